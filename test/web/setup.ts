@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom';
+import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
+
+// Node's Request rejects relative URLs; a browser resolves them against the page. RTK Query builds
+// `new Request('/api/...')`, so resolve them the way a browser would.
+const NativeRequest = globalThis.Request;
+globalThis.Request = class Request extends NativeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+};
+
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      recordUnhandledRequest(request);
+      // Logs the request and makes it fail with a network error, like the 'error' strategy.
+      print.error();
+    },
+  }),
+);
+
+afterEach(() => {
+  server.resetHandlers();
+  // Code under test may swallow the network error; the test still fails.
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length > 0) {
+    throw new Error(`Requests without a matching MSW handler: ${unhandled.join(', ')}`);
+  }
+});
+
+afterAll(() => server.close());

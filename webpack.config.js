@@ -1,0 +1,180 @@
+// @ts-check
+import { promisify } from 'node:util';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const root = import.meta.dirname;
+const apiPort = process.env.API_PORT ?? '3000';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `<asset>.br` and `<asset>.gz` beside each text asset, so the server sends precompressed files
+ * instead of compressing on every request.
+ */
+class PrecompressPlugin {
+  static pluginName = 'PrecompressPlugin';
+
+  /** @param {{ test?: RegExp, threshold?: number }} [options] */
+  constructor({ test = /\.(js|css|html)$/, threshold = 1024 } = {}) {
+    this.test = test;
+    this.threshold = threshold;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(PrecompressPlugin.pluginName, (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After minification and html-webpack-plugin, so the final bytes are compressed.
+        { name: PrecompressPlugin.pluginName, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const names = Object.keys(assets).filter((name) => this.test.test(name));
+          await Promise.all(names.map((name) => this.compress(compilation, name)));
+        },
+      );
+    });
+  }
+
+  /**
+   * @param {import('webpack').Compilation} compilation
+   * @param {string} name
+   */
+  async compress(compilation, name) {
+    const asset = compilation.getAsset(name);
+    if (!asset || asset.info.compressed) return;
+    const input = asset.source.buffer();
+    if (input.length <= this.threshold) return;
+    const [br, gz] = await Promise.all([
+      brotli(input, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+        },
+      }),
+      gzip(input, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    const { RawSource } = compilation.compiler.webpack.sources;
+    /** @type {Record<string, string>} */
+    const related = {};
+    for (const [ext, output, key] of /** @type {const} */ ([
+      ['br', br, 'brotli'],
+      ['gz', gz, 'gzip'],
+    ])) {
+      if (output.length >= input.length) continue;
+      related[key] = `${name}.${ext}`;
+      compilation.emitAsset(`${name}.${ext}`, new RawSource(output), {
+        compressed: true,
+        immutable: asset.info.immutable,
+      });
+    }
+    compilation.updateAsset(name, asset.source, { related });
+  }
+}
+
+// Vendor code that changes rarely gets its own long-cached chunks. `initial` keeps modules that only
+// lazily loaded routes use (icons, rarely used components) out of the first load.
+/** @type {Record<string, { test: RegExp, chunks: 'all' | 'initial' }>} */
+const vendorGroups = {
+  react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, chunks: 'all' },
+  router: {
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+    chunks: 'all',
+  },
+  rtk: {
+    test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|redux-thunk|reselect|immer|use-sync-external-store)[\\/]/,
+    chunks: 'all',
+  },
+  mui: {
+    test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|react-transition-group|react-is|prop-types|hoist-non-react-statics|stylis|clsx|dom-helpers)[\\/]/,
+    chunks: 'initial',
+  },
+};
+
+/**
+ * @param {Record<string, unknown>} _env
+ * @param {{ mode?: 'production' | 'development' | 'none' }} argv
+ * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
+ */
+export default function config(_env, argv) {
+  const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  const hashed = production ? '[name].[contenthash]' : '[name]';
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    entry: { main: './src/web/main.tsx' },
+    output: {
+      path: path.join(root, 'dist/web'),
+      filename: `${hashed}.js`,
+      // Lazy routes are named with `import(/* webpackChunkName: "login" */ '...')`.
+      chunkFilename: `${hashed}.js`,
+      assetModuleFilename: `assets/${hashed}[ext]`,
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2022',
+                transform: {
+                  react: { runtime: 'automatic', development: !production, useBuiltins: true },
+                },
+              },
+            },
+          },
+        },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset' },
+      ],
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    cache: { type: 'filesystem', buildDependencies: { config: [import.meta.filename] } },
+    optimization: {
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: Object.fromEntries(
+          Object.entries(vendorGroups).map(([name, group]) => [
+            name,
+            { ...group, name, priority: 20, enforce: true, reuseExistingChunk: true },
+          ]),
+        ),
+      },
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './src/web/index.html', scriptLoading: 'defer' }),
+      ...(production ? [new PrecompressPlugin()] : []),
+    ],
+    performance: production
+      ? { hints: 'warning', maxEntrypointSize: 800_000, maxAssetSize: 500_000 }
+      : { hints: false },
+    stats: production ? { preset: 'normal', excludeAssets: [/\.(br|gz)$/] } : 'minimal',
+    devServer: {
+      host: 'localhost',
+      port: 8080,
+      hot: true,
+      historyApiFallback: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [
+        {
+          context: ['/api', '/org-subscription', '/sandbox', '/app-config.js'],
+          target: `http://127.0.0.1:${apiPort}`,
+        },
+      ],
+    },
+  };
+}
