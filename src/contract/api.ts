@@ -4,1611 +4,1611 @@
  */
 
 export interface paths {
-    "/get-user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user. */
-        get: operations["getUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  '/get-user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/get-software": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One CRM record by slug. */
-        get: operations["getSoftware"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** The signed-in user. */
+    get: operations['getUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-software': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/get-software-options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every CRM the extensions support. */
-        get: operations["getSoftwareOptions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One CRM record by slug. */
+    get: operations['getSoftware'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-software-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/get-pricing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The price of each plan for one billing schedule.
-         * @description The public pricing page calls it without cookies.
-         */
-        get: operations["getPricing"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Every CRM the extensions support. */
+    get: operations['getSoftwareOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-pricing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/get-coupon": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A coupon by code.
-         * @description An empty, unknown or expired code answers `data` null, not an error.
-         */
-        get: operations["getCoupon"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The price of each plan for one billing schedule.
+     * @description The public pricing page calls it without cookies.
+     */
+    get: operations['getPricing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-coupon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/set-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Update the user's profile. */
-        post: operations["setSettings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * A coupon by code.
+     * @description An empty, unknown or expired code answers `data` null, not an error.
+     */
+    get: operations['getCoupon'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/set-user-boolean": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set one of the user's onboarding flags.
-         * @description Anonymous callers (an extension that was uninstalled before signup) get 401.
-         */
-        post: operations["setUserBoolean"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Update the user's profile. */
+    post: operations['setSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-user-boolean': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in with email and password. */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Set one of the user's onboarding flags.
+     * @description Anonymous callers (an extension that was uninstalled before signup) get 401.
+     */
+    post: operations['setUserBoolean'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an account, optionally joining an organization through an invitation. */
-        post: operations["signup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Sign in with email and password. */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/google-auth": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in or sign up with a Google ID token from the sign-in widget. */
-        post: operations["googleAuth"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Create an account, optionally joining an organization through an invitation. */
+    post: operations['signup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/google-auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** End the session. */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Sign in or sign up with a Google ID token from the sign-in widget. */
+    post: operations['googleAuth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/forgot-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mail a password reset link.
-         * @description Answers the same whether or not the account exists.
-         */
-        post: operations["forgotPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** End the session. */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/forgot-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/reset-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Set a new password with a reset token. Ends every session of the user. */
-        post: operations["resetPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Mail a password reset link.
+     * @description Answers the same whether or not the account exists.
+     */
+    post: operations['forgotPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/checkout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start a checkout for a plan, optionally with seats. */
-        post: operations["checkout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Set a new password with a reset token. Ends every session of the user. */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/buy-more-seats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Buy more Standard or Pro seats for the organization. */
-        post: operations["buyMoreSeats"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Start a checkout for a plan, optionally with seats. */
+    post: operations['checkout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/buy-more-seats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/billing-portal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A billing portal session for the signed-in admin. */
-        post: operations["billingPortal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Buy more Standard or Pro seats for the organization. */
+    post: operations['buyMoreSeats'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing-portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/org-subscription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The items of the caller's organization subscription. */
-        get: operations["getOrgSubscription"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** A billing portal session for the signed-in admin. */
+    post: operations['billingPortal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/org-subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/verify-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection. */
-        post: operations["verifySettings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** The items of the caller's organization subscription. */
+    get: operations['getOrgSubscription'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/verify-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/pre-connect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save the pre-connect fields (and the organization-wide choice) before the OAuth window opens. */
-        post: operations["preConnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection. */
+    post: operations['verifySettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pre-connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/access-token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Exchange an OAuth authorization code for CRM tokens. */
-        post: operations["accessToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Save the pre-connect fields (and the organization-wide choice) before the OAuth window opens. */
+    post: operations['preConnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/access-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/disconnect": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Forget the user's CRM connection. */
-        post: operations["disconnect"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Exchange an OAuth authorization code for CRM tokens. */
+    post: operations['accessToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/disconnect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/get-organization-members": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The members and pending invitations of the caller's organization.
-         * @description A user without an organization gets themself as the only member and no invitations.
-         */
-        get: operations["getOrganizationMembers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Forget the user's CRM connection. */
+    post: operations['disconnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-organization-members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/invite-user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Invite someone by email. The first invitation creates the organization. */
-        post: operations["inviteUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The members and pending invitations of the caller's organization.
+     * @description A user without an organization gets themself as the only member and no invitations.
+     */
+    get: operations['getOrganizationMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invite-user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/resend-invitation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mail a pending invitation again with a new token. */
-        post: operations["resendInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Invite someone by email. The first invitation creates the organization. */
+    post: operations['inviteUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/resend-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/accept-invite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Check an invitation token before signing up with it. */
-        post: operations["acceptInvite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Mail a pending invitation again with a new token. */
+    post: operations['resendInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accept-invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/remove-organization-user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove a non-admin member from the organization. */
-        post: operations["removeOrganizationUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Check an invitation token before signing up with it. */
+    post: operations['acceptInvite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/remove-organization-user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/set-user-product": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Assign a product (using a seat) and a role to a member. */
-        post: operations["setUserProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Remove a non-admin member from the organization. */
+    post: operations['removeOrganizationUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-user-product': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    get?: never;
+    put?: never;
+    /** Assign a product (using a seat) and a role to a member. */
+    post: operations['setUserProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        /** @description The error envelope. */
-        Error: {
-            /** @constant */
-            error: true;
-            message: string;
-        };
-        Ok: {
-            /** @constant */
-            error: false;
-            message: string;
-        };
-        Id: string;
-        Slug: string;
-        NullableSlug: components["schemas"]["Slug"] | null;
-        Token: string;
-        NullableToken: string | null;
-        NullableSecret: string | null;
-        NullableCouponCode: string | null;
-        /** Format: email */
-        Email: string;
-        /** @description The page the request was made from; the provider returns there on cancel. */
-        RequestUrl: string;
-        SeatCount: number;
-        /** @enum {string} */
-        Role: "admin" | "member";
-        /**
-         * @description Canonical plan name. Compare case-insensitively; absent means Free.
-         * @enum {string}
-         */
-        Plan: "Free" | "Standard" | "Pro";
-        /** @description A plan name in any letter case. */
-        PlanInput: string;
-        /** @enum {string} */
-        BillingInterval: "monthly" | "yearly";
-        /** @enum {string} */
-        AuthType: "oauth" | "api key";
-        /** @enum {string} */
-        AuthOptions: "oauth" | "api key" | "either";
-        /** @description Campaign values captured on arrival and kept in local storage. */
-        UtmSet: {
-            utm_source?: string | null;
-            utm_medium?: string | null;
-            utm_campaign?: string | null;
-            utm_term?: string | null;
-            utm_content?: string | null;
-        };
-        Subscription: {
-            stripe_product: components["schemas"]["Plan"];
-            stripe_interval: components["schemas"]["BillingInterval"] | null;
-            /** @description `active`, or the provider status otherwise (`canceled`, `past_due`...). */
-            stripe_status: string | null;
-            stripe_subscription_id: string | null;
-            /** @description Seconds since the epoch. */
-            next_payment_date: number | null;
-            /** @description For example "Visa .... 4242". */
-            payment_method: string | null;
-        };
-        Seats: {
-            standard: number;
-            pro: number;
-        };
-        Organization: {
-            id: components["schemas"]["Id"];
-            name: string;
-            billing_admin_id: string | null;
-            seats: components["schemas"]["Seats"];
-            /** @description How many users belong to the organization. */
-            member_count: number;
-            /** @description The members, when the call includes them (get-organization-members does). */
-            users?: components["schemas"]["OrganizationMember"][];
-        };
-        SoftwareRef: {
-            slug: components["schemas"]["Slug"];
-        };
-        User: {
-            id: components["schemas"]["Id"];
-            email: string;
-            name: string;
-            role: components["schemas"]["Role"];
-            credits: number;
-            has_installed: boolean;
-            has_onboarded: boolean;
-            /** @description The user's own CRM connection. */
-            personal_connection_id: string | null;
-            /** @description The connection the extension uses (the organization's when it shares one). */
-            connection_id: string | null;
-            /** @description Seconds since the epoch. */
-            join_timestamp: number;
-            software: components["schemas"]["SoftwareRef"] | null;
-            subscription: components["schemas"]["Subscription"];
-            organization: components["schemas"]["Organization"] | null;
-        };
-        OrganizationMember: {
-            id: components["schemas"]["Id"];
-            name: string;
-            email: string;
-            role: components["schemas"]["Role"];
-            subscription: components["schemas"]["Subscription"];
-            /** @description Seconds since the epoch; null when unknown (shown as N/A). */
-            join_timestamp: number | null;
-        };
-        Invitation: {
-            id: components["schemas"]["Id"];
-            email: string;
-            role: components["schemas"]["Role"];
-            /** @description Seconds since the epoch. */
-            created_at: number;
-            /** @description Seconds since the epoch. */
-            expires_at: number;
-        };
-        PreconnectField: {
-            id: string;
-            name: string;
-            /** @description An HTML input type (text, url...). */
-            type: string;
-            placeholder: string;
-        };
-        /** @description A CRM record ("software" in the data). */
-        Software: {
-            slug: components["schemas"]["Slug"];
-            /** @description Display name. */
-            software: string;
-            /** @description Name of the browser extension. */
-            app: string;
-            logo_url: string | null;
-            chrome_extension_url: string | null;
-            auth_options: components["schemas"]["AuthOptions"];
-            oauth_client_id: string | null;
-            oauth_redirect_uri: string | null;
-            /** @description Contains the placeholders {client_id} and {redirect_uri}. */
-            oauth_auth_url: string | null;
-            preconnect_fields: components["schemas"]["PreconnectField"][];
-            /** @description Name of the first key field; null when absent. */
-            api_key_1: string | null;
-            api_key_1_label: string | null;
-            api_key_1_placeholder: string | null;
-            api_key_2: string | null;
-            api_key_2_label: string | null;
-            api_key_2_placeholder: string | null;
-            api_key_3: string | null;
-            api_key_3_label: string | null;
-            api_key_3_placeholder: string | null;
-            api_key_4: string | null;
-            api_key_4_label: string | null;
-            api_key_4_placeholder: string | null;
-            create_api_key_url: string | null;
-            create_api_key_gif_url: string | null;
-        };
-        /** @description Feature list. Known keys are labelled Account Manager, Credits and Support; other keys are title-cased. */
-        PlanMetadata: {
-            account_manager?: boolean;
-            credits?: number;
-            support?: string;
-        } & {
-            [key: string]: string | number | boolean;
-        };
-        PricingEntry: {
-            /** @description Cents, for the requested schedule (a yearly price covers twelve months). */
-            price: number;
-            monthly_price_id: string;
-            yearly_price_id: string;
-            metadata: components["schemas"]["PlanMetadata"];
-        };
-        Pricing: {
-            free: components["schemas"]["PricingEntry"];
-            standard: components["schemas"]["PricingEntry"];
-            pro: components["schemas"]["PricingEntry"];
-        };
-        Coupon: {
-            percent_off: number;
-            /** @enum {string} */
-            duration: "once" | "repeating" | "forever";
-            name: string;
-            /** @description Seconds since the epoch; null when it never expires. */
-            redeem_by: number | null;
-        };
-        OrgSubscriptionItem: {
-            /** @description Cents. */
-            unitAmount: number;
-            quantity: number;
-            description?: string;
-        };
-        ApiKeys: {
-            api_key_1?: string | null;
-            api_key_2?: string | null;
-            api_key_3?: string | null;
-            api_key_4?: string | null;
-        };
-        /** @description Tokens of an OAuth connection; the app stores each key with an `oauth_` prefix. */
-        OAuthTokens: {
-            access_token: string;
-            refresh_token?: string | null;
-            domain?: string | null;
-            api_domain?: string | null;
-            scope?: string | null;
-            token_type: string;
-            expires_in?: number | null;
-            /** @description Seconds since the epoch. */
-            expires_at?: number | null;
-            /** @description Seconds since the epoch. */
-            updated_at: number;
-        };
-        LoginResult: {
-            /** @constant */
-            error: false;
-            message: string;
-            user: components["schemas"]["User"];
-            software: components["schemas"]["SoftwareRef"] | null;
-        };
-        SignupResult: {
-            /** @constant */
-            error: false;
-            message: string;
-            id: components["schemas"]["Id"];
-            user: components["schemas"]["User"];
-        };
+  schemas: {
+    /** @description The error envelope. */
+    Error: {
+      /** @constant */
+      error: true;
+      message: string;
     };
-    responses: {
-        /** @description Done. */
-        Ok: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Ok"];
-            };
-        };
-        /** @description The request is malformed or breaks a rule; `message` says which. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description No valid session, or wrong credentials. */
-        Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The caller's role does not allow this. */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description No such object (or it belongs to another organization). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The change conflicts with the current state (email taken, no free seat...). */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The CRM rejected the credentials. */
-        Unprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Too many attempts; try again later. */
-        TooManyRequests: {
-            headers: {
-                /** @description Seconds to wait. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The payment provider or the CRM failed. */
-        ProviderError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The feature is not configured on this server (for example no Google client id). */
-        Unavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
+    Ok: {
+      /** @constant */
+      error: false;
+      message: string;
     };
-    parameters: never;
-    requestBodies: {
-        /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
-        Empty: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+    Id: string;
+    Slug: string;
+    NullableSlug: components['schemas']['Slug'] | null;
+    Token: string;
+    NullableToken: string | null;
+    NullableSecret: string | null;
+    NullableCouponCode: string | null;
+    /** Format: email */
+    Email: string;
+    /** @description The page the request was made from; the provider returns there on cancel. */
+    RequestUrl: string;
+    SeatCount: number;
+    /** @enum {string} */
+    Role: 'admin' | 'member';
+    /**
+     * @description Canonical plan name. Compare case-insensitively; absent means Free.
+     * @enum {string}
+     */
+    Plan: 'Free' | 'Standard' | 'Pro';
+    /** @description A plan name in any letter case. */
+    PlanInput: string;
+    /** @enum {string} */
+    BillingInterval: 'monthly' | 'yearly';
+    /** @enum {string} */
+    AuthType: 'oauth' | 'api key';
+    /** @enum {string} */
+    AuthOptions: 'oauth' | 'api key' | 'either';
+    /** @description Campaign values captured on arrival and kept in local storage. */
+    UtmSet: {
+      utm_source?: string | null;
+      utm_medium?: string | null;
+      utm_campaign?: string | null;
+      utm_term?: string | null;
+      utm_content?: string | null;
     };
-    headers: {
-        /** @description Sets or clears the `session` cookie. */
-        SessionCookie: string;
+    Subscription: {
+      stripe_product: components['schemas']['Plan'];
+      stripe_interval: components['schemas']['BillingInterval'] | null;
+      /** @description `active`, or the provider status otherwise (`canceled`, `past_due`...). */
+      stripe_status: string | null;
+      stripe_subscription_id: string | null;
+      /** @description Seconds since the epoch. */
+      next_payment_date: number | null;
+      /** @description For example "Visa .... 4242". */
+      payment_method: string | null;
     };
-    pathItems: never;
+    Seats: {
+      standard: number;
+      pro: number;
+    };
+    Organization: {
+      id: components['schemas']['Id'];
+      name: string;
+      billing_admin_id: string | null;
+      seats: components['schemas']['Seats'];
+      /** @description How many users belong to the organization. */
+      member_count: number;
+      /** @description The members, when the call includes them (get-organization-members does). */
+      users?: components['schemas']['OrganizationMember'][];
+    };
+    SoftwareRef: {
+      slug: components['schemas']['Slug'];
+    };
+    User: {
+      id: components['schemas']['Id'];
+      email: string;
+      name: string;
+      role: components['schemas']['Role'];
+      credits: number;
+      has_installed: boolean;
+      has_onboarded: boolean;
+      /** @description The user's own CRM connection. */
+      personal_connection_id: string | null;
+      /** @description The connection the extension uses (the organization's when it shares one). */
+      connection_id: string | null;
+      /** @description Seconds since the epoch. */
+      join_timestamp: number;
+      software: components['schemas']['SoftwareRef'] | null;
+      subscription: components['schemas']['Subscription'];
+      organization: components['schemas']['Organization'] | null;
+    };
+    OrganizationMember: {
+      id: components['schemas']['Id'];
+      name: string;
+      email: string;
+      role: components['schemas']['Role'];
+      subscription: components['schemas']['Subscription'];
+      /** @description Seconds since the epoch; null when unknown (shown as N/A). */
+      join_timestamp: number | null;
+    };
+    Invitation: {
+      id: components['schemas']['Id'];
+      email: string;
+      role: components['schemas']['Role'];
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch. */
+      expires_at: number;
+    };
+    PreconnectField: {
+      id: string;
+      name: string;
+      /** @description An HTML input type (text, url...). */
+      type: string;
+      placeholder: string;
+    };
+    /** @description A CRM record ("software" in the data). */
+    Software: {
+      slug: components['schemas']['Slug'];
+      /** @description Display name. */
+      software: string;
+      /** @description Name of the browser extension. */
+      app: string;
+      logo_url: string | null;
+      chrome_extension_url: string | null;
+      auth_options: components['schemas']['AuthOptions'];
+      oauth_client_id: string | null;
+      oauth_redirect_uri: string | null;
+      /** @description Contains the placeholders {client_id} and {redirect_uri}. */
+      oauth_auth_url: string | null;
+      preconnect_fields: components['schemas']['PreconnectField'][];
+      /** @description Name of the first key field; null when absent. */
+      api_key_1: string | null;
+      api_key_1_label: string | null;
+      api_key_1_placeholder: string | null;
+      api_key_2: string | null;
+      api_key_2_label: string | null;
+      api_key_2_placeholder: string | null;
+      api_key_3: string | null;
+      api_key_3_label: string | null;
+      api_key_3_placeholder: string | null;
+      api_key_4: string | null;
+      api_key_4_label: string | null;
+      api_key_4_placeholder: string | null;
+      create_api_key_url: string | null;
+      create_api_key_gif_url: string | null;
+    };
+    /** @description Feature list. Known keys are labelled Account Manager, Credits and Support; other keys are title-cased. */
+    PlanMetadata: {
+      account_manager?: boolean;
+      credits?: number;
+      support?: string;
+    } & {
+      [key: string]: string | number | boolean;
+    };
+    PricingEntry: {
+      /** @description Cents, for the requested schedule (a yearly price covers twelve months). */
+      price: number;
+      monthly_price_id: string;
+      yearly_price_id: string;
+      metadata: components['schemas']['PlanMetadata'];
+    };
+    Pricing: {
+      free: components['schemas']['PricingEntry'];
+      standard: components['schemas']['PricingEntry'];
+      pro: components['schemas']['PricingEntry'];
+    };
+    Coupon: {
+      percent_off: number;
+      /** @enum {string} */
+      duration: 'once' | 'repeating' | 'forever';
+      name: string;
+      /** @description Seconds since the epoch; null when it never expires. */
+      redeem_by: number | null;
+    };
+    OrgSubscriptionItem: {
+      /** @description Cents. */
+      unitAmount: number;
+      quantity: number;
+      description?: string;
+    };
+    ApiKeys: {
+      api_key_1?: string | null;
+      api_key_2?: string | null;
+      api_key_3?: string | null;
+      api_key_4?: string | null;
+    };
+    /** @description Tokens of an OAuth connection; the app stores each key with an `oauth_` prefix. */
+    OAuthTokens: {
+      access_token: string;
+      refresh_token?: string | null;
+      domain?: string | null;
+      api_domain?: string | null;
+      scope?: string | null;
+      token_type: string;
+      expires_in?: number | null;
+      /** @description Seconds since the epoch. */
+      expires_at?: number | null;
+      /** @description Seconds since the epoch. */
+      updated_at: number;
+    };
+    LoginResult: {
+      /** @constant */
+      error: false;
+      message: string;
+      user: components['schemas']['User'];
+      software: components['schemas']['SoftwareRef'] | null;
+    };
+    SignupResult: {
+      /** @constant */
+      error: false;
+      message: string;
+      id: components['schemas']['Id'];
+      user: components['schemas']['User'];
+    };
+  };
+  responses: {
+    /** @description Done. */
+    Ok: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Ok'];
+      };
+    };
+    /** @description The request is malformed or breaks a rule; `message` says which. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No valid session, or wrong credentials. */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The caller's role does not allow this. */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No such object (or it belongs to another organization). */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The change conflicts with the current state (email taken, no free seat...). */
+    Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The CRM rejected the credentials. */
+    Unprocessable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Too many attempts; try again later. */
+    TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The payment provider or the CRM failed. */
+    ProviderError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The feature is not configured on this server (for example no Google client id). */
+    Unavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+  };
+  parameters: never;
+  requestBodies: {
+    /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
+    Empty: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+  };
+  headers: {
+    /** @description Sets or clears the `session` cookie. */
+    SessionCookie: string;
+  };
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: components["schemas"]["User"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    getSoftware: {
-        parameters: {
-            query: {
-                software: components["schemas"]["Slug"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The CRM record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: components["schemas"]["Software"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['User'];
+          };
         };
+      };
+      401: components['responses']['Unauthorized'];
     };
-    getSoftwareOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The CRM records, ordered by display name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: components["schemas"]["Software"][];
-                    };
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
+  };
+  getSoftware: {
+    parameters: {
+      query: {
+        software: components['schemas']['Slug'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    getPricing: {
-        parameters: {
-            query: {
-                schedule: components["schemas"]["BillingInterval"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The CRM record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description One entry per plan. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: components["schemas"]["Pricing"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['Software'];
+          };
         };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
     };
-    getCoupon: {
-        parameters: {
-            query?: {
-                coupon?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The coupon, or null. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: components["schemas"]["Coupon"] | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
+  };
+  getSoftwareOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    setSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The CRM records, ordered by display name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['Software'][];
+          };
         };
-        responses: {
-            /** @description Saved. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        data: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
+      };
+      429: components['responses']['TooManyRequests'];
     };
-    setUserBoolean: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    key: "has_onboarded" | "has_installed";
-                    value: boolean;
-                };
-            };
-        };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
+  };
+  getPricing: {
+    parameters: {
+      query: {
+        schedule: components['schemas']['BillingInterval'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description One entry per plan. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: string;
-                    software?: components["schemas"]["NullableSlug"];
-                };
-            };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['Pricing'];
+          };
         };
-        responses: {
-            /** @description Signed in; the session cookie is set. */
-            200: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SessionCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-        };
+      };
+      400: components['responses']['BadRequest'];
     };
-    signup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UtmSet"] & {
-                    name: string;
-                    email: components["schemas"]["Email"];
-                    password: string;
-                    software?: components["schemas"]["NullableSlug"];
-                    has_installed?: boolean;
-                    invitation_token?: components["schemas"]["NullableToken"];
-                };
-            };
-        };
-        responses: {
-            /** @description Account created and signed in; the session cookie is set. */
-            200: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SessionCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignupResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
+  };
+  getCoupon: {
+    parameters: {
+      query?: {
+        coupon?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    googleAuth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The coupon, or null. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UtmSet"] & {
-                    token: string;
-                    /** @enum {string} */
-                    type: "login" | "signup";
-                    software?: components["schemas"]["NullableSlug"];
-                    has_installed?: boolean;
-                    invitation_token?: components["schemas"]["NullableToken"];
-                };
-            };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['Coupon'] | null;
+          };
         };
-        responses: {
-            /** @description Signed in; the session cookie is set. */
-            200: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SessionCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignupResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["Unavailable"];
-        };
+      };
+      400: components['responses']['BadRequest'];
     };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: components["requestBodies"]["Empty"];
-        responses: {
-            /** @description Signed out; the session cookie is cleared. */
-            200: {
-                headers: {
-                    "Set-Cookie": components["headers"]["SessionCookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
+  };
+  setSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    forgotPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                };
-            };
-        };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
+      };
     };
-    resetPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: components["schemas"]["Token"];
-                    new_password: string;
-                };
-            };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['User'];
+          };
         };
-        responses: {
-            /** @description Password changed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        data: {
-                            /** @description Where the app goes 1.5 s later (a path of this app). */
-                            redirect_url: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
     };
-    checkout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    items: {
-                        price_id: string;
-                        /** @constant */
-                        quantity: 1;
-                    }[];
-                    standard_seats?: components["schemas"]["SeatCount"];
-                    pro_seats?: components["schemas"]["SeatCount"];
-                    request_url?: components["schemas"]["RequestUrl"];
-                    coupon_code?: components["schemas"]["NullableCouponCode"];
-                };
-            };
-        };
-        responses: {
-            /** @description The payment page to redirect to. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message?: string;
-                        url: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            502: components["responses"]["ProviderError"];
-        };
+  };
+  setUserBoolean: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    buyMoreSeats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          key: 'has_onboarded' | 'has_installed';
+          value: boolean;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    standard_seats: components["schemas"]["SeatCount"];
-                    pro_seats: components["schemas"]["SeatCount"];
-                    coupon_code?: components["schemas"]["NullableCouponCode"];
-                    request_url?: components["schemas"]["RequestUrl"];
-                };
-            };
-        };
-        responses: {
-            /** @description A payment page to redirect to, or `url` null when the seats were added at once. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message?: string;
-                        url?: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            502: components["responses"]["ProviderError"];
-        };
+      };
     };
-    billingPortal: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: components["requestBodies"]["Empty"];
-        responses: {
-            /** @description The portal URL. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        data: {
-                            url: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            502: components["responses"]["ProviderError"];
-        };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
     };
-    getOrgSubscription: {
-        parameters: {
-            query: {
-                id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The subscription items. Total = sum of unitAmount × quantity / 100. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["OrgSubscriptionItem"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    verifySettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          email: components['schemas']['Email'];
+          password: string;
+          software?: components['schemas']['NullableSlug'];
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    auth_type: components["schemas"]["AuthType"];
-                    software?: components["schemas"]["NullableSlug"];
-                    api_key_1?: components["schemas"]["NullableSecret"];
-                    api_key_2?: components["schemas"]["NullableSecret"];
-                    api_key_3?: components["schemas"]["NullableSecret"];
-                    api_key_4?: components["schemas"]["NullableSecret"];
-                    oauth_access_token?: components["schemas"]["NullableSecret"];
-                    oauth_expires_at?: number | null;
-                    oauth_updated_at?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Verified and saved. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        api_keys: components["schemas"]["ApiKeys"];
-                        data: {
-                            auth_type: components["schemas"]["AuthType"];
-                            connection_id: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            422: components["responses"]["Unprocessable"];
-            502: components["responses"]["ProviderError"];
-        };
+      };
     };
-    preConnect: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Signed in; the session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    software?: components["schemas"]["NullableSlug"];
-                    fields: {
-                        id: string;
-                        value: string;
-                    }[];
-                    is_organization_connection?: boolean;
-                };
-            };
+        content: {
+          'application/json': components['schemas']['LoginResult'];
         };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
-    accessToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    oauth_code: string;
-                    software?: components["schemas"]["NullableSlug"];
-                };
-            };
-        };
-        responses: {
-            /** @description The tokens (the app keeps them with an `oauth_` prefix) and the updated user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        data: components["schemas"]["OAuthTokens"];
-                        user: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["ProviderError"];
-            503: components["responses"]["Unavailable"];
-        };
+  };
+  signup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    disconnect: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UtmSet'] & {
+          name: string;
+          email: components['schemas']['Email'];
+          password: string;
+          software?: components['schemas']['NullableSlug'];
+          has_installed?: boolean;
+          invitation_token?: components['schemas']['NullableToken'];
         };
-        requestBody?: components["requestBodies"]["Empty"];
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
+      };
     };
-    getOrganizationMembers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Account created and signed in; the session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Members and pending invitations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message?: string;
-                        data: {
-                            users: components["schemas"]["OrganizationMember"][];
-                            invitations: components["schemas"]["Invitation"][];
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
+        content: {
+          'application/json': components['schemas']['SignupResult'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
     };
-    inviteUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    /** @default member */
-                    role?: components["schemas"]["Role"];
-                };
-            };
-        };
-        responses: {
-            /** @description Invitation mailed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        data: components["schemas"]["Invitation"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
+  };
+  googleAuth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    resendInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UtmSet'] & {
+          token: string;
+          /** @enum {string} */
+          type: 'login' | 'signup';
+          software?: components['schemas']['NullableSlug'];
+          has_installed?: boolean;
+          invitation_token?: components['schemas']['NullableToken'];
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    invitation_id: components["schemas"]["Id"];
-                };
-            };
-        };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
+      };
     };
-    acceptInvite: {
-        parameters: {
-            query: {
-                token: components["schemas"]["Token"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Signed in; the session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
         };
-        requestBody?: components["requestBodies"]["Empty"];
-        responses: {
-            /** @description The invitation is valid. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        error: false;
-                        message: string;
-                        data: {
-                            email: string;
-                            role: components["schemas"]["Role"];
-                            organization_name: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+        content: {
+          'application/json': components['schemas']['SignupResult'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
     };
-    removeOrganizationUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    user_id: components["schemas"]["Id"];
-                };
-            };
-        };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    setUserProduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Signed out; the session cookie is cleared. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    user_id: components["schemas"]["Id"];
-                    product: components["schemas"]["PlanInput"];
-                    role: components["schemas"]["Role"];
-                };
-            };
+        content: {
+          'application/json': components['schemas']['Ok'];
         };
-        responses: {
-            200: components["responses"]["Ok"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-        };
+      };
+      400: components['responses']['BadRequest'];
     };
+  };
+  forgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: components['schemas']['Email'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: components['schemas']['Token'];
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Password changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: {
+              /** @description Where the app goes 1.5 s later (a path of this app). */
+              redirect_url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  checkout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items: {
+            price_id: string;
+            /** @constant */
+            quantity: 1;
+          }[];
+          standard_seats?: components['schemas']['SeatCount'];
+          pro_seats?: components['schemas']['SeatCount'];
+          request_url?: components['schemas']['RequestUrl'];
+          coupon_code?: components['schemas']['NullableCouponCode'];
+        };
+      };
+    };
+    responses: {
+      /** @description The payment page to redirect to. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            url: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      502: components['responses']['ProviderError'];
+    };
+  };
+  buyMoreSeats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          standard_seats: components['schemas']['SeatCount'];
+          pro_seats: components['schemas']['SeatCount'];
+          coupon_code?: components['schemas']['NullableCouponCode'];
+          request_url?: components['schemas']['RequestUrl'];
+        };
+      };
+    };
+    responses: {
+      /** @description A payment page to redirect to, or `url` null when the seats were added at once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            url?: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      502: components['responses']['ProviderError'];
+    };
+  };
+  billingPortal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description The portal URL. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      502: components['responses']['ProviderError'];
+    };
+  };
+  getOrgSubscription: {
+    parameters: {
+      query: {
+        id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscription items. Total = sum of unitAmount × quantity / 100. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['OrgSubscriptionItem'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  verifySettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          auth_type: components['schemas']['AuthType'];
+          software?: components['schemas']['NullableSlug'];
+          api_key_1?: components['schemas']['NullableSecret'];
+          api_key_2?: components['schemas']['NullableSecret'];
+          api_key_3?: components['schemas']['NullableSecret'];
+          api_key_4?: components['schemas']['NullableSecret'];
+          oauth_access_token?: components['schemas']['NullableSecret'];
+          oauth_expires_at?: number | null;
+          oauth_updated_at?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Verified and saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            api_keys: components['schemas']['ApiKeys'];
+            data: {
+              auth_type: components['schemas']['AuthType'];
+              connection_id: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      422: components['responses']['Unprocessable'];
+      502: components['responses']['ProviderError'];
+    };
+  };
+  preConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          software?: components['schemas']['NullableSlug'];
+          fields: {
+            id: string;
+            value: string;
+          }[];
+          is_organization_connection?: boolean;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  accessToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          oauth_code: string;
+          software?: components['schemas']['NullableSlug'];
+        };
+      };
+    };
+    responses: {
+      /** @description The tokens (the app keeps them with an `oauth_` prefix) and the updated user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['OAuthTokens'];
+            user: components['schemas']['User'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  disconnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getOrganizationMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Members and pending invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              users: components['schemas']['OrganizationMember'][];
+              invitations: components['schemas']['Invitation'][];
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  inviteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: components['schemas']['Email'];
+          /** @default member */
+          role?: components['schemas']['Role'];
+        };
+      };
+    };
+    responses: {
+      /** @description Invitation mailed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['Invitation'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resendInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          invitation_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  acceptInvite: {
+    parameters: {
+      query: {
+        token: components['schemas']['Token'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description The invitation is valid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: {
+              email: string;
+              role: components['schemas']['Role'];
+              organization_name: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  removeOrganizationUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setUserProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          user_id: components['schemas']['Id'];
+          product: components['schemas']['PlanInput'];
+          role: components['schemas']['Role'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
 }

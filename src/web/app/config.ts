@@ -1,0 +1,52 @@
+/**
+ * Runtime configuration. The server serves it as /app-config.js (a script that sets
+ * `window.__APP_CONFIG__`), so one build of the SPA runs against any API base: nothing here is baked in
+ * at build time, and nothing is read at import time (pages are prerendered without a window).
+ */
+export interface AppConfig {
+  /** The product API base, `{api}` in the specification: a path ('/api') or an absolute URL. */
+  apiBase: string;
+  /** Client id of the Google sign-in widget; absent when the server has none configured. */
+  googleClientId?: string;
+  /** The external contact-support form linked from the billing pages. */
+  supportFormUrl: string;
+}
+
+declare global {
+  interface Window {
+    __APP_CONFIG__?: Partial<AppConfig>;
+  }
+}
+
+export const defaultAppConfig: AppConfig = {
+  apiBase: '/api',
+  supportFormUrl: 'mailto:support@crm-sync.example',
+};
+
+/** The configuration in force now: defaults overlaid with what the server sent (blank values ignored). */
+export function getAppConfig(): AppConfig {
+  const served = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__;
+  const config: AppConfig = { ...defaultAppConfig };
+  if (served?.apiBase) config.apiBase = served.apiBase;
+  if (served?.googleClientId) config.googleClientId = served.googleClientId;
+  if (served?.supportFormUrl) config.supportFormUrl = served.supportFormUrl;
+  return config;
+}
+
+/**
+ * Absolute URL of an API path (`apiUrl('/get-user')`). Resolved at call time against the page's origin:
+ * fetch in Node (Jest) rejects relative URLs, and the base may change between two calls in tests.
+ */
+export function apiUrl(path: string): string {
+  return originUrl(joinPath(getAppConfig().apiBase, path));
+}
+
+/** Absolute URL of a path outside the API base, such as `/org-subscription` (spec §7). */
+export function originUrl(path: string): string {
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  return new URL(path, origin).toString();
+}
+
+function joinPath(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,18 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import type { AppStore } from './store';
+import { theme } from './theme';
+
+/** Everything a page needs around it except the router: the store and the theme. Tests use it too. */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </Provider>
+  );
+}

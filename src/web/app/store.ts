@@ -1,0 +1,33 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { api } from '../api';
+import { appSlice, initialAppState, type AppState } from './appSlice';
+import { devToolsOptions } from './devtools-sanitizer';
+
+const rootReducer = combineReducers({
+  app: appSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** What a test or a prerender may start from: any part of the app state, the rest from the defaults. */
+export interface PreloadedState {
+  app?: Partial<AppState>;
+  api?: RootState['api'];
+}
+
+export function makeStore(preloadedState: PreloadedState = {}) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      ...preloadedState,
+      app: { ...initialAppState, ...preloadedState.app },
+    } as Partial<RootState>,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    // Enabled in production too, so support staff can export a session; secrets are redacted.
+    devTools: devToolsOptions,
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

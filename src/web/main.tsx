@@ -1,0 +1,24 @@
+/** The browser entry: store, initial load, providers and the router. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { loadInitialData } from './app/appSlice';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { makeStore } from './app/store';
+
+const store = makeStore();
+// Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
+void store.dispatch(loadInitialData());
+const router = createAppRouter(store);
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

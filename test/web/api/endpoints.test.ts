@@ -1,0 +1,204 @@
+/**
+ * Every operation of openapi.yaml has an endpoint of the same name in the API layer, and calling it sends
+ * the contract's method, path, query and body. Deleting or misrouting any endpoint fails here.
+ */
+import { http, HttpResponse } from 'msw';
+import { api } from '../../../src/web/api';
+import type { OkResponse, OperationId, QueryParams, RequestBody } from '../../../src/web/api/contract-types';
+import { makeStore } from '../../../src/web/app/store';
+import {
+  aCoupon,
+  anInvitation,
+  anOrgSubscriptionItem,
+  aMember,
+  aPricing,
+  aSoftware,
+  aUser,
+  someOAuthTokens,
+} from '../msw/fixtures';
+import { apiUrl, originUrl, operationRoutes, type RecordedRequest } from '../msw/handlers';
+import { server } from '../msw/server';
+import { contractOperations } from './openapi-operations';
+
+type Arg<K extends OperationId> = RequestBody<K> extends void ? QueryParams<K> | void : RequestBody<K>;
+
+interface Call<K extends OperationId> {
+  arg: Arg<K>;
+  /** The query string expected (default none). */
+  query?: Record<string, string>;
+  /** A valid 200 answer of the contract. */
+  answer: OkResponse<K>;
+}
+
+const ok = { error: false as const, message: 'Done' };
+const user = aUser();
+
+/** One sample call per operation; the type makes the table complete and each answer contract-valid. */
+const calls: { [K in OperationId]: Call<K> } = {
+  getUser: { arg: undefined, answer: { error: false, data: user } },
+  getSoftware: {
+    arg: { software: 'hubspot' },
+    query: { software: 'hubspot' },
+    answer: { error: false, data: aSoftware() },
+  },
+  getSoftwareOptions: { arg: undefined, answer: { error: false, data: [aSoftware()] } },
+  getPricing: {
+    arg: { schedule: 'monthly' },
+    query: { schedule: 'monthly' },
+    answer: { error: false, data: aPricing('monthly') },
+  },
+  getCoupon: {
+    arg: { coupon: 'LAUNCH30' },
+    query: { coupon: 'LAUNCH30' },
+    answer: { error: false, data: aCoupon() },
+  },
+  setSettings: { arg: { name: 'Ada King' }, answer: { ...ok, data: user } },
+  setUserBoolean: { arg: { key: 'has_installed', value: true }, answer: ok },
+  login: {
+    arg: { email: 'ada@example.com', password: 'S3cret!pass', software: 'hubspot' },
+    answer: { ...ok, user, software: { slug: 'hubspot' } },
+  },
+  signup: {
+    arg: {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'S3cret!pass',
+      software: 'hubspot',
+      has_installed: true,
+      invitation_token: null,
+      utm_source: 'newsletter',
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+    },
+    answer: { ...ok, id: user.id, user },
+  },
+  googleAuth: {
+    arg: { token: 'google-id-token', type: 'signup', software: null, has_installed: false },
+    answer: { ...ok, id: user.id, user },
+  },
+  logout: { arg: undefined, answer: ok },
+  forgotPassword: { arg: { email: 'ada@example.com' }, answer: ok },
+  resetPassword: {
+    arg: { token: 'reset-token', new_password: 'N3w!password' },
+    answer: { ...ok, data: { redirect_url: '/login' } },
+  },
+  checkout: {
+    arg: {
+      items: [{ price_id: 'price_standard_yearly', quantity: 1 }],
+      standard_seats: 0,
+      pro_seats: 0,
+      request_url: 'http://localhost/dashboard/billing',
+      coupon_code: null,
+    },
+    answer: { error: false, url: 'http://localhost/sandbox/checkout/1' },
+  },
+  buyMoreSeats: {
+    arg: {
+      standard_seats: 2,
+      pro_seats: 0,
+      coupon_code: null,
+      request_url: 'http://localhost/dashboard/billing',
+    },
+    answer: { error: false, url: null },
+  },
+  billingPortal: {
+    arg: undefined,
+    answer: { error: false, data: { url: 'http://localhost/sandbox/portal' } },
+  },
+  getOrgSubscription: {
+    arg: { id: 'sub_123' },
+    query: { id: 'sub_123' },
+    answer: { items: [anOrgSubscriptionItem()] },
+  },
+  verifySettings: {
+    arg: { auth_type: 'api key', api_key_1: 'demo_key' },
+    answer: {
+      ...ok,
+      api_keys: { api_key_1: 'demo_key' },
+      data: { auth_type: 'api key', connection_id: 'conn-1' },
+    },
+  },
+  preConnect: { arg: { fields: [{ id: 'dc', value: 'eu' }], is_organization_connection: true }, answer: ok },
+  accessToken: { arg: { oauth_code: 'code-1' }, answer: { ...ok, data: someOAuthTokens(), user } },
+  disconnect: { arg: undefined, answer: ok },
+  getOrganizationMembers: {
+    arg: undefined,
+    answer: { error: false, data: { users: [aMember()], invitations: [anInvitation()] } },
+  },
+  inviteUser: { arg: { email: 'grace@example.com', role: 'admin' }, answer: { ...ok, data: anInvitation() } },
+  resendInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },
+  acceptInvite: {
+    arg: { token: 'invite-token' },
+    query: { token: 'invite-token' },
+    answer: { ...ok, data: { email: 'grace@example.com', role: 'member', organization_name: 'Engines' } },
+  },
+  removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
+  setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
+};
+
+const operations = contractOperations();
+
+test('openapi.yaml has the 27 operations of spec §7 (guards the table below against an empty read)', () => {
+  expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(calls).sort());
+});
+
+describe.each(operations)('$operationId', ({ operationId, method, path, outsideApiBase, hasRequestBody }) => {
+  const id = operationId as OperationId;
+
+  test('has an endpoint of that name in the API layer', () => {
+    expect(Object.keys(api.endpoints)).toContain(operationId);
+  });
+
+  test(`sends ${method} ${path} with the request's query and body, and returns the answer`, async () => {
+    const requests: RecordedRequest[] = [];
+    const { answer } = calls[id];
+    server.use(
+      http.all('*', async ({ request }) => {
+        const text = await request.text();
+        requests.push({
+          method: request.method,
+          url: new URL(request.url),
+          body: text === '' ? undefined : JSON.parse(text),
+          credentials: request.credentials,
+        });
+        return HttpResponse.json(answer);
+      }),
+    );
+    const store = makeStore();
+    const endpoint = (api.endpoints as Record<string, unknown>)[id] as {
+      initiate: (arg: unknown) => (dispatch: unknown) => PromiseLike<{ data?: unknown; error?: unknown }>;
+    };
+
+    const result = (await store.dispatch(endpoint.initiate(calls[id].arg) as never)) as {
+      data?: unknown;
+      error?: unknown;
+    };
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    const expectedUrl = outsideApiBase ? originUrl(path) : apiUrl(path);
+    expect(request!.method).toBe(method);
+    expect(`${request!.url.origin}${request!.url.pathname}`).toBe(expectedUrl);
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual(calls[id].query ?? {});
+    if (method === 'POST') {
+      // Bodies are JSON, `{}` when the operation takes none (the server's CSRF rule needs the JSON type).
+      const expectedBody = hasRequestBody && calls[id].query === undefined ? (calls[id].arg ?? {}) : {};
+      expect(request!.body).toEqual(expectedBody);
+    } else {
+      expect(request!.body).toBeUndefined();
+    }
+    expect(result.error).toBeUndefined();
+    expect(result.data).toEqual(answer);
+  });
+
+  test('the typed MSW handlers route it the same way', () => {
+    const route = operationRoutes[id];
+    expect([route.method.toUpperCase(), route.path, route.outsideApiBase ?? false]).toEqual([
+      method,
+      path,
+      outsideApiBase,
+    ]);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The route table (spec §2): every path renders the page module of the common rules, inside the right
+ * layout, and the redirect and guard rules hold. Pages and layouts are replaced by stubs naming their
+ * module, so these tests keep meaning the same while the features replace the placeholders.
+ */
+import { act, screen } from '@testing-library/react';
+import { createElement, isValidElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { authApi } from '../../../src/web/api/auth';
+import { routes } from '../../../src/web/app/router';
+import { aUser } from '../msw/fixtures';
+import { mockApi, mockGetUser, ok } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn, signedOut } from '../utils/render';
+
+const features = '../../../src/web/features';
+
+/** Spec §2 and the common rules: route -> page module (under src/web/features). */
+const onboardingPages: Array<[string, string]> = [
+  ['/signup', 'auth/pages/SignupPage'],
+  ['/login', 'auth/pages/LoginPage'],
+  ['/forgot-password', 'auth/pages/ForgotPasswordPage'],
+  ['/reset-password?token=abc', 'auth/pages/ResetPasswordPage'],
+  ['/logout', 'auth/pages/LogoutPage'],
+  ['/auth?software=hubspot', 'onboarding/pages/AuthRouterPage'],
+  ['/install', 'onboarding/pages/InstallPage'],
+  ['/installed', 'onboarding/pages/InstalledPage'],
+  ['/welcome', 'onboarding/pages/WelcomePage'],
+  ['/complete', 'onboarding/pages/CompletePage'],
+  ['/uninstalled', 'onboarding/pages/UninstalledPage'],
+  ['/accept-invitation?token=abc&software=hubspot', 'onboarding/pages/AcceptInvitationPage'],
+  ['/connect', 'connection/pages/ConnectPage'],
+  ['/callback?code=xyz', 'connection/pages/CallbackPage'],
+  ['/connect-api-key', 'connection/pages/ConnectApiKeyPage'],
+  ['/connected', 'connection/pages/ConnectedPage'],
+];
+const standalonePages: Array<[string, string]> = [['/pricing?dark_mode=true', 'pricing/pages/PricingPage']];
+const dashboardPages: Array<[string, string]> = [
+  ['/dashboard', 'dashboard/pages/OverviewPage'],
+  ['/dashboard/settings', 'settings/pages/SettingsPage'],
+  ['/dashboard/billing', 'billing/pages/BillingPage'],
+  ['/dashboard/billing/success', 'billing/pages/BillingSuccessPage'],
+  ['/dashboard/install-extension', 'dashboard/pages/InstallExtensionPage'],
+  ['/dashboard/organization', 'organization/pages/OrganizationPage'],
+  ['/dashboard/member/edit/user-42', 'organization/pages/MemberEditPage'],
+  ['/dashboard/connection', 'connection/pages/DashboardConnectionPage'],
+  ['/dashboard/connection/status', 'connection/pages/ConnectionStatusPage'],
+  ['/dashboard/connect/api-key', 'connection/pages/DashboardConnectApiKeyPage'],
+  ['/dashboard/connection/disconnect', 'connection/pages/DisconnectPage'],
+  ['/dashboard/connected', 'connection/pages/DashboardConnectedPage'],
+];
+const layouts = ['onboarding/OnboardingLayout', 'dashboard/DashboardLayout'];
+
+// Set by a test to make the settings page throw while rendering.
+let mockSettingsPageThrows = false;
+
+// Not hoisted on purpose: the router imports pages lazily, so the stubs only need to exist before the
+// first navigation, and a loop keeps the list in one place.
+for (const [, module] of [...onboardingPages, ...standalonePages, ...dashboardPages]) {
+  jest.doMock(`${features}/${module}`, () => ({
+    __esModule: true,
+    default: function StubPage() {
+      if (module === 'settings/pages/SettingsPage' && mockSettingsPageThrows) throw new Error('boom');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { useParams } = require('react-router-dom') as typeof import('react-router-dom');
+      const params = useParams();
+      return createElement('h1', { 'data-params': JSON.stringify(params) }, `page:${module}`);
+    },
+  }));
+}
+for (const module of layouts) {
+  jest.doMock(`${features}/${module}`, () => ({
+    __esModule: true,
+    default: function StubLayout() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Outlet } = require('react-router-dom') as typeof import('react-router-dom');
+      return createElement('section', { 'aria-label': `layout:${module}` }, createElement(Outlet));
+    },
+  }));
+}
+
+afterEach(() => {
+  mockSettingsPageThrows = false;
+  jest.restoreAllMocks();
+});
+
+async function expectPage(module: string) {
+  expect(await screen.findByRole('heading', { level: 1, name: `page:${module}` })).toBeInTheDocument();
+}
+
+function layoutOf(module: string) {
+  return screen
+    .getByRole('heading', { name: `page:${module}` })
+    .closest('section')
+    ?.getAttribute('aria-label');
+}
+
+describe('every route of the table renders its page', () => {
+  test.each(onboardingPages)('%s -> %s, inside the onboarding wrapper', async (path, module) => {
+    const { router } = renderApp(path, { preloadedState: signedOut() });
+    await expectPage(module);
+    expect(layoutOf(module)).toBe('layout:onboarding/OnboardingLayout');
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  test.each(standalonePages)('%s -> %s, standalone (no wrapper)', async (path, module) => {
+    renderApp(path, { preloadedState: signedOut() });
+    await expectPage(module);
+    expect(layoutOf(module)).toBeUndefined();
+  });
+
+  test.each(dashboardPages)('%s -> %s, inside the dashboard shell', async (path, module) => {
+    const { router } = renderApp(path, { preloadedState: signedIn() });
+    await expectPage(module);
+    expect(layoutOf(module)).toBe('layout:dashboard/DashboardLayout');
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  test('the member edit page receives the userId route parameter', async () => {
+    renderApp('/dashboard/member/edit/user-42', { preloadedState: signedIn() });
+    const heading = await screen.findByRole('heading', { name: 'page:organization/pages/MemberEditPage' });
+    expect(JSON.parse(heading.getAttribute('data-params')!)).toEqual({ userId: 'user-42' });
+  });
+
+  test('every page and layout is loaded lazily (its own chunk)', () => {
+    const eager: string[] = [];
+    const visit = (route: RouteObject, parent: string) => {
+      const path = [parent, route.path ?? (route.index ? '(index)' : '(layout)')].join('/');
+      const redirects = isValidElement(route.element) && route.element.type === Navigate;
+      const guard = route.path === 'dashboard';
+      if (!route.lazy && !redirects && !guard && route.path !== '/') eager.push(path);
+      route.children?.forEach((child) => visit(child, path));
+    };
+    routes.forEach((route) => visit(route, ''));
+    expect(eager).toEqual([]);
+  });
+});
+
+describe('redirects', () => {
+  test.each(['/', '/no-such-page', '/login/extra/segments'])('%s goes to /dashboard', async (path) => {
+    const { router } = renderApp(path, { preloadedState: signedIn() });
+    await expectPage('dashboard/pages/OverviewPage');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  test.each(['/dashboard/no-such-page', '/dashboard/settings/deeper', '/dashboard/member/edit'])(
+    'unknown dashboard path %s goes to /dashboard, replacing the history entry',
+    async (path) => {
+      const { router } = renderApp(path, { preloadedState: signedIn() });
+      await expectPage('dashboard/pages/OverviewPage');
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(router.state.historyAction).toBe('REPLACE');
+    },
+  );
+});
+
+describe('dashboard guard', () => {
+  test('without a session (get-user 401) the visitor goes to /login, replacing the entry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(mockGetUser(401));
+    const { router } = renderApp('/dashboard/settings');
+
+    await expectPage('auth/pages/LoginPage');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('page:settings/pages/SettingsPage')).not.toBeInTheDocument();
+  });
+
+  test('/ without a session ends on /login', async () => {
+    const { router } = renderApp('/', { preloadedState: signedOut() });
+    await expectPage('auth/pages/LoginPage');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test("while the user loads it shows 'Loading...', then the page", async () => {
+    server.use(mockGetUser(aUser({ software: null }), { delayMs: 50 }));
+    renderApp('/dashboard/settings');
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('page:settings/pages/SettingsPage')).not.toBeInTheDocument();
+    await expectPage('settings/pages/SettingsPage');
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  test("a failure other than no session shows the full-page 'Error: {message}'", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(mockGetUser(500));
+    const { router } = renderApp('/dashboard/billing');
+
+    expect(await screen.findByText('Error: Failed to fetch user data')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/billing');
+    expect(screen.queryByText('page:billing/pages/BillingPage')).not.toBeInTheDocument();
+  });
+
+  test('a signed-in user gets in, and after logout is sent to /login', async () => {
+    server.use(mockApi('logout', ok()), mockGetUser(401));
+    const { router, store } = renderApp('/dashboard/organization', { preloadedState: signedIn() });
+    await expectPage('organization/pages/OrganizationPage');
+
+    await act(() => store.dispatch(authApi.endpoints.logout.initiate()));
+
+    await expectPage('auth/pages/LoginPage');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().app.user).toBeNull();
+  });
+
+  test('public pages do not need a session', async () => {
+    renderApp('/pricing', { preloadedState: signedOut() });
+    await expectPage('pricing/pages/PricingPage');
+  });
+});
+
+describe('route errors', () => {
+  test('a page that throws shows a friendly message with a way out, not a blank page', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    mockSettingsPageThrows = true;
+    renderApp('/dashboard/settings', { preloadedState: signedIn() });
+
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * MSW handlers typed from the contract: `mockApi('getUser', body)` only compiles when `body` is the
+ * operation's 200 answer, so a test cannot fake a shape the server never sends. There are no default
+ * handlers: each test says which calls it expects with `server.use(...)`.
+ *
+ *   server.use(mockGetUser(aUser()), mockSoftware(aSoftware()));
+ *   const login = spyOnApi('login', { error: false, message: '', user: aUser(), software: null });
+ *   server.use(login.handler);
+ *   ... expect(login.requests[0].body).toEqual({ email: ..., password: ..., software: ... });
+ */
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import type { components, operations, paths } from '../../../src/contract/api';
+import { apiUrl, originUrl } from '../../../src/web/app/config';
+import { aSoftware, aUser, type Software, type User } from './fixtures';
+
+export { apiUrl, originUrl };
+
+export type OperationId = keyof operations;
+export type OkBody<K extends OperationId> = operations[K]['responses'] extends {
+  200: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+export type ErrorBody = components['schemas']['Error'];
+
+type Method = 'get' | 'post';
+/** The {method, path} pairs of `paths` whose operation is K: a wrong path or method does not compile. */
+type RouteOf<K extends OperationId> = {
+  [P in keyof paths]: {
+    [M in Method]: [paths[P][M]] extends [operations[K]]
+      ? [operations[K]] extends [paths[P][M]]
+        ? { method: M; path: P; outsideApiBase?: boolean }
+        : never
+      : never;
+  }[Method];
+}[keyof paths];
+
+/** Where each operation lives (the test side's copy of openapi.yaml; test/web/contract checks they agree). */
+export const operationRoutes: { [K in OperationId]: RouteOf<K> } = {
+  getUser: { method: 'get', path: '/get-user' },
+  getSoftware: { method: 'get', path: '/get-software' },
+  getSoftwareOptions: { method: 'get', path: '/get-software-options' },
+  getPricing: { method: 'get', path: '/get-pricing' },
+  getCoupon: { method: 'get', path: '/get-coupon' },
+  setSettings: { method: 'post', path: '/set-settings' },
+  setUserBoolean: { method: 'post', path: '/set-user-boolean' },
+  login: { method: 'post', path: '/login' },
+  signup: { method: 'post', path: '/signup' },
+  googleAuth: { method: 'post', path: '/google-auth' },
+  logout: { method: 'post', path: '/logout' },
+  forgotPassword: { method: 'post', path: '/forgot-password' },
+  resetPassword: { method: 'post', path: '/reset-password' },
+  checkout: { method: 'post', path: '/checkout' },
+  buyMoreSeats: { method: 'post', path: '/buy-more-seats' },
+  billingPortal: { method: 'post', path: '/billing-portal' },
+  getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true },
+  verifySettings: { method: 'post', path: '/verify-settings' },
+  preConnect: { method: 'post', path: '/pre-connect' },
+  accessToken: { method: 'post', path: '/access-token' },
+  disconnect: { method: 'post', path: '/disconnect' },
+  getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
+  inviteUser: { method: 'post', path: '/invite-user' },
+  resendInvitation: { method: 'post', path: '/resend-invitation' },
+  acceptInvite: { method: 'post', path: '/accept-invite' },
+  removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
+  setUserProduct: { method: 'post', path: '/set-user-product' },
+};
+
+/** The absolute URL MSW matches for an operation (query strings are not part of the match). */
+export function operationUrl(operationId: OperationId): string {
+  const route = operationRoutes[operationId];
+  return route.outsideApiBase ? originUrl(route.path) : apiUrl(route.path);
+}
+
+/** One request a spied handler received. */
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  /** The parsed JSON body, or undefined when there was none. */
+  body: unknown;
+  credentials: RequestCredentials;
+}
+
+export interface MockOptions {
+  /** HTTP status of the answer (default 200). */
+  status?: number;
+  /** Answer only the first matching request. */
+  once?: boolean;
+  /** Wait before answering (ms), e.g. to see a loading state or to overlap two requests. */
+  delayMs?: number;
+  /** Called with each request (after its body was read). */
+  onRequest?: (request: RecordedRequest) => void;
+}
+
+type Answer<K extends OperationId> = OkBody<K> | ErrorBody;
+
+function handlerFor<K extends OperationId>(
+  operationId: K,
+  answer: Answer<K> | ((request: RecordedRequest) => Answer<K>),
+  { status = 200, once = false, delayMs, onRequest }: MockOptions = {},
+): HttpHandler {
+  const { method } = operationRoutes[operationId];
+  return http[method](
+    operationUrl(operationId),
+    async ({ request }) => {
+      const recorded = await record(request);
+      onRequest?.(recorded);
+      if (delayMs !== undefined) await delay(delayMs);
+      const body =
+        typeof answer === 'function' ? (answer as (request: RecordedRequest) => Answer<K>)(recorded) : answer;
+      return HttpResponse.json(body as object, { status });
+    },
+    { once },
+  );
+}
+
+async function record(request: Request): Promise<RecordedRequest> {
+  const text = await request.clone().text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { method: request.method, url: new URL(request.url), body, credentials: request.credentials };
+}
+
+/** Answers an operation with its typed 200 body (or a function of the request). */
+export function mockApi<K extends OperationId>(
+  operationId: K,
+  body: NoInfer<OkBody<K> | ((request: RecordedRequest) => OkBody<K>)>,
+  options: Omit<MockOptions, 'status'> = {},
+): HttpHandler {
+  return handlerFor(operationId, body, options);
+}
+
+/** Answers an operation with the error envelope and a status (default 400). */
+export function mockApiError(
+  operationId: OperationId,
+  message = 'Something went wrong',
+  options: MockOptions = {},
+): HttpHandler {
+  return handlerFor(operationId, { error: true, message }, { status: 400, ...options });
+}
+
+/** A handler plus the requests it received, to assert on method, URL, body and cookies. */
+export function spyOnApi<K extends OperationId>(
+  operationId: K,
+  body: NoInfer<OkBody<K> | ((request: RecordedRequest) => OkBody<K>)>,
+  options: Omit<MockOptions, 'status'> = {},
+): { handler: HttpHandler; requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = [];
+  const handler = mockApi(operationId, body, {
+    ...options,
+    onRequest: (request) => {
+      requests.push(request);
+      options.onRequest?.(request);
+    },
+  });
+  return { handler, requests };
+}
+
+/** A 200 `{ error: false, message }` answer, for the operations that answer only that. */
+export function ok(message = ''): { error: false; message: string } {
+  return { error: false, message };
+}
+
+// ---- Shortcuts for the calls most tests need ----
+
+/** get-user: the user, or a status (401 = no session) answered with the error envelope. */
+export function mockGetUser(
+  userOrStatus: User | number = aUser(),
+  options: Omit<MockOptions, 'status'> = {},
+) {
+  return typeof userOrStatus === 'number'
+    ? mockApiError('getUser', userOrStatus === 401 ? 'Not signed in' : 'Server error', {
+        ...options,
+        status: userOrStatus,
+      })
+    : mockApi('getUser', { error: false, data: userOrStatus }, options);
+}
+
+/** get-software: the CRM record, or a status answered with the error envelope. */
+export function mockSoftware(
+  softwareOrStatus: Software | number = aSoftware(),
+  options: Omit<MockOptions, 'status'> = {},
+) {
+  return typeof softwareOrStatus === 'number'
+    ? mockApiError('getSoftware', 'Software not found', { ...options, status: softwareOrStatus })
+    : mockApi('getSoftware', { error: false, data: softwareOrStatus }, options);
+}
+
+export function mockSoftwareOptions(
+  list: Software[] = [aSoftware()],
+  options: Omit<MockOptions, 'status'> = {},
+) {
+  return mockApi('getSoftwareOptions', { error: false, data: list }, options);
+}
+
+export function mockPricing(
+  pricing: OkBody<'getPricing'>['data'] | ((request: RecordedRequest) => OkBody<'getPricing'>['data']),
+  options: Omit<MockOptions, 'status'> = {},
+) {
+  return mockApi(
+    'getPricing',
+    (request) => ({
+      error: false as const,
+      data: typeof pricing === 'function' ? pricing(request) : pricing,
+    }),
+    options,
+  );
+}
+
+export function mockCoupon(coupon: OkBody<'getCoupon'>['data'], options: Omit<MockOptions, 'status'> = {}) {
+  return mockApi('getCoupon', { error: false, data: coupon }, options);
+}
+
+export function mockOrganizationMembers(
+  data: OkBody<'getOrganizationMembers'>['data'],
+  options: Omit<MockOptions, 'status'> = {},
+) {
+  return mockApi('getOrganizationMembers', { error: false, data }, options);
+}

@@ -1,0 +1,97 @@
+/**
+ * Rendering helpers for web tests: the real store (makeStore), the real providers and, for renderApp,
+ * the real route table.
+ *
+ *   const { user, store } = renderWithProviders(<SettingsForm />, { preloadedState: signedIn() });
+ *   const { router } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser({ name: 'Ada' })) });
+ */
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { Software, User } from '../../../src/web/api/contract-types';
+import { AppProviders } from '../../../src/web/app/providers';
+import { createAppRouter } from '../../../src/web/app/router';
+import { makeStore, type AppStore, type PreloadedState } from '../../../src/web/app/store';
+import { aUser } from '../msw/fixtures';
+
+export { apiUrl, originUrl } from '../../../src/web/app/config';
+
+interface CommonOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
+  preloadedState?: PreloadedState;
+  /** A store made by the test (else one is made from preloadedState). */
+  store?: AppStore;
+  /** Options of userEvent.setup(), e.g. `{ advanceTimers: jest.advanceTimersByTime }` with fake timers. */
+  userEvent?: UserEventOptions;
+}
+
+export interface RenderWithProvidersOptions extends CommonOptions {
+  /** The URL the component is rendered at (default '/'). */
+  route?: string;
+  /** The route pattern, when the component reads params (e.g. '/dashboard/member/edit/:userId'). */
+  path?: string;
+}
+
+/**
+ * Renders one component with the store, the theme and a memory data router (so links, useNavigate and
+ * useSearchParams work). Navigating keeps rendering the same component: read `router.state.location`.
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {
+  const { route = '/', path = '*', preloadedState, store = makeStore(preloadedState), ...rest } = options;
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      // Where navigation away from `path` lands, so the component under test does not crash on it.
+      ...(path === '*' ? [] : [{ path: '*', element: <p>Navigated away</p> }]),
+    ],
+    { initialEntries: [route] },
+  );
+  return renderRouter(store, router, rest);
+}
+
+/**
+ * Renders the whole app (real routes, guard and lazy pages) at `route`. Like the browser entry, the
+ * initial load (get-user, then get-software) runs unless the preloaded state already has a user: mock
+ * those calls, or start from `signedIn(...)`.
+ */
+export function renderApp(route: string, options: CommonOptions = {}) {
+  const { preloadedState, store = makeStore(preloadedState), ...rest } = options;
+  const router = createAppRouter(store, { initialEntries: [route] });
+  return renderRouter(store, router, rest);
+}
+
+type AppRouter = ReturnType<typeof createMemoryRouter>;
+
+function renderRouter(
+  store: AppStore,
+  router: AppRouter,
+  { userEvent: userEventOptions, ...renderOptions }: Omit<CommonOptions, 'preloadedState' | 'store'>,
+) {
+  const user = userEvent.setup(userEventOptions);
+  const result = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+    renderOptions,
+  );
+  return { store, router, user, ...result };
+}
+
+/** Preloaded state of a signed-in visitor whose initial load has ended. */
+export function signedIn(user: User = aUser(), software: Software | null = null): PreloadedState {
+  return { app: { user, software, loading: false, initialLoad: 'done' } };
+}
+
+/** Preloaded state of a visitor without a session, after the initial load (get-user answered 401). */
+export function signedOut(): PreloadedState {
+  return {
+    app: {
+      user: null,
+      loading: false,
+      initialLoad: 'done',
+      error: true,
+      errorMessage: 'Failed to fetch user data',
+      userErrorStatus: 401,
+    },
+  };
+}
