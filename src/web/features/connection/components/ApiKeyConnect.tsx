@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Navigate, type To } from 'react-router-dom';
+import { credentialsFragment } from '../lib/connection-data';
+import { setAuthAttempt, storeApiKeys } from '../lib/connection-storage';
+import { apiKeyFields } from '../lib/software-connection';
+import { useChosenSoftware } from '../hooks/use-chosen-software';
+import ApiKeyForm, { type ApiKeyValues } from './ApiKeyForm';
+import ConnectionCard from './ConnectionCard';
+import PageLoading from './PageLoading';
+import SoftwareNotFound from './SoftwareNotFound';
+
+const ROUTES = {
+  public: { back: '/connect', backLabel: 'Back', connected: '/connected' },
+  dashboard: { back: '/dashboard/connection', backLabel: 'Back', connected: '/dashboard/connected' },
+} as const;
+
+/**
+ * The API key form of /connect-api-key and /dashboard/connect/api-key (spec §2.1, §5). The keys are kept
+ * in local storage; the dashboard also hands them to /dashboard/connected in the URL fragment.
+ */
+export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashboard' }) {
+  const { software, isLoading } = useChosenSoftware();
+  const [next, setNext] = useState<To | null>(null);
+  const routes = ROUTES[variant];
+
+  const handleSubmit = (values: ApiKeyValues) => {
+    storeApiKeys(values);
+    setAuthAttempt('api key');
+    // Navigating after the render rather than inside the submit event: React 19 treats a transition
+    // started during a submit as a form action and snapshots the form's FormData.
+    setNext(
+      variant === 'dashboard'
+        ? { pathname: routes.connected, hash: credentialsFragment(values) }
+        : routes.connected,
+    );
+  };
+
+  if (next) return <Navigate to={next} />;
+
+  return (
+    <ConnectionCard>
+      {isLoading ? (
+        <PageLoading />
+      ) : !software ? (
+        <SoftwareNotFound text="Software not found." backHref={routes.back} backLabel={routes.backLabel} />
+      ) : (
+        <ApiKeyForm
+          softwareName={software.software}
+          logoUrl={software.logo_url}
+          fields={apiKeyFields(software)}
+          createApiKeyUrl={software.create_api_key_url}
+          createApiKeyGifUrl={software.create_api_key_gif_url}
+          onSubmit={handleSubmit}
+        />
+      )}
+    </ConnectionCard>
+  );
+}

@@ -1,0 +1,61 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import type { Software } from '../../../api/contract-types';
+import { useOAuthConnect } from '../hooks/use-oauth-connect';
+import { setAuthAttempt } from '../lib/connection-storage';
+import {
+  needsPreconnect,
+  offersApiKey,
+  offersOAuth,
+  showsOrganizationChoice,
+} from '../lib/software-connection';
+import ConnectOptions from './ConnectOptions';
+import PreconnectForm from './PreconnectForm';
+
+export interface ConnectMethodsProps {
+  software: Software;
+  /** The dashboard offers the organization-wide choice; the public /connect page does not. */
+  variant: 'public' | 'dashboard';
+  role?: string | null;
+  memberCount?: number | null;
+}
+
+const API_KEY_ROUTE = { public: '/connect-api-key', dashboard: '/dashboard/connect/api-key' } as const;
+
+/**
+ * The ways to connect this CRM (spec §2.1, §4, §5): OAuth (through the pre-connect form when the CRM
+ * has preconnect fields or the organization choice applies) and/or API keys, per auth_options.
+ */
+export default function ConnectMethods({ software, variant, role, memberCount }: ConnectMethodsProps) {
+  const oauth = useOAuthConnect(software);
+  const context = { allowOrganizationChoice: variant === 'dashboard', role, memberCount };
+  const withOAuth = offersOAuth(software);
+  const withForm = withOAuth && needsPreconnect(software, context);
+
+  return (
+    <Stack spacing={3}>
+      {withForm ? (
+        <PreconnectForm
+          fields={software.preconnect_fields}
+          showOrganizationChoice={showsOrganizationChoice(context)}
+          submitting={oauth.submitting}
+          errorText={oauth.errorText}
+          onSubmit={(values) => void oauth.submitPreconnect(values)}
+        />
+      ) : null}
+      <ConnectOptions
+        showOAuth={withOAuth && !withForm}
+        showApiKey={offersApiKey(software)}
+        apiKeyHref={API_KEY_ROUTE[variant]}
+        onOAuth={oauth.openOAuth}
+        onApiKey={() => setAuthAttempt('api key')}
+      />
+      {!withForm && oauth.errorText ? <Alert severity="error">{oauth.errorText}</Alert> : null}
+      {oauth.opened ? (
+        <Alert severity="info">
+          A new window opened to sign in to {software.software}. Finish connecting there.
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

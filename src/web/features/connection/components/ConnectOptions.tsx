@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface ConnectOptionsProps {
+  /** auth_options is oauth or either. */
+  showOAuth: boolean;
+  /** auth_options is api key or either. */
+  showApiKey: boolean;
+  apiKeyHref: string;
+  onOAuth: () => void;
+  onApiKey?: () => void;
+  oauthDisabled?: boolean;
+}
+
+/** 'Connect with OAuth' and 'Connect with API Key', each offered per the CRM's auth_options (spec §2.1). */
+export default function ConnectOptions({
+  showOAuth,
+  showApiKey,
+  apiKeyHref,
+  onOAuth,
+  onApiKey,
+  oauthDisabled = false,
+}: ConnectOptionsProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {showOAuth ? (
+        <Button variant="contained" size="large" onClick={onOAuth} disabled={oauthDisabled}>
+          Connect with OAuth
+        </Button>
+      ) : null}
+      {showApiKey ? (
+        <Button component={RouterLink} to={apiKeyHref} variant="outlined" size="large" onClick={onApiKey}>
+          Connect with API Key
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { PreconnectField } from '../lib/software-connection';
+
+export interface PreconnectValues {
+  fields: { id: string; value: string }[];
+  /** Present only when the organization choice was offered. */
+  isOrganizationConnection?: boolean;
+}
+
+export interface PreconnectFormProps {
+  fields: PreconnectField[];
+  /** The is_organization_connection yes/no radio (spec §5: admins of organizations with 2+ members). */
+  showOrganizationChoice: boolean;
+  submitting?: boolean;
+  errorText?: string | null;
+  submitLabel?: string;
+  onSubmit: (values: PreconnectValues) => void;
+}
+
+/**
+ * The pre-connect step before the OAuth window (spec §4): the CRM's preconnect fields, all required
+ * (spec §5), and on the dashboard the organization-wide choice.
+ */
+export default function PreconnectForm({
+  fields,
+  showOrganizationChoice,
+  submitting = false,
+  errorText,
+  submitLabel = 'Connect with OAuth',
+  onSubmit,
+}: PreconnectFormProps) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [organizationWide, setOrganizationWide] = useState<'yes' | 'no'>('no');
+  const [showMissing, setShowMissing] = useState(false);
+
+  const isMissing = (id: string) => !values[id]?.trim();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (fields.some((field) => isMissing(field.id))) {
+      setShowMissing(true);
+      return;
+    }
+    onSubmit({
+      fields: fields.map((field) => ({ id: field.id, value: values[field.id].trim() })),
+      ...(showOrganizationChoice ? { isOrganizationConnection: organizationWide === 'yes' } : {}),
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Pre-connect settings">
+      {fields.map((field) => {
+        const invalid = showMissing && isMissing(field.id);
+        return (
+          <TextField
+            key={field.id}
+            id={`preconnect-${field.id}`}
+            name={field.id}
+            label={field.name}
+            type={field.type || 'text'}
+            placeholder={field.placeholder}
+            value={values[field.id] ?? ''}
+            onChange={(event) => setValues((current) => ({ ...current, [field.id]: event.target.value }))}
+            required
+            fullWidth
+            error={invalid}
+            helperText={invalid ? `${field.name} is required.` : undefined}
+          />
+        );
+      })}
+      {showOrganizationChoice ? (
+        <FormControl>
+          <FormLabel id="organization-connection-label">Connect for your whole organization?</FormLabel>
+          <RadioGroup
+            row
+            name="is_organization_connection"
+            aria-labelledby="organization-connection-label"
+            value={organizationWide}
+            onChange={(event) => setOrganizationWide(event.target.value === 'yes' ? 'yes' : 'no')}
+          >
+            <FormControlLabel value="yes" control={<Radio />} label="Yes" />
+            <FormControlLabel value="no" control={<Radio />} label="No" />
+          </RadioGroup>
+        </FormControl>
+      ) : null}
+      {errorText ? <Alert severity="error">{errorText}</Alert> : null}
+      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}

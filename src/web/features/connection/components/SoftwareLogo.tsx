@@ -1,0 +1,31 @@
+import Avatar from '@mui/material/Avatar';
+import { softwareInitial } from '../lib/software-connection';
+
+export interface SoftwareLogoProps {
+  name: string;
+  logoUrl?: string | null;
+  size?: number;
+}
+
+/** The CRM's logo, or its initial in a circle when the record has no logo (spec §2.1). */
+export default function SoftwareLogo({ name, logoUrl, size = 56 }: SoftwareLogoProps) {
+  if (logoUrl) {
+    return (
+      <Avatar
+        src={logoUrl}
+        alt={`${name} logo`}
+        variant="rounded"
+        sx={{ width: size, height: size, bgcolor: 'transparent' }}
+        slotProps={{ img: { style: { objectFit: 'contain' } } }}
+      />
+    );
+  }
+  return (
+    <Avatar
+      aria-label={`${name} logo`}
+      sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size / 2.2 }}
+    >
+      {softwareInitial(name)}
+    </Avatar>
+  );
+}

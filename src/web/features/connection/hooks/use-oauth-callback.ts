@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAccessTokenMutation } from '../../../api/crm';
+import { errorMessage } from '../../../api/errors';
+import { selectSoftware } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
+import { credentialsFragment } from '../lib/connection-data';
+import {
+  getStoredSoftwareSlug,
+  readStoredCredentials,
+  setAuthAttempt,
+  storeOAuthTokens,
+} from '../lib/connection-storage';
+import { NO_OAUTH_TOKENS } from './use-connection-verification';
+
+export interface OAuthCallbackState {
+  errorText: string | null;
+}
+
+/**
+ * /callback (spec §2.2, §7): exchanges the `code` of the query for tokens with access-token, keeps every
+ * key of `data` with an `oauth_` prefix, then goes to /connected with the oauth values in the fragment.
+ * A provider error (`error`, `error_description` in the query) is shown as the provider gave it.
+ */
+export function useOAuthCallback(): OAuthCallbackState {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sharedSlug = useAppSelector(selectSoftware)?.slug;
+  const [accessToken] = useAccessTokenMutation();
+  const [errorText, setErrorText] = useState<string | null>(null);
+  // An authorization code is single-use: never exchange it twice (Strict Mode runs effects twice).
+  const exchanged = useRef(false);
+
+  useEffect(() => {
+    if (exchanged.current) return;
+    exchanged.current = true;
+    const code = params.get('code');
+    const providerError = params.get('error_description') || params.get('error');
+    if (providerError) {
+      setErrorText(providerError);
+      return;
+    }
+    if (!code) {
+      setErrorText(NO_OAUTH_TOKENS);
+      return;
+    }
+    setAuthAttempt('oauth');
+    accessToken({ oauth_code: code, software: sharedSlug ?? getStoredSoftwareSlug() })
+      .unwrap()
+      .then((answer) => {
+        storeOAuthTokens(answer.data as unknown as Record<string, unknown>, code);
+        const stored = readStoredCredentials();
+        if (!stored.oauth_access_token) {
+          setErrorText(NO_OAUTH_TOKENS);
+          return;
+        }
+        navigate(
+          { pathname: '/connected', hash: credentialsFragment(stored, OAUTH_STORAGE_KEYS) },
+          { replace: true },
+        );
+      })
+      .catch((error: unknown) => {
+        console.error('access-token failed', error);
+        // Nothing was stored, so the missing-token text is the honest fallback when the server says nothing.
+        setErrorText(errorMessage(error, NO_OAUTH_TOKENS));
+      });
+  }, [accessToken, navigate, params, sharedSlug]);
+
+  return { errorText };
+}

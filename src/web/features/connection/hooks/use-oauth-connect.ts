@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { usePreConnectMutation } from '../../../api/crm';
+import type { Software } from '../../../api/contract-types';
+import { errorMessage } from '../../../api/errors';
+import type { PreconnectValues } from '../components/PreconnectForm';
+import { setAuthAttempt } from '../lib/connection-storage';
+import { buildOAuthAuthorizeUrl, isOpenableAuthorizeUrl } from '../lib/oauth-url';
+import { useOAuthWindow } from './use-oauth-window';
+
+export const PRECONNECT_FALLBACK = 'Error during preconnect';
+
+export interface OAuthConnect {
+  /** Opens the authorize window (guarded: at most once per 5 s). */
+  openOAuth: () => void;
+  /** Posts the pre-connect form, then opens the authorize window. */
+  submitPreconnect: (values: PreconnectValues) => Promise<void>;
+  submitting: boolean;
+  errorText: string | null;
+  /** Set once a window was opened, to tell the user where the flow continues. */
+  opened: boolean;
+}
+
+/**
+ * The OAuth side of connecting a CRM (spec §4): optional pre-connect call, then the authorize window,
+ * with `auth_attempt` stored as 'oauth' so /connected knows which kind of credentials to verify.
+ */
+export function useOAuthConnect(software: Software | null): OAuthConnect {
+  const openWindow = useOAuthWindow();
+  const [preConnect, { isLoading: submitting }] = usePreConnectMutation();
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const openOAuth = () => {
+    if (!software) return;
+    const url = buildOAuthAuthorizeUrl(software, `${window.location.origin}/callback`);
+    if (!url || !isOpenableAuthorizeUrl(url, window.location.origin)) {
+      setErrorText(`OAuth is not available for ${software.software}.`);
+      return;
+    }
+    // Stored before the window opens: the callback may run in the new window before this one resumes.
+    setAuthAttempt('oauth');
+    const result = openWindow(url);
+    if (result === 'opened') setOpened(true);
+  };
+
+  const submitPreconnect = async (values: PreconnectValues) => {
+    if (!software) return;
+    setErrorText(null);
+    try {
+      await preConnect({
+        software: software.slug,
+        fields: values.fields,
+        ...(values.isOrganizationConnection === undefined
+          ? {}
+          : { is_organization_connection: values.isOrganizationConnection }),
+      }).unwrap();
+    } catch (error) {
+      setErrorText(errorMessage(error, PRECONNECT_FALLBACK));
+      return;
+    }
+    openOAuth();
+  };
+
+  return { openOAuth, submitPreconnect, submitting, errorText, opened };
+}

@@ -1,0 +1,8 @@
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import ConnectionVerifier from '../components/ConnectionVerifier';
+
+/** /dashboard/connected: verifies the new connection, then back to /dashboard/connection after 3 s. */
+export default function DashboardConnectedPage() {
+  useDocumentTitle('Connected');
+  return <ConnectionVerifier variant="dashboard" />;
+}

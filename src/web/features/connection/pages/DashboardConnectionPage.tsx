@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import ConnectMethods from '../components/ConnectMethods';
+import ConnectionCard from '../components/ConnectionCard';
+import PageLoading from '../components/PageLoading';
+import SoftwareLogo from '../components/SoftwareLogo';
+import SoftwareNotFound from '../components/SoftwareNotFound';
+import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useExtensionConnection } from '../hooks/use-extension-connection';
+
+const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
+
+/** /dashboard/connection (spec §2.1, §4 "Dashboard connection"). */
+export default function DashboardConnectionPage() {
+  useDocumentTitle('CRM Connection');
+  const user = useAppSelector(selectUser);
+  const { software, isLoading: softwareLoading } = useChosenSoftware();
+  const connection = useExtensionConnection(software?.slug);
+  const checking = connection.status === 'waiting' || connection.status === 'verifying';
+
+  return (
+    <ConnectionCard>
+      <Stack spacing={3}>
+        <Stack direction="row" spacing={2} alignItems="center">
+          {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
+          <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+            CRM Connection
+          </Typography>
+        </Stack>
+        {checking || softwareLoading ? (
+          <PageLoading text="Checking your connection..." />
+        ) : connection.status === 'connected' && connection.authType ? (
+          <Stack spacing={2} alignItems="flex-start">
+            <Chip color="success" label="Connected" />
+            <Typography>
+              {software ? `${software.software} is connected with ` : 'Connected with '}
+              <strong>{AUTH_METHOD_LABEL[connection.authType]}</strong>.
+            </Typography>
+            <Button
+              component={RouterLink}
+              to="/dashboard/connection/disconnect"
+              variant="outlined"
+              color="error"
+            >
+              Disconnect
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            <Chip label="Not connected" sx={{ alignSelf: 'flex-start' }} />
+            {connection.errorText ? <Alert severity="error">{connection.errorText}</Alert> : null}
+            {software ? (
+              <ConnectMethods
+                software={software}
+                variant="dashboard"
+                role={user?.role}
+                memberCount={user?.organization?.member_count}
+              />
+            ) : (
+              <SoftwareNotFound text="Software not found." />
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </ConnectionCard>
+  );
+}

@@ -1,0 +1,43 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDisconnectMutation } from '../../../api/crm';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import ConnectionCard from '../components/ConnectionCard';
+import { clearConnectionData } from '../lib/connection-storage';
+
+/**
+ * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
+ * server (a failure is only logged, spec §8) and in this browser.
+ */
+export default function DisconnectPage() {
+  useDocumentTitle('Disconnected');
+  const [disconnect] = useDisconnectMutation();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    // Cleared first and whatever the server answers: the user asked to be disconnected on this device.
+    clearConnectionData();
+    disconnect()
+      .unwrap()
+      .catch((error: unknown) => console.error('Disconnect failed', error));
+  }, [disconnect]);
+
+  return (
+    <ConnectionCard>
+      <Stack spacing={2} alignItems="flex-start">
+        <Typography component="h1" variant="h5">
+          Disconnected
+        </Typography>
+        <Typography>You have been disconnected from your CRM.</Typography>
+        <Button component={RouterLink} to="/connect" variant="contained">
+          Connect again...
+        </Button>
+      </Stack>
+    </ConnectionCard>
+  );
+}

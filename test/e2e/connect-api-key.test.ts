@@ -1,0 +1,74 @@
+/**
+ * Issue 4 browser walk, API key: a new user arrives from the extension, signs up and connects Demo CRM
+ * with an API key. A key the CRM rejects (not starting with demo_) shows 'Connection Error.'; 'Try again'
+ * leads back to the key form, and a demo_ key connects and goes on to /complete and the dashboard.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
+async function signUpFromTheExtension(page: Page, email: string) {
+  await page.goto(`${app.url}/auth?software=demo-crm&installed=true`);
+  await page.waitForURL(/\/signup(\?|$)/);
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/connect$/);
+}
+
+async function submitApiKey(page: Page, key: string) {
+  const field = page.getByRole('textbox', { name: /Demo CRM API key/ });
+  await field.fill(key);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+test('a new user connects Demo CRM by API key after one rejected key', async () => {
+  const page = await browser.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await signUpFromTheExtension(page, `apikey-${Date.now()}@example.com`);
+  await page.getByRole('link', { name: 'Connect with API Key' }).click();
+  await page.waitForURL(/\/connect-api-key$/);
+  await page.getByRole('heading', { name: 'Connect to Demo CRM' }).waitFor();
+
+  // A key Demo CRM does not accept.
+  await submitApiKey(page, 'wrong_key');
+  await page.getByRole('heading', { name: 'Connection Error.' }).waitFor({ timeout: 10_000 });
+  assert.equal(new URL(page.url()).pathname, '/connected');
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.waitForURL(/\/connect-api-key$/);
+
+  await submitApiKey(page, 'demo_e2e_key');
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 10_000 });
+  assert.deepEqual(
+    await page.evaluate(() => ({
+      key: localStorage.getItem('api_key_1'),
+      attempt: localStorage.getItem('auth_attempt'),
+    })),
+    { key: 'demo_e2e_key', attempt: 'api key' },
+  );
+
+  await page.waitForURL(/\/complete$/, { timeout: 10_000 });
+  await page.getByRole('link', { name: /dashboard/i }).click();
+  await page.waitForURL(/\/dashboard$/);
+
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});

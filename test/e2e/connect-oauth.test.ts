@@ -1,0 +1,92 @@
+/**
+ * Issue 4/5 browser walk, OAuth: a new user arrives from the extension, signs up, connects Demo CRM
+ * through the sandbox authorize page, sees 'Successfully connected.', lands on /complete and then on the
+ * dashboard. The dashboard connection page is then fed the token the way the extension would (the
+ * connectionData document event), and the user disconnects.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
+async function signUpFromTheExtension(page: Page, email: string) {
+  await page.goto(`${app.url}/auth?software=demo-crm&installed=true`);
+  await page.waitForURL(/\/signup(\?|$)/);
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/connect$/);
+}
+
+test('a new user connects Demo CRM by OAuth and reaches the dashboard', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  context.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error.message)));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await signUpFromTheExtension(page, `oauth-${Date.now()}@example.com`);
+  await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
+
+  // The app opens the authorize page in a new window; if the browser blocked it, the same tab is used.
+  const popup = page.waitForEvent('popup', { timeout: 5_000 }).catch(() => null);
+  await page.getByRole('button', { name: 'Connect with OAuth' }).click();
+  const oauthPage = (await popup) ?? page;
+  await oauthPage.waitForURL(/\/sandbox\/crm\/authorize\?/);
+  const authorizeUrl = new URL(oauthPage.url());
+  assert.equal(authorizeUrl.searchParams.get('client_id'), 'demo-crm-sandbox');
+  assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${app.url}/callback`);
+  assert.equal(await page.evaluate(() => localStorage.getItem('auth_attempt')), 'oauth');
+
+  await oauthPage.getByRole('button', { name: 'Approve' }).click();
+  await oauthPage.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  assert.equal(new URL(oauthPage.url()).pathname, '/connected');
+  const stored = await oauthPage.evaluate(() => ({
+    token: localStorage.getItem('oauth_access_token'),
+    code: localStorage.getItem('oauth_code'),
+    updatedAt: localStorage.getItem('oauth_updated_at'),
+  }));
+  assert.match(stored.token ?? '', /^demo_at_/);
+  assert.match(stored.code ?? '', /^demo_code_/);
+  assert.match(stored.updatedAt ?? '', /^\d+$/);
+
+  // 'Successfully connected.' → /complete after 3 s.
+  await oauthPage.waitForURL(/\/complete$/, { timeout: 10_000 });
+  await oauthPage.getByRole('link', { name: /dashboard/i }).click();
+  await oauthPage.waitForURL(/\/dashboard$/);
+
+  // The extension's part: it sends the stored token to the dashboard connection page.
+  await oauthPage.goto(`${app.url}/dashboard/connection`);
+  await oauthPage.getByRole('heading', { name: 'CRM Connection' }).waitFor();
+  await oauthPage.evaluate(() => {
+    const detail = { oauth_access_token: localStorage.getItem('oauth_access_token') };
+    document.dispatchEvent(new CustomEvent('connectionData', { detail }));
+  });
+  await oauthPage.getByText('OAuth Authentication').waitFor({ timeout: 10_000 });
+
+  await oauthPage.getByRole('link', { name: 'Disconnect' }).click();
+  await oauthPage.getByRole('heading', { name: 'Disconnected' }).waitFor();
+  await oauthPage.getByText('You have been disconnected from your CRM.').waitFor();
+  const left = await oauthPage.evaluate(() =>
+    Object.keys(localStorage).filter((key) => /^(oauth_|api_key_|auth_attempt$)/.test(key)),
+  );
+  assert.deepEqual(left, []);
+
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});

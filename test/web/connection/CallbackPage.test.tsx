@@ -1,0 +1,100 @@
+import { screen, waitFor } from '@testing-library/react';
+import CallbackPage from '../../../src/web/features/connection/pages/CallbackPage';
+import { mockApiError, spyOnApi } from '../msw/handlers';
+import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
+import { server } from '../msw/server';
+import { renderWithProviders, signedIn } from '../utils/render';
+import { resetBrowserStorage } from './helpers';
+
+beforeEach(resetBrowserStorage);
+afterEach(() => jest.restoreAllMocks());
+
+function renderCallback(search: string) {
+  return renderWithProviders(<CallbackPage />, {
+    route: `/callback${search}`,
+    preloadedState: signedIn(aUser(), aSoftware()),
+  });
+}
+
+test('exchanges the code, stores every key of data with the oauth_ prefix, and goes to /connected', async () => {
+  const tokens = someOAuthTokens({ domain: 'demo-crm.local' });
+  const exchange = spyOnApi('accessToken', {
+    error: false,
+    message: 'Successfully connected.',
+    data: tokens,
+    user: aUser(),
+  });
+  server.use(exchange.handler);
+  const { router } = renderCallback('?code=the-code&state=x');
+
+  expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+
+  expect(exchange.requests).toHaveLength(1);
+  expect(exchange.requests[0].body).toEqual({ oauth_code: 'the-code', software: 'demo-crm' });
+  expect({ ...localStorage }).toEqual({
+    auth_attempt: 'oauth',
+    oauth_code: 'the-code',
+    oauth_access_token: 'access-123',
+    oauth_refresh_token: 'refresh-456',
+    oauth_domain: 'demo-crm.local',
+    oauth_scope: 'contacts',
+    oauth_token_type: 'Bearer',
+    oauth_expires_in: '3600',
+    oauth_expires_at: String(tokens.expires_at),
+    oauth_updated_at: String(tokens.updated_at),
+  });
+  const fragment = new URLSearchParams(router.state.location.hash.slice(1));
+  expect(fragment.get('oauth_access_token')).toBe('access-123');
+  expect(fragment.get('oauth_expires_at')).toBe(String(tokens.expires_at));
+  expect(fragment.get('oauth_updated_at')).toBe(String(tokens.updated_at));
+  expect(fragment.get('api_key_1')).toBeNull();
+});
+
+test('shows the provider’s error and does not call access-token', async () => {
+  const exchange = spyOnApi('accessToken', {
+    error: false,
+    message: '',
+    data: someOAuthTokens(),
+    user: aUser(),
+  });
+  server.use(exchange.handler);
+  renderCallback('?error=access_denied&error_description=The+user+denied+access');
+
+  expect(await screen.findByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
+  expect(screen.getByText('The user denied access')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect');
+  expect(exchange.requests).toHaveLength(0);
+});
+
+test("'No OAuth tokens found in localStorage' without a code", async () => {
+  renderCallback('');
+  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
+});
+
+test("'No OAuth tokens found in localStorage' when the answer carries no access token", async () => {
+  server.use(
+    spyOnApi('accessToken', {
+      error: false,
+      message: '',
+      data: someOAuthTokens({ access_token: '' }),
+      user: aUser(),
+    }).handler,
+  );
+  const { router } = renderCallback('?code=c');
+  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/callback');
+});
+
+test('shows the server’s message when the exchange fails', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  server.use(
+    mockApiError('accessToken', 'The authorization code is invalid or has expired. Please connect again.'),
+  );
+  renderCallback('?code=used');
+  expect(
+    await screen.findByText('The authorization code is invalid or has expired. Please connect again.'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
+  expect(localStorage.getItem('oauth_access_token')).toBeNull();
+});

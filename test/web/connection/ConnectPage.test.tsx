@@ -1,0 +1,200 @@
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
+import { mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
+import { server } from '../msw/server';
+import { renderWithProviders, signedIn } from '../utils/render';
+import { resetBrowserStorage, spyOnWindowOpen, useFakeTimersForPages } from './helpers';
+
+const AUTHORIZE_URL =
+  'http://localhost/sandbox/crm/authorize?client_id=demo-client&redirect_uri=http%3A%2F%2Flocalhost%2Fcallback';
+
+beforeEach(resetBrowserStorage);
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+function renderConnect(software = aSoftware(), user = aUser()) {
+  return renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(user, software),
+  });
+}
+
+test('sets the document title', () => {
+  renderConnect();
+  expect(document.title).toBe('Connect');
+});
+
+test('shows a loading state while the user and CRM load', () => {
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: { app: { loading: true } } });
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+});
+
+test("'Software not found' when no CRM is chosen", () => {
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  expect(screen.getByText('Software not found')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
+});
+
+test('looks up the CRM saved under the local-storage key software', async () => {
+  localStorage.setItem('software', 'pipedrive');
+  const lookup = spyOnApi('getSoftware', {
+    error: false,
+    data: aSoftware({ slug: 'pipedrive', software: 'Pipedrive' }),
+  });
+  server.use(lookup.handler);
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Connect Pipedrive' })).toBeInTheDocument();
+  expect(lookup.requests[0].url.searchParams.get('software')).toBe('pipedrive');
+});
+
+test("'Software not found' when the stored CRM cannot be found", async () => {
+  localStorage.setItem('software', 'gone');
+  server.use(mockSoftware(404));
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  expect(await screen.findByText('Software not found')).toBeInTheDocument();
+});
+
+test.each([
+  { auth_options: 'oauth' as const, oauth: true, apiKey: false },
+  { auth_options: 'api key' as const, oauth: false, apiKey: true },
+  { auth_options: 'either' as const, oauth: true, apiKey: true },
+])('auth_options $auth_options offers OAuth: $oauth, API key: $apiKey', ({ auth_options, oauth, apiKey }) => {
+  renderConnect(aSoftware({ auth_options }));
+  expect(screen.getByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
+  expect(Boolean(screen.queryByRole('button', { name: 'Connect with OAuth' }))).toBe(oauth);
+  const apiKeyLink = screen.queryByRole('link', { name: 'Connect with API Key' });
+  expect(Boolean(apiKeyLink)).toBe(apiKey);
+  if (apiKeyLink) expect(apiKeyLink).toHaveAttribute('href', '/connect-api-key');
+});
+
+test('Connect with API Key stores the attempt and goes to /connect-api-key', async () => {
+  const { user, router } = renderConnect();
+  await user.click(screen.getByRole('link', { name: 'Connect with API Key' }));
+  expect(localStorage.getItem('auth_attempt')).toBe('api key');
+  expect(router.state.location.pathname).toBe('/connect-api-key');
+});
+
+test('Connect with OAuth opens the authorize URL with the placeholders filled, and stores the attempt', async () => {
+  const open = spyOnWindowOpen();
+  const { user } = renderConnect();
+
+  await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+
+  expect(open).toHaveBeenCalledWith(AUTHORIZE_URL, '_blank');
+  expect(localStorage.getItem('auth_attempt')).toBe('oauth');
+  expect(screen.getByText(/A new window opened to sign in to Demo CRM/)).toBeInTheDocument();
+});
+
+test('the redirect URI defaults to this app’s /callback when the CRM has none', async () => {
+  const open = spyOnWindowOpen();
+  const { user } = renderConnect(aSoftware({ oauth_redirect_uri: null }));
+  await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+  expect(open).toHaveBeenCalledWith(
+    expect.stringContaining('redirect_uri=http%3A%2F%2Flocalhost%2Fcallback'),
+    '_blank',
+  );
+});
+
+test.each([
+  { name: 'no authorize URL', software: aSoftware({ oauth_auth_url: null }) },
+  {
+    name: 'no client id (OAuth app not configured on the server)',
+    software: aSoftware({ oauth_client_id: null }),
+  },
+])('a CRM with $name says so instead of opening a window', async ({ software }) => {
+  const open = spyOnWindowOpen();
+  const { user } = renderConnect(software);
+  await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+  expect(open).not.toHaveBeenCalled();
+  expect(screen.getByRole('alert')).toHaveTextContent('OAuth is not available for Demo CRM.');
+});
+
+test('opens at most one OAuth window per 5 seconds', async () => {
+  useFakeTimersForPages();
+  const open = spyOnWindowOpen();
+  const { user } = renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser(), aSoftware()),
+    userEvent: { advanceTimers: jest.advanceTimersByTime },
+  });
+  const button = screen.getByRole('button', { name: 'Connect with OAuth' });
+
+  await user.click(button);
+  await user.click(button);
+  expect(open).toHaveBeenCalledTimes(1);
+
+  act(() => jest.advanceTimersByTime(4_900));
+  await user.click(button);
+  expect(open).toHaveBeenCalledTimes(1);
+
+  act(() => jest.advanceTimersByTime(100));
+  await user.click(button);
+  expect(open).toHaveBeenCalledTimes(2);
+});
+
+describe('pre-connect fields', () => {
+  const zoho = aSoftware({
+    slug: 'zoho',
+    software: 'Zoho CRM',
+    auth_options: 'oauth',
+    preconnect_fields: [{ id: 'data_centre', name: 'Data centre', type: 'text', placeholder: 'com, eu, in' }],
+  });
+
+  test('are all required, posted to pre-connect, then the OAuth window opens', async () => {
+    const open = spyOnWindowOpen();
+    const preConnect = spyOnApi('preConnect', ok('Saved.'));
+    server.use(preConnect.handler);
+    const { user } = renderConnect(zoho);
+
+    // The form's own button replaces the plain one.
+    expect(screen.getAllByRole('button', { name: 'Connect with OAuth' })).toHaveLength(1);
+    const field = screen.getByRole('textbox', { name: /Data centre/ });
+    expect(field).toBeRequired();
+    expect(field).toHaveAttribute('placeholder', 'com, eu, in');
+
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    expect(screen.getByText('Data centre is required.')).toBeInTheDocument();
+    expect(preConnect.requests).toHaveLength(0);
+
+    await user.type(field, 'eu');
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+
+    await screen.findByText(/A new window opened/);
+    expect(preConnect.requests[0].body).toEqual({
+      software: 'zoho',
+      fields: [{ id: 'data_centre', value: 'eu' }],
+    });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('auth_attempt')).toBe('oauth');
+  });
+
+  test('the public page never offers the organization-wide choice', () => {
+    renderConnect(zoho, aUser({ role: 'admin', organization: anOrganization({ member_count: 5 }) }));
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  test('a pre-connect failure shows the server message and opens no window', async () => {
+    const open = spyOnWindowOpen();
+    server.use(mockApiError('preConnect', 'Please fill in "Data centre".'));
+    const { user } = renderConnect(zoho);
+    await user.type(screen.getByRole('textbox', { name: /Data centre/ }), 'eu');
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in "Data centre".');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  test("'Error during preconnect' when the server gives no message", async () => {
+    spyOnWindowOpen();
+    server.use(http.post(operationUrl('preConnect'), () => HttpResponse.json({}, { status: 500 })));
+    const { user } = renderConnect(zoho);
+    await user.type(screen.getByRole('textbox', { name: /Data centre/ }), 'eu');
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error during preconnect');
+  });
+});
