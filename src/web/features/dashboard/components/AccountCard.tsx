@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { components } from '../../../../contract/api';
+import { billingIntervalBadge, productName } from '../lib/account';
+
+type User = components['schemas']['User'];
+
+export const INSTALL_EXTENSION_PATH = '/dashboard/install-extension';
+
+/** The Overview's account card: email, credits with the billing interval, product, extension status. */
+export function AccountCard({
+  user,
+}: {
+  user: Pick<User, 'email' | 'credits' | 'subscription' | 'has_installed'>;
+}) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="account-card-title">
+      <CardContent>
+        <Typography id="account-card-title" variant="h6" component="h2" gutterBottom>
+          Account
+        </Typography>
+        <Stack spacing={1.5}>
+          <Field label="Email">{user.email}</Field>
+          <Field label="Credits remaining">
+            <Stack direction="row" spacing={1} alignItems="center" component="span">
+              <span>{user.credits}</span>
+              <Chip size="small" label={billingIntervalBadge(user.subscription?.stripe_interval)} />
+            </Stack>
+          </Field>
+          <Field label="Current product">{productName(user.subscription?.stripe_product)}</Field>
+          <Field label="Extension installed">
+            <Stack direction="row" spacing={1} alignItems="center" component="span">
+              <span>{user.has_installed ? 'Yes' : 'No'}</span>
+              {!user.has_installed && (
+                <Button component={RouterLink} to={INSTALL_EXTENSION_PATH} size="small" variant="outlined">
+                  Install Extension
+                </Button>
+              )}
+            </Stack>
+          </Field>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div">
+        {children}
+      </Typography>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { components } from '../../../../contract/api';
+import { isBillingAdmin } from '../lib/account';
+
+type Organization = components['schemas']['Organization'];
+
+export interface OrganizationCardProps {
+  userId: string;
+  organization: Pick<Organization, 'name' | 'billing_admin_id'> | null | undefined;
+}
+
+/**
+ * The Overview's organization card: its name, the user's badge (Admin only for the billing admin,
+ * spec §6) and, for the billing admin, a Manage link to the Organization screen.
+ */
+export function OrganizationCard({ userId, organization }: OrganizationCardProps) {
+  const billingAdmin = isBillingAdmin(userId, organization);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="organization-card-title">
+      <CardContent>
+        <Typography id="organization-card-title" variant="h6" component="h2" gutterBottom>
+          Organization
+        </Typography>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <Typography variant="body1">{organization?.name || 'Not part of an organization'}</Typography>
+          <Chip
+            size="small"
+            label={billingAdmin ? 'Admin' : 'Member'}
+            color={billingAdmin ? 'primary' : 'default'}
+          />
+        </Stack>
+        {billingAdmin && (
+          <Button component={RouterLink} to="/dashboard/organization" size="small" sx={{ mt: 2 }}>
+            Manage
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

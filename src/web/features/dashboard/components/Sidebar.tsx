@@ -1,0 +1,81 @@
+import CableIcon from '@mui/icons-material/Cable';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import GroupsIcon from '@mui/icons-material/Groups';
+import LogoutIcon from '@mui/icons-material/Logout';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SettingsIcon from '@mui/icons-material/Settings';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SidebarEntry, SidebarEntryId } from '../../../lib/sidebar';
+
+const icons: Record<SidebarEntryId, ReactElement> = {
+  overview: <DashboardIcon />,
+  organization: <GroupsIcon />,
+  settings: <SettingsIcon />,
+  connection: <CableIcon />,
+  billing: <CreditCardIcon />,
+  'install-extension': <ExtensionIcon />,
+  logout: <LogoutIcon />,
+};
+
+export interface SidebarProps {
+  entries: readonly SidebarEntry[];
+  activeId: SidebarEntryId | null;
+  /** Called after an entry is chosen (the small-screen drawer closes). */
+  onNavigate?: () => void;
+}
+
+/**
+ * The dashboard navigation: real links (Tab and Enter work), the current entry highlighted and marked
+ * aria-current; Connection and Install extension open in a new tab.
+ */
+export function Sidebar({ entries, activeId, onNavigate }: SidebarProps) {
+  return (
+    <nav aria-label="Dashboard">
+      <List>
+        {entries.map((entry) => {
+          const selected = entry.id === activeId;
+          const content = (
+            <>
+              <ListItemIcon sx={{ minWidth: 40 }}>{icons[entry.id]}</ListItemIcon>
+              <ListItemText primary={entry.label} />
+              {entry.newTab && <OpenInNewIcon fontSize="small" color="action" />}
+            </>
+          );
+          return (
+            <ListItem key={entry.id} disablePadding>
+              {entry.newTab ? (
+                <ListItemButton
+                  component="a"
+                  href={entry.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={onNavigate}
+                >
+                  {content}
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  component={RouterLink}
+                  to={entry.href}
+                  selected={selected}
+                  aria-current={selected ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
+                  {content}
+                </ListItemButton>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+/** Pure rules of the Overview cards (spec §2.1 Overview, §3, §6). */
+import { normalizeProduct, type Product } from '../../../../shared/seats';
+
+const PRODUCT_NAMES: Record<Product, string> = { free: 'Free', standard: 'Standard', pro: 'Pro' };
+
+/** The current product, compared case-insensitively and defaulting to Free (spec §3). */
+export function productName(product: string | null | undefined): string {
+  return PRODUCT_NAMES[normalizeProduct(product)];
+}
+
+/** The badge beside the credits: 'Annual' for a yearly interval, otherwise 'Monthly'. */
+export function billingIntervalBadge(interval: string | null | undefined): 'Annual' | 'Monthly' {
+  return interval?.toLowerCase() === 'yearly' ? 'Annual' : 'Monthly';
+}
+
+/** Spec §6: the Admin label belongs only to the user whose id equals billing_admin_id. */
+export function isBillingAdmin(
+  userId: string,
+  organization: { billing_admin_id: string | null } | null | undefined,
+): boolean {
+  const billingAdminId = organization?.billing_admin_id;
+  return billingAdminId !== null && billingAdminId !== undefined && String(billingAdminId) === String(userId);
+}

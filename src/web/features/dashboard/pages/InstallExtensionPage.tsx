@@ -1,0 +1,56 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useGetSoftwareQuery } from '../../../api/catalogue';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { getItem, storageKeys } from '../../../lib/storage';
+
+/**
+ * /dashboard/install-extension (spec §2.1): the store link of the extension for the CRM saved in local
+ * storage under `software` (looked up with get-software by that slug).
+ */
+export default function InstallExtensionPage() {
+  useDocumentTitle('Install extension');
+  const [slug] = useState(() => getItem(storageKeys.software));
+  const { data, isLoading, isError } = useGetSoftwareQuery({ software: slug ?? '' }, { skip: !slug });
+  const software = data?.data;
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <Typography variant="h4" component="h1">
+        Install Extension
+      </Typography>
+      {!slug ? (
+        <Alert severity="info">
+          No CRM selected yet. Choose your CRM when you connect it, then come back here.
+        </Alert>
+      ) : isLoading ? (
+        <p role="status">Loading...</p>
+      ) : isError || !software ? (
+        <Alert severity="error">Software not found.</Alert>
+      ) : software.chrome_extension_url ? (
+        <>
+          <Typography>
+            Install {software.app} to sync prospects into {software.software} in one click.
+          </Typography>
+          <div>
+            <Button
+              variant="contained"
+              href={software.chrome_extension_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewIcon />}
+            >
+              Install {software.app}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Alert severity="info">The {software.app} extension is not available in the store yet.</Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { selectErrorMessage, selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { AccountCard } from '../components/AccountCard';
+import { OrganizationCard } from '../components/OrganizationCard';
+
+/** /dashboard (spec §2.1 Overview): the account card and the organization card. */
+export default function OverviewPage() {
+  useDocumentTitle('Overview');
+  const user = useAppSelector(selectUser);
+  const errorMessage = useAppSelector(selectErrorMessage);
+
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Overview
+      </Typography>
+      {errorMessage && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Error: {errorMessage}
+        </Alert>
+      )}
+      {user && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <AccountCard user={user} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <OrganizationCard userId={user.id} organization={user.organization} />
+          </Grid>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Product } from '../../../../shared/seats';
+import { memberProduct, type OrganizationMember, type ProductOption, type Role } from '../lib/members';
+
+export interface MemberChanges {
+  product: Product;
+  role: Role;
+}
+
+export interface MemberEditFormProps {
+  member: OrganizationMember;
+  productOptions: readonly ProductOption[];
+  saving: boolean;
+  onSave: (changes: MemberChanges) => void;
+  /** Asks to remove the member; never offered for an admin (spec §4 Member management). */
+  onRemove: () => void;
+}
+
+/** Product and role of one member, with Save Changes, Cancel and Remove from Organization. */
+export function MemberEditForm({ member, productOptions, saving, onSave, onRemove }: MemberEditFormProps) {
+  const [product, setProduct] = useState<Product>(memberProduct(member));
+  const [role, setRole] = useState<Role>(member.role);
+  const isAdminMember = member.role === 'admin';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSave({ product, role });
+  };
+
+  return (
+    <Box component="form" onSubmit={onSubmit} aria-label="Edit member" sx={{ maxWidth: 520 }}>
+      <Stack spacing={3}>
+        <div>
+          <Typography variant="h6" component="h2">
+            {member.name || member.email}
+          </Typography>
+          <Typography color="text.secondary">{member.email}</Typography>
+        </div>
+        <TextField
+          select
+          label="Product"
+          name="product"
+          value={product}
+          onChange={(event) => setProduct(event.target.value as Product)}
+        >
+          {productOptions.map((option) => (
+            <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Role"
+          name="role"
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+          disabled={isAdminMember}
+          helperText={isAdminMember ? "An admin's role cannot be changed." : undefined}
+        >
+          <MenuItem value="member">Member</MenuItem>
+          <MenuItem value="admin">Admin</MenuItem>
+        </TextField>
+        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+          <Button component={RouterLink} to="/dashboard/organization" variant="outlined">
+            Cancel
+          </Button>
+          {!isAdminMember && (
+            <Button color="error" onClick={onRemove} disabled={saving}>
+              Remove from Organization
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Pure rules of the Organization screens: plan names and badge colours, searching and paging the
+ * members (an organization may have thousands), and the Product options of the member edit page
+ * (spec §5, on top of the shared seat rule).
+ */
+import type { components } from '../../../../contract/api';
+import {
+  assignedSeats,
+  availableSeats,
+  canAssignProduct,
+  normalizeProduct,
+  seatOptionLabel,
+  type Product,
+  type PurchasedSeats,
+} from '../../../../shared/seats';
+
+export type OrganizationMember = components['schemas']['OrganizationMember'];
+export type Invitation = components['schemas']['Invitation'];
+export type Role = components['schemas']['Role'];
+
+export const PLAN_NAMES: Record<Product, string> = { free: 'Free', standard: 'Standard', pro: 'Pro' };
+
+/** 'Free', 'Standard' or 'Pro' for any letter case; absent means Free (spec §3). */
+export function planName(product: string | null | undefined): string {
+  return PLAN_NAMES[normalizeProduct(product)];
+}
+
+export type PlanBadgeColor = 'default' | 'primary' | 'secondary';
+
+/** Each plan gets its own badge colour (spec §2.1). */
+export function planBadgeColor(product: string | null | undefined): PlanBadgeColor {
+  const colors: Record<Product, PlanBadgeColor> = { free: 'default', standard: 'primary', pro: 'secondary' };
+  return colors[normalizeProduct(product)];
+}
+
+export function roleName(role: string): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : role;
+}
+
+export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): Product {
+  return normalizeProduct(member.subscription?.stripe_product);
+}
+
+/** Members whose name or email contains the query, ignoring case; all of them for an empty query. */
+export function filterMembers<M extends Pick<OrganizationMember, 'name' | 'email'>>(
+  members: readonly M[],
+  query: string,
+): readonly M[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return members;
+  return members.filter(
+    (member) => member.name.toLowerCase().includes(needle) || member.email.toLowerCase().includes(needle),
+  );
+}
+
+/** The index of the last page (0-based), 0 when there are no rows. */
+export function lastPageIndex(count: number, rowsPerPage: number): number {
+  return Math.max(0, Math.ceil(count / rowsPerPage) - 1);
+}
+
+/** The rows of one page; a page past the end (rows were removed) shows the last page instead. */
+export function pageRows<T>(rows: readonly T[], page: number, rowsPerPage: number): readonly T[] {
+  const safePage = Math.min(Math.max(0, page), lastPageIndex(rows.length, rowsPerPage));
+  return rows.slice(safePage * rowsPerPage, (safePage + 1) * rowsPerPage);
+}
+
+export function findMember<M extends Pick<OrganizationMember, 'id'>>(
+  members: readonly M[],
+  userId: string | undefined,
+): M | null {
+  if (!userId) return null;
+  return members.find((member) => String(member.id) === userId) ?? null;
+}
+
+export interface ProductOption {
+  value: Product;
+  label: string;
+  disabled: boolean;
+}
+
+/**
+ * The Product options for `member` (spec §5): Free always; Standard and Pro enabled only with a free
+ * seat or when the member already holds that product, labelled '(N seats available)'.
+ */
+export function productOptions(
+  member: Pick<OrganizationMember, 'subscription'>,
+  members: readonly Pick<OrganizationMember, 'subscription'>[],
+  purchased: PurchasedSeats,
+): ProductOption[] {
+  const own = memberProduct(member);
+  const assigned = assignedSeats(members.map(memberProduct));
+  return [
+    { value: 'free', label: PLAN_NAMES.free, disabled: false },
+    ...(['standard', 'pro'] as const).map((product) => ({
+      value: product,
+      label: seatOptionLabel(product, availableSeats(product, purchased, assigned, own)),
+      disabled: !canAssignProduct(product, purchased, assigned, own),
+    })),
+  ];
+}

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import {
+  useGetOrganizationMembersQuery,
+  useRemoveOrganizationUserMutation,
+  useSetUserProductMutation,
+} from '../../../api/organization';
+import { selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
+import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
+import {
+  MEMBER_NOT_FOUND,
+  organizationErrorText,
+  REMOVE_FAILED,
+  UPDATE_PRODUCT_FAILED,
+  withDetail,
+  type ErrorText,
+} from '../lib/errors';
+import { findMember, PLAN_NAMES, productOptions, type OrganizationMember } from '../lib/members';
+
+const ORGANIZATION_PATH = '/dashboard/organization';
+const NO_MEMBERS: OrganizationMember[] = [];
+const NO_SEATS = { standard: 0, pro: 0 };
+
+/**
+ * /dashboard/member/edit/:userId (spec §2.1, §4 Member management, §5 Member product selection): the
+ * member's product (a paid one needs a free seat unless they hold it already) and role (an admin's is
+ * fixed), and removal (never of an admin).
+ */
+export default function MemberEditPage() {
+  useDocumentTitle('Edit member');
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const viewer = useAppSelector(selectUser);
+
+  const query = useGetOrganizationMembersQuery();
+  const [setUserProduct, save] = useSetUserProductMutation();
+  const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
+  const [error, setError] = useState<ErrorText | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const members = query.data?.data.users ?? NO_MEMBERS;
+  const member = findMember(members, userId);
+  const purchased = viewer?.organization?.seats ?? NO_SEATS;
+  const options = useMemo(
+    () => (member ? productOptions(member, members, purchased) : []),
+    [member, members, purchased],
+  );
+
+  const backToOrganization = (success: string) => navigate(ORGANIZATION_PATH, { state: { success } });
+
+  const onSave = async ({ product, role }: MemberChanges) => {
+    if (!member) return;
+    setError(null);
+    try {
+      await setUserProduct({ user_id: member.id, product: PLAN_NAMES[product], role }).unwrap();
+      backToOrganization(`Changes saved for ${member.name || member.email}.`);
+    } catch (failure) {
+      setError(withDetail(UPDATE_PRODUCT_FAILED, failure));
+    }
+  };
+
+  const onRemove = async () => {
+    if (!member) return;
+    setError(null);
+    try {
+      await removeOrganizationUser({ user_id: member.id }).unwrap();
+      backToOrganization(`${member.name || member.email} was removed from the organization.`);
+    } catch (failure) {
+      setConfirmRemove(false);
+      setError(withDetail(REMOVE_FAILED, failure));
+    }
+  };
+
+  let body;
+  if (query.isLoading) {
+    body = <p role="status">Loading...</p>;
+  } else if (query.isError) {
+    body = <ErrorAlert error={organizationErrorText(query.error)} />;
+  } else if (!member) {
+    body = <Alert severity="warning">{MEMBER_NOT_FOUND}</Alert>;
+  } else if (viewer?.role !== 'admin') {
+    body = <Alert severity="info">Only an organization admin can edit members.</Alert>;
+  } else {
+    body = (
+      <>
+        {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+        <MemberEditForm
+          key={member.id}
+          member={member}
+          productOptions={options}
+          saving={save.isLoading}
+          onSave={onSave}
+          onRemove={() => setConfirmRemove(true)}
+        />
+        <RemoveMemberDialog
+          member={confirmRemove ? member : null}
+          removing={removal.isLoading}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={onRemove}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Button component={RouterLink} to={ORGANIZATION_PATH} size="small" sx={{ mb: 1 }}>
+          ← Back to Organization
+        </Button>
+        <Typography variant="h4" component="h1">
+          Edit Member
+        </Typography>
+      </div>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import {
+  useGetOrganizationMembersQuery,
+  useInviteUserMutation,
+  useRemoveOrganizationUserMutation,
+  useResendInvitationMutation,
+} from '../../../api/organization';
+import { selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { InvitationsTable } from '../components/InvitationsTable';
+import { InviteForm, type InviteValues } from '../components/InviteForm';
+import { MembersTable } from '../components/MembersTable';
+import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
+import {
+  INVITE_FAILED,
+  membersErrorText,
+  REMOVE_FAILED,
+  RESEND_FAILED,
+  withDetail,
+  type ErrorText,
+} from '../lib/errors';
+import type { Invitation, OrganizationMember } from '../lib/members';
+
+const NO_MEMBERS: OrganizationMember[] = [];
+const NO_INVITATIONS: Invitation[] = [];
+
+/**
+ * /dashboard/organization (spec §2.1, §6): the team members (paginated: organizations can have
+ * thousands), pending invitations and the invite form. Admins manage; members only look.
+ */
+export default function OrganizationPage() {
+  useDocumentTitle('Organization');
+  const viewer = useAppSelector(selectUser);
+  const isAdmin = viewer?.role === 'admin';
+
+  const members = useGetOrganizationMembersQuery();
+  const [inviteUser, invite] = useInviteUserMutation();
+  const [resendInvitation] = useResendInvitationMutation();
+  const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
+
+  const [pageError, setPageError] = useState<ErrorText | null>(null);
+  // The member edit page comes back here with what it did (saved, removed).
+  const { state: flash } = useLocation() as { state: { success?: string } | null };
+  const [success, setSuccess] = useState<string | null>(flash?.success ?? null);
+  const [resendingId, setResendingId] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<OrganizationMember | null>(null);
+
+  const report = (result: { success?: string; error?: ErrorText }) => {
+    setSuccess(result.success ?? null);
+    setPageError(result.error ?? null);
+  };
+
+  const onInvite = async (values: InviteValues): Promise<boolean> => {
+    try {
+      await inviteUser(values).unwrap();
+      report({ success: 'Invitation sent successfully!' });
+      return true;
+    } catch (error) {
+      report({ error: withDetail(INVITE_FAILED, error) });
+      return false;
+    }
+  };
+
+  const onResend = async (invitation: Invitation) => {
+    setResendingId(invitation.id);
+    try {
+      await resendInvitation({ invitation_id: invitation.id }).unwrap();
+      report({ success: 'Invitation resent successfully!' });
+    } catch (error) {
+      report({ error: withDetail(RESEND_FAILED, error) });
+    } finally {
+      setResendingId(null);
+    }
+  };
+
+  const onConfirmRemove = async () => {
+    if (!toRemove) return;
+    const member = toRemove;
+    try {
+      await removeOrganizationUser({ user_id: member.id }).unwrap();
+      report({ success: `${member.name || member.email} was removed from the organization.` });
+    } catch (error) {
+      report({ error: withDetail(REMOVE_FAILED, error) });
+    } finally {
+      setToRemove(null);
+    }
+  };
+
+  const organizationName = viewer?.organization?.name;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Organization
+        </Typography>
+        {organizationName && <Typography color="text.secondary">{organizationName}</Typography>}
+      </div>
+
+      {pageError && <ErrorAlert error={pageError} onClose={() => setPageError(null)} />}
+      {success && (
+        <Alert severity="success" onClose={() => setSuccess(null)}>
+          {success}
+        </Alert>
+      )}
+
+      {isAdmin && (
+        <Section title="Invite a Member">
+          <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
+        </Section>
+      )}
+
+      {members.isLoading ? (
+        <p role="status">Loading...</p>
+      ) : members.isError ? (
+        <ErrorAlert error={membersErrorText(members.error)} />
+      ) : (
+        <>
+          <Section title="Team Members">
+            <MembersTable
+              members={members.data?.data.users ?? NO_MEMBERS}
+              canManage={isAdmin}
+              onRemove={setToRemove}
+            />
+          </Section>
+          <Section title="Pending Invitations">
+            <InvitationsTable
+              invitations={members.data?.data.invitations ?? NO_INVITATIONS}
+              canManage={isAdmin}
+              resendingId={resendingId}
+              onResend={onResend}
+            />
+          </Section>
+        </>
+      )}
+
+      <RemoveMemberDialog
+        member={toRemove}
+        removing={removal.isLoading}
+        onCancel={() => setToRemove(null)}
+        onConfirm={onConfirmRemove}
+      />
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack component="section" spacing={1.5} aria-label={title}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useSetSettingsMutation } from '../../../api/user';
+import { selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { profileErrorText, type ProfileErrorText } from '../lib/profile-error';
+
+/**
+ * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
+ * set-settings, whose answer also refreshes the shared user (sidebar, overview).
+ */
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const user = useAppSelector(selectUser);
+  const [name, setName] = useState(user?.name ?? '');
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<ProfileErrorText | null>(null);
+  const [setSettings, { isLoading: saving }] = useSetSettingsMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    setFailure(null);
+    try {
+      await setSettings({ name: name.trim() }).unwrap();
+      setSaved(true);
+    } catch (error) {
+      setFailure(profileErrorText(error));
+    }
+  };
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <Typography variant="h4" component="h1">
+        Settings
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Profile
+          </Typography>
+          <Box component="form" onSubmit={onSubmit} aria-label="Profile" noValidate>
+            <Stack spacing={2.5}>
+              {saved && <Alert severity="success">Profile updated successfully!</Alert>}
+              {failure && (
+                <Alert severity="error" variant="filled">
+                  {failure.detail ? (
+                    <>
+                      <AlertTitle>{failure.text}</AlertTitle>
+                      {failure.detail}
+                    </>
+                  ) : (
+                    failure.text
+                  )}
+                </Alert>
+              )}
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                value={user?.email ?? ''}
+                helperText="Your email cannot be changed"
+                slotProps={{ input: { readOnly: true } }}
+              />
+              <TextField
+                label="Name"
+                name="name"
+                value={name}
+                placeholder="Enter your name"
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setSaved(false);
+                }}
+                slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'name' } }}
+              />
+              <div>
+                <Button type="submit" variant="contained" disabled={saving}>
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </div>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  formatDate,
+  formatDateTime,
+  formatRelative,
+  preferredDateLocale,
+  secondsToMillis,
+} from '../../../src/web/lib/dates';
+
+// 2024-03-05T12:00:00Z, in seconds as the API sends join timestamps.
+const JOINED = 1709640000;
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('preferredDateLocale', () => {
+  test.each([
+    [['zh-CN'], 'zh-cn'],
+    [['zh'], 'zh-cn'],
+    [['zh-TW', 'en'], 'zh-cn'],
+    [['ZH_cn'], 'zh-cn'],
+    [['en-US', 'zh-CN'], 'en'],
+    [['fr-FR'], 'en'],
+    [['zhx'], 'en'],
+    [[], 'en'],
+  ])('%j gives %s', (languages, expected) => {
+    expect(preferredDateLocale(languages)).toBe(expected);
+  });
+
+  test('reads the browser languages by default', () => {
+    const spy = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['zh-CN', 'en']);
+    try {
+      expect(preferredDateLocale()).toBe('zh-cn');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('secondsToMillis', () => {
+  test('multiplies seconds by 1000 (spec §9)', () => {
+    expect(secondsToMillis(JOINED)).toBe(1709640000000);
+    expect(secondsToMillis(0)).toBe(0);
+  });
+
+  test.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('%p is absent', (value) => {
+    expect(secondsToMillis(value)).toBeNull();
+  });
+});
+
+describe('formatDate', () => {
+  test('formats seconds since the epoch as a date in English', () => {
+    expect(formatDate(JOINED, 'en')).toBe('March 5, 2024');
+  });
+
+  test('formats in Chinese with the zh-cn locale', () => {
+    expect(formatDate(JOINED, 'zh-cn')).toBe('2024年3月5日');
+  });
+
+  test("shows 'N/A' when the timestamp is absent", () => {
+    expect(formatDate(null, 'en')).toBe('N/A');
+    expect(formatDate(undefined, 'zh-cn')).toBe('N/A');
+  });
+
+  test('includes the time in formatDateTime', () => {
+    expect(formatDateTime(JOINED, 'en')).toMatch(/^March 5, 2024 \d{1,2}:00 [AP]M$/);
+    expect(formatDateTime(null, 'en')).toBe('N/A');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = JOINED * 1000;
+
+  test.each([
+    [now + 30 * 1000, 'a few seconds ago', '几秒前'],
+    [now + 3 * DAY, '3 days ago', '3 天前'],
+    [now + 95 * DAY, '3 months ago', '3 个月前'],
+    [now + 400 * DAY, 'a year ago', '1 年前'],
+  ])('at %p reads %s in English and %s in Chinese', (at, english, chinese) => {
+    expect(formatRelative(JOINED, 'en', at)).toBe(english);
+    expect(formatRelative(JOINED, 'zh-cn', at)).toBe(chinese);
+  });
+
+  test('does not change the global dayjs locale', () => {
+    formatRelative(JOINED, 'zh-cn', now + 3 * DAY);
+    expect(formatRelative(JOINED, 'en', now + 3 * DAY)).toBe('3 days ago');
+    expect(formatDate(JOINED, 'en')).toBe('March 5, 2024');
+  });
+
+  test("shows 'N/A' when the timestamp is absent", () => {
+    expect(formatRelative(null, 'en', now)).toBe('N/A');
+  });
+});
