@@ -1,0 +1,55 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useBuyMoreSeatsMutation } from '../../../api/billing';
+import { errorMessage } from '../../../api/errors';
+import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
+import BuySeatsForm from './BuySeatsForm';
+
+/** Spec §8 'Seats and checkout'. */
+export const BUY_SEATS_FAILED = 'Error buying seats';
+
+/**
+ * Spec §4 buy-seats flow: the server answers a payment page (followed when allow-listed) or nothing,
+ * when the seats were added at once (then the success page).
+ */
+export default function BuySeats() {
+  const [buyMoreSeats] = useBuyMoreSeatsMutation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function buy({ product, seats }: { product: 'standard' | 'pro'; seats: number }) {
+    setProcessing(true);
+    setError(null);
+    try {
+      const { url } = await buyMoreSeats({
+        standard_seats: product === 'standard' ? seats : 0,
+        pro_seats: product === 'pro' ? seats : 0,
+        coupon_code: null,
+        request_url: new URL(pathname + search, window.location.origin).href,
+      }).unwrap();
+      if (!url) {
+        navigate('/dashboard/billing/success');
+        return;
+      }
+      const target = safeRedirectUrl(url, window.location.origin);
+      if (!target) throw new Error(BUY_SEATS_FAILED);
+      leaveAppTo(target);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : errorMessage(caught, BUY_SEATS_FAILED));
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="buy-seats" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="buy-seats" variant="h6" component="h2" gutterBottom>
+        Buy seats
+      </Typography>
+      <BuySeatsForm onSubmit={(order) => void buy(order)} processing={processing} error={error} />
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { SeatProduct } from '../../../../shared/seats';
+import { MIN_SEATS, normalizeSeats } from '../../../lib/seats-input';
+
+export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
+
+export interface BuySeatsFormProps {
+  onSubmit: (order: { product: SeatProduct; seats: number }) => void;
+  processing: boolean;
+  /** The last failed purchase, shown under the form. */
+  error?: string | null;
+}
+
+/** Spec §4 buy-seats flow: step 1 the product (Standard or Pro), step 2 the number of seats. */
+export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFormProps) {
+  const [product, setProduct] = useState<SeatProduct | null>(null);
+  const [seatsText, setSeatsText] = useState(String(MIN_SEATS));
+  const [validation, setValidation] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!product) {
+      setValidation(SELECT_PRODUCT_FIRST);
+      return;
+    }
+    const seats = normalizeSeats(seatsText);
+    setSeatsText(String(seats));
+    setValidation(null);
+    onSubmit({ product, seats });
+  }
+
+  const message = validation ?? error;
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label="Buy seats">
+      <FormControl>
+        <FormLabel id="seat-product">Step 1: choose a product</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="seat-product"
+          name="seat-product"
+          value={product ?? ''}
+          onChange={(event) => {
+            setProduct(event.target.value as SeatProduct);
+            setValidation(null);
+          }}
+        >
+          <FormControlLabel value="standard" control={<Radio />} label="Standard" />
+          <FormControlLabel value="pro" control={<Radio />} label="Pro" />
+        </RadioGroup>
+      </FormControl>
+      <FormControl>
+        <FormLabel htmlFor="seat-count">Step 2: number of seats</FormLabel>
+        <TextField
+          id="seat-count"
+          type="number"
+          size="small"
+          value={seatsText}
+          onChange={(event) => setSeatsText(event.target.value)}
+          onBlur={() => setSeatsText(String(normalizeSeats(seatsText)))}
+          slotProps={{ htmlInput: { min: MIN_SEATS, step: 1, inputMode: 'numeric' } }}
+          sx={{ maxWidth: 160, mt: 1 }}
+        />
+      </FormControl>
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+        </Alert>
+      )}
+      <div>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={processing}
+          startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {processing ? 'Processing...' : 'Buy Seats'}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

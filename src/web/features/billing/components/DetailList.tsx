@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface Detail {
+  label: string;
+  value: ReactNode;
+}
+
+/** Label/value pairs as a description list: two columns on wide screens, stacked on a phone. */
+export default function DetailList({ details }: { details: Detail[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 1.5 },
+        m: 0,
+      }}
+    >
+      {details.map(({ label, value }) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { BillingPortal } from '../hooks/useBillingPortal';
+
+/** 'Manage Subscription': opens the billing portal; shows the shared loading flag meanwhile. */
+export default function ManageSubscriptionButton({ portal }: { portal: BillingPortal }) {
+  return (
+    <Button
+      variant="contained"
+      onClick={() => void portal.open()}
+      disabled={portal.loading}
+      aria-busy={portal.loading}
+      startIcon={
+        portal.loading ? <CircularProgress size={16} color="inherit" aria-label="Loading" /> : undefined
+      }
+    >
+      Manage Subscription
+    </Button>
+  );
+}

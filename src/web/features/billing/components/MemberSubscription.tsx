@@ -1,0 +1,36 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { billingPeriodLabel, PLAN_NAMES, planKeyOf } from '../../../lib/prices';
+import DetailList from './DetailList';
+
+export interface MemberSubscriptionProps {
+  product: string | null | undefined;
+  interval: string | null | undefined;
+  credits: number;
+}
+
+/** Spec §2.1: the read-only billing view of a member. */
+export default function MemberSubscription({ product, interval, credits }: MemberSubscriptionProps) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="my-subscription"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id="my-subscription" variant="h6" component="h2" gutterBottom>
+        My Subscription
+      </Typography>
+      <DetailList
+        details={[
+          { label: 'Current product', value: PLAN_NAMES[planKeyOf(product)] },
+          { label: 'Billing period', value: billingPeriodLabel(interval) },
+          { label: 'Credits remaining', value: credits },
+        ]}
+      />
+      <Typography color="text.secondary" sx={{ mt: 3 }}>
+        Your billing is handled by your organization&apos;s admin.
+      </Typography>
+    </Paper>
+  );
+}

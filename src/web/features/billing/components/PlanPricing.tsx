@@ -1,0 +1,41 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useState, type ReactNode } from 'react';
+import type { Pricing } from '../../../api/contract-types';
+import BillingScheduleToggle from '../../../components/BillingScheduleToggle';
+import { usePricing } from '../../../components/usePricing';
+import type { BillingSchedule } from '../../../lib/prices';
+
+export interface PlanPricingProps {
+  /** The subscription's interval for a paid account (spec §4); null lets the user toggle. */
+  fixed: BillingSchedule | null;
+  children: (pricing: Pricing, schedule: BillingSchedule) => ReactNode;
+}
+
+/**
+ * The monthly/annual toggle (default yearly, hidden when the period is fixed) and the prices of the
+ * chosen schedule, handed to the plan cards below it.
+ */
+export default function PlanPricing({ fixed, children }: PlanPricingProps) {
+  const [chosen, setChosen] = useState<BillingSchedule>('yearly');
+  const schedule = fixed ?? chosen;
+  const { pricing, loading, errorText } = usePricing(schedule);
+  return (
+    <Stack spacing={2}>
+      {fixed === null && (
+        <Box>
+          <BillingScheduleToggle value={schedule} onChange={setChosen} yearlyLabel="Annual" />
+        </Box>
+      )}
+      {errorText && <Alert severity="error">{errorText}</Alert>}
+      {loading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading prices" />
+        </Box>
+      )}
+      {pricing && !loading && children(pricing, schedule)}
+    </Stack>
+  );
+}

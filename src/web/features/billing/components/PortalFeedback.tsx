@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import type { BillingPortal } from '../hooks/useBillingPortal';
+
+/** The billing-portal failure, or a link when the browser blocked the new tab. */
+export default function PortalFeedback({ portal }: { portal: BillingPortal }) {
+  if (portal.error) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>{portal.error.title}</AlertTitle>
+        {portal.error.detail}
+      </Alert>
+    );
+  }
+  if (portal.blockedUrl) {
+    return (
+      <Alert severity="info">
+        Your browser blocked the new tab.{' '}
+        <Link href={portal.blockedUrl} target="_blank" rel="noopener noreferrer">
+          Open the billing portal
+        </Link>
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router-dom';
+import PlanCards from '../../../components/PlanCards';
+import { usePlanCheckout } from '../../../components/usePlanCheckout';
+import PlanPricing from './PlanPricing';
+
+/** Spec §2.1 layout 2: a Free admin picks a plan and goes to checkout. */
+export default function ProductPurchase() {
+  const [searchParams] = useSearchParams();
+  const checkout = usePlanCheckout(searchParams.get('coupon'));
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="choose-plan" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography id="choose-plan" variant="h6" component="h2">
+          Choose a plan
+        </Typography>
+        {checkout.error && <Alert severity="error">{checkout.error}</Alert>}
+        <PlanPricing fixed={null}>
+          {(pricing, schedule) => (
+            <PlanCards
+              pricing={pricing}
+              schedule={schedule}
+              currentPlan="free"
+              busyPlan={checkout.processingPlan}
+              actionFor={(plan) => ({
+                label: 'Upgrade',
+                onSelect: () => void checkout.startCheckout(plan, pricing[plan], schedule),
+              })}
+            />
+          )}
+        </PlanPricing>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { assignedSeats } from '../../../../shared/seats';
+import { useGetOrgSubscriptionQuery } from '../../../api/billing';
+import type { User } from '../../../api/contract-types';
+import { errorMessage } from '../../../api/errors';
+import { useGetOrganizationMembersQuery } from '../../../api/organization';
+import PlanCards from '../../../components/PlanCards';
+import { formatAmount, orgSubscriptionTotal, planKeyOf } from '../../../lib/prices';
+import type { BillingPortal } from '../hooks/useBillingPortal';
+import { fixedSchedule } from '../lib/billing-view';
+import BuySeats from './BuySeats';
+import ManageSubscriptionButton from './ManageSubscriptionButton';
+import PlanPricing from './PlanPricing';
+import SeatsSummary from './SeatsSummary';
+
+const MEMBERS_FALLBACK = 'Failed to load org members';
+
+function SubscriptionTotal({ subscriptionId }: { subscriptionId: string | null }) {
+  const { data, isLoading, isError } = useGetOrgSubscriptionQuery(
+    { id: subscriptionId ?? '' },
+    { skip: !subscriptionId },
+  );
+  let total: ReactNode;
+  if (!subscriptionId) total = formatAmount(0);
+  else if (isLoading) total = <CircularProgress size={16} aria-label="Loading total" />;
+  else if (isError || !data) total = 'Not available';
+  else total = formatAmount(orgSubscriptionTotal(data.items));
+  return (
+    <Typography>
+      Subscription total: <strong>{total}</strong>
+    </Typography>
+  );
+}
+
+/** Spec §2.1 layout 1: an organization with more than one member. */
+export default function TeamBilling({ user, portal }: { user: User; portal: BillingPortal }) {
+  const members = useGetOrganizationMembersQuery();
+  const purchased = user.organization?.seats ?? { standard: 0, pro: 0 };
+  const users = members.data?.data.users ?? [];
+  const assigned = assignedSeats(users.map((member) => member.subscription.stripe_product));
+
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" component="section" aria-labelledby="team-seats" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Typography id="team-seats" variant="h6" component="h2">
+            Team seats
+          </Typography>
+          {members.isError ? (
+            <Alert severity="error">
+              Error loading organization members: {errorMessage(members.error, MEMBERS_FALLBACK)}
+            </Alert>
+          ) : members.isLoading ? (
+            <CircularProgress aria-label="Loading members" />
+          ) : (
+            <SeatsSummary purchased={purchased} assigned={assigned} />
+          )}
+          <SubscriptionTotal subscriptionId={user.subscription.stripe_subscription_id} />
+          <div>
+            <ManageSubscriptionButton portal={portal} />
+          </div>
+        </Stack>
+      </Paper>
+      <BuySeats />
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="change-plan"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Stack spacing={2}>
+          <Typography id="change-plan" variant="h6" component="h2">
+            Change plan
+          </Typography>
+          <PlanPricing fixed={fixedSchedule(user.subscription)}>
+            {(pricing, schedule) => (
+              <PlanCards
+                pricing={pricing}
+                schedule={schedule}
+                currentPlan={planKeyOf(user.subscription.stripe_product)}
+                disabled={portal.loading}
+                // Spec §2.1: in the change-plan panel the cards open the billing portal.
+                actionFor={() => ({ label: 'Change Plan', onSelect: () => void portal.open() })}
+              />
+            )}
+          </PlanPricing>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+/** Which billing view a user gets (spec §2.1 /dashboard/billing, §4 Billing, §6 Admin). Pure. */
+import type { Subscription, User } from '../../../api/contract-types';
+import { planKeyOf, type BillingSchedule } from '../../../lib/prices';
+
+export type BillingLayout = 'member' | 'team' | 'purchase' | 'details';
+
+/** Spec §6: an admin manages billing when they are the billing admin or there is none. */
+export function managesBilling(user: User): boolean {
+  if (user.role !== 'admin') return false;
+  const billingAdminId = user.organization?.billing_admin_id;
+  return !billingAdminId || billingAdminId === user.id;
+}
+
+/**
+ * Spec §2.1, in its order: a team (more than one member) gets team billing; otherwise a Free account
+ * gets the product purchase view; otherwise the subscription details. Everyone else sees the member view.
+ */
+export function billingLayout(user: User): BillingLayout {
+  if (!managesBilling(user)) return 'member';
+  if ((user.organization?.member_count ?? 0) > 1) return 'team';
+  if (planKeyOf(user.subscription.stripe_product) === 'free') return 'purchase';
+  return 'details';
+}
+
+/** Spec §4: with a paid account the period is the subscription's interval; otherwise the user picks. */
+export function fixedSchedule(subscription: Subscription): BillingSchedule | null {
+  if (planKeyOf(subscription.stripe_product) === 'free') return null;
+  return subscription.stripe_interval ?? null;
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useGetCouponQuery } from '../../../api/catalogue';
+import CouponBanner from '../../../components/CouponBanner';
+
+const COUPON_ERROR_LOGGED = 'Error fetching coupon data';
+
+/** The coupon of ?coupon=: a banner when the code is valid; a failure is only logged (spec §8). */
+export default function PricingCoupon({ code }: { code: string }) {
+  const { data, error } = useGetCouponQuery({ coupon: code });
+
+  useEffect(() => {
+    if (error) console.error(COUPON_ERROR_LOGGED, error);
+  }, [error]);
+
+  // Unknown or expired codes answer `data: null`: nothing to show.
+  return data?.data ? <CouponBanner coupon={data.data} /> : null;
+}

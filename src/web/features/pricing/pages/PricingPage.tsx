@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import CssBaseline from '@mui/material/CssBaseline';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { selectLoading, selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import BillingScheduleToggle from '../../../components/BillingScheduleToggle';
+import type { PlanCardAction } from '../../../components/PlanCard';
+import PlanCards from '../../../components/PlanCards';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { usePlanCheckout } from '../../../components/usePlanCheckout';
+import { usePricing } from '../../../components/usePricing';
+import { planKeyOf, type BillingSchedule, type PlanKey } from '../../../lib/prices';
+import PricingBanner from '../components/PricingBanner';
+import PricingCoupon from '../components/PricingCoupon';
+import { darkTheme } from '../dark-theme';
+import { readPricingParams } from '../lib/pricing-params';
+
+/** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
+export default function PricingPage() {
+  useDocumentTitle('Pricing');
+  const [searchParams] = useSearchParams();
+  const params = readPricingParams(searchParams);
+  const content = <PricingContent {...params} />;
+  return params.darkMode ? (
+    <ThemeProvider theme={darkTheme}>
+      <CssBaseline />
+      {content}
+    </ThemeProvider>
+  ) : (
+    content
+  );
+}
+
+function PricingContent({
+  darkMode,
+  hideBanner,
+  hideHeader,
+  coupon,
+  app,
+  software,
+}: ReturnType<typeof readPricingParams>) {
+  // Spec §9: yearly by default on the public pricing page.
+  const [schedule, setSchedule] = useState<BillingSchedule>('yearly');
+  const { pricing, loading, errorText } = usePricing(schedule);
+  const user = useAppSelector(selectUser);
+  const userLoading = useAppSelector(selectLoading);
+  const checkout = usePlanCheckout(coupon);
+  const currentPlan = user ? planKeyOf(user.subscription.stripe_product) : null;
+
+  function actionFor(plan: PlanKey): PlanCardAction {
+    if (!user) return { label: 'Get Started', to: '/signup' };
+    if (currentPlan === 'free' && pricing) {
+      return { label: 'Upgrade', onSelect: () => void checkout.startCheckout(plan, pricing[plan], schedule) };
+    }
+    // A paying user changes plan from the dashboard (billing portal).
+    return { label: 'Change Plan', to: '/dashboard/billing' };
+  }
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container maxWidth="lg">
+        <Stack spacing={3}>
+          {!hideBanner && <PricingBanner app={app} software={software} dark={darkMode} />}
+          {!hideHeader && (
+            <Box sx={{ textAlign: 'center' }}>
+              <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>
+                Pricing
+              </Typography>
+              <Typography color="text.secondary">Choose the plan that fits your prospecting.</Typography>
+            </Box>
+          )}
+          {coupon && <PricingCoupon code={coupon} />}
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <BillingScheduleToggle value={schedule} onChange={setSchedule} />
+          </Box>
+          {errorText && <Alert severity="error">{errorText}</Alert>}
+          {checkout.error && <Alert severity="error">{checkout.error}</Alert>}
+          {loading && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading prices" />
+            </Box>
+          )}
+          {pricing && !loading && (
+            <PlanCards
+              pricing={pricing}
+              schedule={schedule}
+              currentPlan={currentPlan}
+              actionFor={actionFor}
+              busyPlan={checkout.processingPlan}
+              // Until the initial load says who the visitor is, a click could go to the wrong place.
+              disabled={userLoading}
+            />
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

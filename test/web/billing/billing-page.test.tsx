@@ -1,0 +1,357 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { leaveAppTo, openInNewTab } from '../../../src/web/lib/safe-redirect';
+import {
+  aMember,
+  aPaidSubscription,
+  aPricing,
+  anOrganization,
+  anOrgSubscriptionItem,
+  aSubscription,
+  aUser,
+  type User,
+} from '../msw/fixtures';
+import {
+  mockApi,
+  mockApiError,
+  mockOrganizationMembers,
+  mockPricing,
+  operationUrl,
+  spyOnApi,
+} from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn } from '../utils/render';
+
+jest.mock('../../../src/web/lib/safe-redirect', () => ({
+  ...jest.requireActual('../../../src/web/lib/safe-redirect'),
+  leaveAppTo: jest.fn(),
+  openInNewTab: jest.fn(() => true),
+}));
+
+const pricingBySchedule = () =>
+  mockPricing((request) => aPricing(request.url.searchParams.get('schedule') as 'monthly' | 'yearly'));
+const portalUrl = 'http://localhost/sandbox/portal/ps_1';
+const mockPortal = (options = {}) =>
+  mockApi('billingPortal', { error: false, data: { url: portalUrl } }, options);
+
+const renderBilling = (user: User, route = '/dashboard/billing') =>
+  renderApp(route, { preloadedState: signedIn(user) });
+const card = (name: string) => screen.findByRole('region', { name });
+const needHelp = () => screen.getByRole('link', { name: 'Need help with your billing?' });
+
+afterEach(() => {
+  jest.mocked(leaveAppTo).mockReset();
+  jest.mocked(openInNewTab).mockReset().mockReturnValue(true);
+});
+
+describe('member view', () => {
+  test("shows 'My Subscription' read-only, with the note about the organization's admin", async () => {
+    renderBilling(
+      aUser({
+        role: 'member',
+        credits: 187,
+        organization: anOrganization({ billing_admin_id: 'user-9' }),
+        subscription: aPaidSubscription({ stripe_product: 'Pro', stripe_interval: 'yearly' }),
+      }),
+    );
+
+    const section = within(await screen.findByRole('region', { name: 'My Subscription' }));
+    expect(section.getByText('Pro')).toBeInTheDocument();
+    expect(section.getByText('Yearly')).toBeInTheDocument();
+    expect(section.getByText('187')).toBeInTheDocument();
+    expect(section.getByText("Your billing is handled by your organization's admin.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+    expect(needHelp()).toHaveAttribute('href', 'mailto:support@crm-sync.example');
+    expect(needHelp()).toHaveAttribute('target', '_blank');
+    expect(document.title).toBe('Billing');
+  });
+
+  test('a monthly member reads Monthly; the support link follows the served configuration', async () => {
+    window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/billing' };
+    try {
+      renderBilling(
+        aUser({ role: 'member', subscription: aPaidSubscription({ stripe_interval: 'monthly' }) }),
+      );
+      const section = within(await screen.findByRole('region', { name: 'My Subscription' }));
+      expect(section.getByText('Monthly')).toBeInTheDocument();
+      expect(section.getByText('Standard')).toBeInTheDocument();
+      expect(needHelp()).toHaveAttribute('href', 'https://support.example/billing');
+    } finally {
+      delete window.__APP_CONFIG__;
+    }
+  });
+});
+
+describe('admin, team billing (organization with more than one member)', () => {
+  const teamAdmin = () =>
+    aUser({
+      organization: anOrganization({ member_count: 3, seats: { standard: 2, pro: 3 } }),
+      subscription: aPaidSubscription({ stripe_subscription_id: 'sub_team', stripe_interval: 'monthly' }),
+    });
+  const members = () =>
+    mockOrganizationMembers({
+      users: [
+        aMember({ id: 'user-1', role: 'admin', subscription: aPaidSubscription() }),
+        aMember({ id: 'user-2', subscription: aSubscription({ stripe_product: 'Pro' }) }),
+        aMember({ id: 'user-3', subscription: aSubscription() }),
+      ],
+      invitations: [],
+    });
+
+  test('shows seats purchased and assigned, the subscription total, and the change-plan panel', async () => {
+    const orgSubscription = spyOnApi('getOrgSubscription', {
+      items: [
+        anOrgSubscriptionItem({ unitAmount: 3900, quantity: 2 }),
+        anOrgSubscriptionItem({ unitAmount: 7900, quantity: 3 }),
+      ],
+    });
+    const pricing = spyOnApi('getPricing', (request) => ({
+      error: false,
+      data: aPricing(request.url.searchParams.get('schedule') as 'monthly' | 'yearly'),
+    }));
+    server.use(members(), orgSubscription.handler, pricing.handler);
+    renderBilling(teamAdmin());
+
+    const seats = await screen.findByRole('table', { name: 'Seats' });
+    expect(within(seats).getByRole('row', { name: 'Standard 2 1' })).toBeInTheDocument();
+    expect(within(seats).getByRole('row', { name: 'Pro 3 1' })).toBeInTheDocument();
+    // (3900 × 2 + 7900 × 3) / 100
+    expect(await screen.findByText('$315')).toBeInTheDocument();
+    expect(orgSubscription.requests[0].url.pathname).toBe('/org-subscription');
+    expect(orgSubscription.requests[0].url.searchParams.get('id')).toBe('sub_team');
+
+    // Paid account: the period is the subscription's (monthly), no toggle.
+    expect(within(await card('Pro')).getByText('$79')).toBeInTheDocument();
+    expect(pricing.requests.map((request) => request.url.searchParams.get('schedule'))).toEqual(['monthly']);
+    expect(screen.queryByRole('button', { name: 'Monthly' })).not.toBeInTheDocument();
+    expect(
+      within(await card('Standard')).getByRole('button', { name: 'Standard: current plan' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Buy seats' })).toBeInTheDocument();
+    expect(needHelp()).toBeInTheDocument();
+  });
+
+  test('the change-plan cards open the billing portal in a new tab', async () => {
+    const portal = spyOnApi('billingPortal', { error: false, data: { url: portalUrl } });
+    server.use(members(), mockApi('getOrgSubscription', { items: [] }), pricingBySchedule(), portal.handler);
+    const { user, store } = renderBilling(teamAdmin());
+
+    await user.click(within(await card('Pro')).getByRole('button', { name: 'Change Plan: Pro' }));
+
+    await waitFor(() => expect(openInNewTab).toHaveBeenCalledWith(portalUrl));
+    expect(portal.requests[0].body).toEqual({});
+    expect(store.getState().app.billingPortalUrl).toBe(portalUrl);
+    expect(store.getState().app.portalLoading).toBe(false);
+  });
+
+  test('a Free admin of a team also gets team billing, with the toggle (default yearly)', async () => {
+    server.use(members(), pricingBySchedule());
+    renderBilling(aUser({ organization: anOrganization({ member_count: 2 }) }));
+
+    expect(await screen.findByRole('table', { name: 'Seats' })).toBeInTheDocument();
+    expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $0'); // none yet
+    expect(screen.getByRole('button', { name: /Annual/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(await card('Standard')).getByText('$26')).toBeInTheDocument();
+  });
+
+  test("shows 'Error loading organization members: {message}'", async () => {
+    server.use(
+      mockApiError('getOrganizationMembers', 'Organization not found', { status: 404 }),
+      mockApi('getOrgSubscription', { items: [] }),
+      pricingBySchedule(),
+    );
+    renderBilling(teamAdmin());
+
+    expect(
+      await screen.findByText('Error loading organization members: Organization not found'),
+    ).toBeInTheDocument();
+  });
+
+  test('without a server message the members error uses the fallback text', async () => {
+    server.use(
+      http.get(operationUrl('getOrganizationMembers'), () => HttpResponse.error()),
+      mockApi('getOrgSubscription', { items: [] }),
+      pricingBySchedule(),
+    );
+    renderBilling(teamAdmin());
+
+    expect(
+      await screen.findByText('Error loading organization members: Failed to load org members'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('admin, product purchase (Free)', () => {
+  test("monthly/annual toggle (default yearly), the Free card 'Current', checkout of the chosen plan", async () => {
+    const checkout = spyOnApi('checkout', { error: false, url: 'http://localhost/sandbox/checkout/cs_9' });
+    server.use(pricingBySchedule(), checkout.handler);
+    const { user } = renderBilling(aUser(), '/dashboard/billing?coupon=LAUNCH30');
+
+    const annual = await screen.findByRole('button', { name: /Annual/ });
+    expect(annual).toHaveAttribute('aria-pressed', 'true');
+    expect(within(annual).getByText('33% off')).toBeInTheDocument();
+    expect(within(await card('Standard')).getByText('RECOMMENDED')).toBeInTheDocument();
+    const free = within(await card('Free')).getByRole('button', { name: 'Free: current plan' });
+    expect(free).toBeDisabled();
+    expect(free).toHaveTextContent('Current');
+
+    await user.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(within(await card('Standard')).getByText('$39')).toBeInTheDocument();
+    await user.click(within(await card('Standard')).getByRole('button', { name: 'Upgrade: Standard' }));
+
+    await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs_9'));
+    expect(checkout.requests[0].body).toEqual({
+      items: [{ price_id: 'price_standard_monthly', quantity: 1 }],
+      request_url: 'http://localhost/dashboard/billing?coupon=LAUNCH30',
+      coupon_code: 'LAUNCH30',
+    });
+    expect(needHelp()).toBeInTheDocument();
+  });
+
+  test('the chosen card shows the processing state while the session is created', async () => {
+    server.use(pricingBySchedule(), mockApiError('checkout', 'Provider down', { status: 502, delayMs: 200 }));
+    const { user } = renderBilling(aUser());
+
+    const upgrade = within(await card('Pro')).getByRole('button', { name: 'Upgrade: Pro' });
+    await user.click(upgrade);
+
+    expect(upgrade).toBeDisabled();
+    expect(within(await card('Pro')).getByRole('progressbar')).toBeInTheDocument();
+    expect(await screen.findByText('Provider down')).toBeInTheDocument();
+    expect(upgrade).toBeEnabled();
+  });
+
+  test.each([
+    [
+      'Failed to create checkout session',
+      http.post(operationUrl('checkout'), () => HttpResponse.json({}, { status: 500 })),
+    ],
+    ['No checkout URL returned', mockApi('checkout', { error: false, url: '' })],
+  ])("shows '%s' and clears the processing state", async (text, handler) => {
+    server.use(pricingBySchedule(), handler);
+    const { user } = renderBilling(aUser());
+
+    const upgrade = within(await card('Standard')).getByRole('button', { name: 'Upgrade: Standard' });
+    await user.click(upgrade);
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(upgrade).toBeEnabled();
+    expect(leaveAppTo).not.toHaveBeenCalled();
+  });
+
+  test("pricing failures read 'Failed to fetch pricing data'", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get(operationUrl('getPricing'), () => HttpResponse.json({}, { status: 503 })));
+    renderBilling(aUser());
+
+    expect(await screen.findByText('Failed to fetch pricing data')).toBeInTheDocument();
+    jest.mocked(console.error).mockRestore();
+  });
+});
+
+describe('admin, subscription details (paid, no team)', () => {
+  test('shows product, status, period, next payment date, payment method and Manage Subscription', async () => {
+    renderBilling(aUser({ subscription: aPaidSubscription({ stripe_product: 'Pro' }) }));
+
+    const details = within(await screen.findByRole('region', { name: 'Subscription Details' }));
+    expect(details.getByText('Pro')).toBeInTheDocument();
+    expect(details.getByText('Active')).toBeInTheDocument();
+    expect(details.getByText('Yearly')).toBeInTheDocument();
+    expect(details.getByText('February 14, 2026')).toBeInTheDocument();
+    expect(details.getByText('Visa .... 4242')).toBeInTheDocument();
+    expect(details.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(needHelp()).toBeInTheDocument();
+  });
+
+  test("without a date or a card: 'Not available' and the payment-provider portal placeholder", async () => {
+    renderBilling(
+      aUser({
+        subscription: aPaidSubscription({
+          next_payment_date: null,
+          payment_method: null,
+          stripe_status: 'past_due',
+        }),
+      }),
+    );
+
+    const details = within(await screen.findByRole('region', { name: 'Subscription Details' }));
+    expect(details.getByText('Not available')).toBeInTheDocument();
+    expect(details.getByText('Past due')).toBeInTheDocument();
+    expect(
+      details.getByText(
+        "No payment method on file. Update it in the payment provider's portal with 'Manage Subscription'.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('Manage Subscription shows the loading flag, then opens the portal in a new tab', async () => {
+    server.use(mockPortal({ delayMs: 100 }));
+    const { user, store } = renderBilling(aUser({ subscription: aPaidSubscription() }));
+
+    const manage = await screen.findByRole('button', { name: 'Manage Subscription' });
+    await user.click(manage);
+
+    expect(manage).toBeDisabled();
+    expect(manage).toHaveAttribute('aria-busy', 'true');
+    expect(store.getState().app.portalLoading).toBe(true);
+    await waitFor(() => expect(openInNewTab).toHaveBeenCalledWith(portalUrl));
+    expect(manage).toBeEnabled();
+    expect(store.getState().app.billingPortalUrl).toBe(portalUrl);
+  });
+
+  test('a blocked tab leaves a link to the portal', async () => {
+    jest.mocked(openInNewTab).mockReturnValue(false);
+    server.use(mockPortal());
+    const { user } = renderBilling(aUser({ subscription: aPaidSubscription() }));
+
+    await user.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
+
+    expect(await screen.findByRole('link', { name: 'Open the billing portal' })).toHaveAttribute(
+      'href',
+      portalUrl,
+    );
+  });
+
+  test.each([
+    [
+      'a non-OK answer',
+      mockApiError('billingPortal', 'Provider down', { status: 502 }),
+      'Failed to fetch billing portal url',
+    ],
+    [
+      'an answer carrying an error field',
+      http.post(operationUrl('billingPortal'), () =>
+        HttpResponse.json({ error: true, message: 'No customer yet' }),
+      ),
+      'No customer yet',
+    ],
+    [
+      'an answer without a URL',
+      http.post(operationUrl('billingPortal'), () => HttpResponse.json({ error: false, data: {} })),
+      'Could not load billing portal URL',
+    ],
+  ])("%s shows 'Failed to load billing portal' (%s)", async (_case, handler, detail) => {
+    server.use(handler);
+    const { user, store } = renderBilling(aUser({ subscription: aPaidSubscription() }));
+
+    await user.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load billing portal')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(detail);
+    expect(store.getState().app.errorMessage).toBe(detail);
+    expect(openInNewTab).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
+  });
+
+  test('a portal URL off the allow-list is not opened', async () => {
+    server.use(mockApi('billingPortal', { error: false, data: { url: 'https://evil.example/portal' } }));
+    const { user } = renderBilling(aUser({ subscription: aPaidSubscription() }));
+
+    await user.click(await screen.findByRole('button', { name: 'Manage Subscription' }));
+
+    expect(await screen.findByText('Failed to load billing portal')).toBeInTheDocument();
+    expect(openInNewTab).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import BuySeats from '../../../src/web/features/billing/components/BuySeats';
+import { leaveAppTo } from '../../../src/web/lib/safe-redirect';
+import { mockApi, mockApiError, operationUrl, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderWithProviders, signedIn } from '../utils/render';
+
+jest.mock('../../../src/web/lib/safe-redirect', () => ({
+  ...jest.requireActual('../../../src/web/lib/safe-redirect'),
+  leaveAppTo: jest.fn(),
+}));
+
+afterEach(() => jest.mocked(leaveAppTo).mockReset());
+
+const renderBuySeats = () =>
+  renderWithProviders(<BuySeats />, {
+    route: '/dashboard/billing',
+    path: '/dashboard/billing',
+    preloadedState: signedIn(),
+  });
+const seatsInput = () => screen.getByRole('spinbutton', { name: 'Step 2: number of seats' });
+const buy = () => screen.getByRole('button', { name: 'Buy Seats' });
+
+test("asks for a product first: 'Please select a product first.'", async () => {
+  const spy = spyOnApi('buyMoreSeats', { error: false, url: null });
+  server.use(spy.handler);
+  const { user } = renderBuySeats();
+
+  await user.click(buy());
+
+  expect(screen.getByText('Please select a product first.')).toBeInTheDocument();
+  expect(spy.requests).toHaveLength(0);
+
+  await user.click(screen.getByRole('radio', { name: 'Standard' }));
+  expect(screen.queryByText('Please select a product first.')).not.toBeInTheDocument();
+});
+
+test.each([
+  ['0', '1'],
+  ['-5', '1'],
+  ['2.7', '2'],
+  ['', '1'],
+  ['12', '12'],
+])('seats typed as %p become %s on leaving the field', async (typed, shown) => {
+  const { user } = renderBuySeats();
+
+  await user.clear(seatsInput());
+  if (typed) await user.type(seatsInput(), typed);
+  await user.tab();
+
+  expect(seatsInput()).toHaveValue(Number(shown));
+});
+
+test('buys Pro seats and leaves for the payment page', async () => {
+  const spy = spyOnApi('buyMoreSeats', { error: false, url: 'http://localhost/sandbox/checkout/cs_seats' });
+  server.use(spy.handler);
+  const { user } = renderBuySeats();
+
+  await user.click(screen.getByRole('radio', { name: 'Pro' }));
+  await user.clear(seatsInput());
+  await user.type(seatsInput(), '3');
+  await user.click(buy());
+
+  await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs_seats'));
+  expect(spy.requests[0].body).toEqual({
+    standard_seats: 0,
+    pro_seats: 3,
+    coupon_code: null,
+    request_url: 'http://localhost/dashboard/billing',
+  });
+});
+
+test('a value below 1 is submitted as 1 seat', async () => {
+  const spy = spyOnApi('buyMoreSeats', { error: false, url: null });
+  server.use(spy.handler);
+  const { user } = renderBuySeats();
+
+  await user.click(screen.getByRole('radio', { name: 'Standard' }));
+  await user.clear(seatsInput());
+  await user.type(seatsInput(), '0');
+  await user.click(buy());
+
+  await waitFor(() => expect(spy.requests).toHaveLength(1));
+  expect(spy.requests[0].body).toMatchObject({ standard_seats: 1, pro_seats: 0 });
+});
+
+test('without a payment page the user goes to the success page', async () => {
+  server.use(mockApi('buyMoreSeats', { error: false, url: null }));
+  const { user, router } = renderBuySeats();
+
+  await user.click(screen.getByRole('radio', { name: 'Standard' }));
+  await user.click(buy());
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/billing/success'));
+  expect(leaveAppTo).not.toHaveBeenCalled();
+});
+
+test.each([
+  [
+    'the server message, as given',
+    mockApiError('buyMoreSeats', 'Seat limit reached', { status: 400, delayMs: 50 }),
+    'Seat limit reached',
+  ],
+  [
+    "'Error buying seats' when the server says nothing",
+    http.post(operationUrl('buyMoreSeats'), () => new HttpResponse(null, { status: 500 })),
+    'Error buying seats',
+  ],
+  [
+    "'Error buying seats' for a payment page off the allow-list",
+    mockApi('buyMoreSeats', { error: false, url: 'https://evil.example/pay' }),
+    'Error buying seats',
+  ],
+])('shows %s and clears the processing state', async (_case, handler, text) => {
+  server.use(handler);
+  const { user } = renderBuySeats();
+
+  await user.click(screen.getByRole('radio', { name: 'Pro' }));
+  await user.click(buy());
+
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('form', { name: 'Buy seats' })).getByRole('button', { name: 'Buy Seats' }),
+  ).toBeEnabled();
+  expect(leaveAppTo).not.toHaveBeenCalled();
+});
+
+test('shows the processing state while buying', async () => {
+  server.use(mockApi('buyMoreSeats', { error: false, url: null }, { delayMs: 100 }));
+  const { user } = renderBuySeats();
+
+  await user.click(screen.getByRole('radio', { name: 'Pro' }));
+  await user.click(buy());
+
+  expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+});

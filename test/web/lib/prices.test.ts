@@ -1,0 +1,115 @@
+import {
+  billingPeriodLabel,
+  displayedMonthlyPrice,
+  featureLabel,
+  formatAmount,
+  orgSubscriptionTotal,
+  planFeatures,
+  planKeyOf,
+  titleCase,
+} from '../../../src/web/lib/prices';
+
+describe('displayedMonthlyPrice (spec §9)', () => {
+  test.each([
+    // yearly: price / 1200, rounded
+    ['yearly', 0, 0],
+    ['yearly', 31200, 26],
+    ['yearly', 63600, 53],
+    ['yearly', 1799, 1], // 1.499 rounds down
+    ['yearly', 1800, 2], // 1.5 rounds up
+    ['yearly', 30599, 25], // 25.499
+    ['yearly', 30600, 26], // 25.5
+    // monthly: price / 100, rounded down
+    ['monthly', 0, 0],
+    ['monthly', 3900, 39],
+    ['monthly', 7900, 79],
+    ['monthly', 3999, 39],
+    ['monthly', 3950, 39],
+    ['monthly', 99, 0],
+  ] as const)('%s price of %i cents shows %i', (schedule, cents, expected) => {
+    expect(displayedMonthlyPrice(cents, schedule)).toBe(expected);
+  });
+});
+
+describe('feature labels', () => {
+  test.each([
+    ['account_manager', 'Account Manager'],
+    ['credits', 'Credits'],
+    ['support', 'Support'],
+    ['crm_sync', 'Crm Sync'],
+    ['bulk_export', 'Bulk Export'],
+    ['bulkExport', 'Bulk Export'],
+    ['API-access', 'Api Access'],
+  ])('%s is labelled %s', (key, label) => {
+    expect(featureLabel(key)).toBe(label);
+  });
+
+  test('titleCase copes with repeated separators', () => {
+    expect(titleCase('__team  seats__')).toBe('Team Seats');
+  });
+
+  test('planFeatures lists the known keys first, then the others in server order', () => {
+    expect(
+      planFeatures({
+        crm_sync: true,
+        support: 'Priority',
+        credits: 250,
+        account_manager: false,
+        bulk_export: 'yes',
+      }),
+    ).toEqual([
+      { key: 'account_manager', label: 'Account Manager', value: false },
+      { key: 'credits', label: 'Credits', value: 250 },
+      { key: 'support', label: 'Support', value: 'Priority' },
+      { key: 'crm_sync', label: 'Crm Sync', value: true },
+      { key: 'bulk_export', label: 'Bulk Export', value: 'yes' },
+    ]);
+  });
+});
+
+describe('orgSubscriptionTotal (spec §7)', () => {
+  test.each([
+    [[], 0],
+    [[{ unitAmount: 3900, quantity: 1 }], 39],
+    [
+      [
+        { unitAmount: 31200, quantity: 2 },
+        { unitAmount: 63600, quantity: 3 },
+      ],
+      2532,
+    ],
+    [[{ unitAmount: 1999, quantity: 3 }], 59.97],
+    [[{ unitAmount: 7900, quantity: 0 }], 0],
+  ])('%j totals %d', (items, total) => {
+    expect(orgSubscriptionTotal(items)).toBeCloseTo(total, 10);
+  });
+});
+
+test.each([
+  [0, '$0'],
+  [39, '$39'],
+  [2532, '$2,532'],
+  [59.97, '$59.97'],
+  [12.5, '$12.50'],
+])('formatAmount(%d) is %s', (amount, text) => {
+  expect(formatAmount(amount)).toBe(text);
+});
+
+test.each([
+  ['Standard', 'standard'],
+  ['PRO', 'pro'],
+  ['free', 'free'],
+  [null, 'free'],
+  [undefined, 'free'],
+  ['enterprise', 'free'],
+])('planKeyOf(%p) is %s', (product, key) => {
+  expect(planKeyOf(product)).toBe(key);
+});
+
+test.each([
+  ['yearly', 'Yearly'],
+  ['monthly', 'Monthly'],
+  [null, 'Monthly'],
+])('billingPeriodLabel(%p) is %s', (interval, label) => {
+  expect(billingPeriodLabel(interval)).toBe(label);
+});
