@@ -1,0 +1,134 @@
+// `npm run seed:demo`: a demo organization to click through: an admin on Pro, members on Free,
+// Standard and Pro, purchased seats (one Standard seat still free) and a pending invitation.
+// It goes through the server's own operations (app.inject), so every business rule applies.
+// Run it while the server is stopped when using PGlite (one process per data folder).
+import { applyPaidCheckout } from '../src/server/billing/apply.js';
+import { buildApp } from '../src/server/app.js';
+import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
+import type { Mail, Mailer } from '../src/server/mail/mailer.js';
+
+const PASSWORD = 'Demo-pass1!';
+const ADMIN = 'admin@demo.example.com';
+const MEMBERS = [
+  { email: 'free@demo.example.com', name: 'Frank Free', product: 'free' },
+  { email: 'standard@demo.example.com', name: 'Stella Standard', product: 'standard' },
+  { email: 'pro@demo.example.com', name: 'Priya Pro', product: 'pro' },
+] as const;
+const PENDING = 'invited@demo.example.com';
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+// Mails are kept in memory (to read invitation tokens) and in the outbox, never sent over SMTP.
+const sent: Mail[] = [];
+const app = await buildApp(config, {
+  logger: false,
+  services: {
+    mailer: {
+      async send(mail) {
+        sent.push(mail);
+        await app.services.db
+          .insertInto('outbox')
+          .values({
+            to_address: mail.to,
+            subject: mail.subject,
+            text_body: mail.text,
+            html_body: mail.html ?? null,
+          })
+          .execute();
+      },
+      async close() {},
+    } satisfies Mailer,
+  },
+});
+
+const origin = new URL(config.publicUrl).origin;
+async function call(path: string, body: unknown, cookie?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${config.apiBase}${path}`,
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(body),
+  });
+  const json = response.json();
+  if (response.statusCode !== 200)
+    throw new Error(`${path} failed (${response.statusCode}): ${json.message}`);
+  const setCookie = ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('session='));
+  return { json, cookie: setCookie?.split(';')[0] ?? cookie ?? '' };
+}
+
+function tokenOf(email: string): string {
+  const mail = sent.filter((m) => m.to === email).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`No invitation mail for ${email}`);
+  return token;
+}
+
+async function checkoutAndPay(path: string, body: unknown, cookie: string) {
+  const { json } = await call(path, body, cookie);
+  await applyPaidCheckout(app.services.db, new URL(json.url).pathname.split('/').pop()!);
+}
+
+try {
+  const existing = await app.services.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', ADMIN)
+    .executeTakeFirst();
+  if (existing) {
+    console.log('The demo organization already exists.');
+  } else {
+    const { cookie: admin } = await call('/signup', {
+      name: 'Dana Admin',
+      email: ADMIN,
+      password: PASSWORD,
+      software: 'demo-crm',
+      has_installed: true,
+    });
+    await call('/set-user-boolean', { key: 'has_onboarded', value: true }, admin);
+    await checkoutAndPay('/checkout', { items: [{ price_id: 'price_pro_yearly', quantity: 1 }] }, admin);
+
+    const ids = new Map<string, string>();
+    for (const member of MEMBERS) {
+      await call('/invite-user', { email: member.email, role: 'member' }, admin);
+      const { json } = await call('/signup', {
+        name: member.name,
+        email: member.email,
+        password: PASSWORD,
+        software: 'demo-crm',
+        has_installed: true,
+        invitation_token: tokenOf(member.email),
+      });
+      ids.set(member.email, json.id);
+    }
+    // Seats: the admin's Pro seat came with the plan; 2 Standard and 1 more Pro are bought here.
+    await checkoutAndPay('/buy-more-seats', { standard_seats: 2, pro_seats: 1 }, admin);
+    for (const member of MEMBERS) {
+      if (member.product === 'free') continue;
+      await call(
+        '/set-user-product',
+        { user_id: ids.get(member.email), product: member.product, role: 'member' },
+        admin,
+      );
+    }
+    await call('/invite-user', { email: PENDING, role: 'member' }, admin);
+    console.log('Demo organization created.');
+  }
+  console.log(`
+  Sign in at ${config.publicUrl}/login with password ${PASSWORD}:
+    admin (billing admin, Pro):  ${ADMIN}
+    members:                     ${MEMBERS.map((m) => `${m.email} (${m.product})`).join(', ')}
+  Seats: 2 Standard (1 free), 2 Pro (none free). Pending invitation: ${PENDING}.
+  Mails (invitation links): ${config.publicUrl}/sandbox/mail
+`);
+} finally {
+  await app.close();
+}

@@ -1,0 +1,30 @@
+/** Payment behind one interface: the sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
+import type { User } from '../db/schema.js';
+import type { LineItem } from './quote.js';
+
+export interface CheckoutRequest {
+  user: User;
+  /** 'plan': the buyer's own plan (plus optional seats); 'seats': organization seats only. */
+  kind: 'plan' | 'seats';
+  product: 'standard' | 'pro' | null;
+  interval: 'monthly' | 'yearly';
+  standardSeats: number;
+  proSeats: number;
+  lineItems: LineItem[];
+  coupon: { code: string; percentOff: number } | undefined;
+  /** Where Cancel returns to (already checked against the allow-list). */
+  cancelUrl: string;
+  /** Where a successful payment lands (/dashboard/billing/success). */
+  successUrl: string;
+}
+
+export interface BillingProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** The URL of the payment page the browser goes to. */
+  createCheckout(request: CheckoutRequest): Promise<string>;
+  /** The URL of the billing portal for this user. */
+  createPortal(user: User, returnUrl: string): Promise<string>;
+}
+
+/** The provider failed (network, refused request): answered 502 with a message users can read. */
+export class ProviderError extends Error {}

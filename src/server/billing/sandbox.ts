@@ -1,0 +1,23 @@
+/**
+ * The sandbox payment provider: checkout sessions live in our database and the payment page is
+ * served by this server (/sandbox/checkout/:id), so every billing flow completes without internet.
+ */
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { recordCheckout } from './checkout-record.js';
+import type { BillingProvider } from './provider.js';
+
+export function createSandboxBilling(db: Db, config: Config): BillingProvider {
+  return {
+    name: 'sandbox',
+    async createCheckout(request) {
+      const id = await recordCheckout(db, request);
+      return `${config.publicUrl}/sandbox/checkout/${id}`;
+    },
+    async createPortal(_user, returnUrl) {
+      const url = new URL('/sandbox/billing/portal', config.publicUrl);
+      url.searchParams.set('return_url', returnUrl);
+      return url.toString();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The contract at run time: openapi.yaml is loaded once at start, and each operation's query and
+ * body schemas are compiled with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1). The same
+ * loader gives the tests their response validators, so server and tests read one source of truth.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+export const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const DOC_ID = 'openapi';
+
+type Json = Record<string, unknown>;
+
+export interface OperationSpec {
+  operationId: string;
+  method: Uppercase<(typeof METHODS)[number]>;
+  /** Path as written in the contract, e.g. '/login'. */
+  path: string;
+  /** True when the operation has its own server ('/'), i.e. it is not under the API base. */
+  outsideApiBase: boolean;
+  /** True when anonymous callers are allowed (security lists an empty requirement). */
+  allowsAnonymous: boolean;
+  bodyRequired: boolean;
+  validateBody: ValidateFunction | undefined;
+  validateQuery: ValidateFunction | undefined;
+}
+
+export interface Contract {
+  doc: Json;
+  operations: OperationSpec[];
+  /** Validator of the JSON response body of an operation for one status (tests use it). */
+  responseValidator(operationId: string, status: number): ValidateFunction;
+}
+
+function pointer(...segments: string[]): string {
+  return segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+function createAjv(doc: Json): Ajv2020 {
+  // strict: false because the document carries OpenAPI keywords (paths, info...) Ajv does not know.
+  // useDefaults fills contract defaults (e.g. invite role 'member') into the validated body.
+  const ajv = new Ajv2020({ strict: false, allErrors: false, useDefaults: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'example' });
+  ajv.addSchema({ ...doc, $id: DOC_ID });
+  return ajv;
+}
+
+/** Follows a local '#/...' $ref of the document (requestBodies, responses, parameters). */
+function deref(doc: Json, node: unknown): { node: Json; at: string | undefined } {
+  let at: string | undefined;
+  let current = node as Json;
+  for (let i = 0; i < 10 && current && typeof current.$ref === 'string'; i += 1) {
+    at = (current.$ref as string).slice(1);
+    current = at
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((n, key) => (n as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json;
+  }
+  return { node: current, at };
+}
+
+export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
+  const doc = parse(readFileSync(path, 'utf8')) as Json;
+  const ajv = createAjv(doc);
+  const operations: OperationSpec[] = [];
+  const rootSecurity = (doc.security as Json[] | undefined) ?? [];
+
+  for (const [path, pathItem] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    const servers = pathItem.servers as { url: string }[] | undefined;
+    for (const method of METHODS) {
+      const op = pathItem[method] as Json | undefined;
+      if (!op) continue;
+      const opPointer = `#/${pointer('paths', path, method)}`;
+      const security = (op.security as Json[] | undefined) ?? rootSecurity;
+
+      let validateBody: ValidateFunction | undefined;
+      let bodyRequired = false;
+      if (op.requestBody) {
+        const { node: body, at } = deref(doc, op.requestBody);
+        bodyRequired = body.required === true;
+        const base = at ?? `${opPointer.slice(1)}/requestBody`;
+        if ((body.content as Json | undefined)?.['application/json']) {
+          validateBody = ajv.compile({
+            $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}`,
+          });
+        }
+      }
+
+      let validateQuery: ValidateFunction | undefined;
+      const params = ((op.parameters as Json[] | undefined) ?? []).map((p) => deref(doc, p));
+      const query = params.filter((p) => p.node.in === 'query');
+      if (query.length > 0) {
+        const properties: Json = {};
+        const required: string[] = [];
+        params.forEach((p, index) => {
+          if (p.node.in !== 'query') return;
+          const name = p.node.name as string;
+          const base = p.at ?? `${opPointer.slice(1)}/parameters/${index}`;
+          properties[name] = { $ref: `${DOC_ID}#${base}/schema` };
+          if (p.node.required === true) required.push(name);
+        });
+        // Unknown query parameters (cache busters, tracking) are ignored, not refused.
+        validateQuery = ajv.compile({ type: 'object', properties, required });
+      }
+
+      operations.push({
+        operationId: op.operationId as string,
+        method: method.toUpperCase() as OperationSpec['method'],
+        path,
+        outsideApiBase: servers !== undefined && servers.some((s) => s.url === '/'),
+        allowsAnonymous: security.some((s) => Object.keys(s).length === 0),
+        bodyRequired,
+        validateBody,
+        validateQuery,
+      });
+    }
+  }
+
+  const responseValidators = new Map<string, ValidateFunction>();
+  return {
+    doc,
+    operations,
+    responseValidator(operationId, status) {
+      const key = `${operationId}:${status}`;
+      const cached = responseValidators.get(key);
+      if (cached) return cached;
+      const entry = Object.entries(doc.paths as Record<string, Json>)
+        .flatMap(([path, item]) => METHODS.map((m) => ({ path, method: m, op: item[m] as Json | undefined })))
+        .find((e) => e.op?.operationId === operationId);
+      if (!entry?.op) throw new Error(`No operation ${operationId} in the contract`);
+      const responses = entry.op.responses as Json;
+      const raw = responses[String(status)];
+      if (!raw) throw new Error(`${operationId} declares no ${status} response`);
+      const { at } = deref(doc, raw);
+      const base = at ?? pointer('', 'paths', entry.path, entry.method, 'responses', String(status));
+      const validate = ajv.compile({
+        $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}`,
+      });
+      responseValidators.set(key, validate);
+      return validate;
+    },
+  };
+}
+
+/** One readable sentence from Ajv's first error, e.g. "email must match format \"email\"". */
+export function describeValidationError(errors: ErrorObject[] | null | undefined, where: string): string {
+  const error = errors?.[0];
+  if (!error) return `Invalid ${where}`;
+  if (error.keyword === 'additionalProperties') {
+    return `Unknown field "${String(error.params.additionalProperty)}" in ${where}`;
+  }
+  if (error.keyword === 'required') {
+    return `Missing field "${String(error.params.missingProperty)}" in ${where}`;
+  }
+  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return `${field ? `"${field}"` : where} ${error.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * The Demo CRM sandbox: its OAuth authorize page is served by this server
+ * (/sandbox/crm/authorize), codes are stored hashed and single use, and API keys that start with
+ * `demo_` are accepted. It keeps state in the same database as everything else.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import { hashToken } from '../security/tokens.js';
+import { CrmError, type CrmProvider } from './provider.js';
+
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** Issues an authorization code for the authorize page's Approve button. */
+export async function issueDemoCode(
+  db: Db,
+  redirectUri: string,
+  userId: number | undefined,
+): Promise<string> {
+  const code = `demo_code_${randomBytes(24).toString('base64url')}`;
+  await db
+    .insertInto('oauth_codes')
+    .values({
+      code_hash: hashToken(code),
+      software: 'demo-crm',
+      user_id: userId ?? null,
+      redirect_uri: redirectUri,
+      expires_at: new Date(Date.now() + CODE_LIFETIME_MS),
+    })
+    .execute();
+  return code;
+}
+
+export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
+  return {
+    async exchangeCode(_software, code, context) {
+      const used = await db
+        .updateTable('oauth_codes')
+        .set({ used_at: sql`now()` })
+        .where('code_hash', '=', hashToken(code))
+        .where('software', '=', 'demo-crm')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning(['redirect_uri', 'user_id'])
+        .executeTakeFirst();
+      if (!used)
+        throw new CrmError(400, 'The authorization code is invalid or has expired. Please connect again.');
+      if (used.user_id !== null && used.user_id !== context.userId) {
+        throw new CrmError(400, 'This authorization code was issued to another account.');
+      }
+      return {
+        access_token: `demo_at_${randomBytes(24).toString('base64url')}`,
+        refresh_token: `demo_rt_${randomBytes(24).toString('base64url')}`,
+        domain: 'demo-crm.local',
+        api_domain: `${publicUrl}/sandbox/crm`,
+        scope: 'contacts',
+        token_type: 'Bearer',
+        expires_in: 3600,
+      };
+    },
+
+    async verifyApiKeys(_software, keys) {
+      if (!keys[0]?.startsWith('demo_')) {
+        throw new CrmError(422, 'Verification failed: Demo CRM API keys start with "demo_".');
+      }
+    },
+  };
+}

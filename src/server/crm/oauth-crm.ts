@@ -1,0 +1,106 @@
+/**
+ * Real CRMs. OAuth uses the app credentials of the environment (<SLUG>_CLIENT_ID/_SECRET); without
+ * them connect answers a clear error, never a fake success. API keys are checked against each
+ * CRM's "who am I" endpoint.
+ */
+import type { Config } from '../config.js';
+import type { Software } from '../db/schema.js';
+import { CrmError, type CrmProvider, type OAuthTokenSet } from './provider.js';
+
+const TIMEOUT_MS = 15_000;
+
+/** How each API-key CRM checks a key: the request that only succeeds with valid credentials. */
+const KEY_CHECKS: Record<string, (keys: string[]) => { url: string; headers: Record<string, string> }> = {
+  close: ([key]) => ({
+    url: 'https://api.close.com/api/v1/me/',
+    headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+  }),
+  copper: ([key, email]) => ({
+    url: 'https://api.copper.com/developer_api/v1/account',
+    headers: { 'x-pw-accesstoken': key!, 'x-pw-useremail': email!, 'x-pw-application': 'developer_api' },
+  }),
+  pipedrive: ([key]) => ({
+    url: `https://api.pipedrive.com/v1/users/me?api_token=${encodeURIComponent(key!)}`,
+    headers: {},
+  }),
+};
+
+async function call(url: string, init: RequestInit, crmName: string): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new CrmError(502, `Could not reach ${crmName}. Please try again later.`);
+  }
+}
+
+export function createOAuthCrm(config: Config): CrmProvider {
+  return {
+    async exchangeCode(software: Software, code, context): Promise<OAuthTokenSet> {
+      const credentials = config.crm[software.slug];
+      if (!credentials) {
+        const prefix = software.slug.toUpperCase().replace(/-/g, '_');
+        throw new CrmError(
+          503,
+          `${software.software} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
+        );
+      }
+      if (!software.oauth_token_url)
+        throw new CrmError(503, `${software.software} has no OAuth token URL configured.`);
+      let tokenUrl = software.oauth_token_url;
+      for (const [id, value] of Object.entries(context.fields)) {
+        tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(value));
+      }
+      if (/\{[a-z_]+\}/.test(tokenUrl))
+        throw new CrmError(400, 'Please fill in the connection details first.');
+
+      const response = await call(
+        tokenUrl,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: context.redirectUri,
+            client_id: credentials.clientId,
+            client_secret: credentials.clientSecret,
+          }),
+        },
+        software.software,
+      );
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      if (!response.ok || typeof body.access_token !== 'string') {
+        throw new CrmError(
+          response.status >= 500 ? 502 : 400,
+          `${software.software} refused the authorization code.`,
+        );
+      }
+      const str = (v: unknown) => (typeof v === 'string' ? v : null);
+      return {
+        access_token: body.access_token,
+        refresh_token: str(body.refresh_token),
+        domain: str(body.domain) ?? str(body.instance_url),
+        api_domain: str(body.api_domain) ?? str(body.instance_url),
+        scope: str(body.scope),
+        token_type: str(body.token_type) ?? 'Bearer',
+        expires_in: typeof body.expires_in === 'number' ? body.expires_in : null,
+      };
+    },
+
+    async verifyApiKeys(software, keys) {
+      const check = KEY_CHECKS[software.slug];
+      if (!check) throw new CrmError(400, `${software.software} does not connect with API keys.`);
+      const { url, headers } = check(keys);
+      const response = await call(
+        url,
+        { headers: { accept: 'application/json', ...headers } },
+        software.software,
+      );
+      if (response.status === 401 || response.status === 403) {
+        throw new CrmError(422, `Verification failed: ${software.software} refused these credentials.`);
+      }
+      if (!response.ok)
+        throw new CrmError(502, `${software.software} answered an error (${response.status}).`);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** CRM connections behind one interface: the Demo CRM sandbox and real CRMs (OAuth apps from env). */
+import type { Software } from '../db/schema.js';
+
+export interface OAuthTokenSet {
+  access_token: string;
+  refresh_token: string | null;
+  domain: string | null;
+  api_domain: string | null;
+  scope: string | null;
+  token_type: string;
+  expires_in: number | null;
+}
+
+export interface ExchangeContext {
+  redirectUri: string;
+  /** Values of the pre-connect fields (e.g. Zoho's data centre), by field id. */
+  fields: Record<string, string>;
+  userId: number;
+}
+
+export interface CrmProvider {
+  /** Exchanges an authorization code; throws CrmError. */
+  exchangeCode(software: Software, code: string, context: ExchangeContext): Promise<OAuthTokenSet>;
+  /** Checks API keys against the CRM; throws CrmError when they are refused or it cannot be reached. */
+  verifyApiKeys(software: Software, keys: string[]): Promise<void>;
+}
+
+export interface CrmRegistry {
+  forSoftware(slug: string): CrmProvider;
+}
+
+/** A CRM failure with the HTTP status it is answered with (400, 422, 502 or 503). */
+export class CrmError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CrmError';
+  }
+}

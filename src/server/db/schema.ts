@@ -1,0 +1,253 @@
+/**
+ * Kysely table types. Columns with a database default are `Generated` so inserts may omit them.
+ * Money is in cents (integer); times are timestamptz (Date in JS, both drivers agree on that);
+ * JSON columns are written as JSON text (see `json()` in ./json.ts) because pg would turn a JS
+ * array into a Postgres array.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb read as a parsed value, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PlanMetadata {
+  [key: string]: string | number | boolean;
+}
+
+export interface PreconnectField {
+  id: string;
+  name: string;
+  type: string;
+  placeholder: string;
+}
+
+export interface ApiKeyField {
+  label: string;
+  placeholder: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface PlansTable {
+  slug: string;
+  name: string;
+  monthly_price: number;
+  yearly_price: number;
+  monthly_price_id: string;
+  yearly_price_id: string;
+  credits: number;
+  metadata: Json<PlanMetadata>;
+  sort_order: number;
+}
+
+export interface CouponsTable {
+  code: string;
+  name: string;
+  percent_off: number;
+  duration: string;
+  redeem_by: Timestamp;
+}
+
+export interface SoftwareTable {
+  slug: string;
+  software: string;
+  app: string;
+  logo_url: string | null;
+  chrome_extension_url: string | null;
+  auth_options: string;
+  /** Authorize URL with {client_id} and {redirect_uri}; a leading '/' means "on this server". */
+  oauth_auth_url: string | null;
+  oauth_token_url: string | null;
+  preconnect_fields: Json<PreconnectField[]>;
+  api_keys: Json<ApiKeyField[]>;
+  create_api_key_url: string | null;
+  create_api_key_gif_url: string | null;
+  sort_order: number;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  billing_admin_id: number | null;
+  seats_standard: Generated<number>;
+  seats_pro: Generated<number>;
+  subscription_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Always stored lower-cased and trimmed; unique. */
+  email: string;
+  name: string;
+  /** Null for accounts created through Google sign-in only. */
+  password_hash: string | null;
+  google_sub: string | null;
+  role: Generated<string>;
+  credits: Generated<number>;
+  has_installed: Generated<boolean>;
+  has_onboarded: Generated<boolean>;
+  software: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  organization_id: number | null;
+  stripe_product: Generated<string>;
+  stripe_interval: string | null;
+  stripe_status: string | null;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  next_payment_date: Timestamp | null;
+  payment_method: string | null;
+  /** What pre-connect stored for the next OAuth exchange (fields and organization choice). */
+  preconnect: Json<{
+    software: string;
+    fields: { id: string; value: string }[];
+    is_organization_connection: boolean;
+  }> | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+}
+
+export interface ResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CrmConnectionsTable {
+  id: Generated<number>;
+  /** Who made the connection. */
+  user_id: number;
+  /** Set when an admin chose an organization-wide connection: every member uses it. */
+  organization_id: number | null;
+  software: string;
+  auth_type: string;
+  /** AES-256-GCM sealed JSON of the keys or tokens (see security/secret-box.ts). */
+  credentials: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OauthCodesTable {
+  code_hash: string;
+  software: string;
+  user_id: number | null;
+  redirect_uri: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface SubscriptionItem {
+  price_id: string;
+  product: string;
+  unit_amount: number;
+  quantity: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: number;
+  organization_id: number | null;
+  interval: string;
+  status: string;
+  items: Json<SubscriptionItem[]>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: number;
+  kind: string;
+  product: string | null;
+  interval: string | null;
+  standard_seats: number;
+  pro_seats: number;
+  coupon_code: string | null;
+  line_items: Json<
+    { description: string; unit_amount: number; quantity: number; price_id: string; product: string }[]
+  >;
+  amount_subtotal: number;
+  amount_discount: number;
+  amount_total: number;
+  cancel_url: string | null;
+  status: Generated<string>;
+  created_at: GeneratedTimestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface ProcessedEventsTable {
+  id: string;
+  type: string;
+  processed_at: GeneratedTimestamp;
+}
+
+export interface Database {
+  meta: MetaTable;
+  plans: PlansTable;
+  coupons: CouponsTable;
+  software: SoftwareTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  reset_tokens: ResetTokensTable;
+  crm_connections: CrmConnectionsTable;
+  oauth_codes: OauthCodesTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  subscriptions: SubscriptionsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  processed_events: ProcessedEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Organization = Selectable<OrganizationsTable>;
+export type Software = Selectable<SoftwareTable>;
+export type Plan = Selectable<PlansTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type CheckoutSession = Selectable<CheckoutSessionsTable>;

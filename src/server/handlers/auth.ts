@@ -1,0 +1,243 @@
+/** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
+import { sql } from 'kysely';
+import {
+  RESET_PASSWORD_MESSAGE,
+  SIGNUP_PASSWORD_MESSAGE,
+  isAcceptablePassword,
+} from '../../shared/password-strength.js';
+import { createAccount, knownSoftware, normalizeEmail } from '../domain/accounts.js';
+import { presentUser } from '../domain/present.js';
+import { HttpError, badRequest, unauthorized } from '../http/errors.js';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
+import { resetPasswordMail } from '../mail/templates.js';
+import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { RATE_RULES } from '../security/rate-limit.js';
+import { createSession, destroySession } from '../security/sessions.js';
+import { hashToken, newToken } from '../security/tokens.js';
+import type { Services } from '../services.js';
+import type { User } from '../db/schema.js';
+import { enforceLimits } from './limits.js';
+
+const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE =
+  "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
+
+type UtmBody = {
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+};
+
+function utmOf(body: UtmBody) {
+  return {
+    utm_source: body.utm_source ?? null,
+    utm_medium: body.utm_medium ?? null,
+    utm_campaign: body.utm_campaign ?? null,
+    utm_term: body.utm_term ?? null,
+    utm_content: body.utm_content ?? null,
+  };
+}
+
+async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
+  // A new sign-in replaces whatever session the browser had (no session fixation).
+  const previous = readSessionCookie(ctx.request);
+  if (previous) await destroySession(services.db, previous);
+  setSessionCookie(ctx.reply, services.config, await createSession(services.db, user.id));
+}
+
+export function authHandlers(
+  services: Services,
+): Pick<Handlers, 'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'resetPassword'> {
+  const { db, config } = services;
+
+  return {
+    async signup(ctx) {
+      const { body } = ctx;
+      const email = normalizeEmail(body.email);
+      await enforceLimits(services, [
+        [RATE_RULES.signupIp, ctx.ip],
+        [RATE_RULES.signupEmail, email],
+      ]);
+      if (!body.name.trim()) throw badRequest('Please enter your name.');
+      if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
+      const user = await createAccount(db, {
+        email,
+        name: body.name,
+        passwordHash: await hashPassword(body.password),
+        software: await knownSoftware(db, body.software),
+        hasInstalled: body.has_installed === true,
+        invitationToken: body.invitation_token,
+        utm: utmOf(body),
+      });
+      await signIn(services, ctx, user);
+      return {
+        error: false,
+        message: 'Account created.',
+        id: String(user.id),
+        user: await presentUser(db, user),
+      };
+    },
+
+    async login(ctx) {
+      const { body } = ctx;
+      const email = normalizeEmail(body.email);
+      await enforceLimits(services, [
+        [RATE_RULES.loginIp, ctx.ip],
+        [RATE_RULES.loginEmail, email],
+      ]);
+      let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
+      if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
+        throw unauthorized('Invalid email or password.');
+      }
+      const software = await knownSoftware(db, body.software);
+      if (software && software !== user.software) {
+        user = await db
+          .updateTable('users')
+          .set({ software })
+          .where('id', '=', user.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      await signIn(services, ctx, user);
+      return {
+        error: false,
+        message: 'Signed in.',
+        user: await presentUser(db, user),
+        software: user.software ? { slug: user.software } : null,
+      };
+    },
+
+    async googleAuth(ctx) {
+      const { body } = ctx;
+      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
+      if (!services.google) {
+        throw new HttpError(
+          503,
+          'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).',
+        );
+      }
+      const identity = await services.google.verify(body.token).catch(() => {
+        throw unauthorized(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
+      });
+      if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
+      const email = normalizeEmail(identity.email);
+      const software = await knownSoftware(db, body.software);
+
+      let user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('google_sub', '=', identity.sub), eb('email', '=', email)]))
+        .orderBy(sql`google_sub = ${identity.sub}`, 'desc')
+        .executeTakeFirst();
+      let created = false;
+      if (user) {
+        // Google verified the address, so linking it to the account of that email is safe.
+        user = await db
+          .updateTable('users')
+          .set({ google_sub: identity.sub, ...(software ? { software } : {}) })
+          .where('id', '=', user.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } else {
+        user = await createAccount(db, {
+          email,
+          name: identity.name,
+          passwordHash: null,
+          googleSub: identity.sub,
+          software,
+          hasInstalled: body.has_installed === true,
+          invitationToken: body.invitation_token,
+          utm: utmOf(body),
+        });
+        created = true;
+      }
+      await signIn(services, ctx, user);
+      return {
+        error: false,
+        message: created ? 'Account created.' : 'Signed in.',
+        id: String(user.id),
+        user: await presentUser(db, user),
+      };
+    },
+
+    async logout(ctx) {
+      const sessionId = readSessionCookie(ctx.request);
+      if (sessionId) await destroySession(db, sessionId);
+      clearSessionCookie(ctx.reply, config);
+      return { error: false, message: 'Signed out.' };
+    },
+
+    async forgotPassword(ctx) {
+      const email = normalizeEmail(ctx.body.email);
+      await enforceLimits(services, [
+        [RATE_RULES.forgotIp, ctx.ip],
+        [RATE_RULES.forgotEmail, email],
+      ]);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (user) {
+        const token = newToken();
+        await db
+          .insertInto('reset_tokens')
+          .values({
+            token_hash: hashToken(token),
+            user_id: user.id,
+            expires_at: new Date(Date.now() + RESET_LIFETIME_MS),
+          })
+          .execute();
+        const link = new URL('/reset-password', config.publicUrl);
+        link.searchParams.set('token', token);
+        // A mail failure is logged, not shown: the answer must not reveal that the account exists.
+        await services.mailer.send(resetPasswordMail(user.email, link.toString())).catch((err: unknown) => {
+          ctx.request.log.error({ err }, 'could not send the reset mail');
+        });
+      }
+      return { error: false, message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    async resetPassword(ctx) {
+      const { token, new_password: password } = ctx.body;
+      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
+      if (!isAcceptablePassword(password)) throw badRequest(RESET_PASSWORD_MESSAGE);
+      const tokenHash = hashToken(token);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        // Conditional update: of two uses of one link, only the first changes anything.
+        const used = await trx
+          .updateTable('reset_tokens')
+          .set({ used_at: sql`now()` })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .returning('user_id')
+          .executeTakeFirst();
+        if (!used) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.');
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', used.user_id)
+          .execute();
+        // Whoever knew the old password is signed out everywhere.
+        await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+        await trx
+          .deleteFrom('reset_tokens')
+          .where('user_id', '=', used.user_id)
+          .where('used_at', 'is', null)
+          .execute();
+      });
+      clearSessionCookie(ctx.reply, config);
+      return {
+        error: false,
+        message: 'Your password has been reset. Please log in.',
+        data: { redirect_url: '/login' },
+      };
+    },
+  };
+}

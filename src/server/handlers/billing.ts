@@ -1,0 +1,125 @@
+/** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
+import { sql } from 'kysely';
+import type { CheckoutRequest } from '../billing/provider.js';
+import { lineItem, loadPlans, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
+import type { Plan } from '../db/schema.js';
+import { requireBillingAdmin } from '../domain/organizations.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { safeRedirectUrl } from '../http/redirects.js';
+import type { Handlers } from '../http/api.js';
+import type { Services } from '../services.js';
+
+export function billingHandlers(
+  services: Services,
+): Pick<Handlers, 'checkout' | 'buyMoreSeats' | 'billingPortal' | 'getOrgSubscription'> {
+  const { db, config } = services;
+  const successUrl = `${config.publicUrl}/dashboard/billing/success`;
+  const billingPage = `${config.publicUrl}/dashboard/billing`;
+
+  /** An unknown or expired coupon is dropped, not refused: the checkout page shows no discount. */
+  async function redeemableCoupon(code: string | null | undefined) {
+    if (!code?.trim()) return undefined;
+    const row = await db
+      .selectFrom('coupons')
+      .select(['code', 'percent_off'])
+      .where(sql`upper(code)`, '=', code.trim().toUpperCase())
+      .where('redeem_by', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row ? { code: row.code, percentOff: row.percent_off } : undefined;
+  }
+
+  function seatItems(
+    plans: Map<string, Plan>,
+    interval: Interval,
+    standard: number,
+    pro: number,
+  ): LineItem[] {
+    const items: LineItem[] = [];
+    if (standard > 0) items.push(lineItem(plans.get('standard')!, interval, standard, 'seat'));
+    if (pro > 0) items.push(lineItem(plans.get('pro')!, interval, pro, 'seat'));
+    return items;
+  }
+
+  return {
+    async checkout(ctx) {
+      const user = await ctx.user();
+      await requireBillingAdmin(db, user);
+      const plans = await loadPlans(db);
+      const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
+      if (!chosen) throw badRequest('Unknown price: please pick a plan on the pricing page.');
+      if (chosen.plan.slug === 'free') throw badRequest('The Free plan needs no checkout.');
+      const standardSeats = ctx.body.standard_seats ?? 0;
+      const proSeats = ctx.body.pro_seats ?? 0;
+      const request: CheckoutRequest = {
+        user,
+        kind: 'plan',
+        product: chosen.plan.slug as 'standard' | 'pro',
+        interval: chosen.interval,
+        standardSeats,
+        proSeats,
+        lineItems: [
+          lineItem(chosen.plan, chosen.interval, 1, 'plan'),
+          ...seatItems(plans, chosen.interval, standardSeats, proSeats),
+        ],
+        coupon: await redeemableCoupon(ctx.body.coupon_code),
+        cancelUrl: safeRedirectUrl(config, ctx.body.request_url) ?? billingPage,
+        successUrl,
+      };
+      const url = await services.billing.createCheckout(request);
+      return { error: false, message: 'Checkout created.', url };
+    },
+
+    async buyMoreSeats(ctx) {
+      const user = await ctx.user();
+      await requireBillingAdmin(db, user);
+      const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
+      if (standardSeats + proSeats < 1) throw badRequest('Please select at least one seat.');
+      const plans = await loadPlans(db);
+      // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
+      const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
+      const url = await services.billing.createCheckout({
+        user,
+        kind: 'seats',
+        product: null,
+        interval,
+        standardSeats,
+        proSeats,
+        lineItems: seatItems(plans, interval, standardSeats, proSeats),
+        coupon: await redeemableCoupon(ctx.body.coupon_code),
+        cancelUrl: safeRedirectUrl(config, ctx.body.request_url) ?? billingPage,
+        successUrl,
+      });
+      return { error: false, message: 'Checkout created.', url };
+    },
+
+    async billingPortal(ctx) {
+      const user = await ctx.user();
+      await requireBillingAdmin(db, user);
+      const url = await services.billing.createPortal(user, billingPage);
+      return { error: false, data: { url } };
+    },
+
+    async getOrgSubscription(ctx) {
+      const user = await ctx.user();
+      const subscription = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', ctx.query.id)
+        .where((eb) =>
+          user.organization_id === null
+            ? eb('user_id', '=', user.id)
+            : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]),
+        )
+        .executeTakeFirst();
+      if (!subscription) throw notFound('Subscription not found');
+      const plans = await loadPlans(db);
+      return {
+        items: subscription.items.map((item) => ({
+          unitAmount: item.unit_amount,
+          quantity: item.quantity,
+          description: `${plans.get(item.product)?.name ?? item.product} (${subscription.interval})`,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,228 @@
+/** crm: pre-connect, access-token, verify-settings, disconnect. */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { CrmError } from '../crm/provider.js';
+import type { Software, User } from '../db/schema.js';
+import { json } from '../db/json.js';
+import { presentUser } from '../domain/present.js';
+import { oauthRedirectUri } from '../domain/software.js';
+import { HttpError, badRequest, forbidden } from '../http/errors.js';
+import type { Handlers } from '../http/api.js';
+import type { Services } from '../services.js';
+
+interface StoredOAuth {
+  access_token: string;
+  refresh_token: string | null;
+  fields?: Record<string, string>;
+}
+interface StoredKeys {
+  api_keys: string[];
+}
+
+const sameSecret = (a: string, b: string) =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+export function crmHandlers(
+  services: Services,
+): Pick<Handlers, 'preConnect' | 'accessToken' | 'verifySettings' | 'disconnect'> {
+  const { db, config, secretBox } = services;
+
+  async function softwareFor(user: User, slug: string | null | undefined): Promise<Software> {
+    const chosen = slug ?? user.software;
+    const row = chosen
+      ? await db.selectFrom('software').selectAll().where('slug', '=', chosen).executeTakeFirst()
+      : undefined;
+    if (!row) throw badRequest('Software not found');
+    return row;
+  }
+
+  /** Replaces the user's personal connection (or the organization's shared one) in one transaction. */
+  async function saveConnection(
+    user: User,
+    software: Software,
+    authType: string,
+    credentials: unknown,
+    shared: boolean,
+  ) {
+    return db.transaction().execute(async (trx) => {
+      const scope = trx.deleteFrom('crm_connections');
+      if (shared && user.organization_id !== null) {
+        await scope.where('organization_id', '=', user.organization_id).execute();
+      } else {
+        await scope.where('user_id', '=', user.id).where('organization_id', 'is', null).execute();
+      }
+      const row = await trx
+        .insertInto('crm_connections')
+        .values({
+          user_id: user.id,
+          organization_id: shared ? user.organization_id : null,
+          software: software.slug,
+          auth_type: authType,
+          credentials: secretBox.seal(credentials),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ software: software.slug, preconnect: null })
+        .where('id', '=', user.id)
+        .execute();
+      return row.id;
+    });
+  }
+
+  function asHttp(error: unknown): never {
+    if (error instanceof CrmError) throw new HttpError(error.statusCode, error.message);
+    throw error;
+  }
+
+  return {
+    async preConnect(ctx) {
+      const user = await ctx.user();
+      const software = await softwareFor(user, ctx.body.software);
+      const shared = ctx.body.is_organization_connection === true;
+      if (shared) {
+        if (user.role !== 'admin')
+          throw forbidden('Only an admin can choose an organization-wide connection.');
+        if (user.organization_id === null) throw badRequest('You are not part of an organization.');
+      }
+      const known = new Set(software.preconnect_fields.map((f) => f.id));
+      const fields = ctx.body.fields
+        .filter((f) => known.has(f.id))
+        .map((f) => ({ id: f.id, value: f.value.trim() }));
+      const unknown = ctx.body.fields.find((f) => !known.has(f.id));
+      if (unknown) throw badRequest(`Unknown field "${unknown.id}" for ${software.software}.`);
+      const missing = software.preconnect_fields.find(
+        (f) => !fields.some((v) => v.id === f.id && v.value !== ''),
+      );
+      if (missing) throw badRequest(`Please fill in "${missing.name}".`);
+      await db
+        .updateTable('users')
+        .set({ preconnect: json({ software: software.slug, fields, is_organization_connection: shared }) })
+        .where('id', '=', user.id)
+        .execute();
+      return { error: false, message: 'Saved.' };
+    },
+
+    async accessToken(ctx) {
+      const user = await ctx.user();
+      const software = await softwareFor(user, ctx.body.software ?? user.preconnect?.software);
+      if (software.auth_options === 'api key')
+        throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+      const preconnect = user.preconnect?.software === software.slug ? user.preconnect : null;
+      const fields = Object.fromEntries((preconnect?.fields ?? []).map((f) => [f.id, f.value]));
+      const tokens = await services.crm
+        .forSoftware(software.slug)
+        .exchangeCode(software, ctx.body.oauth_code, {
+          redirectUri: oauthRedirectUri(config),
+          fields,
+          userId: user.id,
+        })
+        .catch(asHttp);
+      const now = Math.floor(Date.now() / 1000);
+      const shared =
+        preconnect?.is_organization_connection === true &&
+        user.role === 'admin' &&
+        user.organization_id !== null;
+      await saveConnection(user, software, 'oauth', { ...tokens, fields } satisfies StoredOAuth, shared);
+      const updated = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      return {
+        error: false,
+        message: 'Successfully connected.',
+        data: {
+          ...tokens,
+          expires_at: tokens.expires_in === null ? null : now + tokens.expires_in,
+          updated_at: now,
+        },
+        user: await presentUser(db, updated),
+      };
+    },
+
+    async verifySettings(ctx) {
+      const user = await ctx.user();
+      const { body } = ctx;
+      const software = await softwareFor(user, body.software);
+
+      if (body.auth_type === 'oauth') {
+        if (software.auth_options === 'api key')
+          throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+        const token = body.oauth_access_token?.trim();
+        if (!token) throw badRequest('Missing OAuth access token: please connect again.');
+        // The token must be one this server obtained for the user (or for their organization).
+        const connections = await db
+          .selectFrom('crm_connections')
+          .select(['id', 'credentials'])
+          .where('software', '=', software.slug)
+          .where('auth_type', '=', 'oauth')
+          .where((eb) =>
+            user.organization_id === null
+              ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
+              : eb.or([
+                  eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
+                  eb('organization_id', '=', user.organization_id),
+                ]),
+          )
+          .orderBy('id', 'desc')
+          .execute();
+        const match = connections.find((c) => {
+          try {
+            return sameSecret(secretBox.open<StoredOAuth>(c.credentials).access_token, token);
+          } catch {
+            return false;
+          }
+        });
+        if (!match)
+          throw new HttpError(
+            422,
+            'Verification failed: this access token is not a connection of your account.',
+          );
+        await db
+          .updateTable('crm_connections')
+          .set({ updated_at: sql`now()` })
+          .where('id', '=', match.id)
+          .execute();
+        return {
+          error: false,
+          message: 'Successfully connected.',
+          api_keys: { api_key_1: null, api_key_2: null, api_key_3: null, api_key_4: null },
+          data: { auth_type: 'oauth', connection_id: String(match.id) },
+        };
+      }
+
+      if (software.auth_options === 'oauth')
+        throw badRequest(`${software.software} connects with OAuth, not an API key.`);
+      const count = Math.min(4, Math.max(1, software.api_keys.length));
+      const keys = [body.api_key_1, body.api_key_2, body.api_key_3, body.api_key_4]
+        .slice(0, count)
+        .map((k) => k?.trim() ?? '');
+      if (keys.some((k) => k === '')) throw badRequest('Please fill in every API key field.');
+      await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys).catch(asHttp);
+      const connectionId = await saveConnection(
+        user,
+        software,
+        'api key',
+        { api_keys: keys } satisfies StoredKeys,
+        false,
+      );
+      const [k1, k2, k3, k4] = [0, 1, 2, 3].map((i) => keys[i] ?? null);
+      return {
+        error: false,
+        message: 'Successfully connected.',
+        api_keys: { api_key_1: k1, api_key_2: k2, api_key_3: k3, api_key_4: k4 },
+        data: { auth_type: 'api key', connection_id: String(connectionId) },
+      };
+    },
+
+    async disconnect(ctx) {
+      const user = await ctx.user();
+      // The user's own connection, and an organization-wide one only if they made it.
+      await db.deleteFrom('crm_connections').where('user_id', '=', user.id).execute();
+      await db.updateTable('users').set({ preconnect: null }).where('id', '=', user.id).execute();
+      return { error: false, message: 'You have been disconnected from your CRM.' };
+    },
+  };
+}

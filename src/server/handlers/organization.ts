@@ -1,0 +1,224 @@
+/**
+ * organization: get-organization-members, invite-user, resend-invitation, accept-invite,
+ * remove-organization-user, set-user-product. Every id is looked up inside the caller's
+ * organization, so another organization's ids answer 404.
+ */
+import { sql } from 'kysely';
+import { normalizeProduct } from '../../shared/seats.js';
+import { joinByInvitation, normalizeEmail } from '../domain/accounts.js';
+import {
+  INVALID_INVITATION,
+  findPendingInvitation,
+  invitationLink,
+  issueInvitationToken,
+} from '../domain/invitations.js';
+import { assignProduct, ensureOrganization, removeMember, requireAdmin } from '../domain/organizations.js';
+import { parseId, presentInvitation, presentMember } from '../domain/present.js';
+import type { Invitation, User } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { Handlers } from '../http/api.js';
+import { invitationMail } from '../mail/templates.js';
+import { RATE_RULES } from '../security/rate-limit.js';
+import type { Services } from '../services.js';
+import { enforceLimits } from './limits.js';
+
+export function organizationHandlers(
+  services: Services,
+): Pick<
+  Handlers,
+  | 'getOrganizationMembers'
+  | 'inviteUser'
+  | 'resendInvitation'
+  | 'acceptInvite'
+  | 'removeOrganizationUser'
+  | 'setUserProduct'
+> {
+  const { db, config } = services;
+
+  /** Sends the invitation mail; a failure is reported, the invitation stays and can be resent. */
+  async function mailInvitation(inviter: User, invitation: Invitation, token: string): Promise<void> {
+    const org = await db
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', invitation.organization_id)
+      .executeTakeFirstOrThrow();
+    const link = invitationLink(config.publicUrl, token, inviter.software);
+    try {
+      await services.mailer.send(
+        invitationMail(invitation.email, inviter.name, org.name, invitation.role, link),
+      );
+    } catch {
+      throw badRequest(
+        'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
+      );
+    }
+  }
+
+  return {
+    async getOrganizationMembers(ctx) {
+      const user = await ctx.user();
+      if (user.organization_id === null) {
+        return { error: false, data: { users: [presentMember(user)], invitations: [] } };
+      }
+      const members = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('organization_id', '=', user.organization_id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      // Pending invitations (other people's emails) are only shown to admins.
+      const invitations =
+        user.role === 'admin'
+          ? await db
+              .selectFrom('invitations')
+              .selectAll()
+              .where('organization_id', '=', user.organization_id)
+              .where('accepted_at', 'is', null)
+              .where('expires_at', '>', sql<Date>`now()`)
+              .orderBy('created_at')
+              .orderBy('id')
+              .execute()
+          : [];
+      return {
+        error: false,
+        data: { users: members.map(presentMember), invitations: invitations.map(presentInvitation) },
+      };
+    },
+
+    async inviteUser(ctx) {
+      const user = await ctx.user();
+      requireAdmin(user);
+      const email = normalizeEmail(ctx.body.email);
+      const role = ctx.body.role ?? 'member';
+      await enforceLimits(services, [
+        [RATE_RULES.inviteIp, ctx.ip],
+        [RATE_RULES.inviteEmail, email],
+      ]);
+      if (email === user.email) throw badRequest('You cannot invite yourself.');
+
+      const existing = await db
+        .selectFrom('users')
+        .select(['organization_id'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (existing && existing.organization_id !== null) {
+        throw conflict(
+          existing.organization_id === user.organization_id
+            ? 'This person is already a member of your organization.'
+            : 'This person already belongs to another organization.',
+        );
+      }
+
+      const { token, tokenHash, expiresAt } = issueInvitationToken();
+      const invitation = await db.transaction().execute(async (trx) => {
+        // The first invitation creates the organization (DESIGN.md).
+        const org = await ensureOrganization(trx, user);
+        const pending = await trx
+          .selectFrom('invitations')
+          .select('id')
+          .where('organization_id', '=', org.id)
+          .where('email', '=', email)
+          .where('accepted_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .executeTakeFirst();
+        if (pending) throw conflict('An invitation is already pending for this email. Use "Resend invite".');
+        return trx
+          .insertInto('invitations')
+          .values({
+            organization_id: org.id,
+            email,
+            role,
+            token_hash: tokenHash,
+            invited_by: user.id,
+            expires_at: expiresAt,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      await mailInvitation(user, invitation, token);
+      return { error: false, message: `Invitation sent to ${email}.`, data: presentInvitation(invitation) };
+    },
+
+    async resendInvitation(ctx) {
+      const user = await ctx.user();
+      requireAdmin(user);
+      const id = parseId(ctx.body.invitation_id);
+      const invitation =
+        id === undefined || user.organization_id === null
+          ? undefined
+          : await db
+              .selectFrom('invitations')
+              .selectAll()
+              .where('id', '=', id)
+              .where('organization_id', '=', user.organization_id)
+              .where('accepted_at', 'is', null)
+              .executeTakeFirst();
+      if (!invitation) throw notFound('Invitation not found');
+      await enforceLimits(services, [
+        [RATE_RULES.inviteIp, ctx.ip],
+        [RATE_RULES.inviteEmail, invitation.email],
+      ]);
+      // A new token: the old link stops working, and the validity restarts (DESIGN.md).
+      const { token, tokenHash, expiresAt } = issueInvitationToken();
+      const renewed = await db
+        .updateTable('invitations')
+        .set({ token_hash: tokenHash, expires_at: expiresAt })
+        .where('id', '=', invitation.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await mailInvitation(user, renewed, token);
+      return { error: false, message: 'Invitation resent successfully!' };
+    },
+
+    async acceptInvite(ctx) {
+      const invitation = await findPendingInvitation(db, ctx.query.token);
+      if (!invitation) throw notFound(INVALID_INVITATION);
+      const org = await db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', invitation.organization_id)
+        .executeTakeFirstOrThrow();
+      const data = {
+        email: invitation.email,
+        role: invitation.role === 'admin' ? ('admin' as const) : ('member' as const),
+        organization_name: org.name,
+      };
+
+      // Signed in as the invited address: join now. Otherwise the app signs up with the token.
+      if (ctx.userId !== undefined) {
+        const user = await ctx.user();
+        if (user.email === invitation.email) {
+          if (user.organization_id === invitation.organization_id) {
+            return { error: false, message: 'You are already a member of this organization.', data };
+          }
+          if (user.organization_id !== null) throw badRequest('You already belong to another organization.');
+          await joinByInvitation(db, user, invitation.id, invitation.organization_id, invitation.role);
+          return { error: false, message: `You joined ${org.name}.`, data };
+        }
+      }
+      return { error: false, message: 'The invitation is valid.', data };
+    },
+
+    async removeOrganizationUser(ctx) {
+      const user = await ctx.user();
+      requireAdmin(user);
+      await removeMember(db, user, ctx.body.user_id);
+      return { error: false, message: 'The member was removed from the organization.' };
+    },
+
+    async setUserProduct(ctx) {
+      const user = await ctx.user();
+      requireAdmin(user);
+      await assignProduct(db, user, ctx.body.user_id, ctx.body.product, ctx.body.role, async (product) => {
+        const plan = await db
+          .selectFrom('plans')
+          .select('credits')
+          .where('slug', '=', normalizeProduct(product))
+          .executeTakeFirst();
+        return plan?.credits ?? 0;
+      });
+      return { error: false, message: 'The member was updated.' };
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Registers one route per operation of the contract and hands each request, validated, to the
+ * handler of its operationId. Validation, sessions, CSRF and the error envelope live here so the
+ * handlers only hold business rules.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../contract/api.js';
+import type { Contract, OperationSpec } from '../contract.js';
+import { describeValidationError } from '../contract.js';
+import type { User } from '../db/schema.js';
+import { resolveSession } from '../security/sessions.js';
+import type { Services } from '../services.js';
+import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
+import { HttpError, badRequest, unauthorized } from './errors.js';
+import { readSessionCookie } from './session-cookie.js';
+
+export type OperationId = keyof operations;
+
+type JsonBodyOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+export type RequestBody<K extends OperationId> = JsonBodyOf<NonNullable<operations[K]['requestBody']>>;
+export type QueryOf<K extends OperationId> = operations[K]['parameters'] extends { query?: infer Q }
+  ? [Q] extends [never | undefined]
+    ? Record<string, never>
+    : NonNullable<Q>
+  : Record<string, never>;
+export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
+  ? JsonBodyOf<R>
+  : never;
+
+export interface HandlerContext<K extends OperationId> {
+  body: RequestBody<K>;
+  query: QueryOf<K>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Caller's IP (the load balancer's X-Forwarded-For when TRUST_PROXY is set). */
+  ip: string;
+  /** The signed-in user's id; undefined only on operations that allow anonymous callers. */
+  userId: number | undefined;
+  /** The signed-in user's row; throws 401 when anonymous. */
+  user(): Promise<User>;
+}
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+export function registerApi(
+  app: FastifyInstance,
+  contract: Contract,
+  services: Services,
+  handlers: Partial<Handlers>,
+) {
+  const origins = allowedOrigins(services.config);
+  const missing = contract.operations.filter((op) => !handlers[op.operationId as OperationId]);
+  if (missing.length > 0) {
+    throw new Error(`No handler for operation(s): ${missing.map((op) => op.operationId).join(', ')}`);
+  }
+
+  for (const op of contract.operations) {
+    const handler = handlers[op.operationId as OperationId] as unknown as Handler<OperationId>;
+    const url = op.outsideApiBase ? op.path : `${services.config.apiBase}${op.path}`;
+    app.route({
+      method: op.method,
+      url,
+      onRequest: async (request) => assertApiRequestAllowed(request, origins),
+      handler: async (request, reply) => {
+        const body = validateBody(op, request.body);
+        const query = validateQuery(op, request.query);
+        const sessionId = readSessionCookie(request);
+        const userId = sessionId ? await resolveSession(services.db, sessionId) : undefined;
+        if (userId === undefined && !op.allowsAnonymous) throw unauthorized();
+        let cachedUser: User | undefined;
+        const ctx: HandlerContext<OperationId> = {
+          body: body as never,
+          query: query as never,
+          request,
+          reply,
+          ip: request.ip,
+          userId,
+          async user() {
+            if (userId === undefined) throw unauthorized();
+            cachedUser ??= await services.db
+              .selectFrom('users')
+              .selectAll()
+              .where('id', '=', userId)
+              .executeTakeFirst();
+            // The session outlived its user (deleted account): treat it as signed out.
+            if (!cachedUser) throw unauthorized();
+            return cachedUser;
+          },
+        };
+        reply.header('cache-control', 'no-store');
+        return handler(ctx);
+      },
+    });
+  }
+}
+
+/** Texts of spec §8 for a missing field, where the specification names one. */
+const MISSING_FIELD_MESSAGES: Partial<Record<OperationId, Record<string, string>>> = {
+  resetPassword: { token: 'No reset token provided.' },
+  acceptInvite: { token: 'No invitation token provided.' },
+};
+
+function missingFieldMessage(
+  op: OperationSpec,
+  errors: OperationSpec['validateBody'] extends infer V ? V : never,
+) {
+  const error = errors?.errors?.[0];
+  if (!error) return undefined;
+  const field =
+    error.keyword === 'required'
+      ? String(error.params.missingProperty)
+      : error.keyword === 'minLength' && error.params.limit === 1
+        ? error.instancePath.slice(1)
+        : undefined;
+  return field === undefined ? undefined : MISSING_FIELD_MESSAGES[op.operationId as OperationId]?.[field];
+}
+
+function validateBody(op: OperationSpec, raw: unknown): unknown {
+  if (!op.validateBody) return undefined;
+  if (raw === undefined || raw === null) {
+    if (op.bodyRequired) throw badRequest('A JSON body is required.');
+    raw = {};
+  }
+  if (!op.validateBody(raw)) {
+    throw badRequest(
+      missingFieldMessage(op, op.validateBody) ??
+        describeValidationError(op.validateBody.errors, 'the request body'),
+    );
+  }
+  return raw;
+}
+
+function validateQuery(op: OperationSpec, raw: unknown): unknown {
+  const query = { ...(raw as Record<string, unknown>) };
+  if (!op.validateQuery) return query;
+  if (!op.validateQuery(query)) {
+    throw new HttpError(
+      400,
+      missingFieldMessage(op, op.validateQuery) ??
+        describeValidationError(op.validateQuery.errors, 'the query string'),
+    );
+  }
+  return query;
+}

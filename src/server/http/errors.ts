@@ -1,0 +1,60 @@
+/**
+ * Every failure leaves the server as the contract's error envelope `{ error: true, message }`.
+ * Handlers throw HttpError with a message users may read; anything else is logged and answered
+ * with a generic 500 so no internals (SQL, stack traces, secrets) reach the client.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'You are not signed in.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, 'Too many attempts, please try again later.', {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+/** Messages for Fastify's own 4xx errors (its texts name internals such as FST codes). */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function errorEnvelope(message: string) {
+  return { error: true as const, message };
+}
+
+export function handleError(
+  error: FastifyError | HttpError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).headers(error.headers).send(errorEnvelope(error.message));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = (error as FastifyError).code;
+    const message =
+      FASTIFY_MESSAGES[code] ??
+      (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Bad request.');
+    return reply.status(status).send(errorEnvelope(message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(errorEnvelope('Something went wrong'));
+}

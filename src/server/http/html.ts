@@ -1,0 +1,64 @@
+/** Minimal HTML helpers for the server-rendered pages: every interpolated value is escaped. */
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** A value already escaped (or trusted markup built from escaped parts). */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** Tagged template: interpolations are escaped unless they are SafeHtml (or arrays of it). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    out += render(value) + strings[i + 1]!;
+  });
+  return new SafeHtml(out);
+}
+
+function render(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(value);
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f5f6fa; color: #1c2033; }
+  main { max-width: 760px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 32px;
+         box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  h1 { margin-top: 0; font-size: 24px; }
+  .badge { display: inline-block; background: #fff3cd; color: #8a6d00; border-radius: 6px; padding: 2px 8px;
+           font-size: 12px; font-weight: 600; letter-spacing: .04em; }
+  table { width: 100%; border-collapse: collapse; margin: 16px 0; }
+  th, td { text-align: left; padding: 8px; border-bottom: 1px solid #e4e6ef; vertical-align: top; }
+  button, .button { background: #3f51b5; color: #fff; border: 0; border-radius: 8px; padding: 10px 18px;
+           font-size: 15px; cursor: pointer; text-decoration: none; display: inline-block; }
+  button.secondary, .button.secondary { background: #e4e6ef; color: #1c2033; }
+  form.inline { display: inline; }
+  .muted { color: #667; font-size: 14px; }
+  .total { font-size: 20px; font-weight: 700; }
+  pre { white-space: pre-wrap; background: #f5f6fa; padding: 12px; border-radius: 8px; }
+  .row { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin: 12px 0; }
+`;
+
+/** A whole sandbox page: marked as a sandbox so nobody mistakes it for the real provider. */
+export function page(title: string, body: SafeHtml): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><main><p><span class="badge">SANDBOX</span></p>${body.value}</main></body></html>`;
+}

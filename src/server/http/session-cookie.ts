@@ -1,0 +1,31 @@
+/** The session cookie: HttpOnly, SameSite=Lax, Secure when the public URL is https. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { SESSION_ABSOLUTE_SECONDS } from '../security/sessions.js';
+
+/** The contract's security scheme names the cookie 'session'. */
+export const SESSION_COOKIE = 'session';
+
+export function isSecure(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    path: '/',
+    maxAge: SESSION_ABSOLUTE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isSecure(config), path: '/' });
+}
+
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[SESSION_COOKIE];
+  // A well-formed id is 43 base64url characters; anything else is not worth a database lookup.
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}

@@ -1,0 +1,72 @@
+/**
+ * The built SPA from dist/web: precompressed .br/.gz siblings, immutable caching for hashed assets,
+ * no-cache for index.html, and /app-config.js, which tells one build where its API is at run time.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+/** webpack names hashed files like main.820096dfa99171d4d4b9.js. */
+const HASHED = /\.[0-9a-f]{16,}\./;
+
+export function appConfigScript(config: Config): string {
+  const value = JSON.stringify({ apiBase: config.apiBase, googleClientId: config.googleClientId ?? null });
+  // '<' escaped so the value can never close a script element if the file is ever inlined.
+  return `window.__APP_CONFIG__ = ${value.replace(/</g, '\\u003c')};\n`;
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+): Promise<{ hasBuild: boolean; root: string }> {
+  app.get('/app-config.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(appConfigScript(config)),
+  );
+
+  const root = resolve(config.webDir);
+  const hasBuild = existsSync(resolve(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      cacheControl: false,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        const name = basename(path).replace(/\.(br|gz)$/, '');
+        res.setHeader(
+          'cache-control',
+          name === 'index.html'
+            ? 'no-cache'
+            : HASHED.test(name)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=300',
+        );
+      },
+    });
+  }
+  return { hasBuild, root };
+}
+
+/** History fallback: a GET for an app route (not the API, not a file) that accepts HTML gets index.html. */
+export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0]!;
+  if (path === apiBase || path.startsWith(`${apiBase}/`) || path.startsWith('/sandbox/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendAppShell(reply: FastifyReply, hasBuild: boolean) {
+  if (hasBuild) return reply.sendFile('index.html');
+  return reply
+    .status(503)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
+    );
+}

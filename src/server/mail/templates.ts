@@ -1,0 +1,30 @@
+/** The mails the product sends. Links are absolute (PUBLIC_URL); all values are escaped in HTML. */
+import { html } from '../http/html.js';
+import type { Mail } from './mailer.js';
+
+export function resetPasswordMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `Someone asked to reset the password of your account.\n\nReset it here (the link expires in 24 hours and works once):\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.`,
+    html: html`<p>Someone asked to reset the password of your account.</p>
+      <p><a href="${link}">Reset your password</a> (the link expires in 24 hours and works once).</p>
+      <p>If it was not you, ignore this mail: your password stays the same.</p>`.value,
+  };
+}
+
+export function invitationMail(
+  to: string,
+  inviter: string,
+  organization: string,
+  role: string,
+  link: string,
+): Mail {
+  return {
+    to,
+    subject: `${inviter} invited you to join ${organization}`,
+    text: `${inviter} invited you to join ${organization} as ${role}.\n\nAccept the invitation (valid for 7 days):\n${link}`,
+    html: html`<p>${inviter} invited you to join <b>${organization}</b> as ${role}.</p>
+      <p><a href="${link}">Accept the invitation</a> (valid for 7 days).</p>`.value,
+  };
+}

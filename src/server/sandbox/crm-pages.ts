@@ -1,0 +1,134 @@
+/**
+ * Demo CRM pages: the OAuth authorize page (Approve redirects to the app's /callback with a code),
+ * a page handing out demo API keys, and the CRM logos of the catalogue.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { issueDemoCode } from '../crm/demo.js';
+import { DEMO_CRM_CLIENT_ID, oauthRedirectUri } from '../domain/software.js';
+import { html, page } from '../http/html.js';
+import { safeRedirectUrl } from '../http/redirects.js';
+import type { Services } from '../services.js';
+import { sessionUser } from './session-user.js';
+
+type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: string; scope?: string };
+
+const LOGO_COLOURS: Record<string, string> = {
+  hubspot: '#ff7a59',
+  pipedrive: '#1a1a1a',
+  salesforce: '#00a1e0',
+  zoho: '#e42527',
+  close: '#2a7de1',
+  copper: '#f26a4b',
+  'demo-crm': '#3f51b5',
+};
+
+export function registerCrmPages(app: FastifyInstance, services: Services) {
+  const { config } = services;
+
+  /** The redirect URI must be this app's callback (or an allowed origin's), never an arbitrary site. */
+  function checkedRedirect(query: AuthorizeQuery): string | undefined {
+    const redirect = safeRedirectUrl(config, query.redirect_uri);
+    if (!redirect || new URL(redirect).pathname !== new URL(oauthRedirectUri(config)).pathname)
+      return undefined;
+    return redirect;
+  }
+
+  function refuse(reply: FastifyReply, text: string) {
+    return reply
+      .status(400)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Demo CRM',
+          html`<h1>Demo CRM</h1>
+            <p>${text}</p>`,
+        ),
+      );
+  }
+
+  app.get<{ Querystring: AuthorizeQuery }>('/sandbox/crm/authorize', async (request, reply) => {
+    const query = request.query;
+    if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
+    const redirect = checkedRedirect(query);
+    if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
+    const user = await sessionUser(services, request);
+    const field = (name: string, value: string | undefined) =>
+      html`<input type="hidden" name="${name}" value="${value ?? ''}" />`;
+    const body = html`<h1>Demo CRM</h1>
+      <p><b>CRM Sync</b> wants to access your Demo CRM contacts${user ? html` for ${user.email}` : ''}.</p>
+      <p class="muted">Scope: ${query.scope ?? 'contacts'}</p>
+      <form method="post" action="/sandbox/crm/authorize" class="row">
+        ${field('client_id', query.client_id)}${field('redirect_uri', redirect)}${field('state', query.state)}
+        <button type="submit" name="decision" value="approve">Approve</button>
+        <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+      </form>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page('Demo CRM · Authorize', body));
+  });
+
+  app.post<{ Body: AuthorizeQuery & { decision?: string } }>(
+    '/sandbox/crm/authorize',
+    async (request, reply) => {
+      const form = request.body ?? {};
+      if (form.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
+      const redirect = checkedRedirect(form);
+      if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
+      const target = new URL(redirect);
+      if (form.decision === 'approve') {
+        const user = await sessionUser(services, request);
+        target.searchParams.set('code', await issueDemoCode(services.db, redirect, user?.id));
+      } else {
+        target.searchParams.set('error', 'access_denied');
+      }
+      if (form.state) target.searchParams.set('state', form.state);
+      return reply.redirect(target.toString(), 303);
+    },
+  );
+
+  app.get('/sandbox/crm/api-keys', async (_request, reply) => {
+    const key = `demo_${randomBytes(12).toString('hex')}`;
+    const body = html`<h1>Demo CRM API keys</h1>
+      <p>Demo CRM accepts any API key that starts with <code>demo_</code>. Here is a fresh one:</p>
+      <pre>${key}</pre>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page('Demo CRM · API keys', body));
+  });
+
+  app.get<{ Params: { slug: string } }>('/sandbox/crm/logos/:slug', async (request, reply) => {
+    const slug = request.params.slug.replace(/\.svg$/, '');
+    const row = await services.db
+      .selectFrom('software')
+      .select(['software'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!row) return reply.status(404).send({ error: true, message: 'Not found' });
+    const colour = LOGO_COLOURS[slug] ?? '#607d8b';
+    const svg = html`<svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="64"
+      height="64"
+      viewBox="0 0 64 64"
+      role="img"
+      aria-label="${row.software}"
+    >
+      <rect width="64" height="64" rx="14" fill="${colour}" />
+      <text
+        x="32"
+        y="42"
+        font-family="Arial, sans-serif"
+        font-size="30"
+        font-weight="700"
+        fill="#fff"
+        text-anchor="middle"
+      >
+        ${row.software[0]!.toUpperCase()}
+      </text>
+    </svg>`;
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg.value);
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * The sandbox billing portal: current plan, change plan, cancel, update payment method. Changes
+ * apply at once, through the same code as a paid checkout, so the rules are the same.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { applyPaidCheckout, cancelPlan } from '../billing/apply.js';
+import { recordCheckout } from '../billing/checkout-record.js';
+import { lineItem, loadPlans, planOfPrice, priceOf } from '../billing/quote.js';
+import { planName } from '../domain/present.js';
+import { html, page } from '../http/html.js';
+import { safeRedirectUrl } from '../http/redirects.js';
+import type { Services } from '../services.js';
+import { sessionUser } from './session-user.js';
+
+const PAYMENT_METHODS = ['Visa .... 4242', 'Mastercard .... 4444', 'Amex .... 8431'];
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function registerPortalPage(app: FastifyInstance, services: Services) {
+  const { db, config } = services;
+  const PORTAL = '/sandbox/billing/portal';
+
+  function signInFirst(reply: FastifyReply) {
+    return reply
+      .status(401)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Billing portal',
+          html`<h1>Billing portal</h1>
+            <p>Please <a href="/login">log in</a> first.</p>`,
+        ),
+      );
+  }
+
+  app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
+    const user = await sessionUser(services, request);
+    if (!user) return signInFirst(reply);
+    const plans = await loadPlans(db);
+    const returnUrl =
+      safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
+    const current = planName(user.stripe_product);
+    const choices = ['standard', 'pro'].flatMap((slug) =>
+      (['monthly', 'yearly'] as const).map((interval) => ({ plan: plans.get(slug)!, interval })),
+    );
+    const hidden = html`<input type="hidden" name="return_url" value="${returnUrl}" />`;
+    const body = html`<h1>Billing portal</h1>
+      ${request.query.done ? html`<p><b>Saved.</b></p>` : ''}
+      <table>
+        <tr>
+          <th>Plan</th>
+          <td>${current}</td>
+        </tr>
+        <tr>
+          <th>Status</th>
+          <td>${user.stripe_status ?? 'none'}</td>
+        </tr>
+        <tr>
+          <th>Billing period</th>
+          <td>${user.stripe_interval ?? '—'}</td>
+        </tr>
+        <tr>
+          <th>Next payment</th>
+          <td>
+            ${user.next_payment_date ? new Date(user.next_payment_date).toDateString() : 'Not available'}
+          </td>
+        </tr>
+        <tr>
+          <th>Payment method</th>
+          <td>${user.payment_method ?? 'None'}</td>
+        </tr>
+      </table>
+      <h2>Change plan</h2>
+      <div class="row">
+        ${choices.map(({ plan, interval }) => {
+          const { priceId, amount } = priceOf(plan, interval);
+          const isCurrent =
+            current.toLowerCase() === plan.slug &&
+            user.stripe_interval === interval &&
+            user.stripe_status === 'active';
+          return html`<form method="post" action="${PORTAL}/change">
+            ${hidden}<input type="hidden" name="price_id" value="${priceId}" />
+            <button type="submit" ${isCurrent ? html`disabled` : ''}>
+              ${plan.name} ${interval} (${money(amount)})${isCurrent ? ' · Current' : ''}
+            </button>
+          </form>`;
+        })}
+      </div>
+      <h2>Payment method</h2>
+      <form method="post" action="${PORTAL}/payment-method" class="row">
+        ${hidden}
+        <select name="payment_method">
+          ${PAYMENT_METHODS.map((m) => html`<option ${m === user.payment_method ? html`selected` : ''}>${m}</option>`)}
+        </select>
+        <button type="submit">Update payment method</button>
+      </form>
+      <h2>Cancel</h2>
+      <form method="post" action="${PORTAL}/cancel">
+        ${hidden}<button type="submit" class="secondary">Cancel subscription</button>
+      </form>
+      <p><a href="${returnUrl}">← Return to the dashboard</a></p>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page('Billing portal', body));
+  });
+
+  const back = (returnUrl: string | undefined) => {
+    const url = new URL(PORTAL, config.publicUrl);
+    url.searchParams.set(
+      'return_url',
+      safeRedirectUrl(config, returnUrl) ?? `${config.publicUrl}/dashboard/billing`,
+    );
+    url.searchParams.set('done', '1');
+    return `${url.pathname}${url.search}`;
+  };
+
+  app.post<{ Body: { price_id?: string; return_url?: string } }>(
+    `${PORTAL}/change`,
+    async (request, reply) => {
+      const user = await sessionUser(services, request);
+      if (!user) return signInFirst(reply);
+      if (user.role !== 'admin')
+        return reply
+          .status(403)
+          .type('text/html')
+          .send(page('Billing portal', html`<p>Billing is handled by your organization's admin.</p>`));
+      const plans = await loadPlans(db);
+      const chosen = planOfPrice(plans, String(request.body?.price_id ?? ''));
+      if (!chosen || chosen.plan.slug === 'free') return reply.redirect(back(request.body?.return_url), 303);
+      const id = await recordCheckout(db, {
+        user,
+        kind: 'plan',
+        product: chosen.plan.slug as 'standard' | 'pro',
+        interval: chosen.interval,
+        standardSeats: 0,
+        proSeats: 0,
+        lineItems: [lineItem(chosen.plan, chosen.interval, 1, 'plan')],
+        coupon: undefined,
+        cancelUrl: PORTAL,
+        successUrl: PORTAL,
+      });
+      await applyPaidCheckout(db, id);
+      return reply.redirect(back(request.body?.return_url), 303);
+    },
+  );
+
+  app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
+    const user = await sessionUser(services, request);
+    if (!user) return signInFirst(reply);
+    await cancelPlan(db, user.id);
+    return reply.redirect(back(request.body?.return_url), 303);
+  });
+
+  app.post<{ Body: { payment_method?: string; return_url?: string } }>(
+    `${PORTAL}/payment-method`,
+    async (request, reply) => {
+      const user = await sessionUser(services, request);
+      if (!user) return signInFirst(reply);
+      const method = String(request.body?.payment_method ?? '');
+      if (PAYMENT_METHODS.includes(method)) {
+        await db.updateTable('users').set({ payment_method: method }).where('id', '=', user.id).execute();
+      }
+      return reply.redirect(back(request.body?.return_url), 303);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Fixed-window counters shared by every server process: kept in the database (one upsert per hit),
+ * so running several processes behind a load balancer does not multiply the limits.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+
+export interface RateRule {
+  /** Name of the limited action and of what is counted, e.g. 'login:ip'. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt; false when the caller is over the limit for the current window. */
+  hit(rule: RateRule, subject: string): Promise<boolean>;
+}
+
+export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
+  let hits = 0;
+  return {
+    async hit(rule, subject) {
+      const key = `${rule.name}:${subject.toLowerCase()}`;
+      const window = `${rule.windowSeconds} seconds`;
+      const row = await sql<{ count: number }>`
+        insert into rate_limits as r (key, window_start, count)
+        values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when r.window_start <= now() - ${window}::interval then 1 else r.count + 1 end,
+          window_start = case when r.window_start <= now() - ${window}::interval then now() else r.window_start end
+        returning count`.execute(db);
+      // Expired windows are swept now and then so the table stays small without a scheduler.
+      if (++hits % 500 === 0) {
+        await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(db);
+      }
+      return (row.rows[0]?.count ?? 0) <= Math.ceil(rule.limit * factor);
+    },
+  };
+}
+
+export const RATE_RULES = {
+  loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
+  loginEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+  signupIp: { name: 'signup:ip', limit: 20, windowSeconds: 60 * 60 },
+  signupEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
+  forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
+  forgotEmail: { name: 'forgot:email', limit: 3, windowSeconds: 60 * 60 },
+  inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
+  inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;

@@ -1,0 +1,21 @@
+/** Everything a handler may use, built once per app and passed in explicitly (no globals). */
+import type { Config } from './config.js';
+import type { BillingProvider } from './billing/provider.js';
+import type { CrmRegistry } from './crm/provider.js';
+import type { Db } from './db/index.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimiter } from './security/rate-limit.js';
+import type { SecretBox } from './security/secret-box.js';
+import type { GoogleVerifier } from './security/google.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  billing: BillingProvider;
+  crm: CrmRegistry;
+  rateLimiter: RateLimiter;
+  secretBox: SecretBox;
+  /** Undefined when GOOGLE_CLIENT_ID is not set: google-auth answers 503. */
+  google: GoogleVerifier | undefined;
+}

@@ -1,0 +1,260 @@
+/** billing: checkout, buy-more-seats, billing-portal, /org-subscription, and the sandbox pages. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ORIGIN, PUBLIC_URL, mailToken, startTestApp, type TestApp } from './helpers/app.js';
+import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+let t: TestApp;
+let admin: TestUser;
+let member: TestUser;
+let otherAdmin: TestUser;
+
+before(async () => {
+  t = await startTestApp();
+  admin = await signup(t.api);
+  const email = uniqueEmail('member');
+  await t.api('inviteUser', { cookie: admin.cookie, body: { email } });
+  member = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
+  otherAdmin = await signup(t.api);
+});
+after(async () => {
+  await t.close();
+});
+
+/** Opens a sandbox page as the user and submits one of its forms. */
+async function page(url: string, cookie: string) {
+  const path = url.replace(PUBLIC_URL, '');
+  return t.app.inject({ method: 'GET', url: path, headers: { cookie, accept: 'text/html' } });
+}
+async function submit(path: string, cookie: string, form: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+const me = async (user: TestUser) => (await t.api('getUser', { cookie: user.cookie })).body.data;
+
+describe('checkout', () => {
+  let buyer: TestUser;
+  before(async () => {
+    buyer = await signup(t.api);
+  });
+
+  it('returns the sandbox checkout page, which shows items, coupon and total', async () => {
+    const res = await t.api('checkout', {
+      cookie: buyer.cookie,
+      body: {
+        items: [{ price_id: 'price_standard_yearly', quantity: 1 }],
+        standard_seats: 0,
+        pro_seats: 0,
+        coupon_code: 'LAUNCH30',
+        request_url: `${PUBLIC_URL}/pricing`,
+      },
+    });
+    assert.equal(res.status, 200);
+    assert.match(res.body.url, new RegExp(`^${PUBLIC_URL}/sandbox/checkout/cs_`));
+    const html = (await page(res.body.url, buyer.cookie)).body;
+    assert.match(html, /Standard plan \(yearly\)/);
+    assert.match(html, /Coupon LAUNCH30: −\$93\.60/);
+    assert.match(html, /Total due today: \$218\.40/);
+    // Someone else cannot see or pay it.
+    assert.equal((await page(res.body.url, otherAdmin.cookie)).statusCode, 404);
+  });
+
+  it('Pay applies the plan and redirects to /dashboard/billing/success', async () => {
+    const { body } = await t.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
+    });
+    const path = new URL(body.url).pathname;
+    const paid = await submit(`${path}/pay`, buyer.cookie);
+    assert.equal(paid.statusCode, 303);
+    assert.equal(paid.headers.location, '/dashboard/billing/success');
+    const user = await me(buyer);
+    assert.equal(user.subscription.stripe_product, 'Pro');
+    assert.equal(user.subscription.stripe_interval, 'monthly');
+    assert.equal(user.subscription.stripe_status, 'active');
+    assert.equal(user.subscription.payment_method, 'Visa .... 4242');
+    assert.ok(user.subscription.next_payment_date > Date.now() / 1000 + 27 * 86400);
+    assert.equal(user.credits, 1000);
+    // Paying twice changes nothing more.
+    assert.equal((await submit(`${path}/pay`, buyer.cookie)).statusCode, 303);
+    const items = await t.api('getOrgSubscription', {
+      cookie: buyer.cookie,
+      query: { id: user.subscription.stripe_subscription_id },
+    });
+    assert.equal(items.status, 200);
+    assert.deepEqual(
+      items.body.items.map((i: { unitAmount: number; quantity: number }) => [i.unitAmount, i.quantity]),
+      [[7900, 1]],
+    );
+  });
+
+  it('Cancel returns to the allowed request_url and applies nothing', async () => {
+    const { body } = await t.api('checkout', {
+      cookie: otherAdmin.cookie,
+      body: {
+        items: [{ price_id: 'price_standard_monthly', quantity: 1 }],
+        request_url: 'https://evil.example.com/x',
+      },
+    });
+    const cancelled = await submit(`${new URL(body.url).pathname}/cancel`, otherAdmin.cookie);
+    assert.equal(cancelled.statusCode, 303);
+    assert.equal(cancelled.headers.location, `${PUBLIC_URL}/dashboard/billing`);
+    assert.equal((await me(otherAdmin)).subscription.stripe_product, 'Free');
+    assert.equal((await submit(`${new URL(body.url).pathname}/pay`, otherAdmin.cookie)).statusCode, 410);
+  });
+
+  it('refuses unknown prices, the Free plan, and malformed items with 400', async () => {
+    const call = (items: unknown) => t.api('checkout', { cookie: buyer.cookie, body: { items } });
+    assert.equal((await call([{ price_id: 'price_nope', quantity: 1 }])).status, 400);
+    assert.equal((await call([{ price_id: 'price_free_monthly', quantity: 1 }])).status, 400);
+    assert.equal((await call([{ price_id: 'price_pro_monthly', quantity: 2 }])).status, 400);
+    assert.equal((await call([])).status, 400);
+  });
+
+  it('member 403, anonymous 401', async () => {
+    const body = { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] };
+    assert.equal((await t.api('checkout', { cookie: member.cookie, body })).status, 403);
+    assert.equal((await t.api('checkout', { body })).status, 401);
+  });
+});
+
+describe('buy-more-seats', () => {
+  it('adds seats to the organization once paid', async () => {
+    const res = await t.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 2, pro_seats: 1, request_url: `${PUBLIC_URL}/dashboard/billing` },
+    });
+    assert.equal(res.status, 200);
+    const html = (await page(res.body.url, admin.cookie)).body;
+    assert.match(html, /Standard seat \(yearly\)/);
+    assert.match(html, /Total due today: \$1260\.00/);
+    await submit(`${new URL(res.body.url).pathname}/pay`, admin.cookie);
+    const user = await me(admin);
+    assert.deepEqual(user.organization.seats, { standard: 2, pro: 1 });
+    assert.equal(user.subscription.stripe_product, 'Free');
+    const items = await t.api('getOrgSubscription', {
+      cookie: admin.cookie,
+      query: { id: user.subscription.stripe_subscription_id },
+    });
+    assert.deepEqual(
+      items.body.items.map((i: { unitAmount: number; quantity: number }) => [i.unitAmount, i.quantity]),
+      [
+        [31200, 2],
+        [63600, 1],
+      ],
+    );
+    // A member of the organization may read it; another organization may not.
+    const asMember = await t.api('getOrgSubscription', {
+      cookie: member.cookie,
+      query: { id: user.subscription.stripe_subscription_id },
+    });
+    assert.equal(asMember.status, 200);
+    const asOther = await t.api('getOrgSubscription', {
+      cookie: otherAdmin.cookie,
+      query: { id: user.subscription.stripe_subscription_id },
+    });
+    assert.equal(asOther.status, 404);
+    assert.equal(
+      (await t.api('getOrgSubscription', { query: { id: user.subscription.stripe_subscription_id } })).status,
+      401,
+    );
+    assert.equal((await t.api('getOrgSubscription', { cookie: admin.cookie })).status, 400);
+  });
+
+  it('the bought seats can be assigned', async () => {
+    const res = await t.api('setUserProduct', {
+      cookie: admin.cookie,
+      body: { user_id: member.id, product: 'pro', role: 'member' },
+    });
+    assert.equal(res.status, 200);
+    assert.equal((await me(member)).subscription.stripe_product, 'Pro');
+  });
+
+  it('refuses zero seats and negative counts with 400', async () => {
+    assert.equal(
+      (await t.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 0, pro_seats: 0 } }))
+        .status,
+      400,
+    );
+    assert.equal(
+      (await t.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: -1, pro_seats: 2 } }))
+        .status,
+      400,
+    );
+    assert.equal(
+      (await t.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 1.5, pro_seats: 0 } }))
+        .status,
+      400,
+    );
+  });
+
+  it('member 403, anonymous 401', async () => {
+    const body = { standard_seats: 1, pro_seats: 0 };
+    assert.equal((await t.api('buyMoreSeats', { cookie: member.cookie, body })).status, 403);
+    assert.equal((await t.api('buyMoreSeats', { body })).status, 401);
+  });
+});
+
+describe('billing-portal', () => {
+  it('answers the sandbox portal to the billing admin', async () => {
+    const res = await t.api('billingPortal', { cookie: admin.cookie });
+    assert.equal(res.status, 200);
+    assert.ok(res.body.data.url.startsWith(`${PUBLIC_URL}/sandbox/billing/portal?`));
+    const html = (await page(res.body.data.url, admin.cookie)).body;
+    assert.match(html, /Change plan/);
+    assert.match(html, /Cancel subscription/);
+  });
+
+  it('member 403, anonymous 401, non-billing admin 403', async () => {
+    assert.equal((await t.api('billingPortal', { cookie: member.cookie })).status, 403);
+    assert.equal((await t.api('billingPortal')).status, 401);
+    const email = uniqueEmail('coadmin');
+    await t.api('inviteUser', { cookie: admin.cookie, body: { email, role: 'admin' } });
+    const coAdmin = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
+    assert.equal((await t.api('billingPortal', { cookie: coAdmin.cookie })).status, 403);
+  });
+
+  it('portal: change plan, update payment method, cancel', async () => {
+    const user = await signup(t.api);
+    const change = await submit('/sandbox/billing/portal/change', user.cookie, {
+      price_id: 'price_standard_yearly',
+    });
+    assert.equal(change.statusCode, 303);
+    let now = await me(user);
+    assert.equal(now.subscription.stripe_product, 'Standard');
+    assert.equal(now.subscription.stripe_interval, 'yearly');
+    await submit('/sandbox/billing/portal/payment-method', user.cookie, {
+      payment_method: 'Mastercard .... 4444',
+    });
+    assert.equal((await me(user)).subscription.payment_method, 'Mastercard .... 4444');
+    await submit('/sandbox/billing/portal/cancel', user.cookie);
+    now = await me(user);
+    assert.equal(now.subscription.stripe_product, 'Free');
+    assert.equal(now.subscription.stripe_status, 'canceled');
+  });
+
+  it('portal forms need an allowed Origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/billing/portal/cancel',
+      headers: {
+        cookie: admin.cookie,
+        origin: 'https://evil.example.com',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    assert.equal(res.statusCode, 403);
+    const noOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/billing/portal/cancel',
+      headers: { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    assert.equal(noOrigin.statusCode, 403);
+  });
+});

@@ -1,0 +1,280 @@
+/** crm: pre-connect, access-token (Demo CRM OAuth through the sandbox authorize page), verify-settings, disconnect. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ORIGIN, PUBLIC_URL, mailToken, startTestApp, type TestApp } from './helpers/app.js';
+import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+let t: TestApp;
+let user: TestUser;
+let admin: TestUser;
+let member: TestUser;
+
+before(async () => {
+  t = await startTestApp();
+  user = await signup(t.api, { software: 'demo-crm' });
+  admin = await signup(t.api, { software: 'demo-crm' });
+  const email = uniqueEmail('member');
+  await t.api('inviteUser', { cookie: admin.cookie, body: { email } });
+  member = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
+});
+after(async () => {
+  await t.close();
+});
+
+/** Plays the browser: opens the authorize page and presses Approve; returns the code of the redirect. */
+async function approve(cookie: string, redirectUri = `${PUBLIC_URL}/callback`): Promise<string> {
+  const software = (await t.api('getSoftware', { query: { software: 'demo-crm' } })).body.data;
+  const authorizeUrl = new URL(
+    software.oauth_auth_url
+      .replace('{client_id}', encodeURIComponent(software.oauth_client_id))
+      .replace('{redirect_uri}', encodeURIComponent(redirectUri)),
+  );
+  const pageRes = await t.app.inject({
+    method: 'GET',
+    url: authorizeUrl.pathname + authorizeUrl.search,
+    headers: { cookie },
+  });
+  assert.equal(pageRes.statusCode, 200, pageRes.body);
+  assert.match(pageRes.body, /Approve/);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/crm/authorize',
+    headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      client_id: software.oauth_client_id,
+      redirect_uri: redirectUri,
+      state: 's1',
+      decision: 'approve',
+    }).toString(),
+  });
+  assert.equal(res.statusCode, 303);
+  const location = new URL(String(res.headers.location));
+  assert.equal(location.origin + location.pathname, `${PUBLIC_URL}/callback`);
+  assert.equal(location.searchParams.get('state'), 's1');
+  return location.searchParams.get('code')!;
+}
+
+describe('Demo CRM OAuth', () => {
+  it('authorize page refuses unknown clients and foreign redirect URIs', async () => {
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/crm/authorize?client_id=x&redirect_uri=http://localhost:3000/callback',
+    });
+    assert.equal(bad.statusCode, 400);
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/crm/authorize?client_id=demo-crm-sandbox&redirect_uri=${encodeURIComponent('https://evil.example.com/callback')}`,
+    });
+    assert.equal(evil.statusCode, 400);
+  });
+
+  it('Deny redirects with error=access_denied', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/crm/authorize',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `client_id=demo-crm-sandbox&redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/callback`)}&decision=deny`,
+    });
+    assert.equal(new URL(String(res.headers.location)).searchParams.get('error'), 'access_denied');
+  });
+
+  it('access-token exchanges the code once, answers tokens and the user with a connection', async () => {
+    const code = await approve(user.cookie);
+    const res = await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: code } });
+    assert.equal(res.status, 200);
+    assert.match(res.body.data.access_token, /^demo_at_/);
+    assert.equal(res.body.data.token_type, 'Bearer');
+    assert.equal(res.body.data.expires_at - res.body.data.updated_at, 3600);
+    assert.ok(res.body.user.personal_connection_id);
+    assert.equal(res.body.user.connection_id, res.body.user.personal_connection_id);
+    const again = await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: code } });
+    assert.equal(again.status, 400);
+
+    const verified = await t.api('verifySettings', {
+      cookie: user.cookie,
+      body: {
+        auth_type: 'oauth',
+        oauth_access_token: res.body.data.access_token,
+        oauth_expires_at: res.body.data.expires_at,
+        oauth_updated_at: res.body.data.updated_at,
+      },
+    });
+    assert.equal(verified.status, 200);
+    assert.equal(verified.body.data.auth_type, 'oauth');
+    assert.equal(verified.body.data.connection_id, res.body.user.personal_connection_id);
+    // Tokens are stored sealed, not in plain text.
+    const row = await t.app.services.db
+      .selectFrom('crm_connections')
+      .select('credentials')
+      .executeTakeFirstOrThrow();
+    assert.ok(!row.credentials.includes(res.body.data.access_token));
+  });
+
+  it('verify-settings refuses a token that is not a connection of the account with 422', async () => {
+    const res = await t.api('verifySettings', {
+      cookie: admin.cookie,
+      body: { auth_type: 'oauth', oauth_access_token: 'demo_at_forged' },
+    });
+    assert.equal(res.status, 422);
+    assert.equal(
+      (await t.api('verifySettings', { cookie: admin.cookie, body: { auth_type: 'oauth' } })).status,
+      400,
+    );
+  });
+
+  it('a code issued to one account cannot be used by another', async () => {
+    const code = await approve(user.cookie);
+    assert.equal(
+      (await t.api('accessToken', { cookie: admin.cookie, body: { oauth_code: code } })).status,
+      400,
+    );
+  });
+
+  it('an unknown code is refused, anonymous callers get 401', async () => {
+    assert.equal(
+      (await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: 'nope' } })).status,
+      400,
+    );
+    assert.equal((await t.api('accessToken', { body: { oauth_code: 'nope' } })).status, 401);
+  });
+});
+
+describe('real CRMs without configured OAuth apps', () => {
+  it('answer connect with a clear 503', async () => {
+    const res = await t.api('accessToken', {
+      cookie: user.cookie,
+      body: { oauth_code: 'abc', software: 'hubspot' },
+    });
+    assert.equal(res.status, 503);
+    assert.equal(
+      res.body.message,
+      'HubSpot is not configured on this server: set HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET.',
+    );
+  });
+  it('an API-key CRM is not an OAuth one', async () => {
+    assert.equal(
+      (await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: 'abc', software: 'close' } }))
+        .status,
+      400,
+    );
+  });
+});
+
+describe('verify-settings with API keys', () => {
+  it('accepts Demo CRM keys starting with demo_ and saves the connection', async () => {
+    const res = await t.api('verifySettings', {
+      cookie: admin.cookie,
+      body: { auth_type: 'api key', api_key_1: 'demo_123' },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.api_keys.api_key_1, 'demo_123');
+    assert.equal(res.body.data.auth_type, 'api key');
+    const me = (await t.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.personal_connection_id, res.body.data.connection_id);
+  });
+  it('refuses other keys with 422 and missing keys with 400', async () => {
+    const res = await t.api('verifySettings', {
+      cookie: admin.cookie,
+      body: { auth_type: 'api key', api_key_1: 'live_123' },
+    });
+    assert.equal(res.status, 422);
+    assert.match(res.body.message, /Verification failed/);
+    assert.equal(
+      (await t.api('verifySettings', { cookie: admin.cookie, body: { auth_type: 'api key' } })).status,
+      400,
+    );
+    assert.equal(
+      (await t.api('verifySettings', { cookie: admin.cookie, body: { auth_type: 'password' } })).status,
+      400,
+    );
+  });
+  it('refuses API keys for an OAuth-only CRM and unknown software', async () => {
+    assert.equal(
+      (
+        await t.api('verifySettings', {
+          cookie: admin.cookie,
+          body: { auth_type: 'api key', software: 'hubspot', api_key_1: 'x' },
+        })
+      ).status,
+      400,
+    );
+    const unknown = await t.api('verifySettings', {
+      cookie: admin.cookie,
+      body: { auth_type: 'api key', software: 'nope', api_key_1: 'x' },
+    });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.message, 'Software not found');
+  });
+  it('anonymous 401', async () => {
+    assert.equal(
+      (await t.api('verifySettings', { body: { auth_type: 'api key', api_key_1: 'demo_1' } })).status,
+      401,
+    );
+  });
+});
+
+describe('pre-connect', () => {
+  it('needs every pre-connect field of the CRM', async () => {
+    assert.equal(
+      (await t.api('preConnect', { cookie: user.cookie, body: { software: 'zoho', fields: [] } })).status,
+      400,
+    );
+    assert.equal(
+      (
+        await t.api('preConnect', {
+          cookie: user.cookie,
+          body: { software: 'zoho', fields: [{ id: 'other', value: 'x' }] },
+        })
+      ).status,
+      400,
+    );
+    const ok = await t.api('preConnect', {
+      cookie: user.cookie,
+      body: { software: 'zoho', fields: [{ id: 'data_centre', value: 'eu' }] },
+    });
+    assert.equal(ok.status, 200);
+    // The stored data centre is used by the code exchange: still 503 here because Zoho is not configured.
+    assert.equal(
+      (await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: 'x', software: 'zoho' } }))
+        .status,
+      503,
+    );
+  });
+
+  it('an organization-wide connection is for admins of an organization', async () => {
+    const body = { software: 'demo-crm', fields: [], is_organization_connection: true };
+    assert.equal((await t.api('preConnect', { cookie: member.cookie, body })).status, 403);
+    assert.equal((await t.api('preConnect', { cookie: user.cookie, body })).status, 400);
+    assert.equal((await t.api('preConnect', { body })).status, 401);
+  });
+
+  it('an admin shares a connection with the members', async () => {
+    const body = { software: 'demo-crm', fields: [], is_organization_connection: true };
+    assert.equal((await t.api('preConnect', { cookie: admin.cookie, body })).status, 200);
+    const code = await approve(admin.cookie);
+    const res = await t.api('accessToken', { cookie: admin.cookie, body: { oauth_code: code } });
+    assert.equal(res.status, 200);
+    const m = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.ok(m.connection_id);
+    assert.equal(m.personal_connection_id, null);
+    // The member's extension can verify the shared token.
+    const verified = await t.api('verifySettings', {
+      cookie: member.cookie,
+      body: { auth_type: 'oauth', oauth_access_token: res.body.data.access_token },
+    });
+    assert.equal(verified.status, 200);
+    assert.equal(verified.body.data.connection_id, m.connection_id);
+  });
+});
+
+describe('disconnect', () => {
+  it('forgets the connection', async () => {
+    assert.ok((await t.api('getUser', { cookie: user.cookie })).body.data.personal_connection_id);
+    const res = await t.api('disconnect', { cookie: user.cookie });
+    assert.equal(res.status, 200);
+    const me = (await t.api('getUser', { cookie: user.cookie })).body.data;
+    assert.equal(me.personal_connection_id, null);
+    assert.equal(me.connection_id, null);
+    assert.equal((await t.api('disconnect')).status, 401);
+  });
+});

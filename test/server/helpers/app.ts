@@ -1,0 +1,168 @@
+/**
+ * A fresh server per test file: PGlite in memory, or, when DATABASE_URL is set, a new database on
+ * that PostgreSQL server, dropped at the end. `api()` calls an operation of the contract by its
+ * operationId and validates the response body against openapi.yaml for the status it got, so every
+ * response of every test is checked against the contract.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import { loadContract, type Contract } from '../../../src/server/contract.js';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ORIGIN = PUBLIC_URL;
+
+let contract: Contract | undefined;
+export function getContract(): Contract {
+  contract ??= loadContract();
+  return contract;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  api: ApiClient;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string>;
+  cookie?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+  /** Skip the contract check (for deliberately odd requests that Fastify answers itself). */
+  raw?: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked against the contract at run time
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  /** 'session=...' from Set-Cookie, when the answer set one. */
+  cookie: string | undefined;
+}
+
+export type ApiClient = (operationId: string, options?: CallOptions) => Promise<CallResult>;
+
+async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  const database = baseUrl ? await createPgDatabase(baseUrl) : undefined;
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { contract: getContract(), ...options });
+  await app.ready();
+  return {
+    app,
+    config,
+    api: createApiClient(app, config),
+    async close() {
+      await app.close();
+      await database?.drop();
+    },
+  };
+}
+
+export function createApiClient(app: FastifyInstance, config: Config): ApiClient {
+  const operations = new Map(getContract().operations.map((op) => [op.operationId, op]));
+  return async (operationId, options = {}) => {
+    const op = operations.get(operationId);
+    assert.ok(op, `unknown operation ${operationId}`);
+    const url = op.outsideApiBase ? op.path : `${config.apiBase}${op.path}`;
+    const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}) };
+    if (op.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      headers.origin = ORIGIN;
+    }
+    Object.assign(headers, options.headers);
+    const inject: InjectOptions = {
+      method: op.method,
+      url,
+      query: options.query,
+      headers,
+      remoteAddress: options.ip ?? '127.0.0.1',
+    };
+    if (op.method !== 'GET') inject.payload = JSON.stringify(options.body ?? {});
+    const response = await app.inject(inject);
+    const body = response.body ? JSON.parse(response.body) : undefined;
+    if (!options.raw) assertMatchesContract(operationId, response.statusCode, body);
+    const setCookie = ([] as string[]).concat(
+      (response.headers['set-cookie'] as string | string[] | undefined) ?? [],
+    );
+    const session = setCookie.find((c) => c.startsWith('session='));
+    return {
+      status: response.statusCode,
+      body,
+      headers: response.headers,
+      cookie: session ? session.split(';')[0] : undefined,
+    };
+  };
+}
+
+/** Fails the test when the body does not match the contract's schema for that status. */
+export function assertMatchesContract(operationId: string, status: number, body: unknown): void {
+  let validate;
+  try {
+    validate = getContract().responseValidator(operationId, status);
+  } catch {
+    assert.fail(
+      `${operationId} answered ${status}, which the contract does not declare: ${JSON.stringify(body)}`,
+    );
+  }
+  assert.ok(
+    validate(body),
+    `${operationId} ${status} does not match the contract: ${JSON.stringify(validate.errors)}\nbody: ${JSON.stringify(body)}`,
+  );
+}
+
+/** The links of the newest mail to an address, read from the outbox table. */
+export async function mailLinks(testApp: TestApp, to: string): Promise<string[]> {
+  const mail = await testApp.app.services.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  assert.ok(mail, `no mail to ${to}`);
+  return mail.text_body.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/** The value of a query parameter of the first link of the newest mail to an address. */
+export async function mailToken(testApp: TestApp, to: string, param = 'token'): Promise<string> {
+  const [link] = await mailLinks(testApp, to);
+  assert.ok(link, `no link in the mail to ${to}`);
+  const value = new URL(link).searchParams.get(param);
+  assert.ok(value, `no ${param} in ${link}`);
+  return value;
+}

@@ -1,0 +1,260 @@
+/**
+ * The HTTP layer: CSRF rules, malformed and oversized requests (4xx envelope, never 500), the
+ * built SPA (precompressed, cache headers, history fallback), /app-config.js, the mail outbox page,
+ * and the Stripe webhook's signature check and idempotency.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import Stripe from 'stripe';
+import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
+import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+let t: TestApp;
+let user: TestUser;
+let webDir: string;
+const ASSET = 'main.0123456789abcdef0123.js';
+
+before(async () => {
+  webDir = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>');
+  const js = 'console.log("app");'.repeat(100);
+  writeFileSync(join(webDir, ASSET), js);
+  writeFileSync(join(webDir, `${ASSET}.br`), brotliCompressSync(js));
+  t = await startTestApp({ WEB_DIR: webDir, ALLOWED_ORIGINS: 'https://partner.example.com' });
+  user = await signup(t.api);
+});
+after(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+const post = (url: string, headers: Record<string, string>, payload?: string) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+describe('CSRF', () => {
+  it('refuses a foreign Origin and a cross-site fetch', async () => {
+    const res = await post(
+      '/api/set-settings',
+      { cookie: user.cookie, 'content-type': 'application/json', origin: 'https://evil.example.com' },
+      '{"name":"x"}',
+    );
+    assert.equal(res.statusCode, 403);
+    assert.deepEqual(res.json(), { error: true, message: 'Cross-site request refused.' });
+    const site = await post(
+      '/api/set-settings',
+      { cookie: user.cookie, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      '{"name":"x"}',
+    );
+    assert.equal(site.statusCode, 403);
+  });
+  it('refuses form and text bodies (what a cross-site form can send) with 415', async () => {
+    const form = await post(
+      '/api/set-settings',
+      { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      'name=x',
+    );
+    assert.equal(form.statusCode, 415);
+    const none = await post('/api/logout', { cookie: user.cookie });
+    assert.equal(none.statusCode, 415);
+  });
+  it('accepts PUBLIC_URL, ALLOWED_ORIGINS, and JSON without Origin (non-browser clients)', async () => {
+    for (const origin of [ORIGIN, 'https://partner.example.com', undefined]) {
+      const headers: Record<string, string> = {
+        cookie: user.cookie,
+        'content-type': 'application/json; charset=utf-8',
+      };
+      if (origin) headers.origin = origin;
+      assert.equal((await post('/api/set-settings', headers, '{"name":"Same"}')).statusCode, 200);
+    }
+  });
+});
+
+describe('bad input is a 4xx with the envelope', () => {
+  const json = { 'content-type': 'application/json', origin: ORIGIN };
+  it('malformed JSON → 400', async () => {
+    const res = await post('/api/login', json, '{"email":');
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json(), { error: true, message: 'The request body is not valid JSON.' });
+  });
+  it('wrong types, unknown fields, arrays and null bodies → 400', async () => {
+    for (const body of [
+      '{"email":1,"password":"x"}',
+      '{"email":"a@b.co","password":"x","admin":true}',
+      '[]',
+      'null',
+      '"text"',
+      '42',
+    ]) {
+      const res = await post('/api/login', json, body);
+      assert.equal(res.statusCode, 400, body);
+      assert.equal(res.json().error, true);
+    }
+  });
+  it('prototype-poisoning keys → 400', async () => {
+    assert.equal(
+      (await post('/api/login', json, '{"__proto__":{"x":1},"email":"a@b.co","password":"x"}')).statusCode,
+      400,
+    );
+  });
+  it('oversized body → 413', async () => {
+    const res = await post(
+      '/api/login',
+      json,
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70_000) }),
+    );
+    assert.equal(res.statusCode, 413);
+    assert.equal(res.json().error, true);
+  });
+  it('repeated query parameters → 400', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-pricing?schedule=yearly&schedule=monthly',
+    });
+    assert.equal(res.statusCode, 400);
+  });
+  it('unknown API paths → 404 envelope, wrong method → 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    assert.equal(res.statusCode, 404);
+    assert.deepEqual(res.json(), { error: true, message: 'Not found' });
+    assert.equal((await t.app.inject({ method: 'GET', url: '/api/login' })).statusCode, 404);
+  });
+});
+
+describe('the built SPA', () => {
+  it('serves index.html with no-cache at / and for app routes (history fallback)', async () => {
+    for (const url of ['/', '/dashboard/billing', '/accept-invitation?token=x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<div id="root">/);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+    }
+  });
+  it('serves hashed assets precompressed and immutable', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/${ASSET}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+  it('answers 404 (not index.html) for a missing file requested by a script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
+    assert.equal(res.statusCode, 404);
+  });
+  it('serves /app-config.js with the API base, no-cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.equal(res.body, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+  });
+  it('sets protective headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+  });
+});
+
+describe('sandbox mail page', () => {
+  it('lists mails with clickable links and escapes everything else', async () => {
+    const email = uniqueEmail('mailpage');
+    await t.api('inviteUser', { cookie: user.cookie, body: { email } });
+    await t.app.services.mailer.send({
+      to: 'x@example.com',
+      subject: '<script>alert(1)</script>',
+      text: 'Hi <img src=x onerror=alert(1)>',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
+    assert.equal(res.statusCode, 200);
+    assert.match(
+      res.body,
+      /<a href="http:\/\/localhost:3000\/accept-invitation\?token=[^"]+&amp;software=demo-crm">/,
+    );
+    assert.ok(!res.body.includes('<script>alert(1)'));
+    assert.ok(!res.body.includes('<img src=x'));
+    assert.match(res.body, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+  });
+});
+
+describe('Stripe webhook', () => {
+  let s: TestApp;
+  const secret = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_dummy');
+  before(async () => {
+    s = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+  });
+  after(async () => {
+    await s.close();
+  });
+  const deliver = (payload: string, signature: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+
+  it('refuses a bad signature with 400', async () => {
+    const res = await deliver('{"id":"evt_1"}', 't=1,v1=bad');
+    assert.equal(res.statusCode, 400);
+  });
+
+  it('applies checkout.session.completed once, even when delivered twice', async () => {
+    const buyer = await signup(s.api);
+    const row = await s.app.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(buyer.id))
+      .executeTakeFirstOrThrow();
+    const { recordCheckout } = await import('../../src/server/billing/checkout-record.js');
+    const checkoutId = await recordCheckout(s.app.services.db, {
+      user: row,
+      kind: 'plan',
+      product: 'standard',
+      interval: 'monthly',
+      standardSeats: 0,
+      proSeats: 0,
+      lineItems: [
+        {
+          description: 'Standard',
+          price_id: 'price_standard_monthly',
+          product: 'standard',
+          unit_amount: 3900,
+          quantity: 1,
+        },
+      ],
+      coupon: undefined,
+      cancelUrl: 'http://localhost:3000/pricing',
+      successUrl: 'http://localhost:3000/dashboard/billing/success',
+    });
+    const payload = JSON.stringify({
+      id: 'evt_checkout_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'cs_test',
+          object: 'checkout.session',
+          metadata: { checkout_id: checkoutId },
+          payment_status: 'paid',
+          subscription: 'sub_test_1',
+          customer: 'cus_test_1',
+        },
+      },
+    });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    assert.equal((await deliver(payload, signature)).statusCode, 200);
+    assert.equal((await deliver(payload, signature)).statusCode, 200);
+    const me = (await s.api('getUser', { cookie: buyer.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Standard');
+    assert.equal(me.subscription.stripe_subscription_id, 'sub_test_1');
+    const events = await s.app.services.db.selectFrom('processed_events').selectAll().execute();
+    assert.equal(events.length, 1);
+  });
+});

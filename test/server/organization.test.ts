@@ -1,0 +1,386 @@
+/**
+ * organization operations and their authorization matrix: anonymous, member, admin, and the admin
+ * of another organization (whose ids must answer 404).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PUBLIC_URL, mailLinks, mailToken, startTestApp, type TestApp } from './helpers/app.js';
+import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+let t: TestApp;
+let admin: TestUser; // billing admin of organization A
+let member: TestUser; // member of A
+let coAdmin: TestUser; // invited admin of A
+let otherAdmin: TestUser; // admin of organization B
+let otherMember: TestUser; // member of B
+
+async function invite(by: TestUser, email: string, role?: 'admin' | 'member') {
+  return t.api('inviteUser', { cookie: by.cookie, body: role ? { email, role } : { email } });
+}
+
+async function join(by: TestUser, role?: 'admin' | 'member'): Promise<TestUser> {
+  const email = uniqueEmail('invited');
+  const res = await invite(by, email, role);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return signup(t.api, { email, invitation_token: await mailToken(t, email) });
+}
+
+before(async () => {
+  t = await startTestApp();
+  admin = await signup(t.api, { name: 'Alice' });
+  member = await join(admin);
+  coAdmin = await join(admin, 'admin');
+  otherAdmin = await signup(t.api, { name: 'Bob' });
+  otherMember = await join(otherAdmin);
+});
+after(async () => {
+  await t.close();
+});
+
+const orgOf = async (user: TestUser) =>
+  (await t.api('getUser', { cookie: user.cookie })).body.data.organization;
+
+describe('invite-user', () => {
+  it('the first invitation created the organization named after the admin, with them as billing admin', async () => {
+    const org = await orgOf(admin);
+    assert.equal(org.name, "Alice's organization");
+    assert.equal(org.billing_admin_id, admin.id);
+    assert.equal(org.member_count, 3);
+    assert.deepEqual(org.seats, { standard: 0, pro: 0 });
+  });
+
+  it('mails a link to /accept-invitation with the token and software, and answers the invitation', async () => {
+    const email = uniqueEmail('mailed');
+    const res = await invite(admin, email);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.email, email);
+    assert.equal(res.body.data.role, 'member'); // the contract's default
+    assert.ok(res.body.data.expires_at - res.body.data.created_at >= 7 * 86400 - 5);
+    const [link] = await mailLinks(t, email);
+    const url = new URL(link!);
+    assert.equal(url.origin + url.pathname, `${PUBLIC_URL}/accept-invitation`);
+    assert.equal(url.searchParams.get('software'), 'demo-crm');
+    assert.equal(url.searchParams.get('token')!.length, 43);
+    // Only the hash is stored.
+    const stored = await t.app.services.db
+      .selectFrom('invitations')
+      .select('token_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    assert.notEqual(stored.token_hash, url.searchParams.get('token'));
+  });
+
+  it('refuses a second pending invitation, existing members, other organizations members and oneself', async () => {
+    const email = uniqueEmail('twice');
+    await invite(admin, email);
+    assert.equal((await invite(admin, email)).status, 409);
+    assert.equal((await invite(admin, member.email)).status, 409);
+    assert.equal((await invite(admin, otherMember.email)).status, 409);
+    assert.equal((await invite(admin, admin.email)).status, 400);
+  });
+
+  it('validates email and role', async () => {
+    assert.equal((await invite(admin, 'nope')).status, 400);
+    assert.equal(
+      (await t.api('inviteUser', { cookie: admin.cookie, body: { email: uniqueEmail(), role: 'owner' } }))
+        .status,
+      400,
+    );
+  });
+
+  it('is for admins: member 403, anonymous 401', async () => {
+    assert.equal((await invite(member, uniqueEmail())).status, 403);
+    assert.equal((await t.api('inviteUser', { body: { email: uniqueEmail() } })).status, 401);
+  });
+
+  it('rate-limits invitations per invited email', async () => {
+    const email = uniqueEmail('spam');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push(
+        (await t.api('inviteUser', { cookie: admin.cookie, body: { email }, ip: `10.90.0.${i}` })).status,
+      );
+    }
+    assert.equal(statuses[5], 429);
+  });
+});
+
+describe('signup with an invitation', () => {
+  it('joined with the invited roles', async () => {
+    const m = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    const c = (await t.api('getUser', { cookie: coAdmin.cookie })).body.data;
+    assert.equal(m.role, 'member');
+    assert.equal(c.role, 'admin');
+    assert.equal(m.organization.id, c.organization.id);
+  });
+
+  it('needs the invited email, and a token works once', async () => {
+    const email = uniqueEmail('once');
+    await invite(admin, email);
+    const token = await mailToken(t, email);
+    const wrong = await t.api('signup', {
+      body: { name: 'X', email: uniqueEmail(), password: 'Sup3r-secret!', invitation_token: token },
+    });
+    assert.equal(wrong.status, 400);
+    await signup(t.api, { email, invitation_token: token });
+    const again = await t.api('signup', {
+      body: { name: 'X', email: uniqueEmail(), password: 'Sup3r-secret!', invitation_token: token },
+    });
+    assert.equal(again.status, 400);
+    assert.equal(again.body.message, 'Invalid or expired invitation');
+  });
+});
+
+describe('accept-invite', () => {
+  it('answers the invitation of a valid token without spending it', async () => {
+    const email = uniqueEmail('accept');
+    await invite(admin, email, 'admin');
+    const token = await mailToken(t, email);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await t.api('acceptInvite', { query: { token } });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body.data, { email, role: 'admin', organization_name: "Alice's organization" });
+    }
+  });
+
+  it('answers 404 with the spec text for an unknown or expired token, 400 without one', async () => {
+    const res = await t.api('acceptInvite', { query: { token: 'unknown' } });
+    assert.equal(res.status, 404);
+    assert.equal(res.body.message, 'Invalid or expired invitation');
+    const email = uniqueEmail('expired');
+    await invite(admin, email);
+    const token = await mailToken(t, email);
+    await t.app.services.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .execute();
+    assert.equal((await t.api('acceptInvite', { query: { token } })).status, 404);
+    const missing = await t.api('acceptInvite');
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.message, 'No invitation token provided.');
+  });
+
+  it('joins a signed-in account of the invited email at once', async () => {
+    const loner = await signup(t.api);
+    await invite(admin, loner.email);
+    const token = await mailToken(t, loner.email);
+    const res = await t.api('acceptInvite', { query: { token }, cookie: loner.cookie });
+    assert.equal(res.status, 200);
+    const me = (await t.api('getUser', { cookie: loner.cookie })).body.data;
+    assert.equal(me.role, 'member');
+    assert.equal(me.organization.name, "Alice's organization");
+    await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: me.id } });
+  });
+});
+
+describe('resend-invitation', () => {
+  it('mails a new token; the old one stops working', async () => {
+    const email = uniqueEmail('resend');
+    const { body } = await invite(admin, email);
+    const oldToken = await mailToken(t, email);
+    const res = await t.api('resendInvitation', {
+      cookie: admin.cookie,
+      body: { invitation_id: body.data.id },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.message, 'Invitation resent successfully!');
+    const newToken = await mailToken(t, email);
+    assert.notEqual(newToken, oldToken);
+    assert.equal((await t.api('acceptInvite', { query: { token: oldToken } })).status, 404);
+    assert.equal((await t.api('acceptInvite', { query: { token: newToken } })).status, 200);
+  });
+
+  it('member 403, other organization 404, unknown 404, anonymous 401', async () => {
+    const { body } = await invite(admin, uniqueEmail('matrix'));
+    const id = body.data.id;
+    assert.equal(
+      (await t.api('resendInvitation', { cookie: member.cookie, body: { invitation_id: id } })).status,
+      403,
+    );
+    assert.equal(
+      (await t.api('resendInvitation', { cookie: otherAdmin.cookie, body: { invitation_id: id } })).status,
+      404,
+    );
+    assert.equal(
+      (await t.api('resendInvitation', { cookie: admin.cookie, body: { invitation_id: '999999' } })).status,
+      404,
+    );
+    assert.equal(
+      (await t.api('resendInvitation', { cookie: admin.cookie, body: { invitation_id: 'abc' } })).status,
+      404,
+    );
+    assert.equal((await t.api('resendInvitation', { body: { invitation_id: id } })).status, 401);
+  });
+});
+
+describe('get-organization-members', () => {
+  it('answers members and pending invitations to an admin', async () => {
+    const res = await t.api('getOrganizationMembers', { cookie: admin.cookie });
+    assert.equal(res.status, 200);
+    const emails = res.body.data.users.map((u: { email: string }) => u.email);
+    assert.ok(
+      emails.includes(admin.email) && emails.includes(member.email) && emails.includes(coAdmin.email),
+    );
+    assert.ok(!emails.includes(otherMember.email));
+    assert.ok(res.body.data.invitations.length > 0);
+    assert.ok(
+      res.body.data.users.every((u: { join_timestamp: number }) => Number.isInteger(u.join_timestamp)),
+    );
+  });
+  it('answers members without invitations to a member', async () => {
+    const res = await t.api('getOrganizationMembers', { cookie: member.cookie });
+    assert.equal(res.status, 200);
+    assert.ok(res.body.data.users.length >= 3);
+    assert.deepEqual(res.body.data.invitations, []);
+  });
+  it('answers the user alone when there is no organization, 401 when anonymous', async () => {
+    const loner = await signup(t.api);
+    const res = await t.api('getOrganizationMembers', { cookie: loner.cookie });
+    assert.deepEqual(
+      res.body.data.users.map((u: { id: string }) => u.id),
+      [loner.id],
+    );
+    assert.equal((await t.api('getOrganizationMembers')).status, 401);
+  });
+});
+
+describe('set-user-product', () => {
+  before(async () => {
+    const orgId = Number((await orgOf(admin)).id);
+    await t.app.services.db
+      .updateTable('organizations')
+      .set({ seats_standard: 1, seats_pro: 1 })
+      .where('id', '=', orgId)
+      .execute();
+  });
+
+  it('assigns a product that has a free seat, with the plan credits', async () => {
+    const res = await t.api('setUserProduct', {
+      cookie: admin.cookie,
+      body: { user_id: member.id, product: 'standard', role: 'member' },
+    });
+    assert.equal(res.status, 200);
+    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Standard');
+    assert.equal(me.credits, 250);
+  });
+
+  it('refuses a product without a free seat with 409, but keeps a held one', async () => {
+    const res = await t.api('setUserProduct', {
+      cookie: admin.cookie,
+      body: { user_id: coAdmin.id, product: 'STANDARD', role: 'admin' },
+    });
+    assert.equal(res.status, 409);
+    assert.match(res.body.message, /No Standard seats available/);
+    const same = await t.api('setUserProduct', {
+      cookie: admin.cookie,
+      body: { user_id: member.id, product: 'Standard', role: 'member' },
+    });
+    assert.equal(same.status, 200);
+  });
+
+  it('gives exactly one of two concurrent assignments the last seat', async () => {
+    const [a, b] = await Promise.all([
+      t.api('setUserProduct', {
+        cookie: admin.cookie,
+        body: { user_id: coAdmin.id, product: 'pro', role: 'admin' },
+      }),
+      t.api('setUserProduct', {
+        cookie: coAdmin.cookie,
+        body: { user_id: admin.id, product: 'pro', role: 'admin' },
+      }),
+    ]);
+    assert.deepEqual([a.status, b.status].sort(), [200, 409]);
+    const members = (await t.api('getOrganizationMembers', { cookie: admin.cookie })).body.data.users;
+    assert.equal(
+      members.filter(
+        (u: { subscription: { stripe_product: string } }) => u.subscription.stripe_product === 'Pro',
+      ).length,
+      1,
+    );
+  });
+
+  it('never changes the admin role', async () => {
+    const res = await t.api('setUserProduct', {
+      cookie: admin.cookie,
+      body: { user_id: coAdmin.id, product: 'free', role: 'member' },
+    });
+    assert.equal(res.status, 400);
+    assert.equal((await t.api('getUser', { cookie: coAdmin.cookie })).body.data.role, 'admin');
+  });
+
+  it('validates the body', async () => {
+    assert.equal(
+      (
+        await t.api('setUserProduct', {
+          cookie: admin.cookie,
+          body: { user_id: member.id, product: 'gold', role: 'member' },
+        })
+      ).status,
+      400,
+    );
+    assert.equal(
+      (await t.api('setUserProduct', { cookie: admin.cookie, body: { user_id: member.id, product: 'free' } }))
+        .status,
+      400,
+    );
+  });
+
+  it('member 403, other organization 404, anonymous 401', async () => {
+    const body = { user_id: member.id, product: 'free', role: 'member' };
+    assert.equal((await t.api('setUserProduct', { cookie: member.cookie, body })).status, 403);
+    const other = await t.api('setUserProduct', { cookie: otherAdmin.cookie, body });
+    assert.equal(other.status, 404);
+    assert.equal(other.body.message, 'User not found in your organization');
+    assert.equal((await t.api('setUserProduct', { body })).status, 401);
+  });
+});
+
+describe('remove-organization-user', () => {
+  it('admins cannot be removed', async () => {
+    const res = await t.api('removeOrganizationUser', {
+      cookie: admin.cookie,
+      body: { user_id: coAdmin.id },
+    });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.message, 'Cannot remove admin');
+    assert.equal(
+      (await t.api('removeOrganizationUser', { cookie: coAdmin.cookie, body: { user_id: admin.id } })).status,
+      403,
+    );
+  });
+
+  it('member 403, other organization 404, unknown 404, anonymous 401', async () => {
+    assert.equal(
+      (await t.api('removeOrganizationUser', { cookie: member.cookie, body: { user_id: coAdmin.id } }))
+        .status,
+      403,
+    );
+    assert.equal(
+      (await t.api('removeOrganizationUser', { cookie: otherAdmin.cookie, body: { user_id: member.id } }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: otherMember.id } }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: '0' } })).status,
+      404,
+    );
+    assert.equal((await t.api('removeOrganizationUser', { body: { user_id: member.id } })).status, 401);
+  });
+
+  it('removes a member, who keeps a Free account of their own and frees the seat', async () => {
+    const res = await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: member.id } });
+    assert.equal(res.status, 200);
+    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.equal(me.organization, null);
+    assert.equal(me.subscription.stripe_product, 'Free');
+    const members = (await t.api('getOrganizationMembers', { cookie: admin.cookie })).body.data.users;
+    assert.ok(!members.some((u: { id: string }) => u.id === member.id));
+  });
+});
