@@ -1,0 +1,21 @@
+/**
+ * What signup and Google sign-in send besides the credentials (spec §7): the chosen CRM, whether the
+ * extension is installed, the invitation token and the five UTM values, all from local storage.
+ */
+import { getFlag, getItem, storageKeys } from '../../../lib/storage';
+import { storedUtm, type UtmSet } from '../../../lib/utm';
+
+export interface OnboardingFields extends UtmSet {
+  software: string | null;
+  has_installed: boolean;
+  invitation_token: string | null;
+}
+
+export function onboardingFields(): OnboardingFields {
+  return {
+    software: getItem(storageKeys.software),
+    has_installed: getFlag(storageKeys.hasInstalled),
+    invitation_token: getItem(storageKeys.invitationToken),
+    ...storedUtm(),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * /forgot-password (spec §2.2, §8): an email form. The success text is neutral (it never tells whether an
+ * account exists); the error text may carry markup (spec: rendered as HTML), so it is sanitised first.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DOMPurify from 'dompurify';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useForgotPasswordMutation } from '../../../api/auth';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { failureMessage } from '../lib/failure';
+
+export const FORGOT_PASSWORD_SENT =
+  "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
+
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [errorHtml, setErrorHtml] = useState<string | null>(null);
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setErrorHtml(null);
+    try {
+      await forgotPassword({ email: email.trim() }).unwrap();
+      setSent(true);
+    } catch (error) {
+      const message = failureMessage(error, 'Something went wrong', 'Something went wrong');
+      setErrorHtml(DOMPurify.sanitize(message));
+    }
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Forgot your password?
+      </Typography>
+      {sent ? (
+        <Alert severity="success">{FORGOT_PASSWORD_SENT}</Alert>
+      ) : (
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(event) => void submit(event)}
+          aria-label="Forgot password"
+        >
+          <Typography color="text.secondary">Enter your email and we will send you a reset link.</Typography>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {errorHtml !== null ? (
+            <Alert severity="error" role="alert">
+              <span dangerouslySetInnerHTML={{ __html: errorHtml }} />
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {isLoading ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </Stack>
+      )}
+      <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
+        Back to login
+      </Link>
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * /login (spec §2.2, §7, §8): Google sign-in or email and password. `reauth=true` ends the session first and
+ * says why; a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { useGoogleAuthMutation, useLoginMutation } from '../../../api/auth';
+import { errorStatus, serverMessage } from '../../../api/errors';
+import { selectUser } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import LoadingState from '../../../components/LoadingState';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { getItem, storageKeys } from '../../../lib/storage';
+import FormError from '../components/FormError';
+import GoogleSection from '../components/GoogleSection';
+import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
+import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
+import { useLogOut } from '../hooks/useLogOut';
+import { failureMessage } from '../lib/failure';
+import { onboardingFields } from '../lib/onboarding-fields';
+
+export const SESSION_EXPIRED = 'Session expired, please login again.';
+
+/**
+ * Google login fallbacks (spec §8): an answer without a message is 'Google login failed', an answer that
+ * signs nobody in is 'Google auth failed', no answer at all is 'An error occurred during Google login'.
+ */
+function googleLoginMessage(error: unknown): string {
+  if (error instanceof MissingUserError) return 'Google auth failed';
+  const message = serverMessage(error);
+  if (message) return message;
+  return errorStatus(error) === undefined ? 'An error occurred during Google login' : 'Google login failed';
+}
+
+class MissingUserError extends Error {}
+
+export default function LoginPage() {
+  useDocumentTitle('Login');
+  const [params] = useSearchParams();
+  const reauth = params.get('reauth') === 'true';
+  const justLoggedOut = (useLocation().state as { loggedOut?: boolean } | null)?.loggedOut === true;
+  const user = useAppSelector(selectUser);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  // Set when this page signs someone in: the onboarding order decides where they go, not the redirect below.
+  const [signingIn, setSigningIn] = useState(false);
+  const [login, { isLoading: loggingIn }] = useLoginMutation();
+  const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
+  const [logOut] = useLogOut();
+  const [reauthDone, setReauthDone] = useState(!reauth);
+  const reauthStarted = useRef(false);
+  const continueOnboarding = useContinueOnboarding();
+
+  useEffect(() => {
+    if (!reauth || reauthStarted.current) return;
+    reauthStarted.current = true;
+    void logOut().then(() => setReauthDone(true));
+  }, [reauth, logOut]);
+
+  if (user && !reauth && !justLoggedOut && !signingIn) return <Navigate to="/dashboard" replace />;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    setSigningIn(true);
+    try {
+      const result = await login({
+        email: email.trim(),
+        password,
+        software: getItem(storageKeys.software),
+      }).unwrap();
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug);
+    } catch (error) {
+      setSigningIn(false);
+      setFormError(failureMessage(error, 'Login failed', 'Login failed'));
+    }
+  }
+
+  async function logInWithGoogle(token: string) {
+    setFormError(null);
+    setSigningIn(true);
+    try {
+      const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
+      if (!result.user) throw new MissingUserError();
+      await continueOnboarding(result.user, result.user.software?.slug);
+    } catch (error) {
+      setSigningIn(false);
+      setFormError(googleLoginMessage(error));
+    }
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Log in
+      </Typography>
+      {reauth ? <Alert severity="warning">{SESSION_EXPIRED}</Alert> : null}
+      {reauthDone ? (
+        <>
+          <GoogleSection
+            context="login"
+            busy={googleBusy}
+            onCredential={(token) => void logInWithGoogle(token)}
+            onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
+          />
+          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Log in">
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <FormError message={formError} />
+            <Button type="submit" variant="contained" size="large" disabled={loggingIn || googleBusy}>
+              {loggingIn ? 'Logging in...' : 'Log in'}
+            </Button>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to="/forgot-password" variant="body2">
+              Forgot password?
+            </Link>
+            <Typography variant="body2">
+              No account?{' '}
+              <Link component={RouterLink} to="/signup">
+                Sign up
+              </Link>
+            </Typography>
+          </Stack>
+        </>
+      ) : (
+        <LoadingState text="Signing you out..." />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * /reset-password?token=... (spec §2.2, §5, §7, §8): a new password of at least Medium strength; on success
+ * the app follows data.redirect_url 1.5 s later, but only when it is a path of this app.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
+import { useResetPasswordMutation } from '../../../api/auth';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import FormError from '../components/FormError';
+import PasswordStrengthMeter from '../components/PasswordStrengthMeter';
+import { failureMessage } from '../lib/failure';
+import { sameOriginPath } from '../lib/redirect';
+
+export const NO_RESET_TOKEN = 'No reset token provided.';
+export const RESET_REDIRECT_DELAY_MS = 1500;
+export const PASSWORD_RESET_DONE = 'Your password has been reset.';
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; to: string } | null>(null);
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate(done.to, { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    if (!token) {
+      setFormError(NO_RESET_TOKEN);
+      return;
+    }
+    if (!isAcceptablePassword(password)) {
+      setFormError(RESET_PASSWORD_MESSAGE);
+      return;
+    }
+    try {
+      const result = await resetPassword({ token, new_password: password }).unwrap();
+      // Never leave the app on the answer's say-so: an external or malformed URL falls back to /login.
+      const to = sameOriginPath(result.data.redirect_url, window.location.origin) ?? '/login';
+      setDone({ message: result.message || PASSWORD_RESET_DONE, to });
+    } catch (error) {
+      setFormError(failureMessage(error, 'Error resetting password', 'Error resetting password'));
+    }
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Reset your password
+      </Typography>
+      {!token ? (
+        <>
+          <Alert severity="error" role="alert">
+            {NO_RESET_TOKEN}
+          </Alert>
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            Request a new reset link
+          </Link>
+        </>
+      ) : done ? (
+        <Alert severity="success" role="status">
+          {done.message} Redirecting...
+        </Alert>
+      ) : (
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(event) => void submit(event)}
+          aria-label="Reset password"
+        >
+          <div>
+            <TextField
+              label="New password"
+              name="new_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              fullWidth
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              slotProps={{ htmlInput: { 'aria-describedby': 'reset-password-strength' } }}
+            />
+            <PasswordStrengthMeter password={password} id="reset-password-strength" />
+          </div>
+          <FormError message={formError} />
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Set new password'}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * /signup (spec §2.2, §5, §7): CRM picker, Google sign-in, and the name/email/password form with a live
+ * strength meter. Too weak and Weak passwords are refused before any call; after the account exists the
+ * visitor continues along the onboarding order (spec §4).
+ */
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
+import { useGoogleAuthMutation, useSignupMutation } from '../../../api/auth';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import CrmPicker from '../components/CrmPicker';
+import FormError from '../components/FormError';
+import GoogleSection from '../components/GoogleSection';
+import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
+import PasswordStrengthMeter from '../components/PasswordStrengthMeter';
+import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
+import { failureMessage } from '../lib/failure';
+import { onboardingFields } from '../lib/onboarding-fields';
+
+export const SIGNUP_HEADING = 'Create your account';
+export const FIRST_INSTALL_HEADING =
+  'Welcome! The extension is installed. Create your account to get started.';
+
+export default function SignupPage() {
+  useDocumentTitle('Sign up');
+  const [params] = useSearchParams();
+  const firstInstall = params.get('first_install') === 'true';
+  const [name, setName] = useState(() => params.get('name') ?? '');
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [password, setPassword] = useState(() => params.get('password') ?? '');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [signup, { isLoading: signingUp }] = useSignupMutation();
+  const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
+  const continueOnboarding = useContinueOnboarding();
+  const busy = signingUp || googleBusy;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const strength = passwordStrength(password);
+    if (strength === 'Too weak' || strength === 'Weak') {
+      setFormError(SIGNUP_PASSWORD_MESSAGE);
+      return;
+    }
+    try {
+      const result = await signup({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        ...onboardingFields(),
+      }).unwrap();
+      await continueOnboarding(result.user, result.user.software?.slug);
+    } catch (error) {
+      setFormError(failureMessage(error, 'Signup failed', 'Something went wrong'));
+    }
+  }
+
+  async function signUpWithGoogle(token: string) {
+    setFormError(null);
+    try {
+      const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
+      await continueOnboarding(result.user, result.user.software?.slug);
+    } catch (error) {
+      setFormError(failureMessage(error, 'Google auth failed', 'An error occurred during Google signup'));
+    }
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {firstInstall ? FIRST_INSTALL_HEADING : SIGNUP_HEADING}
+      </Typography>
+      <CrmPicker />
+      <GoogleSection
+        context="signup"
+        busy={googleBusy}
+        onCredential={(token) => void signUpWithGoogle(token)}
+        onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
+      />
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Sign up">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          fullWidth
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <div>
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            slotProps={{ htmlInput: { 'aria-describedby': 'signup-password-strength' } }}
+          />
+          <PasswordStrengthMeter password={password} id="signup-password-strength" />
+        </div>
+        <FormError message={formError} />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {signingUp ? 'Signing up...' : 'Sign up'}
+        </Button>
+      </Stack>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Log in
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The wrapper of the public onboarding pages (spec §1, §2.2): it waits for the current user and the chosen
+ * CRM, shows the banner, the four-step progress bar with the current step, and on the pages that win the
+ * visitor over (signup, login, install) the marketing copy and the trusted-by strip.
+ */
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { selectLoading, selectSoftware } from '../../app/appSlice';
+import { useAppSelector } from '../../app/hooks';
+import Banner from '../../components/Banner';
+import LoadingState from '../../components/LoadingState';
+import ProgressSteps from '../../components/ProgressSteps';
+import TrustedBy from '../../components/TrustedBy';
+import { captureUtm } from '../../lib/utm';
+import { useChosenSoftware } from './hooks/useChosenSoftware';
+import { stepForPath } from './lib/steps';
+
+export const PRODUCT_NAME = 'CRM Sync';
+export const MARKETING_HEADLINE = 'Save 4 hours a week';
+export const MARKETING_TEXT = 'Sync prospects from social networks into your CRM in one click.';
+
+/** Pages where the marketing copy and the trusted-by strip belong (before the visitor is won over). */
+const MARKETING_PATHS = new Set(['/signup', '/login', '/install', '/welcome']);
+
+export default function OnboardingLayout() {
+  const { pathname, search } = useLocation();
+  const userLoading = useAppSelector(selectLoading);
+  const software = useAppSelector(selectSoftware);
+  const { loading: softwareLoading } = useChosenSoftware();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const step = stepForPath(pathname);
+  // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
+  // not unmount the page that made it.
+  const [settled, setSettled] = useState(false);
+  const waiting = userLoading || (softwareLoading && !settled);
+  useEffect(() => {
+    if (!waiting) setSettled(true);
+  }, [waiting]);
+
+  // Campaign parameters may arrive on any public page (spec §3 UTM set); main.tsx captures the landing URL.
+  useEffect(() => {
+    captureUtm(search);
+  }, [search]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container maxWidth="sm" sx={{ px: { xs: 1.5, sm: 3 } }}>
+        <Stack spacing={{ xs: 2, sm: 3 }}>
+          <Banner
+            appName={software?.app ?? PRODUCT_NAME}
+            softwareName={software?.software ?? null}
+            logoUrl={software?.logo_url ?? null}
+            small={phone}
+          />
+          {step >= 0 ? <ProgressSteps current={step} /> : null}
+          <Paper component="main" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+            {waiting ? <LoadingState /> : <Outlet />}
+          </Paper>
+          {MARKETING_PATHS.has(pathname) ? (
+            <Stack component="aside" spacing={1.5} aria-label="Why CRM Sync">
+              <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+                {MARKETING_HEADLINE}
+              </Typography>
+              <Typography color="text.secondary">{MARKETING_TEXT}</Typography>
+              <TrustedBy />
+            </Stack>
+          ) : null}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+/** /uninstalled (spec §2.2, §4): the extension was removed; has_installed is cleared here and on the server. */
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { selectSoftware } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
+import LoadingState from '../../../components/LoadingState';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import StepPage from '../components/StepPage';
+import { useUserFlag } from '../hooks/useUserFlag';
+
+export default function UninstalledPage() {
+  useDocumentTitle('Extension uninstalled');
+  const { saving } = useUserFlag('has_installed', false);
+  const storeUrl = useAppSelector(selectSoftware)?.chrome_extension_url;
+
+  return (
+    <StepPage title="The extension was uninstalled">
+      <Typography color="text.secondary">
+        Sorry to see you go. If it was a mistake, you can install it again at any time.
+      </Typography>
+      {saving ? <LoadingState text="Saving..." /> : null}
+      {storeUrl ? (
+        <Button variant="outlined" href={storeUrl} target="_blank" rel="noopener noreferrer">
+          Reinstall the extension
+        </Button>
+      ) : null}
+    </StepPage>
+  );
+}

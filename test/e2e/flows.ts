@@ -1,0 +1,50 @@
+/**
+ * Browser-test steps of the public onboarding flow, shared by the e2e tests: they drive the UI the way a
+ * person would (labels and button names), so they break when the pages do.
+ */
+import type { Page } from 'playwright-core';
+
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+
+export interface SignUpOptions {
+  /** Origin of the running app (RunningApp.url). */
+  url: string;
+  email: string;
+  name?: string;
+  password?: string;
+  /** Start like the extension does: /auth?software=...&installed=true. Without it, /signup directly. */
+  fromExtension?: { software: string };
+  /** Where the onboarding order should send the new user (default: /connect from the extension, else /install). */
+  expectPath?: RegExp;
+}
+
+/** Signs a new user up through the UI and waits for the next screen of the onboarding order. */
+export async function signUp(page: Page, options: SignUpOptions): Promise<void> {
+  const { url, email, name = 'Ada Lovelace', password = STRONG_PASSWORD, fromExtension } = options;
+  if (fromExtension) {
+    await page.goto(`${url}/auth?software=${encodeURIComponent(fromExtension.software)}&installed=true`);
+    await page.waitForURL(/\/signup(\?|$)/);
+  } else {
+    await page.goto(`${url}/signup`);
+  }
+  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/));
+}
+
+/** Logs in through the form of /login and waits until the app has left it. */
+export async function logIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((current) => current.pathname !== '/login');
+}
+
+/** Logs out through /logout and waits for /login. */
+export async function logOut(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/logout`);
+  await page.waitForURL(/\/login$/);
+}

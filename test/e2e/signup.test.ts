@@ -1,0 +1,87 @@
+/**
+ * Issue 4 browser walk, signup: a new user arrives from the extension (/auth?software=demo-crm&installed=true),
+ * signs up, lands on /connect (installed, nothing connected yet), then logs out and logs back in.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+test('a new user from the extension signs up, lands on /connect, logs out and logs in again', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const email = `signup-${Date.now()}@example.com`;
+
+  // /auth stores the CRM and the install flag, then sends a new visitor to /signup.
+  await page.goto(`${app.url}/auth?software=demo-crm&installed=true&utm_source=e2e`);
+  await page.waitForURL(/\/signup(\?|$)/);
+  await page.getByText('Chrome Extension for Demo CRM.').waitFor();
+  assert.equal(await page.title(), 'Sign up');
+
+  // A weak password is refused before any call.
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill('abcdef1');
+  await page.getByText('Password strength: Weak').waitFor();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page
+    .getByText('Please pick a stronger password (it must have 8+ characters', { exact: false })
+    .waitFor();
+
+  await page.locator('input[name="password"]').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/connect$/);
+  assert.deepEqual(
+    await page.evaluate(() => ({
+      software: localStorage.getItem('software'),
+      installed: localStorage.getItem('has_installed'),
+      utm: localStorage.getItem('utm_source'),
+    })),
+    { software: 'demo-crm', installed: 'true', utm: 'e2e' },
+  );
+
+  // Logout keeps only the chosen CRM in local storage.
+  await logOut(page, app.url);
+  assert.deepEqual(await page.evaluate(() => Object.keys(localStorage)), ['software']);
+
+  // A wrong password shows the server's message; the right one continues the onboarding (still /connect).
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill('Wrong!Passw0rd');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/login');
+
+  await logIn(page, app.url, email, STRONG_PASSWORD);
+  await page.waitForURL(/\/connect$/);
+
+  // A signed-in visitor of /login goes to the dashboard.
+  await page.goto(`${app.url}/login`);
+  await page.waitForURL(/\/dashboard$/);
+
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test('signUp helper: a direct signup without the extension goes to /install', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, { url: app.url, email: `direct-${Date.now()}@example.com` });
+  await page.getByRole('heading', { name: 'Install the extension' }).waitFor();
+  await context.close();
+});

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { aSoftware, aUser } from '../msw/fixtures';
+import { mockApi, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { resetBrowserState, stubForeignPages } from '../onboarding/helpers';
+import { renderApp, signedIn } from '../utils/render';
+
+stubForeignPages();
+
+beforeEach(() => {
+  resetBrowserState();
+  window.localStorage.setItem('software', 'demo-crm');
+  window.localStorage.setItem('has_installed', 'true');
+  window.localStorage.setItem('has_onboarded', 'true');
+  window.localStorage.setItem('oauth_access_token', 'tok');
+  window.localStorage.setItem('api_key_1', 'demo_key');
+  window.localStorage.setItem('utm_source', 'ads');
+});
+
+test('logs out, keeps only the chosen CRM, resets the API cache and the user, then shows /login', async () => {
+  const logout = spyOnApi('logout', ok());
+  server.use(logout.handler, mockApi('getSoftwareOptions', { error: false, data: [aSoftware()] }));
+  const { router, store } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
+  // Something cached before logout must not survive it.
+  await store.dispatch(
+    (await import('../../../src/web/api/catalogue')).catalogueApi.endpoints.getSoftwareOptions.initiate(),
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+  expect(logout.requests).toHaveLength(1);
+  expect(store.getState().app.user).toBeNull();
+  expect(store.getState().api.queries).toEqual({});
+  expect({ ...window.localStorage }).toEqual({ software: 'demo-crm' });
+});
+
+test('shows a loading state while logging out', async () => {
+  server.use(mockApi('logout', ok(), { delayMs: 300 }));
+  const { router } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
+  expect(await screen.findByText('Logging out...')).toBeInTheDocument();
+  expect(document.title).toBe('Logging out');
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+});
+
+test('a failed logout call still clears the browser side and goes to /login', async () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  server.use(http.post(operationUrl('logout'), () => HttpResponse.error()));
+  const { router } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+  expect({ ...window.localStorage }).toEqual({ software: 'demo-crm' });
+  expect(consoleError).toHaveBeenCalledWith('Logout failed', expect.anything());
+  consoleError.mockRestore();
+});

@@ -1,0 +1,84 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { aSoftware } from '../msw/fixtures';
+import { mockApiError, mockSoftware, mockSoftwareOptions, operationUrl, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedOut } from '../utils/render';
+import { resetBrowserState, stubForeignPages, useFakeTimersKeepingPromises } from './helpers';
+
+stubForeignPages();
+
+beforeEach(resetBrowserState);
+afterEach(() => jest.useRealTimers());
+
+const accepted = {
+  error: false as const,
+  message: 'Invitation is valid',
+  data: { email: 'grace@example.com', role: 'member' as const, organization_name: 'Analytical Engines' },
+};
+
+test('posts the token, stores it, and goes to /signup (keeping the software param) after 5 s', async () => {
+  useFakeTimersKeepingPromises();
+  const accept = spyOnApi('acceptInvite', accepted);
+  server.use(
+    accept.handler,
+    mockSoftware(aSoftware({ slug: 'hubspot' })),
+    mockSoftwareOptions([aSoftware()]),
+  );
+  const { router } = renderApp('/accept-invitation?token=inv-1&software=hubspot', {
+    preloadedState: signedOut(),
+  });
+
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+  expect(document.title).toBe('Accept invitation');
+  expect(accept.requests[0].method).toBe('POST');
+  expect(accept.requests[0].url.searchParams.get('token')).toBe('inv-1');
+  expect(window.localStorage.getItem('invitation_token')).toBe('inv-1');
+  expect(window.localStorage.getItem('software')).toBe('hubspot');
+
+  act(() => jest.advanceTimersByTime(4999));
+  expect(router.state.navigation.state).toBe('idle');
+  expect(router.state.location.pathname).toBe('/accept-invitation');
+  act(() => jest.advanceTimersByTime(1));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+  const query = new URLSearchParams(router.state.location.search);
+  expect(query.get('software')).toBe('hubspot');
+  expect(query.get('email')).toBe('grace@example.com');
+});
+
+test('shows a loading state while the invitation is checked', async () => {
+  server.use(
+    http.post(operationUrl('acceptInvite'), async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return HttpResponse.json(accepted);
+    }),
+  );
+  renderApp('/accept-invitation?token=inv-1', { preloadedState: signedOut() });
+  expect(await screen.findByText('Checking your invitation...')).toBeInTheDocument();
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+});
+
+test('without a token: Invitation Error and No invitation token provided., no call', async () => {
+  renderApp('/accept-invitation', { preloadedState: signedOut() });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Invitation Error' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('No invitation token provided.');
+});
+
+test.each([
+  [404, 'Invalid or expired invitation'],
+  [400, 'Invalid or expired invitation'],
+  [500, 'Failed to accept invitation'],
+])('a %i answer shows Invitation Error with %s', async (status, text) => {
+  server.use(mockApiError('acceptInvite', 'Invitation not found', { status }));
+  renderApp('/accept-invitation?token=bad', { preloadedState: signedOut() });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Invitation Error' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(text);
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+});
+
+test('no answer at all shows Failed to accept invitation', async () => {
+  server.use(http.post(operationUrl('acceptInvite'), () => HttpResponse.error()));
+  renderApp('/accept-invitation?token=tok', { preloadedState: signedOut() });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Invitation Error' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to accept invitation');
+});

@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { aSoftware, aUser } from '../msw/fixtures';
+import { mockGetUser, mockSoftware, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn, signedOut } from '../utils/render';
+import { resetBrowserState, stubForeignPages } from './helpers';
+
+stubForeignPages();
+
+beforeEach(resetBrowserState);
+
+// Warm the lazily loaded chunks, so the loading state is seen while the calls (not the imports) are slow.
+beforeAll(async () => {
+  await import('../../../src/web/features/onboarding/OnboardingLayout');
+  await import('../../../src/web/features/onboarding/pages/InstallPage');
+});
+
+const hubspot = aSoftware({
+  slug: 'hubspot',
+  software: 'HubSpot',
+  app: 'HubSpot Sync',
+  auth_options: 'oauth',
+});
+
+test("waits for the current user and the user's CRM, then shows the banner and the page", async () => {
+  server.use(mockGetUser(aUser(), { delayMs: 200 }), mockSoftware(aSoftware()));
+  renderApp('/install');
+  expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
+  expect(screen.getByText('Demo CRM Sync')).toBeInTheDocument();
+  expect(screen.getByText('Chrome Extension for Demo CRM.')).toBeInTheDocument();
+});
+
+test("a visitor's CRM comes from local storage (get-software) before the page shows", async () => {
+  window.localStorage.setItem('software', 'hubspot');
+  const lookup = spyOnApi('getSoftware', { error: false, data: hubspot }, { delayMs: 200 });
+  server.use(lookup.handler);
+  const { store } = renderApp('/install', { preloadedState: signedOut() });
+  expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Add to Chrome' })).toBeInTheDocument();
+  expect(screen.getByText('Chrome Extension for HubSpot.')).toBeInTheDocument();
+  expect(lookup.requests[0].url.searchParams.get('software')).toBe('hubspot');
+  expect(store.getState().app.software?.slug).toBe('hubspot');
+});
+
+test('a failed CRM lookup leaves the CRM unknown and still shows the page', async () => {
+  window.localStorage.setItem('software', 'gone');
+  server.use(mockSoftware(404));
+  const { store } = renderApp('/install', { preloadedState: signedOut() });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
+  expect(screen.getByText('CRM Sync')).toBeInTheDocument();
+  expect(screen.queryByText(/Chrome Extension for/)).not.toBeInTheDocument();
+  expect(store.getState().app.software).toBeNull();
+});
+
+test.each([
+  ['/install', 'Install'],
+  ['/installed', 'Install'],
+  ['/forgot-password', 'Signup'],
+  ['/complete', 'Finish'],
+])('%s marks the %s step of the progress bar', async (path, step) => {
+  server.use(mockSoftware(aSoftware()));
+  renderApp(path, { preloadedState: signedOut() });
+  const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
+  expect(progress).toHaveTextContent(/Install.*Signup.*Connect.*Finish/);
+  expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent(step);
+});
+
+test('pages outside the four steps show no progress bar', async () => {
+  server.use(mockSoftware(aSoftware()));
+  renderApp('/uninstalled', { preloadedState: signedOut() });
+  await screen.findByRole('heading', { level: 1, name: 'The extension was uninstalled' });
+  expect(screen.queryByRole('navigation', { name: 'Onboarding progress' })).not.toBeInTheDocument();
+});
+
+test('marketing copy and the trusted-by strip appear where visitors decide, not on the last step', async () => {
+  renderApp('/install', { preloadedState: signedIn(aUser(), aSoftware()) });
+  await screen.findByRole('heading', { level: 1, name: 'Install the extension' });
+  expect(screen.getByText('Save 4 hours a week')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+  expect(screen.getAllByTestId('trusted-avatar')).toHaveLength(4);
+});
