@@ -6,7 +6,10 @@ import { loadInitialData } from './app/appSlice';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { captureUtm } from './lib/utm';
 
+// Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
+captureUtm(window.location.search);
 const store = makeStore();
 // Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
 void store.dispatch(loadInitialData());

@@ -116,6 +116,13 @@ const sessionStarted = isAnyOf(
   crmApi.endpoints.accessToken.matchFulfilled,
 );
 
+/** The chosen CRM stays (logout keeps it in local storage too, spec §4). */
+function clearSession(state: AppState) {
+  state.user = null;
+  state.userErrorStatus = 401;
+  state.billingPortalUrl = null;
+}
+
 export const appSlice = createSlice({
   name: 'app',
   initialState: initialAppState,
@@ -131,6 +138,13 @@ export const appSlice = createSlice({
     portalFailed(state, action: PayloadAction<string>) {
       state.error = true;
       state.errorMessage = action.payload;
+    },
+    /**
+     * The browser side of a logout (spec §4). Runs whether or not the logout call succeeded: a session the
+     * server already ended must not leave its user on screen.
+     */
+    signedOut(state) {
+      clearSession(state);
     },
     /** Lets a page show or clear the shared error ('Error: {message}' on the overview). */
     errorSet(state, action: PayloadAction<string | null>) {
@@ -189,16 +203,11 @@ export const appSlice = createSlice({
       .addMatcher(userApi.endpoints.setSettings.matchFulfilled, (state, action) => {
         state.user = action.payload.data;
       })
-      .addMatcher(authApi.endpoints.logout.matchFulfilled, (state) => {
-        // The chosen CRM stays (logout keeps it in local storage too, spec §4).
-        state.user = null;
-        state.userErrorStatus = 401;
-        state.billingPortalUrl = null;
-      });
+      .addMatcher(authApi.endpoints.logout.matchFulfilled, clearSession);
   },
 });
 
-export const { userLoadFailed, softwareLoaded, portalFailed, errorSet } = appSlice.actions;
+export const { userLoadFailed, softwareLoaded, portalFailed, errorSet, signedOut } = appSlice.actions;
 
 type WithApp = { app: AppState };
 export const selectUser = (state: WithApp) => state.app.user;

@@ -45,10 +45,12 @@ test('shows a loading state while logging out', async () => {
 test('a failed logout call still clears the browser side and goes to /login', async () => {
   const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
   server.use(http.post(operationUrl('logout'), () => HttpResponse.error()));
-  const { router } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
+  const { router, store } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
   expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/login');
   expect({ ...window.localStorage }).toEqual({ software: 'demo-crm' });
+  // The user is gone from the shared state, so /login stays put instead of sending them to the dashboard.
+  expect(store.getState().app.user).toBeNull();
   expect(consoleError).toHaveBeenCalledWith('Logout failed', expect.anything());
   consoleError.mockRestore();
 });

@@ -5,6 +5,7 @@
 import { useCallback } from 'react';
 import { api } from '../../../api';
 import { useLogoutMutation } from '../../../api/auth';
+import { signedOut } from '../../../app/appSlice';
 import { useAppDispatch } from '../../../app/hooks';
 import { clearAllExcept, storageKeys } from '../../../lib/storage';
 
@@ -14,7 +15,6 @@ export function useLogOut() {
 
   const logOut = useCallback(async () => {
     try {
-      // A fulfilled logout also clears the shared user (appSlice listens to it).
       await logout().unwrap();
     } catch (error) {
       // The server may already have ended the session; the browser side is cleaned up regardless.
@@ -22,6 +22,7 @@ export function useLogOut() {
     } finally {
       clearAllExcept([storageKeys.software]);
       dispatch(api.util.resetApiState());
+      dispatch(signedOut());
     }
   }, [dispatch, logout]);
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation } from '../../../api/auth';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { selectUser } from '../../../app/appSlice';
@@ -44,7 +44,6 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   const [params] = useSearchParams();
   const reauth = params.get('reauth') === 'true';
-  const justLoggedOut = (useLocation().state as { loggedOut?: boolean } | null)?.loggedOut === true;
   const user = useAppSelector(selectUser);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -64,7 +63,7 @@ export default function LoginPage() {
     void logOut().then(() => setReauthDone(true));
   }, [reauth, logOut]);
 
-  if (user && !reauth && !justLoggedOut && !signingIn) return <Navigate to="/dashboard" replace />;
+  if (user && !reauth && !signingIn) return <Navigate to="/dashboard" replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -18,8 +18,7 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // `loggedOut` keeps /login from sending a still-known user (a failed logout call) back to the dashboard.
-    void logOut().then(() => navigate('/login', { replace: true, state: { loggedOut: true } }));
+    void logOut().then(() => navigate('/login', { replace: true }));
   }, [logOut, navigate]);
 
   return <LoadingState text="Logging out..." />;
