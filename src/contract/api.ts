@@ -727,7 +727,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The caller's role does not allow this. */
+    /** @description The caller's role does not allow this, or a state-changing call came from a disallowed Origin. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -747,6 +747,24 @@ export interface components {
     };
     /** @description The change conflicts with the current state (email taken, no free seat...). */
     Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The request body is larger than the server accepts. */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A state-changing call without `Content-Type application/json`. */
+    UnsupportedMediaType: {
       headers: {
         [name: string]: unknown;
       };
@@ -885,7 +903,6 @@ export interface operations {
           };
         };
       };
-      429: components['responses']['TooManyRequests'];
     };
   };
   getPricing: {
@@ -973,6 +990,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   setUserBoolean: {
@@ -995,6 +1015,9 @@ export interface operations {
       200: components['responses']['Ok'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   login: {
@@ -1026,6 +1049,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1060,7 +1086,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1096,6 +1125,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
@@ -1120,6 +1152,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   forgotPassword: {
@@ -1139,6 +1174,9 @@ export interface operations {
     responses: {
       200: components['responses']['Ok'];
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1176,6 +1214,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1219,6 +1260,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       502: components['responses']['ProviderError'];
     };
   };
@@ -1257,6 +1300,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       502: components['responses']['ProviderError'];
     };
   };
@@ -1287,6 +1332,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       502: components['responses']['ProviderError'];
     };
   };
@@ -1360,6 +1407,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['Unprocessable'];
       502: components['responses']['ProviderError'];
     };
@@ -1388,6 +1438,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   accessToken: {
@@ -1423,6 +1475,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
     };
@@ -1439,6 +1494,9 @@ export interface operations {
       200: components['responses']['Ok'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   getOrganizationMembers: {
@@ -1505,6 +1563,8 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1528,6 +1588,8 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1561,7 +1623,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   removeOrganizationUser: {
@@ -1584,6 +1649,8 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   setUserProduct: {
@@ -1609,6 +1676,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
 }
