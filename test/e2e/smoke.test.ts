@@ -23,10 +23,11 @@ test('the app loads on /login', async () => {
 
   await page.goto(`${app.url}/login`);
 
-  // TODO(lead): assert on the login form once the login page exists.
-  await page.getByRole('heading').first().waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');
-  assert.ok((await page.locator('#root > *').count()) > 0, 'React rendered into #root');
+  assert.equal(await page.title(), 'Login');
+  assert.ok(await page.getByLabel('Email').isVisible(), 'the email field is shown');
+  assert.ok(await page.getByLabel(/^Password/).isVisible(), 'the password field is shown');
   assert.deepEqual(pageErrors, []);
   await page.close();
 });
