@@ -1,4 +1,5 @@
 // @ts-check
+import { mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -72,6 +73,33 @@ class PrecompressPlugin {
       });
     }
     compilation.updateAsset(name, asset.source, { related });
+  }
+}
+
+/**
+ * Writes the chunk graph of a build (the files of each entry point and of each named lazy chunk, shared
+ * split chunks included) to `filename`, for scripts/size-report.ts. Kept outside dist/web so the server
+ * never serves it.
+ */
+class ChunkGraphPlugin {
+  static pluginName = 'ChunkGraphPlugin';
+
+  /** @param {{ filename: string }} options */
+  constructor({ filename }) {
+    this.filename = filename;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.done.tapPromise(ChunkGraphPlugin.pluginName, async (stats) => {
+      const { entrypoints, namedChunkGroups } = stats.toJson({
+        all: false,
+        entrypoints: true,
+        chunkGroups: true,
+      });
+      await mkdir(path.dirname(this.filename), { recursive: true });
+      await writeFile(this.filename, JSON.stringify({ entrypoints, namedChunkGroups }, null, 2));
+    });
   }
 }
 
@@ -157,7 +185,12 @@ export default function config(_env, argv) {
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './src/web/index.html', scriptLoading: 'defer' }),
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production
+        ? [
+            new PrecompressPlugin(),
+            new ChunkGraphPlugin({ filename: path.join(root, 'dist/web-stats.json') }),
+          ]
+        : []),
     ],
     performance: production
       ? { hints: 'warning', maxEntrypointSize: 800_000, maxAssetSize: 500_000 }

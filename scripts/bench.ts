@@ -1,0 +1,213 @@
+// Throughput and latency of the reference server for the calls every page makes and for the SPA's
+// files: the real app in this process, on 127.0.0.1, with an in-memory PGlite.
+//
+//   tsx scripts/bench.ts [--requests 2000] [--seconds 20] [--concurrency 10] [--json <file>]
+//
+// Each scenario stops at --requests or --seconds, whichever comes first. The load generator shares
+// this process (and the machine's CPUs) with the server, so the figures are for comparing runs on one
+// machine, not a capacity estimate. The SPA scenarios need `npm run build`; without it they are skipped.
+// Exit code 1 when a scenario cannot run or any request fails.
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { WEB_DIR, entryAssets } from './lib/build-assets.js';
+import { runLoad, type LoadResult } from './lib/load.js';
+import { table } from './lib/table.js';
+
+interface Scenario {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** Checked on one request before the run, so a misconfigured scenario fails instead of measuring errors. */
+  check?: (response: Response) => string | undefined;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '10' },
+    json: { type: 'string' },
+  },
+});
+const maxRequests = positiveInt('requests');
+const maxSeconds = positiveInt('seconds');
+const concurrency = positiveInt('concurrency');
+
+function positiveInt(name: keyof typeof args): number {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(`--${name} must be a positive integer (got "${args[name]}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Signs up once (signup is rate limited and hashes with argon2) and returns the `session=...` cookie. */
+async function signUp(url: string, apiBase: string): Promise<string> {
+  const response = await fetch(`${url}${apiBase}/signup`, {
+    method: 'POST',
+    // CSRF rules: a JSON body and, when present, an Origin equal to PUBLIC_URL's.
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      name: 'Bench User',
+      email: `bench.${Date.now()}@example.com`,
+      password: 'Bench-Passw0rd!',
+      software: 'demo-crm',
+    }),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`signup answered ${response.status}: ${body}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('session='));
+  if (!cookie) throw new Error('signup set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+function scenarios(apiBase: string, cookie: string): Scenario[] {
+  const api: Scenario[] = [
+    { name: 'GET get-user (signed in)', path: `${apiBase}/get-user`, headers: { cookie } },
+    { name: 'GET get-pricing?schedule=yearly', path: `${apiBase}/get-pricing?schedule=yearly` },
+    { name: 'GET get-software-options', path: `${apiBase}/get-software-options` },
+  ];
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    console.warn(`No build in ${WEB_DIR}: the SPA scenarios are skipped (run \`npm run build\`).\n`);
+    return api;
+  }
+  // The largest precompressed entry chunk: the file whose delivery matters most on a first load.
+  const asset = entryAssets(WEB_DIR)
+    .filter((name) => existsSync(path.join(WEB_DIR, `${name}.br`)))
+    .sort((a, b) => statSync(path.join(WEB_DIR, a)).size - statSync(path.join(WEB_DIR, b)).size)
+    .at(-1);
+  const web: Scenario[] = [
+    {
+      name: 'GET /login (SPA HTML)',
+      path: '/login',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+      check: (r) => (r.headers.get('content-type')?.startsWith('text/html') ? undefined : 'not HTML'),
+    },
+  ];
+  if (asset) {
+    web.push({
+      name: `GET /${asset.replace(/\.[0-9a-f]{16,}\./, '.[hash].')} (br)`,
+      path: `/${asset}`,
+      headers: { 'accept-encoding': 'br' },
+      check: (r) => (r.headers.get('content-encoding') === 'br' ? undefined : 'not sent as brotli'),
+    });
+  }
+  return [...api, ...web];
+}
+
+async function main() {
+  // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
+  setTimeout(
+    () => {
+      console.error('bench: still running long after its time budget; giving up.');
+      process.exit(2);
+    },
+    (5 * (maxSeconds + 15) + 60) * 1000,
+  ).unref();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // The public URL must match the port: it is the origin the CSRF check accepts.
+    PUBLIC_URL: url,
+    DATA_DIR: 'memory://',
+    WEB_DIR,
+    // Logging every request would be a large part of what is measured.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const app = await buildApp(config);
+  const results: (LoadResult & { name: string })[] = [];
+  try {
+    await app.listen({ host: config.host, port });
+    const cookie = await signUp(url, config.apiBase);
+    const list = scenarios(config.apiBase, cookie);
+
+    console.log(
+      `${list.length} scenarios, each up to ${maxRequests} requests or ${maxSeconds} s, ${concurrency} concurrent`,
+    );
+    for (const scenario of list) {
+      const probe = await fetch(url + scenario.path, { headers: scenario.headers });
+      await probe.arrayBuffer();
+      const problem = probe.status !== 200 ? `HTTP ${probe.status}` : scenario.check?.(probe);
+      if (problem) throw new Error(`${scenario.name}: ${problem}`);
+      const result = await runLoad({
+        url: url + scenario.path,
+        headers: scenario.headers,
+        maxRequests,
+        maxSeconds,
+        concurrency,
+      });
+      results.push({ name: scenario.name, ...result });
+      console.log(`  ${scenario.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    // Closes the database too; an open PGlite would keep the process alive.
+    await app.close();
+  }
+
+  const ms = (value: number) => value.toFixed(1);
+  console.log(
+    '\n' +
+      table(
+        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+        results.map((r) => [
+          r.name,
+          r.requests,
+          r.errors,
+          Math.round(r.requestsPerSecond),
+          ms(r.p50),
+          ms(r.p95),
+          ms(r.p99),
+          ms(r.max),
+        ]),
+      ),
+  );
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+
+  if (args.json) {
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+      options: { maxRequests, maxSeconds, concurrency },
+      scenarios: results,
+    };
+    // Two decimals are plenty for milliseconds and requests per second.
+    const round = (_key: string, value: unknown) =>
+      typeof value === 'number' ? Math.round(value * 100) / 100 : value;
+    writeFileSync(args.json, `${JSON.stringify(report, round, 2)}\n`);
+  }
+
+  for (const r of results.filter((r) => r.errors > 0)) {
+    console.error(`${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
+    process.exitCode = 1;
+  }
+}
+
+await main().catch((error: Error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,155 @@
+// What the first load of /login and /pricing costs over the wire, checked against the budget of
+// DESIGN.md ("Performance from the start"), plus the largest chunks. Reads an existing production
+// build; builds nothing.
+//
+//   tsx scripts/size-report.ts [--no-fail] [--dir dist/web] [--stats <dir>-stats.json]
+//
+// Needs `npm run build` first: dist/web (with the .br/.gz files webpack writes) and the chunk graph
+// dist/web-stats.json, which says which files each lazy route chunk needs (its own file plus the
+// shared split chunks), something the file names alone cannot tell.
+// Exit code 1 when a first load is over budget (unless --no-fail) or the build is missing.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import { WEB_DIR, entryAssets } from './lib/build-assets.js';
+import { KB, kb, table } from './lib/table.js';
+
+/** DESIGN.md: React + MUI + router + RTK Query cost about 190 KB gzipped; a first load may add little. */
+const BUDGET_GZIP = 230 * KB;
+
+/**
+ * The lazy chunks (webpackChunkName in src/web/app/router.tsx) that react-router loads for each
+ * route on a first visit: every matched route's `lazy`, in parallel. Update with the router.
+ */
+const FIRST_LOADS: Record<string, string[]> = {
+  '/login': ['onboarding-layout', 'login'],
+  '/pricing': ['pricing'],
+};
+
+interface ChunkGraph {
+  entrypoints: Record<string, { assets: { name: string }[] }>;
+  namedChunkGroups: Record<string, { assets: { name: string }[] }>;
+}
+
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Wire sizes as the server sends them: the precompressed sibling if webpack wrote one, else computed. */
+function sizesOf(dir: string, name: string): Sizes {
+  const file = path.join(dir, name);
+  if (!existsSync(file)) fail(`${name} is listed by the build but missing from ${dir}: rebuild.`);
+  const content = readFileSync(file);
+  // Siblings are skipped for tiny files or when compressing does not help; same settings as webpack's.
+  const sibling = (ext: string, compress: () => Buffer) =>
+    existsSync(`${file}.${ext}`) ? statSync(`${file}.${ext}`).size : compress().length;
+  return {
+    raw: content.length,
+    gzip: sibling('gz', () => zlib.gzipSync(content, { level: 9 })),
+    brotli: sibling('br', () =>
+      zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ),
+  };
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      'no-fail': { type: 'boolean', default: false },
+      dir: { type: 'string', default: WEB_DIR },
+      stats: { type: 'string' },
+    },
+  });
+  const dir = path.resolve(values.dir);
+  const statsFile = path.resolve(values.stats ?? `${dir}-stats.json`);
+  const indexFile = path.join(dir, 'index.html');
+  if (!existsSync(indexFile)) fail(`No build at ${dir}: run \`npm run build\` first.`);
+  if (!existsSync(statsFile)) {
+    fail(
+      `No chunk graph at ${statsFile}: the webpack config must write it (ChunkGraphPlugin), ` +
+        'then run `npm run build`.',
+    );
+  }
+  const graph = JSON.parse(readFileSync(statsFile, 'utf8')) as Partial<ChunkGraph>;
+  if (!graph.entrypoints || !graph.namedChunkGroups) {
+    fail(
+      `${statsFile} lacks entrypoints or namedChunkGroups (webpack stats options entrypoints, chunkGroups).`,
+    );
+  }
+  const { entrypoints, namedChunkGroups } = graph;
+  const entryScripts = entryAssets(dir);
+  const entries = ['index.html', ...entryScripts];
+  // A graph from another build would silently price the wrong files.
+  const graphEntries = Object.values(entrypoints).flatMap((e) => e.assets.map((asset) => asset.name));
+  if (entryScripts.some((name) => !graphEntries.includes(name))) {
+    fail(`${statsFile} does not match ${indexFile} (another build?): run \`npm run build\`.`);
+  }
+
+  const cache = new Map<string, Sizes>();
+  const sizes = (name: string) => cache.get(name) ?? cache.set(name, sizesOf(dir, name)).get(name)!;
+  const total = (names: string[]): Sizes => {
+    const sum = { raw: 0, gzip: 0, brotli: 0 };
+    for (const s of names.map(sizes)) {
+      sum.raw += s.raw;
+      sum.gzip += s.gzip;
+      sum.brotli += s.brotli;
+    }
+    return sum;
+  };
+  const groupFiles = (group: string) => {
+    const found = namedChunkGroups[group];
+    if (!found) fail(`No chunk named "${group}" in ${statsFile}: update FIRST_LOADS from router.tsx.`);
+    return found.assets.map((asset) => asset.name).filter((name) => /\.(js|css)$/.test(name));
+  };
+
+  let overBudget = false;
+  const loadRows = Object.entries(FIRST_LOADS).map(([route, groups]) => {
+    const files = [...new Set([...entries, ...groups.flatMap(groupFiles)])];
+    const sum = total(files);
+    const ok = sum.gzip <= BUDGET_GZIP;
+    overBudget ||= !ok;
+    return [route, files.length, kb(sum.raw), kb(sum.gzip), kb(sum.brotli), ok ? 'ok' : 'OVER BUDGET'];
+  });
+  const entry = total(entries);
+  loadRows.push(['(entry only)', entries.length, kb(entry.raw), kb(entry.gzip), kb(entry.brotli), '']);
+  console.log(
+    `First load (index.html + entry chunks + the route's lazy chunks); budget ${kb(BUDGET_GZIP)} gzip\n`,
+  );
+  console.log(table(['route', 'files', 'raw', 'gzip', 'brotli', 'budget'], loadRows, 'lrrrrl'));
+
+  // Which routes pull each file, to tell route code from shared split chunks at a glance.
+  const routeChunks = Object.keys(namedChunkGroups).filter((name) => !(name in entrypoints));
+  const usedBy = (name: string) => {
+    if (entries.includes(name)) return 'entry';
+    const users = routeChunks.filter((group) => groupFiles(group).includes(name));
+    return users.length <= 2 ? users.join(', ') : `${users.length} routes`;
+  };
+  const chunks = readdirSync(dir)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => ({ name, ...sizes(name) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log(`\nLargest chunks (of ${chunks.length})\n`);
+  console.log(
+    table(
+      ['file', 'raw', 'gzip', 'brotli', 'loaded by'],
+      chunks.slice(0, 10).map((c) => [c.name, kb(c.raw), kb(c.gzip), kb(c.brotli), usedBy(c.name)]),
+      'lrrrl',
+    ),
+  );
+  console.log(`\n${routeChunks.length} lazy route chunks (named chunk groups besides the entry).`);
+
+  if (overBudget) {
+    console.error(`\nA first load is over the budget of ${kb(BUDGET_GZIP)} gzipped.`);
+    if (!values['no-fail']) process.exitCode = 1;
+  }
+}
+
+main();
