@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 
 const root = import.meta.dirname;
 const apiPort = process.env.API_PORT ?? '3000';
@@ -159,7 +160,14 @@ export default function config(_env, argv) {
                 parser: { syntax: 'typescript', tsx: true },
                 target: 'es2022',
                 transform: {
-                  react: { runtime: 'automatic', development: !production, useBuiltins: true },
+                  // `refresh` registers components for React Refresh (hot reload keeping state); development only,
+                  // with ReactRefreshWebpackPlugin below providing the runtime.
+                  react: {
+                    runtime: 'automatic',
+                    development: !production,
+                    refresh: !production,
+                    useBuiltins: true,
+                  },
                 },
               },
             },
@@ -190,7 +198,9 @@ export default function config(_env, argv) {
             new PrecompressPlugin(),
             new ChunkGraphPlugin({ filename: path.join(root, 'dist/web-stats.json') }),
           ]
-        : []),
+        : // Hot reload of React components keeping their state; webpack-dev-server's overlay shows errors.
+          // `forceEnable` keeps it in step with swc's `refresh` above even when NODE_ENV=production is set.
+          [new ReactRefreshWebpackPlugin({ overlay: false, forceEnable: true })]),
     ],
     performance: production
       ? { hints: 'warning', maxEntrypointSize: 800_000, maxAssetSize: 500_000 }
