@@ -8,14 +8,13 @@
 // machine, not a capacity estimate. The SPA scenarios need `npm run build`; without it they are skipped.
 // Exit code 1 when a scenario cannot run or any request fails.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
+import { freePort } from './lib/free-port.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { table } from './lib/table.js';
 
@@ -46,17 +45,6 @@ function positiveInt(name: keyof typeof args): number {
     process.exit(2);
   }
   return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Signs up once (signup is rate limited and hashes with argon2) and returns the `session=...` cookie. */

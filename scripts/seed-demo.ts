@@ -6,6 +6,7 @@ import { applyPaidCheckout } from '../src/server/billing/apply.js';
 import { buildApp } from '../src/server/app.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
 import type { Mail, Mailer } from '../src/server/mail/mailer.js';
+import { createOutboxMailer } from '../src/server/mail/outbox.js';
 
 const PASSWORD = 'Demo-pass1!';
 const ADMIN = 'admin@demo.example.com';
@@ -32,15 +33,7 @@ const app = await buildApp(config, {
     mailer: {
       async send(mail) {
         sent.push(mail);
-        await app.services.db
-          .insertInto('outbox')
-          .values({
-            to_address: mail.to,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html ?? null,
-          })
-          .execute();
+        await createOutboxMailer(app.services.db).send(mail);
       },
       async close() {},
     } satisfies Mailer,

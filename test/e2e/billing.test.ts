@@ -8,24 +8,11 @@
  * - an admin of a team buys 3 Pro seats and the team billing total reflects them.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const run = Date.now();
@@ -38,8 +25,7 @@ interface Person {
 
 /** Each person has their own browser (cookies, local storage); page errors fail the test. */
 async function newPerson(): Promise<Person> {
-  const context = await browser.newContext();
-  contexts.push(context);
+  const context = await e2e.newContext();
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -67,7 +53,7 @@ async function apiCall(page: Page, path: string, body?: object): Promise<{ statu
  * pages forbid scripts, fetch included).
  */
 async function signUp(person: Person, name: string, email: string, invitationToken: string | null = null) {
-  await person.page.goto(`${app.url}/app-config.js`);
+  await person.page.goto(`${e2e.app.url}/app-config.js`);
   const signup = await apiCall(person.page, '/api/signup', {
     name,
     email,
@@ -81,7 +67,7 @@ async function signUp(person: Person, name: string, email: string, invitationTok
 
 /** The invitation token of the newest invitation mail to `email`, from the sandbox outbox. */
 async function invitationToken(page: Page, email: string): Promise<string> {
-  await page.goto(`${app.url}/sandbox/mail`);
+  await page.goto(`${e2e.app.url}/sandbox/mail`);
   const link = page
     .locator('article', { hasText: `To ${email}` })
     .first()
@@ -114,7 +100,7 @@ test('a Free user buys Standard yearly with the LAUNCH30 coupon and sees it on t
   await signUp(freeUser, 'Bea Buyer', freeUserEmail);
 
   // 1. The pricing page with the coupon: the banner counts down days, hours and minutes.
-  await page.goto(`${app.url}/pricing?coupon=LAUNCH30`);
+  await page.goto(`${e2e.app.url}/pricing?coupon=LAUNCH30`);
   const coupon = page.getByRole('alert', { name: 'Coupon' });
   await coupon.waitFor();
   assert.match(await coupon.innerText(), /30% off\. Offer ends in/);
@@ -159,7 +145,7 @@ test('the billing portal opens in a new tab and a plan change there shows up in 
   const { context, page, pageErrors } = freeUser;
 
   // The paying admin without a team gets the subscription details.
-  await page.goto(`${app.url}/dashboard/billing`);
+  await page.goto(`${e2e.app.url}/dashboard/billing`);
   const details = page.getByRole('region', { name: 'Subscription Details' });
   await details.getByText('Standard', { exact: true }).waitFor();
   await details.getByText('Yearly', { exact: true }).waitFor();
@@ -177,9 +163,9 @@ test('the billing portal opens in a new tab and a plan change there shows up in 
   await portal.getByText('Saved.').waitFor();
   await portal.close();
 
-  await page.goto(`${app.url}/dashboard`);
+  await page.goto(`${e2e.app.url}/dashboard`);
   await expectInAccountCard(page, ['Pro', 'Monthly', '1000']);
-  await page.goto(`${app.url}/dashboard/billing`);
+  await page.goto(`${e2e.app.url}/dashboard/billing`);
   await page
     .getByRole('region', { name: 'Subscription Details' })
     .getByText('Pro', { exact: true })
@@ -201,7 +187,7 @@ test('an admin of a team buys 3 Pro seats and the team billing total reflects th
 
   // 1. Team billing: no seats yet, no subscription.
   const { page, pageErrors } = admin;
-  await page.goto(`${app.url}/dashboard/billing`);
+  await page.goto(`${e2e.app.url}/dashboard/billing`);
   const seats = page.getByRole('table', { name: 'Seats' });
   await seats.getByRole('row', { name: 'Pro 0 0' }).waitFor();
   await page.getByText('Subscription total: $0').waitFor();
@@ -219,7 +205,7 @@ test('an admin of a team buys 3 Pro seats and the team billing total reflects th
   await page.waitForURL(/\/dashboard\/billing\/success$/);
 
   // 3. Back on team billing: 3 Pro seats purchased, and the total is the subscription's items.
-  await page.goto(`${app.url}/dashboard/billing`);
+  await page.goto(`${e2e.app.url}/dashboard/billing`);
   await seats.getByRole('row', { name: 'Pro 3 0' }).waitFor();
   const user = await apiCall(page, '/api/get-user');
   const subscriptionId = (user.json as { data: { subscription: { stripe_subscription_id: string } } }).data

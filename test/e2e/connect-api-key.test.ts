@@ -4,26 +4,15 @@
  * leads back to the key form, and a demo_ key connects and goes on to /complete and the dashboard.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 /** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
 async function signUpFromTheExtension(page: Page, email: string) {
-  await page.goto(`${app.url}/auth?software=demo-crm&installed=true`);
+  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
   await page.waitForURL(/\/signup(\?|$)/);
   await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
@@ -39,7 +28,7 @@ async function submitApiKey(page: Page, key: string) {
 }
 
 test('a new user connects Demo CRM by API key after one rejected key', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 

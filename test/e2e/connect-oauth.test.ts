@@ -5,26 +5,15 @@
  * connectionData document event), and the user disconnects.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 /** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
 async function signUpFromTheExtension(page: Page, email: string) {
-  await page.goto(`${app.url}/auth?software=demo-crm&installed=true`);
+  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
   await page.waitForURL(/\/signup(\?|$)/);
   await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
@@ -34,7 +23,7 @@ async function signUpFromTheExtension(page: Page, email: string) {
 }
 
 test('a new user connects Demo CRM by OAuth and reaches the dashboard', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const pageErrors: string[] = [];
   context.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error.message)));
@@ -50,7 +39,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   await oauthPage.waitForURL(/\/sandbox\/crm\/authorize\?/);
   const authorizeUrl = new URL(oauthPage.url());
   assert.equal(authorizeUrl.searchParams.get('client_id'), 'demo-crm-sandbox');
-  assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${app.url}/callback`);
+  assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${e2e.app.url}/callback`);
   assert.equal(await page.evaluate(() => localStorage.getItem('auth_attempt')), 'oauth');
 
   await oauthPage.getByRole('button', { name: 'Approve' }).click();
@@ -71,7 +60,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   await oauthPage.waitForURL(/\/dashboard$/);
 
   // The extension's part: it sends the stored token to the dashboard connection page.
-  await oauthPage.goto(`${app.url}/dashboard/connection`);
+  await oauthPage.goto(`${e2e.app.url}/dashboard/connection`);
   await oauthPage.getByRole('heading', { name: 'CRM Connection' }).waitFor();
   await oauthPage.evaluate(() => {
     const detail = { oauth_access_token: localStorage.getItem('oauth_access_token') };

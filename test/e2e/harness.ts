@@ -1,11 +1,11 @@
 // Helpers for browser tests: Debian's Chromium driven by playwright-core, against the real server on a
 // free port with a fresh in-memory database.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { freePort } from '../../scripts/lib/free-port';
 import { runWebBuild, webBuildState } from '../../scripts/lib/web-build';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -60,13 +60,53 @@ export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp>
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
+export interface AppAndBrowser {
+  /** The running app (from the `before` hook on). */
+  readonly app: RunningApp;
+  /** The browser (from the `before` hook on). */
+  readonly browser: Browser;
+  /** A new context of the browser (own cookies and local storage), closed in the `after` hook before the browser. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * The lifecycle every browser test file shares: registers node:test hooks that start the app (`startApp(env)`)
+ * and then the browser before the file's tests, and close them (the tracked contexts, the browser, the app)
+ * after. Call it once at the top level of a test file; read `app` and `browser` inside tests and helpers.
+ */
+export function useAppAndBrowser(env?: NodeJS.ProcessEnv): AppAndBrowser {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  before(async () => {
+    app = await startApp(env);
+    browser = await launchBrowser();
   });
+
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  return {
+    get app() {
+      return started(app, 'app');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    async newContext(options) {
+      const context = await started(browser, 'browser').newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+function started<T>(value: T | undefined, name: string): T {
+  if (value === undefined)
+    throw new Error(`The ${name} is not started: use it inside tests, after the before hook.`);
+  return value;
 }

@@ -6,24 +6,11 @@
  * the API), and the member sees no Organization entry and no Edit links.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const run = Date.now();
@@ -33,8 +20,7 @@ const secondAdminEmail = `org-admin2-${run}@example.com`;
 
 /** Each person has their own browser (cookies, local storage); page errors fail the test. */
 async function newPerson(): Promise<{ page: Page; pageErrors: string[] }> {
-  const context = await browser.newContext();
-  contexts.push(context);
+  const context = await e2e.newContext();
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -80,13 +66,13 @@ async function inviteFromOrganizationPage(page: Page, email: string, role: 'Memb
 
 /** Opens the newest invitation mail to `email` in the sandbox outbox and follows its link. */
 async function acceptInvitationFromMail(page: Page, email: string, waitForRedirect: boolean) {
-  await page.goto(`${app.url}/sandbox/mail`);
+  await page.goto(`${e2e.app.url}/sandbox/mail`);
   const mail = page.locator('article', { hasText: `To ${email}` }).first();
   await mail.waitFor();
   const link = mail.locator('a[href*="/accept-invitation?"]').first();
   const href = await link.getAttribute('href');
   assert.ok(href, 'the invitation mail carries an /accept-invitation link');
-  assert.equal(new URL(href).origin, app.url);
+  assert.equal(new URL(href).origin, e2e.app.url);
   await link.click();
   await page.waitForURL(/\/accept-invitation\?/);
   await page.getByText('Taking you to sign up in 5 seconds...').waitFor({ timeout: 10_000 });
@@ -113,10 +99,10 @@ function sidebar(page: Page) {
 test('an admin invites, seats and manages members; members see only their own dashboard', async () => {
   // 1. The admin signs up (coming from the extension) and opens the Organization page.
   const admin = await newPerson();
-  await admin.page.goto(`${app.url}/auth?software=demo-crm&installed=true`);
+  await admin.page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
   await admin.page.waitForURL(/\/signup(\?|$)/);
   await fillSignupForm(admin.page, 'Ada Admin', adminEmail);
-  await admin.page.goto(`${app.url}/dashboard`);
+  await admin.page.goto(`${e2e.app.url}/dashboard`);
   await sidebar(admin.page).getByRole('link', { name: 'Organization' }).click();
   await admin.page.waitForURL(/\/dashboard\/organization$/);
   await admin.page.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
@@ -141,7 +127,7 @@ test('an admin invites, seats and manages members; members see only their own da
     standard_seats: 1,
     pro_seats: 0,
     coupon_code: null,
-    request_url: `${app.url}/dashboard/billing`,
+    request_url: `${e2e.app.url}/dashboard/billing`,
   });
   assert.equal(seats.status, 200, JSON.stringify(seats.json));
   const checkoutUrl = (seats.json as { url?: string }).url;
@@ -151,7 +137,7 @@ test('an admin invites, seats and manages members; members see only their own da
   await admin.page.waitForURL(/\/dashboard\/billing\/success$/);
 
   // 5. The admin sees both new people and assigns the Standard seat to the member.
-  await admin.page.goto(`${app.url}/dashboard/organization`);
+  await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
   await memberRow(admin.page, memberEmail).waitFor();
   await memberRow(admin.page, secondAdminEmail).waitFor();
   assert.equal(await admin.page.getByRole('link', { name: 'Edit' }).count(), 3);
@@ -165,7 +151,7 @@ test('an admin invites, seats and manages members; members see only their own da
   await memberRow(admin.page, memberEmail).getByText('Standard', { exact: true }).waitFor();
 
   // 6. The member's Overview shows Standard.
-  await member.page.goto(`${app.url}/dashboard`);
+  await member.page.goto(`${e2e.app.url}/dashboard`);
   const account = member.page.getByRole('region', { name: 'Account' });
   await account.getByText('Standard', { exact: true }).waitFor();
   assert.equal(await account.getByText(memberEmail).count(), 1);
@@ -189,10 +175,10 @@ test('an admin invites, seats and manages members; members see only their own da
   assert.ok(refused.status >= 400, `removing an admin is refused (got ${refused.status})`);
 
   // 8. The member sees no Organization entry, and no Edit links on the organization page.
-  await member.page.goto(`${app.url}/dashboard`);
+  await member.page.goto(`${e2e.app.url}/dashboard`);
   await sidebar(member.page).getByRole('link', { name: 'Overview' }).waitFor();
   assert.equal(await sidebar(member.page).getByRole('link', { name: 'Organization' }).count(), 0);
-  await member.page.goto(`${app.url}/dashboard/organization`);
+  await member.page.goto(`${e2e.app.url}/dashboard/organization`);
   await memberRow(member.page, adminEmail).waitFor();
   assert.equal(await member.page.getByRole('link', { name: 'Edit' }).count(), 0);
   assert.equal(await member.page.getByRole('button', { name: 'Remove' }).count(), 0);

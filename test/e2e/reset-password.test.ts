@@ -3,34 +3,22 @@
  * its link → a new password → redirected to /login → logging in works with the new password only.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 test('a forgotten password is reset through the mailed link', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const email = `reset-${Date.now()}@example.com`;
   const newPassword = 'N3w!Password';
 
-  await signUp(page, { url: app.url, email });
-  await logOut(page, app.url);
+  await signUp(page, { url: e2e.app.url, email });
+  await logOut(page, e2e.app.url);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(/\/forgot-password$/);
@@ -43,12 +31,12 @@ test('a forgotten password is reset through the mailed link', async () => {
     .waitFor();
 
   // The outbox lists the newest mail first; take the reset link sent to this user.
-  await page.goto(`${app.url}/sandbox/mail`);
+  await page.goto(`${e2e.app.url}/sandbox/mail`);
   const mail = page.locator('article', { hasText: email }).first();
   const link = mail.locator('a[href*="/reset-password?token="]').first();
   const href = await link.getAttribute('href');
   assert.ok(href, 'the reset mail carries a link');
-  assert.equal(new URL(href).origin, app.url);
+  assert.equal(new URL(href).origin, e2e.app.url);
   await link.click();
   await page.waitForURL(/\/reset-password\?token=/);
 
@@ -66,7 +54,7 @@ test('a forgotten password is reset through the mailed link', async () => {
   await page.locator('input[name="password"]').fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('alert').waitFor();
-  await logIn(page, app.url, email, newPassword);
+  await logIn(page, e2e.app.url, email, newPassword);
   assert.equal(new URL(page.url()).pathname, '/install');
 
   assert.deepEqual(pageErrors, []);

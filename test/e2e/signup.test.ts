@@ -3,33 +3,21 @@
  * signs up, lands on /connect (installed, nothing connected yet), then logs out and logs back in.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 test('a new user from the extension signs up, lands on /connect, logs out and logs in again', async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const email = `signup-${Date.now()}@example.com`;
 
   // /auth stores the CRM and the install flag, then sends a new visitor to /signup.
-  await page.goto(`${app.url}/auth?software=demo-crm&installed=true&utm_source=e2e`);
+  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true&utm_source=e2e`);
   await page.waitForURL(/\/signup(\?|$)/);
   await page.getByText('Chrome Extension for Demo CRM.').waitFor();
   assert.equal(await page.title(), 'Sign up');
@@ -57,7 +45,7 @@ test('a new user from the extension signs up, lands on /connect, logs out and lo
   );
 
   // Logout keeps only the chosen CRM in local storage.
-  await logOut(page, app.url);
+  await logOut(page, e2e.app.url);
   assert.deepEqual(await page.evaluate(() => Object.keys(localStorage)), ['software']);
 
   // A wrong password shows the server's message; the right one continues the onboarding (still /connect).
@@ -67,11 +55,11 @@ test('a new user from the extension signs up, lands on /connect, logs out and lo
   await page.getByRole('alert').waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');
 
-  await logIn(page, app.url, email, STRONG_PASSWORD);
+  await logIn(page, e2e.app.url, email, STRONG_PASSWORD);
   await page.waitForURL(/\/connect$/);
 
   // A signed-in visitor of /login goes to the dashboard.
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${e2e.app.url}/login`);
   await page.waitForURL(/\/dashboard$/);
 
   assert.deepEqual(pageErrors, []);
@@ -79,9 +67,9 @@ test('a new user from the extension signs up, lands on /connect, logs out and lo
 });
 
 test('signUp helper: a direct signup without the extension goes to /install', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signUp(page, { url: app.url, email: `direct-${Date.now()}@example.com` });
+  await signUp(page, { url: e2e.app.url, email: `direct-${Date.now()}@example.com` });
   await page.getByRole('heading', { name: 'Install the extension' }).waitFor();
   await context.close();
 });

@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { test } from 'node:test';
+import { useAppAndBrowser } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useAppAndBrowser();
 
 test('the app loads on /login', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${e2e.app.url}/login`);
 
   await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');

@@ -1,7 +1,9 @@
 /**
- * DESIGN.md: redirects the app follows (checkout URL, billing portal...) must be on an allow-list.
- * A URL is followed when it is same-origin (the sandbox provider pages live on the app's own server)
- * or its origin is allow-listed (the real payment provider). Pure: the current origin is passed in.
+ * DESIGN.md: redirects the app follows (checkout URL, billing portal, the reset-password answer...) must be
+ * on an allow-list. A payment URL is followed when it is same-origin (the sandbox provider pages live on the
+ * app's own server) or its origin is allow-listed (the real payment provider); an in-app redirect (the
+ * reset-password answer's data.redirect_url) only when it is same-origin, so a tampered answer cannot send
+ * the user to a look-alike site. Pure: the current origin is passed in.
  */
 
 /** Origins of the Stripe adapter's hosted pages (checkout and customer portal). */
@@ -20,6 +22,30 @@ export function safeRedirectUrl(
   currentOrigin: string,
   allowedOrigins: readonly string[] = PAYMENT_PROVIDER_ORIGINS,
 ): string | null {
+  const parsed = parseHttpUrl(url, currentOrigin);
+  if (!parsed) return null;
+  if (isSameOrigin(parsed, currentOrigin)) return parsed.href;
+  // Allow-listed origins must be HTTPS: an http:// look-alike would be open to tampering.
+  if (parsed.protocol === 'https:' && allowedOrigins.includes(parsed.origin)) return parsed.href;
+  return null;
+}
+
+/**
+ * The in-app path (pathname + search + hash) for `url`, or null unless it is same-origin http(s): the
+ * stricter rule for redirects that must never leave the app (no allow-listed origins).
+ */
+export function sameOriginPath(url: string | null | undefined, currentOrigin: string): string | null {
+  const parsed = parseHttpUrl(url, currentOrigin);
+  if (!parsed || !isSameOrigin(parsed, currentOrigin)) return null;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/**
+ * `url` resolved against `currentOrigin`, or null when it is empty, unparsable or not http(s).
+ * Protocol-relative ("//evil.example") and backslash tricks resolve to another origin, which the callers'
+ * origin checks refuse.
+ */
+function parseHttpUrl(url: string | null | undefined, currentOrigin: string): URL | null {
   if (!url) return null;
   let parsed: URL;
   try {
@@ -28,10 +54,11 @@ export function safeRedirectUrl(
     return null;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  if (parsed.origin === new URL(currentOrigin).origin) return parsed.href;
-  // Allow-listed origins must be HTTPS: an http:// look-alike would be open to tampering.
-  if (parsed.protocol === 'https:' && allowedOrigins.includes(parsed.origin)) return parsed.href;
-  return null;
+  return parsed;
+}
+
+function isSameOrigin(parsed: URL, currentOrigin: string): boolean {
+  return parsed.origin === new URL(currentOrigin).origin;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { openInNewTab, safeRedirectUrl } from '../../../src/web/lib/safe-redirect';
+import { openInNewTab, safeRedirectUrl, sameOriginPath } from '../../../src/web/lib/safe-redirect';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -35,6 +35,37 @@ test('an extra allow-list replaces the default one', () => {
     'https://pay.example/x',
   );
   expect(safeRedirectUrl('https://checkout.stripe.com/x', ORIGIN, ['https://pay.example'])).toBeNull();
+});
+
+// The reset-password answer's redirect_url: same-origin paths only, no allow-listed origins.
+describe('sameOriginPath', () => {
+  const origin = 'https://app.example';
+
+  test.each([
+    ['/login', '/login'],
+    ['/login?reset=1#top', '/login?reset=1#top'],
+    ['https://app.example/dashboard', '/dashboard'],
+    ['login', '/login'],
+  ])('follows the same-origin URL %s as %s', (url, path) => {
+    expect(sameOriginPath(url, origin)).toBe(path);
+  });
+
+  test.each([
+    ['https://evil.example/login'],
+    ['//evil.example/login'],
+    ['/\\evil.example'],
+    ['http://app.example/login'],
+    ['javascript:alert(1)'],
+    [''],
+    [null],
+    [undefined],
+  ])('refuses %p', (url) => {
+    expect(sameOriginPath(url, origin)).toBeNull();
+  });
+
+  test('refuses allow-listed payment origins: the reset page never leaves the app', () => {
+    expect(sameOriginPath('https://checkout.stripe.com/c/pay/cs_123', origin)).toBeNull();
+  });
 });
 
 describe('openInNewTab', () => {

@@ -3,16 +3,16 @@
  * account exists); the error text may carry markup (spec: rendered as HTML), so it is sanitised first.
  */
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useForgotPasswordMutation } from '../../../api/auth';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import EmailField from '../components/EmailField';
+import FormSubmit from '../components/FormSubmit';
 import { failureMessage } from '../lib/failure';
 
 export const FORGOT_PASSWORD_SENT =
@@ -52,24 +52,13 @@ export default function ForgotPasswordPage() {
           aria-label="Forgot password"
         >
           <Typography color="text.secondary">Enter your email and we will send you a reset link.</Typography>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           {errorHtml !== null ? (
             <Alert severity="error" role="alert">
               <span dangerouslySetInnerHTML={{ __html: errorHtml }} />
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-            {isLoading ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <FormSubmit disabled={isLoading}>{isLoading ? 'Sending...' : 'Send reset link'}</FormSubmit>
         </Stack>
       )}
       <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>

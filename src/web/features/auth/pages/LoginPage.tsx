@@ -3,10 +3,8 @@
  * says why; a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
  */
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -17,15 +15,17 @@ import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { getItem, storageKeys } from '../../../lib/storage';
-import FormError from '../components/FormError';
+import EmailField from '../components/EmailField';
+import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
 import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
+import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
 import { useLogOut } from '../hooks/useLogOut';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields } from '../lib/onboarding-fields';
 
-export const SESSION_EXPIRED = 'Session expired, please login again.';
+const SESSION_EXPIRED = 'Session expired, please login again.';
 
 /**
  * Google login fallbacks (spec §8): an answer without a message is 'Google login failed', an answer that
@@ -110,30 +110,11 @@ export default function LoginPage() {
             onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
           />
           <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Log in">
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <FormError message={formError} />
-            <Button type="submit" variant="contained" size="large" disabled={loggingIn || googleBusy}>
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
+            <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
               {loggingIn ? 'Logging in...' : 'Log in'}
-            </Button>
+            </FormSubmit>
           </Stack>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
             <Link component={RouterLink} to="/forgot-password" variant="body2">

@@ -3,20 +3,18 @@
  * the app follows data.redirect_url 1.5 s later, but only when it is a path of this app.
  */
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useResetPasswordMutation } from '../../../api/auth';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import FormError from '../components/FormError';
-import PasswordStrengthMeter from '../components/PasswordStrengthMeter';
+import { sameOriginPath } from '../../../lib/safe-redirect';
+import FormSubmit from '../components/FormSubmit';
+import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
-import { sameOriginPath } from '../lib/redirect';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
@@ -84,24 +82,17 @@ export default function ResetPasswordPage() {
           onSubmit={(event) => void submit(event)}
           aria-label="Reset password"
         >
-          <div>
-            <TextField
-              label="New password"
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              fullWidth
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              slotProps={{ htmlInput: { 'aria-describedby': 'reset-password-strength' } }}
-            />
-            <PasswordStrengthMeter password={password} id="reset-password-strength" />
-          </div>
-          <FormError message={formError} />
-          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+          <PasswordField
+            label="New password"
+            name="new_password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            strengthMeterId="reset-password-strength"
+          />
+          <FormSubmit error={formError} disabled={isLoading}>
             {isLoading ? 'Saving...' : 'Set new password'}
-          </Button>
+          </FormSubmit>
         </Stack>
       )}
     </Stack>

@@ -3,7 +3,6 @@
  * strength meter. Too weak and Weak passwords are refused before any call; after the account exists the
  * visitor continues along the onboarding order (spec §4).
  */
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,10 +13,11 @@ import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/pa
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/auth';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import CrmPicker from '../components/CrmPicker';
-import FormError from '../components/FormError';
+import EmailField from '../components/EmailField';
+import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
 import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
-import PasswordStrengthMeter from '../components/PasswordStrengthMeter';
+import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields } from '../lib/onboarding-fields';
@@ -92,34 +92,16 @@ export default function SignupPage() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          strengthMeterId="signup-password-strength"
         />
-        <div>
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            slotProps={{ htmlInput: { 'aria-describedby': 'signup-password-strength' } }}
-          />
-          <PasswordStrengthMeter password={password} id="signup-password-strength" />
-        </div>
-        <FormError message={formError} />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <FormSubmit error={formError} disabled={busy}>
           {signingUp ? 'Signing up...' : 'Sign up'}
-        </Button>
+        </FormSubmit>
       </Stack>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         Already have an account?{' '}

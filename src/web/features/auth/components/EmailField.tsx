@@ -1,0 +1,22 @@
+import TextField from '@mui/material/TextField';
+
+export interface EmailFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The required "Email" input of the auth forms (name `email`, browser autofill on). */
+export default function EmailField({ value, onChange }: EmailFieldProps) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      fullWidth
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

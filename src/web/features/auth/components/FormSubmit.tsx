@@ -1,0 +1,23 @@
+import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import FormError from './FormError';
+
+export interface FormSubmitProps {
+  /** The button's text (its busy text while the form is sending). */
+  children: ReactNode;
+  disabled: boolean;
+  /** The form's error, shown above the button (see FormError); omit it when the page shows its own. */
+  error?: string | null;
+}
+
+/** The end of an auth form: its error, if any, then the submit button. */
+export default function FormSubmit({ children, disabled, error }: FormSubmitProps) {
+  return (
+    <>
+      {error === undefined ? null : <FormError message={error} />}
+      <Button type="submit" variant="contained" size="large" disabled={disabled}>
+        {children}
+      </Button>
+    </>
+  );
+}
