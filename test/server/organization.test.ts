@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PUBLIC_URL, mailLinks, mailToken, startTestApp, type TestApp } from './helpers/app.js';
+import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, startTestApp, type TestApp } from './helpers/app.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 let t: TestApp;
@@ -171,6 +171,34 @@ describe('accept-invite', () => {
     assert.equal(me.role, 'member');
     assert.equal(me.organization.name, "Alice's organization");
     await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: me.id } });
+  });
+
+  it('refuses a signed-in account that pays for its own plan, which would exceed the purchased seats', async () => {
+    const payer = await signup(t.api);
+    const checkout = await t.api('checkout', {
+      cookie: payer.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(checkout.body.url).pathname}/pay`,
+      headers: { cookie: payer.cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    assert.equal(paid.statusCode, 303);
+    await invite(admin, payer.email);
+    const token = await mailToken(t, payer.email);
+    const res = await t.api('acceptInvite', { query: { token }, cookie: payer.cookie });
+    assert.equal(res.status, 400);
+    assert.equal(
+      res.body.message,
+      'You pay for a plan of your own: cancel it in the billing portal before joining an organization.',
+    );
+    const me = (await t.api('getUser', { cookie: payer.cookie })).body.data;
+    assert.equal(me.organization, null);
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    // The invitation is still usable once the plan is settled.
+    assert.equal((await t.api('acceptInvite', { query: { token } })).status, 200);
   });
 });
 

@@ -3,6 +3,7 @@
 import type { Db } from '../db/index.js';
 import type { NewUser, User } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
+import { normalizeProduct } from '../../shared/seats.js';
 import { INVALID_INVITATION, consumeInvitation, findPendingInvitation } from './invitations.js';
 
 export function normalizeEmail(email: string): string {
@@ -65,6 +66,9 @@ export async function createAccount(db: Db, account: NewAccount): Promise<User> 
   });
 }
 
+export const PAID_PLAN_BLOCKS_JOINING =
+  'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
+
 /** Joins an existing account to the organization of an invitation (accept-invite while signed in). */
 export async function joinByInvitation(
   db: Db,
@@ -73,6 +77,11 @@ export async function joinByInvitation(
   organizationId: number,
   role: string,
 ) {
+  // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
+  // more paid members than purchased seats, and two subscriptions billing for one person.
+  if (normalizeProduct(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
+    throw badRequest(PAID_PLAN_BLOCKS_JOINING);
+  }
   await db.transaction().execute(async (trx) => {
     if (!(await consumeInvitation(trx, invitationId))) throw badRequest(INVALID_INVITATION);
     const joined = await trx
