@@ -2,6 +2,7 @@
  * Turns database rows into the contract's shapes (ids as strings, times in epoch seconds, plan names
  * canonical), in one place so every answer presents a user the same way.
  */
+import { sql } from 'kysely';
 import type { components } from '../../contract/api.js';
 import { normalizeProduct } from '../../shared/seats.js';
 import type { Db } from '../db/index.js';
@@ -58,7 +59,10 @@ export function presentInvitation(invitation: Invitation): InvitationView {
   };
 }
 
-export function presentOrganization(org: Organization, memberCount: number): OrganizationView {
+export function presentOrganization(
+  org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'>,
+  memberCount: number,
+): OrganizationView {
   return {
     id: String(org.id),
     name: org.name,
@@ -68,45 +72,81 @@ export function presentOrganization(org: Organization, memberCount: number): Org
   };
 }
 
-/** The user as get-user answers it: with organization and CRM connection ids. */
-export async function loadUserView(db: Db, userId: number): Promise<UserView> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  return presentUser(db, user);
+/** What a user view needs besides the user row; null columns when the user has no organization. */
+interface UserExtras {
+  org_id: number | null;
+  org_name: string | null;
+  org_billing_admin_id: number | null;
+  org_seats_standard: number | null;
+  org_seats_pro: number | null;
+  member_count: number | string | bigint | null;
+  org_connection_id: number | null;
+  personal_connection_id: number | null;
 }
 
-export async function presentUser(db: Db, user: User): Promise<UserView> {
-  let organization: OrganizationView | null = null;
-  let orgConnectionId: number | undefined;
-  if (user.organization_id !== null) {
-    const org = await db
-      .selectFrom('organizations')
-      .selectAll()
-      .where('id', '=', user.organization_id)
-      .executeTakeFirst();
-    if (org) {
-      const { count } = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('organization_id', '=', org.id)
-        .executeTakeFirstOrThrow();
-      organization = presentOrganization(org, Number(count));
-      const shared = await db
-        .selectFrom('crm_connections')
-        .select('id')
-        .where('organization_id', '=', org.id)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      orgConnectionId = shared?.id;
-    }
-  }
-  const personal = await db
-    .selectFrom('crm_connections')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('organization_id', 'is', null)
-    .orderBy('id', 'desc')
+/**
+ * The organization (o), its member count, its newest shared CRM connection and the user's newest
+ * personal one, as columns of a query where o is joined and user_id identifies the user.
+ */
+function extrasColumns(userId: number | 'u.id') {
+  return [
+    sql<number | null>`o.id`.as('org_id'),
+    sql<string | null>`o.name`.as('org_name'),
+    sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
+    sql<number | null>`o.seats_standard`.as('org_seats_standard'),
+    sql<number | null>`o.seats_pro`.as('org_seats_pro'),
+    sql<number | string | bigint | null>`(select count(*) from users m where m.organization_id = o.id)`.as(
+      'member_count',
+    ),
+    sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
+      order by c.id desc limit 1)`.as('org_connection_id'),
+    sql<number | null>`(select c.id from crm_connections c
+      where c.user_id = ${userId === 'u.id' ? sql.ref('u.id') : userId} and c.organization_id is null
+      order by c.id desc limit 1)`.as('personal_connection_id'),
+  ] as const;
+}
+
+/** The user as get-user answers it, in one query; undefined when there is no such user. */
+export async function loadUserView(db: Db, userId: number): Promise<UserView | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .selectAll('u')
+    .select(extrasColumns('u.id'))
+    .where('u.id', '=', userId)
     .executeTakeFirst();
-  const personalId = personal ? String(personal.id) : null;
+  return row ? userView(row, row) : undefined;
+}
+
+/** The user with organization and CRM connection ids, loaded in one query. */
+export async function presentUser(db: Db, user: User): Promise<UserView> {
+  // Joined on the organization of the row given (not re-read), so the view matches that row.
+  const orgId = user.organization_id;
+  const extras = await db
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+    .leftJoin('organizations as o', (join) =>
+      orgId === null ? join.on(sql<boolean>`false`) : join.on('o.id', '=', orgId),
+    )
+    .select(extrasColumns(user.id))
+    .executeTakeFirstOrThrow();
+  return userView(user, extras);
+}
+
+function userView(user: User, extras: UserExtras): UserView {
+  const organization =
+    extras.org_id === null
+      ? null
+      : presentOrganization(
+          {
+            id: extras.org_id,
+            name: extras.org_name!,
+            billing_admin_id: extras.org_billing_admin_id,
+            seats_standard: extras.org_seats_standard!,
+            seats_pro: extras.org_seats_pro!,
+          },
+          Number(extras.member_count ?? 0),
+        );
+  const personalId = extras.personal_connection_id === null ? null : String(extras.personal_connection_id);
   return {
     id: String(user.id),
     email: user.email,
@@ -117,7 +157,10 @@ export async function presentUser(db: Db, user: User): Promise<UserView> {
     has_onboarded: user.has_onboarded,
     personal_connection_id: personalId,
     // The organization's shared connection wins: it is the one the extension uses.
-    connection_id: orgConnectionId !== undefined ? String(orgConnectionId) : personalId,
+    connection_id:
+      organization !== null && extras.org_connection_id !== null
+        ? String(extras.org_connection_id)
+        : personalId,
     join_timestamp: epochSeconds(user.created_at)!,
     software: user.software ? { slug: user.software } : null,
     subscription: presentSubscription(user),

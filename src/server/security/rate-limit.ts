@@ -1,6 +1,7 @@
 /**
- * Fixed-window counters shared by every server process: kept in the database (one upsert per hit),
- * so running several processes behind a load balancer does not multiply the limits.
+ * Fixed-window rate limits whose counters every server process sees, so running several processes
+ * behind a load balancer does not multiply the limits: in Redis when REDIS_URL is set
+ * (rate-limit-redis.ts), else in the database (one upsert per hit, below).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -17,12 +18,32 @@ export interface RateLimiter {
   hit(rule: RateRule, subject: string): Promise<boolean>;
 }
 
-export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
-  let hits = 0;
+/**
+ * Where the counters live. The contract every store keeps (test/server/rate-limit.test.ts):
+ * increment is atomic across processes, answers 1 for the first hit of a window and one more for each
+ * later hit of that window, and starts again at 1 once windowSeconds have passed since the first hit.
+ */
+export interface RateLimitStore {
+  /** Counts one hit on key and answers the number of hits of its current window, this one included. */
+  increment(key: string, windowSeconds: number): Promise<number>;
+  /** Releases connections the store opened itself (the database is closed by its owner). */
+  close(): Promise<void>;
+}
+
+export function createRateLimiter(store: RateLimitStore, factor = 1): RateLimiter {
   return {
     async hit(rule, subject) {
-      const key = `${rule.name}:${subject.toLowerCase()}`;
-      const window = `${rule.windowSeconds} seconds`;
+      const count = await store.increment(`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds);
+      return count <= Math.ceil(rule.limit * factor);
+    },
+  };
+}
+
+export function createDbRateLimitStore(db: Db): RateLimitStore {
+  let hits = 0;
+  return {
+    async increment(key, windowSeconds) {
+      const window = `${windowSeconds} seconds`;
       const row = await sql<{ count: number }>`
         insert into rate_limits as r (key, window_start, count)
         values (${key}, now(), 1)
@@ -34,9 +55,14 @@ export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
       if (++hits % 500 === 0) {
         await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(db);
       }
-      return (row.rows[0]?.count ?? 0) <= Math.ceil(rule.limit * factor);
+      return Number(row.rows[0]?.count ?? 0);
     },
+    async close() {},
   };
+}
+
+export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
+  return createRateLimiter(createDbRateLimitStore(db), factor);
 }
 
 export const RATE_RULES = {
