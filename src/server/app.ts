@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createSandboxBilling } from './billing/sandbox.js';
 import { ProviderError } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
@@ -20,13 +20,15 @@ import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
+import { rejectNulBytes } from './http/nul-bytes.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
-import { createOutboxMailer } from './mail/outbox.js';
+import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createSmtpMailer } from './mail/smtp.js';
 import { sandboxPlugin } from './sandbox/index.js';
 import { createGoogleVerifier } from './security/google.js';
-import { createDbRateLimiter } from './security/rate-limit.js';
+import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
+import { createRedisRateLimitStore } from './security/rate-limit-redis.js';
 import { createSecretBox } from './security/secret-box.js';
 import type { Services } from './services.js';
 
@@ -71,10 +73,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = await createDb(config);
 
   let app: FastifyInstance;
+  let rateLimitStore: RateLimitStore | undefined;
   try {
+    // Counters shared by every process: Redis when configured (start fails if it does not answer).
+    rateLimitStore = config.redisUrl
+      ? await createRedisRateLimitStore({
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          onError: (error) => app?.log.error({ err: error }, 'Redis (rate limits) connection error'),
+        })
+      : createDbRateLimitStore(db);
     app = Fastify({
       bodyLimit: BODY_LIMIT,
-      trustProxy: config.trustProxy,
+      trustProxy: fastifyTrustProxy(config.trustProxy),
       // Let in-flight requests finish on close; refuse new ones.
       return503OnClosing: true,
       logger: options.logger ?? {
@@ -86,12 +97,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
   } catch (error) {
+    await rateLimitStore?.close();
     await db.destroy();
     throw error;
   }
+  const limitStore = rateLimitStore;
 
   app.addHook('onClose', async () => {
     await services.mailer.close();
+    await limitStore.close();
     await db.destroy();
   });
 
@@ -102,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
     billing: stripe ? createStripeBilling(db, config, stripe) : createSandboxBilling(db, config),
     crm: createCrmRegistry(db, config),
-    rateLimiter: createDbRateLimiter(db, config.rateLimitFactor),
+    rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(await encryptionSecret(db, config)),
     google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : undefined,
     ...options.services,
@@ -110,6 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Scripts (seed-demo) and tests reach the database and providers of a running app through this.
   app.decorate('services', services);
+
+  if (isOutboxMailer(services.mailer) && !config.sandboxPages) {
+    app.log.warn(
+      `Mail is NOT delivered: SMTP_URL is not set, so mails (password resets, invitations) stay in the database outbox, and /sandbox/mail is off because PUBLIC_URL (${config.publicUrl}) is not local. Set SMTP_URL, or SANDBOX_PAGES=true on a sandbox deployment.`,
+    );
+  }
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ProviderError) return reply.status(502).send(errorEnvelope(error.message));
@@ -127,6 +147,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(null, value);
     });
   });
+
+  // NUL characters (which PostgreSQL text refuses) in params, query or body: 400 for every route.
+  app.addHook('preValidation', rejectNulBytes);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -3,6 +3,8 @@
  * stops the process with one message naming every problem instead of failing later mid-request.
  */
 
+import { isIP } from 'node:net';
+
 export type CrmCredentials = { clientId: string; clientSecret: string };
 
 export interface Config {
@@ -29,13 +31,23 @@ export interface Config {
   /** Extra origins allowed to make state-changing calls, besides publicUrl's. */
   allowedOrigins: string[];
   redisUrl: string | undefined;
+  /** Put before every Redis key (REDIS_KEY_PREFIX), so deployments or test runs can share a Redis. */
+  redisKeyPrefix: string;
   /** Folder of the built SPA. */
   webDir: string;
-  /** Trust X-Forwarded-For (behind a load balancer) for the client IP used by rate limits. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to trust for the client IP used by rate limits (TRUST_PROXY): false
+   * (none), a hop count, or the addresses/CIDRs of the proxies. Never "all", which lets clients pick their IP.
+   */
+  trustProxy: false | number | string[];
   /** Multiplies every rate limit; tests and load tests raise it. */
   rateLimitFactor: number;
   logLevel: string;
+  /**
+   * Serve the sandbox pages that show every user's data (/sandbox/mail: reset and invitation links).
+   * SANDBOX_PAGES=true|false; absent: only when PUBLIC_URL's host is loopback/localhost.
+   */
+  sandboxPages: boolean;
 }
 
 export class ConfigError extends Error {
@@ -136,7 +148,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const trustProxy = parseBool('TRUST_PROXY', str('TRUST_PROXY'), problems);
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
+
+  // Default: on for a local PUBLIC_URL only; /sandbox/mail shows every user's mails.
+  const rawSandboxPages = str('SANDBOX_PAGES');
+  const sandboxPages =
+    rawSandboxPages === undefined
+      ? publicUrl !== undefined && isLocalUrl(publicUrl)
+      : parseBool('SANDBOX_PAGES', rawSandboxPages, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -156,11 +175,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crm,
     allowedOrigins,
     redisUrl,
+    redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'crm-sync:rate:',
     webDir: str('WEB_DIR') ?? 'dist/web',
     trustProxy,
     rateLimitFactor,
     logLevel,
+    sandboxPages,
   };
+}
+
+/** True when the URL's host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1). */
+export function isLocalUrl(raw: string): boolean {
+  const host = new URL(raw).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {
@@ -182,6 +214,45 @@ function parseHttpUrl(name: string, raw: string, problems: string[]): string | u
     problems.push(`${name} must be an http:// or https:// URL (got "${raw}")`);
     return undefined;
   }
+}
+
+/**
+ * Config.trustProxy in the form Fastify's trustProxy option takes: a hop count becomes "trust the
+ * first N addresses counted from the socket" (hop 0 is the socket's peer, the nearest proxy).
+ */
+export function fastifyTrustProxy(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: a hop count, or a comma-separated list of proxy addresses, CIDRs or range names. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  if (raw === undefined || ['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if (PROXY_RANGE_NAMES.includes(entry)) return true;
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  };
+  const bad = entries.filter((entry) => !valid(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a hop count (e.g. 1: the load balancer in front of the server) or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,192.168.1.10, or loopback, linklocal, uniquelocal) (got "${raw}"${bad.length > 0 && entries.length > 1 ? `; not valid: ${bad.join(', ')}` : ''}). "true" is not accepted: it trusts every X-Forwarded-For hop, so any client could choose its IP.`,
+    );
+    return false;
+  }
+  return entries;
 }
 
 function parseBool(name: string, raw: string | undefined, problems: string[]): boolean {

@@ -11,19 +11,15 @@ import { CrmError, type CrmProvider } from './provider.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
-/** Issues an authorization code for the authorize page's Approve button. */
-export async function issueDemoCode(
-  db: Db,
-  redirectUri: string,
-  userId: number | undefined,
-): Promise<string> {
+/** Issues an authorization code for the authorize page's Approve button, to the signed-in user. */
+export async function issueDemoCode(db: Db, redirectUri: string, userId: number): Promise<string> {
   const code = `demo_code_${randomBytes(24).toString('base64url')}`;
   await db
     .insertInto('oauth_codes')
     .values({
       code_hash: hashToken(code),
       software: 'demo-crm',
-      user_id: userId ?? null,
+      user_id: userId,
       redirect_uri: redirectUri,
       expires_at: new Date(Date.now() + CODE_LIFETIME_MS),
     })
@@ -34,19 +30,29 @@ export async function issueDemoCode(
 export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
   return {
     async exchangeCode(_software, code, context) {
+      const codeHash = hashToken(code);
+      // Only the user the code was issued to redeems it (a code without a user is never redeemed), and
+      // another account's attempt does not use it up.
       const used = await db
         .updateTable('oauth_codes')
         .set({ used_at: sql`now()` })
-        .where('code_hash', '=', hashToken(code))
+        .where('code_hash', '=', codeHash)
         .where('software', '=', 'demo-crm')
+        .where('user_id', '=', context.userId)
         .where('used_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .returning(['redirect_uri', 'user_id'])
         .executeTakeFirst();
-      if (!used)
+      if (!used) {
+        const other = await db
+          .selectFrom('oauth_codes')
+          .select('user_id')
+          .where('code_hash', '=', codeHash)
+          .where('software', '=', 'demo-crm')
+          .executeTakeFirst();
+        if (other && other.user_id !== context.userId)
+          throw new CrmError(400, 'This authorization code was issued to another account.');
         throw new CrmError(400, 'The authorization code is invalid or has expired. Please connect again.');
-      if (used.user_id !== null && used.user_id !== context.userId) {
-        throw new CrmError(400, 'This authorization code was issued to another account.');
       }
       return {
         access_token: `demo_at_${randomBytes(24).toString('base64url')}`,

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.js';
 import type { Software } from '../db/schema.js';
+import { checkPreconnectValue } from './preconnect-choices.js';
 import { CrmError, type CrmProvider, type OAuthTokenSet } from './provider.js';
 
 const TIMEOUT_MS = 15_000;
@@ -48,7 +49,11 @@ export function createOAuthCrm(config: Config): CrmProvider {
         throw new CrmError(503, `${software.software} has no OAuth token URL configured.`);
       let tokenUrl = software.oauth_token_url;
       for (const [id, value] of Object.entries(context.fields)) {
-        tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(value));
+        // Checked again here: a stored value must never choose the host the secret is sent to.
+        const field = software.preconnect_fields.find((f) => f.id === id) ?? { id };
+        const checked = checkPreconnectValue(software.slug, field, value);
+        if ('error' in checked) throw new CrmError(400, `${checked.error} Please connect again.`);
+        tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(checked.value));
       }
       if (/\{[a-z_]+\}/.test(tokenUrl))
         throw new CrmError(400, 'Please fill in the connection details first.');

@@ -199,6 +199,18 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Demo CRM codes always belong to the user who approved them (OAuth login CSRF): none without one.
+  '0002_oauth_codes_user_required': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        delete from oauth_codes where user_id is null;
+        alter table oauth_codes alter column user_id set not null
+      `,
+      );
+    },
+  },
 };
 
 /**

@@ -158,7 +158,7 @@ export interface CrmConnectionsTable {
 export interface OauthCodesTable {
   code_hash: string;
   software: string;
-  user_id: number | null;
+  user_id: number;
   redirect_uri: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;

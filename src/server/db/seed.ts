@@ -129,7 +129,7 @@ export const CRM_CATALOGUE: Insertable<SoftwareTable>[] = [
           id: 'data_centre',
           name: 'Data centre',
           type: 'text',
-          placeholder: 'com, eu, in, com.au, jp or ca',
+          placeholder: 'com, eu, in, com.au, jp, ca, com.cn or sa',
         },
       ]),
     },

@@ -135,13 +135,31 @@ export function authHandlers(
         .executeTakeFirst();
       let created = false;
       if (user) {
-        // Google verified the address, so linking it to the account of that email is safe.
-        user = await db
-          .updateTable('users')
-          .set({ google_sub: identity.sub, ...(software ? { software } : {}) })
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const existing = user;
+        // Google proved the address. A password set on an account never linked to Google was set by
+        // whoever signed up with that address, without proving it (maybe someone waiting for the
+        // owner to arrive: pre-account takeover): it is removed and that account's other sessions end.
+        // The owner can set a password again with "forgot password".
+        const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
+        user = await db.transaction().execute(async (trx) => {
+          if (distrustPassword) await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+          return trx
+            .updateTable('users')
+            .set({
+              google_sub: identity.sub,
+              ...(distrustPassword ? { password_hash: null } : {}),
+              ...(software ? { software } : {}),
+            })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        if (distrustPassword) {
+          ctx.request.log.warn(
+            { userId: existing.id },
+            'Google sign-in into a password account never linked to Google: password removed, other sessions ended',
+          );
+        }
       } else {
         user = await createAccount(db, {
           email,
@@ -194,10 +212,14 @@ export function authHandlers(
           .execute();
         const link = new URL('/reset-password', config.publicUrl);
         link.searchParams.set('token', token);
-        // A mail failure is logged, not shown: the answer must not reveal that the account exists.
-        await services.mailer.send(resetPasswordMail(user.email, link.toString())).catch((err: unknown) => {
-          ctx.request.log.error({ err }, 'could not send the reset mail');
-        });
+        // Sent in the background: waiting for the mail server only for existing accounts would let
+        // the response time reveal which accounts exist. A failure is logged, never shown.
+        const log = ctx.request.log;
+        void Promise.resolve()
+          .then(() => services.mailer.send(resetPasswordMail(user.email, link.toString())))
+          .catch((err: unknown) => {
+            log.error({ err }, 'could not send the reset mail');
+          });
       }
       return { error: false, message: FORGOT_PASSWORD_MESSAGE };
     },

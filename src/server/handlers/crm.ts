@@ -1,6 +1,7 @@
 /** crm: pre-connect, access-token, verify-settings, disconnect. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import { checkPreconnectValue } from '../crm/preconnect-choices.js';
 import { CrmError } from '../crm/provider.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
@@ -96,6 +97,12 @@ export function crmHandlers(
         (f) => !fields.some((v) => v.id === f.id && v.value !== ''),
       );
       if (missing) throw badRequest(`Please fill in "${missing.name}".`);
+      for (const field of fields) {
+        const spec = software.preconnect_fields.find((f) => f.id === field.id)!;
+        const checked = checkPreconnectValue(software.slug, spec, field.value);
+        if ('error' in checked) throw badRequest(checked.error);
+        field.value = checked.value;
+      }
       await db
         .updateTable('users')
         .set({ preconnect: json({ software: software.slug, fields, is_organization_connection: shared }) })

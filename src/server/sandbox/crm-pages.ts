@@ -1,5 +1,6 @@
 /**
- * Demo CRM pages: the OAuth authorize page (Approve redirects to the app's /callback with a code),
+ * Demo CRM pages: the OAuth authorize page (Approve, for the signed-in user only, redirects to the
+ * app's /callback with a code of that user and the `state` it was given),
  * a page handing out demo API keys, and the CRM logos of the catalogue.
  */
 import { randomBytes } from 'node:crypto';
@@ -47,16 +48,32 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       );
   }
 
+  function signInFirst(reply: FastifyReply) {
+    return reply
+      .status(401)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          'Demo CRM',
+          html`<h1>Demo CRM</h1>
+            <p>Please <a href="/login">log in</a> to CRM Sync in this browser first, then connect again.</p>`,
+        ),
+      );
+  }
+
   app.get<{ Querystring: AuthorizeQuery }>('/sandbox/crm/authorize', async (request, reply) => {
     const query = request.query;
     if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
     const redirect = checkedRedirect(query);
     if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
     const user = await sessionUser(services, request);
+    // A code always belongs to the signed-in user who approved it; nobody signed in, nothing to approve.
+    if (!user) return signInFirst(reply);
     const field = (name: string, value: string | undefined) =>
       html`<input type="hidden" name="${name}" value="${value ?? ''}" />`;
     const body = html`<h1>Demo CRM</h1>
-      <p><b>CRM Sync</b> wants to access your Demo CRM contacts${user ? html` for ${user.email}` : ''}.</p>
+      <p><b>CRM Sync</b> wants to access your Demo CRM contacts for ${user.email}.</p>
       <p class="muted">Scope: ${query.scope ?? 'contacts'}</p>
       <form method="post" action="/sandbox/crm/authorize" class="row">
         ${field('client_id', query.client_id)}${field('redirect_uri', redirect)}${field('state', query.state)}
@@ -79,7 +96,8 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       const target = new URL(redirect);
       if (form.decision === 'approve') {
         const user = await sessionUser(services, request);
-        target.searchParams.set('code', await issueDemoCode(services.db, redirect, user?.id));
+        if (!user) return signInFirst(reply);
+        target.searchParams.set('code', await issueDemoCode(services.db, redirect, user.id));
       } else {
         target.searchParams.set('error', 'access_denied');
       }

@@ -6,7 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyPaidCheckout, cancelPlan } from '../billing/apply.js';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { lineItem, loadPlans, planOfPrice, priceOf } from '../billing/quote.js';
+import type { User } from '../db/schema.js';
+import { requireBillingAdmin } from '../domain/organizations.js';
 import { planName } from '../domain/present.js';
+import { HttpError } from '../http/errors.js';
 import { html, page } from '../http/html.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Services } from '../services.js';
@@ -32,9 +35,42 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       );
   }
 
-  app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
+  /**
+   * The signed-in billing admin, by the same rule as the API (requireBillingAdmin); otherwise answers
+   * 401 or 403 and returns undefined.
+   */
+  async function billingAdmin(
+    request: Parameters<typeof sessionUser>[1],
+    reply: FastifyReply,
+  ): Promise<User | undefined> {
     const user = await sessionUser(services, request);
-    if (!user) return signInFirst(reply);
+    if (!user) {
+      signInFirst(reply);
+      return undefined;
+    }
+    try {
+      await requireBillingAdmin(db, user);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      reply
+        .status(error.statusCode)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Billing portal',
+            html`<h1>Billing portal</h1>
+              <p>${error.message}</p>
+              <p><a href="/dashboard/billing">Back to billing</a></p>`,
+          ),
+        );
+      return undefined;
+    }
+    return user;
+  }
+
+  app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
+    const user = await billingAdmin(request, reply);
+    if (!user) return reply;
     const plans = await loadPlans(db);
     const returnUrl =
       safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
@@ -117,13 +153,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { price_id?: string; return_url?: string } }>(
     `${PORTAL}/change`,
     async (request, reply) => {
-      const user = await sessionUser(services, request);
-      if (!user) return signInFirst(reply);
-      if (user.role !== 'admin')
-        return reply
-          .status(403)
-          .type('text/html')
-          .send(page('Billing portal', html`<p>Billing is handled by your organization's admin.</p>`));
+      const user = await billingAdmin(request, reply);
+      if (!user) return reply;
       const plans = await loadPlans(db);
       const chosen = planOfPrice(plans, String(request.body?.price_id ?? ''));
       if (!chosen || chosen.plan.slug === 'free') return reply.redirect(back(request.body?.return_url), 303);
@@ -145,8 +176,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   );
 
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
-    const user = await sessionUser(services, request);
-    if (!user) return signInFirst(reply);
+    const user = await billingAdmin(request, reply);
+    if (!user) return reply;
     await cancelPlan(db, user.id);
     return reply.redirect(back(request.body?.return_url), 303);
   });
@@ -154,8 +185,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { payment_method?: string; return_url?: string } }>(
     `${PORTAL}/payment-method`,
     async (request, reply) => {
-      const user = await sessionUser(services, request);
-      if (!user) return signInFirst(reply);
+      const user = await billingAdmin(request, reply);
+      if (!user) return reply;
       const method = String(request.body?.payment_method ?? '');
       if (PAYMENT_METHODS.includes(method)) {
         await db.updateTable('users').set({ payment_method: method }).where('id', '=', user.id).execute();

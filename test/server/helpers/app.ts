@@ -146,14 +146,23 @@ export function assertMatchesContract(operationId: string, status: number, body:
   );
 }
 
-/** The links of the newest mail to an address, read from the outbox table. */
+/**
+ * The links of the newest mail to an address, read from the outbox table. Some mails (password
+ * reset) are sent in the background after the answer, so this waits a little for the first one.
+ */
 export async function mailLinks(testApp: TestApp, to: string): Promise<string[]> {
-  const mail = await testApp.app.services.db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('to_address', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const newest = () =>
+    testApp.app.services.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  let mail = await newest();
+  for (let i = 0; !mail && i < 40; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    mail = await newest();
+  }
   assert.ok(mail, `no mail to ${to}`);
   return mail.text_body.match(/https?:\/\/\S+/g) ?? [];
 }

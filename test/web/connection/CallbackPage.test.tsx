@@ -9,6 +9,11 @@ import { resetBrowserStorage } from './helpers';
 beforeEach(resetBrowserStorage);
 afterEach(() => jest.restoreAllMocks());
 
+/** What the connect page stored when it opened the authorize window. */
+function startedFlow(state = 'x') {
+  sessionStorage.setItem('oauth_state', state);
+}
+
 function renderCallback(search: string) {
   return renderWithProviders(<CallbackPage />, {
     route: `/callback${search}`,
@@ -25,6 +30,7 @@ test('exchanges the code, stores every key of data with the oauth_ prefix, and g
     user: aUser(),
   });
   server.use(exchange.handler);
+  startedFlow('x');
   const { router } = renderCallback('?code=the-code&state=x');
 
   expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
@@ -49,6 +55,36 @@ test('exchanges the code, stores every key of data with the oauth_ prefix, and g
   expect(fragment.get('oauth_expires_at')).toBe(String(tokens.expires_at));
   expect(fragment.get('oauth_updated_at')).toBe(String(tokens.updated_at));
   expect(fragment.get('api_key_1')).toBeNull();
+  // One state answers one callback.
+  expect(sessionStorage.getItem('oauth_state')).toBeNull();
+});
+
+test.each([
+  { name: 'no state in the query', search: '?code=attacker-code', stored: 'mine' },
+  { name: 'another state', search: '?code=attacker-code&state=theirs', stored: 'mine' },
+  { name: 'no flow started in this browser', search: '?code=attacker-code&state=theirs', stored: null },
+  { name: 'an empty state on both sides', search: '?code=attacker-code&state=', stored: '' },
+])('refuses the code with $name, and never exchanges it', async ({ search, stored }) => {
+  const exchange = spyOnApi('accessToken', {
+    error: false,
+    message: 'Successfully connected.',
+    data: someOAuthTokens(),
+    user: aUser(),
+  });
+  server.use(exchange.handler);
+  if (stored !== null) startedFlow(stored);
+  const { router } = renderCallback(search);
+
+  expect(
+    await screen.findByText(
+      'This connection was not started from this browser (the OAuth state is missing or does not match). Please connect again.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
+  expect(exchange.requests).toHaveLength(0);
+  expect(router.state.location.pathname).toBe('/callback');
+  expect(localStorage.getItem('oauth_code')).toBeNull();
+  expect(sessionStorage.getItem('oauth_state')).toBeNull();
 });
 
 test('shows the provider’s error and does not call access-token', async () => {
@@ -81,7 +117,8 @@ test("'No OAuth tokens found in localStorage' when the answer carries no access 
       user: aUser(),
     }).handler,
   );
-  const { router } = renderCallback('?code=c');
+  startedFlow('s');
+  const { router } = renderCallback('?code=c&state=s');
   expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/callback');
 });
@@ -91,7 +128,8 @@ test('shows the server’s message when the exchange fails', async () => {
   server.use(
     mockApiError('accessToken', 'The authorization code is invalid or has expired. Please connect again.'),
   );
-  renderCallback('?code=used');
+  startedFlow('s');
+  renderCallback('?code=used&state=s');
   expect(
     await screen.findByText('The authorization code is invalid or has expired. Please connect again.'),
   ).toBeInTheDocument();

@@ -86,9 +86,37 @@ test('Connect with OAuth opens the authorize URL with the placeholders filled, a
 
   await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
 
-  expect(open).toHaveBeenCalledWith(AUTHORIZE_URL, '_blank');
+  const state = sessionStorage.getItem('oauth_state');
+  expect(state).toMatch(/^[0-9a-f]{32}$/);
+  expect(open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${state}`, '_blank');
   expect(localStorage.getItem('auth_attempt')).toBe('oauth');
   expect(screen.getByText(/A new window opened to sign in to Demo CRM/)).toBeInTheDocument();
+});
+
+test('each opened OAuth window gets a new random state; a throttled click keeps the open one', async () => {
+  useFakeTimersForPages();
+  const open = spyOnWindowOpen();
+  const { user } = renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser(), aSoftware()),
+    userEvent: { advanceTimers: jest.advanceTimersByTime },
+  });
+  const button = screen.getByRole('button', { name: 'Connect with OAuth' });
+  const stateOf = (call: number) => new URL(String(open.mock.calls[call]![0])).searchParams.get('state');
+
+  await user.click(button);
+  const first = sessionStorage.getItem('oauth_state');
+  expect(stateOf(0)).toBe(first);
+  await user.click(button);
+  expect(open).toHaveBeenCalledTimes(1);
+  expect(sessionStorage.getItem('oauth_state')).toBe(first);
+
+  jest.advanceTimersByTime(5_001);
+  await user.click(button);
+  expect(open).toHaveBeenCalledTimes(2);
+  expect(stateOf(1)).toBe(sessionStorage.getItem('oauth_state'));
+  expect(stateOf(1)).not.toBe(first);
+  jest.useRealTimers();
 });
 
 test('the redirect URI defaults to this app’s /callback when the CRM has none', async () => {

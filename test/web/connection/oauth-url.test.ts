@@ -1,7 +1,13 @@
 import {
   buildOAuthAuthorizeUrl,
   isOpenableAuthorizeUrl,
+  withOAuthState,
 } from '../../../src/web/features/connection/lib/oauth-url';
+import {
+  consumeOAuthState,
+  newOAuthState,
+  storeOAuthState,
+} from '../../../src/web/features/connection/lib/oauth-state';
 
 describe('buildOAuthAuthorizeUrl', () => {
   test.each([
@@ -85,5 +91,35 @@ describe('isOpenableAuthorizeUrl', () => {
     { url: 'http://[bad', expected: false },
   ])('$url → $expected', ({ url, expected }) => {
     expect(isOpenableAuthorizeUrl(url, 'http://localhost:3000')).toBe(expected);
+  });
+});
+
+describe('withOAuthState', () => {
+  test.each([
+    ['/sandbox/crm/authorize?client_id=demo', '/sandbox/crm/authorize?client_id=demo&state=s%201'],
+    ['https://crm.example/auth', 'https://crm.example/auth?state=s%201'],
+    ['https://crm.example/auth?a=1&state=old#frag', 'https://crm.example/auth?a=1&state=s%201#frag'],
+  ])('%s', (url, expected) => {
+    expect(withOAuthState(url, 's 1')).toBe(expected);
+  });
+});
+
+describe('OAuth state', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  test('is 128 random bits, different each time', () => {
+    const a = newOAuthState();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newOAuthState()).not.toBe(a);
+  });
+
+  test('matches once, only the stored value', () => {
+    storeOAuthState('abc');
+    expect(consumeOAuthState('abc')).toBe(true);
+    expect(consumeOAuthState('abc')).toBe(false);
+    storeOAuthState('abc');
+    expect(consumeOAuthState('abd')).toBe(false);
+    expect(sessionStorage.getItem('oauth_state')).toBeNull();
+    expect(consumeOAuthState(null)).toBe(false);
   });
 });

@@ -26,7 +26,11 @@ test('/callback exchanges the code and /connected verifies the new token', async
   });
   server.use(exchange.handler, verify.handler);
 
-  const { router } = renderApp('/callback?code=abc', { preloadedState: signedIn(aUser(), aSoftware()) });
+  // The state the connect page stored when it opened the authorize window.
+  sessionStorage.setItem('oauth_state', 'st');
+  const { router } = renderApp('/callback?code=abc&state=st', {
+    preloadedState: signedIn(aUser(), aSoftware()),
+  });
 
   expect(
     await screen.findByRole('heading', { name: 'Successfully connected.' }, { timeout: 3000 }),

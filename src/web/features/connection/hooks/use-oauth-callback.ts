@@ -12,6 +12,7 @@ import {
   setAuthAttempt,
   storeOAuthTokens,
 } from '../lib/connection-storage';
+import { OAUTH_STATE_MISMATCH, consumeOAuthState } from '../lib/oauth-state';
 import { NO_OAUTH_TOKENS } from './use-connection-verification';
 
 export interface OAuthCallbackState {
@@ -21,6 +22,7 @@ export interface OAuthCallbackState {
 /**
  * /callback (spec §2.2, §7): exchanges the `code` of the query for tokens with access-token, keeps every
  * key of `data` with an `oauth_` prefix, then goes to /connected with the oauth values in the fragment.
+ * The `state` of the query must be the one stored when the authorize window opened (oauth-state.ts).
  * A provider error (`error`, `error_description` in the query) is shown as the provider gave it.
  */
 export function useOAuthCallback(): OAuthCallbackState {
@@ -43,6 +45,11 @@ export function useOAuthCallback(): OAuthCallbackState {
     }
     if (!code) {
       setErrorText(NO_OAUTH_TOKENS);
+      return;
+    }
+    // The code must answer the authorize window this browser opened (not an attacker's link).
+    if (!consumeOAuthState(params.get('state'))) {
+      setErrorText(OAUTH_STATE_MISMATCH);
       return;
     }
     setAuthAttempt('oauth');

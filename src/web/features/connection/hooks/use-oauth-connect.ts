@@ -4,7 +4,8 @@ import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';
 import { setAuthAttempt } from '../lib/connection-storage';
-import { buildOAuthAuthorizeUrl, isOpenableAuthorizeUrl } from '../lib/oauth-url';
+import { newOAuthState, storeOAuthState } from '../lib/oauth-state';
+import { buildOAuthAuthorizeUrl, isOpenableAuthorizeUrl, withOAuthState } from '../lib/oauth-url';
 import { useOAuthWindow } from './use-oauth-window';
 
 export const PRECONNECT_FALLBACK = 'Error during preconnect';
@@ -22,7 +23,8 @@ export interface OAuthConnect {
 
 /**
  * The OAuth side of connecting a CRM (spec §4): optional pre-connect call, then the authorize window,
- * with `auth_attempt` stored as 'oauth' so /connected knows which kind of credentials to verify.
+ * with `auth_attempt` stored as 'oauth' so /connected knows which kind of credentials to verify, and a
+ * random `state` (kept in session storage) that /callback requires back.
  */
 export function useOAuthConnect(software: Software | null): OAuthConnect {
   const openWindow = useOAuthWindow();
@@ -39,7 +41,13 @@ export function useOAuthConnect(software: Software | null): OAuthConnect {
     }
     // Stored before the window opens: the callback may run in the new window before this one resumes.
     setAuthAttempt('oauth');
-    const result = openWindow(url);
+    // A fresh state per opened window (not per throttled click, which would orphan the open one),
+    // stored before the window exists: the new window starts with a copy of this tab's session storage.
+    const result = openWindow(() => {
+      const state = newOAuthState();
+      storeOAuthState(state);
+      return withOAuthState(url, state);
+    });
     if (result === 'opened') setOpened(true);
   };
 

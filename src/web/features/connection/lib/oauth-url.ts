@@ -27,6 +27,23 @@ export function buildOAuthAuthorizeUrl(source: OAuthUrlSource, defaultRedirectUr
 }
 
 /**
+ * Appends `state=<value>` to the authorize URL (before any fragment), keeping a relative URL relative;
+ * an existing state parameter of the template is replaced.
+ */
+export function withOAuthState(url: string, state: string): string {
+  const hashAt = url.indexOf('#');
+  const base = hashAt === -1 ? url : url.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const queryAt = base.indexOf('?');
+  const path = queryAt === -1 ? base : base.slice(0, queryAt);
+  const query = (queryAt === -1 ? '' : base.slice(queryAt + 1))
+    .split('&')
+    .filter((part) => part !== '' && !part.startsWith('state='));
+  query.push(`state=${encodeURIComponent(state)}`);
+  return `${path}?${query.join('&')}${hash}`;
+}
+
+/**
  * Whether the app may open this authorize URL (DESIGN.md: redirects the app follows are checked): a page
  * of this app's own origin (the Demo CRM sandbox), or an https page. Anything else (javascript:, data:,
  * plain http elsewhere, unparsable) is refused, whatever the CRM record says.
