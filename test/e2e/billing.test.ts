@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness';
+import { expectTitle, useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
@@ -106,7 +106,7 @@ test('a Free user buys Standard yearly with the LAUNCH30 coupon and sees it on t
   assert.match(await coupon.innerText(), /30% off\. Offer ends in/);
   const countdown = await coupon.getByText(/^\d+ days? \d+ hours? \d+ minutes?$/).textContent();
   assert.match(countdown ?? '', /^[67] days /, `LAUNCH30 ends 7 days after the seed: ${countdown}`);
-  assert.equal(await page.title(), 'Pricing');
+  await expectTitle(page, 'Pricing');
 
   // Yearly by default, labelled 33% off; Standard is recommended at $26 a month.
   const yearly = page.getByRole('button', { name: /Yearly/ });
@@ -151,7 +151,7 @@ test('the billing portal opens in a new tab and a plan change there shows up in 
   await details.getByText('Yearly', { exact: true }).waitFor();
   await details.getByText('Visa .... 4242').waitFor();
   await page.getByRole('link', { name: 'Need help with your billing?' }).waitFor();
-  assert.equal(await page.title(), 'Billing');
+  await expectTitle(page, 'Billing');
 
   const [portal] = await Promise.all([
     context.waitForEvent('page'),

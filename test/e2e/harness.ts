@@ -2,7 +2,13 @@
 // free port with a fresh in-memory database.
 import { after, before } from 'node:test';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { freePort } from '../../scripts/lib/free-port';
@@ -109,4 +115,16 @@ function started<T>(value: T | undefined, name: string): T {
   if (value === undefined)
     throw new Error(`The ${name} is not started: use it inside tests, after the before hook.`);
   return value;
+}
+
+/**
+ * Waits until the page's title is `expected`. Pages set their title in an effect after their lazily
+ * loaded chunk renders, so reading it the moment other content shows up races with that effect.
+ */
+export async function expectTitle(page: Page, expected: string, timeout = 10_000): Promise<void> {
+  try {
+    await page.waitForFunction((title) => document.title === title, expected, { timeout });
+  } catch {
+    throw new Error(`Expected the page title "${expected}", got "${await page.title()}"`);
+  }
 }

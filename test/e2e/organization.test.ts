@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness';
+import { expectTitle, useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
@@ -106,7 +106,7 @@ test('an admin invites, seats and manages members; members see only their own da
   await sidebar(admin.page).getByRole('link', { name: 'Organization' }).click();
   await admin.page.waitForURL(/\/dashboard\/organization$/);
   await admin.page.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
-  assert.equal(await admin.page.title(), 'Organization');
+  await expectTitle(admin.page, 'Organization');
 
   // 2. Invitations: one member, one more admin.
   await inviteFromOrganizationPage(admin.page, memberEmail, 'Member');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows';
-import { useAppAndBrowser } from './harness';
+import { expectTitle, useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
@@ -20,7 +20,7 @@ test('a new user from the extension signs up, lands on /connect, logs out and lo
   await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true&utm_source=e2e`);
   await page.waitForURL(/\/signup(\?|$)/);
   await page.getByText('Chrome Extension for Demo CRM.').waitFor();
-  assert.equal(await page.title(), 'Sign up');
+  await expectTitle(page, 'Sign up');
 
   // A weak password is refused before any call.
   await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');

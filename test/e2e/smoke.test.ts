@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useAppAndBrowser } from './harness';
+import { expectTitle, useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
@@ -13,7 +13,7 @@ test('the app loads on /login', async () => {
 
   await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');
-  assert.equal(await page.title(), 'Login');
+  await expectTitle(page, 'Login');
   assert.ok(await page.getByLabel('Email').isVisible(), 'the email field is shown');
   assert.ok(await page.getByLabel(/^Password/).isVisible(), 'the password field is shown');
   assert.deepEqual(pageErrors, []);
