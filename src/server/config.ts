@@ -157,6 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? publicUrl !== undefined && isLocalUrl(publicUrl)
       : parseBool('SANDBOX_PAGES', rawSandboxPages, problems);
 
+  // SESSION_SECRET encrypts stored CRM credentials. Without it the key is generated and kept in the
+  // database beside what it encrypts, which is fine on a developer's machine and protects nothing anywhere else.
+  if (sessionSecret === undefined && publicUrl !== undefined && !isLocalUrl(publicUrl)) {
+    problems.push(
+      'SESSION_SECRET is required when PUBLIC_URL is not a local address: it encrypts the stored CRM credentials (at least 32 characters, e.g. `openssl rand -base64 48`)',
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

@@ -11,6 +11,8 @@ import type { GoogleVerifier } from '../../src/server/security/google.js';
 import { ORIGIN, mailToken, startTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
+const TEST_SECRET = 'a-test-session-secret-of-at-least-32-characters';
+
 let t: TestApp;
 let user: TestUser;
 
@@ -26,7 +28,7 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
   it('answers 404 to everyone on a public PUBLIC_URL without SANDBOX_PAGES', async () => {
     const warnings: string[] = [];
     const p = await startTestApp(
-      { PUBLIC_URL: 'https://app.example.com' },
+      { PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: TEST_SECRET },
       {
         logger: {
           level: 'warn',
@@ -49,7 +51,11 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
   });
 
   it('is served on a public PUBLIC_URL with SANDBOX_PAGES=true', async () => {
-    const p = await startTestApp({ PUBLIC_URL: 'https://sandbox.example.com', SANDBOX_PAGES: 'true' });
+    const p = await startTestApp({
+      PUBLIC_URL: 'https://sandbox.example.com',
+      SANDBOX_PAGES: 'true',
+      SESSION_SECRET: TEST_SECRET,
+    });
     try {
       const res = await p.app.inject({ method: 'GET', url: '/sandbox/mail' });
       assert.equal(res.statusCode, 200);
@@ -75,6 +81,18 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
     }
   });
 
+  it('requires SESSION_SECRET on a public PUBLIC_URL, where a key kept in the database protects nothing', () => {
+    assert.throws(
+      () => loadConfig({ PUBLIC_URL: 'https://app.example.com' }),
+      (e: unknown) => e instanceof ConfigError && /SESSION_SECRET is required/.test(e.message),
+    );
+    assert.equal(
+      loadConfig({ PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: TEST_SECRET }).sessionSecret,
+      TEST_SECRET,
+    );
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).sessionSecret, undefined);
+  });
+
   it('validates SANDBOX_PAGES and recognises loopback hosts', () => {
     assert.throws(
       () => loadConfig({ SANDBOX_PAGES: 'maybe' }),
@@ -88,7 +106,7 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
     ])
       assert.equal(loadConfig({ PUBLIC_URL: url }).sandboxPages, true, url);
     for (const url of ['https://app.example.com', 'http://10.0.0.5', 'http://localhost.example.com'])
-      assert.equal(loadConfig({ PUBLIC_URL: url }).sandboxPages, false, url);
+      assert.equal(loadConfig({ PUBLIC_URL: url, SESSION_SECRET: TEST_SECRET }).sandboxPages, false, url);
   });
 });
 
