@@ -35,7 +35,7 @@ function redact(value: unknown, seen: WeakMap<object, unknown>): unknown {
   }
 
   // Request and Response objects (RTK Query's baseQueryMeta) would carry bodies and headers: keep a label.
-  if (isFetchObject(value)) return `[${value.constructor.name} ${value.url}]`;
+  if (isFetchObject(value)) return `[${value.constructor.name} ${redactUrl(value.url)}]`;
   if (!isPlainObject(value)) return value;
 
   const copy: Record<string, unknown> = {};
@@ -49,6 +49,23 @@ function redact(value: unknown, seen: WeakMap<object, unknown>): unknown {
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The URL with the values of secret-named query parameters redacted: accept-invite carries the invitation
+ * token in its query, and the Request object RTK Query keeps in `meta` would otherwise show it.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return REDACTED;
+  }
+  for (const key of new Set(parsed.searchParams.keys())) {
+    if (isSecretKey(key)) parsed.searchParams.set(key, REDACTED);
+  }
+  return parsed.href;
 }
 
 function isFetchObject(value: object): value is { url: string; constructor: { name: string } } {

@@ -78,4 +78,16 @@ describe('redactSecrets', () => {
     expect(output.cyclic.self).toBe(output.cyclic);
     expect(output.meta.request).toBe('[Request http://localhost/api/login]');
   });
+
+  test('redacts secret query values in the URL of a recorded Request (accept-invite carries the token)', () => {
+    const request = new Request('http://localhost/api/accept-invite?token=INVITE-SECRET&software=demo-crm', {
+      method: 'POST',
+    });
+    const output = redactSecrets({ meta: { baseQueryMeta: { request } } });
+    const label = output.meta.baseQueryMeta.request as unknown as string;
+    expect(label).not.toContain('INVITE-SECRET');
+    expect(label).toBe(
+      `[Request http://localhost/api/accept-invite?token=${encodeURIComponent(REDACTED)}&software=demo-crm]`,
+    );
+  });
 });
