@@ -9,6 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { lastPageIndex, pageRows, roleName, type Invitation } from '../lib/members';
+import { compactOnPhones, wrappingPagination } from './MembersTable';
 
 const PAGE_SIZE = 10;
 
@@ -33,7 +34,7 @@ export function InvitationsTable({ invitations, canManage, resendingId, onResend
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table size="small" aria-label="Pending invitations">
+        <Table size="small" aria-label="Pending invitations" sx={compactOnPhones}>
           <TableHead>
             <TableRow>
               <TableCell>Email</TableCell>
@@ -44,7 +45,7 @@ export function InvitationsTable({ invitations, canManage, resendingId, onResend
           <TableBody>
             {visible.map((invitation) => (
               <TableRow key={invitation.id}>
-                <TableCell>{invitation.email}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
                 <TableCell>{roleName(invitation.role)}</TableCell>
                 {canManage && (
                   <TableCell>
@@ -72,6 +73,7 @@ export function InvitationsTable({ invitations, canManage, resendingId, onResend
           rowsPerPageOptions={[PAGE_SIZE]}
           showFirstButton
           showLastButton
+          sx={wrappingPagination}
         />
       )}
     </Paper>

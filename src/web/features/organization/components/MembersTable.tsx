@@ -61,7 +61,9 @@ export function MembersTable({ members, canManage, onRemove }: MembersTableProps
         />
       )}
       <TableContainer>
-        <Table size="small" aria-label="Team members">
+        {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
+            Edit and Remove on screen instead of behind a sideways scroll. */}
+        <Table size="small" aria-label="Team members" sx={compactOnPhones}>
           <TableHead>
             <TableRow>
               <TableCell>Name/Email</TableCell>
@@ -94,12 +96,21 @@ export function MembersTable({ members, canManage, onRemove }: MembersTableProps
         rowsPerPageOptions={[...MEMBER_PAGE_SIZES]}
         onRowsPerPageChange={onRowsPerPage}
         labelRowsPerPage="Members per page:"
+        sx={wrappingPagination}
         showFirstButton
         showLastButton
       />
     </Paper>
   );
 }
+
+/** Phone widths: tighter cells so every column, Actions included, fits without a sideways scroll. */
+export const compactOnPhones = { '& th, & td': { px: { xs: 0.5, sm: 2 } } } as const;
+
+/** Lets the pagination controls wrap onto a second line instead of overflowing a phone screen. */
+export const wrappingPagination = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+} as const;
 
 function MemberRow({
   member,
@@ -117,7 +128,7 @@ function MemberRow({
         <Typography variant="body2" fontWeight={500}>
           {member.name || member.email}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {member.email}
         </Typography>
       </TableCell>
@@ -128,7 +139,13 @@ function MemberRow({
       <TableCell>
         <JoinedDate seconds={member.join_timestamp} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell
+        sx={{
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          '& > *': { display: { xs: 'block', sm: 'inline-flex' }, ml: { xs: 0, sm: 1 } },
+          '& .MuiButton-root': { minWidth: { xs: 0, sm: 64 }, px: { xs: 0.5, sm: 1 } },
+        }}
+      >
         {canManage && (
           <>
             <Button
@@ -139,7 +156,7 @@ function MemberRow({
               Edit
             </Button>
             {isAdminMember ? (
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+              <Typography component="span" variant="caption" color="text.secondary">
                 Cannot remove admin
               </Typography>
             ) : (
