@@ -143,6 +143,19 @@ describe('the built SPA', () => {
     assert.equal(res.headers['content-encoding'], 'br');
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
+  it('serves the app to clients that take any type (curl) or send no Accept header', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      const res = await t.app.inject({ method: 'GET', url: '/login', headers });
+      assert.equal(res.statusCode, 200, JSON.stringify(headers));
+      assert.match(res.body, /<div id="root">/);
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'application/json' },
+    });
+    assert.equal(json.statusCode, 404);
+  });
   it('answers 404 (not index.html) for a missing file requested by a script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(res.statusCode, 404);

@@ -52,12 +52,18 @@ export async function registerWeb(
   return { hasBuild, root };
 }
 
-/** History fallback: a GET for an app route (not the API, not a file) that accepts HTML gets index.html. */
+/**
+ * History fallback: a GET for an app route (not the API, not a file) gets index.html when the client takes
+ * HTML, which includes `*\/*` (curl, link checkers): only a missing file, such as a stale chunk a script asked
+ * for, must answer 404 rather than a page.
+ */
 export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0]!;
   if (path === apiBase || path.startsWith(`${apiBase}/`) || path.startsWith('/sandbox/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  if (/\.[a-z0-9]+$/i.test(path)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  return accept.includes('text/html') || accept.includes('*/*');
 }
 
 export function sendAppShell(reply: FastifyReply, hasBuild: boolean) {
