@@ -13,6 +13,7 @@ import { fastifyTrustProxy, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
+import { metaValue } from './db/meta.js';
 import { authHandlers } from './handlers/auth.js';
 import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
@@ -55,17 +56,7 @@ function redactUrl(url: string): string {
 
 async function encryptionSecret(db: Db, config: Config): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
-  await db
-    .insertInto('meta')
-    .values({ key: 'secret', value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('meta')
-    .select('value')
-    .where('key', '=', 'secret')
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return metaValue(db, 'secret', () => randomBytes(32).toString('base64url'));
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

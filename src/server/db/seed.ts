@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { json } from './json.js';
+import { metaValue } from './meta.js';
 import type { Database, PlanMetadata, SoftwareTable } from './schema.js';
 import type { Insertable } from 'kysely';
 
@@ -175,16 +176,7 @@ const COUPON_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('meta')
-      .values({ key: 'created_at', value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    const createdAt = await trx
-      .selectFrom('meta')
-      .select('value')
-      .where('key', '=', 'created_at')
-      .executeTakeFirstOrThrow();
+    const createdAt = await metaValue(trx, 'created_at', () => new Date().toISOString());
 
     await trx
       .insertInto('plans')
@@ -211,7 +203,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
         name: 'Launch offer: 30% off',
         percent_off: 30,
         duration: 'once',
-        redeem_by: new Date(new Date(createdAt.value).getTime() + COUPON_LIFETIME_MS),
+        redeem_by: new Date(new Date(createdAt).getTime() + COUPON_LIFETIME_MS),
       })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
