@@ -132,7 +132,12 @@ describe('HTML escaping', () => {
     );
   });
   it('app-config.js cannot close a script element', () => {
-    const script = appConfigScript(loadConfig({ API_BASE: '/api' }));
-    assert.equal(script, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+    const script = appConfigScript(loadConfig({ API_BASE: '/api' }), {
+      supportFormUrl: 'https://help.example.com/</script>',
+    });
+    assert.equal(
+      script,
+      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"https://help.example.com/\\u003c/script>"};\n',
+    );
   });
 });
