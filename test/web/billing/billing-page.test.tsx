@@ -117,8 +117,9 @@ describe('admin, team billing (organization with more than one member)', () => {
     const seats = await screen.findByRole('table', { name: 'Seats' });
     expect(within(seats).getByRole('row', { name: 'Standard 2 1' })).toBeInTheDocument();
     expect(within(seats).getByRole('row', { name: 'Pro 3 1' })).toBeInTheDocument();
-    // (3900 × 2 + 7900 × 3) / 100
+    // (3900 × 2 + 7900 × 3) / 100, charged every month like the subscription.
     expect(await screen.findByText('$315')).toBeInTheDocument();
+    expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $315 per month');
     expect(orgSubscription.requests[0].url.pathname).toBe('/org-subscription');
     expect(orgSubscription.requests[0].url.searchParams.get('id')).toBe('sub_team');
 
@@ -153,7 +154,7 @@ describe('admin, team billing (organization with more than one member)', () => {
 
     expect(await screen.findByRole('table', { name: 'Seats' })).toBeInTheDocument();
     expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $0'); // none yet
-    expect(screen.getByRole('button', { name: /Annual/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
     expect(within(await card('Standard')).getByText('$26')).toBeInTheDocument();
   });
 
@@ -185,14 +186,16 @@ describe('admin, team billing (organization with more than one member)', () => {
 });
 
 describe('admin, product purchase (Free)', () => {
-  test("monthly/annual toggle (default yearly), the Free card 'Current', checkout of the chosen plan", async () => {
+  test("Monthly/Yearly toggle (default yearly), the Free card 'Current', checkout of the chosen plan", async () => {
     const checkout = spyOnApi('checkout', { error: false, url: 'http://localhost/sandbox/checkout/cs_9' });
     server.use(pricingBySchedule(), checkout.handler);
     const { user } = renderBilling(aUser(), '/dashboard/billing?coupon=LAUNCH30');
 
-    const annual = await screen.findByRole('button', { name: /Annual/ });
-    expect(annual).toHaveAttribute('aria-pressed', 'true');
-    expect(within(annual).getByText('33% off')).toBeInTheDocument();
+    // The same word as /pricing and the billing period: never 'Annual' on one and 'Yearly' on the other.
+    const yearly = await screen.findByRole('button', { name: 'Yearly 33% off' });
+    expect(yearly).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(yearly).getByText('33% off')).toBeInTheDocument();
     expect(within(await card('Standard')).getByText('RECOMMENDED')).toBeInTheDocument();
     const free = within(await card('Free')).getByRole('button', { name: 'Free: current plan' });
     expect(free).toBeDisabled();

@@ -75,7 +75,7 @@ describe('product options (spec §5)', () => {
     const { user } = renderEdit('user-3', [adminMember, grace, sam, pia], adminWithSeats(1, 1));
     expect(await screen.findByRole('combobox', { name: 'Product' })).toHaveTextContent('Standard');
     const option = await openProductOptions(user);
-    expect(option('Standard (1 seats available)')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(option('Standard (1 seat available)')).not.toHaveAttribute('aria-disabled', 'true');
     expect(option('Pro (0 seats available)')).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -156,7 +156,7 @@ describe('saving', () => {
     server.use(save.handler);
     const { user, router } = renderEdit('user-2', [adminMember, grace], adminWithSeats(1, 0));
     const option = await openProductOptions(user);
-    await user.click(option('Standard (1 seats available)'));
+    await user.click(option('Standard (1 seat available)'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organization'));
