@@ -214,7 +214,7 @@ export default function config(_env, argv) {
       client: { overlay: { errors: true, warnings: false } },
       proxy: [
         {
-          context: ['/api', '/org-subscription', '/sandbox', '/app-config.js'],
+          context: ['/api', '/org-subscription', '/sandbox', '/support', '/app-config.js'],
           target: `http://127.0.0.1:${apiPort}`,
         },
       ],

@@ -1,5 +1,5 @@
 // Development: the reference server (restarts on change) and webpack-dev-server with hot reload, which
-// proxies /api, /org-subscription, /sandbox and /app-config.js to the server. Open http://localhost:8080.
+// proxies /api, /org-subscription, /sandbox, /support and /app-config.js to the server. Open http://localhost:8080.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -27,6 +27,8 @@ import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createSmtpMailer } from './mail/smtp.js';
 import { sandboxPlugin } from './sandbox/index.js';
+import { supportFormUrl } from './support/support-form.js';
+import { supportPlugin } from './support/support-page.js';
 import { createGoogleVerifier } from './security/google.js';
 import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
 import { createRedisRateLimitStore } from './security/rate-limit-redis.js';
@@ -122,6 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
+  if (supportFormUrl(services) === null) {
+    app.log.warn(
+      "The billing views show no 'Need help with your billing?' link: set SUPPORT_FORM_URL (your help desk's form), or SUPPORT_EMAIL with SMTP_URL to receive the requests of the built-in form at /support.",
+    );
+  }
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ProviderError) return reply.status(502).send(errorEnvelope(error.message));
     return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
@@ -161,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(sandboxPlugin, { services });
+  await app.register(supportPlugin, { services });
 
   if (stripe && config.stripeWebhookSecret) {
     const secret = config.stripeWebhookSecret;
@@ -184,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  const web = await registerWeb(app, config);
+  const web = await registerWeb(app, config, { supportFormUrl: supportFormUrl(services) });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web.hasBuild);

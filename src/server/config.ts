@@ -48,6 +48,13 @@ export interface Config {
    * SANDBOX_PAGES=true|false; absent: only when PUBLIC_URL's host is loopback/localhost.
    */
   sandboxPages: boolean;
+  /**
+   * The contact-support form the billing views link to (SUPPORT_FORM_URL, http(s) only). Absent: the
+   * server's own form at /support, when someone will read what it sends (see support/support-form.ts).
+   */
+  supportFormUrl: string | undefined;
+  /** Where the server's own support form sends requests (SUPPORT_EMAIL). */
+  supportEmail: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +157,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
 
+  const rawSupportFormUrl = str('SUPPORT_FORM_URL');
+  const supportFormUrl =
+    rawSupportFormUrl === undefined
+      ? undefined
+      : parseHttpUrl('SUPPORT_FORM_URL', rawSupportFormUrl, problems);
+  const supportEmail = str('SUPPORT_EMAIL');
+  if (supportEmail !== undefined && !isMailAddress(supportEmail)) {
+    problems.push(
+      `SUPPORT_EMAIL must be one email address, like support@example.com (got "${supportEmail}")`,
+    );
+  }
+
   // Default: on for a local PUBLIC_URL only; /sandbox/mail shows every user's mails.
   const rawSandboxPages = str('SANDBOX_PAGES');
   const sandboxPages =
@@ -189,7 +208,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitFactor,
     logLevel,
     sandboxPages,
+    supportFormUrl,
+    supportEmail,
   };
+}
+
+/** One plain address (no display name, no list): what a To header and a support inbox need. */
+export function isMailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@<>",;]+@[^\s@<>",;.][^\s@<>",;]*$/.test(value);
 }
 
 /** True when the URL's host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1). */

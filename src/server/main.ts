@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { supportFormUrl } from './support/support-form.js';
 
 export async function startServer(config: Config) {
   const app = await buildApp(config);
@@ -38,8 +39,9 @@ export async function startServer(config: Config) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
+  const support = supportFormUrl(app.services) ?? 'none, the billing help link is hidden (see README)';
   console.log(
-    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxPages ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n`,
+    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxPages ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n  support form: ${support}\n`,
   );
   return app;
 }

@@ -54,8 +54,12 @@ export function canAssignProduct(
   return availableSeats(product, purchased, assigned, memberProduct) > 0;
 }
 
-/** The label of a Product option, e.g. 'Standard (2 seats available)' (spec wording, never below 0). */
+/**
+ * The label of a Product option, e.g. 'Standard (2 seats available)' (spec wording, never below 0),
+ * singular for one: 'Standard (1 seat available)'.
+ */
 export function seatOptionLabel(product: SeatProduct, available: number): string {
   const name = product === 'standard' ? 'Standard' : 'Pro';
-  return `${name} (${Math.max(0, available)} seats available)`;
+  const count = Math.max(0, available);
+  return `${name} (${count} ${count === 1 ? 'seat' : 'seats'} available)`;
 }

@@ -145,7 +145,7 @@ test('an admin invites, seats and manages members; members see only their own da
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   await admin.page.getByText(memberEmail).waitFor();
   await admin.page.getByRole('combobox', { name: 'Product' }).click();
-  await admin.page.getByRole('option', { name: 'Standard (1 seats available)' }).click();
+  await admin.page.getByRole('option', { name: 'Standard (1 seat available)' }).click();
   await admin.page.getByRole('button', { name: 'Save Changes' }).click();
   await admin.page.waitForURL(/\/dashboard\/organization$/);
   await memberRow(admin.page, memberEmail).getByText('Standard', { exact: true }).waitFor();

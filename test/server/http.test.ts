@@ -160,10 +160,13 @@ describe('the built SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(res.statusCode, 404);
   });
-  it('serves /app-config.js with the API base, no-cache', async () => {
+  it('serves /app-config.js with the API base and the support form, no-cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
     assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.equal(res.body, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+    assert.equal(
+      res.body,
+      `window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"${t.config.publicUrl}/support"};\n`,
+    );
   });
   it('sets protective headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });

@@ -62,8 +62,9 @@ describe('seats (spec §5 member product selection)', () => {
     assert.equal(canAssignProduct('standard', purchased, assigned, 'standard'), true);
     assert.equal(canAssignProduct('pro', purchased, assigned, 'standard'), true);
   });
-  it('labels options as the spec words them', () => {
+  it('labels options as the spec words them, singular for one seat', () => {
     assert.equal(seatOptionLabel('standard', 2), 'Standard (2 seats available)');
+    assert.equal(seatOptionLabel('standard', 1), 'Standard (1 seat available)');
     assert.equal(seatOptionLabel('pro', -1), 'Pro (0 seats available)');
   });
 });
@@ -132,7 +133,12 @@ describe('HTML escaping', () => {
     );
   });
   it('app-config.js cannot close a script element', () => {
-    const script = appConfigScript(loadConfig({ API_BASE: '/api' }));
-    assert.equal(script, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+    const script = appConfigScript(loadConfig({ API_BASE: '/api' }), {
+      supportFormUrl: 'https://help.example.com/</script>',
+    });
+    assert.equal(
+      script,
+      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"https://help.example.com/\\u003c/script>"};\n',
+    );
   });
 });

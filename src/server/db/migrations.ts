@@ -211,6 +211,23 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Requests sent through the server's own support form (/support), kept even once mailed.
+  '0003_support_requests': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        create table support_requests (
+          id serial primary key,
+          user_id integer references users(id) on delete set null,
+          email text not null,
+          message text not null,
+          created_at timestamptz not null default now()
+        )
+      `,
+      );
+    },
+  },
 };
 
 /**

@@ -173,6 +173,16 @@ export interface OutboxTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  /** The signed-in user who sent it; null when sent signed out (or the account was deleted). */
+  user_id: number | null;
+  /** The address to answer, as the sender typed it. */
+  email: string;
+  message: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -237,6 +247,7 @@ export interface Database {
   crm_connections: CrmConnectionsTable;
   oauth_codes: OauthCodesTable;
   outbox: OutboxTable;
+  support_requests: SupportRequestsTable;
   rate_limits: RateLimitsTable;
   subscriptions: SubscriptionsTable;
   checkout_sessions: CheckoutSessionsTable;

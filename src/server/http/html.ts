@@ -53,12 +53,20 @@ const STYLE = `
   .total { font-size: 20px; font-weight: 700; }
   pre { white-space: pre-wrap; background: #f5f6fa; padding: 12px; border-radius: 8px; }
   .row { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin: 12px 0; }
+  label { display: block; font-weight: 600; margin: 16px 0 6px; }
+  input[type=email], textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 10px;
+           border: 1px solid #c5c8d6; border-radius: 8px; }
+  .error { color: #b00020; }
 `;
 
-/** A whole sandbox page: marked as a sandbox so nobody mistakes it for the real provider. */
-export function page(title: string, body: SafeHtml): string {
+/**
+ * A whole server-rendered page. Sandbox pages (the default) are marked as such so nobody mistakes them
+ * for the real provider; a page that does real work (the support form with real mail) passes sandbox: false.
+ */
+export function page(title: string, body: SafeHtml, options: { sandbox?: boolean } = {}): string {
+  const badge = options.sandbox === false ? '' : '<p><span class="badge">SANDBOX</span></p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><p><span class="badge">SANDBOX</span></p>${body.value}</main></body></html>`;
+<body><main>${badge}${body.value}</main></body></html>`;
 }

@@ -11,8 +11,18 @@ import type { Config } from '../config.js';
 /** webpack names hashed files like main.820096dfa99171d4d4b9.js. */
 const HASHED = /\.[0-9a-f]{16,}\./;
 
-export function appConfigScript(config: Config): string {
-  const value = JSON.stringify({ apiBase: config.apiBase, googleClientId: config.googleClientId ?? null });
+/** What the server decides at start besides Config (support/support-form.ts). */
+export interface RuntimeSettings {
+  /** Target of 'Need help with your billing?'; null hides the link. */
+  supportFormUrl: string | null;
+}
+
+export function appConfigScript(config: Config, settings: RuntimeSettings): string {
+  const value = JSON.stringify({
+    apiBase: config.apiBase,
+    googleClientId: config.googleClientId ?? null,
+    supportFormUrl: settings.supportFormUrl,
+  });
   // '<' escaped so the value can never close a script element if the file is ever inlined.
   return `window.__APP_CONFIG__ = ${value.replace(/</g, '\\u003c')};\n`;
 }
@@ -20,12 +30,13 @@ export function appConfigScript(config: Config): string {
 export async function registerWeb(
   app: FastifyInstance,
   config: Config,
+  settings: RuntimeSettings,
 ): Promise<{ hasBuild: boolean; root: string }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(appConfigScript(config)),
+      .send(appConfigScript(config, settings)),
   );
 
   const root = resolve(config.webDir);

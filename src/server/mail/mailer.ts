@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go when it is not the sender (a support request: the customer). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -12,6 +12,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        replyTo: mail.replyTo,
       });
     },
     async close() {

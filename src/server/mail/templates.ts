@@ -28,3 +28,19 @@ export function invitationMail(
       <p><a href="${link}">Accept the invitation</a> (valid for 7 days).</p>`.value,
   };
 }
+
+/** A request of the server's own support form, to the support inbox; answers go to the customer. */
+export function supportRequestMail(
+  to: string,
+  request: { id: number; email: string; message: string; account: string | null },
+): Mail {
+  const from = request.account ? `${request.email} (account ${request.account})` : request.email;
+  return {
+    to,
+    replyTo: request.email,
+    subject: `Billing support request #${request.id} from ${request.email}`,
+    text: `From: ${from}\n\n${request.message}`,
+    html: html`<p>From: ${from}</p>
+      <pre style="white-space:pre-wrap;font:inherit">${request.message}</pre>`.value,
+  };
+}

@@ -74,4 +74,6 @@ export const RATE_RULES = {
   forgotEmail: { name: 'forgot:email', limit: 3, windowSeconds: 60 * 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
+  supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
+  supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;

@@ -8,19 +8,22 @@ export interface AppConfig {
   apiBase: string;
   /** Client id of the Google sign-in widget; absent when the server has none configured. */
   googleClientId?: string;
-  /** The external contact-support form linked from the billing pages. */
-  supportFormUrl: string;
+  /**
+   * The contact-support form linked from the billing views (SUPPORT_FORM_URL, or the server's own
+   * form). Absent when the server has none that anybody reads: the link is then hidden.
+   */
+  supportFormUrl?: string;
 }
 
 declare global {
   interface Window {
-    __APP_CONFIG__?: Partial<AppConfig>;
+    /** What /app-config.js sets; the server sends null for a setting it does not have. */
+    __APP_CONFIG__?: { [K in keyof AppConfig]?: AppConfig[K] | null };
   }
 }
 
 export const defaultAppConfig: AppConfig = {
   apiBase: '/api',
-  supportFormUrl: 'mailto:support@crm-sync.example',
 };
 
 /** The configuration in force now: defaults overlaid with what the server sent (blank values ignored). */
@@ -29,8 +32,20 @@ export function getAppConfig(): AppConfig {
   const config: AppConfig = { ...defaultAppConfig };
   if (served?.apiBase) config.apiBase = served.apiBase;
   if (served?.googleClientId) config.googleClientId = served.googleClientId;
-  if (served?.supportFormUrl) config.supportFormUrl = served.supportFormUrl;
+  const supportFormUrl = httpUrl(served?.supportFormUrl);
+  if (supportFormUrl) config.supportFormUrl = supportFormUrl;
   return config;
+}
+
+/** The value when it is an absolute http(s) URL: a link never runs `javascript:` or opens another scheme. */
+function httpUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

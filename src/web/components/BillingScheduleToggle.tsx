@@ -6,16 +6,17 @@ import type { BillingSchedule } from '../lib/prices';
 export interface BillingScheduleToggleProps {
   value: BillingSchedule;
   onChange: (schedule: BillingSchedule) => void;
-  /** 'Yearly' on the pricing page, 'Annual' in the dashboard's product purchase view. */
-  yearlyLabel?: string;
   disabled?: boolean;
 }
 
-/** Monthly / yearly switch; the yearly option carries the '33% off' label of spec §9. */
+/**
+ * Monthly / Yearly switch of /pricing and the billing views, one wording everywhere: 'Yearly' is the
+ * word of the billing period the user then reads (spec §2.1 'Monthly or Yearly') and of 'Billed yearly'
+ * on the cards. The yearly option carries the '33% off' label of spec §9 ('Annual billing').
+ */
 export default function BillingScheduleToggle({
   value,
   onChange,
-  yearlyLabel = 'Yearly',
   disabled = false,
 }: BillingScheduleToggleProps) {
   return (
@@ -30,7 +31,7 @@ export default function BillingScheduleToggle({
     >
       <ToggleButton value="monthly">Monthly</ToggleButton>
       <ToggleButton value="yearly" sx={{ gap: 1 }}>
-        {yearlyLabel}
+        Yearly
         <Chip label="33% off" size="small" color="success" sx={{ pointerEvents: 'none' }} />
       </ToggleButton>
     </ToggleButtonGroup>

@@ -3,6 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { useEffect, useState } from 'react';
 import type { components } from '../../contract/api';
 import { COUPON_REFRESH_MS, formatCountdown } from '../lib/countdown';
+import { couponDiscountText } from '../lib/prices';
 
 type Coupon = components['schemas']['Coupon'];
 
@@ -28,6 +29,7 @@ export default function CouponBanner({ coupon, onClose }: CouponBannerProps) {
   const countdown = useCountdown(coupon.redeem_by);
   if (!open) return null;
   const expired = countdown === 'Expired';
+  const discount = couponDiscountText(coupon);
   return (
     <Alert
       severity={expired ? 'warning' : 'success'}
@@ -39,7 +41,7 @@ export default function CouponBanner({ coupon, onClose }: CouponBannerProps) {
       slotProps={{ closeButton: { 'aria-label': 'Close coupon banner' } }}
     >
       <AlertTitle>{coupon.name}</AlertTitle>
-      {coupon.percent_off}% off.{' '}
+      {discount && `${discount} `}
       {countdown !== null &&
         (expired ? (
           <strong>Expired</strong>

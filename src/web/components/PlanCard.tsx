@@ -12,6 +12,9 @@ import type { BillingSchedule, PlanFeature } from '../lib/prices';
 import { formatAmount } from '../lib/prices';
 import PlanFeatureList from './PlanFeatureList';
 
+/** Height of a small Chip: the row of marks (RECOMMENDED, Current) is this tall on every card. */
+const MARK_ROW_HEIGHT = 24;
+
 /** What the card's button does: follow an in-app link, or run a handler (checkout, billing portal...). */
 export type PlanCardAction = { label: string; to: string } | { label: string; onSelect: () => void };
 
@@ -60,13 +63,22 @@ export default function PlanCard({
       }}
     >
       <CardContent sx={{ flexGrow: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', mb: 1 }}>
           <Typography id={headingId} variant="h5" component="h3">
             {name}
           </Typography>
-          {recommended && <Chip label="RECOMMENDED" color="primary" size="small" />}
-          {current && <Chip label="Current" size="small" variant="outlined" />}
-        </Stack>
+          {/* The marks sit above the name (after it for screen readers) in a row every card reserves,
+              so a mark never wraps beside the name and pushes one card's price below the others'. */}
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ order: -1, minHeight: MARK_ROW_HEIGHT, mb: 0.5, flexWrap: 'wrap' }}
+          >
+            {recommended && <Chip label="RECOMMENDED" color="primary" size="small" />}
+            {current && <Chip label="Current" size="small" variant="outlined" />}
+          </Stack>
+        </Box>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5 }}>
           <Typography variant="h3" component="p">
             {formatAmount(monthlyPrice)}

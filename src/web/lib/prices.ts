@@ -23,13 +23,45 @@ export function displayedMonthlyPrice(priceCents: number, schedule: BillingSched
   return schedule === 'yearly' ? Math.round(priceCents / 1200) : Math.floor(priceCents / 100);
 }
 
-/** 'crm_sync' → 'Crm Sync', 'bulkExport' → 'Bulk Export'. */
+/** Words that keep their own spelling in a title: acronyms a plan's metadata key may contain. */
+const KNOWN_WORDS = new Map(
+  [
+    'AI',
+    'API',
+    'BDR',
+    'CRM',
+    'CSV',
+    'GDPR',
+    'HTML',
+    'ID',
+    'IP',
+    'JSON',
+    'MFA',
+    'OAuth',
+    'PDF',
+    'SAML',
+    'SCIM',
+    'SDR',
+    'SLA',
+    'SMS',
+    'SSO',
+    'URL',
+    'UTM',
+    '2FA',
+  ].map((word) => [word.toLowerCase(), word]),
+);
+
+/** 'crm_sync' → 'CRM Sync', 'bulkExport' → 'Bulk Export', 'APIAccess' → 'API Access'. */
 export function titleCase(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_-]+/)
     .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .map(
+      (word) =>
+        KNOWN_WORDS.get(word.toLowerCase()) ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
     .join(' ');
 }
 
@@ -74,6 +106,22 @@ export interface OrgSubscriptionItemLike {
 /** Spec §7 /org-subscription: the total shown is sum(unitAmount × quantity) / 100. */
 export function orgSubscriptionTotal(items: readonly OrgSubscriptionItemLike[]): number {
   return items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0) / 100;
+}
+
+/** What a subscription total covers: 'per month' or 'per year'; null when the interval is unknown. */
+export function billingPeriodSuffix(interval: string | null | undefined): 'per month' | 'per year' | null {
+  if (interval === 'monthly') return 'per month';
+  if (interval === 'yearly') return 'per year';
+  return null;
+}
+
+/**
+ * The discount line of the coupon banner: '30% off.', or nothing when the coupon's name already says
+ * it ('Launch offer: 30% off'), so the banner never reads '30% off' twice.
+ */
+export function couponDiscountText(coupon: { name: string; percent_off: number }): string | null {
+  const discount = `${coupon.percent_off}% off`;
+  return coupon.name.toLowerCase().includes(discount) ? null : `${discount}.`;
 }
 
 /** '$39', '$1,234.50': whole amounts without cents, other amounts with two decimals. */

@@ -39,13 +39,20 @@ const renderBilling = (user: User, route = '/dashboard/billing') =>
 const card = (name: string) => screen.findByRole('region', { name });
 const needHelp = () => screen.getByRole('link', { name: 'Need help with your billing?' });
 
+const SUPPORT_FORM_URL = 'https://support.example/billing';
+beforeEach(() => {
+  window.__APP_CONFIG__ = { supportFormUrl: SUPPORT_FORM_URL };
+});
+
 afterEach(() => {
+  delete window.__APP_CONFIG__;
   jest.mocked(leaveAppTo).mockReset();
   jest.mocked(openInNewTab).mockReset().mockReturnValue(true);
 });
 
 describe('member view', () => {
   test("shows 'My Subscription' read-only, with the note about the organization's admin", async () => {
+    delete window.__APP_CONFIG__;
     renderBilling(
       aUser({
         role: 'member',
@@ -61,24 +68,19 @@ describe('member view', () => {
     expect(section.getByText('187')).toBeInTheDocument();
     expect(section.getByText("Your billing is handled by your organization's admin.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Manage Subscription' })).not.toBeInTheDocument();
-    expect(needHelp()).toHaveAttribute('href', 'mailto:support@crm-sync.example');
-    expect(needHelp()).toHaveAttribute('target', '_blank');
+    // No support form configured (no /app-config.js in this test): no dead link.
+    expect(screen.queryByRole('link', { name: 'Need help with your billing?' })).not.toBeInTheDocument();
     expect(document.title).toBe('Billing');
   });
 
-  test('a monthly member reads Monthly; the support link follows the served configuration', async () => {
-    window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/billing' };
-    try {
-      renderBilling(
-        aUser({ role: 'member', subscription: aPaidSubscription({ stripe_interval: 'monthly' }) }),
-      );
-      const section = within(await screen.findByRole('region', { name: 'My Subscription' }));
-      expect(section.getByText('Monthly')).toBeInTheDocument();
-      expect(section.getByText('Standard')).toBeInTheDocument();
-      expect(needHelp()).toHaveAttribute('href', 'https://support.example/billing');
-    } finally {
-      delete window.__APP_CONFIG__;
-    }
+  test('a monthly member reads Monthly; the support link follows the served configuration, in a new tab', async () => {
+    renderBilling(aUser({ role: 'member', subscription: aPaidSubscription({ stripe_interval: 'monthly' }) }));
+    const section = within(await screen.findByRole('region', { name: 'My Subscription' }));
+    expect(section.getByText('Monthly')).toBeInTheDocument();
+    expect(section.getByText('Standard')).toBeInTheDocument();
+    expect(needHelp()).toHaveAttribute('href', SUPPORT_FORM_URL);
+    expect(needHelp()).toHaveAttribute('target', '_blank');
+    expect(needHelp()).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });
 
@@ -115,8 +117,9 @@ describe('admin, team billing (organization with more than one member)', () => {
     const seats = await screen.findByRole('table', { name: 'Seats' });
     expect(within(seats).getByRole('row', { name: 'Standard 2 1' })).toBeInTheDocument();
     expect(within(seats).getByRole('row', { name: 'Pro 3 1' })).toBeInTheDocument();
-    // (3900 × 2 + 7900 × 3) / 100
+    // (3900 × 2 + 7900 × 3) / 100, charged every month like the subscription.
     expect(await screen.findByText('$315')).toBeInTheDocument();
+    expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $315 per month');
     expect(orgSubscription.requests[0].url.pathname).toBe('/org-subscription');
     expect(orgSubscription.requests[0].url.searchParams.get('id')).toBe('sub_team');
 
@@ -151,7 +154,7 @@ describe('admin, team billing (organization with more than one member)', () => {
 
     expect(await screen.findByRole('table', { name: 'Seats' })).toBeInTheDocument();
     expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $0'); // none yet
-    expect(screen.getByRole('button', { name: /Annual/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
     expect(within(await card('Standard')).getByText('$26')).toBeInTheDocument();
   });
 
@@ -183,14 +186,16 @@ describe('admin, team billing (organization with more than one member)', () => {
 });
 
 describe('admin, product purchase (Free)', () => {
-  test("monthly/annual toggle (default yearly), the Free card 'Current', checkout of the chosen plan", async () => {
+  test("Monthly/Yearly toggle (default yearly), the Free card 'Current', checkout of the chosen plan", async () => {
     const checkout = spyOnApi('checkout', { error: false, url: 'http://localhost/sandbox/checkout/cs_9' });
     server.use(pricingBySchedule(), checkout.handler);
     const { user } = renderBilling(aUser(), '/dashboard/billing?coupon=LAUNCH30');
 
-    const annual = await screen.findByRole('button', { name: /Annual/ });
-    expect(annual).toHaveAttribute('aria-pressed', 'true');
-    expect(within(annual).getByText('33% off')).toBeInTheDocument();
+    // The same word as /pricing and the billing period: never 'Annual' on one and 'Yearly' on the other.
+    const yearly = await screen.findByRole('button', { name: 'Yearly 33% off' });
+    expect(yearly).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(yearly).getByText('33% off')).toBeInTheDocument();
     expect(within(await card('Standard')).getByText('RECOMMENDED')).toBeInTheDocument();
     const free = within(await card('Free')).getByRole('button', { name: 'Free: current plan' });
     expect(free).toBeDisabled();

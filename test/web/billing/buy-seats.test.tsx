@@ -135,3 +135,28 @@ test('shows the processing state while buying', async () => {
 
   expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 });
+
+test('the seats input carries the server’s maximum and says it before anything is sent', async () => {
+  const spy = spyOnApi('buyMoreSeats', { error: false, url: null });
+  server.use(spy.handler);
+  const { user } = renderBuySeats();
+
+  expect(seatsInput()).toHaveAttribute('max', '1000');
+  expect(seatsInput()).toHaveAccessibleDescription('1 to 1,000 seats per order.');
+
+  await user.click(screen.getByRole('radio', { name: 'Standard' }));
+  await user.clear(seatsInput());
+  await user.type(seatsInput(), '1001');
+  expect(seatsInput()).toHaveAccessibleDescription('You can buy at most 1,000 seats in one order.');
+  expect(seatsInput()).toBeInvalid();
+  await user.click(buy());
+  expect(seatsInput()).toHaveValue(1001);
+  expect(spy.requests).toHaveLength(0);
+
+  await user.clear(seatsInput());
+  await user.type(seatsInput(), '1000');
+  expect(seatsInput()).toHaveAccessibleDescription('1 to 1,000 seats per order.');
+  await user.click(buy());
+  await waitFor(() => expect(spy.requests).toHaveLength(1));
+  expect(spy.requests[0].body).toMatchObject({ standard_seats: 1000, pro_seats: 0 });
+});

@@ -1,7 +1,8 @@
 /**
- * src/contract/api.ts is exactly what `npm run gen:api` makes from openapi.yaml now: the same two steps
- * (openapi-typescript, then prettier as the repo configures it for that path), run on a temporary copy.
- * When this fails, run `npm run gen:api` and commit the result; never edit src/contract by hand.
+ * src/contract/api.ts and limits.ts are exactly what `npm run gen:api` makes from openapi.yaml now: the
+ * same steps (openapi-typescript and gen-contract-limits, then prettier as the repo configures it for
+ * those paths), run on a temporary copy. When this fails, run `npm run gen:api` and commit the result;
+ * never edit src/contract by hand.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 
 const root = path.join(__dirname, '../../..');
 const committedPath = 'src/contract/api.ts';
+const limitsPath = 'src/contract/limits.ts';
 
 function run(script: string, args: string[], input?: string): string {
   return execFileSync(process.execPath, [path.join(root, script), ...args], {
@@ -20,18 +22,17 @@ function run(script: string, args: string[], input?: string): string {
   });
 }
 
+/** `--stdin-filepath` applies the config and .prettierignore of the committed path, as gen:api's prettier does. */
+function prettier(source: string, filePath: string): string {
+  return run('node_modules/prettier/bin/prettier.cjs', ['--stdin-filepath', filePath], source);
+}
+
 function generate(): string {
   const directory = mkdtempSync(path.join(tmpdir(), 'gen-api-'));
   try {
     const output = path.join(directory, 'api.ts');
     run('node_modules/openapi-typescript/bin/cli.js', ['openapi.yaml', '-o', output]);
-    // `--stdin-filepath` applies the config and .prettierignore of the committed path, exactly as
-    // `prettier --write src/contract/api.ts` in the gen:api script does.
-    return run(
-      'node_modules/prettier/bin/prettier.cjs',
-      ['--stdin-filepath', committedPath],
-      readFileSync(output, 'utf8'),
-    );
+    return prettier(readFileSync(output, 'utf8'), committedPath);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -42,8 +43,14 @@ test('the gen:api script is the one this test replays', () => {
     scripts: Record<string, string>;
   };
   expect(scripts['gen:api']).toBe(
-    'openapi-typescript openapi.yaml -o src/contract/api.ts && prettier --write src/contract/api.ts',
+    'openapi-typescript openapi.yaml -o src/contract/api.ts && node scripts/gen-contract-limits.mjs src/contract/limits.ts && prettier --write src/contract/api.ts src/contract/limits.ts',
   );
+});
+
+test('src/contract/limits.ts is fresh: the bounds the server validates, as the SPA reads them', () => {
+  const generated = prettier(run('scripts/gen-contract-limits.mjs', []), limitsPath);
+  expect(readFileSync(path.join(root, limitsPath), 'utf8')).toBe(generated);
+  expect(generated).toMatch(/SeatCount: \{\s+minimum: 0,\s+maximum: 1000,\s+\}/);
 });
 
 test('src/contract/api.ts is fresh: `npm run gen:api` reproduces it byte for byte', () => {

@@ -33,6 +33,16 @@ describe('account card', () => {
     expect(account.getByText('Pro')).toBeInTheDocument();
   });
 
+  test("a Free admin who bought seats yearly reads Free and 'Monthly', not a misleading 'Annual'", async () => {
+    // What the server answers after the seats checkout: the seats' subscription is yearly, the plan Free.
+    const subscription = aPaidSubscription({ stripe_interval: 'yearly', stripe_product: 'Free' });
+    renderApp('/dashboard', { preloadedState: signedIn(aUser({ subscription })) });
+    const account = await card('Account');
+    expect(account.getByText('Free')).toBeInTheDocument();
+    expect(account.getByText('Monthly')).toBeInTheDocument();
+    expect(account.queryByText('Annual')).not.toBeInTheDocument();
+  });
+
   test('a monthly Standard subscription', async () => {
     const subscription = aPaidSubscription({
       stripe_interval: 'monthly',

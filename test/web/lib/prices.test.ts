@@ -1,4 +1,6 @@
 import {
+  couponDiscountText,
+  billingPeriodSuffix,
   billingPeriodLabel,
   displayedMonthlyPrice,
   featureLabel,
@@ -36,10 +38,17 @@ describe('feature labels', () => {
     ['account_manager', 'Account Manager'],
     ['credits', 'Credits'],
     ['support', 'Support'],
-    ['crm_sync', 'Crm Sync'],
+    ['crm_sync', 'CRM Sync'],
+    ['crmSync', 'CRM Sync'],
     ['bulk_export', 'Bulk Export'],
     ['bulkExport', 'Bulk Export'],
-    ['API-access', 'Api Access'],
+    ['API-access', 'API Access'],
+    ['APIAccess', 'API Access'],
+    ['sso_login', 'SSO Login'],
+    ['csv_export', 'CSV Export'],
+    ['oauth_apps', 'OAuth Apps'],
+    ['team_id', 'Team ID'],
+    ['crmsync', 'Crmsync'], // not a known word: plain title case
   ])('%s is labelled %s', (key, label) => {
     expect(featureLabel(key)).toBe(label);
   });
@@ -61,7 +70,7 @@ describe('feature labels', () => {
       { key: 'account_manager', label: 'Account Manager', value: false },
       { key: 'credits', label: 'Credits', value: 250 },
       { key: 'support', label: 'Support', value: 'Priority' },
-      { key: 'crm_sync', label: 'Crm Sync', value: true },
+      { key: 'crm_sync', label: 'CRM Sync', value: true },
       { key: 'bulk_export', label: 'Bulk Export', value: 'yes' },
     ]);
   });
@@ -112,4 +121,22 @@ test.each([
   [null, 'Monthly'],
 ])('billingPeriodLabel(%p) is %s', (interval, label) => {
   expect(billingPeriodLabel(interval)).toBe(label);
+});
+
+test.each([
+  ['monthly', 'per month'],
+  ['yearly', 'per year'],
+  [null, null],
+  [undefined, null],
+])('a total billed %p is %p', (interval, suffix) => {
+  expect(billingPeriodSuffix(interval)).toBe(suffix);
+});
+
+test.each([
+  ['LAUNCH30', 30, '30% off.'],
+  ['Launch offer: 30% off', 30, null],
+  ['SPRING: 30% OFF today', 30, null],
+  ['Launch offer: 30% off', 20, '20% off.'],
+])('the coupon %p at %i% adds %p', (name, percent_off, text) => {
+  expect(couponDiscountText({ name, percent_off })).toBe(text);
 });

@@ -1,4 +1,4 @@
-import { normalizeSeats } from '../../../src/web/lib/seats-input';
+import { MAX_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../../../src/web/lib/seats-input';
 
 test.each([
   ['3', 3],
@@ -16,4 +16,14 @@ test.each([
   [Number.POSITIVE_INFINITY, 1],
 ])('seats typed as %p become %i', (typed, seats) => {
   expect(normalizeSeats(typed)).toBe(seats);
+});
+
+test('the maximum is the contract’s, said in words', () => {
+  expect(MAX_SEATS).toBe(1000);
+  expect(SEATS_HINT).toBe('1 to 1,000 seats per order.');
+  expect(seatsProblem('1000')).toBeNull();
+  expect(seatsProblem('1')).toBeNull();
+  expect(seatsProblem('0')).toBeNull();
+  expect(seatsProblem('1001')).toBe('You can buy at most 1,000 seats in one order.');
+  expect(seatsProblem(25_000)).toBe('You can buy at most 1,000 seats in one order.');
 });

@@ -80,7 +80,7 @@ const rows: Row[] = [
     member: 'standard',
     available: 1,
     enabled: true,
-    label: 'Standard (1 seats available)',
+    label: 'Standard (1 seat available)',
   },
   {
     case: 'no seats bought but the member already holds it',

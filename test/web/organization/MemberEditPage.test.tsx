@@ -75,7 +75,7 @@ describe('product options (spec §5)', () => {
     const { user } = renderEdit('user-3', [adminMember, grace, sam, pia], adminWithSeats(1, 1));
     expect(await screen.findByRole('combobox', { name: 'Product' })).toHaveTextContent('Standard');
     const option = await openProductOptions(user);
-    expect(option('Standard (1 seats available)')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(option('Standard (1 seat available)')).not.toHaveAttribute('aria-disabled', 'true');
     expect(option('Pro (0 seats available)')).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -104,6 +104,50 @@ describe('role', () => {
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     expect(role).toHaveTextContent('Admin');
   });
+
+  async function chooseAdminAndSave(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(await screen.findByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    return screen.findByRole('dialog', { name: 'Make this member an admin?' });
+  }
+
+  test('making a member an admin asks first, saying it cannot be undone; Cancel keeps a member', async () => {
+    const save = spyOnApi('setUserProduct', ok('Saved'));
+    server.use(save.handler);
+    const { user, router } = renderEdit('user-2', [adminMember, grace]);
+
+    const dialog = await chooseAdminAndSave(user);
+    expect(dialog).toHaveAccessibleDescription(
+      "Grace Hopper (grace@example.com) will be able to manage members, invitations and seats. This cannot be undone: an admin's role cannot be changed back to member, and an admin cannot be removed from the organization.",
+    );
+    expect(save.requests).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(save.requests).toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Member');
+    expect(router.state.location.pathname).toBe('/dashboard/member/edit/user-2');
+
+    // Saving again now keeps the member a member, without asking.
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(save.requests).toHaveLength(1));
+    expect(save.requests[0].body).toEqual({ user_id: 'user-2', product: 'Free', role: 'member' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('confirming makes the member an admin', async () => {
+    const save = spyOnApi('setUserProduct', ok('Saved'));
+    server.use(save.handler);
+    const { user, router } = renderEdit('user-2', [adminMember, grace]);
+
+    const dialog = await chooseAdminAndSave(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organization'));
+    expect(save.requests).toHaveLength(1);
+    expect(save.requests[0].body).toEqual({ user_id: 'user-2', product: 'Free', role: 'admin' });
+  });
 });
 
 describe('saving', () => {
@@ -112,7 +156,7 @@ describe('saving', () => {
     server.use(save.handler);
     const { user, router } = renderEdit('user-2', [adminMember, grace], adminWithSeats(1, 0));
     const option = await openProductOptions(user);
-    await user.click(option('Standard (1 seats available)'));
+    await user.click(option('Standard (1 seat available)'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organization'));

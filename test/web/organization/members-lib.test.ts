@@ -96,7 +96,7 @@ describe('productOptions (spec §5)', () => {
   test('a Free member with one Standard seat left and no Pro seat left', () => {
     expect(productOptions(team[3], team, { standard: 3, pro: 1 })).toEqual([
       { value: 'free', label: 'Free', disabled: false },
-      { value: 'standard', label: 'Standard (1 seats available)', disabled: false },
+      { value: 'standard', label: 'Standard (1 seat available)', disabled: false },
       { value: 'pro', label: 'Pro (0 seats available)', disabled: true },
     ]);
   });
@@ -104,7 +104,7 @@ describe('productOptions (spec §5)', () => {
   test('a Standard member keeps Standard enabled with every seat taken (own seat counted back)', () => {
     expect(productOptions(team[0], team, { standard: 2, pro: 1 })).toEqual([
       { value: 'free', label: 'Free', disabled: false },
-      { value: 'standard', label: 'Standard (1 seats available)', disabled: false },
+      { value: 'standard', label: 'Standard (1 seat available)', disabled: false },
       { value: 'pro', label: 'Pro (0 seats available)', disabled: true },
     ]);
   });

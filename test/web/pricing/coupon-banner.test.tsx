@@ -76,3 +76,13 @@ test('can be closed', async () => {
   expect(screen.queryByRole('alert', { name: 'Coupon' })).not.toBeInTheDocument();
   expect(onClose).toHaveBeenCalledTimes(1);
 });
+
+test('a name that already gives the discount is not repeated: "30% off" shows once', () => {
+  render(
+    <CouponBanner coupon={{ ...aCoupon(redeemIn(DAY + 10 * MINUTE)), name: 'Launch offer: 30% off' }} />,
+  );
+
+  const banner = screen.getByRole('alert', { name: 'Coupon' });
+  expect(banner).toHaveTextContent(/^Launch offer: 30% offOffer ends in 1 day 0 hours 10 minutes$/);
+  expect(banner.textContent?.match(/30% off/g)).toHaveLength(1);
+});

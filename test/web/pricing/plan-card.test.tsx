@@ -90,7 +90,7 @@ test('lists features with the fixed labels and title-cased other keys', () => {
   expect(pro.getByText('Credits: 1000')).toBeInTheDocument();
   expect(pro.getByText('Support: Priority')).toBeInTheDocument();
   expect(pro.getByText('Bulk Export')).toBeInTheDocument();
-  expect(within(card('Standard')).getByText('Crm Sync')).toBeInTheDocument();
+  expect(within(card('Standard')).getByText('CRM Sync')).toBeInTheDocument();
   expect(within(card('Free')).getByTitle('Not included')).toBeInTheDocument();
 });
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { SeatProduct } from '../../../../shared/seats';
-import { MIN_SEATS, normalizeSeats } from '../../../lib/seats-input';
+import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../../../lib/seats-input';
 
 export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
 
@@ -33,12 +33,15 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
       setValidation(SELECT_PRODUCT_FIRST);
       return;
     }
+    if (seatsProblem(seatsText)) return;
     const seats = normalizeSeats(seatsText);
     setSeatsText(String(seats));
     setValidation(null);
     onSubmit({ product, seats });
   }
 
+  // Said as soon as it is typed, under the field; the order is not sent meanwhile.
+  const tooMany = seatsProblem(seatsText);
   const message = validation ?? error;
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label="Buy seats">
@@ -67,8 +70,13 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           value={seatsText}
           onChange={(event) => setSeatsText(event.target.value)}
           onBlur={() => setSeatsText(String(normalizeSeats(seatsText)))}
-          slotProps={{ htmlInput: { min: MIN_SEATS, step: 1, inputMode: 'numeric' } }}
-          sx={{ maxWidth: 160, mt: 1 }}
+          error={tooMany !== null}
+          helperText={tooMany ?? SEATS_HINT}
+          slotProps={{
+            htmlInput: { min: MIN_SEATS, max: MAX_SEATS, step: 1, inputMode: 'numeric' },
+            formHelperText: { 'aria-live': 'polite' } as object,
+          }}
+          sx={{ maxWidth: 320, mt: 1 }}
         />
       </FormControl>
       {message && (

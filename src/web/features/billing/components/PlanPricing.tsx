@@ -15,7 +15,8 @@ export interface PlanPricingProps {
 }
 
 /**
- * The monthly/annual toggle (default yearly, hidden when the period is fixed) and the prices of the
+ * The monthly/annual toggle of spec §2.1, worded Monthly / Yearly like /pricing (default yearly, hidden
+ * when the period is fixed) and the prices of the
  * chosen schedule, handed to the plan cards below it.
  */
 export default function PlanPricing({ fixed, children }: PlanPricingProps) {
@@ -26,7 +27,7 @@ export default function PlanPricing({ fixed, children }: PlanPricingProps) {
     <Stack spacing={2}>
       {fixed === null && (
         <Box>
-          <BillingScheduleToggle value={schedule} onChange={setChosen} yearlyLabel="Annual" />
+          <BillingScheduleToggle value={schedule} onChange={setChosen} />
         </Box>
       )}
       {errorText && <Alert severity="error">{errorText}</Alert>}

@@ -10,7 +10,7 @@ import type { User } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import { useGetOrganizationMembersQuery } from '../../../api/organization';
 import PlanCards from '../../../components/PlanCards';
-import { formatAmount, orgSubscriptionTotal, planKeyOf } from '../../../lib/prices';
+import { billingPeriodSuffix, formatAmount, orgSubscriptionTotal, planKeyOf } from '../../../lib/prices';
 import type { BillingPortal } from '../hooks/useBillingPortal';
 import { fixedSchedule } from '../lib/billing-view';
 import BuySeats from './BuySeats';
@@ -20,19 +20,31 @@ import SeatsSummary from './SeatsSummary';
 
 const MEMBERS_FALLBACK = 'Failed to load org members';
 
-function SubscriptionTotal({ subscriptionId }: { subscriptionId: string | null }) {
+/** Spec §7 total of the organization's subscription, with the period it is charged for. */
+function SubscriptionTotal({
+  subscriptionId,
+  interval,
+}: {
+  subscriptionId: string | null;
+  interval: string | null;
+}) {
   const { data, isLoading, isError } = useGetOrgSubscriptionQuery(
     { id: subscriptionId ?? '' },
     { skip: !subscriptionId },
   );
   let total: ReactNode;
+  let period: string | null = null;
   if (!subscriptionId) total = formatAmount(0);
   else if (isLoading) total = <CircularProgress size={16} aria-label="Loading total" />;
   else if (isError || !data) total = 'Not available';
-  else total = formatAmount(orgSubscriptionTotal(data.items));
+  else {
+    total = formatAmount(orgSubscriptionTotal(data.items));
+    period = billingPeriodSuffix(interval);
+  }
   return (
     <Typography>
       Subscription total: <strong>{total}</strong>
+      {period && ` ${period}`}
     </Typography>
   );
 }
@@ -60,7 +72,10 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
           ) : (
             <SeatsSummary purchased={purchased} assigned={assigned} />
           )}
-          <SubscriptionTotal subscriptionId={user.subscription.stripe_subscription_id} />
+          <SubscriptionTotal
+            subscriptionId={user.subscription.stripe_subscription_id}
+            interval={user.subscription.stripe_interval}
+          />
           <div>
             <ManageSubscriptionButton portal={portal} />
           </div>

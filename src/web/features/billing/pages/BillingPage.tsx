@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -58,9 +57,7 @@ export default function BillingPage() {
       </Typography>
       <PortalFeedback portal={portal} />
       {view}
-      <Box>
-        <NeedHelpLink />
-      </Box>
+      <NeedHelpLink />
     </Stack>
   );
 }

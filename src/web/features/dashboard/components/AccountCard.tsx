@@ -30,7 +30,7 @@ export function AccountCard({
           <Field label="Credits remaining">
             <Stack direction="row" spacing={1} alignItems="center" component="span">
               <span>{user.credits}</span>
-              <Chip size="small" label={billingIntervalBadge(user.subscription?.stripe_interval)} />
+              <Chip size="small" label={billingIntervalBadge(user.subscription)} />
             </Stack>
           </Field>
           <Field label="Current product">{productName(user.subscription?.stripe_product)}</Field>

@@ -8,9 +8,16 @@ export function productName(product: string | null | undefined): string {
   return PRODUCT_NAMES[normalizeProduct(product)];
 }
 
-/** The badge beside the credits: 'Annual' for a yearly interval, otherwise 'Monthly'. */
-export function billingIntervalBadge(interval: string | null | undefined): 'Annual' | 'Monthly' {
-  return interval?.toLowerCase() === 'yearly' ? 'Annual' : 'Monthly';
+/**
+ * The badge beside the credits: 'Annual' for a yearly interval, otherwise 'Monthly'. The credits are
+ * the plan's, so the interval counts only on a paid plan: a Free admin who bought seats yearly has a
+ * yearly subscription (for the seats) but Free's monthly credits, and reads 'Monthly'.
+ */
+export function billingIntervalBadge(
+  subscription: { stripe_product?: string | null; stripe_interval?: string | null } | null | undefined,
+): 'Annual' | 'Monthly' {
+  if (normalizeProduct(subscription?.stripe_product) === 'free') return 'Monthly';
+  return subscription?.stripe_interval?.toLowerCase() === 'yearly' ? 'Annual' : 'Monthly';
 }
 
 /** Spec §6: the Admin label belongs only to the user whose id equals billing_admin_id. */

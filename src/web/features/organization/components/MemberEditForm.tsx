@@ -7,7 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Product } from '../../../../shared/seats';
-import { memberProduct, type OrganizationMember, type ProductOption, type Role } from '../lib/members';
+import {
+  isPromotionToAdmin,
+  memberProduct,
+  type OrganizationMember,
+  type ProductOption,
+  type Role,
+} from '../lib/members';
+import { PromoteAdminDialog } from './PromoteAdminDialog';
 
 export interface MemberChanges {
   product: Product;
@@ -23,15 +30,20 @@ export interface MemberEditFormProps {
   onRemove: () => void;
 }
 
-/** Product and role of one member, with Save Changes, Cancel and Remove from Organization. */
+/**
+ * Product and role of one member, with Save Changes, Cancel and Remove from Organization. Making the
+ * member an admin is asked again first: it cannot be undone.
+ */
 export function MemberEditForm({ member, productOptions, saving, onSave, onRemove }: MemberEditFormProps) {
   const [product, setProduct] = useState<Product>(memberProduct(member));
   const [role, setRole] = useState<Role>(member.role);
+  const [confirmingPromotion, setConfirmingPromotion] = useState(false);
   const isAdminMember = member.role === 'admin';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSave({ product, role });
+    if (isPromotionToAdmin(member, role)) setConfirmingPromotion(true);
+    else onSave({ product, role });
   };
 
   return (
@@ -82,6 +94,18 @@ export function MemberEditForm({ member, productOptions, saving, onSave, onRemov
           )}
         </Stack>
       </Stack>
+      <PromoteAdminDialog
+        member={confirmingPromotion ? member : null}
+        onCancel={() => {
+          // Changing one's mind leaves the member a member, as the form now shows.
+          setConfirmingPromotion(false);
+          setRole(member.role);
+        }}
+        onConfirm={() => {
+          setConfirmingPromotion(false);
+          onSave({ product, role });
+        }}
+      />
     </Box>
   );
 }

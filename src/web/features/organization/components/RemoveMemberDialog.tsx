@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import type { OrganizationMember } from '../lib/members';
+import { memberLabel, type OrganizationMember } from '../lib/members';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export interface RemoveMemberDialogProps {
   /** The member to confirm the removal of; the dialog is closed when null. */
@@ -16,27 +11,17 @@ export interface RemoveMemberDialogProps {
 
 /** Asks before removing a member: removal cannot be undone from the app. */
 export function RemoveMemberDialog({ member, removing, onCancel, onConfirm }: RemoveMemberDialogProps) {
-  const who = member?.name ? `${member.name} (${member.email})` : (member?.email ?? '');
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
-      onClose={removing ? undefined : onCancel}
-      aria-labelledby="remove-member-title"
+      title="Remove member?"
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+      busy={removing}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <DialogTitle id="remove-member-title">Remove member?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {who} will be removed from the organization and lose their seat.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={removing}>
-          Cancel
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={removing}>
-          {removing ? 'Removing...' : 'Remove'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {member ? memberLabel(member) : ''} will be removed from the organization and lose their seat.
+    </ConfirmDialog>
   );
 }

@@ -37,6 +37,16 @@ export function roleName(role: string): string {
   return role ? role.charAt(0).toUpperCase() + role.slice(1) : role;
 }
 
+/** 'Grace Hopper (grace@example.com)', or the email alone for a member without a name. */
+export function memberLabel(member: Pick<OrganizationMember, 'name' | 'email'>): string {
+  return member.name ? `${member.name} (${member.email})` : member.email;
+}
+
+/** Spec §4: making a member an admin is for good (the Admin role cannot be changed afterwards). */
+export function isPromotionToAdmin(member: Pick<OrganizationMember, 'role'>, role: Role): boolean {
+  return member.role !== 'admin' && role === 'admin';
+}
+
 export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): Product {
   return normalizeProduct(member.subscription?.stripe_product);
 }

@@ -1,0 +1,34 @@
+/**
+ * Generated from openapi.yaml by scripts/gen-contract-limits.mjs (`npm run gen:api`): do not edit.
+ * The bounds of the contract's named schemas, which the server enforces when it validates a request.
+ */
+export const schemaLimits = {
+  Id: {
+    minLength: 1,
+    maxLength: 64,
+  },
+  Token: {
+    minLength: 1,
+    maxLength: 256,
+  },
+  NullableToken: {
+    maxLength: 256,
+  },
+  NullableSecret: {
+    maxLength: 4096,
+  },
+  NullableCouponCode: {
+    maxLength: 64,
+  },
+  Email: {
+    minLength: 3,
+    maxLength: 254,
+  },
+  RequestUrl: {
+    maxLength: 2048,
+  },
+  SeatCount: {
+    minimum: 0,
+    maximum: 1000,
+  },
+} as const;

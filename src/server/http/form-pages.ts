@@ -1,0 +1,24 @@
+/**
+ * What every server-rendered page with HTML forms needs in its plugin scope: urlencoded bodies (parsed
+ * only there), the Origin check for form posts (CSRF), and a policy that forbids scripts and framing.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { allowedOrigins, assertFormPostAllowed } from './csrf.js';
+
+export async function useFormPages(scope: FastifyInstance, config: Config): Promise<void> {
+  const origins = allowedOrigins(config);
+  await scope.register(formbody, { bodyLimit: 16 * 1024 });
+  scope.addHook('onRequest', async (request) => assertFormPostAllowed(request, origins));
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    // The pages use no scripts at all: forbid them, and framing (clickjacking of Pay/Approve/Send).
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'",
+      );
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,26 @@
+import { memberLabel, type OrganizationMember } from '../lib/members';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export interface PromoteAdminDialogProps {
+  /** The member about to become an admin; the dialog is closed when null. */
+  member: Pick<OrganizationMember, 'name' | 'email'> | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Spec §4: an admin's role cannot be changed and an admin cannot be removed, so say so before. */
+export function PromoteAdminDialog({ member, onCancel, onConfirm }: PromoteAdminDialogProps) {
+  const who = member ? memberLabel(member) : '';
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      title="Make this member an admin?"
+      confirmLabel="Make admin"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      {who} will be able to manage members, invitations and seats. This cannot be undone: an admin&apos;s role
+      cannot be changed back to member, and an admin cannot be removed from the organization.
+    </ConfirmDialog>
+  );
+}

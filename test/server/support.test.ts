@@ -1,0 +1,266 @@
+/**
+ * Issue 17: the target of 'Need help with your billing?' is configuration (SUPPORT_FORM_URL) served in
+ * /app-config.js; without it a local install gets the server's own form at /support, which records the
+ * request and mails it to the outbox; a deployment where nobody would read the requests gets no link.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import type { Mail } from '../../src/server/mail/mailer.js';
+import { ORIGIN, PUBLIC_URL, startTestApp, type TestApp } from './helpers/app.js';
+import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+const TEST_SECRET = 'a-test-session-secret-of-at-least-32-characters';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+
+let t: TestApp;
+let user: TestUser;
+
+before(async () => {
+  t = await startTestApp();
+  user = await signup(t.api, { name: 'Bea Billing' });
+});
+after(async () => {
+  await t.close();
+});
+
+/** The value /app-config.js hands the SPA. */
+async function servedSupportUrl(app: TestApp): Promise<unknown> {
+  const res = await app.app.inject({ method: 'GET', url: '/app-config.js' });
+  assert.equal(res.statusCode, 200);
+  const json = res.body.replace(/^window\.__APP_CONFIG__ = /, '').replace(/;\n$/, '');
+  return (JSON.parse(json) as { supportFormUrl: unknown }).supportFormUrl;
+}
+
+function post(
+  app: TestApp,
+  fields: Record<string, string>,
+  { headers = {}, ip = '10.9.0.1' }: { headers?: Record<string, string>; ip?: string } = {},
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/support',
+    headers: { ...FORM, ...headers },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: ip,
+  });
+}
+
+const requests = (app: TestApp) =>
+  app.app.services.db.selectFrom('support_requests').selectAll().orderBy('id').execute();
+
+describe('the default on a local install: the server’s own form, mailed to the outbox', () => {
+  it('is what /app-config.js links to', async () => {
+    assert.equal(await servedSupportUrl(t), `${PUBLIC_URL}/support`);
+  });
+
+  it('shows a form with the signed-in user’s email filled in, marked as a sandbox', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/support', headers: { cookie: user.cookie } });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /^text\/html/);
+    assert.match(res.body, /<h1>Billing support<\/h1>/);
+    assert.match(res.body, new RegExp(`name="email"[^>]*value="${user.email}"`));
+    assert.match(res.body, /SANDBOX/);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+  });
+
+  it('records the request, mails it to the support inbox and confirms with its number', async () => {
+    const message = 'I was charged twice for 3 Pro seats.\r\nCan you refund one?';
+    const res = await post(t, { email: user.email, message }, { headers: { cookie: user.cookie } });
+    assert.equal(res.statusCode, 303);
+    const [record] = (await requests(t)).filter((r) => r.email === user.email);
+    assert.ok(record, 'the request is recorded');
+    assert.equal(record.message, 'I was charged twice for 3 Pro seats.\nCan you refund one?');
+    assert.equal(record.user_id, Number(user.id));
+    assert.equal(res.headers.location, `/support?sent=${record.id}`);
+
+    const mail = await t.app.services.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'support@localhost')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(mail.subject, `Billing support request #${record.id} from ${user.email}`);
+    assert.match(mail.text_body, /Can you refund one\?/);
+    assert.match(mail.text_body, /Bea Billing/);
+
+    const outbox = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
+    assert.match(outbox.body, new RegExp(`Billing support request #${record.id}`));
+
+    const sent = await t.app.inject({ method: 'GET', url: `/support?sent=${record.id}` });
+    assert.equal(sent.statusCode, 200);
+    assert.match(sent.body, new RegExp(`your request #${record.id} reached our support team`));
+    assert.match(sent.body, /href="\/sandbox\/mail"/);
+  });
+
+  it('keeps what was typed and records nothing when a field is wrong', async () => {
+    const before = (await requests(t)).length;
+    const res = await post(t, { email: 'not-an-address', message: '<b>help</b>' });
+    assert.equal(res.statusCode, 400);
+    assert.match(res.body, /Enter the email address we should answer/);
+    assert.match(res.body, /value="not-an-address"/);
+    assert.match(res.body, /&lt;b&gt;help&lt;\/b&gt;<\/textarea>/);
+    assert.ok(!res.body.includes('<b>help</b>'));
+
+    const empty = await post(t, { email: 'ada@example.com', message: '   ' });
+    assert.equal(empty.statusCode, 400);
+    assert.match(empty.body, /Tell us how we can help\./);
+
+    const long = await post(t, { email: 'ada@example.com', message: 'x'.repeat(5001) });
+    assert.equal(long.statusCode, 400);
+    assert.match(long.body, /under 5,000 characters \(it has 5,001\)/);
+
+    const missing = await t.app.inject({ method: 'POST', url: '/support', headers: FORM, payload: '' });
+    assert.equal(missing.statusCode, 400);
+    assert.equal((await requests(t)).length, before);
+  });
+
+  it('refuses a post from another site', async () => {
+    const res = await post(
+      t,
+      { email: 'ada@example.com', message: 'hi' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    assert.equal(res.statusCode, 403);
+  });
+
+  it('limits how many requests one address sends, keeping the draft', async () => {
+    const email = uniqueEmail('support-limit');
+    const ip = '10.9.1.1';
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await post(t, { email, message: `try ${i}` }, { ip })).statusCode, 303);
+    }
+    const limited = await post(t, { email, message: 'one more' }, { ip });
+    assert.equal(limited.statusCode, 429);
+    assert.match(limited.body, /Please try again later/);
+    assert.match(limited.body, /one more<\/textarea>/);
+    assert.equal((await requests(t)).filter((r) => r.email === email).length, 5);
+  });
+});
+
+describe('when the mail cannot be sent', () => {
+  it('answers 503 with the draft kept, and leaves no record behind', async () => {
+    const p = await startTestApp(
+      { SUPPORT_EMAIL: 'help@example.com' },
+      {
+        services: {
+          mailer: {
+            send: async () => {
+              throw new Error('SMTP down');
+            },
+            close: async () => {},
+          },
+        },
+      },
+    );
+    try {
+      const res = await post(p, { email: 'ada@example.com', message: 'Please call me' });
+      assert.equal(res.statusCode, 503);
+      assert.match(res.body, /We could not send your request just now\. Please try again\./);
+      assert.match(res.body, /Please call me<\/textarea>/);
+      assert.deepEqual(await requests(p), []);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('configured and production behaviour', () => {
+  it('serves SUPPORT_FORM_URL and turns the built-in form off', async () => {
+    const p = await startTestApp({ SUPPORT_FORM_URL: 'https://help.example.com/billing?from=app' });
+    try {
+      assert.equal(await servedSupportUrl(p), 'https://help.example.com/billing?from=app');
+      assert.equal((await p.app.inject({ method: 'GET', url: '/support' })).statusCode, 404);
+      assert.equal((await post(p, { email: 'ada@example.com', message: 'hi' })).statusCode, 404);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('accepts only an http(s) SUPPORT_FORM_URL and one SUPPORT_EMAIL address', () => {
+    for (const bad of ['javascript:alert(1)', 'mailto:help@example.com', 'ftp://example.com', 'help desk']) {
+      assert.throws(
+        () => loadConfig({ SUPPORT_FORM_URL: bad }),
+        (e: unknown) =>
+          e instanceof ConfigError &&
+          /SUPPORT_FORM_URL must be an http:\/\/ or https:\/\/ URL/.test(e.message),
+        bad,
+      );
+    }
+    for (const bad of ['help', 'a@b.com, c@d.com', 'Help <help@example.com>']) {
+      assert.throws(
+        () => loadConfig({ SUPPORT_EMAIL: bad }),
+        (e: unknown) => e instanceof ConfigError && /SUPPORT_EMAIL must be one email address/.test(e.message),
+        bad,
+      );
+    }
+    assert.equal(loadConfig({ SUPPORT_EMAIL: 'help@example.com' }).supportEmail, 'help@example.com');
+  });
+
+  it('hides the link on a public deployment whose mail nobody reads, and says so at start', async () => {
+    const warnings: string[] = [];
+    const p = await startTestApp(
+      {
+        PUBLIC_URL: 'https://app.example.com',
+        SESSION_SECRET: TEST_SECRET,
+        SUPPORT_EMAIL: 'help@example.com',
+      },
+      { logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } },
+    );
+    try {
+      // Mail stays in the outbox, which is off on a public URL: a request would reach nobody.
+      assert.equal(await servedSupportUrl(p), null);
+      assert.equal((await p.app.inject({ method: 'GET', url: '/support' })).statusCode, 404);
+      assert.ok(
+        warnings.some((line) => line.includes('SUPPORT_FORM_URL')),
+        warnings.join(''),
+      );
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('mails requests to SUPPORT_EMAIL through the real mailer, without a sandbox mark', async () => {
+    const sent: Mail[] = [];
+    const p = await startTestApp(
+      {
+        PUBLIC_URL: 'https://app.example.com',
+        SESSION_SECRET: TEST_SECRET,
+        SUPPORT_EMAIL: 'help@example.com',
+      },
+      { services: { mailer: { send: async (mail) => void sent.push(mail), close: async () => {} } } },
+    );
+    try {
+      assert.equal(await servedSupportUrl(p), 'https://app.example.com/support');
+      const page = await p.app.inject({ method: 'GET', url: '/support' });
+      assert.equal(page.statusCode, 200);
+      assert.ok(!page.body.includes('SANDBOX'));
+      const res = await post(
+        p,
+        { email: 'ada@example.com', message: 'Invoice address is wrong' },
+        {
+          headers: { origin: 'https://app.example.com' },
+        },
+      );
+      assert.equal(res.statusCode, 303);
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0]!.to, 'help@example.com');
+      assert.equal(sent[0]!.replyTo, 'ada@example.com');
+      assert.equal((await requests(p)).length, 1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('without SUPPORT_EMAIL a real mailer has nowhere to send: no link', async () => {
+    const p = await startTestApp(
+      {},
+      { services: { mailer: { send: async () => {}, close: async () => {} } } },
+    );
+    try {
+      assert.equal(await servedSupportUrl(p), null);
+    } finally {
+      await p.close();
+    }
+  });
+});
