@@ -39,6 +39,9 @@ export default {
   testEnvironmentOptions: { customExportConditions: [''], url: 'http://localhost/' },
   roots: ['<rootDir>/test/web'],
   testMatch: ['**/*.test.ts?(x)'],
+  // Tests wait for what users see (see test/web/setup.ts), never for time; under load a test may need
+  // longer than Jest's 5 s default to get there.
+  testTimeout: 60_000,
   setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
   transform: {
     '^.+\\.[cm]?tsx?$': swc('typescript'),

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
 
 // Node's Request rejects relative URLs; a browser resolves them against the page. RTK Query builds
@@ -9,6 +10,11 @@ globalThis.Request = class Request extends NativeRequest {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
 };
+
+// The suite must pass on a busy 2-core machine: findBy/waitFor poll until the thing appears, and the
+// ceiling is only there to end a test that can never pass. One second (the default) is not enough when
+// a lazy route chunk compiles under load.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() =>
   server.listen({

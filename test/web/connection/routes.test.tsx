@@ -32,9 +32,7 @@ test('/callback exchanges the code and /connected verifies the new token', async
     preloadedState: signedIn(aUser(), aSoftware()),
   });
 
-  expect(
-    await screen.findByRole('heading', { name: 'Successfully connected.' }, { timeout: 3000 }),
-  ).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Successfully connected.' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/connected');
   expect(exchange.requests).toHaveLength(1);
   expect(verify.requests[0].body).toMatchObject({ auth_type: 'oauth', oauth_access_token: 'fresh-token' });
@@ -50,5 +48,5 @@ test.each([
 ])('$route renders its page', async ({ route, heading }) => {
   server.use(spyOnApi('disconnect', ok()).handler);
   renderApp(route, { preloadedState: signedIn(aUser(), aSoftware()) });
-  expect(await screen.findByRole('heading', { name: heading }, { timeout: 3000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
 });
