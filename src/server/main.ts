@@ -39,7 +39,7 @@ export async function startServer(config: Config) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
   console.log(
-    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxPages ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n`,
+    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxes ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n`,
   );
   return app;
 }

@@ -1,6 +1,8 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
 
+import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { isOfferedSoftware } from './software.js';
 import type { NewUser, User } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { normalizeProduct } from '../../shared/seats.js';
@@ -22,8 +24,12 @@ export interface NewAccount {
 }
 
 /** Keeps only a slug of the catalogue, so a stale or forged slug never reaches the user record. */
-export async function knownSoftware(db: Db, slug: string | null | undefined): Promise<string | null> {
-  if (!slug) return null;
+export async function knownSoftware(
+  db: Db,
+  config: Pick<Config, 'sandboxes'>,
+  slug: string | null | undefined,
+): Promise<string | null> {
+  if (!slug || !isOfferedSoftware(config, slug)) return null;
   const row = await db.selectFrom('software').select('slug').where('slug', '=', slug).executeTakeFirst();
   return row?.slug ?? null;
 }
