@@ -183,21 +183,24 @@ describe('REDIS_URL', () => {
       assert.equal(await (admin as Admin).get(`${PREFIX}shared:concurrent:same-subject`), '60');
     });
 
-    it('answer login with 429 through the HTTP API once the per-email limit is used up', async () => {
+    it('answer login with 429 through the HTTP API once the per-(address, account) limit is used up', async () => {
       const email = uniqueEmail('redis-login');
       const attempts = Array.from({ length: 14 }, (_, i) =>
-        (i % 2 === 0 ? one : two).api('login', {
-          body: { email, password: PASSWORD },
-          ip: `10.90.0.${i + 1}`,
-        }),
+        (i % 2 === 0 ? one : two).api('login', { body: { email, password: PASSWORD }, ip: '10.90.0.1' }),
       );
       const statuses = (await Promise.all(attempts)).map((r) => r.status);
-      // No such account: the first RATE_RULES.loginEmail.limit attempts are refused as 401.
-      assert.equal(statuses.filter((s) => s === 401).length, RATE_RULES.loginEmail.limit);
-      assert.equal(statuses.filter((s) => s === 429).length, 14 - RATE_RULES.loginEmail.limit);
-      const res = await one.api('login', { body: { email, password: PASSWORD }, ip: '10.90.1.1' });
+      // No such account: the first RATE_RULES.loginIpAccount.limit attempts are refused as 401.
+      const limit = RATE_RULES.loginIpAccount.limit;
+      assert.equal(statuses.filter((s) => s === 401).length, limit);
+      assert.equal(statuses.filter((s) => s === 429).length, 14 - limit);
+      const res = await two.api('login', { body: { email, password: PASSWORD }, ip: '10.90.0.1' });
       assert.equal(res.status, 429);
-      assert.equal(res.headers['retry-after'], String(RATE_RULES.loginEmail.windowSeconds));
+      assert.equal(res.headers['retry-after'], String(RATE_RULES.loginIpAccount.windowSeconds));
+      // Another address is not refused.
+      assert.equal(
+        (await one.api('login', { body: { email, password: PASSWORD }, ip: '10.90.1.1' })).status,
+        401,
+      );
     });
   });
 });

@@ -12,12 +12,12 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
-import { RATE_RULES } from '../security/rate-limit.js';
+import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
-import { enforceLimits } from './limits.js';
+import { enforceLimits, slowDown } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -67,7 +67,7 @@ export function authHandlers(
         email,
         name: body.name,
         passwordHash: await hashPassword(body.password),
-        software: await knownSoftware(db, body.software),
+        software: await knownSoftware(db, config, body.software),
         hasInstalled: body.has_installed === true,
         invitationToken: body.invitation_token,
         utm: utmOf(body),
@@ -86,14 +86,16 @@ export function authHandlers(
       const email = normalizeEmail(body.email);
       await enforceLimits(services, [
         [RATE_RULES.loginIp, ctx.ip],
-        [RATE_RULES.loginEmail, email],
+        [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
       ]);
+      // Held before the password is checked, right or wrong alike, so the wait tells nothing.
+      await slowDown(services, SLOWDOWN_RULES.loginAccount, email);
       let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
         throw unauthorized('Invalid email or password.');
       }
-      const software = await knownSoftware(db, body.software);
+      const software = await knownSoftware(db, config, body.software);
       if (software && software !== user.software) {
         user = await db
           .updateTable('users')
@@ -125,7 +127,7 @@ export function authHandlers(
       });
       if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
-      const software = await knownSoftware(db, body.software);
+      const software = await knownSoftware(db, config, body.software);
 
       let user = await db
         .selectFrom('users')
@@ -191,16 +193,16 @@ export function authHandlers(
 
     async forgotPassword(ctx) {
       const email = normalizeEmail(ctx.body.email);
-      await enforceLimits(services, [
-        [RATE_RULES.forgotIp, ctx.ip],
-        [RATE_RULES.forgotEmail, email],
-      ]);
+      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
+      // Counted for every address, existing or not, and never refused: others asking for the owner's
+      // address only make a mail go out at most once a minute, and the owner always has a fresh link.
+      const mailAllowed = await services.rateLimiter.hit(RATE_RULES.forgotMail, email);
       const user = await db
         .selectFrom('users')
         .select(['id', 'email'])
         .where('email', '=', email)
         .executeTakeFirst();
-      if (user) {
+      if (user && mailAllowed) {
         const token = newToken();
         await db
           .insertInto('reset_tokens')
