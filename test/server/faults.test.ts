@@ -36,7 +36,12 @@ describe('database faults', { skip }, () => {
   }[] = [];
   let phase = 'healthy';
   let running = true;
-  const acknowledged = { settings: 0, invitations: [] as string[], payments: [] as string[] };
+  const acknowledged = {
+    settings: 0,
+    invitations: [] as string[],
+    payments: [] as string[],
+    signups: [] as string[],
+  };
 
   const record = (what: string, res: { status: number; headers: Headers }, body?: { message?: string }) =>
     answers.push({
@@ -82,6 +87,15 @@ describe('database faults', { skip }, () => {
       const text = await pay.text();
       record('sandbox pay', pay, pay.status === 303 ? undefined : JSON.parse(text));
       if (pay.status === 303) acknowledged.payments.push(id);
+    }
+  }
+
+  async function signupWorker() {
+    while (running) {
+      const email = uniqueEmail('fault-signup');
+      const res = await server.call('signup', { body: { name: 'Newcomer', email, password: PASSWORD } });
+      record('signup', res, res.body);
+      if (res.status === 200) acknowledged.signups.push(email);
     }
   }
 
@@ -133,6 +147,7 @@ describe('database faults', { skip }, () => {
       settingsWorker(),
       invitationWorker(),
       paymentWorker(),
+      signupWorker(),
       readWorker(),
       readWorker(),
     ]);
@@ -158,13 +173,14 @@ describe('database faults', { skip }, () => {
       lasts: 1500,
     },
   ]) {
-    it(`survives ${fault.name}: 503 with Retry-After meanwhile, recovery within 2 s`, async () => {
+    it(`survives ${fault.name}: 503 with Retry-After meanwhile, recovery within 2 s`, async (t) => {
       phase = fault.name;
       fault.start();
       await sleep(fault.lasts);
       proxy.heal();
       phase = `after ${fault.name}`;
       const recovery = await recoveryTime();
+      t.diagnostic(`recovered ${recovery} ms after the database came back`);
       assert.equal(server.exit, undefined, `the server exited:\n${server.output.join('')}`);
       const during = answers.filter((a) => a.phase === fault.name);
       assert.ok(
@@ -216,6 +232,17 @@ describe('database faults', { skip }, () => {
       'select email from invitations i where not exists (select 1 from outbox o where o.to_address = i.email)',
     );
     assert.deepEqual(unmailed, [], 'an invitation was saved without its mail');
+    const accounts = new Set((await query('select email from users')).map((r) => r.email));
+    assert.deepEqual(
+      acknowledged.signups.filter((email) => !accounts.has(email)),
+      [],
+    );
+    assert.ok(acknowledged.signups.length > 0);
+    // An account is created signed in: never one without its first session (a 503 left no account).
+    const sessionless = await query(
+      'select email from users u where not exists (select 1 from sessions s where s.user_id = u.id)',
+    );
+    assert.deepEqual(sessionless, []);
 
     // All or nothing: the organization made by the first invitation is the inviter's; every paid
     // checkout's seat was added (one Standard seat each, plus the buyer's own Pro seat) and recorded.

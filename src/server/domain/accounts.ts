@@ -3,7 +3,8 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { isOfferedSoftware } from './software.js';
-import type { NewUser, User } from '../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { Database, NewUser, User } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { normalizeProduct } from '../../shared/seats.js';
 import { INVALID_INVITATION, consumeInvitation, findPendingInvitation } from './invitations.js';
@@ -36,9 +37,14 @@ export async function knownSoftware(
 
 /**
  * Creates the user in one transaction with the use of the invitation, so a failure leaves neither
- * a half-joined user nor a spent invitation.
+ * a half-joined user nor a spent invitation. `andThen` runs in the same transaction (the first session,
+ * the answer's view), so a call that fails for any reason, an outage included, leaves no account behind.
  */
-export async function createAccount(db: Db, account: NewAccount): Promise<User> {
+export async function createAccount<T>(
+  db: Db,
+  account: NewAccount,
+  andThen: (trx: Transaction<Database>, user: User) => Promise<T>,
+): Promise<T> {
   const email = normalizeEmail(account.email);
   const invitation = account.invitationToken
     ? await findPendingInvitation(db, account.invitationToken)
@@ -68,7 +74,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<User> 
       .executeTakeFirst();
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await consumeInvitation(trx, invitation.id))) throw badRequest(INVALID_INVITATION);
-    return user;
+    return andThen(trx, user);
   });
 }
 

@@ -1,5 +1,5 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   RESET_PASSWORD_MESSAGE,
   SIGNUP_PASSWORD_MESSAGE,
@@ -16,7 +16,7 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
-import type { User } from '../db/schema.js';
+import type { Database, User } from '../db/schema.js';
 import { enforceLimits, slowDown } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -41,12 +41,23 @@ function utmOf(body: UtmBody) {
   };
 }
 
-async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
-  // A new sign-in replaces whatever session the browser had (no session fixation).
+/** A new sign-in replaces whatever session the browser had (no session fixation). */
+async function endPreviousSession<K extends OperationId>(services: Services, ctx: HandlerContext<K>) {
   const previous = readSessionCookie(ctx.request);
   if (previous) await destroySession(services.db, previous);
+}
+
+async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
+  await endPreviousSession(services, ctx);
   setSessionCookie(ctx.reply, services.config, await createSession(services.db, user.id));
 }
+
+/** A new account's first session and the view of it, written and read in the account's transaction. */
+const signedInView = async (trx: Transaction<Database>, user: User) => ({
+  user,
+  sessionId: await createSession(trx, user.id),
+  view: await presentUser(trx, user),
+});
 
 export function authHandlers(
   services: Services,
@@ -63,22 +74,24 @@ export function authHandlers(
       ]);
       if (!body.name.trim()) throw badRequest('Please enter your name.');
       if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
-      const user = await createAccount(db, {
-        email,
-        name: body.name,
-        passwordHash: await hashPassword(body.password),
-        software: await knownSoftware(db, config, body.software),
-        hasInstalled: body.has_installed === true,
-        invitationToken: body.invitation_token,
-        utm: utmOf(body),
-      });
-      await signIn(services, ctx, user);
-      return {
-        error: false,
-        message: 'Account created.',
-        id: String(user.id),
-        user: await presentUser(db, user),
-      };
+      const passwordHash = await hashPassword(body.password);
+      const software = await knownSoftware(db, config, body.software);
+      await endPreviousSession(services, ctx);
+      const { user, sessionId, view } = await createAccount(
+        db,
+        {
+          email,
+          name: body.name,
+          passwordHash,
+          software,
+          hasInstalled: body.has_installed === true,
+          invitationToken: body.invitation_token,
+          utm: utmOf(body),
+        },
+        signedInView,
+      );
+      setSessionCookie(ctx.reply, config, sessionId);
+      return { error: false, message: 'Account created.', id: String(user.id), user: view };
     },
 
     async login(ctx) {
@@ -135,7 +148,7 @@ export function authHandlers(
         .where((eb) => eb.or([eb('google_sub', '=', identity.sub), eb('email', '=', email)]))
         .orderBy(sql`google_sub = ${identity.sub}`, 'desc')
         .executeTakeFirst();
-      let created = false;
+      let created: Awaited<ReturnType<typeof signedInView>> | undefined;
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
@@ -163,24 +176,30 @@ export function authHandlers(
           );
         }
       } else {
-        user = await createAccount(db, {
-          email,
-          name: identity.name,
-          passwordHash: null,
-          googleSub: identity.sub,
-          software,
-          hasInstalled: body.has_installed === true,
-          invitationToken: body.invitation_token,
-          utm: utmOf(body),
-        });
-        created = true;
+        await endPreviousSession(services, ctx);
+        created = await createAccount(
+          db,
+          {
+            email,
+            name: identity.name,
+            passwordHash: null,
+            googleSub: identity.sub,
+            software,
+            hasInstalled: body.has_installed === true,
+            invitationToken: body.invitation_token,
+            utm: utmOf(body),
+          },
+          signedInView,
+        );
+        user = created.user;
+        setSessionCookie(ctx.reply, config, created.sessionId);
       }
-      await signIn(services, ctx, user);
+      if (!created) await signIn(services, ctx, user);
       return {
         error: false,
         message: created ? 'Account created.' : 'Signed in.',
         id: String(user.id),
-        user: await presentUser(db, user),
+        user: created ? created.view : await presentUser(db, user),
       };
     },
 
