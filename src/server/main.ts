@@ -26,6 +26,8 @@ export async function startServer(config: Config) {
       process.exitCode = 1;
     }
   };
+  // Last resort: a promise nobody awaited (a dependency's late error) is logged, never the end of the process.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
