@@ -220,6 +220,21 @@ describe('the sandbox setting', () => {
   });
 });
 
+describe('timeouts', () => {
+  it('default to 10 s for the database and 30 s for a request, and refuse nonsense', () => {
+    const config = loadConfig({});
+    assert.equal(config.databaseTimeoutMs, 10_000);
+    assert.equal(config.requestTimeoutMs, 30_000);
+    assert.equal(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs, 1500);
+    for (const env of [{ DATABASE_TIMEOUT_MS: 'soon' }, { REQUEST_TIMEOUT_MS: '0' }]) {
+      assert.throws(
+        () => loadConfig(env),
+        (e: unknown) => e instanceof ConfigError && /must be a number of milliseconds/.test(e.message),
+      );
+    }
+  });
+});
+
 describe('secrets never reach the log', () => {
   it('redacts every query value that can hold a password, token, code or key, and never logs bodies', async () => {
     const p = await startLogged({}, 'trace');
