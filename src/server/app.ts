@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
-import { ProviderError } from './billing/provider.js';
+import { ProviderError, createUnavailableBilling, type BillingProvider } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
-import { fastifyTrustProxy, type Config } from './config.js';
+import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
@@ -23,6 +23,8 @@ import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
+import { securityHeaders } from './http/headers.js';
+import { loggerOptions, type LogOptions } from './http/logging.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createSmtpMailer } from './mail/smtp.js';
@@ -31,7 +33,8 @@ import { supportFormUrl } from './support/support-form.js';
 import { supportPlugin } from './support/support-page.js';
 import { createGoogleVerifier } from './security/google.js';
 import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
-import { createRedisRateLimitStore } from './security/rate-limit-redis.js';
+import { createFallbackRateLimitStore } from './security/rate-limit-fallback.js';
+import { createRedisRateLimitStore, redactRedisUrl } from './security/rate-limit-redis.js';
 import { createSecretBox } from './security/secret-box.js';
 import type { Services } from './services.js';
 
@@ -48,12 +51,22 @@ export interface BuildOptions {
   /** Replace services (tests: a fake Google verifier, a failing mailer...). */
   services?: Partial<Omit<Services, 'config' | 'db'>>;
   contract?: Contract;
-  logger?: FastifyServerOptions['logger'];
+  /** Level and destination of the log (tests capture it), or false for none; redaction always applies. */
+  logger?: LogOptions | false;
 }
 
-/** Query values that are secrets (invitation and reset tokens, OAuth codes) never reach the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|oauth_code|id)=)[^&]*/g, '$1[redacted]');
+/**
+ * Payment: Stripe when configured, else the sandbox while the sandboxes are on, else none (calls answer
+ * 503): a deployment without Stripe never hands out plans for free.
+ */
+function chooseBilling(
+  db: Db,
+  config: Config,
+  stripe: ReturnType<typeof createStripeClient> | undefined,
+): BillingProvider {
+  if (stripe) return createStripeBilling(db, config, stripe);
+  if (config.sandboxes) return createSandboxBilling(db, config);
+  return createUnavailableBilling();
 }
 
 async function encryptionSecret(db: Db, config: Config): Promise<string> {
@@ -63,31 +76,51 @@ async function encryptionSecret(db: Db, config: Config): Promise<string> {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const contract = options.contract ?? loadContract();
-  const db = await createDb(config);
+  // The logger exists only once Fastify does; the database and Redis report through it from then on.
+  const logger: { current?: FastifyBaseLogger } = {};
+  const db = await createDb(config, {
+    // A connection lost between queries: the pool replaces it; calls meanwhile answer 503.
+    onConnectionError: (error) => logger.current?.warn({ err: error }, 'database connection lost'),
+  });
 
   let app: FastifyInstance;
+
   let rateLimitStore: RateLimitStore | undefined;
   try {
-    // Counters shared by every process: Redis when configured (start fails if it does not answer).
+    // Counters shared by every process: Redis when configured (start fails if it does not answer), with
+    // the database's counters taking over while Redis is down.
     rateLimitStore = config.redisUrl
-      ? await createRedisRateLimitStore({
-          url: config.redisUrl,
-          keyPrefix: config.redisKeyPrefix,
-          onError: (error) => app?.log.error({ err: error }, 'Redis (rate limits) connection error'),
-        })
+      ? createFallbackRateLimitStore(
+          await createRedisRateLimitStore({
+            url: config.redisUrl,
+            keyPrefix: config.redisKeyPrefix,
+            onError: () => {},
+          }),
+          createDbRateLimitStore(db),
+          {
+            onSwitch: (usingFallback, error) =>
+              usingFallback
+                ? logger.current?.error(
+                    { err: error },
+                    `Redis at ${redactRedisUrl(config.redisUrl!)} does not answer: rate limits are counted in the database until it does`,
+                  )
+                : logger.current?.warn('Redis answers again: rate limits are counted in Redis'),
+          },
+        )
       : createDbRateLimitStore(db);
     app = Fastify({
       bodyLimit: BODY_LIMIT,
       trustProxy: fastifyTrustProxy(config.trustProxy),
       // Let in-flight requests finish on close; refuse new ones.
       return503OnClosing: true,
-      logger: options.logger ?? {
-        level: config.logLevel,
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        serializers: {
-          req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-        },
+      // A client has this long to send its whole request (headers and body), and 10 s at most for the
+      // headers, so slow or stuck clients cannot hold connections; Node answers 408 and closes.
+      requestTimeout: config.requestTimeoutMs,
+      http: {
+        headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
       },
+      logger: loggerOptions(config, options.logger),
     });
   } catch (error) {
     await rateLimitStore?.close();
@@ -95,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const limitStore = rateLimitStore;
+  logger.current = app.log;
 
   app.addHook('onClose', async () => {
     await services.mailer.close();
@@ -107,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
-    billing: stripe ? createStripeBilling(db, config, stripe) : createSandboxBilling(db, config),
+    billing: chooseBilling(db, config, stripe),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(await encryptionSecret(db, config)),
@@ -118,11 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Scripts (seed-demo) and tests reach the database and providers of a running app through this.
   app.decorate('services', services);
 
-  if (isOutboxMailer(services.mailer) && !config.sandboxPages) {
-    app.log.warn(
-      `Mail is NOT delivered: SMTP_URL is not set, so mails (password resets, invitations) stay in the database outbox, and /sandbox/mail is off because PUBLIC_URL (${config.publicUrl}) is not local. Set SMTP_URL, or SANDBOX_PAGES=true on a sandbox deployment.`,
-    );
-  }
+  warnAboutSandboxes(app.log, services);
 
   if (supportFormUrl(services) === null) {
     app.log.warn(
@@ -151,9 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preValidation', rejectNulBytes);
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+    securityHeaders(reply, config);
     return payload;
   });
 
@@ -201,4 +229,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   return app;
+}
+
+/** What runs instead of the real providers, said at start: loudly when PUBLIC_URL is not local. */
+function warnAboutSandboxes(log: FastifyInstance['log'], services: Services): void {
+  const { config } = services;
+  if (config.sandboxes && !isLocalUrl(config.publicUrl)) {
+    log.warn(
+      `SANDBOXES is on for a non-local PUBLIC_URL (${config.publicUrl}): ${[
+        services.billing.name === 'sandbox'
+          ? 'payments are simulated (anyone can get a paid plan without paying)'
+          : undefined,
+        'the Demo CRM is offered',
+        isOutboxMailer(services.mailer) ? "/sandbox/mail shows every user's mails" : undefined,
+      ]
+        .filter(Boolean)
+        .join('; ')}. Never do this on a deployment with real users.`,
+    );
+  }
+  if (services.billing.name === 'none') {
+    log.warn(
+      `Payments are off: STRIPE_SECRET_KEY is not set and the sandboxes are off because PUBLIC_URL (${config.publicUrl}) is not local; checkout and the billing portal answer 503. Set STRIPE_SECRET_KEY, or SANDBOXES=true on a sandbox deployment.`,
+    );
+  }
+  if (isOutboxMailer(services.mailer) && !config.sandboxes) {
+    log.warn(
+      `Mail is NOT delivered: SMTP_URL is not set, so mails (password resets, invitations) stay in the database outbox, and /sandbox/mail is off because PUBLIC_URL (${config.publicUrl}) is not local. Set SMTP_URL, or SANDBOXES=true on a sandbox deployment.`,
+    );
+  }
 }

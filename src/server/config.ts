@@ -44,17 +44,24 @@ export interface Config {
   rateLimitFactor: number;
   logLevel: string;
   /**
-   * Serve the sandbox pages that show every user's data (/sandbox/mail: reset and invitation links).
-   * SANDBOX_PAGES=true|false; absent: only when PUBLIC_URL's host is loopback/localhost.
-   */
-  sandboxPages: boolean;
-  /**
    * The contact-support form the billing views link to (SUPPORT_FORM_URL, http(s) only). Absent: the
    * server's own form at /support, when someone will read what it sends (see support/support-form.ts).
    */
   supportFormUrl: string | undefined;
   /** Where the server's own support form sends requests (SUPPORT_EMAIL). */
   supportEmail: string | undefined;
+  /**
+   * Every sandbox on or off at once (SANDBOXES, formerly SANDBOX_PAGES; true|false): the payment sandbox
+   * (checkout page, billing portal) when Stripe is not configured, the Demo CRM and its pages, the mail
+   * outbox page, and any other page under /sandbox/. Absent: on only when PUBLIC_URL's host is this machine,
+   * so a real deployment never hands out free plans or shows other users' mail by accident. Turning them on
+   * for a non-local PUBLIC_URL logs a warning at start and on every sandbox payment.
+   */
+  sandboxes: boolean;
+  /** How long a database query, or getting a connection, may take before the call answers 503 (DATABASE_TIMEOUT_MS). */
+  databaseTimeoutMs: number;
+  /** How long a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_MS); then 408. */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -169,12 +176,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
-  // Default: on for a local PUBLIC_URL only; /sandbox/mail shows every user's mails.
-  const rawSandboxPages = str('SANDBOX_PAGES');
-  const sandboxPages =
-    rawSandboxPages === undefined
-      ? publicUrl !== undefined && isLocalUrl(publicUrl)
-      : parseBool('SANDBOX_PAGES', rawSandboxPages, problems);
+  const sandboxes = parseSandboxes(str('SANDBOXES'), str('SANDBOX_PAGES'), publicUrl, problems);
+  const databaseTimeoutMs = parseMilliseconds(
+    'DATABASE_TIMEOUT_MS',
+    str('DATABASE_TIMEOUT_MS'),
+    10_000,
+    problems,
+  );
+  const requestTimeoutMs = parseMilliseconds(
+    'REQUEST_TIMEOUT_MS',
+    str('REQUEST_TIMEOUT_MS'),
+    30_000,
+    problems,
+  );
 
   // SESSION_SECRET encrypts stored CRM credentials. Without it the key is generated and kept in the
   // database beside what it encrypts, which is fine on a developer's machine and protects nothing anywhere else.
@@ -207,9 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     rateLimitFactor,
     logLevel,
-    sandboxPages,
     supportFormUrl,
     supportEmail,
+    sandboxes,
+    databaseTimeoutMs,
+    requestTimeoutMs,
   };
 }
 
@@ -287,6 +303,42 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | n
     return false;
   }
   return entries;
+}
+
+/**
+ * SANDBOXES (or its former name SANDBOX_PAGES, which now means the same): explicit true/false, else on only
+ * for a local PUBLIC_URL.
+ */
+function parseSandboxes(
+  raw: string | undefined,
+  formerName: string | undefined,
+  publicUrl: string | undefined,
+  problems: string[],
+): boolean {
+  if (raw !== undefined && formerName !== undefined) {
+    const a = parseBool('SANDBOXES', raw, problems);
+    const b = parseBool('SANDBOX_PAGES', formerName, problems);
+    if (a !== b) problems.push('SANDBOXES and SANDBOX_PAGES (its former name) disagree: set only SANDBOXES');
+    return a && b;
+  }
+  if (raw !== undefined) return parseBool('SANDBOXES', raw, problems);
+  if (formerName !== undefined) return parseBool('SANDBOX_PAGES', formerName, problems);
+  return publicUrl !== undefined && isLocalUrl(publicUrl);
+}
+
+function parseMilliseconds(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  problems: string[],
+): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100 || value > 600_000) {
+    problems.push(`${name} must be a number of milliseconds between 100 and 600000 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
 }
 
 function parseBool(name: string, raw: string | undefined, problems: string[]): boolean {

@@ -27,6 +27,8 @@ export async function startServer(config: Config) {
       process.exitCode = 1;
     }
   };
+  // Last resort: a promise nobody awaited (a dependency's late error) is logged, never the end of the process.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
@@ -41,7 +43,7 @@ export async function startServer(config: Config) {
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
   const support = supportFormUrl(app.services) ?? 'none, the billing help link is hidden (see README)';
   console.log(
-    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxPages ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n  support form: ${support}\n`,
+    `\n  CRM Sync is running at ${config.publicUrl.replace(`:${config.port}`, `:${port}`)}\n  database: ${database}\n  mail: ${config.smtpUrl ? 'SMTP' : config.sandboxes ? `outbox, ${config.publicUrl}/sandbox/mail` : 'outbox, NOT delivered (set SMTP_URL)'}\n  support form: ${support}\n`,
   );
   return app;
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
@@ -172,6 +173,107 @@ describe('the built SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['x-frame-options'], 'DENY');
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('marks every API answer no-store, errors included', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/get-pricing?schedule=yearly' }),
+      await t.app.inject({ method: 'GET', url: '/api/get-user' }),
+      await t.app.inject({ method: 'GET', url: '/api/get-pricing?schedule=weekly' }),
+      await t.app.inject({ method: 'GET', url: '/api/get-user?x=%00' }),
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await post('/api/login', { 'content-type': 'text/plain' }, 'x'),
+      await post(
+        '/api/login',
+        { 'content-type': 'application/json', origin: 'https://evil.example.com' },
+        '{}',
+      ),
+      await post('/api/login', { 'content-type': 'application/json' }, '{"email":'),
+      await t.app.inject({ method: 'GET', url: '/org-subscription?id=x' }),
+    ];
+    assert.deepEqual(
+      answers.map((res) => [res.statusCode, res.headers['cache-control']]),
+      [200, 401, 400, 400, 404, 415, 403, 400, 401].map((status) => [status, 'no-store']),
+    );
+  });
+
+  it('sends a strict Content-Security-Policy (no inline script) and the usual headers with HTML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    assert.equal(res.statusCode, 200);
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    assert.deepEqual(directives['script-src'], ["'self'"]);
+    assert.deepEqual(directives['default-src'], ["'self'"]);
+    assert.deepEqual(directives['object-src'], ["'none'"]);
+    assert.deepEqual(directives['frame-ancestors'], ["'none'"]);
+    assert.deepEqual(directives['base-uri'], ["'self'"]);
+    assert.ok(!csp.includes('unsafe-eval'));
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+    assert.equal(res.headers['referrer-policy'], 'same-origin');
+    assert.ok(res.headers['permissions-policy']);
+    assert.ok(res.headers['cross-origin-opener-policy']);
+  });
+
+  it('allows Google sign-in in the policy only when it is configured, and HSTS only on https', async () => {
+    const g = await startTestApp({
+      GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com',
+      PUBLIC_URL: 'https://app.example.com',
+      SESSION_SECRET: 'a-test-session-secret-of-at-least-32-characters',
+      WEB_DIR: webDir,
+    });
+    try {
+      const res = await g.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      assert.match(
+        String(res.headers['content-security-policy']),
+        /script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client;/,
+      );
+      assert.equal(res.headers['strict-transport-security'], 'max-age=31536000');
+    } finally {
+      await g.close();
+    }
+    const local = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    assert.equal(local.headers['strict-transport-security'], undefined);
+  });
+
+  it('closes connections that send headers and part of a body, or part of the headers, in time', async () => {
+    const s = await startTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+    try {
+      await s.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = s.app.server.address() as { port: number };
+      /** Sends a partial request and resolves with what the server answered once it closed, or 'open'. */
+      const partial = (text: string) =>
+        new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write(text));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', () => undefined);
+          // Bounded: a server that never closes fails the test instead of holding it.
+          setTimeout(() => {
+            socket.destroy();
+            resolve('open');
+          }, 6000).unref();
+        });
+      const [body, headers] = await Promise.all([
+        partial(
+          'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+        ),
+        partial('GET /api/get-user HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+      ]);
+      assert.notEqual(body, 'open', 'a partial body held the connection');
+      assert.notEqual(headers, 'open', 'partial headers held the connection');
+      assert.match(body, /^HTTP\/1\.1 408/);
+    } finally {
+      await s.close();
+    }
   });
 });
 

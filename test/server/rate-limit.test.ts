@@ -16,7 +16,8 @@ import {
 } from '../../src/server/security/rate-limit.js';
 import { createRedisRateLimitStore } from '../../src/server/security/rate-limit-redis.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
-import { PASSWORD, uniqueEmail } from './helpers/users.js';
+import { hasRedisServer, privateRedis, type PrivateRedis } from './helpers/private-redis.js';
+import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test:rate:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -183,21 +184,96 @@ describe('REDIS_URL', () => {
       assert.equal(await (admin as Admin).get(`${PREFIX}shared:concurrent:same-subject`), '60');
     });
 
-    it('answer login with 429 through the HTTP API once the per-email limit is used up', async () => {
+    it('answer login with 429 through the HTTP API once the per-(address, account) limit is used up', async () => {
       const email = uniqueEmail('redis-login');
       const attempts = Array.from({ length: 14 }, (_, i) =>
-        (i % 2 === 0 ? one : two).api('login', {
-          body: { email, password: PASSWORD },
-          ip: `10.90.0.${i + 1}`,
-        }),
+        (i % 2 === 0 ? one : two).api('login', { body: { email, password: PASSWORD }, ip: '10.90.0.1' }),
       );
       const statuses = (await Promise.all(attempts)).map((r) => r.status);
-      // No such account: the first RATE_RULES.loginEmail.limit attempts are refused as 401.
-      assert.equal(statuses.filter((s) => s === 401).length, RATE_RULES.loginEmail.limit);
-      assert.equal(statuses.filter((s) => s === 429).length, 14 - RATE_RULES.loginEmail.limit);
-      const res = await one.api('login', { body: { email, password: PASSWORD }, ip: '10.90.1.1' });
+      // No such account: the first RATE_RULES.loginIpAccount.limit attempts are refused as 401.
+      const limit = RATE_RULES.loginIpAccount.limit;
+      assert.equal(statuses.filter((s) => s === 401).length, limit);
+      assert.equal(statuses.filter((s) => s === 429).length, 14 - limit);
+      const res = await two.api('login', { body: { email, password: PASSWORD }, ip: '10.90.0.1' });
       assert.equal(res.status, 429);
-      assert.equal(res.headers['retry-after'], String(RATE_RULES.loginEmail.windowSeconds));
+      assert.equal(res.headers['retry-after'], String(RATE_RULES.loginIpAccount.windowSeconds));
+      // Another address is not refused.
+      assert.equal(
+        (await one.api('login', { body: { email, password: PASSWORD }, ip: '10.90.1.1' })).status,
+        401,
+      );
     });
   });
 });
+
+describe(
+  'Redis down while the server runs',
+  { skip: (await hasRedisServer()) ? false : 'redis-server is not installed' },
+  () => {
+    let redis: PrivateRedis;
+    let app: TestApp;
+    const logged: string[] = [];
+    before(async () => {
+      redis = await privateRedis();
+      await redis.start();
+      app = await startTestApp(
+        { REDIS_URL: redis.url },
+        { logger: { level: 'warn', stream: { write: (line) => void logged.push(line) } } },
+      );
+    });
+    after(async () => {
+      await app?.close();
+      await redis?.stop();
+    });
+
+    it('counts in the database meanwhile: login keeps working and limits keep holding, then back to Redis', async () => {
+      const owner = await signup(app.api);
+      await redis.stop();
+      const login = await app.api('login', {
+        body: { email: owner.email, password: PASSWORD },
+        ip: '10.91.0.1',
+      });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      assert.ok(logged.some((line) => line.includes('rate limits are counted in the database')));
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE_RULES.loginIpAccount.limit; i += 1)
+        statuses.push(
+          (await app.api('login', { body: { email: owner.email, password: 'wrong' }, ip: '10.91.0.2' }))
+            .status,
+        );
+      assert.deepEqual(statuses, Array(RATE_RULES.loginIpAccount.limit).fill(401));
+      assert.equal(
+        (await app.api('login', { body: { email: owner.email, password: PASSWORD }, ip: '10.91.0.2' }))
+          .status,
+        429,
+      );
+      const signupRes = await app.api('signup', {
+        body: { name: 'During outage', email: uniqueEmail('outage'), password: PASSWORD },
+        ip: '10.91.0.3',
+      });
+      assert.equal(signupRes.status, 200);
+      assert.equal(
+        (await app.api('forgotPassword', { body: { email: owner.email }, ip: '10.91.0.4' })).status,
+        200,
+      );
+
+      await redis.start();
+      // Within a second or two the store tries Redis again and counts there.
+      const probe = createClient({ url: redis.url });
+      probe.on('error', () => {});
+      await probe.connect();
+      try {
+        let keys: string[] = [];
+        for (let i = 0; i < 60 && keys.length === 0; i += 1) {
+          await sleep(100);
+          await app.api('login', { body: { email: owner.email, password: PASSWORD }, ip: '10.91.0.5' });
+          keys = await probe.keys('*login:ip:10.91.0.5');
+        }
+        assert.ok(keys.length > 0, 'counting did not go back to Redis');
+        assert.ok(logged.some((line) => line.includes('Redis answers again')));
+      } finally {
+        await probe.close();
+      }
+    });
+  },
+);

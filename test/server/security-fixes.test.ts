@@ -104,9 +104,9 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
       'http://[::1]:3000',
       'http://app.localhost',
     ])
-      assert.equal(loadConfig({ PUBLIC_URL: url }).sandboxPages, true, url);
+      assert.equal(loadConfig({ PUBLIC_URL: url }).sandboxes, true, url);
     for (const url of ['https://app.example.com', 'http://10.0.0.5', 'http://localhost.example.com'])
-      assert.equal(loadConfig({ PUBLIC_URL: url, SESSION_SECRET: TEST_SECRET }).sandboxPages, false, url);
+      assert.equal(loadConfig({ PUBLIC_URL: url, SESSION_SECRET: TEST_SECRET }).sandboxes, false, url);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Payment behind one interface: the sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
 import type { User } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
 import type { LineItem } from './quote.js';
 
 export interface CheckoutRequest {
@@ -19,11 +20,23 @@ export interface CheckoutRequest {
 }
 
 export interface BillingProvider {
-  readonly name: 'sandbox' | 'stripe';
+  /** 'none': neither Stripe nor the sandbox (SANDBOXES off); every payment call answers 503. */
+  readonly name: 'sandbox' | 'stripe' | 'none';
   /** The URL of the payment page the browser goes to. */
   createCheckout(request: CheckoutRequest): Promise<string>;
   /** The URL of the billing portal for this user. */
   createPortal(user: User, returnUrl: string): Promise<string>;
+}
+
+/**
+ * No payment provider: STRIPE_SECRET_KEY is not set and the sandboxes are off (a non-local PUBLIC_URL
+ * without SANDBOXES=true). Paying is refused rather than simulated, so nobody gets a plan for free.
+ */
+export function createUnavailableBilling(): BillingProvider {
+  const refuse = async (): Promise<never> => {
+    throw new HttpError(503, 'Payments are not available on this server yet. Please try again later.');
+  };
+  return { name: 'none', createCheckout: refuse, createPortal: refuse };
 }
 
 /** The provider failed (network, refused request): answered 502 with a message users can read. */

@@ -2,7 +2,8 @@
  * The sandbox payment provider: checkout sessions live in our database and the payment page is
  * served by this server (/sandbox/checkout/:id), so every billing flow completes without internet.
  */
-import type { Config } from '../config.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { isLocalUrl, type Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { recordCheckout } from './checkout-record.js';
 import type { BillingProvider } from './provider.js';
@@ -20,4 +21,18 @@ export function createSandboxBilling(db: Db, config: Config): BillingProvider {
       return url.toString();
     },
   };
+}
+
+/**
+ * Every sandbox payment (Pay, a portal plan change) is logged; as a warning when PUBLIC_URL is not local,
+ * where sandboxes run only because SANDBOXES=true says so and a plan is being handed out without payment.
+ */
+export function logSandboxPayment(
+  log: FastifyBaseLogger,
+  config: Pick<Config, 'publicUrl'>,
+  details: { userId: number; checkoutId: string; what: string },
+): void {
+  const message = `Sandbox payment: ${details.what} applied without charging anyone (SANDBOXES is on)`;
+  if (isLocalUrl(config.publicUrl)) log.info(details, message);
+  else log.warn(details, message);
 }

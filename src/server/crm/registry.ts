@@ -8,5 +8,5 @@ import type { CrmRegistry } from './provider.js';
 export function createCrmRegistry(db: Db, config: Config): CrmRegistry {
   const demo = createDemoCrm(db, config.publicUrl);
   const real = createOAuthCrm(config);
-  return { forSoftware: (slug) => (slug === DEMO_CRM_SLUG ? demo : real) };
+  return { forSoftware: (slug) => (slug === DEMO_CRM_SLUG && config.sandboxes ? demo : real) };
 }

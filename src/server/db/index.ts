@@ -3,18 +3,29 @@
  * schema migrated and reference data seeded before it is handed out.
  */
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrateToLatest } from './migrations.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 import { seedReferenceData } from './seed.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type Db = Kysely<Database>;
 
-export async function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  const db = config.databaseUrl ? createPgDb(config.databaseUrl) : await createPgliteDb(config.dataDir);
+export interface DbOptions {
+  /** Told about a connection lost outside a query (PostgreSQL restarted, network cut); never throws. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function createDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseTimeoutMs'>,
+  options: DbOptions = {},
+): Promise<Db> {
+  const db = config.databaseUrl
+    ? createPgDb(config.databaseUrl, config.databaseTimeoutMs, options)
+    : await createPgliteDb(config.dataDir);
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await seedReferenceData(db);
@@ -26,11 +37,52 @@ export async function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   return db;
 }
 
-function createPgDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/**
+ * A pg Pool that survives PostgreSQL restarts, failovers and network faults:
+ * - every client has an 'error' listener for its whole life, not only while idle (pg-pool's own), so a
+ *   connection dropped while a request holds it (57P01, "Connection terminated unexpectedly") is an
+ *   error of that request, never an unhandled 'error' event that ends the process;
+ * - getting a connection and each query are bounded by timeoutMs, so a stalled database answers 503
+ *   instead of holding requests for ever;
+ * - a client whose connection failed or stalled is destroyed on release instead of going back to the
+ *   pool (a timed-out query leaves its connection waiting for an answer that may never come), so once
+ *   the database is back, new connections serve the next calls.
+ */
+function createPgDb(connectionString: string, timeoutMs: number, options: DbOptions): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    keepAlive: true,
+  });
+  const report = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const resilient: PostgresPool = {
+    async connect() {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      const wrapped = {
+        async query(sql: string, parameters: readonly unknown[]) {
+          // After a failure (e.g. a timed-out query still waiting on this connection) the transaction's
+          // rollback fails at once rather than queueing behind it; the server rolls back when the
+          // connection closes.
+          if (failure) throw failure;
+          try {
+            return await client.query(sql, [...parameters]);
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) failure = error as Error;
+            throw error;
+          }
+        },
+        release: () => client.release(failure),
+      };
+      return wrapped as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) });
 }
 
 async function createPgliteDb(dataDir: string): Promise<Db> {

@@ -1,7 +1,10 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
 
+import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import type { NewUser, User } from '../db/schema.js';
+import { isOfferedSoftware } from './software.js';
+import type { Transaction } from 'kysely';
+import type { Database, NewUser, User } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { normalizeProduct } from '../../shared/seats.js';
 import { INVALID_INVITATION, consumeInvitation, findPendingInvitation } from './invitations.js';
@@ -22,17 +25,26 @@ export interface NewAccount {
 }
 
 /** Keeps only a slug of the catalogue, so a stale or forged slug never reaches the user record. */
-export async function knownSoftware(db: Db, slug: string | null | undefined): Promise<string | null> {
-  if (!slug) return null;
+export async function knownSoftware(
+  db: Db,
+  config: Pick<Config, 'sandboxes'>,
+  slug: string | null | undefined,
+): Promise<string | null> {
+  if (!slug || !isOfferedSoftware(config, slug)) return null;
   const row = await db.selectFrom('software').select('slug').where('slug', '=', slug).executeTakeFirst();
   return row?.slug ?? null;
 }
 
 /**
  * Creates the user in one transaction with the use of the invitation, so a failure leaves neither
- * a half-joined user nor a spent invitation.
+ * a half-joined user nor a spent invitation. `andThen` runs in the same transaction (the first session,
+ * the answer's view), so a call that fails for any reason, an outage included, leaves no account behind.
  */
-export async function createAccount(db: Db, account: NewAccount): Promise<User> {
+export async function createAccount<T>(
+  db: Db,
+  account: NewAccount,
+  andThen: (trx: Transaction<Database>, user: User) => Promise<T>,
+): Promise<T> {
   const email = normalizeEmail(account.email);
   const invitation = account.invitationToken
     ? await findPendingInvitation(db, account.invitationToken)
@@ -62,7 +74,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<User> 
       .executeTakeFirst();
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await consumeInvitation(trx, invitation.id))) throw badRequest(INVALID_INVITATION);
-    return user;
+    return andThen(trx, user);
   });
 }
 

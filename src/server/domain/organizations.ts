@@ -118,6 +118,10 @@ export async function assignProduct(
     if (member.role === 'admin' && role !== 'admin') throw badRequest('The admin role cannot be changed.');
 
     const current = normalizeProduct(member.stripe_product);
+    // The billing admin's plan is the one they pay for: nobody else changes it (to Free it drops their credits).
+    if (product !== current && org?.billing_admin_id === member.id && caller.id !== member.id) {
+      throw forbidden("Only the billing admin can change the billing admin's plan.");
+    }
     if (product !== current && product !== 'free') {
       const purchased = org ? { standard: org.seats_standard, pro: org.seats_pro } : { standard: 0, pro: 0 };
       const members = org

@@ -14,6 +14,11 @@ export function oauthClientId(config: Config, slug: string): string | undefined 
   return config.crm[slug]?.clientId;
 }
 
+/** The Demo CRM is a sandbox: offered only while the sandboxes are on (config.sandboxes). */
+export function isOfferedSoftware(config: Pick<Config, 'sandboxes'>, slug: string): boolean {
+  return slug !== DEMO_CRM_SLUG || config.sandboxes;
+}
+
 export function oauthRedirectUri(config: Config): string {
   return `${config.publicUrl}/callback`;
 }

@@ -1,5 +1,5 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   RESET_PASSWORD_MESSAGE,
   SIGNUP_PASSWORD_MESSAGE,
@@ -12,12 +12,12 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
-import { RATE_RULES } from '../security/rate-limit.js';
+import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
-import type { User } from '../db/schema.js';
-import { enforceLimits } from './limits.js';
+import type { Database, User } from '../db/schema.js';
+import { enforceLimits, slowDown } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -41,12 +41,23 @@ function utmOf(body: UtmBody) {
   };
 }
 
-async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
-  // A new sign-in replaces whatever session the browser had (no session fixation).
+/** A new sign-in replaces whatever session the browser had (no session fixation). */
+async function endPreviousSession<K extends OperationId>(services: Services, ctx: HandlerContext<K>) {
   const previous = readSessionCookie(ctx.request);
   if (previous) await destroySession(services.db, previous);
+}
+
+async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
+  await endPreviousSession(services, ctx);
   setSessionCookie(ctx.reply, services.config, await createSession(services.db, user.id));
 }
+
+/** A new account's first session and the view of it, written and read in the account's transaction. */
+const signedInView = async (trx: Transaction<Database>, user: User) => ({
+  user,
+  sessionId: await createSession(trx, user.id),
+  view: await presentUser(trx, user),
+});
 
 export function authHandlers(
   services: Services,
@@ -63,22 +74,24 @@ export function authHandlers(
       ]);
       if (!body.name.trim()) throw badRequest('Please enter your name.');
       if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
-      const user = await createAccount(db, {
-        email,
-        name: body.name,
-        passwordHash: await hashPassword(body.password),
-        software: await knownSoftware(db, body.software),
-        hasInstalled: body.has_installed === true,
-        invitationToken: body.invitation_token,
-        utm: utmOf(body),
-      });
-      await signIn(services, ctx, user);
-      return {
-        error: false,
-        message: 'Account created.',
-        id: String(user.id),
-        user: await presentUser(db, user),
-      };
+      const passwordHash = await hashPassword(body.password);
+      const software = await knownSoftware(db, config, body.software);
+      await endPreviousSession(services, ctx);
+      const { user, sessionId, view } = await createAccount(
+        db,
+        {
+          email,
+          name: body.name,
+          passwordHash,
+          software,
+          hasInstalled: body.has_installed === true,
+          invitationToken: body.invitation_token,
+          utm: utmOf(body),
+        },
+        signedInView,
+      );
+      setSessionCookie(ctx.reply, config, sessionId);
+      return { error: false, message: 'Account created.', id: String(user.id), user: view };
     },
 
     async login(ctx) {
@@ -86,14 +99,16 @@ export function authHandlers(
       const email = normalizeEmail(body.email);
       await enforceLimits(services, [
         [RATE_RULES.loginIp, ctx.ip],
-        [RATE_RULES.loginEmail, email],
+        [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
       ]);
+      // Held before the password is checked, right or wrong alike, so the wait tells nothing.
+      await slowDown(services, SLOWDOWN_RULES.loginAccount, email);
       let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
         throw unauthorized('Invalid email or password.');
       }
-      const software = await knownSoftware(db, body.software);
+      const software = await knownSoftware(db, config, body.software);
       if (software && software !== user.software) {
         user = await db
           .updateTable('users')
@@ -125,7 +140,7 @@ export function authHandlers(
       });
       if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
-      const software = await knownSoftware(db, body.software);
+      const software = await knownSoftware(db, config, body.software);
 
       let user = await db
         .selectFrom('users')
@@ -133,7 +148,7 @@ export function authHandlers(
         .where((eb) => eb.or([eb('google_sub', '=', identity.sub), eb('email', '=', email)]))
         .orderBy(sql`google_sub = ${identity.sub}`, 'desc')
         .executeTakeFirst();
-      let created = false;
+      let created: Awaited<ReturnType<typeof signedInView>> | undefined;
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
@@ -161,24 +176,30 @@ export function authHandlers(
           );
         }
       } else {
-        user = await createAccount(db, {
-          email,
-          name: identity.name,
-          passwordHash: null,
-          googleSub: identity.sub,
-          software,
-          hasInstalled: body.has_installed === true,
-          invitationToken: body.invitation_token,
-          utm: utmOf(body),
-        });
-        created = true;
+        await endPreviousSession(services, ctx);
+        created = await createAccount(
+          db,
+          {
+            email,
+            name: identity.name,
+            passwordHash: null,
+            googleSub: identity.sub,
+            software,
+            hasInstalled: body.has_installed === true,
+            invitationToken: body.invitation_token,
+            utm: utmOf(body),
+          },
+          signedInView,
+        );
+        user = created.user;
+        setSessionCookie(ctx.reply, config, created.sessionId);
       }
-      await signIn(services, ctx, user);
+      if (!created) await signIn(services, ctx, user);
       return {
         error: false,
         message: created ? 'Account created.' : 'Signed in.',
         id: String(user.id),
-        user: await presentUser(db, user),
+        user: created ? created.view : await presentUser(db, user),
       };
     },
 
@@ -191,16 +212,16 @@ export function authHandlers(
 
     async forgotPassword(ctx) {
       const email = normalizeEmail(ctx.body.email);
-      await enforceLimits(services, [
-        [RATE_RULES.forgotIp, ctx.ip],
-        [RATE_RULES.forgotEmail, email],
-      ]);
+      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
+      // Counted for every address, existing or not, and never refused: others asking for the owner's
+      // address only make a mail go out at most once a minute, and the owner always has a fresh link.
+      const mailAllowed = await services.rateLimiter.hit(RATE_RULES.forgotMail, email);
       const user = await db
         .selectFrom('users')
         .select(['id', 'email'])
         .where('email', '=', email)
         .executeTakeFirst();
-      if (user) {
+      if (user && mailAllowed) {
         const token = newToken();
         await db
           .insertInto('reset_tokens')

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../contract/api.js';
 import { epochSeconds } from '../domain/present.js';
-import { presentSoftware } from '../domain/software.js';
+import { isOfferedSoftware, presentSoftware } from '../domain/software.js';
 import { notFound } from '../http/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
@@ -21,13 +21,18 @@ export function catalogueHandlers(
         .selectAll()
         .where('slug', '=', ctx.query.software)
         .executeTakeFirst();
-      if (!row) throw notFound('Software not found');
+      if (!row || !isOfferedSoftware(config, row.slug)) throw notFound('Software not found');
       return { error: false, data: presentSoftware(row, config) };
     },
 
     async getSoftwareOptions() {
       const rows = await db.selectFrom('software').selectAll().orderBy('software').execute();
-      return { error: false, data: rows.map((row) => presentSoftware(row, config)) };
+      return {
+        error: false,
+        data: rows
+          .filter((row) => isOfferedSoftware(config, row.slug))
+          .map((row) => presentSoftware(row, config)),
+      };
     },
 
     async getPricing(ctx) {

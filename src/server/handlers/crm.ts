@@ -6,7 +6,7 @@ import { CrmError } from '../crm/provider.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
 import { presentUser } from '../domain/present.js';
-import { oauthRedirectUri } from '../domain/software.js';
+import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
 import { HttpError, badRequest, forbidden } from '../http/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
@@ -33,7 +33,7 @@ export function crmHandlers(
     const row = chosen
       ? await db.selectFrom('software').selectAll().where('slug', '=', chosen).executeTakeFirst()
       : undefined;
-    if (!row) throw badRequest('Software not found');
+    if (!row || !isOfferedSoftware(config, row.slug)) throw badRequest('Software not found');
     return row;
   }
 

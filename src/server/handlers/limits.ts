@@ -1,6 +1,7 @@
 /** Applies rate limits before costly or sensitive work (password hashing, mails). */
 import { tooManyRequests } from '../http/errors.js';
-import type { RateRule } from '../security/rate-limit.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RateRule, SlowdownRule } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 
 export async function enforceLimits(
@@ -11,4 +12,10 @@ export async function enforceLimits(
     if (subject === undefined || subject === '') continue;
     if (!(await services.rateLimiter.hit(rule, subject))) throw tooManyRequests(rule.windowSeconds);
   }
+}
+
+/** Holds the request as long as a slowdown rule says (never refuses it). */
+export async function slowDown(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
+  const ms = await services.rateLimiter.delay(rule, subject);
+  if (ms > 0) await sleep(ms);
 }

@@ -3,7 +3,9 @@
  * remove-organization-user, set-user-product. Every id is looked up inside the caller's
  * organization, so another organization's ids answer 404.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/index.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { normalizeProduct } from '../../shared/seats.js';
 import { joinByInvitation, normalizeEmail } from '../domain/accounts.js';
 import {
@@ -14,7 +16,7 @@ import {
 } from '../domain/invitations.js';
 import { assignProduct, ensureOrganization, removeMember, requireAdmin } from '../domain/organizations.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
-import type { Invitation, User } from '../db/schema.js';
+import type { Database, Invitation, User } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { Handlers } from '../http/api.js';
 import { invitationMail } from '../mail/templates.js';
@@ -35,23 +37,50 @@ export function organizationHandlers(
 > {
   const { db, config } = services;
 
-  /** Sends the invitation mail; a failure is reported, the invitation stays and can be resent. */
-  async function mailInvitation(inviter: User, invitation: Invitation, token: string): Promise<void> {
-    const org = await db
+  async function invitationMailOf(
+    executor: Db | Transaction<Database>,
+    inviter: User,
+    invitation: Invitation,
+    token: string,
+  ) {
+    const org = await executor
       .selectFrom('organizations')
       .select('name')
       .where('id', '=', invitation.organization_id)
       .executeTakeFirstOrThrow();
     const link = invitationLink(config.publicUrl, token, inviter.software);
+    return invitationMail(invitation.email, inviter.name, org.name, invitation.role, link);
+  }
+
+  /**
+   * Saves an invitation (`write`, in a transaction) and mails its link. With the outbox the mail is
+   * written in the same transaction: both or neither, whatever happens to the database meanwhile. Over
+   * SMTP it is sent after the commit; a failed send is reported and the invitation stays, to be resent.
+   */
+  async function saveAndMail(
+    inviter: User,
+    token: string,
+    write: (trx: Transaction<Database>) => Promise<Invitation>,
+  ): Promise<Invitation> {
+    const { mailer } = services;
+    if (mailer.sendWithin) {
+      return db.transaction().execute(async (trx) => {
+        const invitation = await write(trx);
+        await mailer.sendWithin!(trx, await invitationMailOf(trx, inviter, invitation, token));
+        return invitation;
+      });
+    }
+    const invitation = await db.transaction().execute(write);
+    const mail = await invitationMailOf(db, inviter, invitation, token);
     try {
-      await services.mailer.send(
-        invitationMail(invitation.email, inviter.name, org.name, invitation.role, link),
-      );
-    } catch {
+      await mailer.send(mail);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       throw badRequest(
         'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
       );
     }
+    return invitation;
   }
 
   return {
@@ -97,21 +126,19 @@ export function organizationHandlers(
       ]);
       if (email === user.email) throw badRequest('You cannot invite yourself.');
 
+      // Whether the address has an account, or belongs to another organization, is not the inviter's
+      // business: both are answered like any invitation, and the invitee learns at acceptance.
       const existing = await db
         .selectFrom('users')
         .select(['organization_id'])
         .where('email', '=', email)
         .executeTakeFirst();
-      if (existing && existing.organization_id !== null) {
-        throw conflict(
-          existing.organization_id === user.organization_id
-            ? 'This person is already a member of your organization.'
-            : 'This person already belongs to another organization.',
-        );
+      if (existing && user.organization_id !== null && existing.organization_id === user.organization_id) {
+        throw conflict('This person is already a member of your organization.');
       }
 
       const { token, tokenHash, expiresAt } = issueInvitationToken();
-      const invitation = await db.transaction().execute(async (trx) => {
+      const invitation = await saveAndMail(user, token, async (trx) => {
         // The first invitation creates the organization (DESIGN.md).
         const org = await ensureOrganization(trx, user);
         const pending = await trx
@@ -136,7 +163,6 @@ export function organizationHandlers(
           .returningAll()
           .executeTakeFirstOrThrow();
       });
-      await mailInvitation(user, invitation, token);
       return { error: false, message: `Invitation sent to ${email}.`, data: presentInvitation(invitation) };
     },
 
@@ -161,13 +187,14 @@ export function organizationHandlers(
       ]);
       // A new token: the old link stops working, and the validity restarts (DESIGN.md).
       const { token, tokenHash, expiresAt } = issueInvitationToken();
-      const renewed = await db
-        .updateTable('invitations')
-        .set({ token_hash: tokenHash, expires_at: expiresAt })
-        .where('id', '=', invitation.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await mailInvitation(user, renewed, token);
+      await saveAndMail(user, token, (trx) =>
+        trx
+          .updateTable('invitations')
+          .set({ token_hash: tokenHash, expires_at: expiresAt })
+          .where('id', '=', invitation.id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
       return { error: false, message: 'Invitation resent successfully!' };
     },
 

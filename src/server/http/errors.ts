@@ -4,6 +4,7 @@
  * with a generic 500 so no internals (SQL, stack traces, secrets) reach the client.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export class HttpError extends Error {
   constructor(
@@ -25,6 +26,10 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'Too many attempts, please try again later.', {
     'retry-after': String(retryAfterSeconds),
   });
+
+/** Seconds a client is asked to wait before repeating a call that failed because the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** Messages for Fastify's own 4xx errors (its texts name internals such as FST codes). */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -54,6 +59,17 @@ export function handleError(
       FASTIFY_MESSAGES[code] ??
       (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Bad request.');
     return reply.status(status).send(errorEnvelope(message));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: one line per call, and the client is told to come back.
+    request.log.warn(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'database unavailable',
+    );
+    return reply
+      .status(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .send(errorEnvelope(UNAVAILABLE_MESSAGE));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send(errorEnvelope('Something went wrong'));

@@ -1,4 +1,6 @@
 /** Outgoing mail behind one interface: SMTP when SMTP_URL is set, the database outbox otherwise. */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 export interface Mail {
   to: string;
@@ -12,4 +14,9 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Only mailers that keep mail in the database (the outbox): writes the mail in the caller's
+   * transaction, so the mail and what it announces (an invitation) are saved together or not at all.
+   */
+  sendWithin?(trx: Transaction<Database>, mail: Mail): Promise<void>;
 }

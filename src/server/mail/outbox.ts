@@ -3,7 +3,9 @@
  * Mail in the outbox is never delivered: on a public deployment, set SMTP_URL.
  */
 import type { Db } from '../db/index.js';
-import type { Mailer } from './mailer.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Mail, Mailer } from './mailer.js';
 
 const outboxMailers = new WeakSet<Mailer>();
 
@@ -13,18 +15,20 @@ export function isOutboxMailer(mailer: Mailer): boolean {
 }
 
 export function createOutboxMailer(db: Db): Mailer {
+  const store = async (executor: Db | Transaction<Database>, mail: Mail) => {
+    await executor
+      .insertInto('outbox')
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+      })
+      .execute();
+  };
   const mailer: Mailer = {
-    async send(mail) {
-      await db
-        .insertInto('outbox')
-        .values({
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html ?? null,
-        })
-        .execute();
-    },
+    send: (mail) => store(db, mail),
+    sendWithin: (trx, mail) => store(trx, mail),
     async close() {},
   };
   outboxMailers.add(mailer);

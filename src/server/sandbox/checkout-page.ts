@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyPaidCheckout } from '../billing/apply.js';
+import { logSandboxPayment } from '../billing/sandbox.js';
 import { html, page } from '../http/html.js';
 import type { Services } from '../services.js';
 import { sessionUser } from './session-user.js';
@@ -103,6 +104,11 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     if (session.status === 'canceled')
       return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
     await applyPaidCheckout(db, session.id);
+    logSandboxPayment(request.log, config, {
+      userId: user.id,
+      checkoutId: session.id,
+      what: `checkout (${session.product ?? 'seats'}; ${session.standard_seats} Standard and ${session.pro_seats} Pro seats)`,
+    });
     return reply.redirect('/dashboard/billing/success', 303);
   });
 

@@ -116,7 +116,10 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       .header('cache-control', 'no-store')
       .send(page('Demo CRM · API keys', body));
   });
+}
 
+/** The CRM logos of the catalogue (logo_url), drawn here so the catalogue needs no image host. */
+export function registerCrmLogos(app: FastifyInstance, services: Services) {
   app.get<{ Params: { slug: string } }>('/sandbox/crm/logos/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/\.svg$/, '');
     const row = await services.db

@@ -1,17 +1,25 @@
-/** The sandbox pages, in their own plugin scope: HTML forms (urlencoded) are parsed only here. */
+/**
+ * The sandbox pages, in their own plugin scope: HTML forms (urlencoded) are parsed only here. Each group
+ * exists only while its sandbox is in use (config.sandboxes, see config.ts); otherwise its URLs answer 404.
+ */
 import type { FastifyInstance } from 'fastify';
 import { useFormPages } from '../http/form-pages.js';
 import type { Services } from '../services.js';
 import { registerCheckoutPage } from './checkout-page.js';
-import { registerCrmPages } from './crm-pages.js';
-import { registerMailPage } from './mail-page.js';
+import { registerCrmLogos, registerCrmPages } from './crm-pages.js';
+import { registerMailPage, servesMailPage } from './mail-page.js';
 import { registerPortalPage } from './portal-page.js';
 
 export async function sandboxPlugin(app: FastifyInstance, options: { services: Services }) {
   const { services } = options;
   await useFormPages(app, services.config);
-  registerMailPage(app, services);
-  registerCheckoutPage(app, services);
-  registerPortalPage(app, services);
-  registerCrmPages(app, services);
+  // The catalogue's logos are served here on every deployment: they are not a sandbox.
+  registerCrmLogos(app, services);
+  if (servesMailPage(services)) registerMailPage(app, services);
+  // The payment pages apply plans without payment: only for the sandbox provider, never beside Stripe.
+  if (services.billing.name === 'sandbox') {
+    registerCheckoutPage(app, services);
+    registerPortalPage(app, services);
+  }
+  if (services.config.sandboxes) registerCrmPages(app, services);
 }

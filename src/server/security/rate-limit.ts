@@ -13,9 +13,28 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/** A limit that slows rather than refuses: attempts past `limit` are held, longer each time. */
+export interface SlowdownRule extends RateRule {
+  /** Delay of the first attempt over the limit; each later one waits twice as long as the one before. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
 export interface RateLimiter {
   /** Counts one attempt; false when the caller is over the limit for the current window. */
   hit(rule: RateRule, subject: string): Promise<boolean>;
+  /** Counts one attempt and answers how long to hold it (0 within the limit), see slowdownDelay. */
+  delay(rule: SlowdownRule, subject: string): Promise<number>;
+}
+
+/** 0 up to the limit, then baseDelayMs, doubling with each attempt, capped at maxDelayMs. */
+export function slowdownDelay(
+  count: number,
+  limit: number,
+  rule: Omit<SlowdownRule, 'name' | 'limit' | 'windowSeconds'>,
+): number {
+  if (count <= limit) return 0;
+  return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, count - limit - 1));
 }
 
 /**
@@ -31,10 +50,14 @@ export interface RateLimitStore {
 }
 
 export function createRateLimiter(store: RateLimitStore, factor = 1): RateLimiter {
+  const count = (rule: RateRule, subject: string) =>
+    store.increment(`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds);
   return {
     async hit(rule, subject) {
-      const count = await store.increment(`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds);
-      return count <= Math.ceil(rule.limit * factor);
+      return (await count(rule, subject)) <= Math.ceil(rule.limit * factor);
+    },
+    async delay(rule, subject) {
+      return slowdownDelay(await count(rule, subject), Math.ceil(rule.limit * factor), rule);
     },
   };
 }
@@ -65,15 +88,34 @@ export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
   return createRateLimiter(createDbRateLimitStore(db), factor);
 }
 
+/**
+ * The limits. None of them lets a stranger lock an owner out of their own account:
+ * - login refuses (429) per address and per (address, account), so guessing from one address stops there,
+ *   while the owner signing in from any other address is not refused; across all addresses an account is
+ *   only slowed (loginAccount: past 10 attempts in 15 minutes each attempt waits, 250 ms doubling up to
+ *   4 s), which makes guessing from many addresses slow without refusing the right password;
+ * - forgot-password refuses per address only; per account it limits how often a mail is sent
+ *   (forgotMail: one a minute), and always answers the same, so the owner always has a fresh link.
+ */
 export const RATE_RULES = {
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
-  loginEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+  loginIpAccount: { name: 'login:ip-account', limit: 10, windowSeconds: 15 * 60 },
   signupIp: { name: 'signup:ip', limit: 20, windowSeconds: 60 * 60 },
   signupEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
-  forgotEmail: { name: 'forgot:email', limit: 3, windowSeconds: 60 * 60 },
+  forgotMail: { name: 'forgot:mail', limit: 1, windowSeconds: 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
+
+export const SLOWDOWN_RULES = {
+  loginAccount: {
+    name: 'login:account',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    baseDelayMs: 250,
+    maxDelayMs: 4000,
+  },
+} satisfies Record<string, SlowdownRule>;

@@ -49,7 +49,10 @@ export interface CallResult<T = any> {
 
 export type ApiClient = (operationId: string, options?: CallOptions) => Promise<CallResult>;
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database on the PostgreSQL server of baseUrl, dropped by drop(). */
+export async function createScratchDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -73,7 +76,7 @@ export async function startTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
-  const database = baseUrl ? await createPgDatabase(baseUrl) : undefined;
+  const database = baseUrl ? await createScratchDatabase(baseUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     PUBLIC_URL,
@@ -103,7 +106,7 @@ export function createApiClient(app: FastifyInstance, config: Config): ApiClient
     const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}) };
     if (op.method !== 'GET') {
       headers['content-type'] = 'application/json';
-      headers.origin = ORIGIN;
+      headers.origin = new URL(config.publicUrl).origin;
     }
     Object.assign(headers, options.headers);
     const inject: InjectOptions = {

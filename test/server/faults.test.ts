@@ -1,0 +1,268 @@
+/**
+ * Database faults, on PostgreSQL only (DATABASE_URL set): the real server runs in its own process and
+ * reaches a fresh database through a fault-injecting TCP proxy, while workers keep calling it. The proxy
+ * cuts every connection, stalls them, and resets them mid-query; the machine's PostgreSQL is never touched.
+ * Checked: the process never exits; during a fault calls answer 503 with Retry-After and the error
+ * envelope, never 500; within 2 s of the database coming back every call works; no acknowledged write is
+ * lost and no write is half-done.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { createScratchDatabase } from './helpers/app.js';
+import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.js';
+import { startServerProcess, type HttpResult, type ServerProcess } from './helpers/server-process.js';
+import { PASSWORD, uniqueEmail } from './helpers/users.js';
+
+const baseUrl = process.env.DATABASE_URL;
+const skip = baseUrl ? false : 'needs PostgreSQL (DATABASE_URL): the proxy sits between the server and it';
+
+describe('database faults', { skip }, () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let proxy: FaultProxy;
+  let server: ServerProcess;
+  let direct: pg.Client;
+  let cookie: string;
+  let userId: string;
+
+  /** Every answer the workers got, with the phase it happened in. */
+  const answers: {
+    phase: string;
+    what: string;
+    status: number;
+    retryAfter: string | null;
+    message?: string;
+  }[] = [];
+  let phase = 'healthy';
+  let running = true;
+  const acknowledged = {
+    settings: 0,
+    invitations: [] as string[],
+    payments: [] as string[],
+    signups: [] as string[],
+  };
+
+  const record = (what: string, res: { status: number; headers: Headers }, body?: { message?: string }) =>
+    answers.push({
+      phase,
+      what,
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      message: body?.message,
+    });
+
+  async function settingsWorker() {
+    for (let i = 1; running; i += 1) {
+      const res = await server.call('setSettings', { cookie, body: { name: `Faulty ${i}` } });
+      record('set-settings', res, res.body);
+      if (res.status === 200) acknowledged.settings = i;
+    }
+  }
+
+  async function invitationWorker() {
+    while (running) {
+      const email = uniqueEmail('fault-invite');
+      const res = await server.call('inviteUser', { cookie, body: { email } });
+      record('invite-user', res, res.body);
+      if (res.status === 200) acknowledged.invitations.push(email);
+    }
+  }
+
+  async function paymentWorker() {
+    while (running) {
+      const checkout = await server.call('checkout', {
+        cookie,
+        body: { items: [{ price_id: proPrice, quantity: 1 }], standard_seats: 1 },
+      });
+      record('checkout', checkout, checkout.body);
+      if (checkout.status !== 200) continue;
+      const id = new URL(checkout.body.url).pathname.split('/').pop()!;
+      const pay = await fetch(`${server.url}/sandbox/checkout/${id}/pay`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      });
+      const text = await pay.text();
+      record('sandbox pay', pay, pay.status === 303 ? undefined : JSON.parse(text));
+      if (pay.status === 303) acknowledged.payments.push(id);
+    }
+  }
+
+  async function signupWorker() {
+    while (running) {
+      const email = uniqueEmail('fault-signup');
+      const res = await server.call('signup', { body: { name: 'Newcomer', email, password: PASSWORD } });
+      record('signup', res, res.body);
+      if (res.status === 200) acknowledged.signups.push(email);
+    }
+  }
+
+  async function readWorker() {
+    while (running) {
+      const res = await server.call('getUser', { cookie });
+      record('get-user', res, res.body);
+      await sleep(20);
+    }
+  }
+
+  /** Milliseconds from now until a signed-in read and a write both succeed again. */
+  async function recoveryTime(): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      const read = await server.call('getUser', { cookie });
+      const write =
+        read.status === 200 ? await server.call('setSettings', { cookie, body: { name: 'Back' } }) : read;
+      if (write.status === 200) return Date.now() - started;
+      assert.equal(write.status, 503);
+      assert.ok(Date.now() - started < 10_000, 'the server did not recover within 10 s');
+      await sleep(50);
+    }
+  }
+
+  let proPrice: string;
+  let workers: Promise<unknown>;
+
+  before(async () => {
+    database = await createScratchDatabase(baseUrl!);
+    const target = new URL(database.url);
+    proxy = await startFaultProxy(target.hostname, Number(target.port || 5432));
+    server = await startServerProcess({
+      DATABASE_URL: proxy.through(database.url),
+      DATABASE_TIMEOUT_MS: '1000',
+      RATE_LIMIT_FACTOR: '1000',
+    });
+    direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+    const signup: HttpResult = await server.call('signup', {
+      body: { name: 'Faulty', email: uniqueEmail('fault'), password: PASSWORD },
+    });
+    assert.equal(signup.status, 200);
+    cookie = signup.cookie!;
+    userId = signup.body.id;
+    proPrice = (await server.call('getPricing', { query: { schedule: 'monthly' } })).body.data.pro
+      .monthly_price_id;
+    workers = Promise.all([
+      settingsWorker(),
+      invitationWorker(),
+      paymentWorker(),
+      signupWorker(),
+      readWorker(),
+      readWorker(),
+    ]);
+    await sleep(500);
+  });
+
+  after(async () => {
+    running = false;
+    proxy?.heal();
+    await workers?.catch(() => undefined);
+    await server?.stop();
+    await direct?.end();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  for (const fault of [
+    { name: 'a cut of every connection (database restart)', start: () => proxy.cut(), lasts: 1500 },
+    { name: 'a stall (no byte moves, connections stay open)', start: () => proxy.stall(), lasts: 2500 },
+    {
+      name: 'resets mid-query (the request reached the database)',
+      start: () => proxy.resetMidQuery(6),
+      lasts: 1500,
+    },
+  ]) {
+    it(`survives ${fault.name}: 503 with Retry-After meanwhile, recovery within 2 s`, async (t) => {
+      phase = fault.name;
+      fault.start();
+      await sleep(fault.lasts);
+      proxy.heal();
+      phase = `after ${fault.name}`;
+      const recovery = await recoveryTime();
+      t.diagnostic(`recovered ${recovery} ms after the database came back`);
+      assert.equal(server.exit, undefined, `the server exited:\n${server.output.join('')}`);
+      const during = answers.filter((a) => a.phase === fault.name);
+      assert.ok(
+        during.some((a) => a.status === 503),
+        `no call failed during the fault: ${JSON.stringify(during.slice(0, 5))}`,
+      );
+      assert.ok(recovery <= 2000, `recovered after ${recovery} ms`);
+      await sleep(300);
+    });
+  }
+
+  it('answered only successes and 503 with Retry-After and the envelope, never 500', () => {
+    const unexpected = answers.filter((a) => ![200, 303, 503].includes(a.status));
+    assert.deepEqual(unexpected, []);
+    for (const answer of answers.filter((a) => a.status === 503)) {
+      assert.equal(answer.retryAfter, '2', JSON.stringify(answer));
+      assert.equal(answer.message, 'The service is briefly unavailable. Please try again in a moment.');
+    }
+    assert.ok(answers.filter((a) => a.status === 200).length > 50, 'the workers hardly ran');
+  });
+
+  it('lost no acknowledged write and left no write half-done', async () => {
+    running = false;
+    await workers;
+    const query = async (text: string, values: unknown[] = []) => (await direct.query(text, values)).rows;
+
+    // The last acknowledged name (or a later attempt, which may have been written without an answer).
+    const [user] = await query('select name, organization_id from users where id = $1', [Number(userId)]);
+    const stored = user.name === 'Back' ? Infinity : Number(/^Faulty (\d+)$/.exec(user.name)?.[1] ?? 0);
+    assert.ok(
+      stored >= acknowledged.settings,
+      `name ${user.name}, last acknowledged ${acknowledged.settings}`,
+    );
+
+    const invited = new Set((await query('select email from invitations')).map((r) => r.email));
+    assert.deepEqual(
+      acknowledged.invitations.filter((email) => !invited.has(email)),
+      [],
+    );
+    const paid = new Set(
+      (await query("select id from checkout_sessions where status = 'paid'")).map((r) => r.id as string),
+    );
+    assert.deepEqual(
+      acknowledged.payments.filter((id) => !paid.has(id)),
+      [],
+    );
+    assert.ok(acknowledged.invitations.length > 0 && acknowledged.payments.length > 0);
+    const unmailed = await query(
+      'select email from invitations i where not exists (select 1 from outbox o where o.to_address = i.email)',
+    );
+    assert.deepEqual(unmailed, [], 'an invitation was saved without its mail');
+    const accounts = new Set((await query('select email from users')).map((r) => r.email));
+    assert.deepEqual(
+      acknowledged.signups.filter((email) => !accounts.has(email)),
+      [],
+    );
+    assert.ok(acknowledged.signups.length > 0);
+    // An account is created signed in: never one without its first session (a 503 left no account).
+    const sessionless = await query(
+      'select email from users u where not exists (select 1 from sessions s where s.user_id = u.id)',
+    );
+    assert.deepEqual(sessionless, []);
+
+    // All or nothing: the organization made by the first invitation is the inviter's; every paid
+    // checkout's seat was added (one Standard seat each, plus the buyer's own Pro seat) and recorded.
+    const orgs = await query(
+      'select id, billing_admin_id, seats_standard, seats_pro, subscription_id from organizations',
+    );
+    assert.equal(orgs.length, 1);
+    assert.equal(orgs[0].id, user.organization_id);
+    assert.equal(orgs[0].seats_standard, paid.size);
+    assert.equal(orgs[0].seats_pro, 1);
+    const [subscription] = await query('select items from subscriptions where id = $1', [
+      orgs[0].subscription_id,
+    ]);
+    assert.deepEqual(
+      subscription.items.map((item: { product: string; quantity: number }) => [item.product, item.quantity]),
+      [
+        ['standard', paid.size],
+        ['pro', 1],
+      ],
+    );
+    assert.equal(server.exit, undefined);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * Production-safe defaults: every sandbox (payment, Demo CRM, mail outbox, sandbox pages) is off on a
+ * non-local PUBLIC_URL unless SANDBOXES=true (formerly SANDBOX_PAGES) turns them on, which is logged at
+ * start and on every sandbox payment; SANDBOX_PAGES=false turns all of them off; secrets never reach the log.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
+import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
+
+const SECRET = 'a-test-session-secret-of-at-least-32-characters';
+const PUBLIC = 'https://app.example.com';
+
+interface Logged {
+  app: TestApp;
+  lines: string[];
+}
+
+async function startLogged(env: Record<string, string>, level = 'info'): Promise<Logged> {
+  const lines: string[] = [];
+  const app = await startTestApp(env, {
+    logger: { level, stream: { write: (line) => void lines.push(line) } },
+  });
+  return { app, lines };
+}
+
+/** Every URL of the sandboxes, with what each answers when its sandbox is on (anonymous caller). */
+const SANDBOX_URLS = [
+  { method: 'GET', url: '/sandbox/mail' },
+  { method: 'GET', url: '/sandbox/checkout/any-id' },
+  { method: 'POST', url: '/sandbox/checkout/any-id/pay' },
+  { method: 'GET', url: '/sandbox/billing/portal' },
+  { method: 'POST', url: '/sandbox/billing/portal/change' },
+  { method: 'GET', url: '/sandbox/crm/authorize?client_id=demo-crm-sandbox' },
+  { method: 'POST', url: '/sandbox/crm/authorize' },
+  { method: 'GET', url: '/sandbox/crm/api-keys' },
+] as const;
+
+async function sandboxStatuses(t: TestApp, origin: string) {
+  const statuses: number[] = [];
+  for (const { method, url } of SANDBOX_URLS) {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { origin, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: method === 'POST' ? 'x=1' : undefined,
+    });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
+
+async function buyPro(t: TestApp, cookie: string) {
+  const pricing = await t.api('getPricing', { query: { schedule: 'monthly' } });
+  return t.api('checkout', {
+    cookie,
+    body: { items: [{ price_id: pricing.body.data.pro.monthly_price_id, quantity: 1 }] },
+    headers: { origin: new URL(t.config.publicUrl).origin },
+  });
+}
+
+describe('on a non-local PUBLIC_URL, without SANDBOXES', () => {
+  let p: Logged;
+  before(async () => {
+    p = await startLogged({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }, 'warn');
+  });
+  after(async () => {
+    await p.app.close();
+  });
+
+  it('refuses checkout, buy-more-seats and the billing portal with 503 (no free plans)', async () => {
+    const buyer = await signup(p.app.api);
+    const checkout = await buyPro(p.app, buyer.cookie);
+    assert.equal(checkout.status, 503);
+    assert.equal(
+      checkout.body.message,
+      'Payments are not available on this server yet. Please try again later.',
+    );
+    const seats = await p.app.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+      headers: { origin: PUBLIC },
+    });
+    assert.equal(seats.status, 503);
+    const portal = await p.app.api('billingPortal', { cookie: buyer.cookie, headers: { origin: PUBLIC } });
+    assert.equal(portal.status, 503);
+    assert.equal(
+      (await p.app.api('getUser', { cookie: buyer.cookie })).body.data.subscription.stripe_product,
+      'Free',
+    );
+    assert.ok(
+      p.lines.some((line) => line.includes('Payments are off')),
+      p.lines.join(''),
+    );
+  });
+
+  it('serves no sandbox page: checkout, portal, Demo CRM and mail outbox answer 404', async () => {
+    assert.deepEqual(
+      await sandboxStatuses(p.app, PUBLIC),
+      SANDBOX_URLS.map(() => 404),
+    );
+  });
+
+  it('does not offer the Demo CRM', async () => {
+    const options = await p.app.api('getSoftwareOptions');
+    assert.ok(options.body.data.length > 0);
+    assert.ok(!options.body.data.some((s: { slug: string }) => s.slug === 'demo-crm'));
+    assert.equal((await p.app.api('getSoftware', { query: { software: 'demo-crm' } })).status, 404);
+    const user = await signup(p.app.api);
+    const keys = await p.app.api('verifySettings', {
+      cookie: user.cookie,
+      body: { auth_type: 'api key', software: 'demo-crm', api_key_1: 'demo_free_pass' },
+      headers: { origin: PUBLIC },
+    });
+    assert.equal(keys.status, 400);
+    // The catalogue's logos are not a sandbox: still served.
+    assert.equal(
+      (await p.app.app.inject({ method: 'GET', url: '/sandbox/crm/logos/hubspot.svg' })).statusCode,
+      200,
+    );
+  });
+});
+
+describe('SANDBOX_PAGES=false (or SANDBOXES=false) on a local PUBLIC_URL', () => {
+  it('turns every sandbox off', async () => {
+    for (const env of [{ SANDBOX_PAGES: 'false' }, { SANDBOXES: 'false' }] as Record<string, string>[]) {
+      const q = await startTestApp(env);
+      try {
+        assert.deepEqual(
+          await sandboxStatuses(q, ORIGIN),
+          SANDBOX_URLS.map(() => 404),
+          JSON.stringify(env),
+        );
+        const buyer = await signup(q.api);
+        assert.equal((await buyPro(q, buyer.cookie)).status, 503);
+        const options = await q.api('getSoftwareOptions');
+        assert.ok(!options.body.data.some((s: { slug: string }) => s.slug === 'demo-crm'));
+      } finally {
+        await q.close();
+      }
+    }
+  });
+});
+
+describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
+  let p: Logged;
+  before(async () => {
+    p = await startLogged({
+      PUBLIC_URL: 'https://sandbox.example.com',
+      SESSION_SECRET: SECRET,
+      SANDBOXES: 'true',
+    });
+  });
+  after(async () => {
+    await p.app.close();
+  });
+
+  it('runs the sandboxes, warns at start, and warns on every sandbox payment', async () => {
+    assert.ok(
+      p.lines.some(
+        (line) =>
+          JSON.parse(line).level === 40 && line.includes('SANDBOXES is on for a non-local PUBLIC_URL'),
+      ),
+      p.lines.join(''),
+    );
+    const buyer = await signup(p.app.api);
+    const checkout = await buyPro(p.app, buyer.cookie);
+    assert.equal(checkout.status, 200);
+    const path = new URL(checkout.body.url).pathname;
+    const pay = await p.app.app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: {
+        cookie: buyer.cookie,
+        origin: 'https://sandbox.example.com',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    assert.equal(pay.statusCode, 303);
+    const payments = () =>
+      p.lines.filter((line) => JSON.parse(line).level === 40 && line.includes('Sandbox payment'));
+    assert.equal(payments().length, 1);
+    const portal = await p.app.app.inject({
+      method: 'POST',
+      url: '/sandbox/billing/portal/change',
+      headers: {
+        cookie: buyer.cookie,
+        origin: 'https://sandbox.example.com',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        price_id: (await p.app.api('getPricing', { query: { schedule: 'yearly' } })).body.data.standard
+          .yearly_price_id,
+      }).toString(),
+    });
+    assert.equal(portal.statusCode, 303);
+    assert.equal(payments().length, 2);
+  });
+});
+
+describe('the sandbox setting', () => {
+  it('is on by default for a local PUBLIC_URL only, and SANDBOX_PAGES is its former name', () => {
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).sandboxes, true);
+    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).sandboxes, false);
+    assert.equal(
+      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET, SANDBOXES: 'true' }).sandboxes,
+      true,
+    );
+    assert.equal(
+      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET, SANDBOX_PAGES: 'true' }).sandboxes,
+      true,
+    );
+    assert.equal(loadConfig({ SANDBOX_PAGES: 'false' }).sandboxes, false);
+    assert.throws(
+      () => loadConfig({ SANDBOXES: 'true', SANDBOX_PAGES: 'false' }),
+      (e: unknown) => e instanceof ConfigError && /disagree/.test(e.message),
+    );
+  });
+});
+
+describe('timeouts', () => {
+  it('default to 10 s for the database and 30 s for a request, and refuse nonsense', () => {
+    const config = loadConfig({});
+    assert.equal(config.databaseTimeoutMs, 10_000);
+    assert.equal(config.requestTimeoutMs, 30_000);
+    assert.equal(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs, 1500);
+    for (const env of [{ DATABASE_TIMEOUT_MS: 'soon' }, { REQUEST_TIMEOUT_MS: '0' }]) {
+      assert.throws(
+        () => loadConfig(env),
+        (e: unknown) => e instanceof ConfigError && /must be a number of milliseconds/.test(e.message),
+      );
+    }
+  });
+});
+
+describe('secrets never reach the log', () => {
+  it('redacts every query value that can hold a password, token, code or key, and never logs bodies', async () => {
+    const p = await startLogged({}, 'trace');
+    try {
+      const secrets = {
+        password: 'Pw-in-query-1!',
+        token: 'tok_in_query_2',
+        code: 'oauth_code_3',
+        oauth_code: 'oauth_code_4',
+        state: 'state_5',
+        api_key: 'apikey_6',
+        invitation_token: 'invite_7',
+        id: 'sub_8',
+        return_url: 'https://x.example/?token=leak_9',
+      };
+      const query = new URLSearchParams(secrets).toString();
+      // SPA routes with prefill parameters, API calls, sandbox pages, unknown paths.
+      for (const url of [
+        '/signup',
+        '/login',
+        '/reset-password',
+        '/api/get-user',
+        '/org-subscription',
+        '/sandbox/crm/authorize',
+        '/nope',
+      ]) {
+        await p.app.app.inject({ method: 'GET', url: `${url}?${query}&software=demo-crm` });
+      }
+      const bodySecret = 'Body-password-10!';
+      const email = uniqueEmail('log');
+      await p.app.api('signup', { body: { name: 'Log', email, password: bodySecret }, ip: '10.44.0.1' });
+      await p.app.api('login', { body: { email, password: bodySecret }, ip: '10.44.0.1' });
+      await p.app.api('login', { body: { email, password: `${bodySecret}-wrong` }, ip: '10.44.0.1' });
+      await p.app.api('resetPassword', { body: { token: 'body_token_11', new_password: bodySecret } });
+      await p.app.api('verifySettings', {
+        body: { auth_type: 'api key', software: 'demo-crm', api_key_1: 'demo_key_12' },
+      });
+      await p.app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        payload: `{"email":"${email}","password":"Broken-json-13!"`,
+      });
+      await p.app.app.inject({
+        method: 'POST',
+        url: '/sandbox/crm/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        payload: 'client_id=demo-crm-sandbox&state=form_state_14&code=form_code_15',
+      });
+      const log = p.lines.join('');
+      assert.ok(log.includes('incoming request'), 'the requests were logged');
+      assert.ok(log.includes('software=demo-crm'), 'harmless parameters stay readable');
+      for (const secret of [
+        ...Object.values(secrets),
+        'leak_9',
+        bodySecret,
+        'body_token_11',
+        'demo_key_12',
+        'Broken-json-13!',
+        'form_state_14',
+        'form_code_15',
+        PASSWORD,
+      ]) {
+        assert.ok(!log.includes(secret), `"${secret}" reached the log`);
+      }
+      assert.match(log, /password=\[redacted\]/);
+    } finally {
+      await p.app.close();
+    }
+  });
+});
