@@ -1,0 +1,81 @@
+/**
+ * Who may do what (spec §6, DESIGN.md "Roles"): one table the server enforces and the SPA reads to decide
+ * what to show. Pure: no Node or browser imports. Ids are compared as strings because the server holds
+ * numbers and the contract strings.
+ */
+
+export const ROLES = ['admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Permission =
+  /** See the Organization page: members, invitations, seats. */
+  | 'organization.view'
+  /** Invite people and resend invitations. */
+  | 'members.invite'
+  /** Change a member's product and role. */
+  | 'members.edit'
+  /** Remove a member (never an admin: see canRemoveMember). */
+  | 'members.remove'
+  /** Buy plans and seats, open the billing portal: also needs to be the billing admin (managesBilling). */
+  | 'billing.manage'
+  /** Choose an organization-wide CRM connection (spec §4 pre-connect). */
+  | 'connection.organization';
+
+const PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: [
+    'organization.view',
+    'members.invite',
+    'members.edit',
+    'members.remove',
+    'billing.manage',
+    'connection.organization',
+  ],
+  member: [],
+};
+
+/** Any other stored value reads as the least privileged role. */
+export function roleOf(role: string | null | undefined): Role {
+  return role === 'admin' ? 'admin' : 'member';
+}
+
+export function roleCan(role: string | null | undefined, permission: Permission): boolean {
+  return PERMISSIONS[roleOf(role)].includes(permission);
+}
+
+type Id = string | number;
+
+interface OrganizationRef {
+  billing_admin_id: Id | null;
+}
+
+export interface Actor {
+  id: Id;
+  role: string | null | undefined;
+  organization?: OrganizationRef | null;
+}
+
+/** Spec §6: the Admin label belongs only to the user whose id equals billing_admin_id. */
+export function isBillingAdmin(userId: Id, organization: OrganizationRef | null | undefined): boolean {
+  const billingAdminId = organization?.billing_admin_id;
+  return billingAdminId !== null && billingAdminId !== undefined && String(billingAdminId) === String(userId);
+}
+
+/**
+ * Spec §2.1 Billing / §6: billing belongs to an admin who is the billing admin, or to any admin while the
+ * organization has none (or there is no organization).
+ */
+export function managesBilling(actor: Actor): boolean {
+  if (!roleCan(actor.role, 'billing.manage')) return false;
+  const billingAdminId = actor.organization?.billing_admin_id ?? null;
+  return billingAdminId === null || String(billingAdminId) === String(actor.id);
+}
+
+/** Spec §4 Member management: the Admin role of a member cannot be changed. */
+export function canChangeRole(member: { role: string | null | undefined }): boolean {
+  return roleOf(member.role) !== 'admin';
+}
+
+/** Spec §2.1 / §4: an admin cannot be removed. */
+export function canRemoveMember(member: { role: string | null | undefined }): boolean {
+  return roleOf(member.role) !== 'admin';
+}

@@ -1,0 +1,37 @@
+/**
+ * The plans (spec §1, §3, §9): their keys, display names and how any spelling of a plan is read.
+ * The one home of these names for the server and the SPA alike. Pure: no Node or browser imports.
+ */
+
+/** The plans in display order, keyed like the pricing data (spec §3 'Pricing data'). */
+export const PLAN_KEYS = ['free', 'standard', 'pro'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+
+/** The plans an organization buys seats of (spec §3 Organization seats). */
+export const SEAT_PLAN_KEYS = ['standard', 'pro'] as const satisfies readonly PlanKey[];
+export type SeatPlanKey = (typeof SEAT_PLAN_KEYS)[number];
+
+/** Display names; also the canonical names the contract's `Plan` carries. */
+export const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as const satisfies Record<
+  PlanKey,
+  string
+>;
+export type PlanName = (typeof PLAN_NAMES)[PlanKey];
+
+/** Spec §9: Standard is the recommended plan. */
+export const RECOMMENDED_PLAN: PlanKey = 'standard';
+
+/** Spec §3: a product is compared case-insensitively and defaults to Free. */
+export function planKeyOf(product: string | null | undefined): PlanKey {
+  const lower = (product ?? '').trim().toLowerCase();
+  return lower === 'standard' || lower === 'pro' ? lower : 'free';
+}
+
+/** The display name of any spelling of a product: 'STANDARD' → 'Standard', null → 'Free'. */
+export function planName(product: string | null | undefined): PlanName {
+  return PLAN_NAMES[planKeyOf(product)];
+}
+
+export function isSeatPlan(plan: PlanKey): plan is SeatPlanKey {
+  return plan !== 'free';
+}
