@@ -61,7 +61,7 @@ export function authHandlers(
         [RATE_RULES.signupIp, ctx.ip],
         [RATE_RULES.signupEmail, email],
       ]);
-      if (!body.name.trim()) throw badRequest('Please enter your name.');
+      if (!body.name.trim()) throw badRequest('Name is required.');
       if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
       const user = await createAccount(db, {
         email,
