@@ -28,6 +28,7 @@ import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createSmtpMailer } from './mail/smtp.js';
 import { sandboxPlugin } from './sandbox/index.js';
 import { createGoogleVerifier } from './security/google.js';
+import { createGoogleSandbox, googleSandboxEnabled } from './security/google-sandbox.js';
 import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
 import { createRedisRateLimitStore } from './security/rate-limit-redis.js';
 import { createSecretBox } from './security/secret-box.js';
@@ -100,6 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.destroy();
   });
 
+  const serverSecret = await encryptionSecret(db, config);
+  // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
+  const googleSandbox = googleSandboxEnabled(config) ? createGoogleSandbox(serverSecret) : undefined;
   const stripe = config.stripeSecretKey ? createStripeClient(config.stripeSecretKey) : undefined;
   const services: Services = {
     config,
@@ -108,8 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing: stripe ? createStripeBilling(db, config, stripe) : createSandboxBilling(db, config),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
-    secretBox: createSecretBox(await encryptionSecret(db, config)),
-    google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : undefined,
+    secretBox: createSecretBox(serverSecret),
+    google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : googleSandbox?.verifier,
     ...options.services,
   };
 
@@ -160,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...organizationHandlers(services),
   });
 
-  await app.register(sandboxPlugin, { services });
+  await app.register(sandboxPlugin, { services, googleSandbox });
 
   if (stripe && config.stripeWebhookSecret) {
     const secret = config.stripeWebhookSecret;

@@ -224,7 +224,10 @@ describe('the built SPA', () => {
   it('serves /app-config.js with the API base, no-cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
     assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.equal(res.body, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+    assert.equal(
+      res.body,
+      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"googleSandbox":true};\n',
+    );
   });
   it('sets protective headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });

@@ -133,6 +133,25 @@ describe('HTML escaping', () => {
   });
   it('app-config.js cannot close a script element', () => {
     const script = appConfigScript(loadConfig({ API_BASE: '/api' }));
-    assert.equal(script, 'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null};\n');
+    assert.equal(
+      script,
+      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"googleSandbox":true};\n',
+    );
+  });
+  it('app-config.js offers the Google sandbox only without a client id and on a sandbox deployment', () => {
+    const served = (env: NodeJS.ProcessEnv) =>
+      JSON.parse(appConfigScript(loadConfig(env)).replace(/^window.__APP_CONFIG__ = |;\n$/g, '')) as {
+        googleClientId: string | null;
+        googleSandbox: boolean;
+      };
+    assert.deepEqual(served({ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }), {
+      apiBase: '/api',
+      googleClientId: 'abc.apps.googleusercontent.com',
+      googleSandbox: false,
+    });
+    const deployed = { PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: 'x'.repeat(32) };
+    assert.equal(served(deployed).googleSandbox, false);
+    assert.equal(served({ ...deployed, SANDBOX_PAGES: 'true' }).googleSandbox, true);
+    assert.equal(served({ SANDBOX_PAGES: 'false' }).googleSandbox, false);
   });
 });
