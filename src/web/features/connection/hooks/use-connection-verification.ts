@@ -9,6 +9,7 @@ import {
   mergeCredentials,
   parseCredentialsFragment,
   pickCredentials,
+  verifiedUrlValues,
   verifySettingsBody,
   type AuthType,
 } from '../lib/connection-data';
@@ -37,7 +38,8 @@ export interface ConnectionVerification {
 /**
  * Verifies the connection once the page has loaded (spec §4 "Connection screen states"): credentials
  * from the URL fragment first, local storage otherwise, sent to verify-settings. The fragment is then
- * removed from the address bar, so keys and tokens do not stay in the browser history.
+ * removed from the address bar, so keys and tokens do not stay in the browser history; its values are
+ * stored only once verified (verifiedUrlValues).
  */
 export function useConnectionVerification(): ConnectionVerification {
   const location = useLocation();
@@ -61,7 +63,8 @@ export function useConnectionVerification(): ConnectionVerification {
     started.current = true;
     if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
 
-    storeCredentials(fragment);
+    // Nothing from the URL is stored before the server has verified it (a crafted link must not plant
+    // values where the extension reads them).
     const credentials = mergeCredentials(fragment, readStoredCredentials());
     const authType = authTypeFor(credentials, attempt);
     if (!authType) {
@@ -83,6 +86,7 @@ export function useConnectionVerification(): ConnectionVerification {
           setState({ status: 'error', errorText: failure, authType });
           return;
         }
+        storeCredentials(verifiedUrlValues(fragment, authType));
         // The server may return the keys as it saved them (trimmed, normalized): keep those.
         if (authType === 'api key') storeCredentials(pickCredentials(answer.api_keys));
         setState({ status: 'success', errorText: null, authType });
