@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { OAUTH_HANDOFF_CHANNEL } from '../../../src/web/features/connection/lib/oauth-handoff';
 import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
 import { mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
@@ -91,6 +92,52 @@ test('Connect with OAuth opens the authorize URL with the placeholders filled, a
   expect(open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${state}`, '_blank');
   expect(localStorage.getItem('auth_attempt')).toBe('oauth');
   expect(screen.getByText(/A new window opened to sign in to Demo CRM/)).toBeInTheDocument();
+});
+
+describe('when the OAuth window reports back (issue 10: one tab remains, on the next step)', () => {
+  let popup: BroadcastChannel;
+  let acks: unknown[];
+  beforeEach(() => {
+    acks = [];
+    popup = new BroadcastChannel(OAUTH_HANDOFF_CHANNEL);
+    popup.onmessage = (event: MessageEvent) => acks.push(event.data);
+  });
+  afterEach(() => popup.close());
+
+  async function openWindow() {
+    spyOnWindowOpen();
+    const rendered = renderConnect();
+    await rendered.user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    return { ...rendered, state: sessionStorage.getItem('oauth_state')! };
+  }
+
+  test('a connection moves this tab to /connected with the stored tokens, and the window is told to close', async () => {
+    const { router, state } = await openWindow();
+    // What the window stored in the local storage both tabs share.
+    localStorage.setItem('oauth_access_token', 'from-the-window');
+    popup.postMessage({ type: 'oauth-outcome', state: 'another-flow', result: 'connected' });
+    popup.postMessage({ type: 'oauth-outcome', state, result: 'connected' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+    expect(new URLSearchParams(router.state.location.hash.slice(1)).get('oauth_access_token')).toBe(
+      'from-the-window',
+    );
+    expect(acks).toEqual([{ type: 'oauth-ack', state }]);
+  });
+
+  test('a failure is shown here, where the visitor can try again', async () => {
+    const { router, state } = await openWindow();
+    popup.postMessage({
+      type: 'oauth-outcome',
+      state,
+      result: 'failed',
+      errorText: 'Access was not approved.',
+    });
+    expect(await screen.findByText('Access was not approved.')).toBeInTheDocument();
+    expect(screen.queryByText(/A new window opened/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/connect');
+    expect(screen.getByRole('button', { name: 'Connect with OAuth' })).toBeEnabled();
+  });
 });
 
 test('each opened OAuth window gets a new random state; a throttled click keeps the open one', async () => {
