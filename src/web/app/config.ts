@@ -8,6 +8,8 @@ export interface AppConfig {
   apiBase: string;
   /** Client id of the Google sign-in widget; absent when the server has none configured. */
   googleClientId?: string;
+  /** No client id, but the server's Google sign-in sandbox stands in for Google (local installs). */
+  googleSandbox?: boolean;
   /** The external contact-support form linked from the billing pages. */
   supportFormUrl: string;
 }
@@ -29,6 +31,7 @@ export function getAppConfig(): AppConfig {
   const config: AppConfig = { ...defaultAppConfig };
   if (served?.apiBase) config.apiBase = served.apiBase;
   if (served?.googleClientId) config.googleClientId = served.googleClientId;
+  if (served?.googleSandbox === true) config.googleSandbox = true;
   if (served?.supportFormUrl) config.supportFormUrl = served.supportFormUrl;
   return config;
 }

@@ -13,6 +13,7 @@ import {
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedOut } from '../utils/render';
+import { fakeSandboxPopup } from './google-sandbox';
 
 stubForeignPages();
 
@@ -269,5 +270,55 @@ describe('Google sign-up', () => {
     act(() => widget?.callback({ credential: 'token' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('An error occurred during Google signup')).toBeInTheDocument();
+  });
+});
+
+describe('Google sign-up through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () => {
+  let sandbox: ReturnType<typeof fakeSandboxPopup>;
+  beforeEach(() => {
+    window.__APP_CONFIG__ = { googleSandbox: true };
+    sandbox = fakeSandboxPopup();
+  });
+  afterEach(() => {
+    sandbox.remove();
+    jest.restoreAllMocks();
+  });
+
+  test('opens the sandbox page and signs up with the credential it hands back', async () => {
+    const googleAuth = spyOnApi('googleAuth', signupAnswer(aUser({ software: null })));
+    server.use(googleAuth.handler);
+    const { user, router } = renderApp('/signup', { preloadedState: signedOut() });
+    await user.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    const opened = new URL(String(sandbox.open.mock.calls[0]![0]));
+    expect(opened.pathname).toBe('/sandbox/google/signin');
+    expect(opened.searchParams.get('context')).toBe('signup');
+
+    // A message from another window or origin is not the sandbox's answer.
+    sandbox.answer({ credential: 'forged' }, { source: window });
+    sandbox.answer({ credential: 'forged' }, { origin: 'https://evil.example' });
+    sandbox.answer({ credential: 'sandbox-credential' });
+    await expectStubPage('connection/pages/ConnectPage');
+    expect(router.state.location.pathname).toBe('/connect');
+    expect(googleAuth.requests).toHaveLength(1);
+    expect(googleAuth.requests[0].body).toMatchObject({ token: 'sandbox-credential', type: 'signup' });
+  });
+
+  test.each([
+    ['the page reports a widget failure', (s: typeof sandbox) => s.answer({ error: 'failed' })],
+    ['the popup is blocked', (s: typeof sandbox) => s.open.mockImplementation(() => null)],
+  ])('%s: the spec text', async (_case, fail) => {
+    const { user } = renderApp('/signup', { preloadedState: signedOut() });
+    const button = await screen.findByRole('button', { name: 'Sign up with Google' });
+    if (_case.includes('blocked')) fail(sandbox);
+    await user.click(button);
+    if (!_case.includes('blocked')) fail(sandbox);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign in failed. Please try again.');
+  });
+
+  test('no Google option at all when the server offers neither Google nor its sandbox', async () => {
+    window.__APP_CONFIG__ = {};
+    renderApp('/signup', { preloadedState: signedOut() });
+    await screen.findByRole('button', { name: 'Sign up' });
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
   });
 });
