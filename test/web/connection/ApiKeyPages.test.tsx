@@ -34,7 +34,9 @@ const pages = [
 
 function renderPage(index: 0 | 1, software: Software | null = copper) {
   const { Page, route } = pages[index];
-  return renderWithProviders(<Page />, { route, preloadedState: signedIn(aUser(), software) });
+  // The user's CRM is the chosen one.
+  const user = aUser({ software: software ? { slug: software.slug } : null });
+  return renderWithProviders(<Page />, { route, preloadedState: signedIn(user, software) });
 }
 
 describe.each([0, 1] as const)('%s', (index) => {

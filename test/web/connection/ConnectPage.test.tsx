@@ -17,7 +17,8 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function renderConnect(software = aSoftware(), user = aUser()) {
+/** A signed-in user whose CRM (the chosen one) is `software`. */
+function renderConnect(software = aSoftware(), user = aUser({ software: { slug: software.slug } })) {
   return renderWithProviders(<ConnectPage />, {
     route: '/connect',
     preloadedState: signedIn(user, software),
@@ -35,7 +36,10 @@ test('shows a loading state while the user and CRM load', () => {
 });
 
 test("'Software not found' when no CRM is chosen", () => {
-  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
   expect(screen.getByText('Software not found')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
 });
@@ -54,11 +58,29 @@ test('looks up the CRM saved under the local-storage key software', async () => 
   expect(lookup.requests[0].url.searchParams.get('software')).toBe('pipedrive');
 });
 
-test("'Software not found' when the stored CRM cannot be found", async () => {
+test("'Software not found' when the stored CRM cannot be found, and the unknown slug is forgotten", async () => {
   localStorage.setItem('software', 'gone');
   server.use(mockSoftware(404));
-  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
   expect(await screen.findByText('Software not found')).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
+});
+
+test('a stored slug the catalogue does not know gives way to the account’s CRM', async () => {
+  localStorage.setItem('software', 'unknown');
+  server.use(
+    http.get(operationUrl('getSoftware'), ({ request }) =>
+      new URL(request.url).searchParams.get('software') === 'unknown'
+        ? HttpResponse.json({ error: true, message: 'Not found' }, { status: 404 })
+        : HttpResponse.json({ error: false, data: aSoftware() }),
+    ),
+  );
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  expect(await screen.findByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
 });
 
 test.each([
@@ -250,7 +272,10 @@ describe('pre-connect fields', () => {
   });
 
   test('the public page never offers the organization-wide choice', () => {
-    renderConnect(zoho, aUser({ role: 'admin', organization: anOrganization({ member_count: 5 }) }));
+    renderConnect(
+      zoho,
+      aUser({ role: 'admin', software: { slug: 'zoho' }, organization: anOrganization({ member_count: 5 }) }),
+    );
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
   });
 

@@ -34,7 +34,8 @@ afterEach(() => {
 function renderPage(software: Software | null = aSoftware(), user: User = aUser()) {
   return renderWithProviders(<DashboardConnectionPage />, {
     route: '/dashboard/connection',
-    preloadedState: signedIn(user, software),
+    // The user's CRM is the one shown.
+    preloadedState: signedIn({ ...user, software: software ? { slug: software.slug } : null }, software),
     userEvent: { advanceTimers: jest.advanceTimersByTime },
   });
 }

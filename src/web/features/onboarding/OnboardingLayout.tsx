@@ -19,7 +19,7 @@ import LoadingState from '../../components/LoadingState';
 import ProgressSteps from '../../components/ProgressSteps';
 import TrustedBy from '../../components/TrustedBy';
 import { captureUtm } from '../../lib/utm';
-import { useChosenSoftware } from './hooks/useChosenSoftware';
+import { useChosenSoftware } from '../../app/chosen-software';
 import { stepForPath } from './lib/steps';
 
 export const PRODUCT_NAME = 'CRM Sync';
@@ -33,7 +33,7 @@ export default function OnboardingLayout() {
   const { pathname, search } = useLocation();
   const userLoading = useAppSelector(selectLoading);
   const software = useAppSelector(selectSoftware);
-  const { loading: softwareLoading } = useChosenSoftware();
+  const { isLoading: softwareLoading } = useChosenSoftware();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const step = stepForPath(pathname);
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must

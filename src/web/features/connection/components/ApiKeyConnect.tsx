@@ -3,7 +3,7 @@ import { Navigate, type To } from 'react-router-dom';
 import { credentialsFragment } from '../lib/connection-data';
 import { setAuthAttempt, storeApiKeys } from '../lib/connection-storage';
 import { apiKeyFields } from '../lib/software-connection';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useChosenSoftware } from '../../../app/chosen-software';
 import ApiKeyForm, { type ApiKeyValues } from './ApiKeyForm';
 import ConnectionCard from './ConnectionCard';
 import PageLoading from './PageLoading';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useVerifySettingsMutation } from '../../../api/crm';
 import { selectLoading, selectSoftware } from '../../../app/appSlice';
+import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
 import type { ConnectionStatus } from '../components/ConnectionProgress';
 import {
@@ -13,12 +14,7 @@ import {
   verifySettingsBody,
   type AuthType,
 } from '../lib/connection-data';
-import {
-  getAuthAttempt,
-  getStoredSoftwareSlug,
-  readStoredCredentials,
-  storeCredentials,
-} from '../lib/connection-storage';
+import { getAuthAttempt, readStoredCredentials, storeCredentials } from '../lib/connection-storage';
 import {
   ERROR_VERIFYING_SETTINGS,
   VERIFICATION_FAILED,
@@ -77,7 +73,7 @@ export function useConnectionVerification(): ConnectionVerification {
     }
 
     setState({ status: 'testing', errorText: null, authType });
-    const slug = software?.slug ?? getStoredSoftwareSlug();
+    const slug = software?.slug ?? storedSoftwareSlug();
     verifySettings(verifySettingsBody(credentials, authType, slug))
       .unwrap()
       .then((answer) => {

@@ -3,15 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccessTokenMutation } from '../../../api/crm';
 import { errorMessage } from '../../../api/errors';
 import { selectSoftware } from '../../../app/appSlice';
+import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from '../lib/connection-data';
-import {
-  getStoredSoftwareSlug,
-  readStoredCredentials,
-  setAuthAttempt,
-  storeOAuthTokens,
-} from '../lib/connection-storage';
+import { readStoredCredentials, setAuthAttempt, storeOAuthTokens } from '../lib/connection-storage';
 import { oauthErrorText } from '../lib/oauth-errors';
 import { handOffOutcome, type OAuthOutcome } from '../lib/oauth-handoff';
 import { OAUTH_STATE_MISMATCH, consumeOAuthState } from '../lib/oauth-state';
@@ -73,7 +69,7 @@ export function useOAuthCallback(): OAuthCallbackState {
       return;
     }
     setAuthAttempt('oauth');
-    accessToken({ oauth_code: code, software: sharedSlug ?? getStoredSoftwareSlug() })
+    accessToken({ oauth_code: code, software: sharedSlug ?? storedSoftwareSlug() })
       .unwrap()
       .then((answer) => {
         storeOAuthTokens(answer.data as unknown as Record<string, unknown>, code);

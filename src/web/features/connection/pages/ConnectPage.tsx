@@ -6,7 +6,7 @@ import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
 import SoftwareLogo from '../components/SoftwareLogo';
 import SoftwareNotFound from '../components/SoftwareNotFound';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useChosenSoftware } from '../../../app/chosen-software';
 
 /**
  * /connect: the Connect step of onboarding. The chosen CRM comes from the shared state or the stored

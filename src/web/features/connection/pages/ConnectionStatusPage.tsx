@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useChosenSoftware } from '../../../app/chosen-software';
 import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
 

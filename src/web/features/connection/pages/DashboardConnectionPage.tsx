@@ -12,7 +12,7 @@ import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
 import SoftwareLogo from '../components/SoftwareLogo';
 import SoftwareNotFound from '../components/SoftwareNotFound';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useChosenSoftware } from '../../../app/chosen-software';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
