@@ -60,7 +60,8 @@ export function useChosenSoftware(): ChosenSoftware {
   if (slug === null) return { software: shared, slug, isLoading: false };
   if (shared?.slug === slug) return { software: shared, slug, isLoading: false };
   if (found) return { software: found, slug, isLoading: false };
-  return { software: null, slug, isLoading: !lookup.isError };
+  // A stored slug found unknown is about to give way to the account's CRM: still loading till then.
+  return { software: null, slug, isLoading: !lookup.isError || (notFound && slug === stored) };
 }
 
 /** Makes a CRM the chosen one: kept in local storage and shared at once (the banner follows). */

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { OAUTH_HANDOFF_CHANNEL } from '../../../src/web/features/connection/lib/oauth-handoff';
 import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
-import { mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
@@ -35,13 +35,21 @@ test('shows a loading state while the user and CRM load', () => {
   expect(screen.getByText('Loading...')).toBeInTheDocument();
 });
 
-test("'Software not found' when no CRM is chosen", () => {
-  renderWithProviders(<ConnectPage />, {
+test("'Software not found' when no CRM is chosen, with a way to choose one (no dead end)", async () => {
+  const hubspot = aSoftware({ slug: 'hubspot', software: 'HubSpot', auth_options: 'oauth' });
+  server.use(mockSoftwareOptions([aSoftware(), hubspot]));
+  const { user } = renderWithProviders(<ConnectPage />, {
     route: '/connect',
     preloadedState: signedIn(aUser({ software: null }), null),
   });
   expect(screen.getByText('Software not found')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
+
+  await user.click(await screen.findByRole('combobox', { name: 'Choose your CRM' }));
+  await user.click(await screen.findByRole('option', { name: 'HubSpot' }));
+  expect(await screen.findByRole('heading', { name: 'Connect HubSpot' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Connect with OAuth' })).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBe('hubspot');
 });
 
 test('looks up the CRM saved under the local-storage key software', async () => {
@@ -60,13 +68,14 @@ test('looks up the CRM saved under the local-storage key software', async () => 
 
 test("'Software not found' when the stored CRM cannot be found, and the unknown slug is forgotten", async () => {
   localStorage.setItem('software', 'gone');
-  server.use(mockSoftware(404));
+  server.use(mockSoftware(404), mockSoftwareOptions([aSoftware()]));
   renderWithProviders(<ConnectPage />, {
     route: '/connect',
     preloadedState: signedIn(aUser({ software: null }), null),
   });
   expect(await screen.findByText('Software not found')).toBeInTheDocument();
   expect(localStorage.getItem('software')).toBeNull();
+  expect(await screen.findByRole('combobox', { name: 'Choose your CRM' })).toBeInTheDocument();
 });
 
 test('a stored slug the catalogue does not know gives way to the account’s CRM', async () => {

@@ -11,8 +11,9 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/auth';
+import { useChooseSoftware, useChosenSoftware } from '../../../app/chosen-software';
+import CrmPicker from '../../../components/CrmPicker';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import CrmPicker from '../components/CrmPicker';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
@@ -38,6 +39,8 @@ export default function SignupPage() {
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
   const continueOnboarding = useContinueOnboarding();
   const busy = signingUp || googleBusy;
+  const { slug: chosenSlug } = useChosenSoftware();
+  const chooseSoftware = useChooseSoftware();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +78,7 @@ export default function SignupPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {firstInstall ? FIRST_INSTALL_HEADING : SIGNUP_HEADING}
       </Typography>
-      <CrmPicker />
+      <CrmPicker value={chosenSlug} onChoose={chooseSoftware} />
       <GoogleSection
         context="signup"
         busy={googleBusy}

@@ -5,7 +5,7 @@ import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
 import SoftwareLogo from '../components/SoftwareLogo';
-import SoftwareNotFound from '../components/SoftwareNotFound';
+import ChooseSoftware from '../components/ChooseSoftware';
 import { useChosenSoftware } from '../../../app/chosen-software';
 
 /**
@@ -22,7 +22,7 @@ export default function ConnectPage() {
       {isLoading ? (
         <PageLoading />
       ) : !software ? (
-        <SoftwareNotFound text="Software not found" />
+        <ChooseSoftware notFoundText="Software not found" />
       ) : (
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center">

@@ -11,7 +11,7 @@ import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
 import SoftwareLogo from '../components/SoftwareLogo';
-import SoftwareNotFound from '../components/SoftwareNotFound';
+import ChooseSoftware from '../components/ChooseSoftware';
 import { useChosenSoftware } from '../../../app/chosen-software';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
 
@@ -64,7 +64,7 @@ export default function DashboardConnectionPage() {
                 memberCount={user?.organization?.member_count}
               />
             ) : (
-              <SoftwareNotFound text="Software not found." />
+              <ChooseSoftware notFoundText="Software not found." />
             )}
           </Stack>
         )}
