@@ -4,7 +4,7 @@ import DashboardConnectApiKeyPage from '../../../src/web/features/connection/pag
 import { mockSoftware } from '../msw/handlers';
 import { aSoftware, aUser, type Software } from '../msw/fixtures';
 import { server } from '../msw/server';
-import { renderWithProviders, signedIn } from '../utils/render';
+import { renderWithProviders, signedIn, signedOut } from '../utils/render';
 import { resetBrowserStorage } from './helpers';
 
 beforeEach(resetBrowserStorage);
@@ -114,6 +114,15 @@ test('dashboard: stores the keys and goes to /dashboard/connected with them in t
   expect(new URLSearchParams(router.state.location.hash.slice(1)).get('api_key_1')).toBe('demo_a&b');
   expect(localStorage.getItem('api_key_1')).toBe('demo_a&b');
   expect(localStorage.getItem('auth_attempt')).toBe('api key');
+});
+
+test('public: a signed-out visitor is asked to log in first instead of typing keys that cannot be saved', () => {
+  renderWithProviders(<ConnectApiKeyPage />, {
+    route: '/connect-api-key',
+    preloadedState: signedOut(copper),
+  });
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
 });
 
 test('loads the CRM saved in local storage when the shared state has none', async () => {

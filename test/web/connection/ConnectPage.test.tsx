@@ -5,7 +5,7 @@ import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage'
 import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
-import { renderWithProviders, signedIn } from '../utils/render';
+import { renderWithProviders, signedIn, signedOut } from '../utils/render';
 import { resetBrowserStorage, spyOnWindowOpen, useFakeTimersForPages } from './helpers';
 
 const AUTHORIZE_URL =
@@ -50,6 +50,15 @@ test("'Software not found' when no CRM is chosen, with a way to choose one (no d
   expect(await screen.findByRole('heading', { name: 'Connect HubSpot' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Connect with OAuth' })).toBeInTheDocument();
   expect(localStorage.getItem('software')).toBe('hubspot');
+});
+
+test('a signed-out visitor is asked to log in or sign up before connecting (issue 10)', () => {
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedOut(aSoftware()) });
+  expect(screen.getByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Connect with API Key' })).not.toBeInTheDocument();
 });
 
 test('looks up the CRM saved under the local-storage key software', async () => {

@@ -85,6 +85,17 @@ test('the URL fragment wins over local storage, which fills the rest', async () 
   expect(verify.requests[0].body).toMatchObject({ oauth_access_token: 'new', oauth_expires_at: 100 });
 });
 
+test('a visitor whose session ended is offered to log in, not only to try again (issue 10)', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('auth_attempt', 'api key');
+  localStorage.setItem('api_key_1', 'demo_key');
+  server.use(mockApiError('verifySettings', 'You are not signed in.', { status: 401 }));
+  renderConnected('/connected');
+  expect(await screen.findByText('You are not signed in.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect-api-key');
+});
+
 describe('values from the URL are stored only once verified (issue 10)', () => {
   const snapshot = () => Object.fromEntries(Object.entries(localStorage));
   const crafted =

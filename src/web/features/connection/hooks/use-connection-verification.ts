@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useVerifySettingsMutation } from '../../../api/crm';
+import { errorStatus } from '../../../api/errors';
 import { selectLoading, selectSoftware } from '../../../app/appSlice';
 import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
@@ -29,6 +30,8 @@ export interface ConnectionVerification {
   errorText: string | null;
   /** The kind that was (or would have been) verified; decides where 'Try again' goes. */
   authType: AuthType | null;
+  /** The server answered that nobody is signed in: logging in is the way on, not trying again. */
+  signInRequired?: boolean;
 }
 
 /**
@@ -89,7 +92,12 @@ export function useConnectionVerification(): ConnectionVerification {
       })
       .catch((error: unknown) => {
         console.error(ERROR_VERIFYING_SETTINGS, error);
-        setState({ status: 'error', errorText: verifyErrorText(error), authType });
+        setState({
+          status: 'error',
+          errorText: verifyErrorText(error),
+          authType,
+          signInRequired: errorStatus(error) === 401,
+        });
       });
   }, [appLoading, attempt, fragment, location, navigate, software, verifySettings]);
 

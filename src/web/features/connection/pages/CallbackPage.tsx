@@ -9,7 +9,7 @@ export default function CallbackPage() {
   useDocumentTitle('Connecting');
   const { errorText, handedOff } = useOAuthCallback();
   return (
-    <ConnectionCard>
+    <ConnectionCard variant="public">
       {handedOff ? (
         // Seen only when the browser refuses to close the window for us.
         <Typography role="status" sx={{ textAlign: 'center' }}>

@@ -11,6 +11,7 @@ import PageLoading from '../components/PageLoading';
 import { useChosenSoftware } from '../../../app/chosen-software';
 import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
+import ConnectionHeading from '../components/ConnectionHeading';
 
 function storedCredentialsText(): string {
   const stored = readStoredCredentials();
@@ -42,9 +43,7 @@ export default function ConnectionStatusPage() {
   return (
     <ConnectionCard>
       <Stack spacing={3} alignItems="flex-start">
-        <Typography component="h1" variant="h5">
-          Connection status
-        </Typography>
+        <ConnectionHeading>Connection status</ConnectionHeading>
         {isLoading ? (
           <PageLoading />
         ) : (

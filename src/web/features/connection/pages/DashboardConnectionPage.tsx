@@ -14,6 +14,7 @@ import SoftwareLogo from '../components/SoftwareLogo';
 import ChooseSoftware from '../components/ChooseSoftware';
 import { useChosenSoftware } from '../../../app/chosen-software';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
+import ConnectionHeading from '../components/ConnectionHeading';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
@@ -30,9 +31,7 @@ export default function DashboardConnectionPage() {
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} alignItems="center">
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
-          <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-            CRM Connection
-          </Typography>
+          <ConnectionHeading>CRM Connection</ConnectionHeading>
         </Stack>
         {checking || softwareLoading ? (
           <PageLoading text="Checking your connection..." />
