@@ -7,12 +7,13 @@ import {
   mockApiError,
   mockSoftware,
   mockSoftwareOptions,
+  ok,
   operationUrl,
   spyOnApi,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
-import { renderApp, signedOut } from '../utils/render';
+import { renderApp, signedIn, signedOut } from '../utils/render';
 import { fakeSandboxPopup } from './google-sandbox';
 
 stubForeignPages();
@@ -146,6 +147,45 @@ test('sends the CRM, install flag, invitation token and UTM values from local st
     utm_campaign: 'spring',
     utm_term: null,
     utm_content: null,
+  });
+  // The invitation has served: it must not go with a later signup on this browser (issue 10).
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+});
+
+test('a name of spaces only is refused with a sentence, before any call (issue 10)', async () => {
+  const signup = spyOnApi('signup', signupAnswer());
+  server.use(signup.handler);
+  const query = new URLSearchParams({ name: '   ', email: 'ada@example.com', password: STRONG });
+  const { user } = renderApp(`/signup?${query.toString()}`, { preloadedState: signedOut() });
+  await user.click(await screen.findByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Name is required.');
+  expect(signup.requests).toHaveLength(0);
+});
+
+describe('a visitor who is signed in already (issue 10)', () => {
+  test('is told so instead of being offered a second account, and may continue', async () => {
+    server.use(mockSoftware(demo));
+    const { user, router } = renderApp('/signup', {
+      preloadedState: signedIn(aUser({ email: 'ada@example.com', has_installed: true }), demo),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You are already signed in' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You are signed in as ada@example.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  });
+
+  test('may log out here and sign up, keeping the invitation they came with', async () => {
+    window.localStorage.setItem('invitation_token', 'inv-token');
+    const logout = spyOnApi('logout', ok());
+    server.use(logout.handler);
+    const { user } = renderApp('/signup', { preloadedState: signedIn(aUser(), demo) });
+    await user.click(await screen.findByRole('button', { name: 'Log out and create a new account' }));
+    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(logout.requests).toHaveLength(1);
+    expect(window.localStorage.getItem('invitation_token')).toBe('inv-token');
   });
 });
 
