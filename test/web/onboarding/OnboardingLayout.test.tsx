@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
 import { mockGetUser, mockSoftware, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -55,7 +55,8 @@ test('a failed CRM lookup leaves the CRM unknown and still shows the page', asyn
 
 test.each([
   ['/install', 'Install'],
-  ['/installed', 'Install'],
+  // The page says the extension is installed: the visitor is on to signing up (issue 10).
+  ['/installed', 'Signup'],
   ['/forgot-password', 'Signup'],
   ['/complete', 'Finish'],
 ])('%s marks the %s step of the progress bar', async (path, step) => {
@@ -64,6 +65,18 @@ test.each([
   const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
   expect(progress).toHaveTextContent(/Install.*Signup.*Connect.*Finish/);
   expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent(step);
+});
+
+test('the bar reads what the visitor has done, not the steps before the page (issue 10)', async () => {
+  renderApp('/forgot-password', { preloadedState: signedOut() });
+  const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
+  expect(progress).not.toHaveTextContent('(done)');
+  cleanup();
+  window.localStorage.setItem('has_installed', 'true');
+  renderApp('/login', { preloadedState: signedOut() });
+  const installed = await screen.findByRole('navigation', { name: 'Onboarding progress' });
+  expect(within(installed).getByText(/^Install/)).toHaveTextContent('Install (done)');
+  expect(within(installed).getByText(/^Signup/)).not.toHaveTextContent('(done)');
 });
 
 test('pages outside the four steps show no progress bar', async () => {

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectLoading, selectSoftware } from '../../app/appSlice';
+import { selectLoading, selectSoftware, selectUser } from '../../app/appSlice';
 import { useAppSelector } from '../../app/hooks';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
@@ -20,7 +20,9 @@ import ProgressSteps from '../../components/ProgressSteps';
 import TrustedBy from '../../components/TrustedBy';
 import { captureUtm } from '../../lib/utm';
 import { useChosenSoftware } from '../../app/chosen-software';
-import { stepForPath } from './lib/steps';
+import { hasStoredCredentials, readStoredCredentials } from '../../lib/next-screen';
+import { getFlag, getItem, storageKeys } from '../../lib/storage';
+import { progressFor } from './lib/steps';
 
 export const PRODUCT_NAME = 'CRM Sync';
 export const MARKETING_HEADLINE = 'Save 4 hours a week';
@@ -35,7 +37,14 @@ export default function OnboardingLayout() {
   const software = useAppSelector(selectSoftware);
   const { isLoading: softwareLoading } = useChosenSoftware();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const step = stepForPath(pathname);
+  const user = useAppSelector(selectUser);
+  // Read at each render (the layout renders again on every navigation, after a page changed a flag).
+  const progress = progressFor(pathname, {
+    installed: getFlag(storageKeys.hasInstalled) || Boolean(user?.has_installed),
+    signedIn: user !== null,
+    connected: hasStoredCredentials(readStoredCredentials(getItem)) || Boolean(user?.connection_id),
+    onboarded: getFlag(storageKeys.hasOnboarded) || Boolean(user?.has_onboarded),
+  });
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
   // not unmount the page that made it.
   const [settled, setSettled] = useState(false);
@@ -59,7 +68,7 @@ export default function OnboardingLayout() {
             logoUrl={software?.logo_url ?? null}
             small={phone}
           />
-          {step >= 0 ? <ProgressSteps current={step} /> : null}
+          {progress ? <ProgressSteps current={progress.current} completed={progress.completed} /> : null}
           <Paper component="main" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
