@@ -261,6 +261,34 @@ describe('pre-connect fields', () => {
     preconnect_fields: [{ id: 'data_centre', name: 'Data centre', type: 'text', placeholder: 'com, eu, in' }],
   });
 
+  test("a field with a fixed list of values (Zoho's data centre) is a select of them (issue 10)", async () => {
+    spyOnWindowOpen();
+    const preConnect = spyOnApi('preConnect', ok('Saved.'));
+    server.use(preConnect.handler);
+    const listed = aSoftware({
+      ...zoho,
+      preconnect_fields: [
+        {
+          id: 'data_centre',
+          name: 'Data centre',
+          type: 'select',
+          placeholder: '',
+          options: [
+            { value: 'com', label: 'United States (com)' },
+            { value: 'eu', label: 'Europe (eu)' },
+          ],
+        },
+      ],
+    });
+    const { user } = renderConnect(listed);
+    expect(screen.queryByRole('textbox', { name: /Data centre/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /Data centre/ }));
+    await user.click(await screen.findByRole('option', { name: 'Europe (eu)' }));
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    await screen.findByText(/A new window opened/);
+    expect(preConnect.requests[0].body).toMatchObject({ fields: [{ id: 'data_centre', value: 'eu' }] });
+  });
+
   test('are all required, posted to pre-connect, then the OAuth window opens', async () => {
     const open = spyOnWindowOpen();
     const preConnect = spyOnApi('preConnect', ok('Saved.'));
