@@ -79,6 +79,25 @@ test('the bar reads what the visitor has done, not the steps before the page (is
   expect(within(installed).getByText(/^Signup/)).not.toHaveTextContent('(done)');
 });
 
+test('every public page has a footer with terms, privacy and support (issue 10)', async () => {
+  window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/form' };
+  const { user, router } = renderApp('/forgot-password', { preloadedState: signedOut() });
+  const footer = await screen.findByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute(
+    'href',
+    'https://support.example/form',
+  );
+  expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  await user.click(within(footer).getByRole('link', { name: 'Terms' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/terms');
+  expect(document.title).toBe('Terms of service');
+  // The legal pages are outside the onboarding flow: no progress bar, the footer stays.
+  expect(screen.queryByRole('navigation', { name: 'Onboarding progress' })).not.toBeInTheDocument();
+  await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+});
+
 test('pages outside the four steps show no progress bar', async () => {
   server.use(mockSoftware(aSoftware()));
   renderApp('/uninstalled', { preloadedState: signedOut() });

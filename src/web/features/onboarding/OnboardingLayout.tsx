@@ -14,9 +14,11 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectLoading, selectSoftware, selectUser } from '../../app/appSlice';
 import { useAppSelector } from '../../app/hooks';
+import { getAppConfig } from '../../app/config';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
 import ProgressSteps from '../../components/ProgressSteps';
+import PublicFooter from '../../components/PublicFooter';
 import TrustedBy from '../../components/TrustedBy';
 import { captureUtm } from '../../lib/utm';
 import { useChosenSoftware } from '../../app/chosen-software';
@@ -81,6 +83,7 @@ export default function OnboardingLayout() {
               <TrustedBy />
             </Stack>
           ) : null}
+          <PublicFooter supportUrl={getAppConfig().supportFormUrl} />
         </Stack>
       </Container>
     </Box>
