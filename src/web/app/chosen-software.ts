@@ -4,8 +4,8 @@
  * invitation link), else the signed-in user's. Its record becomes the shared software once looked up.
  *
  * A page never renders another CRM while the chosen one loads (the account's CRM flashing before the
- * visitor's choice), and a slug the catalogue does not know is removed from local storage, so it does
- * not follow the visitor around.
+ * visitor's choice), and a slug the catalogue does not know (or that is not a slug at all) is removed
+ * from local storage, so it does not follow the visitor around.
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useReducer } from 'react';
@@ -44,7 +44,9 @@ export function useChosenSoftware(): ChosenSoftware {
 
   // currentData: the answer for this slug only (data would still hold the previous slug's while fetching).
   const found = needsLookup ? (lookup.currentData?.data ?? null) : null;
-  const notFound = needsLookup && lookup.isError && errorStatus(lookup.error) === 404;
+  // 404: no such CRM; 400: not even a valid slug (no_such_crm).
+  const status = needsLookup && lookup.isError ? errorStatus(lookup.error) : undefined;
+  const notFound = status === 404 || status === 400;
 
   useEffect(() => {
     if (found) dispatch(softwareLoaded(found));

@@ -87,6 +87,20 @@ test("'Software not found' when the stored CRM cannot be found, and the unknown 
   expect(await screen.findByRole('combobox', { name: 'Choose your CRM' })).toBeInTheDocument();
 });
 
+test('a stored value that is not even a slug (get-software answers 400) is forgotten too', async () => {
+  localStorage.setItem('software', 'no_such_crm');
+  server.use(
+    mockApiError('getSoftware', 'CRM must be a CRM identifier such as demo-crm.', { status: 400 }),
+    mockSoftwareOptions([aSoftware()]),
+  );
+  renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
+  expect(await screen.findByText('Software not found')).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
+});
+
 test('a stored slug the catalogue does not know gives way to the account’s CRM', async () => {
   localStorage.setItem('software', 'unknown');
   server.use(
