@@ -125,6 +125,19 @@ test('public: a signed-out visitor is asked to log in first instead of typing ke
   expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
 });
 
+test("never shows the account's CRM form before the one the visitor chose (issue 10)", async () => {
+  localStorage.setItem('software', 'copper');
+  server.use(mockSoftware(copper));
+  const demo = aSoftware();
+  renderWithProviders(<ConnectApiKeyPage />, {
+    route: '/connect-api-key',
+    preloadedState: signedIn(aUser({ software: { slug: demo.slug } }), demo),
+  });
+  expect(screen.queryByRole('heading', { name: 'Connect to Demo CRM' })).not.toBeInTheDocument();
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Connect to Copper' })).toBeInTheDocument();
+});
+
 test('loads the CRM saved in local storage when the shared state has none', async () => {
   localStorage.setItem('software', 'copper');
   server.use(mockSoftware(copper));
