@@ -21,7 +21,6 @@ import { failureMessage } from '../lib/failure';
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
 export const PASSWORD_RESET_DONE = 'Your password has been reset.';
-const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
@@ -46,7 +45,7 @@ export default function ResetPasswordPage() {
       .catch((error: unknown) => {
         const status = errorStatus(error);
         if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-          setDeadLink(failureMessage(error, INVALID_RESET_LINK, INVALID_RESET_LINK));
+          setDeadLink(failureMessage(error, 'Error resetting password', 'Error resetting password'));
         }
       })
       .finally(() => setChecking(false));
