@@ -237,6 +237,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/check-reset-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Whether a password reset link can still be used, checked before the new password is typed.
+     * @description Changes nothing. A token that never existed, was used or has expired gets the same 400 answer
+     *     (the one reset-password gives), so /reset-password can say so as soon as it opens.
+     */
+    post: operations['checkResetToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/checkout': {
     parameters: {
       query?: never;
@@ -595,9 +616,26 @@ export interface components {
     PreconnectField: {
       id: string;
       name: string;
-      /** @description An HTML input type (text, url...). */
+      /** @description An HTML input type (text, url...), or `select` when `options` lists the allowed values. */
       type: string;
       placeholder: string;
+      /**
+       * @description The allowed values when the field takes one of a fixed list (the app shows a select).
+       * @example [
+       *       {
+       *         "value": "com",
+       *         "label": "United States (com)"
+       *       },
+       *       {
+       *         "value": "eu",
+       *         "label": "Europe (eu)"
+       *       }
+       *     ]
+       */
+      options?: {
+        value: string;
+        label: string;
+      }[];
     };
     /** @description A CRM record ("software" in the data). */
     Software: {
@@ -1293,6 +1331,62 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  checkResetToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k"
+         *     }
+         */
+        'application/json': {
+          token: components['schemas']['Token'];
+        };
+      };
+    };
+    responses: {
+      /** @description The link can be used. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "This reset link is valid."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description The link is invalid, used or expired (or the request is malformed). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "This reset link is invalid or has expired. Please ask for a new one."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   checkout: {

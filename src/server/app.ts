@@ -32,6 +32,7 @@ import { sandboxPlugin } from './sandbox/index.js';
 import { supportFormUrl } from './support/support-form.js';
 import { supportPlugin } from './support/support-page.js';
 import { createGoogleVerifier } from './security/google.js';
+import { createGoogleSandbox, googleSandboxEnabled } from './security/google-sandbox.js';
 import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
 import { createFallbackRateLimitStore } from './security/rate-limit-fallback.js';
 import { createRedisRateLimitStore, redactRedisUrl } from './security/rate-limit-redis.js';
@@ -136,6 +137,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.destroy();
   });
 
+  const serverSecret = await encryptionSecret(db, config);
+  // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
+  const googleSandbox = googleSandboxEnabled(config) ? createGoogleSandbox(serverSecret) : undefined;
   const stripe = config.stripeSecretKey ? createStripeClient(config.stripeSecretKey) : undefined;
   const services: Services = {
     config,
@@ -144,8 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing: chooseBilling(db, config, stripe),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
-    secretBox: createSecretBox(await encryptionSecret(db, config)),
-    google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : undefined,
+    secretBox: createSecretBox(serverSecret),
+    google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : googleSandbox?.verifier,
     ...options.services,
   };
 
@@ -196,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...organizationHandlers(services),
   });
 
-  await app.register(sandboxPlugin, { services });
+  await app.register(sandboxPlugin, { services, googleSandbox });
   await app.register(supportPlugin, { services });
 
   if (stripe && config.stripeWebhookSecret) {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
@@ -146,18 +146,4 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
       return validate;
     },
   };
-}
-
-/** One readable sentence from Ajv's first error, e.g. "email must match format \"email\"". */
-export function describeValidationError(errors: ErrorObject[] | null | undefined, where: string): string {
-  const error = errors?.[0];
-  if (!error) return `Invalid ${where}`;
-  if (error.keyword === 'additionalProperties') {
-    return `Unknown field "${String(error.params.additionalProperty)}" in ${where}`;
-  }
-  if (error.keyword === 'required') {
-    return `Missing field "${String(error.params.missingProperty)}" in ${where}`;
-  }
-  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return `${field ? `"${field}"` : where} ${error.message ?? 'is invalid'}`;
 }

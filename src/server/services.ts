@@ -16,6 +16,9 @@ export interface Services {
   crm: CrmRegistry;
   rateLimiter: RateLimiter;
   secretBox: SecretBox;
-  /** Undefined when GOOGLE_CLIENT_ID is not set: google-auth answers 503. */
+  /**
+   * Google's verifier when GOOGLE_CLIENT_ID is set, the sandbox's on a sandbox deployment, else undefined
+   * (google-auth answers 503).
+   */
   google: GoogleVerifier | undefined;
 }

@@ -17,7 +17,7 @@ async function signUpFromTheExtension(page: Page, email: string) {
   await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL(/\/connect$/);
 }
 

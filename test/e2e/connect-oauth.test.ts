@@ -1,6 +1,7 @@
 /**
  * Issue 4/5 browser walk, OAuth: a new user arrives from the extension, signs up, connects Demo CRM
- * through the sandbox authorize page, sees 'Successfully connected.', lands on /complete and then on the
+ * through the sandbox authorize page (in the window the app opens, which closes and hands back to the
+ * tab that opened it: issue 10), sees 'Successfully connected.', lands on /complete and then on the
  * dashboard. The dashboard connection page is then fed the token the way the extension would (the
  * connectionData document event), and the user disconnects.
  */
@@ -18,7 +19,7 @@ async function signUpFromTheExtension(page: Page, email: string) {
   await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL(/\/connect$/);
 }
 
@@ -32,18 +33,25 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   await signUpFromTheExtension(page, `oauth-${Date.now()}@example.com`);
   await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
 
-  // The app opens the authorize page in a new window; if the browser blocked it, the same tab is used.
-  const popup = page.waitForEvent('popup', { timeout: 5_000 }).catch(() => null);
+  // The app opens the authorize page in a new window.
+  const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Connect with OAuth' }).click();
-  const oauthPage = (await popup) ?? page;
-  await oauthPage.waitForURL(/\/sandbox\/crm\/authorize\?/);
-  const authorizeUrl = new URL(oauthPage.url());
+  const authorizePage = await popup;
+  await authorizePage.waitForURL(/\/sandbox\/crm\/authorize\?/);
+  const authorizeUrl = new URL(authorizePage.url());
   assert.equal(authorizeUrl.searchParams.get('client_id'), 'demo-crm-sandbox');
   assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${e2e.app.url}/callback`);
   assert.equal(await page.evaluate(() => localStorage.getItem('auth_attempt')), 'oauth');
+  await page.getByText(/A new window opened to sign in to Demo CRM/).waitFor();
 
-  await oauthPage.getByRole('button', { name: 'Approve' }).click();
+  // Issue 10: the window hands the connection back and closes; the tab that opened it moves on, so one
+  // tab remains, on the next step.
+  const closed = authorizePage.waitForEvent('close');
+  await authorizePage.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+  const oauthPage = page;
   await oauthPage.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  assert.equal(context.pages().length, 1);
   assert.equal(new URL(oauthPage.url()).pathname, '/connected');
   const stored = await oauthPage.evaluate(() => ({
     token: localStorage.getItem('oauth_access_token'),
@@ -56,6 +64,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
 
   // 'Successfully connected.' → /complete after 3 s.
   await oauthPage.waitForURL(/\/complete$/, { timeout: 10_000 });
+  assert.equal(context.pages().length, 1);
   await oauthPage.getByRole('link', { name: /dashboard/i }).click();
   await oauthPage.waitForURL(/\/dashboard$/);
 
@@ -77,5 +86,27 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   assert.deepEqual(left, []);
 
   assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test('denying access in the OAuth window is said in words in the tab that opened it (issue 10)', async () => {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  await signUpFromTheExtension(page, `oauth-deny-${Date.now()}@example.com`);
+  await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect with OAuth' }).click();
+  const authorizePage = await popup;
+  const closed = authorizePage.waitForEvent('close');
+  await authorizePage.getByRole('button', { name: 'Deny' }).click();
+  await closed;
+
+  await page
+    .getByText('The connection was cancelled: access to your CRM was not approved.', { exact: false })
+    .waitFor();
+  assert.doesNotMatch(await page.locator('body').innerText(), /access_denied/);
+  assert.equal(new URL(page.url()).pathname, '/connect');
+  assert.equal(context.pages().length, 1);
   await context.close();
 });

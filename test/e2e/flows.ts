@@ -30,7 +30,7 @@ export async function signUp(page: Page, options: SignUpOptions): Promise<void> 
   await page.getByRole('textbox', { name: /^Name/ }).fill(name);
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/));
 }
 

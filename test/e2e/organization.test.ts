@@ -33,7 +33,7 @@ async function fillSignupForm(page: Page, name: string, email: string) {
   const emailField = form.getByRole('textbox', { name: /^Email/ });
   if ((await emailField.inputValue()) !== email) await emailField.fill(email);
   await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign up' }).click();
+  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/signup', { timeout: 15_000 });
 }
 

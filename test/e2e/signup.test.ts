@@ -27,13 +27,13 @@ test('a new user from the extension signs up, lands on /connect, logs out and lo
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.locator('input[name="password"]').fill('abcdef1');
   await page.getByText('Password strength: Weak').waitFor();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page
     .getByText('Please pick a stronger password (it must have 8+ characters', { exact: false })
     .waitFor();
 
   await page.locator('input[name="password"]').fill(STRONG_PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.waitForURL(/\/connect$/);
   assert.deepEqual(
     await page.evaluate(() => ({

@@ -207,6 +207,19 @@ describe('forgot and reset password', () => {
     assert.equal(empty.body.message, 'No reset token provided.');
   });
 
+  it('check-reset-token tells a usable link from a bad one, without using it (issue 10)', async () => {
+    const token = await mailToken(t, email);
+    const usable = await t.api('checkResetToken', { body: { token } });
+    assert.deepEqual([usable.status, usable.body.error], [200, false]);
+    const bad = await t.api('checkResetToken', { body: { token: 'not-a-token' } });
+    assert.deepEqual(
+      [bad.status, bad.body.message],
+      [400, 'This reset link is invalid or has expired. Please ask for a new one.'],
+    );
+    // Checking changed nothing: the link still resets the password (next test).
+    assert.equal((await t.api('checkResetToken', { body: { token } })).status, 200);
+  });
+
   it('resets once with the mailed link, ends every session, and answers redirect_url', async () => {
     const token = await mailToken(t, email);
     const res = await t.api('resetPassword', { body: { token, new_password: 'N3w-password!' } });
@@ -215,6 +228,7 @@ describe('forgot and reset password', () => {
     assert.equal((await t.api('getUser', { cookie })).status, 401);
     const again = await t.api('resetPassword', { body: { token, new_password: 'N3w-password!2' } });
     assert.equal(again.status, 400);
+    assert.equal((await t.api('checkResetToken', { body: { token } })).status, 400);
     assert.equal(
       (await t.api('login', { body: { email, password: PASSWORD }, ip: '10.80.0.1' })).status,
       401,
@@ -233,6 +247,7 @@ describe('forgot and reset password', () => {
       .updateTable('reset_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();
+    assert.equal((await t.api('checkResetToken', { body: { token } })).status, 400);
     assert.equal(
       (await t.api('resetPassword', { body: { token, new_password: 'N3w-password!' } })).status,
       400,
@@ -251,9 +266,14 @@ describe('forgot and reset password', () => {
 });
 
 describe('google-auth', () => {
-  it('answers 503 when GOOGLE_CLIENT_ID is not set', async () => {
-    const res = await t.api('googleAuth', { body: { token: 'x', type: 'login' } });
-    assert.equal(res.status, 503);
+  it('answers 503 when GOOGLE_CLIENT_ID is not set and sandboxes are off', async () => {
+    const off = await startTestApp({ SANDBOX_PAGES: 'false' });
+    try {
+      const res = await off.api('googleAuth', { body: { token: 'x', type: 'login' } });
+      assert.equal(res.status, 503);
+    } finally {
+      await off.close();
+    }
   });
 
   describe('with a configured client', () => {

@@ -214,6 +214,17 @@ describe('verify-settings with API keys', () => {
 });
 
 describe('pre-connect', () => {
+  it("offers Zoho's data centre as a fixed list, never free text (issue 10)", async () => {
+    const zoho = await t.api('getSoftware', { query: { software: 'zoho' } });
+    const [field] = zoho.body.data.preconnect_fields;
+    assert.equal(field.id, 'data_centre');
+    assert.equal(field.type, 'select');
+    assert.deepEqual(
+      field.options.map((option: { value: string }) => option.value),
+      ['com', 'eu', 'in', 'com.au', 'jp', 'ca', 'com.cn', 'sa'],
+    );
+    assert.equal(field.options[1].label, 'Europe (eu)');
+  });
   it('needs every pre-connect field of the CRM', async () => {
     assert.equal(
       (await t.api('preConnect', { cookie: user.cookie, body: { software: 'zoho', fields: [] } })).status,

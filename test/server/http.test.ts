@@ -125,6 +125,67 @@ describe('bad input is a 4xx with the envelope', () => {
   });
 });
 
+describe('validation answers are sentences users can act on (issue 10)', () => {
+  const json = { 'content-type': 'application/json', origin: ORIGIN };
+  const messageOf = async (url: string, body: unknown) => {
+    const res = await post(url, json, JSON.stringify(body));
+    assert.equal(res.statusCode, 400, JSON.stringify(body));
+    return res.json().message as string;
+  };
+  /** Ajv's wording and raw property names (snake_case) must never reach a page. */
+  const assertHuman = (message: string) => {
+    assert.doesNotMatch(
+      message,
+      /must NOT|must match|must be equal|must have required|\b[a-z0-9]+_[a-z0-9_]+\b/,
+    );
+  };
+
+  it('names the field by its label and says what is expected', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/api/signup', { name: '', email: 'a@b.co', password: 'x' }, 'Name is required.'],
+      [
+        '/api/forgot-password',
+        { email: 'a@b' },
+        'Email must be a valid email address, like name@example.com.',
+      ],
+      ['/api/login', { email: 'a@b.co' }, 'Password is required.'],
+      ['/api/reset-password', { token: 'abc', new_password: '' }, 'New password is required.'],
+      ['/api/reset-password', { new_password: 'x' }, 'No reset token provided.'],
+      [
+        '/api/login',
+        { email: 'a@b.co', password: 'x', software: 'Not A Slug' },
+        'CRM must be a CRM identifier such as demo-crm (lowercase letters, digits and hyphens).',
+      ],
+      ['/api/google-auth', { token: 't', type: 'other' }, 'Type must be login or signup.'],
+      ['/api/login', { email: 1, password: 'x' }, 'Email must be text.'],
+      [
+        '/api/signup',
+        { name: 'x'.repeat(201), email: 'a@b.co', password: 'x' },
+        'Name must be at most 200 characters long.',
+      ],
+    ];
+    for (const [url, body, expected] of cases) {
+      const message = await messageOf(url, body);
+      assert.equal(message, expected);
+      assertHuman(message);
+    }
+  });
+
+  it('says the same kind of thing for unknown fields, bodies of the wrong shape and query strings', async () => {
+    assertHuman(await messageOf('/api/login', { email: 'a@b.co', password: 'x', is_admin: true }));
+    assert.equal(await messageOf('/api/login', []), 'The request body must be a JSON object.');
+    const query = await t.app.inject({ method: 'GET', url: '/api/get-pricing?schedule=weekly' });
+    assert.equal(query.json().message, 'Billing period must be monthly or yearly.');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/set-user-boolean',
+      headers: { ...json, cookie: user.cookie },
+      payload: JSON.stringify({ key: 'has_paid', value: true }),
+    });
+    assert.equal(signedIn.json().message, 'Key must be has_onboarded or has_installed.');
+  });
+});
+
 describe('the built SPA', () => {
   it('serves index.html with no-cache at / and for app routes (history fallback)', async () => {
     for (const url of ['/', '/dashboard/billing', '/accept-invitation?token=x']) {
@@ -166,7 +227,7 @@ describe('the built SPA', () => {
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.equal(
       res.body,
-      `window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"${t.config.publicUrl}/support"};\n`,
+      `window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"${t.config.publicUrl}/support","googleSandbox":true};\n`,
     );
   });
   it('sets protective headers', async () => {

@@ -138,7 +138,24 @@ describe('HTML escaping', () => {
     });
     assert.equal(
       script,
-      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"https://help.example.com/\\u003c/script>"};\n',
+      'window.__APP_CONFIG__ = {"apiBase":"/api","googleClientId":null,"supportFormUrl":"https://help.example.com/\\u003c/script>","googleSandbox":true};\n',
     );
+  });
+  it('app-config.js offers the Google sandbox only without a client id and on a sandbox deployment', () => {
+    const served = (env: NodeJS.ProcessEnv) =>
+      JSON.parse(appConfigScript(loadConfig(env), { supportFormUrl: null }).replace(/^window.__APP_CONFIG__ = |;\n$/g, '')) as {
+        googleClientId: string | null;
+        googleSandbox: boolean;
+      };
+    assert.deepEqual(served({ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }), {
+      apiBase: '/api',
+      googleClientId: 'abc.apps.googleusercontent.com',
+      supportFormUrl: null,
+      googleSandbox: false,
+    });
+    const deployed = { PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: 'x'.repeat(32) };
+    assert.equal(served(deployed).googleSandbox, false);
+    assert.equal(served({ ...deployed, SANDBOX_PAGES: 'true' }).googleSandbox, true);
+    assert.equal(served({ SANDBOX_PAGES: 'false' }).googleSandbox, false);
   });
 });

@@ -7,10 +7,37 @@
 /** The Zoho data centres (accounts.zoho.<dc>). The one list of them. */
 export const ZOHO_DATA_CENTRES = ['com', 'eu', 'in', 'com.au', 'jp', 'ca', 'com.cn', 'sa'] as const;
 
+/** Where each Zoho data centre is, for the select the app shows. */
+const ZOHO_REGIONS: Record<(typeof ZOHO_DATA_CENTRES)[number], string> = {
+  com: 'United States',
+  eu: 'Europe',
+  in: 'India',
+  'com.au': 'Australia',
+  jp: 'Japan',
+  ca: 'Canada',
+  'com.cn': 'China',
+  sa: 'Saudi Arabia',
+};
+
 /** Allowed values of restricted pre-connect fields, by CRM slug and field id. */
 const CHOICES: Partial<Record<string, Record<string, readonly string[]>>> = {
   zoho: { data_centre: ZOHO_DATA_CENTRES },
 };
+
+const LABELS: Partial<Record<string, Record<string, Record<string, string>>>> = {
+  zoho: { data_centre: ZOHO_REGIONS },
+};
+
+/** The allowed values of a restricted field as the app's select lists them; undefined for free text. */
+export function preconnectOptions(
+  slug: string,
+  fieldId: string,
+): { value: string; label: string }[] | undefined {
+  const allowed = CHOICES[slug]?.[fieldId];
+  if (!allowed) return undefined;
+  const labels = LABELS[slug]?.[fieldId] ?? {};
+  return allowed.map((value) => ({ value, label: labels[value] ? `${labels[value]} (${value})` : value }));
+}
 
 const listOf = (values: readonly string[]) =>
   `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;

@@ -1,6 +1,7 @@
 /** The CRM record as the contract shows it: OAuth settings resolved from this server's configuration. */
 import type { components } from '../../contract/api.js';
 import type { Config } from '../config.js';
+import { preconnectOptions } from '../crm/preconnect-choices.js';
 import type { Software } from '../db/schema.js';
 
 export type SoftwareView = components['schemas']['Software'];
@@ -41,7 +42,11 @@ export function presentSoftware(row: Software, config: Config): SoftwareView {
     oauth_client_id: usesOauth ? (oauthClientId(config, row.slug) ?? null) : null,
     oauth_redirect_uri: usesOauth ? oauthRedirectUri(config) : null,
     oauth_auth_url: usesOauth ? authUrl : null,
-    preconnect_fields: row.preconnect_fields,
+    // A field restricted to a fixed list (Zoho's data centre) is a select of those values.
+    preconnect_fields: row.preconnect_fields.map((field) => {
+      const options = preconnectOptions(row.slug, field.id);
+      return options ? { ...field, type: 'select', options } : field;
+    }),
     create_api_key_url:
       row.create_api_key_url && row.create_api_key_url.startsWith('/')
         ? `${config.publicUrl}${row.create_api_key_url}`

@@ -20,6 +20,7 @@ import type { Database, User } from '../db/schema.js';
 import { enforceLimits, slowDown } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const FORGOT_PASSWORD_MESSAGE =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
 
@@ -61,7 +62,10 @@ const signedInView = async (trx: Transaction<Database>, user: User) => ({
 
 export function authHandlers(
   services: Services,
-): Pick<Handlers, 'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'resetPassword'> {
+): Pick<
+  Handlers,
+  'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'checkResetToken' | 'resetPassword'
+> {
   const { db, config } = services;
 
   return {
@@ -72,7 +76,7 @@ export function authHandlers(
         [RATE_RULES.signupIp, ctx.ip],
         [RATE_RULES.signupEmail, email],
       ]);
-      if (!body.name.trim()) throw badRequest('Please enter your name.');
+      if (!body.name.trim()) throw badRequest('Name is required.');
       if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(db, config, body.software);
@@ -245,6 +249,19 @@ export function authHandlers(
       return { error: false, message: FORGOT_PASSWORD_MESSAGE };
     },
 
+    async checkResetToken(ctx) {
+      await enforceLimits(services, [[RATE_RULES.resetCheckIp, ctx.ip]]);
+      const usable = await db
+        .selectFrom('reset_tokens')
+        .select('user_id')
+        .where('token_hash', '=', hashToken(ctx.body.token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!usable) throw badRequest(INVALID_RESET_LINK);
+      return { error: false, message: 'This reset link is valid.' };
+    },
+
     async resetPassword(ctx) {
       const { token, new_password: password } = ctx.body;
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
@@ -261,7 +278,7 @@ export function authHandlers(
           .where('expires_at', '>', sql<Date>`now()`)
           .returning('user_id')
           .executeTakeFirst();
-        if (!used) throw badRequest('This reset link is invalid or has expired. Please ask for a new one.');
+        if (!used) throw badRequest(INVALID_RESET_LINK);
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash })

@@ -6,13 +6,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../contract/api.js';
 import type { Contract, OperationSpec } from '../contract.js';
-import { describeValidationError } from '../contract.js';
 import type { User } from '../db/schema.js';
 import { resolveSession } from '../security/sessions.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
 import { HttpError, badRequest, unauthorized } from './errors.js';
 import { readSessionCookie } from './session-cookie.js';
+import { validationMessage } from './validation-messages.js';
 
 export type OperationId = keyof operations;
 
@@ -124,8 +124,7 @@ function validateBody(op: OperationSpec, raw: unknown): unknown {
   }
   if (!op.validateBody(raw)) {
     throw badRequest(
-      missingFieldMessage(op, op.validateBody) ??
-        describeValidationError(op.validateBody.errors, 'the request body'),
+      missingFieldMessage(op, op.validateBody) ?? validationMessage(op.validateBody.errors, 'request body'),
     );
   }
   return raw;
@@ -137,8 +136,7 @@ function validateQuery(op: OperationSpec, raw: unknown): unknown {
   if (!op.validateQuery(query)) {
     throw new HttpError(
       400,
-      missingFieldMessage(op, op.validateQuery) ??
-        describeValidationError(op.validateQuery.errors, 'the query string'),
+      missingFieldMessage(op, op.validateQuery) ?? validationMessage(op.validateQuery.errors, 'query string'),
     );
   }
   return query;

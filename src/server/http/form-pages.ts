@@ -13,7 +13,9 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
   scope.addHook('onRequest', async (request) => assertFormPostAllowed(request, origins));
   scope.addHook('onSend', async (_request, reply, payload) => {
     // The pages use no scripts at all: forbid them, and framing (clickjacking of Pay/Approve/Send).
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    // A page that sets its own policy (the Google sandbox's hand-back page uses a nonce) keeps it.
+    const isHtml = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (isHtml && !reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'",

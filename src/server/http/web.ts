@@ -7,6 +7,7 @@ import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { googleSandboxEnabled } from '../security/google-sandbox.js';
 
 /** webpack names hashed files like main.820096dfa99171d4d4b9.js. */
 const HASHED = /\.[0-9a-f]{16,}\./;
@@ -22,6 +23,8 @@ export function appConfigScript(config: Config, settings: RuntimeSettings): stri
     apiBase: config.apiBase,
     googleClientId: config.googleClientId ?? null,
     supportFormUrl: settings.supportFormUrl,
+    // The app shows its own sign-in button that opens /sandbox/google/signin instead of Google's widget.
+    googleSandbox: googleSandboxEnabled(config),
   });
   // '<' escaped so the value can never close a script element if the file is ever inlined.
   return `window.__APP_CONFIG__ = ${value.replace(/</g, '\\u003c')};\n`;

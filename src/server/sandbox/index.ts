@@ -4,14 +4,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { useFormPages } from '../http/form-pages.js';
+import type { GoogleSandbox } from '../security/google-sandbox.js';
 import type { Services } from '../services.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { registerCrmLogos, registerCrmPages } from './crm-pages.js';
+import { registerGooglePage } from './google-page.js';
 import { registerMailPage, servesMailPage } from './mail-page.js';
 import { registerPortalPage } from './portal-page.js';
 
-export async function sandboxPlugin(app: FastifyInstance, options: { services: Services }) {
-  const { services } = options;
+export interface SandboxOptions {
+  services: Services;
+  /** Present when the Google sign-in sandbox replaces Google (security/google-sandbox.ts). */
+  googleSandbox?: GoogleSandbox;
+}
+
+export async function sandboxPlugin(app: FastifyInstance, options: SandboxOptions) {
+  const { services, googleSandbox } = options;
   await useFormPages(app, services.config);
   // The catalogue's logos are served here on every deployment: they are not a sandbox.
   registerCrmLogos(app, services);
@@ -22,4 +30,5 @@ export async function sandboxPlugin(app: FastifyInstance, options: { services: S
     registerPortalPage(app, services);
   }
   if (services.config.sandboxes) registerCrmPages(app, services);
+  if (googleSandbox) registerGooglePage(app, googleSandbox);
 }

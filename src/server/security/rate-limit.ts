@@ -104,6 +104,8 @@ export const RATE_RULES = {
   signupEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
   forgotMail: { name: 'forgot:mail', limit: 1, windowSeconds: 60 },
+  /** Opening a reset link checks it first; generous, as guessing a 256-bit token is hopeless anyway. */
+  resetCheckIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },

@@ -20,6 +20,9 @@ export const authApi = baseApi.injectEndpoints({
     forgotPassword: build.mutation<OkResponse<'forgotPassword'>, RequestBody<'forgotPassword'>>({
       query: (body) => post('/forgot-password', body),
     }),
+    checkResetToken: build.mutation<OkResponse<'checkResetToken'>, RequestBody<'checkResetToken'>>({
+      query: (body) => post('/check-reset-token', body),
+    }),
     resetPassword: build.mutation<OkResponse<'resetPassword'>, RequestBody<'resetPassword'>>({
       query: (body) => post('/reset-password', body),
     }),
@@ -32,5 +35,6 @@ export const {
   useGoogleAuthMutation,
   useLogoutMutation,
   useForgotPasswordMutation,
+  useCheckResetTokenMutation,
   useResetPasswordMutation,
 } = authApi;

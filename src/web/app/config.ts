@@ -8,6 +8,8 @@ export interface AppConfig {
   apiBase: string;
   /** Client id of the Google sign-in widget; absent when the server has none configured. */
   googleClientId?: string;
+  /** No client id, but the server's Google sign-in sandbox stands in for Google (local installs). */
+  googleSandbox?: boolean;
   /**
    * The contact-support form linked from the billing views (SUPPORT_FORM_URL, or the server's own
    * form). Absent when the server has none that anybody reads: the link is then hidden.
@@ -34,6 +36,7 @@ export function getAppConfig(): AppConfig {
   if (served?.googleClientId) config.googleClientId = served.googleClientId;
   const supportFormUrl = httpUrl(served?.supportFormUrl);
   if (supportFormUrl) config.supportFormUrl = supportFormUrl;
+  if (served?.googleSandbox === true) config.googleSandbox = true;
   return config;
 }
 

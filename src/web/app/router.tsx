@@ -118,6 +118,15 @@ const onboardingRoutes: RouteObject[] = [
       () => import(/* webpackChunkName: "connected" */ '../features/connection/pages/ConnectedPage'),
     ),
   },
+  // Linked from the footer of the public pages.
+  {
+    path: 'terms',
+    lazy: lazyPage(() => import(/* webpackChunkName: "terms" */ '../features/legal/pages/TermsPage')),
+  },
+  {
+    path: 'privacy',
+    lazy: lazyPage(() => import(/* webpackChunkName: "privacy" */ '../features/legal/pages/PrivacyPage')),
+  },
 ];
 
 /** Pages of the dashboard shell (sidebar), behind the session guard. */

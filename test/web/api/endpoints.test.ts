@@ -80,6 +80,7 @@ const calls: { [K in OperationId]: Call<K> } = {
   },
   logout: { arg: undefined, answer: ok },
   forgotPassword: { arg: { email: 'ada@example.com' }, answer: ok },
+  checkResetToken: { arg: { token: 'reset-token' }, answer: ok },
   resetPassword: {
     arg: { token: 'reset-token', new_password: 'N3w!password' },
     answer: { ...ok, data: { redirect_url: '/login' } },

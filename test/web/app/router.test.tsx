@@ -33,6 +33,8 @@ const onboardingPages: Array<[string, string]> = [
   ['/callback?code=xyz', 'connection/pages/CallbackPage'],
   ['/connect-api-key', 'connection/pages/ConnectApiKeyPage'],
   ['/connected', 'connection/pages/ConnectedPage'],
+  ['/terms', 'legal/pages/TermsPage'],
+  ['/privacy', 'legal/pages/PrivacyPage'],
 ];
 const standalonePages: Array<[string, string]> = [['/pricing?dark_mode=true', 'pricing/pages/PricingPage']];
 const dashboardPages: Array<[string, string]> = [

@@ -6,6 +6,7 @@ import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from 
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
+import { fakeSandboxPopup } from './google-sandbox';
 
 stubForeignPages();
 
@@ -194,5 +195,26 @@ describe('Google login', () => {
     await renderWithWidget();
     act(() => widget?.callback({ credential: 'token' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during Google login');
+  });
+});
+
+describe('Google login through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () => {
+  test('signs in with the credential the sandbox page hands back', async () => {
+    window.__APP_CONFIG__ = { googleSandbox: true };
+    const sandbox = fakeSandboxPopup();
+    const googleAuth = spyOnApi('googleAuth', {
+      error: false,
+      message: 'Signed in.',
+      id: '1',
+      user: aUser({ has_installed: false, software: null }),
+    });
+    server.use(googleAuth.handler);
+    const { user, router } = renderApp('/login', { preloadedState: signedOut() });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(new URL(String(sandbox.open.mock.calls[0]![0])).searchParams.get('context')).toBe('login');
+    sandbox.answer({ credential: 'sandbox-credential' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/install'));
+    expect(googleAuth.requests[0].body).toMatchObject({ token: 'sandbox-credential', type: 'login' });
+    sandbox.remove();
   });
 });

@@ -71,6 +71,9 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password', () => {
+  // The link is checked as the page opens (issue 10); these tests use a usable one unless they say.
+  beforeEach(() => server.use(mockApi('checkResetToken', ok('This reset link is valid.'))));
+
   const resetAnswer = (redirect_url: string) => ({
     error: false as const,
     message: 'Password updated.',
@@ -90,6 +93,56 @@ describe('/reset-password', () => {
       '/forgot-password',
     );
     expect(document.title).toBe('Reset password');
+  });
+
+  test('a dead link is said as soon as the page opens, before any password is typed (issue 10)', async () => {
+    server.use(
+      mockApiError(
+        'checkResetToken',
+        'This reset link is invalid or has expired. Please ask for a new one.',
+        {
+          status: 400,
+        },
+      ),
+    );
+    renderApp('/reset-password?token=used-token', { preloadedState: signedOut() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid or has expired. Please ask for a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+  });
+
+  test('a check that gets no answer still offers the form (the reset call decides)', async () => {
+    const check = spyOnApi('checkResetToken', ok(''));
+    server.use(
+      check.handler,
+      http.post(operationUrl('checkResetToken'), () => HttpResponse.error()),
+    );
+    renderApp('/reset-password?token=tok', { preloadedState: signedOut() });
+    expect(await screen.findByLabelText(/^New password/, { selector: 'input' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('checks the token of the link once, and shows the form for a usable link', async () => {
+    const check = spyOnApi('checkResetToken', ok('This reset link is valid.'));
+    server.use(check.handler);
+    renderApp('/reset-password?token=tok-9', { preloadedState: signedOut() });
+    expect(await screen.findByLabelText(/^New password/, { selector: 'input' })).toBeInTheDocument();
+    expect(check.requests.map((request) => request.body)).toEqual([{ token: 'tok-9' }]);
+  });
+
+  test('the new password can be shown while typing it (issue 10)', async () => {
+    const { user } = renderApp('/reset-password?token=tok', { preloadedState: signedOut() });
+    const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
   });
 
   test.each([

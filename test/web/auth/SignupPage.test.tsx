@@ -7,12 +7,14 @@ import {
   mockApiError,
   mockSoftware,
   mockSoftwareOptions,
+  ok,
   operationUrl,
   spyOnApi,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
-import { renderApp, signedOut } from '../utils/render';
+import { renderApp, signedIn, signedOut } from '../utils/render';
+import { fakeSandboxPopup } from './google-sandbox';
 
 stubForeignPages();
 
@@ -146,6 +148,45 @@ test('sends the CRM, install flag, invitation token and UTM values from local st
     utm_term: null,
     utm_content: null,
   });
+  // The invitation has served: it must not go with a later signup on this browser (issue 10).
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+});
+
+test('a name of spaces only is refused with a sentence, before any call (issue 10)', async () => {
+  const signup = spyOnApi('signup', signupAnswer());
+  server.use(signup.handler);
+  const query = new URLSearchParams({ name: '   ', email: 'ada@example.com', password: STRONG });
+  const { user } = renderApp(`/signup?${query.toString()}`, { preloadedState: signedOut() });
+  await user.click(await screen.findByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Name is required.');
+  expect(signup.requests).toHaveLength(0);
+});
+
+describe('a visitor who is signed in already (issue 10)', () => {
+  test('is told so instead of being offered a second account, and may continue', async () => {
+    server.use(mockSoftware(demo));
+    const { user, router } = renderApp('/signup', {
+      preloadedState: signedIn(aUser({ email: 'ada@example.com', has_installed: true }), demo),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You are already signed in' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You are signed in as ada@example.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  });
+
+  test('may log out here and sign up, keeping the invitation they came with', async () => {
+    window.localStorage.setItem('invitation_token', 'inv-token');
+    const logout = spyOnApi('logout', ok());
+    server.use(logout.handler);
+    const { user } = renderApp('/signup', { preloadedState: signedIn(aUser(), demo) });
+    await user.click(await screen.findByRole('button', { name: 'Log out and create a new account' }));
+    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(logout.requests).toHaveLength(1);
+    expect(window.localStorage.getItem('invitation_token')).toBe('inv-token');
+  });
 });
 
 test('UTM values in the landing URL are captured into local storage', async () => {
@@ -269,5 +310,55 @@ describe('Google sign-up', () => {
     act(() => widget?.callback({ credential: 'token' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('An error occurred during Google signup')).toBeInTheDocument();
+  });
+});
+
+describe('Google sign-up through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () => {
+  let sandbox: ReturnType<typeof fakeSandboxPopup>;
+  beforeEach(() => {
+    window.__APP_CONFIG__ = { googleSandbox: true };
+    sandbox = fakeSandboxPopup();
+  });
+  afterEach(() => {
+    sandbox.remove();
+    jest.restoreAllMocks();
+  });
+
+  test('opens the sandbox page and signs up with the credential it hands back', async () => {
+    const googleAuth = spyOnApi('googleAuth', signupAnswer(aUser({ software: null })));
+    server.use(googleAuth.handler);
+    const { user, router } = renderApp('/signup', { preloadedState: signedOut() });
+    await user.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    const opened = new URL(String(sandbox.open.mock.calls[0]![0]));
+    expect(opened.pathname).toBe('/sandbox/google/signin');
+    expect(opened.searchParams.get('context')).toBe('signup');
+
+    // A message from another window or origin is not the sandbox's answer.
+    sandbox.answer({ credential: 'forged' }, { source: window });
+    sandbox.answer({ credential: 'forged' }, { origin: 'https://evil.example' });
+    sandbox.answer({ credential: 'sandbox-credential' });
+    await expectStubPage('connection/pages/ConnectPage');
+    expect(router.state.location.pathname).toBe('/connect');
+    expect(googleAuth.requests).toHaveLength(1);
+    expect(googleAuth.requests[0].body).toMatchObject({ token: 'sandbox-credential', type: 'signup' });
+  });
+
+  test.each([
+    ['the page reports a widget failure', (s: typeof sandbox) => s.answer({ error: 'failed' })],
+    ['the popup is blocked', (s: typeof sandbox) => s.open.mockImplementation(() => null)],
+  ])('%s: the spec text', async (_case, fail) => {
+    const { user } = renderApp('/signup', { preloadedState: signedOut() });
+    const button = await screen.findByRole('button', { name: 'Sign up with Google' });
+    if (_case.includes('blocked')) fail(sandbox);
+    await user.click(button);
+    if (!_case.includes('blocked')) fail(sandbox);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign in failed. Please try again.');
+  });
+
+  test('no Google option at all when the server offers neither Google nor its sandbox', async () => {
+    window.__APP_CONFIG__ = {};
+    renderApp('/signup', { preloadedState: signedOut() });
+    await screen.findByRole('button', { name: 'Sign up' });
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
   });
 });

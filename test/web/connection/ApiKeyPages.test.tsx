@@ -4,7 +4,7 @@ import DashboardConnectApiKeyPage from '../../../src/web/features/connection/pag
 import { mockSoftware } from '../msw/handlers';
 import { aSoftware, aUser, type Software } from '../msw/fixtures';
 import { server } from '../msw/server';
-import { renderWithProviders, signedIn } from '../utils/render';
+import { renderWithProviders, signedIn, signedOut } from '../utils/render';
 import { resetBrowserStorage } from './helpers';
 
 beforeEach(resetBrowserStorage);
@@ -34,7 +34,9 @@ const pages = [
 
 function renderPage(index: 0 | 1, software: Software | null = copper) {
   const { Page, route } = pages[index];
-  return renderWithProviders(<Page />, { route, preloadedState: signedIn(aUser(), software) });
+  // The user's CRM is the chosen one.
+  const user = aUser({ software: software ? { slug: software.slug } : null });
+  return renderWithProviders(<Page />, { route, preloadedState: signedIn(user, software) });
 }
 
 describe.each([0, 1] as const)('%s', (index) => {
@@ -112,6 +114,28 @@ test('dashboard: stores the keys and goes to /dashboard/connected with them in t
   expect(new URLSearchParams(router.state.location.hash.slice(1)).get('api_key_1')).toBe('demo_a&b');
   expect(localStorage.getItem('api_key_1')).toBe('demo_a&b');
   expect(localStorage.getItem('auth_attempt')).toBe('api key');
+});
+
+test('public: a signed-out visitor is asked to log in first instead of typing keys that cannot be saved', () => {
+  renderWithProviders(<ConnectApiKeyPage />, {
+    route: '/connect-api-key',
+    preloadedState: signedOut(copper),
+  });
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+});
+
+test("never shows the account's CRM form before the one the visitor chose (issue 10)", async () => {
+  localStorage.setItem('software', 'copper');
+  server.use(mockSoftware(copper));
+  const demo = aSoftware();
+  renderWithProviders(<ConnectApiKeyPage />, {
+    route: '/connect-api-key',
+    preloadedState: signedIn(aUser({ software: { slug: demo.slug } }), demo),
+  });
+  expect(screen.queryByRole('heading', { name: 'Connect to Demo CRM' })).not.toBeInTheDocument();
+  expect(screen.getByText('Loading...')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Connect to Copper' })).toBeInTheDocument();
 });
 
 test('loads the CRM saved in local storage when the shared state has none', async () => {

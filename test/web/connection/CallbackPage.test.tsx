@@ -1,4 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { UNKNOWN_OAUTH_ERROR, oauthErrorText } from '../../../src/web/features/connection/lib/oauth-errors';
+import {
+  HANDOFF_WAIT_MS,
+  OAUTH_HANDOFF_CHANNEL,
+} from '../../../src/web/features/connection/lib/oauth-handoff';
 import CallbackPage from '../../../src/web/features/connection/pages/CallbackPage';
 import { mockApiError, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
@@ -87,7 +92,7 @@ test.each([
   expect(sessionStorage.getItem('oauth_state')).toBeNull();
 });
 
-test('shows the provider’s error and does not call access-token', async () => {
+test('says in words that access was denied, never the code, and does not call access-token', async () => {
   const exchange = spyOnApi('accessToken', {
     error: false,
     message: '',
@@ -98,9 +103,97 @@ test('shows the provider’s error and does not call access-token', async () => 
   renderCallback('?error=access_denied&error_description=The+user+denied+access');
 
   expect(await screen.findByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
-  expect(screen.getByText('The user denied access')).toBeInTheDocument();
+  expect(screen.getByText(oauthErrorText('access_denied'))).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/access_denied|The user denied access/);
   expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect');
   expect(exchange.requests).toHaveLength(0);
+});
+
+test('never prints the error_description of the link, whatever the code', async () => {
+  renderCallback('?error=weird_code&error_description=Call+0800+EVIL+to+restore+your+account');
+  expect(await screen.findByText(UNKNOWN_OAUTH_ERROR)).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/EVIL|weird_code/);
+  cleanup();
+  renderCallback('?error_description=Call+0800+EVIL');
+  expect(await screen.findByText(UNKNOWN_OAUTH_ERROR)).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/EVIL/);
+});
+
+describe('in the window the connect page opened (issue 10: one tab remains)', () => {
+  let opener: BroadcastChannel;
+  let outcomes: unknown[];
+  beforeEach(() => {
+    // jsdom has no opener: pretend a tab opened this window, and keep jsdom's window open.
+    Object.defineProperty(window, 'opener', { value: { closed: false }, configurable: true });
+    jest.spyOn(window, 'close').mockImplementation(() => {});
+    outcomes = [];
+    // The opening tab's side: it answers outcomes of its own flow only.
+    opener = new BroadcastChannel(OAUTH_HANDOFF_CHANNEL);
+    opener.onmessage = (event: MessageEvent<{ type: string; state: string }>) => {
+      if (event.data.type !== 'oauth-outcome' || event.data.state !== 'mine') return;
+      outcomes.push(event.data);
+      opener.postMessage({ type: 'oauth-ack', state: 'mine' });
+    };
+  });
+  afterEach(() => {
+    opener.close();
+    Object.defineProperty(window, 'opener', { value: null, configurable: true });
+  });
+
+  test('hands the connection to the opening tab and closes, instead of going on itself', async () => {
+    server.use(
+      spyOnApi('accessToken', {
+        error: false,
+        message: 'Successfully connected.',
+        data: someOAuthTokens(),
+        user: aUser(),
+      }).handler,
+    );
+    startedFlow('mine');
+    const { router } = renderCallback('?code=c&state=mine');
+    await waitFor(() => expect(window.close).toHaveBeenCalled());
+    expect(outcomes).toEqual([{ type: 'oauth-outcome', state: 'mine', result: 'connected' }]);
+    expect(router.state.location.pathname).toBe('/callback');
+    expect(localStorage.getItem('oauth_access_token')).toBe('access-123');
+    expect(screen.getByText(/You can close this window/)).toBeInTheDocument();
+  });
+
+  test('hands a denial over as a sentence', async () => {
+    renderCallback('?error=access_denied&state=mine');
+    await waitFor(() => expect(window.close).toHaveBeenCalled());
+    expect(outcomes).toEqual([
+      { type: 'oauth-outcome', state: 'mine', result: 'failed', errorText: oauthErrorText('access_denied') },
+    ]);
+  });
+
+  test('carries on by itself when no tab takes the flow over', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      server.use(
+        spyOnApi(
+          'accessToken',
+          {
+            error: false,
+            message: 'Successfully connected.',
+            data: someOAuthTokens(),
+            user: aUser(),
+          },
+          { delayMs: 0 },
+        ).handler,
+      );
+      startedFlow('not-the-openers');
+      const { router } = renderCallback('?code=c&state=not-the-openers');
+      await waitFor(() => expect(localStorage.getItem('oauth_access_token')).toBe('access-123'));
+      expect(router.state.location.pathname).toBe('/callback');
+      await act(async () => {
+        jest.advanceTimersByTime(HANDOFF_WAIT_MS);
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+      expect(window.close).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
 
 test("'No OAuth tokens found in localStorage' without a code", async () => {

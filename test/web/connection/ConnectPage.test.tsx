@@ -1,10 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { OAUTH_HANDOFF_CHANNEL } from '../../../src/web/features/connection/lib/oauth-handoff';
 import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
-import { mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
-import { renderWithProviders, signedIn } from '../utils/render';
+import { renderWithProviders, signedIn, signedOut } from '../utils/render';
 import { resetBrowserStorage, spyOnWindowOpen, useFakeTimersForPages } from './helpers';
 
 const AUTHORIZE_URL =
@@ -16,7 +17,8 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-function renderConnect(software = aSoftware(), user = aUser()) {
+/** A signed-in user whose CRM (the chosen one) is `software`. */
+function renderConnect(software = aSoftware(), user = aUser({ software: { slug: software.slug } })) {
   return renderWithProviders(<ConnectPage />, {
     route: '/connect',
     preloadedState: signedIn(user, software),
@@ -33,10 +35,30 @@ test('shows a loading state while the user and CRM load', () => {
   expect(screen.getByText('Loading...')).toBeInTheDocument();
 });
 
-test("'Software not found' when no CRM is chosen", () => {
-  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+test("'Software not found' when no CRM is chosen, with a way to choose one (no dead end)", async () => {
+  const hubspot = aSoftware({ slug: 'hubspot', software: 'HubSpot', auth_options: 'oauth' });
+  server.use(mockSoftwareOptions([aSoftware(), hubspot]));
+  const { user } = renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
   expect(screen.getByText('Software not found')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
+
+  await user.click(await screen.findByRole('combobox', { name: 'Choose your CRM' }));
+  await user.click(await screen.findByRole('option', { name: 'HubSpot' }));
+  expect(await screen.findByRole('heading', { name: 'Connect HubSpot' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Connect with OAuth' })).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBe('hubspot');
+});
+
+test('a signed-out visitor is asked to log in or sign up before connecting (issue 10)', () => {
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedOut(aSoftware()) });
+  expect(screen.getByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  expect(screen.queryByRole('button', { name: 'Connect with OAuth' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Connect with API Key' })).not.toBeInTheDocument();
 });
 
 test('looks up the CRM saved under the local-storage key software', async () => {
@@ -53,11 +75,44 @@ test('looks up the CRM saved under the local-storage key software', async () => 
   expect(lookup.requests[0].url.searchParams.get('software')).toBe('pipedrive');
 });
 
-test("'Software not found' when the stored CRM cannot be found", async () => {
+test("'Software not found' when the stored CRM cannot be found, and the unknown slug is forgotten", async () => {
   localStorage.setItem('software', 'gone');
-  server.use(mockSoftware(404));
-  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  server.use(mockSoftware(404), mockSoftwareOptions([aSoftware()]));
+  renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
   expect(await screen.findByText('Software not found')).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
+  expect(await screen.findByRole('combobox', { name: 'Choose your CRM' })).toBeInTheDocument();
+});
+
+test('a stored value that is not even a slug (get-software answers 400) is forgotten too', async () => {
+  localStorage.setItem('software', 'no_such_crm');
+  server.use(
+    mockApiError('getSoftware', 'CRM must be a CRM identifier such as demo-crm.', { status: 400 }),
+    mockSoftwareOptions([aSoftware()]),
+  );
+  renderWithProviders(<ConnectPage />, {
+    route: '/connect',
+    preloadedState: signedIn(aUser({ software: null }), null),
+  });
+  expect(await screen.findByText('Software not found')).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
+});
+
+test('a stored slug the catalogue does not know gives way to the account’s CRM', async () => {
+  localStorage.setItem('software', 'unknown');
+  server.use(
+    http.get(operationUrl('getSoftware'), ({ request }) =>
+      new URL(request.url).searchParams.get('software') === 'unknown'
+        ? HttpResponse.json({ error: true, message: 'Not found' }, { status: 404 })
+        : HttpResponse.json({ error: false, data: aSoftware() }),
+    ),
+  );
+  renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedIn(aUser(), null) });
+  expect(await screen.findByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
+  expect(localStorage.getItem('software')).toBeNull();
 });
 
 test.each([
@@ -91,6 +146,52 @@ test('Connect with OAuth opens the authorize URL with the placeholders filled, a
   expect(open).toHaveBeenCalledWith(`${AUTHORIZE_URL}&state=${state}`, '_blank');
   expect(localStorage.getItem('auth_attempt')).toBe('oauth');
   expect(screen.getByText(/A new window opened to sign in to Demo CRM/)).toBeInTheDocument();
+});
+
+describe('when the OAuth window reports back (issue 10: one tab remains, on the next step)', () => {
+  let popup: BroadcastChannel;
+  let acks: unknown[];
+  beforeEach(() => {
+    acks = [];
+    popup = new BroadcastChannel(OAUTH_HANDOFF_CHANNEL);
+    popup.onmessage = (event: MessageEvent) => acks.push(event.data);
+  });
+  afterEach(() => popup.close());
+
+  async function openWindow() {
+    spyOnWindowOpen();
+    const rendered = renderConnect();
+    await rendered.user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    return { ...rendered, state: sessionStorage.getItem('oauth_state')! };
+  }
+
+  test('a connection moves this tab to /connected with the stored tokens, and the window is told to close', async () => {
+    const { router, state } = await openWindow();
+    // What the window stored in the local storage both tabs share.
+    localStorage.setItem('oauth_access_token', 'from-the-window');
+    popup.postMessage({ type: 'oauth-outcome', state: 'another-flow', result: 'connected' });
+    popup.postMessage({ type: 'oauth-outcome', state, result: 'connected' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+    expect(new URLSearchParams(router.state.location.hash.slice(1)).get('oauth_access_token')).toBe(
+      'from-the-window',
+    );
+    expect(acks).toEqual([{ type: 'oauth-ack', state }]);
+  });
+
+  test('a failure is shown here, where the visitor can try again', async () => {
+    const { router, state } = await openWindow();
+    popup.postMessage({
+      type: 'oauth-outcome',
+      state,
+      result: 'failed',
+      errorText: 'Access was not approved.',
+    });
+    expect(await screen.findByText('Access was not approved.')).toBeInTheDocument();
+    expect(screen.queryByText(/A new window opened/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/connect');
+    expect(screen.getByRole('button', { name: 'Connect with OAuth' })).toBeEnabled();
+  });
 });
 
 test('each opened OAuth window gets a new random state; a throttled click keeps the open one', async () => {
@@ -174,6 +275,34 @@ describe('pre-connect fields', () => {
     preconnect_fields: [{ id: 'data_centre', name: 'Data centre', type: 'text', placeholder: 'com, eu, in' }],
   });
 
+  test("a field with a fixed list of values (Zoho's data centre) is a select of them (issue 10)", async () => {
+    spyOnWindowOpen();
+    const preConnect = spyOnApi('preConnect', ok('Saved.'));
+    server.use(preConnect.handler);
+    const listed = aSoftware({
+      ...zoho,
+      preconnect_fields: [
+        {
+          id: 'data_centre',
+          name: 'Data centre',
+          type: 'select',
+          placeholder: '',
+          options: [
+            { value: 'com', label: 'United States (com)' },
+            { value: 'eu', label: 'Europe (eu)' },
+          ],
+        },
+      ],
+    });
+    const { user } = renderConnect(listed);
+    expect(screen.queryByRole('textbox', { name: /Data centre/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /Data centre/ }));
+    await user.click(await screen.findByRole('option', { name: 'Europe (eu)' }));
+    await user.click(screen.getByRole('button', { name: 'Connect with OAuth' }));
+    await screen.findByText(/A new window opened/);
+    expect(preConnect.requests[0].body).toMatchObject({ fields: [{ id: 'data_centre', value: 'eu' }] });
+  });
+
   test('are all required, posted to pre-connect, then the OAuth window opens', async () => {
     const open = spyOnWindowOpen();
     const preConnect = spyOnApi('preConnect', ok('Saved.'));
@@ -203,7 +332,10 @@ describe('pre-connect fields', () => {
   });
 
   test('the public page never offers the organization-wide choice', () => {
-    renderConnect(zoho, aUser({ role: 'admin', organization: anOrganization({ member_count: 5 }) }));
+    renderConnect(
+      zoho,
+      aUser({ role: 'admin', software: { slug: 'zoho' }, organization: anOrganization({ member_count: 5 }) }),
+    );
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
   });
 

@@ -85,6 +85,61 @@ test('the URL fragment wins over local storage, which fills the rest', async () 
   expect(verify.requests[0].body).toMatchObject({ oauth_access_token: 'new', oauth_expires_at: 100 });
 });
 
+test('a visitor whose session ended is offered to log in, not only to try again (issue 10)', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('auth_attempt', 'api key');
+  localStorage.setItem('api_key_1', 'demo_key');
+  server.use(mockApiError('verifySettings', 'You are not signed in.', { status: 401 }));
+  renderConnected('/connected');
+  expect(await screen.findByText('You are not signed in.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect-api-key');
+});
+
+describe('values from the URL are stored only once verified (issue 10)', () => {
+  const snapshot = () => Object.fromEntries(Object.entries(localStorage));
+  const crafted =
+    '/connected#oauth_access_token=X&oauth_domain=evil.example&oauth_api_domain=https://evil.example';
+
+  test('a crafted link whose token fails verification leaves local storage unchanged', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('software', 'demo-crm');
+    localStorage.setItem('oauth_domain', 'crm.example');
+    const before = snapshot();
+    server.use(
+      mockApiError(
+        'verifySettings',
+        'Verification failed: this access token is not a connection of your account.',
+        {
+          status: 422,
+        },
+      ),
+    );
+    renderConnected(crafted);
+    expect(await screen.findByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
+    expect(snapshot()).toEqual(before);
+  });
+
+  test('a crafted link riding on a stored, valid token stores none of its values', async () => {
+    localStorage.setItem('oauth_access_token', 'real-token');
+    const before = snapshot();
+    const verify = spyOnApi('verifySettings', verified());
+    server.use(verify.handler);
+    renderConnected('/connected#oauth_domain=evil.example&oauth_api_domain=https://evil.example');
+    expect(await screen.findByText('Successfully connected.')).toBeInTheDocument();
+    expect(verify.requests[0].body).toMatchObject({ oauth_access_token: 'real-token' });
+    expect(snapshot()).toEqual(before);
+  });
+
+  test('unknown keys of the fragment are never stored', async () => {
+    const verify = spyOnApi('verifySettings', verified());
+    server.use(verify.handler);
+    renderConnected('/connected#oauth_access_token=tok&evil_key=1&software=evil');
+    expect(await screen.findByText('Successfully connected.')).toBeInTheDocument();
+    expect(snapshot()).toEqual({ oauth_access_token: 'tok' });
+  });
+});
+
 test('verifies API keys from local storage when the attempt was by API key', async () => {
   localStorage.setItem('auth_attempt', 'api key');
   localStorage.setItem('api_key_1', 'demo_key');

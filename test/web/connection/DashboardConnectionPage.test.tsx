@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import DashboardConnectionPage from '../../../src/web/features/connection/pages/DashboardConnectionPage';
-import { mockApiError, ok, operationUrl, spyOnApi, type OkBody } from '../msw/handlers';
+import { mockApiError, mockSoftwareOptions, ok, operationUrl, spyOnApi, type OkBody } from '../msw/handlers';
 import { aSoftware, aUser, anOrganization, type Software, type User } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
@@ -34,7 +34,8 @@ afterEach(() => {
 function renderPage(software: Software | null = aSoftware(), user: User = aUser()) {
   return renderWithProviders(<DashboardConnectionPage />, {
     route: '/dashboard/connection',
-    preloadedState: signedIn(user, software),
+    // The user's CRM is the one shown.
+    preloadedState: signedIn({ ...user, software: software ? { slug: software.slug } : null }, software),
     userEvent: { advanceTimers: jest.advanceTimersByTime },
   });
 }
@@ -171,10 +172,12 @@ test.each([
   expect(Boolean(screen.queryByRole('link', { name: 'Connect with API Key' }))).toBe(apiKey);
 });
 
-test("'Software not found.' when no CRM is known", () => {
+test("'Software not found.' when no CRM is known, with a CRM picker", async () => {
+  server.use(mockSoftwareOptions([aSoftware()]));
   renderPage(null);
   waitOutTheExtension();
   expect(screen.getByText('Software not found.')).toBeInTheDocument();
+  expect(await screen.findByRole('combobox', { name: 'Choose your CRM' })).toBeInTheDocument();
 });
 
 test('Connect with OAuth opens one window per 5 seconds and stores the attempt', async () => {

@@ -89,7 +89,9 @@ describe('ConnectionStatusPage', () => {
   });
 
   test('without a CRM or a connection', () => {
-    renderWithProviders(<ConnectionStatusPage />, { preloadedState: signedIn(aUser(), null) });
+    renderWithProviders(<ConnectionStatusPage />, {
+      preloadedState: signedIn(aUser({ software: null }), null),
+    });
     expect(screen.getByText('CRM').nextSibling).toHaveTextContent('No CRM chosen');
     expect(screen.getByText('Connection saved on your account').nextSibling).toHaveTextContent('No');
     expect(screen.queryByText('Connection shared by')).not.toBeInTheDocument();

@@ -1,13 +1,13 @@
 import {
   clearConnectionData,
   getAuthAttempt,
-  getStoredSoftwareSlug,
   readStoredCredentials,
   setAuthAttempt,
   storeApiKeys,
   storeCredentials,
   storeOAuthTokens,
 } from '../../../src/web/features/connection/lib/connection-storage';
+import { storedSoftwareSlug } from '../../../src/web/app/chosen-software';
 
 beforeEach(() => {
   localStorage.clear();
@@ -88,7 +88,7 @@ test.each([
   { stored: null, expected: null },
 ])('software slug $stored reads as $expected', ({ stored, expected }) => {
   if (stored !== null) localStorage.setItem('software', stored);
-  expect(getStoredSoftwareSlug()).toBe(expected);
+  expect(storedSoftwareSlug()).toBe(expected);
 });
 
 test('clearing removes oauth_*, api_key_* and auth_attempt, and all of session storage', () => {

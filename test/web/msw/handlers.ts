@@ -49,6 +49,7 @@ export const operationRoutes: { [K in OperationId]: RouteOf<K> } = {
   googleAuth: { method: 'post', path: '/google-auth' },
   logout: { method: 'post', path: '/logout' },
   forgotPassword: { method: 'post', path: '/forgot-password' },
+  checkResetToken: { method: 'post', path: '/check-reset-token' },
   resetPassword: { method: 'post', path: '/reset-password' },
   checkout: { method: 'post', path: '/checkout' },
   buyMoreSeats: { method: 'post', path: '/buy-more-seats' },

@@ -22,7 +22,7 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   const accept = spyOnApi('acceptInvite', accepted);
   server.use(
     accept.handler,
-    mockSoftware(aSoftware({ slug: 'hubspot' })),
+    mockSoftware(aSoftware({ slug: 'hubspot', software: 'HubSpot' })),
     mockSoftwareOptions([aSoftware()]),
   );
   const { router } = renderApp('/accept-invitation?token=inv-1&software=hubspot', {
@@ -34,9 +34,17 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   expect(accept.requests[0].method).toBe('POST');
   expect(accept.requests[0].url.searchParams.get('token')).toBe('inv-1');
   expect(window.localStorage.getItem('invitation_token')).toBe('inv-1');
+  // The banner names the link's CRM (issue 10), which becomes the chosen one.
+  expect(await screen.findByText('Chrome Extension for HubSpot.')).toBeInTheDocument();
   expect(window.localStorage.getItem('software')).toBe('hubspot');
 
-  act(() => jest.advanceTimersByTime(4999));
+  // The countdown ticks (issue 10).
+  expect(screen.getByText('Taking you to sign up in 5 seconds...')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1000));
+  expect(screen.getByText('Taking you to sign up in 4 seconds...')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(3000));
+  expect(screen.getByText('Taking you to sign up in 1 second...')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(999));
   expect(router.state.navigation.state).toBe('idle');
   expect(router.state.location.pathname).toBe('/accept-invitation');
   act(() => jest.advanceTimersByTime(1));
@@ -44,6 +52,14 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   const query = new URLSearchParams(router.state.location.search);
   expect(query.get('software')).toBe('hubspot');
   expect(query.get('email')).toBe('grace@example.com');
+});
+
+test('a software param the catalogue does not know is neither shown nor stored (issue 10)', async () => {
+  server.use(spyOnApi('acceptInvite', accepted).handler, mockSoftware(404));
+  renderApp('/accept-invitation?token=inv-1&software=nope', { preloadedState: signedOut() });
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+  expect(screen.queryByText(/Chrome Extension for/)).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('software')).toBeNull();
 });
 
 test('shows a loading state while the invitation is checked', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
 import { mockGetUser, mockSoftware, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -55,7 +55,8 @@ test('a failed CRM lookup leaves the CRM unknown and still shows the page', asyn
 
 test.each([
   ['/install', 'Install'],
-  ['/installed', 'Install'],
+  // The page says the extension is installed: the visitor is on to signing up (issue 10).
+  ['/installed', 'Signup'],
   ['/forgot-password', 'Signup'],
   ['/complete', 'Finish'],
 ])('%s marks the %s step of the progress bar', async (path, step) => {
@@ -64,6 +65,45 @@ test.each([
   const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
   expect(progress).toHaveTextContent(/Install.*Signup.*Connect.*Finish/);
   expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent(step);
+});
+
+test('the bar reads what the visitor has done, not the steps before the page (issue 10)', async () => {
+  renderApp('/forgot-password', { preloadedState: signedOut() });
+  const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
+  expect(progress).not.toHaveTextContent('(done)');
+  cleanup();
+  window.localStorage.setItem('has_installed', 'true');
+  renderApp('/login', { preloadedState: signedOut() });
+  const installed = await screen.findByRole('navigation', { name: 'Onboarding progress' });
+  expect(within(installed).getByText(/^Install/)).toHaveTextContent('Install (done)');
+  expect(within(installed).getByText(/^Signup/)).not.toHaveTextContent('(done)');
+});
+
+test('every public page has a footer with terms, privacy and support (issue 10)', async () => {
+  window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/form' };
+  const { user, router } = renderApp('/forgot-password', { preloadedState: signedOut() });
+  const footer = await screen.findByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute(
+    'href',
+    'https://support.example/form',
+  );
+  expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  await user.click(within(footer).getByRole('link', { name: 'Terms' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/terms');
+  expect(document.title).toBe('Terms of service');
+  // The legal pages are outside the onboarding flow: no progress bar, the footer stays.
+  expect(screen.queryByRole('navigation', { name: 'Onboarding progress' })).not.toBeInTheDocument();
+  await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+  delete window.__APP_CONFIG__;
+});
+
+test('the footer leaves Support out when the server has no support form anybody reads', async () => {
+  renderApp('/forgot-password', { preloadedState: signedOut() });
+  const footer = await screen.findByRole('contentinfo');
+  expect(within(footer).getByRole('link', { name: 'Terms' })).toBeInTheDocument();
+  expect(within(footer).queryByRole('link', { name: 'Support' })).not.toBeInTheDocument();
 });
 
 test('pages outside the four steps show no progress bar', async () => {

@@ -118,4 +118,10 @@ describe('/uninstalled', () => {
     await screen.findByRole('heading', { level: 1, name: 'The extension was uninstalled' });
     expect(window.localStorage.getItem('has_installed')).toBeNull();
   });
+
+  test('without a store link, reinstalling still has a way: the install step (issue 10)', async () => {
+    renderApp('/uninstalled', { preloadedState: signedOut() });
+    await screen.findByRole('heading', { level: 1, name: 'The extension was uninstalled' });
+    expect(screen.getByRole('link', { name: 'Reinstall the extension' })).toHaveAttribute('href', '/install');
+  });
 });

@@ -1,4 +1,4 @@
-import { stepForPath } from '../../../src/web/features/onboarding/lib/steps';
+import { progressFor, stepForPath, type VisitorFacts } from '../../../src/web/features/onboarding/lib/steps';
 
 test.each([
   ['/install', 0],
@@ -20,4 +20,68 @@ test.each([
   ['/uninstalled', -1],
 ])('%s is step %i', (path, step) => {
   expect(stepForPath(path)).toBe(step);
+});
+
+describe('progressFor: the bar shows the visitor’s real place (issue 10)', () => {
+  const visitor: VisitorFacts = { installed: false, signedIn: false, connected: false, onboarded: false };
+  const done = (progress: ReturnType<typeof progressFor>) =>
+    ['Install', 'Signup', 'Connect', 'Finish'].filter((_, index) => progress?.completed[index]);
+
+  test.each(['/signup', '/login', '/forgot-password', '/reset-password'])(
+    '%s: nothing is done for a visitor who installed nothing',
+    (path) => {
+      const progress = progressFor(path, visitor);
+      expect(progress?.current).toBe(1);
+      expect(done(progress)).toEqual([]);
+    },
+  );
+
+  test('/signup after the extension was installed: Install done, Signup current', () => {
+    const progress = progressFor('/signup', { ...visitor, installed: true });
+    expect(progress?.current).toBe(1);
+    expect(done(progress)).toEqual(['Install']);
+  });
+
+  test('/welcome and /installed say the extension is installed: Install done, the next step is current', () => {
+    for (const path of ['/welcome', '/installed']) {
+      const progress = progressFor(path, visitor);
+      expect(done(progress)).toEqual(['Install']);
+      expect(progress?.current).toBe(1);
+    }
+    const signedIn = progressFor('/installed', { ...visitor, signedIn: true });
+    expect(done(signedIn)).toEqual(['Install', 'Signup']);
+    expect(signedIn?.current).toBe(2);
+  });
+
+  test('/install for a signed-in user: Signup done, Install current', () => {
+    const progress = progressFor('/install', { ...visitor, signedIn: true });
+    expect(progress?.current).toBe(0);
+    expect(done(progress)).toEqual(['Signup']);
+  });
+
+  test('/connect: the step in progress is not shown done, even with old credentials', () => {
+    const progress = progressFor('/connect', {
+      installed: true,
+      signedIn: true,
+      connected: true,
+      onboarded: false,
+    });
+    expect(progress?.current).toBe(2);
+    expect(done(progress)).toEqual(['Install', 'Signup']);
+  });
+
+  test('/complete: every step the visitor did, and Finish, are done', () => {
+    const progress = progressFor('/complete', {
+      installed: true,
+      signedIn: true,
+      connected: true,
+      onboarded: false,
+    });
+    expect(progress?.current).toBe(3);
+    expect(done(progress)).toEqual(['Install', 'Signup', 'Connect', 'Finish']);
+  });
+
+  test('pages outside the flow have no bar', () => {
+    expect(progressFor('/auth', visitor)).toBeNull();
+  });
 });

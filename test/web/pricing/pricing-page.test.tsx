@@ -292,17 +292,36 @@ describe('embedding parameters', () => {
     expect(screen.queryByText('Chrome Extension for Demo CRM.')).not.toBeInTheDocument();
     expect(screen.queryByText('CRM Sync')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Pricing' })).not.toBeInTheDocument();
+    // Embedded as a widget: no site footer either.
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  test('the public page has the footer with terms, privacy and support (issue 10)', async () => {
+    window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/form' };
+    server.use(pricingBySchedule());
+    renderApp('/pricing', { preloadedState: signedOut() });
+    await card('Standard');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'https://support.example/form',
+    );
+    delete window.__APP_CONFIG__;
   });
 
   test('dark_mode switches to the dark theme', async () => {
     server.use(pricingBySchedule());
     const { unmount } = renderApp('/pricing?dark_mode=true', { preloadedState: signedOut() });
     await card('Standard');
-    expect(getComputedStyle(screen.getByRole('main')).backgroundColor).toBe('rgb(18, 18, 18)');
+    // The page around the main content and the footer carries the background.
+    const page = () => screen.getByRole('main').parentElement!;
+    expect(getComputedStyle(page()).backgroundColor).toBe('rgb(18, 18, 18)');
     unmount();
 
     renderApp('/pricing', { preloadedState: signedOut() });
     await card('Standard');
-    expect(getComputedStyle(screen.getByRole('main')).backgroundColor).not.toBe('rgb(18, 18, 18)');
+    expect(getComputedStyle(page()).backgroundColor).not.toBe('rgb(18, 18, 18)');
   });
 });

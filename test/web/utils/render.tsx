@@ -83,10 +83,11 @@ export function signedIn(user: User = aUser(), software: Software | null = null)
 }
 
 /** Preloaded state of a visitor without a session, after the initial load (get-user answered 401). */
-export function signedOut(): PreloadedState {
+export function signedOut(software: Software | null = null): PreloadedState {
   return {
     app: {
       user: null,
+      software,
       loading: false,
       initialLoad: 'done',
       error: true,

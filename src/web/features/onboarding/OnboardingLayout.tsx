@@ -12,15 +12,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectLoading, selectSoftware } from '../../app/appSlice';
+import { selectLoading, selectSoftware, selectUser } from '../../app/appSlice';
 import { useAppSelector } from '../../app/hooks';
+import { getAppConfig } from '../../app/config';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
 import ProgressSteps from '../../components/ProgressSteps';
+import PublicFooter from '../../components/PublicFooter';
 import TrustedBy from '../../components/TrustedBy';
 import { captureUtm } from '../../lib/utm';
-import { useChosenSoftware } from './hooks/useChosenSoftware';
-import { stepForPath } from './lib/steps';
+import { useChosenSoftware } from '../../app/chosen-software';
+import { hasStoredCredentials, readStoredCredentials } from '../../lib/next-screen';
+import { getFlag, getItem, storageKeys } from '../../lib/storage';
+import { progressFor } from './lib/steps';
 
 export const PRODUCT_NAME = 'CRM Sync';
 export const MARKETING_HEADLINE = 'Save 4 hours a week';
@@ -33,9 +37,16 @@ export default function OnboardingLayout() {
   const { pathname, search } = useLocation();
   const userLoading = useAppSelector(selectLoading);
   const software = useAppSelector(selectSoftware);
-  const { loading: softwareLoading } = useChosenSoftware();
+  const { isLoading: softwareLoading } = useChosenSoftware();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const step = stepForPath(pathname);
+  const user = useAppSelector(selectUser);
+  // Read at each render (the layout renders again on every navigation, after a page changed a flag).
+  const progress = progressFor(pathname, {
+    installed: getFlag(storageKeys.hasInstalled) || Boolean(user?.has_installed),
+    signedIn: user !== null,
+    connected: hasStoredCredentials(readStoredCredentials(getItem)) || Boolean(user?.connection_id),
+    onboarded: getFlag(storageKeys.hasOnboarded) || Boolean(user?.has_onboarded),
+  });
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
   // not unmount the page that made it.
   const [settled, setSettled] = useState(false);
@@ -59,7 +70,7 @@ export default function OnboardingLayout() {
             logoUrl={software?.logo_url ?? null}
             small={phone}
           />
-          {step >= 0 ? <ProgressSteps current={step} /> : null}
+          {progress ? <ProgressSteps current={progress.current} completed={progress.completed} /> : null}
           <Paper component="main" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
@@ -72,6 +83,7 @@ export default function OnboardingLayout() {
               <TrustedBy />
             </Stack>
           ) : null}
+          <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />
         </Stack>
       </Container>
     </Box>

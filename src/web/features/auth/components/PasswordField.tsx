@@ -1,4 +1,9 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
 
 export interface PasswordFieldProps {
@@ -15,7 +20,10 @@ export interface PasswordFieldProps {
   strengthMeterId?: string;
 }
 
-/** A required password input of the auth forms, with the strength meter when the password is new. */
+/**
+ * A required password input of the auth forms, with a show/hide toggle (a new password is easier to get
+ * right when it can be read) and the strength meter when the password is new.
+ */
 export default function PasswordField({
   value,
   onChange,
@@ -24,19 +32,34 @@ export default function PasswordField({
   name = 'password',
   strengthMeterId,
 }: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
   const field = (
     <TextField
       label={label}
       name={name}
-      type="password"
+      type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
       required
       fullWidth
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={
-        strengthMeterId === undefined ? undefined : { htmlInput: { 'aria-describedby': strengthMeterId } }
-      }
+      slotProps={{
+        htmlInput: strengthMeterId === undefined ? undefined : { 'aria-describedby': strengthMeterId },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-pressed={shown}
+                onClick={() => setShown((current) => !current)}
+                edge="end"
+              >
+                {shown ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
   if (strengthMeterId === undefined) return field;

@@ -23,7 +23,7 @@ import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
 import { useLogOut } from '../hooks/useLogOut';
 import { failureMessage } from '../lib/failure';
-import { onboardingFields } from '../lib/onboarding-fields';
+import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 
 const SESSION_EXPIRED = 'Session expired, please login again.';
 
@@ -88,6 +88,7 @@ export default function LoginPage() {
     try {
       const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
       if (!result.user) throw new MissingUserError();
+      onboardingFieldsUsed();
       await continueOnboarding(result.user, result.user.software?.slug);
     } catch (error) {
       setSigningIn(false);

@@ -6,10 +6,12 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { useResetPasswordMutation } from '../../../api/auth';
+import { useCheckResetTokenMutation, useResetPasswordMutation } from '../../../api/auth';
+import { errorStatus } from '../../../api/errors';
+import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { sameOriginPath } from '../../../lib/safe-redirect';
 import FormSubmit from '../components/FormSubmit';
@@ -29,6 +31,25 @@ export default function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; to: string } | null>(null);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [checkResetToken] = useCheckResetTokenMutation();
+  // A dead link is said as soon as the page opens, not after a new password was typed. Only a refusal
+  // counts: when the check itself fails (network), the form is offered and the reset call decides.
+  const [deadLink, setDeadLink] = useState<string | null>(null);
+  const [checking, setChecking] = useState(Boolean(token));
+  const checked = useRef(false);
+  useEffect(() => {
+    if (!token || checked.current) return;
+    checked.current = true;
+    checkResetToken({ token })
+      .unwrap()
+      .catch((error: unknown) => {
+        const status = errorStatus(error);
+        if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+          setDeadLink(failureMessage(error, 'Error resetting password', 'Error resetting password'));
+        }
+      })
+      .finally(() => setChecking(false));
+  }, [checkResetToken, token]);
 
   useEffect(() => {
     if (!done) return;
@@ -62,15 +83,17 @@ export default function ResetPasswordPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         Reset your password
       </Typography>
-      {!token ? (
+      {!token || deadLink ? (
         <>
           <Alert severity="error" role="alert">
-            {NO_RESET_TOKEN}
+            {deadLink ?? NO_RESET_TOKEN}
           </Alert>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             Request a new reset link
           </Link>
         </>
+      ) : checking ? (
+        <LoadingState text="Checking your reset link..." />
       ) : done ? (
         <Alert severity="success" role="status">
           {done.message} Redirecting...

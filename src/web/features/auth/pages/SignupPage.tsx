@@ -11,8 +11,12 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/auth';
+import { selectUser } from '../../../app/appSlice';
+import { useChooseSoftware, useChosenSoftware } from '../../../app/chosen-software';
+import { useAppSelector } from '../../../app/hooks';
+import CrmPicker from '../../../components/CrmPicker';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import CrmPicker from '../components/CrmPicker';
+import AlreadySignedIn from '../components/AlreadySignedIn';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
@@ -20,9 +24,10 @@ import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
 import { failureMessage } from '../lib/failure';
-import { onboardingFields } from '../lib/onboarding-fields';
+import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 
 export const SIGNUP_HEADING = 'Create your account';
+export const NAME_REQUIRED = 'Name is required.';
 export const FIRST_INSTALL_HEADING =
   'Welcome! The extension is installed. Create your account to get started.';
 
@@ -38,15 +43,27 @@ export default function SignupPage() {
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
   const continueOnboarding = useContinueOnboarding();
   const busy = signingUp || googleBusy;
+  const user = useAppSelector(selectUser);
+  // Set while this page signs someone up: the new session must not turn the page into "already signed in".
+  const [signingUpHere, setSigningUp] = useState(false);
+  const { slug: chosenSlug } = useChosenSoftware();
+  const chooseSoftware = useChooseSoftware();
+
+  if (user && !signingUpHere) return <AlreadySignedIn email={user.email} />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
+    if (!name.trim()) {
+      setFormError(NAME_REQUIRED);
+      return;
+    }
     const strength = passwordStrength(password);
     if (strength === 'Too weak' || strength === 'Weak') {
       setFormError(SIGNUP_PASSWORD_MESSAGE);
       return;
     }
+    setSigningUp(true);
     try {
       const result = await signup({
         name: name.trim(),
@@ -54,18 +71,23 @@ export default function SignupPage() {
         password,
         ...onboardingFields(),
       }).unwrap();
+      onboardingFieldsUsed();
       await continueOnboarding(result.user, result.user.software?.slug);
     } catch (error) {
+      setSigningUp(false);
       setFormError(failureMessage(error, 'Signup failed', 'Something went wrong'));
     }
   }
 
   async function signUpWithGoogle(token: string) {
     setFormError(null);
+    setSigningUp(true);
     try {
       const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
+      onboardingFieldsUsed();
       await continueOnboarding(result.user, result.user.software?.slug);
     } catch (error) {
+      setSigningUp(false);
       setFormError(failureMessage(error, 'Google auth failed', 'An error occurred during Google signup'));
     }
   }
@@ -75,7 +97,7 @@ export default function SignupPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {firstInstall ? FIRST_INSTALL_HEADING : SIGNUP_HEADING}
       </Typography>
-      <CrmPicker />
+      <CrmPicker value={chosenSlug} onChoose={chooseSoftware} />
       <GoogleSection
         context="signup"
         busy={googleBusy}

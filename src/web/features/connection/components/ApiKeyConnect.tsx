@@ -3,10 +3,13 @@ import { Navigate, type To } from 'react-router-dom';
 import { credentialsFragment } from '../lib/connection-data';
 import { setAuthAttempt, storeApiKeys } from '../lib/connection-storage';
 import { apiKeyFields } from '../lib/software-connection';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { selectUser } from '../../../app/appSlice';
+import { useChosenSoftware } from '../../../app/chosen-software';
+import { useAppSelector } from '../../../app/hooks';
 import ApiKeyForm, { type ApiKeyValues } from './ApiKeyForm';
 import ConnectionCard from './ConnectionCard';
 import PageLoading from './PageLoading';
+import SignInFirst from './SignInFirst';
 import SoftwareNotFound from './SoftwareNotFound';
 
 const ROUTES = {
@@ -20,6 +23,7 @@ const ROUTES = {
  */
 export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashboard' }) {
   const { software, isLoading } = useChosenSoftware();
+  const user = useAppSelector(selectUser);
   const [next, setNext] = useState<To | null>(null);
   const routes = ROUTES[variant];
 
@@ -38,11 +42,13 @@ export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashbo
   if (next) return <Navigate to={next} />;
 
   return (
-    <ConnectionCard>
+    <ConnectionCard variant={variant}>
       {isLoading ? (
         <PageLoading />
       ) : !software ? (
         <SoftwareNotFound text="Software not found." backHref={routes.back} backLabel={routes.backLabel} />
+      ) : variant === 'public' && !user ? (
+        <SignInFirst />
       ) : (
         <ApiKeyForm
           softwareName={software.software}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyField } from '../lib/software-connection';
 import SoftwareLogo from './SoftwareLogo';
+import ConnectionHeading from './ConnectionHeading';
 
 export type ApiKeyValues = Partial<Record<ApiKeyField['storageKey'], string>>;
 
@@ -50,9 +51,7 @@ export default function ApiKeyForm({
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} alignItems="center">
         <SoftwareLogo name={softwareName} logoUrl={logoUrl} />
-        <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-          Connect to {softwareName}
-        </Typography>
+        <ConnectionHeading>Connect to {softwareName}</ConnectionHeading>
       </Stack>
       {fields.length === 0 ? (
         <Alert severity="warning">No API key fields found for this software.</Alert>

@@ -21,13 +21,15 @@ export interface ConnectMethodsProps {
 }
 
 const API_KEY_ROUTE = { public: '/connect-api-key', dashboard: '/dashboard/connect/api-key' } as const;
+/** Where this tab goes once the OAuth window reports a connection. */
+const CONNECTED_ROUTE = { public: '/connected', dashboard: '/dashboard/connected' } as const;
 
 /**
  * The ways to connect this CRM (spec §2.1, §4, §5): OAuth (through the pre-connect form when the CRM
  * has preconnect fields or the organization choice applies) and/or API keys, per auth_options.
  */
 export default function ConnectMethods({ software, variant, role, memberCount }: ConnectMethodsProps) {
-  const oauth = useOAuthConnect(software);
+  const oauth = useOAuthConnect(software, CONNECTED_ROUTE[variant]);
   const context = { allowOrganizationChoice: variant === 'dashboard', role, memberCount };
   const withOAuth = offersOAuth(software);
   const withForm = withOAuth && needsPreconnect(software, context);

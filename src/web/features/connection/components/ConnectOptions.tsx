@@ -23,7 +23,12 @@ export default function ConnectOptions({
   oauthDisabled = false,
 }: ConnectOptionsProps) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    // Side by side from the small breakpoint on, equally wide, each label on one line.
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ '& > *': { flex: { sm: '1 1 0' }, whiteSpace: 'nowrap' } }}
+    >
       {showOAuth ? (
         <Button variant="contained" size="large" onClick={onOAuth} disabled={oauthDisabled}>
           Connect with OAuth

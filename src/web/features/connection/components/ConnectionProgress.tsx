@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Link as RouterLink } from 'react-router-dom';
+import ConnectionHeading from './ConnectionHeading';
 
 /** Spec §4 "Connection screen states": connecting, then testing, then success or error. */
 export type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
@@ -18,6 +19,8 @@ export interface ConnectionProgressProps {
   tryAgainHref: string;
   /** Said under 'Successfully connected.' (where the automatic redirect goes). */
   successHint?: string;
+  /** Offered first after an error because nobody is signed in: where to log in. */
+  signInHref?: string;
 }
 
 export default function ConnectionProgress({
@@ -25,22 +28,28 @@ export default function ConnectionProgress({
   errorText,
   tryAgainHref,
   successHint,
+  signInHref,
 }: ConnectionProgressProps) {
   if (status === 'error') {
     return (
       <Stack spacing={2} alignItems="center" textAlign="center">
         <ErrorOutline color="error" sx={{ fontSize: 56 }} aria-hidden />
-        <Typography component="h1" variant="h5">
-          Connection Error.
-        </Typography>
+        <ConnectionHeading>Connection Error.</ConnectionHeading>
         {errorText ? (
           <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
             {errorText}
           </Alert>
         ) : null}
-        <Button component={RouterLink} to={tryAgainHref} variant="contained">
-          Try again
-        </Button>
+        <Stack direction="row" spacing={2}>
+          {signInHref ? (
+            <Button component={RouterLink} to={signInHref} variant="contained">
+              Log in
+            </Button>
+          ) : null}
+          <Button component={RouterLink} to={tryAgainHref} variant={signInHref ? 'outlined' : 'contained'}>
+            Try again
+          </Button>
+        </Stack>
       </Stack>
     );
   }
@@ -48,9 +57,7 @@ export default function ConnectionProgress({
     return (
       <Stack spacing={2} alignItems="center" textAlign="center" role="status">
         <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} aria-hidden />
-        <Typography component="h1" variant="h5">
-          Successfully connected.
-        </Typography>
+        <ConnectionHeading>Successfully connected.</ConnectionHeading>
         {successHint ? <Typography color="text.secondary">{successHint}</Typography> : null}
       </Stack>
     );
@@ -58,9 +65,7 @@ export default function ConnectionProgress({
   return (
     <Stack spacing={2} alignItems="center" textAlign="center" role="status" aria-busy>
       <CircularProgress aria-label={status === 'testing' ? 'Testing connection' : 'Connecting'} />
-      <Typography component="h1" variant="h5">
-        {status === 'testing' ? 'Testing connection.' : 'Connecting...'}
-      </Typography>
+      <ConnectionHeading>{status === 'testing' ? 'Testing connection.' : 'Connecting...'}</ConnectionHeading>
     </Stack>
   );
 }

@@ -25,7 +25,7 @@ const ROUTES = {
 /** The /connected and /dashboard/connected screens: verify, then move on or offer to try again. */
 export default function ConnectionVerifier({ variant }: { variant: 'public' | 'dashboard' }) {
   const navigate = useNavigate();
-  const { status, errorText, authType } = useConnectionVerification();
+  const { status, errorText, authType, signInRequired } = useConnectionVerification();
   const routes = ROUTES[variant];
 
   useEffect(() => {
@@ -35,12 +35,13 @@ export default function ConnectionVerifier({ variant }: { variant: 'public' | 'd
   }, [status, navigate, routes.success]);
 
   return (
-    <ConnectionCard>
+    <ConnectionCard variant={variant}>
       <ConnectionProgress
         status={status}
         errorText={errorText}
         tryAgainHref={authType === 'api key' ? routes.apiKey : routes.oauth}
         successHint={routes.hint}
+        signInHref={signInRequired ? '/login' : undefined}
       />
     </ConnectionCard>
   );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -60,21 +61,30 @@ export default function PreconnectForm({
     <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Pre-connect settings">
       {fields.map((field) => {
         const invalid = showMissing && isMissing(field.id);
+        const options = field.options?.length ? field.options : undefined;
         return (
           <TextField
             key={field.id}
             id={`preconnect-${field.id}`}
             name={field.id}
             label={field.name}
-            type={field.type || 'text'}
-            placeholder={field.placeholder}
+            // A field restricted to a fixed list (Zoho's data centre) is a select of its values.
+            select={options !== undefined}
+            type={options ? undefined : field.type || 'text'}
+            placeholder={options ? undefined : field.placeholder}
             value={values[field.id] ?? ''}
             onChange={(event) => setValues((current) => ({ ...current, [field.id]: event.target.value }))}
             required
             fullWidth
             error={invalid}
             helperText={invalid ? `${field.name} is required.` : undefined}
-          />
+          >
+            {options?.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
         );
       })}
       {showOrganizationChoice ? (

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useVerifySettingsMutation } from '../../../api/crm';
+import { errorStatus } from '../../../api/errors';
 import { selectLoading, selectSoftware } from '../../../app/appSlice';
+import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
 import type { ConnectionStatus } from '../components/ConnectionProgress';
 import {
@@ -9,15 +11,11 @@ import {
   mergeCredentials,
   parseCredentialsFragment,
   pickCredentials,
+  verifiedUrlValues,
   verifySettingsBody,
   type AuthType,
 } from '../lib/connection-data';
-import {
-  getAuthAttempt,
-  getStoredSoftwareSlug,
-  readStoredCredentials,
-  storeCredentials,
-} from '../lib/connection-storage';
+import { getAuthAttempt, readStoredCredentials, storeCredentials } from '../lib/connection-storage';
 import {
   ERROR_VERIFYING_SETTINGS,
   VERIFICATION_FAILED,
@@ -32,12 +30,15 @@ export interface ConnectionVerification {
   errorText: string | null;
   /** The kind that was (or would have been) verified; decides where 'Try again' goes. */
   authType: AuthType | null;
+  /** The server answered that nobody is signed in: logging in is the way on, not trying again. */
+  signInRequired?: boolean;
 }
 
 /**
  * Verifies the connection once the page has loaded (spec §4 "Connection screen states"): credentials
  * from the URL fragment first, local storage otherwise, sent to verify-settings. The fragment is then
- * removed from the address bar, so keys and tokens do not stay in the browser history.
+ * removed from the address bar, so keys and tokens do not stay in the browser history; its values are
+ * stored only once verified (verifiedUrlValues).
  */
 export function useConnectionVerification(): ConnectionVerification {
   const location = useLocation();
@@ -61,7 +62,8 @@ export function useConnectionVerification(): ConnectionVerification {
     started.current = true;
     if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
 
-    storeCredentials(fragment);
+    // Nothing from the URL is stored before the server has verified it (a crafted link must not plant
+    // values where the extension reads them).
     const credentials = mergeCredentials(fragment, readStoredCredentials());
     const authType = authTypeFor(credentials, attempt);
     if (!authType) {
@@ -74,7 +76,7 @@ export function useConnectionVerification(): ConnectionVerification {
     }
 
     setState({ status: 'testing', errorText: null, authType });
-    const slug = software?.slug ?? getStoredSoftwareSlug();
+    const slug = software?.slug ?? storedSoftwareSlug();
     verifySettings(verifySettingsBody(credentials, authType, slug))
       .unwrap()
       .then((answer) => {
@@ -83,13 +85,19 @@ export function useConnectionVerification(): ConnectionVerification {
           setState({ status: 'error', errorText: failure, authType });
           return;
         }
+        storeCredentials(verifiedUrlValues(fragment, authType));
         // The server may return the keys as it saved them (trimmed, normalized): keep those.
         if (authType === 'api key') storeCredentials(pickCredentials(answer.api_keys));
         setState({ status: 'success', errorText: null, authType });
       })
       .catch((error: unknown) => {
         console.error(ERROR_VERIFYING_SETTINGS, error);
-        setState({ status: 'error', errorText: verifyErrorText(error), authType });
+        setState({
+          status: 'error',
+          errorText: verifyErrorText(error),
+          authType,
+          signInRequired: errorStatus(error) === 401,
+        });
       });
   }, [appLoading, attempt, fragment, location, navigate, software, verifySettings]);
 

@@ -3,27 +3,28 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccessTokenMutation } from '../../../api/crm';
 import { errorMessage } from '../../../api/errors';
 import { selectSoftware } from '../../../app/appSlice';
+import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from '../lib/connection-data';
-import {
-  getStoredSoftwareSlug,
-  readStoredCredentials,
-  setAuthAttempt,
-  storeOAuthTokens,
-} from '../lib/connection-storage';
+import { readStoredCredentials, setAuthAttempt, storeOAuthTokens } from '../lib/connection-storage';
+import { oauthErrorText } from '../lib/oauth-errors';
+import { handOffOutcome, type OAuthOutcome } from '../lib/oauth-handoff';
 import { OAUTH_STATE_MISMATCH, consumeOAuthState } from '../lib/oauth-state';
 import { NO_OAUTH_TOKENS } from './use-connection-verification';
 
 export interface OAuthCallbackState {
   errorText: string | null;
+  /** The tab that opened this window took the outcome over; this window is closing. */
+  handedOff: boolean;
 }
 
 /**
  * /callback (spec §2.2, §7): exchanges the `code` of the query for tokens with access-token, keeps every
  * key of `data` with an `oauth_` prefix, then goes to /connected with the oauth values in the fragment.
  * The `state` of the query must be the one stored when the authorize window opened (oauth-state.ts).
- * A provider error (`error`, `error_description` in the query) is shown as the provider gave it.
+ * A provider error (`error` in the query) is shown as a sentence of oauth-errors.ts, never as given.
+ * In the window the app opened, the outcome goes back to the opening tab instead (oauth-handoff.ts).
  */
 export function useOAuthCallback(): OAuthCallbackState {
   const [params] = useSearchParams();
@@ -31,6 +32,7 @@ export function useOAuthCallback(): OAuthCallbackState {
   const sharedSlug = useAppSelector(selectSoftware)?.slug;
   const [accessToken] = useAccessTokenMutation();
   const [errorText, setErrorText] = useState<string | null>(null);
+  const [handedOff, setHandedOff] = useState(false);
   // An authorization code is single-use: never exchange it twice (Strict Mode runs effects twice).
   const exchanged = useRef(false);
 
@@ -38,9 +40,23 @@ export function useOAuthCallback(): OAuthCallbackState {
     if (exchanged.current) return;
     exchanged.current = true;
     const code = params.get('code');
-    const providerError = params.get('error_description') || params.get('error');
-    if (providerError) {
-      setErrorText(providerError);
+    const state = params.get('state');
+
+    /** Hands the outcome to the opening tab, or carries on here when there is none to take it. */
+    const finish = (outcome: OAuthOutcome, here: () => void) => {
+      void handOffOutcome(state, outcome).then((taken) => {
+        if (!taken) {
+          here();
+          return;
+        }
+        setHandedOff(true);
+        window.close();
+      });
+    };
+    const fail = (text: string) => finish({ result: 'failed', errorText: text }, () => setErrorText(text));
+
+    if (params.has('error') || params.has('error_description')) {
+      fail(oauthErrorText(params.get('error')));
       return;
     }
     if (!code) {
@@ -48,31 +64,33 @@ export function useOAuthCallback(): OAuthCallbackState {
       return;
     }
     // The code must answer the authorize window this browser opened (not an attacker's link).
-    if (!consumeOAuthState(params.get('state'))) {
+    if (!consumeOAuthState(state)) {
       setErrorText(OAUTH_STATE_MISMATCH);
       return;
     }
     setAuthAttempt('oauth');
-    accessToken({ oauth_code: code, software: sharedSlug ?? getStoredSoftwareSlug() })
+    accessToken({ oauth_code: code, software: sharedSlug ?? storedSoftwareSlug() })
       .unwrap()
       .then((answer) => {
         storeOAuthTokens(answer.data as unknown as Record<string, unknown>, code);
         const stored = readStoredCredentials();
         if (!stored.oauth_access_token) {
-          setErrorText(NO_OAUTH_TOKENS);
+          fail(NO_OAUTH_TOKENS);
           return;
         }
-        navigate(
-          { pathname: '/connected', hash: credentialsFragment(stored, OAUTH_STORAGE_KEYS) },
-          { replace: true },
+        finish({ result: 'connected' }, () =>
+          navigate(
+            { pathname: '/connected', hash: credentialsFragment(stored, OAUTH_STORAGE_KEYS) },
+            { replace: true },
+          ),
         );
       })
       .catch((error: unknown) => {
         console.error('access-token failed', error);
         // Nothing was stored, so the missing-token text is the honest fallback when the server says nothing.
-        setErrorText(errorMessage(error, NO_OAUTH_TOKENS));
+        fail(errorMessage(error, NO_OAUTH_TOKENS));
       });
   }, [accessToken, navigate, params, sharedSlug]);
 
-  return { errorText };
+  return { errorText, handedOff };
 }

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { usePreConnectMutation } from '../../../api/crm';
 import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';
-import { setAuthAttempt } from '../lib/connection-storage';
+import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
+import { credentialsFragment } from '../lib/connection-data';
+import { readStoredCredentials, setAuthAttempt } from '../lib/connection-storage';
+import { awaitOutcome } from '../lib/oauth-handoff';
 import { newOAuthState, storeOAuthState } from '../lib/oauth-state';
 import { buildOAuthAuthorizeUrl, isOpenableAuthorizeUrl, withOAuthState } from '../lib/oauth-url';
 import { useOAuthWindow } from './use-oauth-window';
@@ -24,13 +28,33 @@ export interface OAuthConnect {
 /**
  * The OAuth side of connecting a CRM (spec §4): optional pre-connect call, then the authorize window,
  * with `auth_attempt` stored as 'oauth' so /connected knows which kind of credentials to verify, and a
- * random `state` (kept in session storage) that /callback requires back.
+ * random `state` (kept in session storage) that /callback requires back. When the window reports how
+ * the flow ended (oauth-handoff.ts), this tab moves on to `connectedPath` or shows the error, and the
+ * window closes: one tab remains.
  */
-export function useOAuthConnect(software: Software | null): OAuthConnect {
+export function useOAuthConnect(software: Software | null, connectedPath: string): OAuthConnect {
   const openWindow = useOAuthWindow();
+  const navigate = useNavigate();
   const [preConnect, { isLoading: submitting }] = usePreConnectMutation();
   const [errorText, setErrorText] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
+  /** The `state` of the flow running in the opened window. */
+  const [flowState, setFlowState] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!flowState) return;
+    return awaitOutcome(flowState, (outcome) => {
+      setOpened(false);
+      setFlowState(null);
+      if (outcome.result === 'failed') {
+        setErrorText(outcome.errorText);
+        return;
+      }
+      // The window stored the tokens in local storage, which this tab shares.
+      const fragment = credentialsFragment(readStoredCredentials(), OAUTH_STORAGE_KEYS);
+      navigate({ pathname: connectedPath, hash: fragment });
+    });
+  }, [connectedPath, flowState, navigate]);
 
   const openOAuth = () => {
     if (!software) return;
@@ -43,12 +67,17 @@ export function useOAuthConnect(software: Software | null): OAuthConnect {
     setAuthAttempt('oauth');
     // A fresh state per opened window (not per throttled click, which would orphan the open one),
     // stored before the window exists: the new window starts with a copy of this tab's session storage.
+    const flow = { state: '' };
     const result = openWindow(() => {
-      const state = newOAuthState();
-      storeOAuthState(state);
-      return withOAuthState(url, state);
+      flow.state = newOAuthState();
+      storeOAuthState(flow.state);
+      return withOAuthState(url, flow.state);
     });
-    if (result === 'opened') setOpened(true);
+    if (result === 'opened') {
+      setErrorText(null);
+      setOpened(true);
+      setFlowState(flow.state);
+    }
   };
 
   const submitPreconnect = async (values: PreconnectValues) => {

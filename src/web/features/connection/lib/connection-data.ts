@@ -78,6 +78,21 @@ export function mergeCredentials(...sources: Credentials[]): Credentials {
   return merged;
 }
 
+/**
+ * The values of a URL fragment that a successful verification vouches for, and so may be kept in local
+ * storage (where the extension reads them): only the spec's keys of the kind that was verified, and only
+ * when the fragment itself carried the token or keys that were verified. A crafted link that rides on a
+ * stored token (`#oauth_api_domain=https://evil.example`) gets nothing stored.
+ */
+export function verifiedUrlValues(fragment: Credentials, verified: AuthType): Credentials {
+  const carried = verified === 'oauth' ? hasOAuthToken(fragment) : hasApiKey(fragment);
+  if (!carried) return {};
+  const keys: readonly CredentialKey[] = verified === 'oauth' ? OAUTH_STORAGE_KEYS : API_KEY_STORAGE_KEYS;
+  const kept: Credentials = {};
+  for (const key of keys) if (fragment[key]) kept[key] = fragment[key];
+  return kept;
+}
+
 /** `key=value&...` (no leading '#') of the given credential keys, in the storage order. */
 export function credentialsFragment(
   credentials: Credentials,

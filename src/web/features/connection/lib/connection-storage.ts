@@ -59,11 +59,6 @@ export function setAuthAttempt(kind: AuthType): void {
   setItem(storageKeys.authAttempt, kind);
 }
 
-/** Slug of the CRM chosen before signing in (spec §3 local flag `software`). */
-export function getStoredSoftwareSlug(): string | null {
-  return getItem(storageKeys.software)?.trim() || null;
-}
-
 /**
  * Spec §4 "Disconnect page": clears session storage, every local-storage key starting with oauth_ or
  * api_key_, and auth_attempt. Other local data (the chosen CRM, install flags, UTM) stays.

@@ -1,12 +1,16 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { selectUser } from '../../../app/appSlice';
+import { useChosenSoftware } from '../../../app/chosen-software';
+import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import ChooseSoftware from '../components/ChooseSoftware';
 import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
+import ConnectionHeading from '../components/ConnectionHeading';
 import PageLoading from '../components/PageLoading';
+import SignInFirst from '../components/SignInFirst';
 import SoftwareLogo from '../components/SoftwareLogo';
-import SoftwareNotFound from '../components/SoftwareNotFound';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
 
 /**
  * /connect: the Connect step of onboarding. The chosen CRM comes from the shared state or the stored
@@ -16,26 +20,25 @@ import { useChosenSoftware } from '../hooks/use-chosen-software';
 export default function ConnectPage() {
   useDocumentTitle('Connect');
   const { software, isLoading } = useChosenSoftware();
+  const user = useAppSelector(selectUser);
 
   return (
-    <ConnectionCard>
+    <ConnectionCard variant="public">
       {isLoading ? (
         <PageLoading />
       ) : !software ? (
-        <SoftwareNotFound text="Software not found" />
+        <ChooseSoftware notFoundText="Software not found" />
       ) : (
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center">
             <SoftwareLogo name={software.software} logoUrl={software.logo_url} />
-            <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-              Connect {software.software}
-            </Typography>
+            <ConnectionHeading>Connect {software.software}</ConnectionHeading>
           </Stack>
           <Typography color="text.secondary">
             Connect your {software.software} account so {software.app} can sync prospects into it in one
             click.
           </Typography>
-          <ConnectMethods software={software} variant="public" />
+          {user ? <ConnectMethods software={software} variant="public" /> : <SignInFirst />}
         </Stack>
       )}
     </ConnectionCard>

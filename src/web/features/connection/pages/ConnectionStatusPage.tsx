@@ -8,9 +8,10 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import { useChosenSoftware } from '../../../app/chosen-software';
 import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
+import ConnectionHeading from '../components/ConnectionHeading';
 
 function storedCredentialsText(): string {
   const stored = readStoredCredentials();
@@ -42,9 +43,7 @@ export default function ConnectionStatusPage() {
   return (
     <ConnectionCard>
       <Stack spacing={3} alignItems="flex-start">
-        <Typography component="h1" variant="h5">
-          Connection status
-        </Typography>
+        <ConnectionHeading>Connection status</ConnectionHeading>
         {isLoading ? (
           <PageLoading />
         ) : (

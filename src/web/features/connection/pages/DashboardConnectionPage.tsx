@@ -11,9 +11,10 @@ import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
 import PageLoading from '../components/PageLoading';
 import SoftwareLogo from '../components/SoftwareLogo';
-import SoftwareNotFound from '../components/SoftwareNotFound';
-import { useChosenSoftware } from '../hooks/use-chosen-software';
+import ChooseSoftware from '../components/ChooseSoftware';
+import { useChosenSoftware } from '../../../app/chosen-software';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
+import ConnectionHeading from '../components/ConnectionHeading';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
@@ -30,9 +31,7 @@ export default function DashboardConnectionPage() {
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} alignItems="center">
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
-          <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-            CRM Connection
-          </Typography>
+          <ConnectionHeading>CRM Connection</ConnectionHeading>
         </Stack>
         {checking || softwareLoading ? (
           <PageLoading text="Checking your connection..." />
@@ -64,7 +63,7 @@ export default function DashboardConnectionPage() {
                 memberCount={user?.organization?.member_count}
               />
             ) : (
-              <SoftwareNotFound text="Software not found." />
+              <ChooseSoftware notFoundText="Software not found." />
             )}
           </Stack>
         )}

@@ -7,6 +7,7 @@ import { useDisconnectMutation } from '../../../api/crm';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';
+import ConnectionHeading from '../components/ConnectionHeading';
 
 /**
  * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
@@ -30,9 +31,7 @@ export default function DisconnectPage() {
   return (
     <ConnectionCard>
       <Stack spacing={2} alignItems="flex-start">
-        <Typography component="h1" variant="h5">
-          Disconnected
-        </Typography>
+        <ConnectionHeading>Disconnected</ConnectionHeading>
         <Typography>You have been disconnected from your CRM.</Typography>
         <Button component={RouterLink} to="/connect" variant="contained">
           Connect again...

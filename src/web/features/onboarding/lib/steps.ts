@@ -1,25 +1,69 @@
 /**
- * Which of the four progress steps (Install, Signup, Connect, Finish) a public route belongs to.
- * The extension-first flow starts with the install, so the pin steps (/installed, /welcome) count as Install.
+ * The four progress steps (Install, Signup, Connect, Finish) of spec §2.2: which one a public route
+ * belongs to, and how the bar reads for the visitor. Pure.
  */
+export const INSTALL = 0;
+export const SIGNUP = 1;
+export const CONNECT = 2;
+export const FINISH = 3;
+
 const STEP_BY_PATH: Record<string, number> = {
-  '/install': 0,
-  '/installed': 0,
-  '/welcome': 0,
-  '/signup': 1,
-  '/login': 1,
-  '/forgot-password': 1,
-  '/reset-password': 1,
-  '/accept-invitation': 1,
-  '/connect': 2,
-  '/callback': 2,
-  '/connect-api-key': 2,
-  '/connected': 2,
-  '/complete': 3,
+  '/install': INSTALL,
+  '/installed': INSTALL,
+  '/welcome': INSTALL,
+  '/signup': SIGNUP,
+  '/login': SIGNUP,
+  '/forgot-password': SIGNUP,
+  '/reset-password': SIGNUP,
+  '/accept-invitation': SIGNUP,
+  '/connect': CONNECT,
+  '/callback': CONNECT,
+  '/connect-api-key': CONNECT,
+  '/connected': CONNECT,
+  '/complete': FINISH,
 };
+
+/** Pages that complete their own step by being opened (spec §4 Flags: they set the flag). */
+const COMPLETED_ON_ARRIVAL = new Set(['/installed', '/welcome', '/complete']);
+
+const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** The step index for `pathname`, or -1 for pages outside the flow (/auth, /logout, /uninstalled). */
 export function stepForPath(pathname: string): number {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return STEP_BY_PATH[normalized] ?? -1;
+  return STEP_BY_PATH[normalize(pathname)] ?? -1;
+}
+
+/** What is true of the visitor, each fact deciding one step (spec §4: installed flag, session, credentials). */
+export interface VisitorFacts {
+  installed: boolean;
+  signedIn: boolean;
+  /** Credentials stored in this browser, or a connection saved on the account. */
+  connected: boolean;
+  onboarded: boolean;
+}
+
+export interface Progress {
+  /** The step the visitor is on. */
+  current: number;
+  /** Per step: done. */
+  completed: boolean[];
+}
+
+/**
+ * The bar for a visitor on `pathname`, or null outside the flow. A step shows done only when its fact
+ * holds (an install nobody made is never done). The current step is the page's, except on the pages that
+ * complete their step by opening (/welcome, /installed): there the visitor is already at the next step
+ * still to do.
+ */
+export function progressFor(pathname: string, facts: VisitorFacts): Progress | null {
+  const step = stepForPath(pathname);
+  if (step < 0) return null;
+  const done = [facts.installed, facts.signedIn, facts.connected, facts.onboarded];
+  const completesStep = COMPLETED_ON_ARRIVAL.has(normalize(pathname));
+  if (completesStep) done[step] = true;
+  const next = done.findIndex((isDone, index) => index > step && !isDone);
+  const current = completesStep && next !== -1 ? next : step;
+  // The step in progress is not shown as done, unless being here is what completes it (/complete).
+  const completed = done.map((isDone, index) => isDone && (index !== current || completesStep));
+  return { current, completed };
 }

@@ -5,10 +5,13 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorStatus } from '../../../api/errors';
+import { useGetSoftwareQuery } from '../../../api/catalogue';
 import { useAcceptInviteMutation } from '../../../api/organization';
+import { useChooseSoftware } from '../../../app/chosen-software';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { setItem, storageKeys } from '../../../lib/storage';
@@ -59,7 +62,6 @@ export default function AcceptInvitationPage() {
       .unwrap()
       .then((result) => {
         setItem(storageKeys.invitationToken, token);
-        if (software) setItem(storageKeys.software, software);
         setState({
           kind: 'accepted',
           organization: result.data.organization_name,
@@ -69,14 +71,23 @@ export default function AcceptInvitationPage() {
       .catch((error: unknown) => setState({ kind: 'failed', message: invitationFailure(error) }));
   }, [acceptInvite, software, token]);
 
+  // The CRM of the link becomes the chosen one once the catalogue knows it (the banner shows it at once).
+  const chooseSoftware = useChooseSoftware();
+  const { currentData: linkedSoftware } = useGetSoftwareQuery(software ? { software } : skipToken);
+  useEffect(() => {
+    if (linkedSoftware) chooseSoftware(linkedSoftware.data);
+  }, [chooseSoftware, linkedSoftware]);
+
+  // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second.
+  const [secondsLeft, setSecondsLeft] = useState(INVITATION_REDIRECT_DELAY_MS / 1000);
   useEffect(() => {
     if (state.kind !== 'accepted') return;
-    const timer = window.setTimeout(
-      () => navigate(state.to, { replace: true }),
-      INVITATION_REDIRECT_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [navigate, state]);
+    const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
+    return () => window.clearInterval(timer);
+  }, [state.kind]);
+  useEffect(() => {
+    if (state.kind === 'accepted' && secondsLeft === 0) navigate(state.to, { replace: true });
+  }, [navigate, secondsLeft, state]);
 
   if (state.kind === 'checking') return <LoadingState text="Checking your invitation..." />;
 
@@ -97,7 +108,7 @@ export default function AcceptInvitationPage() {
     <StepPage title="Invitation accepted">
       <Typography>{`You have been invited to join ${state.organization}.`}</Typography>
       <Typography color="text.secondary" role="status">
-        Taking you to sign up in 5 seconds...
+        {`Taking you to sign up in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}...`}
       </Typography>
       <Link component={RouterLink} to={state.to} replace>
         Sign up now

@@ -1,6 +1,7 @@
 /** /uninstalled (spec §2.2, §4): the extension was removed; has_installed is cleared here and on the server. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { selectSoftware } from '../../../app/appSlice';
 import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
@@ -23,7 +24,12 @@ export default function UninstalledPage() {
         <Button variant="outlined" href={storeUrl} target="_blank" rel="noopener noreferrer">
           Reinstall the extension
         </Button>
-      ) : null}
+      ) : (
+        // Without the store link of a chosen CRM, the install step helps choose one.
+        <Button variant="outlined" component={RouterLink} to="/install">
+          Reinstall the extension
+        </Button>
+      )}
     </StepPage>
   );
 }

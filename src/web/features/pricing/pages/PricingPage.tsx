@@ -21,6 +21,8 @@ import PricingBanner from '../components/PricingBanner';
 import PricingCoupon from '../components/PricingCoupon';
 import { darkTheme } from '../dark-theme';
 import { readPricingParams } from '../lib/pricing-params';
+import { getAppConfig } from '../../../app/config';
+import PublicFooter from '../../../components/PublicFooter';
 
 /** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
@@ -64,8 +66,8 @@ function PricingContent({
   }
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="lg">
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
+      <Container component="main" maxWidth="lg">
         <Stack spacing={3}>
           {!hideBanner && <PricingBanner app={app} software={software} dark={darkMode} />}
           {!hideHeader && (
@@ -100,6 +102,8 @@ function PricingContent({
           )}
         </Stack>
       </Container>
+      {/* Embedded in the extension (hide_header) the page is a widget, without the site's footer. */}
+      {hideHeader ? null : <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />}
     </Box>
   );
 }

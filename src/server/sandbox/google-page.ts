@@ -1,0 +1,128 @@
+/**
+ * /sandbox/google/signin: plays the part of Google's sign-in popup when GOOGLE_CLIENT_ID is not set. The
+ * app's sandbox button opens it in a window; the visitor picks the account (any email address) and an
+ * outcome, and the page hands the result back to the window that opened it with postMessage, as Google's
+ * widget hands a credential to its callback:
+ *   - Continue: a signed credential, which google-auth verifies (sign-in or sign-up);
+ *   - Send an invalid credential: one google-auth refuses ('Google login failed' / 'Google auth failed');
+ *   - Fail: an error without credential (the app's 'Google sign in failed. Please try again.').
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SafeHtml, html, page } from '../http/html.js';
+import type { GoogleSandbox } from '../security/google-sandbox.js';
+
+/** The `type` of the message the page posts to its opener (the app listens for exactly this). */
+export const GOOGLE_SANDBOX_MESSAGE = 'crm-sync:google-sandbox';
+
+type SignInForm = { email?: string; name?: string; email_verified?: string; outcome?: string };
+
+const FORM_STYLE = html`<style>
+  label {
+    display: block;
+    margin: 12px 0 4px;
+    font-weight: 600;
+  }
+  input[type='email'],
+  input[type='text'] {
+    width: 100%;
+    box-sizing: border-box;
+    padding: 10px;
+    font-size: 15px;
+    border: 1px solid #c5c8d6;
+    border-radius: 8px;
+  }
+  label.check {
+    font-weight: 400;
+  }
+</style>`;
+
+function signInForm(context: string | undefined, email = '', message?: string) {
+  const action = context === 'signup' ? 'sign up' : 'sign in';
+  return html`${FORM_STYLE}
+    <h1>Choose an account</h1>
+    <p>to ${action} to <b>CRM Sync</b> with Google.</p>
+    <p class="muted">
+      This sandbox plays Google's part because GOOGLE_CLIENT_ID is not set on this server: no Google account
+      is used, and any address works.
+    </p>
+    ${message ? html`<p role="alert"><b>${message}</b></p>` : ''}
+    <form method="post" action="/sandbox/google/signin">
+      <label for="email">Email</label>
+      <input id="email" type="email" name="email" value="${email}" autocomplete="email" required />
+      <label for="name">Name</label>
+      <input id="name" type="text" name="name" autocomplete="name" />
+      <label class="check">
+        <input type="checkbox" name="email_verified" value="true" checked /> Google has verified this address
+      </label>
+      <div class="row">
+        <button type="submit" name="outcome" value="continue">Continue</button>
+        <button type="submit" name="outcome" value="invalid" class="secondary">
+          Send an invalid credential
+        </button>
+        <button type="submit" name="outcome" value="error" class="secondary" formnovalidate>
+          Fail (widget error)
+        </button>
+      </div>
+    </form>`;
+}
+
+function sendPage(reply: FastifyReply, title: string, body: ReturnType<typeof html>, status = 200) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page(title, body));
+}
+
+export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox) {
+  app.get<{ Querystring: { context?: string } }>('/sandbox/google/signin', async (request, reply) =>
+    sendPage(reply, 'Sign in with Google · Sandbox', signInForm(request.query.context)),
+  );
+
+  app.post<{ Body: SignInForm }>('/sandbox/google/signin', async (request, reply) => {
+    const form = request.body ?? {};
+    const email = (form.email ?? '').trim();
+    let result: { credential: string } | { error: string };
+    if (form.outcome === 'error') {
+      result = { error: 'The sign-in widget failed (sandbox).' };
+    } else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+      return sendPage(
+        reply,
+        'Sign in with Google · Sandbox',
+        signInForm(undefined, email, 'Enter an email address, like name@example.com.'),
+        400,
+      );
+    } else {
+      const identity = { email, name: form.name, emailVerified: form.email_verified === 'true' };
+      result = {
+        credential: form.outcome === 'invalid' ? sandbox.issueInvalid(identity) : sandbox.issue(identity),
+      };
+    }
+
+    // The form was posted from this page, so its Origin (checked against the allowed origins by the
+    // sandbox plugin) is the app's: the credential is handed to that origin only.
+    const origin = request.headers.origin!;
+    const nonce = randomBytes(16).toString('base64');
+    const message = JSON.stringify({ type: GOOGLE_SANDBOX_MESSAGE, ...result }).replace(/</g, '\\u003c');
+    const script = `(function () {
+  var status = document.getElementById('status');
+  if (!window.opener) { status.textContent = 'Open this page with the "Sign in with Google" button of CRM Sync.'; return; }
+  window.opener.postMessage(${message}, ${JSON.stringify(origin)});
+  window.close();
+})();`;
+    reply.header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
+    );
+    return sendPage(
+      reply,
+      'Signing in · Sandbox',
+      html`<h1>Signing you in...</h1>
+        <p id="status" class="muted">Returning to CRM Sync.</p>
+        <script nonce="${nonce}">
+          ${new SafeHtml(script)};
+        </script>`,
+    );
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The footer of the public pages: terms, privacy and support. Support is the runtime configuration's
+ * contact-support form (the page passes it), as on the billing pages; without one, it is left out.
+ */
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface PublicFooterProps {
+  /** An absolute http(s) URL (app/config.ts checks it), or undefined when there is none. */
+  supportFormUrl: string | undefined;
+}
+
+export default function PublicFooter({ supportFormUrl }: PublicFooterProps) {
+  return (
+    <Stack
+      component="footer"
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ justifyContent: 'center', flexWrap: 'wrap', py: 2, color: 'text.secondary' }}
+    >
+      <Typography variant="body2" component="span">
+        © CRM Sync
+      </Typography>
+      <Link component={RouterLink} to="/terms" variant="body2" color="inherit">
+        Terms
+      </Link>
+      <Link component={RouterLink} to="/privacy" variant="body2" color="inherit">
+        Privacy
+      </Link>
+      {supportFormUrl ? (
+        <Link href={supportFormUrl} variant="body2" color="inherit" target="_blank" rel="noopener noreferrer">
+          Support
+        </Link>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import Stack from '@mui/material/Stack';
+import { useChooseSoftware, useChosenSoftware } from '../../../app/chosen-software';
+import CrmPicker from '../../../components/CrmPicker';
+import SoftwareNotFound from './SoftwareNotFound';
+
+/**
+ * What a connection screen shows when no CRM record is available: the spec's 'Software not found' text
+ * (spec §8), and a way out of it: pick the CRM here, and the screen continues with it.
+ */
+export default function ChooseSoftware({ notFoundText }: { notFoundText: string }) {
+  const { slug } = useChosenSoftware();
+  const choose = useChooseSoftware();
+  return (
+    <Stack spacing={2}>
+      <SoftwareNotFound text={notFoundText} />
+      <CrmPicker value={slug} onChoose={choose} label="Choose your CRM" />
+    </Stack>
+  );
+}
