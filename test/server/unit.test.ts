@@ -143,7 +143,12 @@ describe('HTML escaping', () => {
   });
   it('app-config.js offers the Google sandbox only without a client id and on a sandbox deployment', () => {
     const served = (env: NodeJS.ProcessEnv) =>
-      JSON.parse(appConfigScript(loadConfig(env), { supportFormUrl: null }).replace(/^window.__APP_CONFIG__ = |;\n$/g, '')) as {
+      JSON.parse(
+        appConfigScript(loadConfig(env), { supportFormUrl: null }).replace(
+          /^window.__APP_CONFIG__ = |;\n$/g,
+          '',
+        ),
+      ) as {
         googleClientId: string | null;
         googleSandbox: boolean;
       };

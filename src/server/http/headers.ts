@@ -38,6 +38,10 @@ export function securityHeaders(
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'same-origin');
   reply.header('x-frame-options', 'DENY');
+  // Popups talk back to their opener (Google's sign-in, the CRM OAuth window). On every answer, redirects
+  // included: Chromium cuts a popup from its opener when a redirect on its way (the sandbox authorize
+  // form's 302 to /callback) carries another policy than the pages around it.
+  reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
   if (isSecure(config)) reply.header('strict-transport-security', 'max-age=31536000');
   const type = String(reply.getHeader('content-type') ?? '');
   if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) {
@@ -47,8 +51,6 @@ export function securityHeaders(
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', appContentSecurityPolicy(config));
     }
-    // Google's sign-in popup talks back to its opener, so the opener may not be cut off from popups.
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   }
 }
