@@ -1229,6 +1229,25 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      /**
+       * @description A credential of the sign-in sandbox (no GOOGLE_CLIENT_ID) for the address of an account it did
+       *     not create: the sandbox vouches for any address, so it never signs into, or links to, an account
+       *     with a password or one linked to Google.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "An account with this email already exists. Please log in with your email and password."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

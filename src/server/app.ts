@@ -246,6 +246,9 @@ function warnAboutSandboxes(log: FastifyInstance['log'], services: Services): vo
           : undefined,
         'the Demo CRM is offered',
         isOutboxMailer(services.mailer) ? "/sandbox/mail shows every user's mails" : undefined,
+        googleSandboxEnabled(config)
+          ? 'the Google sign-in sandbox (/sandbox/google/signin) signs anyone up as any address (never into an account it did not create)'
+          : undefined,
       ]
         .filter(Boolean)
         .join('; ')}. Never do this on a deployment with real users.`,

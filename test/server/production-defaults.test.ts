@@ -35,6 +35,8 @@ const SANDBOX_URLS = [
   { method: 'GET', url: '/sandbox/crm/authorize?client_id=demo-crm-sandbox' },
   { method: 'POST', url: '/sandbox/crm/authorize' },
   { method: 'GET', url: '/sandbox/crm/api-keys' },
+  { method: 'GET', url: '/sandbox/google/signin' },
+  { method: 'POST', url: '/sandbox/google/signin' },
 ] as const;
 
 async function sandboxStatuses(t: TestApp, origin: string) {
@@ -197,6 +199,47 @@ describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
     });
     assert.equal(portal.statusCode, 303);
     assert.equal(payments().length, 2);
+  });
+
+  it('names the Google sign-in sandbox at start, warns on every sandbox sign-in, and never takes over an account', async () => {
+    const start = p.lines.find((line) => line.includes('SANDBOXES is on for a non-local PUBLIC_URL'));
+    assert.match(start ?? '', /Google sign-in sandbox \(\/sandbox\/google\/signin\)/);
+    const signIns = () => p.lines.filter((line) => line.includes('Sandbox Google sign-in'));
+
+    const credentialFor = async (email: string) => {
+      const res = await p.app.app.inject({
+        method: 'POST',
+        url: '/sandbox/google/signin',
+        headers: {
+          origin: 'https://sandbox.example.com',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ email, email_verified: 'true', outcome: 'continue' }).toString(),
+      });
+      assert.equal(res.statusCode, 200);
+      return JSON.parse(/postMessage\((\{.*?\}),/.exec(res.body)![1]!).credential as string;
+    };
+
+    const newcomer = await p.app.api('googleAuth', {
+      body: { token: await credentialFor(uniqueEmail('sandbox-new')), type: 'signup' },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(newcomer.status, 200);
+    assert.equal(signIns().length, 1);
+
+    const victim = await signup(p.app.api);
+    const takeover = await p.app.api('googleAuth', {
+      body: { token: await credentialFor(victim.email), type: 'login' },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(takeover.status, 409);
+    assert.equal(takeover.cookie, undefined);
+    assert.equal(signIns().length, 2);
+    const login = await p.app.api('login', {
+      body: { email: victim.email, password: PASSWORD },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(login.status, 200);
   });
 });
 

@@ -5,12 +5,14 @@ import {
   SIGNUP_PASSWORD_MESSAGE,
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
+import { isLocalUrl } from '../config.js';
 import { createAccount, knownSoftware, normalizeEmail } from '../domain/accounts.js';
 import { presentUser } from '../domain/present.js';
-import { HttpError, badRequest, unauthorized } from '../http/errors.js';
+import { HttpError, badRequest, conflict, unauthorized } from '../http/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
+import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { createSession, destroySession } from '../security/sessions.js';
@@ -144,6 +146,11 @@ export function authHandlers(
       });
       if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
+      if (identity.sandbox && !isLocalUrl(config.publicUrl)) {
+        ctx.request.log.warn(
+          'Sandbox Google sign-in: the Google sign-in sandbox vouches for any address (SANDBOXES is on)',
+        );
+      }
       const software = await knownSoftware(db, config, body.software);
 
       let user = await db
@@ -153,6 +160,10 @@ export function authHandlers(
         .orderBy(sql`google_sub = ${identity.sub}`, 'desc')
         .executeTakeFirst();
       let created: Awaited<ReturnType<typeof signedInView>> | undefined;
+      if (user && identity.sandbox) {
+        const refusal = sandboxSignInRefusal(user, identity.sub);
+        if (refusal) throw conflict(refusal);
+      }
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
