@@ -110,3 +110,32 @@ test('denying access in the OAuth window is said in words in the tab that opened
   assert.equal(context.pages().length, 1);
   await context.close();
 });
+
+test("a CRM page with 'Cross-Origin-Opener-Policy: same-origin' cuts window.opener, and one tab still remains", async () => {
+  const context = await e2e.browser.newContext();
+  // A real CRM's authorize page may isolate itself: the window loses its opener on the way.
+  await context.route('**/sandbox/crm/authorize?*', async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({
+      response: answer,
+      headers: { ...answer.headers(), 'cross-origin-opener-policy': 'same-origin' },
+    });
+  });
+  const page = await context.newPage();
+  await signUpFromTheExtension(page, `oauth-coop-${Date.now()}@example.com`);
+  await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect with OAuth' }).click();
+  const authorizePage = await popup;
+  await authorizePage.getByRole('button', { name: 'Approve' }).waitFor();
+  assert.equal(await authorizePage.evaluate(() => window.opener), null, 'the CRM page cut the opener');
+  const closed = authorizePage.waitForEvent('close');
+  await authorizePage.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  assert.equal(new URL(page.url()).pathname, '/connected');
+  assert.equal(context.pages().length, 1);
+  await context.close();
+});

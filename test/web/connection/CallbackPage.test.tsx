@@ -14,10 +14,20 @@ import { resetBrowserStorage } from './helpers';
 beforeEach(resetBrowserStorage);
 afterEach(() => jest.restoreAllMocks());
 
-/** What the connect page stored when it opened the authorize window. */
-function startedFlow(state = 'x') {
+/** What the connect page stored when it opened the authorize page, in a new window or in this tab. */
+function startedFlow(state = 'x', where: 'window' | 'this-tab' = 'this-tab') {
   sessionStorage.setItem('oauth_state', state);
+  if (where === 'window') sessionStorage.setItem('oauth_state_popup', state);
 }
+
+/** access-token answers with tokens. */
+const exchangeSucceeds = () =>
+  spyOnApi('accessToken', {
+    error: false,
+    message: 'Successfully connected.',
+    data: someOAuthTokens(),
+    user: aUser(),
+  }).handler;
 
 function renderCallback(search: string) {
   return renderWithProviders(<CallbackPage />, {
@@ -123,8 +133,9 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   let opener: BroadcastChannel;
   let outcomes: unknown[];
   beforeEach(() => {
-    // jsdom has no opener: pretend a tab opened this window, and keep jsdom's window open.
-    Object.defineProperty(window, 'opener', { value: { closed: false }, configurable: true });
+    // window.opener stays null, as after a CRM page with `Cross-Origin-Opener-Policy: same-origin`: the
+    // session storage the window inherited says it is the popup. Keep jsdom's window open.
+    expect(window.opener).toBeFalsy();
     jest.spyOn(window, 'close').mockImplementation(() => {});
     outcomes = [];
     // The opening tab's side: it answers outcomes of its own flow only.
@@ -137,19 +148,11 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   });
   afterEach(() => {
     opener.close();
-    Object.defineProperty(window, 'opener', { value: null, configurable: true });
   });
 
   test('hands the connection to the opening tab and closes, instead of going on itself', async () => {
-    server.use(
-      spyOnApi('accessToken', {
-        error: false,
-        message: 'Successfully connected.',
-        data: someOAuthTokens(),
-        user: aUser(),
-      }).handler,
-    );
-    startedFlow('mine');
+    server.use(exchangeSucceeds());
+    startedFlow('mine', 'window');
     const { router } = renderCallback('?code=c&state=mine');
     await waitFor(() => expect(window.close).toHaveBeenCalled());
     expect(outcomes).toEqual([{ type: 'oauth-outcome', state: 'mine', result: 'connected' }]);
@@ -159,6 +162,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   });
 
   test('hands a denial over as a sentence', async () => {
+    startedFlow('mine', 'window');
     renderCallback('?error=access_denied&state=mine');
     await waitFor(() => expect(window.close).toHaveBeenCalled());
     expect(outcomes).toEqual([
@@ -181,7 +185,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
           { delayMs: 0 },
         ).handler,
       );
-      startedFlow('not-the-openers');
+      startedFlow('not-the-openers', 'window');
       const { router } = renderCallback('?code=c&state=not-the-openers');
       await waitFor(() => expect(localStorage.getItem('oauth_access_token')).toBe('access-123'));
       expect(router.state.location.pathname).toBe('/callback');
@@ -194,6 +198,21 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
       jest.useRealTimers();
     }
   });
+});
+
+test('a flow started in this tab offers its outcome to no other tab', async () => {
+  const listener = new BroadcastChannel(OAUTH_HANDOFF_CHANNEL);
+  const heard: unknown[] = [];
+  listener.onmessage = (event) => heard.push(event.data);
+  try {
+    server.use(exchangeSucceeds());
+    startedFlow('here', 'this-tab');
+    const { router } = renderCallback('?code=c&state=here');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+    expect(heard).toEqual([]);
+  } finally {
+    listener.close();
+  }
 });
 
 test("'No OAuth tokens found in localStorage' without a code", async () => {

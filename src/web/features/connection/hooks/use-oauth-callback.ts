@@ -10,7 +10,7 @@ import { credentialsFragment } from '../lib/connection-data';
 import { readStoredCredentials, setAuthAttempt, storeOAuthTokens } from '../lib/connection-storage';
 import { oauthErrorText } from '../lib/oauth-errors';
 import { handOffOutcome, type OAuthOutcome } from '../lib/oauth-handoff';
-import { OAUTH_STATE_MISMATCH, consumeOAuthState } from '../lib/oauth-state';
+import { OAUTH_STATE_MISMATCH, consumeOAuthState, runsInOpenedWindow } from '../lib/oauth-state';
 import { NO_OAUTH_TOKENS } from './use-connection-verification';
 
 export interface OAuthCallbackState {
@@ -41,10 +41,11 @@ export function useOAuthCallback(): OAuthCallbackState {
     exchanged.current = true;
     const code = params.get('code');
     const state = params.get('state');
+    const inOpenedWindow = runsInOpenedWindow(state);
 
     /** Hands the outcome to the opening tab, or carries on here when there is none to take it. */
     const finish = (outcome: OAuthOutcome, here: () => void) => {
-      void handOffOutcome(state, outcome).then((taken) => {
+      void handOffOutcome(state, outcome, inOpenedWindow).then((taken) => {
         if (!taken) {
           here();
           return;

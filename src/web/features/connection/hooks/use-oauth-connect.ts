@@ -66,11 +66,12 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
     // Stored before the window opens: the callback may run in the new window before this one resumes.
     setAuthAttempt('oauth');
     // A fresh state per opened window (not per throttled click, which would orphan the open one),
-    // stored before the window exists: the new window starts with a copy of this tab's session storage.
+    // stored before the window exists, marked as the popup's: the new window starts with a copy of this
+    // tab's session storage.
     const flow = { state: '' };
-    const result = openWindow(() => {
+    const result = openWindow((where) => {
       flow.state = newOAuthState();
-      storeOAuthState(flow.state);
+      storeOAuthState(flow.state, where);
       return withOAuthState(url, flow.state);
     });
     if (result === 'opened') {
