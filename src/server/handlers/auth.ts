@@ -19,7 +19,7 @@ import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Database, User } from '../db/schema.js';
-import { enforceLimits, slowDown } from './limits.js';
+import { awaitTurn, enforceLimits } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
@@ -97,6 +97,7 @@ export function authHandlers(
         signedInView,
       );
       setSessionCookie(ctx.reply, config, sessionId);
+      services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return { error: false, message: 'Account created.', id: String(user.id), user: view };
     },
 
@@ -107,8 +108,11 @@ export function authHandlers(
         [RATE_RULES.loginIp, ctx.ip],
         [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
       ]);
-      // Held before the password is checked, right or wrong alike, so the wait tells nothing.
-      await slowDown(services, SLOWDOWN_RULES.loginAccount, email);
+      // Held before the password is checked, right or wrong alike, so the wait tells nothing. A browser
+      // where this account signed in before skips the account's turns: strangers never lock the owner out.
+      if (!services.deviceCookies.knows(ctx.request, email)) {
+        await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
+      }
       let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
@@ -124,6 +128,7 @@ export function authHandlers(
           .executeTakeFirstOrThrow();
       }
       await signIn(services, ctx, user);
+      services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
         message: 'Signed in.',
@@ -210,6 +215,7 @@ export function authHandlers(
         setSessionCookie(ctx.reply, config, created.sessionId);
       }
       if (!created) await signIn(services, ctx, user);
+      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
         message: created ? 'Account created.' : 'Signed in.',

@@ -1,5 +1,5 @@
 /** Applies rate limits before costly or sensitive work (password hashing, mails). */
-import { tooManyRequests } from '../http/errors.js';
+import { HttpError, tooManyRequests } from '../http/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateRule, SlowdownRule } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
@@ -14,8 +14,14 @@ export async function enforceLimits(
   }
 }
 
-/** Holds the request as long as a slowdown rule says (never refuses it). */
-export async function slowDown(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
-  const ms = await services.rateLimiter.delay(rule, subject);
+export const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
+
+/**
+ * Holds the request until its turn under a slowdown rule; refuses it (429) when that turn is further
+ * away than the rule allows.
+ */
+export async function awaitTurn(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
+  const ms = await services.rateLimiter.takeTurn(rule, subject);
+  if (ms === null) throw new HttpError(429, ACCOUNT_TURNS_MESSAGE, { 'retry-after': '60' });
   if (ms > 0) await sleep(ms);
 }
