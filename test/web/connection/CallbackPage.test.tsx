@@ -6,6 +6,7 @@ import {
 } from '../../../src/web/features/connection/lib/oauth-handoff';
 import CallbackPage from '../../../src/web/features/connection/pages/CallbackPage';
 import { mockApiError, spyOnApi } from '../msw/handlers';
+import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
@@ -70,6 +71,7 @@ test('exchanges the code, stores every key of data with the oauth_ prefix, and g
   expect(fragment.get('oauth_expires_at')).toBe(String(tokens.expires_at));
   expect(fragment.get('oauth_updated_at')).toBe(String(tokens.updated_at));
   expect(fragment.get('api_key_1')).toBeNull();
+  expect(isAppFragment(router.state.location.hash)).toBe(true);
   // One state answers one callback.
   expect(sessionStorage.getItem('oauth_state')).toBeNull();
 });

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConnectionVerification } from '../hooks/use-connection-verification';
+import { selectSoftware } from '../../../app/appSlice';
+import { useAppSelector } from '../../../app/hooks';
 import ConnectionCard from './ConnectionCard';
+import ConnectionConfirm from './ConnectionConfirm';
 import ConnectionProgress from './ConnectionProgress';
 
 /** Spec §9: after 'Successfully connected.' the next screen follows 3 seconds later. */
@@ -25,7 +28,8 @@ const ROUTES = {
 /** The /connected and /dashboard/connected screens: verify, then move on or offer to try again. */
 export default function ConnectionVerifier({ variant }: { variant: 'public' | 'dashboard' }) {
   const navigate = useNavigate();
-  const { status, errorText, authType, signInRequired } = useConnectionVerification();
+  const { status, errorText, authType, signInRequired, connect } = useConnectionVerification();
+  const softwareName = useAppSelector(selectSoftware)?.software ?? null;
   const routes = ROUTES[variant];
 
   useEffect(() => {
@@ -36,13 +40,21 @@ export default function ConnectionVerifier({ variant }: { variant: 'public' | 'd
 
   return (
     <ConnectionCard variant={variant}>
-      <ConnectionProgress
-        status={status}
-        errorText={errorText}
-        tryAgainHref={authType === 'api key' ? routes.apiKey : routes.oauth}
-        successHint={routes.hint}
-        signInHref={signInRequired ? '/login' : undefined}
-      />
+      {status === 'confirm' ? (
+        <ConnectionConfirm
+          softwareName={softwareName}
+          onConnect={() => connect?.()}
+          cancelHref={routes.oauth}
+        />
+      ) : (
+        <ConnectionProgress
+          status={status}
+          errorText={errorText}
+          tryAgainHref={authType === 'api key' ? routes.apiKey : routes.oauth}
+          successHint={routes.hint}
+          signInHref={signInRequired ? '/login' : undefined}
+        />
+      )}
     </ConnectionCard>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../api/errors';
 import { selectSoftware } from '../../../app/appSlice';
 import { storedSoftwareSlug } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';
+import { markAppFragment } from '../../../lib/app-fragment';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from '../lib/connection-data';
 import { readStoredCredentials, setAuthAttempt, storeOAuthTokens } from '../lib/connection-storage';
@@ -81,7 +82,10 @@ export function useOAuthCallback(): OAuthCallbackState {
         }
         finish({ result: 'connected' }, () =>
           navigate(
-            { pathname: '/connected', hash: credentialsFragment(stored, OAUTH_STORAGE_KEYS) },
+            {
+              pathname: '/connected',
+              hash: markAppFragment(credentialsFragment(stored, OAUTH_STORAGE_KEYS)),
+            },
             { replace: true },
           ),
         );

@@ -4,6 +4,7 @@ import { usePreConnectMutation } from '../../../api/crm';
 import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';
+import { markAppFragment } from '../../../lib/app-fragment';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from '../lib/connection-data';
 import { readStoredCredentials, setAuthAttempt } from '../lib/connection-storage';
@@ -52,7 +53,7 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
       }
       // The window stored the tokens in local storage, which this tab shares.
       const fragment = credentialsFragment(readStoredCredentials(), OAUTH_STORAGE_KEYS);
-      navigate({ pathname: connectedPath, hash: fragment });
+      navigate({ pathname: connectedPath, hash: markAppFragment(fragment) });
     });
   }, [connectedPath, flowState, navigate]);
 
