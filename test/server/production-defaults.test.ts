@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { startServer } from '../../src/server/main.js';
 import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
@@ -260,6 +264,52 @@ describe('the sandbox setting', () => {
       () => loadConfig({ SANDBOXES: 'true', SANDBOX_PAGES: 'false' }),
       (e: unknown) => e instanceof ConfigError && /disagree/.test(e.message),
     );
+  });
+});
+
+describe('where the server listens', () => {
+  it('answers this machine only for a local PUBLIC_URL without HOST; HOST or a public URL opens it', async () => {
+    assert.equal(loadConfig({}).host, 'localhost');
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).host, 'localhost');
+    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).host, '0.0.0.0');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+    assert.equal(
+      loadConfig({ HOST: '10.1.2.3', PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).host,
+      '10.1.2.3',
+    );
+
+    // The real server, started as `npm start` starts it, without PUBLIC_URL or HOST.
+    const port = await freePort();
+    const logSpy = console.log;
+    console.log = () => {};
+    const app = await startServer(
+      loadConfig({ PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: '' }),
+    ).finally(() => (console.log = logSpy));
+    try {
+      const reachable = (host: string) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host, port, timeout: 2000 });
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+          socket.once('timeout', () => {
+            socket.destroy();
+            resolve(false);
+          });
+        });
+      assert.equal(await reachable('127.0.0.1'), true);
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && address.family === 'IPv4')
+        .map((address) => address!.address);
+      for (const address of outside) {
+        assert.equal(await reachable(address), false, `reachable at ${address}:${port}`);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 
