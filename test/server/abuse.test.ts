@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
+import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/handlers/auth.js';
 import { mailToken, startTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -180,6 +181,48 @@ describe('forgot-password never stops the owner from getting a reset mail', () =
     assert.equal(await resetMails(owner.email, 2), 2);
     const token = await mailToken(t, owner.email);
     const reset = await t.api('resetPassword', { body: { token, new_password: 'An0ther-secret!' } });
+    assert.equal(reset.status, 200);
+  });
+});
+
+describe('forgot-password cannot flood an inbox', () => {
+  /** Reset links issued to an account: one per mail, written before the call answers. */
+  const linksIssued = async (userId: string) =>
+    (
+      await t.app.services.db
+        .selectFrom('reset_tokens')
+        .select('token_hash')
+        .where('user_id', '=', Number(userId))
+        .execute()
+    ).length;
+  /** The window of one of the address's mail caps, moved into the past as if it had run out. */
+  const expire = (rule: string, email: string, seconds: number) =>
+    t.app.services.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() - seconds * 1000 - 1000) })
+      .where('key', '=', `${rule}:${email}`)
+      .execute();
+
+  it('mails one address at most 5 times an hour and 10 times a day, answering every call the same', async () => {
+    const owner = await signup(t.api);
+    const ask = async (i: number) => {
+      const res = await t.api('forgotPassword', { body: { email: owner.email }, ip: `10.70.${i}.1` });
+      assert.deepEqual([res.status, res.body.message], [200, FORGOT_PASSWORD_MESSAGE]);
+      // A minute passes between two calls: the per-minute cap never decides here.
+      await expire('forgot:mail', owner.email, 60);
+    };
+    for (let i = 0; i < 7; i += 1) await ask(i);
+    assert.equal(await linksIssued(owner.id), 5, 'five in the first hour');
+    await expire('forgot:mail-hour', owner.email, 3600);
+    for (let i = 7; i < 14; i += 1) await ask(i);
+    assert.equal(await linksIssued(owner.id), 10, 'ten in the day');
+    await expire('forgot:mail-hour', owner.email, 3600);
+    await ask(14);
+    assert.equal(await linksIssued(owner.id), 10, 'the daily cap holds across hours');
+    // The newest link still works.
+    const reset = await t.api('resetPassword', {
+      body: { token: await mailToken(t, owner.email), new_password: 'Th1rd-secret!' },
+    });
     assert.equal(reset.status, 200);
   });
 });

@@ -19,7 +19,7 @@ import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Database, User } from '../db/schema.js';
-import { awaitTurn, enforceLimits } from './limits.js';
+import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
@@ -235,8 +235,13 @@ export function authHandlers(
       const email = normalizeEmail(ctx.body.email);
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
       // Counted for every address, existing or not, and never refused: others asking for the owner's
-      // address only make a mail go out at most once a minute, and the owner always has a fresh link.
-      const mailAllowed = await services.rateLimiter.hit(RATE_RULES.forgotMail, email);
+      // address only make a mail go out at most once a minute, 5 times an hour and 10 times a day (the
+      // longer caps count only the mails the shorter ones let through), and every link works for a day.
+      const mailAllowed = await withinEach(
+        services,
+        [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
+        email,
+      );
       const user = await db
         .selectFrom('users')
         .select(['id', 'email'])

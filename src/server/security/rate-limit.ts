@@ -130,7 +130,9 @@ export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
  *   from many addresses at once gets no more checks than from one. A browser where the owner signed in
  *   before (its device cookie, http/device-cookie.ts) skips the turns: the owner is never locked out;
  * - forgot-password refuses per address only; per account it limits how often a mail is sent
- *   (forgotMail: one a minute), and always answers the same, so the owner always has a fresh link.
+ *   (forgotMail: one a minute, forgotMailHour: 5 an hour, forgotMailDay: 10 a day, each counting only the
+ *   mails the shorter caps let through), and always answers the same; every mail's link works for 24
+ *   hours, so the owner always has a working link while strangers cannot flood the inbox.
  */
 export const RATE_RULES = {
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
@@ -139,6 +141,8 @@ export const RATE_RULES = {
   signupEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
   forgotMail: { name: 'forgot:mail', limit: 1, windowSeconds: 60 },
+  forgotMailHour: { name: 'forgot:mail-hour', limit: 5, windowSeconds: 60 * 60 },
+  forgotMailDay: { name: 'forgot:mail-day', limit: 10, windowSeconds: 24 * 60 * 60 },
   /** Opening a reset link checks it first; generous, as guessing a 256-bit token is hopeless anyway. */
   resetCheckIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
