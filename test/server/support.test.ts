@@ -72,7 +72,8 @@ describe('the default on a local install: the server’s own form, mailed to the
     assert.ok(record, 'the request is recorded');
     assert.equal(record.message, 'I was charged twice for 3 Pro seats.\nCan you refund one?');
     assert.equal(record.user_id, Number(user.id));
-    assert.equal(res.headers.location, `/support?sent=${record.id}`);
+    const confirmation = res.headers.location as string;
+    assert.match(confirmation, /^\/support\?sent=/);
 
     const mail = await t.app.services.db
       .selectFrom('outbox')
@@ -87,10 +88,22 @@ describe('the default on a local install: the server’s own form, mailed to the
     const outbox = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
     assert.match(outbox.body, new RegExp(`Billing support request #${record.id}`));
 
-    const sent = await t.app.inject({ method: 'GET', url: `/support?sent=${record.id}` });
+    const sent = await t.app.inject({ method: 'GET', url: confirmation });
     assert.equal(sent.statusCode, 200);
     assert.match(sent.body, new RegExp(`your request #${record.id} reached our support team`));
     assert.match(sent.body, /href="\/sandbox\/mail"/);
+  });
+
+  it('confirms only the requests it recorded: a made-up or altered link shows the form', async () => {
+    const res = await post(t, { email: user.email, message: 'Where is my invoice?' });
+    const token = new URL(res.headers.location as string, 'http://x').searchParams.get('sent')!;
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const sent of ['1', '42', altered, 'v1.a.b.c', '']) {
+      const page = await t.app.inject({ method: 'GET', url: `/support?sent=${encodeURIComponent(sent)}` });
+      assert.equal(page.statusCode, 200, sent);
+      assert.doesNotMatch(page.body, /reached our support team/, sent);
+      assert.match(page.body, /<h1>Billing support<\/h1>/, sent);
+    }
   });
 
   it('keeps what was typed and records nothing when a field is wrong', async () => {
