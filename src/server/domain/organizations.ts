@@ -1,6 +1,7 @@
 /** Organizations: creation on first need, membership checks and seat assignment. */
 import { sql, type Transaction } from 'kysely';
 import { assignedSeats, canAssignProduct, normalizeProduct, type Product } from '../../shared/seats.js';
+import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf } from '../../shared/permissions.js';
 import type { Db } from '../db/index.js';
 import type { Database, Organization, User } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -118,9 +119,8 @@ export async function assignProduct(
     if (member.role === 'admin' && role !== 'admin') throw badRequest('The admin role cannot be changed.');
 
     const current = normalizeProduct(member.stripe_product);
-    // The billing admin's plan is the one they pay for: nobody else changes it (to Free it drops their credits).
-    if (product !== current && org?.billing_admin_id === member.id && caller.id !== member.id) {
-      throw forbidden("Only the billing admin can change the billing admin's plan.");
+    if (product !== current && !canChangeProductOf(caller.id, member.id, org)) {
+      throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
     }
     if (product !== current && product !== 'free') {
       const purchased = org ? { standard: org.seats_standard, pro: org.seats_pro } : { standard: 0, pro: 0 };

@@ -9,6 +9,7 @@ import {
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
 } from '../../../api/organization';
+import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf } from '../../../../shared/permissions';
 import { selectUser } from '../../../app/appSlice';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -96,6 +97,11 @@ export default function MemberEditPage() {
           key={member.id}
           member={member}
           productOptions={options}
+          productLocked={
+            viewer && !canChangeProductOf(viewer.id, member.id, viewer.organization)
+              ? BILLING_ADMIN_PLAN_LOCKED
+              : null
+          }
           saving={save.isLoading}
           onSave={onSave}
           onRemove={() => setConfirmRemove(true)}
