@@ -151,6 +151,46 @@ describe('the default on a local install: the server’s own form, mailed to the
   });
 });
 
+describe('form pages while the database is unreachable', () => {
+  it('answer a small HTML page with the status (503 with Retry-After), never the JSON envelope', async () => {
+    const db = t.app.services.db;
+    const outage = () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    // Every read and write of the app fails as with a stopped database, until restored.
+    const patched = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'executeQuery'] as const;
+    for (const name of patched) Object.defineProperty(db, name, { value: outage, configurable: true });
+    try {
+      const answers = [
+        await t.app.inject({ method: 'GET', url: '/support', headers: { cookie: user.cookie } }),
+        await post(t, { email: 'ada@example.com', message: 'Refund please' }, { ip: '10.9.7.1' }),
+        await t.app.inject({ method: 'GET', url: '/sandbox/mail' }),
+      ];
+      for (const res of answers) {
+        assert.equal(res.statusCode, 503, res.body);
+        assert.equal(res.headers['retry-after'], '2');
+        assert.match(res.headers['content-type'] as string, /^text\/html/);
+        assert.match(res.body, /<h1>Briefly unavailable<\/h1>/);
+        assert.match(res.body, /The service is briefly unavailable\. Please try again in a moment\./);
+        assert.doesNotMatch(res.body, /"error":true/);
+        assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+      }
+      assert.match(answers[0]!.body, /<a href="\/support">Try again<\/a>/);
+    } finally {
+      for (const name of patched) Reflect.deleteProperty(db, name);
+    }
+    // The database is back: the pages work again; and a refused post is a page too.
+    assert.equal((await t.app.inject({ method: 'GET', url: '/support' })).statusCode, 200);
+    const refused = await post(
+      t,
+      { email: 'ada@example.com', message: 'hi' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    assert.equal(refused.statusCode, 403);
+    assert.match(refused.headers['content-type'] as string, /^text\/html/);
+  });
+});
+
 describe('when the mail cannot be sent', () => {
   it('answers 503 with the draft kept, and leaves no record behind', async () => {
     const p = await startTestApp(

@@ -44,13 +44,20 @@ export function errorEnvelope(message: string) {
   return { error: true as const, message };
 }
 
-export function handleError(
-  error: FastifyError | HttpError | Error,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** What the user may read. */
+  message: string;
+}
+
+/**
+ * The answer to a failure, whatever form it takes (the API's envelope, a form page's HTML): logged here
+ * when it is an outage or a bug.
+ */
+export function errorAnswer(error: FastifyError | HttpError | Error, request: FastifyRequest): ErrorAnswer {
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).headers(error.headers).send(errorEnvelope(error.message));
+    return { status: error.statusCode, headers: error.headers, message: error.message };
   }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -58,7 +65,7 @@ export function handleError(
     const message =
       FASTIFY_MESSAGES[code] ??
       (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Bad request.');
-    return reply.status(status).send(errorEnvelope(message));
+    return { status, headers: {}, message };
   }
   if (isDatabaseUnavailable(error)) {
     // An outage, not a bug: one line per call, and the client is told to come back.
@@ -66,11 +73,21 @@ export function handleError(
       { err: { message: error.message, code: (error as { code?: string }).code } },
       'database unavailable',
     );
-    return reply
-      .status(503)
-      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-      .send(errorEnvelope(UNAVAILABLE_MESSAGE));
+    return {
+      status: 503,
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      message: UNAVAILABLE_MESSAGE,
+    };
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send(errorEnvelope('Something went wrong'));
+  return { status: 500, headers: {}, message: 'Something went wrong' };
+}
+
+export function handleError(
+  error: FastifyError | HttpError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { status, headers, message } = errorAnswer(error, request);
+  return reply.status(status).headers(headers).send(errorEnvelope(message));
 }
