@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useCheckoutMutation } from '../api/billing';
 import type { PricingEntry } from '../api/contract-types';
 import { errorMessage } from '../api/errors';
-import type { BillingSchedule, PlanKey } from '../lib/prices';
+import type { PlanKey } from '../../shared/plans';
+import type { BillingSchedule } from '../lib/prices';
 import { leaveAppTo, safeRedirectUrl } from '../lib/safe-redirect';
 
 /** Spec §8 'Seats and checkout'. */

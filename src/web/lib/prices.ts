@@ -1,18 +1,10 @@
 /**
- * Price display rules of spec §9 and the organization-subscription total of spec §7.
+ * Price display rules of spec §9 and the organization-subscription total of spec §7. Plan keys and
+ * names are src/shared/plans.ts'.
  * Pure: no React, no browser globals.
  */
 
 export type BillingSchedule = 'monthly' | 'yearly';
-
-/** The three plans in display order, keyed like the pricing data (spec §3 'Pricing data'). */
-export const PLAN_KEYS = ['free', 'standard', 'pro'] as const;
-export type PlanKey = (typeof PLAN_KEYS)[number];
-
-export const PLAN_NAMES: Record<PlanKey, string> = { free: 'Free', standard: 'Standard', pro: 'Pro' };
-
-/** Spec §9: Standard is the recommended plan. */
-export const RECOMMENDED_PLAN: PlanKey = 'standard';
 
 /**
  * The monthly price shown on a plan card, in whole currency units. Prices arrive in cents: a yearly
@@ -128,12 +120,6 @@ export function couponDiscountText(coupon: { name: string; percent_off: number }
 export function formatAmount(amount: number): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 })}`;
-}
-
-/** Spec §3: the product is compared case-insensitively and defaults to Free. */
-export function planKeyOf(product: string | null | undefined): PlanKey {
-  const lower = (product ?? '').trim().toLowerCase();
-  return lower === 'standard' || lower === 'pro' ? lower : 'free';
 }
 
 /** 'Monthly' or 'Yearly' for a subscription interval (spec §2.1 member view); null reads as Monthly. */

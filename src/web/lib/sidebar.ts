@@ -3,6 +3,7 @@
  * and the software record, so every rule is tested without rendering.
  */
 import type { components } from '../../contract/api';
+import { managesBilling, roleCan } from '../../shared/permissions';
 
 type User = components['schemas']['User'];
 type Software = components['schemas']['Software'];
@@ -26,22 +27,11 @@ export type SidebarUser = Pick<User, 'id' | 'role' | 'personal_connection_id' | 
 
 export type SidebarSoftware = Pick<Software, 'chrome_extension_url'>;
 
-export function isAdmin(user: Pick<User, 'role'>): boolean {
-  return user.role === 'admin';
-}
-
 /** The user's own connection is the one the extension uses (not an organization-wide one). */
 export function usesPersonalConnection(
   user: Pick<User, 'personal_connection_id' | 'connection_id'>,
 ): boolean {
   return (user.personal_connection_id ?? null) === (user.connection_id ?? null);
-}
-
-/** An admin sees Billing when the organization has no billing admin or the billing admin is them. */
-export function canSeeBilling(user: Pick<SidebarUser, 'id' | 'role' | 'organization'>): boolean {
-  if (!isAdmin(user)) return false;
-  const billingAdminId = user.organization?.billing_admin_id ?? null;
-  return billingAdminId === null || billingAdminId === user.id;
 }
 
 /** The store URL of the extension, or null when the software record has none. */
@@ -55,7 +45,7 @@ export function sidebarEntries(
   software: SidebarSoftware | null | undefined,
 ): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ id: 'overview', label: 'Overview', href: '/dashboard', newTab: false }];
-  if (isAdmin(user)) {
+  if (roleCan(user.role, 'organization.view')) {
     entries.push({
       id: 'organization',
       label: 'Organization',
@@ -67,7 +57,8 @@ export function sidebarEntries(
   if (usesPersonalConnection(user)) {
     entries.push({ id: 'connection', label: 'Connection', href: '/connect', newTab: true });
   }
-  if (canSeeBilling(user)) {
+  // Billing belongs to the billing admin, or to any admin while the organization has none (spec §6).
+  if (managesBilling(user)) {
     entries.push({ id: 'billing', label: 'Billing', href: '/dashboard/billing', newTab: false });
   }
   const storeUrl = extensionStoreUrl(software);

@@ -7,9 +7,9 @@ import {
   formatAmount,
   orgSubscriptionTotal,
   planFeatures,
-  planKeyOf,
   titleCase,
 } from '../../../src/web/lib/prices';
+import { planKeyOf } from '../../../src/shared/plans';
 
 describe('displayedMonthlyPrice (spec §9)', () => {
   test.each([

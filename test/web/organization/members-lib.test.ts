@@ -4,10 +4,10 @@ import {
   lastPageIndex,
   pageRows,
   planBadgeColor,
-  planName,
   productOptions,
   roleName,
 } from '../../../src/web/features/organization/lib/members';
+import { planName } from '../../../src/shared/plans';
 
 function member(id: string, product: string | null, name = `Member ${id}`) {
   return {

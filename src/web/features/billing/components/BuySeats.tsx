@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { SeatPlanKey } from '../../../../shared/plans';
 import { useBuyMoreSeatsMutation } from '../../../api/billing';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
@@ -21,7 +22,7 @@ export default function BuySeats() {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function buy({ product, seats }: { product: 'standard' | 'pro'; seats: number }) {
+  async function buy({ product, seats }: { product: SeatPlanKey; seats: number }) {
     setProcessing(true);
     setError(null);
     try {

@@ -23,7 +23,9 @@ import {
   withDetail,
   type ErrorText,
 } from '../lib/errors';
-import { findMember, PLAN_NAMES, productOptions, type OrganizationMember } from '../lib/members';
+import { roleCan } from '../../../../shared/permissions';
+import { PLAN_NAMES } from '../../../../shared/plans';
+import { findMember, productOptions, type OrganizationMember } from '../lib/members';
 
 const ORGANIZATION_PATH = '/dashboard/organization';
 const NO_MEMBERS: OrganizationMember[] = [];
@@ -86,7 +88,7 @@ export default function MemberEditPage() {
     body = <ErrorAlert error={organizationErrorText(query.error)} />;
   } else if (!member) {
     body = <Alert severity="warning">{MEMBER_NOT_FOUND}</Alert>;
-  } else if (viewer?.role !== 'admin') {
+  } else if (!roleCan(viewer?.role, 'members.edit')) {
     body = <Alert severity="info">Only an organization admin can edit members.</Alert>;
   } else {
     body = (

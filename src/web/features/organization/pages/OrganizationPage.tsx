@@ -10,6 +10,7 @@ import {
   useResendInvitationMutation,
 } from '../../../api/organization';
 import { selectUser } from '../../../app/appSlice';
+import { roleCan } from '../../../../shared/permissions';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -37,7 +38,7 @@ const NO_INVITATIONS: Invitation[] = [];
 export default function OrganizationPage() {
   useDocumentTitle('Organization');
   const viewer = useAppSelector(selectUser);
-  const isAdmin = viewer?.role === 'admin';
+  const isAdmin = roleCan(viewer?.role, 'members.invite');
 
   const members = useGetOrganizationMembersQuery();
   const [inviteUser, invite] = useInviteUserMutation();
