@@ -1,14 +1,16 @@
-// Writes the SPA's RTK Query endpoints from openapi.yaml: one endpoint per operation, named by its
-// operationId, with the contract's method and path, and typed from src/contract/api.ts (the types
-// openapi-typescript generates), so the SPA has one type source and no hand-written path. Tags and the
-// behaviour of single calls are layered on top in src/web/api/index.ts. Part of `npm run gen:api`;
-// plain Node so the freshness test can run it.
+// Writes, from openapi.yaml, the method and path of every operation (src/contract/routes.ts, plain data
+// for any side: the MSW handlers of the web tests use it) and the SPA's RTK Query endpoints
+// (src/web/api/generated-endpoints.ts): one endpoint per operation, named by its operationId, sent to
+// its route, and typed from src/contract/api.ts (the types openapi-typescript generates), so the SPA has
+// one type source and no hand-written path. Tags and the behaviour of single calls are layered on top
+// in src/web/api/index.ts. Part of `npm run gen:api`; plain Node so the freshness test can run it.
 //
 // Why not @rtk-query/codegen-openapi: it generates a second set of types (OpenAPI 3.1's `const` becomes
 // `any`), ignores a path's own `servers` (/org-subscription) and wraps or flattens arguments unlike the
 // rest of the app.
 //
-//   node scripts/gen-api-endpoints.mjs [output]   (no output: print to stdout)
+//   node scripts/gen-api-endpoints.mjs routes [output]      the route table (no output: print to stdout)
+//   node scripts/gen-api-endpoints.mjs endpoints [output]   the endpoints
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
@@ -35,14 +37,14 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   }),
 );
 
-function endpoint({ id, method, path, outsideApiBase, hasQuery, body }) {
+function endpoint({ id, method, outsideApiBase, hasQuery, body }) {
   if (hasQuery && body === 'json') throw new Error(`${id}: query parameters and a body are not supported`);
   if (method !== 'get' && method !== 'post') throw new Error(`${id}: method ${method} is not supported`);
   const kind = method === 'get' ? 'query' : 'mutation';
   const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : 'void';
   const parameter = hasQuery ? 'params' : body === 'json' ? 'body' : '';
   const request = [
-    `url: '${path}'`,
+    `url: operationRoutes.${id}.path`,
     method === 'post' ? `method: 'POST'` : null,
     hasQuery ? 'params' : null,
     body === 'json' ? 'body' : null,
@@ -66,18 +68,21 @@ const hooks = operations.flatMap(({ id, method }) =>
     : [`use${capitalized(id)}Mutation`],
 );
 
-const source = `/**
+const header = (what) => `/**
  * Generated from openapi.yaml by scripts/gen-api-endpoints.mjs (\`npm run gen:api\`): do not edit.
- * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the
- * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.
- */
-import { baseApi } from './base-api';
-import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+${what}
+ */`;
 
-/** Method and path of every operation, as the contract has them (the MSW handlers of the tests use it). */
+const sources = {
+  routes: `${header(" * Method and path of every operation, as the contract has them; `outsideApiBase` for the paths\n * served outside the API base (their own `servers: [{ url: '/' }]`, spec §7).")}
 export const operationRoutes = {
 ${operations.map(route).join('\n')}
 } as const;
+`,
+  endpoints: `${header(" * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the\n * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.")}
+import { operationRoutes } from '../../contract/routes';
+import { baseApi } from './base-api';
+import type { OkResponse, QueryParams, RequestBody } from './contract-types';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -88,8 +93,11 @@ ${operations.map(endpoint).join('\n')}
 export const {
 ${hooks.map((hook) => `  ${hook},`).join('\n')}
 } = generatedApi;
-`;
+`,
+};
 
-const output = process.argv[2];
+const [what, output] = process.argv.slice(2);
+const source = sources[what];
+if (!source) throw new Error('usage: gen-api-endpoints.mjs routes|endpoints [output]');
 if (output) writeFileSync(output, source);
 else process.stdout.write(source);

@@ -3,13 +3,9 @@
  * the billing-portal fetch (§4 Billing, §8 Billing portal).
  */
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { authApi } from '../api/auth';
-import { billingApi } from '../api/billing';
-import { catalogueApi } from '../api/catalogue';
+import { api } from '../api';
 import type { Software, User } from '../api/contract-types';
-import { crmApi } from '../api/crm';
-import { errorStatus, serverMessage } from '../api/errors';
-import { userApi } from '../api/user';
+import { classifyFailure, errorStatus, serverMessage } from '../api/errors';
 
 export interface AppState {
   user: User | null;
@@ -56,7 +52,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
   async (_, { dispatch }) => {
     // The subscription is kept on purpose: while it lives, every mutation that invalidates 'User'
     // (login, settings, ...) refetches the user, and the slice follows (see extraReducers).
-    const userResult = await dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    const userResult = await dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
     if (userResult.error || !userResult.data) {
       const status = errorStatus(userResult.error) ?? null;
       dispatch(userLoadFailed({ message: USER_FETCH_FAILED, status }));
@@ -66,7 +62,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
 
     const slug = userResult.data.data.software?.slug;
     if (!slug) return;
-    const softwareQuery = dispatch(catalogueApi.endpoints.getSoftware.initiate({ software: slug }));
+    const softwareQuery = dispatch(api.endpoints.getSoftware.initiate({ software: slug }));
     try {
       const softwareResult = await softwareQuery;
       // A non-OK answer or one carrying `error` leaves the software unset (spec §5 "Software record").
@@ -84,12 +80,11 @@ export const loadInitialData = createAsyncThunk<void, void>(
 export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
   'app/fetchBillingPortalUrl',
   async (_, { dispatch }) => {
-    const request = dispatch(billingApi.endpoints.billingPortal.initiate());
+    const request = dispatch(api.endpoints.billingPortal.initiate());
     try {
       const result = await request;
       if ('error' in result && result.error) {
-        const status = errorStatus(result.error);
-        const okButFlagged = status !== undefined && status >= 200 && status < 300;
+        const okButFlagged = classifyFailure(result.error).kind === 'flagged';
         // A 2xx answer with `error: true` is "thrown" with the server's message; a non-OK one is a fetch failure.
         const message = okButFlagged
           ? (serverMessage(result.error) ?? PORTAL_LOAD_FAILED)
@@ -110,10 +105,10 @@ export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
 );
 
 const sessionStarted = isAnyOf(
-  authApi.endpoints.login.matchFulfilled,
-  authApi.endpoints.signup.matchFulfilled,
-  authApi.endpoints.googleAuth.matchFulfilled,
-  crmApi.endpoints.accessToken.matchFulfilled,
+  api.endpoints.login.matchFulfilled,
+  api.endpoints.signup.matchFulfilled,
+  api.endpoints.googleAuth.matchFulfilled,
+  api.endpoints.accessToken.matchFulfilled,
 );
 
 /** The chosen CRM stays (logout keeps it in local storage too, spec §4). */
@@ -180,13 +175,13 @@ export const appSlice = createSlice({
         state.portalLoading = false;
       })
       // Keep the user in sync whenever get-user answers again (a mutation invalidated 'User').
-      .addMatcher(userApi.endpoints.getUser.matchFulfilled, (state, action) => {
+      .addMatcher(api.endpoints.getUser.matchFulfilled, (state, action) => {
         state.user = action.payload.data;
         state.error = false;
         state.errorMessage = null;
         state.userErrorStatus = null;
       })
-      .addMatcher(userApi.endpoints.getUser.matchRejected, (state, action) => {
+      .addMatcher(api.endpoints.getUser.matchRejected, (state, action) => {
         // The session ended (expired, or logged out elsewhere): the guard must send the visitor to /login.
         if (action.payload?.status === 401) {
           state.user = null;
@@ -200,10 +195,10 @@ export const appSlice = createSlice({
         state.errorMessage = null;
         state.userErrorStatus = null;
       })
-      .addMatcher(userApi.endpoints.setSettings.matchFulfilled, (state, action) => {
+      .addMatcher(api.endpoints.setSettings.matchFulfilled, (state, action) => {
         state.user = action.payload.data;
       })
-      .addMatcher(authApi.endpoints.logout.matchFulfilled, clearSession);
+      .addMatcher(api.endpoints.logout.matchFulfilled, clearSession);
   },
 });
 

@@ -9,7 +9,7 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useReducer } from 'react';
-import { useGetSoftwareQuery } from '../api/catalogue';
+import { useGetSoftwareQuery } from '../api';
 import type { Software } from '../api/contract-types';
 import { errorStatus } from '../api/errors';
 import { getItem, removeItem, setItem, storageKeys } from '../lib/storage';

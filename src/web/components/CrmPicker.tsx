@@ -6,7 +6,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { useGetSoftwareOptionsQuery } from '../api/catalogue';
+import { useGetSoftwareOptionsQuery } from '../api';
 import type { Software } from '../api/contract-types';
 
 export interface CrmPickerProps {

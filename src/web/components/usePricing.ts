@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useGetPricingQuery } from '../api/catalogue';
-import { errorMessage, errorStatus } from '../api/errors';
+import { useGetPricingQuery } from '../api';
+import { classifyFailure, errorMessage, isFailedAnswer } from '../api/errors';
 import type { BillingSchedule } from '../lib/prices';
 
 /** Spec §8 'Pricing and coupons'. */
@@ -8,17 +8,9 @@ export const PRICING_FETCH_FAILED = 'Failed to fetch pricing data';
 export const PRICING_ERROR = 'Error fetching pricing';
 const PRICING_ERROR_LOGGED = 'Error fetching pricing data';
 
-/** A get-pricing request cut short by a newer one (spec §7): not a failure worth showing. */
-function isAborted(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { status, error: detail } = error as { status?: unknown; error?: unknown };
-  return status === 'FETCH_ERROR' && typeof detail === 'string' && /abort/i.test(detail);
-}
-
 /** A non-OK answer reads 'Failed to fetch pricing data'; anything else (network...) 'Error fetching pricing'. */
 export function pricingErrorText(error: unknown): string {
-  const status = errorStatus(error);
-  if (status !== undefined && (status < 200 || status >= 300)) return PRICING_FETCH_FAILED;
+  if (isFailedAnswer(error)) return PRICING_FETCH_FAILED;
   return errorMessage(error, PRICING_ERROR);
 }
 
@@ -28,7 +20,8 @@ export function pricingErrorText(error: unknown): string {
  */
 export function usePricing(schedule: BillingSchedule) {
   const { currentData, error, isError, isFetching } = useGetPricingQuery({ schedule });
-  const failed = isError && !isAborted(error);
+  // A request cut short by a newer one (spec §7) is not a failure worth showing.
+  const failed = isError && classifyFailure(error).kind !== 'aborted';
 
   useEffect(() => {
     if (failed) console.error(PRICING_ERROR_LOGGED, error);

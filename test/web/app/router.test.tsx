@@ -6,7 +6,7 @@
 import { act, screen } from '@testing-library/react';
 import { createElement, isValidElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { authApi } from '../../../src/web/api/auth';
+import { api } from '../../../src/web/api';
 import { routes } from '../../../src/web/app/router';
 import { aUser } from '../msw/fixtures';
 import { mockApi, mockGetUser, ok } from '../msw/handlers';
@@ -199,7 +199,7 @@ describe('dashboard guard', () => {
     const { router, store } = renderApp('/dashboard/organization', { preloadedState: signedIn() });
     await expectPage('organization/pages/OrganizationPage');
 
-    await act(() => store.dispatch(authApi.endpoints.logout.initiate()));
+    await act(() => store.dispatch(api.endpoints.logout.initiate()));
 
     await expectPage('auth/pages/LoginPage');
     expect(router.state.location.pathname).toBe('/login');

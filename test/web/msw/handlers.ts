@@ -10,6 +10,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { components, operations, paths } from '../../../src/contract/api';
+import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
 import { aSoftware, aUser, type Software, type User } from './fixtures';
 
@@ -29,43 +30,17 @@ type RouteOf<K extends OperationId> = {
   [P in keyof paths]: {
     [M in Method]: [paths[P][M]] extends [operations[K]]
       ? [operations[K]] extends [paths[P][M]]
-        ? { method: M; path: P; outsideApiBase?: boolean }
+        ? { readonly method: M; readonly path: P; readonly outsideApiBase?: boolean }
         : never
       : never;
   }[Method];
 }[keyof paths];
 
-/** Where each operation lives (the test side's copy of openapi.yaml; test/web/contract checks they agree). */
-export const operationRoutes: { [K in OperationId]: RouteOf<K> } = {
-  getUser: { method: 'get', path: '/get-user' },
-  getSoftware: { method: 'get', path: '/get-software' },
-  getSoftwareOptions: { method: 'get', path: '/get-software-options' },
-  getPricing: { method: 'get', path: '/get-pricing' },
-  getCoupon: { method: 'get', path: '/get-coupon' },
-  setSettings: { method: 'post', path: '/set-settings' },
-  setUserBoolean: { method: 'post', path: '/set-user-boolean' },
-  login: { method: 'post', path: '/login' },
-  signup: { method: 'post', path: '/signup' },
-  googleAuth: { method: 'post', path: '/google-auth' },
-  logout: { method: 'post', path: '/logout' },
-  forgotPassword: { method: 'post', path: '/forgot-password' },
-  checkResetToken: { method: 'post', path: '/check-reset-token' },
-  resetPassword: { method: 'post', path: '/reset-password' },
-  checkout: { method: 'post', path: '/checkout' },
-  buyMoreSeats: { method: 'post', path: '/buy-more-seats' },
-  billingPortal: { method: 'post', path: '/billing-portal' },
-  getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true },
-  verifySettings: { method: 'post', path: '/verify-settings' },
-  preConnect: { method: 'post', path: '/pre-connect' },
-  accessToken: { method: 'post', path: '/access-token' },
-  disconnect: { method: 'post', path: '/disconnect' },
-  getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
-  inviteUser: { method: 'post', path: '/invite-user' },
-  resendInvitation: { method: 'post', path: '/resend-invitation' },
-  acceptInvite: { method: 'post', path: '/accept-invite' },
-  removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
-  setUserProduct: { method: 'post', path: '/set-user-product' },
-};
+/**
+ * Where each operation lives: the route table generated from openapi.yaml with the endpoints, typed here
+ * against the contract's `paths`, so a route the contract does not have does not compile.
+ */
+export const operationRoutes: { [K in OperationId]: RouteOf<K> } = generatedRoutes;
 
 /** The absolute URL MSW matches for an operation (query strings are not part of the match). */
 export function operationUrl(operationId: OperationId): string {

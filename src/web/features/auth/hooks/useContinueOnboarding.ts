@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLazyGetSoftwareQuery } from '../../../api/catalogue';
+import { useLazyGetSoftwareQuery } from '../../../api';
 import type { Software, User } from '../../../api/contract-types';
 import { selectSoftware, softwareLoaded } from '../../../app/appSlice';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

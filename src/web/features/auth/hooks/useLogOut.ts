@@ -3,8 +3,7 @@
  * shared user. Used by /logout and by /login?reauth=true.
  */
 import { useCallback } from 'react';
-import { api } from '../../../api';
-import { useLogoutMutation } from '../../../api/auth';
+import { api, useLogoutMutation } from '../../../api';
 import { signedOut } from '../../../app/appSlice';
 import { useAppDispatch } from '../../../app/hooks';
 import { clearAllExcept, storageKeys } from '../../../lib/storage';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useForgotPasswordMutation } from '../../../api/auth';
+import { useForgotPasswordMutation } from '../../../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';

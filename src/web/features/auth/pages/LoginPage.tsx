@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation } from '../../../api/auth';
+import { useGoogleAuthMutation, useLoginMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { selectUser } from '../../../app/appSlice';
 import { useAppSelector } from '../../../app/hooks';

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { useCheckResetTokenMutation, useResetPasswordMutation } from '../../../api/auth';
-import { errorStatus } from '../../../api/errors';
+import { useCheckResetTokenMutation, useResetPasswordMutation } from '../../../api';
+import { classifyFailure } from '../../../api/errors';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { sameOriginPath } from '../../../lib/safe-redirect';
@@ -43,8 +43,9 @@ export default function ResetPasswordPage() {
     checkResetToken({ token })
       .unwrap()
       .catch((error: unknown) => {
-        const status = errorStatus(error);
-        if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+        const failure = classifyFailure(error);
+        // 429 (too many attempts) refuses the attempt, not the link.
+        if (failure.kind === 'refused' && failure.status !== 429) {
           setDeadLink(failureMessage(error, 'Error resetting password', 'Error resetting password'));
         }
       })

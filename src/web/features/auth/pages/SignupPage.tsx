@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { useGoogleAuthMutation, useSignupMutation } from '../../../api/auth';
+import { useGoogleAuthMutation, useSignupMutation } from '../../../api';
 import { selectUser } from '../../../app/appSlice';
 import { useChooseSoftware, useChosenSoftware } from '../../../app/chosen-software';
 import { useAppSelector } from '../../../app/hooks';

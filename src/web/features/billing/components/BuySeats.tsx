@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SeatPlanKey } from '../../../../shared/plans';
-import { useBuyMoreSeatsMutation } from '../../../api/billing';
+import { useBuyMoreSeatsMutation } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';

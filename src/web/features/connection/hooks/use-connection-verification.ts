@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useVerifySettingsMutation } from '../../../api/crm';
+import { useVerifySettingsMutation } from '../../../api';
 import { errorStatus } from '../../../api/errors';
 import { selectLoading, selectSoftware } from '../../../app/appSlice';
 import { storedSoftwareSlug } from '../../../app/chosen-software';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAccessTokenMutation } from '../../../api/crm';
+import { useAccessTokenMutation } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import { selectSoftware } from '../../../app/appSlice';
 import { storedSoftwareSlug } from '../../../app/chosen-software';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDisconnectMutation } from '../../../api/crm';
+import { useDisconnectMutation } from '../../../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';

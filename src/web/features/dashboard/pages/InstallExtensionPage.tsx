@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
+import { useGetSoftwareQuery } from '../../../api';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { getItem, storageKeys } from '../../../lib/storage';
 

@@ -4,7 +4,7 @@
  * (spec §8 'Failed to set user boolean'): the page itself has already done its job.
  */
 import { useEffect, useRef } from 'react';
-import { useSetUserBooleanMutation } from '../../../api/user';
+import { useSetUserBooleanMutation } from '../../../api';
 import { selectUser } from '../../../app/appSlice';
 import { useAppSelector } from '../../../app/hooks';
 import { removeItem, setFlag, storageKeys } from '../../../lib/storage';

@@ -8,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorStatus } from '../../../api/errors';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
-import { useAcceptInviteMutation } from '../../../api/organization';
+import { classifyFailure } from '../../../api/errors';
+import { useGetSoftwareQuery, useAcceptInviteMutation } from '../../../api';
 import { useChooseSoftware } from '../../../app/chosen-software';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -25,8 +24,7 @@ export const ACCEPT_FAILED = 'Failed to accept invitation';
 
 /** A 4xx answer means the token itself is bad; anything else (server down, network) is a failed attempt. */
 function invitationFailure(error: unknown): string {
-  const status = errorStatus(error);
-  return status !== undefined && status >= 400 && status < 500 ? INVALID_INVITATION : ACCEPT_FAILED;
+  return classifyFailure(error).kind === 'refused' ? INVALID_INVITATION : ACCEPT_FAILED;
 }
 
 /** /signup, keeping the software param (and the invited email, which the signup must use). */

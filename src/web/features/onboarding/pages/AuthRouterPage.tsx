@@ -6,8 +6,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
-import { useSetUserBooleanMutation } from '../../../api/user';
+import { useGetSoftwareQuery, useSetUserBooleanMutation } from '../../../api';
 import { selectSoftware, selectUser, softwareLoaded } from '../../../app/appSlice';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';

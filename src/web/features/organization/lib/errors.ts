@@ -1,5 +1,5 @@
 /** The failure texts of the Organization screens (spec §8 Organization). */
-import { errorStatus, serverMessage } from '../../../api/errors';
+import { isFailedAnswer, serverMessage } from '../../../api/errors';
 
 export const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
 export const MEMBERS_LOAD_FAILED = 'Failed to load org members';
@@ -27,9 +27,7 @@ export function withDetail(text: string, error: unknown): ErrorText {
  * org members'; an answer flagged `error: true`, or none at all (network), is 'Failed to load org members'.
  */
 export function membersErrorText(error: unknown): ErrorText {
-  const status = errorStatus(error);
-  const failedAnswer = status !== undefined && (status < 200 || status >= 300);
-  return withDetail(failedAnswer ? MEMBERS_FETCH_FAILED : MEMBERS_LOAD_FAILED, error);
+  return withDetail(isFailedAnswer(error) ? MEMBERS_FETCH_FAILED : MEMBERS_LOAD_FAILED, error);
 }
 
 /** Why the member edit page could not load the organization: 'Failed to fetch organization data'. */

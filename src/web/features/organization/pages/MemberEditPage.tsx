@@ -8,7 +8,7 @@ import {
   useGetOrganizationMembersQuery,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
-} from '../../../api/organization';
+} from '../../../api';
 import { selectUser } from '../../../app/appSlice';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';

@@ -8,7 +8,7 @@ import {
   useInviteUserMutation,
   useRemoveOrganizationUserMutation,
   useResendInvitationMutation,
-} from '../../../api/organization';
+} from '../../../api';
 import { selectUser } from '../../../app/appSlice';
 import { roleCan } from '../../../../shared/permissions';
 import { useAppSelector } from '../../../app/hooks';

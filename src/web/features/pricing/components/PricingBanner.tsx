@@ -1,4 +1,4 @@
-import { useGetSoftwareQuery } from '../../../api/catalogue';
+import { useGetSoftwareQuery } from '../../../api';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSoftware } from '../../../app/appSlice';
 import Banner from '../../../components/Banner';

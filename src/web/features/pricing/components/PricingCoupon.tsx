@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGetCouponQuery } from '../../../api/catalogue';
+import { useGetCouponQuery } from '../../../api';
 import CouponBanner from '../../../components/CouponBanner';
 
 const COUPON_ERROR_LOGGED = 'Error fetching coupon data';

@@ -1,5 +1,5 @@
 /** The failure texts of the Settings profile form (spec §8 Settings). */
-import { errorStatus, serverMessage } from '../../../api/errors';
+import { isFailedAnswer, serverMessage } from '../../../api/errors';
 
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATE_ERROR = 'Error updating profile';
@@ -17,9 +17,8 @@ export interface ProfileErrorText {
  * 'Error updating profile' without one, as does a call that never got an answer.
  */
 export function profileErrorText(error: unknown): ProfileErrorText {
-  const status = errorStatus(error);
   const message = serverMessage(error);
-  if (status !== undefined && (status < 200 || status >= 300)) {
+  if (isFailedAnswer(error)) {
     return message && message !== PROFILE_UPDATE_FAILED
       ? { text: PROFILE_UPDATE_FAILED, detail: message }
       : { text: PROFILE_UPDATE_FAILED };
