@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { loadInitialData } from './app/appSlice';
+import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';

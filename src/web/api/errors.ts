@@ -79,3 +79,15 @@ export function errorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown }).status;
   return typeof status === 'number' ? status : undefined;
 }
+
+/** A failure as shown: the spec's text, and the server's own message under it when it differs. */
+export interface ErrorText {
+  text: string;
+  detail?: string | null;
+}
+
+/** The spec's text for a failed call, with the server's message (if any, and not the same) as the detail. */
+export function withDetail(text: string, error: unknown): ErrorText {
+  const message = serverMessage(error);
+  return message && message !== text ? { text, detail: message } : { text };
+}

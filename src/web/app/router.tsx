@@ -10,8 +10,9 @@ import {
   type LazyRouteFunction,
   type RouteObject,
 } from 'react-router-dom';
-import { loadInitialData } from './appSlice';
+import { loadInitialData } from '../entities/session';
 import DashboardGuard from './DashboardGuard';
+import LoadingState from '../components/LoadingState';
 import RouteErrorPage from './RouteErrorPage';
 import type { AppStore } from './store';
 
@@ -226,7 +227,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     // Shown while the first page's chunks download (before the guard or any page can render), so the
     // first paint is a loading state, never a blank page.
-    hydrateFallbackElement: <p role="status">Loading...</p>,
+    hydrateFallbackElement: <LoadingState />,
     children: [
       { index: true, element: toDashboard },
       {

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { loadInitialData } from '../../../src/web/app/appSlice';
+import { loadInitialData } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { aSoftware, aUser } from '../msw/fixtures';
 import { api } from '../../../src/web/api';

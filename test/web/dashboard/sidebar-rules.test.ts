@@ -5,7 +5,7 @@ import {
   usesPersonalConnection,
   type SidebarSoftware,
   type SidebarUser,
-} from '../../../src/web/lib/sidebar';
+} from '../../../src/web/features/dashboard/lib/sidebar';
 
 // Spec §2.1 sidebar table and §6 roles, one row per situation.
 

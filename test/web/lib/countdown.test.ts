@@ -1,4 +1,4 @@
-import { formatCountdown, timeLeft } from '../../../src/web/lib/countdown';
+import { formatCountdown, timeLeft } from '../../../src/web/features/pricing/lib/countdown';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 const inSeconds = (seconds: number) => NOW / 1000 + seconds;

@@ -8,7 +8,7 @@ import {
   orgSubscriptionTotal,
   planFeatures,
   titleCase,
-} from '../../../src/web/lib/prices';
+} from '../../../src/web/entities/plan';
 import { planKeyOf } from '../../../src/shared/plans';
 
 describe('displayedMonthlyPrice (spec §9)', () => {

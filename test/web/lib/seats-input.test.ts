@@ -1,4 +1,9 @@
-import { MAX_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../../../src/web/lib/seats-input';
+import {
+  MAX_SEATS,
+  normalizeSeats,
+  SEATS_HINT,
+  seatsProblem,
+} from '../../../src/web/features/billing/lib/seats-input';
 
 test.each([
   ['3', 3],

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import Banner from '../../../src/web/components/Banner';
-import ProgressSteps from '../../../src/web/components/ProgressSteps';
-import TrustedBy from '../../../src/web/components/TrustedBy';
+import ProgressSteps from '../../../src/web/features/onboarding/components/ProgressSteps';
+import TrustedBy from '../../../src/web/features/onboarding/components/TrustedBy';
 
 describe('Banner', () => {
   test('shows the app name and the CRM line of spec §1', () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import CouponBanner from '../../../src/web/components/CouponBanner';
+import CouponBanner from '../../../src/web/features/pricing/components/CouponBanner';
 
 const NOW = new Date('2025-01-01T12:00:00Z');
 const MINUTE = 60;

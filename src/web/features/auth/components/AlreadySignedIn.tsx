@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { getItem, setItem, storageKeys } from '../../../lib/storage';
 import { useContinueOnboarding } from '../hooks/useContinueOnboarding';

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { api, useLogoutMutation } from '../../../api';
-import { signedOut } from '../../../app/appSlice';
+import { signedOut } from '../../../entities/session';
 import { useAppDispatch } from '../../../app/hooks';
 import { clearAllExcept, storageKeys } from '../../../lib/storage';
 

@@ -10,7 +10,7 @@ import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useForgotPasswordMutation } from '../../../api';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import { failureMessage } from '../lib/failure';

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { useLogOut } from '../hooks/useLogOut';
 
 export default function LogoutPage() {

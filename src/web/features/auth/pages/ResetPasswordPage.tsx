@@ -12,11 +12,12 @@ import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared
 import { useCheckResetTokenMutation, useResetPasswordMutation } from '../../../api';
 import { classifyFailure } from '../../../api/errors';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { sameOriginPath } from '../../../lib/safe-redirect';
 import FormSubmit from '../components/FormSubmit';
 import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
@@ -86,9 +87,7 @@ export default function ResetPasswordPage() {
       </Typography>
       {!token || deadLink ? (
         <>
-          <Alert severity="error" role="alert">
-            {deadLink ?? NO_RESET_TOKEN}
-          </Alert>
+          <ErrorAlert error={deadLink ?? NO_RESET_TOKEN} />
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             Request a new reset link
           </Link>

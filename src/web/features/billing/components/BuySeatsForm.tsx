@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -10,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { PLAN_NAMES, SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../../shared/plans';
-import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../../../lib/seats-input';
+import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../lib/seats-input';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
 
@@ -80,11 +80,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           sx={{ maxWidth: 320, mt: 1 }}
         />
       </FormControl>
-      {message && (
-        <Alert severity="error" role="alert">
-          {message}
-        </Alert>
-      )}
+      <ErrorAlert error={message} />
       <div>
         <Button
           type="submit"

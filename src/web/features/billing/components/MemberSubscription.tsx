@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { planName } from '../../../../shared/plans';
-import { billingPeriodLabel } from '../../../lib/prices';
+import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
 
 export interface MemberSubscriptionProps {

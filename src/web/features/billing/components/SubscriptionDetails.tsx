@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { components } from '../../../../contract/api';
 import { formatDate } from '../../../lib/dates';
 import { planName } from '../../../../shared/plans';
-import { billingPeriodLabel } from '../../../lib/prices';
+import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
 
 type Subscription = components['schemas']['Subscription'];

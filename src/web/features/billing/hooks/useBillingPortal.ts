@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fetchBillingPortalUrl, selectErrorMessage, selectPortalLoading } from '../../../app/appSlice';
+import type { ErrorText } from '../../../api/errors';
+import { fetchBillingPortalUrl, selectErrorMessage, selectPortalLoading } from '../../../entities/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { openInNewTab, safeRedirectUrl } from '../../../lib/safe-redirect';
 
@@ -10,7 +11,7 @@ export interface BillingPortal {
   open: () => Promise<void>;
   loading: boolean;
   /** The failure to show, null when the last attempt worked. */
-  error: { title: string; detail: string | null } | null;
+  error: ErrorText | null;
   /** The portal URL when the browser blocked the new tab: the page offers it as a link. */
   blockedUrl: string | null;
 }
@@ -39,5 +40,5 @@ export function useBillingPortal(): BillingPortal {
   }
 
   const detail = storedMessage && storedMessage !== PORTAL_FAILED ? storedMessage : null;
-  return { open, loading, error: failed ? { title: PORTAL_FAILED, detail } : null, blockedUrl };
+  return { open, loading, error: failed ? { text: PORTAL_FAILED, detail } : null, blockedUrl };
 }

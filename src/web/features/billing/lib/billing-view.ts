@@ -2,7 +2,7 @@
 import { managesBilling } from '../../../../shared/permissions';
 import { planKeyOf } from '../../../../shared/plans';
 import type { Subscription, User } from '../../../api/contract-types';
-import type { BillingSchedule } from '../../../lib/prices';
+import { type BillingSchedule } from '../../../entities/plan';
 
 export type BillingLayout = 'member' | 'team' | 'purchase' | 'details';
 

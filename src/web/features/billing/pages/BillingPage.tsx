@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ManageSubscriptionButton from '../components/ManageSubscriptionButton';
 import MemberSubscription from '../components/MemberSubscription';
 import NeedHelpLink from '../components/NeedHelpLink';

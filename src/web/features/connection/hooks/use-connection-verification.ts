@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useVerifySettingsMutation } from '../../../api';
 import { errorStatus } from '../../../api/errors';
-import { selectLoading, selectSoftware } from '../../../app/appSlice';
-import { storedSoftwareSlug } from '../../../app/chosen-software';
+import { selectLoading, selectSoftware } from '../../../entities/session';
+import { storedSoftwareSlug } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
 import type { ConnectionStatus } from '../components/ConnectionProgress';
 import {

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import ConnectionProgress from '../components/ConnectionProgress';
 import { useOAuthCallback } from '../hooks/use-oauth-callback';

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionVerifier from '../components/ConnectionVerifier';
 
 /** /connected: verifies the new connection, then /complete after 3 s (spec §4). */

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDisconnectMutation } from '../../../api';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';

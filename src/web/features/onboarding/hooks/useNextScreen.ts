@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { selectSoftware, selectUser } from '../../../app/appSlice';
+import { selectSoftware, selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { nextScreenFromStorage } from '../../../lib/next-screen';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSetUserBooleanMutation } from '../../../api';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { removeItem, setFlag, storageKeys } from '../../../lib/storage';
 

@@ -2,7 +2,6 @@
  * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation; on success the token
  * is kept for the signup and the visitor goes to /signup 5 s later, otherwise 'Invitation Error'.
  */
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -10,11 +9,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { classifyFailure } from '../../../api/errors';
 import { useGetSoftwareQuery, useAcceptInviteMutation } from '../../../api';
-import { useChooseSoftware } from '../../../app/chosen-software';
+import { useChooseSoftware } from '../../../entities/crm';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
@@ -92,9 +92,7 @@ export default function AcceptInvitationPage() {
   if (state.kind === 'failed') {
     return (
       <StepPage title={INVITATION_ERROR}>
-        <Alert severity="error" role="alert">
-          {state.message}
-        </Alert>
+        <ErrorAlert error={state.message} />
         <Link component={RouterLink} to="/login">
           Go to login
         </Link>

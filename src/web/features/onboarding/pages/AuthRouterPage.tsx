@@ -7,10 +7,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useGetSoftwareQuery, useSetUserBooleanMutation } from '../../../api';
-import { selectSoftware, selectUser, softwareLoaded } from '../../../app/appSlice';
+import { selectSoftware, selectUser, softwareLoaded } from '../../../entities/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { nextScreenFromStorage } from '../../../lib/next-screen';
 import { getItem, removeItem, setFlag, setItem, storageKeys } from '../../../lib/storage';
 

@@ -2,10 +2,10 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectSoftware } from '../../../app/appSlice';
+import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { useUserFlag } from '../hooks/useUserFlag';
 

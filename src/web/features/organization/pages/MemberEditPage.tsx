@@ -9,20 +9,15 @@ import {
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
 } from '../../../api';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ErrorAlert } from '../components/ErrorAlert';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
 import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
-import {
-  MEMBER_NOT_FOUND,
-  organizationErrorText,
-  REMOVE_FAILED,
-  UPDATE_PRODUCT_FAILED,
-  withDetail,
-  type ErrorText,
-} from '../lib/errors';
+import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
+import { withDetail, type ErrorText } from '../../../api/errors';
 import { roleCan } from '../../../../shared/permissions';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import { findMember, productOptions, type OrganizationMember } from '../lib/members';
@@ -83,7 +78,7 @@ export default function MemberEditPage() {
 
   let body;
   if (query.isLoading) {
-    body = <p role="status">Loading...</p>;
+    body = <LoadingState />;
   } else if (query.isError) {
     body = <ErrorAlert error={organizationErrorText(query.error)} />;
   } else if (!member) {

@@ -2,8 +2,8 @@
  * Which entries the dashboard sidebar shows (spec §2.1 table and §6), as a pure function of the user
  * and the software record, so every rule is tested without rendering.
  */
-import type { components } from '../../contract/api';
-import { managesBilling, roleCan } from '../../shared/permissions';
+import type { components } from '../../../../contract/api';
+import { managesBilling, roleCan } from '../../../../shared/permissions';
 
 type User = components['schemas']['User'];
 type Software = components['schemas']['Software'];

@@ -5,7 +5,7 @@
  * The maximum is the contract's (the server refuses more in one order): it is said before sending,
  * never applied silently, so nobody orders 1,000 seats having typed 10,000.
  */
-import { schemaLimits } from '../../contract/limits';
+import { schemaLimits } from '../../../../contract/limits';
 
 export const MIN_SEATS = 1;
 export const MAX_SEATS = schemaLimits.SeatCount.maximum;

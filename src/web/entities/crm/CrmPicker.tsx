@@ -6,8 +6,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import { useGetSoftwareOptionsQuery } from '../api';
-import type { Software } from '../api/contract-types';
+import { useGetSoftwareOptionsQuery } from '../../api';
+import type { Software } from '../../api/contract-types';
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */

@@ -1,7 +1,6 @@
 /**
- * The chosen CRM (spec §2.2 loader, §3 local flag `software`, §5 "Software record"), in one place for
- * every page: the slug the visitor chose last (local storage, set by /auth, the signup picker or an
- * invitation link), else the signed-in user's. Its record becomes the shared software once looked up.
+ * The chosen CRM for every page (spec §2.2 loader, §3 local flag `software`, §5 "Software record"), by the
+ * rule of chosen-software.ts. Its record becomes the shared software once looked up.
  *
  * A page never renders another CRM while the chosen one loads (the account's CRM flashing before the
  * visitor's choice), and a slug the catalogue does not know (or that is not a slug at all) is removed
@@ -9,12 +8,13 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useReducer } from 'react';
-import { useGetSoftwareQuery } from '../api';
-import type { Software } from '../api/contract-types';
-import { errorStatus } from '../api/errors';
-import { getItem, removeItem, setItem, storageKeys } from '../lib/storage';
-import { selectLoading, selectSoftware, selectUser, softwareLoaded } from './appSlice';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useGetSoftwareQuery } from '../../api';
+import type { Software } from '../../api/contract-types';
+import { errorStatus } from '../../api/errors';
+import { removeItem, setItem, storageKeys } from '../../lib/storage';
+import { selectLoading, selectSoftware, selectUser, softwareLoaded } from '../session/session-slice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { chosenSoftwareSlug, storedSoftwareSlug } from './chosen-software';
 
 export interface ChosenSoftware {
   /** The chosen CRM's record; null while it loads, or when none is chosen or it cannot be found. */
@@ -23,10 +23,6 @@ export interface ChosenSoftware {
   slug: string | null;
   /** Still finding out: the initial load, or the lookup of the chosen slug, is in flight. */
   isLoading: boolean;
-}
-
-export function storedSoftwareSlug(): string | null {
-  return getItem(storageKeys.software)?.trim() || null;
 }
 
 export function useChosenSoftware(): ChosenSoftware {
@@ -38,7 +34,7 @@ export function useChosenSoftware(): ChosenSoftware {
   const [, storageChanged] = useReducer((count: number) => count + 1, 0);
   // Read on every render: /auth, the signup picker and invitations change it, then navigate or dispatch.
   const stored = storedSoftwareSlug();
-  const slug = stored ?? user?.software?.slug ?? null;
+  const slug = chosenSoftwareSlug(user);
   const needsLookup = !appLoading && slug !== null && shared?.slug !== slug;
   const lookup = useGetSoftwareQuery(needsLookup && slug ? { software: slug } : skipToken);
 

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useEffect, useState } from 'react';
-import type { components } from '../../contract/api';
+import type { components } from '../../../../contract/api';
 import { COUPON_REFRESH_MS, formatCountdown } from '../lib/countdown';
-import { couponDiscountText } from '../lib/prices';
+import { couponDiscountText } from '../../../entities/plan';
 
 type Coupon = components['schemas']['Coupon'];
 

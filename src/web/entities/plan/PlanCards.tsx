@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
-import type { components } from '../../contract/api';
-import { PLAN_KEYS, PLAN_NAMES, RECOMMENDED_PLAN, type PlanKey } from '../../shared/plans';
-import { displayedMonthlyPrice, planFeatures, type BillingSchedule } from '../lib/prices';
+import type { components } from '../../../contract/api';
+import { PLAN_KEYS, PLAN_NAMES, RECOMMENDED_PLAN, type PlanKey } from '../../../shared/plans';
+import { displayedMonthlyPrice, planFeatures, type BillingSchedule } from './prices';
 import PlanCard, { type PlanCardAction } from './PlanCard';
 
 type Pricing = components['schemas']['Pricing'];

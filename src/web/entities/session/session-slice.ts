@@ -1,11 +1,12 @@
 /**
- * The shared application state of spec §3 and the two thunks every area needs: the initial load (§4) and
+ * The session entity: the shared application state of spec §3 (`state.app`: the signed-in user, the
+ * shared CRM record, loading and error) and the two thunks every area needs: the initial load (§4) and
  * the billing-portal fetch (§4 Billing, §8 Billing portal).
  */
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api';
-import type { Software, User } from '../api/contract-types';
-import { classifyFailure, errorStatus, serverMessage } from '../api/errors';
+import { api } from '../../api';
+import type { Software, User } from '../../api/contract-types';
+import { classifyFailure, errorStatus, serverMessage } from '../../api/errors';
 
 export interface AppState {
   user: User | null;
@@ -204,7 +205,8 @@ export const appSlice = createSlice({
 
 export const { userLoadFailed, softwareLoaded, portalFailed, errorSet, signedOut } = appSlice.actions;
 
-type WithApp = { app: AppState };
+/** The part of the store state this slice owns (the whole RootState fits). */
+export type WithApp = { app: AppState };
 export const selectUser = (state: WithApp) => state.app.user;
 export const selectSoftware = (state: WithApp) => state.app.software;
 export const selectLoading = (state: WithApp) => state.app.loading;

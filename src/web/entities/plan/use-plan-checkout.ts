@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCheckoutMutation } from '../api';
-import type { PricingEntry } from '../api/contract-types';
-import { errorMessage } from '../api/errors';
-import type { PlanKey } from '../../shared/plans';
-import type { BillingSchedule } from '../lib/prices';
-import { leaveAppTo, safeRedirectUrl } from '../lib/safe-redirect';
+import { useCheckoutMutation } from '../../api';
+import type { PricingEntry } from '../../api/contract-types';
+import { errorMessage } from '../../api/errors';
+import type { PlanKey } from '../../../shared/plans';
+import type { BillingSchedule } from './prices';
+import { leaveAppTo, safeRedirectUrl } from '../../lib/safe-redirect';
 
 /** Spec §8 'Seats and checkout'. */
 export const CHECKOUT_FAILED = 'Failed to create checkout session';

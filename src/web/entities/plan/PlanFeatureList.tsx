@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import type { PlanFeature } from '../lib/prices';
+import type { PlanFeature } from './prices';
 
 /** Spec §2.1: the credits tooltip. */
 export const CREDITS_TOOLTIP =

@@ -8,8 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { BillingSchedule, PlanFeature } from '../lib/prices';
-import { formatAmount } from '../lib/prices';
+import type { BillingSchedule, PlanFeature } from './prices';
+import { formatAmount } from './prices';
 import PlanFeatureList from './PlanFeatureList';
 
 /** Height of a small Chip: the row of marks (RECOMMENDED, Current) is this tall on every card. */

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { BillingSchedule } from '../lib/prices';
+import type { BillingSchedule } from './prices';
 
 export interface BillingScheduleToggleProps {
   value: BillingSchedule;

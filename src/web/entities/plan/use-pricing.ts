@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useGetPricingQuery } from '../api';
-import { classifyFailure, errorMessage, isFailedAnswer } from '../api/errors';
-import type { BillingSchedule } from '../lib/prices';
+import { useGetPricingQuery } from '../../api';
+import { classifyFailure, errorMessage, isFailedAnswer } from '../../api/errors';
+import type { BillingSchedule } from './prices';
 
 /** Spec §8 'Pricing and coupons'. */
 export const PRICING_FETCH_FAILED = 'Failed to fetch pricing data';
