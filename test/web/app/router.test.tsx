@@ -7,7 +7,8 @@ import { act, screen } from '@testing-library/react';
 import { createElement, isValidElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { api } from '../../../src/web/api';
-import { routes } from '../../../src/web/app/router';
+import { appRoutes } from '../../../src/web/app/router';
+import { makeStore } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
 import { mockApi, mockGetUser, ok } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -133,6 +134,7 @@ describe('every route of the table renders its page', () => {
       if (!route.lazy && !redirects && !guard && route.path !== '/') eager.push(path);
       route.children?.forEach((child) => visit(child, path));
     };
+    const routes = appRoutes({ store: makeStore(), router: () => undefined, initialUrl: '/' });
     routes.forEach((route) => visit(route, ''));
     expect(eager).toEqual([]);
   });

@@ -4,7 +4,7 @@ import {
   HANDOFF_WAIT_MS,
   OAUTH_HANDOFF_CHANNEL,
 } from '../../../src/web/features/connection/lib/oauth-handoff';
-import CallbackPage from '../../../src/web/features/connection/pages/CallbackPage';
+import CallbackPage, { loader } from '../../../src/web/features/connection/pages/CallbackPage';
 import { mockApiError, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
@@ -21,6 +21,7 @@ function startedFlow(state = 'x') {
 
 function renderCallback(search: string) {
   return renderWithProviders(<CallbackPage />, {
+    loader,
     route: `/callback${search}`,
     preloadedState: signedIn(aUser(), aSoftware()),
   });
@@ -38,7 +39,7 @@ test('exchanges the code, stores every key of data with the oauth_ prefix, and g
   startedFlow('x');
   const { router } = renderCallback('?code=the-code&state=x');
 
-  expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
 
   expect(exchange.requests).toHaveLength(1);
@@ -155,7 +156,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
     expect(outcomes).toEqual([{ type: 'oauth-outcome', state: 'mine', result: 'connected' }]);
     expect(router.state.location.pathname).toBe('/callback');
     expect(localStorage.getItem('oauth_access_token')).toBe('access-123');
-    expect(screen.getByText(/You can close this window/)).toBeInTheDocument();
+    expect(await screen.findByText(/You can close this window/)).toBeInTheDocument();
   });
 
   test('hands a denial over as a sentence', async () => {

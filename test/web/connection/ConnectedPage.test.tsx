@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import ConnectedPage from '../../../src/web/features/connection/pages/ConnectedPage';
+import ConnectedPage, { loader } from '../../../src/web/features/connection/pages/ConnectedPage';
 import DashboardConnectedPage from '../../../src/web/features/connection/pages/DashboardConnectedPage';
 import { mockApiError, operationUrl, spyOnApi, type OkBody } from '../msw/handlers';
 import { aSoftware, aUser } from '../msw/fixtures';
@@ -31,16 +31,17 @@ function renderConnected(
   const page = variant === 'public' ? <ConnectedPage /> : <DashboardConnectedPage />;
   return renderWithProviders(page, {
     route,
+    loader,
     preloadedState,
     userEvent: { advanceTimers: jest.advanceTimersByTime },
   });
 }
 
-test('stays connecting while the user and CRM load, without verifying yet', () => {
+test('stays connecting while the user and CRM load, without verifying yet', async () => {
   const verify = spyOnApi('verifySettings', verified());
   server.use(verify.handler);
   renderConnected('/connected', 'public', { app: { loading: true } });
-  expect(screen.getByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
   expect(verify.requests).toHaveLength(0);
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import ConnectionStatusPage from '../../../src/web/features/connection/pages/ConnectionStatusPage';
-import DisconnectPage from '../../../src/web/features/connection/pages/DisconnectPage';
+import DisconnectPage, { loader } from '../../../src/web/features/connection/pages/DisconnectPage';
 import { ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser } from '../msw/fixtures';
 import { server } from '../msw/server';
@@ -32,9 +32,10 @@ describe('DisconnectPage', () => {
     renderWithProviders(<DisconnectPage />, {
       route: '/dashboard/connection/disconnect',
       preloadedState: signedIn(aUser(), aSoftware()),
+      loader,
     });
 
-    expect(screen.getByRole('heading', { name: 'Disconnected' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Disconnected' })).toBeInTheDocument();
     expect(screen.getByText('You have been disconnected from your CRM.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Connect again...' })).toHaveAttribute('href', '/connect');
     expect(document.title).toBe('Disconnected');
@@ -53,10 +54,10 @@ describe('DisconnectPage', () => {
     );
     localStorage.setItem('api_key_1', 'k');
 
-    renderWithProviders(<DisconnectPage />, { preloadedState: signedIn() });
+    renderWithProviders(<DisconnectPage />, { preloadedState: signedIn(), loader });
 
     await waitFor(() => expect(log).toHaveBeenCalledWith('Disconnect failed', expect.anything()));
-    expect(screen.getByRole('heading', { name: 'Disconnected' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Disconnected' })).toBeInTheDocument();
     expect(screen.queryByText('Nope')).not.toBeInTheDocument();
     expect(localStorage.getItem('api_key_1')).toBeNull();
   });

@@ -66,7 +66,7 @@ describe.each([
     await waitFor(() =>
       expect(consoleError).toHaveBeenCalledWith('Failed to set user boolean', expect.anything()),
     );
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeEnabled();
     consoleError.mockRestore();
   });
 });

@@ -7,7 +7,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../api';
 import type { Software, User } from '../../api/contract-types';
-import { getItem, storageKeys } from '../../lib/storage';
+import { getItem, setItem, storageKeys } from '../../lib/storage';
 import { selectSoftware, softwareLoaded, type WithApp } from '../session/session-slice';
 
 export function storedSoftwareSlug(): string | null {
@@ -18,16 +18,23 @@ export function chosenSoftwareSlug(user: Pick<User, 'software'> | null | undefin
   return storedSoftwareSlug() ?? user?.software?.slug ?? null;
 }
 
+type Dispatch = ThunkDispatch<WithApp, unknown, UnknownAction>;
+
+/** Makes a CRM the chosen one: kept in local storage and shared at once (the banner follows). */
+export function chooseSoftware(record: Software) {
+  return (dispatch: Dispatch) => {
+    setItem(storageKeys.software, record.slug);
+    dispatch(softwareLoaded(record));
+  };
+}
+
 /**
  * The chosen CRM's record for code that runs outside a render (route loaders, after a login): the shared
  * record when it is the chosen one, else looked up and shared. Null when none is chosen or the lookup
  * fails (the onboarding order then ends on /connect or /complete).
  */
 export function loadChosenSoftware(user: Pick<User, 'software'> | null | undefined) {
-  return async (
-    dispatch: ThunkDispatch<WithApp, unknown, UnknownAction>,
-    getState: () => WithApp,
-  ): Promise<Software | null> => {
+  return async (dispatch: Dispatch, getState: () => WithApp): Promise<Software | null> => {
     const slug = chosenSoftwareSlug(user);
     if (!slug) return null;
     const known = selectSoftware(getState());

@@ -11,10 +11,10 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { useGetSoftwareQuery } from '../../api';
 import type { Software } from '../../api/contract-types';
 import { errorStatus } from '../../api/errors';
-import { removeItem, setItem, storageKeys } from '../../lib/storage';
+import { removeItem, storageKeys } from '../../lib/storage';
 import { selectLoading, selectSoftware, selectUser, softwareLoaded } from '../session/session-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { chosenSoftwareSlug, storedSoftwareSlug } from './chosen-software';
+import { chooseSoftware, chosenSoftwareSlug, storedSoftwareSlug } from './chosen-software';
 
 export interface ChosenSoftware {
   /** The chosen CRM's record; null while it loads, or when none is chosen or it cannot be found. */
@@ -65,11 +65,5 @@ export function useChosenSoftware(): ChosenSoftware {
 /** Makes a CRM the chosen one: kept in local storage and shared at once (the banner follows). */
 export function useChooseSoftware(): (record: Software) => void {
   const dispatch = useAppDispatch();
-  return useCallback(
-    (record: Software) => {
-      setItem(storageKeys.software, record.slug);
-      dispatch(softwareLoaded(record));
-    },
-    [dispatch],
-  );
+  return useCallback((record: Software) => dispatch(chooseSoftware(record)), [dispatch]);
 }

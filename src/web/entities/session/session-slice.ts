@@ -213,3 +213,25 @@ export const selectLoading = (state: WithApp) => state.app.loading;
 export const selectErrorMessage = (state: WithApp) => state.app.errorMessage;
 export const selectBillingPortalUrl = (state: WithApp) => state.app.billingPortalUrl;
 export const selectPortalLoading = (state: WithApp) => state.app.portalLoading;
+
+/**
+ * Resolves with the signed-in user (null without a session) once the initial load has ended, at once
+ * when it has: route loaders wait for it before deciding anything that depends on who is there.
+ */
+export function sessionSettled(store: {
+  getState: () => WithApp;
+  subscribe: (listener: () => void) => () => void;
+}): Promise<User | null> {
+  return new Promise((resolve) => {
+    const settled = () => !store.getState().app.loading;
+    if (settled()) {
+      resolve(store.getState().app.user);
+      return;
+    }
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve(store.getState().app.user);
+    });
+  });
+}

@@ -1,29 +1,18 @@
-/**
- * Spec §4 logout: call logout, clear all local storage except the chosen CRM, reset the API cache and the
- * shared user. Used by /logout and by /login?reauth=true.
- */
-import { useCallback } from 'react';
-import { api, useLogoutMutation } from '../../../api';
-import { signedOut } from '../../../entities/session';
+/** Logging out from a button (the route entries call logOut themselves): the call and whether it runs. */
+import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import { clearAllExcept, storageKeys } from '../../../lib/storage';
+import { logOut } from '../lib/log-out';
 
 export function useLogOut() {
   const dispatch = useAppDispatch();
-  const [logout, state] = useLogoutMutation();
-
-  const logOut = useCallback(async () => {
+  const [isLoading, setLoading] = useState(false);
+  const run = useCallback(async () => {
+    setLoading(true);
     try {
-      await logout().unwrap();
-    } catch (error) {
-      // The server may already have ended the session; the browser side is cleaned up regardless.
-      console.error('Logout failed', error);
+      await logOut(dispatch);
     } finally {
-      clearAllExcept([storageKeys.software]);
-      dispatch(api.util.resetApiState());
-      dispatch(signedOut());
+      setLoading(false);
     }
-  }, [dispatch, logout]);
-
-  return [logOut, state] as const;
+  }, [dispatch]);
+  return [run, { isLoading }] as const;
 }

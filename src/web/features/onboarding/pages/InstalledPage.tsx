@@ -3,6 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';
 
+export { pinStepLoader as loader } from '../components/PinExtensionStep';
+
 export default function InstalledPage() {
   useDocumentTitle('Pin the extension');
 
