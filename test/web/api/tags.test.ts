@@ -15,9 +15,9 @@ function watchQueries(store: AppStore) {
   const subscription = spyOnApi('getOrgSubscription', { items: [anOrgSubscriptionItem()] });
   server.use(user.handler, members.handler, subscription.handler);
   // Subscribed like a mounted page would be.
-  store.dispatch(api.endpoints.getUser.initiate());
-  store.dispatch(api.endpoints.getOrganizationMembers.initiate());
-  store.dispatch(api.endpoints.getOrgSubscription.initiate({ id: 'sub_123' }));
+  void store.dispatch(api.endpoints.getUser.initiate());
+  void store.dispatch(api.endpoints.getOrganizationMembers.initiate());
+  void store.dispatch(api.endpoints.getOrgSubscription.initiate({ id: 'sub_123' }));
   return { user: user.requests, members: members.requests, subscription: subscription.requests };
 }
 

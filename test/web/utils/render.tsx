@@ -10,7 +10,7 @@ import userEvent, { type Options as UserEventOptions } from '@testing-library/us
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Software, User } from '../../../src/web/api/contract-types';
-import { AppProviders } from '../../../src/web/app/providers';
+import { AppProviders } from '../../../src/web/app/AppProviders';
 import { entryRoute, type EntryLoader } from '../../../src/web/app/route-entry';
 import { createAppRouter } from '../../../src/web/app/router';
 import { makeStore, type AppStore, type PreloadedState } from '../../../src/web/app/store';

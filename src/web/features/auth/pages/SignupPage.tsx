@@ -21,7 +21,7 @@ import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
 import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
 import PasswordField from '../components/PasswordField';
-import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
+import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 

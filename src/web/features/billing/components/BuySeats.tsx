@@ -33,7 +33,7 @@ export default function BuySeats() {
         request_url: new URL(pathname + search, window.location.origin).href,
       }).unwrap();
       if (!url) {
-        navigate('/dashboard/billing/success');
+        void navigate('/dashboard/billing/success');
         return;
       }
       const target = safeRedirectUrl(url, window.location.origin);

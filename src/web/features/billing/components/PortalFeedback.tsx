@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import ErrorAlert from '../../../components/ErrorAlert';
 import Link from '@mui/material/Link';
-import type { BillingPortal } from '../hooks/useBillingPortal';
+import type { BillingPortal } from '../hooks/use-billing-portal';
 
 /** The billing-portal failure, or a link when the browser blocked the new tab. */
 export default function PortalFeedback({ portal }: { portal: BillingPortal }) {

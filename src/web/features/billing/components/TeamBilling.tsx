@@ -10,7 +10,7 @@ import type { User } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import { PlanCards, billingPeriodSuffix, formatAmount, orgSubscriptionTotal } from '../../../entities/plan';
 import { planKeyOf } from '../../../../shared/plans';
-import type { BillingPortal } from '../hooks/useBillingPortal';
+import type { BillingPortal } from '../hooks/use-billing-portal';
 import { fixedSchedule } from '../lib/billing-view';
 import BuySeats from './BuySeats';
 import ManageSubscriptionButton from './ManageSubscriptionButton';

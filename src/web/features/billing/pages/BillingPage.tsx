@@ -11,7 +11,7 @@ import PortalFeedback from '../components/PortalFeedback';
 import ProductPurchase from '../components/ProductPurchase';
 import SubscriptionDetails from '../components/SubscriptionDetails';
 import TeamBilling from '../components/TeamBilling';
-import { useBillingPortal } from '../hooks/useBillingPortal';
+import { useBillingPortal } from '../hooks/use-billing-portal';
 import { billingLayout } from '../lib/billing-view';
 
 /** Spec §2.1 /dashboard/billing: the member view or one of the three admin layouts. */

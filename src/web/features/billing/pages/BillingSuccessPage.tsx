@@ -22,7 +22,7 @@ export default function BillingSuccessPage() {
   }, []);
 
   useEffect(() => {
-    if (secondsLeft === 0) navigate('/dashboard', { replace: true });
+    if (secondsLeft === 0) void navigate('/dashboard', { replace: true });
   }, [secondsLeft, navigate]);
 
   return (

@@ -52,7 +52,7 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
       }
       // The window stored the tokens in local storage, which this tab shares.
       const fragment = credentialsFragment(readStoredCredentials(), OAUTH_STORAGE_KEYS);
-      navigate({ pathname: connectedPath, hash: fragment });
+      void navigate({ pathname: connectedPath, hash: fragment });
     });
   }, [connectedPath, flowState, navigate]);
 

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router-dom';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
-import { useGoToNextScreen } from '../hooks/useNextScreen';
+import { useGoToNextScreen } from '../hooks/use-next-screen';
 import { saveUserFlag } from '../lib/user-flag';
 import PinSteps from './PinSteps';
 import StepPage from './StepPage';

@@ -93,7 +93,7 @@ function InvitationOutcome({ outcome }: { outcome: Outcome }) {
     return () => window.clearInterval(timer);
   }, [accepted]);
   useEffect(() => {
-    if (outcome.kind === 'accepted' && secondsLeft === 0) navigate(outcome.to, { replace: true });
+    if (outcome.kind === 'accepted' && secondsLeft === 0) void navigate(outcome.to, { replace: true });
   }, [navigate, secondsLeft, outcome]);
 
   if (outcome.kind === 'failed') {

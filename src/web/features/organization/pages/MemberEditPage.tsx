@@ -58,7 +58,7 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await setUserProduct({ user_id: member.id, product: PLAN_NAMES[product], role }).unwrap();
-      backToOrganization(`Changes saved for ${member.name || member.email}.`);
+      void backToOrganization(`Changes saved for ${member.name || member.email}.`);
     } catch (failure) {
       setError(withDetail(UPDATE_PRODUCT_FAILED, failure));
     }
@@ -69,7 +69,7 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await removeOrganizationUser({ user_id: member.id }).unwrap();
-      backToOrganization(`${member.name || member.email} was removed from the organization.`);
+      void backToOrganization(`${member.name || member.email} was removed from the organization.`);
     } catch (failure) {
       setConfirmRemove(false);
       setError(withDetail(REMOVE_FAILED, failure));

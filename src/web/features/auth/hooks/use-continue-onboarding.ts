@@ -19,7 +19,7 @@ export function useContinueOnboarding() {
     async (user: User, answeredSlug?: string | null) => {
       if (answeredSlug) setItem(storageKeys.software, answeredSlug);
       const software = await dispatch(loadChosenSoftware(user));
-      navigate(nextScreenFromStorage(user, software?.auth_options), { replace: true });
+      void navigate(nextScreenFromStorage(user, software?.auth_options), { replace: true });
     },
     [dispatch, navigate],
   );
