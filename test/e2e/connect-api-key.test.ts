@@ -6,19 +6,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { signUp } from './flows';
 import { useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
 /** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
-async function signUpFromTheExtension(page: Page, email: string) {
-  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
-  await page.waitForURL(/\/signup(\?|$)/);
-  await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL(/\/connect$/);
+function signUpFromTheExtension(page: Page, email: string) {
+  return signUp(page, {
+    url: e2e.app.url,
+    email,
+    name: 'Grace Hopper',
+    fromExtension: { software: 'demo-crm' },
+  });
 }
 
 async function submitApiKey(page: Page, key: string) {

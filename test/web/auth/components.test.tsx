@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import GoogleSignInButton from '../../../src/web/features/auth/components/GoogleSignInButton';
 import PasswordStrengthMeter from '../../../src/web/features/auth/components/PasswordStrengthMeter';
-import type { GoogleIdentity } from '../../../src/web/features/auth/lib/google-identity';
+import { fakeGoogleWidget } from './fake-google';
 
 describe('PasswordStrengthMeter', () => {
   test('shows nothing for an empty password', () => {
@@ -25,28 +25,15 @@ describe('PasswordStrengthMeter', () => {
 });
 
 describe('GoogleSignInButton', () => {
-  let config: Parameters<GoogleIdentity['initialize']>[0] | undefined;
+  let google: ReturnType<typeof fakeGoogleWidget>;
 
   beforeEach(() => {
-    config = undefined;
-    window.google = {
-      accounts: {
-        id: {
-          initialize: jest.fn((c) => {
-            config = c;
-          }),
-          renderButton: jest.fn((parent: HTMLElement) => {
-            const button = document.createElement('button');
-            button.textContent = 'Sign in with Google';
-            parent.append(button);
-          }),
-        },
-      },
-    };
+    google = fakeGoogleWidget('Sign in with Google');
   });
 
   afterEach(() => {
     delete window.google;
+    delete window.__APP_CONFIG__;
     document.head.querySelectorAll('script').forEach((script) => script.remove());
   });
 
@@ -62,12 +49,12 @@ describe('GoogleSignInButton', () => {
       />,
     );
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
-    expect(config?.client_id).toBe('client-1');
+    expect(google.clientId()).toBe('client-1');
 
-    act(() => config?.callback({ credential: 'id-token' }));
+    google.answer({ credential: 'id-token' });
     expect(onCredential).toHaveBeenCalledWith('id-token');
 
-    act(() => config?.callback({}));
+    google.answer({});
     expect(onError).toHaveBeenCalledTimes(1);
   });
 

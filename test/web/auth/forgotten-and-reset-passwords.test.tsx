@@ -2,8 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockApi, mockApiError, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
-import { resetBrowserState, stubForeignPages, useFakeTimersKeepingPromises } from '../onboarding/helpers';
+import { resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedOut } from '../utils/render';
+import { useSpecTimers } from '../utils/spec-timers';
 
 stubForeignPages();
 
@@ -13,7 +14,6 @@ const RESET_MESSAGE =
   'Please pick a stronger password (at least Medium) - requires at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 digit, and 1 symbol.';
 
 beforeEach(resetBrowserState);
-afterEach(() => jest.useRealTimers());
 
 describe('/forgot-password', () => {
   async function submitEmail(user: ReturnType<typeof renderApp>['user']) {
@@ -158,7 +158,7 @@ describe('/reset-password', () => {
   });
 
   test('a Medium password is accepted and redirect_url is followed after 1.5 s', async () => {
-    useFakeTimersKeepingPromises();
+    useSpecTimers();
     const reset = spyOnApi('resetPassword', resetAnswer('/login?reset=1'));
     server.use(reset.handler);
     const { user, router } = renderApp('/reset-password?token=tok-1', {
@@ -179,7 +179,7 @@ describe('/reset-password', () => {
   });
 
   test('an external redirect_url is never followed: the app goes to /login instead', async () => {
-    useFakeTimersKeepingPromises();
+    useSpecTimers();
     server.use(mockApi('resetPassword', resetAnswer('https://evil.example/login')));
     const { user, router } = renderApp('/reset-password?token=tok', {
       preloadedState: signedOut(),

@@ -1,12 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { GoogleIdentity } from '../../../src/web/features/auth/lib/google-identity';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
-import { fakeSandboxPopup } from './google-sandbox';
+import { fakeGoogleWidget, fakeSandboxPopup } from './fake-google';
 
 stubForeignPages();
 
@@ -126,25 +125,10 @@ test('no answer at all shows Login failed', async () => {
 });
 
 describe('Google login', () => {
-  let widget: Parameters<GoogleIdentity['initialize']>[0] | undefined;
+  let google: ReturnType<typeof fakeGoogleWidget>;
 
   beforeEach(() => {
-    widget = undefined;
-    window.__APP_CONFIG__ = { googleClientId: 'google-client' };
-    window.google = {
-      accounts: {
-        id: {
-          initialize: (config) => {
-            widget = config;
-          },
-          renderButton: (parent) => {
-            parent.append(
-              Object.assign(document.createElement('button'), { textContent: 'Sign in with Google' }),
-            );
-          },
-        },
-      },
-    };
+    google = fakeGoogleWidget('Sign in with Google');
   });
 
   async function renderWithWidget() {
@@ -162,14 +146,14 @@ describe('Google login', () => {
     });
     server.use(googleAuth.handler);
     const { router } = await renderWithWidget();
-    act(() => widget?.callback({ credential: 'google-id-token' }));
+    google.answer({ credential: 'google-id-token' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/install'));
     expect(googleAuth.requests[0].body).toMatchObject({ token: 'google-id-token', type: 'login' });
   });
 
   test('a widget error shows the spec text', async () => {
     await renderWithWidget();
-    act(() => widget?.callback({}));
+    google.answer({});
     expect(await screen.findByRole('alert')).toHaveTextContent('Google sign in failed. Please try again.');
   });
 
@@ -179,21 +163,21 @@ describe('Google login', () => {
   ])('a refused Google login shows %s', async (_case, serverText, shown) => {
     server.use(mockApiError('googleAuth', serverText, { status: 401 }));
     await renderWithWidget();
-    act(() => widget?.callback({ credential: 'bad' }));
+    google.answer({ credential: 'bad' });
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
   test('an answer that signs nobody in shows Google auth failed', async () => {
     server.use(http.post(operationUrl('googleAuth'), () => HttpResponse.json({ error: false, message: '' })));
     await renderWithWidget();
-    act(() => widget?.callback({ credential: 'token' }));
+    google.answer({ credential: 'token' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Google auth failed');
   });
 
   test('no answer at all shows An error occurred during Google login', async () => {
     server.use(http.post(operationUrl('googleAuth'), () => HttpResponse.error()));
     await renderWithWidget();
-    act(() => widget?.callback({ credential: 'token' }));
+    google.answer({ credential: 'token' });
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during Google login');
   });
 });

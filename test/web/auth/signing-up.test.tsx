@@ -1,6 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { GoogleIdentity } from '../../../src/web/features/auth/lib/google-identity';
 import { aSoftware, aUser } from '../msw/fixtures';
 import {
   mockApi,
@@ -14,7 +13,7 @@ import {
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
-import { fakeSandboxPopup } from './google-sandbox';
+import { fakeGoogleWidget, fakeSandboxPopup } from './fake-google';
 
 stubForeignPages();
 
@@ -237,31 +236,16 @@ test('a network failure shows Something went wrong', async () => {
 });
 
 describe('Google sign-up', () => {
-  let widget: Parameters<GoogleIdentity['initialize']>[0] | undefined;
+  let google: ReturnType<typeof fakeGoogleWidget>;
 
   beforeEach(() => {
-    widget = undefined;
-    window.__APP_CONFIG__ = { googleClientId: 'google-client' };
-    window.google = {
-      accounts: {
-        id: {
-          initialize: (config) => {
-            widget = config;
-          },
-          renderButton: (parent) => {
-            parent.append(
-              Object.assign(document.createElement('button'), { textContent: 'Sign up with Google' }),
-            );
-          },
-        },
-      },
-    };
+    google = fakeGoogleWidget('Sign up with Google');
   });
 
   async function renderWithWidget() {
     const rendered = renderApp('/signup', { preloadedState: signedOut() });
     await screen.findByRole('button', { name: 'Sign up with Google' });
-    expect(widget?.client_id).toBe('google-client');
+    expect(google.clientId()).toBe('google-client');
     return rendered;
   }
 
@@ -271,7 +255,7 @@ describe('Google sign-up', () => {
     const googleAuth = spyOnApi('googleAuth', signupAnswer(aUser({ software: null })));
     server.use(googleAuth.handler);
     const { router } = await renderWithWidget();
-    act(() => widget?.callback({ credential: 'google-id-token' }));
+    google.answer({ credential: 'google-id-token' });
     await expectStubPage('connection/pages/ConnectPage');
     expect(router.state.location.pathname).toBe('/connect');
     expect(googleAuth.requests[0].body).toEqual({
@@ -290,7 +274,7 @@ describe('Google sign-up', () => {
 
   test('a widget error shows the spec text', async () => {
     await renderWithWidget();
-    act(() => widget?.callback({}));
+    google.answer({});
     expect(await screen.findByRole('alert')).toHaveTextContent('Google sign in failed. Please try again.');
   });
 
@@ -300,14 +284,14 @@ describe('Google sign-up', () => {
   ])('a refused Google signup shows %s', async (_case, serverText, shown) => {
     server.use(mockApiError('googleAuth', serverText, { status: 401 }));
     await renderWithWidget();
-    act(() => widget?.callback({ credential: 'bad' }));
+    google.answer({ credential: 'bad' });
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
   test('no answer at all shows An error occurred during Google signup', async () => {
     server.use(http.post(operationUrl('googleAuth'), () => HttpResponse.error()));
     await renderWithWidget();
-    act(() => widget?.callback({ credential: 'token' }));
+    google.answer({ credential: 'token' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('An error occurred during Google signup')).toBeInTheDocument();
   });

@@ -5,7 +5,8 @@ import { mockApiError, mockSoftwareOptions, ok, operationUrl, spyOnApi, type OkB
 import { aSoftware, aUser, anOrganization, type Software, type User } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
-import { resetBrowserStorage, spyOnWindowOpen, useFakeTimersForPages } from './helpers';
+import { resetBrowserStorage, spyOnWindowOpen } from './helpers';
+import { useSpecTimers } from '../utils/spec-timers';
 
 function verified(auth_type: 'oauth' | 'api key'): OkBody<'verifySettings'> {
   return {
@@ -24,12 +25,9 @@ function sendConnectionData(detail: unknown) {
 
 beforeEach(() => {
   resetBrowserStorage();
-  useFakeTimersForPages();
+  useSpecTimers();
 });
-afterEach(() => {
-  jest.restoreAllMocks();
-  jest.useRealTimers();
-});
+afterEach(() => jest.restoreAllMocks());
 
 function renderPage(software: Software | null = aSoftware(), user: User = aUser()) {
   return renderWithProviders(<DashboardConnectionPage />, {

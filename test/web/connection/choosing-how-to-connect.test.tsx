@@ -6,16 +6,14 @@ import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyO
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn, signedOut } from '../utils/render';
-import { resetBrowserStorage, spyOnWindowOpen, useFakeTimersForPages } from './helpers';
+import { resetBrowserStorage, spyOnWindowOpen } from './helpers';
+import { useSpecTimers } from '../utils/spec-timers';
 
 const AUTHORIZE_URL =
   'http://localhost/sandbox/crm/authorize?client_id=demo-client&redirect_uri=http%3A%2F%2Flocalhost%2Fcallback';
 
 beforeEach(resetBrowserStorage);
-afterEach(() => {
-  jest.restoreAllMocks();
-  jest.useRealTimers();
-});
+afterEach(() => jest.restoreAllMocks());
 
 /** A signed-in user whose CRM (the chosen one) is `software`. */
 function renderConnect(software = aSoftware(), user = aUser({ software: { slug: software.slug } })) {
@@ -195,7 +193,7 @@ describe('when the OAuth window reports back (issue 10: one tab remains, on the 
 });
 
 test('each opened OAuth window gets a new random state; a throttled click keeps the open one', async () => {
-  useFakeTimersForPages();
+  useSpecTimers();
   const open = spyOnWindowOpen();
   const { user } = renderWithProviders(<ConnectPage />, {
     route: '/connect',
@@ -217,7 +215,6 @@ test('each opened OAuth window gets a new random state; a throttled click keeps 
   expect(open).toHaveBeenCalledTimes(2);
   expect(stateOf(1)).toBe(sessionStorage.getItem('oauth_state'));
   expect(stateOf(1)).not.toBe(first);
-  jest.useRealTimers();
 });
 
 test('the redirect URI defaults to this app’s /callback when the CRM has none', async () => {
@@ -245,7 +242,7 @@ test.each([
 });
 
 test('opens at most one OAuth window per 5 seconds', async () => {
-  useFakeTimersForPages();
+  useSpecTimers();
   const open = spyOnWindowOpen();
   const { user } = renderWithProviders(<ConnectPage />, {
     route: '/connect',

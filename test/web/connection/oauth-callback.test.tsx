@@ -10,6 +10,7 @@ import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
 import { resetBrowserStorage } from './helpers';
+import { useSpecTimers } from '../utils/spec-timers';
 
 beforeEach(resetBrowserStorage);
 afterEach(() => jest.restoreAllMocks());
@@ -168,7 +169,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   });
 
   test('carries on by itself when no tab takes the flow over', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    useSpecTimers();
     try {
       server.use(
         spyOnApi(

@@ -6,7 +6,8 @@ import { mockApiError, operationUrl, spyOnApi, type OkBody } from '../msw/handle
 import { aSoftware, aUser } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
-import { resetBrowserStorage, useFakeTimersForPages } from './helpers';
+import { resetBrowserStorage } from './helpers';
+import { useSpecTimers } from '../utils/spec-timers';
 
 function verified(auth_type: 'oauth' | 'api key' = 'oauth', api_keys = {}): OkBody<'verifySettings'> {
   return {
@@ -18,10 +19,7 @@ function verified(auth_type: 'oauth' | 'api key' = 'oauth', api_keys = {}): OkBo
 }
 
 beforeEach(resetBrowserStorage);
-afterEach(() => {
-  jest.restoreAllMocks();
-  jest.useRealTimers();
-});
+afterEach(() => jest.restoreAllMocks());
 
 function renderConnected(
   route: string,
@@ -46,7 +44,7 @@ test('stays connecting while the user and CRM load, without verifying yet', asyn
 });
 
 test('verifies the OAuth values of the URL fragment, then goes to /complete after 3 seconds', async () => {
-  useFakeTimersForPages();
+  useSpecTimers();
   const verify = spyOnApi('verifySettings', verified(), { delayMs: 0 });
   server.use(verify.handler);
   const { router } = renderConnected(
@@ -227,7 +225,7 @@ describe('verification failures', () => {
 
 describe('dashboard variant', () => {
   test('verifies the keys of the fragment and returns to /dashboard/connection after 3 seconds', async () => {
-    useFakeTimersForPages();
+    useSpecTimers();
     const verify = spyOnApi('verifySettings', verified('api key'));
     server.use(verify.handler);
     localStorage.setItem('auth_attempt', 'api key');

@@ -4,12 +4,12 @@ import { aSoftware } from '../msw/fixtures';
 import { mockApiError, mockSoftware, mockSoftwareOptions, operationUrl, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedOut } from '../utils/render';
-import { resetBrowserState, stubForeignPages, useFakeTimersKeepingPromises } from './helpers';
+import { resetBrowserState, stubForeignPages } from './helpers';
+import { useSpecTimers } from '../utils/spec-timers';
 
 stubForeignPages();
 
 beforeEach(resetBrowserState);
-afterEach(() => jest.useRealTimers());
 
 const accepted = {
   error: false as const,
@@ -18,7 +18,7 @@ const accepted = {
 };
 
 test('posts the token, stores it, and goes to /signup (keeping the software param) after 5 s', async () => {
-  useFakeTimersKeepingPromises();
+  useSpecTimers();
   const accept = spyOnApi('acceptInvite', accepted);
   server.use(
     accept.handler,

@@ -68,7 +68,8 @@ test("a non-OK answer shows 'Failed to update profile' in a red banner (with the
   const banner = await screen.findByRole('alert');
   expect(within(banner).getByText('Failed to update profile')).toBeInTheDocument();
   expect(within(banner).getByText('Name is too long')).toBeInTheDocument();
-  expect(banner).toHaveClass('MuiAlert-filledError');
+  // Filled: the banner itself is red, not only its text.
+  expect(getComputedStyle(banner).backgroundColor).toBe('rgb(211, 47, 47)');
   expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
 });
 
