@@ -2,7 +2,7 @@
 import { api } from '../../../src/web/api';
 import { makeStore } from '../../../src/web/app/store';
 import { aPricing } from '../msw/fixtures';
-import { mockPricing, spyOnApi, type RecordedRequest } from '../msw/handlers';
+import { heldAnswer, mockPricing, spyOnApi, type RecordedRequest } from '../msw/handlers';
 import { server } from '../msw/server';
 
 test('is sent without cookies', async () => {
@@ -27,18 +27,27 @@ test('other calls send cookies (the cookie session)', async () => {
 test('a new request aborts the one in flight, whose answer is never used', async () => {
   const received: RecordedRequest[] = [];
   let firstAborted = false;
+  let firstArrived = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    firstArrived = resolve;
+  });
+  const answers = heldAnswer();
   server.use(
     mockPricing((request) => aPricing(request.url.searchParams.get('schedule') as 'monthly' | 'yearly'), {
-      delayMs: 50,
-      onRequest: (request) => received.push(request),
+      until: answers.until,
+      onRequest: (request) => {
+        received.push(request);
+        firstArrived();
+      },
     }),
   );
   const store = makeStore();
 
   const monthly = store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'monthly' }));
-  // Wait until the first request reached the network before the user toggles.
-  await waitUntil(() => received.length === 1);
+  // The first request reached the network (its answer held back) before the user toggles.
+  await arrived;
   const yearly = store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'yearly' }));
+  answers.release();
   const [monthlyResult, yearlyResult] = await Promise.all([monthly, yearly]);
   firstAborted = monthlyResult.isError;
 
@@ -64,10 +73,3 @@ test('an aborted schedule is fetched again when chosen again', async () => {
 
   expect(again.data?.data.standard.price).toBe(3900);
 });
-
-async function waitUntil(condition: () => boolean) {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  expect(condition()).toBe(true);
-}

@@ -10,7 +10,7 @@ import { api } from '../../../src/web/api';
 import { appRoutes } from '../../../src/web/app/router';
 import { makeStore } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
-import { mockApi, mockGetUser, ok } from '../msw/handlers';
+import { mockApi, mockGetUser, ok, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 
@@ -177,11 +177,13 @@ describe('dashboard guard', () => {
   });
 
   test("while the user loads it shows 'Loading...', then the page", async () => {
-    server.use(mockGetUser(aUser({ software: null }), { delayMs: 50 }));
+    const answer = heldAnswer();
+    server.use(mockGetUser(aUser({ software: null }), { until: answer.until }));
     renderApp('/dashboard/settings');
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByText('page:settings/pages/SettingsPage')).not.toBeInTheDocument();
+    answer.release();
     await expectPage('settings/pages/SettingsPage');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });

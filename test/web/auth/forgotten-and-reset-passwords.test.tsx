@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockApi, mockApiError, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApi, mockApiError, ok, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedOut } from '../utils/render';
@@ -36,10 +36,12 @@ describe('/forgot-password', () => {
   });
 
   test('shows the loading state while sending', async () => {
-    server.use(mockApi('forgotPassword', ok(), { delayMs: 300 }));
+    const answer = heldAnswer();
+    server.use(mockApi('forgotPassword', ok(), { until: answer.until }));
     const { user } = renderApp('/forgot-password', { preloadedState: signedOut() });
     await submitEmail(user);
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer.release();
     expect(await screen.findByText(NEUTRAL)).toBeInTheDocument();
   });
 
@@ -193,10 +195,12 @@ describe('/reset-password', () => {
   });
 
   test('shows the loading state while saving', async () => {
-    server.use(mockApi('resetPassword', resetAnswer('/login'), { delayMs: 300 }));
+    const answer = heldAnswer();
+    server.use(mockApi('resetPassword', resetAnswer('/login'), { until: answer.until }));
     const { user } = renderApp('/reset-password?token=tok', { preloadedState: signedOut() });
     await submitPassword(user, 'aB1!aB1!');
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    answer.release();
     await screen.findByText(/Password updated\./);
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
-import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
@@ -96,13 +96,15 @@ test('a connected API-key user goes to /complete', async () => {
 });
 
 test('shows the loading state while logging in', async () => {
+  const answer = heldAnswer();
   server.use(
-    mockApi('login', loginAnswer(aUser({ has_installed: false })), { delayMs: 300 }),
+    mockApi('login', loginAnswer(aUser({ has_installed: false })), { until: answer.until }),
     mockSoftware(aSoftware()),
   );
   const { user, router } = renderApp('/login', { preloadedState: signedOut() });
   await submitLogin(user);
   expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  answer.release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/install'));
 });
 

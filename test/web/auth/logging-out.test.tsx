@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockApi, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApi, ok, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn } from '../utils/render';
@@ -33,10 +33,12 @@ test('logs out, keeps only the chosen CRM, resets the API cache and the user, th
 });
 
 test('shows a loading state while logging out', async () => {
-  server.use(mockApi('logout', ok(), { delayMs: 300 }));
+  const answer = heldAnswer();
+  server.use(mockApi('logout', ok(), { until: answer.until }));
   const { router } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
   expect(await screen.findByText('Logging out...')).toBeInTheDocument();
   expect(document.title).toBe('Logging out');
+  answer.release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 });
 

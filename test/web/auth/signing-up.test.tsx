@@ -9,6 +9,7 @@ import {
   ok,
   operationUrl,
   spyOnApi,
+  heldAnswer,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
@@ -209,12 +210,16 @@ test('a new user whose extension is not installed goes to /install', async () =>
 });
 
 test('shows the loading state while the signup call runs', async () => {
+  const answer = heldAnswer();
   server.use(
-    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null })), { delayMs: 300 }),
+    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null })), {
+      until: answer.until,
+    }),
   );
   const { user, router } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('button', { name: 'Signing up...' })).toBeDisabled();
+  answer.release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/install'));
 });
 

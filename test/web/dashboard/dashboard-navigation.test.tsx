@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { aSoftware, anOrganization, aUser } from '../msw/fixtures';
-import { mockGetUser, mockSoftware } from '../msw/handlers';
+import { mockGetUser, mockSoftware, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
@@ -20,9 +20,11 @@ async function sidebarLabels() {
 
 describe('dashboard shell', () => {
   test("shows 'Loading...' while the user loads, then the sidebar and the page", async () => {
-    server.use(mockGetUser(aUser(), { delayMs: 50 }), mockSoftware(aSoftware()));
+    const answer = heldAnswer();
+    server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
     renderApp('/dashboard');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer.release();
     expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
   });

@@ -62,8 +62,13 @@ export interface MockOptions {
   status?: number;
   /** Answer only the first matching request. */
   once?: boolean;
-  /** Wait before answering (ms), e.g. to see a loading state or to overlap two requests. */
+  /** Wait before answering (ms), e.g. to overlap two requests. */
   delayMs?: number;
+  /**
+   * Answer only once this settles (heldAnswer()): the test sees the waiting state, then lets the answer
+   * go, instead of racing a delay on a busy machine.
+   */
+  until?: Promise<unknown>;
   /** Called with each request (after its body was read). */
   onRequest?: (request: RecordedRequest) => void;
 }
@@ -73,7 +78,7 @@ type Answer<K extends OperationId> = OkBody<K> | ErrorBody;
 function handlerFor<K extends OperationId>(
   operationId: K,
   answer: Answer<K> | ((request: RecordedRequest) => Answer<K>),
-  { status = 200, once = false, delayMs, onRequest }: MockOptions = {},
+  { status = 200, once = false, delayMs, until, onRequest }: MockOptions = {},
 ): HttpHandler {
   const { method } = operationRoutes[operationId];
   return http[method](
@@ -82,6 +87,7 @@ function handlerFor<K extends OperationId>(
       const recorded = await record(request);
       onRequest?.(recorded);
       if (delayMs !== undefined) await delay(delayMs);
+      if (until) await until;
       const body =
         typeof answer === 'function' ? (answer as (request: RecordedRequest) => Answer<K>)(recorded) : answer;
       return HttpResponse.json(body as object, { status });
@@ -134,6 +140,15 @@ export function spyOnApi<K extends OperationId>(
     },
   });
   return { handler, requests };
+}
+
+/** An answer held back until the test releases it: `{ until }` goes to a mock, `release()` lets it go. */
+export function heldAnswer(): { until: Promise<void>; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { until, release };
 }
 
 /** A 200 `{ error: false, message }` answer, for the operations that answer only that. */

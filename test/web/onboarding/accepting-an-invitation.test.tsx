@@ -1,7 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aSoftware } from '../msw/fixtures';
-import { mockApiError, mockSoftware, mockSoftwareOptions, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  heldAnswer,
+  mockApi,
+  mockApiError,
+  mockSoftware,
+  mockSoftwareOptions,
+  operationUrl,
+  spyOnApi,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedOut } from '../utils/render';
 import { resetBrowserState, stubForeignPages } from './helpers';
@@ -63,14 +71,11 @@ test('a software param the catalogue does not know is neither shown nor stored (
 });
 
 test('shows a loading state while the invitation is checked', async () => {
-  server.use(
-    http.post(operationUrl('acceptInvite'), async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return HttpResponse.json(accepted);
-    }),
-  );
+  const answer = heldAnswer();
+  server.use(mockApi('acceptInvite', accepted, { until: answer.until }));
   renderApp('/accept-invitation?token=inv-1', { preloadedState: signedOut() });
   expect(await screen.findByText('Checking your invitation...')).toBeInTheDocument();
+  answer.release();
   expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
 });
 

@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockSoftware, mockSoftwareOptions, ok, spyOnApi } from '../msw/handlers';
+import {
+  mockApi,
+  mockApiError,
+  mockSoftware,
+  mockSoftwareOptions,
+  ok,
+  spyOnApi,
+  heldAnswer,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
@@ -46,13 +54,15 @@ describe.each([
   });
 
   test('a signed-in user: also sets the server flag, then Continue leads to /connect', async () => {
-    const setFlag = spyOnApi('setUserBoolean', ok(), { delayMs: 400 });
+    const answer = heldAnswer();
+    const setFlag = spyOnApi('setUserBoolean', ok(), { until: answer.until });
     server.use(setFlag.handler);
     const { user, router } = renderApp(path, {
       preloadedState: signedIn(aUser({ has_installed: false }), demo),
     });
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(document.title).toBe(title);
+    answer.release();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await expectStubPage('connection/pages/ConnectPage');
     expect(router.state.location.pathname).toBe('/connect');

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockGetUser, mockSoftware, spyOnApi } from '../msw/handlers';
+import { mockGetUser, mockSoftware, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { resetBrowserState, stubForeignPages } from './helpers';
@@ -23,9 +23,11 @@ const hubspot = aSoftware({
 });
 
 test("waits for the current user and the user's CRM, then shows the banner and the page", async () => {
-  server.use(mockGetUser(aUser(), { delayMs: 200 }), mockSoftware(aSoftware()));
+  const answer = heldAnswer();
+  server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
   renderApp('/install');
   expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  answer.release();
   expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
   expect(screen.getByText('Demo CRM Sync')).toBeInTheDocument();
   expect(screen.getByText('Chrome Extension for Demo CRM.')).toBeInTheDocument();
@@ -33,10 +35,12 @@ test("waits for the current user and the user's CRM, then shows the banner and t
 
 test("a visitor's CRM comes from local storage (get-software) before the page shows", async () => {
   window.localStorage.setItem('software', 'hubspot');
-  const lookup = spyOnApi('getSoftware', { error: false, data: hubspot }, { delayMs: 200 });
+  const answer = heldAnswer();
+  const lookup = spyOnApi('getSoftware', { error: false, data: hubspot }, { until: answer.until });
   server.use(lookup.handler);
   const { store } = renderApp('/install', { preloadedState: signedOut() });
   expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  answer.release();
   expect(await screen.findByRole('link', { name: 'Add to Chrome' })).toBeInTheDocument();
   expect(screen.getByText('Chrome Extension for HubSpot.')).toBeInTheDocument();
   expect(lookup.requests[0].url.searchParams.get('software')).toBe('hubspot');

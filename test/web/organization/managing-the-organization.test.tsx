@@ -8,7 +8,14 @@ import {
   aUser,
   type OrganizationMember,
 } from '../msw/fixtures';
-import { mockApiError, mockOrganizationMembers, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  mockApiError,
+  mockOrganizationMembers,
+  ok,
+  operationUrl,
+  spyOnApi,
+  heldAnswer,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -148,9 +155,11 @@ describe('loading errors', () => {
   });
 
   test("shows 'Loading...' while the members load", async () => {
-    server.use(mockOrganizationMembers({ users: team, invitations }, { delayMs: 30 }));
+    const answer = heldAnswer();
+    server.use(mockOrganizationMembers({ users: team, invitations }, { until: answer.until }));
     renderOrganization();
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    answer.release();
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
   });
 });

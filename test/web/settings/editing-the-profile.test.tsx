@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aUser } from '../msw/fixtures';
-import { mockApiError, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApiError, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -35,6 +35,7 @@ test('the email cannot be typed into', async () => {
 });
 
 test("saves the name, reads 'Saving...' meanwhile, then 'Profile updated successfully!'", async () => {
+  const answer = heldAnswer();
   const save = spyOnApi(
     'setSettings',
     (request) => ({
@@ -42,7 +43,7 @@ test("saves the name, reads 'Saving...' meanwhile, then 'Profile updated success
       message: 'Saved',
       data: aUser({ name: (request.body as { name: string }).name }),
     }),
-    { delayMs: 50 },
+    { until: answer.until },
   );
   server.use(save.handler);
   const { user, store } = renderSettings();
@@ -53,6 +54,7 @@ test("saves the name, reads 'Saving...' meanwhile, then 'Profile updated success
   await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
   expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+  answer.release();
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   expect(save.requests).toHaveLength(1);
