@@ -3,24 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { MembersTable } from '../../../src/web/features/organization/components/MembersTable';
 import type { OrganizationMember } from '../../../src/web/features/organization/lib/members';
+import { aMember } from '../msw/fixtures';
 
 function aTeamMember(i: number, overrides: Partial<OrganizationMember> = {}): OrganizationMember {
-  return {
+  return aMember({
     id: String(i),
     name: `Member ${i}`,
     email: `member${i}@example.com`,
-    role: 'member',
     join_timestamp: 1709640000,
-    subscription: {
-      stripe_product: 'Free',
-      stripe_interval: null,
-      stripe_status: null,
-      stripe_subscription_id: null,
-      next_payment_date: null,
-      payment_method: null,
-    },
     ...overrides,
-  };
+  });
 }
 
 function renderTable(members: OrganizationMember[], canManage = true, onRemove = jest.fn()) {
