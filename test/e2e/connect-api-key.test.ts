@@ -11,16 +11,6 @@ import { useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
-/** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
-function signUpFromTheExtension(page: Page, email: string) {
-  return signUp(page, {
-    url: e2e.app.url,
-    email,
-    name: 'Grace Hopper',
-    fromExtension: { software: 'demo-crm' },
-  });
-}
-
 async function submitApiKey(page: Page, key: string) {
   const field = page.getByRole('textbox', { name: /Demo CRM API key/ });
   await field.fill(key);
@@ -32,7 +22,12 @@ test('a new user connects Demo CRM by API key after one rejected key', async () 
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await signUpFromTheExtension(page, `apikey-${Date.now()}@example.com`);
+  // /auth?software=demo-crm&installed=true → /signup → a new account → /connect.
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `apikey-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
   await page.getByRole('link', { name: 'Connect with API Key' }).click();
   await page.waitForURL(/\/connect-api-key$/);
   await page.getByRole('heading', { name: 'Connect to Demo CRM' }).waitFor();
