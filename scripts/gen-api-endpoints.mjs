@@ -1,7 +1,7 @@
 // Writes, from openapi.yaml, the method and path of every operation (src/contract/routes.ts, plain data
 // for any side: the MSW handlers of the web tests use it) and the SPA's RTK Query endpoints
 // (src/web/api/generated-endpoints.ts): one endpoint per operation, named by its operationId, sent to
-// its route, and typed from src/contract/api.ts (the types openapi-typescript generates), so the SPA has
+// the same route (written out, so the SPA's bundle does not carry the route table), and typed from src/contract/api.ts (the types openapi-typescript generates), so the SPA has
 // one type source and no hand-written path. Tags and the behaviour of single calls are layered on top
 // in src/web/api/index.ts. Part of `npm run gen:api`; plain Node so the freshness test can run it.
 //
@@ -37,14 +37,14 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   }),
 );
 
-function endpoint({ id, method, outsideApiBase, hasQuery, body }) {
+function endpoint({ id, method, path, outsideApiBase, hasQuery, body }) {
   if (hasQuery && body === 'json') throw new Error(`${id}: query parameters and a body are not supported`);
   if (method !== 'get' && method !== 'post') throw new Error(`${id}: method ${method} is not supported`);
   const kind = method === 'get' ? 'query' : 'mutation';
   const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : 'void';
   const parameter = hasQuery ? 'params' : body === 'json' ? 'body' : '';
   const request = [
-    `url: operationRoutes.${id}.path`,
+    `url: '${path}'`,
     method === 'post' ? `method: 'POST'` : null,
     hasQuery ? 'params' : null,
     body === 'json' ? 'body' : null,
@@ -80,7 +80,6 @@ ${operations.map(route).join('\n')}
 } as const;
 `,
   endpoints: `${header(" * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the\n * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.")}
-import { operationRoutes } from '../../contract/routes';
 import { baseApi } from './base-api';
 import type { OkResponse, QueryParams, RequestBody } from './contract-types';
 

@@ -3,98 +3,97 @@
  * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the
  * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.
  */
-import { operationRoutes } from '../../contract/routes';
 import { baseApi } from './base-api';
 import type { OkResponse, QueryParams, RequestBody } from './contract-types';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUser: build.query<OkResponse<'getUser'>, void>({
-      query: () => ({ url: operationRoutes.getUser.path }),
+      query: () => ({ url: '/get-user' }),
     }),
     getSoftware: build.query<OkResponse<'getSoftware'>, QueryParams<'getSoftware'>>({
-      query: (params) => ({ url: operationRoutes.getSoftware.path, params }),
+      query: (params) => ({ url: '/get-software', params }),
     }),
     getSoftwareOptions: build.query<OkResponse<'getSoftwareOptions'>, void>({
-      query: () => ({ url: operationRoutes.getSoftwareOptions.path }),
+      query: () => ({ url: '/get-software-options' }),
     }),
     getPricing: build.query<OkResponse<'getPricing'>, QueryParams<'getPricing'>>({
-      query: (params) => ({ url: operationRoutes.getPricing.path, params }),
+      query: (params) => ({ url: '/get-pricing', params }),
     }),
     getCoupon: build.query<OkResponse<'getCoupon'>, QueryParams<'getCoupon'>>({
-      query: (params) => ({ url: operationRoutes.getCoupon.path, params }),
+      query: (params) => ({ url: '/get-coupon', params }),
     }),
     setSettings: build.mutation<OkResponse<'setSettings'>, RequestBody<'setSettings'>>({
-      query: (body) => ({ url: operationRoutes.setSettings.path, method: 'POST', body }),
+      query: (body) => ({ url: '/set-settings', method: 'POST', body }),
     }),
     setUserBoolean: build.mutation<OkResponse<'setUserBoolean'>, RequestBody<'setUserBoolean'>>({
-      query: (body) => ({ url: operationRoutes.setUserBoolean.path, method: 'POST', body }),
+      query: (body) => ({ url: '/set-user-boolean', method: 'POST', body }),
     }),
     login: build.mutation<OkResponse<'login'>, RequestBody<'login'>>({
-      query: (body) => ({ url: operationRoutes.login.path, method: 'POST', body }),
+      query: (body) => ({ url: '/login', method: 'POST', body }),
     }),
     signup: build.mutation<OkResponse<'signup'>, RequestBody<'signup'>>({
-      query: (body) => ({ url: operationRoutes.signup.path, method: 'POST', body }),
+      query: (body) => ({ url: '/signup', method: 'POST', body }),
     }),
     googleAuth: build.mutation<OkResponse<'googleAuth'>, RequestBody<'googleAuth'>>({
-      query: (body) => ({ url: operationRoutes.googleAuth.path, method: 'POST', body }),
+      query: (body) => ({ url: '/google-auth', method: 'POST', body }),
     }),
     logout: build.mutation<OkResponse<'logout'>, void>({
-      query: () => ({ url: operationRoutes.logout.path, method: 'POST', body: {} }),
+      query: () => ({ url: '/logout', method: 'POST', body: {} }),
     }),
     forgotPassword: build.mutation<OkResponse<'forgotPassword'>, RequestBody<'forgotPassword'>>({
-      query: (body) => ({ url: operationRoutes.forgotPassword.path, method: 'POST', body }),
+      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
     }),
     resetPassword: build.mutation<OkResponse<'resetPassword'>, RequestBody<'resetPassword'>>({
-      query: (body) => ({ url: operationRoutes.resetPassword.path, method: 'POST', body }),
+      query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
     checkResetToken: build.mutation<OkResponse<'checkResetToken'>, RequestBody<'checkResetToken'>>({
-      query: (body) => ({ url: operationRoutes.checkResetToken.path, method: 'POST', body }),
+      query: (body) => ({ url: '/check-reset-token', method: 'POST', body }),
     }),
     checkout: build.mutation<OkResponse<'checkout'>, RequestBody<'checkout'>>({
-      query: (body) => ({ url: operationRoutes.checkout.path, method: 'POST', body }),
+      query: (body) => ({ url: '/checkout', method: 'POST', body }),
     }),
     buyMoreSeats: build.mutation<OkResponse<'buyMoreSeats'>, RequestBody<'buyMoreSeats'>>({
-      query: (body) => ({ url: operationRoutes.buyMoreSeats.path, method: 'POST', body }),
+      query: (body) => ({ url: '/buy-more-seats', method: 'POST', body }),
     }),
     billingPortal: build.mutation<OkResponse<'billingPortal'>, void>({
-      query: () => ({ url: operationRoutes.billingPortal.path, method: 'POST', body: {} }),
+      query: () => ({ url: '/billing-portal', method: 'POST', body: {} }),
     }),
     getOrgSubscription: build.query<OkResponse<'getOrgSubscription'>, QueryParams<'getOrgSubscription'>>({
-      query: (params) => ({ url: operationRoutes.getOrgSubscription.path, params, outsideApiBase: true }),
+      query: (params) => ({ url: '/org-subscription', params, outsideApiBase: true }),
     }),
     verifySettings: build.mutation<OkResponse<'verifySettings'>, RequestBody<'verifySettings'>>({
-      query: (body) => ({ url: operationRoutes.verifySettings.path, method: 'POST', body }),
+      query: (body) => ({ url: '/verify-settings', method: 'POST', body }),
     }),
     preConnect: build.mutation<OkResponse<'preConnect'>, RequestBody<'preConnect'>>({
-      query: (body) => ({ url: operationRoutes.preConnect.path, method: 'POST', body }),
+      query: (body) => ({ url: '/pre-connect', method: 'POST', body }),
     }),
     accessToken: build.mutation<OkResponse<'accessToken'>, RequestBody<'accessToken'>>({
-      query: (body) => ({ url: operationRoutes.accessToken.path, method: 'POST', body }),
+      query: (body) => ({ url: '/access-token', method: 'POST', body }),
     }),
     disconnect: build.mutation<OkResponse<'disconnect'>, void>({
-      query: () => ({ url: operationRoutes.disconnect.path, method: 'POST', body: {} }),
+      query: () => ({ url: '/disconnect', method: 'POST', body: {} }),
     }),
     getOrganizationMembers: build.query<OkResponse<'getOrganizationMembers'>, void>({
-      query: () => ({ url: operationRoutes.getOrganizationMembers.path }),
+      query: () => ({ url: '/get-organization-members' }),
     }),
     inviteUser: build.mutation<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>({
-      query: (body) => ({ url: operationRoutes.inviteUser.path, method: 'POST', body }),
+      query: (body) => ({ url: '/invite-user', method: 'POST', body }),
     }),
     resendInvitation: build.mutation<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>({
-      query: (body) => ({ url: operationRoutes.resendInvitation.path, method: 'POST', body }),
+      query: (body) => ({ url: '/resend-invitation', method: 'POST', body }),
     }),
     acceptInvite: build.mutation<OkResponse<'acceptInvite'>, QueryParams<'acceptInvite'>>({
-      query: (params) => ({ url: operationRoutes.acceptInvite.path, method: 'POST', params, body: {} }),
+      query: (params) => ({ url: '/accept-invite', method: 'POST', params, body: {} }),
     }),
     removeOrganizationUser: build.mutation<
       OkResponse<'removeOrganizationUser'>,
       RequestBody<'removeOrganizationUser'>
     >({
-      query: (body) => ({ url: operationRoutes.removeOrganizationUser.path, method: 'POST', body }),
+      query: (body) => ({ url: '/remove-organization-user', method: 'POST', body }),
     }),
     setUserProduct: build.mutation<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>({
-      query: (body) => ({ url: operationRoutes.setUserProduct.path, method: 'POST', body }),
+      query: (body) => ({ url: '/set-user-product', method: 'POST', body }),
     }),
   }),
 });

@@ -4,7 +4,7 @@
  * error.
  */
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import Typography from '@mui/material/Typography';
 import type { ErrorText } from '../api/errors';
 
 export interface ErrorAlertProps {
@@ -22,7 +22,10 @@ export default function ErrorAlert({ error, onClose, filled = false }: ErrorAler
     <Alert severity="error" role="alert" variant={filled ? 'filled' : 'standard'} onClose={onClose}>
       {detail ? (
         <>
-          <AlertTitle>{text}</AlertTitle>
+          {/* AlertTitle's look, without another module on the first load of /login. */}
+          <Typography component="div" sx={{ fontWeight: 500, mb: 0.5 }}>
+            {text}
+          </Typography>
           {detail}
         </>
       ) : (
