@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
-import { ProviderError, createUnavailableBilling, type BillingProvider } from './billing/provider.js';
+import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
@@ -164,10 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ProviderError) return reply.status(502).send(errorEnvelope(error.message));
-    return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
-  });
+  app.setErrorHandler(handleError);
 
   // JSON bodies: an empty body is "no body" (bodyless POSTs such as logout still send the JSON
   // content type for CSRF reasons); prototype-poisoning keys are refused.

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createDemoCrm } from '../../src/server/crm/demo.js';
-import { CrmError, type CrmProvider, type CrmRegistry } from '../../src/server/crm/provider.js';
+import type { CrmProvider, CrmRegistry } from '../../src/server/crm/provider.js';
+import { rejected, unavailable } from '../../src/server/domain/errors.js';
 import { createSession } from '../../src/server/security/sessions.js';
 import { createArbitraries } from './helpers/contract-arbitraries.js';
 import { getContract, mailToken, startTestApp, PUBLIC_URL, type TestApp } from './helpers/app.js';
@@ -23,10 +24,10 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Real CRMs answer without the network: a fuzzer must never call the outside world. */
 const offlineCrm: CrmProvider = {
   async exchangeCode() {
-    throw new CrmError(503, 'Not configured in this test.');
+    throw unavailable('Not configured in this test.');
   },
   async verifyApiKeys() {
-    throw new CrmError(422, 'Verification failed in this test.');
+    throw rejected('Verification failed in this test.');
   },
 };
 

@@ -11,13 +11,8 @@ import {
   isAcceptablePassword,
   passwordStrength,
 } from '../../src/shared/password-strength.js';
-import {
-  assignedSeats,
-  availableSeats,
-  canAssignProduct,
-  normalizeProduct,
-  seatOptionLabel,
-} from '../../src/shared/seats.js';
+import { assignedSeats, availableSeats, canAssignProduct, seatOptionLabel } from '../../src/shared/seats.js';
+import { planKeyOf } from '../../src/shared/plans.js';
 
 describe('password strength (spec §5)', () => {
   it('grades by kinds and length', () => {
@@ -44,9 +39,9 @@ describe('password strength (spec §5)', () => {
 describe('seats (spec §5 member product selection)', () => {
   const purchased = { standard: 2, pro: 1 };
   it('normalizes products case-insensitively with Free as default', () => {
-    assert.equal(normalizeProduct('PRO'), 'pro');
-    assert.equal(normalizeProduct(undefined), 'free');
-    assert.equal(normalizeProduct('gold'), 'free');
+    assert.equal(planKeyOf('PRO'), 'pro');
+    assert.equal(planKeyOf(undefined), 'free');
+    assert.equal(planKeyOf('gold'), 'free');
   });
   it('counts available seats with the member own seat counted back, never below 0', () => {
     const assigned = assignedSeats(['standard', 'Standard', 'pro', null, 'free']);

@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { normalizeProduct } from '../../shared/seats.js';
+import { planKeyOf } from '../../shared/plans.js';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
 import type { CheckoutSession, Database, Organization, SubscriptionItem, User } from '../db/schema.js';
 import { ensureOrganization } from '../domain/organizations.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { loadPlans, priceOf, type Interval } from './quote.js';
 
 export const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
@@ -48,7 +48,7 @@ export async function applyPaidCheckout(
       .executeTakeFirst();
     if (!session) throw notFound('Checkout session not found');
     if (session.status === 'paid') return session;
-    if (session.status !== 'open') throw badRequest('This checkout session was cancelled.');
+    if (session.status !== 'open') throw invalid('This checkout session was cancelled.');
 
     const interval: Interval = session.interval === 'monthly' ? 'monthly' : 'yearly';
     const plans = await loadPlans(trx);
@@ -60,12 +60,12 @@ export async function applyPaidCheckout(
       .executeTakeFirstOrThrow();
     const subscriptionId = options.subscriptionId ?? user.stripe_subscription_id ?? newSubscriptionId();
     const paymentMethod = options.paymentMethod ?? user.payment_method ?? SANDBOX_PAYMENT_METHOD;
-    const previousProduct = normalizeProduct(user.stripe_product);
+    const previousProduct = planKeyOf(user.stripe_product);
     const wasInOrganization = user.organization_id !== null;
 
     if (session.kind === 'plan' && session.product) {
       const plan = plans.get(session.product);
-      if (!plan) throw badRequest('This plan no longer exists.');
+      if (!plan) throw invalid('This plan no longer exists.');
       user = await trx
         .updateTable('users')
         .set({
@@ -106,7 +106,7 @@ export async function applyPaidCheckout(
       let pro = org.seats_pro + session.pro_seats;
       if (wasInOrganization && session.kind === 'plan') {
         // The buyer moves from their old seat to one of the new product.
-        const next = normalizeProduct(user.stripe_product);
+        const next = planKeyOf(user.stripe_product);
         if (previousProduct === 'standard') standard -= 1;
         if (previousProduct === 'pro') pro -= 1;
         if (next === 'standard') standard += 1;
@@ -155,7 +155,7 @@ export async function saveSubscription(
     add('standard', org.seats_standard);
     add('pro', org.seats_pro);
   } else {
-    add(normalizeProduct(user.stripe_product), 1);
+    add(planKeyOf(user.stripe_product), 1);
   }
   await trx
     .insertInto('subscriptions')
@@ -188,7 +188,7 @@ export async function cancelPlan(db: Db, userId: number): Promise<void> {
       .where('id', '=', userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const product = normalizeProduct(user.stripe_product);
+    const product = planKeyOf(user.stripe_product);
     if (product === 'free' && user.stripe_status !== 'active') return;
     const free = await trx
       .selectFrom('plans')

@@ -10,8 +10,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { applyPaidCheckout } from './apply.js';
 import { recordCheckout } from './checkout-record.js';
-import { ProviderError, type BillingProvider } from './provider.js';
-import { badRequest } from '../http/errors.js';
+import type { BillingProvider } from './provider.js';
+import { invalid, upstreamFailed } from '../domain/errors.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
@@ -22,8 +22,9 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
     name: 'stripe',
     async createCheckout(request) {
       const checkoutId = await recordCheckout(db, request);
+      let session: Stripe.Checkout.Session;
       try {
-        const session = await stripe.checkout.sessions.create({
+        session = await stripe.checkout.sessions.create({
           mode: 'subscription',
           line_items: request.lineItems.map((item) => ({ price: item.price_id, quantity: item.quantity })),
           ...(request.coupon ? { discounts: [{ coupon: request.coupon.code }] } : {}),
@@ -35,14 +36,14 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
             : { customer_email: request.user.email }),
           metadata: { checkout_id: checkoutId },
         });
-        if (!session.url) throw new ProviderError('No checkout URL returned');
-        return session.url;
-      } catch (error) {
-        throw error instanceof ProviderError ? error : new ProviderError('Failed to create checkout session');
+      } catch {
+        throw upstreamFailed('Failed to create checkout session');
       }
+      if (!session.url) throw upstreamFailed('No checkout URL returned');
+      return session.url;
     },
     async createPortal(user, returnUrl) {
-      if (!user.stripe_customer_id) throw badRequest('There is no billing account yet: buy a plan first.');
+      if (!user.stripe_customer_id) throw invalid('There is no billing account yet: buy a plan first.');
       try {
         const session = await stripe.billingPortal.sessions.create({
           customer: user.stripe_customer_id,
@@ -50,7 +51,7 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
         });
         return session.url;
       } catch {
-        throw new ProviderError('Could not load billing portal URL');
+        throw upstreamFailed('Could not load billing portal URL');
       }
     },
   };
@@ -64,12 +65,12 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<void> {
-  if (!signature) throw badRequest('Missing Stripe-Signature header.');
+  if (!signature) throw invalid('Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
-    throw badRequest('Invalid webhook signature.');
+    throw invalid('Invalid webhook signature.');
   }
   const fresh = await db
     .insertInto('processed_events')

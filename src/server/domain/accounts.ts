@@ -5,8 +5,8 @@ import type { Db } from '../db/index.js';
 import { isOfferedSoftware } from './software.js';
 import type { Transaction } from 'kysely';
 import type { Database, NewUser, User } from '../db/schema.js';
-import { badRequest, conflict } from '../http/errors.js';
-import { normalizeProduct } from '../../shared/seats.js';
+import { conflict, invalid } from '../domain/errors.js';
+import { planKeyOf } from '../../shared/plans.js';
 import { INVALID_INVITATION, consumeInvitation, findPendingInvitation } from './invitations.js';
 
 export function normalizeEmail(email: string): string {
@@ -49,9 +49,9 @@ export async function createAccount<T>(
   const invitation = account.invitationToken
     ? await findPendingInvitation(db, account.invitationToken)
     : undefined;
-  if (account.invitationToken && !invitation) throw badRequest(INVALID_INVITATION);
+  if (account.invitationToken && !invitation) throw invalid(INVALID_INVITATION);
   if (invitation && invitation.email !== email) {
-    throw badRequest('This invitation was sent to another email address: sign up with that address.');
+    throw invalid('This invitation was sent to another email address: sign up with that address.');
   }
 
   return db.transaction().execute(async (trx) => {
@@ -73,7 +73,7 @@ export async function createAccount<T>(
       .returningAll()
       .executeTakeFirst();
     if (!user) throw conflict('An account with this email already exists. Please log in.');
-    if (invitation && !(await consumeInvitation(trx, invitation.id))) throw badRequest(INVALID_INVITATION);
+    if (invitation && !(await consumeInvitation(trx, invitation.id))) throw invalid(INVALID_INVITATION);
     return andThen(trx, user);
   });
 }
@@ -91,11 +91,11 @@ export async function joinByInvitation(
 ) {
   // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
   // more paid members than purchased seats, and two subscriptions billing for one person.
-  if (normalizeProduct(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
-    throw badRequest(PAID_PLAN_BLOCKS_JOINING);
+  if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
+    throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
   await db.transaction().execute(async (trx) => {
-    if (!(await consumeInvitation(trx, invitationId))) throw badRequest(INVALID_INVITATION);
+    if (!(await consumeInvitation(trx, invitationId))) throw invalid(INVALID_INVITATION);
     const joined = await trx
       .updateTable('users')
       .set({ organization_id: organizationId, role })

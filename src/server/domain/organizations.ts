@@ -1,34 +1,14 @@
 /** Organizations: creation on first need, membership checks and seat assignment. */
 import { sql, type Transaction } from 'kysely';
-import { assignedSeats, canAssignProduct, normalizeProduct, type Product } from '../../shared/seats.js';
+import { canChangeRole, canRemoveMember, isBillingAdmin } from '../../shared/permissions.js';
+import { PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
+import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
 import type { Db } from '../db/index.js';
 import type { Database, Organization, User } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import { parseId } from './present.js';
 
 export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
-
-export function requireAdmin(user: User): void {
-  if (user.role !== 'admin') throw forbidden('Only an organization admin can do this.');
-}
-
-/**
- * Billing belongs to the billing admin, or to any admin while the organization has none
- * (spec §2.1 Billing visibility, enforced on the server too).
- */
-export async function requireBillingAdmin(db: Db, user: User): Promise<Organization | undefined> {
-  requireAdmin(user);
-  if (user.organization_id === null) return undefined;
-  const org = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('id', '=', user.organization_id)
-    .executeTakeFirstOrThrow();
-  if (org.billing_admin_id !== null && org.billing_admin_id !== user.id) {
-    throw forbidden("Billing is handled by your organization's billing admin.");
-  }
-  return org;
-}
 
 /**
  * The admin's organization, created on first need (first invitation, first seats) and named after
@@ -49,7 +29,7 @@ export async function ensureOrganization(trx: Transaction<Database>, admin: User
       .where('id', '=', current.organization_id)
       .executeTakeFirstOrThrow();
   }
-  const product = normalizeProduct(current.stripe_product);
+  const product = planKeyOf(current.stripe_product);
   const org = await trx
     .insertInto('organizations')
     .values({
@@ -100,9 +80,9 @@ export async function assignProduct(
   userId: string,
   productInput: string,
   role: 'admin' | 'member',
-  credits: (product: Product) => Promise<number>,
+  credits: (product: PlanKey) => Promise<number>,
 ): Promise<void> {
-  const product = normalizeProduct(productInput);
+  const product = planKeyOf(productInput);
   const productCredits = await credits(product);
   await db.transaction().execute(async (trx) => {
     const org =
@@ -115,11 +95,11 @@ export async function assignProduct(
             .forUpdate()
             .executeTakeFirst();
     const member = await findMember(trx, caller, userId, true);
-    if (member.role === 'admin' && role !== 'admin') throw badRequest('The admin role cannot be changed.');
+    if (!canChangeRole(member) && role !== member.role) throw invalid('The admin role cannot be changed.');
 
-    const current = normalizeProduct(member.stripe_product);
+    const current = planKeyOf(member.stripe_product);
     // The billing admin's plan is the one they pay for: nobody else changes it (to Free it drops their credits).
-    if (product !== current && org?.billing_admin_id === member.id && caller.id !== member.id) {
+    if (product !== current && isBillingAdmin(member.id, org) && caller.id !== member.id) {
       throw forbidden("Only the billing admin can change the billing admin's plan.");
     }
     if (product !== current && product !== 'free') {
@@ -133,8 +113,7 @@ export async function assignProduct(
         : [member];
       const assigned = assignedSeats(members.map((m) => m.stripe_product));
       if (!canAssignProduct(product, purchased, assigned, member.stripe_product)) {
-        const name = product === 'standard' ? 'Standard' : 'Pro';
-        throw conflict(`No ${name} seats available. Buy more seats first.`);
+        throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
       }
     }
 
@@ -184,7 +163,7 @@ export async function removeMember(db: Db, caller: User, userId: string): Promis
         .execute();
     }
     const member = await findMember(trx, caller, userId, true);
-    if (member.role === 'admin') throw forbidden('Cannot remove admin');
+    if (!canRemoveMember(member)) throw forbidden('Cannot remove admin');
     const free = await trx
       .selectFrom('plans')
       .select('credits')

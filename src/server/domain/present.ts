@@ -4,7 +4,8 @@
  */
 import { sql } from 'kysely';
 import type { components } from '../../contract/api.js';
-import { normalizeProduct } from '../../shared/seats.js';
+import { roleOf } from '../../shared/permissions.js';
+import { planName } from '../../shared/plans.js';
 import type { Db } from '../db/index.js';
 import type { Invitation, Organization, User } from '../db/schema.js';
 
@@ -14,12 +15,6 @@ export type SubscriptionView = Schemas['Subscription'];
 export type OrganizationView = Schemas['Organization'];
 export type MemberView = Schemas['OrganizationMember'];
 export type InvitationView = Schemas['Invitation'];
-
-const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as const;
-
-export function planName(product: string | null | undefined): Schemas['Plan'] {
-  return PLAN_NAMES[normalizeProduct(product)];
-}
 
 export function epochSeconds(date: Date | string | null | undefined): number | null {
   if (date === null || date === undefined) return null;
@@ -43,7 +38,7 @@ export function presentMember(user: User): MemberView {
     id: String(user.id),
     name: user.name,
     email: user.email,
-    role: user.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(user.role),
     subscription: presentSubscription(user),
     join_timestamp: epochSeconds(user.created_at),
   };
@@ -53,7 +48,7 @@ export function presentInvitation(invitation: Invitation): InvitationView {
   return {
     id: String(invitation.id),
     email: invitation.email,
-    role: invitation.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(invitation.role),
     created_at: epochSeconds(invitation.created_at)!,
     expires_at: epochSeconds(invitation.expires_at)!,
   };
@@ -151,7 +146,7 @@ function userView(user: User, extras: UserExtras): UserView {
     id: String(user.id),
     email: user.email,
     name: user.name,
-    role: user.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(user.role),
     credits: Math.max(0, user.credits),
     has_installed: user.has_installed,
     has_onboarded: user.has_onboarded,

@@ -7,7 +7,7 @@ import {
 } from '../../shared/password-strength.js';
 import { createAccount, knownSoftware, normalizeEmail } from '../domain/accounts.js';
 import { presentUser } from '../domain/present.js';
-import { HttpError, badRequest, unauthorized } from '../http/errors.js';
+import { invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
@@ -76,8 +76,8 @@ export function authHandlers(
         [RATE_RULES.signupIp, ctx.ip],
         [RATE_RULES.signupEmail, email],
       ]);
-      if (!body.name.trim()) throw badRequest('Name is required.');
-      if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
+      if (!body.name.trim()) throw invalid('Name is required.');
+      if (!isAcceptablePassword(body.password)) throw invalid(SIGNUP_PASSWORD_MESSAGE);
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(db, config, body.software);
       await endPreviousSession(services, ctx);
@@ -110,7 +110,7 @@ export function authHandlers(
       let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
-        throw unauthorized('Invalid email or password.');
+        throw unauthenticated('Invalid email or password.');
       }
       const software = await knownSoftware(db, config, body.software);
       if (software && software !== user.software) {
@@ -134,15 +134,12 @@ export function authHandlers(
       const { body } = ctx;
       await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
       if (!services.google) {
-        throw new HttpError(
-          503,
-          'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).',
-        );
+        throw unavailable('Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).');
       }
       const identity = await services.google.verify(body.token).catch(() => {
-        throw unauthorized(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
+        throw unauthenticated(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
       });
-      if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
+      if (!identity.emailVerified) throw unauthenticated('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
       const software = await knownSoftware(db, config, body.software);
 
@@ -258,14 +255,14 @@ export function authHandlers(
         .where('used_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
-      if (!usable) throw badRequest(INVALID_RESET_LINK);
+      if (!usable) throw invalid(INVALID_RESET_LINK);
       return { error: false, message: 'This reset link is valid.' };
     },
 
     async resetPassword(ctx) {
       const { token, new_password: password } = ctx.body;
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
-      if (!isAcceptablePassword(password)) throw badRequest(RESET_PASSWORD_MESSAGE);
+      if (!isAcceptablePassword(password)) throw invalid(RESET_PASSWORD_MESSAGE);
       const tokenHash = hashToken(token);
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
@@ -278,7 +275,7 @@ export function authHandlers(
           .where('expires_at', '>', sql<Date>`now()`)
           .returning('user_id')
           .executeTakeFirst();
-        if (!used) throw badRequest(INVALID_RESET_LINK);
+        if (!used) throw invalid(INVALID_RESET_LINK);
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash })

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import type { CheckoutRequest } from '../billing/provider.js';
 import { lineItem, loadPlans, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
 import type { Plan } from '../db/schema.js';
-import { requireBillingAdmin } from '../domain/organizations.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
+import { requireBillingManager } from '../domain/authorization.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
@@ -43,11 +44,11 @@ export function billingHandlers(
   return {
     async checkout(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(db, user);
       const plans = await loadPlans(db);
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
-      if (!chosen) throw badRequest('Unknown price: please pick a plan on the pricing page.');
-      if (chosen.plan.slug === 'free') throw badRequest('The Free plan needs no checkout.');
+      if (!chosen) throw invalid('Unknown price: please pick a plan on the pricing page.');
+      if (chosen.plan.slug === 'free') throw invalid(`The ${PLAN_NAMES.free} plan needs no checkout.`);
       const standardSeats = ctx.body.standard_seats ?? 0;
       const proSeats = ctx.body.pro_seats ?? 0;
       const request: CheckoutRequest = {
@@ -71,9 +72,9 @@ export function billingHandlers(
 
     async buyMoreSeats(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(db, user);
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
-      if (standardSeats + proSeats < 1) throw badRequest('Please select at least one seat.');
+      if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
       const plans = await loadPlans(db);
       // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
@@ -94,7 +95,7 @@ export function billingHandlers(
 
     async billingPortal(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(db, user);
       const url = await services.billing.createPortal(user, billingPage);
       return { error: false, data: { url } };
     },

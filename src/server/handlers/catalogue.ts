@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../contract/api.js';
 import { epochSeconds } from '../domain/present.js';
 import { isOfferedSoftware, presentSoftware } from '../domain/software.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 

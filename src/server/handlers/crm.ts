@@ -2,12 +2,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { checkPreconnectValue } from '../crm/preconnect-choices.js';
-import { CrmError } from '../crm/provider.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
 import { presentUser } from '../domain/present.js';
 import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
-import { HttpError, badRequest, forbidden } from '../http/errors.js';
+import { roleCan } from '../../shared/permissions.js';
+import { requirePermission } from '../domain/authorization.js';
+import { invalid, rejected } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 
@@ -33,7 +34,7 @@ export function crmHandlers(
     const row = chosen
       ? await db.selectFrom('software').selectAll().where('slug', '=', chosen).executeTakeFirst()
       : undefined;
-    if (!row || !isOfferedSoftware(config, row.slug)) throw badRequest('Software not found');
+    if (!row || !isOfferedSoftware(config, row.slug)) throw invalid('Software not found');
     return row;
   }
 
@@ -72,35 +73,33 @@ export function crmHandlers(
     });
   }
 
-  function asHttp(error: unknown): never {
-    if (error instanceof CrmError) throw new HttpError(error.statusCode, error.message);
-    throw error;
-  }
-
   return {
     async preConnect(ctx) {
       const user = await ctx.user();
       const software = await softwareFor(user, ctx.body.software);
       const shared = ctx.body.is_organization_connection === true;
       if (shared) {
-        if (user.role !== 'admin')
-          throw forbidden('Only an admin can choose an organization-wide connection.');
-        if (user.organization_id === null) throw badRequest('You are not part of an organization.');
+        requirePermission(
+          user,
+          'connection.organization',
+          'Only an admin can choose an organization-wide connection.',
+        );
+        if (user.organization_id === null) throw invalid('You are not part of an organization.');
       }
       const known = new Set(software.preconnect_fields.map((f) => f.id));
       const fields = ctx.body.fields
         .filter((f) => known.has(f.id))
         .map((f) => ({ id: f.id, value: f.value.trim() }));
       const unknown = ctx.body.fields.find((f) => !known.has(f.id));
-      if (unknown) throw badRequest(`Unknown field "${unknown.id}" for ${software.software}.`);
+      if (unknown) throw invalid(`Unknown field "${unknown.id}" for ${software.software}.`);
       const missing = software.preconnect_fields.find(
         (f) => !fields.some((v) => v.id === f.id && v.value !== ''),
       );
-      if (missing) throw badRequest(`Please fill in "${missing.name}".`);
+      if (missing) throw invalid(`Please fill in "${missing.name}".`);
       for (const field of fields) {
         const spec = software.preconnect_fields.find((f) => f.id === field.id)!;
         const checked = checkPreconnectValue(software.slug, spec, field.value);
-        if ('error' in checked) throw badRequest(checked.error);
+        if ('error' in checked) throw invalid(checked.error);
         field.value = checked.value;
       }
       await db
@@ -115,7 +114,7 @@ export function crmHandlers(
       const user = await ctx.user();
       const software = await softwareFor(user, ctx.body.software ?? user.preconnect?.software);
       if (software.auth_options === 'api key')
-        throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+        throw invalid(`${software.software} connects with an API key, not OAuth.`);
       const preconnect = user.preconnect?.software === software.slug ? user.preconnect : null;
       const fields = Object.fromEntries((preconnect?.fields ?? []).map((f) => [f.id, f.value]));
       const tokens = await services.crm
@@ -124,12 +123,11 @@ export function crmHandlers(
           redirectUri: oauthRedirectUri(config),
           fields,
           userId: user.id,
-        })
-        .catch(asHttp);
+        });
       const now = Math.floor(Date.now() / 1000);
       const shared =
         preconnect?.is_organization_connection === true &&
-        user.role === 'admin' &&
+        roleCan(user.role, 'connection.organization') &&
         user.organization_id !== null;
       await saveConnection(user, software, 'oauth', { ...tokens, fields } satisfies StoredOAuth, shared);
       const updated = await db
@@ -156,9 +154,9 @@ export function crmHandlers(
 
       if (body.auth_type === 'oauth') {
         if (software.auth_options === 'api key')
-          throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+          throw invalid(`${software.software} connects with an API key, not OAuth.`);
         const token = body.oauth_access_token?.trim();
-        if (!token) throw badRequest('Missing OAuth access token: please connect again.');
+        if (!token) throw invalid('Missing OAuth access token: please connect again.');
         // The token must be one this server obtained for the user (or for their organization).
         const connections = await db
           .selectFrom('crm_connections')
@@ -183,10 +181,7 @@ export function crmHandlers(
           }
         });
         if (!match)
-          throw new HttpError(
-            422,
-            'Verification failed: this access token is not a connection of your account.',
-          );
+          throw rejected('Verification failed: this access token is not a connection of your account.');
         await db
           .updateTable('crm_connections')
           .set({ updated_at: sql`now()` })
@@ -201,13 +196,13 @@ export function crmHandlers(
       }
 
       if (software.auth_options === 'oauth')
-        throw badRequest(`${software.software} connects with OAuth, not an API key.`);
+        throw invalid(`${software.software} connects with OAuth, not an API key.`);
       const count = Math.min(4, Math.max(1, software.api_keys.length));
       const keys = [body.api_key_1, body.api_key_2, body.api_key_3, body.api_key_4]
         .slice(0, count)
         .map((k) => k?.trim() ?? '');
-      if (keys.some((k) => k === '')) throw badRequest('Please fill in every API key field.');
-      await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys).catch(asHttp);
+      if (keys.some((k) => k === '')) throw invalid('Please fill in every API key field.');
+      await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys);
       const connectionId = await saveConnection(
         user,
         software,

@@ -6,7 +6,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { normalizeProduct } from '../../shared/seats.js';
+import { roleCan, roleOf } from '../../shared/permissions.js';
+import { planKeyOf } from '../../shared/plans.js';
+import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation, normalizeEmail } from '../domain/accounts.js';
 import {
   INVALID_INVITATION,
@@ -14,10 +16,10 @@ import {
   invitationLink,
   issueInvitationToken,
 } from '../domain/invitations.js';
-import { assignProduct, ensureOrganization, removeMember, requireAdmin } from '../domain/organizations.js';
+import { assignProduct, ensureOrganization, removeMember } from '../domain/organizations.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Database, Invitation, User } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, invalid, notFound } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import { invitationMail } from '../mail/templates.js';
 import { RATE_RULES } from '../security/rate-limit.js';
@@ -76,9 +78,7 @@ export function organizationHandlers(
       await mailer.send(mail);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
-      throw badRequest(
-        'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
-      );
+      throw invalid('Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.');
     }
     return invitation;
   }
@@ -97,18 +97,17 @@ export function organizationHandlers(
         .orderBy('id')
         .execute();
       // Pending invitations (other people's emails) are only shown to admins.
-      const invitations =
-        user.role === 'admin'
-          ? await db
-              .selectFrom('invitations')
-              .selectAll()
-              .where('organization_id', '=', user.organization_id)
-              .where('accepted_at', 'is', null)
-              .where('expires_at', '>', sql<Date>`now()`)
-              .orderBy('created_at')
-              .orderBy('id')
-              .execute()
-          : [];
+      const invitations = roleCan(user.role, 'members.invite')
+        ? await db
+            .selectFrom('invitations')
+            .selectAll()
+            .where('organization_id', '=', user.organization_id)
+            .where('accepted_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .orderBy('created_at')
+            .orderBy('id')
+            .execute()
+        : [];
       return {
         error: false,
         data: { users: members.map(presentMember), invitations: invitations.map(presentInvitation) },
@@ -117,14 +116,14 @@ export function organizationHandlers(
 
     async inviteUser(ctx) {
       const user = await ctx.user();
-      requireAdmin(user);
+      requirePermission(user, 'members.invite');
       const email = normalizeEmail(ctx.body.email);
       const role = ctx.body.role ?? 'member';
       await enforceLimits(services, [
         [RATE_RULES.inviteIp, ctx.ip],
         [RATE_RULES.inviteEmail, email],
       ]);
-      if (email === user.email) throw badRequest('You cannot invite yourself.');
+      if (email === user.email) throw invalid('You cannot invite yourself.');
 
       // Whether the address has an account, or belongs to another organization, is not the inviter's
       // business: both are answered like any invitation, and the invitee learns at acceptance.
@@ -168,7 +167,7 @@ export function organizationHandlers(
 
     async resendInvitation(ctx) {
       const user = await ctx.user();
-      requireAdmin(user);
+      requirePermission(user, 'members.invite');
       const id = parseId(ctx.body.invitation_id);
       const invitation =
         id === undefined || user.organization_id === null
@@ -208,7 +207,7 @@ export function organizationHandlers(
         .executeTakeFirstOrThrow();
       const data = {
         email: invitation.email,
-        role: invitation.role === 'admin' ? ('admin' as const) : ('member' as const),
+        role: roleOf(invitation.role),
         organization_name: org.name,
       };
 
@@ -219,7 +218,7 @@ export function organizationHandlers(
           if (user.organization_id === invitation.organization_id) {
             return { error: false, message: 'You are already a member of this organization.', data };
           }
-          if (user.organization_id !== null) throw badRequest('You already belong to another organization.');
+          if (user.organization_id !== null) throw invalid('You already belong to another organization.');
           await joinByInvitation(db, user, invitation.id, invitation.organization_id, invitation.role);
           return { error: false, message: `You joined ${org.name}.`, data };
         }
@@ -229,19 +228,19 @@ export function organizationHandlers(
 
     async removeOrganizationUser(ctx) {
       const user = await ctx.user();
-      requireAdmin(user);
+      requirePermission(user, 'members.remove');
       await removeMember(db, user, ctx.body.user_id);
       return { error: false, message: 'The member was removed from the organization.' };
     },
 
     async setUserProduct(ctx) {
       const user = await ctx.user();
-      requireAdmin(user);
+      requirePermission(user, 'members.edit');
       await assignProduct(db, user, ctx.body.user_id, ctx.body.product, ctx.body.role, async (product) => {
         const plan = await db
           .selectFrom('plans')
           .select('credits')
-          .where('slug', '=', normalizeProduct(product))
+          .where('slug', '=', planKeyOf(product))
           .executeTakeFirst();
         return plan?.credits ?? 0;
       });

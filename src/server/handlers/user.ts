@@ -1,6 +1,6 @@
 /** user: get-user, set-settings, set-user-boolean. */
 import { presentUser } from '../domain/present.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 
@@ -16,7 +16,7 @@ export function userHandlers(
     async setSettings(ctx) {
       const user = await ctx.user();
       const name = ctx.body.name.trim();
-      if (!name) throw badRequest('Please enter your name.');
+      if (!name) throw invalid('Please enter your name.');
       const updated = await db
         .updateTable('users')
         .set({ name })

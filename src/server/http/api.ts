@@ -10,7 +10,8 @@ import type { User } from '../db/schema.js';
 import { resolveSession } from '../security/sessions.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
-import { HttpError, badRequest, unauthorized } from './errors.js';
+import { unauthenticated } from '../domain/errors.js';
+import { HttpError } from './errors.js';
 import { readSessionCookie } from './session-cookie.js';
 import { validationMessage } from './validation-messages.js';
 
@@ -67,7 +68,7 @@ export function registerApi(
         const query = validateQuery(op, request.query);
         const sessionId = readSessionCookie(request);
         const userId = sessionId ? await resolveSession(services.db, sessionId) : undefined;
-        if (userId === undefined && !op.allowsAnonymous) throw unauthorized();
+        if (userId === undefined && !op.allowsAnonymous) throw unauthenticated();
         let cachedUser: User | undefined;
         const ctx: HandlerContext<OperationId> = {
           body: body as never,
@@ -77,14 +78,14 @@ export function registerApi(
           ip: request.ip,
           userId,
           async user() {
-            if (userId === undefined) throw unauthorized();
+            if (userId === undefined) throw unauthenticated();
             cachedUser ??= await services.db
               .selectFrom('users')
               .selectAll()
               .where('id', '=', userId)
               .executeTakeFirst();
             // The session outlived its user (deleted account): treat it as signed out.
-            if (!cachedUser) throw unauthorized();
+            if (!cachedUser) throw unauthenticated();
             return cachedUser;
           },
         };
@@ -119,11 +120,12 @@ function missingFieldMessage(
 function validateBody(op: OperationSpec, raw: unknown): unknown {
   if (!op.validateBody) return undefined;
   if (raw === undefined || raw === null) {
-    if (op.bodyRequired) throw badRequest('A JSON body is required.');
+    if (op.bodyRequired) throw new HttpError(400, 'A JSON body is required.');
     raw = {};
   }
   if (!op.validateBody(raw)) {
-    throw badRequest(
+    throw new HttpError(
+      400,
       missingFieldMessage(op, op.validateBody) ?? validationMessage(op.validateBody.errors, 'request body'),
     );
   }

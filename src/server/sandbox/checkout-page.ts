@@ -4,6 +4,7 @@
  * came from.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { applyPaidCheckout } from '../billing/apply.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
 import { html, page } from '../http/html.js';
@@ -107,7 +108,7 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     logSandboxPayment(request.log, config, {
       userId: user.id,
       checkoutId: session.id,
-      what: `checkout (${session.product ?? 'seats'}; ${session.standard_seats} Standard and ${session.pro_seats} Pro seats)`,
+      what: `checkout (${session.product ?? 'seats'}; ${session.standard_seats} ${PLAN_NAMES.standard} and ${session.pro_seats} ${PLAN_NAMES.pro} seats)`,
     });
     return reply.redirect('/dashboard/billing/success', 303);
   });

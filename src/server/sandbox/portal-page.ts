@@ -8,9 +8,10 @@ import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
 import { lineItem, loadPlans, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
-import { requireBillingAdmin } from '../domain/organizations.js';
-import { planName } from '../domain/present.js';
-import { HttpError } from '../http/errors.js';
+import { planKeyOf, planName } from '../../shared/plans.js';
+import { requireBillingManager } from '../domain/authorization.js';
+import { DomainError } from '../domain/errors.js';
+import { answerOf } from '../http/errors.js';
 import { html, page } from '../http/html.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Services } from '../services.js';
@@ -37,7 +38,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   }
 
   /**
-   * The signed-in billing admin, by the same rule as the API (requireBillingAdmin); otherwise answers
+   * The signed-in billing admin, by the same rule as the API (requireBillingManager); otherwise answers
    * 401 or 403 and returns undefined.
    */
   async function billingAdmin(
@@ -50,11 +51,11 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       return undefined;
     }
     try {
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(db, user);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       reply
-        .status(error.statusCode)
+        .status(answerOf(error).status)
         .type('text/html; charset=utf-8')
         .send(
           page(
@@ -75,7 +76,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
     const plans = await loadPlans(db);
     const returnUrl =
       safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
-    const current = planName(user.stripe_product);
+    const current = planKeyOf(user.stripe_product);
     const choices = ['standard', 'pro'].flatMap((slug) =>
       (['monthly', 'yearly'] as const).map((interval) => ({ plan: plans.get(slug)!, interval })),
     );
@@ -85,7 +86,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       <table>
         <tr>
           <th>Plan</th>
-          <td>${current}</td>
+          <td>${planName(current)}</td>
         </tr>
         <tr>
           <th>Status</th>
@@ -111,9 +112,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         ${choices.map(({ plan, interval }) => {
           const { priceId, amount } = priceOf(plan, interval);
           const isCurrent =
-            current.toLowerCase() === plan.slug &&
-            user.stripe_interval === interval &&
-            user.stripe_status === 'active';
+            current === plan.slug && user.stripe_interval === interval && user.stripe_status === 'active';
           return html`<form method="post" action="${PORTAL}/change">
             ${hidden}<input type="hidden" name="price_id" value="${priceId}" />
             <button type="submit" ${isCurrent ? html`disabled` : ''}>
