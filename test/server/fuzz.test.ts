@@ -13,7 +13,6 @@ import fc from 'fast-check';
 import { createDemoCrm } from '../../src/server/crm/demo.js';
 import type { CrmProvider, CrmRegistry } from '../../src/server/crm/provider.js';
 import { rejected, unavailable } from '../../src/server/domain/errors.js';
-import { createSession } from '../../src/server/security/sessions.js';
 import { createArbitraries } from './helpers/contract-arbitraries.js';
 import { getContract, mailToken, startTestApp, PUBLIC_URL, type TestApp } from './helpers/app.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
@@ -186,7 +185,7 @@ describe('contract-driven fuzzing', () => {
         );
         // A generated logout ends a shared identity's session: give it a new one.
         if (user && op.operationId === 'logout' && status === 200) {
-          user.cookie = `session=${await createSession(t.app.services.db, user.userId)}`;
+          user.cookie = `session=${await t.app.services.repos.sessions.create(user.userId)}`;
         }
       }),
       { numRuns: RUNS, seed: SEED, verbose: 1 },

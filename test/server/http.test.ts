@@ -391,7 +391,7 @@ describe('Stripe webhook', () => {
       .where('id', '=', Number(buyer.id))
       .executeTakeFirstOrThrow();
     const { recordCheckout } = await import('../../src/server/billing/checkout-record.js');
-    const checkoutId = await recordCheckout(s.app.services.db, {
+    const checkoutId = await recordCheckout(s.app.services.repos.billing, {
       user: row,
       kind: 'plan',
       product: 'standard',

@@ -3,7 +3,7 @@
  * refusal users read. The SPA reads the table to decide what to show; the server enforces it.
  */
 import { managesBilling, roleCan, type Permission } from '../../shared/permissions.js';
-import type { Db } from '../db/index.js';
+import type { Repositories } from '../repositories/index.js';
 import type { Organization, User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 
@@ -17,16 +17,13 @@ export function requirePermission(user: User, permission: Permission, refusal = 
  * Billing belongs to the billing admin, or to any admin while the organization has none
  * (spec §2.1 Billing visibility, enforced on the server too). Answers the caller's organization.
  */
-export async function requireBillingManager(db: Db, user: User): Promise<Organization | undefined> {
+export async function requireBillingManager(
+  repos: Repositories,
+  user: User,
+): Promise<Organization | undefined> {
   requirePermission(user, 'billing.manage');
   const organization =
-    user.organization_id === null
-      ? undefined
-      : await db
-          .selectFrom('organizations')
-          .selectAll()
-          .where('id', '=', user.organization_id)
-          .executeTakeFirstOrThrow();
+    user.organization_id === null ? undefined : await repos.organizations.get(user.organization_id);
   if (!managesBilling({ id: user.id, role: user.role, organization })) {
     throw forbidden("Billing is handled by your organization's billing admin.");
   }

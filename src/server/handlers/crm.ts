@@ -1,10 +1,9 @@
 /** crm: pre-connect, access-token, verify-settings, disconnect. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { checkPreconnectValue } from '../crm/preconnect-choices.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
-import { presentUser } from '../domain/present.js';
+import { viewOfUser } from '../domain/accounts.js';
 import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
 import { roleCan } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
@@ -27,13 +26,11 @@ const sameSecret = (a: string, b: string) =>
 export function crmHandlers(
   services: Services,
 ): Pick<Handlers, 'preConnect' | 'accessToken' | 'verifySettings' | 'disconnect'> {
-  const { db, config, secretBox } = services;
+  const { repos, config, secretBox } = services;
 
   async function softwareFor(user: User, slug: string | null | undefined): Promise<Software> {
     const chosen = slug ?? user.software;
-    const row = chosen
-      ? await db.selectFrom('software').selectAll().where('slug', '=', chosen).executeTakeFirst()
-      : undefined;
+    const row = chosen ? await repos.catalogue.findSoftware(chosen) : undefined;
     if (!row || !isOfferedSoftware(config, row.slug)) throw invalid('Software not found');
     return row;
   }
@@ -46,30 +43,15 @@ export function crmHandlers(
     credentials: unknown,
     shared: boolean,
   ) {
-    return db.transaction().execute(async (trx) => {
-      const scope = trx.deleteFrom('crm_connections');
-      if (shared && user.organization_id !== null) {
-        await scope.where('organization_id', '=', user.organization_id).execute();
-      } else {
-        await scope.where('user_id', '=', user.id).where('organization_id', 'is', null).execute();
-      }
-      const row = await trx
-        .insertInto('crm_connections')
-        .values({
-          user_id: user.id,
-          organization_id: shared ? user.organization_id : null,
-          software: software.slug,
-          auth_type: authType,
-          credentials: secretBox.seal(credentials),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({ software: software.slug, preconnect: null })
-        .where('id', '=', user.id)
-        .execute();
-      return row.id;
+    return repos.transaction(async (tx) => {
+      const id = await tx.connections.replace(user, {
+        software: software.slug,
+        authType,
+        sealedCredentials: secretBox.seal(credentials),
+        shared,
+      });
+      await tx.users.update(user.id, { software: software.slug, preconnect: null });
+      return id;
     });
   }
 
@@ -102,11 +84,9 @@ export function crmHandlers(
         if ('error' in checked) throw invalid(checked.error);
         field.value = checked.value;
       }
-      await db
-        .updateTable('users')
-        .set({ preconnect: json({ software: software.slug, fields, is_organization_connection: shared }) })
-        .where('id', '=', user.id)
-        .execute();
+      await repos.users.update(user.id, {
+        preconnect: json({ software: software.slug, fields, is_organization_connection: shared }),
+      });
       return { error: false, message: 'Saved.' };
     },
 
@@ -130,11 +110,8 @@ export function crmHandlers(
         roleCan(user.role, 'connection.organization') &&
         user.organization_id !== null;
       await saveConnection(user, software, 'oauth', { ...tokens, fields } satisfies StoredOAuth, shared);
-      const updated = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const updated = await repos.users.findById(user.id);
+      if (!updated) throw new Error(`User ${user.id} is missing`);
       return {
         error: false,
         message: 'Successfully connected.',
@@ -143,7 +120,7 @@ export function crmHandlers(
           expires_at: tokens.expires_in === null ? null : now + tokens.expires_in,
           updated_at: now,
         },
-        user: await presentUser(db, updated),
+        user: await viewOfUser(repos.users, updated),
       };
     },
 
@@ -158,21 +135,7 @@ export function crmHandlers(
         const token = body.oauth_access_token?.trim();
         if (!token) throw invalid('Missing OAuth access token: please connect again.');
         // The token must be one this server obtained for the user (or for their organization).
-        const connections = await db
-          .selectFrom('crm_connections')
-          .select(['id', 'credentials'])
-          .where('software', '=', software.slug)
-          .where('auth_type', '=', 'oauth')
-          .where((eb) =>
-            user.organization_id === null
-              ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
-              : eb.or([
-                  eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
-                  eb('organization_id', '=', user.organization_id),
-                ]),
-          )
-          .orderBy('id', 'desc')
-          .execute();
+        const connections = await repos.connections.oauthConnectionsOf(user, software.slug);
         const match = connections.find((c) => {
           try {
             return sameSecret(secretBox.open<StoredOAuth>(c.credentials).access_token, token);
@@ -182,11 +145,7 @@ export function crmHandlers(
         });
         if (!match)
           throw rejected('Verification failed: this access token is not a connection of your account.');
-        await db
-          .updateTable('crm_connections')
-          .set({ updated_at: sql`now()` })
-          .where('id', '=', match.id)
-          .execute();
+        await repos.connections.touch(match.id);
         return {
           error: false,
           message: 'Successfully connected.',
@@ -222,8 +181,8 @@ export function crmHandlers(
     async disconnect(ctx) {
       const user = await ctx.user();
       // The user's own connection, and an organization-wide one only if they made it.
-      await db.deleteFrom('crm_connections').where('user_id', '=', user.id).execute();
-      await db.updateTable('users').set({ preconnect: null }).where('id', '=', user.id).execute();
+      await repos.connections.deleteMadeBy(user.id);
+      await repos.users.update(user.id, { preconnect: null });
       return { error: false, message: 'You have been disconnected from your CRM.' };
     },
   };
