@@ -175,7 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (error: Error | null, value?: unknown) => {
+    // The default parser answers through the callback; it returns nothing to wait for.
+    void parseJson(request, text, (error: Error | null, value?: unknown) => {
       if (error) return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
       done(null, value);
     });
