@@ -15,7 +15,7 @@ import type { CrmProvider, CrmRegistry } from '../../src/server/crm/provider.js'
 import { rejected, unavailable } from '../../src/server/domain/errors.js';
 import { createArbitraries } from './helpers/contract-arbitraries.js';
 import { getContract, mailToken, startTestApp, PUBLIC_URL, type TestApp } from './helpers/app.js';
-import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -46,12 +46,7 @@ describe('contract-driven fuzzing', () => {
     t = await startTestApp({ RATE_LIMIT_FACTOR: '10' }, { services: { crm } });
     const withId = (user: TestUser) => ({ ...user, userId: Number(user.id) });
     const admin = await signup(t.api, { name: 'Fuzz Admin' });
-    const memberEmail = uniqueEmail('fuzz-member');
-    await t.api('inviteUser', { cookie: admin.cookie, body: { email: memberEmail } });
-    const member = await signup(t.api, {
-      email: memberEmail,
-      invitation_token: await mailToken(t, memberEmail),
-    });
+    const member = await invitedMember(t, admin, { email: uniqueEmail('fuzz-member') });
     await t.api('inviteUser', {
       cookie: admin.cookie,
       body: { email: uniqueEmail('fuzz-pending'), role: 'admin' },

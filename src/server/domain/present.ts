@@ -11,17 +11,13 @@ import type { UserViewExtras } from '../repositories/users.js';
 
 type Schemas = components['schemas'];
 export type UserView = Schemas['User'];
-export type SubscriptionView = Schemas['Subscription'];
-export type OrganizationView = Schemas['Organization'];
-export type MemberView = Schemas['OrganizationMember'];
-export type InvitationView = Schemas['Invitation'];
 
 export function epochSeconds(date: Date | string | null | undefined): number | null {
   if (date === null || date === undefined) return null;
   return Math.floor(new Date(date).getTime() / 1000);
 }
 
-export function presentSubscription(user: User): SubscriptionView {
+export function presentSubscription(user: User): Schemas['Subscription'] {
   return {
     stripe_product: planName(user.stripe_product),
     stripe_interval:
@@ -33,7 +29,7 @@ export function presentSubscription(user: User): SubscriptionView {
   };
 }
 
-export function presentMember(user: User): MemberView {
+export function presentMember(user: User): Schemas['OrganizationMember'] {
   return {
     id: String(user.id),
     name: user.name,
@@ -44,7 +40,7 @@ export function presentMember(user: User): MemberView {
   };
 }
 
-export function presentInvitation(invitation: Invitation): InvitationView {
+export function presentInvitation(invitation: Invitation): Schemas['Invitation'] {
   return {
     id: String(invitation.id),
     email: invitation.email,
@@ -57,7 +53,7 @@ export function presentInvitation(invitation: Invitation): InvitationView {
 export function presentOrganization(
   org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'>,
   memberCount: number,
-): OrganizationView {
+): Schemas['Organization'] {
   return {
     id: String(org.id),
     name: org.name,
