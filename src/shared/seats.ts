@@ -54,6 +54,3 @@ export function seatOptionLabel(product: SeatPlanKey, available: number): string
   const count = Math.max(0, available);
   return `${PLAN_NAMES[product]} (${count} ${count === 1 ? 'seat' : 'seats'} available)`;
 }
-
-/** Former names of planKeyOf and PlanKey, kept while server code still imports them from here. */
-export { planKeyOf as normalizeProduct, type PlanKey as Product };

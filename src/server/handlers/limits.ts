@@ -1,5 +1,5 @@
 /** Applies rate limits before costly or sensitive work (password hashing, mails). */
-import { tooManyRequests } from '../http/errors.js';
+import { tooManyAttempts } from '../domain/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateRule, SlowdownRule } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
@@ -10,7 +10,7 @@ export async function enforceLimits(
 ): Promise<void> {
   for (const [rule, subject] of checks) {
     if (subject === undefined || subject === '') continue;
-    if (!(await services.rateLimiter.hit(rule, subject))) throw tooManyRequests(rule.windowSeconds);
+    if (!(await services.rateLimiter.hit(rule, subject))) throw tooManyAttempts(rule.windowSeconds);
   }
 }
 
