@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -34,24 +35,40 @@ function listDirs(dir) {
   }
 }
 
-// One-way dependencies: app -> features -> components/lib -> api/contract; web and server never
-// import each other (both may use src/contract and src/shared).
+// One-way dependencies: app -> features -> entities -> components/lib -> api/contract; web and server
+// never import each other (both may use src/contract and src/shared). Below the app shell, only its
+// typed store hooks (app/hooks.ts), the runtime configuration (app/config.ts) and, for the page modules'
+// entry work, app/route-entry.ts and the store's types may be imported.
+const appExceptEntities = ['./hooks.ts', './config.ts'];
 const zones = [
   ...features.map((feature) => ({
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
     except: [`./${feature}`],
-    message: 'A feature may not import another feature: move the shared code to components/ or lib/.',
+    message:
+      'A feature may not import another feature: move the shared code to entities/, components/ or lib/.',
   })),
   {
-    target: ['./src/web/components', './src/web/lib'],
-    from: ['./src/web/features', './src/web/app'],
-    message: 'Shared code may not depend on features or the app shell.',
+    target: './src/web/entities',
+    from: './src/web/features',
+    message: 'An entity may not import a feature.',
   },
   {
-    target: './src/web/api',
-    from: './src/web/features',
-    message: 'The API layer may not depend on features.',
+    target: './src/web/entities',
+    from: './src/web/app',
+    except: appExceptEntities,
+    message: 'An entity may not import the app shell (only app/hooks.ts and app/config.ts).',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/api'],
+    from: ['./src/web/features', './src/web/entities'],
+    message: 'Shared code and the API layer may not depend on features or entities.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/api'],
+    from: './src/web/app',
+    except: ['./config.ts'],
+    message: 'Shared code and the API layer may not depend on the app shell (only app/config.ts).',
   },
   {
     target: './src/web/lib',
@@ -90,9 +107,71 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits, returns or marks `void` is a failure nobody sees.
+    files: ['**/*.{ts,tsx,mts,cts}', '*.config.js', 'scripts/**/*.{js,mjs}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test's test() and describe() return promises the runner itself awaits.
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One naming convention: components PascalCase, every other file kebab-case (`.test`, `.config` and
+    // the like are extensions).
+    files: ['src/**/*.{ts,tsx,mts,js,mjs}', 'test/**/*.{ts,tsx,mts,js,mjs}', 'scripts/**/*.{ts,mts,js,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/**/!(main|router).tsx': 'PASCAL_CASE',
+          'src/web/{main,app/router}.tsx': 'KEBAB_CASE',
+          'src/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',
+          'test/**/*.{ts,tsx,mts,js,mjs}': 'KEBAB_CASE',
+          'scripts/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/app/hooks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use the typed useAppSelector / useAppDispatch of src/web/app/hooks.ts.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/api/generated-endpoints'],
+              message: 'Import the API from src/web/api (index.ts), where tags and behaviour are layered on.',
+            },
+          ],
+        },
       ],
     },
   },

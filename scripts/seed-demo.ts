@@ -2,9 +2,9 @@
 // Standard and Pro, purchased seats (one Standard seat still free) and a pending invitation.
 // It goes through the server's own operations (app.inject), so every business rule applies.
 // Run it while the server is stopped when using PGlite (one process per data folder).
-import { applyPaidCheckout } from '../src/server/billing/apply.js';
 import { buildApp } from '../src/server/app.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
+import { applyPaidCheckout } from '../src/server/domain/payments.js';
 import type { Mail, Mailer } from '../src/server/mail/mailer.js';
 import { createOutboxMailer } from '../src/server/mail/outbox.js';
 
@@ -67,15 +67,11 @@ function tokenOf(email: string): string {
 
 async function checkoutAndPay(path: string, body: unknown, cookie: string) {
   const { json } = await call(path, body, cookie);
-  await applyPaidCheckout(app.services.db, new URL(json.url).pathname.split('/').pop()!);
+  await applyPaidCheckout(app.services.repos, new URL(json.url).pathname.split('/').pop()!);
 }
 
 try {
-  const existing = await app.services.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', ADMIN)
-    .executeTakeFirst();
+  const existing = await app.services.repos.users.findByEmail(ADMIN);
   if (existing) {
     console.log('The demo organization already exists.');
   } else {

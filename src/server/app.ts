@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
-import { ProviderError, createUnavailableBilling, type BillingProvider } from './billing/provider.js';
+import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
@@ -28,6 +28,7 @@ import { securityHeaders } from './http/headers.js';
 import { loggerOptions, type LogOptions } from './http/logging.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
+import { createRepositories, type Repositories } from './repositories/index.js';
 import { createSmtpMailer } from './mail/smtp.js';
 import { sandboxPlugin } from './sandbox/index.js';
 import { supportFormUrl } from './support/support-form.js';
@@ -51,7 +52,7 @@ export const BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   /** Replace services (tests: a fake Google verifier, a failing mailer...). */
-  services?: Partial<Omit<Services, 'config' | 'db'>>;
+  services?: Partial<Omit<Services, 'config' | 'db' | 'repos'>>;
   contract?: Contract;
   /** Level and destination of the log (tests capture it), or false for none; redaction always applies. */
   logger?: LogOptions | false;
@@ -62,12 +63,12 @@ export interface BuildOptions {
  * 503): a deployment without Stripe never hands out plans for free.
  */
 function chooseBilling(
-  db: Db,
+  repos: Repositories,
   config: Config,
   stripe: ReturnType<typeof createStripeClient> | undefined,
 ): BillingProvider {
-  if (stripe) return createStripeBilling(db, config, stripe);
-  if (config.sandboxes) return createSandboxBilling(db, config);
+  if (stripe) return createStripeBilling(repos, config, stripe);
+  if (config.sandboxes) return createSandboxBilling(repos.billing, config);
   return createUnavailableBilling();
 }
 
@@ -142,11 +143,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
   const googleSandbox = googleSandboxEnabled(config) ? createGoogleSandbox(serverSecret) : undefined;
   const stripe = config.stripeSecretKey ? createStripeClient(config.stripeSecretKey) : undefined;
+  const repos = createRepositories(db);
   const services: Services = {
     config,
     db,
+    repos,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
-    billing: chooseBilling(db, config, stripe),
+    billing: chooseBilling(repos, config, stripe),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
@@ -166,10 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ProviderError) return reply.status(502).send(errorEnvelope(error.message));
-    return handleError(error instanceof Error ? error : new Error(String(error)), request, reply);
-  });
+  app.setErrorHandler(handleError);
 
   // JSON bodies: an empty body is "no body" (bodyless POSTs such as logout still send the JSON
   // content type for CSRF reasons); prototype-poisoning keys are refused.
@@ -177,7 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (error: Error | null, value?: unknown) => {
+    // The default parser answers through the callback; it returns nothing to wait for.
+    void parseJson(request, text, (error: Error | null, value?: unknown) => {
       if (error) return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
       done(null, value);
     });
@@ -216,7 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scope.post('/webhooks/stripe', async (request) => {
         const signature = request.headers['stripe-signature'];
         await handleStripeWebhook(
-          db,
+          repos,
           stripe,
           secret,
           request.body as Buffer,

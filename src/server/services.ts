@@ -5,13 +5,17 @@ import type { DeviceCookies } from './http/device-cookie.js';
 import type { CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Repositories } from './repositories/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { GoogleVerifier } from './security/google.js';
 
 export interface Services {
   config: Config;
+  /** The database, for the adapters that own a table (outbox, rate limits); rules use `repos`. */
   db: Db;
+  /** Every query of the handlers, rules and pages, by aggregate. */
+  repos: Repositories;
   mailer: Mailer;
   billing: BillingProvider;
   crm: CrmRegistry;

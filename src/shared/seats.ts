@@ -1,29 +1,21 @@
 /**
  * Seat availability of spec §5 'Member product selection', shared by the SPA (the Product select of
  * the member edit page) and the server (set-user-product), so the rule is written once.
- * Pure: no Node or browser imports.
+ * Pure: no Node or browser imports. Plan keys, names and normalization live in plans.ts.
  */
-
-export type Product = 'free' | 'standard' | 'pro';
-export type SeatProduct = Exclude<Product, 'free'>;
+import { PLAN_NAMES, planKeyOf, type PlanKey, type SeatPlanKey } from './plans';
 
 export interface PurchasedSeats {
   standard: number;
   pro: number;
 }
 
-/** Spec §3: the product is compared case-insensitively and defaults to Free. */
-export function normalizeProduct(product: string | null | undefined): Product {
-  const lower = (product ?? '').trim().toLowerCase();
-  return lower === 'standard' || lower === 'pro' ? lower : 'free';
-}
-
 /** How many members hold each paid product. */
 export function assignedSeats(memberProducts: Iterable<string | null | undefined>): PurchasedSeats {
   const counts = { standard: 0, pro: 0 };
   for (const product of memberProducts) {
-    const p = normalizeProduct(product);
-    if (p !== 'free') counts[p] += 1;
+    const plan = planKeyOf(product);
+    if (plan !== 'free') counts[plan] += 1;
   }
   return counts;
 }
@@ -33,24 +25,24 @@ export function assignedSeats(memberProducts: Iterable<string | null | undefined
  * member's own seat counted back, never below 0.
  */
 export function availableSeats(
-  product: SeatProduct,
+  product: SeatPlanKey,
   purchased: PurchasedSeats,
   assigned: PurchasedSeats,
   memberProduct: string | null | undefined,
 ): number {
-  const ownSeat = normalizeProduct(memberProduct) === product ? 1 : 0;
+  const ownSeat = planKeyOf(memberProduct) === product ? 1 : 0;
   return Math.max(0, purchased[product] - assigned[product] + ownSeat);
 }
 
 /** Free is always allowed; a paid product needs a free seat or the member already holding it. */
 export function canAssignProduct(
-  product: Product,
+  product: PlanKey,
   purchased: PurchasedSeats,
   assigned: PurchasedSeats,
   memberProduct: string | null | undefined,
 ): boolean {
   if (product === 'free') return true;
-  if (normalizeProduct(memberProduct) === product) return true;
+  if (planKeyOf(memberProduct) === product) return true;
   return availableSeats(product, purchased, assigned, memberProduct) > 0;
 }
 
@@ -58,8 +50,7 @@ export function canAssignProduct(
  * The label of a Product option, e.g. 'Standard (2 seats available)' (spec wording, never below 0),
  * singular for one: 'Standard (1 seat available)'.
  */
-export function seatOptionLabel(product: SeatProduct, available: number): string {
-  const name = product === 'standard' ? 'Standard' : 'Pro';
+export function seatOptionLabel(product: SeatPlanKey, available: number): string {
   const count = Math.max(0, available);
-  return `${name} (${count} ${count === 1 ? 'seat' : 'seats'} available)`;
+  return `${PLAN_NAMES[product]} (${count} ${count === 1 ? 'seat' : 'seats'} available)`;
 }

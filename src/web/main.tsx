@@ -2,8 +2,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { loadInitialData } from './app/appSlice';
-import { AppProviders } from './app/providers';
+import { loadInitialData } from './entities/session';
+import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { captureUtm } from './lib/utm';

@@ -6,20 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { signUp } from './flows';
 import { useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
-
-/** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
-async function signUpFromTheExtension(page: Page, email: string) {
-  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
-  await page.waitForURL(/\/signup(\?|$)/);
-  await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL(/\/connect$/);
-}
 
 async function submitApiKey(page: Page, key: string) {
   const field = page.getByRole('textbox', { name: /Demo CRM API key/ });
@@ -32,7 +22,12 @@ test('a new user connects Demo CRM by API key after one rejected key', async () 
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await signUpFromTheExtension(page, `apikey-${Date.now()}@example.com`);
+  // /auth?software=demo-crm&installed=true → /signup → a new account → /connect.
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `apikey-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
   await page.getByRole('link', { name: 'Connect with API Key' }).click();
   await page.waitForURL(/\/connect-api-key$/);
   await page.getByRole('heading', { name: 'Connect to Demo CRM' }).waitFor();

@@ -7,21 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { signUp } from './flows';
 import { useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
-
-/** /auth?software=demo-crm&installed=true → /signup → a new account → /connect. */
-async function signUpFromTheExtension(page: Page, email: string) {
-  await page.goto(`${e2e.app.url}/auth?software=demo-crm&installed=true`);
-  await page.waitForURL(/\/signup(\?|$)/);
-  await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill('Str0ng!Passw0rd');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL(/\/connect$/);
-}
 
 test('a new user connects Demo CRM by OAuth and reaches the dashboard', async () => {
   const context = await e2e.browser.newContext();
@@ -30,7 +19,12 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   context.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error.message)));
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await signUpFromTheExtension(page, `oauth-${Date.now()}@example.com`);
+  // /auth?software=demo-crm&installed=true → /signup → a new account → /connect.
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `oauth-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
   await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
 
   // The app opens the authorize page in a new window.
@@ -92,7 +86,12 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
 test('denying access in the OAuth window is said in words in the tab that opened it (issue 10)', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signUpFromTheExtension(page, `oauth-deny-${Date.now()}@example.com`);
+  // /auth?software=demo-crm&installed=true → /signup → a new account → /connect.
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `oauth-deny-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
   await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
 
   const popup = page.waitForEvent('popup');
@@ -122,7 +121,11 @@ test("a CRM page with 'Cross-Origin-Opener-Policy: same-origin' cuts window.open
     });
   });
   const page = await context.newPage();
-  await signUpFromTheExtension(page, `oauth-coop-${Date.now()}@example.com`);
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `oauth-coop-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
   await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
 
   const popup = page.waitForEvent('popup');

@@ -14,8 +14,10 @@ export interface SignUpOptions {
   password?: string;
   /** Start like the extension does: /auth?software=...&installed=true. Without it, /signup directly. */
   fromExtension?: { software: string };
+  /** The page is on /signup already (an invitation led there): fill the form where it is. */
+  onThePage?: boolean;
   /** Where the onboarding order should send the new user (default: /connect from the extension, else /install). */
-  expectPath?: RegExp;
+  expectPath?: RegExp | ((url: URL) => boolean);
 }
 
 /** Signs a new user up through the UI and waits for the next screen of the onboarding order. */
@@ -24,14 +26,19 @@ export async function signUp(page: Page, options: SignUpOptions): Promise<void> 
   if (fromExtension) {
     await page.goto(`${url}/auth?software=${encodeURIComponent(fromExtension.software)}&installed=true`);
     await page.waitForURL(/\/signup(\?|$)/);
-  } else {
+  } else if (!options.onThePage) {
     await page.goto(`${url}/signup`);
   }
-  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/));
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  // An invitation fills in the invited address already.
+  const emailField = form.getByRole('textbox', { name: /^Email/ });
+  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/), {
+    timeout: 15_000,
+  });
 }
 
 /** Logs in through the form of /login and waits until the app has left it. */

@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { signUp, STRONG_PASSWORD } from './flows';
 import { expectTitle, useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
 
-const PASSWORD = 'Str0ng!Passw0rd';
 const run = Date.now();
 const adminEmail = `org-admin-${run}@example.com`;
 const memberEmail = `org-member-${run}@example.com`;
@@ -27,14 +27,16 @@ async function newPerson(): Promise<{ page: Page; pageErrors: string[] }> {
   return { page, pageErrors };
 }
 
-async function fillSignupForm(page: Page, name: string, email: string) {
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
-  const emailField = form.getByRole('textbox', { name: /^Email/ });
-  if ((await emailField.inputValue()) !== email) await emailField.fill(email);
-  await form.locator('input[name="password"]').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup', { timeout: 15_000 });
+/** Signs up on the /signup page an invitation (or the extension) led to. */
+function fillSignupForm(page: Page, name: string, email: string) {
+  return signUp(page, {
+    url: e2e.app.url,
+    email,
+    name,
+    password: STRONG_PASSWORD,
+    onThePage: true,
+    expectPath: (url) => url.pathname !== '/signup',
+  });
 }
 
 /** A POST from the page itself, with its session cookie and Origin, the way the SPA calls the API. */

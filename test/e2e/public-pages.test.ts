@@ -178,12 +178,14 @@ test('at desktop width: even connect buttons, one card, bold headings, a Zoho se
   const page = await context.newPage();
   const url = e2e.app.url;
   const h1Weight = () => page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontWeight);
-  /** How many cards (MUI Papers) frame the page's heading. */
+  /** How many cards (boxes with a visible border or a shadow) frame the page's heading. */
   const cardsAroundH1 = () =>
     page.locator('h1').evaluate((h1) => {
       let count = 0;
       for (let node = h1.parentElement; node; node = node.parentElement) {
-        if (node.classList.contains('MuiPaper-root')) count += 1;
+        const style = getComputedStyle(node);
+        const bordered = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) > 0;
+        if (bordered || style.boxShadow !== 'none') count += 1;
       }
       return count;
     });

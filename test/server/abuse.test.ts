@@ -1,21 +1,16 @@
 /**
  * Abuse without collateral damage: a stranger's failed logins, forgot-password calls or invitations
- * must never lock the owner out, or tell the stranger who belongs where.
+ * must never lock the owner out, or tell the stranger who has an account or belongs where (not even
+ * through response times).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/handlers/auth.js';
-import { mailToken, startTestApp, type TestApp } from './helpers/app.js';
-import { PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
+import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
-let t: TestApp;
-before(async () => {
-  t = await startTestApp();
-});
-after(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const login = (email: string, password: string, ip: string) =>
   t.api('login', { body: { email, password }, ip });
@@ -232,8 +227,7 @@ describe('invite-user tells nothing about the invitee', () => {
     const admin = await signup(t.api, { name: 'Ann' });
     const otherAdmin = await signup(t.api, { name: 'Olga' });
     const taken = uniqueEmail('taken');
-    await t.api('inviteUser', { cookie: otherAdmin.cookie, body: { email: taken } });
-    const elsewhere = await signup(t.api, { email: taken, invitation_token: await mailToken(t, taken) });
+    const elsewhere = await invitedMember(t, otherAdmin, { email: taken });
 
     const stranger = uniqueEmail('stranger');
     const a = await t.api('inviteUser', { cookie: admin.cookie, body: { email: stranger } });
@@ -250,5 +244,47 @@ describe('invite-user tells nothing about the invitee', () => {
     });
     assert.equal(accept.status, 400);
     assert.equal(accept.body.message, 'You already belong to another organization.');
+  });
+});
+
+describe('forgot-password does not wait for the mail (timing does not reveal accounts)', () => {
+  it('answers while the reset mail of an existing account is still being sent, and logs a failed send', async () => {
+    let release!: () => void;
+    const sending: string[] = [];
+    const logged: string[] = [];
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const m = await startTestApp(
+      {},
+      {
+        logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+        services: {
+          mailer: {
+            send: async (mail) => {
+              sending.push(mail.to);
+              await slow;
+              throw new Error('SMTP down');
+            },
+            close: async () => {},
+          },
+        },
+      },
+    );
+    try {
+      const known = await signup(m.api);
+      const answer = await Promise.race([
+        m.api('forgotPassword', { body: { email: known.email } }),
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 3000)),
+      ]);
+      assert.notEqual(answer, 'timeout', 'forgot-password waited for the mail server');
+      assert.equal((answer as { status: number }).status, 200);
+      assert.deepEqual(sending, [known.email]);
+      release();
+      for (let i = 0; i < 40 && !logged.some((l) => l.includes('could not send the reset mail')); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.ok(logged.some((l) => l.includes('could not send the reset mail')));
+    } finally {
+      release();
+      await m.close();
+    }
   });
 });

@@ -1,21 +1,15 @@
 /** auth operations: signup, login, logout, google-auth, forgot-password, reset-password. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { RESET_PASSWORD_MESSAGE, SIGNUP_PASSWORD_MESSAGE } from '../../src/shared/password-strength.js';
-import type { GoogleVerifier } from '../../src/server/security/google.js';
-import { mailToken, startTestApp, type TestApp } from './helpers/app.js';
+import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
+import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
 const FORGOT_MESSAGE =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
 
-let t: TestApp;
-before(async () => {
-  t = await startTestApp();
-});
-after(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('signup', () => {
   it('creates an admin on Free with 10 credits, stores UTMs, signs in', async () => {
@@ -277,27 +271,10 @@ describe('google-auth', () => {
   });
 
   describe('with a configured client', () => {
-    let g: TestApp;
-    const verifier: GoogleVerifier = {
-      async verify(token) {
-        if (token.startsWith('valid:')) {
-          const email = token.slice('valid:'.length);
-          return { sub: `sub-${email}`, email, emailVerified: true, name: 'Google User' };
-        }
-        if (token.startsWith('unverified:'))
-          return { sub: 'u', email: 'u@example.com', emailVerified: false, name: 'U' };
-        throw new Error('bad token');
-      },
-    };
-    before(async () => {
-      g = await startTestApp(
-        { GOOGLE_CLIENT_ID: 'test.apps.googleusercontent.com' },
-        { services: { google: verifier } },
-      );
-    });
-    after(async () => {
-      await g.close();
-    });
+    const g = useTestApp(
+      { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
+      { services: { google: fakeGoogleVerifier } },
+    );
 
     it('creates an account on first use, signs in on the next', async () => {
       const email = uniqueEmail('google');
@@ -331,6 +308,56 @@ describe('google-auth', () => {
 
     it('validates the request', async () => {
       assert.equal((await g.api('googleAuth', { body: { token: 'x', type: 'other' } })).status, 400);
+    });
+
+    describe('into a password account never linked to Google (pre-account takeover)', () => {
+      const row = (id: string) =>
+        g.app.services.db
+          .selectFrom('users')
+          .select(['password_hash', 'google_sub'])
+          .where('id', '=', Number(id))
+          .executeTakeFirstOrThrow();
+
+      it("clears the password, ends the squatter's sessions and records the Google link", async () => {
+        // Someone signs up first with the owner's address and a password of their own.
+        const squatter = await signup(g.api);
+        assert.equal((await g.api('getUser', { cookie: squatter.cookie })).status, 200);
+
+        const owner = await g.api('googleAuth', {
+          body: { token: `valid:${squatter.email}`, type: 'login' },
+        });
+        assert.equal(owner.status, 200);
+        assert.equal(owner.body.id, squatter.id);
+        assert.ok(owner.cookie);
+
+        assert.equal((await g.api('getUser', { cookie: squatter.cookie })).status, 401);
+        assert.equal((await g.api('getUser', { cookie: owner.cookie })).status, 200);
+        assert.equal(
+          (await g.api('login', { body: { email: squatter.email, password: PASSWORD }, ip: '10.77.0.1' }))
+            .status,
+          401,
+        );
+        assert.deepEqual(await row(squatter.id), {
+          password_hash: null,
+          google_sub: `sub-${squatter.email}`,
+        });
+      });
+
+      it('keeps the password and sessions of an account already linked to Google', async () => {
+        const email = uniqueEmail('linked');
+        const first = await g.api('googleAuth', { body: { token: `valid:${email}`, type: 'signup' } });
+        assert.equal(first.status, 200);
+        // The owner later sets a password (as reset-password would).
+        await g.app.services.db
+          .updateTable('users')
+          .set({ password_hash: 'kept-hash' })
+          .where('id', '=', Number(first.body.id))
+          .execute();
+        const again = await g.api('googleAuth', { body: { token: `valid:${email}`, type: 'login' } });
+        assert.equal(again.status, 200);
+        assert.equal((await g.api('getUser', { cookie: first.cookie! })).status, 200);
+        assert.equal((await row(first.body.id)).password_hash, 'kept-hash');
+      });
     });
   });
 });

@@ -1,24 +1,18 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription, and the sandbox pages. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ORIGIN, PUBLIC_URL, mailToken, startTestApp, type TestApp } from './helpers/app.js';
-import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { before, describe, it } from 'node:test';
+import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let member: TestUser;
 let otherAdmin: TestUser;
 
 before(async () => {
-  t = await startTestApp();
   admin = await signup(t.api);
-  const email = uniqueEmail('member');
-  await t.api('inviteUser', { cookie: admin.cookie, body: { email } });
-  member = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
+  member = await invitedMember(t, admin);
   otherAdmin = await signup(t.api);
-});
-after(async () => {
-  await t.close();
 });
 
 /** Opens a sandbox page as the user and submits one of its forms. */
@@ -26,13 +20,8 @@ async function page(url: string, cookie: string) {
   const path = url.replace(PUBLIC_URL, '');
   return t.app.inject({ method: 'GET', url: path, headers: { cookie, accept: 'text/html' } });
 }
-async function submit(path: string, cookie: string, form: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(form).toString(),
-  });
+function submit(path: string, cookie: string, form: Record<string, string> = {}) {
+  return postForm(t, path, form, { cookie });
 }
 const me = async (user: TestUser) => (await t.api('getUser', { cookie: user.cookie })).body.data;
 
@@ -212,9 +201,7 @@ describe('billing-portal', () => {
   it('member 403, anonymous 401, non-billing admin 403', async () => {
     assert.equal((await t.api('billingPortal', { cookie: member.cookie })).status, 403);
     assert.equal((await t.api('billingPortal')).status, 401);
-    const email = uniqueEmail('coadmin');
-    await t.api('inviteUser', { cookie: admin.cookie, body: { email, role: 'admin' } });
-    const coAdmin = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
+    const coAdmin = await invitedMember(t, admin, { role: 'admin' });
     assert.equal((await t.api('billingPortal', { cookie: coAdmin.cookie })).status, 403);
   });
 
@@ -256,5 +243,88 @@ describe('billing-portal', () => {
       payload: '',
     });
     assert.equal(noOrigin.statusCode, 403);
+  });
+});
+
+describe('sandbox billing portal follows the billing-admin rule of the API', () => {
+  let payer: TestUser;
+  let payersMember: TestUser;
+  let coAdmin: TestUser;
+
+  const form = (path: string, who: TestUser, fields: Record<string, string> = {}) =>
+    postForm(t, `/sandbox/billing/portal${path}`, fields, { cookie: who.cookie });
+
+  const state = async () => {
+    const { db } = t.app.services;
+    const row = await db
+      .selectFrom('users')
+      .select(['stripe_product', 'stripe_status', 'payment_method', 'organization_id'])
+      .where('id', '=', Number(payer.id))
+      .executeTakeFirstOrThrow();
+    const org = await db
+      .selectFrom('organizations')
+      .select(['seats_standard', 'seats_pro'])
+      .where('id', '=', row.organization_id!)
+      .executeTakeFirstOrThrow();
+    return { ...row, ...org };
+  };
+
+  before(async () => {
+    payer = await signup(t.api, { name: 'Payer' });
+    payersMember = await invitedMember(t, payer, { role: 'member' });
+    coAdmin = await invitedMember(t, payer, { role: 'admin' });
+    const { db } = t.app.services;
+    await db
+      .updateTable('users')
+      .set({
+        stripe_product: 'pro',
+        stripe_status: 'active',
+        stripe_interval: 'yearly',
+        payment_method: 'Visa .... 4242',
+      })
+      .where('id', '=', Number(payer.id))
+      .execute();
+    const { organization_id } = await db
+      .selectFrom('users')
+      .select('organization_id')
+      .where('id', '=', Number(payer.id))
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('organizations')
+      .set({ seats_standard: 3, seats_pro: 2 })
+      .where('id', '=', organization_id!)
+      .execute();
+  });
+
+  it('refuses cancel, change and payment-method to a member and to an admin who is not the billing admin', async () => {
+    const before = await state();
+    const priceId = 'price_standard_monthly';
+    for (const who of [payersMember, coAdmin]) {
+      assert.equal((await form('/cancel', who)).statusCode, 403);
+      assert.equal((await form('/change', who, { price_id: priceId })).statusCode, 403);
+      assert.equal(
+        (await form('/payment-method', who, { payment_method: 'Amex .... 8431' })).statusCode,
+        403,
+      );
+      assert.equal(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/sandbox/billing/portal',
+            headers: { cookie: who.cookie },
+          })
+        ).statusCode,
+        403,
+      );
+    }
+    assert.deepEqual(await state(), before);
+  });
+
+  it('still lets the billing admin use the portal', async () => {
+    const res = await form('/payment-method', payer, { payment_method: 'Amex .... 8431' });
+    assert.equal(res.statusCode, 303);
+    assert.equal((await state()).payment_method, 'Amex .... 8431');
+    assert.equal((await form('/cancel', payer)).statusCode, 303);
+    assert.equal((await state()).stripe_status, 'canceled');
   });
 });

@@ -1,24 +1,25 @@
-/** crm: pre-connect, access-token (Demo CRM OAuth through the sandbox authorize page), verify-settings, disconnect. */
+/**
+ * crm: pre-connect, access-token (Demo CRM OAuth through the sandbox authorize page), verify-settings,
+ * disconnect; authorization codes stay with the account they were issued to, and no input chooses the
+ * host a CRM secret is sent to.
+ */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ORIGIN, PUBLIC_URL, mailToken, startTestApp, type TestApp } from './helpers/app.js';
-import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { createOAuthCrm } from '../../src/server/crm/oauth-crm.js';
+import { ZOHO_DATA_CENTRES } from '../../src/server/crm/preconnect-choices.js';
+import { json } from '../../src/server/db/json.js';
+import { PUBLIC_URL, postForm, startTestApp, useTestApp } from './helpers/app.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let user: TestUser;
 let admin: TestUser;
 let member: TestUser;
 
 before(async () => {
-  t = await startTestApp();
   user = await signup(t.api, { software: 'demo-crm' });
   admin = await signup(t.api, { software: 'demo-crm' });
-  const email = uniqueEmail('member');
-  await t.api('inviteUser', { cookie: admin.cookie, body: { email } });
-  member = await signup(t.api, { email, invitation_token: await mailToken(t, email) });
-});
-after(async () => {
-  await t.close();
+  member = await invitedMember(t, admin);
 });
 
 /** Plays the browser: opens the authorize page and presses Approve; returns the code of the redirect. */
@@ -36,17 +37,12 @@ async function approve(cookie: string, redirectUri = `${PUBLIC_URL}/callback`): 
   });
   assert.equal(pageRes.statusCode, 200, pageRes.body);
   assert.match(pageRes.body, /Approve/);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/crm/authorize',
-    headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      client_id: software.oauth_client_id,
-      redirect_uri: redirectUri,
-      state: 's1',
-      decision: 'approve',
-    }).toString(),
-  });
+  const res = await postForm(
+    t,
+    '/sandbox/crm/authorize',
+    { client_id: software.oauth_client_id, redirect_uri: redirectUri, state: 's1', decision: 'approve' },
+    { cookie },
+  );
   assert.equal(res.statusCode, 303);
   const location = new URL(String(res.headers.location));
   assert.equal(location.origin + location.pathname, `${PUBLIC_URL}/callback`);
@@ -69,11 +65,10 @@ describe('Demo CRM OAuth', () => {
   });
 
   it('Deny redirects with error=access_denied', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/crm/authorize',
-      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `client_id=demo-crm-sandbox&redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/callback`)}&decision=deny`,
+    const res = await postForm(t, '/sandbox/crm/authorize', {
+      client_id: 'demo-crm-sandbox',
+      redirect_uri: `${PUBLIC_URL}/callback`,
+      decision: 'deny',
     });
     assert.equal(new URL(String(res.headers.location)).searchParams.get('error'), 'access_denied');
   });
@@ -287,5 +282,177 @@ describe('disconnect', () => {
     assert.equal(me.personal_connection_id, null);
     assert.equal(me.connection_id, null);
     assert.equal((await t.api('disconnect')).status, 401);
+  });
+});
+
+describe('Zoho data centre is one of the known ones (no SSRF through the token URL host)', () => {
+  const realFetch = globalThis.fetch;
+  let fetched: string[] = [];
+  let zohoUser: TestUser;
+  before(async () => {
+    zohoUser = await signup(t.api);
+    globalThis.fetch = (async (input: string | URL | Request) => {
+      fetched.push(String(input instanceof Request ? input.url : input));
+      return new Response(JSON.stringify({ access_token: 'at' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+  });
+  after(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('pre-connect refuses an unknown data centre with a clear message and accepts the known ones', async () => {
+    for (const value of ['com.attacker.example', 'com/../x', 'attacker.example#', 'eu.evil']) {
+      const res = await t.api('preConnect', {
+        cookie: zohoUser.cookie,
+        body: { software: 'zoho', fields: [{ id: 'data_centre', value }] },
+      });
+      assert.equal(res.status, 400, value);
+      assert.equal(res.body.message, 'Data centre must be one of com, eu, in, com.au, jp, ca, com.cn or sa.');
+    }
+    for (const value of [...ZOHO_DATA_CENTRES, 'EU']) {
+      const res = await t.api('preConnect', {
+        cookie: zohoUser.cookie,
+        body: { software: 'zoho', fields: [{ id: 'data_centre', value }] },
+      });
+      assert.equal(res.status, 200, value);
+    }
+  });
+
+  it('the code exchange never builds a token URL from an unknown data centre', async () => {
+    const z = await startTestApp({ ZOHO_CLIENT_ID: 'zoho-id', ZOHO_CLIENT_SECRET: 'zoho-secret' });
+    try {
+      const victim = await signup(z.api);
+      // A value stored before the check existed (or written around it).
+      await z.app.services.db
+        .updateTable('users')
+        .set({
+          preconnect: json({
+            software: 'zoho',
+            fields: [{ id: 'data_centre', value: 'com.attacker.example' }],
+            is_organization_connection: false,
+          }),
+        })
+        .where('id', '=', Number(victim.id))
+        .execute();
+      fetched = [];
+      const res = await z.api('accessToken', {
+        cookie: victim.cookie,
+        body: { oauth_code: 'code', software: 'zoho' },
+      });
+      assert.equal(res.status, 400);
+      assert.match(res.body.message, /Data centre must be one of/);
+      assert.deepEqual(fetched, []);
+
+      const software = await z.app.services.db
+        .selectFrom('software')
+        .selectAll()
+        .where('slug', '=', 'zoho')
+        .executeTakeFirstOrThrow();
+      const crm = createOAuthCrm(z.config);
+      await assert.rejects(
+        crm.exchangeCode(software, 'code', {
+          redirectUri: 'http://localhost:3000/callback',
+          fields: { data_centre: 'com.attacker.example' },
+          userId: 1,
+        }),
+        /Data centre must be one of/,
+      );
+      assert.deepEqual(fetched, []);
+      await crm.exchangeCode(software, 'code', {
+        redirectUri: 'http://localhost:3000/callback',
+        fields: { data_centre: 'com.au' },
+        userId: 1,
+      });
+      assert.deepEqual(fetched, ['https://accounts.zoho.com.au/oauth/v2/token']);
+    } finally {
+      await z.close();
+    }
+  });
+});
+
+describe('Demo CRM authorize: codes belong to the signed-in user, state is passed through', () => {
+  const redirectUri = 'http://localhost:3000/callback';
+  let owner: TestUser;
+  before(async () => {
+    owner = await signup(t.api);
+  });
+  const authorizeQuery = `client_id=demo-crm-sandbox&redirect_uri=${encodeURIComponent(redirectUri)}&state=st-1`;
+  /** Presses Approve on the authorize page, signed in with the cookie (or not at all). */
+  const approveAs = (cookie: string | undefined, state = 'st-1') =>
+    postForm(
+      t,
+      '/sandbox/crm/authorize',
+      { client_id: 'demo-crm-sandbox', redirect_uri: redirectUri, state, decision: 'approve' },
+      { cookie },
+    );
+  const codeCount = async () =>
+    Number(
+      (
+        await t.app.services.db
+          .selectFrom('oauth_codes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('nobody signed in: the page offers no Approve and approving issues no code', async () => {
+    const pageRes = await t.app.inject({ method: 'GET', url: `/sandbox/crm/authorize?${authorizeQuery}` });
+    assert.equal(pageRes.statusCode, 401);
+    assert.doesNotMatch(pageRes.body, /Approve/);
+    const before = await codeCount();
+    const res = await approveAs(undefined);
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.headers.location, undefined);
+    assert.equal(await codeCount(), before);
+  });
+
+  it('approving redirects with the code and the exact state it was given', async () => {
+    const pageRes = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/crm/authorize?${authorizeQuery}`,
+      headers: { cookie: owner.cookie },
+    });
+    assert.equal(pageRes.statusCode, 200);
+    assert.match(pageRes.body, /name="state" value="st-1"/);
+    const res = await approveAs(owner.cookie, 'a b&c=d');
+    assert.equal(res.statusCode, 303);
+    const location = new URL(String(res.headers.location));
+    assert.equal(location.searchParams.get('state'), 'a b&c=d');
+    assert.match(location.searchParams.get('code') ?? '', /^demo_code_/);
+  });
+
+  it('only the user the code was issued to redeems it; another account cannot use it up', async () => {
+    const other = await signup(t.api);
+    const res = await approveAs(owner.cookie);
+    const code = new URL(String(res.headers.location)).searchParams.get('code')!;
+    const stolen = await t.api('accessToken', {
+      cookie: other.cookie,
+      body: { oauth_code: code, software: 'demo-crm' },
+    });
+    assert.equal(stolen.status, 400);
+    assert.equal(stolen.body.message, 'This authorization code was issued to another account.');
+    const own = await t.api('accessToken', {
+      cookie: owner.cookie,
+      body: { oauth_code: code, software: 'demo-crm' },
+    });
+    assert.equal(own.status, 200);
+  });
+
+  it('a code without a user cannot be stored', async () => {
+    await assert.rejects(
+      t.app.services.db
+        .insertInto('oauth_codes')
+        .values({
+          code_hash: 'h-null-user',
+          software: 'demo-crm',
+          user_id: null as unknown as number,
+          redirect_uri: redirectUri,
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute(),
+    );
   });
 });

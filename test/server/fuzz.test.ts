@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createDemoCrm } from '../../src/server/crm/demo.js';
-import { CrmError, type CrmProvider, type CrmRegistry } from '../../src/server/crm/provider.js';
-import { createSession } from '../../src/server/security/sessions.js';
+import type { CrmProvider, CrmRegistry } from '../../src/server/crm/provider.js';
+import { rejected, unavailable } from '../../src/server/domain/errors.js';
 import { createArbitraries } from './helpers/contract-arbitraries.js';
 import { getContract, mailToken, startTestApp, PUBLIC_URL, type TestApp } from './helpers/app.js';
-import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -23,10 +23,10 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Real CRMs answer without the network: a fuzzer must never call the outside world. */
 const offlineCrm: CrmProvider = {
   async exchangeCode() {
-    throw new CrmError(503, 'Not configured in this test.');
+    throw unavailable('Not configured in this test.');
   },
   async verifyApiKeys() {
-    throw new CrmError(422, 'Verification failed in this test.');
+    throw rejected('Verification failed in this test.');
   },
 };
 
@@ -46,12 +46,7 @@ describe('contract-driven fuzzing', () => {
     t = await startTestApp({ RATE_LIMIT_FACTOR: '10' }, { services: { crm } });
     const withId = (user: TestUser) => ({ ...user, userId: Number(user.id) });
     const admin = await signup(t.api, { name: 'Fuzz Admin' });
-    const memberEmail = uniqueEmail('fuzz-member');
-    await t.api('inviteUser', { cookie: admin.cookie, body: { email: memberEmail } });
-    const member = await signup(t.api, {
-      email: memberEmail,
-      invitation_token: await mailToken(t, memberEmail),
-    });
+    const member = await invitedMember(t, admin, { email: uniqueEmail('fuzz-member') });
     await t.api('inviteUser', {
       cookie: admin.cookie,
       body: { email: uniqueEmail('fuzz-pending'), role: 'admin' },
@@ -185,7 +180,7 @@ describe('contract-driven fuzzing', () => {
         );
         // A generated logout ends a shared identity's session: give it a new one.
         if (user && op.operationId === 'logout' && status === 200) {
-          user.cookie = `session=${await createSession(t.app.services.db, user.userId)}`;
+          user.cookie = `session=${await t.app.services.repos.sessions.create(user.userId)}`;
         }
       }),
       { numRuns: RUNS, seed: SEED, verbose: 1 },

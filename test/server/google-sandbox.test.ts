@@ -3,9 +3,9 @@
  * server plays Google's popup and hands back a signed credential that google-auth verifies like Google's.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createGoogleSandbox, sandboxSubject } from '../../src/server/security/google-sandbox.js';
-import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
+import { ORIGIN, startTestApp, useTestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
 describe('sandbox credentials', () => {
@@ -54,13 +54,7 @@ function handedBack(page: string): { credential?: string; error?: string } {
 }
 
 describe('the sandbox sign-in page and google-auth', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const choose = (form: Record<string, string>, origin: string | null = ORIGIN) =>
     t.app.inject({

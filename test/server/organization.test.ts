@@ -3,11 +3,11 @@
  * of another organization (whose ids must answer 404).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, startTestApp, type TestApp } from './helpers/app.js';
-import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { before, describe, it } from 'node:test';
+import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, useTestApp } from './helpers/app.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser; // billing admin of organization A
 let member: TestUser; // member of A
 let coAdmin: TestUser; // invited admin of A
@@ -18,23 +18,12 @@ async function invite(by: TestUser, email: string, role?: 'admin' | 'member') {
   return t.api('inviteUser', { cookie: by.cookie, body: role ? { email, role } : { email } });
 }
 
-async function join(by: TestUser, role?: 'admin' | 'member'): Promise<TestUser> {
-  const email = uniqueEmail('invited');
-  const res = await invite(by, email, role);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  return signup(t.api, { email, invitation_token: await mailToken(t, email) });
-}
-
 before(async () => {
-  t = await startTestApp();
   admin = await signup(t.api, { name: 'Alice' });
-  member = await join(admin);
-  coAdmin = await join(admin, 'admin');
+  member = await invitedMember(t, admin);
+  coAdmin = await invitedMember(t, admin, { role: 'admin' });
   otherAdmin = await signup(t.api, { name: 'Bob' });
-  otherMember = await join(otherAdmin);
-});
-after(async () => {
-  await t.close();
+  otherMember = await invitedMember(t, otherAdmin);
 });
 
 const orgOf = async (user: TestUser) =>

@@ -10,10 +10,9 @@ import { networkInterfaces } from 'node:os';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { startServer } from '../../src/server/main.js';
-import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
+import { ORIGIN, TEST_SESSION_SECRET, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
-const SECRET = 'a-test-session-secret-of-at-least-32-characters';
 const PUBLIC = 'https://app.example.com';
 
 interface Logged {
@@ -69,7 +68,7 @@ async function buyPro(t: TestApp, cookie: string) {
 describe('on a non-local PUBLIC_URL, without SANDBOXES', () => {
   let p: Logged;
   before(async () => {
-    p = await startLogged({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }, 'warn');
+    p = await startLogged({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }, 'warn');
   });
   after(async () => {
     await p.app.close();
@@ -154,7 +153,7 @@ describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
   before(async () => {
     p = await startLogged({
       PUBLIC_URL: 'https://sandbox.example.com',
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       SANDBOXES: 'true',
     });
   });
@@ -247,16 +246,110 @@ describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
   });
 });
 
+describe('sandbox mail page is only served on local/sandbox deployments', () => {
+  const local = useTestApp();
+
+  it('answers 404 to everyone on a public PUBLIC_URL without SANDBOX_PAGES', async () => {
+    const warnings: string[] = [];
+    const p = await startTestApp(
+      { PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: TEST_SESSION_SECRET },
+      {
+        logger: {
+          level: 'warn',
+          stream: { write: (line: string) => void warnings.push(line) },
+        },
+      },
+    );
+    try {
+      await p.app.services.mailer.send({ to: 'victim@example.com', subject: 'Reset', text: 'token=secret' });
+      const res = await p.app.inject({ method: 'GET', url: '/sandbox/mail' });
+      assert.equal(res.statusCode, 404);
+      assert.ok(!res.body.includes('secret'));
+      assert.ok(
+        warnings.some((line) => line.includes('Mail is NOT delivered')),
+        `expected a start-up warning, got ${warnings.join('')}`,
+      );
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('is served on a public PUBLIC_URL with SANDBOX_PAGES=true', async () => {
+    const p = await startTestApp({
+      PUBLIC_URL: 'https://sandbox.example.com',
+      SANDBOX_PAGES: 'true',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+    });
+    try {
+      const res = await p.app.inject({ method: 'GET', url: '/sandbox/mail' });
+      assert.equal(res.statusCode, 200);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('is not served when mail is not kept in the outbox, nor with SANDBOX_PAGES=false', async () => {
+    const p = await startTestApp(
+      {},
+      { services: { mailer: { send: async () => {}, close: async () => {} } } },
+    );
+    const q = await startTestApp({ SANDBOX_PAGES: 'false' });
+    try {
+      assert.equal((await p.app.inject({ method: 'GET', url: '/sandbox/mail' })).statusCode, 404);
+      assert.equal((await q.app.inject({ method: 'GET', url: '/sandbox/mail' })).statusCode, 404);
+      // The default test app (PUBLIC_URL on localhost, outbox) still serves it.
+      assert.equal((await local.app.inject({ method: 'GET', url: '/sandbox/mail' })).statusCode, 200);
+    } finally {
+      await p.close();
+      await q.close();
+    }
+  });
+
+  it('requires SESSION_SECRET on a public PUBLIC_URL, where a key kept in the database protects nothing', () => {
+    assert.throws(
+      () => loadConfig({ PUBLIC_URL: 'https://app.example.com' }),
+      (e: unknown) => e instanceof ConfigError && /SESSION_SECRET is required/.test(e.message),
+    );
+    assert.equal(
+      loadConfig({ PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: TEST_SESSION_SECRET })
+        .sessionSecret,
+      TEST_SESSION_SECRET,
+    );
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).sessionSecret, undefined);
+  });
+
+  it('validates SANDBOX_PAGES and recognises loopback hosts', () => {
+    assert.throws(
+      () => loadConfig({ SANDBOX_PAGES: 'maybe' }),
+      (e: unknown) => e instanceof ConfigError && /SANDBOX_PAGES must be true or false/.test(e.message),
+    );
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ])
+      assert.equal(loadConfig({ PUBLIC_URL: url }).sandboxes, true, url);
+    for (const url of ['https://app.example.com', 'http://10.0.0.5', 'http://localhost.example.com'])
+      assert.equal(
+        loadConfig({ PUBLIC_URL: url, SESSION_SECRET: TEST_SESSION_SECRET }).sandboxes,
+        false,
+        url,
+      );
+  });
+});
+
 describe('the sandbox setting', () => {
   it('is on by default for a local PUBLIC_URL only, and SANDBOX_PAGES is its former name', () => {
     assert.equal(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).sandboxes, true);
-    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).sandboxes, false);
+    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }).sandboxes, false);
     assert.equal(
-      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET, SANDBOXES: 'true' }).sandboxes,
+      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET, SANDBOXES: 'true' }).sandboxes,
       true,
     );
     assert.equal(
-      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET, SANDBOX_PAGES: 'true' }).sandboxes,
+      loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET, SANDBOX_PAGES: 'true' })
+        .sandboxes,
       true,
     );
     assert.equal(loadConfig({ SANDBOX_PAGES: 'false' }).sandboxes, false);
@@ -271,10 +364,10 @@ describe('where the server listens', () => {
   it('answers this machine only for a local PUBLIC_URL without HOST; HOST or a public URL opens it', async () => {
     assert.equal(loadConfig({}).host, 'localhost');
     assert.equal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).host, 'localhost');
-    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).host, '0.0.0.0');
+    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }).host, '0.0.0.0');
     assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
     assert.equal(
-      loadConfig({ HOST: '10.1.2.3', PUBLIC_URL: PUBLIC, SESSION_SECRET: SECRET }).host,
+      loadConfig({ HOST: '10.1.2.3', PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }).host,
       '10.1.2.3',
     );
 

@@ -4,24 +4,31 @@
  * request and mails it to the outbox; a deployment where nobody would read the requests gets no link.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import type { Mail } from '../../src/server/mail/mailer.js';
-import { ORIGIN, PUBLIC_URL, startTestApp, type TestApp } from './helpers/app.js';
+import {
+  PUBLIC_URL,
+  TEST_SESSION_SECRET,
+  postForm,
+  startTestApp,
+  useTestApp,
+  type TestApp,
+} from './helpers/app.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
-const TEST_SECRET = 'a-test-session-secret-of-at-least-32-characters';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
+/** A public deployment that names a support inbox. */
+const PUBLIC_WITH_SUPPORT_EMAIL = {
+  PUBLIC_URL: 'https://app.example.com',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+  SUPPORT_EMAIL: 'help@example.com',
+};
 
-let t: TestApp;
+const t = useTestApp();
 let user: TestUser;
 
 before(async () => {
-  t = await startTestApp();
   user = await signup(t.api, { name: 'Bea Billing' });
-});
-after(async () => {
-  await t.close();
 });
 
 /** The value /app-config.js hands the SPA. */
@@ -32,18 +39,13 @@ async function servedSupportUrl(app: TestApp): Promise<unknown> {
   return (JSON.parse(json) as { supportFormUrl: unknown }).supportFormUrl;
 }
 
+/** Sends the support form (from one address unless told, so the per-address limit stays out of the way). */
 function post(
   app: TestApp,
   fields: Record<string, string>,
   { headers = {}, ip = '10.9.0.1' }: { headers?: Record<string, string>; ip?: string } = {},
 ) {
-  return app.app.inject({
-    method: 'POST',
-    url: '/support',
-    headers: { ...FORM, ...headers },
-    payload: new URLSearchParams(fields).toString(),
-    remoteAddress: ip,
-  });
+  return postForm(app, '/support', fields, { headers, ip });
 }
 
 const requests = (app: TestApp) =>
@@ -123,7 +125,7 @@ describe('the default on a local install: the server’s own form, mailed to the
     assert.equal(long.statusCode, 400);
     assert.match(long.body, /under 5,000 characters \(it has 5,001\)/);
 
-    const missing = await t.app.inject({ method: 'POST', url: '/support', headers: FORM, payload: '' });
+    const missing = await postForm(t, '/support');
     assert.equal(missing.statusCode, 400);
     assert.equal((await requests(t)).length, before);
   });
@@ -252,14 +254,9 @@ describe('configured and production behaviour', () => {
 
   it('hides the link on a public deployment whose mail nobody reads, and says so at start', async () => {
     const warnings: string[] = [];
-    const p = await startTestApp(
-      {
-        PUBLIC_URL: 'https://app.example.com',
-        SESSION_SECRET: TEST_SECRET,
-        SUPPORT_EMAIL: 'help@example.com',
-      },
-      { logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } },
-    );
+    const p = await startTestApp(PUBLIC_WITH_SUPPORT_EMAIL, {
+      logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
+    });
     try {
       // Mail stays in the outbox, which is off on a public URL: a request would reach nobody.
       assert.equal(await servedSupportUrl(p), null);
@@ -275,14 +272,9 @@ describe('configured and production behaviour', () => {
 
   it('mails requests to SUPPORT_EMAIL through the real mailer, without a sandbox mark', async () => {
     const sent: Mail[] = [];
-    const p = await startTestApp(
-      {
-        PUBLIC_URL: 'https://app.example.com',
-        SESSION_SECRET: TEST_SECRET,
-        SUPPORT_EMAIL: 'help@example.com',
-      },
-      { services: { mailer: { send: async (mail) => void sent.push(mail), close: async () => {} } } },
-    );
+    const p = await startTestApp(PUBLIC_WITH_SUPPORT_EMAIL, {
+      services: { mailer: { send: async (mail) => void sent.push(mail), close: async () => {} } },
+    });
     try {
       assert.equal(await servedSupportUrl(p), 'https://app.example.com/support');
       const page = await p.app.inject({ method: 'GET', url: '/support' });

@@ -27,6 +27,8 @@ beforeAll(() =>
 );
 
 afterEach(() => {
+  // A test with the spec's fake timers (utils/spec-timers.ts) leaves the next one the real clock.
+  jest.useRealTimers();
   server.resetHandlers();
   // Code under test may swallow the network error; the test still fails.
   const unhandled = takeUnhandledRequests();

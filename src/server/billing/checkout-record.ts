@@ -1,30 +1,27 @@
 /** Every checkout is recorded in our database first, whichever provider takes the payment. */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
+import type { BillingRepository } from '../repositories/billing.js';
 import type { CheckoutRequest } from './provider.js';
 import { quote } from './quote.js';
 
-export async function recordCheckout(db: Db, request: CheckoutRequest): Promise<string> {
+export async function recordCheckout(billing: BillingRepository, request: CheckoutRequest): Promise<string> {
   const id = `cs_${randomBytes(16).toString('hex')}`;
   const priced = quote(request.lineItems, request.coupon?.percentOff);
-  await db
-    .insertInto('checkout_sessions')
-    .values({
-      id,
-      user_id: request.user.id,
-      kind: request.kind,
-      product: request.product,
-      interval: request.interval,
-      standard_seats: request.standardSeats,
-      pro_seats: request.proSeats,
-      coupon_code: request.coupon?.code ?? null,
-      line_items: json(priced.lineItems),
-      amount_subtotal: priced.subtotal,
-      amount_discount: priced.discount,
-      amount_total: priced.total,
-      cancel_url: request.cancelUrl,
-    })
-    .execute();
+  await billing.recordCheckout({
+    id,
+    user_id: request.user.id,
+    kind: request.kind,
+    product: request.product,
+    interval: request.interval,
+    standard_seats: request.standardSeats,
+    pro_seats: request.proSeats,
+    coupon_code: request.coupon?.code ?? null,
+    line_items: json(priced.lineItems),
+    amount_subtotal: priced.subtotal,
+    amount_discount: priced.discount,
+    amount_total: priced.total,
+    cancel_url: request.cancelUrl,
+  });
   return id;
 }

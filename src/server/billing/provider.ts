@@ -1,6 +1,6 @@
 /** Payment behind one interface: the sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
 import type { User } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { unavailable } from '../domain/errors.js';
 import type { LineItem } from './quote.js';
 
 export interface CheckoutRequest {
@@ -22,7 +22,7 @@ export interface CheckoutRequest {
 export interface BillingProvider {
   /** 'none': neither Stripe nor the sandbox (SANDBOXES off); every payment call answers 503. */
   readonly name: 'sandbox' | 'stripe' | 'none';
-  /** The URL of the payment page the browser goes to. */
+  /** The URL of the payment page the browser goes to. A provider failure throws upstreamFailed (502). */
   createCheckout(request: CheckoutRequest): Promise<string>;
   /** The URL of the billing portal for this user. */
   createPortal(user: User, returnUrl: string): Promise<string>;
@@ -34,10 +34,7 @@ export interface BillingProvider {
  */
 export function createUnavailableBilling(): BillingProvider {
   const refuse = async (): Promise<never> => {
-    throw new HttpError(503, 'Payments are not available on this server yet. Please try again later.');
+    throw unavailable('Payments are not available on this server yet. Please try again later.');
   };
   return { name: 'none', createCheckout: refuse, createPortal: refuse };
 }
-
-/** The provider failed (network, refused request): answered 502 with a message users can read. */
-export class ProviderError extends Error {}

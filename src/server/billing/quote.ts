@@ -1,5 +1,4 @@
 /** Prices a checkout from the plans table: line items, coupon discount and total, in cents. */
-import type { Db } from '../db/index.js';
 import type { Plan } from '../db/schema.js';
 
 export type Interval = 'monthly' | 'yearly';
@@ -17,11 +16,6 @@ export interface Quote {
   subtotal: number;
   discount: number;
   total: number;
-}
-
-export async function loadPlans(db: Db): Promise<Map<string, Plan>> {
-  const plans = await db.selectFrom('plans').selectAll().execute();
-  return new Map(plans.map((p) => [p.slug, p]));
 }
 
 /** The plan and schedule a price id stands for, or undefined. */

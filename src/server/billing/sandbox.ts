@@ -4,15 +4,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isLocalUrl, type Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { recordCheckout } from './checkout-record.js';
+import type { BillingRepository } from '../repositories/billing.js';
 import type { BillingProvider } from './provider.js';
 
-export function createSandboxBilling(db: Db, config: Config): BillingProvider {
+export function createSandboxBilling(billing: BillingRepository, config: Config): BillingProvider {
   return {
     name: 'sandbox',
     async createCheckout(request) {
-      const id = await recordCheckout(db, request);
+      const id = await recordCheckout(billing, request);
       return `${config.publicUrl}/sandbox/checkout/${id}`;
     },
     async createPortal(_user, returnUrl) {

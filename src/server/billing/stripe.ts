@@ -5,25 +5,25 @@
  * because Stripe may repeat events and deliver them out of order.
  */
 import Stripe from 'stripe';
-import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
-import { applyPaidCheckout } from './apply.js';
+import { invalid, upstreamFailed } from '../domain/errors.js';
+import { applyPaidCheckout } from '../domain/payments.js';
+import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import { ProviderError, type BillingProvider } from './provider.js';
-import { badRequest } from '../http/errors.js';
+import type { BillingProvider } from './provider.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 }
 
-export function createStripeBilling(db: Db, config: Config, stripe: Stripe): BillingProvider {
+export function createStripeBilling(repos: Repositories, config: Config, stripe: Stripe): BillingProvider {
   return {
     name: 'stripe',
     async createCheckout(request) {
-      const checkoutId = await recordCheckout(db, request);
+      const checkoutId = await recordCheckout(repos.billing, request);
+      let session: Stripe.Checkout.Session;
       try {
-        const session = await stripe.checkout.sessions.create({
+        session = await stripe.checkout.sessions.create({
           mode: 'subscription',
           line_items: request.lineItems.map((item) => ({ price: item.price_id, quantity: item.quantity })),
           ...(request.coupon ? { discounts: [{ coupon: request.coupon.code }] } : {}),
@@ -35,14 +35,14 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
             : { customer_email: request.user.email }),
           metadata: { checkout_id: checkoutId },
         });
-        if (!session.url) throw new ProviderError('No checkout URL returned');
-        return session.url;
-      } catch (error) {
-        throw error instanceof ProviderError ? error : new ProviderError('Failed to create checkout session');
+      } catch {
+        throw upstreamFailed('Failed to create checkout session');
       }
+      if (!session.url) throw upstreamFailed('No checkout URL returned');
+      return session.url;
     },
     async createPortal(user, returnUrl) {
-      if (!user.stripe_customer_id) throw badRequest('There is no billing account yet: buy a plan first.');
+      if (!user.stripe_customer_id) throw invalid('There is no billing account yet: buy a plan first.');
       try {
         const session = await stripe.billingPortal.sessions.create({
           customer: user.stripe_customer_id,
@@ -50,7 +50,7 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
         });
         return session.url;
       } catch {
-        throw new ProviderError('Could not load billing portal URL');
+        throw upstreamFailed('Could not load billing portal URL');
       }
     },
   };
@@ -58,43 +58,38 @@ export function createStripeBilling(db: Db, config: Config, stripe: Stripe): Bil
 
 /** Verifies and applies one webhook delivery. Throws on a bad signature (answered 400). */
 export async function handleStripeWebhook(
-  db: Db,
+  repos: Repositories,
   stripe: Stripe,
   webhookSecret: string,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<void> {
-  if (!signature) throw badRequest('Missing Stripe-Signature header.');
+  if (!signature) throw invalid('Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
-    throw badRequest('Invalid webhook signature.');
+    throw invalid('Invalid webhook signature.');
   }
-  const fresh = await db
-    .insertInto('processed_events')
-    .values({ id: event.id, type: event.type })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!fresh) return; // Already handled: Stripe retries deliveries.
+  // Already handled: Stripe retries deliveries.
+  if (!(await repos.billing.markEventProcessed(event.id, event.type))) return;
 
   try {
-    await applyEvent(db, event);
+    await applyEvent(repos, event);
   } catch (error) {
     // Let Stripe retry later: forget that we saw it.
-    await db.deleteFrom('processed_events').where('id', '=', event.id).execute();
+    await repos.billing.forgetEvent(event.id);
     throw error;
   }
 }
 
-async function applyEvent(db: Db, event: Stripe.Event): Promise<void> {
+async function applyEvent(repos: Repositories, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       const checkoutId = session.metadata?.checkout_id;
       if (!checkoutId || session.payment_status === 'unpaid') return;
-      await applyPaidCheckout(db, checkoutId, {
+      await applyPaidCheckout(repos, checkoutId, {
         subscriptionId:
           typeof session.subscription === 'string' ? session.subscription : session.subscription?.id,
         customerId: typeof session.customer === 'string' ? session.customer : session.customer?.id,
@@ -107,30 +102,17 @@ async function applyEvent(db: Db, event: Stripe.Event): Promise<void> {
       const subscription = event.data.object;
       const eventTime = new Date(event.created * 1000);
       // Out-of-order delivery: an event older than our last update of this subscription is stale.
-      const stored = await db
-        .selectFrom('subscriptions')
-        .select('updated_at')
-        .where('id', '=', subscription.id)
-        .executeTakeFirst();
-      if (stored && stored.updated_at > eventTime) return;
+      const storedAt = await repos.billing.subscriptionUpdatedAt(subscription.id);
+      if (storedAt && storedAt > eventTime) return;
       const deleted = event.type === 'customer.subscription.deleted';
       const periodEnd = subscription.items.data[0]?.current_period_end;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            stripe_status: deleted ? 'canceled' : subscription.status,
-            next_payment_date: !deleted && periodEnd ? new Date(periodEnd * 1000) : null,
-            ...(deleted ? { stripe_product: 'free' } : {}),
-          })
-          .where('stripe_subscription_id', '=', subscription.id)
-          .where('role', '=', 'admin')
-          .execute();
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: deleted ? 'canceled' : subscription.status, updated_at: sql`now()` })
-          .where('id', '=', subscription.id)
-          .execute();
+      await repos.transaction(async (tx) => {
+        await tx.users.updatePayersOf(subscription.id, {
+          stripe_status: deleted ? 'canceled' : subscription.status,
+          next_payment_date: !deleted && periodEnd ? new Date(periodEnd * 1000) : null,
+          ...(deleted ? { stripe_product: 'free' } : {}),
+        });
+        await tx.billing.setSubscriptionStatus(subscription.id, deleted ? 'canceled' : subscription.status);
       });
       return;
     }

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { hashToken } from '../security/tokens.js';
-import { CrmError, type CrmProvider } from './provider.js';
+import { invalid, rejected } from '../domain/errors.js';
+import type { CrmProvider } from './provider.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -51,8 +52,8 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
           .where('software', '=', 'demo-crm')
           .executeTakeFirst();
         if (other && other.user_id !== context.userId)
-          throw new CrmError(400, 'This authorization code was issued to another account.');
-        throw new CrmError(400, 'The authorization code is invalid or has expired. Please connect again.');
+          throw invalid('This authorization code was issued to another account.');
+        throw invalid('The authorization code is invalid or has expired. Please connect again.');
       }
       return {
         access_token: `demo_at_${randomBytes(24).toString('base64url')}`,
@@ -67,7 +68,7 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
 
     async verifyApiKeys(_software, keys) {
       if (!keys[0]?.startsWith('demo_')) {
-        throw new CrmError(422, 'Verification failed: Demo CRM API keys start with "demo_".');
+        throw rejected('Verification failed: Demo CRM API keys start with "demo_".');
       }
     },
   };

@@ -6,7 +6,8 @@
 import type { Config } from '../config.js';
 import type { Software } from '../db/schema.js';
 import { checkPreconnectValue } from './preconnect-choices.js';
-import { CrmError, type CrmProvider, type OAuthTokenSet } from './provider.js';
+import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
+import type { CrmProvider, OAuthTokenSet } from './provider.js';
 
 const TIMEOUT_MS = 15_000;
 
@@ -30,7 +31,7 @@ async function call(url: string, init: RequestInit, crmName: string): Promise<Re
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw new CrmError(502, `Could not reach ${crmName}. Please try again later.`);
+    throw upstreamFailed(`Could not reach ${crmName}. Please try again later.`);
   }
 }
 
@@ -40,23 +41,21 @@ export function createOAuthCrm(config: Config): CrmProvider {
       const credentials = config.crm[software.slug];
       if (!credentials) {
         const prefix = software.slug.toUpperCase().replace(/-/g, '_');
-        throw new CrmError(
-          503,
+        throw unavailable(
           `${software.software} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
         );
       }
       if (!software.oauth_token_url)
-        throw new CrmError(503, `${software.software} has no OAuth token URL configured.`);
+        throw unavailable(`${software.software} has no OAuth token URL configured.`);
       let tokenUrl = software.oauth_token_url;
       for (const [id, value] of Object.entries(context.fields)) {
         // Checked again here: a stored value must never choose the host the secret is sent to.
         const field = software.preconnect_fields.find((f) => f.id === id) ?? { id };
         const checked = checkPreconnectValue(software.slug, field, value);
-        if ('error' in checked) throw new CrmError(400, `${checked.error} Please connect again.`);
+        if ('error' in checked) throw invalid(`${checked.error} Please connect again.`);
         tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(checked.value));
       }
-      if (/\{[a-z_]+\}/.test(tokenUrl))
-        throw new CrmError(400, 'Please fill in the connection details first.');
+      if (/\{[a-z_]+\}/.test(tokenUrl)) throw invalid('Please fill in the connection details first.');
 
       const response = await call(
         tokenUrl,
@@ -75,10 +74,8 @@ export function createOAuthCrm(config: Config): CrmProvider {
       );
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (!response.ok || typeof body.access_token !== 'string') {
-        throw new CrmError(
-          response.status >= 500 ? 502 : 400,
-          `${software.software} refused the authorization code.`,
-        );
+        const message = `${software.software} refused the authorization code.`;
+        throw response.status >= 500 ? upstreamFailed(message) : invalid(message);
       }
       const str = (v: unknown) => (typeof v === 'string' ? v : null);
       return {
@@ -94,7 +91,7 @@ export function createOAuthCrm(config: Config): CrmProvider {
 
     async verifyApiKeys(software, keys) {
       const check = KEY_CHECKS[software.slug];
-      if (!check) throw new CrmError(400, `${software.software} does not connect with API keys.`);
+      if (!check) throw invalid(`${software.software} does not connect with API keys.`);
       const { url, headers } = check(keys);
       const response = await call(
         url,
@@ -102,10 +99,9 @@ export function createOAuthCrm(config: Config): CrmProvider {
         software.software,
       );
       if (response.status === 401 || response.status === 403) {
-        throw new CrmError(422, `Verification failed: ${software.software} refused these credentials.`);
+        throw rejected(`Verification failed: ${software.software} refused these credentials.`);
       }
-      if (!response.ok)
-        throw new CrmError(502, `${software.software} answered an error (${response.status}).`);
+      if (!response.ok) throw upstreamFailed(`${software.software} answered an error (${response.status}).`);
     },
   };
 }

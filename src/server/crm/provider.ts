@@ -19,23 +19,15 @@ export interface ExchangeContext {
 }
 
 export interface CrmProvider {
-  /** Exchanges an authorization code; throws CrmError. */
+  /**
+   * Exchanges an authorization code. Failures are domain errors (domain/errors.ts): invalid (a bad or used
+   * code), upstreamFailed (the CRM failed) or unavailable (its OAuth app is not configured here).
+   */
   exchangeCode(software: Software, code: string, context: ExchangeContext): Promise<OAuthTokenSet>;
-  /** Checks API keys against the CRM; throws CrmError when they are refused or it cannot be reached. */
+  /** Checks API keys: rejected when the CRM refuses them, upstreamFailed when it cannot be reached. */
   verifyApiKeys(software: Software, keys: string[]): Promise<void>;
 }
 
 export interface CrmRegistry {
   forSoftware(slug: string): CrmProvider;
-}
-
-/** A CRM failure with the HTTP status it is answered with (400, 422, 502 or 503). */
-export class CrmError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CrmError';
-  }
 }

@@ -3,6 +3,7 @@
  * that exist are left alone, so edits made in the database survive restarts.
  */
 import type { Kysely } from 'kysely';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { json } from './json.js';
 import { metaValue } from './meta.js';
 import type { Database, PlanMetadata, SoftwareTable } from './schema.js';
@@ -18,7 +19,7 @@ const PLANS: {
 }[] = [
   {
     slug: 'free',
-    name: 'Free',
+    name: PLAN_NAMES.free,
     monthly: 0,
     yearly: 0,
     credits: 10,
@@ -26,7 +27,7 @@ const PLANS: {
   },
   {
     slug: 'standard',
-    name: 'Standard',
+    name: PLAN_NAMES.standard,
     monthly: 3900,
     yearly: 31200,
     credits: 250,
@@ -40,7 +41,7 @@ const PLANS: {
   },
   {
     slug: 'pro',
-    name: 'Pro',
+    name: PLAN_NAMES.pro,
     monthly: 7900,
     yearly: 63600,
     credits: 1000,

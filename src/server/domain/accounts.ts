@@ -1,13 +1,14 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
-
+import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
+import type { NewUser, User } from '../db/schema.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import type { CatalogueRepository } from '../repositories/catalogue.js';
+import type { UsersRepository } from '../repositories/users.js';
+import { conflict, invalid } from './errors.js';
+import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
+import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
-import type { Transaction } from 'kysely';
-import type { Database, NewUser, User } from '../db/schema.js';
-import { badRequest, conflict } from '../http/errors.js';
-import { normalizeProduct } from '../../shared/seats.js';
-import { INVALID_INVITATION, consumeInvitation, findPendingInvitation } from './invitations.js';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -26,13 +27,18 @@ export interface NewAccount {
 
 /** Keeps only a slug of the catalogue, so a stale or forged slug never reaches the user record. */
 export async function knownSoftware(
-  db: Db,
+  catalogue: CatalogueRepository,
   config: Pick<Config, 'sandboxes'>,
   slug: string | null | undefined,
 ): Promise<string | null> {
   if (!slug || !isOfferedSoftware(config, slug)) return null;
-  const row = await db.selectFrom('software').select('slug').where('slug', '=', slug).executeTakeFirst();
+  const row = await catalogue.findSoftware(slug);
   return row?.slug ?? null;
+}
+
+/** The user as the contract shows it (get-user and the answers that sign in). */
+export async function viewOfUser(users: UsersRepository, user: User): Promise<UserView> {
+  return presentUser(user, await users.viewExtras(user));
 }
 
 /**
@@ -41,40 +47,35 @@ export async function knownSoftware(
  * the answer's view), so a call that fails for any reason, an outage included, leaves no account behind.
  */
 export async function createAccount<T>(
-  db: Db,
+  repos: Repositories,
   account: NewAccount,
-  andThen: (trx: Transaction<Database>, user: User) => Promise<T>,
+  andThen: (tx: InTransaction, user: User) => Promise<T>,
 ): Promise<T> {
   const email = normalizeEmail(account.email);
   const invitation = account.invitationToken
-    ? await findPendingInvitation(db, account.invitationToken)
+    ? await findPendingInvitation(repos.invitations, account.invitationToken)
     : undefined;
-  if (account.invitationToken && !invitation) throw badRequest(INVALID_INVITATION);
+  if (account.invitationToken && !invitation) throw invalid(INVALID_INVITATION);
   if (invitation && invitation.email !== email) {
-    throw badRequest('This invitation was sent to another email address: sign up with that address.');
+    throw invalid('This invitation was sent to another email address: sign up with that address.');
   }
 
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email,
-        name: account.name.trim(),
-        password_hash: account.passwordHash,
-        google_sub: account.googleSub ?? null,
-        software: account.software,
-        has_installed: account.hasInstalled,
-        // A new signup is the admin of its own account; an invited one takes the invited role.
-        role: invitation ? invitation.role : 'admin',
-        organization_id: invitation ? invitation.organization_id : null,
-        ...account.utm,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+  return repos.transaction(async (tx) => {
+    const user = await tx.users.insert({
+      email,
+      name: account.name.trim(),
+      password_hash: account.passwordHash,
+      google_sub: account.googleSub ?? null,
+      software: account.software,
+      has_installed: account.hasInstalled,
+      // A new signup is the admin of its own account; an invited one takes the invited role.
+      role: invitation ? invitation.role : 'admin',
+      organization_id: invitation ? invitation.organization_id : null,
+      ...account.utm,
+    });
     if (!user) throw conflict('An account with this email already exists. Please log in.');
-    if (invitation && !(await consumeInvitation(trx, invitation.id))) throw badRequest(INVALID_INVITATION);
-    return andThen(trx, user);
+    if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
+    return andThen(tx, user);
   });
 }
 
@@ -83,7 +84,7 @@ export const PAID_PLAN_BLOCKS_JOINING =
 
 /** Joins an existing account to the organization of an invitation (accept-invite while signed in). */
 export async function joinByInvitation(
-  db: Db,
+  repos: Repositories,
   user: User,
   invitationId: number,
   organizationId: number,
@@ -91,17 +92,13 @@ export async function joinByInvitation(
 ) {
   // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
   // more paid members than purchased seats, and two subscriptions billing for one person.
-  if (normalizeProduct(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
-    throw badRequest(PAID_PLAN_BLOCKS_JOINING);
+  if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
+    throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
-  await db.transaction().execute(async (trx) => {
-    if (!(await consumeInvitation(trx, invitationId))) throw badRequest(INVALID_INVITATION);
-    const joined = await trx
-      .updateTable('users')
-      .set({ organization_id: organizationId, role })
-      .where('id', '=', user.id)
-      .where('organization_id', 'is', null)
-      .executeTakeFirst();
-    if (joined.numUpdatedRows !== 1n) throw conflict('You already belong to an organization.');
+  await repos.transaction(async (tx) => {
+    if (!(await tx.invitations.consume(invitationId))) throw invalid(INVALID_INVITATION);
+    if (!(await tx.users.joinOrganization(user.id, organizationId, role))) {
+      throw conflict('You already belong to an organization.');
+    }
   });
 }

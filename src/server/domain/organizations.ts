@@ -1,92 +1,55 @@
 /** Organizations: creation on first need, membership checks and seat assignment. */
-import { sql, type Transaction } from 'kysely';
-import { assignedSeats, canAssignProduct, normalizeProduct, type Product } from '../../shared/seats.js';
-import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf } from '../../shared/permissions.js';
-import type { Db } from '../db/index.js';
-import type { Database, Organization, User } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import {
+  BILLING_ADMIN_PLAN_LOCKED,
+  canChangeProductOf,
+  canChangeRole,
+  canRemoveMember,
+} from '../../shared/permissions.js';
+import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
+import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
+import type { Organization, User } from '../db/schema.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import { creditsAtMost } from '../repositories/users.js';
+import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { parseId } from './present.js';
 
 export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
-
-export function requireAdmin(user: User): void {
-  if (user.role !== 'admin') throw forbidden('Only an organization admin can do this.');
-}
-
-/**
- * Billing belongs to the billing admin, or to any admin while the organization has none
- * (spec §2.1 Billing visibility, enforced on the server too).
- */
-export async function requireBillingAdmin(db: Db, user: User): Promise<Organization | undefined> {
-  requireAdmin(user);
-  if (user.organization_id === null) return undefined;
-  const org = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('id', '=', user.organization_id)
-    .executeTakeFirstOrThrow();
-  if (org.billing_admin_id !== null && org.billing_admin_id !== user.id) {
-    throw forbidden("Billing is handled by your organization's billing admin.");
-  }
-  return org;
-}
 
 /**
  * The admin's organization, created on first need (first invitation, first seats) and named after
  * the admin, with the admin as billing admin. The admin's own paid plan counts as one purchased
  * seat, so "assigned <= purchased" holds from the start.
  */
-export async function ensureOrganization(trx: Transaction<Database>, admin: User): Promise<Organization> {
-  const current = await trx
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', admin.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (current.organization_id !== null) {
-    return trx
-      .selectFrom('organizations')
-      .selectAll()
-      .where('id', '=', current.organization_id)
-      .executeTakeFirstOrThrow();
-  }
-  const product = normalizeProduct(current.stripe_product);
-  const org = await trx
-    .insertInto('organizations')
-    .values({
-      name: `${current.name}'s organization`,
-      billing_admin_id: current.id,
-      seats_standard: product === 'standard' ? 1 : 0,
-      seats_pro: product === 'pro' ? 1 : 0,
-      subscription_id: current.stripe_subscription_id,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx.updateTable('users').set({ organization_id: org.id }).where('id', '=', current.id).execute();
+export async function ensureOrganization(tx: InTransaction, admin: User): Promise<Organization> {
+  const current = await tx.users.findById(admin.id, { forUpdate: true });
+  if (!current) throw new Error(`User ${admin.id} is missing`);
+  if (current.organization_id !== null) return tx.organizations.get(current.organization_id);
+  const product = planKeyOf(current.stripe_product);
+  const org = await tx.organizations.create({
+    name: `${current.name}'s organization`,
+    billing_admin_id: current.id,
+    seats_standard: product === 'standard' ? 1 : 0,
+    seats_pro: product === 'pro' ? 1 : 0,
+    subscription_id: current.stripe_subscription_id,
+  });
+  await tx.users.update(current.id, { organization_id: org.id });
   if (current.stripe_subscription_id) {
-    await trx
-      .updateTable('subscriptions')
-      .set({ organization_id: org.id })
-      .where('id', '=', current.stripe_subscription_id)
-      .execute();
+    await tx.billing.moveSubscriptionTo(current.stripe_subscription_id, org.id);
   }
   return org;
 }
 
-/** A member of the caller's organization by contract id; another organization's ids are 404. */
-export async function findMember(db: Db, caller: User, userId: string, forUpdate = false): Promise<User> {
+/**
+ * A member of the caller's organization by contract id, locked until the transaction ends; another
+ * organization's ids are 404.
+ */
+async function lockMember(tx: InTransaction, caller: User, userId: string): Promise<User> {
   const id = parseId(userId);
   if (id === undefined || caller.organization_id === null) {
     if (id === caller.id) return caller;
     throw notFound(USER_NOT_IN_ORGANIZATION);
   }
-  let query = db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organization_id', '=', caller.organization_id);
-  if (forUpdate) query = query.forUpdate();
-  const member = await query.executeTakeFirst();
+  const member = await tx.users.findMember(caller.organization_id, id, { forUpdate: true });
   if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
   return member;
 }
@@ -96,113 +59,76 @@ export async function findMember(db: Db, caller: User, userId: string, forUpdate
  * admins assigning the last free seat at the same time are serialized: exactly one succeeds.
  */
 export async function assignProduct(
-  db: Db,
+  repos: Repositories,
   caller: User,
   userId: string,
   productInput: string,
   role: 'admin' | 'member',
-  credits: (product: Product) => Promise<number>,
 ): Promise<void> {
-  const product = normalizeProduct(productInput);
-  const productCredits = await credits(product);
-  await db.transaction().execute(async (trx) => {
+  const product = planKeyOf(productInput);
+  const productCredits = (await repos.catalogue.creditsOf(product)) ?? 0;
+  await repos.transaction(async (tx) => {
     const org =
       caller.organization_id === null
         ? undefined
-        : await trx
-            .selectFrom('organizations')
-            .selectAll()
-            .where('id', '=', caller.organization_id)
-            .forUpdate()
-            .executeTakeFirst();
-    const member = await findMember(trx, caller, userId, true);
-    if (member.role === 'admin' && role !== 'admin') throw badRequest('The admin role cannot be changed.');
+        : await tx.organizations.findById(caller.organization_id, { forUpdate: true });
+    const member = await lockMember(tx, caller, userId);
+    if (!canChangeRole(member) && role !== member.role) throw invalid('The admin role cannot be changed.');
 
-    const current = normalizeProduct(member.stripe_product);
+    const current = planKeyOf(member.stripe_product);
     if (product !== current && !canChangeProductOf(caller.id, member.id, org)) {
       throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
     }
     if (product !== current && product !== 'free') {
       const purchased = org ? { standard: org.seats_standard, pro: org.seats_pro } : { standard: 0, pro: 0 };
-      const members = org
-        ? await trx
-            .selectFrom('users')
-            .select('stripe_product')
-            .where('organization_id', '=', org.id)
-            .execute()
-        : [member];
-      const assigned = assignedSeats(members.map((m) => m.stripe_product));
-      if (!canAssignProduct(product, purchased, assigned, member.stripe_product)) {
-        const name = product === 'standard' ? 'Standard' : 'Pro';
-        throw conflict(`No ${name} seats available. Buy more seats first.`);
+      const products = org ? await tx.users.productsOf(org.id) : [member.stripe_product];
+      if (!canAssignProduct(product, purchased, assignedSeats(products), member.stripe_product)) {
+        throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
       }
     }
 
-    const billingAdmin = org?.billing_admin_id
-      ? await trx
-          .selectFrom('users')
-          .select(['stripe_interval'])
-          .where('id', '=', org.billing_admin_id)
-          .executeTakeFirst()
-      : undefined;
-    await trx
-      .updateTable('users')
-      .set({
-        role,
-        ...(product === current
-          ? {}
-          : product === 'free'
-            ? {
-                stripe_product: 'free',
-                stripe_status: null,
-                stripe_interval: null,
-                next_payment_date: null,
-                credits: productCredits,
-              }
-            : {
-                stripe_product: product,
-                stripe_status: 'active',
-                stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
-                stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
-                credits: productCredits,
-              }),
-      })
-      .where('id', '=', member.id)
-      .execute();
+    const billingAdmin = org?.billing_admin_id ? await tx.users.findById(org.billing_admin_id) : undefined;
+    await tx.users.update(member.id, {
+      role,
+      ...(product === current
+        ? {}
+        : product === 'free'
+          ? {
+              stripe_product: 'free',
+              stripe_status: null,
+              stripe_interval: null,
+              next_payment_date: null,
+              credits: productCredits,
+            }
+          : {
+              stripe_product: product,
+              stripe_status: 'active',
+              stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
+              stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
+              credits: productCredits,
+            }),
+    });
   });
 }
 
 /** Removes a non-admin member: their seat returns to the pool and they keep a Free account of their own. */
-export async function removeMember(db: Db, caller: User, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function removeMember(repos: Repositories, caller: User, userId: string): Promise<void> {
+  await repos.transaction(async (tx) => {
     if (caller.organization_id !== null) {
-      await trx
-        .selectFrom('organizations')
-        .select('id')
-        .where('id', '=', caller.organization_id)
-        .forUpdate()
-        .execute();
+      await tx.organizations.findById(caller.organization_id, { forUpdate: true });
     }
-    const member = await findMember(trx, caller, userId, true);
-    if (member.role === 'admin') throw forbidden('Cannot remove admin');
-    const free = await trx
-      .selectFrom('plans')
-      .select('credits')
-      .where('slug', '=', 'free')
-      .executeTakeFirst();
-    await trx
-      .updateTable('users')
-      .set({
-        organization_id: null,
-        role: 'admin',
-        stripe_product: 'free',
-        stripe_status: null,
-        stripe_interval: null,
-        stripe_subscription_id: null,
-        next_payment_date: null,
-        credits: sql`least(credits, ${free?.credits ?? 10})`,
-      })
-      .where('id', '=', member.id)
-      .execute();
+    const member = await lockMember(tx, caller, userId);
+    if (!canRemoveMember(member)) throw forbidden('Cannot remove admin');
+    const freeCredits = await tx.catalogue.freeCredits();
+    await tx.users.update(member.id, {
+      organization_id: null,
+      role: 'admin',
+      stripe_product: 'free',
+      stripe_status: null,
+      stripe_interval: null,
+      stripe_subscription_id: null,
+      next_payment_date: null,
+      credits: creditsAtMost(freeCredits),
+    });
   });
 }

@@ -1,32 +1,23 @@
 /**
  * Turns database rows into the contract's shapes (ids as strings, times in epoch seconds, plan names
- * canonical), in one place so every answer presents a user the same way.
+ * canonical), in one place so every answer presents a user the same way. Pure: the rows come from
+ * the repositories.
  */
-import { sql } from 'kysely';
 import type { components } from '../../contract/api.js';
-import { normalizeProduct } from '../../shared/seats.js';
-import type { Db } from '../db/index.js';
+import { roleOf } from '../../shared/permissions.js';
+import { planName } from '../../shared/plans.js';
 import type { Invitation, Organization, User } from '../db/schema.js';
+import type { UserViewExtras } from '../repositories/users.js';
 
 type Schemas = components['schemas'];
 export type UserView = Schemas['User'];
-export type SubscriptionView = Schemas['Subscription'];
-export type OrganizationView = Schemas['Organization'];
-export type MemberView = Schemas['OrganizationMember'];
-export type InvitationView = Schemas['Invitation'];
-
-const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as const;
-
-export function planName(product: string | null | undefined): Schemas['Plan'] {
-  return PLAN_NAMES[normalizeProduct(product)];
-}
 
 export function epochSeconds(date: Date | string | null | undefined): number | null {
   if (date === null || date === undefined) return null;
   return Math.floor(new Date(date).getTime() / 1000);
 }
 
-export function presentSubscription(user: User): SubscriptionView {
+export function presentSubscription(user: User): Schemas['Subscription'] {
   return {
     stripe_product: planName(user.stripe_product),
     stripe_interval:
@@ -38,22 +29,22 @@ export function presentSubscription(user: User): SubscriptionView {
   };
 }
 
-export function presentMember(user: User): MemberView {
+export function presentMember(user: User): Schemas['OrganizationMember'] {
   return {
     id: String(user.id),
     name: user.name,
     email: user.email,
-    role: user.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(user.role),
     subscription: presentSubscription(user),
     join_timestamp: epochSeconds(user.created_at),
   };
 }
 
-export function presentInvitation(invitation: Invitation): InvitationView {
+export function presentInvitation(invitation: Invitation): Schemas['Invitation'] {
   return {
     id: String(invitation.id),
     email: invitation.email,
-    role: invitation.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(invitation.role),
     created_at: epochSeconds(invitation.created_at)!,
     expires_at: epochSeconds(invitation.expires_at)!,
   };
@@ -62,7 +53,7 @@ export function presentInvitation(invitation: Invitation): InvitationView {
 export function presentOrganization(
   org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'>,
   memberCount: number,
-): OrganizationView {
+): Schemas['Organization'] {
   return {
     id: String(org.id),
     name: org.name,
@@ -72,67 +63,8 @@ export function presentOrganization(
   };
 }
 
-/** What a user view needs besides the user row; null columns when the user has no organization. */
-interface UserExtras {
-  org_id: number | null;
-  org_name: string | null;
-  org_billing_admin_id: number | null;
-  org_seats_standard: number | null;
-  org_seats_pro: number | null;
-  member_count: number | string | bigint | null;
-  org_connection_id: number | null;
-  personal_connection_id: number | null;
-}
-
-/**
- * The organization (o), its member count, its newest shared CRM connection and the user's newest
- * personal one, as columns of a query where o is joined and user_id identifies the user.
- */
-function extrasColumns(userId: number | 'u.id') {
-  return [
-    sql<number | null>`o.id`.as('org_id'),
-    sql<string | null>`o.name`.as('org_name'),
-    sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
-    sql<number | null>`o.seats_standard`.as('org_seats_standard'),
-    sql<number | null>`o.seats_pro`.as('org_seats_pro'),
-    sql<number | string | bigint | null>`(select count(*) from users m where m.organization_id = o.id)`.as(
-      'member_count',
-    ),
-    sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
-      order by c.id desc limit 1)`.as('org_connection_id'),
-    sql<number | null>`(select c.id from crm_connections c
-      where c.user_id = ${userId === 'u.id' ? sql.ref('u.id') : userId} and c.organization_id is null
-      order by c.id desc limit 1)`.as('personal_connection_id'),
-  ] as const;
-}
-
-/** The user as get-user answers it, in one query; undefined when there is no such user. */
-export async function loadUserView(db: Db, userId: number): Promise<UserView | undefined> {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
-    .selectAll('u')
-    .select(extrasColumns('u.id'))
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  return row ? userView(row, row) : undefined;
-}
-
-/** The user with organization and CRM connection ids, loaded in one query. */
-export async function presentUser(db: Db, user: User): Promise<UserView> {
-  // Joined on the organization of the row given (not re-read), so the view matches that row.
-  const orgId = user.organization_id;
-  const extras = await db
-    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
-    .leftJoin('organizations as o', (join) =>
-      orgId === null ? join.on(sql<boolean>`false`) : join.on('o.id', '=', orgId),
-    )
-    .select(extrasColumns(user.id))
-    .executeTakeFirstOrThrow();
-  return userView(user, extras);
-}
-
-function userView(user: User, extras: UserExtras): UserView {
+/** The user with their organization and CRM connection ids (see UsersRepository.viewExtras). */
+export function presentUser(user: User, extras: UserViewExtras): UserView {
   const organization =
     extras.org_id === null
       ? null
@@ -151,7 +83,7 @@ function userView(user: User, extras: UserExtras): UserView {
     id: String(user.id),
     email: user.email,
     name: user.name,
-    role: user.role === 'admin' ? 'admin' : 'member',
+    role: roleOf(user.role),
     credits: Math.max(0, user.credits),
     has_installed: user.has_installed,
     has_onboarded: user.has_onboarded,

@@ -1,24 +1,22 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
-import { sql, type Transaction } from 'kysely';
 import {
   RESET_PASSWORD_MESSAGE,
   SIGNUP_PASSWORD_MESSAGE,
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, normalizeEmail } from '../domain/accounts.js';
-import { presentUser } from '../domain/present.js';
-import { HttpError, badRequest, conflict, unauthorized } from '../http/errors.js';
+import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
+import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
-import { createSession, destroySession } from '../security/sessions.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
-import type { Database, User } from '../db/schema.js';
+import type { User } from '../db/schema.js';
+import type { InTransaction } from '../repositories/index.js';
 import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -47,19 +45,19 @@ function utmOf(body: UtmBody) {
 /** A new sign-in replaces whatever session the browser had (no session fixation). */
 async function endPreviousSession<K extends OperationId>(services: Services, ctx: HandlerContext<K>) {
   const previous = readSessionCookie(ctx.request);
-  if (previous) await destroySession(services.db, previous);
+  if (previous) await services.repos.sessions.destroy(previous);
 }
 
 async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
   await endPreviousSession(services, ctx);
-  setSessionCookie(ctx.reply, services.config, await createSession(services.db, user.id));
+  setSessionCookie(ctx.reply, services.config, await services.repos.sessions.create(user.id));
 }
 
 /** A new account's first session and the view of it, written and read in the account's transaction. */
-const signedInView = async (trx: Transaction<Database>, user: User) => ({
+const signedInView = async (tx: InTransaction, user: User) => ({
   user,
-  sessionId: await createSession(trx, user.id),
-  view: await presentUser(trx, user),
+  sessionId: await tx.sessions.create(user.id),
+  view: await viewOfUser(tx.users, user),
 });
 
 export function authHandlers(
@@ -68,7 +66,7 @@ export function authHandlers(
   Handlers,
   'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'checkResetToken' | 'resetPassword'
 > {
-  const { db, config } = services;
+  const { repos, config } = services;
 
   return {
     async signup(ctx) {
@@ -78,13 +76,13 @@ export function authHandlers(
         [RATE_RULES.signupIp, ctx.ip],
         [RATE_RULES.signupEmail, email],
       ]);
-      if (!body.name.trim()) throw badRequest('Name is required.');
-      if (!isAcceptablePassword(body.password)) throw badRequest(SIGNUP_PASSWORD_MESSAGE);
+      if (!body.name.trim()) throw invalid('Name is required.');
+      if (!isAcceptablePassword(body.password)) throw invalid(SIGNUP_PASSWORD_MESSAGE);
       const passwordHash = await hashPassword(body.password);
-      const software = await knownSoftware(db, config, body.software);
+      const software = await knownSoftware(repos.catalogue, config, body.software);
       await endPreviousSession(services, ctx);
       const { user, sessionId, view } = await createAccount(
-        db,
+        repos,
         {
           email,
           name: body.name,
@@ -113,26 +111,20 @@ export function authHandlers(
       if (!services.deviceCookies.knows(ctx.request, email)) {
         await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
       }
-      let user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      let user = await repos.users.findByEmail(email);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
-        throw unauthorized('Invalid email or password.');
+        throw unauthenticated('Invalid email or password.');
       }
-      const software = await knownSoftware(db, config, body.software);
-      if (software && software !== user.software) {
-        user = await db
-          .updateTable('users')
-          .set({ software })
-          .where('id', '=', user.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
+      const software = await knownSoftware(repos.catalogue, config, body.software);
+      if (software && software !== user.software)
+        user = await repos.users.updateAndGet(user.id, { software });
       await signIn(services, ctx, user);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
         message: 'Signed in.',
-        user: await presentUser(db, user),
+        user: await viewOfUser(repos.users, user),
         software: user.software ? { slug: user.software } : null,
       };
     },
@@ -141,29 +133,21 @@ export function authHandlers(
       const { body } = ctx;
       await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
       if (!services.google) {
-        throw new HttpError(
-          503,
-          'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).',
-        );
+        throw unavailable('Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).');
       }
       const identity = await services.google.verify(body.token).catch(() => {
-        throw unauthorized(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
+        throw unauthenticated(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
       });
-      if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified.');
+      if (!identity.emailVerified) throw unauthenticated('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
       if (identity.sandbox && !isLocalUrl(config.publicUrl)) {
         ctx.request.log.warn(
           'Sandbox Google sign-in: the Google sign-in sandbox vouches for any address (SANDBOXES is on)',
         );
       }
-      const software = await knownSoftware(db, config, body.software);
+      const software = await knownSoftware(repos.catalogue, config, body.software);
 
-      let user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where((eb) => eb.or([eb('google_sub', '=', identity.sub), eb('email', '=', email)]))
-        .orderBy(sql`google_sub = ${identity.sub}`, 'desc')
-        .executeTakeFirst();
+      let user = await repos.users.findForGoogle(identity.sub, email);
       let created: Awaited<ReturnType<typeof signedInView>> | undefined;
       if (user && identity.sandbox) {
         const refusal = sandboxSignInRefusal(user, identity.sub);
@@ -176,18 +160,13 @@ export function authHandlers(
         // owner to arrive: pre-account takeover): it is removed and that account's other sessions end.
         // The owner can set a password again with "forgot password".
         const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
-        user = await db.transaction().execute(async (trx) => {
-          if (distrustPassword) await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
-          return trx
-            .updateTable('users')
-            .set({
-              google_sub: identity.sub,
-              ...(distrustPassword ? { password_hash: null } : {}),
-              ...(software ? { software } : {}),
-            })
-            .where('id', '=', existing.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+        user = await repos.transaction(async (tx) => {
+          if (distrustPassword) await tx.sessions.destroyAllOf(existing.id);
+          return tx.users.updateAndGet(existing.id, {
+            google_sub: identity.sub,
+            ...(distrustPassword ? { password_hash: null } : {}),
+            ...(software ? { software } : {}),
+          });
         });
         if (distrustPassword) {
           ctx.request.log.warn(
@@ -198,7 +177,7 @@ export function authHandlers(
       } else {
         await endPreviousSession(services, ctx);
         created = await createAccount(
-          db,
+          repos,
           {
             email,
             name: identity.name,
@@ -220,13 +199,13 @@ export function authHandlers(
         error: false,
         message: created ? 'Account created.' : 'Signed in.',
         id: String(user.id),
-        user: created ? created.view : await presentUser(db, user),
+        user: created ? created.view : await viewOfUser(repos.users, user),
       };
     },
 
     async logout(ctx) {
       const sessionId = readSessionCookie(ctx.request);
-      if (sessionId) await destroySession(db, sessionId);
+      if (sessionId) await repos.sessions.destroy(sessionId);
       clearSessionCookie(ctx.reply, config);
       return { error: false, message: 'Signed out.' };
     },
@@ -242,21 +221,10 @@ export function authHandlers(
         [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
         email,
       );
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'email'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const user = await repos.users.findByEmail(email);
       if (user && mailAllowed) {
         const token = newToken();
-        await db
-          .insertInto('reset_tokens')
-          .values({
-            token_hash: hashToken(token),
-            user_id: user.id,
-            expires_at: new Date(Date.now() + RESET_LIFETIME_MS),
-          })
-          .execute();
+        await repos.passwordResets.issue(user.id, hashToken(token), new Date(Date.now() + RESET_LIFETIME_MS));
         const link = new URL('/reset-password', config.publicUrl);
         link.searchParams.set('token', token);
         // Sent in the background: waiting for the mail server only for existing accounts would let
@@ -273,46 +241,25 @@ export function authHandlers(
 
     async checkResetToken(ctx) {
       await enforceLimits(services, [[RATE_RULES.resetCheckIp, ctx.ip]]);
-      const usable = await db
-        .selectFrom('reset_tokens')
-        .select('user_id')
-        .where('token_hash', '=', hashToken(ctx.body.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      if (!usable) throw badRequest(INVALID_RESET_LINK);
+      if (!(await repos.passwordResets.isUsable(hashToken(ctx.body.token))))
+        throw invalid(INVALID_RESET_LINK);
       return { error: false, message: 'This reset link is valid.' };
     },
 
     async resetPassword(ctx) {
       const { token, new_password: password } = ctx.body;
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
-      if (!isAcceptablePassword(password)) throw badRequest(RESET_PASSWORD_MESSAGE);
+      if (!isAcceptablePassword(password)) throw invalid(RESET_PASSWORD_MESSAGE);
       const tokenHash = hashToken(token);
       const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        // Conditional update: of two uses of one link, only the first changes anything.
-        const used = await trx
-          .updateTable('reset_tokens')
-          .set({ used_at: sql`now()` })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .returning('user_id')
-          .executeTakeFirst();
-        if (!used) throw badRequest(INVALID_RESET_LINK);
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', used.user_id)
-          .execute();
+      await repos.transaction(async (tx) => {
+        // Of two uses of one link, only the first changes anything.
+        const userId = await tx.passwordResets.use(tokenHash);
+        if (userId === undefined) throw invalid(INVALID_RESET_LINK);
+        await tx.users.update(userId, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere.
-        await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
-        await trx
-          .deleteFrom('reset_tokens')
-          .where('user_id', '=', used.user_id)
-          .where('used_at', 'is', null)
-          .execute();
+        await tx.sessions.destroyAllOf(userId);
+        await tx.passwordResets.discardUnusedOf(userId);
       });
       clearSessionCookie(ctx.reply, config);
       return {

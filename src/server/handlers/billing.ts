@@ -1,10 +1,10 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
-import { sql } from 'kysely';
 import type { CheckoutRequest } from '../billing/provider.js';
-import { lineItem, loadPlans, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
+import { lineItem, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
 import type { Plan } from '../db/schema.js';
-import { requireBillingAdmin } from '../domain/organizations.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
+import { requireBillingManager } from '../domain/authorization.js';
+import { invalid, notFound } from '../domain/errors.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
@@ -12,19 +12,14 @@ import type { Services } from '../services.js';
 export function billingHandlers(
   services: Services,
 ): Pick<Handlers, 'checkout' | 'buyMoreSeats' | 'billingPortal' | 'getOrgSubscription'> {
-  const { db, config } = services;
+  const { config, repos } = services;
   const successUrl = `${config.publicUrl}/dashboard/billing/success`;
   const billingPage = `${config.publicUrl}/dashboard/billing`;
 
   /** An unknown or expired coupon is dropped, not refused: the checkout page shows no discount. */
   async function redeemableCoupon(code: string | null | undefined) {
     if (!code?.trim()) return undefined;
-    const row = await db
-      .selectFrom('coupons')
-      .select(['code', 'percent_off'])
-      .where(sql`upper(code)`, '=', code.trim().toUpperCase())
-      .where('redeem_by', '>', sql<Date>`now()`)
-      .executeTakeFirst();
+    const row = await repos.catalogue.findRedeemableCoupon(code);
     return row ? { code: row.code, percentOff: row.percent_off } : undefined;
   }
 
@@ -43,11 +38,11 @@ export function billingHandlers(
   return {
     async checkout(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
-      const plans = await loadPlans(db);
+      await requireBillingManager(repos, user);
+      const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
-      if (!chosen) throw badRequest('Unknown price: please pick a plan on the pricing page.');
-      if (chosen.plan.slug === 'free') throw badRequest('The Free plan needs no checkout.');
+      if (!chosen) throw invalid('Unknown price: please pick a plan on the pricing page.');
+      if (chosen.plan.slug === 'free') throw invalid(`The ${PLAN_NAMES.free} plan needs no checkout.`);
       const standardSeats = ctx.body.standard_seats ?? 0;
       const proSeats = ctx.body.pro_seats ?? 0;
       const request: CheckoutRequest = {
@@ -71,10 +66,10 @@ export function billingHandlers(
 
     async buyMoreSeats(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(repos, user);
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
-      if (standardSeats + proSeats < 1) throw badRequest('Please select at least one seat.');
-      const plans = await loadPlans(db);
+      if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
+      const plans = await repos.catalogue.plans();
       // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
       const url = await services.billing.createCheckout({
@@ -94,25 +89,16 @@ export function billingHandlers(
 
     async billingPortal(ctx) {
       const user = await ctx.user();
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(repos, user);
       const url = await services.billing.createPortal(user, billingPage);
       return { error: false, data: { url } };
     },
 
     async getOrgSubscription(ctx) {
       const user = await ctx.user();
-      const subscription = await db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('id', '=', ctx.query.id)
-        .where((eb) =>
-          user.organization_id === null
-            ? eb('user_id', '=', user.id)
-            : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]),
-        )
-        .executeTakeFirst();
+      const subscription = await repos.billing.findSubscriptionVisibleTo(user, ctx.query.id);
       if (!subscription) throw notFound('Subscription not found');
-      const plans = await loadPlans(db);
+      const plans = await repos.catalogue.plans();
       return {
         items: subscription.items.map((item) => ({
           unitAmount: item.unit_amount,

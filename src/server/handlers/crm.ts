@@ -1,13 +1,13 @@
 /** crm: pre-connect, access-token, verify-settings, disconnect. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { checkPreconnectValue } from '../crm/preconnect-choices.js';
-import { CrmError } from '../crm/provider.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
-import { presentUser } from '../domain/present.js';
+import { viewOfUser } from '../domain/accounts.js';
 import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
-import { HttpError, badRequest, forbidden } from '../http/errors.js';
+import { roleCan } from '../../shared/permissions.js';
+import { requirePermission } from '../domain/authorization.js';
+import { invalid, rejected } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 
@@ -26,14 +26,12 @@ const sameSecret = (a: string, b: string) =>
 export function crmHandlers(
   services: Services,
 ): Pick<Handlers, 'preConnect' | 'accessToken' | 'verifySettings' | 'disconnect'> {
-  const { db, config, secretBox } = services;
+  const { repos, config, secretBox } = services;
 
   async function softwareFor(user: User, slug: string | null | undefined): Promise<Software> {
     const chosen = slug ?? user.software;
-    const row = chosen
-      ? await db.selectFrom('software').selectAll().where('slug', '=', chosen).executeTakeFirst()
-      : undefined;
-    if (!row || !isOfferedSoftware(config, row.slug)) throw badRequest('Software not found');
+    const row = chosen ? await repos.catalogue.findSoftware(chosen) : undefined;
+    if (!row || !isOfferedSoftware(config, row.slug)) throw invalid('Software not found');
     return row;
   }
 
@@ -45,36 +43,16 @@ export function crmHandlers(
     credentials: unknown,
     shared: boolean,
   ) {
-    return db.transaction().execute(async (trx) => {
-      const scope = trx.deleteFrom('crm_connections');
-      if (shared && user.organization_id !== null) {
-        await scope.where('organization_id', '=', user.organization_id).execute();
-      } else {
-        await scope.where('user_id', '=', user.id).where('organization_id', 'is', null).execute();
-      }
-      const row = await trx
-        .insertInto('crm_connections')
-        .values({
-          user_id: user.id,
-          organization_id: shared ? user.organization_id : null,
-          software: software.slug,
-          auth_type: authType,
-          credentials: secretBox.seal(credentials),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({ software: software.slug, preconnect: null })
-        .where('id', '=', user.id)
-        .execute();
-      return row.id;
+    return repos.transaction(async (tx) => {
+      const id = await tx.connections.replace(user, {
+        software: software.slug,
+        authType,
+        sealedCredentials: secretBox.seal(credentials),
+        shared,
+      });
+      await tx.users.update(user.id, { software: software.slug, preconnect: null });
+      return id;
     });
-  }
-
-  function asHttp(error: unknown): never {
-    if (error instanceof CrmError) throw new HttpError(error.statusCode, error.message);
-    throw error;
   }
 
   return {
@@ -83,31 +61,32 @@ export function crmHandlers(
       const software = await softwareFor(user, ctx.body.software);
       const shared = ctx.body.is_organization_connection === true;
       if (shared) {
-        if (user.role !== 'admin')
-          throw forbidden('Only an admin can choose an organization-wide connection.');
-        if (user.organization_id === null) throw badRequest('You are not part of an organization.');
+        requirePermission(
+          user,
+          'connection.organization',
+          'Only an admin can choose an organization-wide connection.',
+        );
+        if (user.organization_id === null) throw invalid('You are not part of an organization.');
       }
       const known = new Set(software.preconnect_fields.map((f) => f.id));
       const fields = ctx.body.fields
         .filter((f) => known.has(f.id))
         .map((f) => ({ id: f.id, value: f.value.trim() }));
       const unknown = ctx.body.fields.find((f) => !known.has(f.id));
-      if (unknown) throw badRequest(`Unknown field "${unknown.id}" for ${software.software}.`);
+      if (unknown) throw invalid(`Unknown field "${unknown.id}" for ${software.software}.`);
       const missing = software.preconnect_fields.find(
         (f) => !fields.some((v) => v.id === f.id && v.value !== ''),
       );
-      if (missing) throw badRequest(`Please fill in "${missing.name}".`);
+      if (missing) throw invalid(`Please fill in "${missing.name}".`);
       for (const field of fields) {
         const spec = software.preconnect_fields.find((f) => f.id === field.id)!;
         const checked = checkPreconnectValue(software.slug, spec, field.value);
-        if ('error' in checked) throw badRequest(checked.error);
+        if ('error' in checked) throw invalid(checked.error);
         field.value = checked.value;
       }
-      await db
-        .updateTable('users')
-        .set({ preconnect: json({ software: software.slug, fields, is_organization_connection: shared }) })
-        .where('id', '=', user.id)
-        .execute();
+      await repos.users.update(user.id, {
+        preconnect: json({ software: software.slug, fields, is_organization_connection: shared }),
+      });
       return { error: false, message: 'Saved.' };
     },
 
@@ -115,7 +94,7 @@ export function crmHandlers(
       const user = await ctx.user();
       const software = await softwareFor(user, ctx.body.software ?? user.preconnect?.software);
       if (software.auth_options === 'api key')
-        throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+        throw invalid(`${software.software} connects with an API key, not OAuth.`);
       const preconnect = user.preconnect?.software === software.slug ? user.preconnect : null;
       const fields = Object.fromEntries((preconnect?.fields ?? []).map((f) => [f.id, f.value]));
       const tokens = await services.crm
@@ -124,19 +103,15 @@ export function crmHandlers(
           redirectUri: oauthRedirectUri(config),
           fields,
           userId: user.id,
-        })
-        .catch(asHttp);
+        });
       const now = Math.floor(Date.now() / 1000);
       const shared =
         preconnect?.is_organization_connection === true &&
-        user.role === 'admin' &&
+        roleCan(user.role, 'connection.organization') &&
         user.organization_id !== null;
       await saveConnection(user, software, 'oauth', { ...tokens, fields } satisfies StoredOAuth, shared);
-      const updated = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const updated = await repos.users.findById(user.id);
+      if (!updated) throw new Error(`User ${user.id} is missing`);
       return {
         error: false,
         message: 'Successfully connected.',
@@ -145,7 +120,7 @@ export function crmHandlers(
           expires_at: tokens.expires_in === null ? null : now + tokens.expires_in,
           updated_at: now,
         },
-        user: await presentUser(db, updated),
+        user: await viewOfUser(repos.users, updated),
       };
     },
 
@@ -156,25 +131,11 @@ export function crmHandlers(
 
       if (body.auth_type === 'oauth') {
         if (software.auth_options === 'api key')
-          throw badRequest(`${software.software} connects with an API key, not OAuth.`);
+          throw invalid(`${software.software} connects with an API key, not OAuth.`);
         const token = body.oauth_access_token?.trim();
-        if (!token) throw badRequest('Missing OAuth access token: please connect again.');
+        if (!token) throw invalid('Missing OAuth access token: please connect again.');
         // The token must be one this server obtained for the user (or for their organization).
-        const connections = await db
-          .selectFrom('crm_connections')
-          .select(['id', 'credentials'])
-          .where('software', '=', software.slug)
-          .where('auth_type', '=', 'oauth')
-          .where((eb) =>
-            user.organization_id === null
-              ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
-              : eb.or([
-                  eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
-                  eb('organization_id', '=', user.organization_id),
-                ]),
-          )
-          .orderBy('id', 'desc')
-          .execute();
+        const connections = await repos.connections.oauthConnectionsOf(user, software.slug);
         const match = connections.find((c) => {
           try {
             return sameSecret(secretBox.open<StoredOAuth>(c.credentials).access_token, token);
@@ -183,15 +144,8 @@ export function crmHandlers(
           }
         });
         if (!match)
-          throw new HttpError(
-            422,
-            'Verification failed: this access token is not a connection of your account.',
-          );
-        await db
-          .updateTable('crm_connections')
-          .set({ updated_at: sql`now()` })
-          .where('id', '=', match.id)
-          .execute();
+          throw rejected('Verification failed: this access token is not a connection of your account.');
+        await repos.connections.touch(match.id);
         return {
           error: false,
           message: 'Successfully connected.',
@@ -201,13 +155,13 @@ export function crmHandlers(
       }
 
       if (software.auth_options === 'oauth')
-        throw badRequest(`${software.software} connects with OAuth, not an API key.`);
+        throw invalid(`${software.software} connects with OAuth, not an API key.`);
       const count = Math.min(4, Math.max(1, software.api_keys.length));
       const keys = [body.api_key_1, body.api_key_2, body.api_key_3, body.api_key_4]
         .slice(0, count)
         .map((k) => k?.trim() ?? '');
-      if (keys.some((k) => k === '')) throw badRequest('Please fill in every API key field.');
-      await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys).catch(asHttp);
+      if (keys.some((k) => k === '')) throw invalid('Please fill in every API key field.');
+      await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys);
       const connectionId = await saveConnection(
         user,
         software,
@@ -227,8 +181,8 @@ export function crmHandlers(
     async disconnect(ctx) {
       const user = await ctx.user();
       // The user's own connection, and an organization-wide one only if they made it.
-      await db.deleteFrom('crm_connections').where('user_id', '=', user.id).execute();
-      await db.updateTable('users').set({ preconnect: null }).where('id', '=', user.id).execute();
+      await repos.connections.deleteMadeBy(user.id);
+      await repos.users.update(user.id, { preconnect: null });
       return { error: false, message: 'You have been disconnected from your CRM.' };
     },
   };

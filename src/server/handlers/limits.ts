@@ -1,5 +1,5 @@
 /** Applies rate limits before costly or sensitive work (password hashing, mails). */
-import { HttpError, tooManyRequests } from '../http/errors.js';
+import { tooManyAttempts } from '../domain/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateRule, SlowdownRule } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
@@ -10,7 +10,7 @@ export async function enforceLimits(
 ): Promise<void> {
   for (const [rule, subject] of checks) {
     if (subject === undefined || subject === '') continue;
-    if (!(await services.rateLimiter.hit(rule, subject))) throw tooManyRequests(rule.windowSeconds);
+    if (!(await services.rateLimiter.hit(rule, subject))) throw tooManyAttempts(rule.windowSeconds);
   }
 }
 
@@ -30,6 +30,6 @@ export const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account
  */
 export async function awaitTurn(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
   const ms = await services.rateLimiter.takeTurn(rule, subject);
-  if (ms === null) throw new HttpError(429, ACCOUNT_TURNS_MESSAGE, { 'retry-after': '60' });
+  if (ms === null) throw tooManyAttempts(60, ACCOUNT_TURNS_MESSAGE);
   if (ms > 0) await sleep(ms);
 }

@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../contract/api.js';
 import type { Contract, OperationSpec } from '../contract.js';
 import type { User } from '../db/schema.js';
-import { resolveSession } from '../security/sessions.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
-import { HttpError, badRequest, unauthorized } from './errors.js';
-import { readSessionCookie } from './session-cookie.js';
+import { unauthenticated } from '../domain/errors.js';
+import { HttpError } from './errors.js';
+import { sessionUser } from './session-user.js';
 import { validationMessage } from './validation-messages.js';
 
 export type OperationId = keyof operations;
@@ -65,27 +65,18 @@ export function registerApi(
       handler: async (request, reply) => {
         const body = validateBody(op, request.body);
         const query = validateQuery(op, request.query);
-        const sessionId = readSessionCookie(request);
-        const userId = sessionId ? await resolveSession(services.db, sessionId) : undefined;
-        if (userId === undefined && !op.allowsAnonymous) throw unauthorized();
-        let cachedUser: User | undefined;
+        const user = await sessionUser(services.repos.sessions, request);
+        if (user === undefined && !op.allowsAnonymous) throw unauthenticated();
         const ctx: HandlerContext<OperationId> = {
           body: body as never,
           query: query as never,
           request,
           reply,
           ip: request.ip,
-          userId,
+          userId: user?.id,
           async user() {
-            if (userId === undefined) throw unauthorized();
-            cachedUser ??= await services.db
-              .selectFrom('users')
-              .selectAll()
-              .where('id', '=', userId)
-              .executeTakeFirst();
-            // The session outlived its user (deleted account): treat it as signed out.
-            if (!cachedUser) throw unauthorized();
-            return cachedUser;
+            if (user === undefined) throw unauthenticated();
+            return user;
           },
         };
         reply.header('cache-control', 'no-store');
@@ -119,11 +110,12 @@ function missingFieldMessage(
 function validateBody(op: OperationSpec, raw: unknown): unknown {
   if (!op.validateBody) return undefined;
   if (raw === undefined || raw === null) {
-    if (op.bodyRequired) throw badRequest('A JSON body is required.');
+    if (op.bodyRequired) throw new HttpError(400, 'A JSON body is required.');
     raw = {};
   }
   if (!op.validateBody(raw)) {
-    throw badRequest(
+    throw new HttpError(
+      400,
       missingFieldMessage(op, op.validateBody) ?? validationMessage(op.validateBody.errors, 'request body'),
     );
   }

@@ -1,31 +1,36 @@
 /**
- * Every failure leaves the server as the contract's error envelope `{ error: true, message }`.
- * Handlers throw HttpError with a message users may read; anything else is logged and answered
- * with a generic 500 so no internals (SQL, stack traces, secrets) reach the client.
+ * Every failure leaves the server as the contract's error envelope `{ error: true, message }`, and this
+ * is the one place that decides its status: the domain's refusals (domain/errors.ts, also thrown by the
+ * payment, CRM and mail adapters) by their kind, the HTTP layer's own (HttpError) as they say, Fastify's
+ * 4xx with our texts, a database outage as 503. Anything else is logged and answered with a generic
+ * 500, so no internals (SQL, stack traces, secrets) reach the client.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DomainError, type RefusalKind } from '../domain/errors.js';
 
+/** A refusal of the HTTP layer itself (malformed request, CSRF, content type), with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'You are not signed in.') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'Too many attempts, please try again later.', {
-    'retry-after': String(retryAfterSeconds),
-  });
+const STATUS_OF_KIND: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  rejected: 422,
+  'rate-limited': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
 
 /** Seconds a client is asked to wait before repeating a call that failed because the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
@@ -44,50 +49,60 @@ export function errorEnvelope(message: string) {
   return { error: true as const, message };
 }
 
-export interface ErrorAnswer {
+export interface FailureAnswer {
   status: number;
-  headers: Record<string, string>;
-  /** What the user may read. */
   message: string;
+  headers: Record<string, string>;
+  /** How the failure is logged: not at all (a refusal), as an outage, or as a bug. */
+  log: 'none' | 'outage' | 'bug';
+}
+
+/** The answer to a failure, whatever threw it. */
+export function answerOf(error: unknown): FailureAnswer {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+    return { status: STATUS_OF_KIND[error.kind], message: error.message, headers, log: 'none' };
+  }
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, message: error.message, headers: {}, log: 'none' };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      FASTIFY_MESSAGES[(error as FastifyError).code] ??
+      (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Bad request.');
+    return { status, message, headers: {}, log: 'none' };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      message: UNAVAILABLE_MESSAGE,
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      log: 'outage',
+    };
+  }
+  return { status: 500, message: 'Something went wrong', headers: {}, log: 'bug' };
 }
 
 /**
- * The answer to a failure, whatever form it takes (the API's envelope, a form page's HTML): logged here
- * when it is an outage or a bug.
+ * The answer to a failure of a request, whatever form it takes (the API's envelope, a form page's HTML),
+ * logged here when it is an outage or a bug.
  */
-export function errorAnswer(error: FastifyError | HttpError | Error, request: FastifyRequest): ErrorAnswer {
-  if (error instanceof HttpError) {
-    return { status: error.statusCode, headers: error.headers, message: error.message };
-  }
-  const status = (error as FastifyError).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = (error as FastifyError).code;
-    const message =
-      FASTIFY_MESSAGES[code] ??
-      (error instanceof SyntaxError ? 'The request body is not valid JSON.' : 'Bad request.');
-    return { status, headers: {}, message };
-  }
-  if (isDatabaseUnavailable(error)) {
+export function answerRequestFailure(error: unknown, request: FastifyRequest): FailureAnswer {
+  const answer = answerOf(error);
+  if (answer.log === 'outage') {
     // An outage, not a bug: one line per call, and the client is told to come back.
-    request.log.warn(
-      { err: { message: error.message, code: (error as { code?: string }).code } },
-      'database unavailable',
-    );
-    return {
-      status: 503,
-      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-      message: UNAVAILABLE_MESSAGE,
-    };
+    const { message, code } = error as Error & { code?: string };
+    request.log.warn({ err: { message, code } }, 'database unavailable');
+  } else if (answer.log === 'bug') {
+    request.log.error({ err: error }, 'request failed');
   }
-  request.log.error({ err: error }, 'request failed');
-  return { status: 500, headers: {}, message: 'Something went wrong' };
+  return answer;
 }
 
-export function handleError(
-  error: FastifyError | HttpError | Error,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const { status, headers, message } = errorAnswer(error, request);
-  return reply.status(status).headers(headers).send(errorEnvelope(message));
+/** The error handler of every route (the form pages' scope answers with HTML: form-pages.ts). */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = answerRequestFailure(error, request);
+  return reply.status(answer.status).headers(answer.headers).send(errorEnvelope(answer.message));
 }

@@ -8,7 +8,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { allowedOrigins, assertFormPostAllowed } from './csrf.js';
-import { errorAnswer } from './errors.js';
+import { answerRequestFailure } from './errors.js';
 import { html, page } from './html.js';
 
 const FORM_PAGE_POLICY =
@@ -25,10 +25,7 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
     assertFormPostAllowed(request, origins);
   });
   scope.setErrorHandler((error, request, reply) => {
-    const { status, headers, message } = errorAnswer(
-      error instanceof Error ? error : new Error(String(error)),
-      request,
-    );
+    const { status, headers, message } = answerRequestFailure(error, request);
     const title =
       status === 503 ? 'Briefly unavailable' : status >= 500 ? 'Something went wrong' : 'Request refused';
     return reply

@@ -4,7 +4,7 @@
  * (JSON or form), keys included; such a request is answered 400 with the error envelope.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.js';
+import { HttpError } from './errors.js';
 
 export const NUL_MESSAGE = 'The request contains a NUL character (\\u0000), which is not allowed.';
 
@@ -33,6 +33,6 @@ export function containsNul(root: unknown): boolean {
 /** preValidation hook of every route. */
 export async function rejectNulBytes(request: FastifyRequest): Promise<void> {
   if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-    throw badRequest(NUL_MESSAGE);
+    throw new HttpError(400, NUL_MESSAGE);
   }
 }

@@ -1,7 +1,7 @@
 /** The session cookie: HttpOnly, SameSite=Lax, Secure when the public URL is https. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { SESSION_ABSOLUTE_SECONDS } from '../security/sessions.js';
+import { SESSION_ABSOLUTE_SECONDS } from '../repositories/sessions.js';
 
 /** The contract's security scheme names the cookie 'session'. */
 export const SESSION_COOKIE = 'session';

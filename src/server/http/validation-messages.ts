@@ -5,6 +5,7 @@
  * reach the client, since pages show server messages as given (spec §8).
  */
 import type { ErrorObject } from 'ajv';
+import { PLAN_KEYS, PLAN_NAMES } from '../../shared/plans.js';
 
 /** Labels of fields whose name alone does not read well; other names are humanized (new_password → New password). */
 const LABELS: Record<string, string> = {
@@ -21,10 +22,17 @@ const LABELS: Record<string, string> = {
 
 const WORDS: Record<string, string> = { api: 'API', utm: 'UTM', oauth: 'OAuth', id: 'ID', url: 'URL' };
 
+/** Names as the end of a sentence: 'a, b or c'. */
+function oneOf(names: readonly string[]): string {
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
 /** What a value matching a `pattern` of the contract looks like, keyed by the pattern itself. */
 const PATTERN_EXPECTATIONS: Record<string, string> = {
   '^[a-z0-9][a-z0-9-]{0,62}$': 'a CRM identifier such as demo-crm (lowercase letters, digits and hyphens)',
-  '^([Ff][Rr][Ee][Ee]|[Ss][Tt][Aa][Nn][Dd][Aa][Rr][Dd]|[Pp][Rr][Oo])$': 'Free, Standard or Pro',
+  '^([Ff][Rr][Ee][Ee]|[Ss][Tt][Aa][Nn][Dd][Aa][Rr][Dd]|[Pp][Rr][Oo])$': oneOf(
+    PLAN_KEYS.map((key) => PLAN_NAMES[key]),
+  ),
 };
 
 const TYPE_NAMES: Record<string, string> = {

@@ -14,6 +14,11 @@ export function isOutboxMailer(mailer: Mailer): boolean {
   return outboxMailers.has(mailer);
 }
 
+/** The newest mails of the outbox, newest first (for /sandbox/mail). */
+export async function newestMails(db: Db, limit: number) {
+  return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
 export function createOutboxMailer(db: Db): Mailer {
   const store = async (executor: Db | Transaction<Database>, mail: Mail) => {
     await executor

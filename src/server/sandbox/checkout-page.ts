@@ -3,17 +3,18 @@
  * one transaction and redirects to /dashboard/billing/success; Cancel returns to where the buyer
  * came from.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { applyPaidCheckout } from '../billing/apply.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
+import { applyPaidCheckout } from '../domain/payments.js';
 import { html, page } from '../http/html.js';
+import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
-import { sessionUser } from './session-user.js';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function registerCheckoutPage(app: FastifyInstance, services: Services) {
-  const { db, config } = services;
+  const { repos, config } = services;
 
   function notice(reply: FastifyReply, status: number, title: string, text: string) {
     return reply
@@ -29,16 +30,10 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
       );
   }
 
-  async function ownSession(request: Parameters<typeof sessionUser>[1], id: string) {
-    const user = await sessionUser(services, request);
+  async function ownSession(request: FastifyRequest, id: string) {
+    const user = await sessionUser(repos.sessions, request);
     if (!user) return { user: undefined, session: undefined };
-    const session = await db
-      .selectFrom('checkout_sessions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    return { user, session };
+    return { user, session: await repos.billing.findCheckoutOf(user.id, id) };
   }
 
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
@@ -103,11 +98,11 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
     if (session.status === 'canceled')
       return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
-    await applyPaidCheckout(db, session.id);
+    await applyPaidCheckout(repos, session.id);
     logSandboxPayment(request.log, config, {
       userId: user.id,
       checkoutId: session.id,
-      what: `checkout (${session.product ?? 'seats'}; ${session.standard_seats} Standard and ${session.pro_seats} Pro seats)`,
+      what: `checkout (${session.product ?? 'seats'}; ${session.standard_seats} ${PLAN_NAMES.standard} and ${session.pro_seats} ${PLAN_NAMES.pro} seats)`,
     });
     return reply.redirect('/dashboard/billing/success', 303);
   });
@@ -117,12 +112,7 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     if (!user)
       return notice(reply, 401, 'Please log in', 'Log in to the account that started this checkout.');
     if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
-    await db
-      .updateTable('checkout_sessions')
-      .set({ status: 'canceled' })
-      .where('id', '=', session.id)
-      .where('status', '=', 'open')
-      .execute();
+    await repos.billing.cancelCheckout(session.id);
     return reply.redirect(session.cancel_url ?? `${config.publicUrl}/dashboard/billing`, 303);
   });
 }

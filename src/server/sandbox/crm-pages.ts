@@ -9,8 +9,8 @@ import { issueDemoCode } from '../crm/demo.js';
 import { DEMO_CRM_CLIENT_ID, oauthRedirectUri } from '../domain/software.js';
 import { html, page } from '../http/html.js';
 import { safeRedirectUrl } from '../http/redirects.js';
+import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
-import { sessionUser } from './session-user.js';
 
 type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: string; scope?: string };
 
@@ -67,7 +67,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
     const redirect = checkedRedirect(query);
     if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
-    const user = await sessionUser(services, request);
+    const user = await sessionUser(services.repos.sessions, request);
     // A code always belongs to the signed-in user who approved it; nobody signed in, nothing to approve.
     if (!user) return signInFirst(reply);
     const field = (name: string, value: string | undefined) =>
@@ -95,7 +95,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
       const target = new URL(redirect);
       if (form.decision === 'approve') {
-        const user = await sessionUser(services, request);
+        const user = await sessionUser(services.repos.sessions, request);
         if (!user) return signInFirst(reply);
         target.searchParams.set('code', await issueDemoCode(services.db, redirect, user.id));
       } else {
@@ -122,11 +122,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
 export function registerCrmLogos(app: FastifyInstance, services: Services) {
   app.get<{ Params: { slug: string } }>('/sandbox/crm/logos/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/\.svg$/, '');
-    const row = await services.db
-      .selectFrom('software')
-      .select(['software'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
+    const row = await services.repos.catalogue.findSoftware(slug);
     if (!row) return reply.status(404).send({ error: true, message: 'Not found' });
     const colour = LOGO_COLOURS[slug] ?? '#607d8b';
     const svg = html`<svg

@@ -1,7 +1,7 @@
 /** /sandbox/mail: the outbox, newest first, with the links of each mail clickable (all text escaped). */
 import type { FastifyInstance } from 'fastify';
 import { html, page, SafeHtml } from '../http/html.js';
-import { isOutboxMailer } from '../mail/outbox.js';
+import { isOutboxMailer, newestMails } from '../mail/outbox.js';
 import type { Services } from '../services.js';
 
 /**
@@ -20,12 +20,7 @@ export function linkify(text: string): SafeHtml {
 
 export function registerMailPage(app: FastifyInstance, services: Services) {
   app.get('/sandbox/mail', async (_request, reply) => {
-    const mails = await services.db
-      .selectFrom('outbox')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(100)
-      .execute();
+    const mails = await newestMails(services.db, 100);
     const body = html`<h1>Mail outbox</h1>
       <p class="muted">Mail is kept here because SMTP_URL is not set. Newest first (last 100).</p>
       ${

@@ -2,25 +2,26 @@
  * The sandbox billing portal: current plan, change plan, cancel, update payment method. Changes
  * apply at once, through the same code as a paid checkout, so the rules are the same.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { applyPaidCheckout, cancelPlan } from '../billing/apply.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { lineItem, loadPlans, planOfPrice, priceOf } from '../billing/quote.js';
+import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
-import { requireBillingAdmin } from '../domain/organizations.js';
-import { planName } from '../domain/present.js';
-import { HttpError } from '../http/errors.js';
+import { planKeyOf, planName } from '../../shared/plans.js';
+import { requireBillingManager } from '../domain/authorization.js';
+import { applyPaidCheckout, cancelPlan } from '../domain/payments.js';
+import { DomainError } from '../domain/errors.js';
+import { answerOf } from '../http/errors.js';
 import { html, page } from '../http/html.js';
 import { safeRedirectUrl } from '../http/redirects.js';
+import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
-import { sessionUser } from './session-user.js';
 
 const PAYMENT_METHODS = ['Visa .... 4242', 'Mastercard .... 4444', 'Amex .... 8431'];
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function registerPortalPage(app: FastifyInstance, services: Services) {
-  const { db, config } = services;
+  const { repos, config } = services;
   const PORTAL = '/sandbox/billing/portal';
 
   function signInFirst(reply: FastifyReply) {
@@ -37,24 +38,21 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   }
 
   /**
-   * The signed-in billing admin, by the same rule as the API (requireBillingAdmin); otherwise answers
+   * The signed-in billing admin, by the same rule as the API (requireBillingManager); otherwise answers
    * 401 or 403 and returns undefined.
    */
-  async function billingAdmin(
-    request: Parameters<typeof sessionUser>[1],
-    reply: FastifyReply,
-  ): Promise<User | undefined> {
-    const user = await sessionUser(services, request);
+  async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
+    const user = await sessionUser(repos.sessions, request);
     if (!user) {
       signInFirst(reply);
       return undefined;
     }
     try {
-      await requireBillingAdmin(db, user);
+      await requireBillingManager(repos, user);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       reply
-        .status(error.statusCode)
+        .status(answerOf(error).status)
         .type('text/html; charset=utf-8')
         .send(
           page(
@@ -72,10 +70,10 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
     const user = await billingAdmin(request, reply);
     if (!user) return reply;
-    const plans = await loadPlans(db);
+    const plans = await repos.catalogue.plans();
     const returnUrl =
       safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
-    const current = planName(user.stripe_product);
+    const current = planKeyOf(user.stripe_product);
     const choices = ['standard', 'pro'].flatMap((slug) =>
       (['monthly', 'yearly'] as const).map((interval) => ({ plan: plans.get(slug)!, interval })),
     );
@@ -85,7 +83,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       <table>
         <tr>
           <th>Plan</th>
-          <td>${current}</td>
+          <td>${planName(current)}</td>
         </tr>
         <tr>
           <th>Status</th>
@@ -111,9 +109,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         ${choices.map(({ plan, interval }) => {
           const { priceId, amount } = priceOf(plan, interval);
           const isCurrent =
-            current.toLowerCase() === plan.slug &&
-            user.stripe_interval === interval &&
-            user.stripe_status === 'active';
+            current === plan.slug && user.stripe_interval === interval && user.stripe_status === 'active';
           return html`<form method="post" action="${PORTAL}/change">
             ${hidden}<input type="hidden" name="price_id" value="${priceId}" />
             <button type="submit" ${isCurrent ? html`disabled` : ''}>
@@ -156,10 +152,10 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
     async (request, reply) => {
       const user = await billingAdmin(request, reply);
       if (!user) return reply;
-      const plans = await loadPlans(db);
+      const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, String(request.body?.price_id ?? ''));
       if (!chosen || chosen.plan.slug === 'free') return reply.redirect(back(request.body?.return_url), 303);
-      const id = await recordCheckout(db, {
+      const id = await recordCheckout(repos.billing, {
         user,
         kind: 'plan',
         product: chosen.plan.slug as 'standard' | 'pro',
@@ -171,7 +167,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         cancelUrl: PORTAL,
         successUrl: PORTAL,
       });
-      await applyPaidCheckout(db, id);
+      await applyPaidCheckout(repos, id);
       logSandboxPayment(request.log, config, {
         userId: user.id,
         checkoutId: id,
@@ -184,7 +180,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
     const user = await billingAdmin(request, reply);
     if (!user) return reply;
-    await cancelPlan(db, user.id);
+    await cancelPlan(repos, user.id);
     return reply.redirect(back(request.body?.return_url), 303);
   });
 
@@ -195,7 +191,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       if (!user) return reply;
       const method = String(request.body?.payment_method ?? '');
       if (PAYMENT_METHODS.includes(method)) {
-        await db.updateTable('users').set({ payment_method: method }).where('id', '=', user.id).execute();
+        await repos.users.update(user.id, { payment_method: method });
       }
       return reply.redirect(back(request.body?.return_url), 303);
     },

@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMailAddress } from '../config.js';
 import { useFormPages } from '../http/form-pages.js';
 import { html, page, type SafeHtml } from '../http/html.js';
+import { sessionUser } from '../http/session-user.js';
 import { isOutboxMailer } from '../mail/outbox.js';
 import { supportRequestMail } from '../mail/templates.js';
-import { sessionUser } from '../sandbox/session-user.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { SUPPORT_PATH, supportInbox } from './support-form.js';
@@ -36,7 +36,7 @@ export function draftProblems(draft: Draft): Partial<Record<keyof Draft, string>
 
 export async function supportPlugin(app: FastifyInstance, options: { services: Services }) {
   const { services } = options;
-  const { db, mailer } = services;
+  const { repos, mailer } = services;
   await useFormPages(app, services.config);
   const sandbox = () => isOutboxMailer(mailer);
 
@@ -134,7 +134,7 @@ ${draft.message}</textarea>
           <p><a href="/dashboard/billing">Back to billing</a></p>`,
       );
     }
-    const user = await sessionUser(services, request);
+    const user = await sessionUser(repos.sessions, request);
     return form(reply, 200, { email: user?.email ?? '', message: '' });
   });
 
@@ -161,12 +161,12 @@ ${draft.message}</textarea>
       );
     }
 
-    const user = await sessionUser(services, request);
-    const { id } = await db
-      .insertInto('support_requests')
-      .values({ user_id: user?.id ?? null, email: draft.email, message: draft.message })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await sessionUser(repos.sessions, request);
+    const id = await repos.supportRequests.record({
+      userId: user?.id ?? null,
+      email: draft.email,
+      message: draft.message,
+    });
     try {
       const account = user ? `${user.name} <${user.email}>, user ${user.id}` : null;
       await mailer.send(
@@ -175,7 +175,7 @@ ${draft.message}</textarea>
     } catch (error) {
       // Nobody would read a request that was not mailed: forget it and let the sender try again.
       request.log.error({ err: error }, 'support request mail failed');
-      await db.deleteFrom('support_requests').where('id', '=', id).execute();
+      await repos.supportRequests.forget(id);
       return form(reply, 503, draft, {}, 'We could not send your request just now. Please try again.');
     }
     return reply.redirect(`${SUPPORT_PATH}?sent=${encodeURIComponent(sealSent(id))}`, 303);

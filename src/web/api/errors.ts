@@ -1,18 +1,75 @@
 /**
+ * What a failed call means, in one place: pages ask these functions instead of reading statuses or
+ * `error` flags themselves.
+ *
+ * | kind         | what happened                                                                  |
+ * |--------------|--------------------------------------------------------------------------------|
+ * | 'flagged'    | a 2xx answer whose body says `error: true` (the base query makes it an error)  |
+ * | 'refused'    | a 4xx answer: the server refused this request                                  |
+ * | 'failed'     | any other non-2xx answer (5xx...): the server could not do it                  |
+ * | 'no-answer'  | no usable answer: network down, timeout, unreadable body                       |
+ * | 'aborted'    | the request was cut short on purpose (a newer get-pricing, spec §7)            |
+ * | 'unexpected' | anything else that was thrown                                                  |
+ */
+
+export type FailureKind = 'flagged' | 'refused' | 'failed' | 'no-answer' | 'aborted' | 'unexpected';
+
+export interface Failure {
+  kind: FailureKind;
+  /** The HTTP status of an answer ('flagged', 'refused', 'failed'). */
+  status?: number;
+  /** Why no usable answer came, as the browser said it ('no-answer', 'aborted'), when it said anything. */
+  reason?: string;
+}
+
+const NO_ANSWER_STATUSES = new Set(['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR']);
+
+/** Classifies an RTK Query error (`{ status, data }` or `{ status: 'FETCH_ERROR', error }`), or anything thrown. */
+export function classifyFailure(error: unknown): Failure {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return { kind: 'unexpected' };
+  const { status, error: detail } = error as { status: unknown; error?: unknown };
+  if (typeof status === 'number') {
+    if (status >= 200 && status < 300) return { kind: 'flagged', status };
+    if (status >= 400 && status < 500) return { kind: 'refused', status };
+    return { kind: 'failed', status };
+  }
+  if (typeof status === 'string' && NO_ANSWER_STATUSES.has(status)) {
+    const reason = typeof detail === 'string' && detail.trim() !== '' ? detail : undefined;
+    if (status === 'FETCH_ERROR' && reason && /abort/i.test(reason)) return { kind: 'aborted', reason };
+    return reason ? { kind: 'no-answer', reason } : { kind: 'no-answer' };
+  }
+  return { kind: 'unexpected' };
+}
+
+/** The server answered, but not with a 2xx: 'refused' or 'failed'. */
+export function isFailedAnswer(error: unknown): boolean {
+  const { kind } = classifyFailure(error);
+  return kind === 'refused' || kind === 'failed';
+}
+
+/** A body carrying the error envelope's `error: true` (spec: "An error field in the response is thrown"). */
+export function hasErrorFlag(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { error?: unknown }).error === true;
+}
+
+/**
  * The text to show for a failed call: the server's `message` when it sent one ("Server messages are shown
  * as given", spec §8), else the caller's fallback text from the spec's error catalogue.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  const message = serverMessage(error);
-  return message ?? fallback;
+  return serverMessage(error) ?? fallback;
 }
 
 /** The `message` of the error envelope in an RTK Query error (`{ status, data: { message } }`), if any. */
 export function serverMessage(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const message = (data as { message?: unknown }).message;
+  return bodyMessage((error as { data?: unknown }).data);
+}
+
+/** The `message` of an answer's body (the error envelope), when it is not blank. */
+export function bodyMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { message?: unknown }).message;
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
@@ -21,4 +78,16 @@ export function errorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const status = (error as { status?: unknown }).status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** A failure as shown: the spec's text, and the server's own message under it when it differs. */
+export interface ErrorText {
+  text: string;
+  detail?: string | null;
+}
+
+/** The spec's text for a failed call, with the server's message (if any, and not the same) as the detail. */
+export function withDetail(text: string, error: unknown): ErrorText {
+  const message = serverMessage(error);
+  return message && message !== text ? { text, detail: message } : { text };
 }

@@ -1,5 +1,66 @@
 /**
- * The API with every endpoint injected and tagged. The store uses this; pages import the hooks of the
- * domain file they need (`import { useLoginMutation } from '../../../api/auth'`).
+ * The API of the app: the endpoints generated from openapi.yaml (generated-endpoints.ts), with what the
+ * contract cannot say layered on top in this one file (Grafana's enhanceEndpoints): what each call
+ * provides and what each mutation refreshes, and the behaviour of single calls. When a screen shows
+ * stale data after a change, or a call goes out differently than the contract suggests, read this file.
+ *
+ *   import { api, useLoginMutation } from '../../../api';
  */
-export { taggedApi as api, tagTypes, type TagType } from './tags';
+import type { ApiRequest } from './base-api';
+import { generatedApi } from './generated-endpoints';
+
+export const tagTypes = ['User', 'Members', 'OrgSubscription'] as const;
+export type TagType = (typeof tagTypes)[number];
+
+/** Invalidate only when the call succeeded: a failed mutation changed nothing worth refetching. */
+function onSuccess(...tags: TagType[]) {
+  return (result: unknown) => (result === undefined ? [] : tags);
+}
+
+// Another person's session must not see the previous one's cached members or subscription.
+const sessionChange = onSuccess('User', 'Members', 'OrgSubscription');
+
+export const api = generatedApi.enhanceEndpoints({
+  addTagTypes: tagTypes,
+  endpoints: {
+    getUser: { providesTags: ['User'] },
+    setSettings: { invalidatesTags: onSuccess('User') },
+    setUserBoolean: { invalidatesTags: onSuccess('User') },
+
+    login: { invalidatesTags: sessionChange },
+    signup: { invalidatesTags: sessionChange },
+    googleAuth: { invalidatesTags: sessionChange },
+    logout: { invalidatesTags: sessionChange },
+
+    // The user's connection ids change.
+    verifySettings: { invalidatesTags: onSuccess('User') },
+    accessToken: { invalidatesTags: onSuccess('User') },
+    disconnect: { invalidatesTags: onSuccess('User') },
+
+    getOrganizationMembers: { providesTags: ['Members'] },
+    // The first invitation creates the organization, which the user record carries.
+    inviteUser: { invalidatesTags: onSuccess('Members', 'User') },
+    resendInvitation: { invalidatesTags: onSuccess('Members') },
+    // Member count and seats in use are part of the user's organization.
+    removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
+    setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
+
+    getOrgSubscription: { providesTags: ['OrgSubscription'] },
+    checkout: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription') },
+    buyMoreSeats: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription') },
+
+    // Catalogue data (CRM records, prices, coupons) changes with nothing the app does: no tags.
+    // Prices are public: sent without cookies, and a new request aborts the one in flight so a fast
+    // monthly/yearly toggle never lets an older answer arrive last (spec §7).
+    getPricing: (definition) => {
+      const generated = definition.query;
+      if (!generated) return;
+      definition.query = (params) => {
+        const request = generated(params) as ApiRequest;
+        return { ...request, credentials: 'omit', supersedable: true };
+      };
+    },
+  },
+});
+
+export * from './generated-endpoints';

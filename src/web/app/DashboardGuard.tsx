@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { useAppSelector } from './hooks';
+import LoadingState from '../components/LoadingState';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it shows 'Loading...'; without a session
@@ -10,7 +11,7 @@ export default function DashboardGuard() {
   const { user, loading, error, errorMessage, userErrorStatus } = useAppSelector((state) => state.app);
 
   if (user) return <Outlet />;
-  if (loading) return <p role="status">Loading...</p>;
+  if (loading) return <LoadingState />;
   if (error && userErrorStatus !== 401) return <p role="alert">Error: {errorMessage}</p>;
   return <Navigate to="/login" replace />;
 }

@@ -1,6 +1,7 @@
 /**
  * The route table of spec §2. Every page and layout is its own lazily loaded chunk; the guard, the
- * redirects and the error element are small and stay in the main bundle.
+ * redirects and the error element are small and stay in the main bundle. A page module's `loader` (its
+ * entry work, route-entry.ts) comes with its chunk.
  */
 import type { ComponentType } from 'react';
 import {
@@ -10,20 +11,35 @@ import {
   type LazyRouteFunction,
   type RouteObject,
 } from 'react-router-dom';
-import { loadInitialData } from './appSlice';
+import { loadInitialData } from '../entities/session';
+import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
+import LoadingState from '../components/LoadingState';
 import RouteErrorPage from './RouteErrorPage';
 import type { AppStore } from './store';
 
-/** A route whose component is the default export of a lazily imported module. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyRouteFunction<RouteObject> {
-  return async () => ({ Component: (await load()).default });
+/** A page module: the page (default export) and, when entering it does work, that work. */
+interface PageModule {
+  default: ComponentType;
+  loader?: EntryLoader;
+}
+
+type LazyPage = (load: () => Promise<PageModule>) => LazyRouteFunction<RouteObject>;
+
+/** Routes of lazily imported page modules, whose entry work runs with this context. */
+function lazyPages(context: EntryContext): LazyPage {
+  return (load) => async () => {
+    const page = await load();
+    return page.loader
+      ? { Component: page.default, ...entryRoute(page.loader, context) }
+      : { Component: page.default };
+  };
 }
 
 const toDashboard = <Navigate to="/dashboard" replace />;
 
 /** Public pages inside the onboarding wrapper (loader of user and CRM, progress bar, banner). */
-const onboardingRoutes: RouteObject[] = [
+const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] => [
   {
     path: 'signup',
     lazy: lazyPage(() => import(/* webpackChunkName: "signup" */ '../features/auth/pages/SignupPage')),
@@ -130,7 +146,7 @@ const onboardingRoutes: RouteObject[] = [
 ];
 
 /** Pages of the dashboard shell (sidebar), behind the session guard. */
-const dashboardRoutes: RouteObject[] = [
+const dashboardRoutes = (lazyPage: LazyPage): RouteObject[] => [
   {
     index: true,
     lazy: lazyPage(
@@ -220,45 +236,50 @@ const dashboardRoutes: RouteObject[] = [
   { path: '*', element: toDashboard },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    errorElement: <RouteErrorPage />,
-    // Shown while the first page's chunks download (before the guard or any page can render), so the
-    // first paint is a loading state, never a blank page.
-    hydrateFallbackElement: <p role="status">Loading...</p>,
-    children: [
-      { index: true, element: toDashboard },
-      {
-        lazy: lazyPage(
-          () => import(/* webpackChunkName: "onboarding-layout" */ '../features/onboarding/OnboardingLayout'),
-        ),
-        children: onboardingRoutes,
-      },
-      {
-        path: 'pricing',
-        lazy: lazyPage(
-          () => import(/* webpackChunkName: "pricing" */ '../features/pricing/pages/PricingPage'),
-        ),
-      },
-      {
-        path: 'dashboard',
-        element: <DashboardGuard />,
-        children: [
-          {
-            lazy: lazyPage(
-              () =>
-                import(/* webpackChunkName: "dashboard-layout" */ '../features/dashboard/DashboardLayout'),
-            ),
-            children: dashboardRoutes,
-          },
-        ],
-      },
-      // Spec §2.2: '/' and unknown paths go to /dashboard.
-      { path: '*', element: toDashboard },
-    ],
-  },
-];
+/** The route table; entry work runs with `context`. */
+export function appRoutes(context: EntryContext): RouteObject[] {
+  const lazyPage = lazyPages(context);
+  return [
+    {
+      path: '/',
+      errorElement: <RouteErrorPage />,
+      // Shown while the first page's chunks download (before the guard or any page can render), so the
+      // first paint is a loading state, never a blank page.
+      hydrateFallbackElement: <LoadingState />,
+      children: [
+        { index: true, element: toDashboard },
+        {
+          lazy: lazyPage(
+            () =>
+              import(/* webpackChunkName: "onboarding-layout" */ '../features/onboarding/OnboardingLayout'),
+          ),
+          children: onboardingRoutes(lazyPage),
+        },
+        {
+          path: 'pricing',
+          lazy: lazyPage(
+            () => import(/* webpackChunkName: "pricing" */ '../features/pricing/pages/PricingPage'),
+          ),
+        },
+        {
+          path: 'dashboard',
+          element: <DashboardGuard />,
+          children: [
+            {
+              lazy: lazyPage(
+                () =>
+                  import(/* webpackChunkName: "dashboard-layout" */ '../features/dashboard/DashboardLayout'),
+              ),
+              children: dashboardRoutes(lazyPage),
+            },
+          ],
+        },
+        // Spec §2.2: '/' and unknown paths go to /dashboard.
+        { path: '*', element: toDashboard },
+      ],
+    },
+  ];
+}
 
 export interface AppRouterOptions {
   /** Use an in-memory history starting at these entries (tests, prerendering) instead of the browser's. */
@@ -272,5 +293,13 @@ export interface AppRouterOptions {
 export function createAppRouter(store: AppStore, { initialEntries }: AppRouterOptions = {}) {
   const { initialLoad, user } = store.getState().app;
   if (initialLoad === 'idle' && !user) void store.dispatch(loadInitialData());
-  return initialEntries ? createMemoryRouter(routes, { initialEntries }) : createBrowserRouter(routes);
+  // Loaders of the first navigation may run while the router is being created: they read initialUrl.
+  const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
+  const initialUrl = initialEntries?.[0] ?? window.location.href;
+  const routes = appRoutes({ store, router: () => created.router, initialUrl });
+  const router = initialEntries
+    ? createMemoryRouter(routes, { initialEntries })
+    : createBrowserRouter(routes);
+  created.router = router;
+  return router;
 }

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api';
-import { appSlice, initialAppState, type AppState } from './appSlice';
+import { appSlice, initialAppState, type AppState } from '../entities/session';
 import { devToolsOptions } from './devtools-sanitizer';
 
 const rootReducer = combineReducers({

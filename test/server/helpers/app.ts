@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
@@ -14,6 +15,8 @@ import { loadContract, type Contract } from '../../../src/server/contract.js';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ORIGIN = PUBLIC_URL;
+/** SESSION_SECRET for apps with a public PUBLIC_URL, where the server requires one. */
+export const TEST_SESSION_SECRET = 'a-test-session-secret-of-at-least-32-characters';
 
 let contract: Contract | undefined;
 export function getContract(): Contract {
@@ -95,6 +98,65 @@ export async function startTestApp(
       await database?.drop();
     },
   };
+}
+
+/**
+ * A test app for the tests of the file or describe that calls this: started before them (or by the
+ * first call of a `before` hook that needs it: node 20 runs a file's top-level hooks concurrently),
+ * closed after them. `app` and `config` are there once the suite's hooks have run.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): TestApp {
+  let starting: Promise<TestApp> | undefined;
+  let started: TestApp | undefined;
+  const start = () =>
+    (starting ??= startTestApp(env, options).then((testApp) => {
+      started = testApp;
+      return testApp;
+    }));
+  before(async () => {
+    await start();
+  });
+  after(async () => {
+    await (await starting)?.close();
+  });
+  const current = () => {
+    assert.ok(started, 'the test app is read before its suite started it');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    api: async (operationId, callOptions) => (await start()).api(operationId, callOptions),
+    close: async () => (await start()).close(),
+  };
+}
+
+/**
+ * Submits an HTML form of a server-rendered page (sandbox, support) as a browser on PUBLIC_URL does:
+ * urlencoded, with the page's Origin.
+ */
+export function postForm(
+  testApp: Pick<TestApp, 'app'>,
+  url: string,
+  fields: Record<string, string> = {},
+  { cookie, headers = {}, ip }: { cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
 }
 
 export function createApiClient(app: FastifyInstance, config: Config): ApiClient {

@@ -1,6 +1,6 @@
 /** Accounts for tests. Argon2 is deliberately slow, so files create their users once and reuse them. */
 import assert from 'node:assert/strict';
-import type { ApiClient } from './app.js';
+import { mailToken, type ApiClient, type TestApp } from './app.js';
 
 export const PASSWORD = 'Sup3r-secret!';
 
@@ -35,4 +35,18 @@ export async function signup(
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.ok(res.cookie);
   return { id: res.body.id, email, cookie: res.cookie };
+}
+
+/** A new member of the inviter's organization: invited (with a role), signed up through the mailed link. */
+export async function invitedMember(
+  testApp: TestApp,
+  inviter: TestUser,
+  { role, email = uniqueEmail('invited') }: { role?: 'admin' | 'member'; email?: string } = {},
+): Promise<TestUser> {
+  const invited = await testApp.api('inviteUser', {
+    cookie: inviter.cookie,
+    body: role ? { email, role } : { email },
+  });
+  assert.equal(invited.status, 200, JSON.stringify(invited.body));
+  return signup(testApp.api, { email, invitation_token: await mailToken(testApp, email) });
 }

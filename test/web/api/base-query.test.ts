@@ -1,8 +1,7 @@
 /** The base query: runtime API base, the path outside it, error flags in 2xx answers, error messages. */
 import { http, HttpResponse } from 'msw';
-import { billingApi } from '../../../src/web/api/billing';
+import { api } from '../../../src/web/api';
 import { errorMessage, errorStatus } from '../../../src/web/api/errors';
-import { userApi } from '../../../src/web/api/user';
 import { makeStore } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
 import { mockApiError, spyOnApi } from '../msw/handlers';
@@ -23,11 +22,11 @@ describe('API base from the runtime configuration (one build serves any API base
     );
     const store = makeStore();
 
-    await store.dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
     window.__APP_CONFIG__ = { apiBase: '/v2/api/' };
-    await store.dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
     window.__APP_CONFIG__ = { apiBase: 'https://api.example.test/base' };
-    await store.dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
 
     expect(calls).toEqual([
       'http://localhost/api/get-user',
@@ -41,7 +40,7 @@ describe('API base from the runtime configuration (one build serves any API base
     const subscription = spyOnApi('getOrgSubscription', { items: [] });
     server.use(subscription.handler);
 
-    await makeStore().dispatch(billingApi.endpoints.getOrgSubscription.initiate({ id: 'sub_1' }));
+    await makeStore().dispatch(api.endpoints.getOrgSubscription.initiate({ id: 'sub_1' }));
 
     expect(subscription.requests[0]!.url.href).toBe('http://localhost/org-subscription?id=sub_1');
     expect(subscription.requests[0]!.credentials).toBe('include');
@@ -52,7 +51,7 @@ describe('errors', () => {
   test('a 2xx answer with error: true is an error carrying the server message', async () => {
     server.use(mockApiError('setSettings', 'Name is too long', { status: 200 }));
 
-    const result = await makeStore().dispatch(userApi.endpoints.setSettings.initiate({ name: 'x' }));
+    const result = await makeStore().dispatch(api.endpoints.setSettings.initiate({ name: 'x' }));
 
     expect(result.data).toBeUndefined();
     expect(errorMessage(result.error, 'Error updating profile')).toBe('Name is too long');
@@ -62,7 +61,7 @@ describe('errors', () => {
   test('a non-OK answer keeps its status and message', async () => {
     server.use(mockApiError('setSettings', 'Not signed in', { status: 401 }));
 
-    const result = await makeStore().dispatch(userApi.endpoints.setSettings.initiate({ name: 'x' }));
+    const result = await makeStore().dispatch(api.endpoints.setSettings.initiate({ name: 'x' }));
 
     expect(errorStatus(result.error)).toBe(401);
     expect(errorMessage(result.error, 'Failed to update profile')).toBe('Not signed in');
@@ -71,7 +70,7 @@ describe('errors', () => {
   test('without a server message the fallback text is shown', async () => {
     server.use(http.post('*/set-settings', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })));
 
-    const result = await makeStore().dispatch(userApi.endpoints.setSettings.initiate({ name: 'x' }));
+    const result = await makeStore().dispatch(api.endpoints.setSettings.initiate({ name: 'x' }));
 
     expect(errorMessage(result.error, 'Failed to update profile')).toBe('Failed to update profile');
   });

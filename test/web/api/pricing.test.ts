@@ -1,8 +1,8 @@
 /** get-pricing on the public pricing page: no cookies, and a new request aborts the previous one (spec §7). */
-import { catalogueApi } from '../../../src/web/api/catalogue';
+import { api } from '../../../src/web/api';
 import { makeStore } from '../../../src/web/app/store';
 import { aPricing } from '../msw/fixtures';
-import { mockPricing, spyOnApi, type RecordedRequest } from '../msw/handlers';
+import { heldAnswer, mockPricing, spyOnApi, type RecordedRequest } from '../msw/handlers';
 import { server } from '../msw/server';
 
 test('is sent without cookies', async () => {
@@ -10,7 +10,7 @@ test('is sent without cookies', async () => {
   server.use(pricing.handler);
   const store = makeStore();
 
-  const result = await store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'yearly' }));
+  const result = await store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'yearly' }));
 
   expect(pricing.requests[0]!.credentials).toBe('omit');
   expect(pricing.requests[0]!.url.searchParams.get('schedule')).toBe('yearly');
@@ -20,25 +20,34 @@ test('is sent without cookies', async () => {
 test('other calls send cookies (the cookie session)', async () => {
   const user = spyOnApi('getSoftwareOptions', { error: false, data: [] });
   server.use(user.handler);
-  await makeStore().dispatch(catalogueApi.endpoints.getSoftwareOptions.initiate());
+  await makeStore().dispatch(api.endpoints.getSoftwareOptions.initiate());
   expect(user.requests[0]!.credentials).toBe('include');
 });
 
 test('a new request aborts the one in flight, whose answer is never used', async () => {
   const received: RecordedRequest[] = [];
   let firstAborted = false;
+  let firstArrived = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    firstArrived = resolve;
+  });
+  const answers = heldAnswer();
   server.use(
     mockPricing((request) => aPricing(request.url.searchParams.get('schedule') as 'monthly' | 'yearly'), {
-      delayMs: 50,
-      onRequest: (request) => received.push(request),
+      until: answers.until,
+      onRequest: (request) => {
+        received.push(request);
+        firstArrived();
+      },
     }),
   );
   const store = makeStore();
 
-  const monthly = store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'monthly' }));
-  // Wait until the first request reached the network before the user toggles.
-  await waitUntil(() => received.length === 1);
-  const yearly = store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'yearly' }));
+  const monthly = store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'monthly' }));
+  // The first request reached the network (its answer held back) before the user toggles.
+  await arrived;
+  const yearly = store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'yearly' }));
+  answers.release();
   const [monthlyResult, yearlyResult] = await Promise.all([monthly, yearly]);
   firstAborted = monthlyResult.isError;
 
@@ -57,17 +66,10 @@ test('an aborted schedule is fetched again when chosen again', async () => {
   server.use(pricing.handler);
   const store = makeStore();
 
-  const first = store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'monthly' }));
-  await store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'yearly' }));
+  const first = store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'monthly' }));
+  await store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'yearly' }));
   await first;
-  const again = await store.dispatch(catalogueApi.endpoints.getPricing.initiate({ schedule: 'monthly' }));
+  const again = await store.dispatch(api.endpoints.getPricing.initiate({ schedule: 'monthly' }));
 
   expect(again.data?.data.standard.price).toBe(3900);
 });
-
-async function waitUntil(condition: () => boolean) {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  expect(condition()).toBe(true);
-}

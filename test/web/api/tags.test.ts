@@ -1,10 +1,6 @@
 /** A mutation refetches the queries showing what it changed (api/tags.ts). */
 import { waitFor } from '@testing-library/react';
-import { authApi } from '../../../src/web/api/auth';
-import { billingApi } from '../../../src/web/api/billing';
-import { crmApi } from '../../../src/web/api/crm';
-import { organizationApi } from '../../../src/web/api/organization';
-import { userApi } from '../../../src/web/api/user';
+import { api } from '../../../src/web/api';
 import { makeStore, type AppStore } from '../../../src/web/app/store';
 import { aMember, anInvitation, anOrgSubscriptionItem, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, ok, spyOnApi } from '../msw/handlers';
@@ -19,14 +15,14 @@ function watchQueries(store: AppStore) {
   const subscription = spyOnApi('getOrgSubscription', { items: [anOrgSubscriptionItem()] });
   server.use(user.handler, members.handler, subscription.handler);
   // Subscribed like a mounted page would be.
-  store.dispatch(userApi.endpoints.getUser.initiate());
-  store.dispatch(organizationApi.endpoints.getOrganizationMembers.initiate());
-  store.dispatch(billingApi.endpoints.getOrgSubscription.initiate({ id: 'sub_123' }));
+  void store.dispatch(api.endpoints.getUser.initiate());
+  void store.dispatch(api.endpoints.getOrganizationMembers.initiate());
+  void store.dispatch(api.endpoints.getOrgSubscription.initiate({ id: 'sub_123' }));
   return { user: user.requests, members: members.requests, subscription: subscription.requests };
 }
 
 async function settled(store: AppStore) {
-  await Promise.all(store.dispatch(userApi.util.getRunningQueriesThunk()));
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
 }
 
 type Refetched = Array<'user' | 'members' | 'subscription'>;
@@ -37,7 +33,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user'],
     (store) => {
       server.use(mockApi('setSettings', { ...ok(), data: aUser() }));
-      return store.dispatch(userApi.endpoints.setSettings.initiate({ name: 'Ada' }));
+      return store.dispatch(api.endpoints.setSettings.initiate({ name: 'Ada' }));
     },
   ],
   [
@@ -45,7 +41,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user'],
     (store) => {
       server.use(mockApi('setUserBoolean', ok()));
-      return store.dispatch(userApi.endpoints.setUserBoolean.initiate({ key: 'has_onboarded', value: true }));
+      return store.dispatch(api.endpoints.setUserBoolean.initiate({ key: 'has_onboarded', value: true }));
     },
   ],
   [
@@ -53,7 +49,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user', 'members', 'subscription'],
     (store) => {
       server.use(mockApi('login', { ...ok(), user: aUser(), software: null }));
-      return store.dispatch(authApi.endpoints.login.initiate({ email: 'a@example.com', password: 'x' }));
+      return store.dispatch(api.endpoints.login.initiate({ email: 'a@example.com', password: 'x' }));
     },
   ],
   [
@@ -61,7 +57,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user', 'members', 'subscription'],
     (store) => {
       server.use(mockApi('logout', ok()));
-      return store.dispatch(authApi.endpoints.logout.initiate());
+      return store.dispatch(api.endpoints.logout.initiate());
     },
   ],
   [
@@ -69,7 +65,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user'],
     (store) => {
       server.use(mockApi('disconnect', ok()));
-      return store.dispatch(crmApi.endpoints.disconnect.initiate());
+      return store.dispatch(api.endpoints.disconnect.initiate());
     },
   ],
   [
@@ -77,7 +73,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user', 'members'],
     (store) => {
       server.use(mockApi('inviteUser', { ...ok(), data: anInvitation() }));
-      return store.dispatch(organizationApi.endpoints.inviteUser.initiate({ email: 'g@example.com' }));
+      return store.dispatch(api.endpoints.inviteUser.initiate({ email: 'g@example.com' }));
     },
   ],
   [
@@ -85,7 +81,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['members'],
     (store) => {
       server.use(mockApi('resendInvitation', ok()));
-      return store.dispatch(organizationApi.endpoints.resendInvitation.initiate({ invitation_id: 'inv-1' }));
+      return store.dispatch(api.endpoints.resendInvitation.initiate({ invitation_id: 'inv-1' }));
     },
   ],
   [
@@ -93,7 +89,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user', 'members'],
     (store) => {
       server.use(mockApi('removeOrganizationUser', ok()));
-      return store.dispatch(organizationApi.endpoints.removeOrganizationUser.initiate({ user_id: 'user-2' }));
+      return store.dispatch(api.endpoints.removeOrganizationUser.initiate({ user_id: 'user-2' }));
     },
   ],
   [
@@ -102,7 +98,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     (store) => {
       server.use(mockApi('setUserProduct', ok()));
       return store.dispatch(
-        organizationApi.endpoints.setUserProduct.initiate({
+        api.endpoints.setUserProduct.initiate({
           user_id: 'user-2',
           product: 'Pro',
           role: 'member',
@@ -115,7 +111,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     ['user', 'members', 'subscription'],
     (store) => {
       server.use(mockApi('buyMoreSeats', { error: false, url: null }));
-      return store.dispatch(billingApi.endpoints.buyMoreSeats.initiate({ standard_seats: 1, pro_seats: 0 }));
+      return store.dispatch(api.endpoints.buyMoreSeats.initiate({ standard_seats: 1, pro_seats: 0 }));
     },
   ],
   [
@@ -124,7 +120,7 @@ const cases: Array<[string, Refetched, (store: AppStore) => Promise<unknown>]> =
     (store) => {
       server.use(mockApi('checkout', { error: false, url: 'http://localhost/sandbox/checkout/1' }));
       return store.dispatch(
-        billingApi.endpoints.checkout.initiate({ items: [{ price_id: 'price_pro_yearly', quantity: 1 }] }),
+        api.endpoints.checkout.initiate({ items: [{ price_id: 'price_pro_yearly', quantity: 1 }] }),
       );
     },
   ],
@@ -154,7 +150,7 @@ test('a failed mutation refetches nothing', async () => {
   // A 2xx answer carrying `error: true` is a failure too.
   server.use(mockApiError('setSettings', 'Name too long', { status: 200 }));
 
-  const result = await store.dispatch(userApi.endpoints.setSettings.initiate({ name: 'x'.repeat(300) }));
+  const result = await store.dispatch(api.endpoints.setSettings.initiate({ name: 'x'.repeat(300) }));
 
   expect(result.error).toMatchObject({ data: { message: 'Name too long' } });
   await settled(store);

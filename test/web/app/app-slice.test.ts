@@ -1,10 +1,7 @@
 /** The slice follows the session: answers that carry the user set it, logout clears it. */
 import { waitFor } from '@testing-library/react';
 import { api } from '../../../src/web/api';
-import { authApi } from '../../../src/web/api/auth';
-import { crmApi } from '../../../src/web/api/crm';
-import { userApi } from '../../../src/web/api/user';
-import { errorSet, loadInitialData } from '../../../src/web/app/appSlice';
+import { errorSet, loadInitialData } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { mockApi, mockGetUser, ok } from '../msw/handlers';
@@ -30,21 +27,21 @@ test.each([
     'login',
     () => {
       server.use(mockApi('login', { ...ok(), user: aUser({ name: 'From login' }), software: null }));
-      return authApi.endpoints.login.initiate({ email: 'a@example.com', password: 'x' });
+      return api.endpoints.login.initiate({ email: 'a@example.com', password: 'x' });
     },
   ],
   [
     'signup',
     () => {
       server.use(mockApi('signup', { ...ok(), id: 'user-1', user: aUser({ name: 'From login' }) }));
-      return authApi.endpoints.signup.initiate({ name: 'A', email: 'a@example.com', password: 'x' });
+      return api.endpoints.signup.initiate({ name: 'A', email: 'a@example.com', password: 'x' });
     },
   ],
   [
     'googleAuth',
     () => {
       server.use(mockApi('googleAuth', { ...ok(), id: 'user-1', user: aUser({ name: 'From login' }) }));
-      return authApi.endpoints.googleAuth.initiate({ token: 't', type: 'login' });
+      return api.endpoints.googleAuth.initiate({ token: 't', type: 'login' });
     },
   ],
   [
@@ -53,14 +50,14 @@ test.each([
       server.use(
         mockApi('accessToken', { ...ok(), data: someOAuthTokens(), user: aUser({ name: 'From login' }) }),
       );
-      return crmApi.endpoints.accessToken.initiate({ oauth_code: 'c' });
+      return api.endpoints.accessToken.initiate({ oauth_code: 'c' });
     },
   ],
   [
     'setSettings',
     () => {
       server.use(mockApi('setSettings', { ...ok(), data: aUser({ name: 'From login' }) }));
-      return userApi.endpoints.setSettings.initiate({ name: 'From login' });
+      return api.endpoints.setSettings.initiate({ name: 'From login' });
     },
   ],
 ])('a %s answer puts its user in the slice at once and clears the error', async (_name, call) => {
@@ -77,7 +74,7 @@ test.each([
 test('logout clears the user but keeps the chosen CRM record', async () => {
   server.use(mockApi('logout', ok()));
   const store = makeStore({ app: { ...signedIn(aUser(), aSoftware()).app, billingPortalUrl: 'http://x' } });
-  await store.dispatch(authApi.endpoints.logout.initiate());
+  await store.dispatch(api.endpoints.logout.initiate());
   expect(store.getState().app).toMatchObject({
     user: null,
     software: { slug: 'demo-crm' },

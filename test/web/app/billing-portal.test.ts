@@ -1,6 +1,6 @@
 /** fetchBillingPortalUrl: spec §4 Billing and §8 Billing portal. */
 import { http, HttpResponse } from 'msw';
-import { fetchBillingPortalUrl } from '../../../src/web/app/appSlice';
+import { fetchBillingPortalUrl } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';

@@ -51,8 +51,7 @@ const SECRETS = [
 
 test('actions and states of real calls reach DevTools without secrets', async () => {
   const { makeStore } = await import('../../../src/web/app/store');
-  const { authApi } = await import('../../../src/web/api/auth');
-  const { crmApi } = await import('../../../src/web/api/crm');
+  const { api } = await import('../../../src/web/api');
   server.use(
     mockApi('login', { ...ok(), user: aUser(), software: null }),
     mockApi('googleAuth', { ...ok(), id: 'user-1', user: aUser() }),
@@ -66,16 +65,12 @@ test('actions and states of real calls reach DevTools without secrets', async ()
   );
   const store = makeStore({ app: { software: aSoftware() } });
 
+  await store.dispatch(api.endpoints.login.initiate({ email: 'ada@example.com', password: 'S3cret!pass' }));
+  await store.dispatch(api.endpoints.googleAuth.initiate({ token: 'google-id-token', type: 'login' }));
+  await store.dispatch(api.endpoints.resetPassword.initiate({ token: 'reset-1', new_password: 'N3w!pass' }));
+  await store.dispatch(api.endpoints.accessToken.initiate({ oauth_code: 'code-1' }));
   await store.dispatch(
-    authApi.endpoints.login.initiate({ email: 'ada@example.com', password: 'S3cret!pass' }),
-  );
-  await store.dispatch(authApi.endpoints.googleAuth.initiate({ token: 'google-id-token', type: 'login' }));
-  await store.dispatch(
-    authApi.endpoints.resetPassword.initiate({ token: 'reset-1', new_password: 'N3w!pass' }),
-  );
-  await store.dispatch(crmApi.endpoints.accessToken.initiate({ oauth_code: 'code-1' }));
-  await store.dispatch(
-    crmApi.endpoints.verifySettings.initiate({ auth_type: 'api key', api_key_1: 'demo_key_1' }),
+    api.endpoints.verifySettings.initiate({ auth_type: 'api key', api_key_1: 'demo_key_1' }),
   );
 
   expect(extensionCompose).toHaveBeenCalledTimes(1);

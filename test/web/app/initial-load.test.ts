@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { loadInitialData } from '../../../src/web/app/appSlice';
+import { loadInitialData } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { userApi } from '../../../src/web/api/user';
+import { api } from '../../../src/web/api';
 import { apiUrl, mockApi, mockGetUser, mockSoftware, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 
@@ -124,7 +124,7 @@ describe('loadInitialData (spec §4 "Initial load")', () => {
     expect(store.getState().app.user?.name).toBe('Ada');
 
     server.use(mockGetUser(aUser({ name: 'Ada King', software: null })), mockApi('setUserBoolean', ok()));
-    await store.dispatch(userApi.endpoints.setUserBoolean.initiate({ key: 'has_onboarded', value: true }));
+    await store.dispatch(api.endpoints.setUserBoolean.initiate({ key: 'has_onboarded', value: true }));
 
     await waitFor(() => expect(store.getState().app.user?.name).toBe('Ada King'));
   });

@@ -6,10 +6,11 @@
 import { act, screen } from '@testing-library/react';
 import { createElement, isValidElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { authApi } from '../../../src/web/api/auth';
-import { routes } from '../../../src/web/app/router';
+import { api } from '../../../src/web/api';
+import { appRoutes } from '../../../src/web/app/router';
+import { makeStore } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
-import { mockApi, mockGetUser, ok } from '../msw/handlers';
+import { mockApi, mockGetUser, ok, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 
@@ -133,6 +134,7 @@ describe('every route of the table renders its page', () => {
       if (!route.lazy && !redirects && !guard && route.path !== '/') eager.push(path);
       route.children?.forEach((child) => visit(child, path));
     };
+    const routes = appRoutes({ store: makeStore(), router: () => undefined, initialUrl: '/' });
     routes.forEach((route) => visit(route, ''));
     expect(eager).toEqual([]);
   });
@@ -175,11 +177,13 @@ describe('dashboard guard', () => {
   });
 
   test("while the user loads it shows 'Loading...', then the page", async () => {
-    server.use(mockGetUser(aUser({ software: null }), { delayMs: 50 }));
+    const answer = heldAnswer();
+    server.use(mockGetUser(aUser({ software: null }), { until: answer.until }));
     renderApp('/dashboard/settings');
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByText('page:settings/pages/SettingsPage')).not.toBeInTheDocument();
+    answer.release();
     await expectPage('settings/pages/SettingsPage');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
@@ -199,7 +203,7 @@ describe('dashboard guard', () => {
     const { router, store } = renderApp('/dashboard/organization', { preloadedState: signedIn() });
     await expectPage('organization/pages/OrganizationPage');
 
-    await act(() => store.dispatch(authApi.endpoints.logout.initiate()));
+    await act(() => store.dispatch(api.endpoints.logout.initiate()));
 
     await expectPage('auth/pages/LoginPage');
     expect(router.state.location.pathname).toBe('/login');

@@ -18,6 +18,7 @@ import {
   mockPricing,
   operationUrl,
   spyOnApi,
+  heldAnswer,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -215,7 +216,11 @@ describe('admin, product purchase (Free)', () => {
   });
 
   test('the chosen card shows the processing state while the session is created', async () => {
-    server.use(pricingBySchedule(), mockApiError('checkout', 'Provider down', { status: 502, delayMs: 200 }));
+    const answer = heldAnswer();
+    server.use(
+      pricingBySchedule(),
+      mockApiError('checkout', 'Provider down', { status: 502, until: answer.until }),
+    );
     const { user } = renderBilling(aUser());
 
     const upgrade = within(await card('Pro')).getByRole('button', { name: 'Upgrade: Pro' });
@@ -223,6 +228,7 @@ describe('admin, product purchase (Free)', () => {
 
     expect(upgrade).toBeDisabled();
     expect(within(await card('Pro')).getByRole('progressbar')).toBeInTheDocument();
+    answer.release();
     expect(await screen.findByText('Provider down')).toBeInTheDocument();
     expect(upgrade).toBeEnabled();
   });
@@ -291,7 +297,8 @@ describe('admin, subscription details (paid, no team)', () => {
   });
 
   test('Manage Subscription shows the loading flag, then opens the portal in a new tab', async () => {
-    server.use(mockPortal({ delayMs: 100 }));
+    const answer = heldAnswer();
+    server.use(mockPortal({ until: answer.until }));
     const { user, store } = renderBilling(aUser({ subscription: aPaidSubscription() }));
 
     const manage = await screen.findByRole('button', { name: 'Manage Subscription' });
@@ -300,6 +307,7 @@ describe('admin, subscription details (paid, no team)', () => {
     expect(manage).toBeDisabled();
     expect(manage).toHaveAttribute('aria-busy', 'true');
     expect(store.getState().app.portalLoading).toBe(true);
+    answer.release();
     await waitFor(() => expect(openInNewTab).toHaveBeenCalledWith(portalUrl));
     expect(manage).toBeEnabled();
     expect(store.getState().app.billingPortalUrl).toBe(portalUrl);

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import BillingSuccessPage from '../../../src/web/features/billing/pages/BillingSuccessPage';
 import { renderWithProviders, signedIn } from '../utils/render';
+import { useSpecTimers } from '../utils/spec-timers';
 
-beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
-afterEach(() => jest.useRealTimers());
+beforeEach(() => useSpecTimers());
 
 const renderSuccess = () =>
   renderWithProviders(<BillingSuccessPage />, {

@@ -1,8 +1,5 @@
-import {
-  billingLayout,
-  fixedSchedule,
-  managesBilling,
-} from '../../../src/web/features/billing/lib/billing-view';
+import { managesBilling } from '../../../src/shared/permissions';
+import { billingLayout, fixedSchedule } from '../../../src/web/features/billing/lib/billing-view';
 import { aPaidSubscription, anOrganization, aSubscription, aUser } from '../msw/fixtures';
 
 const team = anOrganization({ member_count: 3 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import BuySeats from '../../../src/web/features/billing/components/BuySeats';
 import { leaveAppTo } from '../../../src/web/lib/safe-redirect';
-import { mockApi, mockApiError, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApi, mockApiError, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
 
@@ -99,7 +99,7 @@ test('without a payment page the user goes to the success page', async () => {
 test.each([
   [
     'the server message, as given',
-    mockApiError('buyMoreSeats', 'Seat limit reached', { status: 400, delayMs: 50 }),
+    mockApiError('buyMoreSeats', 'Seat limit reached', { status: 400 }),
     'Seat limit reached',
   ],
   [
@@ -127,13 +127,15 @@ test.each([
 });
 
 test('shows the processing state while buying', async () => {
-  server.use(mockApi('buyMoreSeats', { error: false, url: null }, { delayMs: 100 }));
+  const answer = heldAnswer();
+  server.use(mockApi('buyMoreSeats', { error: false, url: null }, { until: answer.until }));
   const { user } = renderBuySeats();
 
   await user.click(screen.getByRole('radio', { name: 'Pro' }));
   await user.click(buy());
 
-  expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+  answer.release();
 });
 
 test('the seats input carries the server’s maximum and says it before anything is sent', async () => {

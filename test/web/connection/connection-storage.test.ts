@@ -7,7 +7,7 @@ import {
   storeCredentials,
   storeOAuthTokens,
 } from '../../../src/web/features/connection/lib/connection-storage';
-import { storedSoftwareSlug } from '../../../src/web/app/chosen-software';
+import { storedSoftwareSlug } from '../../../src/web/entities/crm';
 
 beforeEach(() => {
   localStorage.clear();

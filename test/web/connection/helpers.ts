@@ -5,11 +5,6 @@ export function spyOnWindowOpen(opened: boolean = true) {
   return jest.spyOn(window, 'open').mockImplementation(() => (opened ? ({} as Window) : null));
 }
 
-/** Fake timers that leave promises and MSW working; RTL's waitFor advances them while it polls. */
-export function useFakeTimersForPages() {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-}
-
 export function resetBrowserStorage() {
   localStorage.clear();
   sessionStorage.clear();

@@ -7,35 +7,22 @@ import {
   softwareInitial,
   type Software,
 } from '../../../src/web/features/connection/lib/software-connection';
+import { aSoftware } from '../msw/fixtures';
 
+/** The fixture's Demo CRM with no way to connect set yet: each test adds what it is about. */
 function software(overrides: Partial<Software> = {}): Software {
-  return {
-    slug: 'demo-crm',
-    software: 'Demo CRM',
+  return aSoftware({
     app: 'Prospect Sync for Demo CRM',
     logo_url: null,
     chrome_extension_url: null,
-    auth_options: 'either',
     oauth_client_id: null,
     oauth_redirect_uri: null,
     oauth_auth_url: null,
-    preconnect_fields: [],
     api_key_1: null,
     api_key_1_label: null,
     api_key_1_placeholder: null,
-    api_key_2: null,
-    api_key_2_label: null,
-    api_key_2_placeholder: null,
-    api_key_3: null,
-    api_key_3_label: null,
-    api_key_3_placeholder: null,
-    api_key_4: null,
-    api_key_4_label: null,
-    api_key_4_placeholder: null,
-    create_api_key_url: null,
-    create_api_key_gif_url: null,
     ...overrides,
-  };
+  });
 }
 
 test.each([

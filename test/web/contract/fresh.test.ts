@@ -1,7 +1,8 @@
 /**
- * src/contract/api.ts and limits.ts are exactly what `npm run gen:api` makes from openapi.yaml now: the
- * same steps (openapi-typescript and gen-contract-limits, then prettier as the repo configures it for
- * those paths), run on a temporary copy. When this fails, run `npm run gen:api` and commit the result;
+ * src/contract/api.ts, limits.ts and the SPA's endpoints (src/web/api/generated-endpoints.ts) are exactly
+ * what `npm run gen:api` makes from openapi.yaml now: the same steps (openapi-typescript,
+ * gen-contract-limits and gen-api-endpoints, then prettier as the repo configures it for those paths),
+ * run on a temporary copy. When this fails, run `npm run gen:api` and commit the result;
  * never edit src/contract by hand.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,8 @@ import path from 'node:path';
 const root = path.join(__dirname, '../../..');
 const committedPath = 'src/contract/api.ts';
 const limitsPath = 'src/contract/limits.ts';
+const routesPath = 'src/contract/routes.ts';
+const endpointsPath = 'src/web/api/generated-endpoints.ts';
 
 function run(script: string, args: string[], input?: string): string {
   return execFileSync(process.execPath, [path.join(root, script), ...args], {
@@ -43,7 +46,7 @@ test('the gen:api script is the one this test replays', () => {
     scripts: Record<string, string>;
   };
   expect(scripts['gen:api']).toBe(
-    'openapi-typescript openapi.yaml -o src/contract/api.ts && node scripts/gen-contract-limits.mjs src/contract/limits.ts && prettier --write src/contract/api.ts src/contract/limits.ts',
+    'openapi-typescript openapi.yaml -o src/contract/api.ts && node scripts/gen-contract-limits.mjs src/contract/limits.ts && node scripts/gen-api-endpoints.mjs routes src/contract/routes.ts && node scripts/gen-api-endpoints.mjs endpoints src/web/api/generated-endpoints.ts && prettier --write src/contract/api.ts src/contract/limits.ts src/contract/routes.ts src/web/api/generated-endpoints.ts',
   );
 });
 
@@ -51,6 +54,23 @@ test('src/contract/limits.ts is fresh: the bounds the server validates, as the S
   const generated = prettier(run('scripts/gen-contract-limits.mjs', []), limitsPath);
   expect(readFileSync(path.join(root, limitsPath), 'utf8')).toBe(generated);
   expect(generated).toMatch(/SeatCount: \{\s+minimum: 0,\s+maximum: 1000,\s+\}/);
+});
+
+test('src/contract/routes.ts and src/web/api/generated-endpoints.ts are fresh: one endpoint per operation', () => {
+  const routes = prettier(run('scripts/gen-api-endpoints.mjs', ['routes']), routesPath);
+  expect(readFileSync(path.join(root, routesPath), 'utf8')).toBe(routes);
+  const generated = prettier(run('scripts/gen-api-endpoints.mjs', ['endpoints']), endpointsPath);
+  expect(readFileSync(path.join(root, endpointsPath), 'utf8')).toBe(generated);
+  const operationIds = [
+    ...readFileSync(path.join(root, 'openapi.yaml'), 'utf8').matchAll(/operationId: (\w+)/g),
+  ];
+  expect(operationIds).toHaveLength(28);
+  for (const [, id] of operationIds) expect(generated).toContain(`    ${id}: build.`);
+  // Spec §7: /org-subscription is outside the API base, as its own `servers` in the contract says.
+  expect(routes).toContain(
+    "getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true }",
+  );
+  expect(generated).toContain("url: '/org-subscription', params, outsideApiBase: true");
 });
 
 test('src/contract/api.ts is fresh: `npm run gen:api` reproduces it byte for byte', () => {

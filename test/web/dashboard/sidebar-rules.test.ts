@@ -1,11 +1,11 @@
+import { managesBilling } from '../../../src/shared/permissions';
 import {
   activeEntryId,
-  canSeeBilling,
   sidebarEntries,
   usesPersonalConnection,
   type SidebarSoftware,
   type SidebarUser,
-} from '../../../src/web/lib/sidebar';
+} from '../../../src/web/features/dashboard/lib/sidebar';
 
 // Spec §2.1 sidebar table and §6 roles, one row per situation.
 
@@ -114,7 +114,7 @@ describe('usesPersonalConnection', () => {
   });
 });
 
-describe('canSeeBilling', () => {
+describe('who sees Billing (managesBilling)', () => {
   test.each<[SidebarUser['role'], string | null | undefined, boolean]>([
     ['admin', 'u1', true],
     ['admin', null, true],
@@ -124,7 +124,7 @@ describe('canSeeBilling', () => {
     ['member', null, false],
   ])('role %s, billing admin %p: %p', (role, billingAdminId, expected) => {
     const organization = billingAdminId === undefined ? null : { billing_admin_id: billingAdminId };
-    expect(canSeeBilling({ id: 'u1', role, organization })).toBe(expected);
+    expect(managesBilling({ id: 'u1', role, organization })).toBe(expected);
   });
 });
 

@@ -2,17 +2,16 @@ import {
   assignedSeats,
   availableSeats,
   canAssignProduct,
-  normalizeProduct,
   seatOptionLabel,
   type PurchasedSeats,
-  type SeatProduct,
 } from '../../../src/shared/seats';
+import { planKeyOf, type SeatPlanKey } from '../../../src/shared/plans';
 
 // Spec §5 'Member product selection': Standard (and Pro alike) is enabled only if seats are available
 // or the member already holds it; available = purchased - assigned, with the member's own seat counted
 // back; the label shows '(N seats available)', never below 0.
 
-describe('normalizeProduct', () => {
+describe('planKeyOf', () => {
   test.each([
     ['Standard', 'standard'],
     ['STANDARD', 'standard'],
@@ -23,7 +22,7 @@ describe('normalizeProduct', () => {
     [undefined, 'free'],
     ['Enterprise', 'free'],
   ])('%p is %s (case-insensitive, default Free)', (input, expected) => {
-    expect(normalizeProduct(input)).toBe(expected);
+    expect(planKeyOf(input)).toBe(expected);
   });
 });
 
@@ -42,7 +41,7 @@ describe('assignedSeats', () => {
 
 type Row = {
   case: string;
-  product: SeatProduct;
+  product: SeatPlanKey;
   purchased: PurchasedSeats;
   assigned: PurchasedSeats;
   member: string | null;

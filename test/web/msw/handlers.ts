@@ -10,6 +10,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { components, operations, paths } from '../../../src/contract/api';
+import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
 import { aSoftware, aUser, type Software, type User } from './fixtures';
 
@@ -29,43 +30,17 @@ type RouteOf<K extends OperationId> = {
   [P in keyof paths]: {
     [M in Method]: [paths[P][M]] extends [operations[K]]
       ? [operations[K]] extends [paths[P][M]]
-        ? { method: M; path: P; outsideApiBase?: boolean }
+        ? { readonly method: M; readonly path: P; readonly outsideApiBase?: boolean }
         : never
       : never;
   }[Method];
 }[keyof paths];
 
-/** Where each operation lives (the test side's copy of openapi.yaml; test/web/contract checks they agree). */
-export const operationRoutes: { [K in OperationId]: RouteOf<K> } = {
-  getUser: { method: 'get', path: '/get-user' },
-  getSoftware: { method: 'get', path: '/get-software' },
-  getSoftwareOptions: { method: 'get', path: '/get-software-options' },
-  getPricing: { method: 'get', path: '/get-pricing' },
-  getCoupon: { method: 'get', path: '/get-coupon' },
-  setSettings: { method: 'post', path: '/set-settings' },
-  setUserBoolean: { method: 'post', path: '/set-user-boolean' },
-  login: { method: 'post', path: '/login' },
-  signup: { method: 'post', path: '/signup' },
-  googleAuth: { method: 'post', path: '/google-auth' },
-  logout: { method: 'post', path: '/logout' },
-  forgotPassword: { method: 'post', path: '/forgot-password' },
-  checkResetToken: { method: 'post', path: '/check-reset-token' },
-  resetPassword: { method: 'post', path: '/reset-password' },
-  checkout: { method: 'post', path: '/checkout' },
-  buyMoreSeats: { method: 'post', path: '/buy-more-seats' },
-  billingPortal: { method: 'post', path: '/billing-portal' },
-  getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true },
-  verifySettings: { method: 'post', path: '/verify-settings' },
-  preConnect: { method: 'post', path: '/pre-connect' },
-  accessToken: { method: 'post', path: '/access-token' },
-  disconnect: { method: 'post', path: '/disconnect' },
-  getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
-  inviteUser: { method: 'post', path: '/invite-user' },
-  resendInvitation: { method: 'post', path: '/resend-invitation' },
-  acceptInvite: { method: 'post', path: '/accept-invite' },
-  removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
-  setUserProduct: { method: 'post', path: '/set-user-product' },
-};
+/**
+ * Where each operation lives: the route table generated from openapi.yaml with the endpoints, typed here
+ * against the contract's `paths`, so a route the contract does not have does not compile.
+ */
+export const operationRoutes: { [K in OperationId]: RouteOf<K> } = generatedRoutes;
 
 /** The absolute URL MSW matches for an operation (query strings are not part of the match). */
 export function operationUrl(operationId: OperationId): string {
@@ -87,8 +62,13 @@ export interface MockOptions {
   status?: number;
   /** Answer only the first matching request. */
   once?: boolean;
-  /** Wait before answering (ms), e.g. to see a loading state or to overlap two requests. */
+  /** Wait before answering (ms), e.g. to overlap two requests. */
   delayMs?: number;
+  /**
+   * Answer only once this settles (heldAnswer()): the test sees the waiting state, then lets the answer
+   * go, instead of racing a delay on a busy machine.
+   */
+  until?: Promise<unknown>;
   /** Called with each request (after its body was read). */
   onRequest?: (request: RecordedRequest) => void;
 }
@@ -98,7 +78,7 @@ type Answer<K extends OperationId> = OkBody<K> | ErrorBody;
 function handlerFor<K extends OperationId>(
   operationId: K,
   answer: Answer<K> | ((request: RecordedRequest) => Answer<K>),
-  { status = 200, once = false, delayMs, onRequest }: MockOptions = {},
+  { status = 200, once = false, delayMs, until, onRequest }: MockOptions = {},
 ): HttpHandler {
   const { method } = operationRoutes[operationId];
   return http[method](
@@ -107,6 +87,7 @@ function handlerFor<K extends OperationId>(
       const recorded = await record(request);
       onRequest?.(recorded);
       if (delayMs !== undefined) await delay(delayMs);
+      if (until) await until;
       const body =
         typeof answer === 'function' ? (answer as (request: RecordedRequest) => Answer<K>)(recorded) : answer;
       return HttpResponse.json(body as object, { status });
@@ -159,6 +140,15 @@ export function spyOnApi<K extends OperationId>(
     },
   });
   return { handler, requests };
+}
+
+/** An answer held back until the test releases it: `{ until }` goes to a mock, `release()` lets it go. */
+export function heldAnswer(): { until: Promise<void>; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { until, release };
 }
 
 /** A 200 `{ error: false, message }` answer, for the operations that answer only that. */

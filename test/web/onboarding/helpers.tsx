@@ -48,8 +48,3 @@ export function resetBrowserState() {
   delete window.__APP_CONFIG__;
   delete window.google;
 }
-
-/** Fake timers that keep promises, MSW and RTK Query working (spec timers are never slept). */
-export function useFakeTimersKeepingPromises() {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
-}

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import CouponBanner from '../../../src/web/components/CouponBanner';
+import CouponBanner from '../../../src/web/features/pricing/components/CouponBanner';
+import { useSpecTimers } from '../utils/spec-timers';
 
 const NOW = new Date('2025-01-01T12:00:00Z');
 const MINUTE = 60;
@@ -16,10 +17,7 @@ const aCoupon = (redeem_by: number | null) => ({
 });
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: NOW });
-});
-afterEach(() => {
-  jest.useRealTimers();
+  useSpecTimers({ now: NOW });
 });
 
 test('shows the offer and the days, hours and minutes left', () => {

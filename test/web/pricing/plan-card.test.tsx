@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { components } from '../../../src/contract/api';
-import PlanCard from '../../../src/web/components/PlanCard';
-import PlanCards from '../../../src/web/components/PlanCards';
-import { CREDITS_TOOLTIP } from '../../../src/web/components/PlanFeatureList';
+import { PlanCard, PlanCards, CREDITS_TOOLTIP } from '../../../src/web/entities/plan';
 
 type Pricing = components['schemas']['Pricing'];
 

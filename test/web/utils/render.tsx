@@ -10,7 +10,8 @@ import userEvent, { type Options as UserEventOptions } from '@testing-library/us
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Software, User } from '../../../src/web/api/contract-types';
-import { AppProviders } from '../../../src/web/app/providers';
+import { AppProviders } from '../../../src/web/app/AppProviders';
+import { entryRoute, type EntryLoader } from '../../../src/web/app/route-entry';
 import { createAppRouter } from '../../../src/web/app/router';
 import { makeStore, type AppStore, type PreloadedState } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
@@ -28,24 +29,42 @@ interface CommonOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
 export interface RenderWithProvidersOptions extends CommonOptions {
   /** The URL the component is rendered at (default '/'). */
   route?: string;
-  /** The route pattern, when the component reads params (e.g. '/dashboard/member/edit/:userId'). */
+  /**
+   * The route pattern, when the component reads params (e.g. '/dashboard/member/edit/:userId'); default
+   * '*', or the route's path when there is a loader.
+   */
   path?: string;
+  /** The entry work of the page module (its `loader` export), run as the route table runs it. */
+  loader?: EntryLoader;
 }
 
 /**
  * Renders one component with the store, the theme and a memory data router (so links, useNavigate and
- * useSearchParams work). Navigating keeps rendering the same component: read `router.state.location`.
+ * useSearchParams work). Navigating keeps rendering the same component (with a loader: 'Navigated away'):
+ * read `router.state.location`.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {
-  const { route = '/', path = '*', preloadedState, store = makeStore(preloadedState), ...rest } = options;
+  const {
+    route = '/',
+    path: pattern,
+    loader,
+    preloadedState,
+    store = makeStore(preloadedState),
+    ...rest
+  } = options;
+  // With entry work, the page's own path: going elsewhere must not enter the page (and its work) again.
+  const path = pattern ?? (loader ? new URL(route, 'http://localhost').pathname : '*');
+  const created: { router?: AppRouter } = {};
+  const context = { store, router: () => created.router, initialUrl: route };
   const router = createMemoryRouter(
     [
-      { path, element: ui },
+      { path, element: ui, ...(loader ? entryRoute(loader, context) : {}) },
       // Where navigation away from `path` lands, so the component under test does not crash on it.
       ...(path === '*' ? [] : [{ path: '*', element: <p>Navigated away</p> }]),
     ],
     { initialEntries: [route] },
   );
+  created.router = router;
   return renderRouter(store, router, rest);
 }
 

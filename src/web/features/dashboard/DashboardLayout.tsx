@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectErrorMessage, selectLoading, selectSoftware, selectUser } from '../../app/appSlice';
+import { selectErrorMessage, selectLoading, selectSoftware, selectUser } from '../../entities/session';
 import { useAppSelector } from '../../app/hooks';
-import { activeEntryId, sidebarEntries } from '../../lib/sidebar';
+import { activeEntryId, sidebarEntries } from './lib/sidebar';
 import { DashboardShell } from './components/DashboardShell';
+import LoadingState from '../../components/LoadingState';
 
 /**
  * The signed-in shell of spec §2.1: the sidebar (its entries follow the table of visibility rules) and
@@ -21,7 +22,7 @@ export default function DashboardLayout() {
   const entries = useMemo(() => (user ? sidebarEntries(user, software) : []), [user, software]);
 
   if (!user) {
-    if (loading) return <p role="status">Loading...</p>;
+    if (loading) return <LoadingState />;
     return <p role="alert">Error: {errorMessage ?? 'Failed to fetch user data'}</p>;
   }
 

@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import FormError from './FormError';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export interface FormSubmitProps {
   /** The button's text (its busy text while the form is sending). */
   children: ReactNode;
   disabled: boolean;
-  /** The form's error, shown above the button (see FormError); omit it when the page shows its own. */
+  /** The form's error, shown above the button (see ErrorAlert); omit it when the page shows its own. */
   error?: string | null;
 }
 
@@ -14,7 +14,7 @@ export interface FormSubmitProps {
 export default function FormSubmit({ children, disabled, error }: FormSubmitProps) {
   return (
     <>
-      {error === undefined ? null : <FormError message={error} />}
+      <ErrorAlert error={error} />
       <Button type="submit" variant="contained" size="large" disabled={disabled}>
         {children}
       </Button>

@@ -6,26 +6,32 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation } from '../../../api/auth';
+import { Suspense, useState, type FormEvent } from 'react';
+import { Await, Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useGoogleAuthMutation, useLoginMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import GoogleSection from '../components/GoogleSection';
 import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
 import PasswordField from '../components/PasswordField';
-import { useContinueOnboarding } from '../hooks/useContinueOnboarding';
-import { useLogOut } from '../hooks/useLogOut';
+import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
+import { logOut } from '../lib/log-out';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 
 const SESSION_EXPIRED = 'Session expired, please login again.';
+
+/** `reauth=true` ends the session on entry; the form waits for that. */
+export const loader = (({ store, url }) => ({
+  signedOut: url.searchParams.get('reauth') === 'true' ? logOut(store.dispatch) : null,
+})) satisfies EntryLoader;
 
 /**
  * Google login fallbacks (spec §8): an answer without a message is 'Google login failed', an answer that
@@ -52,16 +58,8 @@ export default function LoginPage() {
   const [signingIn, setSigningIn] = useState(false);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
-  const [logOut] = useLogOut();
-  const [reauthDone, setReauthDone] = useState(!reauth);
-  const reauthStarted = useRef(false);
+  const { signedOut } = useEntryData<typeof loader>();
   const continueOnboarding = useContinueOnboarding();
-
-  useEffect(() => {
-    if (!reauth || reauthStarted.current) return;
-    reauthStarted.current = true;
-    void logOut().then(() => setReauthDone(true));
-  }, [reauth, logOut]);
 
   if (user && !reauth && !signingIn) return <Navigate to="/dashboard" replace />;
 
@@ -96,41 +94,47 @@ export default function LoginPage() {
     }
   }
 
+  const form = (
+    <>
+      <GoogleSection
+        context="login"
+        busy={googleBusy}
+        onCredential={(token) => void logInWithGoogle(token)}
+        onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
+      />
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Log in">
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
+        <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
+          {loggingIn ? 'Logging in...' : 'Log in'}
+        </FormSubmit>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2">
+          Forgot password?
+        </Link>
+        <Typography variant="body2">
+          No account?{' '}
+          <Link component={RouterLink} to="/signup">
+            Sign up
+          </Link>
+        </Typography>
+      </Stack>
+    </>
+  );
+
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         Log in
       </Typography>
       {reauth ? <Alert severity="warning">{SESSION_EXPIRED}</Alert> : null}
-      {reauthDone ? (
-        <>
-          <GoogleSection
-            context="login"
-            busy={googleBusy}
-            onCredential={(token) => void logInWithGoogle(token)}
-            onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
-          />
-          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Log in">
-            <EmailField value={email} onChange={setEmail} />
-            <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
-            <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
-              {loggingIn ? 'Logging in...' : 'Log in'}
-            </FormSubmit>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-            <Link component={RouterLink} to="/forgot-password" variant="body2">
-              Forgot password?
-            </Link>
-            <Typography variant="body2">
-              No account?{' '}
-              <Link component={RouterLink} to="/signup">
-                Sign up
-              </Link>
-            </Typography>
-          </Stack>
-        </>
+      {signedOut ? (
+        <Suspense fallback={<LoadingState text="Signing you out..." />}>
+          <Await resolve={signedOut}>{form}</Await>
+        </Suspense>
       ) : (
-        <LoadingState text="Signing you out..." />
+        form
       )}
     </Stack>
   );

@@ -2,24 +2,23 @@
  * /logout (spec §4): end the session, clear local storage except the chosen CRM, reset the API cache and
  * the shared user, then go to /login.
  */
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Await, Navigate } from 'react-router-dom';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { useLogOut } from '../hooks/useLogOut';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { logOut } from '../lib/log-out';
+
+export const loader = (({ store }) => ({ loggedOut: logOut(store.dispatch) })) satisfies EntryLoader;
 
 export default function LogoutPage() {
   useDocumentTitle('Logging out');
-  const navigate = useNavigate();
-  const [logOut] = useLogOut();
-  // StrictMode runs effects twice in development; one logout call is enough.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void logOut().then(() => navigate('/login', { replace: true }));
-  }, [logOut, navigate]);
-
-  return <LoadingState text="Logging out..." />;
+  const { loggedOut } = useEntryData<typeof loader>();
+  return (
+    <Suspense fallback={<LoadingState text="Logging out..." />}>
+      <Await resolve={loggedOut}>
+        <Navigate to="/login" replace />
+      </Await>
+    </Suspense>
+  );
 }

@@ -6,21 +6,47 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Await, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { useCheckResetTokenMutation, useResetPasswordMutation } from '../../../api/auth';
-import { errorStatus } from '../../../api/errors';
+import { api, useResetPasswordMutation } from '../../../api';
+import type { AppDispatch } from '../../../app/store';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { classifyFailure } from '../../../api/errors';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { sameOriginPath } from '../../../lib/safe-redirect';
 import FormSubmit from '../components/FormSubmit';
 import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
 export const PASSWORD_RESET_DONE = 'Your password has been reset.';
+
+/**
+ * A dead link is said as soon as the page opens, not after a new password was typed. Only a refusal
+ * counts: when the check itself fails (network), the form is offered and the reset call decides.
+ * Resolves with the text to show for a dead link, or null.
+ */
+async function checkResetLink(dispatch: AppDispatch, token: string): Promise<string | null> {
+  try {
+    await dispatch(api.endpoints.checkResetToken.initiate({ token })).unwrap();
+    return null;
+  } catch (error) {
+    const failure = classifyFailure(error);
+    // 429 (too many attempts) refuses the attempt, not the link.
+    return failure.kind === 'refused' && failure.status !== 429
+      ? failureMessage(error, 'Error resetting password', 'Error resetting password')
+      : null;
+  }
+}
+
+export const loader = (({ store, url }) => {
+  const token = url.searchParams.get('token');
+  return { deadLink: token ? checkResetLink(store.dispatch, token) : null };
+}) satisfies EntryLoader;
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
@@ -31,25 +57,7 @@ export default function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; to: string } | null>(null);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [checkResetToken] = useCheckResetTokenMutation();
-  // A dead link is said as soon as the page opens, not after a new password was typed. Only a refusal
-  // counts: when the check itself fails (network), the form is offered and the reset call decides.
-  const [deadLink, setDeadLink] = useState<string | null>(null);
-  const [checking, setChecking] = useState(Boolean(token));
-  const checked = useRef(false);
-  useEffect(() => {
-    if (!token || checked.current) return;
-    checked.current = true;
-    checkResetToken({ token })
-      .unwrap()
-      .catch((error: unknown) => {
-        const status = errorStatus(error);
-        if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-          setDeadLink(failureMessage(error, 'Error resetting password', 'Error resetting password'));
-        }
-      })
-      .finally(() => setChecking(false));
-  }, [checkResetToken, token]);
+  const { deadLink } = useEntryData<typeof loader>();
 
   useEffect(() => {
     if (!done) return;
@@ -83,41 +91,54 @@ export default function ResetPasswordPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         Reset your password
       </Typography>
-      {!token || deadLink ? (
-        <>
-          <Alert severity="error" role="alert">
-            {deadLink ?? NO_RESET_TOKEN}
-          </Alert>
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
-            Request a new reset link
-          </Link>
-        </>
-      ) : checking ? (
-        <LoadingState text="Checking your reset link..." />
-      ) : done ? (
-        <Alert severity="success" role="status">
-          {done.message} Redirecting...
-        </Alert>
+      {deadLink === null ? (
+        <Dead text={NO_RESET_TOKEN} />
       ) : (
-        <Stack
-          component="form"
-          spacing={2}
-          onSubmit={(event) => void submit(event)}
-          aria-label="Reset password"
-        >
-          <PasswordField
-            label="New password"
-            name="new_password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            strengthMeterId="reset-password-strength"
-          />
-          <FormSubmit error={formError} disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Set new password'}
-          </FormSubmit>
-        </Stack>
+        <Suspense fallback={<LoadingState text="Checking your reset link..." />}>
+          <Await resolve={deadLink}>
+            {(deadText: string | null) =>
+              deadText ? (
+                <Dead text={deadText} />
+              ) : done ? (
+                <Alert severity="success" role="status">
+                  {done.message} Redirecting...
+                </Alert>
+              ) : (
+                <Stack
+                  component="form"
+                  spacing={2}
+                  onSubmit={(event) => void submit(event)}
+                  aria-label="Reset password"
+                >
+                  <PasswordField
+                    label="New password"
+                    name="new_password"
+                    value={password}
+                    onChange={setPassword}
+                    autoComplete="new-password"
+                    strengthMeterId="reset-password-strength"
+                  />
+                  <FormSubmit error={formError} disabled={isLoading}>
+                    {isLoading ? 'Saving...' : 'Set new password'}
+                  </FormSubmit>
+                </Stack>
+              )
+            }
+          </Await>
+        </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** The link cannot be used: why, and the way to a new one. */
+function Dead({ text }: { text: string }) {
+  return (
+    <>
+      <ErrorAlert error={text} />
+      <Link component={RouterLink} to="/forgot-password" variant="body2">
+        Request a new reset link
+      </Link>
+    </>
   );
 }

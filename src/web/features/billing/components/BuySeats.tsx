@@ -2,7 +2,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useBuyMoreSeatsMutation } from '../../../api/billing';
+import type { SeatPlanKey } from '../../../../shared/plans';
+import { useBuyMoreSeatsMutation } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';
@@ -21,7 +22,7 @@ export default function BuySeats() {
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function buy({ product, seats }: { product: 'standard' | 'pro'; seats: number }) {
+  async function buy({ product, seats }: { product: SeatPlanKey; seats: number }) {
     setProcessing(true);
     setError(null);
     try {
@@ -32,7 +33,7 @@ export default function BuySeats() {
         request_url: new URL(pathname + search, window.location.origin).href,
       }).unwrap();
       if (!url) {
-        navigate('/dashboard/billing/success');
+        void navigate('/dashboard/billing/success');
         return;
       }
       const target = safeRedirectUrl(url, window.location.origin);

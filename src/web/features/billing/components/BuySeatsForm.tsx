@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -9,13 +8,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { SeatProduct } from '../../../../shared/seats';
-import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../../../lib/seats-input';
+import { PLAN_NAMES, SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../../shared/plans';
+import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../lib/seats-input';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
 
 export interface BuySeatsFormProps {
-  onSubmit: (order: { product: SeatProduct; seats: number }) => void;
+  onSubmit: (order: { product: SeatPlanKey; seats: number }) => void;
   processing: boolean;
   /** The last failed purchase, shown under the form. */
   error?: string | null;
@@ -23,7 +23,7 @@ export interface BuySeatsFormProps {
 
 /** Spec §4 buy-seats flow: step 1 the product (Standard or Pro), step 2 the number of seats. */
 export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFormProps) {
-  const [product, setProduct] = useState<SeatProduct | null>(null);
+  const [product, setProduct] = useState<SeatPlanKey | null>(null);
   const [seatsText, setSeatsText] = useState(String(MIN_SEATS));
   const [validation, setValidation] = useState<string | null>(null);
 
@@ -53,12 +53,13 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           name="seat-product"
           value={product ?? ''}
           onChange={(event) => {
-            setProduct(event.target.value as SeatProduct);
+            setProduct(event.target.value as SeatPlanKey);
             setValidation(null);
           }}
         >
-          <FormControlLabel value="standard" control={<Radio />} label="Standard" />
-          <FormControlLabel value="pro" control={<Radio />} label="Pro" />
+          {SEAT_PLAN_KEYS.map((plan) => (
+            <FormControlLabel key={plan} value={plan} control={<Radio />} label={PLAN_NAMES[plan]} />
+          ))}
         </RadioGroup>
       </FormControl>
       <FormControl>
@@ -79,11 +80,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           sx={{ maxWidth: 320, mt: 1 }}
         />
       </FormControl>
-      {message && (
-        <Alert severity="error" role="alert">
-          {message}
-        </Alert>
-      )}
+      <ErrorAlert error={message} />
       <div>
         <Button
           type="submit"

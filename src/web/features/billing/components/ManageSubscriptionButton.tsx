@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { BillingPortal } from '../hooks/useBillingPortal';
+import type { BillingPortal } from '../hooks/use-billing-portal';
 
 /** 'Manage Subscription': opens the billing portal; shows the shared loading flag meanwhile. */
 export default function ManageSubscriptionButton({ portal }: { portal: BillingPortal }) {

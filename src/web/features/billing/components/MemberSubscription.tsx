@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { billingPeriodLabel, PLAN_NAMES, planKeyOf } from '../../../lib/prices';
+import { planName } from '../../../../shared/plans';
+import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
 
 export interface MemberSubscriptionProps {
@@ -23,7 +24,7 @@ export default function MemberSubscription({ product, interval, credits }: Membe
       </Typography>
       <DetailList
         details={[
-          { label: 'Current product', value: PLAN_NAMES[planKeyOf(product)] },
+          { label: 'Current product', value: planName(product) },
           { label: 'Billing period', value: billingPeriodLabel(interval) },
           { label: 'Credits remaining', value: credits },
         ]}

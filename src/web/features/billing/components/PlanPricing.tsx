@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import type { Pricing } from '../../../api/contract-types';
-import BillingScheduleToggle from '../../../components/BillingScheduleToggle';
-import { usePricing } from '../../../components/usePricing';
-import type { BillingSchedule } from '../../../lib/prices';
+import { BillingScheduleToggle, usePricing, type BillingSchedule } from '../../../entities/plan';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export interface PlanPricingProps {
   /** The subscription's interval for a paid account (spec §4); null lets the user toggle. */
@@ -30,7 +28,7 @@ export default function PlanPricing({ fixed, children }: PlanPricingProps) {
           <BillingScheduleToggle value={schedule} onChange={setChosen} />
         </Box>
       )}
-      {errorText && <Alert severity="error">{errorText}</Alert>}
+      <ErrorAlert error={errorText} />
       {loading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading prices" />

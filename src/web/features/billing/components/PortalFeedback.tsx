@@ -1,18 +1,11 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import ErrorAlert from '../../../components/ErrorAlert';
 import Link from '@mui/material/Link';
-import type { BillingPortal } from '../hooks/useBillingPortal';
+import type { BillingPortal } from '../hooks/use-billing-portal';
 
 /** The billing-portal failure, or a link when the browser blocked the new tab. */
 export default function PortalFeedback({ portal }: { portal: BillingPortal }) {
-  if (portal.error) {
-    return (
-      <Alert severity="error">
-        <AlertTitle>{portal.error.title}</AlertTitle>
-        {portal.error.detail}
-      </Alert>
-    );
-  }
+  if (portal.error) return <ErrorAlert error={portal.error} />;
   if (portal.blockedUrl) {
     return (
       <Alert severity="info">

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
-import PlanCards from '../../../components/PlanCards';
-import { usePlanCheckout } from '../../../components/usePlanCheckout';
+import { PlanCards, usePlanCheckout } from '../../../entities/plan';
 import PlanPricing from './PlanPricing';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 /** Spec §2.1 layout 2: a Free admin picks a plan and goes to checkout. */
 export default function ProductPurchase() {
@@ -17,7 +16,7 @@ export default function ProductPurchase() {
         <Typography id="choose-plan" variant="h6" component="h2">
           Choose a plan
         </Typography>
-        {checkout.error && <Alert severity="error">{checkout.error}</Alert>}
+        <ErrorAlert error={checkout.error} />
         <PlanPricing fixed={null}>
           {(pricing, schedule) => (
             <PlanCards

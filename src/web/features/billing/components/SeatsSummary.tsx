@@ -3,6 +3,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../../shared/plans';
 import type { PurchasedSeats } from '../../../../shared/seats';
 
 /** Purchased and assigned seats per paid product (team billing view). */
@@ -13,10 +14,6 @@ export default function SeatsSummary({
   purchased: PurchasedSeats;
   assigned: PurchasedSeats;
 }) {
-  const rows = [
-    { name: 'Standard', key: 'standard' as const },
-    { name: 'Pro', key: 'pro' as const },
-  ];
   return (
     <Table size="small" aria-label="Seats">
       <TableHead>
@@ -27,10 +24,10 @@ export default function SeatsSummary({
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map(({ name, key }) => (
+        {SEAT_PLAN_KEYS.map((key) => (
           <TableRow key={key}>
             <TableCell component="th" scope="row">
-              {name}
+              {PLAN_NAMES[key]}
             </TableCell>
             <TableCell align="right">{purchased[key]}</TableCell>
             <TableCell align="right">{assigned[key]}</TableCell>

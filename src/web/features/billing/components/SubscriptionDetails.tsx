@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { components } from '../../../../contract/api';
 import { formatDate } from '../../../lib/dates';
-import { billingPeriodLabel, PLAN_NAMES, planKeyOf } from '../../../lib/prices';
+import { planName } from '../../../../shared/plans';
+import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
 
 type Subscription = components['schemas']['Subscription'];
@@ -38,7 +39,7 @@ export default function SubscriptionDetails({
       </Typography>
       <DetailList
         details={[
-          { label: 'Product', value: PLAN_NAMES[planKeyOf(subscription.stripe_product)] },
+          { label: 'Product', value: planName(subscription.stripe_product) },
           { label: 'Status', value: statusLabel(subscription.stripe_status) },
           { label: 'Billing period', value: billingPeriodLabel(subscription.stripe_interval) },
           {

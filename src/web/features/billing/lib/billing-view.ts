@@ -1,15 +1,10 @@
 /** Which billing view a user gets (spec §2.1 /dashboard/billing, §4 Billing, §6 Admin). Pure. */
+import { managesBilling } from '../../../../shared/permissions';
+import { planKeyOf } from '../../../../shared/plans';
 import type { Subscription, User } from '../../../api/contract-types';
-import { planKeyOf, type BillingSchedule } from '../../../lib/prices';
+import { type BillingSchedule } from '../../../entities/plan';
 
 export type BillingLayout = 'member' | 'team' | 'purchase' | 'details';
-
-/** Spec §6: an admin manages billing when they are the billing admin or there is none. */
-export function managesBilling(user: User): boolean {
-  if (user.role !== 'admin') return false;
-  const billingAdminId = user.organization?.billing_admin_id;
-  return !billingAdminId || billingAdminId === user.id;
-}
 
 /**
  * Spec §2.1, in its order: a team (more than one member) gets team billing; otherwise a Free account

@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ManageSubscriptionButton from '../components/ManageSubscriptionButton';
 import MemberSubscription from '../components/MemberSubscription';
 import NeedHelpLink from '../components/NeedHelpLink';
@@ -11,7 +11,7 @@ import PortalFeedback from '../components/PortalFeedback';
 import ProductPurchase from '../components/ProductPurchase';
 import SubscriptionDetails from '../components/SubscriptionDetails';
 import TeamBilling from '../components/TeamBilling';
-import { useBillingPortal } from '../hooks/useBillingPortal';
+import { useBillingPortal } from '../hooks/use-billing-portal';
 import { billingLayout } from '../lib/billing-view';
 
 /** Spec §2.1 /dashboard/billing: the member view or one of the three admin layouts. */

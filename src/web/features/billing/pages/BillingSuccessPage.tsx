@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 
 /** Spec §9: the billing success page sends the user to the dashboard after 5 s. */
 export const SUCCESS_REDIRECT_SECONDS = 5;
@@ -22,7 +22,7 @@ export default function BillingSuccessPage() {
   }, []);
 
   useEffect(() => {
-    if (secondsLeft === 0) navigate('/dashboard', { replace: true });
+    if (secondsLeft === 0) void navigate('/dashboard', { replace: true });
   }, [secondsLeft, navigate]);
 
   return (

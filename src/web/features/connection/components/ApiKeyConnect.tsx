@@ -4,12 +4,12 @@ import { credentialsFragment } from '../lib/connection-data';
 import { markAppFragment } from '../../../lib/app-fragment';
 import { setAuthAttempt, storeApiKeys } from '../lib/connection-storage';
 import { apiKeyFields } from '../lib/software-connection';
-import { selectUser } from '../../../app/appSlice';
-import { useChosenSoftware } from '../../../app/chosen-software';
+import { selectUser } from '../../../entities/session';
+import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
 import ApiKeyForm, { type ApiKeyValues } from './ApiKeyForm';
 import ConnectionCard from './ConnectionCard';
-import PageLoading from './PageLoading';
+import LoadingState from '../../../components/LoadingState';
 import SignInFirst from './SignInFirst';
 import SoftwareNotFound from './SoftwareNotFound';
 
@@ -45,7 +45,7 @@ export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashbo
   return (
     <ConnectionCard variant={variant}>
       {isLoading ? (
-        <PageLoading />
+        <LoadingState />
       ) : !software ? (
         <SoftwareNotFound text="Software not found." backHref={routes.back} backLabel={routes.backLabel} />
       ) : variant === 'public' && !user ? (

@@ -1,6 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { useChooseSoftware, useChosenSoftware } from '../../../app/chosen-software';
-import CrmPicker from '../../../components/CrmPicker';
+import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
 import SoftwareNotFound from './SoftwareNotFound';
 
 /**

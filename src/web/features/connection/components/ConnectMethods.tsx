@@ -11,6 +11,7 @@ import {
 } from '../lib/software-connection';
 import ConnectOptions from './ConnectOptions';
 import PreconnectForm from './PreconnectForm';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export interface ConnectMethodsProps {
   software: Software;
@@ -52,7 +53,7 @@ export default function ConnectMethods({ software, variant, role, memberCount }:
         onOAuth={oauth.openOAuth}
         onApiKey={() => setAuthAttempt('api key')}
       />
-      {!withForm && oauth.errorText ? <Alert severity="error">{oauth.errorText}</Alert> : null}
+      {!withForm && <ErrorAlert error={oauth.errorText} />}
       {oauth.opened ? (
         <Alert severity="info">
           A new window opened to sign in to {software.software}. Finish connecting there.

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { PreconnectField } from '../lib/software-connection';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 export interface PreconnectValues {
   fields: { id: string; value: string }[];
@@ -102,7 +102,7 @@ export default function PreconnectForm({
           </RadioGroup>
         </FormControl>
       ) : null}
-      {errorText ? <Alert severity="error">{errorText}</Alert> : null}
+      <ErrorAlert error={errorText} />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
         {submitLabel}
       </Button>

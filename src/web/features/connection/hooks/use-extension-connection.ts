@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useVerifySettingsMutation } from '../../../api/crm';
+import { useVerifySettingsMutation } from '../../../api';
 import { authTypeFor, verifySettingsBody, type AuthType, type Credentials } from '../lib/connection-data';
 import { ERROR_VERIFYING_SETTINGS, verifyErrorText, verifyResultError } from '../lib/verify-errors';
 import { useConnectionDataEvent } from './use-connection-data-event';
@@ -28,7 +28,8 @@ export function useExtensionConnection(softwareSlug: string | null | undefined):
     authType: null,
     errorText: null,
   });
-  const busy = useRef(false);
+  // The kind of credentials being verified now (repeated events wait for it), null when none is.
+  const verifying = useRef<AuthType | null>(null);
   const connected = state.status === 'connected';
 
   useEffect(() => {
@@ -44,8 +45,8 @@ export function useExtensionConnection(softwareSlug: string | null | undefined):
     async (credentials: Credentials) => {
       const authType = authTypeFor(credentials);
       // Already verified, or a verification is running: repeated events change nothing.
-      if (!authType || busy.current || connected) return;
-      busy.current = true;
+      if (!authType || verifying.current || connected) return;
+      verifying.current = authType;
       setState({ status: 'verifying', authType, errorText: null });
       try {
         const answer = await verifySettings(verifySettingsBody(credentials, authType, softwareSlug)).unwrap();
@@ -59,7 +60,7 @@ export function useExtensionConnection(softwareSlug: string | null | undefined):
         console.error(ERROR_VERIFYING_SETTINGS, error);
         setState({ status: 'not-connected', authType: null, errorText: verifyErrorText(error) });
       } finally {
-        busy.current = false;
+        verifying.current = null;
       }
     },
     [connected, softwareSlug, verifySettings],

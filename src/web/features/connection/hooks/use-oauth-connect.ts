@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { usePreConnectMutation } from '../../../api/crm';
+import { usePreConnectMutation } from '../../../api';
 import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';
@@ -53,7 +53,7 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
       }
       // The window stored the tokens in local storage, which this tab shares.
       const fragment = credentialsFragment(readStoredCredentials(), OAUTH_STORAGE_KEYS);
-      navigate({ pathname: connectedPath, hash: markAppFragment(fragment) });
+      void navigate({ pathname: connectedPath, hash: markAppFragment(fragment) });
     });
   }, [connectedPath, flowState, navigate]);
 

@@ -2,6 +2,7 @@
  * What a CRM record offers for connecting (spec §3 Software, §5 pre-connect and API key rules). Pure.
  */
 import type { components } from '../../../../contract/api';
+import { roleCan } from '../../../../shared/permissions';
 
 export type Software = components['schemas']['Software'];
 export type PreconnectField = components['schemas']['PreconnectField'];
@@ -53,7 +54,7 @@ export function showsOrganizationChoice({
   role,
   memberCount,
 }: PreconnectContext): boolean {
-  return allowOrganizationChoice && role === 'admin' && (memberCount ?? 0) > 1;
+  return allowOrganizationChoice && roleCan(role, 'connection.organization') && (memberCount ?? 0) > 1;
 }
 
 /** Spec §4: a form comes before the OAuth window when there are fields or the organization choice. */

@@ -14,37 +14,28 @@
  *
  * 'Error verifying settings' is also the label of the console log of every failure.
  */
+import { bodyMessage, classifyFailure, hasErrorFlag, serverMessage } from '../../../api/errors';
 
 export const ERROR_VERIFYING_SETTINGS = 'Error verifying settings';
 export const VERIFY_FAILED = 'Verify failed';
 export const VERIFICATION_FAILED = 'Verification failed';
 export const VERIFY_SETTINGS_ERROR = 'Verify settings error';
 
-const NO_ANSWER_STATUSES = new Set(['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR']);
-
-function serverMessage(data: unknown): string | null {
-  if (!data || typeof data !== 'object') return null;
-  const message = (data as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
-
-const isSuccessStatus = (status: number) => status >= 200 && status < 300;
-
 /** The text for a rejected verify-settings call (an RTK Query error, or whatever was thrown). */
 export function verifyErrorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'status' in error) {
-    const { status, data, error: reason } = error as { status: unknown; data?: unknown; error?: unknown };
-    if (typeof status === 'number') {
-      // The API layer turns a 2xx answer with `error: true` into an error carrying that 2xx status.
-      return serverMessage(data) ?? (isSuccessStatus(status) ? VERIFICATION_FAILED : VERIFY_FAILED);
-    }
-    if (typeof status === 'string' && NO_ANSWER_STATUSES.has(status)) {
-      return typeof reason === 'string' && reason.trim() !== ''
-        ? `${ERROR_VERIFYING_SETTINGS}: ${reason}`
-        : ERROR_VERIFYING_SETTINGS;
-    }
+  const failure = classifyFailure(error);
+  switch (failure.kind) {
+    case 'flagged':
+      return serverMessage(error) ?? VERIFICATION_FAILED;
+    case 'refused':
+    case 'failed':
+      return serverMessage(error) ?? VERIFY_FAILED;
+    case 'no-answer':
+    case 'aborted':
+      return failure.reason ? `${ERROR_VERIFYING_SETTINGS}: ${failure.reason}` : ERROR_VERIFYING_SETTINGS;
+    default:
+      return VERIFY_SETTINGS_ERROR;
   }
-  return VERIFY_SETTINGS_ERROR;
 }
 
 /**
@@ -53,8 +44,8 @@ export function verifyErrorText(error: unknown): string {
  */
 export function verifyResultError(body: unknown): string | null {
   if (!body || typeof body !== 'object') return VERIFICATION_FAILED;
-  const { error, data } = body as { error?: unknown; data?: { connection_id?: unknown } | null };
-  if (error === true) return serverMessage(body) ?? VERIFICATION_FAILED;
+  if (hasErrorFlag(body)) return bodyMessage(body) ?? VERIFICATION_FAILED;
+  const { data } = body as { data?: { connection_id?: unknown } | null };
   return data && typeof data.connection_id === 'string' && data.connection_id !== ''
     ? null
     : VERIFICATION_FAILED;

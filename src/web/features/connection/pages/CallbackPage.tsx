@@ -1,27 +1,41 @@
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { Suspense } from 'react';
+import { Await, Navigate } from 'react-router-dom';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import ConnectionProgress from '../components/ConnectionProgress';
-import { useOAuthCallback } from '../hooks/use-oauth-callback';
+import { completeOAuth, type CallbackOutcome } from '../lib/oauth-callback';
+
+export const loader = (({ store, url }) => ({
+  outcome: completeOAuth(store, url.searchParams),
+})) satisfies EntryLoader;
 
 /** /callback: the CRM sends the user back here with an authorization code (spec §2.2). */
 export default function CallbackPage() {
   useDocumentTitle('Connecting');
-  const { errorText, handedOff } = useOAuthCallback();
+  const { outcome } = useEntryData<typeof loader>();
   return (
     <ConnectionCard variant="public">
-      {handedOff ? (
-        // Seen only when the browser refuses to close the window for us.
+      <Suspense fallback={<ConnectionProgress status="connecting" tryAgainHref="/connect" />}>
+        <Await resolve={outcome}>{(settled: CallbackOutcome) => <Outcome outcome={settled} />}</Await>
+      </Suspense>
+    </ConnectionCard>
+  );
+}
+
+function Outcome({ outcome }: { outcome: CallbackOutcome }) {
+  switch (outcome.kind) {
+    case 'connected':
+      return <Navigate to={{ pathname: '/connected', hash: outcome.fragment }} replace />;
+    case 'handed-off':
+      // Seen only when the browser refuses to close the window for us.
+      return (
         <Typography role="status" sx={{ textAlign: 'center' }}>
           All done here: your other tab continues. You can close this window.
         </Typography>
-      ) : (
-        <ConnectionProgress
-          status={errorText ? 'error' : 'connecting'}
-          errorText={errorText}
-          tryAgainHref="/connect"
-        />
-      )}
-    </ConnectionCard>
-  );
+      );
+    case 'error':
+      return <ConnectionProgress status="error" errorText={outcome.text} tryAgainHref="/connect" />;
+  }
 }

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ApiKeyConnect from '../components/ApiKeyConnect';
 
 /** /connect-api-key: API keys of the chosen CRM, then /connected. */

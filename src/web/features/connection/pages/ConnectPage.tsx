@@ -1,14 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { selectUser } from '../../../app/appSlice';
-import { useChosenSoftware } from '../../../app/chosen-software';
+import { selectUser } from '../../../entities/session';
+import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ChooseSoftware from '../components/ChooseSoftware';
 import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
 import ConnectionHeading from '../components/ConnectionHeading';
-import PageLoading from '../components/PageLoading';
+import LoadingState from '../../../components/LoadingState';
 import SignInFirst from '../components/SignInFirst';
 import SoftwareLogo from '../components/SoftwareLogo';
 
@@ -25,7 +25,7 @@ export default function ConnectPage() {
   return (
     <ConnectionCard variant="public">
       {isLoading ? (
-        <PageLoading />
+        <LoadingState />
       ) : !software ? (
         <ChooseSoftware notFoundText="Software not found" />
       ) : (

@@ -1,5 +1,7 @@
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionVerifier from '../components/ConnectionVerifier';
+
+export { verifierLoader as loader } from '../components/ConnectionVerifier';
 
 /** /connected: verifies the new connection, then /complete after 3 s (spec §4). */
 export default function ConnectedPage() {

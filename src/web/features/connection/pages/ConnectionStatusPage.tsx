@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
+import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
-import PageLoading from '../components/PageLoading';
-import { useChosenSoftware } from '../../../app/chosen-software';
+import LoadingState from '../../../components/LoadingState';
 import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
@@ -45,7 +45,7 @@ export default function ConnectionStatusPage() {
       <Stack spacing={3} alignItems="flex-start">
         <ConnectionHeading>Connection status</ConnectionHeading>
         {isLoading ? (
-          <PageLoading />
+          <LoadingState />
         ) : (
           <Stack component="dl" spacing={1.5} sx={{ m: 0, width: '100%' }}>
             {rows.map(([term, value]) => (

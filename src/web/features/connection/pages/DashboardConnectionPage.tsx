@@ -1,20 +1,20 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectUser } from '../../../app/appSlice';
+import { selectUser } from '../../../entities/session';
+import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
-import PageLoading from '../components/PageLoading';
+import LoadingState from '../../../components/LoadingState';
 import SoftwareLogo from '../components/SoftwareLogo';
 import ChooseSoftware from '../components/ChooseSoftware';
-import { useChosenSoftware } from '../../../app/chosen-software';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
 import ConnectionHeading from '../components/ConnectionHeading';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
@@ -34,7 +34,7 @@ export default function DashboardConnectionPage() {
           <ConnectionHeading>CRM Connection</ConnectionHeading>
         </Stack>
         {checking || softwareLoading ? (
-          <PageLoading text="Checking your connection..." />
+          <LoadingState text="Checking your connection..." />
         ) : connection.status === 'connected' && connection.authType ? (
           <Stack spacing={2} alignItems="flex-start">
             <Chip color="success" label="Connected" />
@@ -54,7 +54,7 @@ export default function DashboardConnectionPage() {
         ) : (
           <Stack spacing={2}>
             <Chip label="Not connected" sx={{ alignSelf: 'flex-start' }} />
-            {connection.errorText ? <Alert severity="error">{connection.errorText}</Alert> : null}
+            <ErrorAlert error={connection.errorText} />
             {software ? (
               <ConnectMethods
                 software={software}

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDisconnectMutation } from '../../../api/crm';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { api } from '../../../api';
+import type { EntryLoader } from '../../../app/route-entry';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
@@ -13,20 +13,18 @@ import ConnectionHeading from '../components/ConnectionHeading';
  * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
  * server (a failure is only logged, spec §8) and in this browser.
  */
+export const loader = (({ store }) => {
+  // Cleared first and whatever the server answers: the user asked to be disconnected on this device.
+  clearConnectionData();
+  void store
+    .dispatch(api.endpoints.disconnect.initiate())
+    .unwrap()
+    .catch((error: unknown) => console.error('Disconnect failed', error));
+  return null;
+}) satisfies EntryLoader;
+
 export default function DisconnectPage() {
   useDocumentTitle('Disconnected');
-  const [disconnect] = useDisconnectMutation();
-  const done = useRef(false);
-
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    // Cleared first and whatever the server answers: the user asked to be disconnected on this device.
-    clearConnectionData();
-    disconnect()
-      .unwrap()
-      .catch((error: unknown) => console.error('Disconnect failed', error));
-  }, [disconnect]);
 
   return (
     <ConnectionCard>

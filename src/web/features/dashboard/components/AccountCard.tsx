@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
-import { billingIntervalBadge, productName } from '../lib/account';
+import { planName } from '../../../../shared/plans';
+import { billingIntervalBadge } from '../lib/account';
 
 type User = components['schemas']['User'];
 
@@ -33,7 +34,7 @@ export function AccountCard({
               <Chip size="small" label={billingIntervalBadge(user.subscription)} />
             </Stack>
           </Field>
-          <Field label="Current product">{productName(user.subscription?.stripe_product)}</Field>
+          <Field label="Current product">{planName(user.subscription?.stripe_product)}</Field>
           <Field label="Extension installed">
             <Stack direction="row" spacing={1} alignItems="center" component="span">
               <span>{user.has_installed ? 'Yes' : 'No'}</span>

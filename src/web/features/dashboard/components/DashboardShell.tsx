@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
-import type { SidebarEntry, SidebarEntryId } from '../../../lib/sidebar';
+import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
 import { Sidebar } from './Sidebar';
 
 /** Spec §2.1 and §9: the sidebar is 330 px wide. */

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
-import { isBillingAdmin } from '../lib/account';
+import { isBillingAdmin } from '../../../../shared/permissions';
 
 type Organization = components['schemas']['Organization'];
 

@@ -13,7 +13,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { SidebarEntry, SidebarEntryId } from '../../../lib/sidebar';
+import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
 
 const icons: Record<SidebarEntryId, ReactElement> = {
   overview: <DashboardIcon />,

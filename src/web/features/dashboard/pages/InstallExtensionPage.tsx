@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useGetSoftwareQuery } from '../../../api';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
+import LoadingState from '../../../components/LoadingState';
 
 /**
  * /dashboard/install-extension (spec §2.1): the store link of the extension for the CRM saved in local
@@ -28,7 +29,7 @@ export default function InstallExtensionPage() {
           No CRM selected yet. Choose your CRM when you connect it, then come back here.
         </Alert>
       ) : isLoading ? (
-        <p role="status">Loading...</p>
+        <LoadingState />
       ) : isError || !software ? (
         <Alert severity="error">Software not found.</Alert>
       ) : software.chrome_extension_url ? (

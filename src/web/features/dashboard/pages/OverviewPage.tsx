@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { selectErrorMessage, selectUser } from '../../../app/appSlice';
+import { selectErrorMessage, selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import { AccountCard } from '../components/AccountCard';
 import { OrganizationCard } from '../components/OrganizationCard';
 

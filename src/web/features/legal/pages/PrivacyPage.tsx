@@ -1,7 +1,7 @@
 /** /privacy: the short privacy policy linked from the footer of every public page. */
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 
 export default function PrivacyPage() {
   useDocumentTitle('Privacy policy');

@@ -3,23 +3,38 @@
  * and Continue goes on along the onboarding order. The page gives the heading and the text above the steps.
  */
 import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
-import { useGoToNextScreen } from '../hooks/useNextScreen';
-import { useUserFlag } from '../hooks/useUserFlag';
+import { Suspense, type ReactNode } from 'react';
+import { Await } from 'react-router-dom';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useGoToNextScreen } from '../hooks/use-next-screen';
+import { saveUserFlag } from '../lib/user-flag';
 import PinSteps from './PinSteps';
 import StepPage from './StepPage';
 
+/** The entry work of both pages: the extension is installed. */
+export const pinStepLoader = ((entry) => saveUserFlag(entry, 'has_installed', true)) satisfies EntryLoader;
+
 export default function PinExtensionStep({ title, children }: { title: string; children: ReactNode }) {
-  const { saving } = useUserFlag('has_installed', true);
+  const { saved } = useEntryData<typeof pinStepLoader>();
   const goNext = useGoToNextScreen();
 
   return (
     <StepPage title={title}>
       {children}
       <PinSteps />
-      <Button variant="contained" size="large" onClick={goNext} disabled={saving}>
-        {saving ? 'Saving...' : 'Continue'}
-      </Button>
+      <Suspense
+        fallback={
+          <Button variant="contained" size="large" disabled>
+            Saving...
+          </Button>
+        }
+      >
+        <Await resolve={saved}>
+          <Button variant="contained" size="large" onClick={goNext}>
+            Continue
+          </Button>
+        </Await>
+      </Suspense>
     </StepPage>
   );
 }

@@ -2,18 +2,18 @@
  * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation; on success the token
  * is kept for the signup and the visitor goes to /signup 5 s later, otherwise 'Invitation Error'.
  */
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorStatus } from '../../../api/errors';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
-import { useAcceptInviteMutation } from '../../../api/organization';
-import { useChooseSoftware } from '../../../app/chosen-software';
+import { Suspense, useEffect, useState } from 'react';
+import { Await, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { api } from '../../../api';
+import { classifyFailure } from '../../../api/errors';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import type { AppStore } from '../../../app/store';
+import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { chooseSoftware } from '../../../entities/crm';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
 
@@ -25,8 +25,7 @@ export const ACCEPT_FAILED = 'Failed to accept invitation';
 
 /** A 4xx answer means the token itself is bad; anything else (server down, network) is a failed attempt. */
 function invitationFailure(error: unknown): string {
-  const status = errorStatus(error);
-  return status !== undefined && status >= 400 && status < 500 ? INVALID_INVITATION : ACCEPT_FAILED;
+  return classifyFailure(error).kind === 'refused' ? INVALID_INVITATION : ACCEPT_FAILED;
 }
 
 /** /signup, keeping the software param (and the invited email, which the signup must use). */
@@ -38,65 +37,69 @@ function signupPath(software: string | null, email: string | undefined): string 
   return query ? `/signup?${query}` : '/signup';
 }
 
-type State =
-  | { kind: 'checking' }
-  | { kind: 'accepted'; organization: string; to: string }
-  | { kind: 'failed'; message: string };
+type Outcome = { kind: 'accepted'; organization: string; to: string } | { kind: 'failed'; message: string };
+
+/** Checks the invitation; on success its token is kept for the signup. */
+async function acceptInvitation(store: AppStore, token: string, software: string | null): Promise<Outcome> {
+  try {
+    const result = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
+    setItem(storageKeys.invitationToken, token);
+    return {
+      kind: 'accepted',
+      organization: result.data.organization_name,
+      to: signupPath(software, result.data.email),
+    };
+  } catch (error) {
+    return { kind: 'failed', message: invitationFailure(error) };
+  }
+}
+
+/** The CRM of the link becomes the chosen one once the catalogue knows it (the banner shows it at once). */
+async function chooseLinkedSoftware(store: AppStore, slug: string): Promise<void> {
+  const lookup = await store.dispatch(
+    api.endpoints.getSoftware.initiate({ software: slug }, { subscribe: false }),
+  );
+  if (lookup.data && !lookup.error) store.dispatch(chooseSoftware(lookup.data.data));
+}
+
+export const loader = (({ store, url }) => {
+  const token = url.searchParams.get('token');
+  const software = url.searchParams.get('software')?.trim() || null;
+  if (software) void chooseLinkedSoftware(store, software);
+  const outcome: Outcome | Promise<Outcome> = token
+    ? acceptInvitation(store, token, software)
+    : { kind: 'failed', message: NO_INVITATION_TOKEN };
+  return { outcome };
+}) satisfies EntryLoader;
 
 export default function AcceptInvitationPage() {
   useDocumentTitle('Accept invitation');
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const software = params.get('software')?.trim() || null;
-  const navigate = useNavigate();
-  const [acceptInvite] = useAcceptInviteMutation();
-  const [state, setState] = useState<State>(() =>
-    token ? { kind: 'checking' } : { kind: 'failed', message: NO_INVITATION_TOKEN },
+  const { outcome } = useEntryData<typeof loader>();
+  return (
+    <Suspense fallback={<LoadingState text="Checking your invitation..." />}>
+      <Await resolve={outcome}>{(settled: Outcome) => <InvitationOutcome outcome={settled} />}</Await>
+    </Suspense>
   );
-  const started = useRef(false);
+}
 
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    acceptInvite({ token })
-      .unwrap()
-      .then((result) => {
-        setItem(storageKeys.invitationToken, token);
-        setState({
-          kind: 'accepted',
-          organization: result.data.organization_name,
-          to: signupPath(software, result.data.email),
-        });
-      })
-      .catch((error: unknown) => setState({ kind: 'failed', message: invitationFailure(error) }));
-  }, [acceptInvite, software, token]);
-
-  // The CRM of the link becomes the chosen one once the catalogue knows it (the banner shows it at once).
-  const chooseSoftware = useChooseSoftware();
-  const { currentData: linkedSoftware } = useGetSoftwareQuery(software ? { software } : skipToken);
-  useEffect(() => {
-    if (linkedSoftware) chooseSoftware(linkedSoftware.data);
-  }, [chooseSoftware, linkedSoftware]);
-
+function InvitationOutcome({ outcome }: { outcome: Outcome }) {
+  const navigate = useNavigate();
   // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second.
   const [secondsLeft, setSecondsLeft] = useState(INVITATION_REDIRECT_DELAY_MS / 1000);
+  const accepted = outcome.kind === 'accepted';
   useEffect(() => {
-    if (state.kind !== 'accepted') return;
+    if (!accepted) return;
     const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, [state.kind]);
+  }, [accepted]);
   useEffect(() => {
-    if (state.kind === 'accepted' && secondsLeft === 0) navigate(state.to, { replace: true });
-  }, [navigate, secondsLeft, state]);
+    if (outcome.kind === 'accepted' && secondsLeft === 0) void navigate(outcome.to, { replace: true });
+  }, [navigate, secondsLeft, outcome]);
 
-  if (state.kind === 'checking') return <LoadingState text="Checking your invitation..." />;
-
-  if (state.kind === 'failed') {
+  if (outcome.kind === 'failed') {
     return (
       <StepPage title={INVITATION_ERROR}>
-        <Alert severity="error" role="alert">
-          {state.message}
-        </Alert>
+        <ErrorAlert error={outcome.message} />
         <Link component={RouterLink} to="/login">
           Go to login
         </Link>
@@ -106,11 +109,11 @@ export default function AcceptInvitationPage() {
 
   return (
     <StepPage title="Invitation accepted">
-      <Typography>{`You have been invited to join ${state.organization}.`}</Typography>
+      <Typography>{`You have been invited to join ${outcome.organization}.`}</Typography>
       <Typography color="text.secondary" role="status">
         {`Taking you to sign up in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}...`}
       </Typography>
-      <Link component={RouterLink} to={state.to} replace>
+      <Link component={RouterLink} to={outcome.to} replace>
         Sign up now
       </Link>
     </StepPage>

@@ -3,17 +3,15 @@
  * installed. It applies them to local storage (and the server flag when signed in), then forwards:
  * reauth=true to /login (which logs out), otherwise along the onboarding order.
  */
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useGetSoftwareQuery } from '../../../api/catalogue';
-import { useSetUserBooleanMutation } from '../../../api/user';
-import { selectSoftware, selectUser, softwareLoaded } from '../../../app/appSlice';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { replace } from 'react-router-dom';
+import { api } from '../../../api';
+import type { EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { loadChosenSoftware } from '../../../entities/crm';
+import { sessionSettled } from '../../../entities/session';
 import { nextScreenFromStorage } from '../../../lib/next-screen';
-import { getItem, removeItem, setFlag, setItem, storageKeys } from '../../../lib/storage';
+import { removeItem, setFlag, setItem, storageKeys } from '../../../lib/storage';
 
 export interface AuthParams {
   software: string | null;
@@ -42,46 +40,28 @@ export function applyAuthParams({ software, clear, installed }: AuthParams): voi
   if (installed) setFlag(storageKeys.hasInstalled, true);
 }
 
+/**
+ * Applies the params on entry, then forwards (replacing /auth in the history): reauth=true to /login
+ * (which logs out), otherwise along the onboarding order, once the chosen CRM's record is known (its
+ * auth_options decide between /connected and /complete).
+ */
+export const loader = (async ({ store, url }) => {
+  const params = readAuthParams(url.searchParams);
+  applyAuthParams(params);
+  if (params.reauth) return replace('/login?reauth=true');
+  const user = await sessionSettled(store);
+  if (params.installed && user) {
+    void store
+      .dispatch(api.endpoints.setUserBoolean.initiate({ key: 'has_installed', value: true }))
+      .unwrap()
+      .catch((error: unknown) => console.error('Failed to set user boolean', error));
+  }
+  const software = user ? await store.dispatch(loadChosenSoftware(user)) : null;
+  return replace(nextScreenFromStorage(user, software?.auth_options));
+}) satisfies EntryLoader;
+
+/** Shown only while the chunk of the next page loads. */
 export default function AuthRouterPage() {
   useDocumentTitle('Redirecting');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectUser);
-  const known = useAppSelector(selectSoftware);
-  const [setUserBoolean] = useSetUserBooleanMutation();
-  const [applied, setApplied] = useState(false);
-  const started = useRef(false);
-  const authParams = readAuthParams(params);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    applyAuthParams(authParams);
-    if (authParams.installed && user && !authParams.reauth) {
-      setUserBoolean({ key: 'has_installed', value: true })
-        .unwrap()
-        .catch((error: unknown) => console.error('Failed to set user boolean', error));
-    }
-    setApplied(true);
-  }, [authParams, setUserBoolean, user]);
-
-  // The CRM's auth_options decide between /connected and /complete, so its record must be known first.
-  const slug = applied ? (getItem(storageKeys.software) ?? user?.software?.slug ?? null) : null;
-  const needsRecord = Boolean(user && slug && known?.slug !== slug && !authParams.reauth);
-  const { data, isFetching } = useGetSoftwareQuery(needsRecord && slug ? { software: slug } : skipToken);
-
-  useEffect(() => {
-    if (!applied) return;
-    if (authParams.reauth) {
-      navigate('/login?reauth=true', { replace: true });
-      return;
-    }
-    if (needsRecord && isFetching) return;
-    const record = needsRecord ? (data?.data ?? null) : known;
-    if (needsRecord && record) dispatch(softwareLoaded(record));
-    navigate(nextScreenFromStorage(user, record?.auth_options), { replace: true });
-  }, [applied, authParams.reauth, data, dispatch, isFetching, known, navigate, needsRecord, user]);
-
   return <LoadingState text="Redirecting..." />;
 }

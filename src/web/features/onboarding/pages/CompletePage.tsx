@@ -1,17 +1,21 @@
 /** /complete (spec §2.2, §4): setup is complete; has_onboarded becomes true. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
-import { selectSoftware } from '../../../app/appSlice';
+import { Suspense } from 'react';
+import { Await, Link as RouterLink } from 'react-router-dom';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
-import { useUserFlag } from '../hooks/useUserFlag';
+import { saveUserFlag } from '../lib/user-flag';
+
+export const loader = ((entry) => saveUserFlag(entry, 'has_onboarded', true)) satisfies EntryLoader;
 
 export default function CompletePage() {
   useDocumentTitle('Setup complete');
-  const { saving } = useUserFlag('has_onboarded', true);
+  const { saved } = useEntryData<typeof loader>();
   const software = useAppSelector(selectSoftware);
 
   return (
@@ -21,13 +25,13 @@ export default function CompletePage() {
           ? `You are all set: open a profile and sync it to ${software.software} in one click.`
           : 'You are all set: open a profile and sync it to your CRM in one click.'}
       </Typography>
-      {saving ? (
-        <LoadingState text="Saving..." />
-      ) : (
-        <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
-          Go to the dashboard
-        </Button>
-      )}
+      <Suspense fallback={<LoadingState text="Saving..." />}>
+        <Await resolve={saved}>
+          <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
+            Go to the dashboard
+          </Button>
+        </Await>
+      </Suspense>
     </StepPage>
   );
 }

@@ -1,7 +1,9 @@
 /** /installed (spec §2.2, §4): the extension is installed; mark it, and ask the user to pin it. */
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';
+
+export { pinStepLoader as loader } from '../components/PinExtensionStep';
 
 export default function InstalledPage() {
   useDocumentTitle('Pin the extension');

@@ -1,17 +1,21 @@
 /** /uninstalled (spec §2.2, §4): the extension was removed; has_installed is cleared here and on the server. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
-import { selectSoftware } from '../../../app/appSlice';
+import { Suspense } from 'react';
+import { Await, Link as RouterLink } from 'react-router-dom';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
-import { useUserFlag } from '../hooks/useUserFlag';
+import { saveUserFlag } from '../lib/user-flag';
+
+export const loader = ((entry) => saveUserFlag(entry, 'has_installed', false)) satisfies EntryLoader;
 
 export default function UninstalledPage() {
   useDocumentTitle('Extension uninstalled');
-  const { saving } = useUserFlag('has_installed', false);
+  const { saved } = useEntryData<typeof loader>();
   const storeUrl = useAppSelector(selectSoftware)?.chrome_extension_url;
 
   return (
@@ -19,7 +23,9 @@ export default function UninstalledPage() {
       <Typography color="text.secondary">
         Sorry to see you go. If it was a mistake, you can install it again at any time.
       </Typography>
-      {saving ? <LoadingState text="Saving..." /> : null}
+      <Suspense fallback={<LoadingState text="Saving..." />}>
+        <Await resolve={saved}>{null}</Await>
+      </Suspense>
       {storeUrl ? (
         <Button variant="outlined" href={storeUrl} target="_blank" rel="noopener noreferrer">
           Reinstall the extension

@@ -1,7 +1,9 @@
 /** /welcome (spec §2.2, §4): the pre-signup pin step, shown by the extension right after it is installed. */
 import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';
+
+export { pinStepLoader as loader } from '../components/PinExtensionStep';
 
 export default function WelcomePage() {
   useDocumentTitle('Welcome');

@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Product } from '../../../../shared/seats';
+import { canChangeRole } from '../../../../shared/permissions';
+import type { PlanKey } from '../../../../shared/plans';
 import {
   isPromotionToAdmin,
   memberProduct,
@@ -17,7 +18,7 @@ import {
 import { PromoteAdminDialog } from './PromoteAdminDialog';
 
 export interface MemberChanges {
-  product: Product;
+  product: PlanKey;
   role: Role;
 }
 
@@ -44,10 +45,10 @@ export function MemberEditForm({
   onSave,
   onRemove,
 }: MemberEditFormProps) {
-  const [product, setProduct] = useState<Product>(memberProduct(member));
+  const [product, setProduct] = useState<PlanKey>(memberProduct(member));
   const [role, setRole] = useState<Role>(member.role);
   const [confirmingPromotion, setConfirmingPromotion] = useState(false);
-  const isAdminMember = member.role === 'admin';
+  const isAdminMember = !canChangeRole(member);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +70,7 @@ export function MemberEditForm({
           label="Product"
           name="product"
           value={product}
-          onChange={(event) => setProduct(event.target.value as Product)}
+          onChange={(event) => setProduct(event.target.value as PlanKey)}
           disabled={productLocked !== null}
           helperText={productLocked ?? undefined}
         >

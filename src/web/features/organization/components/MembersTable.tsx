@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { canRemoveMember } from '../../../../shared/permissions';
 import { filterMembers, lastPageIndex, pageRows, roleName, type OrganizationMember } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
@@ -121,7 +122,7 @@ function MemberRow({
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
 }) {
-  const isAdminMember = member.role === 'admin';
+  const removable = canRemoveMember(member);
   return (
     <TableRow>
       <TableCell>
@@ -155,14 +156,14 @@ function MemberRow({
             >
               Edit
             </Button>
-            {isAdminMember ? (
-              <Typography component="span" variant="caption" color="text.secondary">
-                Cannot remove admin
-              </Typography>
-            ) : (
+            {removable ? (
               <Button size="small" color="error" onClick={() => onRemove(member)}>
                 Remove
               </Button>
+            ) : (
+              <Typography component="span" variant="caption" color="text.secondary">
+                Cannot remove admin
+              </Typography>
             )}
           </>
         )}

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { planBadgeColor, planName } from '../lib/members';
+import { planName } from '../../../../shared/plans';
+import { planBadgeColor } from '../lib/members';
 
 /** The member's plan as a small badge, one colour per plan (Free, Standard, Pro). */
 export function PlanBadge({ product }: { product: string | null | undefined }) {

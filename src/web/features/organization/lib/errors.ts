@@ -1,5 +1,5 @@
 /** The failure texts of the Organization screens (spec §8 Organization). */
-import { errorStatus, serverMessage } from '../../../api/errors';
+import { isFailedAnswer, withDetail, type ErrorText } from '../../../api/errors';
 
 export const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
 export const MEMBERS_LOAD_FAILED = 'Failed to load org members';
@@ -10,26 +10,12 @@ export const INVITE_FAILED = 'Failed to send invitation';
 export const RESEND_FAILED = 'Failed to resend invitation';
 export const MEMBER_NOT_FOUND = 'User not found in your organization';
 
-export interface ErrorText {
-  text: string;
-  /** The server's own message, shown under the text ("Server messages are shown as given"). */
-  detail?: string;
-}
-
-/** The spec's text for a failed call, with the server's message (if any) as the detail. */
-export function withDetail(text: string, error: unknown): ErrorText {
-  const message = serverMessage(error);
-  return message && message !== text ? { text, detail: message } : { text };
-}
-
 /**
  * Why the members list could not be shown on the Organization page: a non-OK answer is 'Failed to fetch
  * org members'; an answer flagged `error: true`, or none at all (network), is 'Failed to load org members'.
  */
 export function membersErrorText(error: unknown): ErrorText {
-  const status = errorStatus(error);
-  const failedAnswer = status !== undefined && (status < 200 || status >= 300);
-  return withDetail(failedAnswer ? MEMBERS_FETCH_FAILED : MEMBERS_LOAD_FAILED, error);
+  return withDetail(isFailedAnswer(error) ? MEMBERS_FETCH_FAILED : MEMBERS_LOAD_FAILED, error);
 }
 
 /** Why the member edit page could not load the organization: 'Failed to fetch organization data'. */

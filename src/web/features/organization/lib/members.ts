@@ -1,16 +1,16 @@
 /**
- * Pure rules of the Organization screens: plan names and badge colours, searching and paging the
+ * Pure rules of the Organization screens: plan badge colours, searching and paging the
  * members (an organization may have thousands), and the Product options of the member edit page
  * (spec §5, on top of the shared seat rule).
  */
 import type { components } from '../../../../contract/api';
+import { canChangeRole } from '../../../../shared/permissions';
+import { PLAN_NAMES, planKeyOf, SEAT_PLAN_KEYS, type PlanKey } from '../../../../shared/plans';
 import {
   assignedSeats,
   availableSeats,
   canAssignProduct,
-  normalizeProduct,
   seatOptionLabel,
-  type Product,
   type PurchasedSeats,
 } from '../../../../shared/seats';
 
@@ -18,19 +18,12 @@ export type OrganizationMember = components['schemas']['OrganizationMember'];
 export type Invitation = components['schemas']['Invitation'];
 export type Role = components['schemas']['Role'];
 
-export const PLAN_NAMES: Record<Product, string> = { free: 'Free', standard: 'Standard', pro: 'Pro' };
-
-/** 'Free', 'Standard' or 'Pro' for any letter case; absent means Free (spec §3). */
-export function planName(product: string | null | undefined): string {
-  return PLAN_NAMES[normalizeProduct(product)];
-}
-
 export type PlanBadgeColor = 'default' | 'primary' | 'secondary';
 
 /** Each plan gets its own badge colour (spec §2.1). */
 export function planBadgeColor(product: string | null | undefined): PlanBadgeColor {
-  const colors: Record<Product, PlanBadgeColor> = { free: 'default', standard: 'primary', pro: 'secondary' };
-  return colors[normalizeProduct(product)];
+  const colors: Record<PlanKey, PlanBadgeColor> = { free: 'default', standard: 'primary', pro: 'secondary' };
+  return colors[planKeyOf(product)];
 }
 
 export function roleName(role: string): string {
@@ -44,11 +37,11 @@ export function memberLabel(member: Pick<OrganizationMember, 'name' | 'email'>):
 
 /** Spec §4: making a member an admin is for good (the Admin role cannot be changed afterwards). */
 export function isPromotionToAdmin(member: Pick<OrganizationMember, 'role'>, role: Role): boolean {
-  return member.role !== 'admin' && role === 'admin';
+  return canChangeRole(member) && role === 'admin';
 }
 
-export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): Product {
-  return normalizeProduct(member.subscription?.stripe_product);
+export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): PlanKey {
+  return planKeyOf(member.subscription?.stripe_product);
 }
 
 /** Members whose name or email contains the query, ignoring case; all of them for an empty query. */
@@ -83,7 +76,7 @@ export function findMember<M extends Pick<OrganizationMember, 'id'>>(
 }
 
 export interface ProductOption {
-  value: Product;
+  value: PlanKey;
   label: string;
   disabled: boolean;
 }
@@ -101,7 +94,7 @@ export function productOptions(
   const assigned = assignedSeats(members.map(memberProduct));
   return [
     { value: 'free', label: PLAN_NAMES.free, disabled: false },
-    ...(['standard', 'pro'] as const).map((product) => ({
+    ...SEAT_PLAN_KEYS.map((product) => ({
       value: product,
       label: seatOptionLabel(product, availableSeats(product, purchased, assigned, own)),
       disabled: !canAssignProduct(product, purchased, assigned, own),

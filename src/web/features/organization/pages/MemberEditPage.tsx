@@ -8,23 +8,19 @@ import {
   useGetOrganizationMembersQuery,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
-} from '../../../api/organization';
-import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf } from '../../../../shared/permissions';
-import { selectUser } from '../../../app/appSlice';
+} from '../../../api';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ErrorAlert } from '../components/ErrorAlert';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
 import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
-import {
-  MEMBER_NOT_FOUND,
-  organizationErrorText,
-  REMOVE_FAILED,
-  UPDATE_PRODUCT_FAILED,
-  withDetail,
-  type ErrorText,
-} from '../lib/errors';
-import { findMember, PLAN_NAMES, productOptions, type OrganizationMember } from '../lib/members';
+import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf, roleCan } from '../../../../shared/permissions';
+import { PLAN_NAMES } from '../../../../shared/plans';
+import { findMember, productOptions, type OrganizationMember } from '../lib/members';
 
 const ORGANIZATION_PATH = '/dashboard/organization';
 const NO_MEMBERS: OrganizationMember[] = [];
@@ -62,7 +58,7 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await setUserProduct({ user_id: member.id, product: PLAN_NAMES[product], role }).unwrap();
-      backToOrganization(`Changes saved for ${member.name || member.email}.`);
+      void backToOrganization(`Changes saved for ${member.name || member.email}.`);
     } catch (failure) {
       setError(withDetail(UPDATE_PRODUCT_FAILED, failure));
     }
@@ -73,7 +69,7 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await removeOrganizationUser({ user_id: member.id }).unwrap();
-      backToOrganization(`${member.name || member.email} was removed from the organization.`);
+      void backToOrganization(`${member.name || member.email} was removed from the organization.`);
     } catch (failure) {
       setConfirmRemove(false);
       setError(withDetail(REMOVE_FAILED, failure));
@@ -82,12 +78,12 @@ export default function MemberEditPage() {
 
   let body;
   if (query.isLoading) {
-    body = <p role="status">Loading...</p>;
+    body = <LoadingState />;
   } else if (query.isError) {
     body = <ErrorAlert error={organizationErrorText(query.error)} />;
   } else if (!member) {
     body = <Alert severity="warning">{MEMBER_NOT_FOUND}</Alert>;
-  } else if (viewer?.role !== 'admin') {
+  } else if (!roleCan(viewer?.role, 'members.edit')) {
     body = <Alert severity="info">Only an organization admin can edit members.</Alert>;
   } else {
     body = (

@@ -8,23 +8,19 @@ import {
   useInviteUserMutation,
   useRemoveOrganizationUserMutation,
   useResendInvitationMutation,
-} from '../../../api/organization';
-import { selectUser } from '../../../app/appSlice';
+} from '../../../api';
+import { selectUser } from '../../../entities/session';
+import { roleCan } from '../../../../shared/permissions';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ErrorAlert } from '../components/ErrorAlert';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
 import { InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
 import { MembersTable } from '../components/MembersTable';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
-import {
-  INVITE_FAILED,
-  membersErrorText,
-  REMOVE_FAILED,
-  RESEND_FAILED,
-  withDetail,
-  type ErrorText,
-} from '../lib/errors';
+import { INVITE_FAILED, membersErrorText, REMOVE_FAILED, RESEND_FAILED } from '../lib/errors';
+import { withDetail, type ErrorText } from '../../../api/errors';
 import type { Invitation, OrganizationMember } from '../lib/members';
 
 const NO_MEMBERS: OrganizationMember[] = [];
@@ -37,7 +33,7 @@ const NO_INVITATIONS: Invitation[] = [];
 export default function OrganizationPage() {
   useDocumentTitle('Organization');
   const viewer = useAppSelector(selectUser);
-  const isAdmin = viewer?.role === 'admin';
+  const isAdmin = roleCan(viewer?.role, 'members.invite');
 
   const members = useGetOrganizationMembersQuery();
   const [inviteUser, invite] = useInviteUserMutation();
@@ -117,7 +113,7 @@ export default function OrganizationPage() {
       )}
 
       {members.isLoading ? (
-        <p role="status">Loading...</p>
+        <LoadingState />
       ) : members.isError ? (
         <ErrorAlert error={membersErrorText(members.error)} />
       ) : (

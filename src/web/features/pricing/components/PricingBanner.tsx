@@ -1,6 +1,6 @@
-import { useGetSoftwareQuery } from '../../../api/catalogue';
+import { useGetSoftwareQuery } from '../../../api';
 import { useAppSelector } from '../../../app/hooks';
-import { selectSoftware } from '../../../app/appSlice';
+import { selectSoftware } from '../../../entities/session';
 import Banner from '../../../components/Banner';
 
 const PRODUCT_NAME = 'CRM Sync';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useGetCouponQuery } from '../../../api/catalogue';
-import CouponBanner from '../../../components/CouponBanner';
+import { useGetCouponQuery } from '../../../api';
+import CouponBanner from './CouponBanner';
 
 const COUPON_ERROR_LOGGED = 'Error fetching coupon data';
 

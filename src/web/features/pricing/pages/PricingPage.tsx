@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
@@ -8,21 +7,25 @@ import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { selectLoading, selectUser } from '../../../app/appSlice';
+import { selectLoading, selectUser } from '../../../entities/session';
+import {
+  BillingScheduleToggle,
+  type PlanCardAction,
+  PlanCards,
+  usePlanCheckout,
+  usePricing,
+  type BillingSchedule,
+} from '../../../entities/plan';
 import { useAppSelector } from '../../../app/hooks';
-import BillingScheduleToggle from '../../../components/BillingScheduleToggle';
-import type { PlanCardAction } from '../../../components/PlanCard';
-import PlanCards from '../../../components/PlanCards';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { usePlanCheckout } from '../../../components/usePlanCheckout';
-import { usePricing } from '../../../components/usePricing';
-import { planKeyOf, type BillingSchedule, type PlanKey } from '../../../lib/prices';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { planKeyOf, type PlanKey } from '../../../../shared/plans';
 import PricingBanner from '../components/PricingBanner';
 import PricingCoupon from '../components/PricingCoupon';
 import { darkTheme } from '../dark-theme';
 import { readPricingParams } from '../lib/pricing-params';
 import { getAppConfig } from '../../../app/config';
 import PublicFooter from '../../../components/PublicFooter';
+import ErrorAlert from '../../../components/ErrorAlert';
 
 /** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
@@ -82,8 +85,8 @@ function PricingContent({
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
             <BillingScheduleToggle value={schedule} onChange={setSchedule} />
           </Box>
-          {errorText && <Alert severity="error">{errorText}</Alert>}
-          {checkout.error && <Alert severity="error">{checkout.error}</Alert>}
+          <ErrorAlert error={errorText} />
+          <ErrorAlert error={checkout.error} />
           {loading && (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
               <CircularProgress aria-label="Loading prices" />

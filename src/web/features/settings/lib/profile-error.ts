@@ -1,28 +1,15 @@
 /** The failure texts of the Settings profile form (spec §8 Settings). */
-import { errorStatus, serverMessage } from '../../../api/errors';
+import { isFailedAnswer, serverMessage, withDetail, type ErrorText } from '../../../api/errors';
 
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATE_ERROR = 'Error updating profile';
-
-export interface ProfileErrorText {
-  /** The text of the red banner. */
-  text: string;
-  /** The server's own message under it, when it sent one that is not already the text. */
-  detail?: string;
-}
 
 /**
  * A non-OK answer reads 'Failed to update profile' (with the server's message beside it, since server
  * messages are shown as given); an OK answer flagged `error: true` shows the server's message, or
  * 'Error updating profile' without one, as does a call that never got an answer.
  */
-export function profileErrorText(error: unknown): ProfileErrorText {
-  const status = errorStatus(error);
-  const message = serverMessage(error);
-  if (status !== undefined && (status < 200 || status >= 300)) {
-    return message && message !== PROFILE_UPDATE_FAILED
-      ? { text: PROFILE_UPDATE_FAILED, detail: message }
-      : { text: PROFILE_UPDATE_FAILED };
-  }
-  return { text: message ?? PROFILE_UPDATE_ERROR };
+export function profileErrorText(error: unknown): ErrorText {
+  if (isFailedAnswer(error)) return withDetail(PROFILE_UPDATE_FAILED, error);
+  return { text: serverMessage(error) ?? PROFILE_UPDATE_ERROR };
 }

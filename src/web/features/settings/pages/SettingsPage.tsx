@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,11 +7,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useSetSettingsMutation } from '../../../api/user';
-import { selectUser } from '../../../app/appSlice';
+import { useSetSettingsMutation } from '../../../api';
+import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { profileErrorText, type ProfileErrorText } from '../lib/profile-error';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import type { ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import { profileErrorText } from '../lib/profile-error';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
@@ -23,7 +24,7 @@ export default function SettingsPage() {
   const user = useAppSelector(selectUser);
   const [name, setName] = useState(user?.name ?? '');
   const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<ProfileErrorText | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
   const [setSettings, { isLoading: saving }] = useSetSettingsMutation();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,18 +52,7 @@ export default function SettingsPage() {
           <Box component="form" onSubmit={onSubmit} aria-label="Profile" noValidate>
             <Stack spacing={2.5}>
               {saved && <Alert severity="success">Profile updated successfully!</Alert>}
-              {failure && (
-                <Alert severity="error" variant="filled">
-                  {failure.detail ? (
-                    <>
-                      <AlertTitle>{failure.text}</AlertTitle>
-                      {failure.detail}
-                    </>
-                  ) : (
-                    failure.text
-                  )}
-                </Alert>
-              )}
+              <ErrorAlert error={failure} filled />
               <TextField
                 label="Email"
                 type="email"

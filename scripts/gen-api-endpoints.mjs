@@ -1,0 +1,102 @@
+// Writes, from openapi.yaml, the method and path of every operation (src/contract/routes.ts, plain data
+// for any side: the MSW handlers of the web tests use it) and the SPA's RTK Query endpoints
+// (src/web/api/generated-endpoints.ts): one endpoint per operation, named by its operationId, sent to
+// the same route (written out, so the SPA's bundle does not carry the route table), and typed from src/contract/api.ts (the types openapi-typescript generates), so the SPA has
+// one type source and no hand-written path. Tags and the behaviour of single calls are layered on top
+// in src/web/api/index.ts. Part of `npm run gen:api`; plain Node so the freshness test can run it.
+//
+// Why not @rtk-query/codegen-openapi: it generates a second set of types (OpenAPI 3.1's `const` becomes
+// `any`), ignores a path's own `servers` (/org-subscription) and wraps or flattens arguments unlike the
+// rest of the app.
+//
+//   node scripts/gen-api-endpoints.mjs routes [output]      the route table (no output: print to stdout)
+//   node scripts/gen-api-endpoints.mjs endpoints [output]   the endpoints
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const EMPTY_BODY = '#/components/requestBodies/Empty';
+
+const contract = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
+
+/** The operations in the contract's order, with what an endpoint needs to know of each. */
+const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
+  METHODS.filter((method) => item[method]).map((method) => {
+    const operation = item[method];
+    const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    const body = operation.requestBody;
+    return {
+      id: operation.operationId,
+      method,
+      path,
+      // A path with its own `servers: [{ url: '/' }]` is served outside the API base (spec §7).
+      outsideApiBase: (item.servers ?? []).some((server) => server.url === '/'),
+      hasQuery: queryParameters.length > 0,
+      body: body === undefined ? 'none' : body.$ref === EMPTY_BODY ? 'empty' : 'json',
+    };
+  }),
+);
+
+function endpoint({ id, method, path, outsideApiBase, hasQuery, body }) {
+  if (hasQuery && body === 'json') throw new Error(`${id}: query parameters and a body are not supported`);
+  if (method !== 'get' && method !== 'post') throw new Error(`${id}: method ${method} is not supported`);
+  const kind = method === 'get' ? 'query' : 'mutation';
+  const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : 'void';
+  const parameter = hasQuery ? 'params' : body === 'json' ? 'body' : '';
+  const request = [
+    `url: '${path}'`,
+    method === 'post' ? `method: 'POST'` : null,
+    hasQuery ? 'params' : null,
+    body === 'json' ? 'body' : null,
+    // The contract's Empty body: `{}` with the JSON content type the server's CSRF rule asks for.
+    body === 'empty' ? 'body: {}' : null,
+    outsideApiBase ? 'outsideApiBase: true' : null,
+  ].filter(Boolean);
+  return `    ${id}: build.${kind}<OkResponse<'${id}'>, ${arg}>({
+      query: (${parameter}) => ({ ${request.join(', ')} }),
+    }),`;
+}
+
+function route({ id, method, path, outsideApiBase }) {
+  return `  ${id}: { method: '${method}', path: '${path}'${outsideApiBase ? ', outsideApiBase: true' : ''} },`;
+}
+
+const capitalized = (id) => id.charAt(0).toUpperCase() + id.slice(1);
+const hooks = operations.flatMap(({ id, method }) =>
+  method === 'get'
+    ? [`use${capitalized(id)}Query`, `useLazy${capitalized(id)}Query`]
+    : [`use${capitalized(id)}Mutation`],
+);
+
+const header = (what) => `/**
+ * Generated from openapi.yaml by scripts/gen-api-endpoints.mjs (\`npm run gen:api\`): do not edit.
+${what}
+ */`;
+
+const sources = {
+  routes: `${header(" * Method and path of every operation, as the contract has them; `outsideApiBase` for the paths\n * served outside the API base (their own `servers: [{ url: '/' }]`, spec §7).")}
+export const operationRoutes = {
+${operations.map(route).join('\n')}
+} as const;
+`,
+  endpoints: `${header(" * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the\n * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.")}
+import { baseApi } from './base-api';
+import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+
+export const generatedApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+${operations.map(endpoint).join('\n')}
+  }),
+});
+
+export const {
+${hooks.map((hook) => `  ${hook},`).join('\n')}
+} = generatedApi;
+`,
+};
+
+const [what, output] = process.argv.slice(2);
+const source = sources[what];
+if (!source) throw new Error('usage: gen-api-endpoints.mjs routes|endpoints [output]');
+if (output) writeFileSync(output, source);
+else process.stdout.write(source);

@@ -1,0 +1,31 @@
+/**
+ * The server's side of src/shared/permissions.ts: the same table decides, and these turn a "no" into the
+ * refusal users read. The SPA reads the table to decide what to show; the server enforces it.
+ */
+import { managesBilling, roleCan, type Permission } from '../../shared/permissions.js';
+import type { Repositories } from '../repositories/index.js';
+import type { Organization, User } from '../db/schema.js';
+import { forbidden } from './errors.js';
+
+export const ONLY_ADMINS = 'Only an organization admin can do this.';
+
+export function requirePermission(user: User, permission: Permission, refusal = ONLY_ADMINS): void {
+  if (!roleCan(user.role, permission)) throw forbidden(refusal);
+}
+
+/**
+ * Billing belongs to the billing admin, or to any admin while the organization has none
+ * (spec §2.1 Billing visibility, enforced on the server too). Answers the caller's organization.
+ */
+export async function requireBillingManager(
+  repos: Repositories,
+  user: User,
+): Promise<Organization | undefined> {
+  requirePermission(user, 'billing.manage');
+  const organization =
+    user.organization_id === null ? undefined : await repos.organizations.get(user.organization_id);
+  if (!managesBilling({ id: user.id, role: user.role, organization })) {
+    throw forbidden("Billing is handled by your organization's billing admin.");
+  }
+  return organization;
+}

@@ -1,0 +1,171 @@
+/**
+ * Applies a paid checkout to the accounts, in one transaction: the buyer's plan (product, interval,
+ * status, next payment date, payment method, credits) and/or the organization's seats, plus the
+ * subscription record that /org-subscription reads. Used by the sandbox's Pay button, the sandbox
+ * portal's plan change and the Stripe webhook. Idempotent: a session applies once.
+ */
+import { randomBytes } from 'node:crypto';
+import { planKeyOf } from '../../shared/plans.js';
+import { priceOf, type Interval } from '../billing/quote.js';
+import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import { creditsAtMost } from '../repositories/users.js';
+import { invalid, notFound } from './errors.js';
+import { ensureOrganization } from './organizations.js';
+
+export const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
+
+export function newSubscriptionId(): string {
+  return `sub_sandbox_${randomBytes(12).toString('hex')}`;
+}
+
+export function nextPaymentDate(interval: Interval, from = new Date()): Date {
+  const next = new Date(from);
+  if (interval === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export interface ApplyOptions {
+  paymentMethod?: string;
+  /** Provider ids (Stripe) to record instead of sandbox ones. */
+  subscriptionId?: string;
+  customerId?: string;
+}
+
+export async function applyPaidCheckout(
+  repos: Repositories,
+  sessionId: string,
+  options: ApplyOptions = {},
+): Promise<CheckoutSession> {
+  return repos.transaction(async (tx) => {
+    const session = await tx.billing.lockCheckout(sessionId);
+    if (!session) throw notFound('Checkout session not found');
+    if (session.status === 'paid') return session;
+    if (session.status !== 'open') throw invalid('This checkout session was cancelled.');
+
+    const interval: Interval = session.interval === 'monthly' ? 'monthly' : 'yearly';
+    const plans = await tx.catalogue.plans();
+    let user = await tx.users.findById(session.user_id, { forUpdate: true });
+    if (!user) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
+    const subscriptionId = options.subscriptionId ?? user.stripe_subscription_id ?? newSubscriptionId();
+    const paymentMethod = options.paymentMethod ?? user.payment_method ?? SANDBOX_PAYMENT_METHOD;
+    const previousProduct = planKeyOf(user.stripe_product);
+    const wasInOrganization = user.organization_id !== null;
+
+    if (session.kind === 'plan' && session.product) {
+      const plan = plans.get(session.product);
+      if (!plan) throw invalid('This plan no longer exists.');
+      user = await tx.users.updateAndGet(user.id, {
+        stripe_product: plan.slug,
+        stripe_interval: interval,
+        stripe_status: 'active',
+        stripe_subscription_id: subscriptionId,
+        next_payment_date: nextPaymentDate(interval),
+        payment_method: paymentMethod,
+        credits: plan.credits,
+        ...(options.customerId ? { stripe_customer_id: options.customerId } : {}),
+      });
+    } else {
+      user = await tx.users.updateAndGet(user.id, {
+        stripe_subscription_id: subscriptionId,
+        stripe_interval: user.stripe_interval ?? interval,
+        stripe_status: 'active',
+        next_payment_date: user.next_payment_date ?? nextPaymentDate(interval),
+        payment_method: paymentMethod,
+        ...(options.customerId ? { stripe_customer_id: options.customerId } : {}),
+      });
+    }
+
+    let org: Organization | undefined;
+    const buysSeats = session.standard_seats + session.pro_seats > 0;
+    if (wasInOrganization || buysSeats) {
+      // A new organization starts with the buyer's (new) plan as one seat, see ensureOrganization.
+      org = await ensureOrganization(tx, user);
+      let standard = org.seats_standard + session.standard_seats;
+      let pro = org.seats_pro + session.pro_seats;
+      if (wasInOrganization && session.kind === 'plan') {
+        // The buyer moves from their old seat to one of the new product.
+        const next = planKeyOf(user.stripe_product);
+        if (previousProduct === 'standard') standard -= 1;
+        if (previousProduct === 'pro') pro -= 1;
+        if (next === 'standard') standard += 1;
+        if (next === 'pro') pro += 1;
+      }
+      org = await tx.organizations.setSeats(org.id, {
+        standard: Math.max(0, standard),
+        pro: Math.max(0, pro),
+        subscriptionId,
+      });
+    }
+
+    await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
+    return tx.billing.markCheckoutPaid(session.id);
+  });
+}
+
+/** Writes the subscription record: the organization's seats, or the buyer's single plan. */
+async function saveSubscription(
+  tx: InTransaction,
+  user: User,
+  org: Organization | undefined,
+  subscriptionId: string,
+  interval: Interval,
+  status: string,
+): Promise<void> {
+  const plans = await tx.catalogue.plans();
+  const items: SubscriptionItem[] = [];
+  const add = (slug: string, quantity: number) => {
+    const plan = plans.get(slug);
+    if (!plan || quantity <= 0) return;
+    const { priceId, amount } = priceOf(plan, interval);
+    items.push({ price_id: priceId, product: slug, unit_amount: amount, quantity });
+  };
+  if (org) {
+    add('standard', org.seats_standard);
+    add('pro', org.seats_pro);
+  } else {
+    add(planKeyOf(user.stripe_product), 1);
+  }
+  await tx.billing.saveSubscription({
+    id: subscriptionId,
+    user_id: user.id,
+    organization_id: org?.id ?? null,
+    interval,
+    status,
+    items,
+  });
+}
+
+/** Cancels the user's own plan (portal): back to Free; in an organization their seat is released. */
+export async function cancelPlan(repos: Repositories, userId: number): Promise<void> {
+  await repos.transaction(async (tx) => {
+    const user = await tx.users.findById(userId, { forUpdate: true });
+    if (!user) throw new Error(`User ${userId} is missing`);
+    const product = planKeyOf(user.stripe_product);
+    if (product === 'free' && user.stripe_status !== 'active') return;
+    const freeCredits = await tx.catalogue.freeCredits();
+    const updated = await tx.users.updateAndGet(userId, {
+      stripe_product: 'free',
+      stripe_status: 'canceled',
+      next_payment_date: null,
+      credits: creditsAtMost(freeCredits),
+    });
+    const org =
+      user.organization_id === null
+        ? undefined
+        : await tx.organizations.releaseSeat(user.organization_id, product);
+    if (user.stripe_subscription_id) {
+      const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
+      const hasSeats = org !== undefined && org.seats_standard + org.seats_pro > 0;
+      await saveSubscription(
+        tx,
+        updated,
+        org,
+        user.stripe_subscription_id,
+        interval,
+        hasSeats ? 'active' : 'canceled',
+      );
+    }
+  });
+}

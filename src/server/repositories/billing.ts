@@ -1,0 +1,142 @@
+/**
+ * What payments leave behind: checkout sessions (recorded before any provider sees them), the
+ * subscriptions /org-subscription reads, and the Stripe events already handled.
+ */
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/index.js';
+import { json } from '../db/json.js';
+import type {
+  CheckoutSession,
+  CheckoutSessionsTable,
+  SubscriptionItem,
+  SubscriptionsTable,
+  User,
+} from '../db/schema.js';
+
+type NewSubscription = Omit<Insertable<SubscriptionsTable>, 'items' | 'created_at' | 'updated_at'> & {
+  items: SubscriptionItem[];
+};
+
+export function createBillingRepository(db: Db) {
+  return {
+    async recordCheckout(values: Insertable<CheckoutSessionsTable>): Promise<void> {
+      await db.insertInto('checkout_sessions').values(values).execute();
+    },
+
+    /** A checkout session of the user (another user's ids find nothing). */
+    async findCheckoutOf(userId: number, id: string): Promise<CheckoutSession | undefined> {
+      return db
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** The checkout session, locked until the transaction ends: a payment applies once. */
+    async lockCheckout(id: string): Promise<CheckoutSession | undefined> {
+      return db
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async markCheckoutPaid(id: string): Promise<CheckoutSession> {
+      return db
+        .updateTable('checkout_sessions')
+        .set({ status: 'paid', completed_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Cancels a checkout that is still open (a paid one stays paid). */
+    async cancelCheckout(id: string): Promise<void> {
+      await db
+        .updateTable('checkout_sessions')
+        .set({ status: 'canceled' })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .execute();
+    },
+
+    /** Writes the subscription record, or rewrites it when it exists. */
+    async saveSubscription(subscription: NewSubscription): Promise<void> {
+      const { items, ...values } = subscription;
+      await db
+        .insertInto('subscriptions')
+        .values({ ...values, items: json(items) })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            organization_id: values.organization_id ?? null,
+            interval: values.interval,
+            status: values.status,
+            items: json(items),
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+    },
+
+    /** The subscription now pays for an organization's seats (its payer founded one). */
+    async moveSubscriptionTo(id: string, organizationId: number): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ organization_id: organizationId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A subscription the user pays or whose organization they belong to. */
+    async findSubscriptionVisibleTo(user: Pick<User, 'id' | 'organization_id'>, id: string) {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', id)
+        .where((eb) =>
+          user.organization_id === null
+            ? eb('user_id', '=', user.id)
+            : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]),
+        )
+        .executeTakeFirst();
+    },
+
+    /** When the subscription was last written; undefined when it is not known here. */
+    async subscriptionUpdatedAt(id: string): Promise<Date | undefined> {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('updated_at')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.updated_at;
+    },
+
+    async setSubscriptionStatus(id: string, status: string): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ status, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Notes a provider event as handled; false when it already was (providers repeat deliveries). */
+    async markEventProcessed(id: string, type: string): Promise<boolean> {
+      const fresh = await db
+        .insertInto('processed_events')
+        .values({ id, type })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return fresh !== undefined;
+    },
+
+    /** Forgets an event whose handling failed, so the provider's retry is handled. */
+    async forgetEvent(id: string): Promise<void> {
+      await db.deleteFrom('processed_events').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

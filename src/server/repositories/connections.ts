@@ -1,0 +1,79 @@
+/**
+ * The crm_connections table: a user's personal CRM connection, or the one an admin chose for the whole
+ * organization. Credentials are stored sealed (security/secret-box.ts); this module never opens them.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+
+export interface NewConnection {
+  software: string;
+  authType: string;
+  sealedCredentials: string;
+  /** The organization's shared connection instead of the user's personal one. */
+  shared: boolean;
+}
+
+export function createConnectionsRepository(db: Db) {
+  return {
+    /**
+     * Replaces the user's personal connection, or the organization's shared one, with a new one made by
+     * the user (call it in a transaction: the old one must not go without the new one). Answers its id.
+     */
+    async replace(user: Pick<User, 'id' | 'organization_id'>, connection: NewConnection): Promise<number> {
+      const scope = db.deleteFrom('crm_connections');
+      if (connection.shared && user.organization_id !== null) {
+        await scope.where('organization_id', '=', user.organization_id).execute();
+      } else {
+        await scope.where('user_id', '=', user.id).where('organization_id', 'is', null).execute();
+      }
+      const row = await db
+        .insertInto('crm_connections')
+        .values({
+          user_id: user.id,
+          organization_id: connection.shared ? user.organization_id : null,
+          software: connection.software,
+          auth_type: connection.authType,
+          credentials: connection.sealedCredentials,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The user's OAuth connections to a CRM (personal, and their organization's), newest first. */
+    async oauthConnectionsOf(user: Pick<User, 'id' | 'organization_id'>, software: string) {
+      return db
+        .selectFrom('crm_connections')
+        .select(['id', 'credentials'])
+        .where('software', '=', software)
+        .where('auth_type', '=', 'oauth')
+        .where((eb) =>
+          user.organization_id === null
+            ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
+            : eb.or([
+                eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
+                eb('organization_id', '=', user.organization_id),
+              ]),
+        )
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Notes that the connection was just verified. */
+    async touch(id: number): Promise<void> {
+      await db
+        .updateTable('crm_connections')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes every connection the user made, an organization-wide one included. */
+    async deleteMadeBy(userId: number): Promise<void> {
+      await db.deleteFrom('crm_connections').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type ConnectionsRepository = ReturnType<typeof createConnectionsRepository>;

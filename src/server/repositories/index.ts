@@ -1,0 +1,54 @@
+/**
+ * Data access, one repository per aggregate (as fastify/demo's users-repository): every query of the
+ * handlers, the domain rules and the server-rendered pages is a named function here. Adapters that own
+ * a table of their own keep its queries beside them (mail/outbox.ts, crm/demo.ts's codes, the rate-limit
+ * store, db/meta.ts).
+ *
+ * `transaction(work)` runs work with every repository bound to one transaction; rules that must hold
+ * together (an account and its first session, the last seat, a payment) take `InTransaction`, so they
+ * cannot be called outside one.
+ */
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import { createBillingRepository } from './billing.js';
+import { createCatalogueRepository } from './catalogue.js';
+import { createConnectionsRepository } from './connections.js';
+import { createInvitationsRepository } from './invitations.js';
+import { createOrganizationsRepository } from './organizations.js';
+import { createPasswordResetsRepository } from './password-resets.js';
+import { createSessionsRepository } from './sessions.js';
+import { createSupportRequestsRepository } from './support-requests.js';
+import { createUsersRepository } from './users.js';
+
+function bind(db: Db) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    passwordResets: createPasswordResetsRepository(db),
+    organizations: createOrganizationsRepository(db),
+    invitations: createInvitationsRepository(db),
+    catalogue: createCatalogueRepository(db),
+    billing: createBillingRepository(db),
+    connections: createConnectionsRepository(db),
+    supportRequests: createSupportRequestsRepository(db),
+  };
+}
+
+type Bound = ReturnType<typeof bind>;
+
+export interface Repositories extends Bound {
+  transaction<T>(work: (tx: InTransaction) => Promise<T>): Promise<T>;
+}
+
+export interface InTransaction extends Bound {
+  /** For adapters that write in the same transaction (the outbox mailer's sendWithin). */
+  readonly trx: Transaction<Database>;
+}
+
+export function createRepositories(db: Db): Repositories {
+  return {
+    ...bind(db),
+    transaction: (work) => db.transaction().execute((trx) => work({ ...bind(trx), trx })),
+  };
+}

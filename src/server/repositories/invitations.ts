@@ -1,0 +1,86 @@
+/** The invitations table: who is invited to which organization, by a hashed token. */
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database, Invitation, InvitationsTable } from '../db/schema.js';
+
+/** Not accepted and not expired. */
+const isPending = (eb: ExpressionBuilder<Database, 'invitations'>) =>
+  eb.and([eb('accepted_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]);
+
+export function createInvitationsRepository(db: Db) {
+  return {
+    /** The pending, unexpired invitation of a token hash. */
+    async findPendingByToken(tokenHash: string): Promise<Invitation | undefined> {
+      return db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where(isPending)
+        .executeTakeFirst();
+    },
+
+    /** An invitation of the organization not accepted yet, expired or not (it can be resent). */
+    async findUnaccepted(organizationId: number, id: number): Promise<Invitation | undefined> {
+      return db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async hasPending(organizationId: number, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('email', '=', email)
+        .where(isPending)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The pending, unexpired invitations of an organization, oldest first. */
+    async pendingOf(organizationId: number): Promise<Invitation[]> {
+      return db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where(isPending)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async create(values: Insertable<InvitationsTable>): Promise<Invitation> {
+      return db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** A new token and expiry: the old link stops working. */
+    async reissue(id: number, tokenHash: string, expiresAt: Date): Promise<Invitation> {
+      return db
+        .updateTable('invitations')
+        .set({ token_hash: tokenHash, expires_at: expiresAt })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Marks the invitation used, only if it still is pending: of two signups racing with one token,
+     * exactly one gets true.
+     */
+    async consume(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('invitations')
+        .set({ accepted_at: sql`now()` })
+        .where('id', '=', id)
+        .where(isPending)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+  };
+}
+
+export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

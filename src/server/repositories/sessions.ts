@@ -1,0 +1,66 @@
+/**
+ * Server-side sessions: the browser holds a 256-bit random id in a cookie; the database holds only
+ * its SHA-256. A session ends after 7 days without use or 30 days after sign-in, whichever is first.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+import { hashToken, newToken } from '../security/tokens.js';
+
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+export function createSessionsRepository(db: Db) {
+  return {
+    /** A new session of the user; answers its id (the cookie's value). */
+    async create(userId: number): Promise<string> {
+      const id = newToken();
+      await db
+        .insertInto('sessions')
+        .values({ id_hash: hashToken(id), user_id: userId })
+        .execute();
+      return id;
+    },
+
+    /** The user of a live session, in one query; refreshes the session's idle clock. */
+    async findUser(sessionId: string): Promise<User | undefined> {
+      const idHash = hashToken(sessionId);
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .selectAll('u')
+        .select(
+          sql<boolean>`s.last_seen_at < now() - ${`${TOUCH_INTERVAL_SECONDS} seconds`}::interval`.as(
+            'session_stale',
+          ),
+        )
+        .where('s.id_hash', '=', idHash)
+        .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
+        .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { session_stale: stale, ...user } = row;
+      if (stale) {
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: sql`now()` })
+          .where('id_hash', '=', idHash)
+          .execute();
+      }
+      return user;
+    },
+
+    async destroy(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id_hash', '=', hashToken(sessionId)).execute();
+    },
+
+    /** Signs the user out everywhere. */
+    async destroyAllOf(userId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

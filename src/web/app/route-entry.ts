@@ -1,0 +1,62 @@
+/**
+ * Work done on entering a route (spec: "on load"), as react-router loaders: it starts once per
+ * navigation, before the page renders, whatever React does with effects (Strict Mode runs them twice),
+ * and hands the page promises it renders the progress of (deferred data: `<Await>`).
+ *
+ * A page module exports its entry work as `loader` (an EntryLoader); the route table wraps it.
+ */
+import {
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type Location,
+  type ShouldRevalidateFunction,
+} from 'react-router-dom';
+import type { AppStore } from './store';
+
+export interface RouteEntry {
+  store: AppStore;
+  /** The URL being entered, fragment included (a loader's own request has none). */
+  url: URL;
+}
+
+export type EntryLoader = (entry: RouteEntry, args: LoaderFunctionArgs) => unknown;
+
+/** The part of a data router an entry needs: where it is going. */
+export interface RouterState {
+  state: { location: Location; navigation: { location?: Location } };
+}
+
+export interface EntryContext {
+  store: AppStore;
+  /** The router, once created (loaders of the first navigation may run while it is being created). */
+  router: () => RouterState | undefined;
+  /** The URL the router starts at, for those first loaders. */
+  initialUrl: string;
+}
+
+/**
+ * The route properties of a page's entry work: a react-router loader that runs `load` with the store and
+ * the full URL being entered, again only when the path or the query changes (not for the same URL, as
+ * when a page drops the fragment from the address bar).
+ */
+export function entryRoute(load: EntryLoader, context: EntryContext) {
+  return { loader: entryLoader(load, context), shouldRevalidate: enteredAgain };
+}
+
+const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+
+function entryLoader(load: EntryLoader, { store, router, initialUrl }: EntryContext) {
+  return (args: LoaderFunctionArgs) => {
+    const url = new URL(args.request.url);
+    const state = router()?.state;
+    const target = state ? (state.navigation.location ?? state.location) : new URL(initialUrl, url);
+    if (target.pathname === url.pathname) url.hash = target.hash;
+    return load({ store, url }, args);
+  };
+}
+
+/** The data the current route's entry work handed over. */
+export function useEntryData<Loader extends EntryLoader>(): Awaited<ReturnType<Loader>> {
+  return useLoaderData() as Awaited<ReturnType<Loader>>;
+}

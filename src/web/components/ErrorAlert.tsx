@@ -1,0 +1,36 @@
+/**
+ * The one error alert of the app: the spec's text and, under it, the server's own message when there is
+ * one ("Server messages are shown as given", spec §8); announced to screen readers; nothing without an
+ * error.
+ */
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import type { ErrorText } from '../api/errors';
+
+export interface ErrorAlertProps {
+  error: ErrorText | string | null | undefined;
+  /** A close button that calls this (the page forgets the error). */
+  onClose?: () => void;
+  /** The solid red banner of a form that failed as a whole (Settings). */
+  filled?: boolean;
+}
+
+export default function ErrorAlert({ error, onClose, filled = false }: ErrorAlertProps) {
+  if (!error) return null;
+  const { text, detail } = typeof error === 'string' ? { text: error, detail: undefined } : error;
+  return (
+    <Alert severity="error" role="alert" variant={filled ? 'filled' : 'standard'} onClose={onClose}>
+      {detail ? (
+        <>
+          {/* AlertTitle's look, without another module on the first load of /login. */}
+          <Typography component="div" sx={{ fontWeight: 500, mb: 0.5 }}>
+            {text}
+          </Typography>
+          {detail}
+        </>
+      ) : (
+        text
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,39 @@
+import Chip from '@mui/material/Chip';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { BillingSchedule } from './prices';
+
+export interface BillingScheduleToggleProps {
+  value: BillingSchedule;
+  onChange: (schedule: BillingSchedule) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Monthly / Yearly switch of /pricing and the billing views, one wording everywhere: 'Yearly' is the
+ * word of the billing period the user then reads (spec §2.1 'Monthly or Yearly') and of 'Billed yearly'
+ * on the cards. The yearly option carries the '33% off' label of spec §9 ('Annual billing').
+ */
+export default function BillingScheduleToggle({
+  value,
+  onChange,
+  disabled = false,
+}: BillingScheduleToggleProps) {
+  return (
+    <ToggleButtonGroup
+      exclusive
+      color="primary"
+      value={value}
+      disabled={disabled}
+      aria-label="Billing period"
+      // A click on the selected option gives null: keep the current schedule.
+      onChange={(_event, next: BillingSchedule | null) => next && onChange(next)}
+    >
+      <ToggleButton value="monthly">Monthly</ToggleButton>
+      <ToggleButton value="yearly" sx={{ gap: 1 }}>
+        Yearly
+        <Chip label="33% off" size="small" color="success" sx={{ pointerEvents: 'none' }} />
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}

@@ -1,0 +1,56 @@
+import Grid from '@mui/material/Grid';
+import type { components } from '../../../contract/api';
+import { PLAN_KEYS, PLAN_NAMES, RECOMMENDED_PLAN, type PlanKey } from '../../../shared/plans';
+import { displayedMonthlyPrice, planFeatures, type BillingSchedule } from './prices';
+import PlanCard, { type PlanCardAction } from './PlanCard';
+
+type Pricing = components['schemas']['Pricing'];
+
+export interface PlanCardsProps {
+  pricing: Pricing;
+  schedule: BillingSchedule;
+  /** The signed-in user's product; its card is disabled and marked 'Current'. */
+  currentPlan?: PlanKey | null;
+  /** The button of each card (spec: checkout, /signup or the billing portal, depending on the page). */
+  actionFor: (plan: PlanKey) => PlanCardAction;
+  /** Plans to leave out (e.g. Free in the change-plan panel). */
+  plans?: readonly PlanKey[];
+  /** The plan whose action is in progress; the other buttons wait meanwhile. */
+  busyPlan?: PlanKey | null;
+  /** Every button waits (e.g. while it is not yet known who the visitor is). */
+  disabled?: boolean;
+}
+
+/** Free, Standard (RECOMMENDED) and Pro side by side; stacked on a phone. */
+export default function PlanCards({
+  pricing,
+  schedule,
+  currentPlan = null,
+  actionFor,
+  plans = PLAN_KEYS,
+  busyPlan = null,
+  disabled = false,
+}: PlanCardsProps) {
+  return (
+    <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
+      {plans.map((plan) => {
+        const entry = pricing[plan];
+        return (
+          <Grid key={plan} size={{ xs: 12, md: 12 / plans.length }}>
+            <PlanCard
+              name={PLAN_NAMES[plan]}
+              monthlyPrice={displayedMonthlyPrice(entry.price, schedule)}
+              schedule={schedule}
+              features={planFeatures(entry.metadata)}
+              recommended={plan === RECOMMENDED_PLAN}
+              current={plan === currentPlan}
+              action={actionFor(plan)}
+              busy={busyPlan === plan}
+              disabled={disabled || (busyPlan !== null && busyPlan !== plan)}
+            />
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}

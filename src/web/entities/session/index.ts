@@ -1,0 +1,2 @@
+/** The session entity: who is signed in, the shared CRM record, the initial load (spec §3, §4). */
+export * from './session-slice';

@@ -1,0 +1,237 @@
+/**
+ * The session entity: the shared application state of spec §3 (`state.app`: the signed-in user, the
+ * shared CRM record, loading and error) and the two thunks every area needs: the initial load (§4) and
+ * the billing-portal fetch (§4 Billing, §8 Billing portal).
+ */
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { api } from '../../api';
+import type { Software, User } from '../../api/contract-types';
+import { classifyFailure, errorStatus, serverMessage } from '../../api/errors';
+
+export interface AppState {
+  user: User | null;
+  software: Software | null;
+  /** True until the initial load has ended, whatever its outcome. */
+  loading: boolean;
+  error: boolean;
+  errorMessage: string | null;
+  /**
+   * HTTP status of the last failed get-user answer: 401 means "no session" (the guard sends the visitor
+   * to /login), anything else is a failure shown as 'Error: {message}'. Null for network errors.
+   */
+  userErrorStatus: number | null;
+  /** Whether loadInitialData was started, so the router starts it only when nobody did. */
+  initialLoad: 'idle' | 'started' | 'done';
+  billingPortalUrl: string | null;
+  portalLoading: boolean;
+}
+
+export const initialAppState: AppState = {
+  user: null,
+  software: null,
+  loading: true,
+  error: false,
+  errorMessage: null,
+  userErrorStatus: null,
+  initialLoad: 'idle',
+  billingPortalUrl: null,
+  portalLoading: false,
+};
+
+export const USER_FETCH_FAILED = 'Failed to fetch user data';
+export const PORTAL_FETCH_FAILED = 'Failed to fetch billing portal url';
+export const PORTAL_URL_MISSING = 'Could not load billing portal URL';
+export const PORTAL_LOAD_FAILED = 'Failed to load billing portal';
+
+/**
+ * Spec §4 "Initial load": fetch the user (loading set); when the user has a software slug, fetch that CRM
+ * record and store it unless the answer carries an error; on failure store and log the message. Loading
+ * ends in every case.
+ */
+export const loadInitialData = createAsyncThunk<void, void>(
+  'app/loadInitialData',
+  async (_, { dispatch }) => {
+    // The subscription is kept on purpose: while it lives, every mutation that invalidates 'User'
+    // (login, settings, ...) refetches the user, and the slice follows (see extraReducers).
+    const userResult = await dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    if (userResult.error || !userResult.data) {
+      const status = errorStatus(userResult.error) ?? null;
+      dispatch(userLoadFailed({ message: USER_FETCH_FAILED, status }));
+      console.error(USER_FETCH_FAILED, userResult.error);
+      return;
+    }
+
+    const slug = userResult.data.data.software?.slug;
+    if (!slug) return;
+    const softwareQuery = dispatch(api.endpoints.getSoftware.initiate({ software: slug }));
+    try {
+      const softwareResult = await softwareQuery;
+      // A non-OK answer or one carrying `error` leaves the software unset (spec §5 "Software record").
+      if (softwareResult.data && !softwareResult.error) dispatch(softwareLoaded(softwareResult.data.data));
+    } finally {
+      softwareQuery.unsubscribe();
+    }
+  },
+);
+
+/**
+ * Spec §4 Billing and §8 Billing portal: loading flag while fetching, URL stored on success, flag cleared
+ * after. A failure stores the error message and resolves to null (it never rejects).
+ */
+export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
+  'app/fetchBillingPortalUrl',
+  async (_, { dispatch }) => {
+    const request = dispatch(api.endpoints.billingPortal.initiate());
+    try {
+      const result = await request;
+      if ('error' in result && result.error) {
+        const okButFlagged = classifyFailure(result.error).kind === 'flagged';
+        // A 2xx answer with `error: true` is "thrown" with the server's message; a non-OK one is a fetch failure.
+        const message = okButFlagged
+          ? (serverMessage(result.error) ?? PORTAL_LOAD_FAILED)
+          : PORTAL_FETCH_FAILED;
+        dispatch(portalFailed(message));
+        return null;
+      }
+      const url = result.data?.data?.url;
+      if (!url) {
+        dispatch(portalFailed(PORTAL_URL_MISSING));
+        return null;
+      }
+      return url;
+    } finally {
+      request.reset();
+    }
+  },
+);
+
+const sessionStarted = isAnyOf(
+  api.endpoints.login.matchFulfilled,
+  api.endpoints.signup.matchFulfilled,
+  api.endpoints.googleAuth.matchFulfilled,
+  api.endpoints.accessToken.matchFulfilled,
+);
+
+/** The chosen CRM stays (logout keeps it in local storage too, spec §4). */
+function clearSession(state: AppState) {
+  state.user = null;
+  state.userErrorStatus = 401;
+  state.billingPortalUrl = null;
+}
+
+export const appSlice = createSlice({
+  name: 'app',
+  initialState: initialAppState,
+  reducers: {
+    userLoadFailed(state, action: PayloadAction<{ message: string; status: number | null }>) {
+      state.error = true;
+      state.errorMessage = action.payload.message;
+      state.userErrorStatus = action.payload.status;
+    },
+    softwareLoaded(state, action: PayloadAction<Software | null>) {
+      state.software = action.payload;
+    },
+    portalFailed(state, action: PayloadAction<string>) {
+      state.error = true;
+      state.errorMessage = action.payload;
+    },
+    /**
+     * The browser side of a logout (spec §4). Runs whether or not the logout call succeeded: a session the
+     * server already ended must not leave its user on screen.
+     */
+    signedOut(state) {
+      clearSession(state);
+    },
+    /** Lets a page show or clear the shared error ('Error: {message}' on the overview). */
+    errorSet(state, action: PayloadAction<string | null>) {
+      state.error = action.payload !== null;
+      state.errorMessage = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadInitialData.pending, (state) => {
+        state.loading = true;
+        state.initialLoad = 'started';
+      })
+      .addCase(loadInitialData.fulfilled, (state) => {
+        state.loading = false;
+        state.initialLoad = 'done';
+      })
+      .addCase(loadInitialData.rejected, (state, action) => {
+        // Only a bug gets here (the thunk handles failed answers); still, loading must end.
+        state.loading = false;
+        state.initialLoad = 'done';
+        state.error = true;
+        state.errorMessage = action.error.message ?? USER_FETCH_FAILED;
+      })
+      .addCase(fetchBillingPortalUrl.pending, (state) => {
+        state.portalLoading = true;
+      })
+      .addCase(fetchBillingPortalUrl.fulfilled, (state, action) => {
+        state.portalLoading = false;
+        if (action.payload) state.billingPortalUrl = action.payload;
+      })
+      .addCase(fetchBillingPortalUrl.rejected, (state) => {
+        state.portalLoading = false;
+      })
+      // Keep the user in sync whenever get-user answers again (a mutation invalidated 'User').
+      .addMatcher(api.endpoints.getUser.matchFulfilled, (state, action) => {
+        state.user = action.payload.data;
+        state.error = false;
+        state.errorMessage = null;
+        state.userErrorStatus = null;
+      })
+      .addMatcher(api.endpoints.getUser.matchRejected, (state, action) => {
+        // The session ended (expired, or logged out elsewhere): the guard must send the visitor to /login.
+        if (action.payload?.status === 401) {
+          state.user = null;
+          state.userErrorStatus = 401;
+        }
+      })
+      // These answers carry the fresh user: the guard lets the visitor in without waiting for a refetch.
+      .addMatcher(sessionStarted, (state, action) => {
+        state.user = action.payload.user;
+        state.error = false;
+        state.errorMessage = null;
+        state.userErrorStatus = null;
+      })
+      .addMatcher(api.endpoints.setSettings.matchFulfilled, (state, action) => {
+        state.user = action.payload.data;
+      })
+      .addMatcher(api.endpoints.logout.matchFulfilled, clearSession);
+  },
+});
+
+export const { userLoadFailed, softwareLoaded, portalFailed, errorSet, signedOut } = appSlice.actions;
+
+/** The part of the store state this slice owns (the whole RootState fits). */
+export type WithApp = { app: AppState };
+export const selectUser = (state: WithApp) => state.app.user;
+export const selectSoftware = (state: WithApp) => state.app.software;
+export const selectLoading = (state: WithApp) => state.app.loading;
+export const selectErrorMessage = (state: WithApp) => state.app.errorMessage;
+export const selectBillingPortalUrl = (state: WithApp) => state.app.billingPortalUrl;
+export const selectPortalLoading = (state: WithApp) => state.app.portalLoading;
+
+/**
+ * Resolves with the signed-in user (null without a session) once the initial load has ended, at once
+ * when it has: route loaders wait for it before deciding anything that depends on who is there.
+ */
+export function sessionSettled(store: {
+  getState: () => WithApp;
+  subscribe: (listener: () => void) => () => void;
+}): Promise<User | null> {
+  return new Promise((resolve) => {
+    const settled = () => !store.getState().app.loading;
+    if (settled()) {
+      resolve(store.getState().app.user);
+      return;
+    }
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve(store.getState().app.user);
+    });
+  });
+}

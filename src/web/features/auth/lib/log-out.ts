@@ -1,0 +1,21 @@
+/**
+ * Spec §4 logout: call logout, clear all local storage except the chosen CRM, reset the API cache and the
+ * shared user. Run by /logout and /login?reauth=true on entry, and by 'Log out and create a new account'.
+ */
+import { api } from '../../../api';
+import type { AppDispatch } from '../../../app/store';
+import { signedOut } from '../../../entities/session';
+import { clearAllExcept, storageKeys } from '../../../lib/storage';
+
+export async function logOut(dispatch: AppDispatch): Promise<void> {
+  try {
+    await dispatch(api.endpoints.logout.initiate()).unwrap();
+  } catch (error) {
+    // The server may already have ended the session; the browser side is cleaned up regardless.
+    console.error('Logout failed', error);
+  } finally {
+    clearAllExcept([storageKeys.software]);
+    dispatch(api.util.resetApiState());
+    dispatch(signedOut());
+  }
+}

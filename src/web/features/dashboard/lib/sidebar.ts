@@ -1,0 +1,91 @@
+/**
+ * Which entries the dashboard sidebar shows (spec §2.1 table and §6), as a pure function of the user
+ * and the software record, so every rule is tested without rendering.
+ */
+import type { components } from '../../../../contract/api';
+import { managesBilling, roleCan } from '../../../../shared/permissions';
+
+type User = components['schemas']['User'];
+type Software = components['schemas']['Software'];
+
+export type SidebarEntryId =
+  'overview' | 'organization' | 'settings' | 'connection' | 'billing' | 'install-extension' | 'logout';
+
+export interface SidebarEntry {
+  id: SidebarEntryId;
+  label: string;
+  /** An app path (router link) or, for `newTab` entries, any URL. */
+  href: string;
+  /** Opens in a new browser tab (Connection and Install extension). */
+  newTab: boolean;
+}
+
+/** The fields of the user the rules read; a full contract User fits. */
+export type SidebarUser = Pick<User, 'id' | 'role' | 'personal_connection_id' | 'connection_id'> & {
+  organization: Pick<NonNullable<User['organization']>, 'billing_admin_id'> | null;
+};
+
+export type SidebarSoftware = Pick<Software, 'chrome_extension_url'>;
+
+/** The user's own connection is the one the extension uses (not an organization-wide one). */
+export function usesPersonalConnection(
+  user: Pick<User, 'personal_connection_id' | 'connection_id'>,
+): boolean {
+  return (user.personal_connection_id ?? null) === (user.connection_id ?? null);
+}
+
+/** The store URL of the extension, or null when the software record has none. */
+export function extensionStoreUrl(software: SidebarSoftware | null | undefined): string | null {
+  const url = software?.chrome_extension_url?.trim();
+  return url ? url : null;
+}
+
+export function sidebarEntries(
+  user: SidebarUser,
+  software: SidebarSoftware | null | undefined,
+): SidebarEntry[] {
+  const entries: SidebarEntry[] = [{ id: 'overview', label: 'Overview', href: '/dashboard', newTab: false }];
+  if (roleCan(user.role, 'organization.view')) {
+    entries.push({
+      id: 'organization',
+      label: 'Organization',
+      href: '/dashboard/organization',
+      newTab: false,
+    });
+  }
+  entries.push({ id: 'settings', label: 'Settings', href: '/dashboard/settings', newTab: false });
+  if (usesPersonalConnection(user)) {
+    entries.push({ id: 'connection', label: 'Connection', href: '/connect', newTab: true });
+  }
+  // Billing belongs to the billing admin, or to any admin while the organization has none (spec §6).
+  if (managesBilling(user)) {
+    entries.push({ id: 'billing', label: 'Billing', href: '/dashboard/billing', newTab: false });
+  }
+  const storeUrl = extensionStoreUrl(software);
+  if (storeUrl) {
+    entries.push({ id: 'install-extension', label: 'Install extension', href: storeUrl, newTab: true });
+  }
+  entries.push({ id: 'logout', label: 'Logout', href: '/logout', newTab: false });
+  return entries;
+}
+
+/**
+ * The entry to highlight for the current path: the longest app path that is the path itself or one
+ * of its parents, so /dashboard/billing/success highlights Billing and /dashboard highlights Overview
+ * only on the index. Member edit pages highlight Organization.
+ */
+export function activeEntryId(entries: readonly SidebarEntry[], pathname: string): SidebarEntryId | null {
+  let path = pathname.replace(/\/+$/, '') || '/';
+  // The member edit page belongs to the Organization screen.
+  if (path.startsWith('/dashboard/member/')) path = '/dashboard/organization';
+  let best: SidebarEntry | null = null;
+  for (const entry of entries) {
+    if (entry.newTab) continue;
+    const matches =
+      entry.href === '/dashboard'
+        ? path === '/dashboard'
+        : path === entry.href || path.startsWith(`${entry.href}/`);
+    if (matches && (!best || entry.href.length > best.href.length)) best = entry;
+  }
+  return best?.id ?? null;
+}
