@@ -27,6 +27,19 @@ async function fill(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) await page.locator(`input[name="${name}"]`).fill(value);
 }
 
+/** A new user from the extension (Demo CRM), signed in, and a snapshot of their local storage. */
+async function signedUpFromTheExtension(emailPrefix: string) {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `${emailPrefix}-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
+  const snapshot = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  return { context, page, snapshot };
+}
+
 test('the public routes answer bad input in words, never in codes', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
@@ -113,14 +126,7 @@ test('the public routes answer bad input in words, never in codes', async () => 
 });
 
 test('a crafted /connected link leaves local storage unchanged', async () => {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  await signUp(page, {
-    url: e2e.app.url,
-    email: `crafted-${Date.now()}@example.com`,
-    fromExtension: { software: 'demo-crm' },
-  });
-  const snapshot = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const { context, page, snapshot } = await signedUpFromTheExtension('crafted');
   const before = await snapshot();
 
   await page.goto(
@@ -136,14 +142,7 @@ test('a crafted /connected link leaves local storage unchanged', async () => {
 });
 
 test("a link with someone else's valid API key asks before connecting anything", async () => {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  await signUp(page, {
-    url: e2e.app.url,
-    email: `planted-${Date.now()}@example.com`,
-    fromExtension: { software: 'demo-crm' },
-  });
-  const snapshot = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const { context, page, snapshot } = await signedUpFromTheExtension('planted');
   const personalConnection = () =>
     page.evaluate(async () => {
       const answer = await fetch('/api/get-user', { credentials: 'include' });
