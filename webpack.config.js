@@ -215,7 +215,8 @@ export default function config(_env, argv) {
       proxy: [
         {
           context: ['/api', '/org-subscription', '/sandbox', '/support', '/app-config.js'],
-          target: `http://127.0.0.1:${apiPort}`,
+          // The server listens on localhost (loopback only) in development: the same name resolves alike here.
+          target: `http://localhost:${apiPort}`,
         },
       ],
     },

@@ -894,7 +894,11 @@ export interface components {
     };
   };
   headers: {
-    /** @description Sets or clears the `session` cookie. */
+    /**
+     * @description Sets or clears the `session` cookie. A successful sign-in (signup, login, google-auth) also sets the
+     *     `device` cookie: long-lived, HttpOnly, signed by the server, naming the account; it signs nobody in,
+     *     but a login for that account from this browser skips the per-account turns (see login's 429).
+     */
     SessionCookie: string;
   };
   pathItems: never;
@@ -1149,7 +1153,30 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      /**
+       * @description Too many attempts from this address, or for this address and account ('Too many attempts, please
+       *     try again later.', `Retry-After` the window); or, past 10 attempts on the account in 15 minutes
+       *     from anywhere, the account's password checks take turns (one at a time, up to 4 s apart) and this
+       *     attempt's turn is more than 5 s away ('Too many sign-in attempts for this account. Try again in a
+       *     minute.', `Retry-After: 60`). A browser presenting the account's `device` cookie never waits for
+       *     a turn.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Too many sign-in attempts for this account. Try again in a minute."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -1229,6 +1256,25 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      /**
+       * @description A credential of the sign-in sandbox (no GOOGLE_CLIENT_ID) for the address of an account it did
+       *     not create: the sandbox vouches for any address, so it never signs into, or links to, an account
+       *     with a password or one linked to Google.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "An account with this email already exists. Please log in with your email and password."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
@@ -1384,9 +1430,12 @@ export interface operations {
         };
       };
       403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
     };
   };
   checkout: {

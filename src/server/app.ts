@@ -21,6 +21,7 @@ import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
+import { createDeviceCookies } from './http/device-cookie.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
+    deviceCookies: createDeviceCookies(serverSecret, config),
     google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : googleSandbox?.verifier,
     ...options.services,
   };
@@ -247,6 +249,9 @@ function warnAboutSandboxes(log: FastifyInstance['log'], services: Services): vo
           : undefined,
         'the Demo CRM is offered',
         isOutboxMailer(services.mailer) ? "/sandbox/mail shows every user's mails" : undefined,
+        googleSandboxEnabled(config)
+          ? 'the Google sign-in sandbox (/sandbox/google/signin) signs anyone up as any address (never into an account it did not create)'
+          : undefined,
       ]
         .filter(Boolean)
         .join('; ')}. Never do this on a deployment with real users.`,

@@ -9,6 +9,7 @@ export type CrmCredentials = { clientId: string; clientSecret: string };
 
 export interface Config {
   port: number;
+  /** Where to listen: HOST, else 'localhost' (loopback only) for a local PUBLIC_URL, else 0.0.0.0. */
   host: string;
   /** Absent: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
@@ -84,7 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const port = parsePort(str('PORT'), problems);
-  const host = str('HOST') ?? '0.0.0.0';
 
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -92,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const publicUrl = parseHttpUrl('PUBLIC_URL', str('PUBLIC_URL') ?? `http://localhost:${port}`, problems);
+  // A local PUBLIC_URL turns the sandboxes on (free payments, everyone's mails at /sandbox/mail), so without
+  // an explicit HOST such a server answers this machine only: a deployment that forgot PUBLIC_URL is not
+  // reachable from outside. 'localhost' binds every loopback address it resolves to (127.0.0.1, ::1).
+  const host = str('HOST') ?? (publicUrl !== undefined && isLocalUrl(publicUrl) ? 'localhost' : '0.0.0.0');
 
   const rawApiBase = str('API_BASE') ?? '/api';
   let apiBase = rawApiBase.replace(/\/+$/, '');

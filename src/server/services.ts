@@ -1,6 +1,7 @@
 /** Everything a handler may use, built once per app and passed in explicitly (no globals). */
 import type { Config } from './config.js';
 import type { BillingProvider } from './billing/provider.js';
+import type { DeviceCookies } from './http/device-cookie.js';
 import type { CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';
 import type { Mailer } from './mail/mailer.js';
@@ -20,6 +21,8 @@ export interface Services {
   crm: CrmRegistry;
   rateLimiter: RateLimiter;
   secretBox: SecretBox;
+  /** Browsers where an account signed in before skip that account's login turns. */
+  deviceCookies: DeviceCookies;
   /**
    * Google's verifier when GOOGLE_CLIENT_ID is set, the sandbox's on a sandbox deployment, else undefined
    * (google-auth answers 503).

@@ -79,3 +79,17 @@ export function canChangeRole(member: { role: string | null | undefined }): bool
 export function canRemoveMember(member: { role: string | null | undefined }): boolean {
   return roleOf(member.role) !== 'admin';
 }
+
+export const BILLING_ADMIN_PLAN_LOCKED = "Only the billing admin can change the billing admin's plan.";
+
+/**
+ * Issue 9: the billing admin's plan is the one they pay for, so only they change it (to Free it would drop
+ * their credits); any admin changes everyone else's.
+ */
+export function canChangeProductOf(
+  actorId: Id,
+  memberId: Id,
+  organization: OrganizationRef | null | undefined,
+): boolean {
+  return !isBillingAdmin(memberId, organization) || String(actorId) === String(memberId);
+}

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
 import { signUp } from './flows';
 import { useAppAndBrowser } from './harness';
 
@@ -83,20 +84,26 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   await context.close();
 });
 
-test('denying access in the OAuth window is said in words in the tab that opened it (issue 10)', async () => {
-  const context = await e2e.browser.newContext();
+/**
+ * A new user from the extension (/auth?software=demo-crm&installed=true → /signup → /connect) clicks
+ * 'Connect with OAuth': their page, and the window the app opened on the authorize page.
+ */
+async function openAuthorizeWindow(context: BrowserContext, emailPrefix: string) {
   const page = await context.newPage();
-  // /auth?software=demo-crm&installed=true → /signup → a new account → /connect.
   await signUp(page, {
     url: e2e.app.url,
-    email: `oauth-deny-${Date.now()}@example.com`,
+    email: `${emailPrefix}-${Date.now()}@example.com`,
     fromExtension: { software: 'demo-crm' },
   });
   await page.getByRole('heading', { name: 'Connect Demo CRM' }).waitFor();
-
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Connect with OAuth' }).click();
-  const authorizePage = await popup;
+  return { page, authorizePage: await popup };
+}
+
+test('denying access in the OAuth window is said in words in the tab that opened it (issue 10)', async () => {
+  const context = await e2e.browser.newContext();
+  const { page, authorizePage } = await openAuthorizeWindow(context, 'oauth-deny');
   const closed = authorizePage.waitForEvent('close');
   await authorizePage.getByRole('button', { name: 'Deny' }).click();
   await closed;
@@ -106,6 +113,29 @@ test('denying access in the OAuth window is said in words in the tab that opened
     .waitFor();
   assert.doesNotMatch(await page.locator('body').innerText(), /access_denied/);
   assert.equal(new URL(page.url()).pathname, '/connect');
+  assert.equal(context.pages().length, 1);
+  await context.close();
+});
+
+test("a CRM page with 'Cross-Origin-Opener-Policy: same-origin' cuts window.opener, and one tab still remains", async () => {
+  const context = await e2e.browser.newContext();
+  // A real CRM's authorize page may isolate itself: the window loses its opener on the way.
+  await context.route('**/sandbox/crm/authorize?*', async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({
+      response: answer,
+      headers: { ...answer.headers(), 'cross-origin-opener-policy': 'same-origin' },
+    });
+  });
+  const { page, authorizePage } = await openAuthorizeWindow(context, 'oauth-coop');
+  await authorizePage.getByRole('button', { name: 'Approve' }).waitFor();
+  assert.equal(await authorizePage.evaluate(() => window.opener), null, 'the CRM page cut the opener');
+  const closed = authorizePage.waitForEvent('close');
+  await authorizePage.getByRole('button', { name: 'Approve' }).click();
+  await closed;
+
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  assert.equal(new URL(page.url()).pathname, '/connected');
   assert.equal(context.pages().length, 1);
   await context.close();
 });

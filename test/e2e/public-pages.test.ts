@@ -2,7 +2,7 @@
  * Issue 10 browser walks of the public pages, as a demanding user and a careful QA engineer would:
  * - every public route with bad input shows sentences, never schema wording (`must NOT`, `must match`) or
  *   raw codes (`access_denied`, anything_with_underscores), nor text a link chose;
- * - a crafted /connected link leaves local storage as it was;
+ * - a crafted /connected link asks before verifying anything, and leaves local storage as it was;
  * - at desktop width: the /connect buttons, no card in a card, headings, the Zoho select, the footer.
  */
 import assert from 'node:assert/strict';
@@ -25,6 +25,19 @@ async function expectWords(page: Page, visit: string, shows: string | RegExp) {
 
 async function fill(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) await page.locator(`input[name="${name}"]`).fill(value);
+}
+
+/** A new user from the extension (Demo CRM), signed in, and a snapshot of their local storage. */
+async function signedUpFromTheExtension(emailPrefix: string) {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, {
+    url: e2e.app.url,
+    email: `${emailPrefix}-${Date.now()}@example.com`,
+    fromExtension: { software: 'demo-crm' },
+  });
+  const snapshot = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  return { context, page, snapshot };
 }
 
 test('the public routes answer bad input in words, never in codes', async () => {
@@ -66,7 +79,7 @@ test('the public routes answer bad input in words, never in codes', async () => 
       'could not complete the connection',
     ],
     ['/callback?code=stolen&state=guessed', 'was not started from this browser'],
-    ['/connected#oauth_access_token=X&oauth_domain=evil.example', 'You are not signed in.'],
+    ['/connected#oauth_access_token=X&oauth_domain=evil.example', /Connect this .*account to CRM Sync\?/],
     ['/auth?software=no_such_crm', 'Create your account'],
     ['/connect', 'Software not found'],
     ['/connect-api-key', 'Software not found.'],
@@ -81,6 +94,9 @@ test('the public routes answer bad input in words, never in codes', async () => 
     await page.goto(`${url}${visit}`);
     await expectWords(page, visit, shows);
   }
+  await page.goto(`${url}/connected#oauth_access_token=X&oauth_domain=evil.example`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectWords(page, '/connected, crafted, signed out', 'You are not signed in.');
   // The link's text never reaches the page.
   await page.goto(`${url}/callback?error=x&error_description=Call+0800+EVIL`);
   await expectWords(page, '/callback, description', 'could not complete the connection');
@@ -97,7 +113,9 @@ test('the public routes answer bad input in words, never in codes', async () => 
   await page.goto(`${url}/signup`);
   await expectWords(page, '/signup, signed in', 'You are already signed in');
   await page.goto(`${url}/connected#oauth_access_token=X&oauth_domain=evil.example`);
-  await expectWords(page, '/connected, crafted', 'Verification failed');
+  await expectWords(page, '/connected, crafted', 'Connect this Demo CRM account to CRM Sync?');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectWords(page, '/connected, crafted, connected anyway', 'Verification failed');
   await page.goto(`${url}/connect-api-key`);
   await fill(page, { api_key_1: 'not-a-demo-key' });
   await submit('Connect');
@@ -108,22 +126,49 @@ test('the public routes answer bad input in words, never in codes', async () => 
 });
 
 test('a crafted /connected link leaves local storage unchanged', async () => {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  await signUp(page, {
-    url: e2e.app.url,
-    email: `crafted-${Date.now()}@example.com`,
-    fromExtension: { software: 'demo-crm' },
-  });
-  const snapshot = () => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const { context, page, snapshot } = await signedUpFromTheExtension('crafted');
   const before = await snapshot();
 
   await page.goto(
     `${e2e.app.url}/connected#oauth_access_token=X&oauth_domain=evil.example&oauth_api_domain=https://evil.example`,
   );
+  await page.getByRole('heading', { name: 'Connect this Demo CRM account to CRM Sync?' }).waitFor();
+  assert.equal(await snapshot(), before);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByRole('heading', { name: 'Connection Error.' }).waitFor();
   assert.equal(await snapshot(), before);
   assert.equal(new URL(page.url()).hash, '');
+  await context.close();
+});
+
+test("a link with someone else's valid API key asks before connecting anything", async () => {
+  const { context, page, snapshot } = await signedUpFromTheExtension('planted');
+  const personalConnection = () =>
+    page.evaluate(async () => {
+      const answer = await fetch('/api/get-user', { credentials: 'include' });
+      return ((await answer.json()) as { data: { personal_connection_id: string | null } }).data
+        .personal_connection_id;
+    });
+  const verifyCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/verify-settings')) verifyCalls.push(request.url());
+  });
+  const before = await snapshot();
+
+  // The attacker's own, valid Demo CRM key, in a link the signed-in victim opens.
+  await page.goto(`${e2e.app.url}/connected#api_key_1=demo_attackers_key`);
+  await page.getByRole('heading', { name: 'Connect this Demo CRM account to CRM Sync?' }).waitFor();
+  assert.equal(new URL(page.url()).hash, '', 'the key left the address bar');
+  // The page settled on the question: still nothing sent, stored or connected.
+  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
+  assert.deepEqual(verifyCalls, []);
+  assert.equal(await snapshot(), before);
+  assert.equal(await personalConnection(), null);
+
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor();
+  assert.equal(verifyCalls.length, 1);
+  assert.notEqual(await personalConnection(), null);
   await context.close();
 });
 

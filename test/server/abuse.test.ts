@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
+import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/handlers/auth.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -39,6 +40,102 @@ describe('login limits do not lock the owner out', () => {
     const rule = SLOWDOWN_RULES.loginAccount;
     const delays = [10, 11, 12, 13, 20, 100].map((count) => slowdownDelay(count, rule.limit, rule));
     assert.deepEqual(delays, [0, 250, 500, 1000, 4000, 4000]);
+  });
+});
+
+describe('guessing at one account from many addresses at once (device cookies)', () => {
+  const rule = SLOWDOWN_RULES.loginAccount;
+  /** The `device=...` cookie an answer set. */
+  const deviceCookie = (headers: Record<string, unknown>) =>
+    ([] as string[])
+      .concat((headers['set-cookie'] as string[] | string | undefined) ?? [])
+      .find((cookie) => cookie.startsWith('device='))
+      ?.split(';')[0];
+
+  it('gets one password check at a time; the owner on a known browser signs in from a new address meanwhile', async () => {
+    const owner = await signup(t.api);
+    const known = await login(owner.email, PASSWORD, '10.68.0.1');
+    assert.equal(known.status, 200);
+    const device = deviceCookie(known.headers);
+    assert.ok(device, 'a successful login sets the device cookie');
+    assert.match(
+      ([] as string[]).concat(known.headers['set-cookie'] as string[]).find((c) => c.startsWith('device='))!,
+      /HttpOnly/i,
+    );
+    assert.ok(!device.includes(owner.email) && !device.includes(encodeURIComponent(owner.email)));
+
+    // Up to the limit, attempts are not held; then a flood from 30 addresses at once.
+    for (let i = 1; i < rule.limit; i += 1) {
+      assert.equal((await login(owner.email, 'wrong', `10.68.1.${i}`)).status, 401);
+    }
+    const flood = Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(owner.email, `wrong-${i}`, `10.68.2.${i}`)),
+    );
+    // Wait until the flood has booked the account's turns further ahead than anyone may wait.
+    const turnsBookedOut = async () => {
+      const row = await t.app.services.db
+        .selectFrom('rate_limits')
+        .select('window_start')
+        .where('key', '=', `${rule.name}:turn:${owner.email}`)
+        .executeTakeFirst();
+      return row !== undefined && row.window_start.getTime() > Date.now() + rule.maxWaitMs - rule.maxDelayMs;
+    };
+    for (let i = 0; i < 200 && !(await turnsBookedOut()); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(await turnsBookedOut());
+
+    // Without the device cookie, even the right password waits for a turn: too far away, refused.
+    const stranger = await login(owner.email, PASSWORD, '10.68.3.1');
+    assert.equal(stranger.status, 429);
+    assert.equal(stranger.body.message, 'Too many sign-in attempts for this account. Try again in a minute.');
+    assert.equal(stranger.headers['retry-after'], '60');
+    // The owner's browser is known: from a new address, during the flood, signed in at once.
+    const owners = await t.api('login', {
+      body: { email: owner.email, password: PASSWORD },
+      ip: '10.68.3.2',
+      cookie: device,
+    });
+    assert.equal(owners.status, 200);
+    // A device cookie is the account's only: another account's, or a forged one, skips nothing.
+    const other = await signup(t.api);
+    const otherDevice = deviceCookie((await login(other.email, PASSWORD, '10.68.4.1')).headers)!;
+    for (const cookie of [otherDevice, `device=${'A'.repeat(44)}`]) {
+      const res = await t.api('login', {
+        body: { email: owner.email, password: PASSWORD },
+        ip: '10.68.4.2',
+        cookie,
+      });
+      assert.equal(res.status, 429, cookie);
+    }
+
+    // However many addresses, the account got only the checks its turns allow (before: all 30).
+    const answers = await flood;
+    const checked = answers.filter((res) => res.status === 401).length;
+    const refused = answers.filter(
+      (res) => res.status === 429 && res.body.message.startsWith('Too many sign-in attempts'),
+    ).length;
+    assert.equal(checked + refused, 30);
+    assert.ok(checked <= 5, `${checked} password checks in one burst`);
+  });
+
+  it('keeps both accounts known when two sign in on one browser', async () => {
+    const first = await signup(t.api);
+    const second = await signup(t.api);
+    const one = await login(first.email, PASSWORD, '10.69.0.1');
+    const both = await t.api('login', {
+      body: { email: second.email, password: PASSWORD },
+      ip: '10.69.0.1',
+      cookie: deviceCookie(one.headers),
+    });
+    const cookie = deviceCookie(both.headers)!;
+    const devices = t.app.services.deviceCookies;
+    const request = (email: string) =>
+      devices.knows({ cookies: { device: cookie.slice('device='.length) } } as never, email);
+    assert.deepEqual(
+      [request(first.email), request(second.email), request('x@example.com')],
+      [true, true, false],
+    );
   });
 });
 
@@ -79,6 +176,48 @@ describe('forgot-password never stops the owner from getting a reset mail', () =
     assert.equal(await resetMails(owner.email, 2), 2);
     const token = await mailToken(t, owner.email);
     const reset = await t.api('resetPassword', { body: { token, new_password: 'An0ther-secret!' } });
+    assert.equal(reset.status, 200);
+  });
+});
+
+describe('forgot-password cannot flood an inbox', () => {
+  /** Reset links issued to an account: one per mail, written before the call answers. */
+  const linksIssued = async (userId: string) =>
+    (
+      await t.app.services.db
+        .selectFrom('reset_tokens')
+        .select('token_hash')
+        .where('user_id', '=', Number(userId))
+        .execute()
+    ).length;
+  /** The window of one of the address's mail caps, moved into the past as if it had run out. */
+  const expire = (rule: string, email: string, seconds: number) =>
+    t.app.services.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() - seconds * 1000 - 1000) })
+      .where('key', '=', `${rule}:${email}`)
+      .execute();
+
+  it('mails one address at most 5 times an hour and 10 times a day, answering every call the same', async () => {
+    const owner = await signup(t.api);
+    const ask = async (i: number) => {
+      const res = await t.api('forgotPassword', { body: { email: owner.email }, ip: `10.70.${i}.1` });
+      assert.deepEqual([res.status, res.body.message], [200, FORGOT_PASSWORD_MESSAGE]);
+      // A minute passes between two calls: the per-minute cap never decides here.
+      await expire('forgot:mail', owner.email, 60);
+    };
+    for (let i = 0; i < 7; i += 1) await ask(i);
+    assert.equal(await linksIssued(owner.id), 5, 'five in the first hour');
+    await expire('forgot:mail-hour', owner.email, 3600);
+    for (let i = 7; i < 14; i += 1) await ask(i);
+    assert.equal(await linksIssued(owner.id), 10, 'ten in the day');
+    await expire('forgot:mail-hour', owner.email, 3600);
+    await ask(14);
+    assert.equal(await linksIssued(owner.id), 10, 'the daily cap holds across hours');
+    // The newest link still works.
+    const reset = await t.api('resetPassword', {
+      body: { token: await mailToken(t, owner.email), new_password: 'Th1rd-secret!' },
+    });
     assert.equal(reset.status, 200);
   });
 });

@@ -11,7 +11,8 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     assert.equal(config.port, 3000);
-    assert.equal(config.host, '0.0.0.0');
+    // A local PUBLIC_URL (the default) turns the sandboxes on: such a server answers this machine only.
+    assert.equal(config.host, 'localhost');
     assert.equal(config.publicUrl, 'http://localhost:3000');
     assert.equal(config.apiBase, '/api');
     assert.equal(config.dataDir, './data');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createGoogleSandbox, sandboxSubject } from '../../src/server/security/google-sandbox.js';
 import { ORIGIN, startTestApp, useTestApp } from './helpers/app.js';
-import { uniqueEmail } from './helpers/users.js';
+import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
 describe('sandbox credentials', () => {
   const sandbox = createGoogleSandbox('a'.repeat(32));
@@ -19,6 +19,7 @@ describe('sandbox credentials', () => {
       email: 'Ada@Example.com',
       emailVerified: true,
       name: 'Ada',
+      sandbox: true,
     });
   });
 
@@ -122,6 +123,58 @@ describe('the sandbox sign-in page and google-auth', () => {
     const failed = handedBack((await choose({ outcome: 'error' })).body);
     assert.equal(failed.credential, undefined);
     assert.ok(failed.error);
+  });
+
+  it('never signs into, or links to, an account with a password (no account takeover)', async () => {
+    const victim = await signup(t.api, { email: uniqueEmail('sandbox-victim') });
+    const { credential } = handedBack(
+      (await choose({ email: victim.email, email_verified: 'true', outcome: 'continue' })).body,
+    );
+    for (const type of ['login', 'signup'] as const) {
+      const res = await t.api('googleAuth', { body: { token: credential, type } });
+      assert.deepEqual(
+        [res.status, res.body.message, res.cookie],
+        [
+          409,
+          'An account with this email already exists. Please log in with your email and password.',
+          undefined,
+        ],
+      );
+    }
+    // Nothing of the victim's account changed: the password works, the session lives, no Google link.
+    const login = await t.api('login', {
+      body: { email: victim.email, password: PASSWORD },
+      ip: '10.77.0.1',
+    });
+    assert.equal(login.status, 200);
+    assert.equal((await t.api('getUser', { cookie: victim.cookie })).status, 200);
+    const row = await t.app.services.db
+      .selectFrom('users')
+      .select(['google_sub', 'password_hash'])
+      .where('id', '=', Number(victim.id))
+      .executeTakeFirstOrThrow();
+    assert.equal(row.google_sub, null);
+    assert.ok(row.password_hash);
+  });
+
+  it('signs into the accounts it created only while they have no password and no other Google link', async () => {
+    const email = uniqueEmail('sandbox-own');
+    const credential = async () =>
+      handedBack((await choose({ email, email_verified: 'true', outcome: 'continue' })).body).credential;
+    const created = await t.api('googleAuth', { body: { token: await credential(), type: 'signup' } });
+    assert.equal(created.status, 200);
+    const account = t.app.services.db.updateTable('users').where('id', '=', Number(created.body.id));
+
+    // Linked to the real Google (a deployment that had GOOGLE_CLIENT_ID): not the sandbox's any more.
+    await account.set({ google_sub: '1234567890' }).execute();
+    const foreign = await t.api('googleAuth', { body: { token: await credential(), type: 'login' } });
+    assert.equal(foreign.status, 409);
+    assert.match(foreign.body.message, /Log in with your email and password/);
+
+    // Its owner set a password ("forgot password"): from then on the password is the way in.
+    await account.set({ google_sub: sandboxSubject(email), password_hash: 'x' }).execute();
+    const withPassword = await t.api('googleAuth', { body: { token: await credential(), type: 'login' } });
+    assert.equal(withPassword.status, 409);
   });
 
   it('refuses a post without an allowed Origin and asks again for a bad address', async () => {

@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { startServer } from '../../src/server/main.js';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
@@ -34,6 +38,8 @@ const SANDBOX_URLS = [
   { method: 'GET', url: '/sandbox/crm/authorize?client_id=demo-crm-sandbox' },
   { method: 'POST', url: '/sandbox/crm/authorize' },
   { method: 'GET', url: '/sandbox/crm/api-keys' },
+  { method: 'GET', url: '/sandbox/google/signin' },
+  { method: 'POST', url: '/sandbox/google/signin' },
 ] as const;
 
 async function sandboxStatuses(t: TestApp, origin: string) {
@@ -197,6 +203,47 @@ describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
     assert.equal(portal.statusCode, 303);
     assert.equal(payments().length, 2);
   });
+
+  it('names the Google sign-in sandbox at start, warns on every sandbox sign-in, and never takes over an account', async () => {
+    const start = p.lines.find((line) => line.includes('SANDBOXES is on for a non-local PUBLIC_URL'));
+    assert.match(start ?? '', /Google sign-in sandbox \(\/sandbox\/google\/signin\)/);
+    const signIns = () => p.lines.filter((line) => line.includes('Sandbox Google sign-in'));
+
+    const credentialFor = async (email: string) => {
+      const res = await p.app.app.inject({
+        method: 'POST',
+        url: '/sandbox/google/signin',
+        headers: {
+          origin: 'https://sandbox.example.com',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ email, email_verified: 'true', outcome: 'continue' }).toString(),
+      });
+      assert.equal(res.statusCode, 200);
+      return JSON.parse(/postMessage\((\{.*?\}),/.exec(res.body)![1]!).credential as string;
+    };
+
+    const newcomer = await p.app.api('googleAuth', {
+      body: { token: await credentialFor(uniqueEmail('sandbox-new')), type: 'signup' },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(newcomer.status, 200);
+    assert.equal(signIns().length, 1);
+
+    const victim = await signup(p.app.api);
+    const takeover = await p.app.api('googleAuth', {
+      body: { token: await credentialFor(victim.email), type: 'login' },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(takeover.status, 409);
+    assert.equal(takeover.cookie, undefined);
+    assert.equal(signIns().length, 2);
+    const login = await p.app.api('login', {
+      body: { email: victim.email, password: PASSWORD },
+      headers: { origin: 'https://sandbox.example.com' },
+    });
+    assert.equal(login.status, 200);
+  });
 });
 
 describe('sandbox mail page is only served on local/sandbox deployments', () => {
@@ -310,6 +357,52 @@ describe('the sandbox setting', () => {
       () => loadConfig({ SANDBOXES: 'true', SANDBOX_PAGES: 'false' }),
       (e: unknown) => e instanceof ConfigError && /disagree/.test(e.message),
     );
+  });
+});
+
+describe('where the server listens', () => {
+  it('answers this machine only for a local PUBLIC_URL without HOST; HOST or a public URL opens it', async () => {
+    assert.equal(loadConfig({}).host, 'localhost');
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).host, 'localhost');
+    assert.equal(loadConfig({ PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }).host, '0.0.0.0');
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+    assert.equal(
+      loadConfig({ HOST: '10.1.2.3', PUBLIC_URL: PUBLIC, SESSION_SECRET: TEST_SESSION_SECRET }).host,
+      '10.1.2.3',
+    );
+
+    // The real server, started as `npm start` starts it, without PUBLIC_URL or HOST.
+    const port = await freePort();
+    const logSpy = console.log;
+    console.log = () => {};
+    const app = await startServer(
+      loadConfig({ PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'silent', DATABASE_URL: '' }),
+    ).finally(() => (console.log = logSpy));
+    try {
+      const reachable = (host: string) =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host, port, timeout: 2000 });
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.once('error', () => resolve(false));
+          socket.once('timeout', () => {
+            socket.destroy();
+            resolve(false);
+          });
+        });
+      assert.equal(await reachable('127.0.0.1'), true);
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address && !address.internal && address.family === 'IPv4')
+        .map((address) => address!.address);
+      for (const address of outside) {
+        assert.equal(await reachable(address), false, `reachable at ${address}:${port}`);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -74,7 +74,8 @@ describe('the default on a local install: the server’s own form, mailed to the
     assert.ok(record, 'the request is recorded');
     assert.equal(record.message, 'I was charged twice for 3 Pro seats.\nCan you refund one?');
     assert.equal(record.user_id, Number(user.id));
-    assert.equal(res.headers.location, `/support?sent=${record.id}`);
+    const confirmation = res.headers.location as string;
+    assert.match(confirmation, /^\/support\?sent=/);
 
     const mail = await t.app.services.db
       .selectFrom('outbox')
@@ -89,10 +90,22 @@ describe('the default on a local install: the server’s own form, mailed to the
     const outbox = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
     assert.match(outbox.body, new RegExp(`Billing support request #${record.id}`));
 
-    const sent = await t.app.inject({ method: 'GET', url: `/support?sent=${record.id}` });
+    const sent = await t.app.inject({ method: 'GET', url: confirmation });
     assert.equal(sent.statusCode, 200);
     assert.match(sent.body, new RegExp(`your request #${record.id} reached our support team`));
     assert.match(sent.body, /href="\/sandbox\/mail"/);
+  });
+
+  it('confirms only the requests it recorded: a made-up or altered link shows the form', async () => {
+    const res = await post(t, { email: user.email, message: 'Where is my invoice?' });
+    const token = new URL(res.headers.location as string, 'http://x').searchParams.get('sent')!;
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const sent of ['1', '42', altered, 'v1.a.b.c', '']) {
+      const page = await t.app.inject({ method: 'GET', url: `/support?sent=${encodeURIComponent(sent)}` });
+      assert.equal(page.statusCode, 200, sent);
+      assert.doesNotMatch(page.body, /reached our support team/, sent);
+      assert.match(page.body, /<h1>Billing support<\/h1>/, sent);
+    }
   });
 
   it('keeps what was typed and records nothing when a field is wrong', async () => {
@@ -137,6 +150,46 @@ describe('the default on a local install: the server’s own form, mailed to the
     assert.match(limited.body, /Please try again later/);
     assert.match(limited.body, /one more<\/textarea>/);
     assert.equal((await requests(t)).filter((r) => r.email === email).length, 5);
+  });
+});
+
+describe('form pages while the database is unreachable', () => {
+  it('answer a small HTML page with the status (503 with Retry-After), never the JSON envelope', async () => {
+    const db = t.app.services.db;
+    const outage = () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    // Every read and write of the app fails as with a stopped database, until restored.
+    const patched = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'executeQuery'] as const;
+    for (const name of patched) Object.defineProperty(db, name, { value: outage, configurable: true });
+    try {
+      const answers = [
+        await t.app.inject({ method: 'GET', url: '/support', headers: { cookie: user.cookie } }),
+        await post(t, { email: 'ada@example.com', message: 'Refund please' }, { ip: '10.9.7.1' }),
+        await t.app.inject({ method: 'GET', url: '/sandbox/mail' }),
+      ];
+      for (const res of answers) {
+        assert.equal(res.statusCode, 503, res.body);
+        assert.equal(res.headers['retry-after'], '2');
+        assert.match(res.headers['content-type'] as string, /^text\/html/);
+        assert.match(res.body, /<h1>Briefly unavailable<\/h1>/);
+        assert.match(res.body, /The service is briefly unavailable\. Please try again in a moment\./);
+        assert.doesNotMatch(res.body, /"error":true/);
+        assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+      }
+      assert.match(answers[0]!.body, /<a href="\/support">Try again<\/a>/);
+    } finally {
+      for (const name of patched) Reflect.deleteProperty(db, name);
+    }
+    // The database is back: the pages work again; and a refused post is a page too.
+    assert.equal((await t.app.inject({ method: 'GET', url: '/support' })).statusCode, 200);
+    const refused = await post(
+      t,
+      { email: 'ada@example.com', message: 'hi' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    assert.equal(refused.statusCode, 403);
+    assert.match(refused.headers['content-type'] as string, /^text\/html/);
   });
 });
 

@@ -43,7 +43,9 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
 export const notFound = (message = 'Not found') => new DomainError('not-found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const rejected = (message: string) => new DomainError('rejected', message);
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new DomainError('rate-limited', 'Too many attempts, please try again later.', retryAfterSeconds);
+export const tooManyAttempts = (
+  retryAfterSeconds: number,
+  message = 'Too many attempts, please try again later.',
+) => new DomainError('rate-limited', message, retryAfterSeconds);
 export const upstreamFailed = (message: string) => new DomainError('upstream-failed', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);

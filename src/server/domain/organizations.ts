@@ -1,5 +1,10 @@
 /** Organizations: creation on first need, membership checks and seat assignment. */
-import { canChangeRole, canRemoveMember, isBillingAdmin } from '../../shared/permissions.js';
+import {
+  BILLING_ADMIN_PLAN_LOCKED,
+  canChangeProductOf,
+  canChangeRole,
+  canRemoveMember,
+} from '../../shared/permissions.js';
 import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
 import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
 import type { Organization, User } from '../db/schema.js';
@@ -71,9 +76,8 @@ export async function assignProduct(
     if (!canChangeRole(member) && role !== member.role) throw invalid('The admin role cannot be changed.');
 
     const current = planKeyOf(member.stripe_product);
-    // The billing admin's plan is the one they pay for: nobody else changes it (to Free it drops their credits).
-    if (product !== current && isBillingAdmin(member.id, org) && caller.id !== member.id) {
-      throw forbidden("Only the billing admin can change the billing admin's plan.");
+    if (product !== current && !canChangeProductOf(caller.id, member.id, org)) {
+      throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
     }
     if (product !== current && product !== 'free') {
       const purchased = org ? { standard: org.seats_standard, pro: org.seats_pro } : { standard: 0, pro: 0 };

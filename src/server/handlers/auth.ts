@@ -4,18 +4,20 @@ import {
   SIGNUP_PASSWORD_MESSAGE,
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
+import { isLocalUrl } from '../config.js';
 import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
-import { invalid, unauthenticated, unavailable } from '../domain/errors.js';
+import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
+import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';
-import { enforceLimits, slowDown } from './limits.js';
+import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
@@ -93,6 +95,7 @@ export function authHandlers(
         signedInView,
       );
       setSessionCookie(ctx.reply, config, sessionId);
+      services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return { error: false, message: 'Account created.', id: String(user.id), user: view };
     },
 
@@ -103,8 +106,11 @@ export function authHandlers(
         [RATE_RULES.loginIp, ctx.ip],
         [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
       ]);
-      // Held before the password is checked, right or wrong alike, so the wait tells nothing.
-      await slowDown(services, SLOWDOWN_RULES.loginAccount, email);
+      // Held before the password is checked, right or wrong alike, so the wait tells nothing. A browser
+      // where this account signed in before skips the account's turns: strangers never lock the owner out.
+      if (!services.deviceCookies.knows(ctx.request, email)) {
+        await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
+      }
       let user = await repos.users.findByEmail(email);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
@@ -114,6 +120,7 @@ export function authHandlers(
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
       await signIn(services, ctx, user);
+      services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
         message: 'Signed in.',
@@ -133,10 +140,19 @@ export function authHandlers(
       });
       if (!identity.emailVerified) throw unauthenticated('Your Google account email is not verified.');
       const email = normalizeEmail(identity.email);
+      if (identity.sandbox && !isLocalUrl(config.publicUrl)) {
+        ctx.request.log.warn(
+          'Sandbox Google sign-in: the Google sign-in sandbox vouches for any address (SANDBOXES is on)',
+        );
+      }
       const software = await knownSoftware(repos.catalogue, config, body.software);
 
       let user = await repos.users.findForGoogle(identity.sub, email);
       let created: Awaited<ReturnType<typeof signedInView>> | undefined;
+      if (user && identity.sandbox) {
+        const refusal = sandboxSignInRefusal(user, identity.sub);
+        if (refusal) throw conflict(refusal);
+      }
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
@@ -178,6 +194,7 @@ export function authHandlers(
         setSessionCookie(ctx.reply, config, created.sessionId);
       }
       if (!created) await signIn(services, ctx, user);
+      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
         message: created ? 'Account created.' : 'Signed in.',
@@ -197,8 +214,13 @@ export function authHandlers(
       const email = normalizeEmail(ctx.body.email);
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
       // Counted for every address, existing or not, and never refused: others asking for the owner's
-      // address only make a mail go out at most once a minute, and the owner always has a fresh link.
-      const mailAllowed = await services.rateLimiter.hit(RATE_RULES.forgotMail, email);
+      // address only make a mail go out at most once a minute, 5 times an hour and 10 times a day (the
+      // longer caps count only the mails the shorter ones let through), and every link works for a day.
+      const mailAllowed = await withinEach(
+        services,
+        [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
+        email,
+      );
       const user = await repos.users.findByEmail(email);
       if (user && mailAllowed) {
         const token = newToken();

@@ -14,8 +14,22 @@ export async function enforceLimits(
   }
 }
 
-/** Holds the request as long as a slowdown rule says (never refuses it). */
-export async function slowDown(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
-  const ms = await services.rateLimiter.delay(rule, subject);
+/** Counts one hit on each rule in turn, up to the first that refuses; true when none refused. */
+export async function withinEach(services: Services, rules: RateRule[], subject: string): Promise<boolean> {
+  for (const rule of rules) {
+    if (!(await services.rateLimiter.hit(rule, subject))) return false;
+  }
+  return true;
+}
+
+export const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
+
+/**
+ * Holds the request until its turn under a slowdown rule; refuses it (429) when that turn is further
+ * away than the rule allows.
+ */
+export async function awaitTurn(services: Services, rule: SlowdownRule, subject: string): Promise<void> {
+  const ms = await services.rateLimiter.takeTurn(rule, subject);
+  if (ms === null) throw tooManyAttempts(60, ACCOUNT_TURNS_MESSAGE);
   if (ms > 0) await sleep(ms);
 }

@@ -85,8 +85,11 @@ export function answerOf(error: unknown): FailureAnswer {
   return { status: 500, message: 'Something went wrong', headers: {}, log: 'bug' };
 }
 
-/** The error handler of every route. */
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * The answer to a failure of a request, whatever form it takes (the API's envelope, a form page's HTML),
+ * logged here when it is an outage or a bug.
+ */
+export function answerRequestFailure(error: unknown, request: FastifyRequest): FailureAnswer {
   const answer = answerOf(error);
   if (answer.log === 'outage') {
     // An outage, not a bug: one line per call, and the client is told to come back.
@@ -95,5 +98,11 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   } else if (answer.log === 'bug') {
     request.log.error({ err: error }, 'request failed');
   }
+  return answer;
+}
+
+/** The error handler of every route (the form pages' scope answers with HTML: form-pages.ts). */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = answerRequestFailure(error, request);
   return reply.status(answer.status).headers(answer.headers).send(errorEnvelope(answer.message));
 }

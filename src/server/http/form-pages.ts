@@ -1,11 +1,15 @@
 /**
  * What every server-rendered page with HTML forms needs in its plugin scope: urlencoded bodies (parsed
- * only there), the Origin check for form posts (CSRF), and a policy that forbids scripts and framing.
+ * only there), the Origin check for form posts (CSRF), a policy that forbids scripts and framing, and
+ * failures answered as a small page (same status and headers as the API's answer, e.g. 503 with
+ * Retry-After during a database outage) rather than the API's JSON envelope.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { allowedOrigins, assertFormPostAllowed } from './csrf.js';
+import { answerRequestFailure } from './errors.js';
+import { html, page } from './html.js';
 
 const FORM_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'";
@@ -19,5 +23,30 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
     // nonce) replaces it, and the app's policy (http/headers.ts) does not.
     reply.header('content-security-policy', FORM_PAGE_POLICY);
     assertFormPostAllowed(request, origins);
+  });
+  scope.setErrorHandler((error, request, reply) => {
+    const { status, headers, message } = answerRequestFailure(error, request);
+    const title =
+      status === 503 ? 'Briefly unavailable' : status >= 500 ? 'Something went wrong' : 'Request refused';
+    return reply
+      .status(status)
+      .headers(headers)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          title,
+          html`<h1>${title}</h1>
+            <p role="alert">${message}</p>
+            <p>
+              ${
+                request.method === 'GET'
+                  ? html`<a href="${request.url}">Try again</a>`
+                  : 'Go back to the form and send it again.'
+              }
+            </p>`,
+          { sandbox: false },
+        ),
+      );
   });
 }

@@ -21,6 +21,25 @@ export function googleSandboxEnabled(config: Pick<Config, 'googleClientId' | 'sa
   return config.googleClientId === undefined && config.sandboxes;
 }
 
+export const SANDBOX_PASSWORD_ACCOUNT =
+  'An account with this email already exists. Please log in with your email and password.';
+export const SANDBOX_FOREIGN_ACCOUNT =
+  'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".';
+
+/**
+ * Why a sandbox credential may not sign into this existing account, or null when it may. Anyone can ask
+ * the sandbox for any address, so it proves nothing: it signs into the accounts it created (linked to its
+ * own subject, no password) and never links to, or signs into, anyone else's (account takeover).
+ */
+export function sandboxSignInRefusal(
+  account: { google_sub: string | null; password_hash: string | null },
+  sandboxSub: string,
+): string | null {
+  if (account.password_hash !== null) return SANDBOX_PASSWORD_ACCOUNT;
+  if (account.google_sub !== sandboxSub) return SANDBOX_FOREIGN_ACCOUNT;
+  return null;
+}
+
 export interface SandboxIdentityInput {
   email: string;
   name?: string;
@@ -93,6 +112,7 @@ export function createGoogleSandbox(secret: string): GoogleSandbox {
           email: claims.email,
           emailVerified: claims.email_verified === true,
           name: typeof claims.name === 'string' && claims.name ? claims.name : claims.email.split('@')[0]!,
+          sandbox: true,
         };
         return identity;
       },

@@ -6,6 +6,11 @@ export interface GoogleIdentity {
   email: string;
   emailVerified: boolean;
   name: string;
+  /**
+   * Issued by this server's sign-in sandbox, which proves nothing about the address (anyone can ask it
+   * for any address): such an identity never reaches an account it did not create.
+   */
+  sandbox?: boolean;
 }
 
 export interface GoogleVerifier {

@@ -34,26 +34,29 @@ export function createFallbackRateLimitStore(
   const probeIntervalMs = options.probeIntervalMs ?? 1000;
   let usingFallback = false;
   let nextProbe = 0;
-  return {
-    async increment(key, windowSeconds) {
-      // While Redis is down, only one hit now and then waits for it; the others go straight to the database.
-      if (usingFallback && Date.now() < nextProbe) return fallback.increment(key, windowSeconds);
-      try {
-        const count = await withTimeout(primary.increment(key, windowSeconds), timeoutMs);
-        if (usingFallback) {
-          usingFallback = false;
-          options.onSwitch?.(false);
-        }
-        return count;
-      } catch (error) {
-        nextProbe = Date.now() + probeIntervalMs;
-        if (!usingFallback) {
-          usingFallback = true;
-          options.onSwitch?.(true, error instanceof Error ? error : new Error(String(error)));
-        }
-        return fallback.increment(key, windowSeconds);
+  /** Runs one store call on the primary, or on the fallback while the primary does not answer. */
+  async function counted<T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    // While Redis is down, only one hit now and then waits for it; the others go straight to the database.
+    if (usingFallback && Date.now() < nextProbe) return call(fallback);
+    try {
+      const result = await withTimeout(call(primary), timeoutMs);
+      if (usingFallback) {
+        usingFallback = false;
+        options.onSwitch?.(false);
       }
-    },
+      return result;
+    } catch (error) {
+      nextProbe = Date.now() + probeIntervalMs;
+      if (!usingFallback) {
+        usingFallback = true;
+        options.onSwitch?.(true, error instanceof Error ? error : new Error(String(error)));
+      }
+      return call(fallback);
+    }
+  }
+  return {
+    increment: (key, windowSeconds) => counted((store) => store.increment(key, windowSeconds)),
+    reserveTurn: (key, delayMs, maxWaitMs) => counted((store) => store.reserveTurn(key, delayMs, maxWaitMs)),
     async close() {
       await primary.close();
       await fallback.close();

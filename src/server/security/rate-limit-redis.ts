@@ -14,6 +14,18 @@ if count == 1 or redis.call('TTL', KEYS[1]) < 0 then
 end
 return count`;
 
+/**
+ * KEYS[1] = the key's last reserved turn (ms since the epoch, Redis's clock), ARGV[1] = delay in ms,
+ * ARGV[2] = longest wait in ms. Answers the wait until the new turn, or -1 when it is too far away.
+ */
+const RESERVE_TURN_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0')) + tonumber(ARGV[1])
+if turn - now > tonumber(ARGV[2]) then return -1 end
+redis.call('SET', KEYS[1], tostring(turn), 'PX', turn - now + 1000)
+return turn - now`;
+
 export interface RedisStoreOptions {
   url: string;
   /** Put before every key, so several deployments (or test runs) can share one Redis. */
@@ -72,6 +84,15 @@ export async function createRedisRateLimitStore(options: RedisStoreOptions): Pro
         arguments: [String(Math.max(1, Math.ceil(windowSeconds)))],
       });
       return Number(count);
+    },
+    async reserveTurn(key, delayMs, maxWaitMs) {
+      const wait = Number(
+        await client.eval(RESERVE_TURN_SCRIPT, {
+          keys: [`${options.keyPrefix}${key}`],
+          arguments: [String(Math.round(delayMs)), String(Math.round(maxWaitMs))],
+        }),
+      );
+      return wait < 0 ? null : wait;
     },
     async close() {
       connected = false;

@@ -13,18 +13,27 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** A limit that slows rather than refuses: attempts past `limit` are held, longer each time. */
+/**
+ * A limit that slows rather than refuses: attempts past `limit` take turns, one at a time per subject
+ * whatever the number of callers, each turn `slowdownDelay` after the previous one (or after now); an
+ * attempt whose turn is further away than `maxWaitMs` is refused instead of held.
+ */
 export interface SlowdownRule extends RateRule {
   /** Delay of the first attempt over the limit; each later one waits twice as long as the one before. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest an attempt is held for its turn; past it, it is refused. */
+  maxWaitMs: number;
 }
 
 export interface RateLimiter {
   /** Counts one attempt; false when the caller is over the limit for the current window. */
   hit(rule: RateRule, subject: string): Promise<boolean>;
-  /** Counts one attempt and answers how long to hold it (0 within the limit), see slowdownDelay. */
-  delay(rule: SlowdownRule, subject: string): Promise<number>;
+  /**
+   * Counts one attempt and reserves its turn: answers how long to hold it (0 within the limit), or null
+   * when its turn would come later than rule.maxWaitMs (refuse it).
+   */
+  takeTurn(rule: SlowdownRule, subject: string): Promise<number | null>;
 }
 
 /** 0 up to the limit, then baseDelayMs, doubling with each attempt, capped at maxDelayMs. */
@@ -45,6 +54,12 @@ export function slowdownDelay(
 export interface RateLimitStore {
   /** Counts one hit on key and answers the number of hits of its current window, this one included. */
   increment(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Reserves the next turn on key, atomically across processes: the turn is `delayMs` after the later of
+   * now and the key's last reserved turn. Answers the milliseconds from now to the turn, or null (nothing
+   * reserved) when that is more than maxWaitMs.
+   */
+  reserveTurn(key: string, delayMs: number, maxWaitMs: number): Promise<number | null>;
   /** Releases connections the store opened itself (the database is closed by its owner). */
   close(): Promise<void>;
 }
@@ -56,8 +71,11 @@ export function createRateLimiter(store: RateLimitStore, factor = 1): RateLimite
     async hit(rule, subject) {
       return (await count(rule, subject)) <= Math.ceil(rule.limit * factor);
     },
-    async delay(rule, subject) {
-      return slowdownDelay(await count(rule, subject), Math.ceil(rule.limit * factor), rule);
+    async takeTurn(rule, subject) {
+      const delayMs = slowdownDelay(await count(rule, subject), Math.ceil(rule.limit * factor), rule);
+      if (delayMs === 0) return 0;
+      if (delayMs > rule.maxWaitMs) return null;
+      return store.reserveTurn(`${rule.name}:turn:${subject.toLowerCase()}`, delayMs, rule.maxWaitMs);
     },
   };
 }
@@ -80,6 +98,21 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
       }
       return Number(row.rows[0]?.count ?? 0);
     },
+    async reserveTurn(key, delayMs, maxWaitMs) {
+      // The row's window_start holds the key's last reserved turn.
+      const delay = `${Math.round(delayMs)} milliseconds`;
+      const maxWait = `${Math.round(maxWaitMs)} milliseconds`;
+      const row = await sql<{ wait_ms: number }>`
+        insert into rate_limits as r (key, window_start, count)
+        values (${key}, now() + ${delay}::interval, 1)
+        on conflict (key) do update set
+          window_start = greatest(r.window_start, now()) + ${delay}::interval,
+          count = r.count + 1
+        where greatest(r.window_start, now()) + ${delay}::interval <= now() + ${maxWait}::interval
+        returning extract(epoch from (window_start - now())) * 1000 as wait_ms`.execute(db);
+      const waitMs = row.rows[0]?.wait_ms;
+      return waitMs === undefined ? null : Math.max(0, Number(waitMs));
+    },
     async close() {},
   };
 }
@@ -91,11 +124,15 @@ export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
 /**
  * The limits. None of them lets a stranger lock an owner out of their own account:
  * - login refuses (429) per address and per (address, account), so guessing from one address stops there,
- *   while the owner signing in from any other address is not refused; across all addresses an account is
- *   only slowed (loginAccount: past 10 attempts in 15 minutes each attempt waits, 250 ms doubling up to
- *   4 s), which makes guessing from many addresses slow without refusing the right password;
+ *   while the owner signing in from any other address is not refused; across all addresses an account's
+ *   attempts take turns (loginAccount: past 10 attempts in 15 minutes, one password check at a time,
+ *   250 ms doubling up to 4 s apart; an attempt whose turn is more than 5 s away is refused), so guessing
+ *   from many addresses at once gets no more checks than from one. A browser where the owner signed in
+ *   before (its device cookie, http/device-cookie.ts) skips the turns: the owner is never locked out;
  * - forgot-password refuses per address only; per account it limits how often a mail is sent
- *   (forgotMail: one a minute), and always answers the same, so the owner always has a fresh link.
+ *   (forgotMail: one a minute, forgotMailHour: 5 an hour, forgotMailDay: 10 a day, each counting only the
+ *   mails the shorter caps let through), and always answers the same; every mail's link works for 24
+ *   hours, so the owner always has a working link while strangers cannot flood the inbox.
  */
 export const RATE_RULES = {
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * 60 },
@@ -104,6 +141,8 @@ export const RATE_RULES = {
   signupEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   forgotIp: { name: 'forgot:ip', limit: 10, windowSeconds: 60 * 60 },
   forgotMail: { name: 'forgot:mail', limit: 1, windowSeconds: 60 },
+  forgotMailHour: { name: 'forgot:mail-hour', limit: 5, windowSeconds: 60 * 60 },
+  forgotMailDay: { name: 'forgot:mail-day', limit: 10, windowSeconds: 24 * 60 * 60 },
   /** Opening a reset link checks it first; generous, as guessing a 256-bit token is hopeless anyway. */
   resetCheckIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
@@ -119,5 +158,6 @@ export const SLOWDOWN_RULES = {
     windowSeconds: 15 * 60,
     baseDelayMs: 250,
     maxDelayMs: 4000,
+    maxWaitMs: 5000,
   },
 } satisfies Record<string, SlowdownRule>;

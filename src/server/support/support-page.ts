@@ -99,10 +99,25 @@ ${draft.message}</textarea>
     );
   }
 
+  /**
+   * The confirmation's link names the request sealed by the server (authenticated encryption), so no
+   * other link can show "your request #N reached our support team".
+   */
+  const sealSent = (id: number) => services.secretBox.seal({ supportRequest: id });
+  function openSent(token: string | undefined): number | null {
+    if (!token || token.length > 200) return null;
+    try {
+      const sent = services.secretBox.open<{ supportRequest?: unknown }>(token).supportRequest;
+      return typeof sent === 'number' && Number.isInteger(sent) && sent > 0 ? sent : null;
+    } catch {
+      return null;
+    }
+  }
+
   app.get<{ Querystring: { sent?: string } }>(SUPPORT_PATH, async (request, reply) => {
     if (supportInbox(services) === null) return unavailable(reply);
-    const sent = Number(request.query.sent);
-    if (Number.isInteger(sent) && sent > 0) {
+    const sent = openSent(request.query.sent);
+    if (sent !== null) {
       return send(
         reply,
         200,
@@ -163,7 +178,7 @@ ${draft.message}</textarea>
       await repos.supportRequests.forget(id);
       return form(reply, 503, draft, {}, 'We could not send your request just now. Please try again.');
     }
-    return reply.redirect(`${SUPPORT_PATH}?sent=${id}`, 303);
+    return reply.redirect(`${SUPPORT_PATH}?sent=${encodeURIComponent(sealSent(id))}`, 303);
   });
 
   async function withinLimits(request: FastifyRequest, email: string): Promise<boolean> {

@@ -4,6 +4,7 @@
  * decides. Keeping the table in one function means login, signup, Google sign-in and /auth cannot drift.
  */
 import type { components } from '../../contract/api';
+import { markAppFragment } from './app-fragment';
 import { apiKeyKeys, getFlag, getItem, oauthKeys, storageKeys } from './storage';
 
 type AuthOptions = components['schemas']['AuthOptions'];
@@ -86,16 +87,19 @@ export function nextScreen({ user, hasInstalled, credentials, authOptions }: Nex
 
 /**
  * The next screen for a user who just signed in (or signed up), with the inputs read from local storage:
- * the install flag counts when either the server or this browser knows the extension is installed.
+ * the install flag counts when either the server or this browser knows the extension is installed. A
+ * fragment of credentials carries this tab's mark (app-fragment.ts), so /connected verifies it at once.
  */
 export function nextScreenFromStorage(
   user: { has_installed?: boolean } | null | undefined,
   authOptions: AuthOptions | null | undefined,
 ): string {
-  return nextScreen({
+  const screen = nextScreen({
     user,
     hasInstalled: Boolean(user?.has_installed) || getFlag(storageKeys.hasInstalled),
     credentials: readStoredCredentials(getItem),
     authOptions,
   });
+  const [path, fragment] = screen.split('#');
+  return fragment ? `${path}#${markAppFragment(fragment)}` : screen;
 }

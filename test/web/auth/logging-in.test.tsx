@@ -109,10 +109,16 @@ test('shows the loading state while logging in', async () => {
 });
 
 test.each([
-  ['the server message as given', 'Invalid email or password', 'Invalid email or password'],
-  ['Login failed without a message', '', 'Login failed'],
-])('a refused login shows %s', async (_case, serverText, shown) => {
-  server.use(mockApiError('login', serverText, { status: 401 }));
+  ['the server message as given', 'Invalid email or password', 'Invalid email or password', 401],
+  ['Login failed without a message', '', 'Login failed', 401],
+  [
+    "the account's turns message as given",
+    'Too many sign-in attempts for this account. Try again in a minute.',
+    'Too many sign-in attempts for this account. Try again in a minute.',
+    429,
+  ],
+])('a refused login shows %s', async (_case, serverText, shown, status) => {
+  server.use(mockApiError('login', serverText, { status }));
   const { user, router } = renderApp('/login', { preloadedState: signedOut() });
   await submitLogin(user);
   expect(await screen.findByRole('alert')).toHaveTextContent(shown);

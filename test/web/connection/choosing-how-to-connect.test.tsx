@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { OAUTH_HANDOFF_CHANNEL } from '../../../src/web/features/connection/lib/oauth-handoff';
 import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
 import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn, signedOut } from '../utils/render';
@@ -174,6 +175,8 @@ describe('when the OAuth window reports back (issue 10: one tab remains, on the 
     expect(new URLSearchParams(router.state.location.hash.slice(1)).get('oauth_access_token')).toBe(
       'from-the-window',
     );
+    // Written by this tab: /connected verifies it without asking.
+    expect(isAppFragment(router.state.location.hash)).toBe(true);
     expect(acks).toEqual([{ type: 'oauth-ack', state }]);
   });
 

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import ConnectApiKeyPage from '../../../src/web/features/connection/pages/ConnectApiKeyPage';
 import DashboardConnectApiKeyPage from '../../../src/web/features/connection/pages/DashboardConnectApiKeyPage';
 import { mockSoftware } from '../msw/handlers';
+import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, type Software } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn, signedOut } from '../utils/render';
@@ -112,6 +113,7 @@ test('dashboard: stores the keys and goes to /dashboard/connected with them in t
 
   expect(router.state.location.pathname).toBe('/dashboard/connected');
   expect(new URLSearchParams(router.state.location.hash.slice(1)).get('api_key_1')).toBe('demo_a&b');
+  expect(isAppFragment(router.state.location.hash)).toBe(true);
   expect(localStorage.getItem('api_key_1')).toBe('demo_a&b');
   expect(localStorage.getItem('auth_attempt')).toBe('api key');
 });

@@ -6,6 +6,7 @@ import {
 } from '../../../src/web/features/connection/lib/oauth-handoff';
 import CallbackPage, { loader } from '../../../src/web/features/connection/pages/CallbackPage';
 import { mockApiError, spyOnApi } from '../msw/handlers';
+import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
@@ -15,10 +16,20 @@ import { useSpecTimers } from '../utils/spec-timers';
 beforeEach(resetBrowserStorage);
 afterEach(() => jest.restoreAllMocks());
 
-/** What the connect page stored when it opened the authorize window. */
-function startedFlow(state = 'x') {
+/** What the connect page stored when it opened the authorize page, in a new window or in this tab. */
+function startedFlow(state = 'x', where: 'window' | 'this-tab' = 'this-tab') {
   sessionStorage.setItem('oauth_state', state);
+  if (where === 'window') sessionStorage.setItem('oauth_state_popup', state);
 }
+
+/** access-token answers with tokens. */
+const exchangeSucceeds = () =>
+  spyOnApi('accessToken', {
+    error: false,
+    message: 'Successfully connected.',
+    data: someOAuthTokens(),
+    user: aUser(),
+  }).handler;
 
 function renderCallback(search: string) {
   return renderWithProviders(<CallbackPage />, {
@@ -62,6 +73,7 @@ test('exchanges the code, stores every key of data with the oauth_ prefix, and g
   expect(fragment.get('oauth_expires_at')).toBe(String(tokens.expires_at));
   expect(fragment.get('oauth_updated_at')).toBe(String(tokens.updated_at));
   expect(fragment.get('api_key_1')).toBeNull();
+  expect(isAppFragment(router.state.location.hash)).toBe(true);
   // One state answers one callback.
   expect(sessionStorage.getItem('oauth_state')).toBeNull();
 });
@@ -125,8 +137,9 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   let opener: BroadcastChannel;
   let outcomes: unknown[];
   beforeEach(() => {
-    // jsdom has no opener: pretend a tab opened this window, and keep jsdom's window open.
-    Object.defineProperty(window, 'opener', { value: { closed: false }, configurable: true });
+    // window.opener stays null, as after a CRM page with `Cross-Origin-Opener-Policy: same-origin`: the
+    // session storage the window inherited says it is the popup. Keep jsdom's window open.
+    expect(window.opener).toBeFalsy();
     jest.spyOn(window, 'close').mockImplementation(() => {});
     outcomes = [];
     // The opening tab's side: it answers outcomes of its own flow only.
@@ -139,19 +152,11 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   });
   afterEach(() => {
     opener.close();
-    Object.defineProperty(window, 'opener', { value: null, configurable: true });
   });
 
   test('hands the connection to the opening tab and closes, instead of going on itself', async () => {
-    server.use(
-      spyOnApi('accessToken', {
-        error: false,
-        message: 'Successfully connected.',
-        data: someOAuthTokens(),
-        user: aUser(),
-      }).handler,
-    );
-    startedFlow('mine');
+    server.use(exchangeSucceeds());
+    startedFlow('mine', 'window');
     const { router } = renderCallback('?code=c&state=mine');
     await waitFor(() => expect(window.close).toHaveBeenCalled());
     expect(outcomes).toEqual([{ type: 'oauth-outcome', state: 'mine', result: 'connected' }]);
@@ -161,6 +166,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
   });
 
   test('hands a denial over as a sentence', async () => {
+    startedFlow('mine', 'window');
     renderCallback('?error=access_denied&state=mine');
     await waitFor(() => expect(window.close).toHaveBeenCalled());
     expect(outcomes).toEqual([
@@ -183,7 +189,7 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
           { delayMs: 0 },
         ).handler,
       );
-      startedFlow('not-the-openers');
+      startedFlow('not-the-openers', 'window');
       const { router } = renderCallback('?code=c&state=not-the-openers');
       await waitFor(() => expect(localStorage.getItem('oauth_access_token')).toBe('access-123'));
       expect(router.state.location.pathname).toBe('/callback');
@@ -196,6 +202,21 @@ describe('in the window the connect page opened (issue 10: one tab remains)', ()
       jest.useRealTimers();
     }
   });
+});
+
+test('a flow started in this tab offers its outcome to no other tab', async () => {
+  const listener = new BroadcastChannel(OAUTH_HANDOFF_CHANNEL);
+  const heard: unknown[] = [];
+  listener.onmessage = (event) => heard.push(event.data);
+  try {
+    server.use(exchangeSucceeds());
+    startedFlow('here', 'this-tab');
+    const { router } = renderCallback('?code=c&state=here');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
+    expect(heard).toEqual([]);
+  } finally {
+    listener.close();
+  }
 });
 
 test("'No OAuth tokens found in localStorage' without a code", async () => {

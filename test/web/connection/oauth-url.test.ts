@@ -5,6 +5,7 @@ import {
 } from '../../../src/web/features/connection/lib/oauth-url';
 import {
   consumeOAuthState,
+  runsInOpenedWindow,
   newOAuthState,
   storeOAuthState,
 } from '../../../src/web/features/connection/lib/oauth-state';
@@ -121,5 +122,18 @@ describe('OAuth state', () => {
     expect(consumeOAuthState('abd')).toBe(false);
     expect(sessionStorage.getItem('oauth_state')).toBeNull();
     expect(consumeOAuthState(null)).toBe(false);
+  });
+
+  test('remembers whether the flow runs in a window the app opened, until the state is consumed', () => {
+    storeOAuthState('abc', 'window');
+    expect(runsInOpenedWindow('abc')).toBe(true);
+    expect(runsInOpenedWindow('abd')).toBe(false);
+    expect(runsInOpenedWindow(null)).toBe(false);
+    storeOAuthState('def', 'this-tab');
+    expect(runsInOpenedWindow('def')).toBe(false);
+    expect(runsInOpenedWindow('abc')).toBe(false);
+    storeOAuthState('ghi', 'window');
+    expect(consumeOAuthState('ghi')).toBe(true);
+    expect(runsInOpenedWindow('ghi')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { markAppFragment } from '../../../src/web/lib/app-fragment';
 import { http, HttpResponse } from 'msw';
 import ConnectedPage, { loader } from '../../../src/web/features/connection/pages/ConnectedPage';
 import DashboardConnectedPage from '../../../src/web/features/connection/pages/DashboardConnectedPage';
@@ -35,6 +36,12 @@ function renderConnected(
   });
 }
 
+/** A route whose fragment this tab wrote itself (the callback, the API key form, the next-screen redirect). */
+function fromThisTab(route: string) {
+  const [path, fragment] = route.split('#');
+  return `${path}#${markAppFragment(fragment ?? '')}`;
+}
+
 test('stays connecting while the user and CRM load, without verifying yet', async () => {
   const verify = spyOnApi('verifySettings', verified());
   server.use(verify.handler);
@@ -48,7 +55,7 @@ test('verifies the OAuth values of the URL fragment, then goes to /complete afte
   const verify = spyOnApi('verifySettings', verified(), { delayMs: 0 });
   server.use(verify.handler);
   const { router } = renderConnected(
-    '/connected#oauth_access_token=tok&oauth_expires_at=1700003600&oauth_updated_at=1700000000',
+    fromThisTab('/connected#oauth_access_token=tok&oauth_expires_at=1700003600&oauth_updated_at=1700000000'),
   );
 
   expect(await screen.findByRole('heading', { name: 'Testing connection.' })).toBeInTheDocument();
@@ -79,7 +86,7 @@ test('the URL fragment wins over local storage, which fills the rest', async () 
   localStorage.setItem('oauth_expires_at', '100');
   const verify = spyOnApi('verifySettings', verified());
   server.use(verify.handler);
-  renderConnected('/connected#oauth_access_token=new');
+  renderConnected(fromThisTab('/connected#oauth_access_token=new'));
   await screen.findByText('Successfully connected.');
   expect(verify.requests[0].body).toMatchObject({ oauth_access_token: 'new', oauth_expires_at: 100 });
 });
@@ -114,7 +121,8 @@ describe('values from the URL are stored only once verified (issue 10)', () => {
         },
       ),
     );
-    renderConnected(crafted);
+    const { user } = renderConnected(crafted);
+    await user.click(await screen.findByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
     expect(snapshot()).toEqual(before);
   });
@@ -133,9 +141,74 @@ describe('values from the URL are stored only once verified (issue 10)', () => {
   test('unknown keys of the fragment are never stored', async () => {
     const verify = spyOnApi('verifySettings', verified());
     server.use(verify.handler);
-    renderConnected('/connected#oauth_access_token=tok&evil_key=1&software=evil');
+    renderConnected(fromThisTab('/connected#oauth_access_token=tok&evil_key=1&software=evil'));
     expect(await screen.findByText('Successfully connected.')).toBeInTheDocument();
     expect(snapshot()).toEqual({ oauth_access_token: 'tok' });
+  });
+});
+
+describe("a link with credentials this tab did not write (the attacker's CRM account)", () => {
+  const snapshot = () => Object.fromEntries(Object.entries(localStorage));
+  const confirmation = () =>
+    screen.findByRole('heading', { name: 'Connect this Demo CRM account to CRM Sync?' });
+
+  test('asks first, and verifies or stores nothing until Connect', async () => {
+    useSpecTimers();
+    localStorage.setItem('software', 'demo-crm');
+    const before = snapshot();
+    const verify = spyOnApi('verifySettings', verified('api key', { api_key_1: 'attacker_key' }), {
+      delayMs: 0,
+    });
+    server.use(verify.handler);
+    const { router, user } = renderConnected('/connected#api_key_1=attacker_key');
+
+    expect(await confirmation()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/connect');
+    // The key left the address bar, and nothing was sent or kept.
+    expect(router.state.location.hash).toBe('');
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(verify.requests).toHaveLength(0);
+    expect(snapshot()).toEqual(before);
+    expect(router.state.location.pathname).toBe('/connected');
+
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('heading', { name: 'Successfully connected.' })).toBeInTheDocument();
+    expect(verify.requests).toHaveLength(1);
+    expect(verify.requests[0].body).toMatchObject({ auth_type: 'api key', api_key_1: 'attacker_key' });
+    act(() => jest.advanceTimersByTime(3_000));
+    expect(router.state.location.pathname).toBe('/complete');
+  });
+
+  test('Cancel leaves without verifying; the dashboard page asks too', async () => {
+    const verify = spyOnApi('verifySettings', verified());
+    server.use(verify.handler);
+    const { router, user } = renderConnected('/dashboard/connected#oauth_access_token=X', 'dashboard');
+    expect(await confirmation()).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/connection'));
+    expect(verify.requests).toHaveLength(0);
+    expect(localStorage.getItem('oauth_access_token')).toBeNull();
+  });
+
+  test('a mark is good once, in the tab that wrote it', async () => {
+    const verify = spyOnApi('verifySettings', verified());
+    server.use(verify.handler);
+    const route = fromThisTab('/connected#oauth_access_token=tok');
+    const first = renderConnected(route);
+    expect(await screen.findByText('Successfully connected.')).toBeInTheDocument();
+    first.unmount();
+    // The same marked link again (history, a copy): asked, not verified.
+    const again = renderConnected(route);
+    expect(await confirmation()).toBeInTheDocument();
+    again.unmount();
+    // Another tab's (or a guessed) nonce is not this tab's.
+    const forged = fromThisTab('/connected#oauth_access_token=tok').replace(
+      /app_nonce=[0-9a-f]+/,
+      `app_nonce=${'0'.repeat(32)}`,
+    );
+    renderConnected(forged);
+    expect(await confirmation()).toBeInTheDocument();
+    expect(verify.requests).toHaveLength(1);
   });
 });
 
@@ -229,7 +302,7 @@ describe('dashboard variant', () => {
     const verify = spyOnApi('verifySettings', verified('api key'));
     server.use(verify.handler);
     localStorage.setItem('auth_attempt', 'api key');
-    const { router } = renderConnected('/dashboard/connected#api_key_1=demo_abc', 'dashboard');
+    const { router } = renderConnected(fromThisTab('/dashboard/connected#api_key_1=demo_abc'), 'dashboard');
 
     expect(await screen.findByText('Successfully connected.')).toBeInTheDocument();
     expect(verify.requests[0].body).toMatchObject({ auth_type: 'api key', api_key_1: 'demo_abc' });

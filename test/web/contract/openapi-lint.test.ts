@@ -73,6 +73,28 @@ describe('openapi.yaml', () => {
     );
   });
 
+  it('declares on every operation the answers any call can get (outage, timeout, bug; CSRF and body rules for POSTs)', () => {
+    const document = parse(readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
+    // Any request: malformed (400), too slow to arrive (408), a bug (500), the database away (503).
+    // A state-changing call also meets the Origin check (403), the body size limit (413) and the
+    // JSON-only rule (415).
+    const everyCall = ['400', '408', '500', '503'];
+    const everyChange = [...everyCall, '403', '413', '415'];
+    const missing = Object.values(document.paths).flatMap((item) =>
+      ['get', 'post', 'put', 'patch', 'delete']
+        .filter((method) => item[method])
+        .flatMap((method) => {
+          const operation = item[method]!;
+          return (method === 'get' ? everyCall : everyChange)
+            .filter((status) => !(status in operation.responses))
+            .map((status) => `${operation.operationId} ${status}`);
+        }),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('has a schema for every entity of spec §3', () => {
     const document = parse(readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
       components: { schemas: Record<string, unknown> };

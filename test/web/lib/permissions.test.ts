@@ -1,4 +1,5 @@
 import {
+  canChangeProductOf,
   canChangeRole,
   canRemoveMember,
   isBillingAdmin,
@@ -75,4 +76,13 @@ test('spec §4: the Admin role cannot be changed and an admin cannot be removed'
   expect(canRemoveMember({ role: 'admin' })).toBe(false);
   expect(canChangeRole({ role: 'member' })).toBe(true);
   expect(canRemoveMember({ role: 'member' })).toBe(true);
+});
+
+test("issue 9: only the billing admin changes the billing admin's plan; any admin changes the others'", () => {
+  const organization = { billing_admin_id: '7' };
+  expect(canChangeProductOf('2', '7', organization)).toBe(false);
+  expect(canChangeProductOf(7, '7', organization)).toBe(true);
+  expect(canChangeProductOf('2', '3', organization)).toBe(true);
+  expect(canChangeProductOf('2', '7', { billing_admin_id: null })).toBe(true);
+  expect(canChangeProductOf('2', '7', null)).toBe(true);
 });

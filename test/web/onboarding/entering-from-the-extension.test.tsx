@@ -76,7 +76,11 @@ test('a connected user of an OAuth CRM given by the param goes to /connected wit
     preloadedState: signedIn(aUser(), aSoftware({ auth_options: 'api key' })),
   });
   await expectStubPage('connection/pages/ConnectedPage');
-  expect(router.state.location.hash).toBe('#oauth_access_token=tok-1&oauth_expires_at=1900000000');
+  // Marked as written by this tab, so /connected verifies it without asking (app-fragment.ts).
+  expect(router.state.location.hash).toBe(
+    `#oauth_access_token=tok-1&oauth_expires_at=1900000000&app_nonce=${sessionStorage.getItem('connect_fragment_nonce')}`,
+  );
+  expect(sessionStorage.getItem('connect_fragment_nonce')).toMatch(/^[0-9a-f]{32}$/);
   expect(store.getState().app.software?.slug).toBe('hubspot');
 });
 

@@ -54,6 +54,35 @@ test('shows the member name and email, Product and Role selects, Save Changes, C
   expect(screen.getByRole('button', { name: 'Remove from Organization' })).toBeInTheDocument();
 });
 
+describe("the billing admin's plan (issue 9: only they change it)", () => {
+  const secondAdmin = aUser({
+    id: 'user-5',
+    role: 'admin',
+    organization: anOrganization({ billing_admin_id: 'user-1', seats: { standard: 2, pro: 2 } }),
+  });
+  const second = aMember({ id: 'user-5', name: 'Bob Second', email: 'bob@example.com', role: 'admin' });
+
+  test('another admin sees the Product select disabled, with the reason', async () => {
+    renderEdit('user-1', [adminMember, second, grace], secondAdmin);
+    const product = await screen.findByRole('combobox', { name: 'Product' });
+    expect(product).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByText("Only the billing admin can change the billing admin's plan."),
+    ).toBeInTheDocument();
+  });
+
+  test('the billing admin changes their own plan, and another admin changes anyone else’s', async () => {
+    renderEdit('user-1', [adminMember, second], adminWithSeats(2, 2));
+    expect(await screen.findByRole('combobox', { name: 'Product' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByText(/Only the billing admin can change/)).not.toBeInTheDocument();
+  });
+
+  test('another admin still edits a member', async () => {
+    renderEdit('user-2', [adminMember, second, grace], secondAdmin);
+    expect(await screen.findByRole('combobox', { name: 'Product' })).not.toHaveAttribute('aria-disabled');
+  });
+});
+
 describe('product options (spec §5)', () => {
   test('with free seats of both products, both are enabled and labelled with the count', async () => {
     const { user } = renderEdit('user-2', [adminMember, grace, sam], adminWithSeats(3, 2));

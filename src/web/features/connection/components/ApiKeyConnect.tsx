@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, type To } from 'react-router-dom';
 import { credentialsFragment } from '../lib/connection-data';
+import { markAppFragment } from '../../../lib/app-fragment';
 import { setAuthAttempt, storeApiKeys } from '../lib/connection-storage';
 import { apiKeyFields } from '../lib/software-connection';
 import { selectUser } from '../../../entities/session';
@@ -34,7 +35,7 @@ export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashbo
     // started during a submit as a form action and snapshots the form's FormData.
     setNext(
       variant === 'dashboard'
-        ? { pathname: routes.connected, hash: credentialsFragment(values) }
+        ? { pathname: routes.connected, hash: markAppFragment(credentialsFragment(values)) }
         : routes.connected,
     );
   };

@@ -1,8 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Await, useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
-import { checkConnection, type Verification } from '../lib/verify-connection';
+import { selectSoftware } from '../../../entities/session';
+import {
+  enterConnection,
+  type ConnectionCheck,
+  type ConnectionEntry,
+  type Verification,
+} from '../lib/verify-connection';
 import ConnectionCard from './ConnectionCard';
+import ConnectionConfirm from './ConnectionConfirm';
 import ConnectionProgress from './ConnectionProgress';
 
 /** Spec §9: after 'Successfully connected.' the next screen follows 3 seconds later. */
@@ -25,36 +33,62 @@ const ROUTES = {
 
 type Variant = keyof typeof ROUTES;
 
-/** The entry work of /connected and /dashboard/connected: the check of the new connection. */
-export const verifierLoader = (({ store, url }) => checkConnection(store, url.hash)) satisfies EntryLoader;
+/** The entry work of /connected and /dashboard/connected: the check of the new connection, or the question. */
+export const verifierLoader = (({ store, url }) => enterConnection(store, url.hash)) satisfies EntryLoader;
 
 /** The /connected and /dashboard/connected screens: verify, then move on or offer to try again. */
 export default function ConnectionVerifier({ variant }: { variant: Variant }) {
-  const { testing, verification } = useEntryData<typeof verifierLoader>();
+  const entry = useEntryData<typeof verifierLoader>();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const routes = ROUTES[variant];
+  const softwareName = useAppSelector(selectSoftware)?.software ?? null;
+  // The entry the user said Connect to (a later entry of the page asks again).
+  const [confirmed, setConfirmed] = useState<ConnectionEntry | null>(null);
 
   // Keys and tokens of the fragment do not stay in the address bar (nor in the browser history).
   useEffect(() => {
     if (hash) void navigate({ pathname, search }, { replace: true });
   }, [hash, navigate, pathname, search]);
 
-  const progress = (status: 'connecting' | 'testing') => (
-    <ConnectionProgress status={status} tryAgainHref={routes.oauth} />
-  );
-  return (
-    <ConnectionCard variant={variant}>
-      <Suspense fallback={progress('connecting')}>
-        <Await resolve={testing}>
-          <Suspense fallback={progress('testing')}>
-            <Await resolve={verification}>
-              {(result: Verification) => <Outcome result={result} variant={variant} />}
-            </Await>
-          </Suspense>
+  let content;
+  if (entry.kind === 'check' || confirmed === entry) {
+    content = <Checking check={entry.kind === 'check' ? entry.check : entry.connect()} variant={variant} />;
+  } else {
+    content = (
+      <Suspense fallback={<Progress status="connecting" variant={variant} />}>
+        <Await resolve={entry.ready}>
+          <ConnectionConfirm
+            softwareName={softwareName}
+            cancelHref={routes.oauth}
+            onConnect={() => {
+              entry.connect();
+              setConfirmed(entry);
+            }}
+          />
         </Await>
       </Suspense>
-    </ConnectionCard>
+    );
+  }
+  return <ConnectionCard variant={variant}>{content}</ConnectionCard>;
+}
+
+function Progress({ status, variant }: { status: 'connecting' | 'testing'; variant: Variant }) {
+  return <ConnectionProgress status={status} tryAgainHref={ROUTES[variant].oauth} />;
+}
+
+/** 'Connecting...' until the user and CRM are known, 'Testing connection.' during the call, the outcome. */
+function Checking({ check, variant }: { check: ConnectionCheck; variant: Variant }) {
+  return (
+    <Suspense fallback={<Progress status="connecting" variant={variant} />}>
+      <Await resolve={check.testing}>
+        <Suspense fallback={<Progress status="testing" variant={variant} />}>
+          <Await resolve={check.verification}>
+            {(result: Verification) => <Outcome result={result} variant={variant} />}
+          </Await>
+        </Suspense>
+      </Await>
+    </Suspense>
   );
 }
 

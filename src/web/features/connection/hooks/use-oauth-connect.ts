@@ -4,6 +4,7 @@ import { usePreConnectMutation } from '../../../api';
 import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';
+import { markAppFragment } from '../../../lib/app-fragment';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from '../lib/connection-data';
 import { readStoredCredentials, setAuthAttempt } from '../lib/connection-storage';
@@ -52,7 +53,7 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
       }
       // The window stored the tokens in local storage, which this tab shares.
       const fragment = credentialsFragment(readStoredCredentials(), OAUTH_STORAGE_KEYS);
-      void navigate({ pathname: connectedPath, hash: fragment });
+      void navigate({ pathname: connectedPath, hash: markAppFragment(fragment) });
     });
   }, [connectedPath, flowState, navigate]);
 
@@ -66,11 +67,12 @@ export function useOAuthConnect(software: Software | null, connectedPath: string
     // Stored before the window opens: the callback may run in the new window before this one resumes.
     setAuthAttempt('oauth');
     // A fresh state per opened window (not per throttled click, which would orphan the open one),
-    // stored before the window exists: the new window starts with a copy of this tab's session storage.
+    // stored before the window exists, marked as the popup's: the new window starts with a copy of this
+    // tab's session storage.
     const flow = { state: '' };
-    const result = openWindow(() => {
+    const result = openWindow((where) => {
       flow.state = newOAuthState();
-      storeOAuthState(flow.state);
+      storeOAuthState(flow.state, where);
       return withOAuthState(url, flow.state);
     });
     if (result === 'opened') {

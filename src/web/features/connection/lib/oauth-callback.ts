@@ -9,12 +9,13 @@ import { api } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import type { AppStore } from '../../../app/store';
 import { storedSoftwareSlug } from '../../../entities/crm';
+import { markAppFragment } from '../../../lib/app-fragment';
 import { OAUTH_STORAGE_KEYS } from '../../../lib/next-screen';
 import { credentialsFragment } from './connection-data';
 import { readStoredCredentials, setAuthAttempt, storeOAuthTokens } from './connection-storage';
 import { oauthErrorText } from './oauth-errors';
 import { handOffOutcome, type OAuthOutcome } from './oauth-handoff';
-import { OAUTH_STATE_MISMATCH, consumeOAuthState } from './oauth-state';
+import { OAUTH_STATE_MISMATCH, consumeOAuthState, runsInOpenedWindow } from './oauth-state';
 
 export const NO_OAUTH_TOKENS = 'No OAuth tokens found in localStorage';
 
@@ -25,22 +26,30 @@ export type CallbackOutcome =
   /** Go on to /connected with this fragment. */
   | { kind: 'connected'; fragment: string };
 
+/** The flow of this callback: its OAuth `state`, and whether it runs in a window the app opened. */
+interface Flow {
+  state: string | null;
+  inOpenedWindow: boolean;
+}
+
 /** Hands the outcome to the opening tab, or carries on here when there is none to take it. */
-async function finish(state: string | null, outcome: OAuthOutcome, here: CallbackOutcome) {
-  if (!(await handOffOutcome(state, outcome))) return here;
+async function finish(flow: Flow, outcome: OAuthOutcome, here: () => CallbackOutcome) {
+  if (!(await handOffOutcome(flow.state, outcome, flow.inOpenedWindow))) return here();
   window.close();
   return { kind: 'handed-off' } as const;
 }
 
-const fail = (state: string | null, text: string) =>
-  finish(state, { result: 'failed', errorText: text }, { kind: 'error', text });
+const fail = (flow: Flow, text: string) =>
+  finish(flow, { result: 'failed', errorText: text }, () => ({ kind: 'error', text }));
 
 /** Runs once on entering /callback (an authorization code is single-use). */
 export async function completeOAuth(store: AppStore, params: URLSearchParams): Promise<CallbackOutcome> {
   const code = params.get('code');
   const state = params.get('state');
+  // Read before the state is consumed: the popup mark goes with it.
+  const flow: Flow = { state, inOpenedWindow: runsInOpenedWindow(state) };
   if (params.has('error') || params.has('error_description'))
-    return fail(state, oauthErrorText(params.get('error')));
+    return fail(flow, oauthErrorText(params.get('error')));
   if (!code) return { kind: 'error', text: NO_OAUTH_TOKENS };
   // The code must answer the authorize window this browser opened (not an attacker's link).
   if (!consumeOAuthState(state)) return { kind: 'error', text: OAUTH_STATE_MISMATCH };
@@ -54,14 +63,18 @@ export async function completeOAuth(store: AppStore, params: URLSearchParams): P
   } catch (error) {
     console.error('access-token failed', error);
     // Nothing was stored, so the missing-token text is the honest fallback when the server says nothing.
-    return fail(state, errorMessage(error, NO_OAUTH_TOKENS));
+    return fail(flow, errorMessage(error, NO_OAUTH_TOKENS));
   }
   storeOAuthTokens(answer.data as unknown as Record<string, unknown>, code);
   const stored = readStoredCredentials();
-  if (!stored.oauth_access_token) return fail(state, NO_OAUTH_TOKENS);
+  if (!stored.oauth_access_token) return fail(flow, NO_OAUTH_TOKENS);
   return finish(
-    state,
+    flow,
     { result: 'connected' },
-    { kind: 'connected', fragment: credentialsFragment(stored, OAUTH_STORAGE_KEYS) },
+    // Marked as this tab's: /connected verifies it without asking (app-fragment.ts).
+    () => ({
+      kind: 'connected',
+      fragment: markAppFragment(credentialsFragment(stored, OAUTH_STORAGE_KEYS)),
+    }),
   );
 }

@@ -2,8 +2,9 @@
  * The OAuth round trip ends in the window the app opened for the CRM (/callback). The tab that opened it
  * is where the visitor was: the window hands the outcome back to that tab and closes, so one tab remains,
  * on the next step. A BroadcastChannel (same origin only) carries it rather than window.opener, which a
- * CRM's Cross-Origin-Opener-Policy may have cut on the way. Each side names the flow by its OAuth `state`,
- * so a tab only takes over the flow it started.
+ * CRM's Cross-Origin-Opener-Policy may have cut on the way; for the same reason the window knows it is
+ * the popup from the session storage it inherited (oauth-state.ts), not from window.opener. Each side
+ * names the flow by its OAuth `state`, so a tab only takes over the flow it started.
  */
 
 export const OAUTH_HANDOFF_CHANNEL = 'crm-sync-oauth';
@@ -24,25 +25,18 @@ function openChannel(): BroadcastChannel | null {
   }
 }
 
-/** Whether this window was opened by another tab that is still there (the popup case). */
-export function hasOpener(): boolean {
-  try {
-    return typeof window !== 'undefined' && Boolean(window.opener) && !window.opener.closed;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * In the OAuth window: offers the outcome of flow `state` to the tab that started it. Resolves true when
- * that tab took it over (the window may close), false when nobody answered in time (carry on here).
+ * In the OAuth window: offers the outcome of flow `state` to the tab that started it, when the flow runs
+ * in a window that tab opened (`inOpenedWindow`). Resolves true when that tab took it over (the window may
+ * close), false when there is none or nobody answered in time (carry on here).
  */
 export function handOffOutcome(
   state: string | null,
   outcome: OAuthOutcome,
+  inOpenedWindow: boolean,
   waitMs: number = HANDOFF_WAIT_MS,
 ): Promise<boolean> {
-  if (!state || !hasOpener()) return Promise.resolve(false);
+  if (!state || !inOpenedWindow) return Promise.resolve(false);
   const channel = openChannel();
   if (!channel) return Promise.resolve(false);
   return new Promise((resolve) => {

@@ -3,15 +3,20 @@
  * states"): credentials from the URL fragment first, local storage otherwise, sent to verify-settings
  * once the user and CRM are known ('connecting' until then, 'testing' while the call runs). Nothing from
  * the URL is stored before the server has verified it (a crafted link must not plant values where the
- * extension reads them): verifiedUrlValues.
+ * extension reads them): verifiedUrlValues. Credentials in a fragment this tab did not write (a link from
+ * someone else, which would connect the account to their CRM: lib/app-fragment.ts) are verified only
+ * once the user says so.
  */
 import { api } from '../../../api';
 import { errorStatus } from '../../../api/errors';
 import type { AppStore } from '../../../app/store';
 import { storedSoftwareSlug } from '../../../entities/crm';
 import { sessionSettled } from '../../../entities/session';
+import { forgetAppFragmentNonce, isAppFragment } from '../../../lib/app-fragment';
 import {
   authTypeFor,
+  hasApiKey,
+  hasOAuthToken,
   mergeCredentials,
   parseCredentialsFragment,
   pickCredentials,
@@ -43,7 +48,37 @@ export interface ConnectionCheck {
   verification: Promise<Verification>;
 }
 
-export function checkConnection(store: AppStore, hash: string): ConnectionCheck {
+/** What entering /connected does: the check at once, or first the question whether to connect. */
+export type ConnectionEntry =
+  | { kind: 'check'; check: ConnectionCheck }
+  | {
+      kind: 'confirm';
+      /** Resolves once the user and CRM are known (the question names the CRM). */
+      ready: Promise<unknown>;
+      /** The user said Connect: starts the check (once, however often it is called). */
+      connect: () => ConnectionCheck;
+    };
+
+/**
+ * Runs once on entering the page. The fragment's mark is spent here, so a marked link is trusted once,
+ * in the tab that wrote it.
+ */
+export function enterConnection(store: AppStore, hash: string): ConnectionEntry {
+  const fromThisTab = isAppFragment(hash);
+  forgetAppFragmentNonce();
+  const fragment = parseCredentialsFragment(hash);
+  if (fromThisTab || !(hasOAuthToken(fragment) || hasApiKey(fragment))) {
+    return { kind: 'check', check: checkConnection(store, hash) };
+  }
+  let check: ConnectionCheck | undefined;
+  return {
+    kind: 'confirm',
+    ready: sessionSettled(store),
+    connect: () => (check ??= checkConnection(store, hash)),
+  };
+}
+
+function checkConnection(store: AppStore, hash: string): ConnectionCheck {
   const fragment = parseCredentialsFragment(hash);
   const attempt = getAuthAttempt();
   const settled = sessionSettled(store).then(() => {

@@ -25,6 +25,8 @@ export interface MemberChanges {
 export interface MemberEditFormProps {
   member: OrganizationMember;
   productOptions: readonly ProductOption[];
+  /** Why the viewer may not change this member's product (the billing admin's plan), or null. */
+  productLocked?: string | null;
   saving: boolean;
   onSave: (changes: MemberChanges) => void;
   /** Asks to remove the member; never offered for an admin (spec §4 Member management). */
@@ -35,7 +37,14 @@ export interface MemberEditFormProps {
  * Product and role of one member, with Save Changes, Cancel and Remove from Organization. Making the
  * member an admin is asked again first: it cannot be undone.
  */
-export function MemberEditForm({ member, productOptions, saving, onSave, onRemove }: MemberEditFormProps) {
+export function MemberEditForm({
+  member,
+  productOptions,
+  productLocked = null,
+  saving,
+  onSave,
+  onRemove,
+}: MemberEditFormProps) {
   const [product, setProduct] = useState<PlanKey>(memberProduct(member));
   const [role, setRole] = useState<Role>(member.role);
   const [confirmingPromotion, setConfirmingPromotion] = useState(false);
@@ -62,6 +71,8 @@ export function MemberEditForm({ member, productOptions, saving, onSave, onRemov
           name="product"
           value={product}
           onChange={(event) => setProduct(event.target.value as PlanKey)}
+          disabled={productLocked !== null}
+          helperText={productLocked ?? undefined}
         >
           {productOptions.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>

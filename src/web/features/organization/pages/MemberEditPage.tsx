@@ -18,7 +18,7 @@ import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
-import { roleCan } from '../../../../shared/permissions';
+import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf, roleCan } from '../../../../shared/permissions';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import { findMember, productOptions, type OrganizationMember } from '../lib/members';
 
@@ -93,6 +93,11 @@ export default function MemberEditPage() {
           key={member.id}
           member={member}
           productOptions={options}
+          productLocked={
+            viewer && !canChangeProductOf(viewer.id, member.id, viewer.organization)
+              ? BILLING_ADMIN_PLAN_LOCKED
+              : null
+          }
           saving={save.isLoading}
           onSave={onSave}
           onRemove={() => setConfirmRemove(true)}
