@@ -20,6 +20,49 @@ export interface UserViewExtras {
   personal_connection_id: number | null;
 }
 
+/** The columns of a member the members table shows (get-organization-members). */
+const MEMBER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'created_at',
+  'stripe_product',
+  'stripe_interval',
+  'stripe_status',
+  'stripe_subscription_id',
+  'next_payment_date',
+  'payment_method',
+] as const;
+export type MemberRow = Pick<User, (typeof MEMBER_COLUMNS)[number]>;
+
+export interface MemberPageQuery {
+  search: string;
+  sort: 'name' | 'email' | 'role' | 'product' | 'joined';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** Only this member. */
+  userId?: number;
+}
+
+/** The plan key of a stored product (any spelling), as planKeyOf reads it; indexed (migration 0010). */
+const PRODUCT_KEY = sql`lower(btrim(stripe_product))`;
+/** Free < Standard < Pro, the order of the plans rather than of their names. */
+const PRODUCT_RANK = sql`case ${PRODUCT_KEY} when 'pro' then 2 when 'standard' then 1 else 0 end`;
+
+/** `%`, `_` and `\\` are literal in a search, not LIKE wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matchingSearch(search: string) {
+  const needle = search.trim();
+  if (!needle) return sql<boolean>`true`;
+  const pattern = likePattern(needle);
+  return sql<boolean>`(name ilike ${pattern} or email ilike ${pattern})`;
+}
+
 export function createUsersRepository(db: Db) {
   return {
     async findById(id: number, { forUpdate = false } = {}): Promise<User | undefined> {
@@ -57,15 +100,59 @@ export function createUsersRepository(db: Db) {
       return query.executeTakeFirst();
     },
 
-    /** The members of an organization, oldest first. */
-    async membersOf(organizationId: number): Promise<User[]> {
-      return db
+    /**
+     * One page of an organization's members, searched (name or email contains, ignoring case) and
+     * sorted in the database, with only the columns the members table shows; ties go by join order.
+     */
+    async memberPage(organizationId: number, query: MemberPageQuery): Promise<MemberRow[]> {
+      const direction = query.order;
+      let select = db
         .selectFrom('users')
-        .selectAll()
+        .select(MEMBER_COLUMNS)
         .where('organization_id', '=', organizationId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .where(matchingSearch(query.search));
+      if (query.userId !== undefined) select = select.where('id', '=', query.userId);
+      select =
+        query.sort === 'name'
+          ? select.orderBy(sql`lower(name)`, direction)
+          : query.sort === 'email'
+            ? select.orderBy('email', direction)
+            : query.sort === 'role'
+              ? select.orderBy('role', direction)
+              : query.sort === 'product'
+                ? select.orderBy(sql`${PRODUCT_RANK}`, direction)
+                : select;
+      return select
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(query.limit)
+        .offset(query.offset)
         .execute();
+    },
+
+    /** How many members match a search (callers use the organization's member_count without one). */
+    async countMatching(organizationId: number, search: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select(sql<string | number | bigint>`count(*)`.as('n'))
+        .where('organization_id', '=', organizationId)
+        .where(matchingSearch(search))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** How many members hold each paid product (the seat rule needs all of them, not one page). */
+    async assignedSeatsOf(organizationId: number): Promise<{ standard: number; pro: number }> {
+      const rows = await db
+        .selectFrom('users')
+        .select([sql<string>`${PRODUCT_KEY}`.as('product'), sql<string | number | bigint>`count(*)`.as('n')])
+        .where('organization_id', '=', organizationId)
+        .where(sql<boolean>`${PRODUCT_KEY} in ('standard', 'pro')`)
+        .groupBy(sql`${PRODUCT_KEY}`)
+        .execute();
+      const seats = { standard: 0, pro: 0 };
+      for (const row of rows) seats[row.product as 'standard' | 'pro'] = Number(row.n);
+      return seats;
     },
 
     /** The product of every member of an organization (to count assigned seats). */
