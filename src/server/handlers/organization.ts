@@ -224,8 +224,8 @@ export function organizationHandlers(
       };
 
       // Signed in as the invited address: join now. Otherwise the app signs up with the token.
-      if (ctx.userId !== undefined) {
-        const user = await ctx.user();
+      const user = await ctx.optionalUser();
+      if (user !== undefined) {
         if (user.email === invitation.email) {
           if (user.organization_id === invitation.organization_id) {
             return { error: false, message: 'You are already a member of this organization.', data };

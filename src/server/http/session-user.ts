@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
+import type { UserViewExtras } from '../repositories/users.js';
 import { readSessionCookie } from './session-cookie.js';
 
 /** The user of a live session cookie; undefined when signed out, expired, or the account is gone. */
@@ -14,4 +15,13 @@ export async function sessionUser(
 ): Promise<User | undefined> {
   const sessionId = readSessionCookie(request);
   return sessionId ? sessions.findUser(sessionId) : undefined;
+}
+
+/** The same, with what the app shows of the user (one statement: see SessionsRepository.findUserWithView). */
+export async function sessionUserWithView(
+  sessions: SessionsRepository,
+  request: FastifyRequest,
+): Promise<{ user: User; view: UserViewExtras } | undefined> {
+  const sessionId = readSessionCookie(request);
+  return sessionId ? sessions.findUserWithView(sessionId) : undefined;
 }

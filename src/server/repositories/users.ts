@@ -1,5 +1,5 @@
 /** The users table: accounts, their plan columns and organization membership. */
-import { sql, type UpdateObject } from 'kysely';
+import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, NewUser, User } from '../db/schema.js';
 
@@ -61,6 +61,28 @@ function matchingSearch(search: string) {
   if (!needle) return sql<boolean>`true`;
   const pattern = likePattern(needle);
   return sql<boolean>`(name ilike ${pattern} or email ilike ${pattern})`;
+}
+
+/**
+ * The columns of UserViewExtras, for a query that has the user's organization as `o` (left-joined) and
+ * the user's id as `userId`: one home for the view, read by viewExtras and by the session lookup of the
+ * API (SessionsRepository.findUserWithView), which answers session, user and view in one statement.
+ */
+export function viewExtraColumns(userId: RawBuilder<unknown>) {
+  return [
+    sql<number | null>`o.id`.as('org_id'),
+    sql<string | null>`o.name`.as('org_name'),
+    sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
+    sql<number | null>`o.seats_standard`.as('org_seats_standard'),
+    sql<number | null>`o.seats_pro`.as('org_seats_pro'),
+    // Kept by a trigger (migration 0010) rather than counted on every call.
+    sql<number | null>`o.member_count`.as('member_count'),
+    sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
+      order by c.id desc limit 1)`.as('org_connection_id'),
+    sql<number | null>`(select c.id from crm_connections c
+      where c.user_id = ${userId} and c.organization_id is null
+      order by c.id desc limit 1)`.as('personal_connection_id'),
+  ] as const;
 }
 
 export function createUsersRepository(db: Db) {
@@ -220,21 +242,7 @@ export function createUsersRepository(db: Db) {
         .leftJoin('organizations as o', (join) =>
           orgId === null ? join.on(sql<boolean>`false`) : join.on('o.id', '=', orgId),
         )
-        .select([
-          sql<number | null>`o.id`.as('org_id'),
-          sql<string | null>`o.name`.as('org_name'),
-          sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
-          sql<number | null>`o.seats_standard`.as('org_seats_standard'),
-          sql<number | null>`o.seats_pro`.as('org_seats_pro'),
-          sql<
-            number | string | bigint | null
-          >`(select count(*) from users m where m.organization_id = o.id)`.as('member_count'),
-          sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
-            order by c.id desc limit 1)`.as('org_connection_id'),
-          sql<number | null>`(select c.id from crm_connections c
-            where c.user_id = ${user.id} and c.organization_id is null
-            order by c.id desc limit 1)`.as('personal_connection_id'),
-        ])
+        .select(viewExtraColumns(sql`${user.id}`))
         .executeTakeFirstOrThrow();
     },
   };
