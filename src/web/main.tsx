@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
+import { startRouteData } from './app/route-data';
 import { makeStore } from './app/store';
 import { captureUtm } from './lib/utm';
 
@@ -13,6 +14,8 @@ captureUtm(window.location.search);
 const store = makeStore();
 // Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
 void store.dispatch(loadInitialData());
+// The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.
+startRouteData(store, new URL(window.location.href));
 const router = createAppRouter(store);
 
 const container = document.getElementById('root');

@@ -19,7 +19,6 @@ import { PlanBadge } from './PlanBadge';
 
 /** Page sizes stay small so the DOM stays small whatever the size of the organization. */
 export const MEMBER_PAGE_SIZES = [10, 25, 50] as const;
-export const DEFAULT_MEMBER_PAGE_SIZE = 25;
 
 export interface MembersTableProps {
   /** The members of the page shown (the server searched, sorted and paged them). */

@@ -17,7 +17,8 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
-import { DEFAULT_MEMBER_PAGE_SIZE, MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
+import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
+import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { INVITE_FAILED, membersErrorText, REMOVE_FAILED, RESEND_FAILED } from '../lib/errors';
@@ -50,7 +51,7 @@ export default function OrganizationPage() {
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_MEMBER_PAGE_SIZE);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(MEMBERS_FIRST_PAGE_SIZE);
   const [sorting, setSorting] = useState<{ sort: MemberSort; order: SortOrder }>(DEFAULT_SORT);
   const [invitationsPage, setInvitationsPage] = useState(0);
   const members = useGetOrganizationMembersQuery({
