@@ -236,7 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const web = await registerWeb(app, config, { supportFormUrl: supportFormUrl(services) });
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web.hasBuild);
+    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request.url);
     return reply.status(404).send(errorEnvelope('Not found'));
   });
 

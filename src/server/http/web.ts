@@ -2,10 +2,11 @@
  * The built SPA from dist/web: precompressed .br/.gz siblings, immutable caching for hashed assets,
  * no-cache for index.html, and /app-config.js, which tells one build where its API is at run time.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTE_CHUNKS } from '../../shared/route-chunks.js';
 import type { Config } from '../config.js';
 import { googleSandboxEnabled } from '../security/google-sandbox.js';
 
@@ -34,7 +35,7 @@ export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   settings: RuntimeSettings,
-): Promise<{ hasBuild: boolean; root: string }> {
+): Promise<{ hasBuild: boolean; root: string; shells: Map<string, string> }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -44,6 +45,7 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
+  const shells = hasBuild ? routeShells(root) : new Map<string, string>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -63,7 +65,45 @@ export async function registerWeb(
       },
     });
   }
-  return { hasBuild, root };
+  return { hasBuild, root, shells };
+}
+
+export type Web = Awaited<ReturnType<typeof registerWeb>>;
+
+interface ChunkGraph {
+  entrypoints: Record<string, { assets: { name: string }[] }>;
+  namedChunkGroups: Record<string, { assets: { name: string }[] } | undefined>;
+}
+
+/**
+ * index.html for each route of ROUTE_CHUNKS, with `<link rel="preload">` for the route's lazy chunks, so
+ * the browser fetches them with the entry instead of once the entry has run and the router asked. Read
+ * once at start from the build and its chunk graph (`<webDir>-stats.json`, written by the production
+ * build); without the graph every route gets the plain index.html.
+ */
+function routeShells(root: string): Map<string, string> {
+  const shells = new Map<string, string>();
+  const statsFile = `${root}-stats.json`;
+  if (!existsSync(statsFile)) return shells;
+  let graph: ChunkGraph;
+  try {
+    graph = JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkGraph;
+  } catch {
+    return shells;
+  }
+  const html = readFileSync(resolve(root, 'index.html'), 'utf8');
+  const inEntry = new Set(Object.values(graph.entrypoints).flatMap((e) => e.assets.map((a) => a.name)));
+  for (const [path, chunks] of Object.entries(ROUTE_CHUNKS)) {
+    const files = new Set(
+      chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
+    );
+    const links = [...files]
+      .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
+      .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
+      .join('');
+    if (links) shells.set(path, html.replace('</head>', `${links}</head>`));
+  }
+  return shells;
 }
 
 /**
@@ -80,8 +120,13 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-export function sendAppShell(reply: FastifyReply, hasBuild: boolean) {
-  if (hasBuild) return reply.sendFile('index.html');
+export function sendAppShell(reply: FastifyReply, web: Web, url: string) {
+  const path = url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+  const shell = web.shells.get(path);
+  if (shell !== undefined) {
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+  }
+  if (web.hasBuild) return reply.sendFile('index.html');
   return reply
     .status(503)
     .type('text/html; charset=utf-8')

@@ -24,7 +24,7 @@ test('/pricing?coupon=...: the yearly prices and the coupon start at once, and t
       (request) => ({ error: false, data: aPricing(request.url.searchParams.get('schedule') as 'yearly') }),
       pricing,
     ),
-    mockApi('getCoupon', { error: false, data: aCoupon({ code: 'LAUNCH30' }) }, coupon),
+    mockApi('getCoupon', { error: false, data: aCoupon() }, coupon),
   );
   const store = makeStore(signedOut());
   startRouteData(store, new URL('http://localhost/pricing?coupon=LAUNCH30'));
