@@ -94,7 +94,7 @@ export default function ProgressSteps({ current, completed, steps = ONBOARDING_S
                 component="span"
                 sx={{
                   display: 'block',
-                  mt: 0.5,
+                  mt: 2,
                   typography: 'body2',
                   color: lit ? 'text.primary' : 'text.secondary',
                   fontWeight: lit ? 500 : 400,

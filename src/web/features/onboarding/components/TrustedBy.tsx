@@ -26,9 +26,9 @@ export default function TrustedBy() {
       aria-label="Trusted by"
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
     >
-      {/* Overlapping circles, as AvatarGroup draws them: each ringed in the page colour, later ones under. */}
-      <Box sx={{ display: 'flex', flexDirection: 'row-reverse' }}>
-        {[...AVATARS].reverse().map(({ initials, color }) => (
+      {/* Overlapping circles, as AvatarGroup draws them: each ringed in the page colour, over the previous. */}
+      <Box sx={{ display: 'flex' }}>
+        {AVATARS.map(({ initials, color }) => (
           <Box
             key={initials}
             aria-hidden="true"
@@ -37,7 +37,7 @@ export default function TrustedBy() {
               width: 32,
               height: 32,
               ml: '-8px',
-              '&:last-of-type': { ml: 0 },
+              '&:first-of-type': { ml: 0 },
               borderRadius: '50%',
               border: 2,
               borderColor: 'background.default',
