@@ -6,7 +6,7 @@ import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
-import { installSupportShortcuts } from './app/support-snapshot';
+import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
 import { captureUtm } from './lib/utm';
 
@@ -20,7 +20,14 @@ const store = makeStore(replay ?? {});
 if (!replay) void store.dispatch(loadInitialData());
 const router = createAppRouter(store);
 // Support: Ctrl+Alt+Shift+S downloads a redacted state snapshot (also in Settings > Support).
-installSupportShortcuts(window, store.getState, development ? pickSnapshotFile : undefined);
+installSupportShortcuts(
+  window,
+  () =>
+    void import(/* webpackChunkName: "support-snapshot" */ './app/support-snapshot').then((snapshot) =>
+      snapshot.downloadStateSnapshot(store.getState()),
+    ),
+  development ? pickSnapshotFile : undefined,
+);
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,6 +1,6 @@
 /**
  * Support snapshots: what the app knew (the whole Redux state, the current route included) as a JSON file
- * the user downloads from Settings > Support or with Ctrl+Alt+Shift+S and sends to support, redacted by the
+ * the user downloads from Settings > Support or with Ctrl+Alt+Shift+S (support-shortcuts.ts) and sends to support, redacted by the
  * DevTools sanitizer's rules (no password, token, OAuth value or API key). A development build loads one
  * (Ctrl+Alt+Shift+L, a file picker) to show what the user saw: main.tsx starts from its state and route.
  */
@@ -81,35 +81,4 @@ export function readSnapshot(
     subscriptions: {},
   };
   return { ok: true, state: { app, api: settled as RootState['api'] | undefined, route }, url: snapshot.url };
-}
-
-/** The key combinations: Ctrl+Alt+Shift+S downloads a snapshot; Ctrl+Alt+Shift+L loads one (dev builds). */
-export function supportShortcut(event: KeyboardEvent): 'download' | 'load' | null {
-  if (!event.ctrlKey || !event.altKey || !event.shiftKey || event.metaKey) return null;
-  if (event.code === 'KeyS') return 'download';
-  if (event.code === 'KeyL') return 'load';
-  return null;
-}
-
-/**
- * Listens for the key combinations on `target`: download at once; load (only when `load` is given, which
- * development builds do) through a file picker.
- */
-export function installSupportShortcuts(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
-  getState: () => RootState,
-  load?: () => void,
-): () => void {
-  const onKeyDown = (event: KeyboardEvent) => {
-    const action = supportShortcut(event);
-    if (action === 'download') {
-      event.preventDefault();
-      downloadStateSnapshot(getState());
-    } else if (action === 'load' && load) {
-      event.preventDefault();
-      load();
-    }
-  };
-  target.addEventListener('keydown', onKeyDown);
-  return () => target.removeEventListener('keydown', onKeyDown);
 }

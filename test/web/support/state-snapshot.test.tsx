@@ -7,8 +7,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { api } from '../../../src/web/api';
 import { redactSecrets } from '../../../src/web/app/devtools-sanitizer';
 import { keepReplay, takeReplay } from '../../../src/web/app/snapshot-replay';
+import { installSupportShortcuts } from '../../../src/web/app/support-shortcuts';
 import {
-  installSupportShortcuts,
+  downloadStateSnapshot,
   readSnapshot,
   stateSnapshot,
   type StateSnapshot,
@@ -109,7 +110,7 @@ test('Ctrl+Alt+Shift+S downloads the same snapshot; other combinations do nothin
   const downloads = captureDownloads();
   try {
     const { store } = await storeWithSecrets('/dashboard/settings');
-    const stop = installSupportShortcuts(window, store.getState);
+    const stop = installSupportShortcuts(window, () => downloadStateSnapshot(store.getState()));
     fireEvent.keyDown(window, { code: 'KeyS', key: 'S', ctrlKey: true, shiftKey: true });
     fireEvent.keyDown(window, { code: 'KeyS', key: 's', ctrlKey: true });
     expect(downloads.names).toHaveLength(0);
