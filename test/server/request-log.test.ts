@@ -53,6 +53,7 @@ describe('the request log', () => {
     assert.equal(typeof line!.durationMs, 'number');
     assert.ok((line!.durationMs as number) >= 0);
     assert.equal(line!.userId, user.id);
+    assert.equal(typeof line!.remoteAddress, 'string');
     // Never the session cookie, not even its name's value.
     const session = user.cookie.split('=')[1]!;
     assert.ok(!JSON.stringify(logged).includes(session));

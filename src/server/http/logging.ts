@@ -106,6 +106,8 @@ export class RequestLog extends LogController {
       statusCode: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       userId: requestUsers.get(request) ?? null,
+      // The client's address (through TRUST_PROXY's proxies): what rate limits count.
+      remoteAddress: request.ip,
       ...(error ? { err: { message: error.message } } : {}),
     };
     if (error) request.log.error(line, 'request errored');
