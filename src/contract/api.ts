@@ -744,6 +744,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": false,
+         *       "message": "Saved."
+         *     }
+         */
         'application/json': components['schemas']['Ok'];
       };
     };
@@ -753,6 +759,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Email must be a valid email address, like name@example.com."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -762,6 +774,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not signed in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -771,6 +789,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not allowed to do this."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -780,6 +804,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Invitation not found"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -789,6 +819,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "An account with this email already exists. Please log in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -798,6 +834,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "The request body is too large."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -807,6 +849,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Unsupported content type: send application/json."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -827,6 +875,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Too many attempts, please try again later."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -889,6 +943,7 @@ export interface components {
     /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
     Empty: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -920,6 +975,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -937,6 +1021,7 @@ export interface operations {
   getSoftware: {
     parameters: {
       query: {
+        /** @example demo-crm */
         software: components['schemas']['Slug'];
       };
       header?: never;
@@ -951,6 +1036,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "slug": "demo-crm",
+           *         "software": "Demo CRM",
+           *         "app": "Prospect Sync for Demo CRM",
+           *         "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *         "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *         "auth_options": "either",
+           *         "oauth_client_id": "demo-crm-sandbox",
+           *         "oauth_redirect_uri": "https://app.example.com/callback",
+           *         "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *         "preconnect_fields": [],
+           *         "api_key_1": "api_key_1",
+           *         "api_key_1_label": "Demo CRM API key",
+           *         "api_key_1_placeholder": "demo_...",
+           *         "api_key_2": null,
+           *         "api_key_2_label": null,
+           *         "api_key_2_placeholder": null,
+           *         "api_key_3": null,
+           *         "api_key_3_label": null,
+           *         "api_key_3_placeholder": null,
+           *         "api_key_4": null,
+           *         "api_key_4_label": null,
+           *         "api_key_4_placeholder": null,
+           *         "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *         "create_api_key_gif_url": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -980,6 +1096,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": [
+           *         {
+           *           "slug": "demo-crm",
+           *           "software": "Demo CRM",
+           *           "app": "Prospect Sync for Demo CRM",
+           *           "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *           "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *           "auth_options": "either",
+           *           "oauth_client_id": "demo-crm-sandbox",
+           *           "oauth_redirect_uri": "https://app.example.com/callback",
+           *           "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *           "preconnect_fields": [],
+           *           "api_key_1": "api_key_1",
+           *           "api_key_1_label": "Demo CRM API key",
+           *           "api_key_1_placeholder": "demo_...",
+           *           "api_key_2": null,
+           *           "api_key_2_label": null,
+           *           "api_key_2_placeholder": null,
+           *           "api_key_3": null,
+           *           "api_key_3_label": null,
+           *           "api_key_3_placeholder": null,
+           *           "api_key_4": null,
+           *           "api_key_4_label": null,
+           *           "api_key_4_placeholder": null,
+           *           "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *           "create_api_key_gif_url": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -996,6 +1145,7 @@ export interface operations {
   getPricing: {
     parameters: {
       query: {
+        /** @example monthly */
         schedule: components['schemas']['BillingInterval'];
       };
       header?: never;
@@ -1010,6 +1160,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "free": {
+           *           "price": 0,
+           *           "monthly_price_id": "price_free_monthly",
+           *           "yearly_price_id": "price_free_yearly",
+           *           "metadata": {
+           *             "credits": 10,
+           *             "support": "Email",
+           *             "crm_sync": true,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "standard": {
+           *           "price": 3900,
+           *           "monthly_price_id": "price_standard_monthly",
+           *           "yearly_price_id": "price_standard_yearly",
+           *           "metadata": {
+           *             "credits": 250,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": false,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "pro": {
+           *           "price": 7900,
+           *           "monthly_price_id": "price_pro_monthly",
+           *           "yearly_price_id": "price_pro_yearly",
+           *           "metadata": {
+           *             "credits": 1000,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": true,
+           *             "account_manager": true
+           *           }
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1026,6 +1218,7 @@ export interface operations {
   getCoupon: {
     parameters: {
       query?: {
+        /** @example LAUNCH30 */
         coupon?: string;
       };
       header?: never;
@@ -1040,6 +1233,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "percent_off": 30,
+           *         "duration": "once",
+           *         "name": "Launch offer: 30% off",
+           *         "redeem_by": 1796074621
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1062,6 +1266,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -1074,6 +1283,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Profile updated successfully!",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1101,6 +1340,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "key": "has_onboarded",
+         *       "value": true
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           key: 'has_onboarded' | 'has_installed';
@@ -1129,6 +1374,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           password: string;
@@ -1144,6 +1396,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed in.",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       },
+           *       "software": {
+           *         "slug": "demo-crm"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['LoginResult'];
         };
       };
@@ -1190,6 +1475,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null,
+         *       "utm_source": "newsletter",
+         *       "utm_medium": "email",
+         *       "utm_campaign": "launch"
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           name: string;
           email: components['schemas']['Email'];
@@ -1208,6 +1506,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1231,6 +1560,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl",
+         *       "type": "signup",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           token: string;
           /** @enum {string} */
@@ -1249,6 +1587,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1298,6 +1667,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed out."
+           *     }
+           */
           'application/json': components['schemas']['Ok'];
         };
       };
@@ -1319,13 +1694,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours)."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
@@ -1345,6 +1739,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k",
+         *       "new_password": "a-new-long-passphrase"
+         *     }
+         */
         'application/json': {
           token: components['schemas']['Token'];
           new_password: string;
@@ -1358,6 +1758,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your password has been reset. Please log in.",
+           *       "data": {
+           *         "redirect_url": "/login"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1447,6 +1856,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "price_id": "price_pro_monthly",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "standard_seats": 0,
+         *       "pro_seats": 2,
+         *       "request_url": "https://app.example.com/pricing",
+         *       "coupon_code": "LAUNCH30"
+         *     }
+         */
         'application/json': {
           items: {
             price_id: string;
@@ -1467,6 +1890,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1495,6 +1925,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "standard_seats": 1,
+         *       "pro_seats": 0,
+         *       "coupon_code": null,
+         *       "request_url": "https://app.example.com/dashboard/billing"
+         *     }
+         */
         'application/json': {
           standard_seats: components['schemas']['SeatCount'];
           pro_seats: components['schemas']['SeatCount'];
@@ -1510,6 +1948,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_d4e5f6"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1544,6 +1989,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "url": "https://billing.stripe.com/p/session/test_YWNjdF8x"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1567,6 +2020,7 @@ export interface operations {
   getOrgSubscription: {
     parameters: {
       query: {
+        /** @example sub_1Q2w3E4r5T6y */
         id: string;
       };
       header?: never;
@@ -1581,6 +2035,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "unitAmount": 7900,
+           *           "quantity": 1,
+           *           "description": "Pro"
+           *         },
+           *         {
+           *           "unitAmount": 3900,
+           *           "quantity": 2,
+           *           "description": "Standard seats"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             items: components['schemas']['OrgSubscriptionItem'][];
           };
@@ -1603,6 +2073,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "auth_type": "api key",
+         *       "software": "demo-crm",
+         *       "api_key_1": "demo_4f9c2e7a",
+         *       "api_key_2": null,
+         *       "api_key_3": null,
+         *       "api_key_4": null
+         *     }
+         */
         'application/json': {
           auth_type: components['schemas']['AuthType'];
           software?: components['schemas']['NullableSlug'];
@@ -1623,6 +2103,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "api_keys": {
+           *         "api_key_1": "demo_4f9c2e7a",
+           *         "api_key_2": null,
+           *         "api_key_3": null,
+           *         "api_key_4": null
+           *       },
+           *       "data": {
+           *         "auth_type": "api key",
+           *         "connection_id": "1"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1656,6 +2152,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "software": "demo-crm",
+         *       "fields": [
+         *         {
+         *           "id": "region",
+         *           "value": "eu"
+         *         }
+         *       ],
+         *       "is_organization_connection": false
+         *     }
+         */
         'application/json': {
           software?: components['schemas']['NullableSlug'];
           fields: {
@@ -1687,6 +2195,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "oauth_code": "8b1f0c2d9e7a",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           oauth_code: string;
           software?: components['schemas']['NullableSlug'];
@@ -1700,6 +2214,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "data": {
+           *         "access_token": "demo-access-5d41402abc4b2a76",
+           *         "refresh_token": "demo-refresh-7d793037a076",
+           *         "domain": null,
+           *         "api_domain": null,
+           *         "scope": "contacts",
+           *         "token_type": "Bearer",
+           *         "expires_in": 3600,
+           *         "expires_at": 1795473421,
+           *         "updated_at": 1795469821
+           *       },
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1729,7 +2284,21 @@ export interface operations {
     };
     requestBody?: components['requestBodies']['Empty'];
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "You have been disconnected from your CRM."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1755,6 +2324,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "id": "1",
+           *             "name": "Ada Lovelace",
+           *             "email": "ada@example.com",
+           *             "role": "admin",
+           *             "subscription": {
+           *               "stripe_product": "Free",
+           *               "stripe_interval": null,
+           *               "stripe_status": null,
+           *               "stripe_subscription_id": null,
+           *               "next_payment_date": null,
+           *               "payment_method": null
+           *             },
+           *             "join_timestamp": 1795469821
+           *           }
+           *         ],
+           *         "invitations": [
+           *           {
+           *             "id": "1",
+           *             "email": "grace@example.com",
+           *             "role": "member",
+           *             "created_at": 1795469822,
+           *             "expires_at": 1796074622
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1782,6 +2384,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           /** @default member */
@@ -1796,6 +2404,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation sent to grace@example.com.",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "created_at": 1795469822,
+           *         "expires_at": 1796074622
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1825,13 +2446,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "invitation_id": "1"
+         *     }
+         */
         'application/json': {
           invitation_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation resent successfully!"
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1847,6 +2487,7 @@ export interface operations {
   acceptInvite: {
     parameters: {
       query: {
+        /** @example 3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k */
         token: components['schemas']['Token'];
       };
       header?: never;
@@ -1861,6 +2502,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The invitation is valid.",
+           *       "data": {
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "organization_name": "Ada Lovelace's organization"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1892,13 +2544,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was removed from the organization."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1919,6 +2590,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2",
+         *       "product": "Pro",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
           product: components['schemas']['PlanInput'];
@@ -1927,7 +2605,21 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was updated."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
