@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UserViewExtras } from '../repositories/users.js';
+import { noteRequestUser } from './logging.js';
 import { readSessionCookie } from './session-cookie.js';
 
 /** The user of a live session cookie; undefined when signed out, expired, or the account is gone. */
@@ -14,7 +15,10 @@ export async function sessionUser(
   request: FastifyRequest,
 ): Promise<User | undefined> {
   const sessionId = readSessionCookie(request);
-  return sessionId ? sessions.findUser(sessionId) : undefined;
+  const user = sessionId ? await sessions.findUser(sessionId) : undefined;
+  // The request's log line names the user (logging.ts).
+  if (user) noteRequestUser(request, String(user.id));
+  return user;
 }
 
 /** The same, with what the app shows of the user (one statement: see SessionsRepository.findUserWithView). */
@@ -23,5 +27,7 @@ export async function sessionUserWithView(
   request: FastifyRequest,
 ): Promise<{ user: User; view: UserViewExtras } | undefined> {
   const sessionId = readSessionCookie(request);
-  return sessionId ? sessions.findUserWithView(sessionId) : undefined;
+  const found = sessionId ? await sessions.findUserWithView(sessionId) : undefined;
+  if (found) noteRequestUser(request, String(found.user.id));
+  return found;
 }
