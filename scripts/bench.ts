@@ -1,20 +1,24 @@
-// Throughput and latency of the reference server for the calls every page makes and for the SPA's
-// files: the real app in this process, on 127.0.0.1, with an in-memory PGlite.
+// Throughput and latency of the reference server, each call next to a bare Fastify hello world
+// measured in the same run (the ratio is what to compare across machines), on PGlite and, when
+// DATABASE_URL is set, on a fresh PostgreSQL database of that server too. The app runs in its own
+// process with a 10,000-member organization (BENCH_MEMBERS), and the hello world in another.
 //
-//   tsx scripts/bench.ts [--requests 2000] [--seconds 20] [--concurrency 10] [--json <file>]
+//   tsx scripts/bench.ts [--requests 3000] [--seconds 10] [--concurrency 50] [--json <file>]
 //
-// Each scenario stops at --requests or --seconds, whichever comes first. The load generator shares
-// this process (and the machine's CPUs) with the server, so the figures are for comparing runs on one
-// machine, not a capacity estimate. The SPA scenarios need `npm run build`; without it they are skipped.
+// Each scenario stops at --requests or --seconds, whichever comes first. The load generator runs in
+// this process and shares the machine's CPUs with the servers, so compare ratios, not absolute figures.
+// The SPA scenarios need `npm run build`; without it they are skipped.
 // Exit code 1 when a scenario cannot run or any request fails.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import pg from 'pg';
+import type { BenchPeople } from './lib/bench-server.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
-import { freePort } from './lib/free-port.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { table } from './lib/table.js';
 
@@ -24,13 +28,15 @@ interface Scenario {
   headers?: Record<string, string>;
   /** Checked on one request before the run, so a misconfigured scenario fails instead of measuring errors. */
   check?: (response: Response) => string | undefined;
+  /** Another client's requests running meanwhile (paths, sent one after the other in a loop). */
+  alongside?: (n: number) => string;
 }
 
 const { values: args } = parseArgs({
   options: {
-    requests: { type: 'string', default: '2000' },
-    seconds: { type: 'string', default: '20' },
-    concurrency: { type: 'string', default: '10' },
+    requests: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '50' },
     json: { type: 'string' },
   },
 });
@@ -47,35 +53,107 @@ function positiveInt(name: keyof typeof args): number {
   return value;
 }
 
-/** Signs up once (signup is rate limited and hashes with argon2) and returns the `session=...` cookie. */
-async function signUp(url: string, apiBase: string): Promise<string> {
-  const response = await fetch(`${url}${apiBase}/signup`, {
-    method: 'POST',
-    // CSRF rules: a JSON body and, when present, an Origin equal to PUBLIC_URL's.
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      name: 'Bench User',
-      email: `bench.${Date.now()}@example.com`,
-      password: 'Bench-Passw0rd!',
-      software: 'demo-crm',
-    }),
-  });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`signup answered ${response.status}: ${body}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('session='));
-  if (!cookie) throw new Error('signup set no session cookie');
-  return cookie.split(';')[0]!;
+interface Ready {
+  type: 'ready';
+  url: string;
+  apiBase: string;
+  people: BenchPeople;
+  members: number;
 }
 
-function scenarios(apiBase: string, cookie: string): Scenario[] {
-  const api: Scenario[] = [
-    { name: 'GET get-user (signed in)', path: `${apiBase}/get-user`, headers: { cookie } },
-    { name: 'GET get-pricing?schedule=yearly', path: `${apiBase}/get-pricing?schedule=yearly` },
-    { name: 'GET get-software-options', path: `${apiBase}/get-software-options` },
+/** Starts a script of scripts/lib in its own Node process and waits for its 'ready' message. */
+function start<T extends { type: 'ready' }>(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; ready: T }> {
+  const child = fork(path.join(import.meta.dirname, 'lib', script), [], {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited with code ${code} before it was ready`)));
+    child.once('message', (message) => resolve({ child, ready: message as T }));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.send({ type: 'stop' });
+  });
+}
+
+/** The median server time (ms) of each path since the last ask. */
+function serverTimes(child: ChildProcess): Promise<Map<string, number>> {
+  return new Promise((resolve) => {
+    child.once('message', (message: { timings: Record<string, number[]> }) => {
+      const medians = new Map<string, number>();
+      for (const [key, list] of Object.entries(message.timings)) {
+        const sorted = [...list].sort((a, b) => a - b);
+        medians.set(key, sorted[Math.floor((sorted.length - 1) / 2)]!);
+      }
+      resolve(medians);
+    });
+    child.send({ type: 'timings' });
+  });
+}
+
+/** The bytes of one answer as sent on the wire (compressed when the headers accept it). */
+function wireSize(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let size = 0;
+      res.on('data', (chunk: Buffer) => (size += chunk.length));
+      res.on('end', () => resolve(size));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const JSON_HEADERS = { 'accept-encoding': 'br, gzip' };
+
+function scenarios(apiBase: string, people: BenchPeople, members: number): Scenario[] {
+  const api = (name: string, call: string, cookie?: string, more: Partial<Scenario> = {}): Scenario => ({
+    name,
+    path: `${apiBase}/${call}`,
+    headers: { ...JSON_HEADERS, ...(cookie ? { cookie } : {}) },
+    ...more,
+  });
+  const big = members.toLocaleString('en-US');
+  const pages = Math.max(1, Math.ceil(members / 100));
+  return [
+    api('get-user (no organization)', 'get-user', people.loner),
+    api('get-user (admin of 10 members)', 'get-user', people.smallAdmin),
+    api(`get-user (admin of ${big} members)`, 'get-user', people.bigAdmin),
+    api('get-organization-members (10 members)', 'get-organization-members', people.smallAdmin),
+    api(`get-organization-members (${big} members)`, 'get-organization-members', people.bigAdmin),
+    api(
+      `get-organization-members (${big}, search)`,
+      'get-organization-members?search=person%20123',
+      people.bigAdmin,
+    ),
+    api(`get-user (admin of ${big}) while another client pages`, 'get-user', people.bigAdmin, {
+      alongside: (n) => `${apiBase}/get-organization-members?per_page=100&page=${(n % pages) + 1}`,
+    }),
+    api('get-pricing?schedule=yearly', 'get-pricing?schedule=yearly'),
+    api('get-software-options', 'get-software-options'),
+    ...webScenarios(),
   ];
+}
+
+function webScenarios(): Scenario[] {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
     console.warn(`No build in ${WEB_DIR}: the SPA scenarios are skipped (run \`npm run build\`).\n`);
-    return api;
+    return [];
   }
   // The largest precompressed entry chunk: the file whose delivery matters most on a first load.
   const asset = entryAssets(WEB_DIR)
@@ -98,7 +176,93 @@ function scenarios(apiBase: string, cookie: string): Scenario[] {
       check: (r) => (r.headers.get('content-encoding') === 'br' ? undefined : 'not sent as brotli'),
     });
   }
-  return [...api, ...web];
+  return web;
+}
+
+interface Row extends LoadResult {
+  database: string;
+  name: string;
+  /** Throughput as a share of the bare hello world's in the same run. */
+  ratio: number;
+  /** Median server time (ms): from the request's arrival to the answer sent. */
+  serverMs: number | undefined;
+  /** One answer on the wire, compressed as the scenario accepts. */
+  bytes: number;
+}
+
+/** One pass: the app on one database, every scenario next to the hello world. */
+async function pass(database: string, env: NodeJS.ProcessEnv, hello: string): Promise<Row[]> {
+  console.log(`\n${database}: starting the app and writing the organizations...`);
+  const { child, ready } = await start<Ready>('bench-server.ts', env);
+  const rows: Row[] = [];
+  try {
+    const load = (url: string, headers?: Record<string, string>) =>
+      runLoad({ url, headers, maxRequests, maxSeconds, concurrency });
+    const base = await load(hello);
+    rows.push({
+      database,
+      name: 'bare Fastify hello world',
+      ...base,
+      ratio: 1,
+      serverMs: undefined,
+      bytes: await wireSize(hello),
+    });
+    console.log(`  hello world: ${Math.round(base.requestsPerSecond)} req/s`);
+    for (const scenario of scenarios(ready.apiBase, ready.people, ready.members)) {
+      const url = ready.url + scenario.path;
+      const probe = await fetch(url, { headers: scenario.headers });
+      await probe.arrayBuffer();
+      const problem = probe.status !== 200 ? `HTTP ${probe.status}` : scenario.check?.(probe);
+      if (problem) throw new Error(`${scenario.name}: ${problem}`);
+      const bytes = await wireSize(url, scenario.headers);
+      await serverTimes(child);
+      let stopAlongside = false;
+      let alongsideErrors = 0;
+      const alongside = scenario.alongside
+        ? (async () => {
+            for (let n = 0; !stopAlongside; n += 1) {
+              const response = await fetch(ready.url + scenario.alongside!(n), { headers: scenario.headers });
+              await response.arrayBuffer();
+              if (response.status !== 200) alongsideErrors += 1;
+            }
+          })()
+        : undefined;
+      const result = await load(url, scenario.headers);
+      stopAlongside = true;
+      await alongside;
+      const times = await serverTimes(child);
+      rows.push({
+        database,
+        name: scenario.name,
+        ...result,
+        errors: result.errors + alongsideErrors,
+        ratio: result.requestsPerSecond / base.requestsPerSecond,
+        serverMs: times.get(scenario.path.split('?')[0]!),
+        bytes,
+      });
+      console.log(`  ${scenario.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await stop(child);
+  }
+  return rows;
+}
+
+/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped by the returned function. */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `crm_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
 }
 
 async function main() {
@@ -108,65 +272,44 @@ async function main() {
       console.error('bench: still running long after its time budget; giving up.');
       process.exit(2);
     },
-    (5 * (maxSeconds + 15) + 60) * 1000,
+    (2 * 14 * (maxSeconds + 15) + 300) * 1000,
   ).unref();
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // The public URL must match the port: it is the origin the CSRF check accepts.
-    PUBLIC_URL: url,
-    DATA_DIR: 'memory://',
-    WEB_DIR,
-    // Logging every request would be a large part of what is measured.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  const { child: helloChild, ready: hello } = await start<{ type: 'ready'; url: string }>('bench-hello.ts', {
+    ...process.env,
   });
-  const app = await buildApp(config);
-  const results: (LoadResult & { name: string })[] = [];
+  const rows: Row[] = [];
   try {
-    await app.listen({ host: config.host, port });
-    const cookie = await signUp(url, config.apiBase);
-    const list = scenarios(config.apiBase, cookie);
-
-    console.log(
-      `${list.length} scenarios, each up to ${maxRequests} requests or ${maxSeconds} s, ${concurrency} concurrent`,
-    );
-    for (const scenario of list) {
-      const probe = await fetch(url + scenario.path, { headers: scenario.headers });
-      await probe.arrayBuffer();
-      const problem = probe.status !== 200 ? `HTTP ${probe.status}` : scenario.check?.(probe);
-      if (problem) throw new Error(`${scenario.name}: ${problem}`);
-      const result = await runLoad({
-        url: url + scenario.path,
-        headers: scenario.headers,
-        maxRequests,
-        maxSeconds,
-        concurrency,
-      });
-      results.push({ name: scenario.name, ...result });
-      console.log(`  ${scenario.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    console.log(`Each scenario: up to ${maxRequests} requests or ${maxSeconds} s, ${concurrency} concurrent`);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '' };
+    rows.push(...(await pass('PGlite', env, hello.url)));
+    if (process.env.DATABASE_URL) {
+      const scratch = await scratchDatabase(process.env.DATABASE_URL);
+      try {
+        rows.push(...(await pass('PostgreSQL', { ...process.env, DATABASE_URL: scratch.url }, hello.url)));
+      } finally {
+        await scratch.drop();
+      }
     }
   } finally {
-    // Closes the database too; an open PGlite would keep the process alive.
-    await app.close();
+    await stop(helloChild);
   }
 
-  const ms = (value: number) => value.toFixed(1);
+  const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
   console.log(
     '\n' +
       table(
-        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
-        results.map((r) => [
+        ['database', 'scenario', 'req/s', 'x hello', 'p50 ms', 'p99 ms', 'server ms', 'bytes', 'errors'],
+        rows.map((r) => [
+          r.database,
           r.name,
-          r.requests,
-          r.errors,
           Math.round(r.requestsPerSecond),
+          r.ratio.toFixed(2),
           ms(r.p50),
-          ms(r.p95),
           ms(r.p99),
-          ms(r.max),
+          ms(r.serverMs),
+          r.bytes,
+          r.errors,
         ]),
       ),
   );
@@ -181,7 +324,7 @@ async function main() {
       cpus: os.cpus().length,
       loadAverage: os.loadavg()[0],
       options: { maxRequests, maxSeconds, concurrency },
-      scenarios: results,
+      scenarios: rows,
     };
     // Two decimals are plenty for milliseconds and requests per second.
     const round = (_key: string, value: unknown) =>
@@ -189,8 +332,8 @@ async function main() {
     writeFileSync(args.json, `${JSON.stringify(report, round, 2)}\n`);
   }
 
-  for (const r of results.filter((r) => r.errors > 0)) {
-    console.error(`${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
+  for (const r of rows.filter((r) => r.errors > 0)) {
+    console.error(`${r.database} ${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
     process.exitCode = 1;
   }
 }

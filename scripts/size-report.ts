@@ -1,5 +1,5 @@
-// What the first load of /login and /pricing costs over the wire, checked against the budget of
-// DESIGN.md ("Performance from the start"), plus the largest chunks. Reads an existing production
+// What the first load of /login, /signup, /pricing and /dashboard costs over the wire, checked against
+// their budgets (BUDGETS below; DESIGN.md "Performance from the start"), plus the largest chunks. Reads an existing production
 // build; builds nothing.
 //
 //   tsx scripts/size-report.ts [--no-fail] [--dir dist/web] [--stats <dir>-stats.json]
@@ -13,19 +13,26 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
+import { ROUTE_CHUNKS } from '../src/shared/route-chunks.js';
 import { KB, kb, table } from './lib/table.js';
 
-/** DESIGN.md: React + MUI + router + RTK Query cost about 190 KB gzipped; a first load may add little. */
-const BUDGET_GZIP = 230 * KB;
-
 /**
- * The lazy chunks (webpackChunkName in src/web/app/router.tsx) that react-router loads for each
- * route on a first visit: every matched route's `lazy`, in parallel. Update with the router.
+ * First-load budgets per route, in KB as webpack prints them (gzip; brotli where set). DESIGN.md: React,
+ * MUI, the router and RTK Query cost about 175 KB gzipped on their own; a page may add little. Issue 12
+ * aims at /login and /signup <= 200 KB gzip / 175 KB brotli and /pricing, /dashboard < 195 KB gzip; the
+ * budgets hold what is reached so far, so a first load can only shrink.
  */
-const FIRST_LOADS: Record<string, string[]> = {
-  '/login': ['onboarding-layout', 'login'],
-  '/pricing': ['pricing'],
+const BUDGETS: Record<string, { gzip: number; brotli?: number }> = {
+  '/login': { gzip: 222, brotli: 194 },
+  '/signup': { gzip: 224, brotli: 196 },
+  '/pricing': { gzip: 199, brotli: 174 },
+  '/dashboard': { gzip: 206 },
 };
+
+/** The lazy chunks each measured route loads on a first visit: the server's preload table. */
+const FIRST_LOADS = Object.fromEntries(
+  Object.keys(BUDGETS).map((route) => [route, [...ROUTE_CHUNKS[route]!]]),
+);
 
 interface ChunkGraph {
   entrypoints: Record<string, { assets: { name: string }[] }>;
@@ -106,7 +113,8 @@ function main() {
   };
   const groupFiles = (group: string) => {
     const found = namedChunkGroups[group];
-    if (!found) fail(`No chunk named "${group}" in ${statsFile}: update FIRST_LOADS from router.tsx.`);
+    if (!found)
+      fail(`No chunk named "${group}" in ${statsFile}: update src/shared/route-chunks.ts from router.tsx.`);
     return found.assets.map((asset) => asset.name).filter((name) => /\.(js|css)$/.test(name));
   };
 
@@ -114,16 +122,17 @@ function main() {
   const loadRows = Object.entries(FIRST_LOADS).map(([route, groups]) => {
     const files = [...new Set([...entries, ...groups.flatMap(groupFiles)])];
     const sum = total(files);
-    const ok = sum.gzip <= BUDGET_GZIP;
+    const budget = BUDGETS[route]!;
+    const ok =
+      sum.gzip <= budget.gzip * KB && (budget.brotli === undefined || sum.brotli <= budget.brotli * KB);
     overBudget ||= !ok;
-    return [route, files.length, kb(sum.raw), kb(sum.gzip), kb(sum.brotli), ok ? 'ok' : 'OVER BUDGET'];
+    const limit = `${budget.gzip} KB gz${budget.brotli === undefined ? '' : ` / ${budget.brotli} KB br`}`;
+    return [route, files.length, kb(sum.raw), kb(sum.gzip), kb(sum.brotli), limit, ok ? 'ok' : 'OVER BUDGET'];
   });
   const entry = total(entries);
-  loadRows.push(['(entry only)', entries.length, kb(entry.raw), kb(entry.gzip), kb(entry.brotli), '']);
-  console.log(
-    `First load (index.html + entry chunks + the route's lazy chunks); budget ${kb(BUDGET_GZIP)} gzip\n`,
-  );
-  console.log(table(['route', 'files', 'raw', 'gzip', 'brotli', 'budget'], loadRows, 'lrrrrl'));
+  loadRows.push(['(entry only)', entries.length, kb(entry.raw), kb(entry.gzip), kb(entry.brotli), '', '']);
+  console.log(`First load (index.html + entry chunks + the route's lazy chunks)\n`);
+  console.log(table(['route', 'files', 'raw', 'gzip', 'brotli', 'budget', ''], loadRows, 'lrrrrll'));
 
   // Which routes pull each file, to tell route code from shared split chunks at a glance.
   const routeChunks = Object.keys(namedChunkGroups).filter((name) => !(name in entrypoints));
@@ -147,7 +156,7 @@ function main() {
   console.log(`\n${routeChunks.length} lazy route chunks (named chunk groups besides the entry).`);
 
   if (overBudget) {
-    console.error(`\nA first load is over the budget of ${kb(BUDGET_GZIP)} gzipped.`);
+    console.error('\nA first load is over its budget.');
     if (!values['no-fail']) process.exitCode = 1;
   }
 }

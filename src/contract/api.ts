@@ -402,8 +402,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The members and pending invitations of the caller's organization.
-     * @description A user without an organization gets themself as the only member and no invitations.
+     * One page of the members and one page of the pending invitations of the caller's organization.
+     * @description Members are searched, sorted and paged by the server, so the answer stays small whatever the size of
+     *     the organization. `total` counts the members matching the search, `member_count` all of them;
+     *     `assigned_seats` counts the members holding each paid product (the seat rule of spec §5 needs every
+     *     member, not one page). Pending invitations (oldest first) are paged too and only shown to admins.
+     *     A user without an organization gets themself as the only member and no invitations.
      */
     get: operations['getOrganizationMembers'];
     put?: never;
@@ -2311,14 +2315,43 @@ export interface operations {
   };
   getOrganizationMembers: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description The page of members, from 1. A page past the end answers no members (and the total).
+         * @example 1
+         */
+        page?: number;
+        /** @example 25 */
+        per_page?: number;
+        /**
+         * @description Members whose name or email contains this text, ignoring case; empty for all.
+         * @example grace
+         */
+        search?: string;
+        /**
+         * @description The column to sort by (`joined` = join date, `product` = plan); ties go by join order.
+         * @example name
+         */
+        sort?: 'name' | 'email' | 'role' | 'product' | 'joined';
+        /** @example asc */
+        order?: 'asc' | 'desc';
+        /**
+         * @description Only this member (the member edit page); no member when the organization has no such id.
+         * @example 42
+         */
+        user_id?: string;
+        /** @example 1 */
+        invitations_page?: number;
+        /** @example 10 */
+        invitations_per_page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Members and pending invitations. */
+      /** @description One page of members and one page of pending invitations. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2353,7 +2386,16 @@ export interface operations {
            *             "created_at": 1795469822,
            *             "expires_at": 1796074622
            *           }
-           *         ]
+           *         ],
+           *         "total": 1,
+           *         "member_count": 1,
+           *         "invitations_total": 1,
+           *         "assigned_seats": {
+           *           "standard": 0,
+           *           "pro": 0
+           *         },
+           *         "page": 1,
+           *         "per_page": 25
            *       }
            *     }
            */
@@ -2362,8 +2404,19 @@ export interface operations {
             error: false;
             message?: string;
             data: {
+              /** @description The members of the page asked for. */
               users: components['schemas']['OrganizationMember'][];
+              /** @description The pending invitations of the invitations page asked for. */
               invitations: components['schemas']['Invitation'][];
+              /** @description How many members match the search (all of them without one). */
+              total: number;
+              /** @description How many members the organization has. */
+              member_count: number;
+              /** @description How many invitations are pending (0 for non-admins). */
+              invitations_total: number;
+              assigned_seats: components['schemas']['Seats'];
+              page: number;
+              per_page: number;
             };
           };
         };

@@ -4,6 +4,7 @@
  * `await app.ready()` to use it; `await app.close()` also closes the database.
  */
 import { randomBytes } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
@@ -195,6 +196,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(fastifyCookie);
+  // API JSON and server-rendered pages, compressed when the client accepts it (a page of 100 members is
+  // ~40 KB of JSON, ~5 KB as brotli). Hashed assets are precompressed at build time (http/web.ts) and
+  // already carry Content-Encoding, which this leaves alone.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   registerApi(app, contract, services, {
     ...authHandlers(services),
@@ -233,7 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const web = await registerWeb(app, config, { supportFormUrl: supportFormUrl(services) });
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web.hasBuild);
+    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request.url);
     return reply.status(404).send(errorEnvelope('Not found'));
   });
 

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
+import { startRouteData } from './app/route-data';
 import { makeStore } from './app/store';
 import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
@@ -17,7 +18,11 @@ const development = process.env.NODE_ENV !== 'production';
 const replay = development ? takeReplay() : null;
 const store = makeStore(replay ?? {});
 // Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
-if (!replay) void store.dispatch(loadInitialData());
+if (!replay) {
+  void store.dispatch(loadInitialData());
+  // The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.
+  startRouteData(store, new URL(window.location.href));
+}
 const router = createAppRouter(store);
 // Support: Ctrl+Alt+Shift+S downloads a redacted state snapshot (also in Settings > Support).
 installSupportShortcuts(

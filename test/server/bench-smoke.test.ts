@@ -1,6 +1,7 @@
 /**
- * `npm run bench` keeps working as the API changes, and stops by itself (an open PGlite or a stuck
- * socket would keep it alive): a tiny run in a child process, checked through its JSON report.
+ * `npm run bench` keeps working as the API changes, and stops by itself (an open PGlite, a stuck socket
+ * or a server process left behind would keep it alive): a tiny run in a child process, checked through
+ * its JSON report. In the PostgreSQL pass of the suite it measures PostgreSQL too.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -37,19 +38,34 @@ describe('bench script', () => {
           '--concurrency',
           '2',
         ].concat(['--json', jsonFile]),
-        { cwd: root, encoding: 'utf8', timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'error' } },
+        {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 180_000,
+          // A small "large" organization keeps the smoke run short; the real run writes 10,000 members.
+          env: { ...process.env, LOG_LEVEL: 'error', BENCH_MEMBERS: '200' },
+        },
       );
       assert.equal(run.error, undefined, `bench did not exit in time: ${run.error?.message}`);
       assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
       const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
-        scenarios: { name: string; requests: number; errors: number }[];
+        scenarios: { database: string; name: string; requests: number; errors: number; ratio: number }[];
       };
-      // The three API scenarios always run; the two SPA ones only when dist/web is built.
-      assert.ok(report.scenarios.length >= 3, run.stdout);
+      // Every pass measures the bare hello world and the API calls; the SPA ones only when dist/web is built.
+      const passes = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+      assert.deepEqual([...new Set(report.scenarios.map((s) => s.database))], passes, run.stdout);
+      for (const database of passes) {
+        const names = report.scenarios.filter((s) => s.database === database).map((s) => s.name);
+        assert.equal(names[0], 'bare Fastify hello world');
+        assert.ok(names.includes('get-organization-members (200 members)'), names.join(', '));
+        assert.ok(names.includes('get-user (admin of 200) while another client pages'), names.join(', '));
+      }
       for (const scenario of report.scenarios) {
         assert.ok(scenario.requests > 0, scenario.name);
         assert.equal(scenario.errors, 0, scenario.name);
+        assert.ok(scenario.ratio > 0, scenario.name);
       }
+      assert.match(run.stdout, /x hello/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -18,10 +18,32 @@ let t: TestApp;
 let user: TestUser;
 let webDir: string;
 const ASSET = 'main.0123456789abcdef0123.js';
+const ROUTE_FILES = [
+  'onboarding-layout.1111111111111111.js',
+  'login.2222222222222222.js',
+  'mui-shared.3333333333333333.js',
+  'billing.4444444444444444.js',
+];
 
 before(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'web-'));
-  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>');
+  writeFileSync(
+    join(webDir, 'index.html'),
+    `<!doctype html><head><title>App</title><script defer src="/${ASSET}"></script></head><div id="root"></div>`,
+  );
+  // The chunk graph the production build writes beside the build folder.
+  for (const file of ROUTE_FILES) writeFileSync(join(webDir, file), '//');
+  writeFileSync(
+    `${webDir}-stats.json`,
+    JSON.stringify({
+      entrypoints: { main: { assets: [{ name: ASSET }] } },
+      namedChunkGroups: {
+        'onboarding-layout': { assets: [{ name: ROUTE_FILES[0] }, { name: ASSET }] },
+        login: { assets: [{ name: ROUTE_FILES[1] }, { name: ROUTE_FILES[2] }] },
+        billing: { assets: [{ name: ROUTE_FILES[3] }] },
+      },
+    }),
+  );
   const js = 'console.log("app");'.repeat(100);
   writeFileSync(join(webDir, ASSET), js);
   writeFileSync(join(webDir, `${ASSET}.br`), brotliCompressSync(js));
@@ -31,6 +53,7 @@ before(async () => {
 after(async () => {
   await t.close();
   rmSync(webDir, { recursive: true, force: true });
+  rmSync(`${webDir}-stats.json`, { force: true });
 });
 
 const post = (url: string, headers: Record<string, string>, payload?: string) =>
@@ -82,6 +105,18 @@ describe('the built SPA', () => {
       assert.match(res.body, /<div id="root">/);
       assert.equal(res.headers['cache-control'], 'no-cache');
     }
+  });
+  it("preloads the chunks of the route it serves, beside the entry's", async () => {
+    const preloads = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      return [...res.body.matchAll(/<link rel="preload" as="script" href="\/([^"]+)">/g)].map((m) => m[1]);
+    };
+    assert.deepEqual(await preloads('/login'), ROUTE_FILES.slice(0, 3));
+    assert.deepEqual(await preloads('/login/?software=hubspot'), ROUTE_FILES.slice(0, 3));
+    assert.deepEqual(await preloads('/dashboard/billing'), [ROUTE_FILES[3]]);
+    assert.deepEqual(await preloads('/terms'), []);
   });
   it('serves hashed assets precompressed and immutable', async () => {
     const res = await t.app.inject({

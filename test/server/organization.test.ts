@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -258,6 +259,180 @@ describe('get-organization-members', () => {
       [loner.id],
     );
     assert.equal((await t.api('getOrganizationMembers')).status, 401);
+  });
+});
+
+describe('get-organization-members on a large organization (server paging, search and sort)', () => {
+  let big: TestUser;
+  let orgId: number;
+  const SIZE = 120; // members added besides the admin
+
+  before(async () => {
+    big = await signup(t.api, { name: 'Zed Big' });
+    // The first invitation creates the organization; two pending invitations to page through.
+    assert.equal((await invite(big, uniqueEmail('pending'))).status, 200);
+    assert.equal((await invite(big, uniqueEmail('pending'))).status, 200);
+    const db = t.app.services.db;
+    orgId = (
+      await db
+        .selectFrom('users')
+        .select('organization_id')
+        .where('id', '=', Number(big.id))
+        .executeTakeFirstOrThrow()
+    ).organization_id!;
+    const start = Date.now() + 1000; // after the admin joined
+    await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: SIZE }, (_, i) => ({
+          email: `bulk.${process.pid}.${String(i).padStart(3, '0')}@example.com`,
+          // Every tenth member has 'Needle' in the name, one a literal '%'.
+          name:
+            i % 10 === 0
+              ? `Needle ${i}`
+              : i === 7
+                ? 'Hundred % Sure'
+                : `Member ${String(i).padStart(3, '0')}`,
+          role: 'member',
+          organization_id: orgId,
+          stripe_product: i < 3 ? 'standard' : i < 5 ? 'Pro' : 'free',
+          created_at: new Date(start + i * 1000),
+        })),
+      )
+      .execute();
+  });
+
+  const members = (query: Record<string, string> = {}) =>
+    t.api('getOrganizationMembers', { cookie: big.cookie, query });
+
+  it('answers one page in join order with the totals, the assigned seats and the member count', async () => {
+    const res = await members();
+    assert.equal(res.status, 200);
+    const data = res.body.data;
+    assert.equal(data.users.length, 25);
+    assert.equal(data.users[0].email, big.email);
+    assert.equal(data.total, SIZE + 1);
+    assert.equal(data.member_count, SIZE + 1);
+    assert.deepEqual(data.assigned_seats, { standard: 3, pro: 2 });
+    assert.deepEqual([data.page, data.per_page], [1, 25]);
+    // get-user shows the same count, kept on the organization
+    assert.equal((await orgOf(big)).member_count, SIZE + 1);
+
+    const second = (await members({ page: '2', per_page: '10' })).body.data;
+    assert.deepEqual(
+      second.users.map((u: { email: string }) => u.email),
+      Array.from(
+        { length: 10 },
+        (_, i) => `bulk.${process.pid}.${String(9 + i).padStart(3, '0')}@example.com`,
+      ),
+    );
+    const past = (await members({ page: '99' })).body.data;
+    assert.deepEqual([past.users, past.total], [[], SIZE + 1]);
+  });
+
+  it('searches name or email ignoring case, with % taken literally', async () => {
+    const needles = (await members({ search: 'nEEdle', per_page: '100' })).body.data;
+    assert.equal(needles.total, SIZE / 10);
+    assert.ok(needles.users.every((u: { name: string }) => u.name.startsWith('Needle')));
+    const percent = (await members({ search: '%' })).body.data;
+    assert.deepEqual(
+      percent.users.map((u: { name: string }) => u.name),
+      ['Hundred % Sure'],
+    );
+    assert.equal(percent.total, 1);
+    const byEmail = (await members({ search: `bulk.${process.pid}.11` })).body.data;
+    assert.equal(byEmail.total, 10); // 110..119
+    const none = (await members({ search: 'nobody-matches-this' })).body.data;
+    assert.deepEqual([none.users, none.total, none.member_count], [[], 0, SIZE + 1]);
+  });
+
+  it('sorts by name, email, role and product, both ways', async () => {
+    const byNameDesc = (await members({ sort: 'name', order: 'desc', per_page: '3' })).body.data.users;
+    assert.deepEqual(
+      byNameDesc.map((u: { name: string }) => u.name),
+      ['Zed Big', 'Needle 90', 'Needle 80'],
+    );
+    const byNameAsc = (await members({ sort: 'name', per_page: '1' })).body.data.users;
+    assert.equal(byNameAsc[0].name, 'Hundred % Sure');
+    const byProduct = (await members({ sort: 'product', order: 'desc', per_page: '5' })).body.data.users;
+    assert.deepEqual(
+      byProduct.map((u: { subscription: { stripe_product: string } }) => u.subscription.stripe_product),
+      ['Pro', 'Pro', 'Standard', 'Standard', 'Standard'],
+    );
+    const byRole = (await members({ sort: 'role', per_page: '1' })).body.data.users;
+    assert.equal(byRole[0].role, 'admin');
+    const byEmailDesc = (await members({ sort: 'email', order: 'desc', per_page: '1', search: 'bulk.' })).body
+      .data.users;
+    assert.equal(byEmailDesc[0].email, `bulk.${process.pid}.${SIZE - 1}@example.com`);
+  });
+
+  it('answers one member by user_id, none for an id of another organization', async () => {
+    const one = (await members({ user_id: big.id })).body.data;
+    assert.deepEqual(
+      one.users.map((u: { id: string }) => u.id),
+      [big.id],
+    );
+    assert.equal(one.total, 1);
+    const foreign = (await members({ user_id: otherMember.id })).body.data;
+    assert.deepEqual([foreign.users, foreign.total], [[], 0]);
+    const nonsense = (await members({ user_id: 'abc' })).body.data;
+    assert.deepEqual(nonsense.users, []);
+  });
+
+  it('pages the pending invitations too', async () => {
+    const first = (await members({ invitations_per_page: '1' })).body.data;
+    assert.equal(first.invitations.length, 1);
+    assert.equal(first.invitations_total, 2);
+    const second = (await members({ invitations_per_page: '1', invitations_page: '2' })).body.data;
+    assert.equal(second.invitations.length, 1);
+    assert.notEqual(second.invitations[0].id, first.invitations[0].id);
+  });
+
+  it('refuses malformed paging with a 400 that names the parameter', async () => {
+    for (const query of <Record<string, string>[]>[
+      { per_page: '0' },
+      { per_page: '101' },
+      { page: 'two' },
+      { sort: 'salary' },
+      { order: 'up' },
+      { search: 'x'.repeat(201) },
+    ]) {
+      const res = await members(query);
+      assert.equal(res.status, 400, JSON.stringify(query));
+      assert.equal(res.body.error, true);
+      assert.match(res.body.message, new RegExp(Object.keys(query)[0]!.replace('_', ' '), 'i'));
+    }
+  });
+
+  it('compresses the JSON when the client accepts it, and only then', async () => {
+    const url = `${t.config.apiBase}/get-organization-members?per_page=100`;
+    for (const [accept, encoding, decode] of [
+      ['br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { cookie: big.cookie, 'accept-encoding': accept } });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], encoding);
+      const body = JSON.parse(decode(res.rawPayload).toString('utf8'));
+      assert.equal(body.data.users.length, 100);
+      assert.ok(res.rawPayload.length * 4 < Buffer.byteLength(JSON.stringify(body)));
+    }
+    const plain = await t.app.inject({ url, headers: { cookie: big.cookie, 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(JSON.parse(plain.body).data.users.length, 100);
+  });
+
+  it('keeps the member count right as members leave', async () => {
+    const db = t.app.services.db;
+    await db
+      .updateTable('users')
+      .set({ organization_id: null })
+      .where('email', 'like', `bulk.${process.pid}.00%`)
+      .execute();
+    assert.equal((await members()).body.data.member_count, SIZE + 1 - 10);
+    assert.equal((await orgOf(big)).member_count, SIZE + 1 - 10);
+    await db.deleteFrom('users').where('email', 'like', `bulk.${process.pid}.01%`).execute();
+    assert.equal((await orgOf(big)).member_count, SIZE + 1 - 20);
   });
 });
 

@@ -75,6 +75,8 @@ export interface OrganizationsTable {
   billing_admin_id: number | null;
   seats_standard: Generated<number>;
   seats_pro: Generated<number>;
+  /** Kept by the users_count_members trigger (migration 0010). */
+  member_count: Generated<number>;
   subscription_id: string | null;
   created_at: GeneratedTimestamp;
 }

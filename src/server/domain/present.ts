@@ -17,7 +17,17 @@ export function epochSeconds(date: Date | string | null | undefined): number | n
   return Math.floor(new Date(date).getTime() / 1000);
 }
 
-export function presentSubscription(user: User): Schemas['Subscription'] {
+type SubscriptionColumns = Pick<
+  User,
+  | 'stripe_product'
+  | 'stripe_interval'
+  | 'stripe_status'
+  | 'stripe_subscription_id'
+  | 'next_payment_date'
+  | 'payment_method'
+>;
+
+export function presentSubscription(user: SubscriptionColumns): Schemas['Subscription'] {
   return {
     stripe_product: planName(user.stripe_product),
     stripe_interval:
@@ -29,7 +39,9 @@ export function presentSubscription(user: User): Schemas['Subscription'] {
   };
 }
 
-export function presentMember(user: User): Schemas['OrganizationMember'] {
+export function presentMember(
+  user: SubscriptionColumns & Pick<User, 'id' | 'name' | 'email' | 'role' | 'created_at'>,
+): Schemas['OrganizationMember'] {
   return {
     id: String(user.id),
     name: user.name,

@@ -18,11 +18,42 @@ import { parseId, presentInvitation, presentMember } from '../domain/present.js'
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
-import type { Handlers } from '../http/api.js';
+import type { Handlers, QueryOf } from '../http/api.js';
+import type { MemberPageQuery } from '../repositories/users.js';
+import { assignedSeats } from '../../shared/seats.js';
 import { invitationMail } from '../mail/templates.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { enforceLimits } from './limits.js';
+
+type MembersQuery = QueryOf<'getOrganizationMembers'>;
+
+/** The query of get-organization-members with the contract's defaults, as the repository takes it. */
+function membersQuery(query: MembersQuery) {
+  const page = query.page ?? 1;
+  const limit = query.per_page ?? 25;
+  const invitationsPage = query.invitations_page ?? 1;
+  const invitationsLimit = query.invitations_per_page ?? 10;
+  const userId = query.user_id === undefined ? undefined : (parseId(query.user_id) ?? 0);
+  return {
+    page,
+    limit,
+    offset: (page - 1) * limit,
+    search: query.search ?? '',
+    sort: query.sort ?? 'joined',
+    order: query.order ?? 'asc',
+    userId,
+    invitationsLimit,
+    invitationsOffset: (invitationsPage - 1) * invitationsLimit,
+  } satisfies MemberPageQuery & Record<string, unknown>;
+}
+
+/** A user without an organization is their own only member: do they match the search? */
+function matchesAlone(user: User, q: ReturnType<typeof membersQuery>): boolean {
+  if (q.userId !== undefined && q.userId !== user.id) return false;
+  const needle = q.search.trim().toLowerCase();
+  return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
+}
 
 export function organizationHandlers(
   services: Services,
@@ -80,17 +111,49 @@ export function organizationHandlers(
   return {
     async getOrganizationMembers(ctx) {
       const user = await ctx.user();
-      if (user.organization_id === null) {
-        return { error: false, data: { users: [presentMember(user)], invitations: [] } };
+      const q = membersQuery(ctx.query);
+      const orgId = user.organization_id;
+      if (orgId === null) {
+        const alone = matchesAlone(user, q) ? [presentMember(user)] : [];
+        return {
+          error: false,
+          data: {
+            users: q.offset === 0 ? alone : [],
+            invitations: [],
+            total: alone.length,
+            member_count: 1,
+            invitations_total: 0,
+            assigned_seats: assignedSeats([user.stripe_product]),
+            page: q.page,
+            per_page: q.limit,
+          },
+        };
       }
-      const members = await repos.users.membersOf(user.organization_id);
+      const searching = q.search.trim() !== '' || q.userId !== undefined;
       // Pending invitations (other people's emails) are only shown to admins.
-      const invitations = roleCan(user.role, 'members.invite')
-        ? await repos.invitations.pendingOf(user.organization_id)
-        : [];
+      const showInvitations = roleCan(user.role, 'members.invite');
+      const [org, members, matching, seats, pending] = await Promise.all([
+        repos.organizations.get(orgId),
+        repos.users.memberPage(orgId, q),
+        searching ? repos.users.countMatching(orgId, q.search) : undefined,
+        repos.users.assignedSeatsOf(orgId),
+        showInvitations
+          ? repos.invitations.pendingPageOf(orgId, { limit: q.invitationsLimit, offset: q.invitationsOffset })
+          : { invitations: [], total: 0 },
+      ]);
+      const memberCount = Math.max(1, org.member_count);
       return {
         error: false,
-        data: { users: members.map(presentMember), invitations: invitations.map(presentInvitation) },
+        data: {
+          users: members.map(presentMember),
+          invitations: pending.invitations.map(presentInvitation),
+          total: q.userId !== undefined ? members.length : (matching ?? memberCount),
+          member_count: memberCount,
+          invitations_total: pending.total,
+          assigned_seats: seats,
+          page: q.page,
+          per_page: q.limit,
+        },
       };
     },
 
@@ -161,8 +224,8 @@ export function organizationHandlers(
       };
 
       // Signed in as the invited address: join now. Otherwise the app signs up with the token.
-      if (ctx.userId !== undefined) {
-        const user = await ctx.user();
+      const user = await ctx.optionalUser();
+      if (user !== undefined) {
         if (user.email === invitation.email) {
           if (user.organization_id === invitation.organization_id) {
             return { error: false, message: 'You are already a member of this organization.', data };

@@ -1,5 +1,6 @@
 /** user: get-user, set-settings, set-user-boolean. */
 import { viewOfUser } from '../domain/accounts.js';
+import { presentUser } from '../domain/present.js';
 import { invalid } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
@@ -10,7 +11,8 @@ export function userHandlers(
   const { users } = services.repos;
   return {
     async getUser(ctx) {
-      return { error: false, data: await viewOfUser(users, await ctx.user()) };
+      // The user and their view come from the session lookup: one statement for the whole call.
+      return { error: false, data: presentUser(await ctx.user(), await ctx.view()) };
     },
 
     async setSettings(ctx) {

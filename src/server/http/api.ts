@@ -11,7 +11,8 @@ import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
 import { unauthenticated } from '../domain/errors.js';
 import { HttpError } from './errors.js';
-import { sessionUser } from './session-user.js';
+import { sessionUserWithView } from './session-user.js';
+import type { UserViewExtras } from '../repositories/users.js';
 import { validationMessage } from './validation-messages.js';
 
 export type OperationId = keyof operations;
@@ -34,10 +35,12 @@ export interface HandlerContext<K extends OperationId> {
   reply: FastifyReply;
   /** Caller's IP (the load balancer's X-Forwarded-For when TRUST_PROXY is set). */
   ip: string;
-  /** The signed-in user's id; undefined only on operations that allow anonymous callers. */
-  userId: number | undefined;
   /** The signed-in user's row; throws 401 when anonymous. */
   user(): Promise<User>;
+  /** The signed-in user, or undefined when anonymous (operations that allow anonymous callers). */
+  optionalUser(): Promise<User | undefined>;
+  /** What the app shows of the signed-in user (organization, connections); read with the session. */
+  view(): Promise<UserViewExtras>;
 }
 
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
@@ -65,18 +68,30 @@ export function registerApi(
       handler: async (request, reply) => {
         const body = validateBody(op, request.body);
         const query = validateQuery(op, request.query);
-        const user = await sessionUser(services.repos.sessions, request);
-        if (user === undefined && !op.allowsAnonymous) throw unauthenticated();
+        // The session is looked up once, with the user's view, and only when the call needs it: calls
+        // that anonymous callers may make (pricing, catalogue, sign-in) mostly never ask.
+        let signedIn: ReturnType<typeof lookUp> | undefined;
+        const lookUp = () => sessionUserWithView(services.repos.sessions, request);
+        const session = () => (signedIn ??= lookUp());
+        if (!op.allowsAnonymous && (await session()) === undefined) throw unauthenticated();
         const ctx: HandlerContext<OperationId> = {
           body: body as never,
           query: query as never,
           request,
           reply,
           ip: request.ip,
-          userId: user?.id,
           async user() {
-            if (user === undefined) throw unauthenticated();
-            return user;
+            const found = await session();
+            if (found === undefined) throw unauthenticated();
+            return found.user;
+          },
+          async optionalUser() {
+            return (await session())?.user;
+          },
+          async view() {
+            const found = await session();
+            if (found === undefined) throw unauthenticated();
+            return found.view;
           },
         };
         reply.header('cache-control', 'no-store');

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
+import type { UserViewExtras } from '../repositories/users.js';
 import { noteRequestUser } from './logging.js';
 import { readSessionCookie } from './session-cookie.js';
 
@@ -18,4 +19,15 @@ export async function sessionUser(
   // The request's log line names the user (logging.ts).
   if (user) noteRequestUser(request, String(user.id));
   return user;
+}
+
+/** The same, with what the app shows of the user (one statement: see SessionsRepository.findUserWithView). */
+export async function sessionUserWithView(
+  sessions: SessionsRepository,
+  request: FastifyRequest,
+): Promise<{ user: User; view: UserViewExtras } | undefined> {
+  const sessionId = readSessionCookie(request);
+  const found = sessionId ? await sessions.findUserWithView(sessionId) : undefined;
+  if (found) noteRequestUser(request, String(found.user.id));
+  return found;
 }

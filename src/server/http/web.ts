@@ -4,10 +4,11 @@
  * /docs is the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) into
  * dist/web/docs: self-contained, under the same Content-Security-Policy as the app.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTE_CHUNKS } from '../../shared/route-chunks.js';
 import type { Config } from '../config.js';
 import { googleSandboxEnabled } from '../security/google-sandbox.js';
 
@@ -36,7 +37,7 @@ export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   settings: RuntimeSettings,
-): Promise<{ hasBuild: boolean; root: string }> {
+): Promise<{ hasBuild: boolean; root: string; shells: Map<string, string> }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -46,6 +47,7 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
+  const shells = hasBuild ? routeShells(root) : new Map<string, string>();
   const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
   app.get('/docs', async (_request, reply) => {
     if (hasDocs) return reply.header('cache-control', 'no-cache').sendFile('docs/index.html');
@@ -70,7 +72,45 @@ export async function registerWeb(
       },
     });
   }
-  return { hasBuild, root };
+  return { hasBuild, root, shells };
+}
+
+export type Web = Awaited<ReturnType<typeof registerWeb>>;
+
+interface ChunkGraph {
+  entrypoints: Record<string, { assets: { name: string }[] }>;
+  namedChunkGroups: Record<string, { assets: { name: string }[] } | undefined>;
+}
+
+/**
+ * index.html for each route of ROUTE_CHUNKS, with `<link rel="preload">` for the route's lazy chunks, so
+ * the browser fetches them with the entry instead of once the entry has run and the router asked. Read
+ * once at start from the build and its chunk graph (`<webDir>-stats.json`, written by the production
+ * build); without the graph every route gets the plain index.html.
+ */
+function routeShells(root: string): Map<string, string> {
+  const shells = new Map<string, string>();
+  const statsFile = `${root}-stats.json`;
+  if (!existsSync(statsFile)) return shells;
+  let graph: ChunkGraph;
+  try {
+    graph = JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkGraph;
+  } catch {
+    return shells;
+  }
+  const html = readFileSync(resolve(root, 'index.html'), 'utf8');
+  const inEntry = new Set(Object.values(graph.entrypoints).flatMap((e) => e.assets.map((a) => a.name)));
+  for (const [path, chunks] of Object.entries(ROUTE_CHUNKS)) {
+    const files = new Set(
+      chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
+    );
+    const links = [...files]
+      .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
+      .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
+      .join('');
+    if (links) shells.set(path, html.replace('</head>', `${links}</head>`));
+  }
+  return shells;
 }
 
 /**
@@ -87,8 +127,13 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-export function sendAppShell(reply: FastifyReply, hasBuild: boolean) {
-  if (hasBuild) return reply.sendFile('index.html');
+export function sendAppShell(reply: FastifyReply, web: Web, url: string) {
+  const path = url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+  const shell = web.shells.get(path);
+  if (shell !== undefined) {
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+  }
+  if (web.hasBuild) return reply.sendFile('index.html');
   return notBuilt(reply, 'The web app');
 }
 

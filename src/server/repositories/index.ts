@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { createBillingRepository } from './billing.js';
-import { createCatalogueRepository } from './catalogue.js';
+import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createOrganizationsRepository } from './organizations.js';
@@ -21,14 +21,14 @@ import { createSessionsRepository } from './sessions.js';
 import { createSupportRequestsRepository } from './support-requests.js';
 import { createUsersRepository } from './users.js';
 
-function bind(db: Db) {
+function bind(db: Db, cache: CatalogueCache) {
   return {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     passwordResets: createPasswordResetsRepository(db),
     organizations: createOrganizationsRepository(db),
     invitations: createInvitationsRepository(db),
-    catalogue: createCatalogueRepository(db),
+    catalogue: createCatalogueRepository(db, cache),
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
@@ -47,8 +47,10 @@ export interface InTransaction extends Bound {
 }
 
 export function createRepositories(db: Db): Repositories {
+  // One cache of the reference data for the process, shared by the transactions' repositories.
+  const cache = createCatalogueCache();
   return {
-    ...bind(db),
-    transaction: (work) => db.transaction().execute((trx) => work({ ...bind(trx), trx })),
+    ...bind(db, cache),
+    transaction: (work) => db.transaction().execute((trx) => work({ ...bind(trx, cache), trx })),
   };
 }

@@ -41,16 +41,30 @@ export function createInvitationsRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** The pending, unexpired invitations of an organization, oldest first. */
-    async pendingOf(organizationId: number): Promise<Invitation[]> {
-      return db
-        .selectFrom('invitations')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where(isPending)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+    /** One page of the pending, unexpired invitations of an organization, oldest first, and their total. */
+    async pendingPageOf(
+      organizationId: number,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ invitations: Invitation[]; total: number }> {
+      const [invitations, count] = await Promise.all([
+        db
+          .selectFrom('invitations')
+          .selectAll()
+          .where('organization_id', '=', organizationId)
+          .where(isPending)
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('invitations')
+          .select(sql<string | number | bigint>`count(*)`.as('n'))
+          .where('organization_id', '=', organizationId)
+          .where(isPending)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { invitations, total: Number(count.n) };
     },
 
     async create(values: Insertable<InvitationsTable>): Promise<Invitation> {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
+import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
@@ -13,6 +14,34 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 const TOUCH_INTERVAL_SECONDS = 60;
 
 export function createSessionsRepository(db: Db) {
+  /** The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale. */
+  function liveSession(idHash: string) {
+    return db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(
+        sql<boolean>`s.last_seen_at < now() - ${`${TOUCH_INTERVAL_SECONDS} seconds`}::interval`.as(
+          'session_stale',
+        ),
+      )
+      .where('s.id_hash', '=', idHash)
+      .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
+      .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
+  }
+
+  /** The user of the row, once the session's idle clock is written when it is stale (at most once a minute). */
+  async function touched<R extends User & { session_stale: boolean }>(idHash: string, row: R): Promise<User> {
+    const { session_stale: stale, ...user } = row;
+    if (stale) {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('id_hash', '=', idHash)
+        .execute();
+    }
+    return user;
+  }
+
   return {
     /** A new session of the user; answers its id (the cookie's value). */
     async create(userId: number): Promise<string> {
@@ -27,29 +56,44 @@ export function createSessionsRepository(db: Db) {
     /** The user of a live session, in one query; refreshes the session's idle clock. */
     async findUser(sessionId: string): Promise<User | undefined> {
       const idHash = hashToken(sessionId);
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
+      const row = await liveSession(idHash).selectAll('u').executeTakeFirst();
+      return row && touched(idHash, row);
+    },
+
+    /**
+     * The user of a live session with what the app shows of them (organization, member count, CRM
+     * connections): session, user and view in one statement, as get-user and every signed-in call need.
+     */
+    async findUserWithView(sessionId: string): Promise<{ user: User; view: UserViewExtras } | undefined> {
+      const idHash = hashToken(sessionId);
+      const row = await liveSession(idHash)
+        .leftJoin('organizations as o', 'o.id', 'u.organization_id')
         .selectAll('u')
-        .select(
-          sql<boolean>`s.last_seen_at < now() - ${`${TOUCH_INTERVAL_SECONDS} seconds`}::interval`.as(
-            'session_stale',
-          ),
-        )
-        .where('s.id_hash', '=', idHash)
-        .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
-        .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`)
+        .select(viewExtraColumns(sql.ref('u.id')))
         .executeTakeFirst();
       if (!row) return undefined;
-      const { session_stale: stale, ...user } = row;
-      if (stale) {
-        await db
-          .updateTable('sessions')
-          .set({ last_seen_at: sql`now()` })
-          .where('id_hash', '=', idHash)
-          .execute();
-      }
-      return user;
+      const {
+        org_id,
+        org_name,
+        org_billing_admin_id,
+        org_seats_standard,
+        org_seats_pro,
+        member_count,
+        org_connection_id,
+        personal_connection_id,
+        ...rest
+      } = row;
+      const view = {
+        org_id,
+        org_name,
+        org_billing_admin_id,
+        org_seats_standard,
+        org_seats_pro,
+        member_count,
+        org_connection_id,
+        personal_connection_id,
+      };
+      return { user: await touched(idHash, rest), view };
     },
 
     async destroy(sessionId: string): Promise<void> {

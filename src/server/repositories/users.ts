@@ -1,5 +1,5 @@
 /** The users table: accounts, their plan columns and organization membership. */
-import { sql, type UpdateObject } from 'kysely';
+import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, NewUser, User } from '../db/schema.js';
 
@@ -18,6 +18,71 @@ export interface UserViewExtras {
   member_count: number | string | bigint | null;
   org_connection_id: number | null;
   personal_connection_id: number | null;
+}
+
+/** The columns of a member the members table shows (get-organization-members). */
+const MEMBER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'created_at',
+  'stripe_product',
+  'stripe_interval',
+  'stripe_status',
+  'stripe_subscription_id',
+  'next_payment_date',
+  'payment_method',
+] as const;
+export type MemberRow = Pick<User, (typeof MEMBER_COLUMNS)[number]>;
+
+export interface MemberPageQuery {
+  search: string;
+  sort: 'name' | 'email' | 'role' | 'product' | 'joined';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** Only this member. */
+  userId?: number;
+}
+
+/** The plan key of a stored product (any spelling), as planKeyOf reads it; indexed (migration 0010). */
+const PRODUCT_KEY = sql`lower(btrim(stripe_product))`;
+/** Free < Standard < Pro, the order of the plans rather than of their names. */
+const PRODUCT_RANK = sql`case ${PRODUCT_KEY} when 'pro' then 2 when 'standard' then 1 else 0 end`;
+
+/** `%`, `_` and `\\` are literal in a search, not LIKE wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matchingSearch(search: string) {
+  const needle = search.trim();
+  if (!needle) return sql<boolean>`true`;
+  const pattern = likePattern(needle);
+  return sql<boolean>`(name ilike ${pattern} or email ilike ${pattern})`;
+}
+
+/**
+ * The columns of UserViewExtras, for a query that has the user's organization as `o` (left-joined) and
+ * the user's id as `userId`: one home for the view, read by viewExtras and by the session lookup of the
+ * API (SessionsRepository.findUserWithView), which answers session, user and view in one statement.
+ */
+export function viewExtraColumns(userId: RawBuilder<unknown>) {
+  return [
+    sql<number | null>`o.id`.as('org_id'),
+    sql<string | null>`o.name`.as('org_name'),
+    sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
+    sql<number | null>`o.seats_standard`.as('org_seats_standard'),
+    sql<number | null>`o.seats_pro`.as('org_seats_pro'),
+    // Kept by a trigger (migration 0010) rather than counted on every call.
+    sql<number | null>`o.member_count`.as('member_count'),
+    sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
+      order by c.id desc limit 1)`.as('org_connection_id'),
+    sql<number | null>`(select c.id from crm_connections c
+      where c.user_id = ${userId} and c.organization_id is null
+      order by c.id desc limit 1)`.as('personal_connection_id'),
+  ] as const;
 }
 
 export function createUsersRepository(db: Db) {
@@ -57,15 +122,59 @@ export function createUsersRepository(db: Db) {
       return query.executeTakeFirst();
     },
 
-    /** The members of an organization, oldest first. */
-    async membersOf(organizationId: number): Promise<User[]> {
-      return db
+    /**
+     * One page of an organization's members, searched (name or email contains, ignoring case) and
+     * sorted in the database, with only the columns the members table shows; ties go by join order.
+     */
+    async memberPage(organizationId: number, query: MemberPageQuery): Promise<MemberRow[]> {
+      const direction = query.order;
+      let select = db
         .selectFrom('users')
-        .selectAll()
+        .select(MEMBER_COLUMNS)
         .where('organization_id', '=', organizationId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .where(matchingSearch(query.search));
+      if (query.userId !== undefined) select = select.where('id', '=', query.userId);
+      select =
+        query.sort === 'name'
+          ? select.orderBy(sql`lower(name)`, direction)
+          : query.sort === 'email'
+            ? select.orderBy('email', direction)
+            : query.sort === 'role'
+              ? select.orderBy('role', direction)
+              : query.sort === 'product'
+                ? select.orderBy(sql`${PRODUCT_RANK}`, direction)
+                : select;
+      return select
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(query.limit)
+        .offset(query.offset)
         .execute();
+    },
+
+    /** How many members match a search (callers use the organization's member_count without one). */
+    async countMatching(organizationId: number, search: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select(sql<string | number | bigint>`count(*)`.as('n'))
+        .where('organization_id', '=', organizationId)
+        .where(matchingSearch(search))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** How many members hold each paid product (the seat rule needs all of them, not one page). */
+    async assignedSeatsOf(organizationId: number): Promise<{ standard: number; pro: number }> {
+      const rows = await db
+        .selectFrom('users')
+        .select([sql<string>`${PRODUCT_KEY}`.as('product'), sql<string | number | bigint>`count(*)`.as('n')])
+        .where('organization_id', '=', organizationId)
+        .where(sql<boolean>`${PRODUCT_KEY} in ('standard', 'pro')`)
+        .groupBy(sql`${PRODUCT_KEY}`)
+        .execute();
+      const seats = { standard: 0, pro: 0 };
+      for (const row of rows) seats[row.product as 'standard' | 'pro'] = Number(row.n);
+      return seats;
     },
 
     /** The product of every member of an organization (to count assigned seats). */
@@ -133,21 +242,7 @@ export function createUsersRepository(db: Db) {
         .leftJoin('organizations as o', (join) =>
           orgId === null ? join.on(sql<boolean>`false`) : join.on('o.id', '=', orgId),
         )
-        .select([
-          sql<number | null>`o.id`.as('org_id'),
-          sql<string | null>`o.name`.as('org_name'),
-          sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
-          sql<number | null>`o.seats_standard`.as('org_seats_standard'),
-          sql<number | null>`o.seats_pro`.as('org_seats_pro'),
-          sql<
-            number | string | bigint | null
-          >`(select count(*) from users m where m.organization_id = o.id)`.as('member_count'),
-          sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id
-            order by c.id desc limit 1)`.as('org_connection_id'),
-          sql<number | null>`(select c.id from crm_connections c
-            where c.user_id = ${user.id} and c.organization_id is null
-            order by c.id desc limit 1)`.as('personal_connection_id'),
-        ])
+        .select(viewExtraColumns(sql`${user.id}`))
         .executeTakeFirstOrThrow();
     },
   };

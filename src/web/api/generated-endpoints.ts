@@ -74,8 +74,11 @@ export const generatedApi = baseApi.injectEndpoints({
     disconnect: build.mutation<OkResponse<'disconnect'>, void>({
       query: () => ({ url: '/disconnect', method: 'POST', body: {} }),
     }),
-    getOrganizationMembers: build.query<OkResponse<'getOrganizationMembers'>, void>({
-      query: () => ({ url: '/get-organization-members' }),
+    getOrganizationMembers: build.query<
+      OkResponse<'getOrganizationMembers'>,
+      QueryParams<'getOrganizationMembers'>
+    >({
+      query: (params) => ({ url: '/get-organization-members', params }),
     }),
     inviteUser: build.mutation<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>({
       query: (body) => ({ url: '/invite-user', method: 'POST', body }),

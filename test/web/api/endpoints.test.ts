@@ -17,7 +17,14 @@ import {
   aUser,
   someOAuthTokens,
 } from '../msw/fixtures';
-import { apiUrl, originUrl, operationRoutes, spyOnApi, type RecordedRequest } from '../msw/handlers';
+import {
+  apiUrl,
+  membersPage,
+  originUrl,
+  operationRoutes,
+  spyOnApi,
+  type RecordedRequest,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 
 type Arg<K extends OperationId> = RequestBody<K> extends void ? QueryParams<K> | void : RequestBody<K>;
@@ -125,8 +132,9 @@ const calls: { [K in OperationId]: Call<K> } = {
   accessToken: { arg: { oauth_code: 'code-1' }, answer: { ...ok, data: someOAuthTokens(), user } },
   disconnect: { arg: undefined, answer: ok },
   getOrganizationMembers: {
-    arg: undefined,
-    answer: { error: false, data: { users: [aMember()], invitations: [anInvitation()] } },
+    arg: { page: 2, per_page: 10, search: 'grace', sort: 'name', order: 'desc' },
+    query: { page: '2', per_page: '10', search: 'grace', sort: 'name', order: 'desc' },
+    answer: membersPage({ users: [aMember()], invitations: [anInvitation()] }, new URLSearchParams()),
   },
   inviteUser: { arg: { email: 'grace@example.com', role: 'admin' }, answer: { ...ok, data: anInvitation() } },
   resendInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },

@@ -3,20 +3,20 @@ import { waitFor } from '@testing-library/react';
 import { api } from '../../../src/web/api';
 import { makeStore, type AppStore } from '../../../src/web/app/store';
 import { aMember, anInvitation, anOrgSubscriptionItem, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, ok, spyOnApi } from '../msw/handlers';
+import { membersPage, mockApi, mockApiError, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 
 function watchQueries(store: AppStore) {
   const user = spyOnApi('getUser', { error: false, data: aUser() });
-  const members = spyOnApi('getOrganizationMembers', {
-    error: false,
-    data: { users: [aMember()], invitations: [anInvitation()] },
-  });
+  const members = spyOnApi(
+    'getOrganizationMembers',
+    membersPage({ users: [aMember()], invitations: [anInvitation()] }, new URLSearchParams()),
+  );
   const subscription = spyOnApi('getOrgSubscription', { items: [anOrgSubscriptionItem()] });
   server.use(user.handler, members.handler, subscription.handler);
   // Subscribed like a mounted page would be.
   void store.dispatch(api.endpoints.getUser.initiate());
-  void store.dispatch(api.endpoints.getOrganizationMembers.initiate());
+  void store.dispatch(api.endpoints.getOrganizationMembers.initiate({}));
   void store.dispatch(api.endpoints.getOrgSubscription.initiate({ id: 'sub_123' }));
   return { user: user.requests, members: members.requests, subscription: subscription.requests };
 }

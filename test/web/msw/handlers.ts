@@ -206,9 +206,79 @@ export function mockCoupon(coupon: OkBody<'getCoupon'>['data'], options: Omit<Mo
   return mockApi('getCoupon', { error: false, data: coupon }, options);
 }
 
+type MembersData = OkBody<'getOrganizationMembers'>['data'];
+type Member = MembersData['users'][number];
+
+/**
+ * get-organization-members over a whole organization, answered as the server does: the page, search,
+ * sort and invitations page of the request's query, with the totals and assigned seats.
+ */
 export function mockOrganizationMembers(
-  data: OkBody<'getOrganizationMembers'>['data'],
+  all: { users: readonly Member[]; invitations: readonly MembersData['invitations'][number][] },
   options: Omit<MockOptions, 'status'> = {},
 ) {
-  return mockApi('getOrganizationMembers', { error: false, data }, options);
+  return mockApi('getOrganizationMembers', (request) => membersPage(all, request.url.searchParams), options);
+}
+
+const PLAN_RANK: Record<string, number> = { Free: 0, Standard: 1, Pro: 2 };
+
+export function membersPage(
+  all: { users: readonly Member[]; invitations: readonly MembersData['invitations'][number][] },
+  query: URLSearchParams,
+): OkBody<'getOrganizationMembers'> {
+  const number = (name: string, fallback: number) => Number(query.get(name) ?? fallback);
+  const page = number('page', 1);
+  const perPage = number('per_page', 25);
+  const invitationsPage = number('invitations_page', 1);
+  const invitationsPerPage = number('invitations_per_page', 10);
+  const needle = (query.get('search') ?? '').trim().toLowerCase();
+  const userId = query.get('user_id');
+  const sort = query.get('sort') ?? 'joined';
+  const sign = query.get('order') === 'desc' ? -1 : 1;
+  const key = (m: Member): string | number =>
+    sort === 'name'
+      ? m.name.toLowerCase()
+      : sort === 'email'
+        ? m.email
+        : sort === 'role'
+          ? m.role
+          : sort === 'product'
+            ? PLAN_RANK[m.subscription.stripe_product]!
+            : 0;
+  const matching = all.users
+    .map((member, index) => ({ member, index }))
+    .filter(
+      ({ member }) =>
+        (userId === null || member.id === userId) &&
+        (!needle ||
+          member.name.toLowerCase().includes(needle) ||
+          member.email.toLowerCase().includes(needle)),
+    )
+    .sort((a, b) => {
+      const [x, y] = [key(a.member), key(b.member)];
+      return sign * (x < y ? -1 : x > y ? 1 : a.index - b.index);
+    })
+    .map(({ member }) => member);
+  const assigned = { standard: 0, pro: 0 };
+  for (const member of all.users) {
+    const plan = member.subscription.stripe_product;
+    if (plan === 'Standard') assigned.standard += 1;
+    if (plan === 'Pro') assigned.pro += 1;
+  }
+  return {
+    error: false,
+    data: {
+      users: matching.slice((page - 1) * perPage, page * perPage),
+      invitations: all.invitations.slice(
+        (invitationsPage - 1) * invitationsPerPage,
+        invitationsPage * invitationsPerPage,
+      ),
+      total: matching.length,
+      member_count: Math.max(1, all.users.length),
+      invitations_total: all.invitations.length,
+      assigned_seats: assigned,
+      page,
+      per_page: perPage,
+    },
+  };
 }

@@ -1,8 +1,7 @@
 import {
-  filterMembers,
   findMember,
   lastPageIndex,
-  pageRows,
+  nextSort,
   planBadgeColor,
   productOptions,
   roleName,
@@ -46,34 +45,18 @@ describe('plans', () => {
   });
 });
 
-describe('filterMembers', () => {
-  const members = [member('1', 'Free', 'Ada Lovelace'), member('2', 'Pro', 'Alan Turing')];
-
-  test('matches name or email, ignoring case and surrounding spaces', () => {
-    expect(filterMembers(members, ' TURING ').map((m) => m.id)).toEqual(['2']);
-    expect(filterMembers(members, 'ada.love').map((m) => m.id)).toEqual(['1']);
-    expect(filterMembers(members, 'nobody')).toEqual([]);
-  });
-
-  test('an empty query keeps every member', () => {
-    expect(filterMembers(members, '  ')).toBe(members);
-  });
-});
-
-describe('paging', () => {
-  const rows = Array.from({ length: 53 }, (_, i) => i);
-
-  test('pages hold rowsPerPage rows and the last page the rest', () => {
-    expect(pageRows(rows, 0, 25)).toEqual(rows.slice(0, 25));
-    expect(pageRows(rows, 2, 25)).toEqual([50, 51, 52]);
+describe('paging and sorting', () => {
+  test('the last page index', () => {
     expect(lastPageIndex(53, 25)).toBe(2);
     expect(lastPageIndex(50, 25)).toBe(1);
     expect(lastPageIndex(0, 25)).toBe(0);
   });
 
-  test('a page past the end shows the last page', () => {
-    expect(pageRows(rows, 9, 25)).toEqual([50, 51, 52]);
-    expect(pageRows([], 3, 25)).toEqual([]);
+  test('a click on the sorted column flips the order; another column starts ascending', () => {
+    expect(nextSort({ sort: 'joined', order: 'asc' }, 'name')).toEqual({ sort: 'name', order: 'asc' });
+    expect(nextSort({ sort: 'name', order: 'asc' }, 'name')).toEqual({ sort: 'name', order: 'desc' });
+    expect(nextSort({ sort: 'name', order: 'desc' }, 'name')).toEqual({ sort: 'name', order: 'asc' });
+    expect(nextSort({ sort: 'name', order: 'desc' }, 'product')).toEqual({ sort: 'product', order: 'asc' });
   });
 });
 
@@ -92,9 +75,11 @@ describe('findMember', () => {
 
 describe('productOptions (spec §5)', () => {
   const team = [member('1', 'Standard'), member('2', 'Standard'), member('3', 'Pro'), member('4', 'Free')];
+  // What get-organization-members answers for this team.
+  const assigned = { standard: 2, pro: 1 };
 
   test('a Free member with one Standard seat left and no Pro seat left', () => {
-    expect(productOptions(team[3], team, { standard: 3, pro: 1 })).toEqual([
+    expect(productOptions(team[3], assigned, { standard: 3, pro: 1 })).toEqual([
       { value: 'free', label: 'Free', disabled: false },
       { value: 'standard', label: 'Standard (1 seat available)', disabled: false },
       { value: 'pro', label: 'Pro (0 seats available)', disabled: true },
@@ -102,7 +87,7 @@ describe('productOptions (spec §5)', () => {
   });
 
   test('a Standard member keeps Standard enabled with every seat taken (own seat counted back)', () => {
-    expect(productOptions(team[0], team, { standard: 2, pro: 1 })).toEqual([
+    expect(productOptions(team[0], assigned, { standard: 2, pro: 1 })).toEqual([
       { value: 'free', label: 'Free', disabled: false },
       { value: 'standard', label: 'Standard (1 seat available)', disabled: false },
       { value: 'pro', label: 'Pro (0 seats available)', disabled: true },
@@ -110,7 +95,7 @@ describe('productOptions (spec §5)', () => {
   });
 
   test('labels never go below 0 when more seats are assigned than bought', () => {
-    expect(productOptions(team[2], team, { standard: 0, pro: 0 })).toEqual([
+    expect(productOptions(team[2], assigned, { standard: 0, pro: 0 })).toEqual([
       { value: 'free', label: 'Free', disabled: false },
       { value: 'standard', label: 'Standard (0 seats available)', disabled: true },
       { value: 'pro', label: 'Pro (0 seats available)', disabled: false },

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -108,6 +108,24 @@ test('the credits tooltip explains what a credit buys', async () => {
   expect(CREDITS_TOOLTIP).toBe(
     'Each credit finds contact details, including email addresses, for one profile.',
   );
+});
+
+test('the credits tooltip opens from the keyboard too, and the button keeps the focus', async () => {
+  const user = userEvent.setup();
+  renderInRouter(
+    <PlanCards
+      pricing={yearlyPricing}
+      schedule="yearly"
+      actionFor={() => ({ label: 'Choose', onSelect() {} })}
+    />,
+  );
+  const button = () => within(card('Free')).getByRole('button', { name: 'What is a credit?' });
+  while (document.activeElement !== button()) await user.tab();
+
+  expect(await screen.findByRole('tooltip')).toHaveTextContent(CREDITS_TOOLTIP);
+  expect(button()).toHaveFocus();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
 });
 
 test("the current plan's card is disabled and marked 'Current'; the others act", async () => {

@@ -1,17 +1,13 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
+import CreditsHint from './CreditsHint';
 import type { PlanFeature } from './prices';
 
-/** Spec §2.1: the credits tooltip. */
-export const CREDITS_TOOLTIP =
-  'Each credit finds contact details, including email addresses, for one profile.';
+export { CREDITS_TOOLTIP } from './CreditsHint';
 
 function featureText({ label, value }: PlanFeature): string {
   return typeof value === 'boolean' ? label : `${label}: ${value}`;
@@ -27,15 +23,7 @@ export default function PlanFeatureList({ features }: { features: PlanFeature[] 
           <ListItem
             key={feature.key}
             disableGutters
-            secondaryAction={
-              feature.key === 'credits' ? (
-                <Tooltip title={CREDITS_TOOLTIP} enterTouchDelay={0}>
-                  <IconButton edge="end" size="small" aria-label="What is a credit?">
-                    <InfoOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ) : undefined
-            }
+            secondaryAction={feature.key === 'credits' ? <CreditsHint /> : undefined}
           >
             <ListItemIcon sx={{ minWidth: 32 }}>
               {included ? (

@@ -12,10 +12,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectLoading, selectSoftware, selectUser } from '../../entities/session';
+import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../../entities/session';
 import { useChosenSoftware } from '../../entities/crm';
 import { useAppSelector } from '../../app/hooks';
 import { getAppConfig } from '../../app/config';
+import type { EntryLoader } from '../../app/route-entry';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
 import ProgressSteps from './components/ProgressSteps';
@@ -32,6 +33,16 @@ export const MARKETING_TEXT = 'Sync prospects from social networks into your CRM
 
 /** Pages where the marketing copy and the trusted-by strip belong (before the visitor is won over). */
 const MARKETING_PATHS = new Set(['/signup', '/login', '/install', '/welcome']);
+
+/**
+ * The first page waits for the initial load with its chunks (the router shows 'Loading...'), so it appears
+ * whole: drawn at once with the layout's own 'Loading...' in place of the page, the page's arrival would
+ * push the marketing copy and the footer down (a layout shift), now that preloaded chunks can come first.
+ */
+export const loader: EntryLoader = async ({ store }) => {
+  await sessionSettled(store);
+  return null;
+};
 
 export default function OnboardingLayout() {
   const { pathname, search } = useLocation();

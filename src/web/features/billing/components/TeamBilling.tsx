@@ -4,7 +4,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { assignedSeats } from '../../../../shared/seats';
 import { useGetOrgSubscriptionQuery, useGetOrganizationMembersQuery } from '../../../api';
 import type { User } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
@@ -18,6 +17,7 @@ import PlanPricing from './PlanPricing';
 import SeatsSummary from './SeatsSummary';
 
 const MEMBERS_FALLBACK = 'Failed to load org members';
+const NO_SEATS = { standard: 0, pro: 0 };
 
 /** Spec §7 total of the organization's subscription, with the period it is charged for. */
 function SubscriptionTotal({
@@ -50,10 +50,10 @@ function SubscriptionTotal({
 
 /** Spec §2.1 layout 1: an organization with more than one member. */
 export default function TeamBilling({ user, portal }: { user: User; portal: BillingPortal }) {
-  const members = useGetOrganizationMembersQuery();
-  const purchased = user.organization?.seats ?? { standard: 0, pro: 0 };
-  const users = members.data?.data.users ?? [];
-  const assigned = assignedSeats(users.map((member) => member.subscription.stripe_product));
+  // Only the seat counts are needed, which the server adds up over the whole organization.
+  const members = useGetOrganizationMembersQuery({ per_page: 1 });
+  const purchased = user.organization?.seats ?? NO_SEATS;
+  const assigned = members.data?.data.assigned_seats ?? NO_SEATS;
 
   return (
     <Stack spacing={3}>

@@ -7,14 +7,19 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
-import { lastPageIndex, pageRows, roleName, type Invitation } from '../lib/members';
+import { roleName, type Invitation } from '../lib/members';
 import { compactOnPhones, wrappingPagination } from './MembersTable';
 
-const PAGE_SIZE = 10;
+export const INVITATIONS_PAGE_SIZE = 10;
 
 export interface InvitationsTableProps {
+  /** The invitations of the page shown (paged by the server). */
   invitations: readonly Invitation[];
+  /** How many invitations are pending. */
+  total: number;
+  /** 0-based. */
+  page: number;
+  onPage: (page: number) => void;
   /** Only admins may resend invitations. */
   canManage: boolean;
   /** The invitation being resent, whose button is disabled meanwhile. */
@@ -23,12 +28,16 @@ export interface InvitationsTableProps {
 }
 
 /** Pending invitations (spec §2.1): email, role and a 'Resend invite' action, paginated. */
-export function InvitationsTable({ invitations, canManage, resendingId, onResend }: InvitationsTableProps) {
-  const [page, setPage] = useState(0);
-  const shownPage = Math.min(page, lastPageIndex(invitations.length, PAGE_SIZE));
-  const visible = pageRows(invitations, shownPage, PAGE_SIZE);
-
-  if (invitations.length === 0) {
+export function InvitationsTable({
+  invitations,
+  total,
+  page,
+  onPage,
+  canManage,
+  resendingId,
+  onResend,
+}: InvitationsTableProps) {
+  if (total === 0) {
     return <p>No pending invitations.</p>;
   }
   return (
@@ -43,7 +52,7 @@ export function InvitationsTable({ invitations, canManage, resendingId, onResend
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map((invitation) => (
+            {invitations.map((invitation) => (
               <TableRow key={invitation.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
                 <TableCell>{roleName(invitation.role)}</TableCell>
@@ -63,14 +72,14 @@ export function InvitationsTable({ invitations, canManage, resendingId, onResend
           </TableBody>
         </Table>
       </TableContainer>
-      {invitations.length > PAGE_SIZE && (
+      {total > INVITATIONS_PAGE_SIZE && (
         <TablePagination
           component="div"
-          count={invitations.length}
-          page={shownPage}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
+          count={total}
+          page={page}
+          onPageChange={(_event, next) => onPage(next)}
+          rowsPerPage={INVITATIONS_PAGE_SIZE}
+          rowsPerPageOptions={[INVITATIONS_PAGE_SIZE]}
           showFirstButton
           showLastButton
           sx={wrappingPagination}

@@ -7,81 +7,108 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { canRemoveMember } from '../../../../shared/permissions';
-import { filterMembers, lastPageIndex, pageRows, roleName, type OrganizationMember } from '../lib/members';
+import { roleName, type MemberSort, type OrganizationMember, type SortOrder } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 
 /** Page sizes stay small so the DOM stays small whatever the size of the organization. */
 export const MEMBER_PAGE_SIZES = [10, 25, 50] as const;
-const DEFAULT_PAGE_SIZE = 25;
 
 export interface MembersTableProps {
+  /** The members of the page shown (the server searched, sorted and paged them). */
   members: readonly OrganizationMember[];
+  /** How many members match the search. */
+  total: number;
+  /** Show the search box (organizations larger than one page of the smallest size). */
+  searchable: boolean;
+  search: string;
+  onSearch: (search: string) => void;
+  /** 0-based. */
+  page: number;
+  onPage: (page: number) => void;
+  rowsPerPage: number;
+  onRowsPerPage: (rowsPerPage: number) => void;
+  sort: MemberSort;
+  order: SortOrder;
+  onSort: (sort: MemberSort) => void;
+  /** A new page or search is on its way: the rows shown are the previous ones. */
+  busy: boolean;
   /** The viewer is an admin: Edit on every member, Remove on non-admin members. */
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
 }
 
-/** The team members table (spec §2.1), searchable and paginated. */
-export function MembersTable({ members, canManage, onRemove }: MembersTableProps) {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+const COLUMNS: { label: string; sort?: MemberSort }[] = [
+  { label: 'Name/Email', sort: 'name' },
+  { label: 'Role', sort: 'role' },
+  { label: 'Product', sort: 'product' },
+  { label: 'Joined', sort: 'joined' },
+  { label: 'Actions' },
+];
 
-  // Filtering thousands of members on every keystroke must not hold up typing.
-  const deferredQuery = useDeferredValue(query);
-  const matching = useMemo(() => filterMembers(members, deferredQuery), [members, deferredQuery]);
-  // After removals or a new search the page may run past the end: show the last one instead.
-  const shownPage = Math.min(page, lastPageIndex(matching.length, rowsPerPage));
-  const visible = pageRows(matching, shownPage, rowsPerPage);
-
-  const onSearch = (event: ChangeEvent<HTMLInputElement>) => {
-    setQuery(event.target.value);
-    setPage(0);
-  };
-  const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) => {
-    setRowsPerPage(Number(event.target.value));
-    setPage(0);
-  };
+/** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
+export function MembersTable(props: MembersTableProps) {
+  const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove } = props;
+  const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) =>
+    props.onRowsPerPage(Number(event.target.value));
 
   return (
     <Paper variant="outlined">
-      {members.length > MEMBER_PAGE_SIZES[0] && (
+      {props.searchable && (
         <TextField
           label="Search members"
           type="search"
           size="small"
-          value={query}
-          onChange={onSearch}
+          value={search}
+          onChange={(event) => props.onSearch(event.target.value)}
           sx={{ m: 2, width: { xs: 'calc(100% - 32px)', sm: 320 } }}
         />
       )}
       <TableContainer>
         {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
             Edit and Remove on screen instead of behind a sideways scroll. */}
-        <Table size="small" aria-label="Team members" sx={compactOnPhones}>
+        <Table
+          size="small"
+          aria-label="Team members"
+          aria-busy={busy}
+          sx={{ ...compactOnPhones, opacity: busy ? 0.6 : 1 }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell>Name/Email</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Product</TableCell>
-              <TableCell>Joined</TableCell>
-              <TableCell>Actions</TableCell>
+              {COLUMNS.map((column) => (
+                <TableCell
+                  key={column.label}
+                  sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
+                >
+                  {column.sort === undefined ? (
+                    column.label
+                  ) : (
+                    <TableSortLabel
+                      active={sort === column.sort}
+                      direction={sort === column.sort ? order : 'asc'}
+                      onClick={() => props.onSort(column.sort!)}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  )}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map((member) => (
+            {members.map((member) => (
               <MemberRow key={member.id} member={member} canManage={canManage} onRemove={onRemove} />
             ))}
-            {visible.length === 0 && (
+            {members.length === 0 && (
               <TableRow>
                 <TableCell colSpan={5}>
-                  {query ? 'No members match your search.' : 'No members yet.'}
+                  {search.trim() ? 'No members match your search.' : 'No members yet.'}
                 </TableCell>
               </TableRow>
             )}
@@ -90,9 +117,9 @@ export function MembersTable({ members, canManage, onRemove }: MembersTableProps
       </TableContainer>
       <TablePagination
         component="div"
-        count={matching.length}
-        page={shownPage}
-        onPageChange={(_event, next) => setPage(next)}
+        count={total}
+        page={page}
+        onPageChange={(_event, next) => props.onPage(next)}
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={[...MEMBER_PAGE_SIZES]}
         onRowsPerPageChange={onRowsPerPage}

@@ -3,11 +3,10 @@
  * members (an organization may have thousands), and the Product options of the member edit page
  * (spec §5, on top of the shared seat rule).
  */
-import type { components } from '../../../../contract/api';
+import type { components, operations } from '../../../../contract/api';
 import { canChangeRole } from '../../../../shared/permissions';
 import { PLAN_NAMES, planKeyOf, SEAT_PLAN_KEYS, type PlanKey } from '../../../../shared/plans';
 import {
-  assignedSeats,
   availableSeats,
   canAssignProduct,
   seatOptionLabel,
@@ -44,27 +43,22 @@ export function memberProduct(member: Pick<OrganizationMember, 'subscription'>):
   return planKeyOf(member.subscription?.stripe_product);
 }
 
-/** Members whose name or email contains the query, ignoring case; all of them for an empty query. */
-export function filterMembers<M extends Pick<OrganizationMember, 'name' | 'email'>>(
-  members: readonly M[],
-  query: string,
-): readonly M[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return members;
-  return members.filter(
-    (member) => member.name.toLowerCase().includes(needle) || member.email.toLowerCase().includes(needle),
-  );
+type MembersQuery = NonNullable<operations['getOrganizationMembers']['parameters']['query']>;
+export type MemberSort = NonNullable<MembersQuery['sort']>;
+export type SortOrder = NonNullable<MembersQuery['order']>;
+
+/** A click on the sorted column flips its order; another column sorts ascending. */
+export function nextSort(
+  current: { sort: MemberSort; order: SortOrder },
+  clicked: MemberSort,
+): { sort: MemberSort; order: SortOrder } {
+  if (current.sort !== clicked) return { sort: clicked, order: 'asc' };
+  return { sort: clicked, order: current.order === 'asc' ? 'desc' : 'asc' };
 }
 
 /** The index of the last page (0-based), 0 when there are no rows. */
 export function lastPageIndex(count: number, rowsPerPage: number): number {
   return Math.max(0, Math.ceil(count / rowsPerPage) - 1);
-}
-
-/** The rows of one page; a page past the end (rows were removed) shows the last page instead. */
-export function pageRows<T>(rows: readonly T[], page: number, rowsPerPage: number): readonly T[] {
-  const safePage = Math.min(Math.max(0, page), lastPageIndex(rows.length, rowsPerPage));
-  return rows.slice(safePage * rowsPerPage, (safePage + 1) * rowsPerPage);
 }
 
 export function findMember<M extends Pick<OrganizationMember, 'id'>>(
@@ -87,11 +81,11 @@ export interface ProductOption {
  */
 export function productOptions(
   member: Pick<OrganizationMember, 'subscription'>,
-  members: readonly Pick<OrganizationMember, 'subscription'>[],
+  /** How many members of the whole organization hold each paid product (get-organization-members). */
+  assigned: PurchasedSeats,
   purchased: PurchasedSeats,
 ): ProductOption[] {
   const own = memberProduct(member);
-  const assigned = assignedSeats(members.map(memberProduct));
   return [
     { value: 'free', label: PLAN_NAMES.free, disabled: false },
     ...SEAT_PLAN_KEYS.map((product) => ({

@@ -25,6 +25,8 @@ import { findMember, productOptions, type OrganizationMember } from '../lib/memb
 const ORGANIZATION_PATH = '/dashboard/organization';
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_SEATS = { standard: 0, pro: 0 };
+/** The contract's longest user_id: a longer route parameter names no member. */
+const USER_ID_MAX_LENGTH = 20;
 
 /**
  * /dashboard/member/edit/:userId (spec §2.1, §4 Member management, §5 Member product selection): the
@@ -37,18 +39,20 @@ export default function MemberEditPage() {
   const navigate = useNavigate();
   const viewer = useAppSelector(selectUser);
 
-  const query = useGetOrganizationMembersQuery();
+  // Only this member, with the seats the organization's members hold (the Product options need both).
+  const askable = userId !== undefined && userId !== '' && userId.length <= USER_ID_MAX_LENGTH;
+  const query = useGetOrganizationMembersQuery({ user_id: userId ?? '', per_page: 1 }, { skip: !askable });
   const [setUserProduct, save] = useSetUserProductMutation();
   const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
   const [error, setError] = useState<ErrorText | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  const members = query.data?.data.users ?? NO_MEMBERS;
-  const member = findMember(members, userId);
+  const member = findMember(query.data?.data.users ?? NO_MEMBERS, userId);
+  const assigned = query.data?.data.assigned_seats ?? NO_SEATS;
   const purchased = viewer?.organization?.seats ?? NO_SEATS;
   const options = useMemo(
-    () => (member ? productOptions(member, members, purchased) : []),
-    [member, members, purchased],
+    () => (member ? productOptions(member, assigned, purchased) : []),
+    [member, assigned, purchased],
   );
 
   const backToOrganization = (success: string) => navigate(ORGANIZATION_PATH, { state: { success } });

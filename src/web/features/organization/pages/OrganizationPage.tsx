@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   useGetOrganizationMembersQuery,
@@ -15,27 +15,65 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
-import { InvitationsTable } from '../components/InvitationsTable';
+import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
-import { MembersTable } from '../components/MembersTable';
+import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
+import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { INVITE_FAILED, membersErrorText, REMOVE_FAILED, RESEND_FAILED } from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
-import type { Invitation, OrganizationMember } from '../lib/members';
+import {
+  lastPageIndex,
+  nextSort,
+  type Invitation,
+  type MemberSort,
+  type OrganizationMember,
+  type SortOrder,
+} from '../lib/members';
 
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_INVITATIONS: Invitation[] = [];
+const DEFAULT_SORT: { sort: MemberSort; order: SortOrder } = { sort: 'joined', order: 'asc' };
+/** The server is asked once the typing pauses this long, not on every keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * /dashboard/organization (spec §2.1, §6): the team members (paginated: organizations can have
- * thousands), pending invitations and the invite form. Admins manage; members only look.
+ * /dashboard/organization (spec §2.1, §6): the team members (searched, sorted and paginated by the server:
+ * organizations can have thousands), pending invitations and the invite form. Admins manage; members only look.
  */
 export default function OrganizationPage() {
   useDocumentTitle('Organization');
   const viewer = useAppSelector(selectUser);
   const isAdmin = roleCan(viewer?.role, 'members.invite');
 
-  const members = useGetOrganizationMembersQuery();
+  // Search, sort and paging happen on the server: the page holds one page of an organization of any size.
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(MEMBERS_FIRST_PAGE_SIZE);
+  const [sorting, setSorting] = useState<{ sort: MemberSort; order: SortOrder }>(DEFAULT_SORT);
+  const [invitationsPage, setInvitationsPage] = useState(0);
+  const members = useGetOrganizationMembersQuery({
+    page: page + 1,
+    per_page: rowsPerPage,
+    ...(settledSearch ? { search: settledSearch } : {}),
+    ...(sorting === DEFAULT_SORT ? {} : sorting),
+    ...(invitationsPage > 0
+      ? { invitations_page: invitationsPage + 1, invitations_per_page: INVITATIONS_PAGE_SIZE }
+      : {}),
+  });
+  const data = members.data?.data;
+  // After removals, a page past the end shows the last page instead.
+  const lastPage = data ? lastPageIndex(data.total, rowsPerPage) : 0;
+  const lastInvitationsPage = data ? lastPageIndex(data.invitations_total, INVITATIONS_PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (members.isFetching) return;
+    if (page > lastPage) setPage(lastPage);
+    if (invitationsPage > lastInvitationsPage) setInvitationsPage(lastInvitationsPage);
+  }, [members.isFetching, page, lastPage, invitationsPage, lastInvitationsPage]);
+  // A new search starts on its first page.
+  useEffect(() => setPage(0), [settledSearch]);
   const [inviteUser, invite] = useInviteUserMutation();
   const [resendInvitation] = useResendInvitationMutation();
   const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
@@ -120,14 +158,35 @@ export default function OrganizationPage() {
         <>
           <Section title="Team Members">
             <MembersTable
-              members={members.data?.data.users ?? NO_MEMBERS}
+              members={data?.users ?? NO_MEMBERS}
+              total={data?.total ?? 0}
+              searchable={(data?.member_count ?? 0) > MEMBER_PAGE_SIZES[0]}
+              search={search}
+              onSearch={setSearch}
+              page={Math.min(page, lastPage)}
+              onPage={setPage}
+              rowsPerPage={rowsPerPage}
+              onRowsPerPage={(rows) => {
+                setRowsPerPage(rows);
+                setPage(0);
+              }}
+              sort={sorting.sort}
+              order={sorting.order}
+              onSort={(column) => {
+                setSorting(nextSort(sorting, column));
+                setPage(0);
+              }}
+              busy={members.isFetching}
               canManage={isAdmin}
               onRemove={setToRemove}
             />
           </Section>
           <Section title="Pending Invitations">
             <InvitationsTable
-              invitations={members.data?.data.invitations ?? NO_INVITATIONS}
+              invitations={data?.invitations ?? NO_INVITATIONS}
+              total={data?.invitations_total ?? 0}
+              page={Math.min(invitationsPage, lastInvitationsPage)}
+              onPage={setInvitationsPage}
               canManage={isAdmin}
               resendingId={resendingId}
               onResend={onResend}

@@ -1,0 +1,201 @@
+// Largest Contentful Paint and Cumulative Layout Shift of the public pages (/login, /signup, /pricing)
+// under 4x CPU throttling, next to a bare page of the same stack (scripts/lib/bare-login-page.tsx)
+// built in the same run. Not part of `npm test`: a measurement, printed as medians and as the ratio
+// to the bare page's LCP.
+//
+//   npm run build && tsx scripts/lcp-bench.ts [--runs 5] [--throttle 4]
+//
+// Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the production build in dist/web.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { chromium, type Browser } from 'playwright-core';
+import webpack from 'webpack';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { WEB_DIR } from './lib/build-assets.js';
+import { freePort } from './lib/free-port.js';
+import { table } from './lib/table.js';
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, throttle: { type: 'string', default: '4' } },
+});
+const runs = Number(args.runs);
+const throttle = Number(args.throttle);
+if (!Number.isInteger(runs) || runs < 1 || !(throttle >= 1)) {
+  console.error('--runs must be a positive integer and --throttle at least 1');
+  process.exit(2);
+}
+
+/** Builds the bare page into `dir` with the app's compiler settings. */
+function buildBarePage(dir: string): Promise<void> {
+  const compiler = webpack({
+    mode: 'production',
+    context: path.resolve(import.meta.dirname, '..'),
+    entry: { main: './scripts/lib/bare-login-page.tsx' },
+    output: { path: dir, filename: '[name].[contenthash].js', publicPath: '/' },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2022',
+                transform: { react: { runtime: 'automatic', useBuiltins: true } },
+              },
+            },
+          },
+        },
+      ],
+    },
+    optimization: { runtimeChunk: 'single', splitChunks: { chunks: 'all' } },
+    plugins: [
+      new HtmlWebpackPlugin({
+        scriptLoading: 'defer',
+        templateContent:
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head><body><div id="root"></div></body></html>',
+      }),
+    ],
+    performance: { hints: false },
+  });
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve();
+    });
+  });
+}
+
+interface Sample {
+  lcp: number;
+  cls: number;
+}
+
+/** Loads `url` in a fresh context (cold cache) with the CPU slowed down; answers its LCP and CLS. */
+async function measure(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await page.addInitScript(() => {
+      const perf = { lcp: 0, cls: 0 };
+      (window as unknown as { __perf: typeof perf }).__perf = perf;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) perf.lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) perf.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // Late paints (data that arrives after load) still count: give them a moment under throttling.
+    await page.waitForTimeout(1000);
+    return await page.evaluate(() => (window as unknown as { __perf: Sample }).__perf);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+async function main() {
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    console.error(`No build in ${WEB_DIR}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bare-page-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const app = await buildApp(
+    loadConfig({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: 'memory://',
+      WEB_DIR,
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  const bare = Fastify({ logger: false });
+  let browser: Browser | undefined;
+  try {
+    console.log('Building the bare page...');
+    await buildBarePage(bareDir);
+    await bare.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+    await bare.register(fastifyStatic, { root: bareDir });
+    bare.get('/api/get-user', async (_request, reply) => reply.status(401).send({ error: true }));
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const bareAddress = bare.server.address();
+    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
+    await app.listen({ host: '127.0.0.1', port });
+
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-sync',
+      ],
+    });
+    const pages: [string, string][] = [
+      ['bare page (same stack)', bareUrl],
+      ['/login', `${url}/login`],
+      ['/signup', `${url}/signup`],
+      ['/pricing', `${url}/pricing`],
+    ];
+    const samples = new Map<string, Sample[]>(pages.map(([name]) => [name, []]));
+    // Interleaved, so a busy moment of the machine hits every page alike.
+    for (let run = 0; run < runs; run += 1) {
+      for (const [name, target] of pages) samples.get(name)!.push(await measure(browser, target));
+      console.log(`  run ${run + 1}/${runs} done`);
+    }
+    const bareLcp = median(samples.get(pages[0]![0])!.map((s) => s.lcp));
+    console.log(
+      `\nLCP and CLS, median of ${runs} cold loads, CPU throttled ${throttle}x\n\n` +
+        table(
+          ['page', 'LCP ms', 'x bare', 'CLS'],
+          pages.map(([name]) => {
+            const list = samples.get(name)!;
+            const lcp = median(list.map((s) => s.lcp));
+            return [
+              name,
+              Math.round(lcp),
+              (lcp / bareLcp).toFixed(2),
+              median(list.map((s) => s.cls)).toFixed(3),
+            ];
+          }),
+        ),
+    );
+  } finally {
+    await browser?.close();
+    await bare.close();
+    await app.close();
+    rmSync(bareDir, { recursive: true, force: true });
+  }
+}
+
+await main().catch((error: Error) => {
+  console.error(`lcp-bench failed: ${error.message}`);
+  process.exitCode = 1;
+});
