@@ -499,6 +499,135 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/list-audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the audit log of the caller's organization, newest first (admins only).
+     * @description The entries of the caller's organization and those naming the caller, filtered, newest first.
+     *     The log is append-only: no operation changes or deletes an entry, and entries are kept at least
+     *     a year.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/export-audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The filtered audit log as CSV (admins only), newest first, at most 10,000 rows.
+     * @description Answers JSON holding the CSV text (RFC 4180, header row `time,event,actor,target,address,details`,
+     *     times in ISO 8601 UTC), so the export goes through the same session, errors and contract checks as
+     *     every call; the app saves it as a file. `truncated` is true when more entries matched.
+     */
+    get: operations['exportAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/list-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's live sessions, the current one first, then by last use. */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out one of the caller's sessions (its next call answers 401). */
+    post: operations['endSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-other-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out every session of the caller except this one. */
+    post: operations['endOtherSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-member-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out every session of a member of the caller's organization (admins only). */
+    post: operations['endMemberSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/change-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the caller's password; every other session of the caller ends. */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -736,6 +865,71 @@ export interface components {
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
     };
+    /**
+     * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
+     * @enum {string}
+     */
+    AuditEventType:
+      | 'auth.signed_up'
+      | 'auth.signed_in'
+      | 'auth.sign_in_failed'
+      | 'auth.signed_out'
+      | 'auth.password_reset'
+      | 'auth.password_changed'
+      | 'two_factor.enabled'
+      | 'two_factor.disabled'
+      | 'two_factor.code_failed'
+      | 'two_factor.recovery_code_used'
+      | 'two_factor.required_changed'
+      | 'sessions.ended'
+      | 'sessions.others_ended'
+      | 'sessions.member_ended'
+      | 'invitation.sent'
+      | 'invitation.resent'
+      | 'invitation.accepted'
+      | 'member.role_changed'
+      | 'member.product_changed'
+      | 'member.removed'
+      | 'billing.plan_changed'
+      | 'billing.plan_canceled'
+      | 'billing.seats_purchased'
+      | 'crm.connected'
+      | 'crm.disconnected'
+      | 'credits.cap_changed'
+      | 'credits.top_up';
+    AuditEvent: {
+      id: components['schemas']['Id'];
+      type: components['schemas']['AuditEventType'];
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Who did it; null when nobody was signed in. */
+      actor_email: string | null;
+      /** @description The account or address it was done to. */
+      target_email: string | null;
+      /** @description The actor's (or the anonymous caller's) address. */
+      ip: string | null;
+      /** @description Small facts about the change (from/to product, seats bought, CRM...). */
+      details: {
+        [key: string]: string | number | boolean | null;
+      };
+    };
+    Session: {
+      id: components['schemas']['Id'];
+      /** @description Browser and system from the user agent, e.g. "Chrome on Windows". */
+      device: string;
+      /**
+       * @description Approximate place from the address, decided on the server without any network lookup:
+       *     "This computer" (loopback), "Local network" (private ranges), else "Internet".
+       */
+      place: string;
+      ip: string | null;
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch (updated at most once a minute). */
+      last_seen_at: number;
+      /** @description True for the session of this request. */
+      current: boolean;
+    };
   };
   responses: {
     /** @description Done. */
@@ -884,7 +1078,16 @@ export interface components {
       content?: never;
     };
   };
-  parameters: never;
+  parameters: {
+    /** @description Only entries of this event type. */
+    AuditType: components['schemas']['AuditEventType'];
+    /** @description Only entries whose actor or target address contains this text (any letter case). */
+    AuditPerson: string;
+    /** @description Only entries at or after this time (seconds since the epoch). */
+    AuditFrom: number;
+    /** @description Only entries at or before this time (seconds since the epoch). */
+    AuditTo: number;
+  };
   requestBodies: {
     /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
     Empty: {
@@ -1936,6 +2139,298 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Only entries of this event type. */
+        type?: components['parameters']['AuditType'];
+        /** @description Only entries whose actor or target address contains this text (any letter case). */
+        person?: components['parameters']['AuditPerson'];
+        /** @description Only entries at or after this time (seconds since the epoch). */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries at or before this time (seconds since the epoch). */
+        to?: components['parameters']['AuditTo'];
+        page?: number;
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page and the number of matching entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "events": [
+           *           {
+           *             "id": "42",
+           *             "type": "member.removed",
+           *             "created_at": 1767225600,
+           *             "actor_email": "alice@example.com",
+           *             "target_email": "bob@example.com",
+           *             "ip": "203.0.113.7",
+           *             "details": {}
+           *           }
+           *         ],
+           *         "total": 1,
+           *         "page": 1,
+           *         "page_size": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              events: components['schemas']['AuditEvent'][];
+              total: number;
+              page: number;
+              page_size: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  exportAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Only entries of this event type. */
+        type?: components['parameters']['AuditType'];
+        /** @description Only entries whose actor or target address contains this text (any letter case). */
+        person?: components['parameters']['AuditPerson'];
+        /** @description Only entries at or after this time (seconds since the epoch). */
+        from?: components['parameters']['AuditFrom'];
+        /** @description Only entries at or before this time (seconds since the epoch). */
+        to?: components['parameters']['AuditTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "filename": "audit-log-2026-01-01.csv",
+           *         "csv": "time,event,actor,target,address,details\r\n2026-01-01T00:00:00.000Z,Member removed,alice@example.com,bob@example.com,203.0.113.7,\r\n",
+           *         "rows": 1,
+           *         "truncated": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              filename: string;
+              csv: string;
+              rows: number;
+              truncated: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "sessions": [
+           *           {
+           *             "id": "7",
+           *             "device": "Chrome on Windows",
+           *             "place": "Local network",
+           *             "ip": "192.168.1.20",
+           *             "created_at": 1767225600,
+           *             "last_seen_at": 1767229200,
+           *             "current": true
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              sessions: components['schemas']['Session'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_id": "7"
+         *     }
+         */
+        'application/json': {
+          session_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endMemberSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_id": "12"
+         *     }
+         */
+        'application/json': {
+          user_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "current_password": "Old-secret-1",
+         *       "new_password": "N3w-secret!!"
+         *     }
+         */
+        'application/json': {
+          current_password: string;
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -32,4 +32,11 @@ export const operationRoutes = {
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
   setUserProduct: { method: 'post', path: '/set-user-product' },
+  listAuditEvents: { method: 'get', path: '/list-audit-events' },
+  exportAuditEvents: { method: 'get', path: '/export-audit-events' },
+  listSessions: { method: 'get', path: '/list-sessions' },
+  endSession: { method: 'post', path: '/end-session' },
+  endOtherSessions: { method: 'post', path: '/end-other-sessions' },
+  endMemberSessions: { method: 'post', path: '/end-member-sessions' },
+  changePassword: { method: 'post', path: '/change-password' },
 } as const;

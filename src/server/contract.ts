@@ -41,10 +41,17 @@ function pointer(...segments: string[]): string {
   return segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-function createAjv(doc: Json): Ajv2020 {
+function createAjv(doc: Json, { coerceTypes = false } = {}): Ajv2020 {
   // strict: false because the document carries OpenAPI keywords (paths, info...) Ajv does not know.
   // useDefaults fills contract defaults (e.g. invite role 'member') into the validated body.
-  const ajv = new Ajv2020({ strict: false, allErrors: false, useDefaults: true, validateFormats: true });
+  // coerceTypes (query strings only, where every value arrives as text): "2" becomes the integer 2.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    useDefaults: true,
+    validateFormats: true,
+    coerceTypes,
+  });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'example' });
   ajv.addSchema({ ...doc, $id: DOC_ID });
@@ -68,6 +75,7 @@ function deref(doc: Json, node: unknown): { node: Json; at: string | undefined }
 export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
   const doc = parse(readFileSync(path, 'utf8')) as Json;
   const ajv = createAjv(doc);
+  const queryAjv = createAjv(doc, { coerceTypes: true });
   const operations: OperationSpec[] = [];
   const rootSecurity = (doc.security as Json[] | undefined) ?? [];
 
@@ -106,7 +114,7 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
           if (p.node.required === true) required.push(name);
         });
         // Unknown query parameters (cache busters, tracking) are ignored, not refused.
-        validateQuery = ajv.compile({ type: 'object', properties, required });
+        validateQuery = queryAjv.compile({ type: 'object', properties, required });
       }
 
       operations.push({

@@ -128,9 +128,27 @@ export interface InvitationsTable {
 
 export interface SessionsTable {
   id_hash: string;
+  /** A public handle for the sessions list (the id_hash is never shown). */
+  id: Generated<number>;
   user_id: number;
+  user_agent: string | null;
+  ip: string | null;
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  created_at: GeneratedTimestamp;
+  organization_id: number | null;
+  type: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  target_id: number | null;
+  target_email: string | null;
+  ip: string | null;
+  details: Json<Record<string, string | number | boolean | null>>;
 }
 
 export interface ResetTokensTable {
@@ -243,6 +261,7 @@ export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
+  audit_events: AuditEventsTable;
   reset_tokens: ResetTokensTable;
   crm_connections: CrmConnectionsTable;
   oauth_codes: OauthCodesTable;

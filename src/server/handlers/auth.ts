@@ -16,7 +16,9 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
+import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
+import type { SessionOrigin } from '../repositories/sessions.js';
 import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -48,17 +50,61 @@ async function endPreviousSession<K extends OperationId>(services: Services, ctx
   if (previous) await services.repos.sessions.destroy(previous);
 }
 
-async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
+/** The browser and address a new session is started from (the sessions list shows them). */
+function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin {
+  return { userAgent: ctx.request.headers['user-agent'], ip: ctx.ip };
+}
+
+async function signIn<K extends OperationId>(
+  services: Services,
+  ctx: HandlerContext<K>,
+  user: User,
+  method: 'password' | 'google',
+) {
   await endPreviousSession(services, ctx);
-  setSessionCookie(ctx.reply, services.config, await services.repos.sessions.create(user.id));
+  const sessionId = await services.repos.transaction(async (tx) => {
+    await tx.audit.record({
+      type: 'auth.signed_in',
+      organizationId: user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: ctx.ip,
+      details: { method },
+    });
+    return tx.sessions.create(user.id, originOf(ctx));
+  });
+  setSessionCookie(ctx.reply, services.config, sessionId);
 }
 
 /** A new account's first session and the view of it, written and read in the account's transaction. */
-const signedInView = async (tx: InTransaction, user: User) => ({
-  user,
-  sessionId: await tx.sessions.create(user.id),
-  view: await viewOfUser(tx.users, user),
-});
+const signedInView =
+  <K extends OperationId>(ctx: HandlerContext<K>, method: 'password' | 'google') =>
+  async (tx: InTransaction, user: User) => {
+    await tx.audit.record({
+      type: 'auth.signed_up',
+      organizationId: user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: ctx.ip,
+      details: { method },
+    });
+    // A new account in an organization joined it through an invitation (createAccount).
+    if (user.organization_id !== null) {
+      await tx.audit.record({
+        type: 'invitation.accepted',
+        organizationId: user.organization_id,
+        actor: personOf(user),
+        target: personOf(user),
+        ip: ctx.ip,
+        details: { role: user.role },
+      });
+    }
+    return {
+      user,
+      sessionId: await tx.sessions.create(user.id, originOf(ctx)),
+      view: await viewOfUser(tx.users, user),
+    };
+  };
 
 export function authHandlers(
   services: Services,
@@ -92,7 +138,7 @@ export function authHandlers(
           invitationToken: body.invitation_token,
           utm: utmOf(body),
         },
-        signedInView,
+        signedInView(ctx, 'password'),
       );
       setSessionCookie(ctx.reply, config, sessionId);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
@@ -114,12 +160,19 @@ export function authHandlers(
       let user = await repos.users.findByEmail(email);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
+        await repos.audit.record({
+          type: 'auth.sign_in_failed',
+          organizationId: user?.organization_id ?? null,
+          actor: null,
+          target: { id: user?.id ?? null, email },
+          ip: ctx.ip,
+        });
         throw unauthenticated('Invalid email or password.');
       }
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
-      await signIn(services, ctx, user);
+      await signIn(services, ctx, user, 'password');
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
@@ -148,7 +201,7 @@ export function authHandlers(
       const software = await knownSoftware(repos.catalogue, config, body.software);
 
       let user = await repos.users.findForGoogle(identity.sub, email);
-      let created: Awaited<ReturnType<typeof signedInView>> | undefined;
+      let created: Awaited<ReturnType<ReturnType<typeof signedInView>>> | undefined;
       if (user && identity.sandbox) {
         const refusal = sandboxSignInRefusal(user, identity.sub);
         if (refusal) throw conflict(refusal);
@@ -188,12 +241,12 @@ export function authHandlers(
             invitationToken: body.invitation_token,
             utm: utmOf(body),
           },
-          signedInView,
+          signedInView(ctx, 'google'),
         );
         user = created.user;
         setSessionCookie(ctx.reply, config, created.sessionId);
       }
-      if (!created) await signIn(services, ctx, user);
+      if (!created) await signIn(services, ctx, user, 'google');
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
@@ -205,7 +258,17 @@ export function authHandlers(
 
     async logout(ctx) {
       const sessionId = readSessionCookie(ctx.request);
+      const user = ctx.userId === undefined ? undefined : await ctx.user();
       if (sessionId) await repos.sessions.destroy(sessionId);
+      if (user) {
+        await repos.audit.record({
+          type: 'auth.signed_out',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      }
       clearSessionCookie(ctx.reply, config);
       return { error: false, message: 'Signed out.' };
     },
@@ -260,6 +323,14 @@ export function authHandlers(
         // Whoever knew the old password is signed out everywhere.
         await tx.sessions.destroyAllOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);
+        const user = await tx.users.findById(userId);
+        await tx.audit.record({
+          type: 'auth.password_reset',
+          organizationId: user?.organization_id ?? null,
+          actor: null,
+          target: { id: userId, email: user?.email ?? null },
+          ip: ctx.ip,
+        });
       });
       clearSessionCookie(ctx.reply, config);
       return {

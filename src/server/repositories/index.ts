@@ -11,6 +11,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { createAuditRepository } from './audit.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueRepository } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
@@ -32,6 +33,7 @@ function bind(db: Db) {
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
+    audit: createAuditRepository(db),
   };
 }
 

@@ -95,6 +95,27 @@ export const generatedApi = baseApi.injectEndpoints({
     setUserProduct: build.mutation<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>({
       query: (body) => ({ url: '/set-user-product', method: 'POST', body }),
     }),
+    listAuditEvents: build.query<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>({
+      query: (params) => ({ url: '/list-audit-events', params }),
+    }),
+    exportAuditEvents: build.query<OkResponse<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>({
+      query: (params) => ({ url: '/export-audit-events', params }),
+    }),
+    listSessions: build.query<OkResponse<'listSessions'>, void>({
+      query: () => ({ url: '/list-sessions' }),
+    }),
+    endSession: build.mutation<OkResponse<'endSession'>, RequestBody<'endSession'>>({
+      query: (body) => ({ url: '/end-session', method: 'POST', body }),
+    }),
+    endOtherSessions: build.mutation<OkResponse<'endOtherSessions'>, void>({
+      query: () => ({ url: '/end-other-sessions', method: 'POST', body: {} }),
+    }),
+    endMemberSessions: build.mutation<OkResponse<'endMemberSessions'>, RequestBody<'endMemberSessions'>>({
+      query: (body) => ({ url: '/end-member-sessions', method: 'POST', body }),
+    }),
+    changePassword: build.mutation<OkResponse<'changePassword'>, RequestBody<'changePassword'>>({
+      query: (body) => ({ url: '/change-password', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -134,4 +155,14 @@ export const {
   useAcceptInviteMutation,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
+  useListAuditEventsQuery,
+  useLazyListAuditEventsQuery,
+  useExportAuditEventsQuery,
+  useLazyExportAuditEventsQuery,
+  useListSessionsQuery,
+  useLazyListSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+  useEndMemberSessionsMutation,
+  useChangePasswordMutation,
 } = generatedApi;

@@ -8,6 +8,8 @@ import { api } from '../../../src/web/api';
 import type { OkResponse, OperationId, QueryParams, RequestBody } from '../../../src/web/api/contract-types';
 import { makeStore } from '../../../src/web/app/store';
 import {
+  anAuditEvent,
+  aSession,
   aCoupon,
   anInvitation,
   anOrgSubscriptionItem,
@@ -137,6 +139,24 @@ const calls: { [K in OperationId]: Call<K> } = {
   },
   removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
   setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
+  listAuditEvents: {
+    arg: { type: 'member.removed', page: 2 },
+    query: { type: 'member.removed', page: '2' },
+    answer: { error: false, data: { events: [anAuditEvent()], total: 26, page: 2, page_size: 25 } },
+  },
+  exportAuditEvents: {
+    arg: { person: 'ada' },
+    query: { person: 'ada' },
+    answer: {
+      error: false,
+      data: { filename: 'audit-log.csv', csv: 'time,event\r\n', rows: 0, truncated: false },
+    },
+  },
+  listSessions: { arg: undefined, answer: { error: false, data: { sessions: [aSession()] } } },
+  endSession: { arg: { session_id: '7' }, answer: ok },
+  endOtherSessions: { arg: undefined, answer: ok },
+  endMemberSessions: { arg: { user_id: 'user-2' }, answer: ok },
+  changePassword: { arg: { current_password: 'Old-pass-1!', new_password: 'N3w-pass!!' }, answer: ok },
 };
 
 const operations = Object.entries(operationRoutes).map(([operationId, route]) => ({

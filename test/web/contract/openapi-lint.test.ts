@@ -69,6 +69,14 @@ describe('openapi.yaml', () => {
         'POST /logout',
         // Beyond §7: /reset-password says at once when its link is dead (issue 10).
         'POST /check-reset-token',
+        // Beyond §7: the audit log, sessions and password change (issue 16).
+        'GET /list-audit-events',
+        'GET /export-audit-events',
+        'GET /list-sessions',
+        'POST /end-session',
+        'POST /end-other-sessions',
+        'POST /end-member-sessions',
+        'POST /change-password',
       ].sort(),
     );
   });
