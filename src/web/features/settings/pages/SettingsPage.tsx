@@ -14,6 +14,8 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { profileErrorText } from '../lib/profile-error';
+import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { SessionsCard } from '../components/SessionsCard';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
@@ -81,6 +83,8 @@ export default function SettingsPage() {
           </Box>
         </CardContent>
       </Card>
+      <ChangePasswordCard />
+      <SessionsCard />
     </Stack>
   );
 }
