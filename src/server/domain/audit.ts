@@ -1,6 +1,6 @@
 /** The audit log's presentation: entries as the contract's AuditEvent and as CSV rows. Pure. */
 import type { components } from '../../contract/api.js';
-import { AUDIT_EVENT_LABELS, isAuditEventType } from '../../shared/audit-events.js';
+import { AUDIT_EVENT_LABELS, auditDetailsText, isAuditEventType } from '../../shared/audit-events.js';
 import type { AuditRow } from '../repositories/audit.js';
 import { epochSeconds } from './present.js';
 
@@ -23,13 +23,6 @@ export function presentAuditEvent(row: AuditRow): AuditEvent {
   };
 }
 
-/** "from: Free; to: Pro": the details as one readable cell. */
-export function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join('; ');
-}
-
 /** RFC 4180: a cell is quoted when it holds a quote, comma or line break. Formula-like cells are defused. */
 function csvCell(value: string | null): string {
   let text = value ?? '';
@@ -48,7 +41,7 @@ export function auditCsv(rows: AuditRow[]): string {
         row.actor_email,
         row.target_email,
         row.ip,
-        detailsText(row.details),
+        auditDetailsText(row.details),
       ]
         .map(csvCell)
         .join(','),

@@ -23,17 +23,16 @@ import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { selectUser } from '../../../entities/session';
 import { formatDateTime } from '../../../lib/dates';
-import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '../../../../shared/audit-events';
+import {
+  AUDIT_EVENT_LABELS,
+  AUDIT_EVENT_TYPES,
+  auditDetailsText,
+  type AuditEventType,
+} from '../../../../shared/audit-events';
 import { roleCan } from '../../../../shared/permissions';
 import { dayToSeconds, downloadText } from '../lib/csv-download';
 
 type Filters = Omit<QueryParams<'listAuditEvents'>, 'page' | 'page_size'>;
-
-function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join('; ');
-}
 
 /**
  * /dashboard/audit (issue 16, admins): the organization's audit log, newest first, paged on the server,
@@ -185,7 +184,7 @@ export default function AuditPage() {
                     <TableCell>{event.actor_email ?? '—'}</TableCell>
                     <TableCell>{event.target_email ?? '—'}</TableCell>
                     <TableCell>{event.ip ?? '—'}</TableCell>
-                    <TableCell>{detailsText(event.details)}</TableCell>
+                    <TableCell>{auditDetailsText(event.details)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
