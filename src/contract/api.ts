@@ -628,6 +628,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/verify-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The second step of a sign-in with two-factor sign-in; a TOTP code or an unused recovery code.
+     * @description Takes the `pending_sign_in` cookie login set (10 minutes, 5 attempts, and at most 10 codes per
+     *     account in 15 minutes). A code is accepted once; a recovery code works once.
+     */
+    post: operations['verifyTwoFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the caller has two-factor sign-in, and how many recovery codes are left. */
+    get: operations['getTwoFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/start-two-factor-setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Re-authenticate with the password and get a new TOTP secret to add to an authenticator app. */
+    post: operations['startTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/confirm-two-factor-setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor sign-in on with a first code; answers the recovery codes, shown once.
+     * @description The caller's other sessions are signed out.
+     */
+    post: operations['confirmTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/disable-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn two-factor sign-in off (re-authenticate with the password); other sessions are signed out. */
+    post: operations['disableTwoFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -857,6 +949,13 @@ export interface components {
       message: string;
       user: components['schemas']['User'];
       software: components['schemas']['SoftwareRef'] | null;
+    };
+    TwoFactorChallenge: {
+      /** @constant */
+      error: false;
+      message: string;
+      /** @constant */
+      two_factor_required: true;
     };
     SignupResult: {
       /** @constant */
@@ -1340,14 +1439,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in; the session cookie is set. */
+      /**
+       * @description Signed in (the session cookie is set); or, for an account with two-factor sign-in, the password
+       *     was right and the code is next: `two_factor_required: true`, no session, only a short-lived
+       *     `pending_sign_in` cookie that verify-two-factor takes and no other operation accepts.
+       */
       200: {
         headers: {
           'Set-Cookie': components['headers']['SessionCookie'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['LoginResult'];
+          'application/json':
+            components['schemas']['LoginResult'] | components['schemas']['TwoFactorChallenge'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2428,6 +2532,239 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  verifyTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in; the session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "enabled": true,
+           *         "recovery_codes_left": 9
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              enabled: boolean;
+              recovery_codes_left: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  startTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Sup3r-secret!"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The secret (base32) and its otpauth:// URI; nothing changes until confirmed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+           *         "otpauth_url": "otpauth://totp/CRM%20Sync:ada%40example.com?issuer=CRM%20Sync&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              secret: string;
+              otpauth_url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  confirmTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Two-factor sign-in is on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Two-factor sign-in is on.",
+           *       "data": {
+           *         "recovery_codes": [
+           *           "k7m2-x9qp-4tdw"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: {
+              recovery_codes: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Sup3r-secret!"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

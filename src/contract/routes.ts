@@ -39,4 +39,9 @@ export const operationRoutes = {
   endOtherSessions: { method: 'post', path: '/end-other-sessions' },
   endMemberSessions: { method: 'post', path: '/end-member-sessions' },
   changePassword: { method: 'post', path: '/change-password' },
+  verifyTwoFactor: { method: 'post', path: '/verify-two-factor' },
+  getTwoFactor: { method: 'get', path: '/get-two-factor' },
+  startTwoFactorSetup: { method: 'post', path: '/start-two-factor-setup' },
+  confirmTwoFactorSetup: { method: 'post', path: '/confirm-two-factor-setup' },
+  disableTwoFactor: { method: 'post', path: '/disable-two-factor' },
 } as const;

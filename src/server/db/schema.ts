@@ -106,6 +106,12 @@ export interface UsersTable {
   next_payment_date: Timestamp | null;
   payment_method: string | null;
   /** What pre-connect stored for the next OAuth exchange (fields and organization choice). */
+  /** The TOTP secret (base32), sealed with the secret box; null without two-factor sign-in. */
+  totp_secret: Generated<string | null>;
+  /** A secret being set up, sealed, until a first code confirms it. */
+  totp_pending_secret: Generated<string | null>;
+  /** The time step of the last accepted code: a code is accepted once. */
+  totp_last_step: Generated<number | null>;
   preconnect: Json<{
     software: string;
     fields: { id: string; value: string }[];
@@ -135,6 +141,20 @@ export interface SessionsTable {
   ip: string | null;
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface PendingSignInsTable {
+  id_hash: string;
+  user_id: number;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
 }
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
@@ -262,6 +282,8 @@ export interface Database {
   invitations: InvitationsTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
   reset_tokens: ResetTokensTable;
   crm_connections: CrmConnectionsTable;
   oauth_codes: OauthCodesTable;

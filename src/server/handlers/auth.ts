@@ -7,7 +7,16 @@ import {
 import { isLocalUrl } from '../config.js';
 import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearPendingSignInCookie,
+  clearSessionCookie,
+  readPendingSignInCookie,
+  readSessionCookie,
+  setPendingSignInCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
+import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
+import { checkSecondFactor } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
@@ -22,6 +31,9 @@ import type { SessionOrigin } from '../repositories/sessions.js';
 import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+/** Codes one pending sign-in may try before the password must be entered again. */
+const PENDING_ATTEMPTS = 5;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const FORGOT_PASSWORD_MESSAGE =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
@@ -59,7 +71,7 @@ async function signIn<K extends OperationId>(
   services: Services,
   ctx: HandlerContext<K>,
   user: User,
-  method: 'password' | 'google',
+  method: 'password' | 'google' | 'password+code' | 'password+recovery code',
 ) {
   await endPreviousSession(services, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
@@ -110,7 +122,14 @@ export function authHandlers(
   services: Services,
 ): Pick<
   Handlers,
-  'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'checkResetToken' | 'resetPassword'
+  | 'signup'
+  | 'login'
+  | 'verifyTwoFactor'
+  | 'googleAuth'
+  | 'logout'
+  | 'forgotPassword'
+  | 'checkResetToken'
+  | 'resetPassword'
 > {
   const { repos, config } = services;
 
@@ -172,6 +191,19 @@ export function authHandlers(
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
+      if (user.totp_secret !== null) {
+        // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
+        // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
+        await endPreviousSession(services, ctx);
+        clearSessionCookie(ctx.reply, config);
+        const pending = await repos.twoFactor.startPending(user.id);
+        setPendingSignInCookie(ctx.reply, config, pending, PENDING_SIGN_IN_SECONDS);
+        return {
+          error: false,
+          message: 'Enter the code from your authenticator app.',
+          two_factor_required: true,
+        };
+      }
       await signIn(services, ctx, user, 'password');
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
@@ -253,6 +285,57 @@ export function authHandlers(
         message: created ? 'Account created.' : 'Signed in.',
         id: String(user.id),
         user: created ? created.view : await viewOfUser(repos.users, user),
+      };
+    },
+
+    async verifyTwoFactor(ctx) {
+      const token = readPendingSignInCookie(ctx.request);
+      const pending = token ? await repos.twoFactor.attemptPending(token) : undefined;
+      const user = pending ? await repos.users.findById(pending.userId) : undefined;
+      if (!token || !pending || !user || user.totp_secret === null) {
+        clearPendingSignInCookie(ctx.reply, config);
+        throw unauthenticated(SIGN_IN_EXPIRED);
+      }
+      if (pending.attempts > PENDING_ATTEMPTS) {
+        await repos.twoFactor.endPending(token);
+        clearPendingSignInCookie(ctx.reply, config);
+        throw unauthenticated(SIGN_IN_EXPIRED);
+      }
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      const used = await checkSecondFactor(services, user, ctx.body.code);
+      if (!used) {
+        await repos.audit.record({
+          type: 'two_factor.code_failed',
+          organizationId: user.organization_id,
+          actor: null,
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+        throw invalid('That code is not valid. Try again.');
+      }
+      await repos.twoFactor.endPending(token);
+      clearPendingSignInCookie(ctx.reply, config);
+      if (used === 'recovery code') {
+        await repos.audit.record({
+          type: 'two_factor.recovery_code_used',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      }
+      await signIn(
+        services,
+        ctx,
+        user,
+        used === 'recovery code' ? 'password+recovery code' : 'password+code',
+      );
+      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
+      return {
+        error: false,
+        message: 'Signed in.',
+        user: await viewOfUser(repos.users, user),
+        software: user.software ? { slug: user.software } : null,
       };
     },
 

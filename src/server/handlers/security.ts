@@ -5,7 +5,9 @@
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
 import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit.js';
 import { requirePermission } from '../domain/authorization.js';
-import { invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { conflict, invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { totpSecretOf } from '../domain/two-factor.js';
+import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
 import { readSessionCookie } from '../http/session-cookie.js';
@@ -51,6 +53,10 @@ export function securityHandlers(
   | 'endOtherSessions'
   | 'endMemberSessions'
   | 'changePassword'
+  | 'getTwoFactor'
+  | 'startTwoFactorSetup'
+  | 'confirmTwoFactorSetup'
+  | 'disableTwoFactor'
 > {
   const { repos } = services;
 
@@ -61,7 +67,96 @@ export function securityHandlers(
     return id;
   }
 
+  /** Re-authentication for two-factor changes: the password, with the same per-account limit as change-password. */
+  async function requirePassword(user: User, password: string) {
+    await enforceLimits(services, [[RATE_RULES.changePasswordUser, String(user.id)]]);
+    if (user.password_hash === null) {
+      throw invalid(
+        'Set a password first (with "Forgot password"): two-factor sign-in protects password sign-ins.',
+      );
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw invalid('Your password is not correct.');
+  }
+
   return {
+    async getTwoFactor(ctx) {
+      const user = await ctx.user();
+      return {
+        error: false,
+        data: {
+          enabled: user.totp_secret !== null,
+          recovery_codes_left:
+            user.totp_secret === null ? 0 : await repos.twoFactor.unusedRecoveryCodes(user.id),
+        },
+      };
+    },
+
+    async startTwoFactorSetup(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
+      await requirePassword(user, ctx.body.password);
+      const secret = newTotpSecret();
+      await repos.users.update(user.id, { totp_pending_secret: services.secretBox.seal(secret) });
+      return { error: false, data: { secret, otpauth_url: totpUri(secret, user.email) } };
+    },
+
+    async confirmTwoFactorSetup(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
+      if (user.totp_pending_secret === null) throw invalid('Start the set-up again: no secret is waiting.');
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      const step = acceptTotp(totpSecretOf(services, user.totp_pending_secret), ctx.body.code, null);
+      if (step === null)
+        throw invalid('That code is not valid. Check the time of your device and try again.');
+      const keep = currentSession(ctx.request);
+      const codes = newRecoveryCodes();
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.id, {
+          totp_secret: user.totp_pending_secret,
+          totp_pending_secret: null,
+          totp_last_step: step,
+        });
+        await tx.twoFactor.saveRecoveryCodes(user.id, codes.map(recoveryCodeHash));
+        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.audit.record({
+          type: 'two_factor.enabled',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return {
+        error: false,
+        message: 'Two-factor sign-in is on. Your other sessions were signed out.',
+        data: { recovery_codes: codes },
+      };
+    },
+
+    async disableTwoFactor(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret === null) throw conflict('Two-factor sign-in is already off.');
+      await requirePassword(user, ctx.body.password);
+      const keep = currentSession(ctx.request);
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.id, {
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_last_step: null,
+        });
+        await tx.twoFactor.forgetRecoveryCodes(user.id);
+        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.audit.record({
+          type: 'two_factor.disabled',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return { error: false, message: 'Two-factor sign-in is off. Your other sessions were signed out.' };
+    },
+
     async listAuditEvents(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'audit.view');

@@ -20,6 +20,7 @@ import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSupportRequestsRepository } from './support-requests.js';
+import { createTwoFactorRepository } from './two-factor.js';
 import { createUsersRepository } from './users.js';
 
 function bind(db: Db) {
@@ -34,6 +35,7 @@ function bind(db: Db) {
     connections: createConnectionsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
+    twoFactor: createTwoFactorRepository(db),
   };
 }
 

@@ -116,6 +116,27 @@ export const generatedApi = baseApi.injectEndpoints({
     changePassword: build.mutation<OkResponse<'changePassword'>, RequestBody<'changePassword'>>({
       query: (body) => ({ url: '/change-password', method: 'POST', body }),
     }),
+    verifyTwoFactor: build.mutation<OkResponse<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>({
+      query: (body) => ({ url: '/verify-two-factor', method: 'POST', body }),
+    }),
+    getTwoFactor: build.query<OkResponse<'getTwoFactor'>, void>({
+      query: () => ({ url: '/get-two-factor' }),
+    }),
+    startTwoFactorSetup: build.mutation<
+      OkResponse<'startTwoFactorSetup'>,
+      RequestBody<'startTwoFactorSetup'>
+    >({
+      query: (body) => ({ url: '/start-two-factor-setup', method: 'POST', body }),
+    }),
+    confirmTwoFactorSetup: build.mutation<
+      OkResponse<'confirmTwoFactorSetup'>,
+      RequestBody<'confirmTwoFactorSetup'>
+    >({
+      query: (body) => ({ url: '/confirm-two-factor-setup', method: 'POST', body }),
+    }),
+    disableTwoFactor: build.mutation<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>({
+      query: (body) => ({ url: '/disable-two-factor', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -165,4 +186,10 @@ export const {
   useEndOtherSessionsMutation,
   useEndMemberSessionsMutation,
   useChangePasswordMutation,
+  useVerifyTwoFactorMutation,
+  useGetTwoFactorQuery,
+  useLazyGetTwoFactorQuery,
+  useStartTwoFactorSetupMutation,
+  useConfirmTwoFactorSetupMutation,
+  useDisableTwoFactorMutation,
 } = generatedApi;

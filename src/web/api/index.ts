@@ -9,7 +9,7 @@
 import type { ApiRequest } from './base-api';
 import { generatedApi } from './generated-endpoints';
 
-export const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit'] as const;
+export const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit', 'TwoFactor'] as const;
 export type TagType = (typeof tagTypes)[number];
 
 /** Invalidate only when the call succeeded: a failed mutation changed nothing worth refetching. */
@@ -28,6 +28,7 @@ export const api = generatedApi.enhanceEndpoints({
     setUserBoolean: { invalidatesTags: onSuccess('User') },
 
     login: { invalidatesTags: sessionChange },
+    verifyTwoFactor: { invalidatesTags: sessionChange },
     signup: { invalidatesTags: sessionChange },
     googleAuth: { invalidatesTags: sessionChange },
     logout: { invalidatesTags: sessionChange },
@@ -51,6 +52,9 @@ export const api = generatedApi.enhanceEndpoints({
     endOtherSessions: { invalidatesTags: onSuccess('Sessions', 'Audit') },
     changePassword: { invalidatesTags: onSuccess('Sessions', 'Audit') },
     endMemberSessions: { invalidatesTags: onSuccess('Audit') },
+    getTwoFactor: { providesTags: ['TwoFactor'] },
+    confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit') },
+    disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit') },
     listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },

@@ -156,6 +156,20 @@ const calls: { [K in OperationId]: Call<K> } = {
   endSession: { arg: { session_id: '7' }, answer: ok },
   endOtherSessions: { arg: undefined, answer: ok },
   endMemberSessions: { arg: { user_id: 'user-2' }, answer: ok },
+  verifyTwoFactor: { arg: { code: '123456' }, answer: { ...ok, user, software: { slug: 'hubspot' } } },
+  getTwoFactor: { arg: undefined, answer: { error: false, data: { enabled: true, recovery_codes_left: 9 } } },
+  startTwoFactorSetup: {
+    arg: { password: 'S3cret!pass' },
+    answer: {
+      error: false,
+      data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+    },
+  },
+  confirmTwoFactorSetup: {
+    arg: { code: '123456' },
+    answer: { ...ok, data: { recovery_codes: ['abcd-efgh-jkmn'] } },
+  },
+  disableTwoFactor: { arg: { password: 'S3cret!pass' }, answer: ok },
   changePassword: { arg: { current_password: 'Old-pass-1!', new_password: 'N3w-pass!!' }, answer: ok },
 };
 

@@ -69,7 +69,7 @@ describe('openapi.yaml', () => {
         'POST /logout',
         // Beyond §7: /reset-password says at once when its link is dead (issue 10).
         'POST /check-reset-token',
-        // Beyond §7: the audit log, sessions and password change (issue 16).
+        // Beyond §7: the audit log, sessions, password change and two-factor sign-in (issue 16).
         'GET /list-audit-events',
         'GET /export-audit-events',
         'GET /list-sessions',
@@ -77,6 +77,11 @@ describe('openapi.yaml', () => {
         'POST /end-other-sessions',
         'POST /end-member-sessions',
         'POST /change-password',
+        'POST /verify-two-factor',
+        'GET /get-two-factor',
+        'POST /start-two-factor-setup',
+        'POST /confirm-two-factor-setup',
+        'POST /disable-two-factor',
       ].sort(),
     );
   });

@@ -5,8 +5,13 @@ import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
-// Settings lists the sessions (issue 16).
-beforeEach(() => server.use(mockApi('listSessions', { error: false, data: { sessions: [aSession()] } })));
+// Settings lists the sessions and the two-factor state (issue 16).
+beforeEach(() =>
+  server.use(
+    mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
+    mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+  ),
+);
 
 // Spec §2.1 shell and sidebar table, §6 roles, §8 'Error: {message}'.
 

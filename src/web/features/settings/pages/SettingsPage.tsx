@@ -16,6 +16,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import { profileErrorText } from '../lib/profile-error';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
+import { TwoFactorCard } from '../components/TwoFactorCard';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
@@ -84,6 +85,7 @@ export default function SettingsPage() {
         </CardContent>
       </Card>
       <ChangePasswordCard />
+      <TwoFactorCard />
       <SessionsCard />
     </Stack>
   );

@@ -1,0 +1,29 @@
+/** Two-factor rules shared by sign-in and the Settings operations. */
+import type { User } from '../db/schema.js';
+import { acceptTotp, looksLikeRecoveryCode, recoveryCodeHash } from '../security/totp.js';
+import type { Services } from '../services.js';
+
+/** The user's TOTP secret (base32), opened from its sealed form. */
+export function totpSecretOf(services: Pick<Services, 'secretBox'>, sealed: string): string {
+  return services.secretBox.open<string>(sealed);
+}
+
+/**
+ * Checks a second factor of a user with two-factor sign-in: a TOTP code (each accepted once) or an
+ * unused recovery code (spent). Answers which one worked, or null.
+ */
+export async function checkSecondFactor(
+  services: Pick<Services, 'secretBox' | 'repos'>,
+  user: User,
+  code: string,
+): Promise<'code' | 'recovery code' | null> {
+  if (user.totp_secret === null) return null;
+  const step = acceptTotp(totpSecretOf(services, user.totp_secret), code, user.totp_last_step);
+  if (step !== null) return (await services.repos.twoFactor.acceptStep(user.id, step)) ? 'code' : null;
+  if (looksLikeRecoveryCode(code)) {
+    return (await services.repos.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code)))
+      ? 'recovery code'
+      : null;
+  }
+  return null;
+}
