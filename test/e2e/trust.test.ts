@@ -1,16 +1,72 @@
 /**
- * Issue 16 browser walks: ending another session from Settings signs that browser out; an admin's
+ * Issue 16 browser walks: two-factor sign-in set up in Settings (codes computed from the shown secret),
+ * then logging in with a code and with a recovery code (once); ending another session from Settings signs that browser out; an admin's
  * Audit page shows the events of a scripted sequence in order, and its CSV export matches.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { STRONG_PASSWORD, logIn } from './flows';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { STRONG_PASSWORD, logIn, logOut } from './flows';
 import { expectTitle, useAppAndBrowser } from './harness';
 import { apiCall, newPerson, signUpByApi, teamOfTwo } from './people';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();
+
+/** The code an authenticator app shows for the secret, `offset` steps of 30 s from now. */
+const codeFor = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+/** Email and password on /login, then the code step. */
+async function logInWithCode(page: Page, email: string, code: string) {
+  await page.goto(`${e2e.app.url}/login`);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const form = page.getByRole('form', { name: 'Two-factor code' });
+  await form.getByRole('textbox', { name: 'Code' }).fill(code);
+  await form.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('two-factor sign-in: set up from the shown secret, log in with a code, a recovery code works once', async () => {
+  const email = `totp-${run}@example.com`;
+  const person = await newPerson(e2e);
+  await signUpByApi(e2e.app.url, person, 'Tess', email);
+  const { page } = person;
+  await page.goto(`${e2e.app.url}/dashboard/settings`);
+  const setup = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+  await setup.getByLabel('Password').fill(STRONG_PASSWORD);
+  await setup.getByRole('button', { name: 'Set up' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirm two-factor sign-in' });
+  const secret = await confirm.getByLabel('Secret key').inputValue();
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  await confirm.getByLabel('Code').fill(codeFor(secret));
+  await confirm.getByRole('button', { name: 'Turn on' }).click();
+  const codesList = page.getByRole('list', { name: 'Recovery codes' });
+  await codesList.waitFor();
+  const recoveryCodes = (await codesList.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+  assert.equal(recoveryCodes.length, 10);
+  await page.getByText(/^Two-factor sign-in is on\. Recovery codes left: 10\.$/).waitFor();
+
+  // Log out, log in: the password alone is not enough; the next code signs in.
+  await logOut(page, e2e.app.url);
+  await logInWithCode(page, email, codeFor(secret, 1));
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(`${e2e.app.url}/dashboard/settings`);
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+
+  // A recovery code signs in once; the second time it is refused.
+  await logOut(page, e2e.app.url);
+  await logInWithCode(page, email, recoveryCodes[0]!);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await logOut(page, e2e.app.url);
+  await logInWithCode(page, email, recoveryCodes[0]!);
+  await page.getByText('That code is not valid. Try again.').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/login');
+  assert.deepEqual(person.pageErrors, []);
+});
 
 test('ending another session in Settings signs that browser out', async () => {
   const email = `sessions-${run}@example.com`;
