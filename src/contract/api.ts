@@ -720,6 +720,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/set-two-factor-requirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Require (or stop requiring) two-factor sign-in of everyone in the caller's organization (admins only). */
+    post: operations['setTwoFactorRequirement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -792,6 +809,11 @@ export interface components {
       seats: components['schemas']['Seats'];
       /** @description How many users belong to the organization. */
       member_count: number;
+      /**
+       * @description Everyone in the organization must use two-factor sign-in; until they set it up, their calls other
+       *     than reading their account, signing out and setting it up answer 403 (issue 16).
+       */
+      require_two_factor?: boolean;
       /** @description The members, when the call includes them (get-organization-members does). */
       users?: components['schemas']['OrganizationMember'][];
     };
@@ -814,6 +836,8 @@ export interface components {
       join_timestamp: number;
       software: components['schemas']['SoftwareRef'] | null;
       subscription: components['schemas']['Subscription'];
+      /** @description The user signs in with a second factor (TOTP). */
+      two_factor_enabled?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
     OrganizationMember: {
@@ -1895,6 +1919,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The caller's organization requires two-factor sign-in and the caller has not set it up. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
@@ -2075,6 +2108,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The caller's organization requires two-factor sign-in and the caller has not set it up. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
@@ -2768,6 +2810,37 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setTwoFactorRequirement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "required": true
+         *     }
+         */
+        'application/json': {
+          required: boolean;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -44,4 +44,5 @@ export const operationRoutes = {
   startTwoFactorSetup: { method: 'post', path: '/start-two-factor-setup' },
   confirmTwoFactorSetup: { method: 'post', path: '/confirm-two-factor-setup' },
   disableTwoFactor: { method: 'post', path: '/disable-two-factor' },
+  setTwoFactorRequirement: { method: 'post', path: '/set-two-factor-requirement' },
 } as const;

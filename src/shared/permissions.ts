@@ -23,7 +23,9 @@ export type Permission =
   /** Read and export the organization's audit log. */
   | 'audit.view'
   /** End every session of a member of the organization. */
-  | 'members.sessions';
+  | 'members.sessions'
+  /** Require two-factor sign-in of everyone in the organization. */
+  | 'organization.security';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -35,6 +37,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'connection.organization',
     'audit.view',
     'members.sessions',
+    'organization.security',
   ],
   member: [],
 };

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { getContract, useTestApp, type CallResult } from './helpers/app.js';
-import { PASSWORD, signup, type TestUser } from './helpers/users.js';
+import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
 
@@ -234,5 +234,51 @@ describe('login with two-factor sign-in', () => {
       }
     }
     assert.ok(limited, 'the per-account limit answered 429');
+  });
+});
+
+describe('an organization that requires two-factor sign-in', () => {
+  it('sends members without it to set it up (403 elsewhere) until they have', async () => {
+    const admin = await signup(t.api, { name: 'Ada' });
+    const member = await invitedMember(t, admin);
+    const rename = (user: TestUser) =>
+      t.api('setSettings', { cookie: user.cookie, body: { name: 'New name' } });
+    assert.equal((await rename(member)).status, 200);
+
+    const byMember = await t.api('setTwoFactorRequirement', {
+      cookie: member.cookie,
+      body: { required: true },
+    });
+    assert.equal(byMember.status, 403);
+    const on = await t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required: true } });
+    assert.equal(on.status, 200);
+    assert.equal(on.body.message, 'Two-factor sign-in is now required in your organization.');
+
+    const refused = await rename(member);
+    assert.equal(refused.status, 403);
+    assert.equal(
+      refused.body.message,
+      'Your organization requires two-factor sign-in: set it up in Settings to continue.',
+    );
+    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.equal(me.organization.require_two_factor, true);
+    assert.equal(me.two_factor_enabled, false);
+    // The admin too; they can still lift the requirement.
+    assert.equal((await t.api('getOrganizationMembers', { cookie: admin.cookie })).status, 403);
+
+    await enable(member);
+    assert.equal((await rename(member)).status, 200);
+    assert.equal((await t.api('getUser', { cookie: member.cookie })).body.data.two_factor_enabled, true);
+
+    const off = await t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required: false } });
+    assert.equal(off.status, 200);
+    assert.equal((await t.api('getOrganizationMembers', { cookie: admin.cookie })).status, 200);
+    const audit = (
+      await t.api('listAuditEvents', { cookie: admin.cookie, query: { type: 'two_factor.required_changed' } })
+    ).body.data.events;
+    assert.deepEqual(
+      audit.map((e: { details: object }) => e.details),
+      [{ required: false }, { required: true }],
+    );
   });
 });

@@ -319,6 +319,15 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // An organization can require two-factor sign-in of everyone in it (issue 16).
+  '0033_organization_requires_two_factor': {
+    async up(db) {
+      await runStatements(
+        db,
+        `alter table organizations add column require_two_factor boolean not null default false`,
+      );
+    },
+  },
 };
 
 /**

@@ -76,6 +76,8 @@ export interface OrganizationsTable {
   seats_standard: Generated<number>;
   seats_pro: Generated<number>;
   subscription_id: string | null;
+  /** Everyone in the organization must sign in with two-factor sign-in (issue 16). */
+  require_two_factor: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
 

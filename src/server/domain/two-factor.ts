@@ -1,5 +1,7 @@
 /** Two-factor rules shared by sign-in and the Settings operations. */
 import type { User } from '../db/schema.js';
+import type { Repositories } from '../repositories/index.js';
+import { forbidden } from './errors.js';
 import { acceptTotp, looksLikeRecoveryCode, recoveryCodeHash } from '../security/totp.js';
 import type { Services } from '../services.js';
 
@@ -26,4 +28,36 @@ export async function checkSecondFactor(
       : null;
   }
   return null;
+}
+
+export const TWO_FACTOR_REQUIRED =
+  'Your organization requires two-factor sign-in: set it up in Settings to continue.';
+
+/** What a user whose organization requires two-factor sign-in may still do before setting it up. */
+const REACHABLE_BEFORE_SET_UP = new Set([
+  'getUser',
+  'logout',
+  'getTwoFactor',
+  'startTwoFactorSetup',
+  'confirmTwoFactorSetup',
+  'setTwoFactorRequirement',
+  'listSessions',
+  'endSession',
+  'endOtherSessions',
+  'changePassword',
+]);
+
+/**
+ * Refuses (403) the operations of a signed-in user without two-factor sign-in whose organization
+ * requires it, except those needed to set it up (the app sends them to Settings).
+ */
+export async function enforceRequiredTwoFactor(
+  repos: Repositories,
+  user: User,
+  operationId: string,
+  allowsAnonymous: boolean,
+): Promise<void> {
+  if (user.totp_secret !== null || user.organization_id === null) return;
+  if (allowsAnonymous || REACHABLE_BEFORE_SET_UP.has(operationId)) return;
+  if (await repos.organizations.requiresTwoFactor(user.organization_id)) throw forbidden(TWO_FACTOR_REQUIRED);
 }

@@ -57,6 +57,7 @@ export function securityHandlers(
   | 'startTwoFactorSetup'
   | 'confirmTwoFactorSetup'
   | 'disableTwoFactor'
+  | 'setTwoFactorRequirement'
 > {
   const { repos } = services;
 
@@ -155,6 +156,33 @@ export function securityHandlers(
         });
       });
       return { error: false, message: 'Two-factor sign-in is off. Your other sessions were signed out.' };
+    },
+
+    async setTwoFactorRequirement(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.security');
+      if (user.organization_id === null) {
+        throw invalid('Invite someone first: the requirement applies to an organization.');
+      }
+      const organizationId = user.organization_id;
+      const required = ctx.body.required;
+      await repos.transaction(async (tx) => {
+        await tx.organizations.setTwoFactorRequired(organizationId, required);
+        await tx.audit.record({
+          type: 'two_factor.required_changed',
+          organizationId,
+          actor: personOf(user),
+          target: null,
+          ip: ctx.ip,
+          details: { required },
+        });
+      });
+      return {
+        error: false,
+        message: required
+          ? 'Two-factor sign-in is now required in your organization.'
+          : 'Two-factor sign-in is no longer required in your organization.',
+      };
     },
 
     async listAuditEvents(ctx) {

@@ -10,6 +10,7 @@ import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
 import { unauthenticated } from '../domain/errors.js';
+import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUser } from './session-user.js';
 import { validationMessage } from './validation-messages.js';
@@ -67,6 +68,9 @@ export function registerApi(
         const query = validateQuery(op, request.query);
         const user = await sessionUser(services.repos.sessions, request);
         if (user === undefined && !op.allowsAnonymous) throw unauthenticated();
+        if (user !== undefined) {
+          await enforceRequiredTwoFactor(services.repos, user, op.operationId, op.allowsAnonymous);
+        }
         const ctx: HandlerContext<OperationId> = {
           body: body as never,
           query: query as never,

@@ -25,6 +25,23 @@ export function createOrganizationsRepository(db: Db) {
       return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
+    async setTwoFactorRequired(id: number, required: boolean): Promise<void> {
+      await db
+        .updateTable('organizations')
+        .set({ require_two_factor: required })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async requiresTwoFactor(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('require_two_factor')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.require_two_factor === true;
+    },
+
     async setSeats(
       id: number,
       seats: { standard: number; pro: number; subscriptionId: string },

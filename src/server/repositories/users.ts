@@ -15,6 +15,7 @@ export interface UserViewExtras {
   org_billing_admin_id: number | null;
   org_seats_standard: number | null;
   org_seats_pro: number | null;
+  org_require_two_factor: boolean | null;
   member_count: number | string | bigint | null;
   org_connection_id: number | null;
   personal_connection_id: number | null;
@@ -139,6 +140,7 @@ export function createUsersRepository(db: Db) {
           sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
           sql<number | null>`o.seats_standard`.as('org_seats_standard'),
           sql<number | null>`o.seats_pro`.as('org_seats_pro'),
+          sql<boolean | null>`o.require_two_factor`.as('org_require_two_factor'),
           sql<
             number | string | bigint | null
           >`(select count(*) from users m where m.organization_id = o.id)`.as('member_count'),

@@ -137,6 +137,12 @@ export const generatedApi = baseApi.injectEndpoints({
     disableTwoFactor: build.mutation<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>({
       query: (body) => ({ url: '/disable-two-factor', method: 'POST', body }),
     }),
+    setTwoFactorRequirement: build.mutation<
+      OkResponse<'setTwoFactorRequirement'>,
+      RequestBody<'setTwoFactorRequirement'>
+    >({
+      query: (body) => ({ url: '/set-two-factor-requirement', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -192,4 +198,5 @@ export const {
   useStartTwoFactorSetupMutation,
   useConfirmTwoFactorSetupMutation,
   useDisableTwoFactorMutation,
+  useSetTwoFactorRequirementMutation,
 } = generatedApi;

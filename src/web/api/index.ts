@@ -53,8 +53,10 @@ export const api = generatedApi.enhanceEndpoints({
     changePassword: { invalidatesTags: onSuccess('Sessions', 'Audit') },
     endMemberSessions: { invalidatesTags: onSuccess('Audit') },
     getTwoFactor: { providesTags: ['TwoFactor'] },
-    confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit') },
-    disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit') },
+    // The user record says whether two-factor sign-in is on (and the organization whether it is required).
+    confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+    disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+    setTwoFactorRequirement: { invalidatesTags: onSuccess('User', 'Audit') },
     listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },

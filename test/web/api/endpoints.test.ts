@@ -170,6 +170,7 @@ const calls: { [K in OperationId]: Call<K> } = {
     answer: { ...ok, data: { recovery_codes: ['abcd-efgh-jkmn'] } },
   },
   disableTwoFactor: { arg: { password: 'S3cret!pass' }, answer: ok },
+  setTwoFactorRequirement: { arg: { required: true }, answer: ok },
   changePassword: { arg: { current_password: 'Old-pass-1!', new_password: 'N3w-pass!!' }, answer: ok },
 };
 

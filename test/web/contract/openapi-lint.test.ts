@@ -82,6 +82,7 @@ describe('openapi.yaml', () => {
         'POST /start-two-factor-setup',
         'POST /confirm-two-factor-setup',
         'POST /disable-two-factor',
+        'POST /set-two-factor-requirement',
       ].sort(),
     );
   });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { aSession, aUser } from '../msw/fixtures';
+import { aSession, anOrganization, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -68,4 +68,47 @@ test('when on: shows the codes left and turns off with the password', async () =
   await user.click(within(form).getByRole('button', { name: 'Turn off' }));
   expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
   expect(off.requests[0]!.body).toEqual({ password: 'S3cret!pass' });
+});
+
+test('when the organization requires it and it is off, every dashboard page leads to Settings to set it up', async () => {
+  server.use(mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }));
+  const member = aUser({
+    role: 'member',
+    two_factor_enabled: false,
+    organization: anOrganization({ require_two_factor: true }),
+  });
+  const { router } = renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
+  expect(
+    await screen.findByText(
+      'Your organization requires two-factor sign-in. Set it up to continue using the dashboard.',
+    ),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/dashboard/settings');
+  expect(screen.queryByRole('switch', { name: /^Require two-factor/ })).not.toBeInTheDocument();
+});
+
+test('an admin turns the requirement on for the organization', async () => {
+  server.use(mockApi('getTwoFactor', { error: false, data: { enabled: true, recovery_codes_left: 10 } }));
+  const set = spyOnApi('setTwoFactorRequirement', {
+    error: false,
+    message: 'Two-factor sign-in is now required in your organization.',
+  });
+  server.use(
+    set.handler,
+    mockApi('getUser', {
+      error: false,
+      data: aUser({ role: 'admin', organization: anOrganization({ require_two_factor: true }) }),
+    }),
+  );
+  const admin = aUser({ role: 'admin', two_factor_enabled: true, organization: anOrganization() });
+  const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(admin) });
+  await user.click(
+    await screen.findByRole('switch', {
+      name: 'Require two-factor sign-in for everyone in the organization',
+    }),
+  );
+  expect(
+    await screen.findByText('Two-factor sign-in is now required in your organization.'),
+  ).toBeInTheDocument();
+  expect(set.requests[0]!.body).toEqual({ required: true });
 });

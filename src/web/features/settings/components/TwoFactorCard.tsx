@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -11,8 +13,12 @@ import {
   useConfirmTwoFactorSetupMutation,
   useDisableTwoFactorMutation,
   useGetTwoFactorQuery,
+  useSetTwoFactorRequirementMutation,
   useStartTwoFactorSetupMutation,
 } from '../../../api';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../entities/session';
+import { roleCan } from '../../../../shared/permissions';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
@@ -22,7 +28,9 @@ import LoadingState from '../../../components/LoadingState';
  * a first code; the recovery codes are shown once. Turning it off needs the password again.
  */
 export function TwoFactorCard() {
+  const user = useAppSelector(selectUser);
   const status = useGetTwoFactorQuery();
+  const [setRequirement, settingRequirement] = useSetTwoFactorRequirementMutation();
   const [start, starting] = useStartTwoFactorSetupMutation();
   const [confirm, confirming] = useConfirmTwoFactorSetupMutation();
   const [disable, disabling] = useDisableTwoFactorMutation();
@@ -167,6 +175,11 @@ export function TwoFactorCard() {
           Two-factor sign-in
         </Typography>
         <Stack spacing={2}>
+          {user?.organization?.require_two_factor && user.two_factor_enabled === false && (
+            <Alert severity="warning">
+              Your organization requires two-factor sign-in. Set it up to continue using the dashboard.
+            </Alert>
+          )}
           {done && <Alert severity="success">{done}</Alert>}
           <ErrorAlert error={failure} onClose={() => setFailure(null)} />
           {recoveryCodes && (
@@ -183,6 +196,23 @@ export function TwoFactorCard() {
             </Alert>
           )}
           {body}
+          {user?.organization && roleCan(user.role, 'organization.security') && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={user.organization.require_two_factor === true}
+                  disabled={settingRequirement.isLoading}
+                  onChange={(event) => {
+                    const required = event.target.checked;
+                    void attempt(async () => {
+                      setDone((await setRequirement({ required }).unwrap()).message);
+                    }, 'Could not change the requirement.');
+                  }}
+                />
+              }
+              label="Require two-factor sign-in for everyone in the organization"
+            />
+          )}
         </Stack>
       </CardContent>
     </Card>
