@@ -29,7 +29,7 @@ export function EndMemberSessions({ member }: { member: { id: string; email: str
         Sessions
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Sign {member.email} out on every device, for example after a lost laptop.
+        Sign this member out on every device, for example after a lost laptop.
       </Typography>
       {done && <Alert severity="success">{done}</Alert>}
       <ErrorAlert error={failure} onClose={() => setFailure(null)} />
