@@ -1061,6 +1061,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": false,
+         *       "message": "Saved."
+         *     }
+         */
         'application/json': components['schemas']['Ok'];
       };
     };
@@ -1070,6 +1076,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Email must be a valid email address, like name@example.com."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1079,6 +1091,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not signed in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1088,6 +1106,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not allowed to do this."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1097,6 +1121,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Invitation not found"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1106,6 +1136,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "An account with this email already exists. Please log in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1115,6 +1151,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "The request body is too large."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1124,6 +1166,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Unsupported content type: send application/json."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1144,6 +1192,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Too many attempts, please try again later."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1215,6 +1269,7 @@ export interface components {
     /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
     Empty: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -1246,6 +1301,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1263,6 +1347,7 @@ export interface operations {
   getSoftware: {
     parameters: {
       query: {
+        /** @example demo-crm */
         software: components['schemas']['Slug'];
       };
       header?: never;
@@ -1277,6 +1362,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "slug": "demo-crm",
+           *         "software": "Demo CRM",
+           *         "app": "Prospect Sync for Demo CRM",
+           *         "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *         "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *         "auth_options": "either",
+           *         "oauth_client_id": "demo-crm-sandbox",
+           *         "oauth_redirect_uri": "https://app.example.com/callback",
+           *         "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *         "preconnect_fields": [],
+           *         "api_key_1": "api_key_1",
+           *         "api_key_1_label": "Demo CRM API key",
+           *         "api_key_1_placeholder": "demo_...",
+           *         "api_key_2": null,
+           *         "api_key_2_label": null,
+           *         "api_key_2_placeholder": null,
+           *         "api_key_3": null,
+           *         "api_key_3_label": null,
+           *         "api_key_3_placeholder": null,
+           *         "api_key_4": null,
+           *         "api_key_4_label": null,
+           *         "api_key_4_placeholder": null,
+           *         "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *         "create_api_key_gif_url": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1306,6 +1422,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": [
+           *         {
+           *           "slug": "demo-crm",
+           *           "software": "Demo CRM",
+           *           "app": "Prospect Sync for Demo CRM",
+           *           "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *           "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *           "auth_options": "either",
+           *           "oauth_client_id": "demo-crm-sandbox",
+           *           "oauth_redirect_uri": "https://app.example.com/callback",
+           *           "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *           "preconnect_fields": [],
+           *           "api_key_1": "api_key_1",
+           *           "api_key_1_label": "Demo CRM API key",
+           *           "api_key_1_placeholder": "demo_...",
+           *           "api_key_2": null,
+           *           "api_key_2_label": null,
+           *           "api_key_2_placeholder": null,
+           *           "api_key_3": null,
+           *           "api_key_3_label": null,
+           *           "api_key_3_placeholder": null,
+           *           "api_key_4": null,
+           *           "api_key_4_label": null,
+           *           "api_key_4_placeholder": null,
+           *           "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *           "create_api_key_gif_url": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1322,6 +1471,7 @@ export interface operations {
   getPricing: {
     parameters: {
       query: {
+        /** @example monthly */
         schedule: components['schemas']['BillingInterval'];
       };
       header?: never;
@@ -1336,6 +1486,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "free": {
+           *           "price": 0,
+           *           "monthly_price_id": "price_free_monthly",
+           *           "yearly_price_id": "price_free_yearly",
+           *           "metadata": {
+           *             "credits": 10,
+           *             "support": "Email",
+           *             "crm_sync": true,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "standard": {
+           *           "price": 3900,
+           *           "monthly_price_id": "price_standard_monthly",
+           *           "yearly_price_id": "price_standard_yearly",
+           *           "metadata": {
+           *             "credits": 250,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": false,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "pro": {
+           *           "price": 7900,
+           *           "monthly_price_id": "price_pro_monthly",
+           *           "yearly_price_id": "price_pro_yearly",
+           *           "metadata": {
+           *             "credits": 1000,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": true,
+           *             "account_manager": true
+           *           }
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1352,6 +1544,7 @@ export interface operations {
   getCoupon: {
     parameters: {
       query?: {
+        /** @example LAUNCH30 */
         coupon?: string;
       };
       header?: never;
@@ -1366,6 +1559,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "percent_off": 30,
+           *         "duration": "once",
+           *         "name": "Launch offer: 30% off",
+           *         "redeem_by": 1796074621
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1388,6 +1592,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -1400,6 +1609,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Profile updated successfully!",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1427,6 +1666,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "key": "has_onboarded",
+         *       "value": true
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           key: 'has_onboarded' | 'has_installed';
@@ -1455,6 +1700,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           password: string;
@@ -1474,6 +1726,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed in.",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       },
+           *       "software": {
+           *         "slug": "demo-crm"
+           *       }
+           *     }
+           */
           'application/json':
             components['schemas']['LoginResult'] | components['schemas']['TwoFactorChallenge'];
         };
@@ -1521,6 +1806,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null,
+         *       "utm_source": "newsletter",
+         *       "utm_medium": "email",
+         *       "utm_campaign": "launch"
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           name: string;
           email: components['schemas']['Email'];
@@ -1539,6 +1837,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1562,6 +1891,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl",
+         *       "type": "signup",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           token: string;
           /** @enum {string} */
@@ -1580,6 +1918,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1629,6 +1998,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed out."
+           *     }
+           */
           'application/json': components['schemas']['Ok'];
         };
       };
@@ -1650,13 +2025,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours)."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
@@ -1676,6 +2070,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k",
+         *       "new_password": "a-new-long-passphrase"
+         *     }
+         */
         'application/json': {
           token: components['schemas']['Token'];
           new_password: string;
@@ -1689,6 +2089,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your password has been reset. Please log in.",
+           *       "data": {
+           *         "redirect_url": "/login"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1778,6 +2187,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "price_id": "price_pro_monthly",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "standard_seats": 0,
+         *       "pro_seats": 2,
+         *       "request_url": "https://app.example.com/pricing",
+         *       "coupon_code": "LAUNCH30"
+         *     }
+         */
         'application/json': {
           items: {
             price_id: string;
@@ -1798,6 +2221,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1826,6 +2256,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "standard_seats": 1,
+         *       "pro_seats": 0,
+         *       "coupon_code": null,
+         *       "request_url": "https://app.example.com/dashboard/billing"
+         *     }
+         */
         'application/json': {
           standard_seats: components['schemas']['SeatCount'];
           pro_seats: components['schemas']['SeatCount'];
@@ -1841,6 +2279,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_d4e5f6"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1875,6 +2320,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "url": "https://billing.stripe.com/p/session/test_YWNjdF8x"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1898,6 +2351,7 @@ export interface operations {
   getOrgSubscription: {
     parameters: {
       query: {
+        /** @example sub_1Q2w3E4r5T6y */
         id: string;
       };
       header?: never;
@@ -1912,6 +2366,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "unitAmount": 7900,
+           *           "quantity": 1,
+           *           "description": "Pro"
+           *         },
+           *         {
+           *           "unitAmount": 3900,
+           *           "quantity": 2,
+           *           "description": "Standard seats"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             items: components['schemas']['OrgSubscriptionItem'][];
           };
@@ -1943,6 +2413,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "auth_type": "api key",
+         *       "software": "demo-crm",
+         *       "api_key_1": "demo_4f9c2e7a",
+         *       "api_key_2": null,
+         *       "api_key_3": null,
+         *       "api_key_4": null
+         *     }
+         */
         'application/json': {
           auth_type: components['schemas']['AuthType'];
           software?: components['schemas']['NullableSlug'];
@@ -1963,6 +2443,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "api_keys": {
+           *         "api_key_1": "demo_4f9c2e7a",
+           *         "api_key_2": null,
+           *         "api_key_3": null,
+           *         "api_key_4": null
+           *       },
+           *       "data": {
+           *         "auth_type": "api key",
+           *         "connection_id": "1"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1996,6 +2492,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "software": "demo-crm",
+         *       "fields": [
+         *         {
+         *           "id": "region",
+         *           "value": "eu"
+         *         }
+         *       ],
+         *       "is_organization_connection": false
+         *     }
+         */
         'application/json': {
           software?: components['schemas']['NullableSlug'];
           fields: {
@@ -2027,6 +2535,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "oauth_code": "8b1f0c2d9e7a",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           oauth_code: string;
           software?: components['schemas']['NullableSlug'];
@@ -2040,6 +2554,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "data": {
+           *         "access_token": "demo-access-5d41402abc4b2a76",
+           *         "refresh_token": "demo-refresh-7d793037a076",
+           *         "domain": null,
+           *         "api_domain": null,
+           *         "scope": "contacts",
+           *         "token_type": "Bearer",
+           *         "expires_in": 3600,
+           *         "expires_at": 1795473421,
+           *         "updated_at": 1795469821
+           *       },
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2069,7 +2624,21 @@ export interface operations {
     };
     requestBody?: components['requestBodies']['Empty'];
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "You have been disconnected from your CRM."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2095,6 +2664,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "id": "1",
+           *             "name": "Ada Lovelace",
+           *             "email": "ada@example.com",
+           *             "role": "admin",
+           *             "subscription": {
+           *               "stripe_product": "Free",
+           *               "stripe_interval": null,
+           *               "stripe_status": null,
+           *               "stripe_subscription_id": null,
+           *               "next_payment_date": null,
+           *               "payment_method": null
+           *             },
+           *             "join_timestamp": 1795469821
+           *           }
+           *         ],
+           *         "invitations": [
+           *           {
+           *             "id": "1",
+           *             "email": "grace@example.com",
+           *             "role": "member",
+           *             "created_at": 1795469822,
+           *             "expires_at": 1796074622
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2131,6 +2733,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           /** @default member */
@@ -2145,6 +2753,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation sent to grace@example.com.",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "created_at": 1795469822,
+           *         "expires_at": 1796074622
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2174,13 +2795,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "invitation_id": "1"
+         *     }
+         */
         'application/json': {
           invitation_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation resent successfully!"
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2196,6 +2836,7 @@ export interface operations {
   acceptInvite: {
     parameters: {
       query: {
+        /** @example 3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k */
         token: components['schemas']['Token'];
       };
       header?: never;
@@ -2210,6 +2851,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The invitation is valid.",
+           *       "data": {
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "organization_name": "Ada Lovelace's organization"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2241,13 +2893,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was removed from the organization."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2268,6 +2939,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2",
+         *       "product": "Pro",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
           product: components['schemas']['PlanInput'];
@@ -2276,7 +2954,21 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was updated."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

@@ -17,10 +17,12 @@ import { profileErrorText } from '../lib/profile-error';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
+import SupportPanel from '../components/SupportPanel';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
- * set-settings, whose answer also refreshes the shared user (sidebar, overview).
+ * set-settings, whose answer also refreshes the shared user (sidebar, overview). Below it, Support: a
+ * state snapshot to download for support staff.
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
@@ -87,6 +89,7 @@ export default function SettingsPage() {
       <ChangePasswordCard />
       <TwoFactorCard />
       <SessionsCard />
+      <SupportPanel />
     </Stack>
   );
 }
