@@ -1255,16 +1255,7 @@ export interface components {
       content?: never;
     };
   };
-  parameters: {
-    /** @description Only entries of this event type. */
-    AuditType: components['schemas']['AuditEventType'];
-    /** @description Only entries whose actor or target address contains this text (any letter case). */
-    AuditPerson: string;
-    /** @description Only entries at or after this time (seconds since the epoch). */
-    AuditFrom: number;
-    /** @description Only entries at or before this time (seconds since the epoch). */
-    AuditTo: number;
-  };
+  parameters: never;
   requestBodies: {
     /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
     Empty: {
@@ -2984,15 +2975,29 @@ export interface operations {
   listAuditEvents: {
     parameters: {
       query?: {
-        /** @description Only entries of this event type. */
-        type?: components['parameters']['AuditType'];
-        /** @description Only entries whose actor or target address contains this text (any letter case). */
-        person?: components['parameters']['AuditPerson'];
-        /** @description Only entries at or after this time (seconds since the epoch). */
-        from?: components['parameters']['AuditFrom'];
-        /** @description Only entries at or before this time (seconds since the epoch). */
-        to?: components['parameters']['AuditTo'];
+        /**
+         * @description Only entries of this event type.
+         * @example member.removed
+         */
+        type?: components['schemas']['AuditEventType'];
+        /**
+         * @description Only entries whose actor or target address contains this text (any letter case).
+         * @example alice@
+         */
+        person?: string;
+        /**
+         * @description Only entries at or after this time (seconds since the epoch).
+         * @example 1767225600
+         */
+        from?: number;
+        /**
+         * @description Only entries at or before this time (seconds since the epoch).
+         * @example 1769904000
+         */
+        to?: number;
+        /** @example 1 */
         page?: number;
+        /** @example 25 */
         page_size?: number;
       };
       header?: never;
@@ -3052,14 +3057,26 @@ export interface operations {
   exportAuditEvents: {
     parameters: {
       query?: {
-        /** @description Only entries of this event type. */
-        type?: components['parameters']['AuditType'];
-        /** @description Only entries whose actor or target address contains this text (any letter case). */
-        person?: components['parameters']['AuditPerson'];
-        /** @description Only entries at or after this time (seconds since the epoch). */
-        from?: components['parameters']['AuditFrom'];
-        /** @description Only entries at or before this time (seconds since the epoch). */
-        to?: components['parameters']['AuditTo'];
+        /**
+         * @description Only entries of this event type.
+         * @example member.removed
+         */
+        type?: components['schemas']['AuditEventType'];
+        /**
+         * @description Only entries whose actor or target address contains this text (any letter case).
+         * @example alice@
+         */
+        person?: string;
+        /**
+         * @description Only entries at or after this time (seconds since the epoch).
+         * @example 1767225600
+         */
+        from?: number;
+        /**
+         * @description Only entries at or before this time (seconds since the epoch).
+         * @example 1769904000
+         */
+        to?: number;
       };
       header?: never;
       path?: never;
@@ -3300,6 +3317,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed in.",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       },
+           *       "software": {
+           *         "slug": "demo-crm"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['LoginResult'];
         };
       };
