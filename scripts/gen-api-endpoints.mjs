@@ -19,11 +19,22 @@ const EMPTY_BODY = '#/components/requestBodies/Empty';
 
 const contract = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
 
+/** A local '#/components/...' reference followed to its node (shared parameters). */
+function resolve(node) {
+  if (typeof node?.$ref !== 'string' || !node.$ref.startsWith('#/')) return node;
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((at, key) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
+}
+
 /** The operations in the contract's order, with what an endpoint needs to know of each. */
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]).map((method) => {
     const operation = item[method];
-    const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    const queryParameters = (operation.parameters ?? [])
+      .map(resolve)
+      .filter((parameter) => parameter.in === 'query');
     const body = operation.requestBody;
     return {
       id: operation.operationId,

@@ -503,6 +503,244 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/list-audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the audit log of the caller's organization, newest first (admins only).
+     * @description The entries of the caller's organization and those naming the caller, filtered, newest first.
+     *     The log is append-only: no operation changes or deletes an entry, and entries are kept at least
+     *     a year.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/export-audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The filtered audit log as CSV (admins only), newest first, at most 10,000 rows.
+     * @description Answers JSON holding the CSV text (RFC 4180, header row `time,event,actor,target,address,details`,
+     *     times in ISO 8601 UTC), so the export goes through the same session, errors and contract checks as
+     *     every call; the app saves it as a file. `truncated` is true when more entries matched.
+     */
+    get: operations['exportAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/list-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's live sessions, the current one first, then by last use. */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out one of the caller's sessions (its next call answers 401). */
+    post: operations['endSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-other-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out every session of the caller except this one. */
+    post: operations['endOtherSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/end-member-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out every session of a member of the caller's organization (admins only). */
+    post: operations['endMemberSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/change-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the caller's password; every other session of the caller ends. */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/verify-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The second step of a sign-in with two-factor sign-in; a TOTP code or an unused recovery code.
+     * @description Takes the `pending_sign_in` cookie login set (10 minutes, 5 attempts, and at most 10 codes per
+     *     account in 15 minutes). A code is accepted once; a recovery code works once.
+     */
+    post: operations['verifyTwoFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the caller has two-factor sign-in, and how many recovery codes are left. */
+    get: operations['getTwoFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/start-two-factor-setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Re-authenticate with the password and get a new TOTP secret to add to an authenticator app. */
+    post: operations['startTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/confirm-two-factor-setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor sign-in on with a first code; answers the recovery codes, shown once.
+     * @description The caller's other sessions are signed out.
+     */
+    post: operations['confirmTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/disable-two-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn two-factor sign-in off (re-authenticate with the password); other sessions are signed out. */
+    post: operations['disableTwoFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-two-factor-requirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Require (or stop requiring) two-factor sign-in of everyone in the caller's organization (admins only). */
+    post: operations['setTwoFactorRequirement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -575,6 +813,11 @@ export interface components {
       seats: components['schemas']['Seats'];
       /** @description How many users belong to the organization. */
       member_count: number;
+      /**
+       * @description Everyone in the organization must use two-factor sign-in; until they set it up, their calls other
+       *     than reading their account, signing out and setting it up answer 403 (issue 16).
+       */
+      require_two_factor?: boolean;
       /** @description The members, when the call includes them (get-organization-members does). */
       users?: components['schemas']['OrganizationMember'][];
     };
@@ -597,6 +840,8 @@ export interface components {
       join_timestamp: number;
       software: components['schemas']['SoftwareRef'] | null;
       subscription: components['schemas']['Subscription'];
+      /** @description The user signs in with a second factor (TOTP). */
+      two_factor_enabled?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
     OrganizationMember: {
@@ -733,12 +978,84 @@ export interface components {
       user: components['schemas']['User'];
       software: components['schemas']['SoftwareRef'] | null;
     };
+    TwoFactorChallenge: {
+      /** @constant */
+      error: false;
+      message: string;
+      /** @constant */
+      two_factor_required: true;
+    };
     SignupResult: {
       /** @constant */
       error: false;
       message: string;
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
+    };
+    /**
+     * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
+     * @enum {string}
+     */
+    AuditEventType:
+      | 'auth.signed_up'
+      | 'auth.signed_in'
+      | 'auth.sign_in_failed'
+      | 'auth.signed_out'
+      | 'auth.password_reset'
+      | 'auth.password_changed'
+      | 'two_factor.enabled'
+      | 'two_factor.disabled'
+      | 'two_factor.code_failed'
+      | 'two_factor.recovery_code_used'
+      | 'two_factor.required_changed'
+      | 'sessions.ended'
+      | 'sessions.others_ended'
+      | 'sessions.member_ended'
+      | 'invitation.sent'
+      | 'invitation.resent'
+      | 'invitation.accepted'
+      | 'member.role_changed'
+      | 'member.product_changed'
+      | 'member.removed'
+      | 'billing.plan_changed'
+      | 'billing.plan_canceled'
+      | 'billing.seats_purchased'
+      | 'crm.connected'
+      | 'crm.disconnected'
+      | 'credits.cap_changed'
+      | 'credits.top_up';
+    AuditEvent: {
+      id: components['schemas']['Id'];
+      type: components['schemas']['AuditEventType'];
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Who did it; null when nobody was signed in. */
+      actor_email: string | null;
+      /** @description The account or address it was done to. */
+      target_email: string | null;
+      /** @description The actor's (or the anonymous caller's) address. */
+      ip: string | null;
+      /** @description Small facts about the change (from/to product, seats bought, CRM...). */
+      details: {
+        [key: string]: string | number | boolean | null;
+      };
+    };
+    Session: {
+      id: components['schemas']['Id'];
+      /** @description Browser and system from the user agent, e.g. "Chrome on Windows". */
+      device: string;
+      /**
+       * @description Approximate place from the address, decided on the server without any network lookup:
+       *     "This computer" (loopback), "Local network" (private ranges), else "Internet".
+       */
+      place: string;
+      ip: string | null;
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch (updated at most once a minute). */
+      last_seen_at: number;
+      /** @description True for the session of this request. */
+      current: boolean;
     };
   };
   responses: {
@@ -1393,7 +1710,11 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in; the session cookie is set. */
+      /**
+       * @description Signed in (the session cookie is set); or, for an account with two-factor sign-in, the password
+       *     was right and the code is next: `two_factor_required: true`, no session, only a short-lived
+       *     `pending_sign_in` cookie that verify-two-factor takes and no other operation accepts.
+       */
       200: {
         headers: {
           'Set-Cookie': components['headers']['SessionCookie'];
@@ -1433,7 +1754,8 @@ export interface operations {
            *       }
            *     }
            */
-          'application/json': components['schemas']['LoginResult'];
+          'application/json':
+            components['schemas']['LoginResult'] | components['schemas']['TwoFactorChallenge'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2062,6 +2384,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The caller's organization requires two-factor sign-in and the caller has not set it up. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
@@ -2423,6 +2754,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description The caller's organization requires two-factor sign-in and the caller has not set it up. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
@@ -2679,6 +3019,621 @@ export interface operations {
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only entries of this event type.
+         * @example member.removed
+         */
+        type?: components['schemas']['AuditEventType'];
+        /**
+         * @description Only entries whose actor or target address contains this text (any letter case).
+         * @example alice@
+         */
+        person?: string;
+        /**
+         * @description Only entries at or after this time (seconds since the epoch).
+         * @example 1767225600
+         */
+        from?: number;
+        /**
+         * @description Only entries at or before this time (seconds since the epoch).
+         * @example 1769904000
+         */
+        to?: number;
+        /** @example 1 */
+        page?: number;
+        /** @example 25 */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page and the number of matching entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "events": [
+           *           {
+           *             "id": "42",
+           *             "type": "member.removed",
+           *             "created_at": 1767225600,
+           *             "actor_email": "alice@example.com",
+           *             "target_email": "bob@example.com",
+           *             "ip": "203.0.113.7",
+           *             "details": {}
+           *           }
+           *         ],
+           *         "total": 1,
+           *         "page": 1,
+           *         "page_size": 25
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              events: components['schemas']['AuditEvent'][];
+              total: number;
+              page: number;
+              page_size: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  exportAuditEvents: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only entries of this event type.
+         * @example member.removed
+         */
+        type?: components['schemas']['AuditEventType'];
+        /**
+         * @description Only entries whose actor or target address contains this text (any letter case).
+         * @example alice@
+         */
+        person?: string;
+        /**
+         * @description Only entries at or after this time (seconds since the epoch).
+         * @example 1767225600
+         */
+        from?: number;
+        /**
+         * @description Only entries at or before this time (seconds since the epoch).
+         * @example 1769904000
+         */
+        to?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "filename": "audit-log-2026-01-01.csv",
+           *         "csv": "time,event,actor,target,address,details\r\n2026-01-01T00:00:00.000Z,Member removed,alice@example.com,bob@example.com,203.0.113.7,\r\n",
+           *         "rows": 1,
+           *         "truncated": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              filename: string;
+              csv: string;
+              rows: number;
+              truncated: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "sessions": [
+           *           {
+           *             "id": "7",
+           *             "device": "Chrome on Windows",
+           *             "place": "Local network",
+           *             "ip": "192.168.1.20",
+           *             "created_at": 1767225600,
+           *             "last_seen_at": 1767229200,
+           *             "current": true
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              sessions: components['schemas']['Session'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "session_id": "7"
+         *     }
+         */
+        'application/json': {
+          session_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  endMemberSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_id": "12"
+         *     }
+         */
+        'application/json': {
+          user_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "current_password": "Old-secret-1",
+         *       "new_password": "N3w-secret!!"
+         *     }
+         */
+        'application/json': {
+          current_password: string;
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  verifyTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in; the session cookie is set. */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed in.",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       },
+           *       "software": {
+           *         "slug": "demo-crm"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "enabled": true,
+           *         "recovery_codes_left": 9
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              enabled: boolean;
+              recovery_codes_left: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  startTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Sup3r-secret!"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The secret (base32) and its otpauth:// URI; nothing changes until confirmed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+           *         "otpauth_url": "otpauth://totp/CRM%20Sync:ada%40example.com?issuer=CRM%20Sync&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              secret: string;
+              otpauth_url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  confirmTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Two-factor sign-in is on. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Two-factor sign-in is on.",
+           *       "data": {
+           *         "recovery_codes": [
+           *           "k7m2-x9qp-4tdw"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: {
+              recovery_codes: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Sup3r-secret!"
+         *     }
+         */
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setTwoFactorRequirement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "required": true
+         *     }
+         */
+        'application/json': {
+          required: boolean;
+        };
+      };
+    };
+    responses: {
+      200: components['responses']['Ok'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -20,6 +20,7 @@ import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
 import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
+import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
 import { createDeviceCookies } from './http/device-cookie.js';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerApi(app, contract, services, {
     ...authHandlers(services),
     ...userHandlers(services),
+    ...securityHandlers(services),
     ...catalogueHandlers(services),
     ...billingHandlers(services),
     ...crmHandlers(services),

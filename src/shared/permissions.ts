@@ -19,7 +19,13 @@ export type Permission =
   /** Buy plans and seats, open the billing portal: also needs to be the billing admin (managesBilling). */
   | 'billing.manage'
   /** Choose an organization-wide CRM connection (spec §4 pre-connect). */
-  | 'connection.organization';
+  | 'connection.organization'
+  /** Read and export the organization's audit log. */
+  | 'audit.view'
+  /** End every session of a member of the organization. */
+  | 'members.sessions'
+  /** Require two-factor sign-in of everyone in the organization. */
+  | 'organization.security';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -29,6 +35,9 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'members.remove',
     'billing.manage',
     'connection.organization',
+    'audit.view',
+    'members.sessions',
+    'organization.security',
   ],
   member: [],
 };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, useTestApp } from './helpers/app.js';
-import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
 let admin: TestUser; // billing admin of organization A
@@ -578,10 +578,13 @@ describe('remove-organization-user', () => {
     assert.equal((await t.api('removeOrganizationUser', { body: { user_id: member.id } })).status, 401);
   });
 
-  it('removes a member, who keeps a Free account of their own and frees the seat', async () => {
+  it('removes a member, who is signed out at once, keeps a Free account of their own and frees the seat', async () => {
     const res = await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: member.id } });
     assert.equal(res.status, 200);
-    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.equal((await t.api('getUser', { cookie: member.cookie })).status, 401);
+    const again = await t.api('login', { body: { email: member.email, password: PASSWORD } });
+    assert.equal(again.status, 200);
+    const me = (await t.api('getUser', { cookie: again.cookie })).body.data;
     assert.equal(me.organization, null);
     assert.equal(me.subscription.stripe_product, 'Free');
     const members = (await t.api('getOrganizationMembers', { cookie: admin.cookie })).body.data.users;

@@ -271,6 +271,106 @@ const migrations: Record<string, Migration> = {
         .execute(db);
     },
   },
+  // The audit log (issue 16): append-only. A trigger refuses UPDATE, DELETE and TRUNCATE on it for every
+  // client, the product's own code included, so entries stay (at least a year: nothing ever deletes them).
+  // No foreign keys: an entry outlives the account or organization it names.
+  '0030_audit_events': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        create table audit_events (
+          id serial primary key,
+          created_at timestamptz not null default now(),
+          organization_id integer,
+          type text not null,
+          actor_id integer,
+          actor_email text,
+          target_id integer,
+          target_email text,
+          ip text,
+          details jsonb not null default '{}'::jsonb
+        );
+        create index audit_events_organization on audit_events (organization_id, id);
+        create index audit_events_actor on audit_events (actor_id, id);
+        create index audit_events_target on audit_events (target_id, id)
+      `,
+      );
+      // One statement each: the function body holds ';'.
+      await sql
+        .raw(
+          `create function audit_events_append_only() returns trigger language plpgsql as $$
+          begin
+            raise exception 'audit_events is append-only: entries cannot be changed or deleted'
+              using errcode = 'insufficient_privilege';
+          end
+          $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger audit_events_no_change before update or delete on audit_events
+          for each row execute function audit_events_append_only()`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger audit_events_no_truncate before truncate on audit_events
+          for each statement execute function audit_events_append_only()`,
+        )
+        .execute(db);
+    },
+  },
+  // Sessions list (issue 16): the browser and address a session was started from, shown in Settings.
+  '0031_session_devices': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        alter table sessions add column id serial;
+        alter table sessions add column user_agent text;
+        alter table sessions add column ip text
+      `,
+      );
+    },
+  },
+  // Two-factor sign-in (issue 16): the TOTP secret sealed like the CRM credentials (secret-box), the
+  // last accepted time step (a code works once), hashed single-use recovery codes, and the sign-ins
+  // waiting for their code (a pending sign-in is no session: no operation accepts it as signed in).
+  '0032_two_factor': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        alter table users add column totp_secret text;
+        alter table users add column totp_pending_secret text;
+        alter table users add column totp_last_step integer;
+        create table recovery_codes (
+          id serial primary key,
+          user_id integer not null references users(id) on delete cascade,
+          code_hash text not null,
+          used_at timestamptz
+        );
+        create index recovery_codes_user on recovery_codes (user_id);
+        create table pending_sign_ins (
+          id_hash text primary key,
+          user_id integer not null references users(id) on delete cascade,
+          attempts integer not null default 0,
+          created_at timestamptz not null default now()
+        )
+      `,
+      );
+    },
+  },
+  // An organization can require two-factor sign-in of everyone in it (issue 16).
+  '0033_organization_requires_two_factor': {
+    async up(db) {
+      await runStatements(
+        db,
+        `alter table organizations add column require_two_factor boolean not null default false`,
+      );
+    },
+  },
 };
 
 /**

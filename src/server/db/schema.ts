@@ -78,6 +78,8 @@ export interface OrganizationsTable {
   /** Kept by the users_count_members trigger (migration 0010). */
   member_count: Generated<number>;
   subscription_id: string | null;
+  /** Everyone in the organization must sign in with two-factor sign-in (issue 16). */
+  require_two_factor: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
 
@@ -108,6 +110,12 @@ export interface UsersTable {
   next_payment_date: Timestamp | null;
   payment_method: string | null;
   /** What pre-connect stored for the next OAuth exchange (fields and organization choice). */
+  /** The TOTP secret (base32), sealed with the secret box; null without two-factor sign-in. */
+  totp_secret: Generated<string | null>;
+  /** A secret being set up, sealed, until a first code confirms it. */
+  totp_pending_secret: Generated<string | null>;
+  /** The time step of the last accepted code: a code is accepted once. */
+  totp_last_step: Generated<number | null>;
   preconnect: Json<{
     software: string;
     fields: { id: string; value: string }[];
@@ -130,9 +138,41 @@ export interface InvitationsTable {
 
 export interface SessionsTable {
   id_hash: string;
+  /** A public handle for the sessions list (the id_hash is never shown). */
+  id: Generated<number>;
   user_id: number;
+  user_agent: string | null;
+  ip: string | null;
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface PendingSignInsTable {
+  id_hash: string;
+  user_id: number;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  created_at: GeneratedTimestamp;
+  organization_id: number | null;
+  type: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  target_id: number | null;
+  target_email: string | null;
+  ip: string | null;
+  details: Json<Record<string, string | number | boolean | null>>;
 }
 
 export interface ResetTokensTable {
@@ -245,6 +285,9 @@ export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
+  audit_events: AuditEventsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
   reset_tokens: ResetTokensTable;
   crm_connections: CrmConnectionsTable;
   oauth_codes: OauthCodesTable;

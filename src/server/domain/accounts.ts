@@ -1,7 +1,8 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
 import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
-import type { NewUser, User } from '../db/schema.js';
+import type { Invitation, NewUser, User } from '../db/schema.js';
+import { personOf } from '../repositories/audit.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { CatalogueRepository } from '../repositories/catalogue.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -86,9 +87,8 @@ export const PAID_PLAN_BLOCKS_JOINING =
 export async function joinByInvitation(
   repos: Repositories,
   user: User,
-  invitationId: number,
-  organizationId: number,
-  role: string,
+  invitation: Pick<Invitation, 'id' | 'organization_id' | 'role'>,
+  ip: string | null,
 ) {
   // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
   // more paid members than purchased seats, and two subscriptions billing for one person.
@@ -96,9 +96,17 @@ export async function joinByInvitation(
     throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
   await repos.transaction(async (tx) => {
-    if (!(await tx.invitations.consume(invitationId))) throw invalid(INVALID_INVITATION);
-    if (!(await tx.users.joinOrganization(user.id, organizationId, role))) {
+    if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
+    if (!(await tx.users.joinOrganization(user.id, invitation.organization_id, invitation.role))) {
       throw conflict('You already belong to an organization.');
     }
+    await tx.audit.record({
+      type: 'invitation.accepted',
+      organizationId: invitation.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip,
+      details: { role: invitation.role },
+    });
   });
 }

@@ -12,6 +12,7 @@ import type { InTransaction, Repositories } from '../repositories/index.js';
 import { creditsAtMost } from '../repositories/users.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { parseId } from './present.js';
+import { personOf } from '../repositories/audit.js';
 
 export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
 
@@ -64,6 +65,7 @@ export async function assignProduct(
   userId: string,
   productInput: string,
   role: 'admin' | 'member',
+  ip: string | null,
 ): Promise<void> {
   const product = planKeyOf(productInput);
   const productCredits = (await repos.catalogue.creditsOf(product)) ?? 0;
@@ -87,6 +89,26 @@ export async function assignProduct(
       }
     }
 
+    const audit = {
+      organizationId: caller.organization_id,
+      actor: personOf(caller),
+      target: personOf(member),
+      ip,
+    };
+    if (role !== member.role) {
+      await tx.audit.record({
+        ...audit,
+        type: 'member.role_changed',
+        details: { from: member.role, to: role },
+      });
+    }
+    if (product !== current) {
+      await tx.audit.record({
+        ...audit,
+        type: 'member.product_changed',
+        details: { from: PLAN_NAMES[current], to: PLAN_NAMES[product] },
+      });
+    }
     const billingAdmin = org?.billing_admin_id ? await tx.users.findById(org.billing_admin_id) : undefined;
     await tx.users.update(member.id, {
       role,
@@ -112,7 +134,12 @@ export async function assignProduct(
 }
 
 /** Removes a non-admin member: their seat returns to the pool and they keep a Free account of their own. */
-export async function removeMember(repos: Repositories, caller: User, userId: string): Promise<void> {
+export async function removeMember(
+  repos: Repositories,
+  caller: User,
+  userId: string,
+  ip: string | null,
+): Promise<void> {
   await repos.transaction(async (tx) => {
     if (caller.organization_id !== null) {
       await tx.organizations.findById(caller.organization_id, { forUpdate: true });
@@ -129,6 +156,16 @@ export async function removeMember(repos: Repositories, caller: User, userId: st
       stripe_subscription_id: null,
       next_payment_date: null,
       credits: creditsAtMost(freeCredits),
+    });
+    // Signed out at once: their next call answers 401, whatever they had open.
+    await tx.sessions.destroyAllOf(member.id);
+    await tx.audit.record({
+      type: 'member.removed',
+      organizationId: caller.organization_id,
+      actor: personOf(caller),
+      target: personOf(member),
+      ip,
+      details: { product: PLAN_NAMES[planKeyOf(member.stripe_product)] },
     });
   });
 }

@@ -5,7 +5,8 @@
  * portal's plan change and the Stripe webhook. Idempotent: a session applies once.
  */
 import { randomBytes } from 'node:crypto';
-import { planKeyOf } from '../../shared/plans.js';
+import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
+import { personOf } from '../repositories/audit.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
@@ -28,6 +29,8 @@ export function nextPaymentDate(interval: Interval, from = new Date()): Date {
 
 export interface ApplyOptions {
   paymentMethod?: string;
+  /** The paying browser's address (the sandbox checkout page); none for provider webhooks. */
+  ip?: string;
   /** Provider ids (Stripe) to record instead of sandbox ones. */
   subscriptionId?: string;
   customerId?: string;
@@ -99,6 +102,30 @@ export async function applyPaidCheckout(
       });
     }
 
+    const audit = {
+      organizationId: org?.id ?? user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: options.ip ?? null,
+    };
+    if (session.kind === 'plan' && session.product) {
+      await tx.audit.record({
+        ...audit,
+        type: 'billing.plan_changed',
+        details: {
+          from: PLAN_NAMES[previousProduct],
+          to: PLAN_NAMES[planKeyOf(user.stripe_product)],
+          interval,
+        },
+      });
+    }
+    if (buysSeats) {
+      await tx.audit.record({
+        ...audit,
+        type: 'billing.seats_purchased',
+        details: { standard: session.standard_seats, pro: session.pro_seats },
+      });
+    }
     await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
     return tx.billing.markCheckoutPaid(session.id);
   });
@@ -145,6 +172,14 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
     const product = planKeyOf(user.stripe_product);
     if (product === 'free' && user.stripe_status !== 'active') return;
     const freeCredits = await tx.catalogue.freeCredits();
+    await tx.audit.record({
+      type: 'billing.plan_canceled',
+      organizationId: user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: null,
+      details: { from: PLAN_NAMES[product] },
+    });
     const updated = await tx.users.updateAndGet(userId, {
       stripe_product: 'free',
       stripe_status: 'canceled',

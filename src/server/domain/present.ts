@@ -63,7 +63,8 @@ export function presentInvitation(invitation: Invitation): Schemas['Invitation']
 }
 
 export function presentOrganization(
-  org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'>,
+  org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'> &
+    Partial<Pick<Organization, 'require_two_factor'>>,
   memberCount: number,
 ): Schemas['Organization'] {
   return {
@@ -72,6 +73,7 @@ export function presentOrganization(
     billing_admin_id: org.billing_admin_id === null ? null : String(org.billing_admin_id),
     seats: { standard: org.seats_standard, pro: org.seats_pro },
     member_count: Math.max(1, memberCount),
+    require_two_factor: org.require_two_factor === true,
   };
 }
 
@@ -87,6 +89,7 @@ export function presentUser(user: User, extras: UserViewExtras): UserView {
             billing_admin_id: extras.org_billing_admin_id,
             seats_standard: extras.org_seats_standard!,
             seats_pro: extras.org_seats_pro!,
+            require_two_factor: extras.org_require_two_factor === true,
           },
           Number(extras.member_count ?? 0),
         );
@@ -109,6 +112,7 @@ export function presentUser(user: User, extras: UserViewExtras): UserView {
     software: user.software ? { slug: user.software } : null,
     subscription: presentSubscription(user),
     organization,
+    two_factor_enabled: user.totp_secret !== null,
   };
 }
 

@@ -7,7 +7,16 @@ import {
 import { isLocalUrl } from '../config.js';
 import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import {
+  clearPendingSignInCookie,
+  clearSessionCookie,
+  readPendingSignInCookie,
+  readSessionCookie,
+  setPendingSignInCookie,
+  setSessionCookie,
+} from '../http/session-cookie.js';
+import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
+import { checkSecondFactor } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
@@ -16,10 +25,15 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
+import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
+import type { SessionOrigin } from '../repositories/sessions.js';
 import { awaitTurn, enforceLimits, withinEach } from './limits.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+/** Codes one pending sign-in may try before the password must be entered again. */
+const PENDING_ATTEMPTS = 5;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const FORGOT_PASSWORD_MESSAGE =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
@@ -48,23 +62,74 @@ async function endPreviousSession<K extends OperationId>(services: Services, ctx
   if (previous) await services.repos.sessions.destroy(previous);
 }
 
-async function signIn<K extends OperationId>(services: Services, ctx: HandlerContext<K>, user: User) {
+/** The browser and address a new session is started from (the sessions list shows them). */
+function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin {
+  return { userAgent: ctx.request.headers['user-agent'], ip: ctx.ip };
+}
+
+async function signIn<K extends OperationId>(
+  services: Services,
+  ctx: HandlerContext<K>,
+  user: User,
+  method: 'password' | 'google' | 'password+code' | 'password+recovery code',
+) {
   await endPreviousSession(services, ctx);
-  setSessionCookie(ctx.reply, services.config, await services.repos.sessions.create(user.id));
+  const sessionId = await services.repos.transaction(async (tx) => {
+    await tx.audit.record({
+      type: 'auth.signed_in',
+      organizationId: user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: ctx.ip,
+      details: { method },
+    });
+    return tx.sessions.create(user.id, originOf(ctx));
+  });
+  setSessionCookie(ctx.reply, services.config, sessionId);
 }
 
 /** A new account's first session and the view of it, written and read in the account's transaction. */
-const signedInView = async (tx: InTransaction, user: User) => ({
-  user,
-  sessionId: await tx.sessions.create(user.id),
-  view: await viewOfUser(tx.users, user),
-});
+const signedInView =
+  <K extends OperationId>(ctx: HandlerContext<K>, method: 'password' | 'google') =>
+  async (tx: InTransaction, user: User) => {
+    await tx.audit.record({
+      type: 'auth.signed_up',
+      organizationId: user.organization_id,
+      actor: personOf(user),
+      target: personOf(user),
+      ip: ctx.ip,
+      details: { method },
+    });
+    // A new account in an organization joined it through an invitation (createAccount).
+    if (user.organization_id !== null) {
+      await tx.audit.record({
+        type: 'invitation.accepted',
+        organizationId: user.organization_id,
+        actor: personOf(user),
+        target: personOf(user),
+        ip: ctx.ip,
+        details: { role: user.role },
+      });
+    }
+    return {
+      user,
+      sessionId: await tx.sessions.create(user.id, originOf(ctx)),
+      view: await viewOfUser(tx.users, user),
+    };
+  };
 
 export function authHandlers(
   services: Services,
 ): Pick<
   Handlers,
-  'signup' | 'login' | 'googleAuth' | 'logout' | 'forgotPassword' | 'checkResetToken' | 'resetPassword'
+  | 'signup'
+  | 'login'
+  | 'verifyTwoFactor'
+  | 'googleAuth'
+  | 'logout'
+  | 'forgotPassword'
+  | 'checkResetToken'
+  | 'resetPassword'
 > {
   const { repos, config } = services;
 
@@ -92,7 +157,7 @@ export function authHandlers(
           invitationToken: body.invitation_token,
           utm: utmOf(body),
         },
-        signedInView,
+        signedInView(ctx, 'password'),
       );
       setSessionCookie(ctx.reply, config, sessionId);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
@@ -114,12 +179,32 @@ export function authHandlers(
       let user = await repos.users.findByEmail(email);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
+        await repos.audit.record({
+          type: 'auth.sign_in_failed',
+          organizationId: user?.organization_id ?? null,
+          actor: null,
+          target: { id: user?.id ?? null, email },
+          ip: ctx.ip,
+        });
         throw unauthenticated('Invalid email or password.');
       }
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
-      await signIn(services, ctx, user);
+      if (user.totp_secret !== null) {
+        // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
+        // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
+        await endPreviousSession(services, ctx);
+        clearSessionCookie(ctx.reply, config);
+        const pending = await repos.twoFactor.startPending(user.id);
+        setPendingSignInCookie(ctx.reply, config, pending, PENDING_SIGN_IN_SECONDS);
+        return {
+          error: false,
+          message: 'Enter the code from your authenticator app.',
+          two_factor_required: true,
+        };
+      }
+      await signIn(services, ctx, user, 'password');
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
@@ -148,7 +233,7 @@ export function authHandlers(
       const software = await knownSoftware(repos.catalogue, config, body.software);
 
       let user = await repos.users.findForGoogle(identity.sub, email);
-      let created: Awaited<ReturnType<typeof signedInView>> | undefined;
+      let created: Awaited<ReturnType<ReturnType<typeof signedInView>>> | undefined;
       if (user && identity.sandbox) {
         const refusal = sandboxSignInRefusal(user, identity.sub);
         if (refusal) throw conflict(refusal);
@@ -188,12 +273,12 @@ export function authHandlers(
             invitationToken: body.invitation_token,
             utm: utmOf(body),
           },
-          signedInView,
+          signedInView(ctx, 'google'),
         );
         user = created.user;
         setSessionCookie(ctx.reply, config, created.sessionId);
       }
-      if (!created) await signIn(services, ctx, user);
+      if (!created) await signIn(services, ctx, user, 'google');
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
@@ -203,9 +288,70 @@ export function authHandlers(
       };
     },
 
+    async verifyTwoFactor(ctx) {
+      const token = readPendingSignInCookie(ctx.request);
+      const pending = token ? await repos.twoFactor.attemptPending(token) : undefined;
+      const user = pending ? await repos.users.findById(pending.userId) : undefined;
+      if (!token || !pending || !user || user.totp_secret === null) {
+        clearPendingSignInCookie(ctx.reply, config);
+        throw unauthenticated(SIGN_IN_EXPIRED);
+      }
+      if (pending.attempts > PENDING_ATTEMPTS) {
+        await repos.twoFactor.endPending(token);
+        clearPendingSignInCookie(ctx.reply, config);
+        throw unauthenticated(SIGN_IN_EXPIRED);
+      }
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      const used = await checkSecondFactor(services, user, ctx.body.code);
+      if (!used) {
+        await repos.audit.record({
+          type: 'two_factor.code_failed',
+          organizationId: user.organization_id,
+          actor: null,
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+        throw invalid('That code is not valid. Try again.');
+      }
+      await repos.twoFactor.endPending(token);
+      clearPendingSignInCookie(ctx.reply, config);
+      if (used === 'recovery code') {
+        await repos.audit.record({
+          type: 'two_factor.recovery_code_used',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      }
+      await signIn(
+        services,
+        ctx,
+        user,
+        used === 'recovery code' ? 'password+recovery code' : 'password+code',
+      );
+      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
+      return {
+        error: false,
+        message: 'Signed in.',
+        user: await viewOfUser(repos.users, user),
+        software: user.software ? { slug: user.software } : null,
+      };
+    },
+
     async logout(ctx) {
       const sessionId = readSessionCookie(ctx.request);
+      const user = await ctx.optionalUser();
       if (sessionId) await repos.sessions.destroy(sessionId);
+      if (user) {
+        await repos.audit.record({
+          type: 'auth.signed_out',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      }
       clearSessionCookie(ctx.reply, config);
       return { error: false, message: 'Signed out.' };
     },
@@ -260,6 +406,14 @@ export function authHandlers(
         // Whoever knew the old password is signed out everywhere.
         await tx.sessions.destroyAllOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);
+        const user = await tx.users.findById(userId);
+        await tx.audit.record({
+          type: 'auth.password_reset',
+          organizationId: user?.organization_id ?? null,
+          actor: null,
+          target: { id: userId, email: user?.email ?? null },
+          ip: ctx.ip,
+        });
       });
       clearSessionCookie(ctx.reply, config);
       return {

@@ -8,6 +8,7 @@ import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
 import { roleCan } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { invalid, rejected } from '../domain/errors.js';
+import { personOf } from '../repositories/audit.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 
@@ -42,8 +43,17 @@ export function crmHandlers(
     authType: string,
     credentials: unknown,
     shared: boolean,
+    ip: string,
   ) {
     return repos.transaction(async (tx) => {
+      await tx.audit.record({
+        type: 'crm.connected',
+        organizationId: user.organization_id,
+        actor: personOf(user),
+        target: personOf(user),
+        ip,
+        details: { crm: software.software, method: authType, organization_wide: shared },
+      });
       const id = await tx.connections.replace(user, {
         software: software.slug,
         authType,
@@ -109,7 +119,14 @@ export function crmHandlers(
         preconnect?.is_organization_connection === true &&
         roleCan(user.role, 'connection.organization') &&
         user.organization_id !== null;
-      await saveConnection(user, software, 'oauth', { ...tokens, fields } satisfies StoredOAuth, shared);
+      await saveConnection(
+        user,
+        software,
+        'oauth',
+        { ...tokens, fields } satisfies StoredOAuth,
+        shared,
+        ctx.ip,
+      );
       const updated = await repos.users.findById(user.id);
       if (!updated) throw new Error(`User ${user.id} is missing`);
       return {
@@ -168,6 +185,7 @@ export function crmHandlers(
         'api key',
         { api_keys: keys } satisfies StoredKeys,
         false,
+        ctx.ip,
       );
       const [k1, k2, k3, k4] = [0, 1, 2, 3].map((i) => keys[i] ?? null);
       return {
@@ -181,8 +199,19 @@ export function crmHandlers(
     async disconnect(ctx) {
       const user = await ctx.user();
       // The user's own connection, and an organization-wide one only if they made it.
-      await repos.connections.deleteMadeBy(user.id);
-      await repos.users.update(user.id, { preconnect: null });
+      await repos.transaction(async (tx) => {
+        const removed = await tx.connections.deleteMadeBy(user.id);
+        await tx.users.update(user.id, { preconnect: null });
+        if (removed > 0) {
+          await tx.audit.record({
+            type: 'crm.disconnected',
+            organizationId: user.organization_id,
+            actor: personOf(user),
+            target: personOf(user),
+            ip: ctx.ip,
+          });
+        }
+      });
       return { error: false, message: 'You have been disconnected from your CRM.' };
     },
   };

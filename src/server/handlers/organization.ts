@@ -14,6 +14,7 @@ import {
   issueInvitationToken,
 } from '../domain/invitations.js';
 import { assignProduct, ensureOrganization, removeMember } from '../domain/organizations.js';
+import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
@@ -182,6 +183,14 @@ export function organizationHandlers(
         if (await tx.invitations.hasPending(org.id, email)) {
           throw conflict('An invitation is already pending for this email. Use "Resend invite".');
         }
+        await tx.audit.record({
+          type: 'invitation.sent',
+          organizationId: org.id,
+          actor: personOf(user),
+          target: { id: null, email },
+          ip: ctx.ip,
+          details: { role },
+        });
         return tx.invitations.create({
           organization_id: org.id,
           email,
@@ -209,7 +218,16 @@ export function organizationHandlers(
       ]);
       // A new token: the old link stops working, and the validity restarts (DESIGN.md).
       const { token, tokenHash, expiresAt } = issueInvitationToken();
-      await saveAndMail(user, token, (tx) => tx.invitations.reissue(invitation.id, tokenHash, expiresAt));
+      await saveAndMail(user, token, async (tx) => {
+        await tx.audit.record({
+          type: 'invitation.resent',
+          organizationId: invitation.organization_id,
+          actor: personOf(user),
+          target: { id: null, email: invitation.email },
+          ip: ctx.ip,
+        });
+        return tx.invitations.reissue(invitation.id, tokenHash, expiresAt);
+      });
       return { error: false, message: 'Invitation resent successfully!' };
     },
 
@@ -231,7 +249,7 @@ export function organizationHandlers(
             return { error: false, message: 'You are already a member of this organization.', data };
           }
           if (user.organization_id !== null) throw invalid('You already belong to another organization.');
-          await joinByInvitation(repos, user, invitation.id, invitation.organization_id, invitation.role);
+          await joinByInvitation(repos, user, invitation, ctx.ip);
           return { error: false, message: `You joined ${org.name}.`, data };
         }
       }
@@ -241,14 +259,14 @@ export function organizationHandlers(
     async removeOrganizationUser(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.remove');
-      await removeMember(repos, user, ctx.body.user_id);
+      await removeMember(repos, user, ctx.body.user_id, ctx.ip);
       return { error: false, message: 'The member was removed from the organization.' };
     },
 
     async setUserProduct(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.edit');
-      await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role);
+      await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role, ctx.ip);
       return { error: false, message: 'The member was updated.' };
     },
   };

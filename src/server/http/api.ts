@@ -10,6 +10,7 @@ import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
 import { unauthenticated } from '../domain/errors.js';
+import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
 import type { UserViewExtras } from '../repositories/users.js';
@@ -73,7 +74,17 @@ export function registerApi(
         let signedIn: ReturnType<typeof lookUp> | undefined;
         const lookUp = () => sessionUserWithView(services.repos.sessions, request);
         const session = () => (signedIn ??= lookUp());
-        if (!op.allowsAnonymous && (await session()) === undefined) throw unauthenticated();
+        if (!op.allowsAnonymous) {
+          const found = await session();
+          if (found === undefined) throw unauthenticated();
+          // The view carries the organization's requirement, so this costs no statement of its own.
+          enforceRequiredTwoFactor(
+            found.user,
+            found.view.org_require_two_factor === true,
+            op.operationId,
+            op.allowsAnonymous,
+          );
+        }
         const ctx: HandlerContext<OperationId> = {
           body: body as never,
           query: query as never,

@@ -29,3 +29,35 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
   // A well-formed id is 43 base64url characters; anything else is not worth a database lookup.
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
+
+/** A sign-in whose password was right, waiting for its two-factor code: never a session. */
+export const PENDING_SIGN_IN_COOKIE = 'pending_sign_in';
+
+export function setPendingSignInCookie(
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+  maxAge: number,
+): void {
+  reply.setCookie(PENDING_SIGN_IN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    path: '/',
+    maxAge,
+  });
+}
+
+export function clearPendingSignInCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(PENDING_SIGN_IN_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    path: '/',
+  });
+}
+
+export function readPendingSignInCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[PENDING_SIGN_IN_COOKIE];
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}

@@ -70,8 +70,10 @@ export function createConnectionsRepository(db: Db) {
     },
 
     /** Deletes every connection the user made, an organization-wide one included. */
-    async deleteMadeBy(userId: number): Promise<void> {
-      await db.deleteFrom('crm_connections').where('user_id', '=', userId).execute();
+    /** Answers how many connections were deleted. */
+    async deleteMadeBy(userId: number): Promise<number> {
+      const result = await db.deleteFrom('crm_connections').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

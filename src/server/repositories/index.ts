@@ -11,6 +11,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { createAuditRepository } from './audit.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
@@ -19,6 +20,7 @@ import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSupportRequestsRepository } from './support-requests.js';
+import { createTwoFactorRepository } from './two-factor.js';
 import { createUsersRepository } from './users.js';
 
 function bind(db: Db, cache: CatalogueCache) {
@@ -32,6 +34,8 @@ function bind(db: Db, cache: CatalogueCache) {
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
+    audit: createAuditRepository(db),
+    twoFactor: createTwoFactorRepository(db),
   };
 }
 

@@ -25,6 +25,14 @@ export function createOrganizationsRepository(db: Db) {
       return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
+    async setTwoFactorRequired(id: number, required: boolean): Promise<void> {
+      await db
+        .updateTable('organizations')
+        .set({ require_two_factor: required })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async setSeats(
       id: number,
       seats: { standard: number; pro: number; subscriptionId: string },

@@ -13,6 +13,12 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_SECONDS = 60;
 
+/** Where a session was started from, shown in the sessions list. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
 export function createSessionsRepository(db: Db) {
   /** The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale. */
   function liveSession(idHash: string) {
@@ -44,13 +50,51 @@ export function createSessionsRepository(db: Db) {
 
   return {
     /** A new session of the user; answers its id (the cookie's value). */
-    async create(userId: number): Promise<string> {
+    async create(userId: number, origin: SessionOrigin = {}): Promise<string> {
       const id = newToken();
       await db
         .insertInto('sessions')
-        .values({ id_hash: hashToken(id), user_id: userId })
+        .values({
+          id_hash: hashToken(id),
+          user_id: userId,
+          user_agent: origin.userAgent?.slice(0, 500) ?? null,
+          ip: origin.ip ?? null,
+        })
         .execute();
       return id;
+    },
+
+    /** The user's live sessions, most recently used first. */
+    async listOf(userId: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'id_hash', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
+        .where('last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Ends one session of the user by its public id; answers whether there was one. */
+    async destroyOne(userId: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Ends every session of the user but the one whose cookie value is `keep`; answers how many. */
+    async destroyOthersOf(userId: number, keep: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id_hash', '!=', hashToken(keep))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** The user of a live session, in one query; refreshes the session's idle clock. */
@@ -78,6 +122,7 @@ export function createSessionsRepository(db: Db) {
         org_billing_admin_id,
         org_seats_standard,
         org_seats_pro,
+        org_require_two_factor,
         member_count,
         org_connection_id,
         personal_connection_id,
@@ -89,6 +134,7 @@ export function createSessionsRepository(db: Db) {
         org_billing_admin_id,
         org_seats_standard,
         org_seats_pro,
+        org_require_two_factor,
         member_count,
         org_connection_id,
         personal_connection_id,

@@ -15,6 +15,7 @@ export interface UserViewExtras {
   org_billing_admin_id: number | null;
   org_seats_standard: number | null;
   org_seats_pro: number | null;
+  org_require_two_factor: boolean | null;
   member_count: number | string | bigint | null;
   org_connection_id: number | null;
   personal_connection_id: number | null;
@@ -75,6 +76,7 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
     sql<number | null>`o.billing_admin_id`.as('org_billing_admin_id'),
     sql<number | null>`o.seats_standard`.as('org_seats_standard'),
     sql<number | null>`o.seats_pro`.as('org_seats_pro'),
+    sql<boolean | null>`o.require_two_factor`.as('org_require_two_factor'),
     // Kept by a trigger (migration 0010) rather than counted on every call.
     sql<number | null>`o.member_count`.as('member_count'),
     sql<number | null>`(select c.id from crm_connections c where c.organization_id = o.id

@@ -167,7 +167,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         cancelUrl: PORTAL,
         successUrl: PORTAL,
       });
-      await applyPaidCheckout(repos, id);
+      await applyPaidCheckout(repos, id, { ip: request.ip });
       logSandboxPayment(request.log, config, {
         userId: user.id,
         checkoutId: id,

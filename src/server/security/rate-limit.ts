@@ -149,6 +149,10 @@ export const RATE_RULES = {
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
+  /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */
+  changePasswordUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
+  /** Two-factor codes per account (sign-in and setup): 6 digits must not be guessable. */
+  twoFactorUser: { name: 'two-factor:user', limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export const SLOWDOWN_RULES = {

@@ -98,6 +98,54 @@ export const generatedApi = baseApi.injectEndpoints({
     setUserProduct: build.mutation<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>({
       query: (body) => ({ url: '/set-user-product', method: 'POST', body }),
     }),
+    listAuditEvents: build.query<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>({
+      query: (params) => ({ url: '/list-audit-events', params }),
+    }),
+    exportAuditEvents: build.query<OkResponse<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>({
+      query: (params) => ({ url: '/export-audit-events', params }),
+    }),
+    listSessions: build.query<OkResponse<'listSessions'>, void>({
+      query: () => ({ url: '/list-sessions' }),
+    }),
+    endSession: build.mutation<OkResponse<'endSession'>, RequestBody<'endSession'>>({
+      query: (body) => ({ url: '/end-session', method: 'POST', body }),
+    }),
+    endOtherSessions: build.mutation<OkResponse<'endOtherSessions'>, void>({
+      query: () => ({ url: '/end-other-sessions', method: 'POST', body: {} }),
+    }),
+    endMemberSessions: build.mutation<OkResponse<'endMemberSessions'>, RequestBody<'endMemberSessions'>>({
+      query: (body) => ({ url: '/end-member-sessions', method: 'POST', body }),
+    }),
+    changePassword: build.mutation<OkResponse<'changePassword'>, RequestBody<'changePassword'>>({
+      query: (body) => ({ url: '/change-password', method: 'POST', body }),
+    }),
+    verifyTwoFactor: build.mutation<OkResponse<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>({
+      query: (body) => ({ url: '/verify-two-factor', method: 'POST', body }),
+    }),
+    getTwoFactor: build.query<OkResponse<'getTwoFactor'>, void>({
+      query: () => ({ url: '/get-two-factor' }),
+    }),
+    startTwoFactorSetup: build.mutation<
+      OkResponse<'startTwoFactorSetup'>,
+      RequestBody<'startTwoFactorSetup'>
+    >({
+      query: (body) => ({ url: '/start-two-factor-setup', method: 'POST', body }),
+    }),
+    confirmTwoFactorSetup: build.mutation<
+      OkResponse<'confirmTwoFactorSetup'>,
+      RequestBody<'confirmTwoFactorSetup'>
+    >({
+      query: (body) => ({ url: '/confirm-two-factor-setup', method: 'POST', body }),
+    }),
+    disableTwoFactor: build.mutation<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>({
+      query: (body) => ({ url: '/disable-two-factor', method: 'POST', body }),
+    }),
+    setTwoFactorRequirement: build.mutation<
+      OkResponse<'setTwoFactorRequirement'>,
+      RequestBody<'setTwoFactorRequirement'>
+    >({
+      query: (body) => ({ url: '/set-two-factor-requirement', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -137,4 +185,21 @@ export const {
   useAcceptInviteMutation,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
+  useListAuditEventsQuery,
+  useLazyListAuditEventsQuery,
+  useExportAuditEventsQuery,
+  useLazyExportAuditEventsQuery,
+  useListSessionsQuery,
+  useLazyListSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+  useEndMemberSessionsMutation,
+  useChangePasswordMutation,
+  useVerifyTwoFactorMutation,
+  useGetTwoFactorQuery,
+  useLazyGetTwoFactorQuery,
+  useStartTwoFactorSetupMutation,
+  useConfirmTwoFactorSetupMutation,
+  useDisableTwoFactorMutation,
+  useSetTwoFactorRequirementMutation,
 } = generatedApi;

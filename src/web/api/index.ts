@@ -9,7 +9,7 @@
 import type { ApiRequest } from './base-api';
 import { generatedApi } from './generated-endpoints';
 
-export const tagTypes = ['User', 'Members', 'OrgSubscription'] as const;
+export const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit', 'TwoFactor'] as const;
 export type TagType = (typeof tagTypes)[number];
 
 /** Invalidate only when the call succeeded: a failed mutation changed nothing worth refetching. */
@@ -28,6 +28,7 @@ export const api = generatedApi.enhanceEndpoints({
     setUserBoolean: { invalidatesTags: onSuccess('User') },
 
     login: { invalidatesTags: sessionChange },
+    verifyTwoFactor: { invalidatesTags: sessionChange },
     signup: { invalidatesTags: sessionChange },
     googleAuth: { invalidatesTags: sessionChange },
     logout: { invalidatesTags: sessionChange },
@@ -44,6 +45,19 @@ export const api = generatedApi.enhanceEndpoints({
     // Member count and seats in use are part of the user's organization.
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
+
+    // Sessions and the audit log (issue 16): what the Settings and Audit pages show changes with them.
+    listSessions: { providesTags: ['Sessions'] },
+    endSession: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+    endOtherSessions: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+    changePassword: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+    endMemberSessions: { invalidatesTags: onSuccess('Audit') },
+    getTwoFactor: { providesTags: ['TwoFactor'] },
+    // The user record says whether two-factor sign-in is on (and the organization whether it is required).
+    confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+    disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+    setTwoFactorRequirement: { invalidatesTags: onSuccess('User', 'Audit') },
+    listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },
     checkout: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription') },

@@ -1,16 +1,28 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import LoadingState from '../components/LoadingState';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it shows 'Loading...'; without a session
  * (get-user answered 401, or the user logged out) it sends the visitor to /login; any other failure is
- * shown full-page as 'Error: {message}' (spec §8), never a blank page.
+ * shown full-page as 'Error: {message}' (spec §8), never a blank page. A user whose organization requires
+ * two-factor sign-in and who has not set it up is sent to Settings to do so (issue 16; the server refuses
+ * their other calls too).
  */
+const SETTINGS_PATH = '/dashboard/settings';
+
 export default function DashboardGuard() {
   const { user, loading, error, errorMessage, userErrorStatus } = useAppSelector((state) => state.app);
+  const { pathname } = useLocation();
 
-  if (user) return <Outlet />;
+  if (user) {
+    const mustSetUpTwoFactor =
+      user.organization?.require_two_factor === true && user.two_factor_enabled === false;
+    if (mustSetUpTwoFactor && pathname.replace(/\/+$/, '') !== SETTINGS_PATH) {
+      return <Navigate to={SETTINGS_PATH} replace />;
+    }
+    return <Outlet />;
+  }
   if (loading) return <LoadingState />;
   if (error && userErrorStatus !== 401) return <p role="alert">Error: {errorMessage}</p>;
   return <Navigate to="/login" replace />;

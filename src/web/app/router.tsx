@@ -186,6 +186,10 @@ const dashboardRoutes = (lazyPage: LazyPage): RouteObject[] => [
     ),
   },
   {
+    path: 'audit',
+    lazy: lazyPage(() => import(/* webpackChunkName: "audit" */ '../features/audit/pages/AuditPage')),
+  },
+  {
     path: 'member/edit/:userId',
     lazy: lazyPage(
       () => import(/* webpackChunkName: "member-edit" */ '../features/organization/pages/MemberEditPage'),

@@ -8,6 +8,8 @@ import { api } from '../../../src/web/api';
 import type { OkResponse, OperationId, QueryParams, RequestBody } from '../../../src/web/api/contract-types';
 import { makeStore } from '../../../src/web/app/store';
 import {
+  anAuditEvent,
+  aSession,
   aCoupon,
   anInvitation,
   anOrgSubscriptionItem,
@@ -145,6 +147,39 @@ const calls: { [K in OperationId]: Call<K> } = {
   },
   removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
   setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
+  listAuditEvents: {
+    arg: { type: 'member.removed', page: 2 },
+    query: { type: 'member.removed', page: '2' },
+    answer: { error: false, data: { events: [anAuditEvent()], total: 26, page: 2, page_size: 25 } },
+  },
+  exportAuditEvents: {
+    arg: { person: 'ada' },
+    query: { person: 'ada' },
+    answer: {
+      error: false,
+      data: { filename: 'audit-log.csv', csv: 'time,event\r\n', rows: 0, truncated: false },
+    },
+  },
+  listSessions: { arg: undefined, answer: { error: false, data: { sessions: [aSession()] } } },
+  endSession: { arg: { session_id: '7' }, answer: ok },
+  endOtherSessions: { arg: undefined, answer: ok },
+  endMemberSessions: { arg: { user_id: 'user-2' }, answer: ok },
+  verifyTwoFactor: { arg: { code: '123456' }, answer: { ...ok, user, software: { slug: 'hubspot' } } },
+  getTwoFactor: { arg: undefined, answer: { error: false, data: { enabled: true, recovery_codes_left: 9 } } },
+  startTwoFactorSetup: {
+    arg: { password: 'S3cret!pass' },
+    answer: {
+      error: false,
+      data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+    },
+  },
+  confirmTwoFactorSetup: {
+    arg: { code: '123456' },
+    answer: { ...ok, data: { recovery_codes: ['abcd-efgh-jkmn'] } },
+  },
+  disableTwoFactor: { arg: { password: 'S3cret!pass' }, answer: ok },
+  setTwoFactorRequirement: { arg: { required: true }, answer: ok },
+  changePassword: { arg: { current_password: 'Old-pass-1!', new_password: 'N3w-pass!!' }, answer: ok },
 };
 
 const operations = Object.entries(operationRoutes).map(([operationId, route]) => ({

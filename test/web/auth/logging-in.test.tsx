@@ -210,3 +210,51 @@ describe('Google login through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () 
     sandbox.remove();
   });
 });
+
+describe('two-factor sign-in (issue 16)', () => {
+  const challenge = {
+    error: false as const,
+    message: 'Enter the code from your authenticator app.',
+    two_factor_required: true as const,
+  };
+
+  test('after the password, asks for the code, then continues like a login', async () => {
+    window.localStorage.setItem('oauth_access_token', 'token');
+    window.localStorage.setItem('oauth_updated_at', '1');
+    const verify = spyOnApi('verifyTwoFactor', loginAnswer());
+    server.use(
+      mockApi('login', challenge),
+      verify.handler,
+      mockSoftware(aSoftware({ auth_options: 'oauth' })),
+    );
+    const { user, router } = renderApp('/login', { preloadedState: signedOut() });
+    await submitLogin(user);
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    await user.type(code, ' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectStubPage('connection/pages/ConnectedPage');
+    expect(verify.requests[0]!.body).toEqual({ code: '123456' });
+  });
+
+  test('a wrong code shows the server message and keeps the code step; an expired one goes back to the password', async () => {
+    server.use(
+      mockApi('login', challenge),
+      mockApiError('verifyTwoFactor', 'That code is not valid. Try again.'),
+    );
+    const { user } = renderApp('/login', { preloadedState: signedOut() });
+    await submitLogin(user);
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not valid. Try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+
+    server.use(
+      mockApiError('verifyTwoFactor', 'Your sign-in has expired. Please log in again.', { status: 401 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your sign-in has expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});

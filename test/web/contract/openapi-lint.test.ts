@@ -97,6 +97,20 @@ describe('openapi.yaml', () => {
         'POST /logout',
         // Beyond §7: /reset-password says at once when its link is dead (issue 10).
         'POST /check-reset-token',
+        // Beyond §7: the audit log, sessions, password change and two-factor sign-in (issue 16).
+        'GET /list-audit-events',
+        'GET /export-audit-events',
+        'GET /list-sessions',
+        'POST /end-session',
+        'POST /end-other-sessions',
+        'POST /end-member-sessions',
+        'POST /change-password',
+        'POST /verify-two-factor',
+        'GET /get-two-factor',
+        'POST /start-two-factor-setup',
+        'POST /confirm-two-factor-setup',
+        'POST /disable-two-factor',
+        'POST /set-two-factor-requirement',
       ].sort(),
     );
   });

@@ -1,9 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { aSoftware, anOrganization, aUser } from '../msw/fixtures';
-import { mockGetUser, mockSoftware, heldAnswer } from '../msw/handlers';
+import { aSession, aSoftware, anOrganization, aUser } from '../msw/fixtures';
+import { mockApi, mockGetUser, mockSoftware, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
+
+// Settings lists the sessions and the two-factor state (issue 16).
+beforeEach(() =>
+  server.use(
+    mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
+    mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+  ),
+);
 
 // Spec §2.1 shell and sidebar table, §6 roles, §8 'Error: {message}'.
 
@@ -81,6 +89,7 @@ describe('sidebar entries (spec §2.1 table, §6)', () => {
     expect(await sidebarLabels()).toEqual([
       'Overview',
       'Organization',
+      'Audit log',
       'Settings',
       'Connection',
       'Billing',

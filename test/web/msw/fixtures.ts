@@ -101,6 +101,36 @@ export function anInvitation(overrides: Partial<Invitation> = {}): Invitation {
   };
 }
 
+export function anAuditEvent(
+  overrides: Partial<components['schemas']['AuditEvent']> = {},
+): components['schemas']['AuditEvent'] {
+  return {
+    id: '42',
+    type: 'member.removed',
+    created_at: FIXTURE_NOW - 60,
+    actor_email: 'ada@example.com',
+    target_email: 'charles@example.com',
+    ip: '203.0.113.7',
+    details: {},
+    ...overrides,
+  };
+}
+
+export function aSession(
+  overrides: Partial<components['schemas']['Session']> = {},
+): components['schemas']['Session'] {
+  return {
+    id: '7',
+    device: 'Chrome on Windows',
+    place: 'Local network',
+    ip: '192.168.1.20',
+    created_at: FIXTURE_NOW - 3600,
+    last_seen_at: FIXTURE_NOW - 60,
+    current: true,
+    ...overrides,
+  };
+}
+
 /** The Demo CRM of the seed: auth 'either', one API key field, no pre-connect field. */
 export function aSoftware(overrides: Partial<Software> = {}): Software {
   return {

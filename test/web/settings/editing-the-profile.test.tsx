@@ -1,9 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { aUser } from '../msw/fixtures';
-import { mockApiError, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
+import { aSession, aUser } from '../msw/fixtures';
+import { mockApi, mockApiError, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
+
+// Settings lists the sessions and the two-factor state (issue 16).
+beforeEach(() =>
+  server.use(
+    mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
+    mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+  ),
+);
 
 // Spec §2.1 /dashboard/settings and §8 Settings.
 

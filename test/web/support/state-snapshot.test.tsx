@@ -15,10 +15,18 @@ import {
   type StateSnapshot,
 } from '../../../src/web/app/support-snapshot';
 import { makeStore } from '../../../src/web/app/store';
-import { aUser, someOAuthTokens } from '../msw/fixtures';
+import { aSession, aUser, someOAuthTokens } from '../msw/fixtures';
 import { mockApi, mockSoftware, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
+
+// Settings also lists the sessions and the two-factor state (issue 16).
+beforeEach(() =>
+  server.use(
+    mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
+    mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+  ),
+);
 
 const ADA = aUser({ email: 'ada@example.com', name: 'Ada Lovelace' });
 

@@ -107,6 +107,7 @@ export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
 
 const sessionStarted = isAnyOf(
   api.endpoints.login.matchFulfilled,
+  api.endpoints.verifyTwoFactor.matchFulfilled,
   api.endpoints.signup.matchFulfilled,
   api.endpoints.googleAuth.matchFulfilled,
   api.endpoints.accessToken.matchFulfilled,
@@ -191,6 +192,8 @@ export const appSlice = createSlice({
       })
       // These answers carry the fresh user: the guard lets the visitor in without waiting for a refetch.
       .addMatcher(sessionStarted, (state, action) => {
+        // A login that asks for the two-factor code next has started no session yet.
+        if (!('user' in action.payload) || !action.payload.user) return;
         state.user = action.payload.user;
         state.error = false;
         state.errorMessage = null;

@@ -6,9 +6,10 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation } from '../../../api';
+import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
@@ -57,6 +58,10 @@ export default function LoginPage() {
   // Set when this page signs someone in: the onboarding order decides where they go, not the redirect below.
   const [signingIn, setSigningIn] = useState(false);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
+  // Two-factor sign-in: the password was right and the code is next.
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
+  const [verifyTwoFactor, { isLoading: verifying }] = useVerifyTwoFactorMutation();
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
   const { signedOut } = useEntryData<typeof loader>();
   const continueOnboarding = useContinueOnboarding();
@@ -73,9 +78,32 @@ export default function LoginPage() {
         password,
         software: getItem(storageKeys.software),
       }).unwrap();
+      if ('two_factor_required' in result) {
+        setSigningIn(false);
+        setCodeStep(true);
+        return;
+      }
       await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug);
     } catch (error) {
       setSigningIn(false);
+      setFormError(failureMessage(error, 'Login failed', 'Login failed'));
+    }
+  }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    setSigningIn(true);
+    try {
+      const result = await verifyTwoFactor({ code: code.trim() }).unwrap();
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug);
+    } catch (error) {
+      setSigningIn(false);
+      // An expired or exhausted sign-in starts over with the password.
+      if (errorStatus(error) === 401) {
+        setCodeStep(false);
+        setCode('');
+      }
       setFormError(failureMessage(error, 'Login failed', 'Login failed'));
     }
   }
@@ -94,7 +122,33 @@ export default function LoginPage() {
     }
   }
 
-  const form = (
+  const codeForm = (
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(event) => void submitCode(event)}
+      aria-label="Two-factor code"
+    >
+      <Typography variant="body2">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </Typography>
+      <TextField
+        label="Code"
+        name="code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'text' } }}
+      />
+      <FormSubmit error={formError} disabled={verifying || !code.trim()}>
+        {verifying ? 'Verifying...' : 'Verify'}
+      </FormSubmit>
+    </Stack>
+  );
+
+  const form = codeStep ? (
+    codeForm
+  ) : (
     <>
       <GoogleSection
         context="login"

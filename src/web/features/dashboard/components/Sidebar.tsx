@@ -3,6 +3,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -18,6 +19,7 @@ import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
 const icons: Record<SidebarEntryId, ReactElement> = {
   overview: <DashboardIcon />,
   organization: <GroupsIcon />,
+  audit: <HistoryIcon />,
   settings: <SettingsIcon />,
   connection: <CableIcon />,
   billing: <CreditCardIcon />,

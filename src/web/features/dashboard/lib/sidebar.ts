@@ -9,7 +9,14 @@ type User = components['schemas']['User'];
 type Software = components['schemas']['Software'];
 
 export type SidebarEntryId =
-  'overview' | 'organization' | 'settings' | 'connection' | 'billing' | 'install-extension' | 'logout';
+  | 'overview'
+  | 'organization'
+  | 'audit'
+  | 'settings'
+  | 'connection'
+  | 'billing'
+  | 'install-extension'
+  | 'logout';
 
 export interface SidebarEntry {
   id: SidebarEntryId;
@@ -52,6 +59,9 @@ export function sidebarEntries(
       href: '/dashboard/organization',
       newTab: false,
     });
+  }
+  if (roleCan(user.role, 'audit.view')) {
+    entries.push({ id: 'audit', label: 'Audit log', href: '/dashboard/audit', newTab: false });
   }
   entries.push({ id: 'settings', label: 'Settings', href: '/dashboard/settings', newTab: false });
   if (usesPersonalConnection(user)) {

@@ -16,6 +16,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
+import { EndMemberSessions } from '../components/EndMemberSessions';
 import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf, roleCan } from '../../../../shared/permissions';
@@ -106,6 +107,9 @@ export default function MemberEditPage() {
           onSave={onSave}
           onRemove={() => setConfirmRemove(true)}
         />
+        {viewer?.id !== member.id && roleCan(viewer?.role, 'members.sessions') && (
+          <EndMemberSessions member={member} />
+        )}
         <RemoveMemberDialog
           member={confirmRemove ? member : null}
           removing={removal.isLoading}

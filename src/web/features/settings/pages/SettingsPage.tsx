@@ -14,6 +14,9 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { profileErrorText } from '../lib/profile-error';
+import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { SessionsCard } from '../components/SessionsCard';
+import { TwoFactorCard } from '../components/TwoFactorCard';
 import SupportPanel from '../components/SupportPanel';
 
 /**
@@ -83,6 +86,9 @@ export default function SettingsPage() {
           </Box>
         </CardContent>
       </Card>
+      <ChangePasswordCard />
+      <TwoFactorCard />
+      <SessionsCard />
       <SupportPanel />
     </Stack>
   );

@@ -1,0 +1,62 @@
+/** Two-factor rules shared by sign-in and the Settings operations. */
+import type { User } from '../db/schema.js';
+import { forbidden } from './errors.js';
+import { acceptTotp, looksLikeRecoveryCode, recoveryCodeHash } from '../security/totp.js';
+import type { Services } from '../services.js';
+
+/** The user's TOTP secret (base32), opened from its sealed form. */
+export function totpSecretOf(services: Pick<Services, 'secretBox'>, sealed: string): string {
+  return services.secretBox.open<string>(sealed);
+}
+
+/**
+ * Checks a second factor of a user with two-factor sign-in: a TOTP code (each accepted once) or an
+ * unused recovery code (spent). Answers which one worked, or null.
+ */
+export async function checkSecondFactor(
+  services: Pick<Services, 'secretBox' | 'repos'>,
+  user: User,
+  code: string,
+): Promise<'code' | 'recovery code' | null> {
+  if (user.totp_secret === null) return null;
+  const step = acceptTotp(totpSecretOf(services, user.totp_secret), code, user.totp_last_step);
+  if (step !== null) return (await services.repos.twoFactor.acceptStep(user.id, step)) ? 'code' : null;
+  if (looksLikeRecoveryCode(code)) {
+    return (await services.repos.twoFactor.useRecoveryCode(user.id, recoveryCodeHash(code)))
+      ? 'recovery code'
+      : null;
+  }
+  return null;
+}
+
+export const TWO_FACTOR_REQUIRED =
+  'Your organization requires two-factor sign-in: set it up in Settings to continue.';
+
+/** What a user whose organization requires two-factor sign-in may still do before setting it up. */
+const REACHABLE_BEFORE_SET_UP = new Set([
+  'getUser',
+  'logout',
+  'getTwoFactor',
+  'startTwoFactorSetup',
+  'confirmTwoFactorSetup',
+  'setTwoFactorRequirement',
+  'listSessions',
+  'endSession',
+  'endOtherSessions',
+  'changePassword',
+]);
+
+/**
+ * Refuses (403) the operations of a signed-in user without two-factor sign-in whose organization
+ * requires it, except those needed to set it up (the app sends them to Settings).
+ */
+export function enforceRequiredTwoFactor(
+  user: User,
+  organizationRequiresIt: boolean,
+  operationId: string,
+  allowsAnonymous: boolean,
+): void {
+  if (user.totp_secret !== null || user.organization_id === null) return;
+  if (allowsAnonymous || REACHABLE_BEFORE_SET_UP.has(operationId)) return;
+  if (organizationRequiresIt) throw forbidden(TWO_FACTOR_REQUIRED);
+}

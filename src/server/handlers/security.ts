@@ -1,0 +1,323 @@
+/**
+ * security: the audit log (list, CSV export), the caller's sessions (list, end one, end the others),
+ * an admin ending a member's sessions, and password change.
+ */
+import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
+import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit.js';
+import { requirePermission } from '../domain/authorization.js';
+import { conflict, invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { totpSecretOf } from '../domain/two-factor.js';
+import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
+import { epochSeconds, parseId } from '../domain/present.js';
+import type { Handlers } from '../http/api.js';
+import { readSessionCookie } from '../http/session-cookie.js';
+import { personOf, type AuditFilter } from '../repositories/audit.js';
+import { describeDevice, describePlace } from '../security/devices.js';
+import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { RATE_RULES } from '../security/rate-limit.js';
+import { hashToken } from '../security/tokens.js';
+import type { Services } from '../services.js';
+import type { User } from '../db/schema.js';
+import { enforceLimits } from './limits.js';
+
+const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
+
+interface AuditQuery {
+  type?: string;
+  person?: string;
+  from?: number;
+  to?: number;
+}
+
+function auditFilter(user: User, query: AuditQuery): AuditFilter {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw invalid('The start of the period must be before its end.');
+  }
+  return {
+    viewer: { id: user.id, organizationId: user.organization_id },
+    type: query.type,
+    person: query.person?.trim() || undefined,
+    from: query.from,
+    to: query.to,
+  };
+}
+
+export function securityHandlers(
+  services: Services,
+): Pick<
+  Handlers,
+  | 'listAuditEvents'
+  | 'exportAuditEvents'
+  | 'listSessions'
+  | 'endSession'
+  | 'endOtherSessions'
+  | 'endMemberSessions'
+  | 'changePassword'
+  | 'getTwoFactor'
+  | 'startTwoFactorSetup'
+  | 'confirmTwoFactorSetup'
+  | 'disableTwoFactor'
+  | 'setTwoFactorRequirement'
+> {
+  const { repos } = services;
+
+  /** The caller's own session id (the cookie): every operation here runs signed in. */
+  function currentSession(request: Parameters<typeof readSessionCookie>[0]): string {
+    const id = readSessionCookie(request);
+    if (!id) throw unauthenticated();
+    return id;
+  }
+
+  /** Re-authentication for two-factor changes: the password, with the same per-account limit as change-password. */
+  async function requirePassword(user: User, password: string) {
+    await enforceLimits(services, [[RATE_RULES.changePasswordUser, String(user.id)]]);
+    if (user.password_hash === null) {
+      throw invalid(
+        'Set a password first (with "Forgot password"): two-factor sign-in protects password sign-ins.',
+      );
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw invalid('Your password is not correct.');
+  }
+
+  return {
+    async getTwoFactor(ctx) {
+      const user = await ctx.user();
+      return {
+        error: false,
+        data: {
+          enabled: user.totp_secret !== null,
+          recovery_codes_left:
+            user.totp_secret === null ? 0 : await repos.twoFactor.unusedRecoveryCodes(user.id),
+        },
+      };
+    },
+
+    async startTwoFactorSetup(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
+      await requirePassword(user, ctx.body.password);
+      const secret = newTotpSecret();
+      await repos.users.update(user.id, { totp_pending_secret: services.secretBox.seal(secret) });
+      return { error: false, data: { secret, otpauth_url: totpUri(secret, user.email) } };
+    },
+
+    async confirmTwoFactorSetup(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
+      if (user.totp_pending_secret === null) throw invalid('Start the set-up again: no secret is waiting.');
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      const step = acceptTotp(totpSecretOf(services, user.totp_pending_secret), ctx.body.code, null);
+      if (step === null)
+        throw invalid('That code is not valid. Check the time of your device and try again.');
+      const keep = currentSession(ctx.request);
+      const codes = newRecoveryCodes();
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.id, {
+          totp_secret: user.totp_pending_secret,
+          totp_pending_secret: null,
+          totp_last_step: step,
+        });
+        await tx.twoFactor.saveRecoveryCodes(user.id, codes.map(recoveryCodeHash));
+        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.audit.record({
+          type: 'two_factor.enabled',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return {
+        error: false,
+        message: 'Two-factor sign-in is on. Your other sessions were signed out.',
+        data: { recovery_codes: codes },
+      };
+    },
+
+    async disableTwoFactor(ctx) {
+      const user = await ctx.user();
+      if (user.totp_secret === null) throw conflict('Two-factor sign-in is already off.');
+      await requirePassword(user, ctx.body.password);
+      const keep = currentSession(ctx.request);
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.id, {
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_last_step: null,
+        });
+        await tx.twoFactor.forgetRecoveryCodes(user.id);
+        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.audit.record({
+          type: 'two_factor.disabled',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return { error: false, message: 'Two-factor sign-in is off. Your other sessions were signed out.' };
+    },
+
+    async setTwoFactorRequirement(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.security');
+      if (user.organization_id === null) {
+        throw invalid('Invite someone first: the requirement applies to an organization.');
+      }
+      const organizationId = user.organization_id;
+      const required = ctx.body.required;
+      await repos.transaction(async (tx) => {
+        await tx.organizations.setTwoFactorRequired(organizationId, required);
+        await tx.audit.record({
+          type: 'two_factor.required_changed',
+          organizationId,
+          actor: personOf(user),
+          target: null,
+          ip: ctx.ip,
+          details: { required },
+        });
+      });
+      return {
+        error: false,
+        message: required
+          ? 'Two-factor sign-in is now required in your organization.'
+          : 'Two-factor sign-in is no longer required in your organization.',
+      };
+    },
+
+    async listAuditEvents(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'audit.view');
+      const page = ctx.query.page ?? 1;
+      const pageSize = ctx.query.page_size ?? 25;
+      const { rows, total } = await repos.audit.page(auditFilter(user, ctx.query), page, pageSize);
+      return {
+        error: false,
+        data: { events: rows.map(presentAuditEvent), total, page, page_size: pageSize },
+      };
+    },
+
+    async exportAuditEvents(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'audit.view');
+      const rows = await repos.audit.all(auditFilter(user, ctx.query), AUDIT_EXPORT_LIMIT + 1);
+      const truncated = rows.length > AUDIT_EXPORT_LIMIT;
+      const kept = truncated ? rows.slice(0, AUDIT_EXPORT_LIMIT) : rows;
+      return {
+        error: false,
+        data: {
+          filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+          csv: auditCsv(kept),
+          rows: kept.length,
+          truncated,
+        },
+      };
+    },
+
+    async listSessions(ctx) {
+      const user = await ctx.user();
+      const current = hashToken(currentSession(ctx.request));
+      const sessions = (await repos.sessions.listOf(user.id)).map((s) => ({
+        id: String(s.id),
+        device: describeDevice(s.user_agent),
+        place: describePlace(s.ip),
+        ip: s.ip,
+        created_at: epochSeconds(s.created_at)!,
+        last_seen_at: epochSeconds(s.last_seen_at)!,
+        current: s.id_hash === current,
+      }));
+      sessions.sort((a, b) => Number(b.current) - Number(a.current));
+      return { error: false, data: { sessions } };
+    },
+
+    async endSession(ctx) {
+      const user = await ctx.user();
+      const id = parseId(ctx.body.session_id);
+      const ended = await repos.transaction(async (tx) => {
+        if (id === undefined || !(await tx.sessions.destroyOne(user.id, id))) return false;
+        await tx.audit.record({
+          type: 'sessions.ended',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+          details: { session: id },
+        });
+        return true;
+      });
+      if (!ended) throw notFound('This session has already ended.');
+      return { error: false, message: 'The session was signed out.' };
+    },
+
+    async endOtherSessions(ctx) {
+      const user = await ctx.user();
+      const keep = currentSession(ctx.request);
+      const count = await repos.transaction(async (tx) => {
+        const ended = await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.audit.record({
+          type: 'sessions.others_ended',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+          details: { sessions: ended },
+        });
+        return ended;
+      });
+      return {
+        error: false,
+        message: count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`,
+      };
+    },
+
+    async endMemberSessions(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.sessions');
+      const id = parseId(ctx.body.user_id);
+      const member =
+        id === undefined || user.organization_id === null
+          ? undefined
+          : await repos.users.findMember(user.organization_id, id);
+      if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
+      await repos.transaction(async (tx) => {
+        await tx.sessions.destroyAllOf(member.id);
+        await tx.audit.record({
+          type: 'sessions.member_ended',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(member),
+          ip: ctx.ip,
+        });
+      });
+      return { error: false, message: `Every session of ${member.email} was signed out.` };
+    },
+
+    async changePassword(ctx) {
+      const user = await ctx.user();
+      const keep = currentSession(ctx.request);
+      await enforceLimits(services, [[RATE_RULES.changePasswordUser, String(user.id)]]);
+      if (user.password_hash === null) {
+        throw invalid('Your account signs in with Google: set a password with "Forgot password" first.');
+      }
+      if (!(await verifyPassword(user.password_hash, ctx.body.current_password))) {
+        throw invalid('Your current password is not correct.');
+      }
+      if (!isAcceptablePassword(ctx.body.new_password)) throw invalid(RESET_PASSWORD_MESSAGE);
+      const passwordHash = await hashPassword(ctx.body.new_password);
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.id, { password_hash: passwordHash });
+        // Whoever knew the old password is signed out everywhere else.
+        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.passwordResets.discardUnusedOf(user.id);
+        await tx.audit.record({
+          type: 'auth.password_changed',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return { error: false, message: 'Your password was changed. Your other sessions were signed out.' };
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The audit log: append-only (the table's trigger refuses UPDATE, DELETE and TRUNCATE), so this module
+ * only inserts and reads. `recordAuditEvent` is the one way to write an entry; call it with the
+ * transaction of the change it records, so an entry exists exactly when its change does.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { AuditEventType } from '../../shared/audit-events.js';
+import type { Database } from '../db/schema.js';
+import { json } from '../db/json.js';
+
+type Detail = string | number | boolean | null;
+
+export interface AuditEventInput {
+  type: AuditEventType;
+  /** The organization whose admins see the entry; null: only the actor and target see it. */
+  organizationId: number | null;
+  /** Who did it; null when nobody is signed in (e.g. a failed sign-in). */
+  actor: { id: number; email: string } | null;
+  /** Whom or what it was done to: an account (id when it exists) or an address. */
+  target?: { id: number | null; email: string | null } | null;
+  /** The caller's address. */
+  ip: string | null;
+  /** Small facts about the change (from/to product, seats bought...). Never secrets. */
+  details?: Record<string, Detail>;
+}
+
+export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventInput): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      type: event.type,
+      organization_id: event.organizationId,
+      actor_id: event.actor?.id ?? null,
+      actor_email: event.actor?.email ?? null,
+      target_id: event.target?.id ?? null,
+      target_email: event.target?.email ?? null,
+      ip: event.ip,
+      details: json(event.details ?? {}),
+    })
+    .execute();
+}
+
+export interface AuditFilter {
+  /** What the viewer may see: their organization's entries and those naming them. */
+  viewer: { id: number; organizationId: number | null };
+  type?: string;
+  /** Part of the actor's or target's address. */
+  person?: string;
+  /** Seconds since the epoch, inclusive. */
+  from?: number;
+  to?: number;
+}
+
+export function createAuditRepository(db: Kysely<Database>) {
+  function filtered({ viewer, type, person, from, to }: AuditFilter) {
+    let query = db
+      .selectFrom('audit_events')
+      .where((eb) =>
+        eb.or([
+          ...(viewer.organizationId === null ? [] : [eb('organization_id', '=', viewer.organizationId)]),
+          eb('actor_id', '=', viewer.id),
+          eb('target_id', '=', viewer.id),
+        ]),
+      );
+    if (type) query = query.where('type', '=', type);
+    if (person) {
+      const pattern = `%${person.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([eb('actor_email', 'like', pattern), eb('target_email', 'like', pattern)]),
+      );
+    }
+    if (from !== undefined) query = query.where('created_at', '>=', sql<Date>`to_timestamp(${from})`);
+    if (to !== undefined) query = query.where('created_at', '<=', sql<Date>`to_timestamp(${to})`);
+    return query;
+  }
+
+  return {
+    record: (event: AuditEventInput) => recordAuditEvent(db, event),
+
+    /** One page, newest first, and the number of entries matching the filter. */
+    async page(filter: AuditFilter, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        filtered(filter)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        filtered(filter)
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Every matching entry up to `limit`, newest first (the CSV export). */
+    async all(filter: AuditFilter, limit: number) {
+      return filtered(filter).selectAll().orderBy('id', 'desc').limit(limit).execute();
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
+export type AuditRow = Awaited<ReturnType<AuditRepository['all']>>[number];
+
+/** An account as an entry's actor or target. */
+export const personOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });

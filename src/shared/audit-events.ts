@@ -1,0 +1,53 @@
+/**
+ * The audit log's event types: the one list the server records (src/server/repositories/audit.ts) and the
+ * SPA's Audit page filters and labels. Adding an event means adding it here (and to the contract's
+ * AuditEventType enum, which a server test keeps equal to this list).
+ */
+
+export const AUDIT_EVENT_LABELS = {
+  'auth.signed_up': 'Signed up',
+  'auth.signed_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.signed_out': 'Signed out',
+  'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
+  'two_factor.enabled': 'Two-factor sign-in turned on',
+  'two_factor.disabled': 'Two-factor sign-in turned off',
+  'two_factor.code_failed': 'Two-factor code refused',
+  'two_factor.recovery_code_used': 'Recovery code used',
+  'two_factor.required_changed': 'Two-factor requirement changed',
+  'sessions.ended': 'Session ended',
+  'sessions.others_ended': 'Other sessions ended',
+  'sessions.member_ended': "Member's sessions ended",
+  'invitation.sent': 'Invitation sent',
+  'invitation.resent': 'Invitation resent',
+  'invitation.accepted': 'Invitation accepted',
+  'member.role_changed': 'Role changed',
+  'member.product_changed': 'Product changed',
+  'member.removed': 'Member removed',
+  'billing.plan_changed': 'Plan changed',
+  'billing.plan_canceled': 'Plan canceled',
+  'billing.seats_purchased': 'Seats purchased',
+  'crm.connected': 'CRM connected',
+  'crm.disconnected': 'CRM disconnected',
+  'credits.cap_changed': 'Credit cap changed',
+  'credits.top_up': 'Credits topped up',
+} as const;
+
+export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
+
+export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_LABELS) as AuditEventType[];
+
+export function isAuditEventType(value: string): value is AuditEventType {
+  return Object.hasOwn(AUDIT_EVENT_LABELS, value);
+}
+
+/** Audit entries are never deleted by the product; this is the shortest time they are promised to stay. */
+export const AUDIT_RETENTION_DAYS = 365;
+
+/** An entry's details as one readable text ("to: admin; from: member"): the Audit page and the CSV. */
+export function auditDetailsText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join('; ');
+}

@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useChangePasswordMutation } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+
+/** Settings → Password (issue 16): a new password needs the current one; other sessions are signed out. */
+export function ChangePasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setDone(null);
+    setFailure(null);
+    try {
+      const answer = await changePassword({ current_password: current, new_password: next }).unwrap();
+      setDone(answer.message);
+      setCurrent('');
+      setNext('');
+    } catch (error) {
+      setFailure(withDetail('Could not change your password.', error));
+    }
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Password
+        </Typography>
+        <Box component="form" onSubmit={onSubmit} aria-label="Change password" noValidate>
+          <Stack spacing={2.5}>
+            {done && <Alert severity="success">{done}</Alert>}
+            <ErrorAlert error={failure} />
+            <TextField
+              label="Current password"
+              type="password"
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'current-password' } }}
+            />
+            <TextField
+              label="New password"
+              type="password"
+              value={next}
+              onChange={(event) => setNext(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'new-password' } }}
+            />
+            <div>
+              <Button type="submit" variant="contained" disabled={isLoading || !current || !next}>
+                {isLoading ? 'Saving...' : 'Change password'}
+              </Button>
+            </div>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,220 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import {
+  useConfirmTwoFactorSetupMutation,
+  useDisableTwoFactorMutation,
+  useGetTwoFactorQuery,
+  useSetTwoFactorRequirementMutation,
+  useStartTwoFactorSetupMutation,
+} from '../../../api';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../entities/session';
+import { roleCan } from '../../../../shared/permissions';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
+
+/**
+ * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
+ * a first code; the recovery codes are shown once. Turning it off needs the password again.
+ */
+export function TwoFactorCard() {
+  const user = useAppSelector(selectUser);
+  const status = useGetTwoFactorQuery();
+  const [setRequirement, settingRequirement] = useSetTwoFactorRequirementMutation();
+  const [start, starting] = useStartTwoFactorSetupMutation();
+  const [confirm, confirming] = useConfirmTwoFactorSetupMutation();
+  const [disable, disabling] = useDisableTwoFactorMutation();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorText | null>(null);
+
+  const attempt = async (work: () => Promise<void>, failed: string) => {
+    setFailure(null);
+    setDone(null);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(withDetail(failed, error));
+    }
+  };
+
+  const onStart = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void attempt(async () => {
+      setSetup((await start({ password }).unwrap()).data);
+      setPassword('');
+    }, 'Could not start the set-up.');
+  };
+
+  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void attempt(async () => {
+      const answer = await confirm({ code: code.trim() }).unwrap();
+      setRecoveryCodes(answer.data.recovery_codes);
+      setDone(answer.message);
+      setSetup(null);
+      setCode('');
+    }, 'Could not turn two-factor sign-in on.');
+  };
+
+  const onDisable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void attempt(async () => {
+      setDone((await disable({ password }).unwrap()).message);
+      setPassword('');
+      setRecoveryCodes(null);
+    }, 'Could not turn two-factor sign-in off.');
+  };
+
+  const passwordField = (
+    <TextField
+      label="Password"
+      type="password"
+      value={password}
+      onChange={(event) => setPassword(event.target.value)}
+      slotProps={{ htmlInput: { maxLength: 256, autoComplete: 'current-password' } }}
+    />
+  );
+
+  let body;
+  if (status.isLoading) {
+    body = <LoadingState />;
+  } else if (status.isError) {
+    body = (
+      <Stack spacing={1} alignItems="flex-start">
+        <ErrorAlert error={withDetail('Could not load your two-factor settings.', status.error)} />
+        <Button onClick={() => void status.refetch()}>Retry</Button>
+      </Stack>
+    );
+  } else if (status.data?.data.enabled) {
+    body = (
+      <Box component="form" onSubmit={onDisable} aria-label="Turn off two-factor sign-in" noValidate>
+        <Stack spacing={2}>
+          <Typography>
+            Two-factor sign-in is on. Recovery codes left: {status.data.data.recovery_codes_left}.
+          </Typography>
+          {passwordField}
+          <div>
+            <Button
+              type="submit"
+              variant="outlined"
+              color="error"
+              disabled={disabling.isLoading || !password}
+            >
+              Turn off
+            </Button>
+          </div>
+        </Stack>
+      </Box>
+    );
+  } else if (setup) {
+    body = (
+      <Box component="form" onSubmit={onConfirm} aria-label="Confirm two-factor sign-in" noValidate>
+        <Stack spacing={2}>
+          <Typography>
+            Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit
+            code it shows.
+          </Typography>
+          <TextField
+            label="Secret key"
+            value={setup.secret}
+            slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'totp-secret' } }}
+          />
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            <a href={setup.otpauth_url}>Open in authenticator app</a>
+          </Typography>
+          <TextField
+            label="Code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'numeric' } }}
+          />
+          <div>
+            <Button type="submit" variant="contained" disabled={confirming.isLoading || !code.trim()}>
+              Turn on
+            </Button>
+          </div>
+        </Stack>
+      </Box>
+    );
+  } else {
+    body = (
+      <Box component="form" onSubmit={onStart} aria-label="Set up two-factor sign-in" noValidate>
+        <Stack spacing={2}>
+          <Typography>
+            Ask for a code from an authenticator app after your password. Enter your password to begin.
+          </Typography>
+          {passwordField}
+          <div>
+            <Button type="submit" variant="contained" disabled={starting.isLoading || !password}>
+              Set up
+            </Button>
+          </div>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Two-factor sign-in
+        </Typography>
+        <Stack spacing={2}>
+          {user?.organization?.require_two_factor && user.two_factor_enabled === false && (
+            <Alert severity="warning">
+              Your organization requires two-factor sign-in. Set it up to continue using the dashboard.
+            </Alert>
+          )}
+          {done && <Alert severity="success">{done}</Alert>}
+          <ErrorAlert error={failure} onClose={() => setFailure(null)} />
+          {recoveryCodes && (
+            <Alert severity="warning">
+              <Typography sx={{ fontWeight: 500 }}>
+                Save these recovery codes now: each signs you in once without your phone, and they are not
+                shown again.
+              </Typography>
+              <Box component="ul" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', pl: 2, my: 1 }}>
+                {recoveryCodes.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          {body}
+          {user?.organization && roleCan(user.role, 'organization.security') && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={user.organization.require_two_factor === true}
+                  disabled={settingRequirement.isLoading}
+                  onChange={(event) => {
+                    const required = event.target.checked;
+                    void attempt(async () => {
+                      setDone((await setRequirement({ required }).unwrap()).message);
+                    }, 'Could not change the requirement.');
+                  }}
+                />
+              }
+              label="Require two-factor sign-in for everyone in the organization"
+            />
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

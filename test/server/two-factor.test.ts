@@ -1,0 +1,284 @@
+/**
+ * Two-factor sign-in: set-up and removal with re-authentication, the secret sealed at rest, login's
+ * pending state that no other operation accepts, codes accepted once, recovery codes single-use, and the
+ * limit on code attempts.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { Secret, TOTP } from 'otpauth';
+import { getContract, useTestApp, type CallResult } from './helpers/app.js';
+import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
+
+const t = useTestApp();
+
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + offsetSeconds * 1000,
+  });
+
+function pendingCookie(res: CallResult): string | undefined {
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const pending = cookies.find((c) => c.startsWith('pending_sign_in=') && !c.startsWith('pending_sign_in=;'));
+  return pending?.split(';')[0];
+}
+
+/** A session cookie with a value (a cleared one reads 'session='). */
+const startedSession = (res: CallResult) => res.cookie !== undefined && res.cookie !== 'session=';
+
+async function passwordStep(user: TestUser, ip = '10.9.0.1') {
+  const res = await t.api('login', { body: { email: user.email, password: PASSWORD }, ip });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res;
+}
+
+async function enable(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await t.api('startTwoFactorSetup', { cookie: user.cookie, body: { password: PASSWORD } });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const { secret } = started.body.data;
+  const confirmed = await t.api('confirmTwoFactorSetup', {
+    cookie: user.cookie,
+    body: { code: codeAt(secret) },
+  });
+  assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+  return { secret, recoveryCodes: confirmed.body.data.recovery_codes };
+}
+
+describe('set-up and removal', () => {
+  let user: TestUser;
+  before(async () => {
+    user = await signup(t.api);
+  });
+
+  it('needs the password, then a first code; answers ten recovery codes and signs the other sessions out', async () => {
+    const other = (await passwordStep(user)).cookie!;
+    const wrong = await t.api('startTwoFactorSetup', {
+      cookie: user.cookie,
+      body: { password: 'nope-Nope-1' },
+    });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.message, 'Your password is not correct.');
+    const started = await t.api('startTwoFactorSetup', { cookie: user.cookie, body: { password: PASSWORD } });
+    assert.equal(started.status, 200);
+    const { secret, otpauth_url: uri } = started.body.data;
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    assert.ok(uri.startsWith('otpauth://totp/') && uri.includes(`secret=${secret}`));
+    const badCode = await t.api('confirmTwoFactorSetup', { cookie: user.cookie, body: { code: '000000' } });
+    assert.equal(badCode.status, 400);
+    assert.equal((await t.api('getTwoFactor', { cookie: user.cookie })).body.data.enabled, false);
+
+    const confirmed = await t.api('confirmTwoFactorSetup', {
+      cookie: user.cookie,
+      body: { code: codeAt(secret) },
+    });
+    assert.equal(confirmed.status, 200);
+    assert.equal(confirmed.body.data.recovery_codes.length, 10);
+    assert.equal(new Set(confirmed.body.data.recovery_codes).size, 10);
+    assert.deepEqual((await t.api('getTwoFactor', { cookie: user.cookie })).body.data, {
+      enabled: true,
+      recovery_codes_left: 10,
+    });
+    assert.equal((await t.api('getUser', { cookie: other })).status, 401);
+    assert.equal((await t.api('getUser', { cookie: user.cookie })).status, 200);
+
+    // At rest: the secret sealed like the CRM credentials, the recovery codes hashed.
+    const row = await t.app.services.db
+      .selectFrom('users')
+      .select('totp_secret')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    assert.ok(row.totp_secret && !row.totp_secret.includes(secret));
+    assert.equal(t.app.services.secretBox.open<string>(row.totp_secret), secret);
+    const hashes = await t.app.services.db.selectFrom('recovery_codes').select('code_hash').execute();
+    for (const code of confirmed.body.data.recovery_codes) {
+      assert.ok(!hashes.some((h) => h.code_hash.includes(code)));
+    }
+    const audit = await t.app.services.db
+      .selectFrom('audit_events')
+      .select('type')
+      .where('target_email', '=', user.email)
+      .where('type', 'like', 'two_factor.%')
+      .execute();
+    assert.deepEqual(audit, [{ type: 'two_factor.enabled' }]);
+  });
+
+  it('turning it off needs the password and signs the other sessions out; login then asks for no code', async () => {
+    const wrong = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: 'nope-Nope-1' } });
+    assert.equal(wrong.status, 400);
+    const off = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: PASSWORD } });
+    assert.equal(off.status, 200);
+    const login = await passwordStep(user);
+    assert.ok(login.cookie);
+    assert.equal(login.body.two_factor_required, undefined);
+    assert.equal(login.body.user.email, user.email);
+  });
+});
+
+describe('login with two-factor sign-in', () => {
+  let user: TestUser;
+  let secret: string;
+  let recoveryCodes: string[];
+  before(async () => {
+    user = await signup(t.api);
+    ({ secret, recoveryCodes } = await enable(user));
+  });
+
+  it('the password step starts no session: only a pending sign-in, in a cookie of its own', async () => {
+    const res = await passwordStep(user);
+    assert.deepEqual(res.body, {
+      error: false,
+      message: 'Enter the code from your authenticator app.',
+      two_factor_required: true,
+    });
+    assert.ok(!startedSession(res));
+    assert.ok(pendingCookie(res));
+  });
+
+  it('no other operation accepts the pending sign-in as signed in (every operation of openapi.yaml)', async () => {
+    const pending = pendingCookie(await passwordStep(user))!;
+    const asSession = `session=${pending.split('=')[1]}`;
+    const operations = getContract().operations.filter((op) => op.operationId !== 'verifyTwoFactor');
+    assert.ok(operations.length >= 30);
+    for (const op of operations) {
+      for (const cookie of [pending, asSession]) {
+        const res = await t.api(op.operationId, { cookie, body: {}, query: {}, raw: true });
+        if (!op.allowsAnonymous) {
+          // Either refused as anonymous (401), or refused for its malformed input before that (400).
+          assert.ok(
+            res.status === 401 || res.status === 400,
+            `${op.operationId} answered ${res.status} to a pending sign-in`,
+          );
+        }
+        assert.ok(!startedSession(res), `${op.operationId} started a session`);
+      }
+    }
+    // Called with a valid body, each signed-in operation answers 401.
+    for (const [operationId, body] of [
+      ['getUser', undefined],
+      ['listSessions', undefined],
+      ['setSettings', { name: 'Mallory' }],
+      ['endOtherSessions', {}],
+      ['disableTwoFactor', { password: PASSWORD }],
+      ['inviteUser', { email: 'x@example.com' }],
+    ] as const) {
+      assert.equal((await t.api(operationId, { cookie: pending, body })).status, 401, operationId);
+    }
+    // The code still completes that very sign-in.
+    const done = await t.api('verifyTwoFactor', { cookie: pending, body: { code: codeAt(secret, 30) } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.ok(done.cookie);
+    assert.equal((await t.api('getUser', { cookie: done.cookie })).body.data.email, user.email);
+  });
+
+  it('a code works once; a wrong one is refused and recorded', async () => {
+    // An account of its own: each accepted code uses up a 30-second step.
+    const user = await signup(t.api);
+    const { secret } = await enable(user);
+    const first = pendingCookie(await passwordStep(user))!;
+    const wrong = await t.api('verifyTwoFactor', { cookie: first, body: { code: '123456' } });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.message, 'That code is not valid. Try again.');
+    const failures = await t.app.services.db
+      .selectFrom('audit_events')
+      .select(['type', 'actor_email', 'ip'])
+      .where('target_email', '=', user.email)
+      .where('type', '=', 'two_factor.code_failed')
+      .execute();
+    assert.deepEqual(failures, [{ type: 'two_factor.code_failed', actor_email: null, ip: '127.0.0.1' }]);
+    const code = codeAt(secret, 30);
+    const ok = await t.api('verifyTwoFactor', { cookie: first, body: { code } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    const second = pendingCookie(await passwordStep(user))!;
+    const replay = await t.api('verifyTwoFactor', { cookie: second, body: { code } });
+    assert.equal(replay.status, 400);
+    // The pending sign-in ended with the success: its cookie is no good any more.
+    assert.equal((await t.api('verifyTwoFactor', { cookie: first, body: { code } })).status, 401);
+  });
+
+  it('a recovery code signs in once; its second use is refused', async () => {
+    const pending = pendingCookie(await passwordStep(user))!;
+    const res = await t.api('verifyTwoFactor', {
+      cookie: pending,
+      body: { code: recoveryCodes[0]!.toUpperCase() },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await t.api('getTwoFactor', { cookie: res.cookie })).body.data.recovery_codes_left, 9);
+    const again = pendingCookie(await passwordStep(user))!;
+    const reused = await t.api('verifyTwoFactor', { cookie: again, body: { code: recoveryCodes[0]! } });
+    assert.equal(reused.status, 400);
+  });
+
+  it('five wrong codes end the pending sign-in; without one, verify-two-factor answers 401', async () => {
+    const pending = pendingCookie(await passwordStep(user, '10.9.0.2'))!;
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal(
+        (await t.api('verifyTwoFactor', { cookie: pending, body: { code: '000000' } })).status,
+        400,
+      );
+    }
+    const ended = await t.api('verifyTwoFactor', { cookie: pending, body: { code: codeAt(secret) } });
+    assert.equal(ended.status, 401);
+    assert.equal(ended.body.message, 'Your sign-in has expired. Please log in again.');
+    assert.equal((await t.api('verifyTwoFactor', { body: { code: '000000' } })).status, 401);
+  });
+
+  it('codes are limited per account across pending sign-ins (429)', async () => {
+    let limited: CallResult | undefined;
+    for (let i = 0; i < 4 && !limited; i += 1) {
+      const pending = pendingCookie(await passwordStep(user, `10.9.1.${i}`))!;
+      for (let j = 0; j < 5; j += 1) {
+        const res = await t.api('verifyTwoFactor', { cookie: pending, body: { code: '000000' } });
+        if (res.status === 429) {
+          limited = res;
+          break;
+        }
+      }
+    }
+    assert.ok(limited, 'the per-account limit answered 429');
+  });
+});
+
+describe('an organization that requires two-factor sign-in', () => {
+  it('sends members without it to set it up (403 elsewhere) until they have', async () => {
+    const admin = await signup(t.api, { name: 'Ada' });
+    const member = await invitedMember(t, admin);
+    const rename = (user: TestUser) =>
+      t.api('setSettings', { cookie: user.cookie, body: { name: 'New name' } });
+    assert.equal((await rename(member)).status, 200);
+
+    const byMember = await t.api('setTwoFactorRequirement', {
+      cookie: member.cookie,
+      body: { required: true },
+    });
+    assert.equal(byMember.status, 403);
+    const on = await t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required: true } });
+    assert.equal(on.status, 200);
+    assert.equal(on.body.message, 'Two-factor sign-in is now required in your organization.');
+
+    const refused = await rename(member);
+    assert.equal(refused.status, 403);
+    assert.equal(
+      refused.body.message,
+      'Your organization requires two-factor sign-in: set it up in Settings to continue.',
+    );
+    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.equal(me.organization.require_two_factor, true);
+    assert.equal(me.two_factor_enabled, false);
+    // The admin too; they can still lift the requirement.
+    assert.equal((await t.api('getOrganizationMembers', { cookie: admin.cookie })).status, 403);
+
+    await enable(member);
+    assert.equal((await rename(member)).status, 200);
+    assert.equal((await t.api('getUser', { cookie: member.cookie })).body.data.two_factor_enabled, true);
+
+    const off = await t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required: false } });
+    assert.equal(off.status, 200);
+    assert.equal((await t.api('getOrganizationMembers', { cookie: admin.cookie })).status, 200);
+    const audit = (
+      await t.api('listAuditEvents', { cookie: admin.cookie, query: { type: 'two_factor.required_changed' } })
+    ).body.data.events;
+    assert.deepEqual(
+      audit.map((e: { details: object }) => e.details),
+      [{ required: false }, { required: true }],
+    );
+  });
+});
