@@ -9,7 +9,7 @@ import { planKeyOf } from '../../shared/plans.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import { creditsAtMost } from '../repositories/users.js';
+import { applyPlanChange, startCreditPeriod } from './credits.js';
 import { invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
 
@@ -63,9 +63,11 @@ export async function applyPaidCheckout(
         stripe_subscription_id: subscriptionId,
         next_payment_date: nextPaymentDate(interval),
         payment_method: paymentMethod,
-        credits: plan.credits,
         ...(options.customerId ? { stripe_customer_id: options.customerId } : {}),
       });
+      // A paid plan starts a new credit period: the plan's credits, unused plan credits expire.
+      await startCreditPeriod(tx, user.id, new Date(), `${plan.name} plan purchased`);
+      user = (await tx.users.findById(user.id))!;
     } else {
       user = await tx.users.updateAndGet(user.id, {
         stripe_subscription_id: subscriptionId,
@@ -144,13 +146,13 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
     if (!user) throw new Error(`User ${userId} is missing`);
     const product = planKeyOf(user.stripe_product);
     if (product === 'free' && user.stripe_status !== 'active') return;
-    const freeCredits = await tx.catalogue.freeCredits();
-    const updated = await tx.users.updateAndGet(userId, {
+    await tx.users.update(userId, {
       stripe_product: 'free',
       stripe_status: 'canceled',
       next_payment_date: null,
-      credits: creditsAtMost(freeCredits),
     });
+    await applyPlanChange(tx, userId, 'free', userId);
+    const updated = (await tx.users.findById(userId))!;
     const org =
       user.organization_id === null
         ? undefined

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueRepository } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
+import { createCreditsRepository } from './credits.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
@@ -31,6 +32,7 @@ function bind(db: Db) {
     catalogue: createCatalogueRepository(db),
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
+    credits: createCreditsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
   };
 }

@@ -5,9 +5,6 @@ import type { Database, NewUser, User } from '../db/schema.js';
 
 export type UserChanges = UpdateObject<Database, 'users'>;
 
-/** A credits value that never grows: the user keeps what they have, up to `max` (a plan given up). */
-export const creditsAtMost = (max: number) => sql<number>`least(credits, ${max})`;
-
 /** What the user view (get-user and the sign-in answers) needs besides the user row. */
 export interface UserViewExtras {
   org_id: number | null;
