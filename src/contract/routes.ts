@@ -32,4 +32,12 @@ export const operationRoutes = {
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
   setUserProduct: { method: 'post', path: '/set-user-product' },
+  spendCredits: { method: 'post', path: '/spend-credits' },
+  refundCredits: { method: 'post', path: '/refund-credits' },
+  getCreditUsage: { method: 'get', path: '/get-credit-usage' },
+  setMemberCaps: { method: 'post', path: '/set-member-caps' },
+  getUsageReport: { method: 'get', path: '/get-usage-report' },
+  exportCreditLedger: { method: 'get', path: '/export-credit-ledger' },
+  getCreditPacks: { method: 'get', path: '/get-credit-packs' },
+  buyCredits: { method: 'post', path: '/buy-credits' },
 } as const;

@@ -19,7 +19,11 @@ export type Permission =
   /** Buy plans and seats, open the billing portal: also needs to be the billing admin (managesBilling). */
   | 'billing.manage'
   /** Choose an organization-wide CRM connection (spec §4 pre-connect). */
-  | 'connection.organization';
+  | 'connection.organization'
+  /** Set members' monthly credit caps and see the team's usage (issue 13). */
+  | 'credits.govern'
+  /** Buy credit packs for one's own balance (issue 13). */
+  | 'credits.buy';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -29,6 +33,8 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'members.remove',
     'billing.manage',
     'connection.organization',
+    'credits.govern',
+    'credits.buy',
   ],
   member: [],
 };

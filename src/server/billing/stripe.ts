@@ -24,8 +24,26 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create({
-          mode: 'subscription',
-          line_items: request.lineItems.map((item) => ({ price: item.price_id, quantity: item.quantity })),
+          // A credit pack is a one-off payment: priced here (packs are our seeded data, not Stripe prices).
+          ...(request.kind === 'top_up'
+            ? {
+                mode: 'payment' as const,
+                line_items: request.lineItems.map((item) => ({
+                  quantity: item.quantity,
+                  price_data: {
+                    currency: 'usd',
+                    unit_amount: item.unit_amount,
+                    product_data: { name: item.description },
+                  },
+                })),
+              }
+            : {
+                mode: 'subscription' as const,
+                line_items: request.lineItems.map((item) => ({
+                  price: item.price_id,
+                  quantity: item.quantity,
+                })),
+              }),
           ...(request.coupon ? { discounts: [{ coupon: request.coupon.code }] } : {}),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,

@@ -235,6 +235,9 @@ export interface CheckoutSessionsTable {
   amount_discount: number;
   amount_total: number;
   cancel_url: string | null;
+  /** A top-up: the pack bought and the credits it adds. */
+  credit_pack: string | null;
+  credits: Generated<number>;
   status: Generated<string>;
   created_at: GeneratedTimestamp;
   completed_at: Timestamp | null;
@@ -270,7 +273,17 @@ export interface CreditLedgerTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface CreditPacksTable {
+  slug: string;
+  name: string;
+  credits: number;
+  /** Cents, one-off. */
+  price: number;
+  sort_order: number;
+}
+
 export interface Database {
+  credit_packs: CreditPacksTable;
   credit_ledger: CreditLedgerTable;
   meta: MetaTable;
   plans: PlansTable;
@@ -300,3 +313,4 @@ export type Plan = Selectable<PlansTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
 export type CreditEntry = Selectable<CreditLedgerTable>;
+export type CreditPack = Selectable<CreditPacksTable>;

@@ -162,15 +162,15 @@ export async function spendCredits(
         -earlier.amount !== request.amount ||
         earlier.feature !== request.feature
       ) {
-        throw conflict('This idempotency_key was already used for another spend.');
+        throw conflict('This idempotency_key was already used for another spend.', 'idempotency_conflict');
       }
       return { entry: earlier, user, replayed: true };
     }
     user = await renewIfDue(tx, user);
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
-      throw conflict(CAP_REACHED(user.monthly_cap));
+      throw conflict(CAP_REACHED(user.monthly_cap), 'cap_reached');
     }
-    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS);
+    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS, 'insufficient_credits');
     const fromTopUps = Math.max(0, request.amount - planPart(user));
     const entry = await tx.credits.record({
       user_id: user.id,
@@ -260,5 +260,25 @@ export async function setMonthlyCaps(
       });
     }
     return updated;
+  });
+}
+
+/**
+ * A new billing period for everyone the payer's subscription covers (the payer, and their organization's
+ * members): each gets a new credit period from now. The sandbox portal's "Start the next billing period"
+ * (tests and demos) and a provider's renewal use it.
+ */
+export async function renewBillingPeriod(
+  repos: Repositories,
+  payer: User,
+  now = new Date(),
+): Promise<number> {
+  return repos.transaction(async (tx) => {
+    const members =
+      payer.organization_id === null ? [payer] : await tx.users.membersOf(payer.organization_id);
+    for (const member of [...members].sort((a, b) => a.id - b.id)) {
+      await startCreditPeriod(tx, member.id, now, 'Plan credits for the new billing period');
+    }
+    return members.length;
   });
 }

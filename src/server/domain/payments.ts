@@ -9,6 +9,7 @@ import { planKeyOf } from '../../shared/plans.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
+import { creditEvent } from './credit-events.js';
 import { applyPlanChange, startCreditPeriod } from './credits.js';
 import { invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
@@ -43,6 +44,10 @@ export async function applyPaidCheckout(
     if (!session) throw notFound('Checkout session not found');
     if (session.status === 'paid') return session;
     if (session.status !== 'open') throw invalid('This checkout session was cancelled.');
+    if (session.kind === 'top_up') {
+      await applyTopUp(tx, session);
+      return tx.billing.markCheckoutPaid(session.id);
+    }
 
     const interval: Interval = session.interval === 'monthly' ? 'monthly' : 'yearly';
     const plans = await tx.catalogue.plans();
@@ -103,6 +108,29 @@ export async function applyPaidCheckout(
 
     await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
     return tx.billing.markCheckoutPaid(session.id);
+  });
+}
+
+/** A paid credit pack: top-up credits (they never expire) for the buyer, through the ledger. */
+async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<void> {
+  const buyer = await tx.users.findById(session.user_id, { forUpdate: true });
+  if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
+  if (session.credits <= 0) throw new Error(`Checkout ${session.id} has no credits`);
+  await tx.credits.record({
+    user_id: buyer.id,
+    organization_id: buyer.organization_id,
+    kind: 'top_up',
+    amount: session.credits,
+    top_up_amount: session.credits,
+    reference: session.id,
+    reason: `Credit pack ${session.credit_pack ?? ''} purchased`.trim(),
+  });
+  await creditEvent(tx, {
+    type: 'credits.topped_up',
+    actorId: buyer.id,
+    organizationId: buyer.organization_id,
+    userId: buyer.id,
+    details: { pack: session.credit_pack, credits: session.credits, checkout: session.id },
   });
 }
 

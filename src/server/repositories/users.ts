@@ -65,6 +65,12 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
+    /** Users by id (any order); ids not found are left out. */
+    async findManyByIds(ids: number[]): Promise<User[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    },
+
     /** The product of every member of an organization (to count assigned seats). */
     async productsOf(organizationId: number): Promise<string[]> {
       const rows = await db

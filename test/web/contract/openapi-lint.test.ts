@@ -69,6 +69,15 @@ describe('openapi.yaml', () => {
         'POST /logout',
         // Beyond §7: /reset-password says at once when its link is dead (issue 10).
         'POST /check-reset-token',
+        // Issue 13: credit governance.
+        'POST /spend-credits',
+        'POST /refund-credits',
+        'GET /get-credit-usage',
+        'POST /set-member-caps',
+        'GET /get-usage-report',
+        'GET /export-credit-ledger',
+        'GET /get-credit-packs',
+        'POST /buy-credits',
       ].sort(),
     );
   });
