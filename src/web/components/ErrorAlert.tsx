@@ -5,6 +5,7 @@
  */
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { ErrorText } from '../api/errors';
 
 export interface ErrorAlertProps {
@@ -13,13 +14,21 @@ export interface ErrorAlertProps {
   onClose?: () => void;
   /** The solid red banner of a form that failed as a whole (Settings). */
   filled?: boolean;
+  /** A way out, e.g. a Retry button (shown in place of the close button). */
+  action?: ReactNode;
 }
 
-export default function ErrorAlert({ error, onClose, filled = false }: ErrorAlertProps) {
+export default function ErrorAlert({ error, onClose, filled = false, action }: ErrorAlertProps) {
   if (!error) return null;
   const { text, detail } = typeof error === 'string' ? { text: error, detail: undefined } : error;
   return (
-    <Alert severity="error" role="alert" variant={filled ? 'filled' : 'standard'} onClose={onClose}>
+    <Alert
+      severity="error"
+      role="alert"
+      variant={filled ? 'filled' : 'standard'}
+      onClose={onClose}
+      action={action}
+    >
       {detail ? (
         <>
           {/* AlertTitle's look, without another module on the first load of /login. */}

@@ -5,6 +5,7 @@ import ExtensionIcon from '@mui/icons-material/Extension';
 import GroupsIcon from '@mui/icons-material/Groups';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -19,6 +20,7 @@ const icons: Record<SidebarEntryId, ReactElement> = {
   overview: <DashboardIcon />,
   organization: <GroupsIcon />,
   settings: <SettingsIcon />,
+  usage: <InsightsIcon />,
   connection: <CableIcon />,
   billing: <CreditCardIcon />,
   'install-extension': <ExtensionIcon />,

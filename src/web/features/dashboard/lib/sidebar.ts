@@ -9,7 +9,14 @@ type User = components['schemas']['User'];
 type Software = components['schemas']['Software'];
 
 export type SidebarEntryId =
-  'overview' | 'organization' | 'settings' | 'connection' | 'billing' | 'install-extension' | 'logout';
+  | 'overview'
+  | 'organization'
+  | 'settings'
+  | 'usage'
+  | 'connection'
+  | 'billing'
+  | 'install-extension'
+  | 'logout';
 
 export interface SidebarEntry {
   id: SidebarEntryId;
@@ -54,6 +61,8 @@ export function sidebarEntries(
     });
   }
   entries.push({ id: 'settings', label: 'Settings', href: '/dashboard/settings', newTab: false });
+  // Issue 13: everyone sees their credit usage; admins see their team's.
+  entries.push({ id: 'usage', label: 'Usage', href: '/dashboard/usage', newTab: false });
   if (usesPersonalConnection(user)) {
     entries.push({ id: 'connection', label: 'Connection', href: '/connect', newTab: true });
   }

@@ -14,6 +14,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
+import { MemberCapForm } from '../components/MemberCapForm';
 import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
@@ -102,6 +103,9 @@ export default function MemberEditPage() {
           onSave={onSave}
           onRemove={() => setConfirmRemove(true)}
         />
+        {roleCan(viewer?.role, 'credits.govern') && (
+          <MemberCapForm memberId={member.id} memberName={member.name || member.email} />
+        )}
         <RemoveMemberDialog
           member={confirmRemove ? member : null}
           removing={removal.isLoading}
