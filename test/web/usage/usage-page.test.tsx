@@ -144,3 +144,38 @@ test('a period that ends before it starts is not asked for', async () => {
   expect(await screen.findByText('The period ends before it starts.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Apply period' })).toBeDisabled();
 });
+
+test('a year of days and the largest page of members (50) keep the page under 1,500 DOM nodes', async () => {
+  const start = Date.UTC(2025, 0, 1);
+  const byDay = Array.from({ length: 366 }, (_, i) => ({
+    day: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+    spent: (i % 7) + 1,
+  }));
+  const items = Array.from({ length: 50 }, (_, i) => ({
+    user_id: `user-${i + 10}`,
+    name: `Member ${i}`,
+    email: `m${i}@example.com`,
+    spent: 1000 - i,
+    spends: 1000 - i,
+    monthly_cap: null,
+  }));
+  server.use(
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage() }),
+    mockApi('getUsageReport', {
+      error: false,
+      data: aUsageReport({
+        from: byDay[0]!.day,
+        to: byDay.at(-1)!.day,
+        total_spent: 1464,
+        by_day: byDay,
+        members: { items, total: 10_000, page: 1, page_size: 50 },
+      }),
+    }),
+    packs(),
+  );
+  renderApp('/dashboard/usage', { preloadedState: signedIn(admin) });
+  const table = await screen.findByRole('table', { name: 'Spending by member' });
+  expect(within(table).getAllByRole('row')).toHaveLength(51);
+  await screen.findByRole('button', { name: 'Buy 100 credits for $9' });
+  expect(document.querySelectorAll('*').length).toBeLessThan(1500);
+});
