@@ -4,10 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import Stripe from 'stripe';
+import { recordCheckout } from '../../src/server/billing/checkout-record.js';
 import { applyPaidCheckout } from '../../src/server/domain/payments.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
-import { ORIGIN, postForm, useTestApp } from './helpers/app.js';
+import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -338,5 +340,95 @@ describe('top-ups and renewal', () => {
       403,
     );
     assert.equal((await t.api('buyCredits', { cookie: buyer.cookie, body: { pack: 'nope' } })).status, 404);
+  });
+});
+
+describe('renewal on the next spend', () => {
+  it('a spend after the period ended renews first: unused plan credits expire, the cap starts again', async () => {
+    const spender = await signup(t.api);
+    assert.equal((await spend(spender, { amount: 4 })).status, 200);
+    await repos().users.update(Number(spender.id), {
+      credit_period_start: new Date(Date.now() - 40 * 86_400_000),
+      credit_period_end: new Date(Date.now() - 9 * 86_400_000),
+    });
+    const after = await spend(spender, { amount: 1 });
+    assert.equal(after.status, 200);
+    assert.equal(after.body.data.credits, 9, '6 unused expired, 10 granted, 1 spent');
+    assert.equal(after.body.data.period_spent, 1);
+    const row = await user(spender);
+    assert.ok(row.credit_period_end > new Date(), 'the new period is the current one');
+    await assertLedgerHolds(spender);
+  });
+});
+
+describe('top-ups through Stripe', () => {
+  let s: TestApp;
+  const secret = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_dummy');
+  before(async () => {
+    s = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  it('applies a paid one-time Checkout session once, whatever the deliveries', async () => {
+    const buyer = await signup(s.api);
+    const row = (await s.app.services.repos.users.findById(Number(buyer.id)))!;
+    const checkoutId = await recordCheckout(s.app.services.repos.billing, {
+      user: row,
+      kind: 'top_up',
+      product: null,
+      interval: 'yearly',
+      standardSeats: 0,
+      proSeats: 0,
+      lineItems: [
+        {
+          description: '500 credits',
+          price_id: 'pack_credits-500',
+          product: 'credits-500',
+          unit_amount: 3900,
+          quantity: 1,
+        },
+      ],
+      coupon: undefined,
+      creditPack: { slug: 'credits-500', credits: 500 },
+      cancelUrl: 'http://localhost:3000/dashboard/usage',
+      successUrl: 'http://localhost:3000/dashboard/billing/success',
+    });
+    const event = (id: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: 'cs_test_topup',
+            object: 'checkout.session',
+            mode: 'payment',
+            metadata: { checkout_id: checkoutId },
+            payment_status: 'paid',
+            subscription: null,
+            customer: 'cus_test_2',
+          },
+        },
+      });
+    for (const id of ['evt_topup_1', 'evt_topup_1', 'evt_topup_2']) {
+      const payload = event(id);
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+        payload,
+      });
+      assert.equal(res.statusCode, 200);
+    }
+    const after = (await s.app.services.repos.users.findById(Number(buyer.id)))!;
+    assert.deepEqual([after.credits, after.top_up_credits, after.stripe_product], [510, 500, 'free']);
+    assert.equal(after.credits, await s.app.services.repos.credits.sumOf(after.id));
   });
 });
