@@ -7,14 +7,21 @@
 // this process (and the machine's CPUs) with the server, so the figures are for comparing runs on one
 // machine, not a capacity estimate. The SPA scenarios need `npm run build`; without it they are skipped.
 // Exit code 1 when a scenario cannot run or any request fails.
+//
+// The credit scenarios (issue 13) run on PostgreSQL (BENCH_PG_ADMIN_URL, default the local server as user
+// postgres), in a database of their own that is dropped after: spend-credits with 50 connections, and
+// get-usage-report over 10,000 members and 1,000,000 ledger entries. Without PostgreSQL they are skipped.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
 import { freePort } from './lib/free-port.js';
+import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendInit } from './lib/credit-bench.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { table } from './lib/table.js';
 
@@ -32,8 +39,13 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '10' },
     json: { type: 'string' },
+    'no-credits': { type: 'boolean', default: false },
   },
 });
+const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The spend scenario's connections (the issue's figure). */
+const SPEND_CONCURRENCY = 50;
+const REPORT_CONCURRENCY = 2;
 const maxRequests = positiveInt('requests');
 const maxSeconds = positiveInt('seconds');
 const concurrency = positiveInt('concurrency');
@@ -108,7 +120,8 @@ async function main() {
       console.error('bench: still running long after its time budget; giving up.');
       process.exit(2);
     },
-    (5 * (maxSeconds + 15) + 60) * 1000,
+    // The credit scenarios add three runs and the seeding of a million ledger entries.
+    (5 * (maxSeconds + 15) + 60 + (args['no-credits'] ? 0 : 3 * (maxSeconds + 15) + 300)) * 1000,
   ).unref();
 
   const port = await freePort();
@@ -152,6 +165,7 @@ async function main() {
     // Closes the database too; an open PGlite would keep the process alive.
     await app.close();
   }
+  if (!args['no-credits']) results.push(...(await creditScenarios()));
 
   const ms = (value: number) => value.toFixed(1);
   console.log(
@@ -193,6 +207,93 @@ async function main() {
     console.error(`${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
     process.exitCode = 1;
   }
+}
+
+/** Issue 13's scenarios on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
+async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const adminClient = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+  } catch (error) {
+    await adminClient.end().catch(() => undefined);
+    console.warn(
+      `\nPostgreSQL not reachable (${(error as Error).message}): the credit scenarios are skipped.`,
+    );
+    return [];
+  }
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl.toString(),
+    // Writing a million entries in one statement takes longer than a request may.
+    DATABASE_TIMEOUT_MS: '300000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const app = await buildApp(config);
+  const results: (LoadResult & { name: string })[] = [];
+  try {
+    await app.listen({ host: config.host, port });
+    console.log(
+      `\nCredit scenarios on PostgreSQL: writing ${BENCH_ENTRIES.toLocaleString('en')} ledger entries...`,
+    );
+    const seeding = performance.now();
+    const data = await seedCreditBench(app.services.db, app.services.repos);
+    console.log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const today = new Date();
+    const dayOf = (daysAgo: number) =>
+      new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const report = (days: number) =>
+      `${config.apiBase}/get-usage-report?from=${dayOf(days - 1)}&to=${dayOf(0)}&page_size=50`;
+    let turn = 0;
+    const runs: { name: string; run: () => Promise<LoadResult> }[] = [
+      {
+        name: `POST spend-credits (${SPEND_CONCURRENCY} connections, PostgreSQL)`,
+        run: () =>
+          runLoad({
+            url: `${url}${config.apiBase}/spend-credits`,
+            headers: { origin: url },
+            maxRequests,
+            maxSeconds,
+            concurrency: SPEND_CONCURRENCY,
+            init: () => {
+              const init = spendInit();
+              const cookie = data.spenderCookies[turn++ % data.spenderCookies.length]!;
+              return { ...init, headers: { ...init.headers, cookie } };
+            },
+          }),
+      },
+      ...[30, 365].map((days) => ({
+        name: `GET get-usage-report, ${days} days (${REPORT_CONCURRENCY} connections, ${BENCH_MEMBERS.toLocaleString('en')} members, ${BENCH_ENTRIES.toLocaleString('en')} entries)`,
+        run: () =>
+          runLoad({
+            url: url + report(days),
+            headers: { cookie: data.adminCookie },
+            maxRequests: Math.min(maxRequests, days > 100 ? 100 : 300),
+            maxSeconds,
+            // Reports are opened by a few admins, not by every client: latency, not a load test.
+            concurrency: REPORT_CONCURRENCY,
+            warmup: 5,
+          }),
+      })),
+    ];
+    for (const { name: scenario, run } of runs) {
+      const result = await run();
+      results.push({ name: scenario, ...result });
+      console.log(`  ${scenario}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await app.close();
+    await adminClient.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await adminClient.end();
+  }
+  return results;
 }
 
 await main().catch((error: Error) => {

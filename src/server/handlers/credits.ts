@@ -189,26 +189,22 @@ export function creditsHandlers(
       const { filter, days, scope } = await usageFilter(caller, ctx.query);
       const page = Number(ctx.query.page ?? '1');
       const pageSize = Number(ctx.query.page_size ?? '25');
-      const [byDay, byFeature, byMember] = await Promise.all([
-        repos.credits.usageByDay(filter),
-        repos.credits.usageByFeature(filter),
-        repos.credits.usageByMember(filter, { offset: (page - 1) * pageSize, limit: pageSize }),
-      ]);
+      const summary = await repos.credits.usageSummary(filter);
+      const pageRows = summary.members.slice((page - 1) * pageSize, page * pageSize);
       const people = new Map(
-        (await repos.users.findManyByIds(byMember.rows.map((row) => row.user_id))).map((u) => [u.id, u]),
+        (await repos.users.findManyByIds(pageRows.map((row) => row.user_id))).map((u) => [u.id, u]),
       );
-      const spentOn = new Map(byDay.map((row) => [row.day, row.spent]));
       return {
         error: false,
         data: {
           scope,
           from: days[0]!,
           to: days.at(-1)!,
-          total_spent: byDay.reduce((sum, row) => sum + row.spent, 0),
-          by_day: days.map((day) => ({ day, spent: spentOn.get(day) ?? 0 })),
-          by_feature: byFeature,
+          total_spent: [...summary.byDay.values()].reduce((sum, spent) => sum + spent, 0),
+          by_day: days.map((day) => ({ day, spent: summary.byDay.get(day) ?? 0 })),
+          by_feature: summary.byFeature,
           members: {
-            items: byMember.rows.map((row) => {
+            items: pageRows.map((row) => {
               const person = people.get(row.user_id);
               return {
                 user_id: String(row.user_id),
@@ -219,7 +215,7 @@ export function creditsHandlers(
                 monthly_cap: person?.monthly_cap ?? null,
               };
             }),
-            total: byMember.total,
+            total: summary.members.length,
             page,
             page_size: pageSize,
           },

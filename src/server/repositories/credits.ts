@@ -34,6 +34,13 @@ export interface UsageFilter {
   to: Date;
 }
 
+export interface UsageSummary {
+  byDay: Map<string, number>;
+  byFeature: { feature: string; spent: number }[];
+  /** Every member who spent in the period, most spent first. */
+  members: { user_id: number; spent: number; spends: number }[];
+}
+
 const toInt = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
 export function createCreditsRepository(db: Db) {
@@ -112,58 +119,46 @@ export function createCreditsRepository(db: Db) {
       return toInt(row.total);
     },
 
-    /** Net credits spent (spends less refunds) per day, in UTC days. */
-    async usageByDay(filter: UsageFilter): Promise<{ day: string; spent: number }[]> {
-      const rows = await usageEntries(filter)
-        .select([
-          sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as('day'),
-          sql<string | number>`-sum(l.amount)`.as('spent'),
-        ])
-        .groupBy(sql`1`)
-        .orderBy(sql`1`)
-        .execute();
-      return rows.map((row) => ({ day: row.day, spent: toInt(row.spent) }));
-    },
-
-    /** Net credits spent per feature (for the filter's choices and the totals). */
-    async usageByFeature(filter: UsageFilter): Promise<{ feature: string; spent: number }[]> {
-      const rows = await usageEntries(filter)
-        .select([sql<string>`coalesce(l.feature, '')`.as('feature'), sql<string>`-sum(l.amount)`.as('spent')])
-        .groupBy(sql`1`)
-        .orderBy(sql`2`, 'desc')
-        .limit(100)
-        .execute();
-      return rows.map((row) => ({ feature: row.feature, spent: toInt(row.spent) }));
-    },
-
-    /** One page of members by net credits spent, most first, with the number of members who spent. */
-    async usageByMember(
-      filter: UsageFilter,
-      page: { offset: number; limit: number },
-    ): Promise<{ total: number; rows: { user_id: number; spent: number; spends: number }[] }> {
-      const grouped = usageEntries(filter)
-        .select([
-          'l.user_id',
-          sql<string>`-sum(l.amount)`.as('spent'),
-          sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
-        ])
-        .groupBy('l.user_id');
-      const rows = await db
-        .with('g', () => grouped)
-        .selectFrom('g')
-        .select(['g.user_id', 'g.spent', 'g.spends', sql<string>`count(*) over ()`.as('total')])
-        .orderBy(sql`g.spent`, 'desc')
-        .orderBy('g.user_id')
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute();
+    /**
+     * The report's aggregates: net credits spent per UTC day and feature, and per member (most spent first).
+     * Two hash aggregates over the covering index (organization_id, created_at), run side by side; each
+     * reads the period's entries once (one GROUPING SETS query sorts instead, several times slower).
+     */
+    async usageSummary(filter: UsageFilter): Promise<UsageSummary> {
+      const [daily, perMember] = await Promise.all([
+        usageEntries(filter)
+          .select([
+            sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as('day'),
+            sql<string>`coalesce(l.feature, '')`.as('feature'),
+            sql<string>`-sum(l.amount)`.as('spent'),
+          ])
+          .groupBy([sql`1`, sql`2`])
+          .execute(),
+        usageEntries(filter)
+          .select([
+            'l.user_id',
+            sql<string>`-sum(l.amount)`.as('spent'),
+            sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
+          ])
+          .groupBy('l.user_id')
+          .execute(),
+      ]);
+      const byDay = new Map<string, number>();
+      const byFeature = new Map<string, number>();
+      for (const row of daily) {
+        const spent = toInt(row.spent);
+        byDay.set(row.day, (byDay.get(row.day) ?? 0) + spent);
+        byFeature.set(row.feature, (byFeature.get(row.feature) ?? 0) + spent);
+      }
+      const members = perMember
+        .map((row) => ({ user_id: row.user_id, spent: toInt(row.spent), spends: toInt(row.spends) }))
+        .sort((a, b) => b.spent - a.spent || a.user_id - b.user_id);
       return {
-        total: rows.length === 0 ? 0 : toInt(rows[0]!.total),
-        rows: rows.map((row) => ({
-          user_id: row.user_id,
-          spent: toInt(row.spent),
-          spends: toInt(row.spends),
-        })),
+        byDay,
+        byFeature: [...byFeature]
+          .map(([feature, spent]) => ({ feature, spent }))
+          .sort((a, b) => b.spent - a.spent),
+        members,
       };
     },
 
