@@ -7,7 +7,8 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { CreditEntryKind, CreditLedgerTable } from '../db/schema.js';
 
-export type NewCreditEntry = Omit<Insertable<CreditLedgerTable>, 'id' | 'balance_after' | 'created_at'>;
+/** `created_at` only for back-dated history (the demo seed); entries are otherwise written as they happen. */
+export type NewCreditEntry = Omit<Insertable<CreditLedgerTable>, 'id' | 'balance_after'>;
 
 export interface StoredEntry {
   id: string;

@@ -24,10 +24,14 @@ test('the member edit page shows usage against the cap and saves a new cap', asy
   });
   server.use(
     members(),
-    mockApi('getCreditUsage', {
+    mockApi('getCreditUsage', () => ({
       error: false,
-      data: aCreditUsage({ user_id: 'user-2', monthly_cap: 4, period_spent: 4 }),
-    }),
+      data: aCreditUsage({
+        user_id: 'user-2',
+        monthly_cap: save.requests.length > 0 ? 5 : 4,
+        period_spent: 4,
+      }),
+    })),
     save.handler,
   );
   const { user } = renderApp('/dashboard/member/edit/user-2', { preloadedState: signedIn(admin) });
@@ -45,6 +49,9 @@ test('the member edit page shows usage against the cap and saves a new cap', asy
   await user.click(within(section).getByRole('button', { name: 'Save cap' }));
   expect(await within(section).findByText('Monthly cap set for Grace Hopper.')).toBeInTheDocument();
   expect(save.requests[0]!.body).toEqual({ user_ids: ['user-2'], monthly_cap: 5 });
+  // The usage is read again with the new cap, and the confirmation stays.
+  expect(await within(section).findByText(/4 of 5 credits used this period \(80%\)/)).toBeInTheDocument();
+  expect(within(section).getByText('Monthly cap set for Grace Hopper.')).toBeInTheDocument();
 });
 
 test('an empty cap field removes the cap; a refused save says why', async () => {

@@ -39,7 +39,8 @@ export function MemberCapForm({ memberId, memberName }: MemberCapFormProps) {
           />
         ) : (
           <CapEditor
-            key={`${memberId}:${usage.data.data.monthly_cap ?? ''}`}
+            // Not keyed on the cap: the refetch after a save must not wipe the saved message.
+            key={memberId}
             memberId={memberId}
             memberName={memberName}
             usage={usage.data.data}
