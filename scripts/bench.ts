@@ -113,6 +113,22 @@ function scenarios(apiBase: string, cookie: string): Scenario[] {
   return [...api, ...web];
 }
 
+/** A free port on 127.0.0.1 and the configuration of a server there, with `env` added. */
+async function serverOn(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // The public URL must match the port: it is the origin the CSRF check accepts.
+    PUBLIC_URL: url,
+    // Logging every request would be a large part of what is measured.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...env,
+  });
+  return { port, url, config };
+}
+
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
   setTimeout(
@@ -124,18 +140,7 @@ async function main() {
     (5 * (maxSeconds + 15) + 60 + (args['no-credits'] ? 0 : 3 * (maxSeconds + 15) + 300)) * 1000,
   ).unref();
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // The public URL must match the port: it is the origin the CSRF check accepts.
-    PUBLIC_URL: url,
-    DATA_DIR: 'memory://',
-    WEB_DIR,
-    // Logging every request would be a large part of what is measured.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  });
+  const { port, url, config } = await serverOn({ DATA_DIR: 'memory://', WEB_DIR });
   const app = await buildApp(config);
   const results: (LoadResult & { name: string })[] = [];
   try {
@@ -225,16 +230,10 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
   }
   const databaseUrl = new URL(pgAdminUrl);
   databaseUrl.pathname = `/${name}`;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
+  const { port, url, config } = await serverOn({
     DATABASE_URL: databaseUrl.toString(),
     // Writing a million entries in one statement takes longer than a request may.
     DATABASE_TIMEOUT_MS: '300000',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   const app = await buildApp(config);
   const results: (LoadResult & { name: string })[] = [];

@@ -5,7 +5,7 @@
  */
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import type { StoredEntry } from '../repositories/credits.js';
+import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
 import { conflict, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 
@@ -22,14 +22,25 @@ export function periodEndOf(start: Date): Date {
 
 const planPart = (user: Pick<User, 'credits' | 'top_up_credits'>) => user.credits - user.top_up_credits;
 
+/** A plan's credits per period (an unknown plan counts as Free). */
+async function allowanceOf(tx: InTransaction, product: string): Promise<number> {
+  return (await tx.catalogue.creditsOf(product)) ?? (await tx.catalogue.freeCredits());
+}
+
+/** Writes an entry of the user's, in their organization of the moment. */
+function recordFor(
+  tx: InTransaction,
+  user: Pick<User, 'id' | 'organization_id'>,
+  entry: Omit<NewCreditEntry, 'user_id' | 'organization_id'>,
+) {
+  return tx.credits.record({ user_id: user.id, organization_id: user.organization_id, ...entry });
+}
+
 /** Plan credits for a new account (signup, invited signup): the Free plan's allowance. */
 export async function grantSignupCredits(tx: InTransaction, user: User): Promise<void> {
-  const credits = await tx.catalogue.creditsOf(user.stripe_product);
-  const amount = credits ?? (await tx.catalogue.freeCredits());
+  const amount = await allowanceOf(tx, user.stripe_product);
   if (amount > 0) {
-    await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    await recordFor(tx, user, {
       kind: 'grant',
       amount,
       reason: 'Plan credits on signup',
@@ -51,12 +62,10 @@ export async function applyPlanChange(
 ): Promise<void> {
   const user = await tx.users.findById(userId);
   if (!user) throw new Error(`User ${userId} is missing`);
-  const allowance = (await tx.catalogue.creditsOf(product)) ?? (await tx.catalogue.freeCredits());
+  const allowance = await allowanceOf(tx, product);
   const grant = allowance - user.period_granted;
   if (grant > 0) {
-    await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    await recordFor(tx, user, {
       kind: 'grant',
       amount: grant,
       actor_id: actorId === user.id ? null : actorId,
@@ -67,9 +76,7 @@ export async function applyPlanChange(
   }
   const excess = planPart(user) - allowance;
   if (excess > 0) {
-    await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    await recordFor(tx, user, {
       kind: 'expiry',
       amount: -excess,
       actor_id: actorId === user.id ? null : actorId,
@@ -92,19 +99,15 @@ export async function startCreditPeriod(
   if (!user) throw new Error(`User ${userId} is missing`);
   const unused = planPart(user);
   if (unused > 0) {
-    await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    await recordFor(tx, user, {
       kind: 'expiry',
       amount: -unused,
       reason: 'Unused plan credits expire at the end of the period',
     });
   }
-  const allowance = (await tx.catalogue.creditsOf(user.stripe_product)) ?? (await tx.catalogue.freeCredits());
+  const allowance = await allowanceOf(tx, user.stripe_product);
   if (allowance > 0) {
-    await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    await recordFor(tx, user, {
       kind: 'renewal',
       amount: allowance,
       reason,
@@ -172,9 +175,7 @@ export async function spendCredits(
     }
     if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS, 'insufficient_credits');
     const fromTopUps = Math.max(0, request.amount - planPart(user));
-    const entry = await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    const entry = await recordFor(tx, user, {
       kind: 'spend',
       amount: -request.amount,
       top_up_amount: -fromTopUps,
@@ -214,9 +215,7 @@ export async function refundSpend(
     if (!original || original.kind !== 'spend') throw notFound('Spend not found');
     const earlier = await tx.credits.refundOf(original.id);
     if (earlier) return { entry: earlier, user, replayed: true };
-    const entry = await tx.credits.record({
-      user_id: user.id,
-      organization_id: user.organization_id,
+    const entry = await recordFor(tx, user, {
       kind: 'refund',
       amount: -original.amount,
       top_up_amount: -original.top_up_amount,

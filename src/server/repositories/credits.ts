@@ -58,19 +58,22 @@ export function createCreditsRepository(db: Db) {
     'created_at',
   ] as const;
 
-  function usageEntries(filter: UsageFilter) {
-    let query = db
-      .selectFrom('credit_ledger as l')
-      .where('l.kind', 'in', USAGE_KINDS)
-      .where('l.created_at', '>=', filter.from)
-      .where('l.created_at', '<', filter.to);
-    query =
+  /** The entries of a report's scope: its period, the organization's or the user's own, and the filters. */
+  function inScope(filter: Omit<UsageFilter, 'feature'> & { feature?: string }) {
+    const parts = [
+      sql`l.created_at >= ${filter.from}`,
+      sql`l.created_at < ${filter.to}`,
       filter.organizationId === null
-        ? query.where('l.user_id', '=', filter.userId ?? -1)
-        : query.where('l.organization_id', '=', filter.organizationId);
-    if (filter.userId !== undefined) query = query.where('l.user_id', '=', filter.userId);
-    if (filter.feature !== undefined) query = query.where('l.feature', '=', filter.feature);
-    return query;
+        ? sql`l.user_id = ${filter.userId ?? -1}`
+        : sql`l.organization_id = ${filter.organizationId}`,
+    ];
+    if (filter.userId !== undefined) parts.push(sql`l.user_id = ${filter.userId}`);
+    if (filter.feature !== undefined) parts.push(sql`l.feature = ${filter.feature}`);
+    return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  }
+
+  function usageEntries(filter: UsageFilter) {
+    return db.selectFrom('credit_ledger as l').where('l.kind', 'in', USAGE_KINDS).where(inScope(filter));
   }
 
   return {
@@ -172,7 +175,7 @@ export function createCreditsRepository(db: Db) {
       afterId: string,
       limit: number,
     ) {
-      let query = db
+      return db
         .selectFrom('credit_ledger as l')
         .innerJoin('users as u', 'u.id', 'l.user_id')
         .select([
@@ -188,16 +191,8 @@ export function createCreditsRepository(db: Db) {
           'l.reference',
           'l.reason',
         ])
-        .where('l.created_at', '>=', filter.from)
-        .where('l.created_at', '<', filter.to)
-        .where(sql`l.id`, '>', sql`${afterId}::bigint`);
-      query =
-        filter.organizationId === null
-          ? query.where('l.user_id', '=', filter.userId ?? -1)
-          : query.where('l.organization_id', '=', filter.organizationId);
-      if (filter.userId !== undefined) query = query.where('l.user_id', '=', filter.userId);
-      if (filter.feature !== undefined) query = query.where('l.feature', '=', filter.feature);
-      return query
+        .where(inScope(filter))
+        .where(sql`l.id`, '>', sql`${afterId}::bigint`)
         .orderBy(sql`l.id`)
         .limit(limit)
         .execute();

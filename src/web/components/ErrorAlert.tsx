@@ -4,8 +4,8 @@
  * error.
  */
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import type { ErrorText } from '../api/errors';
 
 export interface ErrorAlertProps {
@@ -14,11 +14,11 @@ export interface ErrorAlertProps {
   onClose?: () => void;
   /** The solid red banner of a form that failed as a whole (Settings). */
   filled?: boolean;
-  /** A way out, e.g. a Retry button (shown in place of the close button). */
-  action?: ReactNode;
+  /** A Retry button that calls this (shown in place of the close button): a failed load the user can repeat. */
+  onRetry?: () => void;
 }
 
-export default function ErrorAlert({ error, onClose, filled = false, action }: ErrorAlertProps) {
+export default function ErrorAlert({ error, onClose, filled = false, onRetry }: ErrorAlertProps) {
   if (!error) return null;
   const { text, detail } = typeof error === 'string' ? { text: error, detail: undefined } : error;
   return (
@@ -27,7 +27,13 @@ export default function ErrorAlert({ error, onClose, filled = false, action }: E
       role="alert"
       variant={filled ? 'filled' : 'standard'}
       onClose={onClose}
-      action={action}
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : undefined
+      }
     >
       {detail ? (
         <>

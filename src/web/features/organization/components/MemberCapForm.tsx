@@ -31,11 +31,7 @@ export function MemberCapForm({ memberId, memberName }: MemberCapFormProps) {
         ) : usage.isError || !usage.data ? (
           <ErrorAlert
             error={withDetail(CAP_USAGE_FAILED, usage.error)}
-            action={
-              <Button color="inherit" size="small" onClick={() => void usage.refetch()}>
-                Retry
-              </Button>
-            }
+            onRetry={() => void usage.refetch()}
           />
         ) : (
           <CapEditor

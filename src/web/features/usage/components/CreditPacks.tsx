@@ -38,16 +38,7 @@ export default function CreditPacks() {
 
   if (packs.isLoading) return <LoadingState />;
   if (packs.isError || !packs.data) {
-    return (
-      <ErrorAlert
-        error={withDetail(PACKS_FAILED, packs.error)}
-        action={
-          <Button color="inherit" size="small" onClick={() => void packs.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+    return <ErrorAlert error={withDetail(PACKS_FAILED, packs.error)} onRetry={() => void packs.refetch()} />;
   }
   return (
     <Stack spacing={2}>

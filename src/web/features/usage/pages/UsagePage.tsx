@@ -72,10 +72,7 @@ export default function UsagePage() {
         {own.isLoading ? (
           <LoadingState />
         ) : own.isError || !own.data ? (
-          <ErrorAlert
-            error={withDetail(USAGE_FAILED, own.error)}
-            action={<RetryButton onClick={() => void own.refetch()} />}
-          />
+          <ErrorAlert error={withDetail(USAGE_FAILED, own.error)} onRetry={() => void own.refetch()} />
         ) : (
           <Stack spacing={1.5}>
             <Typography>
@@ -156,10 +153,7 @@ export default function UsagePage() {
         {report.isLoading ? (
           <LoadingState />
         ) : report.isError || !report.data ? (
-          <ErrorAlert
-            error={withDetail(REPORT_FAILED, report.error)}
-            action={<RetryButton onClick={() => void report.refetch()} />}
-          />
+          <ErrorAlert error={withDetail(REPORT_FAILED, report.error)} onRetry={() => void report.refetch()} />
         ) : (
           <Stack spacing={2} aria-busy={report.isFetching}>
             <Typography>
@@ -193,14 +187,6 @@ export default function UsagePage() {
         </Section>
       )}
     </Stack>
-  );
-}
-
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button color="inherit" size="small" onClick={onClick}>
-      Retry
-    </Button>
   );
 }
 
