@@ -214,6 +214,19 @@ describe('monthly caps', () => {
       query: { from: today(), to: today(), user_id: member.id },
     });
     assert.equal(foreignReport.status, 404);
+    const foreignExport = await t.app.inject({
+      method: 'GET',
+      url: `/api/export-credit-ledger?from=${today()}&to=${today()}&user_id=${member.id}`,
+      headers: { cookie: outsider.cookie },
+    });
+    assert.equal(foreignExport.statusCode, 404);
+    // Without a member filter an outsider's export holds only their own organization's entries.
+    const ownExport = await t.app.inject({
+      method: 'GET',
+      url: `/api/export-credit-ledger?from=${today()}&to=${today()}`,
+      headers: { cookie: outsider.cookie },
+    });
+    assert.ok(!ownExport.body.includes(member.email));
     const byMember = await t.api('setMemberCaps', {
       cookie: member.cookie,
       body: { user_ids: [member.id], monthly_cap: null },
@@ -430,5 +443,39 @@ describe('top-ups through Stripe', () => {
     const after = (await s.app.services.repos.users.findById(Number(buyer.id)))!;
     assert.deepEqual([after.credits, after.top_up_credits, after.stripe_product], [510, 500, 'free']);
     assert.equal(after.credits, await s.app.services.repos.credits.sumOf(after.id));
+
+    // A renewal invoice (invoice.paid, subscription_cycle) grants the plan's credits again; top-ups stay.
+    await s.app.services.repos.users.update(after.id, { stripe_subscription_id: 'sub_test_renew' });
+    const spent = await s.api('spendCredits', {
+      cookie: buyer.cookie,
+      body: { amount: 15, feature: 'email_lookup', idempotency_key: randomUUID() },
+    });
+    assert.equal(spent.body.data.credits, 495);
+    const renewal = JSON.stringify({
+      id: 'evt_invoice_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'in_test_1',
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_renew' } },
+        },
+      },
+    });
+    const delivered = await s.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: renewal, secret }),
+      },
+      payload: renewal,
+    });
+    assert.equal(delivered.statusCode, 200);
+    const renewed = (await s.app.services.repos.users.findById(after.id))!;
+    assert.deepEqual([renewed.credits, renewed.top_up_credits, renewed.period_spent], [505, 495, 0]);
   });
 });

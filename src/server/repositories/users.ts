@@ -115,6 +115,17 @@ export function createUsersRepository(db: Db) {
       return joined.numUpdatedRows === 1n;
     },
 
+    /** The admin a subscription bills (its payer); undefined when none is known here. */
+    async findPayerOf(subscriptionId: string): Promise<User | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('stripe_subscription_id', '=', subscriptionId)
+        .where('role', '=', 'admin')
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+
     /** Changes the admins a subscription bills (the payers); members who share it are left alone. */
     async updatePayersOf(subscriptionId: string, changes: UserChanges): Promise<void> {
       await db
