@@ -89,6 +89,15 @@ test('an admin sees the team’s spending by member, filters to one member, and 
   expect(href.searchParams.get('user_id')).toBe('user-2');
   expect(exportLink).toHaveAttribute('download');
   expect(screen.getByRole('button', { name: 'Buy 100 credits for $9' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('combobox', { name: 'Feature' }));
+  await user.click(await screen.findByRole('option', { name: 'phone_lookup' }));
+  await waitFor(() => expect(report.requests.at(-1)!.url.searchParams.get('feature')).toBe('phone_lookup'));
+  expect(
+    new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!).searchParams.get(
+      'feature',
+    ),
+  ).toBe('phone_lookup');
 });
 
 test('a member sees their own usage against their cap, in the warning state from 75%', async () => {

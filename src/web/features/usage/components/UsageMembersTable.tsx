@@ -24,6 +24,9 @@ export interface UsageMembersTableProps {
   onShowOnly: (member: UsageMember) => void;
 }
 
+/** At 390 px the member, spent, cap and action columns fit; the count of lookups waits for a wider screen. */
+const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Spending by member (issue 13): one server page at a time, most spent first. */
 export default function UsageMembersTable(props: UsageMembersTableProps) {
   const { members, total, page, pageSize } = props;
@@ -38,7 +41,9 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
             <TableRow>
               <TableCell>Member</TableCell>
               <TableCell align="right">Credits spent</TableCell>
-              <TableCell align="right">Lookups</TableCell>
+              <TableCell align="right" sx={narrowHidden}>
+                Lookups
+              </TableCell>
               <TableCell align="right">Monthly cap</TableCell>
               <TableCell>Actions</TableCell>
             </TableRow>
@@ -55,7 +60,9 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
                   </Typography>
                 </TableCell>
                 <TableCell align="right">{member.spent}</TableCell>
-                <TableCell align="right">{member.spends}</TableCell>
+                <TableCell align="right" sx={narrowHidden}>
+                  {member.spends}
+                </TableCell>
                 <TableCell align="right">{member.monthly_cap ?? 'No cap'}</TableCell>
                 <TableCell>
                   <Button size="small" onClick={() => props.onShowOnly(member)}>

@@ -122,6 +122,7 @@ export default function UsagePage() {
             value={filters.feature}
             onChange={(event) => change({ feature: event.target.value })}
             sx={{ minWidth: 180 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             helperText=" "
           >
             <MenuItem value="">All features</MenuItem>
