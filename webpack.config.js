@@ -157,7 +157,9 @@ export default function config(_env, argv) {
           // its own copy of reselect (the same package's other build), it no longer grows the reselect that
           // RTK puts in the first load of every page.
           issuer: /[\\/]node_modules[\\/]@mui[\\/]x-/,
-          resolve: { alias: { reselect: path.join(root, 'node_modules/reselect/dist/reselect.legacy-esm.js') } },
+          resolve: {
+            alias: { reselect: path.join(root, 'node_modules/reselect/dist/reselect.legacy-esm.js') },
+          },
         },
         {
           test: /\.[cm]?tsx?$/,
