@@ -6,7 +6,17 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Everything the build is made from: a change to any of them makes the build stale. */
-const BUILD_INPUTS = ['src/web', 'src/shared', 'src/contract', 'webpack.config.js', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'src/web',
+  'src/shared',
+  'src/contract',
+  'webpack.config.js',
+  'package-lock.json',
+  // The API docs at /docs (scripts/build-docs.ts).
+  'openapi.yaml',
+  'scripts/build-docs.ts',
+  'scripts/docs-template.hbs',
+];
 
 /** Newest modification time under a path (0 when it does not exist). */
 function newestMtime(target: string): number {

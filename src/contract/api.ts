@@ -997,6 +997,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": false,
+         *       "message": "Saved."
+         *     }
+         */
         'application/json': components['schemas']['Ok'];
       };
     };
@@ -1006,6 +1012,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Email must be a valid email address, like name@example.com."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1015,6 +1027,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not signed in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1024,6 +1042,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "You are not allowed to do this."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1033,6 +1057,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Invitation not found"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1042,6 +1072,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "An account with this email already exists. Please log in."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1051,6 +1087,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "The request body is too large."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1060,6 +1102,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Unsupported content type: send application/json."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1080,6 +1128,12 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Too many attempts, please try again later."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -1142,6 +1196,7 @@ export interface components {
     /** @description No payload; send `{}` with a JSON content type (required for state-changing calls). */
     Empty: {
       content: {
+        /** @example {} */
         'application/json': Record<string, never>;
       };
     };
@@ -1173,6 +1228,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1190,6 +1274,7 @@ export interface operations {
   getSoftware: {
     parameters: {
       query: {
+        /** @example demo-crm */
         software: components['schemas']['Slug'];
       };
       header?: never;
@@ -1204,6 +1289,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "slug": "demo-crm",
+           *         "software": "Demo CRM",
+           *         "app": "Prospect Sync for Demo CRM",
+           *         "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *         "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *         "auth_options": "either",
+           *         "oauth_client_id": "demo-crm-sandbox",
+           *         "oauth_redirect_uri": "https://app.example.com/callback",
+           *         "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *         "preconnect_fields": [],
+           *         "api_key_1": "api_key_1",
+           *         "api_key_1_label": "Demo CRM API key",
+           *         "api_key_1_placeholder": "demo_...",
+           *         "api_key_2": null,
+           *         "api_key_2_label": null,
+           *         "api_key_2_placeholder": null,
+           *         "api_key_3": null,
+           *         "api_key_3_label": null,
+           *         "api_key_3_placeholder": null,
+           *         "api_key_4": null,
+           *         "api_key_4_label": null,
+           *         "api_key_4_placeholder": null,
+           *         "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *         "create_api_key_gif_url": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1233,6 +1349,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": [
+           *         {
+           *           "slug": "demo-crm",
+           *           "software": "Demo CRM",
+           *           "app": "Prospect Sync for Demo CRM",
+           *           "logo_url": "https://app.example.com/sandbox/crm/logos/demo-crm.svg",
+           *           "chrome_extension_url": "https://chromewebstore.google.com/detail/prospect-sync-for-demo-crm",
+           *           "auth_options": "either",
+           *           "oauth_client_id": "demo-crm-sandbox",
+           *           "oauth_redirect_uri": "https://app.example.com/callback",
+           *           "oauth_auth_url": "https://app.example.com/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts",
+           *           "preconnect_fields": [],
+           *           "api_key_1": "api_key_1",
+           *           "api_key_1_label": "Demo CRM API key",
+           *           "api_key_1_placeholder": "demo_...",
+           *           "api_key_2": null,
+           *           "api_key_2_label": null,
+           *           "api_key_2_placeholder": null,
+           *           "api_key_3": null,
+           *           "api_key_3_label": null,
+           *           "api_key_3_placeholder": null,
+           *           "api_key_4": null,
+           *           "api_key_4_label": null,
+           *           "api_key_4_placeholder": null,
+           *           "create_api_key_url": "https://app.example.com/sandbox/crm/api-keys",
+           *           "create_api_key_gif_url": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1249,6 +1398,7 @@ export interface operations {
   getPricing: {
     parameters: {
       query: {
+        /** @example monthly */
         schedule: components['schemas']['BillingInterval'];
       };
       header?: never;
@@ -1263,6 +1413,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "free": {
+           *           "price": 0,
+           *           "monthly_price_id": "price_free_monthly",
+           *           "yearly_price_id": "price_free_yearly",
+           *           "metadata": {
+           *             "credits": 10,
+           *             "support": "Email",
+           *             "crm_sync": true,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "standard": {
+           *           "price": 3900,
+           *           "monthly_price_id": "price_standard_monthly",
+           *           "yearly_price_id": "price_standard_yearly",
+           *           "metadata": {
+           *             "credits": 250,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": false,
+           *             "account_manager": false
+           *           }
+           *         },
+           *         "pro": {
+           *           "price": 7900,
+           *           "monthly_price_id": "price_pro_monthly",
+           *           "yearly_price_id": "price_pro_yearly",
+           *           "metadata": {
+           *             "credits": 1000,
+           *             "support": "Priority",
+           *             "crm_sync": true,
+           *             "bulk_export": true,
+           *             "account_manager": true
+           *           }
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1279,6 +1471,7 @@ export interface operations {
   getCoupon: {
     parameters: {
       query?: {
+        /** @example LAUNCH30 */
         coupon?: string;
       };
       header?: never;
@@ -1293,6 +1486,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "percent_off": 30,
+           *         "duration": "once",
+           *         "name": "Launch offer: 30% off",
+           *         "redeem_by": 1796074621
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1315,6 +1519,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace"
+         *     }
+         */
         'application/json': {
           name: string;
         };
@@ -1327,6 +1536,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Profile updated successfully!",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1354,6 +1593,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "key": "has_onboarded",
+         *       "value": true
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           key: 'has_onboarded' | 'has_installed';
@@ -1382,6 +1627,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           password: string;
@@ -1397,6 +1649,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed in.",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       },
+           *       "software": {
+           *         "slug": "demo-crm"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['LoginResult'];
         };
       };
@@ -1443,6 +1728,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "password": "correct-horse-battery",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null,
+         *       "utm_source": "newsletter",
+         *       "utm_medium": "email",
+         *       "utm_campaign": "launch"
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           name: string;
           email: components['schemas']['Email'];
@@ -1461,6 +1759,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1484,6 +1813,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl",
+         *       "type": "signup",
+         *       "software": "demo-crm",
+         *       "has_installed": true,
+         *       "invitation_token": null
+         *     }
+         */
         'application/json': components['schemas']['UtmSet'] & {
           token: string;
           /** @enum {string} */
@@ -1502,6 +1840,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Account created.",
+           *       "id": "1",
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -1551,6 +1920,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Signed out."
+           *     }
+           */
           'application/json': components['schemas']['Ok'];
         };
       };
@@ -1572,13 +1947,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours)."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
@@ -1598,6 +1992,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k",
+         *       "new_password": "a-new-long-passphrase"
+         *     }
+         */
         'application/json': {
           token: components['schemas']['Token'];
           new_password: string;
@@ -1611,6 +2011,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your password has been reset. Please log in.",
+           *       "data": {
+           *         "redirect_url": "/login"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1700,6 +2109,20 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "price_id": "price_pro_monthly",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "standard_seats": 0,
+         *       "pro_seats": 2,
+         *       "request_url": "https://app.example.com/pricing",
+         *       "coupon_code": "LAUNCH30"
+         *     }
+         */
         'application/json': {
           items: {
             price_id: string;
@@ -1720,6 +2143,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1748,6 +2178,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "standard_seats": 1,
+         *       "pro_seats": 0,
+         *       "coupon_code": null,
+         *       "request_url": "https://app.example.com/dashboard/billing"
+         *     }
+         */
         'application/json': {
           standard_seats: components['schemas']['SeatCount'];
           pro_seats: components['schemas']['SeatCount'];
@@ -1763,6 +2201,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "https://checkout.stripe.com/c/pay/cs_test_d4e5f6"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1797,6 +2242,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "url": "https://billing.stripe.com/p/session/test_YWNjdF8x"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1820,6 +2273,7 @@ export interface operations {
   getOrgSubscription: {
     parameters: {
       query: {
+        /** @example sub_1Q2w3E4r5T6y */
         id: string;
       };
       header?: never;
@@ -1834,6 +2288,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "unitAmount": 7900,
+           *           "quantity": 1,
+           *           "description": "Pro"
+           *         },
+           *         {
+           *           "unitAmount": 3900,
+           *           "quantity": 2,
+           *           "description": "Standard seats"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             items: components['schemas']['OrgSubscriptionItem'][];
           };
@@ -1856,6 +2326,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "auth_type": "api key",
+         *       "software": "demo-crm",
+         *       "api_key_1": "demo_4f9c2e7a",
+         *       "api_key_2": null,
+         *       "api_key_3": null,
+         *       "api_key_4": null
+         *     }
+         */
         'application/json': {
           auth_type: components['schemas']['AuthType'];
           software?: components['schemas']['NullableSlug'];
@@ -1876,6 +2356,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "api_keys": {
+           *         "api_key_1": "demo_4f9c2e7a",
+           *         "api_key_2": null,
+           *         "api_key_3": null,
+           *         "api_key_4": null
+           *       },
+           *       "data": {
+           *         "auth_type": "api key",
+           *         "connection_id": "1"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1909,6 +2405,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "software": "demo-crm",
+         *       "fields": [
+         *         {
+         *           "id": "region",
+         *           "value": "eu"
+         *         }
+         *       ],
+         *       "is_organization_connection": false
+         *     }
+         */
         'application/json': {
           software?: components['schemas']['NullableSlug'];
           fields: {
@@ -1940,6 +2448,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "oauth_code": "8b1f0c2d9e7a",
+         *       "software": "demo-crm"
+         *     }
+         */
         'application/json': {
           oauth_code: string;
           software?: components['schemas']['NullableSlug'];
@@ -1953,6 +2467,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Successfully connected.",
+           *       "data": {
+           *         "access_token": "demo-access-5d41402abc4b2a76",
+           *         "refresh_token": "demo-refresh-7d793037a076",
+           *         "domain": null,
+           *         "api_domain": null,
+           *         "scope": "contacts",
+           *         "token_type": "Bearer",
+           *         "expires_in": 3600,
+           *         "expires_at": 1795473421,
+           *         "updated_at": 1795469821
+           *       },
+           *       "user": {
+           *         "id": "1",
+           *         "email": "ada@example.com",
+           *         "name": "Ada Lovelace",
+           *         "role": "admin",
+           *         "credits": 10,
+           *         "has_installed": true,
+           *         "has_onboarded": false,
+           *         "personal_connection_id": null,
+           *         "connection_id": null,
+           *         "join_timestamp": 1795469821,
+           *         "software": {
+           *           "slug": "demo-crm"
+           *         },
+           *         "subscription": {
+           *           "stripe_product": "Free",
+           *           "stripe_interval": null,
+           *           "stripe_status": null,
+           *           "stripe_subscription_id": null,
+           *           "next_payment_date": null,
+           *           "payment_method": null
+           *         },
+           *         "organization": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -1982,7 +2537,21 @@ export interface operations {
     };
     requestBody?: components['requestBodies']['Empty'];
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "You have been disconnected from your CRM."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2008,6 +2577,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "id": "1",
+           *             "name": "Ada Lovelace",
+           *             "email": "ada@example.com",
+           *             "role": "admin",
+           *             "subscription": {
+           *               "stripe_product": "Free",
+           *               "stripe_interval": null,
+           *               "stripe_status": null,
+           *               "stripe_subscription_id": null,
+           *               "next_payment_date": null,
+           *               "payment_method": null
+           *             },
+           *             "join_timestamp": 1795469821
+           *           }
+           *         ],
+           *         "invitations": [
+           *           {
+           *             "id": "1",
+           *             "email": "grace@example.com",
+           *             "role": "member",
+           *             "created_at": 1795469822,
+           *             "expires_at": 1796074622
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2035,6 +2637,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           email: components['schemas']['Email'];
           /** @default member */
@@ -2049,6 +2657,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation sent to grace@example.com.",
+           *       "data": {
+           *         "id": "1",
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "created_at": 1795469822,
+           *         "expires_at": 1796074622
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2078,13 +2699,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "invitation_id": "1"
+         *     }
+         */
         'application/json': {
           invitation_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Invitation resent successfully!"
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2100,6 +2740,7 @@ export interface operations {
   acceptInvite: {
     parameters: {
       query: {
+        /** @example 3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k */
         token: components['schemas']['Token'];
       };
       header?: never;
@@ -2114,6 +2755,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The invitation is valid.",
+           *       "data": {
+           *         "email": "grace@example.com",
+           *         "role": "member",
+           *         "organization_name": "Ada Lovelace's organization"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -2145,13 +2797,32 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was removed from the organization."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2172,6 +2843,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_id": "2",
+         *       "product": "Pro",
+         *       "role": "member"
+         *     }
+         */
         'application/json': {
           user_id: components['schemas']['Id'];
           product: components['schemas']['PlanInput'];
@@ -2180,7 +2858,21 @@ export interface operations {
       };
     };
     responses: {
-      200: components['responses']['Ok'];
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The member was updated."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];

@@ -6,14 +6,28 @@ import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { installSupportShortcuts } from './app/support-shortcuts';
+import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
 import { captureUtm } from './lib/utm';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
 captureUtm(window.location.search);
-const store = makeStore();
+// A development build may start from a support snapshot (app/snapshot-replay.ts); production never does.
+const development = process.env.NODE_ENV !== 'production';
+const replay = development ? takeReplay() : null;
+const store = makeStore(replay ?? {});
 // Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
-void store.dispatch(loadInitialData());
+if (!replay) void store.dispatch(loadInitialData());
 const router = createAppRouter(store);
+// Support: Ctrl+Alt+Shift+S downloads a redacted state snapshot (also in Settings > Support).
+installSupportShortcuts(
+  window,
+  () =>
+    void import(/* webpackChunkName: "support-snapshot" */ './app/support-snapshot').then((snapshot) =>
+      snapshot.downloadStateSnapshot(store.getState()),
+    ),
+  development ? pickSnapshotFile : undefined,
+);
 
 const container = document.getElementById('root');
 if (container) {

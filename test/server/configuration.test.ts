@@ -95,8 +95,8 @@ describe('TRUST_PROXY trusts only the configured hops, never every X-Forwarded-F
         remoteAddress,
         headers: { 'x-forwarded-for': xff },
       });
-      const incoming = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'incoming request');
-      return incoming?.req?.remoteAddress as string;
+      const completed = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request completed');
+      return completed?.remoteAddress as string;
     } finally {
       await p.close();
     }

@@ -471,7 +471,7 @@ describe('secrets never reach the log', () => {
         payload: 'client_id=demo-crm-sandbox&state=form_state_14&code=form_code_15',
       });
       const log = p.lines.join('');
-      assert.ok(log.includes('incoming request'), 'the requests were logged');
+      assert.ok(log.includes('request completed'), 'the requests were logged');
       assert.ok(log.includes('software=demo-crm'), 'harmless parameters stay readable');
       for (const secret of [
         ...Object.values(secrets),

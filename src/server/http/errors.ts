@@ -105,6 +105,9 @@ export function answerRequestFailure(error: unknown, request: FastifyRequest): F
     request.log.warn({ err: { message, code } }, 'database unavailable');
   } else if (answer.log === 'bug') {
     request.log.error({ err: error }, 'request failed');
+  } else if (answer.status >= 400 && answer.status < 500) {
+    // Why a call was refused (the message its client got, never a value it sent), for debugging a report.
+    request.log.debug({ statusCode: answer.status, reason: answer.message }, 'request refused');
   }
   return answer;
 }

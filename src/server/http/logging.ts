@@ -5,7 +5,7 @@
  * (signup and login prefill `?password=`, reset and invitation `?token=`, OAuth `?code=`, `?state=`, API
  * keys) never reaches the log, whoever adds it.
  */
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
 /** Query parameters whose values are harmless and help reading the log. */
@@ -74,4 +74,45 @@ export function loggerOptions(
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
     },
   };
+}
+
+/** The signed-in user of each request, noted by the session resolver (http/session-user.ts). */
+const requestUsers = new WeakMap<FastifyRequest, string>();
+
+export function noteRequestUser(request: FastifyRequest, userId: string): void {
+  requestUsers.set(request, userId);
+}
+
+/** Routes that serve files of the build (the SPA's chunks, /docs' script), not calls or pages. */
+const STATIC_ROUTES = new Set(['/*', '/app-config.js']);
+
+/**
+ * Fastify's request lines, replaced: nothing when a request arrives, one line when it is answered (see
+ * above). Fastify calls requestCompleted for every answer, errors and aborted requests included.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const route = request.routeOptions.url ?? null;
+    const line = {
+      method: request.method,
+      route,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      userId: requestUsers.get(request) ?? null,
+      // The client's address (through TRUST_PROXY's proxies): what rate limits count.
+      remoteAddress: request.ip,
+      ...(error ? { err: { message: error.message } } : {}),
+    };
+    if (error) request.log.error(line, 'request errored');
+    else if (route !== null && STATIC_ROUTES.has(route) && reply.statusCode < 400) {
+      request.log.debug(line, 'request completed');
+    } else request.log.info(line, 'request completed');
+  }
 }

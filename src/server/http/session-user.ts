@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
+import { noteRequestUser } from './logging.js';
 import { readSessionCookie } from './session-cookie.js';
 
 /** The user of a live session cookie; undefined when signed out, expired, or the account is gone. */
@@ -13,5 +14,8 @@ export async function sessionUser(
   request: FastifyRequest,
 ): Promise<User | undefined> {
   const sessionId = readSessionCookie(request);
-  return sessionId ? sessions.findUser(sessionId) : undefined;
+  const user = sessionId ? await sessions.findUser(sessionId) : undefined;
+  // The request's log line names the user (logging.ts).
+  if (user) noteRequestUser(request, String(user.id));
+  return user;
 }

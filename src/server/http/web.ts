@@ -1,6 +1,8 @@
 /**
  * The built SPA from dist/web: precompressed .br/.gz siblings, immutable caching for hashed assets,
  * no-cache for index.html, and /app-config.js, which tells one build where its API is at run time.
+ * /docs is the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) into
+ * dist/web/docs: self-contained, under the same Content-Security-Policy as the app.
  */
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -44,6 +46,11 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
+  const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
+  app.get('/docs', async (_request, reply) => {
+    if (hasDocs) return reply.header('cache-control', 'no-cache').sendFile('docs/index.html');
+    return notBuilt(reply, 'The API documentation');
+  });
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -82,11 +89,15 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
 
 export function sendAppShell(reply: FastifyReply, hasBuild: boolean) {
   if (hasBuild) return reply.sendFile('index.html');
+  return notBuilt(reply, 'The web app');
+}
+
+function notBuilt(reply: FastifyReply, what: string) {
   return reply
     .status(503)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      '<!doctype html><title>Not built</title><p>The web app is not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
+      `<!doctype html><title>Not built</title><p>${what} is not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`,
     );
 }

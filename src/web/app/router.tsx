@@ -16,6 +16,7 @@ import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
 import LoadingState from '../components/LoadingState';
 import RouteErrorPage from './RouteErrorPage';
+import { trackRoute } from './route-slice';
 import type { AppStore } from './store';
 
 /** A page module: the page (default export) and, when entering it does work, that work. */
@@ -305,5 +306,7 @@ export function createAppRouter(store: AppStore, { initialEntries }: AppRouterOp
     ? createMemoryRouter(routes, { initialEntries })
     : createBrowserRouter(routes);
   created.router = router;
+  // The current route in the store (support snapshots show where the user was).
+  trackRoute(router, store.dispatch);
   return router;
 }

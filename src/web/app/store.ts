@@ -2,9 +2,11 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { appSlice, initialAppState, type AppState } from '../entities/session';
 import { devToolsOptions } from './devtools-sanitizer';
+import { initialRouteState, routeSlice, type RouteState } from './route-slice';
 
 const rootReducer = combineReducers({
   app: appSlice.reducer,
+  route: routeSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -14,6 +16,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface PreloadedState {
   app?: Partial<AppState>;
   api?: RootState['api'];
+  route?: RouteState;
 }
 
 export function makeStore(preloadedState: PreloadedState = {}) {
@@ -22,6 +25,7 @@ export function makeStore(preloadedState: PreloadedState = {}) {
     preloadedState: {
       ...preloadedState,
       app: { ...initialAppState, ...preloadedState.app },
+      route: preloadedState.route ?? initialRouteState,
     } as Partial<RootState>,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
     // Enabled in production too, so support staff can export a session; secrets are redacted.

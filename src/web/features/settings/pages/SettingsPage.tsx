@@ -14,10 +14,12 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { profileErrorText } from '../lib/profile-error';
+import SupportPanel from '../components/SupportPanel';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
- * set-settings, whose answer also refreshes the shared user (sidebar, overview).
+ * set-settings, whose answer also refreshes the shared user (sidebar, overview). Below it, Support: a
+ * state snapshot to download for support staff.
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
@@ -81,6 +83,7 @@ export default function SettingsPage() {
           </Box>
         </CardContent>
       </Card>
+      <SupportPanel />
     </Stack>
   );
 }
