@@ -3029,6 +3029,7 @@ export interface operations {
   getCreditUsage: {
     parameters: {
       query?: {
+        /** @example 12 */
         user_id?: components['schemas']['Id'];
       };
       header?: never;
@@ -3043,6 +3044,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "user_id": "12",
+           *         "credits": 240,
+           *         "plan_credits": 240,
+           *         "top_up_credits": 0,
+           *         "monthly_cap": 200,
+           *         "period_spent": 160,
+           *         "period_start": 1763942400,
+           *         "period_end": 1766534400
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -3123,13 +3139,23 @@ export interface operations {
   getUsageReport: {
     parameters: {
       query: {
+        /** @example 2026-11-01 */
         from: components['schemas']['Day'];
+        /** @example 2026-11-30 */
         to: components['schemas']['Day'];
+        /** @example 12 */
         user_id?: components['schemas']['Id'];
+        /** @example email_lookup */
         feature?: components['schemas']['CreditFeature'];
-        /** @description 1 and up (default 1). */
+        /**
+         * @description 1 and up (default 1).
+         * @example 1
+         */
         page?: string;
-        /** @description 1 to 100 (default 25). */
+        /**
+         * @description 1 to 100 (default 25).
+         * @example 25
+         */
         page_size?: string;
       };
       header?: never;
@@ -3144,6 +3170,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "scope": "organization",
+           *         "from": "2026-11-01",
+           *         "to": "2026-11-02",
+           *         "total_spent": 7,
+           *         "by_day": [
+           *           {
+           *             "day": "2026-11-01",
+           *             "spent": 5
+           *           },
+           *           {
+           *             "day": "2026-11-02",
+           *             "spent": 2
+           *           }
+           *         ],
+           *         "by_feature": [
+           *           {
+           *             "feature": "email_lookup",
+           *             "spent": 7
+           *           }
+           *         ],
+           *         "members": {
+           *           "items": [
+           *             {
+           *               "user_id": "12",
+           *               "name": "Ada",
+           *               "email": "ada@example.com",
+           *               "spent": 7,
+           *               "spends": 7,
+           *               "monthly_cap": 200
+           *             }
+           *           ],
+           *           "total": 1,
+           *           "page": 1,
+           *           "page_size": 25
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -3162,9 +3230,13 @@ export interface operations {
   exportCreditLedger: {
     parameters: {
       query: {
+        /** @example 2026-11-01 */
         from: components['schemas']['Day'];
+        /** @example 2026-11-30 */
         to: components['schemas']['Day'];
+        /** @example 12 */
         user_id?: components['schemas']['Id'];
+        /** @example email_lookup */
         feature?: components['schemas']['CreditFeature'];
       };
       header?: never;
@@ -3209,6 +3281,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": [
+           *         {
+           *           "slug": "credits-100",
+           *           "name": "100 credits",
+           *           "credits": 100,
+           *           "price": 900
+           *         },
+           *         {
+           *           "slug": "credits-500",
+           *           "name": "500 credits",
+           *           "credits": 500,
+           *           "price": 3900
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;
@@ -3250,6 +3341,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "http://localhost:3000/sandbox/checkout/cs_123"
+           *     }
+           */
           'application/json': {
             /** @constant */
             error: false;

@@ -25,7 +25,9 @@ describe('openapi.yaml', () => {
       return document.components[section!]![name!]!;
     };
     const hasExample = (item: WithContent | undefined): boolean => {
-      const media = item && resolve(item).content?.['application/json'];
+      // JSON answers, or the one other type an operation answers with (the CSV export).
+      const content = item && resolve(item).content;
+      const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
       return (
         media !== undefined && (media.example !== undefined || Object.keys(media.examples ?? {}).length > 0)
       );
