@@ -29,6 +29,10 @@ function resolve(node) {
 }
 
 /** The operations in the contract's order, with what an endpoint needs to know of each. */
+// An operation whose answer is not JSON (the CSV export) is a download the browser makes by link: no endpoint.
+const answersJson = (operation) =>
+  Boolean(operation.responses?.['200']?.content?.['application/json']) ||
+  Boolean(operation.responses?.['200']?.$ref);
 const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]).map((method) => {
     const operation = item[method];
@@ -43,6 +47,7 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
       // A path with its own `servers: [{ url: '/' }]` is served outside the API base (spec §7).
       outsideApiBase: (item.servers ?? []).some((server) => server.url === '/'),
       hasQuery: queryParameters.length > 0,
+      json: answersJson(operation),
       body: body === undefined ? 'none' : body.$ref === EMPTY_BODY ? 'empty' : 'json',
     };
   }),
@@ -73,7 +78,8 @@ function route({ id, method, path, outsideApiBase }) {
 }
 
 const capitalized = (id) => id.charAt(0).toUpperCase() + id.slice(1);
-const hooks = operations.flatMap(({ id, method }) =>
+const endpoints = operations.filter((operation) => operation.json);
+const hooks = endpoints.flatMap(({ id, method }) =>
   method === 'get'
     ? [`use${capitalized(id)}Query`, `useLazy${capitalized(id)}Query`]
     : [`use${capitalized(id)}Mutation`],
@@ -96,7 +102,7 @@ import type { OkResponse, QueryParams, RequestBody } from './contract-types';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-${operations.map(endpoint).join('\n')}
+${endpoints.map(endpoint).join('\n')}
   }),
 });
 

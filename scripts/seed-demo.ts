@@ -1,5 +1,6 @@
 // `npm run seed:demo`: a demo organization to click through: an admin on Pro, members on Free,
-// Standard and Pro, purchased seats (one Standard seat still free) and a pending invitation.
+// Standard and Pro, purchased seats (one Standard seat still free) and a pending invitation, with three
+// weeks of credit usage (monthly caps, one member at their cap, one past 75%, a refund, a top-up).
 // It goes through the server's own operations (app.inject), so every business rule applies.
 // Run it while the server is stopped when using PGlite (one process per data folder).
 import { buildApp } from '../src/server/app.js';
@@ -70,6 +71,62 @@ async function checkoutAndPay(path: string, body: unknown, cookie: string) {
   await applyPaidCheckout(app.services.repos, new URL(json.url).pathname.split('/').pop()!);
 }
 
+/**
+ * Three weeks of lookups, written through the ledger (so every balance is its ledger's sum) and back-dated:
+ * the credit period started 21 days ago. Each member spends up to a target share of their cap or plan.
+ */
+async function seedUsageHistory(memberIds: number[]) {
+  const { repos } = app.services;
+  const DAY = 86_400_000;
+  const periodStart = new Date(Date.now() - 21 * DAY);
+  const admin = await repos.users.findByEmail(ADMIN);
+  const people = [admin!.id, ...memberIds];
+  for (const [index, id] of people.entries()) {
+    await repos.transaction(async (tx) => {
+      await tx.users.update(id, {
+        credit_period_start: periodStart,
+        credit_period_end: new Date(periodStart.getTime() + 31 * DAY),
+      });
+      const user = (await tx.users.findById(id, { forUpdate: true }))!;
+      // The capped Free member reaches the cap; the capped Standard member passes 75%; others spend some.
+      const target =
+        user.monthly_cap !== null ? Math.ceil(user.monthly_cap * (index === 1 ? 1 : 0.8)) : 60 + index * 25;
+      let spent = 0;
+      for (let day = 20; day >= 0 && spent < target; day -= 1) {
+        const today = Math.min(target - spent, user.credits - spent, 1 + ((day * 7 + index * 3) % 6));
+        for (let n = 0; n < today; n += 1) {
+          const entry = await tx.credits.record({
+            user_id: id,
+            organization_id: user.organization_id,
+            kind: 'spend',
+            amount: -1,
+            feature: n % 3 === 2 ? 'phone_lookup' : 'email_lookup',
+            reference: `https://www.linkedin.com/in/demo-profile-${index}-${day}-${n}`,
+            idempotency_key: `demo-${id}-${day}-${n}`,
+            reason: `Spent on ${n % 3 === 2 ? 'phone_lookup' : 'email_lookup'}`,
+            created_at: new Date(periodStart.getTime() + (20 - day) * DAY + n * 3_600_000),
+          });
+          spent += 1;
+          if (n === 0 && day % 9 === 0) {
+            await tx.credits.record({
+              user_id: id,
+              organization_id: user.organization_id,
+              kind: 'refund',
+              amount: 1,
+              feature: entry.feature,
+              reference: entry.reference,
+              refund_of: entry.id,
+              reason: 'Refund: the lookup found nothing',
+              created_at: new Date(periodStart.getTime() + (20 - day) * DAY + 1_800_000),
+            });
+            spent -= 1;
+          }
+        }
+      }
+    });
+  }
+}
+
 try {
   const existing = await app.services.repos.users.findByEmail(ADMIN);
   if (existing) {
@@ -109,6 +166,10 @@ try {
       );
     }
     await call('/invite-user', { email: PENDING, role: 'member' }, admin);
+    await call('/set-member-caps', { user_ids: [ids.get(MEMBERS[0].email)], monthly_cap: 10 }, admin);
+    await call('/set-member-caps', { user_ids: [ids.get(MEMBERS[1].email)], monthly_cap: 200 }, admin);
+    await checkoutAndPay('/buy-credits', { pack: 'credits-500' }, admin);
+    await seedUsageHistory([...ids.values()].map(Number));
     console.log('Demo organization created.');
   }
   console.log(`
@@ -116,6 +177,8 @@ try {
     admin (billing admin, Pro):  ${ADMIN}
     members:                     ${MEMBERS.map((m) => `${m.email} (${m.product})`).join(', ')}
   Seats: 2 Standard (1 free), 2 Pro (none free). Pending invitation: ${PENDING}.
+  Credits: three weeks of usage at ${config.publicUrl}/dashboard/usage; Frank is at his monthly cap of 10,
+  Stella past 75% of hers (200); the admin bought 500 top-up credits.
   Mails (invitation links): ${config.publicUrl}/sandbox/mail
 `);
 } finally {

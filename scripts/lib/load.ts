@@ -15,6 +15,8 @@ export interface LoadOptions {
   warmup?: number;
   /** Any other status counts as an error. */
   expectStatus?: number;
+  /** Per-request method and body (a POST with a fresh idempotency key each time); default a GET. */
+  init?: () => { method: string; body: string; headers?: Record<string, string> };
 }
 
 export interface LoadResult {
@@ -50,7 +52,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     try {
       // A per-request timeout rather than one signal for the run: fetch leaves a listener on a shared
       // signal until garbage collection, thousands of them over a run.
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const extra = options.init?.();
+      const response = await fetch(url, {
+        method: extra?.method ?? 'GET',
+        headers: { ...headers, ...extra?.headers },
+        ...(extra ? { body: extra.body } : {}),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       // Reading the body is part of the cost, and frees the keep-alive connection for the next request.
       await response.arrayBuffer();
       if (response.status !== expectStatus) throw new Error(`HTTP ${response.status}`);

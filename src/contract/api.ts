@@ -741,6 +741,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spend-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Spend credits of the signed-in user (the extension's call for a lookup).
+     * @description Atomic and idempotent: a call repeated with the same `idempotency_key` is charged once and answers the
+     *     first spend again (`replayed: true`). Refused with 409 when the balance is too small
+     *     (`code: insufficient_credits`), when the member's monthly cap would be passed (`code: cap_reached`),
+     *     or when the key was used for a different spend (`code: idempotency_conflict`). Plan credits are spent
+     *     before top-ups.
+     */
+    post: operations['spendCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/refund-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give back a spend whose lookup found nothing (once). */
+    post: operations['refundCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-credit-usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A user's balance and their usage against their monthly cap in the current period.
+     * @description Without `user_id`, the caller's own. An admin may read a member of their organization.
+     */
+    get: operations['getCreditUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-member-caps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set the monthly credit cap of one or more members (null = unlimited); all or none. */
+    post: operations['setMemberCaps'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-usage-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Credits spent (net of refunds) by day, by feature and by member for a period.
+     * @description An admin gets the organization's; anyone else only their own. Days are UTC; `to` is included; at most
+     *     366 days. Members are paged, most spent first.
+     */
+    get: operations['getUsageReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/export-credit-ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The ledger entries of a report's scope and filters as CSV (every kind of entry). */
+    get: operations['exportCreditLedger'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-credit-packs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The credit packs on sale (one-off payments; their credits never expire). */
+    get: operations['getCreditPacks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/buy-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the one-off payment of a credit pack (admins, and users without an organization). */
+    post: operations['buyCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1056,6 +1206,109 @@ export interface components {
       last_seen_at: number;
       /** @description True for the session of this request. */
       current: boolean;
+    };
+    /**
+     * @description What the credits were spent on, for example `email_lookup` or `phone_lookup`.
+     * @example email_lookup
+     */
+    CreditFeature: string;
+    /** @description Chosen by the client, unique per spend; a repeated call with it is charged once. */
+    IdempotencyKey: string;
+    /** @description Credits a member may spend per credit period; null = unlimited. */
+    MonthlyCap: number | null;
+    /**
+     * @description A UTC day, YYYY-MM-DD.
+     * @example 2026-11-01
+     */
+    Day: string;
+    CreditRefusal: {
+      /** @constant */
+      error: true;
+      message: string;
+      /** @enum {string} */
+      code: 'insufficient_credits' | 'cap_reached' | 'idempotency_conflict';
+    };
+    SpendResult: {
+      spend_id: components['schemas']['Id'];
+      /** @description The balance after the spend. */
+      credits: number;
+      charged: number;
+      /** @description True when this key was already spent (nothing charged again). */
+      replayed: boolean;
+      period_spent: number;
+      monthly_cap: components['schemas']['MonthlyCap'];
+    };
+    /**
+     * @example {
+     *       "user_id": "12",
+     *       "credits": 240,
+     *       "plan_credits": 240,
+     *       "top_up_credits": 0,
+     *       "monthly_cap": 200,
+     *       "period_spent": 160,
+     *       "period_start": 1763942400,
+     *       "period_end": 1766534400
+     *     }
+     */
+    CreditUsage: {
+      user_id: components['schemas']['Id'];
+      credits: number;
+      /** @description Expire at the end of the period. */
+      plan_credits: number;
+      /** @description Never expire. */
+      top_up_credits: number;
+      monthly_cap: components['schemas']['MonthlyCap'];
+      period_spent: number;
+      /** @description Seconds since the epoch. */
+      period_start: number;
+      /** @description Seconds since the epoch. */
+      period_end: number;
+    };
+    UsageMember: {
+      user_id: components['schemas']['Id'];
+      name: string;
+      email: string;
+      /** @description Net of refunds. */
+      spent: number;
+      spends: number;
+      monthly_cap: components['schemas']['MonthlyCap'];
+    };
+    UsageReport: {
+      /** @enum {string} */
+      scope: 'organization' | 'self';
+      from: components['schemas']['Day'];
+      to: components['schemas']['Day'];
+      total_spent: number;
+      /** @description Every day of the period, 0 included. */
+      by_day: {
+        day: components['schemas']['Day'];
+        spent: number;
+      }[];
+      by_feature: {
+        feature: string;
+        spent: number;
+      }[];
+      members: {
+        items: components['schemas']['UsageMember'][];
+        total: number;
+        page: number;
+        page_size: number;
+      };
+    };
+    /**
+     * @example {
+     *       "slug": "credits-500",
+     *       "name": "500 credits",
+     *       "credits": 500,
+     *       "price": 3900
+     *     }
+     */
+    CreditPack: {
+      slug: components['schemas']['Slug'];
+      name: string;
+      credits: number;
+      /** @description Cents. */
+      price: number;
     };
   };
   responses: {
@@ -3637,6 +3890,489 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  spendCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 1,
+         *       "feature": "email_lookup",
+         *       "reference": "https://www.linkedin.com/in/ada-lovelace",
+         *       "idempotency_key": "0f8c3c1e-5a8e-4b0c-9d51-5b7cf7d7a001"
+         *     }
+         */
+        'application/json': {
+          amount: number;
+          feature: components['schemas']['CreditFeature'];
+          /** @description The profile the lookup was for (for example its URL). */
+          reference?: string | null;
+          idempotency_key: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Spent (or, for a repeated key, already spent). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "spend_id": "42",
+           *         "credits": 9,
+           *         "charged": 1,
+           *         "replayed": false,
+           *         "period_spent": 1,
+           *         "monthly_cap": 5
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['SpendResult'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      /** @description Not enough credits, the monthly cap reached, or the key reused for another spend. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "code": "cap_reached",
+           *       "message": "You reached your monthly cap of 5 credits. Ask your organization admin to raise it."
+           *     }
+           */
+          'application/json': components['schemas']['CreditRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  refundCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "idempotency_key": "0f8c3c1e-5a8e-4b0c-9d51-5b7cf7d7a001"
+         *     }
+         */
+        'application/json': {
+          spend_id?: components['schemas']['Id'];
+          idempotency_key?: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Refunded (or, when it already was, the first refund again). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "refund_id": "43",
+           *         "credits": 10,
+           *         "refunded": 1,
+           *         "replayed": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              refund_id: components['schemas']['Id'];
+              /** @description The balance after the refund. */
+              credits: number;
+              refunded: number;
+              replayed: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCreditUsage: {
+    parameters: {
+      query?: {
+        /** @example 12 */
+        user_id?: components['schemas']['Id'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The usage. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "user_id": "12",
+           *         "credits": 240,
+           *         "plan_credits": 240,
+           *         "top_up_credits": 0,
+           *         "monthly_cap": 200,
+           *         "period_spent": 160,
+           *         "period_start": 1763942400,
+           *         "period_end": 1766534400
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['CreditUsage'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setMemberCaps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         "12",
+         *         "15"
+         *       ],
+         *       "monthly_cap": 200
+         *     }
+         */
+        'application/json': {
+          user_ids: components['schemas']['Id'][];
+          monthly_cap: components['schemas']['MonthlyCap'];
+        };
+      };
+    };
+    responses: {
+      /** @description The caps were set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Monthly cap set for 2 members.",
+           *       "data": {
+           *         "updated": 2
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: {
+              updated: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getUsageReport: {
+    parameters: {
+      query: {
+        /** @example 2026-11-01 */
+        from: components['schemas']['Day'];
+        /** @example 2026-11-30 */
+        to: components['schemas']['Day'];
+        /** @example 12 */
+        user_id?: components['schemas']['Id'];
+        /** @example email_lookup */
+        feature?: components['schemas']['CreditFeature'];
+        /**
+         * @description 1 and up (default 1).
+         * @example 1
+         */
+        page?: string;
+        /**
+         * @description 1 to 100 (default 25).
+         * @example 25
+         */
+        page_size?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "scope": "organization",
+           *         "from": "2026-11-01",
+           *         "to": "2026-11-02",
+           *         "total_spent": 7,
+           *         "by_day": [
+           *           {
+           *             "day": "2026-11-01",
+           *             "spent": 5
+           *           },
+           *           {
+           *             "day": "2026-11-02",
+           *             "spent": 2
+           *           }
+           *         ],
+           *         "by_feature": [
+           *           {
+           *             "feature": "email_lookup",
+           *             "spent": 7
+           *           }
+           *         ],
+           *         "members": {
+           *           "items": [
+           *             {
+           *               "user_id": "12",
+           *               "name": "Ada",
+           *               "email": "ada@example.com",
+           *               "spent": 7,
+           *               "spends": 7,
+           *               "monthly_cap": 200
+           *             }
+           *           ],
+           *           "total": 1,
+           *           "page": 1,
+           *           "page_size": 25
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['UsageReport'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  exportCreditLedger: {
+    parameters: {
+      query: {
+        /** @example 2026-11-01 */
+        from: components['schemas']['Day'];
+        /** @example 2026-11-30 */
+        to: components['schemas']['Day'];
+        /** @example 12 */
+        user_id?: components['schemas']['Id'];
+        /** @example email_lookup */
+        feature?: components['schemas']['CreditFeature'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV with a header row: `id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason
+           *     42,2026-11-23T10:00:00.000Z,ada@example.com,Ada,spend,-1,9,email_lookup,,Spent on email_lookup
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCreditPacks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The packs, smallest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": [
+           *         {
+           *           "slug": "credits-100",
+           *           "name": "100 credits",
+           *           "credits": 100,
+           *           "price": 900
+           *         },
+           *         {
+           *           "slug": "credits-500",
+           *           "name": "500 credits",
+           *           "credits": 500,
+           *           "price": 3900
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['CreditPack'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  buyCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "pack": "credits-500"
+         *     }
+         */
+        'application/json': {
+          pack: components['schemas']['Slug'];
+          request_url?: components['schemas']['RequestUrl'];
+        };
+      };
+    };
+    responses: {
+      /** @description The payment page to redirect to. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Checkout created.",
+           *       "url": "http://localhost:3000/sandbox/checkout/cs_123"
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            url: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
     };
   };

@@ -31,4 +31,12 @@ export const schemaLimits = {
     minimum: 0,
     maximum: 1000,
   },
+  IdempotencyKey: {
+    minLength: 8,
+    maxLength: 128,
+  },
+  MonthlyCap: {
+    minimum: 0,
+    maximum: 1000000,
+  },
 } as const;

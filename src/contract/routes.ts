@@ -45,4 +45,12 @@ export const operationRoutes = {
   confirmTwoFactorSetup: { method: 'post', path: '/confirm-two-factor-setup' },
   disableTwoFactor: { method: 'post', path: '/disable-two-factor' },
   setTwoFactorRequirement: { method: 'post', path: '/set-two-factor-requirement' },
+  spendCredits: { method: 'post', path: '/spend-credits' },
+  refundCredits: { method: 'post', path: '/refund-credits' },
+  getCreditUsage: { method: 'get', path: '/get-credit-usage' },
+  setMemberCaps: { method: 'post', path: '/set-member-caps' },
+  getUsageReport: { method: 'get', path: '/get-usage-report' },
+  exportCreditLedger: { method: 'get', path: '/export-credit-ledger' },
+  getCreditPacks: { method: 'get', path: '/get-credit-packs' },
+  buyCredits: { method: 'post', path: '/buy-credits' },
 } as const;

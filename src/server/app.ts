@@ -18,6 +18,7 @@ import { metaValue } from './db/meta.js';
 import { authHandlers } from './handlers/auth.js';
 import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
+import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { securityHandlers } from './handlers/security.js';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...billingHandlers(services),
     ...crmHandlers(services),
     ...organizationHandlers(services),
+    ...creditsHandlers(services),
   });
 
   await app.register(sandboxPlugin, { services, googleSandbox });

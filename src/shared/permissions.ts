@@ -25,7 +25,11 @@ export type Permission =
   /** End every session of a member of the organization. */
   | 'members.sessions'
   /** Require two-factor sign-in of everyone in the organization. */
-  | 'organization.security';
+  | 'organization.security'
+  /** Set members' monthly credit caps and see the team's usage (issue 13). */
+  | 'credits.govern'
+  /** Buy credit packs for one's own balance (issue 13). */
+  | 'credits.buy';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -38,6 +42,8 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'audit.view',
     'members.sessions',
     'organization.security',
+    'credits.govern',
+    'credits.buy',
   ],
   member: [],
 };

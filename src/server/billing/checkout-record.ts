@@ -22,6 +22,8 @@ export async function recordCheckout(billing: BillingRepository, request: Checko
     amount_discount: priced.discount,
     amount_total: priced.total,
     cancel_url: request.cancelUrl,
+    credit_pack: request.creditPack?.slug ?? null,
+    credits: request.creditPack?.credits ?? 0,
   });
   return id;
 }

@@ -5,8 +5,13 @@ import type { LineItem } from './quote.js';
 
 export interface CheckoutRequest {
   user: User;
-  /** 'plan': the buyer's own plan (plus optional seats); 'seats': organization seats only. */
-  kind: 'plan' | 'seats';
+  /**
+   * 'plan': the buyer's own plan (plus optional seats); 'seats': organization seats only; 'top_up': a credit
+   * pack, a one-off payment.
+   */
+  kind: 'plan' | 'seats' | 'top_up';
+  /** The pack of a top-up. */
+  creditPack?: { slug: string; credits: number };
   product: 'standard' | 'pro' | null;
   interval: 'monthly' | 'yearly';
   standardSeats: number;

@@ -1,12 +1,13 @@
 /**
  * The Stripe adapter (STRIPE_SECRET_KEY set): Checkout Sessions for plans and seats, the Customer
- * Portal, and a webhook that applies payments. Webhook events are verified on the raw body, handled
+ * Portal, and a webhook that applies payments and renewals (invoice.paid). Webhook events are verified on the raw body, handled
  * once each (processed_events), and subscription updates older than what we stored are ignored,
  * because Stripe may repeat events and deliver them out of order.
  */
 import Stripe from 'stripe';
 import type { Config } from '../config.js';
 import { invalid, upstreamFailed } from '../domain/errors.js';
+import { renewBillingPeriod } from '../domain/credits.js';
 import { applyPaidCheckout } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
@@ -24,8 +25,26 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create({
-          mode: 'subscription',
-          line_items: request.lineItems.map((item) => ({ price: item.price_id, quantity: item.quantity })),
+          // A credit pack is a one-off payment: priced here (packs are our seeded data, not Stripe prices).
+          ...(request.kind === 'top_up'
+            ? {
+                mode: 'payment' as const,
+                line_items: request.lineItems.map((item) => ({
+                  quantity: item.quantity,
+                  price_data: {
+                    currency: 'usd',
+                    unit_amount: item.unit_amount,
+                    product_data: { name: item.description },
+                  },
+                })),
+              }
+            : {
+                mode: 'subscription' as const,
+                line_items: request.lineItems.map((item) => ({
+                  price: item.price_id,
+                  quantity: item.quantity,
+                })),
+              }),
           ...(request.coupon ? { discounts: [{ coupon: request.coupon.code }] } : {}),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
@@ -95,6 +114,18 @@ async function applyEvent(repos: Repositories, event: Stripe.Event): Promise<voi
         customerId: typeof session.customer === 'string' ? session.customer : session.customer?.id,
         paymentMethod: 'Card on file',
       });
+      return;
+    }
+    case 'invoice.paid': {
+      // Issue 13: a renewal invoice starts the next billing period: plan credits are granted again (unused
+      // ones expire, top-ups stay) for everyone the subscription covers. The event is handled once.
+      const invoice = event.data.object;
+      if (invoice.billing_reason !== 'subscription_cycle') return;
+      const details = invoice.parent?.subscription_details?.subscription;
+      const subscriptionId = typeof details === 'string' ? details : details?.id;
+      if (!subscriptionId) return;
+      const payer = await repos.users.findPayerOf(subscriptionId);
+      if (payer) await renewBillingPeriod(repos, payer);
       return;
     }
     case 'customer.subscription.updated':

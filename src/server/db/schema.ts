@@ -116,6 +116,18 @@ export interface UsersTable {
   totp_pending_secret: Generated<string | null>;
   /** The time step of the last accepted code: a code is accepted once. */
   totp_last_step: Generated<number | null>;
+  /** The part of `credits` bought as top-ups: plan credits are spent first and expire, top-ups never do. */
+  top_up_credits: Generated<number>;
+  /** Credits the member may spend per credit period; null = unlimited (issue 13). */
+  monthly_cap: number | null;
+  /** Spent (net of refunds) in the current credit period; kept by the ledger trigger. */
+  period_spent: Generated<number>;
+  /** Plan credits granted in the current period: a plan change grants only what exceeds it. */
+  period_granted: Generated<number>;
+  credit_period_start: GeneratedTimestamp;
+  credit_period_end: GeneratedTimestamp;
+  /** When the "cap reached" mail went out; once per period. */
+  cap_mailed_at: Timestamp | null;
   preconnect: Json<{
     software: string;
     fields: { id: string; value: string }[];
@@ -265,6 +277,9 @@ export interface CheckoutSessionsTable {
   amount_discount: number;
   amount_total: number;
   cancel_url: string | null;
+  /** A top-up: the pack bought and the credits it adds. */
+  credit_pack: string | null;
+  credits: Generated<number>;
   status: Generated<string>;
   created_at: GeneratedTimestamp;
   completed_at: Timestamp | null;
@@ -276,7 +291,42 @@ export interface ProcessedEventsTable {
   processed_at: GeneratedTimestamp;
 }
 
+export type CreditEntryKind = 'grant' | 'renewal' | 'top_up' | 'admin_grant' | 'spend' | 'refund' | 'expiry';
+
+/** One change of a balance. Inserting it changes users.credits (trigger of migration 0020). */
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: number;
+  organization_id: number | null;
+  kind: CreditEntryKind;
+  /** Signed: negative for spends and expiries. */
+  amount: number;
+  /** The part of amount that changes the top-up credits. */
+  top_up_amount: Generated<number>;
+  /** The balance once this entry applied (set by the trigger). */
+  balance_after: Generated<number>;
+  feature: string | null;
+  reference: string | null;
+  idempotency_key: string | null;
+  refund_of: string | null;
+  /** Who caused it when not the owner (an admin, a payment's buyer); null for the owner or the system. */
+  actor_id: number | null;
+  reason: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CreditPacksTable {
+  slug: string;
+  name: string;
+  credits: number;
+  /** Cents, one-off. */
+  price: number;
+  sort_order: number;
+}
+
 export interface Database {
+  credit_packs: CreditPacksTable;
+  credit_ledger: CreditLedgerTable;
   meta: MetaTable;
   plans: PlansTable;
   coupons: CouponsTable;
@@ -307,3 +357,5 @@ export type Software = Selectable<SoftwareTable>;
 export type Plan = Selectable<PlansTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
+export type CreditEntry = Selectable<CreditLedgerTable>;
+export type CreditPack = Selectable<CreditPacksTable>;

@@ -173,6 +173,13 @@ export const CRM_CATALOGUE: Insertable<SoftwareTable>[] = [
   ),
 ];
 
+/** DESIGN.md: one-off credit packs; their credits never expire. */
+const CREDIT_PACKS = [
+  { slug: 'credits-100', name: '100 credits', credits: 100, price: 900, sort_order: 0 },
+  { slug: 'credits-500', name: '500 credits', credits: 500, price: 3900, sort_order: 1 },
+  { slug: 'credits-2000', name: '2,000 credits', credits: 2000, price: 12900, sort_order: 2 },
+];
+
 const COUPON_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
@@ -207,6 +214,12 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
         redeem_by: new Date(new Date(createdAt).getTime() + COUPON_LIFETIME_MS),
       })
       .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+
+    await trx
+      .insertInto('credit_packs')
+      .values(CREDIT_PACKS)
+      .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
 
     await trx

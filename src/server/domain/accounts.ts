@@ -6,6 +6,7 @@ import { personOf } from '../repositories/audit.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { CatalogueRepository } from '../repositories/catalogue.js';
 import type { UsersRepository } from '../repositories/users.js';
+import { grantSignupCredits } from './credits.js';
 import { conflict, invalid } from './errors.js';
 import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
 import { presentUser, type UserView } from './present.js';
@@ -76,7 +77,8 @@ export async function createAccount<T>(
     });
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
-    return andThen(tx, user);
+    await grantSignupCredits(tx, user);
+    return andThen(tx, (await tx.users.findById(user.id))!);
   });
 }
 

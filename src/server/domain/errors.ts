@@ -29,6 +29,8 @@ export class DomainError extends Error {
     readonly kind: RefusalKind,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** A machine-readable reason, sent as `code` where the contract declares one (credit refusals). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -41,7 +43,8 @@ export const unauthenticated = (message = 'You are not signed in.') =>
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not-found', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const conflict = (message: string, code?: string) =>
+  new DomainError('conflict', message, undefined, code);
 export const rejected = (message: string) => new DomainError('rejected', message);
 export const tooManyAttempts = (
   retryAfterSeconds: number,

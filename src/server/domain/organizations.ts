@@ -9,7 +9,7 @@ import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
 import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
 import type { Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import { creditsAtMost } from '../repositories/users.js';
+import { applyPlanChange } from './credits.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { parseId } from './present.js';
 import { personOf } from '../repositories/audit.js';
@@ -68,7 +68,6 @@ export async function assignProduct(
   ip: string | null,
 ): Promise<void> {
   const product = planKeyOf(productInput);
-  const productCredits = (await repos.catalogue.creditsOf(product)) ?? 0;
   await repos.transaction(async (tx) => {
     const org =
       caller.organization_id === null
@@ -120,16 +119,16 @@ export async function assignProduct(
               stripe_status: null,
               stripe_interval: null,
               next_payment_date: null,
-              credits: productCredits,
             }
           : {
               stripe_product: product,
               stripe_status: 'active',
               stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
               stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
-              credits: productCredits,
             }),
     });
+    // Credits follow the seat through the ledger (issue 13): a plan change never refills a period.
+    if (product !== current) await applyPlanChange(tx, member.id, product, caller.id);
   });
 }
 
@@ -146,7 +145,6 @@ export async function removeMember(
     }
     const member = await lockMember(tx, caller, userId);
     if (!canRemoveMember(member)) throw forbidden('Cannot remove admin');
-    const freeCredits = await tx.catalogue.freeCredits();
     await tx.users.update(member.id, {
       organization_id: null,
       role: 'admin',
@@ -155,7 +153,7 @@ export async function removeMember(
       stripe_interval: null,
       stripe_subscription_id: null,
       next_payment_date: null,
-      credits: creditsAtMost(freeCredits),
+      monthly_cap: null,
     });
     // Signed out at once: their next call answers 401, whatever they had open.
     await tx.sessions.destroyAllOf(member.id);
@@ -167,5 +165,6 @@ export async function removeMember(
       ip,
       details: { product: PLAN_NAMES[planKeyOf(member.stripe_product)] },
     });
+    await applyPlanChange(tx, member.id, 'free', caller.id);
   });
 }

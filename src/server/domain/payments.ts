@@ -10,7 +10,8 @@ import { personOf } from '../repositories/audit.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import { creditsAtMost } from '../repositories/users.js';
+import { creditEvent } from './credit-events.js';
+import { applyPlanChange, startCreditPeriod } from './credits.js';
 import { invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
 
@@ -46,6 +47,10 @@ export async function applyPaidCheckout(
     if (!session) throw notFound('Checkout session not found');
     if (session.status === 'paid') return session;
     if (session.status !== 'open') throw invalid('This checkout session was cancelled.');
+    if (session.kind === 'top_up') {
+      await applyTopUp(tx, session);
+      return tx.billing.markCheckoutPaid(session.id);
+    }
 
     const interval: Interval = session.interval === 'monthly' ? 'monthly' : 'yearly';
     const plans = await tx.catalogue.plans();
@@ -66,9 +71,11 @@ export async function applyPaidCheckout(
         stripe_subscription_id: subscriptionId,
         next_payment_date: nextPaymentDate(interval),
         payment_method: paymentMethod,
-        credits: plan.credits,
         ...(options.customerId ? { stripe_customer_id: options.customerId } : {}),
       });
+      // A paid plan starts a new credit period: the plan's credits, unused plan credits expire.
+      await startCreditPeriod(tx, user.id, new Date(), `${plan.name} plan purchased`);
+      user = (await tx.users.findById(user.id))!;
     } else {
       user = await tx.users.updateAndGet(user.id, {
         stripe_subscription_id: subscriptionId,
@@ -131,6 +138,29 @@ export async function applyPaidCheckout(
   });
 }
 
+/** A paid credit pack: top-up credits (they never expire) for the buyer, through the ledger. */
+async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<void> {
+  const buyer = await tx.users.findById(session.user_id, { forUpdate: true });
+  if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
+  if (session.credits <= 0) throw new Error(`Checkout ${session.id} has no credits`);
+  await tx.credits.record({
+    user_id: buyer.id,
+    organization_id: buyer.organization_id,
+    kind: 'top_up',
+    amount: session.credits,
+    top_up_amount: session.credits,
+    reference: session.id,
+    reason: `Credit pack ${session.credit_pack ?? ''} purchased`.trim(),
+  });
+  await creditEvent(tx, {
+    type: 'credits.topped_up',
+    actorId: buyer.id,
+    organizationId: buyer.organization_id,
+    userId: buyer.id,
+    details: { pack: session.credit_pack, credits: session.credits, checkout: session.id },
+  });
+}
+
 /** Writes the subscription record: the organization's seats, or the buyer's single plan. */
 async function saveSubscription(
   tx: InTransaction,
@@ -171,7 +201,6 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
     if (!user) throw new Error(`User ${userId} is missing`);
     const product = planKeyOf(user.stripe_product);
     if (product === 'free' && user.stripe_status !== 'active') return;
-    const freeCredits = await tx.catalogue.freeCredits();
     await tx.audit.record({
       type: 'billing.plan_canceled',
       organizationId: user.organization_id,
@@ -180,12 +209,13 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
       ip: null,
       details: { from: PLAN_NAMES[product] },
     });
-    const updated = await tx.users.updateAndGet(userId, {
+    await tx.users.update(userId, {
       stripe_product: 'free',
       stripe_status: 'canceled',
       next_payment_date: null,
-      credits: creditsAtMost(freeCredits),
     });
+    await applyPlanChange(tx, userId, 'free', userId);
+    const updated = (await tx.users.findById(userId))!;
     const org =
       user.organization_id === null
         ? undefined

@@ -45,14 +45,16 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
-export function errorEnvelope(message: string) {
-  return { error: true as const, message };
+export function errorEnvelope(message: string, code?: string) {
+  return code === undefined ? { error: true as const, message } : { error: true as const, message, code };
 }
 
 export interface FailureAnswer {
   status: number;
   message: string;
   headers: Record<string, string>;
+  /** The domain's machine-readable reason, when it gave one. */
+  code?: string;
   /** How the failure is logged: not at all (a refusal), as an outage, or as a bug. */
   log: 'none' | 'outage' | 'bug';
 }
@@ -62,7 +64,13 @@ export function answerOf(error: unknown): FailureAnswer {
   if (error instanceof DomainError) {
     const headers: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
-    return { status: STATUS_OF_KIND[error.kind], message: error.message, headers, log: 'none' };
+    return {
+      status: STATUS_OF_KIND[error.kind],
+      message: error.message,
+      headers,
+      log: 'none',
+      ...(error.code === undefined ? {} : { code: error.code }),
+    };
   }
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.message, headers: {}, log: 'none' };
@@ -107,5 +115,5 @@ export function answerRequestFailure(error: unknown, request: FastifyRequest): F
 /** The error handler of every route (the form pages' scope answers with HTML: form-pages.ts). */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = answerRequestFailure(error, request);
-  return reply.status(answer.status).headers(answer.headers).send(errorEnvelope(answer.message));
+  return reply.status(answer.status).headers(answer.headers).send(errorEnvelope(answer.message, answer.code));
 }

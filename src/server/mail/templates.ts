@@ -44,3 +44,15 @@ export function supportRequestMail(
       <pre style="white-space:pre-wrap;font:inherit">${request.message}</pre>`.value,
   };
 }
+
+/** Issue 13: one mail per period when a member's spending reaches their monthly cap. */
+export function capReachedMail(to: string, cap: number, link: string): Mail {
+  return {
+    to,
+    subject: 'You reached your monthly credit cap',
+    text: `You have spent ${cap} credits this period, the monthly cap your organization admin set.\n\nFurther lookups are refused until the next period or until your admin raises the cap.\n\nSee your usage: ${link}`,
+    html: html`<p>You have spent ${cap} credits this period, the monthly cap your organization admin set.</p>
+      <p>Further lookups are refused until the next period or until your admin raises the cap.</p>
+      <p><a href="${link}">See your usage</a></p>`.value,
+  };
+}

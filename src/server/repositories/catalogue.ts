@@ -1,7 +1,7 @@
 /** The reference data: the CRM catalogue (software), the plans and the coupons. */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Plan, Software } from '../db/schema.js';
+import type { CreditPack, Plan, Software } from '../db/schema.js';
 
 /** DESIGN.md's Free plan, for a plans table edited without one. */
 const FREE_CREDITS_FALLBACK = 10;
@@ -74,6 +74,15 @@ export function createCatalogueRepository(db: Db, cache: CatalogueCache = create
     /** The monthly credits of the Free plan: what an account keeps at most when it leaves a paid one. */
     async freeCredits(): Promise<number> {
       return (await creditsOf('free')) ?? FREE_CREDITS_FALLBACK;
+    },
+
+    /** The credit packs on sale, smallest first. */
+    async creditPacks(): Promise<CreditPack[]> {
+      return db.selectFrom('credit_packs').selectAll().orderBy('sort_order').orderBy('credits').execute();
+    },
+
+    async findCreditPack(slug: string): Promise<CreditPack | undefined> {
+      return db.selectFrom('credit_packs').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
 
     /** A coupon that can still be redeemed, by its code in any letter case; undefined otherwise. */

@@ -15,6 +15,7 @@ import { createAuditRepository } from './audit.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
+import { createCreditsRepository } from './credits.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
@@ -33,6 +34,7 @@ function bind(db: Db, cache: CatalogueCache) {
     catalogue: createCatalogueRepository(db, cache),
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
+    credits: createCreditsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),

@@ -5,9 +5,6 @@ import type { Database, NewUser, User } from '../db/schema.js';
 
 export type UserChanges = UpdateObject<Database, 'users'>;
 
-/** A credits value that never grows: the user keeps what they have, up to `max` (a plan given up). */
-export const creditsAtMost = (max: number) => sql<number>`least(credits, ${max})`;
-
 /** What the user view (get-user and the sign-in answers) needs besides the user row. */
 export interface UserViewExtras {
   org_id: number | null;
@@ -179,6 +176,23 @@ export function createUsersRepository(db: Db) {
       return seats;
     },
 
+    /** The ids of every member of an organization, in id order (a renewal walks all of them). */
+    async memberIdsOf(organizationId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Users by id (any order); ids not found are left out. */
+    async findManyByIds(ids: number[]): Promise<User[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    },
+
     /** The product of every member of an organization (to count assigned seats). */
     async productsOf(organizationId: number): Promise<string[]> {
       const rows = await db
@@ -221,6 +235,17 @@ export function createUsersRepository(db: Db) {
         .where('organization_id', 'is', null)
         .executeTakeFirst();
       return joined.numUpdatedRows === 1n;
+    },
+
+    /** The admin a subscription bills (its payer); undefined when none is known here. */
+    async findPayerOf(subscriptionId: string): Promise<User | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('stripe_subscription_id', '=', subscriptionId)
+        .where('role', '=', 'admin')
+        .orderBy('id')
+        .executeTakeFirst();
     },
 
     /** Changes the admins a subscription bills (the payers); members who share it are left alone. */

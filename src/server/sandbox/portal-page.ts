@@ -9,6 +9,7 @@ import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
 import { planKeyOf, planName } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
+import { renewBillingPeriod } from '../domain/credits.js';
 import { applyPaidCheckout, cancelPlan } from '../domain/payments.js';
 import { DomainError } from '../domain/errors.js';
 import { answerOf } from '../http/errors.js';
@@ -126,6 +127,14 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         </select>
         <button type="submit">Update payment method</button>
       </form>
+      <h2>Billing period</h2>
+      <p class="muted">
+        Sandbox only: renew now, as the provider would at the end of the period. Unused plan credits expire
+        and the plans' credits are granted again; top-ups stay.
+      </p>
+      <form method="post" action="${PORTAL}/advance-period">
+        ${hidden}<button type="submit" class="secondary">Start the next billing period</button>
+      </form>
       <h2>Cancel</h2>
       <form method="post" action="${PORTAL}/cancel">
         ${hidden}<button type="submit" class="secondary">Cancel subscription</button>
@@ -176,6 +185,14 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       return reply.redirect(back(request.body?.return_url), 303);
     },
   );
+
+  app.post<{ Body: { return_url?: string } }>(`${PORTAL}/advance-period`, async (request, reply) => {
+    const user = await billingAdmin(request, reply);
+    if (!user) return reply;
+    const renewed = await renewBillingPeriod(repos, user);
+    request.log.info({ userId: user.id, renewed }, 'Sandbox: billing period advanced');
+    return reply.redirect(back(request.body?.return_url), 303);
+  });
 
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
     const user = await billingAdmin(request, reply);

@@ -146,6 +146,27 @@ export const generatedApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ url: '/set-two-factor-requirement', method: 'POST', body }),
     }),
+    spendCredits: build.mutation<OkResponse<'spendCredits'>, RequestBody<'spendCredits'>>({
+      query: (body) => ({ url: '/spend-credits', method: 'POST', body }),
+    }),
+    refundCredits: build.mutation<OkResponse<'refundCredits'>, RequestBody<'refundCredits'>>({
+      query: (body) => ({ url: '/refund-credits', method: 'POST', body }),
+    }),
+    getCreditUsage: build.query<OkResponse<'getCreditUsage'>, QueryParams<'getCreditUsage'>>({
+      query: (params) => ({ url: '/get-credit-usage', params }),
+    }),
+    setMemberCaps: build.mutation<OkResponse<'setMemberCaps'>, RequestBody<'setMemberCaps'>>({
+      query: (body) => ({ url: '/set-member-caps', method: 'POST', body }),
+    }),
+    getUsageReport: build.query<OkResponse<'getUsageReport'>, QueryParams<'getUsageReport'>>({
+      query: (params) => ({ url: '/get-usage-report', params }),
+    }),
+    getCreditPacks: build.query<OkResponse<'getCreditPacks'>, void>({
+      query: () => ({ url: '/get-credit-packs' }),
+    }),
+    buyCredits: build.mutation<OkResponse<'buyCredits'>, RequestBody<'buyCredits'>>({
+      query: (body) => ({ url: '/buy-credits', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -202,4 +223,14 @@ export const {
   useConfirmTwoFactorSetupMutation,
   useDisableTwoFactorMutation,
   useSetTwoFactorRequirementMutation,
+  useSpendCreditsMutation,
+  useRefundCreditsMutation,
+  useGetCreditUsageQuery,
+  useLazyGetCreditUsageQuery,
+  useSetMemberCapsMutation,
+  useGetUsageReportQuery,
+  useLazyGetUsageReportQuery,
+  useGetCreditPacksQuery,
+  useLazyGetCreditPacksQuery,
+  useBuyCreditsMutation,
 } = generatedApi;

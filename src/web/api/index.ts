@@ -9,7 +9,15 @@
 import type { ApiRequest } from './base-api';
 import { generatedApi } from './generated-endpoints';
 
-export const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit', 'TwoFactor'] as const;
+export const tagTypes = [
+  'User',
+  'Members',
+  'OrgSubscription',
+  'Sessions',
+  'Audit',
+  'TwoFactor',
+  'Credits',
+] as const;
 export type TagType = (typeof tagTypes)[number];
 
 /** Invalidate only when the call succeeded: a failed mutation changed nothing worth refetching. */
@@ -60,6 +68,12 @@ export const api = generatedApi.enhanceEndpoints({
     listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },
+    // Issue 13: usage and reports refresh when caps change or credits move.
+    getCreditUsage: { providesTags: ['Credits'] },
+    getUsageReport: { providesTags: ['Credits'] },
+    setMemberCaps: { invalidatesTags: onSuccess('Credits') },
+    spendCredits: { invalidatesTags: onSuccess('Credits', 'User') },
+    refundCredits: { invalidatesTags: onSuccess('Credits', 'User') },
     checkout: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription') },
     buyMoreSeats: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription') },
 

@@ -180,6 +180,10 @@ const dashboardRoutes = (lazyPage: LazyPage): RouteObject[] => [
     ),
   },
   {
+    path: 'usage',
+    lazy: lazyPage(() => import(/* webpackChunkName: "usage" */ '../features/usage/pages/UsagePage')),
+  },
+  {
     path: 'organization',
     lazy: lazyPage(
       () => import(/* webpackChunkName: "organization" */ '../features/organization/pages/OrganizationPage'),

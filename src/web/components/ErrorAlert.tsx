@@ -4,6 +4,7 @@
  * error.
  */
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ErrorText } from '../api/errors';
 
@@ -13,13 +14,27 @@ export interface ErrorAlertProps {
   onClose?: () => void;
   /** The solid red banner of a form that failed as a whole (Settings). */
   filled?: boolean;
+  /** A Retry button that calls this (shown in place of the close button): a failed load the user can repeat. */
+  onRetry?: () => void;
 }
 
-export default function ErrorAlert({ error, onClose, filled = false }: ErrorAlertProps) {
+export default function ErrorAlert({ error, onClose, filled = false, onRetry }: ErrorAlertProps) {
   if (!error) return null;
   const { text, detail } = typeof error === 'string' ? { text: error, detail: undefined } : error;
   return (
-    <Alert severity="error" role="alert" variant={filled ? 'filled' : 'standard'} onClose={onClose}>
+    <Alert
+      severity="error"
+      role="alert"
+      variant={filled ? 'filled' : 'standard'}
+      onClose={onClose}
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    >
       {detail ? (
         <>
           {/* AlertTitle's look, without another module on the first load of /login. */}

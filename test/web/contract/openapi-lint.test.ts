@@ -25,7 +25,9 @@ describe('openapi.yaml', () => {
       return document.components[section!]![name!]!;
     };
     const hasExample = (item: WithContent | undefined): boolean => {
-      const media = item && resolve(item).content?.['application/json'];
+      // JSON answers, or the one other type an operation answers with (the CSV export).
+      const content = item && resolve(item).content;
+      const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
       return (
         media !== undefined && (media.example !== undefined || Object.keys(media.examples ?? {}).length > 0)
       );
@@ -111,6 +113,15 @@ describe('openapi.yaml', () => {
         'POST /confirm-two-factor-setup',
         'POST /disable-two-factor',
         'POST /set-two-factor-requirement',
+        // Issue 13: credit governance.
+        'POST /spend-credits',
+        'POST /refund-credits',
+        'GET /get-credit-usage',
+        'POST /set-member-caps',
+        'GET /get-usage-report',
+        'GET /export-credit-ledger',
+        'GET /get-credit-packs',
+        'POST /buy-credits',
       ].sort(),
     );
   });

@@ -69,14 +69,14 @@ describe('dashboard shell', () => {
 });
 
 describe('sidebar entries (spec §2.1 table, §6)', () => {
-  test('a member of an organization: Overview, Settings, Connection, Logout', async () => {
+  test('a member of an organization: Overview, Settings, Usage, Connection, Logout', async () => {
     const member = aUser({
       id: 'user-2',
       role: 'member',
       organization: anOrganization({ billing_admin_id: 'user-1' }),
     });
     renderApp('/dashboard', { preloadedState: signedIn(member) });
-    expect(await sidebarLabels()).toEqual(['Overview', 'Settings', 'Connection', 'Logout']);
+    expect(await sidebarLabels()).toEqual(['Overview', 'Settings', 'Usage', 'Connection', 'Logout']);
   });
 
   test('the billing admin: Organization and Billing too', async () => {
@@ -91,6 +91,7 @@ describe('sidebar entries (spec §2.1 table, §6)', () => {
       'Organization',
       'Audit log',
       'Settings',
+      'Usage',
       'Connection',
       'Billing',
       'Logout',

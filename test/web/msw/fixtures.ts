@@ -212,3 +212,36 @@ export function someOAuthTokens(overrides: Partial<OAuthTokens> = {}): OAuthToke
     ...overrides,
   };
 }
+
+export type CreditUsage = components['schemas']['CreditUsage'];
+export type UsageReport = components['schemas']['UsageReport'];
+
+export function aCreditUsage(overrides: Partial<CreditUsage> = {}): CreditUsage {
+  return {
+    user_id: 'user-1',
+    credits: 10,
+    plan_credits: 10,
+    top_up_credits: 0,
+    monthly_cap: null,
+    period_spent: 0,
+    period_start: FIXTURE_NOW,
+    period_end: FIXTURE_NOW + 31 * 24 * 60 * 60,
+    ...overrides,
+  };
+}
+
+export function aUsageReport(overrides: Partial<UsageReport> = {}): UsageReport {
+  return {
+    scope: 'organization',
+    from: '2026-01-01',
+    to: '2026-01-02',
+    total_spent: 0,
+    by_day: [
+      { day: '2026-01-01', spent: 0 },
+      { day: '2026-01-02', spent: 0 },
+    ],
+    by_feature: [],
+    members: { items: [], total: 0, page: 1, page_size: 25 },
+    ...overrides,
+  };
+}

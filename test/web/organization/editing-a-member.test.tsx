@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
-import { mockApiError, mockOrganizationMembers, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  aCreditUsage,
+  aMember,
+  anOrganization,
+  aSubscription,
+  aUser,
+  type OrganizationMember,
+} from '../msw/fixtures';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -33,7 +40,10 @@ const sam = aMember({
 const pia = aMember({ id: 'user-4', name: 'Pia Pro', email: 'pia@example.com', subscription: plan('Pro') });
 
 function renderEdit(userId: string, users: OrganizationMember[], viewer = adminWithSeats(1, 1)) {
-  server.use(mockOrganizationMembers({ users, invitations: [] }));
+  server.use(
+    mockOrganizationMembers({ users, invitations: [] }),
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage({ user_id: userId }) }),
+  );
   return renderApp(`/dashboard/member/edit/${userId}`, { preloadedState: signedIn(viewer) });
 }
 

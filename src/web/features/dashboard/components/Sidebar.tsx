@@ -6,6 +6,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -21,6 +22,7 @@ const icons: Record<SidebarEntryId, ReactElement> = {
   organization: <GroupsIcon />,
   audit: <HistoryIcon />,
   settings: <SettingsIcon />,
+  usage: <InsightsIcon />,
   connection: <CableIcon />,
   billing: <CreditCardIcon />,
   'install-extension': <ExtensionIcon />,

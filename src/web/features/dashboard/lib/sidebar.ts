@@ -13,6 +13,7 @@ export type SidebarEntryId =
   | 'organization'
   | 'audit'
   | 'settings'
+  | 'usage'
   | 'connection'
   | 'billing'
   | 'install-extension'
@@ -64,6 +65,8 @@ export function sidebarEntries(
     entries.push({ id: 'audit', label: 'Audit log', href: '/dashboard/audit', newTab: false });
   }
   entries.push({ id: 'settings', label: 'Settings', href: '/dashboard/settings', newTab: false });
+  // Issue 13: everyone sees their credit usage; admins see their team's.
+  entries.push({ id: 'usage', label: 'Usage', href: '/dashboard/usage', newTab: false });
   if (usesPersonalConnection(user)) {
     entries.push({ id: 'connection', label: 'Connection', href: '/connect', newTab: true });
   }

@@ -22,3 +22,6 @@ export function membersErrorText(error: unknown): ErrorText {
 export function organizationErrorText(error: unknown): ErrorText {
   return withDetail(ORGANIZATION_FETCH_FAILED, error);
 }
+
+export const CAP_SAVE_FAILED = 'Failed to set the monthly cap';
+export const CAP_USAGE_FAILED = 'Failed to load credit usage';

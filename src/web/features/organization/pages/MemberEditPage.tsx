@@ -14,6 +14,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
+import { MemberCapForm } from '../components/MemberCapForm';
 import { MemberEditForm, type MemberChanges } from '../components/MemberEditForm';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { EndMemberSessions } from '../components/EndMemberSessions';
@@ -109,6 +110,9 @@ export default function MemberEditPage() {
         />
         {viewer?.id !== member.id && roleCan(viewer?.role, 'members.sessions') && (
           <EndMemberSessions member={member} />
+        )}
+        {roleCan(viewer?.role, 'credits.govern') && (
+          <MemberCapForm memberId={member.id} memberName={member.name || member.email} />
         )}
         <RemoveMemberDialog
           member={confirmRemove ? member : null}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
+import { BulkCapsDialog } from '../components/BulkCapsDialog';
 import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
 import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
@@ -84,6 +86,8 @@ export default function OrganizationPage() {
   const [success, setSuccess] = useState<string | null>(flash?.success ?? null);
   const [resendingId, setResendingId] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<OrganizationMember | null>(null);
+  const [capsOpen, setCapsOpen] = useState(false);
+  const canSetCaps = roleCan(viewer?.role, 'credits.govern');
 
   const report = (result: { success?: string; error?: ErrorText }) => {
     setSuccess(result.success ?? null);
@@ -157,6 +161,13 @@ export default function OrganizationPage() {
       ) : (
         <>
           <Section title="Team Members">
+            {canSetCaps && (
+              <div>
+                <Button variant="outlined" onClick={() => setCapsOpen(true)}>
+                  Set monthly caps
+                </Button>
+              </div>
+            )}
             <MembersTable
               members={data?.users ?? NO_MEMBERS}
               total={data?.total ?? 0}
@@ -195,6 +206,17 @@ export default function OrganizationPage() {
         </>
       )}
 
+      {canSetCaps && (
+        <BulkCapsDialog
+          open={capsOpen}
+          members={members.data?.data.users ?? NO_MEMBERS}
+          onClose={() => setCapsOpen(false)}
+          onSaved={(message) => {
+            setCapsOpen(false);
+            report({ success: message });
+          }}
+        />
+      )}
       <RemoveMemberDialog
         member={toRemove}
         removing={removal.isLoading}

@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:credits`: issue 13's credit scenarios on a fresh PostgreSQL database (BENCH_PG_ADMIN_URL,
+ * default the local server as user postgres), dropped after: spend-credits with 50 connections, and
+ * get-usage-report over 10,000 members and 1,000,000 ledger entries. Without PostgreSQL they are skipped.
+ * Kept apart from `npm run bench` (each call next to a bare Fastify) because seeding a million entries
+ * takes minutes.
+ *
+ *   npm run bench:credits -- --requests 2000 --seconds 20 --json out.json
+ */
+import os from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { freePort } from './lib/free-port.js';
+import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendInit } from './lib/credit-bench.js';
+import { runLoad, type LoadResult } from './lib/load.js';
+import { table } from './lib/table.js';
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '20' },
+    json: { type: 'string' },
+  },
+});
+const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The spend scenario's connections (the issue's figure). */
+const SPEND_CONCURRENCY = 50;
+const REPORT_CONCURRENCY = 2;
+const maxRequests = positiveInt('requests');
+const maxSeconds = positiveInt('seconds');
+
+function positiveInt(name: keyof typeof args): number {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(`--${name} must be a positive integer (got "${args[name]}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** A free port on 127.0.0.1 and the configuration of a server there, with `env` added. */
+async function serverOn(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // The public URL must match the port: it is the origin the CSRF check accepts.
+    PUBLIC_URL: url,
+    // Logging every request would be a large part of what is measured.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...env,
+  });
+  return { port, url, config };
+}
+
+async function main() {
+  // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
+  setTimeout(
+    () => {
+      console.error('bench:credits: still running long after its time budget; giving up.');
+      process.exit(2);
+    },
+    (3 * (maxSeconds + 15) + 300) * 1000,
+  ).unref();
+  const results = await creditScenarios();
+  const ms = (value: number) => value.toFixed(1);
+  console.log(
+    '\n' +
+      table(
+        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+        results.map((r) => [
+          r.name,
+          r.requests,
+          r.errors,
+          Math.round(r.requestsPerSecond),
+          ms(r.p50),
+          ms(r.p95),
+          ms(r.p99),
+          ms(r.max),
+        ]),
+      ),
+  );
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+
+  if (args.json) {
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg()[0],
+      options: { maxRequests, maxSeconds },
+      scenarios: results,
+    };
+    // Two decimals are plenty for milliseconds and requests per second.
+    const round = (_key: string, value: unknown) =>
+      typeof value === 'number' ? Math.round(value * 100) / 100 : value;
+    writeFileSync(args.json, `${JSON.stringify(report, round, 2)}\n`);
+  }
+
+  for (const r of results.filter((r) => r.errors > 0)) {
+    console.error(`${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Issue 13's scenarios on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
+async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const adminClient = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+  } catch (error) {
+    await adminClient.end().catch(() => undefined);
+    console.warn(
+      `\nPostgreSQL not reachable (${(error as Error).message}): the credit scenarios are skipped.`,
+    );
+    return [];
+  }
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const { port, url, config } = await serverOn({
+    DATABASE_URL: databaseUrl.toString(),
+    // Writing a million entries in one statement takes longer than a request may.
+    DATABASE_TIMEOUT_MS: '300000',
+  });
+  const app = await buildApp(config);
+  const results: (LoadResult & { name: string })[] = [];
+  try {
+    await app.listen({ host: config.host, port });
+    console.log(
+      `\nCredit scenarios on PostgreSQL: writing ${BENCH_ENTRIES.toLocaleString('en')} ledger entries...`,
+    );
+    const seeding = performance.now();
+    const data = await seedCreditBench(app.services.db, app.services.repos);
+    console.log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const today = new Date();
+    const dayOf = (daysAgo: number) =>
+      new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const report = (days: number) =>
+      `${config.apiBase}/get-usage-report?from=${dayOf(days - 1)}&to=${dayOf(0)}&page_size=50`;
+    let turn = 0;
+    const runs: { name: string; run: () => Promise<LoadResult> }[] = [
+      {
+        name: `POST spend-credits (${SPEND_CONCURRENCY} connections, PostgreSQL)`,
+        run: () =>
+          runLoad({
+            url: `${url}${config.apiBase}/spend-credits`,
+            headers: { origin: url },
+            maxRequests,
+            maxSeconds,
+            concurrency: SPEND_CONCURRENCY,
+            init: () => {
+              const init = spendInit();
+              const cookie = data.spenderCookies[turn++ % data.spenderCookies.length]!;
+              return { ...init, headers: { ...init.headers, cookie } };
+            },
+          }),
+      },
+      ...[30, 365].map((days) => ({
+        name: `GET get-usage-report, ${days} days (${REPORT_CONCURRENCY} connections, ${BENCH_MEMBERS.toLocaleString('en')} members, ${BENCH_ENTRIES.toLocaleString('en')} entries)`,
+        run: () =>
+          runLoad({
+            url: url + report(days),
+            headers: { cookie: data.adminCookie },
+            maxRequests: Math.min(maxRequests, days > 100 ? 100 : 300),
+            maxSeconds,
+            // Reports are opened by a few admins, not by every client: latency, not a load test.
+            concurrency: REPORT_CONCURRENCY,
+            warmup: 5,
+          }),
+      })),
+    ];
+    for (const { name: scenario, run } of runs) {
+      const result = await run();
+      results.push({ name: scenario, ...result });
+      console.log(`  ${scenario}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await app.close();
+    await adminClient.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await adminClient.end();
+  }
+  return results;
+}
+
+await main().catch((error: Error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,283 @@
+/**
+ * Credit governance (issue 13): grants, plan changes, renewals, spends, refunds and caps, each written as
+ * ledger entries (repositories/credits.ts) inside the caller's transaction. Plan credits are granted per
+ * credit period and expire at its end; top-ups never expire; plan credits are spent first.
+ */
+import type { User } from '../db/schema.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
+import { conflict, notFound } from './errors.js';
+import { creditEvent } from './credit-events.js';
+
+export const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
+export const CAP_REACHED = (cap: number) =>
+  `You reached your monthly cap of ${cap} credits. Ask your organization admin to raise it.`;
+
+/** The end of a credit period that starts at `start`: one month later. */
+export function periodEndOf(start: Date): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+const planPart = (user: Pick<User, 'credits' | 'top_up_credits'>) => user.credits - user.top_up_credits;
+
+/** A plan's credits per period (an unknown plan counts as Free). */
+async function allowanceOf(tx: InTransaction, product: string): Promise<number> {
+  return (await tx.catalogue.creditsOf(product)) ?? (await tx.catalogue.freeCredits());
+}
+
+/** Writes an entry of the user's, in their organization of the moment. */
+function recordFor(
+  tx: InTransaction,
+  user: Pick<User, 'id' | 'organization_id'>,
+  entry: Omit<NewCreditEntry, 'user_id' | 'organization_id'>,
+) {
+  return tx.credits.record({ user_id: user.id, organization_id: user.organization_id, ...entry });
+}
+
+/** Plan credits for a new account (signup, invited signup): the Free plan's allowance. */
+export async function grantSignupCredits(tx: InTransaction, user: User): Promise<void> {
+  const amount = await allowanceOf(tx, user.stripe_product);
+  if (amount > 0) {
+    await recordFor(tx, user, {
+      kind: 'grant',
+      amount,
+      reason: 'Plan credits on signup',
+    });
+  }
+  await tx.users.update(user.id, { period_granted: amount });
+}
+
+/**
+ * A product change inside a credit period (seat assignment, removal, cancellation): the new plan grants only
+ * what exceeds what this period already granted, and a smaller plan keeps at most its own allowance of plan
+ * credits. Cycling plans therefore never mints credits. The user row must be locked by the caller.
+ */
+export async function applyPlanChange(
+  tx: InTransaction,
+  userId: number,
+  product: string,
+  actorId: number | null,
+): Promise<void> {
+  const user = await tx.users.findById(userId);
+  if (!user) throw new Error(`User ${userId} is missing`);
+  const allowance = await allowanceOf(tx, product);
+  const grant = allowance - user.period_granted;
+  if (grant > 0) {
+    await recordFor(tx, user, {
+      kind: 'grant',
+      amount: grant,
+      actor_id: actorId === user.id ? null : actorId,
+      reason: `Plan changed to ${product}`,
+    });
+    await tx.users.update(user.id, { period_granted: allowance });
+    return;
+  }
+  const excess = planPart(user) - allowance;
+  if (excess > 0) {
+    await recordFor(tx, user, {
+      kind: 'expiry',
+      amount: -excess,
+      actor_id: actorId === user.id ? null : actorId,
+      reason: `Plan changed to ${product}: plan credits above its allowance expire`,
+    });
+  }
+}
+
+/**
+ * A new credit period for the user from `start`: unused plan credits expire, the plan's credits are granted
+ * again, usage against the cap starts at 0. Top-ups are kept.
+ */
+export async function startCreditPeriod(
+  tx: InTransaction,
+  userId: number,
+  start: Date,
+  reason: string,
+): Promise<void> {
+  const user = await tx.users.findById(userId, { forUpdate: true });
+  if (!user) throw new Error(`User ${userId} is missing`);
+  const unused = planPart(user);
+  if (unused > 0) {
+    await recordFor(tx, user, {
+      kind: 'expiry',
+      amount: -unused,
+      reason: 'Unused plan credits expire at the end of the period',
+    });
+  }
+  const allowance = await allowanceOf(tx, user.stripe_product);
+  if (allowance > 0) {
+    await recordFor(tx, user, {
+      kind: 'renewal',
+      amount: allowance,
+      reason,
+    });
+  }
+  await tx.users.update(user.id, {
+    period_granted: allowance,
+    period_spent: 0,
+    credit_period_start: start,
+    credit_period_end: periodEndOf(start),
+    cap_mailed_at: null,
+  });
+}
+
+/** Renews the user's credits when their period has ended (lazily, on the next use). */
+export async function renewIfDue(tx: InTransaction, user: User, now = new Date()): Promise<User> {
+  if (user.credit_period_end > now) return user;
+  let start = user.credit_period_end;
+  while (periodEndOf(start) <= now) start = periodEndOf(start);
+  await startCreditPeriod(tx, user.id, start, 'Plan credits for the new period');
+  return (await tx.users.findById(user.id, { forUpdate: true }))!;
+}
+
+export interface SpendRequest {
+  amount: number;
+  feature: string;
+  reference: string | null;
+  idempotencyKey: string;
+}
+
+export interface SpendOutcome {
+  entry: StoredEntry;
+  user: User;
+  /** True when this call was a retry of a spend already made. */
+  replayed: boolean;
+}
+
+/**
+ * One spend, atomic and idempotent. The user's row is locked first, so spends of one user are serialized:
+ * the balance and the cap are checked against committed values and a retried key finds its first spend.
+ */
+export async function spendCredits(
+  repos: Repositories,
+  userId: number,
+  request: SpendRequest,
+  onCapReached: (tx: InTransaction, user: User) => Promise<void>,
+): Promise<SpendOutcome> {
+  return repos.transaction(async (tx) => {
+    let user = await tx.users.findById(userId, { forUpdate: true });
+    if (!user) throw notFound('Account not found');
+    const earlier = await tx.credits.findByIdempotencyKey(user.id, request.idempotencyKey);
+    if (earlier) {
+      if (
+        earlier.kind !== 'spend' ||
+        -earlier.amount !== request.amount ||
+        earlier.feature !== request.feature
+      ) {
+        throw conflict('This idempotency_key was already used for another spend.', 'idempotency_conflict');
+      }
+      return { entry: earlier, user, replayed: true };
+    }
+    user = await renewIfDue(tx, user);
+    if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
+      throw conflict(CAP_REACHED(user.monthly_cap), 'cap_reached');
+    }
+    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS, 'insufficient_credits');
+    const fromTopUps = Math.max(0, request.amount - planPart(user));
+    const entry = await recordFor(tx, user, {
+      kind: 'spend',
+      amount: -request.amount,
+      top_up_amount: -fromTopUps,
+      feature: request.feature,
+      reference: request.reference,
+      idempotency_key: request.idempotencyKey,
+      reason: `Spent on ${request.feature}`,
+    });
+    const after = (await tx.users.findById(user.id))!;
+    if (
+      after.monthly_cap !== null &&
+      after.period_spent >= after.monthly_cap &&
+      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start)
+    ) {
+      await tx.users.update(after.id, { cap_mailed_at: new Date() });
+      await onCapReached(tx, after);
+    }
+    return { entry, user: after, replayed: false };
+  });
+}
+
+/** Gives back a spend of the user's (a lookup that found nothing), once. */
+export async function refundSpend(
+  repos: Repositories,
+  userId: number,
+  spend: { spendId?: string; idempotencyKey?: string },
+): Promise<{ entry: StoredEntry; user: User; replayed: boolean }> {
+  return repos.transaction(async (tx) => {
+    const user = await tx.users.findById(userId, { forUpdate: true });
+    if (!user) throw notFound('Account not found');
+    const original =
+      spend.spendId !== undefined
+        ? await tx.credits.findEntryOf(user.id, spend.spendId)
+        : spend.idempotencyKey !== undefined
+          ? await tx.credits.findByIdempotencyKey(user.id, spend.idempotencyKey)
+          : undefined;
+    if (!original || original.kind !== 'spend') throw notFound('Spend not found');
+    const earlier = await tx.credits.refundOf(original.id);
+    if (earlier) return { entry: earlier, user, replayed: true };
+    const entry = await recordFor(tx, user, {
+      kind: 'refund',
+      amount: -original.amount,
+      top_up_amount: -original.top_up_amount,
+      feature: original.feature,
+      reference: original.reference,
+      refund_of: original.id,
+      reason: 'Refund: the lookup found nothing',
+    });
+    return { entry, user: (await tx.users.findById(user.id))!, replayed: false };
+  });
+}
+
+/** Sets (or clears, null) the monthly cap of members of the admin's organization, all or none. */
+export async function setMonthlyCaps(
+  repos: Repositories,
+  admin: User,
+  memberIds: number[],
+  cap: number | null,
+): Promise<User[]> {
+  return repos.transaction(async (tx) => {
+    const members: User[] = [];
+    for (const id of [...new Set(memberIds)].sort((a, b) => a - b)) {
+      const member =
+        admin.organization_id === null
+          ? id === admin.id
+            ? await tx.users.findById(id, { forUpdate: true })
+            : undefined
+          : await tx.users.findMember(admin.organization_id, id, { forUpdate: true });
+      if (!member) throw notFound('User not found in your organization');
+      members.push(member);
+    }
+    const updated: User[] = [];
+    for (const member of members) {
+      updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: cap }));
+      await creditEvent(tx, {
+        type: 'cap.changed',
+        actorId: admin.id,
+        organizationId: admin.organization_id,
+        userId: member.id,
+        details: { from: member.monthly_cap, to: cap },
+      });
+    }
+    return updated;
+  });
+}
+
+/**
+ * A new billing period for everyone the payer's subscription covers (the payer, and their organization's
+ * members): each gets a new credit period from now. The sandbox portal's "Start the next billing period"
+ * (tests and demos) and a provider's renewal use it.
+ */
+export async function renewBillingPeriod(
+  repos: Repositories,
+  payer: User,
+  now = new Date(),
+): Promise<number> {
+  return repos.transaction(async (tx) => {
+    const memberIds =
+      payer.organization_id === null ? [payer.id] : await tx.users.memberIdsOf(payer.organization_id);
+    for (const id of memberIds) {
+      await startCreditPeriod(tx, id, now, 'Plan credits for the new billing period');
+    }
+    return memberIds.length;
+  });
+}

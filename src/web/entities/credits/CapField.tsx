@@ -1,0 +1,30 @@
+import TextField from '@mui/material/TextField';
+import { parseCapInput } from '../../../shared/credits';
+
+export interface CapFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  id?: string;
+}
+
+export const CAP_INVALID = 'Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.';
+
+/** The monthly cap input: a whole number of credits, empty = unlimited. */
+export default function CapField({ value, onChange, disabled, id = 'monthly-cap' }: CapFieldProps) {
+  const invalid = parseCapInput(value) === undefined;
+  return (
+    <TextField
+      id={id}
+      label="Monthly credit cap"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      inputMode="numeric"
+      placeholder="No cap"
+      error={invalid}
+      helperText={invalid ? CAP_INVALID : 'Credits this member may spend per billing period. Empty: no cap.'}
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+    />
+  );
+}

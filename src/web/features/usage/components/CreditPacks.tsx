@@ -1,0 +1,72 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
+import { formatPrice } from '../../../entities/credits';
+import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
+
+export const PACKS_FAILED = 'Failed to load credit packs';
+export const BUY_CREDITS_FAILED = 'Failed to start the payment';
+
+/** Top-ups (issue 13): seeded credit packs, paid once through the payment provider; they never expire. */
+export default function CreditPacks() {
+  const packs = useGetCreditPacksQuery();
+  const [buyCredits] = useBuyCreditsMutation();
+  const [buying, setBuying] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
+
+  const onBuy = async (slug: string) => {
+    setBuying(slug);
+    setError(null);
+    try {
+      const { url } = await buyCredits({ pack: slug, request_url: window.location.href }).unwrap();
+      const target = safeRedirectUrl(url, window.location.origin);
+      if (!target) throw new Error(BUY_CREDITS_FAILED);
+      leaveAppTo(target);
+    } catch (failure) {
+      setError(withDetail(BUY_CREDITS_FAILED, failure));
+      setBuying(null);
+    }
+  };
+
+  if (packs.isLoading) return <LoadingState />;
+  if (packs.isError || !packs.data) {
+    return <ErrorAlert error={withDetail(PACKS_FAILED, packs.error)} onRetry={() => void packs.refetch()} />;
+  }
+  return (
+    <Stack spacing={2}>
+      {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {packs.data.data.map((pack) => (
+          <Card key={pack.slug} variant="outlined" sx={{ flex: 1 }}>
+            <CardContent>
+              <Typography variant="h6" component="h3">
+                {pack.name}
+              </Typography>
+              <Typography color="text.secondary">
+                {formatPrice(pack.price)} · one-off, never expire
+              </Typography>
+            </CardContent>
+            <CardActions>
+              <Button
+                variant="contained"
+                disabled={buying !== null}
+                onClick={() => void onBuy(pack.slug)}
+                aria-label={`Buy ${pack.name} for ${formatPrice(pack.price)}`}
+              >
+                {buying === pack.slug ? 'Redirecting...' : 'Buy'}
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

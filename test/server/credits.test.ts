@@ -1,0 +1,481 @@
+/**
+ * Credit governance (issue 13): the ledger, spend-credits under concurrency, idempotency, refunds, monthly
+ * caps, usage reports and the CSV export, top-ups and renewal, and the organization boundary.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import Stripe from 'stripe';
+import { recordCheckout } from '../../src/server/billing/checkout-record.js';
+import { applyPaidCheckout } from '../../src/server/domain/payments.js';
+import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
+import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
+
+const t = useTestApp();
+const repos = () => t.app.services.repos;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function user(u: TestUser) {
+  return (await repos().users.findById(Number(u.id)))!;
+}
+
+/** Balance equals the ledger's sum, and the top-up part stays within it. */
+async function assertLedgerHolds(u: TestUser) {
+  const row = await user(u);
+  assert.equal(row.credits, await repos().credits.sumOf(row.id), `balance of ${u.email} = ledger sum`);
+  assert.ok(row.top_up_credits >= 0 && row.top_up_credits <= row.credits);
+}
+
+/** Sets a balance through the ledger (an admin grant), as support would. */
+async function grantTo(u: TestUser, amount: number) {
+  await repos().transaction((tx) =>
+    tx.credits.record({
+      user_id: Number(u.id),
+      organization_id: null,
+      kind: 'admin_grant',
+      amount,
+      reason: 'test',
+    }),
+  );
+}
+
+function spend(
+  u: TestUser,
+  body: Partial<{ amount: number; feature: string; idempotency_key: string }> = {},
+) {
+  return t.api('spendCredits', {
+    cookie: u.cookie,
+    body: { amount: 1, feature: 'email_lookup', reference: null, idempotency_key: randomUUID(), ...body },
+  });
+}
+
+async function payCheckout(url: string) {
+  await applyPaidCheckout(repos(), new URL(url).pathname.split('/').pop()!);
+}
+
+describe('the ledger', () => {
+  it('opens every account with its plan credits as an entry', async () => {
+    const someone = await signup(t.api);
+    const me = await t.api('getUser', { cookie: someone.cookie });
+    assert.equal(me.body.data.credits, 10);
+    await assertLedgerHolds(someone);
+  });
+
+  it('never mints credits when a member’s plan is cycled (Pro → Free → Pro)', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const seats = await t.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 0, pro_seats: 1 },
+    });
+    await payCheckout(seats.body.url);
+    const assign = (product: string) =>
+      t.api('setUserProduct', {
+        cookie: admin.cookie,
+        body: { user_id: member.id, product, role: 'member' },
+      });
+    assert.equal((await assign('pro')).status, 200);
+    assert.equal((await user(member)).credits, 1000);
+    assert.equal((await assign('free')).status, 200);
+    assert.equal((await user(member)).credits, 10);
+    assert.equal((await assign('pro')).status, 200);
+    assert.equal((await user(member)).credits, 10, 'a second Pro grant in the same period is not given');
+    await assertLedgerHolds(member);
+  });
+});
+
+describe('spend-credits', () => {
+  it('200 parallel spends against a balance of 50: exactly 50 succeed and the balance ends at 0', async () => {
+    const spender = await signup(t.api);
+    await grantTo(spender, 40);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => spend(spender)));
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 409);
+    assert.equal(ok.length, 50);
+    assert.equal(refused.length, 150);
+    assert.ok(refused.every((a) => a.body.code === 'insufficient_credits'));
+    assert.equal((await user(spender)).credits, 0);
+    await assertLedgerHolds(spender);
+  });
+
+  it('charges a retried spend (same idempotency_key) once, even when the retries race', async () => {
+    const spender = await signup(t.api);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => spend(spender, { idempotency_key: key })),
+    );
+    assert.ok(answers.every((a) => a.status === 200));
+    assert.equal(new Set(answers.map((a) => a.body.data.spend_id)).size, 1);
+    assert.equal(answers.filter((a) => a.body.data.replayed === false).length, 1);
+    assert.equal((await user(spender)).credits, 9);
+    const reused = await spend(spender, { idempotency_key: key, amount: 2 });
+    assert.equal(reused.status, 409);
+    assert.equal(reused.body.code, 'idempotency_conflict');
+    await assertLedgerHolds(spender);
+  });
+
+  it('refunds a spend once; the refund is given back to the cap too', async () => {
+    const spender = await signup(t.api);
+    const key = randomUUID();
+    const spent = await spend(spender, { idempotency_key: key, amount: 3 });
+    assert.equal(spent.body.data.credits, 7);
+    const first = await t.api('refundCredits', { cookie: spender.cookie, body: { idempotency_key: key } });
+    assert.equal(first.status, 200);
+    assert.deepEqual(
+      [first.body.data.credits, first.body.data.refunded, first.body.data.replayed],
+      [10, 3, false],
+    );
+    const again = await t.api('refundCredits', {
+      cookie: spender.cookie,
+      body: { spend_id: spent.body.data.spend_id },
+    });
+    assert.equal(again.body.data.replayed, true);
+    assert.equal((await user(spender)).credits, 10);
+    assert.equal((await user(spender)).period_spent, 0);
+    const other = await signup(t.api);
+    const foreign = await t.api('refundCredits', {
+      cookie: other.cookie,
+      body: { spend_id: spent.body.data.spend_id },
+    });
+    assert.equal(foreign.status, 404);
+    await assertLedgerHolds(spender);
+  });
+
+  it('refuses a signed-out caller and malformed requests', async () => {
+    const anonymous = await t.api('spendCredits', {
+      body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+    });
+    assert.equal(anonymous.status, 401);
+    const someone = await signup(t.api);
+    const zero = await t.api('spendCredits', {
+      cookie: someone.cookie,
+      body: { amount: 0, feature: 'email_lookup', idempotency_key: randomUUID() },
+    });
+    assert.equal(zero.status, 400);
+  });
+});
+
+describe('monthly caps', () => {
+  let admin: TestUser;
+  let member: TestUser;
+  let outsider: TestUser;
+  before(async () => {
+    admin = await signup(t.api);
+    member = await invitedMember(t, admin);
+    outsider = await signup(t.api);
+    await invitedMember(t, outsider);
+  });
+
+  it('holds under concurrency: a cap of 5 lets exactly 5 of 30 parallel spends through, and mails once', async () => {
+    const set = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [member.id], monthly_cap: 5 },
+    });
+    assert.equal(set.status, 200);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => spend(member)));
+    assert.equal(answers.filter((a) => a.status === 200).length, 5);
+    const refused = answers.filter((a) => a.status === 409);
+    assert.equal(refused.length, 25);
+    assert.ok(refused.every((a) => a.body.code === 'cap_reached'));
+    assert.match(refused[0]!.body.message, /monthly cap of 5 credits/);
+    const usage = await t.api('getCreditUsage', { cookie: member.cookie });
+    assert.deepEqual(
+      [usage.body.data.period_spent, usage.body.data.monthly_cap, usage.body.data.credits],
+      [5, 5, 5],
+    );
+    const mails = await t.app.services.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('to_address', '=', member.email)
+      .where('subject', '=', 'You reached your monthly credit cap')
+      .execute();
+    assert.equal(mails.length, 1);
+    await assertLedgerHolds(member);
+  });
+
+  it('lets an admin read a member’s usage; nobody reads or sets another organization’s', async () => {
+    const read = await t.api('getCreditUsage', { cookie: admin.cookie, query: { user_id: member.id } });
+    assert.equal(read.status, 200);
+    assert.equal(read.body.data.user_id, member.id);
+    const foreignRead = await t.api('getCreditUsage', {
+      cookie: outsider.cookie,
+      query: { user_id: member.id },
+    });
+    assert.equal(foreignRead.status, 404);
+    const foreignSet = await t.api('setMemberCaps', {
+      cookie: outsider.cookie,
+      body: { user_ids: [member.id], monthly_cap: 1000 },
+    });
+    assert.equal(foreignSet.status, 404);
+    const foreignReport = await t.api('getUsageReport', {
+      cookie: outsider.cookie,
+      query: { from: today(), to: today(), user_id: member.id },
+    });
+    assert.equal(foreignReport.status, 404);
+    const foreignExport = await t.app.inject({
+      method: 'GET',
+      url: `/api/export-credit-ledger?from=${today()}&to=${today()}&user_id=${member.id}`,
+      headers: { cookie: outsider.cookie },
+    });
+    assert.equal(foreignExport.statusCode, 404);
+    // Without a member filter an outsider's export holds only their own organization's entries.
+    const ownExport = await t.app.inject({
+      method: 'GET',
+      url: `/api/export-credit-ledger?from=${today()}&to=${today()}`,
+      headers: { cookie: outsider.cookie },
+    });
+    assert.ok(!ownExport.body.includes(member.email));
+    const byMember = await t.api('setMemberCaps', {
+      cookie: member.cookie,
+      body: { user_ids: [member.id], monthly_cap: null },
+    });
+    assert.equal(byMember.status, 403);
+    const memberReadsAdmin = await t.api('getCreditUsage', {
+      cookie: member.cookie,
+      query: { user_id: admin.id },
+    });
+    assert.equal(memberReadsAdmin.status, 404);
+    assert.equal((await user(member)).monthly_cap, 5);
+  });
+
+  it('sets caps in bulk, all or none', async () => {
+    const second = await invitedMember(t, admin);
+    const mixed = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [second.id, outsider.id], monthly_cap: 50 },
+    });
+    assert.equal(mixed.status, 404);
+    assert.equal((await user(second)).monthly_cap, null);
+    const bulk = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [second.id, member.id], monthly_cap: null },
+    });
+    assert.equal(bulk.status, 200);
+    assert.equal(bulk.body.data.updated, 2);
+    assert.equal((await user(member)).monthly_cap, null);
+  });
+});
+
+describe('usage report and CSV export', () => {
+  it('aggregates the team’s net spending by member, day and feature; the CSV has the same rows', async () => {
+    const admin = await signup(t.api);
+    const ada = await invitedMember(t, admin);
+    const bob = await invitedMember(t, admin);
+    for (let i = 0; i < 3; i += 1) assert.equal((await spend(ada)).status, 200);
+    assert.equal((await spend(bob, { amount: 2, feature: 'phone_lookup' })).status, 200);
+    const report = await t.api('getUsageReport', {
+      cookie: admin.cookie,
+      query: { from: today(), to: today() },
+    });
+    assert.equal(report.status, 200);
+    const data = report.body.data;
+    assert.equal(data.scope, 'organization');
+    assert.equal(data.total_spent, 5);
+    assert.deepEqual(data.by_day, [{ day: today(), spent: 5 }]);
+    assert.deepEqual(
+      data.members.items.map((m: { user_id: string; spent: number }) => [m.user_id, m.spent]),
+      [
+        [ada.id, 3],
+        [bob.id, 2],
+      ],
+    );
+    const filtered = await t.api('getUsageReport', {
+      cookie: admin.cookie,
+      query: { from: today(), to: today(), feature: 'phone_lookup', page_size: '1' },
+    });
+    assert.equal(filtered.body.data.total_spent, 2);
+    assert.equal(filtered.body.data.members.total, 1);
+
+    const own = await t.api('getUsageReport', { cookie: ada.cookie, query: { from: today(), to: today() } });
+    assert.equal(own.body.data.scope, 'self');
+    assert.equal(own.body.data.total_spent, 3);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/export-credit-ledger?from=${today()}&to=${today()}&feature=email_lookup`,
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+    });
+    assert.equal(csv.statusCode, 200);
+    assert.match(String(csv.headers['content-type']), /^text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    assert.equal(lines[0], LEDGER_CSV_HEADER);
+    const spends = lines.slice(1).filter((line) => line.includes(',spend,'));
+    assert.equal(spends.length, 3);
+    assert.ok(spends.every((line) => line.includes(ada.email) && line.includes(',-1,')));
+
+    const bad = await t.api('getUsageReport', {
+      cookie: admin.cookie,
+      query: { from: '2026-02-30', to: today() },
+    });
+    assert.equal(bad.status, 400);
+  });
+});
+
+describe('top-ups and renewal', () => {
+  it('a credit pack paid in the sandbox checkout adds top-up credits once; renewal expires only plan credits', async () => {
+    const buyer = await signup(t.api);
+    const packs = await t.api('getCreditPacks', { cookie: buyer.cookie });
+    assert.deepEqual(
+      packs.body.data.map((p: { credits: number; price: number }) => [p.credits, p.price]),
+      [
+        [100, 900],
+        [500, 3900],
+        [2000, 12900],
+      ],
+    );
+    const checkout = await t.api('buyCredits', { cookie: buyer.cookie, body: { pack: 'credits-100' } });
+    assert.equal(checkout.status, 200);
+    const path = new URL(checkout.body.url).pathname;
+    const pageHtml = (await t.app.inject({ method: 'GET', url: path, headers: { cookie: buyer.cookie } }))
+      .body;
+    assert.match(pageHtml, /100 credits/);
+    assert.equal((await postForm(t, `${path}/pay`, {}, { cookie: buyer.cookie })).statusCode, 303);
+    assert.equal((await postForm(t, `${path}/pay`, {}, { cookie: buyer.cookie })).statusCode, 303);
+    let row = await user(buyer);
+    assert.deepEqual([row.credits, row.top_up_credits], [110, 100]);
+
+    // Spending takes plan credits first: 12 spent leaves 0 plan credits and 98 top-up credits.
+    assert.equal((await spend(buyer, { amount: 12 })).status, 200);
+    row = await user(buyer);
+    assert.deepEqual([row.credits, row.top_up_credits], [98, 98]);
+
+    const renew = await postForm(t, '/sandbox/billing/portal/advance-period', {}, { cookie: buyer.cookie });
+    assert.equal(renew.statusCode, 303);
+    row = await user(buyer);
+    assert.deepEqual([row.credits, row.top_up_credits, row.period_spent], [108, 98, 0]);
+    await assertLedgerHolds(buyer);
+
+    const member = await invitedMember(t, buyer);
+    assert.equal(
+      (await t.api('buyCredits', { cookie: member.cookie, body: { pack: 'credits-100' } })).status,
+      403,
+    );
+    assert.equal((await t.api('buyCredits', { cookie: buyer.cookie, body: { pack: 'nope' } })).status, 404);
+  });
+});
+
+describe('renewal on the next spend', () => {
+  it('a spend after the period ended renews first: unused plan credits expire, the cap starts again', async () => {
+    const spender = await signup(t.api);
+    assert.equal((await spend(spender, { amount: 4 })).status, 200);
+    await repos().users.update(Number(spender.id), {
+      credit_period_start: new Date(Date.now() - 40 * 86_400_000),
+      credit_period_end: new Date(Date.now() - 9 * 86_400_000),
+    });
+    const after = await spend(spender, { amount: 1 });
+    assert.equal(after.status, 200);
+    assert.equal(after.body.data.credits, 9, '6 unused expired, 10 granted, 1 spent');
+    assert.equal(after.body.data.period_spent, 1);
+    const row = await user(spender);
+    assert.ok(row.credit_period_end > new Date(), 'the new period is the current one');
+    await assertLedgerHolds(spender);
+  });
+});
+
+describe('top-ups through Stripe', () => {
+  let s: TestApp;
+  const secret = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_dummy');
+  before(async () => {
+    s = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+  });
+  after(async () => {
+    await s.close();
+  });
+
+  it('applies a paid one-time Checkout session once, whatever the deliveries', async () => {
+    const buyer = await signup(s.api);
+    const row = (await s.app.services.repos.users.findById(Number(buyer.id)))!;
+    const checkoutId = await recordCheckout(s.app.services.repos.billing, {
+      user: row,
+      kind: 'top_up',
+      product: null,
+      interval: 'yearly',
+      standardSeats: 0,
+      proSeats: 0,
+      lineItems: [
+        {
+          description: '500 credits',
+          price_id: 'pack_credits-500',
+          product: 'credits-500',
+          unit_amount: 3900,
+          quantity: 1,
+        },
+      ],
+      coupon: undefined,
+      creditPack: { slug: 'credits-500', credits: 500 },
+      cancelUrl: 'http://localhost:3000/dashboard/usage',
+      successUrl: 'http://localhost:3000/dashboard/billing/success',
+    });
+    const event = (id: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: 'cs_test_topup',
+            object: 'checkout.session',
+            mode: 'payment',
+            metadata: { checkout_id: checkoutId },
+            payment_status: 'paid',
+            subscription: null,
+            customer: 'cus_test_2',
+          },
+        },
+      });
+    for (const id of ['evt_topup_1', 'evt_topup_1', 'evt_topup_2']) {
+      const payload = event(id);
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+        payload,
+      });
+      assert.equal(res.statusCode, 200);
+    }
+    const after = (await s.app.services.repos.users.findById(Number(buyer.id)))!;
+    assert.deepEqual([after.credits, after.top_up_credits, after.stripe_product], [510, 500, 'free']);
+    assert.equal(after.credits, await s.app.services.repos.credits.sumOf(after.id));
+
+    // A renewal invoice (invoice.paid, subscription_cycle) grants the plan's credits again; top-ups stay.
+    await s.app.services.repos.users.update(after.id, { stripe_subscription_id: 'sub_test_renew' });
+    const spent = await s.api('spendCredits', {
+      cookie: buyer.cookie,
+      body: { amount: 15, feature: 'email_lookup', idempotency_key: randomUUID() },
+    });
+    assert.equal(spent.body.data.credits, 495);
+    const renewal = JSON.stringify({
+      id: 'evt_invoice_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'in_test_1',
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_renew' } },
+        },
+      },
+    });
+    const delivered = await s.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: renewal, secret }),
+      },
+      payload: renewal,
+    });
+    assert.equal(delivered.statusCode, 200);
+    const renewed = (await s.app.services.repos.users.findById(after.id))!;
+    assert.deepEqual([renewed.credits, renewed.top_up_credits, renewed.period_spent], [505, 495, 0]);
+  });
+});
