@@ -193,6 +193,16 @@ describe('monthly caps', () => {
       .execute();
     assert.equal(mails.length, 1);
     await assertLedgerHolds(member);
+    // The admin's audit log has the change (issue 16), with who set whose cap, from what to what.
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'credits.cap_changed' },
+    });
+    assert.equal(audit.status, 200);
+    const [capChanged] = audit.body.data.events;
+    assert.equal(capChanged.actor_email, admin.email);
+    assert.equal(capChanged.target_email, member.email);
+    assert.deepEqual(capChanged.details, { from: null, to: 5 });
   });
 
   it('lets an admin read a member’s usage; nobody reads or sets another organization’s', async () => {
@@ -335,6 +345,18 @@ describe('top-ups and renewal', () => {
     assert.equal((await postForm(t, `${path}/pay`, {}, { cookie: buyer.cookie })).statusCode, 303);
     let row = await user(buyer);
     assert.deepEqual([row.credits, row.top_up_credits], [110, 100]);
+    // Paid twice over the same checkout, recorded once in the audit log (issue 16).
+    const topUps = await t.api('listAuditEvents', {
+      cookie: buyer.cookie,
+      query: { type: 'credits.top_up' },
+    });
+    assert.deepEqual(
+      topUps.body.data.events.map((e: { target_email: string; details: { credits: number } }) => [
+        e.target_email,
+        e.details.credits,
+      ]),
+      [[buyer.email, 100]],
+    );
 
     // Spending takes plan credits first: 12 spent leaves 0 plan credits and 98 top-up credits.
     assert.equal((await spend(buyer, { amount: 12 })).status, 200);

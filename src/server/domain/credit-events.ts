@@ -1,19 +1,29 @@
 /**
  * The one place where credit governance events happen (a cap changed, a top-up applied), inside the
- * transaction that made them. Issue 16's audit log records them here once it exists; until then they are
- * only the ledger's (top-ups) and the users row's (caps).
+ * transaction that made them: each becomes an entry of the audit log (issue 16).
  */
+import type { User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';
+import { personOf } from '../repositories/audit.js';
 
 export interface CreditEvent {
-  type: 'cap.changed' | 'credits.topped_up';
-  actorId: number;
+  type: 'credits.cap_changed' | 'credits.top_up';
+  actor: Pick<User, 'id' | 'email'>;
   organizationId: number | null;
   /** Whose credits or cap. */
-  userId: number;
+  target: Pick<User, 'id' | 'email'>;
   details: Record<string, string | number | null>;
 }
 
-export async function creditEvent(_tx: InTransaction, _event: CreditEvent): Promise<void> {
-  // Wired to the audit log when it lands (issue 16).
+export async function creditEvent(tx: InTransaction, event: CreditEvent): Promise<void> {
+  await tx.audit.record({
+    type: event.type,
+    organizationId: event.organizationId,
+    actor: personOf(event.actor),
+    target: personOf(event.target),
+    // A cap is set from the dashboard and a top-up is applied by the payment provider's callback:
+    // neither call carries the admin's or buyer's address down here.
+    ip: null,
+    details: event.details,
+  });
 }

@@ -251,10 +251,10 @@ export async function setMonthlyCaps(
     for (const member of members) {
       updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: cap }));
       await creditEvent(tx, {
-        type: 'cap.changed',
-        actorId: admin.id,
+        type: 'credits.cap_changed',
+        actor: admin,
         organizationId: admin.organization_id,
-        userId: member.id,
+        target: member,
         details: { from: member.monthly_cap, to: cap },
       });
     }

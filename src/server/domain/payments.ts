@@ -153,10 +153,10 @@ async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<
     reason: `Credit pack ${session.credit_pack ?? ''} purchased`.trim(),
   });
   await creditEvent(tx, {
-    type: 'credits.topped_up',
-    actorId: buyer.id,
+    type: 'credits.top_up',
+    actor: buyer,
     organizationId: buyer.organization_id,
-    userId: buyer.id,
+    target: buyer,
     details: { pack: session.credit_pack, credits: session.credits, checkout: session.id },
   });
 }
