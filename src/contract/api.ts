@@ -4229,6 +4229,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
@@ -4268,6 +4269,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
@@ -4317,6 +4319,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];

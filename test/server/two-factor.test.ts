@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
+import { parse } from 'yaml';
+import { REACHABLE_BEFORE_SET_UP } from '../../src/server/domain/two-factor.js';
 import { getContract, useTestApp, type CallResult } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
@@ -238,6 +241,20 @@ describe('login with two-factor sign-in', () => {
 });
 
 describe('an organization that requires two-factor sign-in', () => {
+  it('every operation the requirement can refuse declares its 403 in the contract', () => {
+    const document = parse(readFileSync('openapi.yaml', 'utf8')) as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
+    const undeclared = Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) =>
+        getContract().operations.some((o) => o.operationId === op.operationId && !o.allowsAnonymous),
+      )
+      .filter((op) => !REACHABLE_BEFORE_SET_UP.has(op.operationId) && !('403' in op.responses))
+      .map((op) => op.operationId);
+    assert.deepEqual(undeclared, []);
+  });
+
   it('sends members without it to set it up (403 elsewhere) until they have', async () => {
     const admin = await signup(t.api, { name: 'Ada' });
     const member = await invitedMember(t, admin);

@@ -33,7 +33,7 @@ export const TWO_FACTOR_REQUIRED =
   'Your organization requires two-factor sign-in: set it up in Settings to continue.';
 
 /** What a user whose organization requires two-factor sign-in may still do before setting it up. */
-const REACHABLE_BEFORE_SET_UP = new Set([
+export const REACHABLE_BEFORE_SET_UP = new Set([
   'getUser',
   'logout',
   'getTwoFactor',
