@@ -18,6 +18,7 @@ import { freePort } from './lib/free-port.js';
 import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendInit } from './lib/credit-bench.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { table } from './lib/table.js';
+import { positiveInt } from './lib/positive-int.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,17 +31,8 @@ const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.
 /** The spend scenario's connections (the issue's figure). */
 const SPEND_CONCURRENCY = 50;
 const REPORT_CONCURRENCY = 2;
-const maxRequests = positiveInt('requests');
-const maxSeconds = positiveInt('seconds');
-
-function positiveInt(name: keyof typeof args): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value <= 0) {
-    console.error(`--${name} must be a positive integer (got "${args[name]}")`);
-    process.exit(2);
-  }
-  return value;
-}
+const maxRequests = positiveInt(args, 'requests');
+const maxSeconds = positiveInt(args, 'seconds');
 
 /** A free port on 127.0.0.1 and the configuration of a server there, with `env` added. */
 async function serverOn(env: Record<string, string>) {

@@ -21,6 +21,7 @@ import type { BenchPeople } from './lib/bench-server.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { table } from './lib/table.js';
+import { positiveInt } from './lib/positive-int.js';
 
 interface Scenario {
   name: string;
@@ -40,18 +41,9 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
   },
 });
-const maxRequests = positiveInt('requests');
-const maxSeconds = positiveInt('seconds');
-const concurrency = positiveInt('concurrency');
-
-function positiveInt(name: keyof typeof args): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value <= 0) {
-    console.error(`--${name} must be a positive integer (got "${args[name]}")`);
-    process.exit(2);
-  }
-  return value;
-}
+const maxRequests = positiveInt(args, 'requests');
+const maxSeconds = positiveInt(args, 'seconds');
+const concurrency = positiveInt(args, 'concurrency');
 
 interface Ready {
   type: 'ready';
