@@ -1,9 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
-import LoadingState from '../components/LoadingState';
+import { DashboardFrameSkeleton } from '../components/skeletons';
 
 /**
- * The session guard of /dashboard/*: while the initial load runs it shows 'Loading...'; without a session
+ * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with
+ * skeletons (and 'Loading...' for assistive tech); without a session
  * (get-user answered 401, or the user logged out) it sends the visitor to /login; any other failure is
  * shown full-page as 'Error: {message}' (spec §8), never a blank page. A user whose organization requires
  * two-factor sign-in and who has not set it up is sent to Settings to do so (issue 16; the server refuses
@@ -23,7 +24,7 @@ export default function DashboardGuard() {
     }
     return <Outlet />;
   }
-  if (loading) return <LoadingState />;
+  if (loading) return <DashboardFrameSkeleton />;
   if (error && userErrorStatus !== 401) return <p role="alert">Error: {errorMessage}</p>;
   return <Navigate to="/login" replace />;
 }

@@ -14,7 +14,7 @@ import {
 import { loadInitialData } from '../entities/session';
 import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
-import LoadingState from '../components/LoadingState';
+import { RouteFallback } from '../components/skeletons';
 import RouteErrorPage from './RouteErrorPage';
 import { trackRoute } from './route-slice';
 import type { AppStore } from './store';
@@ -253,8 +253,8 @@ export function appRoutes(context: EntryContext): RouteObject[] {
       path: '/',
       errorElement: <RouteErrorPage />,
       // Shown while the first page's chunks download (before the guard or any page can render), so the
-      // first paint is a loading state, never a blank page.
-      hydrateFallbackElement: <LoadingState />,
+      // first paint is a loading state (the dashboard frame on dashboard paths), never a blank page.
+      hydrateFallbackElement: <RouteFallback />,
       children: [
         { index: true, element: toDashboard },
         {

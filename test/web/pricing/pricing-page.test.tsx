@@ -79,7 +79,7 @@ test('a fast toggle shows the latest schedule and no error for the request it cu
     }),
   );
   const { user } = renderApp('/pricing', { preloadedState: signedOut() });
-  await screen.findByRole('progressbar', { name: 'Loading prices' });
+  await screen.findByText('Loading prices');
 
   await user.click(screen.getByRole('button', { name: 'Monthly' }));
 

@@ -59,7 +59,6 @@ export default function PlanCard({
         flexDirection: 'column',
         borderWidth: recommended ? 2 : 1,
         borderColor: recommended ? 'primary.main' : 'divider',
-        opacity: current ? 0.85 : 1,
       }}
     >
       <CardContent sx={{ flexGrow: 1 }}>

@@ -4,12 +4,12 @@ import { selectErrorMessage, selectLoading, selectSoftware, selectUser } from '.
 import { useAppSelector } from '../../app/hooks';
 import { activeEntryId, sidebarEntries } from './lib/sidebar';
 import { DashboardShell } from './components/DashboardShell';
-import LoadingState from '../../components/LoadingState';
+import { DashboardFrameSkeleton } from '../../components/skeletons';
 
 /**
  * The signed-in shell of spec §2.1: the sidebar (its entries follow the table of visibility rules) and
  * the page in the main area. The session guard in front of it already waits for the user; this layout
- * still never renders a blank page without one: 'Loading...' while user data loads, and the stored
+ * still never renders a blank page without one: the frame with skeletons ('Loading...' for assistive tech) while user data loads, and the stored
  * error full-page ('Error: {message}') when no user could be loaded.
  */
 export default function DashboardLayout() {
@@ -22,7 +22,7 @@ export default function DashboardLayout() {
   const entries = useMemo(() => (user ? sidebarEntries(user, software) : []), [user, software]);
 
   if (!user) {
-    if (loading) return <LoadingState />;
+    if (loading) return <DashboardFrameSkeleton />;
     return <p role="alert">Error: {errorMessage ?? 'Failed to fetch user data'}</p>;
   }
 

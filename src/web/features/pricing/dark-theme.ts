@@ -1,5 +1,13 @@
 import { createTheme } from '@mui/material/styles';
-import { theme } from '../../app/theme';
+import { focusRing, theme } from '../../app/theme';
+
+/** Colours of the dark theme, each 4.5:1 or more on its dark backgrounds (palette-contrast.test.ts). */
+export const darkPalette = {
+  mode: 'dark',
+  primary: { main: '#8c9eff' },
+  secondary: { main: '#4db6ac' },
+  background: { default: '#121212', paper: '#121212' },
+} as const;
 
 /**
  * The theme of /pricing?dark_mode (the page is embedded in dark sites). Built from the app theme's
@@ -7,14 +15,11 @@ import { theme } from '../../app/theme';
  * createTheme touches no browser global, so this is safe at import time.
  */
 export const darkTheme = createTheme({
-  palette: {
-    mode: 'dark',
-    primary: { main: '#8c9eff' },
-    secondary: { main: theme.palette.secondary.main },
-  },
+  palette: darkPalette,
   shape: theme.shape,
   typography: {
     fontFamily: theme.typography.fontFamily,
     button: { textTransform: 'none', fontWeight: 600 },
   },
+  components: { MuiCssBaseline: focusRing(darkPalette.primary.main) },
 });

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState, type ReactNode } from 'react';
 import type { Pricing } from '../../../api/contract-types';
 import { BillingScheduleToggle, usePricing, type BillingSchedule } from '../../../entities/plan';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { ContentSkeleton } from '../../../components/skeletons';
 
 export interface PlanPricingProps {
   /** The subscription's interval for a paid account (spec §4); null lets the user toggle. */
@@ -29,11 +29,7 @@ export default function PlanPricing({ fixed, children }: PlanPricingProps) {
         </Box>
       )}
       <ErrorAlert error={errorText} />
-      {loading && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading prices" />
-        </Box>
-      )}
+      {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
       {pricing && !loading && children(pricing, schedule)}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useGetOrgSubscriptionQuery, useGetOrganizationMembersQuery } from '../../../api';
 import type { User } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
+import { ContentSkeleton, LoadingStatus } from '../../../components/skeletons';
 import { PlanCards, billingPeriodSuffix, formatAmount, orgSubscriptionTotal } from '../../../entities/plan';
 import { planKeyOf } from '../../../../shared/plans';
 import type { BillingPortal } from '../hooks/use-billing-portal';
@@ -34,7 +35,13 @@ function SubscriptionTotal({
   let total: ReactNode;
   let period: string | null = null;
   if (!subscriptionId) total = formatAmount(0);
-  else if (isLoading) total = <CircularProgress size={16} aria-label="Loading total" />;
+  else if (isLoading)
+    total = (
+      <>
+        <Skeleton variant="text" width={64} aria-hidden="true" sx={{ display: 'inline-block' }} />
+        <LoadingStatus text="Loading total" />
+      </>
+    );
   else if (isError || !data) total = 'Not available';
   else {
     total = formatAmount(orgSubscriptionTotal(data.items));
@@ -67,7 +74,7 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
               Error loading organization members: {errorMessage(members.error, MEMBERS_FALLBACK)}
             </Alert>
           ) : members.isLoading ? (
-            <CircularProgress aria-label="Loading members" />
+            <ContentSkeleton count={2} text="Loading members" />
           ) : (
             <SeatsSummary purchased={purchased} assigned={assigned} />
           )}

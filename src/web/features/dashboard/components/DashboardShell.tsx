@@ -10,10 +10,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
 import { Sidebar } from './Sidebar';
-
-/** Spec §2.1 and §9: the sidebar is 330 px wide. */
-export const SIDEBAR_WIDTH = 330;
-const APP_NAME = 'CRM Sync';
+import { APP_NAME } from '../../../components/app-name';
+import { SIDEBAR_WIDTH } from '../../../components/skeletons';
 
 export interface DashboardShellProps {
   entries: readonly SidebarEntry[];

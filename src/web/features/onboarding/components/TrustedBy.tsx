@@ -7,11 +7,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
+/** Theme colours that carry white text at 4.5:1 or more (the old teal and orange were 3.0 and 3.1:1). */
 const AVATARS = [
-  { initials: 'JM', color: '#5c6bc0' },
-  { initials: 'SK', color: '#26a69a' },
-  { initials: 'AL', color: '#ef6c00' },
-  { initials: 'RD', color: '#8e24aa' },
+  { initials: 'JM', color: 'primary.main' },
+  { initials: 'SK', color: 'secondary.main' },
+  { initials: 'AL', color: 'warning.main' },
+  { initials: 'RD', color: 'error.dark' },
 ] as const;
 
 export const TRUSTED_BY_TEXT = 'Trusted by thousands of SDRs, BDRs, Sales Ops and team leads';

@@ -9,6 +9,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { roleName, type Invitation } from '../lib/members';
 import { compactOnPhones, wrappingPagination } from './MembersTable';
+import { InvitationCards, usePhoneLayout } from './PhoneCards';
+import BreakableEmail from '../../../components/BreakableEmail';
 
 export const INVITATIONS_PAGE_SIZE = 10;
 
@@ -37,41 +39,53 @@ export function InvitationsTable({
   resendingId,
   onResend,
 }: InvitationsTableProps) {
+  const phone = usePhoneLayout();
   if (total === 0) {
     return <p>No pending invitations.</p>;
   }
   return (
     <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label="Pending invitations" sx={compactOnPhones}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Email</TableCell>
-              <TableCell>Role</TableCell>
-              {canManage && <TableCell>Actions</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invitations.map((invitation) => (
-              <TableRow key={invitation.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
-                <TableCell>{roleName(invitation.role)}</TableCell>
-                {canManage && (
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={() => onResend(invitation)}
-                      disabled={resendingId === invitation.id}
-                    >
-                      Resend invite
-                    </Button>
-                  </TableCell>
-                )}
+      {phone ? (
+        <InvitationCards
+          invitations={invitations}
+          canManage={canManage}
+          resendingId={resendingId}
+          onResend={onResend}
+        />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Pending invitations" sx={compactOnPhones}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Email</TableCell>
+                <TableCell>Role</TableCell>
+                {canManage && <TableCell>Actions</TableCell>}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {invitations.map((invitation) => (
+                <TableRow key={invitation.id}>
+                  <TableCell>
+                    <BreakableEmail email={invitation.email} />
+                  </TableCell>
+                  <TableCell>{roleName(invitation.role)}</TableCell>
+                  {canManage && (
+                    <TableCell>
+                      <Button
+                        size="small"
+                        onClick={() => onResend(invitation)}
+                        disabled={resendingId === invitation.id}
+                      >
+                        Resend invite
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {total > INVITATIONS_PAGE_SIZE && (
         <TablePagination
           component="div"

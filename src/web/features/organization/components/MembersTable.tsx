@@ -16,6 +16,8 @@ import { canRemoveMember } from '../../../../shared/permissions';
 import { roleName, type MemberSort, type OrganizationMember, type SortOrder } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
+import { MemberCards, usePhoneLayout } from './PhoneCards';
+import BreakableEmail from '../../../components/BreakableEmail';
 
 /** Page sizes stay small so the DOM stays small whatever the size of the organization. */
 export const MEMBER_PAGE_SIZES = [10, 25, 50] as const;
@@ -57,6 +59,8 @@ export function MembersTable(props: MembersTableProps) {
   const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove } = props;
   const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) =>
     props.onRowsPerPage(Number(event.target.value));
+  const phone = usePhoneLayout();
+  const empty = search.trim() ? 'No members match your search.' : 'No members yet.';
 
   return (
     <Paper variant="outlined">
@@ -70,51 +74,53 @@ export function MembersTable(props: MembersTableProps) {
           sx={{ m: 2, width: { xs: 'calc(100% - 32px)', sm: 320 } }}
         />
       )}
-      <TableContainer>
-        {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
+      {phone ? (
+        <MemberCards members={members} canManage={canManage} onRemove={onRemove} empty={empty} />
+      ) : (
+        <TableContainer>
+          {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
             Edit and Remove on screen instead of behind a sideways scroll. */}
-        <Table
-          size="small"
-          aria-label="Team members"
-          aria-busy={busy}
-          sx={{ ...compactOnPhones, opacity: busy ? 0.6 : 1 }}
-        >
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell
-                  key={column.label}
-                  sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
-                >
-                  {column.sort === undefined ? (
-                    column.label
-                  ) : (
-                    <TableSortLabel
-                      active={sort === column.sort}
-                      direction={sort === column.sort ? order : 'asc'}
-                      onClick={() => props.onSort(column.sort!)}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {members.map((member) => (
-              <MemberRow key={member.id} member={member} canManage={canManage} onRemove={onRemove} />
-            ))}
-            {members.length === 0 && (
+          <Table
+            size="small"
+            aria-label="Team members"
+            aria-busy={busy}
+            sx={{ ...compactOnPhones, opacity: busy ? 0.6 : 1 }}
+          >
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={5}>
-                  {search.trim() ? 'No members match your search.' : 'No members yet.'}
-                </TableCell>
+                {COLUMNS.map((column) => (
+                  <TableCell
+                    key={column.label}
+                    sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
+                  >
+                    {column.sort === undefined ? (
+                      column.label
+                    ) : (
+                      <TableSortLabel
+                        active={sort === column.sort}
+                        direction={sort === column.sort ? order : 'asc'}
+                        onClick={() => props.onSort(column.sort!)}
+                      >
+                        {column.label}
+                      </TableSortLabel>
+                    )}
+                  </TableCell>
+                ))}
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {members.map((member) => (
+                <MemberRow key={member.id} member={member} canManage={canManage} onRemove={onRemove} />
+              ))}
+              {members.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5}>{empty}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}
@@ -156,8 +162,8 @@ function MemberRow({
         <Typography variant="body2" fontWeight={500}>
           {member.name || member.email}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {member.email}
+        <Typography variant="caption" color="text.secondary">
+          <BreakableEmail email={member.email} />
         </Typography>
       </TableCell>
       <TableCell>{roleName(member.role)}</TableCell>

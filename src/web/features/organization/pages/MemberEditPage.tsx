@@ -84,7 +84,7 @@ export default function MemberEditPage() {
 
   let body;
   if (query.isLoading) {
-    body = <LoadingState />;
+    body = <LoadingState shape="form" count={3} />;
   } else if (query.isError) {
     body = <ErrorAlert error={organizationErrorText(query.error)} />;
   } else if (!member) {

@@ -155,7 +155,7 @@ export default function OrganizationPage() {
       )}
 
       {members.isLoading ? (
-        <LoadingState />
+        <LoadingState shape="table" />
       ) : members.isError ? (
         <ErrorAlert error={membersErrorText(members.error)} />
       ) : (

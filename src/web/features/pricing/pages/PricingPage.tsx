@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import CssBaseline from '@mui/material/CssBaseline';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import {
 } from '../../../entities/plan';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { ContentSkeleton } from '../../../components/skeletons';
 import { planKeyOf, type PlanKey } from '../../../../shared/plans';
 import PricingBanner from '../components/PricingBanner';
 import PricingCoupon from '../components/PricingCoupon';
@@ -87,11 +87,7 @@ function PricingContent({
           </Box>
           <ErrorAlert error={errorText} />
           <ErrorAlert error={checkout.error} />
-          {loading && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-              <CircularProgress aria-label="Loading prices" />
-            </Box>
-          )}
+          {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
           {pricing && !loading && (
             <PlanCards
               pricing={pricing}

@@ -48,7 +48,7 @@ export function SessionsCard() {
           Where your account is signed in. Sign out any session you do not recognise.
         </Typography>
         {query.isLoading ? (
-          <LoadingState />
+          <LoadingState shape="table" count={2} />
         ) : query.isError ? (
           <Stack spacing={1} alignItems="flex-start">
             <ErrorAlert error={withDetail('Could not load your sessions.', query.error)} />

@@ -36,7 +36,7 @@ export default function CreditPacks() {
     }
   };
 
-  if (packs.isLoading) return <LoadingState />;
+  if (packs.isLoading) return <LoadingState shape="cards" cardHeight={120} />;
   if (packs.isError || !packs.data) {
     return <ErrorAlert error={withDetail(PACKS_FAILED, packs.error)} onRetry={() => void packs.refetch()} />;
   }

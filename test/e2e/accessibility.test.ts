@@ -1,0 +1,195 @@
+/**
+ * Issue 14 (WCAG 2.2 AA): axe-core reports no violation of any impact on every route, signed out, as an
+ * admin and as a member, in the light theme and the dark one (/pricing?dark_mode), at 1280 px and at 390 px.
+ * One browser; one context per person and width, reused from route to route, so the walk stays short.
+ * At 390 px the organization page also has no sideways scroll and shows every member action.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useAppAndBrowser } from './harness';
+import { apiCall, newPerson, teamOfTwo, type Person } from './people';
+
+const e2e = useAppAndBrowser();
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Waits until the route has drawn its content: no skeleton (aria-busy) left, a heading shown. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+}
+
+/** axe-core's WCAG 2.x A/AA violations of the page as it is now. */
+async function violations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, WCAG_TAGS);
+}
+
+function describe(found: Violation[]): string {
+  return found
+    .map(
+      (v) =>
+        `  ${v.id} (${v.impact}) x${v.nodes.length}: ` +
+        v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+          .join(' | '),
+    )
+    .join('\n');
+}
+
+/** Visits each route at each width in one context per width and collects what axe finds. */
+async function audit(routes: readonly string[], person: (width: (typeof WIDTHS)[number]) => Promise<Person>) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    const { page, pageErrors } = await person(width);
+    for (const route of routes) {
+      await page.goto(`${e2e.app.url}${route}`);
+      await settle(page);
+      const found = await violations(page);
+      if (found.length > 0) failures.push(`${route} at ${width.width} px:\n${describe(found)}`);
+    }
+    assert.deepEqual(pageErrors, []);
+    await page.context().close();
+  }
+  return failures;
+}
+
+const sized = (width: (typeof WIDTHS)[number]) => ({
+  viewport: { width: width.width, height: width.height },
+  // axe is injected as a script tag; the app's Content-Security-Policy allows only its own scripts.
+  bypassCSP: true,
+});
+
+const PUBLIC_ROUTES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/pricing',
+  '/pricing?dark_mode=true',
+  '/pricing?coupon=LAUNCH30',
+  '/terms',
+  '/privacy',
+] as const;
+
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/dashboard/settings',
+  '/dashboard/usage',
+  '/dashboard/billing',
+  '/dashboard/connection/status',
+  '/connect',
+  '/connect-api-key',
+  '/install',
+  '/welcome',
+] as const;
+
+const ADMIN_ROUTES = ['/dashboard/organization', '/dashboard/audit'] as const;
+
+test('axe finds no WCAG 2.2 A/AA violation on the public pages', async () => {
+  const failures = await audit(PUBLIC_ROUTES, (width) => newPerson(e2e, sized(width)));
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('axe finds no WCAG 2.2 A/AA violation on the pages of an admin and of a member', async () => {
+  const run = Date.now();
+  const adminEmail = `a11y-admin-${run}@example.com`;
+  const memberEmail = `a11y-member-${run}@example.com`;
+  const team = await teamOfTwo(
+    e2e,
+    { name: 'Ada Admin', email: adminEmail },
+    { name: 'Mia Member', email: memberEmail },
+  );
+  // A pending invitation, so the invitations list is drawn too.
+  const invite = await apiCall(team.admin.page, '/api/invite-user', {
+    email: `a11y-invitee-${run}@example.com`,
+    role: 'member',
+  });
+  assert.equal(invite.status, 200);
+  const members = (await apiCall(team.admin.page, '/api/get-organization-members')).json as {
+    data: { users: { id: number | string; email: string }[] };
+  };
+  const memberId = members.data.users.find((user) => user.email === memberEmail)?.id;
+  assert.ok(memberId !== undefined);
+  const adminState = await team.admin.context.storageState();
+  const memberState = await team.member.context.storageState();
+
+  const adminFailures = await audit(
+    [...SIGNED_IN_ROUTES, ...ADMIN_ROUTES, `/dashboard/member/edit/${memberId}`],
+    (width) => newPerson(e2e, { ...sized(width), storageState: adminState }),
+  );
+  const memberFailures = await audit(SIGNED_IN_ROUTES, (width) =>
+    newPerson(e2e, { ...sized(width), storageState: memberState }),
+  );
+  const failures = [...adminFailures.map((f) => `admin ${f}`), ...memberFailures.map((f) => `member ${f}`)];
+  assert.deepEqual(failures, [], failures.join('\n'));
+});
+
+test('at 390 px the organization page has no sideways scroll and shows every member action', async () => {
+  const run = Date.now();
+  const memberName = 'Bartholomew Longname-Wolfeschlegel';
+  const team = await teamOfTwo(
+    e2e,
+    { name: 'Phone Admin', email: `phone-admin-${run}@example.com` },
+    { name: memberName, email: `bartholomew.longname-wolfeschlegel-${run}@subdomain.example.com` },
+  );
+  const invitee = `a-rather-long-invitee-address-${run}@subdomain.example.com`;
+  const invite = await apiCall(team.admin.page, '/api/invite-user', { email: invitee, role: 'member' });
+  assert.equal(invite.status, 200);
+
+  const page = team.admin.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${e2e.app.url}/dashboard/organization`);
+  await settle(page);
+  for (const name of [
+    `Edit ${memberName}`,
+    `Remove ${memberName}`,
+    `Edit Phone Admin`,
+    `Resend invite to ${invitee}`,
+  ]) {
+    const action = page.getByRole(name.startsWith('Edit') ? 'link' : 'button', { name });
+    await action.scrollIntoViewIfNeeded();
+    const box = await action.boundingBox();
+    assert.ok(box, `${name} is shown`);
+    assert.ok(
+      box.x >= 0 && box.x + box.width <= 390,
+      `${name} lies inside the screen: ${JSON.stringify(box)}`,
+    );
+    assert.ok(box.width >= 24 && box.height >= 24, `${name} is at least 24x24 px: ${JSON.stringify(box)}`);
+  }
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `no sideways scroll: ${scrollWidth} > ${innerWidth}`);
+  assert.deepEqual(team.admin.pageErrors, []);
+});
