@@ -53,6 +53,11 @@ async function violations(page: Page): Promise<Violation[]> {
   }, WCAG_TAGS);
 }
 
+/** How far the page scrolls sideways (0 when it fits the screen). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
 function describe(found: Violation[]): string {
   return found
     .map(
@@ -76,6 +81,8 @@ async function audit(routes: readonly string[], person: (width: (typeof WIDTHS)[
       await settle(page);
       const found = await violations(page);
       if (found.length > 0) failures.push(`${route} at ${width.width} px:\n${describe(found)}`);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) failures.push(`${route} at ${width.width} px scrolls sideways by ${overflow} px`);
     }
     assert.deepEqual(pageErrors, []);
     await page.context().close();
@@ -99,6 +106,7 @@ const PUBLIC_ROUTES = [
   '/pricing?coupon=LAUNCH30',
   '/terms',
   '/privacy',
+  '/accept-invitation?token=not-a-real-token',
 ] as const;
 
 const SIGNED_IN_ROUTES = [
@@ -111,6 +119,7 @@ const SIGNED_IN_ROUTES = [
   '/connect-api-key',
   '/install',
   '/welcome',
+  '/installed',
 ] as const;
 
 const ADMIN_ROUTES = ['/dashboard/organization', '/dashboard/audit'] as const;
@@ -191,5 +200,23 @@ test('at 390 px the organization page has no sideways scroll and shows every mem
     innerWidth: window.innerWidth,
   }));
   assert.ok(scrollWidth <= innerWidth, `no sideways scroll: ${scrollWidth} > ${innerWidth}`);
+
+  // The keyboard focus ring: 3 px of the primary colour, 3:1 or more against the page (WCAG 2.4.11).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const organizationLink = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', {
+    name: 'Organization',
+  });
+  await organizationLink.waitFor();
+  await page.keyboard.press('Tab');
+  await page.evaluate(() => {
+    const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent === 'Organization');
+    (link as HTMLElement | undefined)?.focus();
+  });
+  // A focus() after a key press counts as keyboard focus, so :focus-visible applies.
+  const ring = await organizationLink.evaluate((link) => {
+    const style = getComputedStyle(link);
+    return { width: style.outlineWidth, style: style.outlineStyle, colour: style.outlineColor };
+  });
+  assert.deepEqual(ring, { width: '3px', style: 'solid', colour: 'rgb(63, 81, 181)' });
   assert.deepEqual(team.admin.pageErrors, []);
 });
