@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import { heldAnswer, mockGetUser, mockOrganizationMembers, mockSoftware } from '../msw/handlers';
 import { server } from '../msw/server';
-import { renderApp, signedIn } from '../utils/render';
+import LoadingState from '../../../src/web/components/LoadingState';
+import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
 // Issue 14, deliverable 4: one loading pattern. While the session loads the dashboard frame (brand,
 // sidebar or top bar) is drawn at once with skeletons; while a page's data loads its own skeleton is
@@ -64,4 +65,14 @@ test('while the members load, the organization page keeps its frame and shows a 
   answer.release();
   expect(await screen.findByRole('table', { name: 'Team members' })).toBeInTheDocument();
   expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+});
+
+test('a wait with words of its own shows them; plain Loading... is for assistive tech only', () => {
+  const { unmount } = renderWithProviders(<LoadingState text="Logging out..." />);
+  expect(screen.getByRole('status')).toHaveTextContent('Logging out...');
+  expect(screen.getByRole('status')).not.toHaveStyle({ position: 'absolute' });
+  unmount();
+  renderWithProviders(<LoadingState shape="table" />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  expect(screen.getByRole('status')).toHaveStyle({ position: 'absolute', width: '1px' });
 });

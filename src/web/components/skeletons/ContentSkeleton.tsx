@@ -6,10 +6,12 @@
  * - `table`: a header row and rows (members, invitations, sessions, the audit log);
  * - `cards`: a row of cards (the overview, plans, credit packs);
  * - `form`: labelled fields and a button.
+ * A `lines` wait with words of its own ('Logging out...') shows them above the lines.
  */
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import LoadingStatus from './LoadingStatus';
+import Typography from '@mui/material/Typography';
+import LoadingStatus, { LOADING_TEXT } from './LoadingStatus';
 
 export type SkeletonShape = 'lines' | 'table' | 'cards' | 'form';
 
@@ -79,7 +81,15 @@ export default function ContentSkeleton({
 }: ContentSkeletonProps) {
   return (
     <Box aria-busy="true" sx={{ width: '100%', py: 1 }}>
-      <LoadingStatus text={text} />
+      {/* A wait with words of its own ('Logging out...') says them on screen too: grey lines alone would not
+          tell what is happening. Plain 'Loading...' is for assistive tech only; the shapes say it. */}
+      {text && text !== LOADING_TEXT && shape === 'lines' ? (
+        <Typography role="status" aria-live="polite" color="text.secondary" sx={{ mb: 1 }}>
+          {text}
+        </Typography>
+      ) : (
+        <LoadingStatus text={text} />
+      )}
       <Box aria-hidden="true">
         <Shapes shape={shape} count={count ?? DEFAULT_COUNT[shape]} cardHeight={cardHeight} />
       </Box>
