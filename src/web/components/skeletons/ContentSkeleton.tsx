@@ -10,6 +10,7 @@
  */
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoadingStatus, { LOADING_TEXT } from './LoadingStatus';
 
@@ -80,7 +81,8 @@ export default function ContentSkeleton({
   cardHeight = 160,
 }: ContentSkeletonProps) {
   return (
-    <Box aria-busy="true" sx={{ width: '100%', py: 1 }}>
+    // Stack (not Box) on purpose: the entry bundle has it anyway, so the first-load fallback costs no more.
+    <Stack aria-busy="true" sx={{ width: '100%', py: 1 }}>
       {/* A wait with words of its own ('Logging out...') says them on screen too: grey lines alone would not
           tell what is happening. Plain 'Loading...' is for assistive tech only; the shapes say it. */}
       {text && text !== LOADING_TEXT && shape === 'lines' ? (
@@ -93,6 +95,6 @@ export default function ContentSkeleton({
       <Box aria-hidden="true">
         <Shapes shape={shape} count={count ?? DEFAULT_COUNT[shape]} cardHeight={cardHeight} />
       </Box>
-    </Box>
+    </Stack>
   );
 }
