@@ -47,7 +47,8 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
           }}
           data-testid="dashboard-sidebar"
         >
-          <Toolbar>{brand}</Toolbar>
+          {/* A header, so the brand sits in a landmark (banner) as the phone's app bar does. */}
+          <Toolbar component="header">{brand}</Toolbar>
           <Sidebar entries={entries} activeId={activeId} />
         </Drawer>
       ) : (

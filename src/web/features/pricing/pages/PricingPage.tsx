@@ -18,6 +18,7 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ContentSkeleton } from '../../../components/skeletons';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { planKeyOf, type PlanKey } from '../../../../shared/plans';
 import PricingBanner from '../components/PricingBanner';
 import PricingCoupon from '../components/PricingCoupon';
@@ -88,6 +89,8 @@ function PricingContent({
           <ErrorAlert error={errorText} />
           <ErrorAlert error={checkout.error} />
           {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
+          {/* The plan names are h3 (as on the billing page, under its h2): this h2 keeps the outline whole. */}
+          {pricing && !loading && !hideHeader && <h2 style={visuallyHidden}>Plans</h2>}
           {pricing && !loading && (
             <PlanCards
               pricing={pricing}
