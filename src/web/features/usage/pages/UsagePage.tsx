@@ -152,7 +152,7 @@ export default function UsagePage() {
         </Stack>
 
         {report.isLoading ? (
-          <LoadingState />
+          <LoadingState shape="table" />
         ) : report.isError || !report.data ? (
           <ErrorAlert error={withDetail(REPORT_FAILED, report.error)} onRetry={() => void report.refetch()} />
         ) : (
