@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
@@ -17,6 +18,8 @@ captureUtm(window.location.search);
 const development = process.env.NODE_ENV !== 'production';
 const replay = development ? takeReplay() : null;
 const store = makeStore(replay ?? {});
+// Queries refetch when the network comes back and when the tab regains focus (issue 14).
+setupListeners(store.dispatch);
 // Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
 if (!replay) {
   void store.dispatch(loadInitialData());

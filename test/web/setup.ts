@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
+import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../../src/web/api/retry-policy';
+
+// A failed load shows at once in component tests; test/web/api/query-retries.test.ts turns retries on.
+setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: 0 });
 
 // Node's Request rejects relative URLs; a browser resolves them against the page. RTK Query builds
 // `new Request('/api/...')`, so resolve them the way a browser would.

@@ -8,6 +8,8 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { apiUrl, originUrl } from '../app/config';
 import { hasErrorFlag } from './errors';
+import { isPassingFailure, retryDelayMs, retryPolicy } from './retry-policy';
+import { endsSession, sessionEndedMidUse } from './session-expiry';
 
 export interface ApiRequest extends FetchArgs {
   /** The path is outside the API base (only `/org-subscription`, spec §7). */
@@ -44,7 +46,15 @@ export const apiBaseQuery: BaseQueryFn<
   const url = outsideApiBase ? originUrl(request.url) : apiUrl(request.url);
   const signal = supersedable ? supersede(api.endpoint, api.signal) : api.signal;
   try {
-    const result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);
+    let result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);
+    // Reads only: a write is never sent twice without the user asking (retry-policy.ts).
+    for (let attempt = 1; api.type === 'query' && attempt <= retryPolicy().retries; attempt++) {
+      if (!result.error || !isPassingFailure(result.error.status) || signal.aborted) break;
+      const wait = retryDelayMs(attempt, result.meta?.response?.headers.get('Retry-After'), retryPolicy());
+      if (!(await sleep(wait, signal))) break;
+      result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);
+    }
+    if (result.error && endsSession(api.endpoint, result.error.status)) api.dispatch(sessionEndedMidUse());
     if (!result.error && hasErrorFlag(result.data)) {
       return {
         error: { status: result.meta?.response?.status ?? 200, data: result.data },
@@ -56,6 +66,21 @@ export const apiBaseQuery: BaseQueryFn<
     if (supersedable) release(api.endpoint, signal);
   }
 };
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /** Aborts the endpoint's request in flight and returns the signal of this one (RTK's own abort still applies). */
 function supersede(endpoint: string, rtkSignal: AbortSignal): AbortSignal {
@@ -77,5 +102,8 @@ function release(endpoint: string, signal: AbortSignal) {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
+  // With setupListeners (main.tsx): data comes back by itself when the network or the tab does.
+  refetchOnReconnect: true,
+  refetchOnFocus: true,
   endpoints: () => ({}),
 });

@@ -86,8 +86,19 @@ export interface ErrorText {
   detail?: string | null;
 }
 
-/** The spec's text for a failed call, with the server's message (if any, and not the same) as the detail. */
+export const OFFLINE_TEXT = 'You are offline. Check your connection and try again.';
+
+/** Why a call got no answer, when the browser knows: it is offline. */
+export function offlineReason(error: unknown): string | undefined {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline && classifyFailure(error).kind === 'no-answer' ? OFFLINE_TEXT : undefined;
+}
+
+/**
+ * The spec's text for a failed call, with the server's message (if any, and not the same) as the detail,
+ * or, when no answer came because the browser is offline, that reason.
+ */
 export function withDetail(text: string, error: unknown): ErrorText {
-  const message = serverMessage(error);
+  const message = serverMessage(error) ?? offlineReason(error);
   return message && message !== text ? { text, detail: message } : { text };
 }

@@ -1,11 +1,15 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { DashboardFrameSkeleton } from '../components/skeletons';
+import { reauthUrl } from '../api/session-expiry';
+import { USER_FETCH_FAILED } from '../entities/session';
+import SessionLoadError from './SessionLoadError';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with
  * skeletons (and 'Loading...' for assistive tech); without a session
- * (get-user answered 401, or the user logged out) it sends the visitor to /login; any other failure is
+ * (get-user answered 401, or the user logged out) it sends the visitor to /login, and when the session ended
+ * mid-use (any call answered 401) to /login?reauth=true with the way back; any other failure is
  * shown full-page as 'Error: {message}' (spec §8), never a blank page. A user whose organization requires
  * two-factor sign-in and who has not set it up is sent to Settings to do so (issue 16; the server refuses
  * their other calls too).
@@ -13,8 +17,10 @@ import { DashboardFrameSkeleton } from '../components/skeletons';
 const SETTINGS_PATH = '/dashboard/settings';
 
 export default function DashboardGuard() {
-  const { user, loading, error, errorMessage, userErrorStatus } = useAppSelector((state) => state.app);
-  const { pathname } = useLocation();
+  const { user, loading, error, errorMessage, userErrorStatus, sessionExpired } = useAppSelector(
+    (state) => state.app,
+  );
+  const { pathname, search } = useLocation();
 
   if (user) {
     const mustSetUpTwoFactor =
@@ -25,6 +31,8 @@ export default function DashboardGuard() {
     return <Outlet />;
   }
   if (loading) return <DashboardFrameSkeleton />;
-  if (error && userErrorStatus !== 401) return <p role="alert">Error: {errorMessage}</p>;
+  if (sessionExpired) return <Navigate to={reauthUrl(`${pathname}${search}`)} replace />;
+  if (error && userErrorStatus !== 401)
+    return <SessionLoadError message={errorMessage ?? USER_FETCH_FAILED} />;
   return <Navigate to="/login" replace />;
 }

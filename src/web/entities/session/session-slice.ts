@@ -7,6 +7,7 @@ import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@red
 import { api } from '../../api';
 import type { Software, User } from '../../api/contract-types';
 import { classifyFailure, errorStatus, serverMessage } from '../../api/errors';
+import { sessionEndedMidUse } from '../../api/session-expiry';
 
 export interface AppState {
   user: User | null;
@@ -24,6 +25,11 @@ export interface AppState {
   initialLoad: 'idle' | 'started' | 'done';
   billingPortalUrl: string | null;
   portalLoading: boolean;
+  /**
+   * A call answered 401 while someone was signed in: the session ended mid-use (expired, ended from
+   * another device). The dashboard guard sends the visitor to /login?reauth=true and back afterwards.
+   */
+  sessionExpired: boolean;
 }
 
 export const initialAppState: AppState = {
@@ -36,6 +42,7 @@ export const initialAppState: AppState = {
   initialLoad: 'idle',
   billingPortalUrl: null,
   portalLoading: false,
+  sessionExpired: false,
 };
 
 export const USER_FETCH_FAILED = 'Failed to fetch user data';
@@ -166,6 +173,12 @@ export const appSlice = createSlice({
         state.error = true;
         state.errorMessage = action.error.message ?? USER_FETCH_FAILED;
       })
+      // A call answered 401 while someone was signed in (api/session-expiry.ts): the session has ended.
+      .addCase(sessionEndedMidUse, (state) => {
+        if (!state.user) return;
+        clearSession(state);
+        state.sessionExpired = true;
+      })
       .addCase(fetchBillingPortalUrl.pending, (state) => {
         state.portalLoading = true;
       })
@@ -186,6 +199,7 @@ export const appSlice = createSlice({
       .addMatcher(api.endpoints.getUser.matchRejected, (state, action) => {
         // The session ended (expired, or logged out elsewhere): the guard must send the visitor to /login.
         if (action.payload?.status === 401) {
+          if (state.user) state.sessionExpired = true;
           state.user = null;
           state.userErrorStatus = 401;
         }
@@ -198,6 +212,7 @@ export const appSlice = createSlice({
         state.error = false;
         state.errorMessage = null;
         state.userErrorStatus = null;
+        state.sessionExpired = false;
       })
       .addMatcher(api.endpoints.setSettings.matchFulfilled, (state, action) => {
         state.user = action.payload.data;
@@ -216,6 +231,7 @@ export const selectLoading = (state: WithApp) => state.app.loading;
 export const selectErrorMessage = (state: WithApp) => state.app.errorMessage;
 export const selectBillingPortalUrl = (state: WithApp) => state.app.billingPortalUrl;
 export const selectPortalLoading = (state: WithApp) => state.app.portalLoading;
+export const selectSessionExpired = (state: WithApp) => state.app.sessionExpired;
 
 /**
  * Resolves with the signed-in user (null without a session) once the initial load has ended, at once

@@ -1,7 +1,7 @@
 /**
  * After a login or signup: remember the CRM the server answered with, make sure the chosen CRM's record
  * is loaded (its auth_options decide between /connected and /complete), then go to the next screen of
- * spec §4.
+ * spec §4 — or, when the session had ended mid-use, back to the page the user was on (issue 14).
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,10 +16,10 @@ export function useContinueOnboarding() {
   const navigate = useNavigate();
 
   return useCallback(
-    async (user: User, answeredSlug?: string | null) => {
+    async (user: User, answeredSlug?: string | null, returnTo?: string | null) => {
       if (answeredSlug) setItem(storageKeys.software, answeredSlug);
       const software = await dispatch(loadChosenSoftware(user));
-      void navigate(nextScreenFromStorage(user, software?.auth_options), { replace: true });
+      void navigate(returnTo ?? nextScreenFromStorage(user, software?.auth_options), { replace: true });
     },
     [dispatch, navigate],
   );

@@ -11,6 +11,7 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
+import { returnPathAfterReauth } from '../../../api/session-expiry';
 import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
@@ -51,6 +52,8 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   const [params] = useSearchParams();
   const reauth = params.get('reauth') === 'true';
+  // The page a session ended on (DashboardGuard): signing in again returns there.
+  const returnTo = returnPathAfterReauth(params.get('next'), window.location.origin);
   const user = useAppSelector(selectUser);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -83,7 +86,7 @@ export default function LoginPage() {
         setCodeStep(true);
         return;
       }
-      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug);
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo);
     } catch (error) {
       setSigningIn(false);
       setFormError(failureMessage(error, 'Login failed', 'Login failed'));
@@ -96,7 +99,7 @@ export default function LoginPage() {
     setSigningIn(true);
     try {
       const result = await verifyTwoFactor({ code: code.trim() }).unwrap();
-      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug);
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo);
     } catch (error) {
       setSigningIn(false);
       // An expired or exhausted sign-in starts over with the password.
@@ -115,7 +118,7 @@ export default function LoginPage() {
       const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
       if (!result.user) throw new MissingUserError();
       onboardingFieldsUsed();
-      await continueOnboarding(result.user, result.user.software?.slug);
+      await continueOnboarding(result.user, result.user.software?.slug, returnTo);
     } catch (error) {
       setSigningIn(false);
       setFormError(googleLoginMessage(error));
