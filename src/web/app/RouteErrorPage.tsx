@@ -1,24 +1,41 @@
 import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
+import { MAIN_CONTENT_ID } from '../components/SkipLink';
+
+/** A chunk that could not be downloaded (offline, or a deploy replaced it): reloading fixes it. */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.name === 'ChunkLoadError' || /loading (css )?chunk/i.test(error.message))
+  );
+}
 
 /**
  * What a route shows when rendering or loading it failed (a page threw, or its chunk could not be
- * downloaded after a deploy): a way out instead of a blank page.
+ * downloaded after a deploy): a way out instead of a blank page. Inside the dashboard (`inShell`) it
+ * takes the place of the page only, so the sidebar stays.
  */
-export default function RouteErrorPage() {
+export default function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
+  const chunk = isChunkLoadError(error);
 
   return (
-    <Box component="main" sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}>
+    <Box
+      component={inShell ? 'section' : 'main'}
+      id={inShell ? undefined : MAIN_CONTENT_ID}
+      tabIndex={inShell ? undefined : -1}
+      sx={{ maxWidth: 560, mx: 'auto', my: inShell ? 4 : 8, px: 2, textAlign: 'center' }}
+    >
       <Typography variant="h4" component="h1" gutterBottom>
-        {notFound ? 'Page not found' : 'Something went wrong'}
+        {notFound ? 'Page not found' : chunk ? 'This page could not be loaded' : 'Something went wrong'}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography role="alert" color="text.secondary" sx={{ mb: 3 }}>
         {notFound
           ? 'This page does not exist.'
-          : 'This page could not be shown. Reload the page, or go back to your dashboard.'}
+          : chunk
+            ? 'Check your connection, then reload the page.'
+            : 'This page could not be shown. Reload the page, or go back to your dashboard.'}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => window.location.reload()}>

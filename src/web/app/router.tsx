@@ -16,6 +16,7 @@ import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
 import { RouteFallback } from '../components/skeletons';
 import RouteErrorPage from './RouteErrorPage';
+import AppFrame from './AppFrame';
 import { trackRoute } from './route-slice';
 import type { AppStore } from './store';
 
@@ -251,6 +252,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
   return [
     {
       path: '/',
+      element: <AppFrame />,
       errorElement: <RouteErrorPage />,
       // Shown while the first page's chunks download (before the guard or any page can render), so the
       // first paint is a loading state (the dashboard frame on dashboard paths), never a blank page.
@@ -279,7 +281,8 @@ export function appRoutes(context: EntryContext): RouteObject[] {
                 () =>
                   import(/* webpackChunkName: "dashboard-layout" */ '../features/dashboard/DashboardLayout'),
               ),
-              children: dashboardRoutes(lazyPage),
+              // A page that fails (its chunk did not download) fails inside the shell: the sidebar stays.
+              children: [{ errorElement: <RouteErrorPage inShell />, children: dashboardRoutes(lazyPage) }],
             },
           ],
         },

@@ -3,10 +3,12 @@ import { api } from '../api';
 import { appSlice, initialAppState, type AppState } from '../entities/session';
 import { devToolsOptions } from './devtools-sanitizer';
 import { initialRouteState, routeSlice, type RouteState } from './route-slice';
+import { noticesSlice } from '../components/feedback/notices';
 
 const rootReducer = combineReducers({
   app: appSlice.reducer,
   route: routeSlice.reducer,
+  notices: noticesSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -33,6 +33,19 @@ export function focusRing(colour: string): NonNullable<ThemeOptions['components'
         outline: `${FOCUS_RING_WIDTH}px solid ${colour}`,
         outlineOffset: 2,
       },
+      // The skip link (components/SkipLink.tsx): off screen until a keyboard user reaches it.
+      '.skip-link': {
+        position: 'absolute',
+        left: 8,
+        top: -64,
+        zIndex: 2000,
+        padding: '8px 16px',
+        background: '#fff',
+        color: colour,
+        fontWeight: 600,
+        borderRadius: 4,
+      },
+      '.skip-link:focus': { top: 8 },
     },
   };
 }

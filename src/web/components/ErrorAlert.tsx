@@ -14,7 +14,7 @@ export interface ErrorAlertProps {
   onClose?: () => void;
   /** The solid red banner of a form that failed as a whole (Settings). */
   filled?: boolean;
-  /** A Retry button that calls this (shown in place of the close button): a failed load the user can repeat. */
+  /** A "Try again" button that calls this (shown in place of the close button): a failed load the user can repeat. */
   onRetry?: () => void;
 }
 
@@ -30,7 +30,7 @@ export default function ErrorAlert({ error, onClose, filled = false, onRetry }: 
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
+            Try again
           </Button>
         ) : undefined
       }

@@ -131,7 +131,9 @@ describe('every route of the table renders its page', () => {
       const path = [parent, route.path ?? (route.index ? '(index)' : '(layout)')].join('/');
       const redirects = isValidElement(route.element) && route.element.type === Navigate;
       const guard = route.path === 'dashboard';
-      if (!route.lazy && !redirects && !guard && route.path !== '/') eager.push(path);
+      // A pathless route that only catches its children's errors (the dashboard's in-shell boundary).
+      const boundary = !route.element && !route.Component && route.errorElement !== undefined;
+      if (!route.lazy && !redirects && !guard && !boundary && route.path !== '/') eager.push(path);
       route.children?.forEach((child) => visit(child, path));
     };
     const routes = appRoutes({ store: makeStore(), router: () => undefined, initialUrl: '/' });

@@ -38,7 +38,7 @@ test('shows the events with actor, target and address, and sends the filters to 
   expect(list.requests.at(-1)!.url.searchParams.get('type')).toBe('member.removed');
 });
 
-test('no events: says so; a failure offers Retry', async () => {
+test('no events: says so; a failure offers "Try again"', async () => {
   server.use(mockApiError('listAuditEvents', 'Database unavailable', { status: 503 }));
   const { user } = renderApp('/dashboard/audit', { preloadedState: signedIn(admin) });
   expect(await screen.findByText('Could not load the audit log.')).toBeInTheDocument();
@@ -46,7 +46,7 @@ test('no events: says so; a failure offers Retry', async () => {
     spyOnApi('listAuditEvents', { error: false, data: { events: [], total: 0, page: 1, page_size: 25 } })
       .handler,
   );
-  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('No events match these filters.')).toBeInTheDocument();
 });
 

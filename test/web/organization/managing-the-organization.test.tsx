@@ -81,25 +81,25 @@ describe('members table', () => {
     server.use(mockOrganizationMembers({ users: team, invitations }));
     renderOrganization(admin);
     await screen.findByText('Grace Hopper');
-    expect(screen.getAllByRole('link', { name: 'Edit' })).toHaveLength(3);
-    expect(rowOf('Grace Hopper').getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(3);
+    expect(rowOf('Grace Hopper').getByRole('link', { name: /^Edit / })).toHaveAttribute(
       'href',
       '/dashboard/member/edit/user-2',
     );
     expect(rowOf('Ada Lovelace').getByText('Cannot remove admin')).toBeInTheDocument();
-    expect(rowOf('Ada Lovelace').queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
-    expect(rowOf('Grace Hopper').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
-    expect(rowOf('Alan Turing').getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(rowOf('Ada Lovelace').queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(rowOf('Grace Hopper').getByRole('button', { name: /^Remove / })).toBeInTheDocument();
+    expect(rowOf('Alan Turing').getByRole('button', { name: /^Remove / })).toBeInTheDocument();
   });
 
   test('a member sees no Edit links, no Remove, no invite form and no Resend', async () => {
     server.use(mockOrganizationMembers({ users: team, invitations }));
     renderOrganization(member);
     await screen.findByText('Grace Hopper');
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Invite a member' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Resend invite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Resend invite to / })).not.toBeInTheDocument();
   });
 
   test('plan badges are coloured differently for Free, Standard and Pro', async () => {
@@ -151,7 +151,7 @@ describe('loading errors', () => {
   test("no answer at all shows 'Failed to load org members'", async () => {
     server.use(http.get(operationUrl('getOrganizationMembers'), () => HttpResponse.error()));
     renderOrganization();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load org members$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load org membersTry again$/);
   });
 
   test("shows 'Loading...' while the members load", async () => {
@@ -175,7 +175,7 @@ describe('removing a member', () => {
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
 
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: 'Remove' }));
+    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove member?' }));
     expect(dialog.getByText(/Alan Turing \(alan@example.com\) will be removed/)).toBeInTheDocument();
     expect(remove.requests).toHaveLength(0);
@@ -191,7 +191,7 @@ describe('removing a member', () => {
     server.use(mockOrganizationMembers({ users: team, invitations }), remove.handler);
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: 'Remove' }));
+    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(remove.requests).toHaveLength(0);
@@ -204,7 +204,7 @@ describe('removing a member', () => {
     );
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: 'Remove' }));
+    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to remove user$/);
   });
@@ -219,7 +219,7 @@ describe('pending invitations', () => {
     expect(invitationsTable.getByText('charles@example.com')).toBeInTheDocument();
     expect(invitationsTable.getByText('Admin')).toBeInTheDocument();
 
-    await user.click(invitationsTable.getByRole('button', { name: 'Resend invite' }));
+    await user.click(invitationsTable.getByRole('button', { name: /^Resend invite to / }));
     expect(await screen.findByText('Invitation resent successfully!')).toBeInTheDocument();
     expect(resend.requests[0].body).toEqual({ invitation_id: 'inv-1' });
   });
@@ -230,7 +230,7 @@ describe('pending invitations', () => {
       http.post(operationUrl('resendInvitation'), () => HttpResponse.json({}, { status: 500 })),
     );
     const { user } = renderOrganization();
-    await user.click(await screen.findByRole('button', { name: 'Resend invite' }));
+    await user.click(await screen.findByRole('button', { name: /^Resend invite to / }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to resend invitation$/);
   });
 
@@ -240,7 +240,7 @@ describe('pending invitations', () => {
       mockApiError('resendInvitation', 'Too many attempts', { status: 429 }),
     );
     const { user } = renderOrganization();
-    await user.click(await screen.findByRole('button', { name: 'Resend invite' }));
+    await user.click(await screen.findByRole('button', { name: /^Resend invite to / }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to resend invitation');
     expect(alert).toHaveTextContent('Too many attempts');

@@ -53,12 +53,12 @@ test("'Sign out all other sessions' ends the others", async () => {
   expect(end.requests).toHaveLength(1);
 });
 
-test('a failed load says so and offers Retry', async () => {
+test('a failed load says so and offers "Try again"', async () => {
   server.use(mockApiError('listSessions', 'Database unavailable', { status: 503 }));
   const { user } = renderSettings();
   expect(await screen.findByText('Could not load your sessions.')).toBeInTheDocument();
   server.use(mockApi('listSessions', { error: false, data: { sessions: [here] } }));
-  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();
 });
 

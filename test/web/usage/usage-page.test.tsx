@@ -139,7 +139,7 @@ test('a failed report says so and can be retried', async () => {
   expect(alert).toHaveTextContent('Failed to load the usage report');
   expect(alert).toHaveTextContent('Database is busy');
   server.use(mockApi('getUsageReport', { error: false, data: teamReport }));
-  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('table', { name: 'Spending by member' })).toBeInTheDocument();
 });
 

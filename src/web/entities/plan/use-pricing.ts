@@ -19,7 +19,7 @@ export function pricingErrorText(error: unknown): string {
  * for the schedule asked is returned: a yearly price read with the monthly rule would show 12× too much.
  */
 export function usePricing(schedule: BillingSchedule) {
-  const { currentData, error, isError, isFetching } = useGetPricingQuery({ schedule });
+  const { currentData, error, isError, isFetching, refetch } = useGetPricingQuery({ schedule });
   // A request cut short by a newer one (spec §7) is not a failure worth showing.
   const failed = isError && classifyFailure(error).kind !== 'aborted';
 
@@ -31,5 +31,6 @@ export function usePricing(schedule: BillingSchedule) {
     pricing: currentData?.data ?? null,
     loading: isFetching || (!currentData && !failed),
     errorText: failed ? pricingErrorText(error) : null,
+    retry: () => void refetch(),
   };
 }

@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { selectErrorMessage, selectLoading, selectSoftware, selectUser } from '../../entities/session';
+import {
+  selectErrorMessage,
+  selectLoading,
+  selectSoftware,
+  selectUser,
+  USER_FETCH_FAILED,
+} from '../../entities/session';
+import SessionLoadError from '../../app/SessionLoadError';
 import { useAppSelector } from '../../app/hooks';
 import { activeEntryId, sidebarEntries } from './lib/sidebar';
 import { DashboardShell } from './components/DashboardShell';
@@ -23,7 +30,7 @@ export default function DashboardLayout() {
 
   if (!user) {
     if (loading) return <DashboardFrameSkeleton />;
-    return <p role="alert">Error: {errorMessage ?? 'Failed to fetch user data'}</p>;
+    return <SessionLoadError message={errorMessage ?? USER_FETCH_FAILED} />;
   }
 
   return (

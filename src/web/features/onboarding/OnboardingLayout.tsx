@@ -26,6 +26,7 @@ import { captureUtm } from '../../lib/utm';
 import { hasStoredCredentials, readStoredCredentials } from '../../lib/next-screen';
 import { getFlag, getItem, storageKeys } from '../../lib/storage';
 import { progressFor } from './lib/steps';
+import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 
 export const PRODUCT_NAME = 'CRM Sync';
 export const MARKETING_HEADLINE = 'Save 4 hours a week';
@@ -82,7 +83,13 @@ export default function OnboardingLayout() {
             small={phone}
           />
           {progress ? <ProgressSteps current={progress.current} completed={progress.completed} /> : null}
-          <Paper component="main" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+          <Paper
+            component="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            variant="outlined"
+            sx={{ p: { xs: 2, sm: 4 } }}
+          >
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
           {MARKETING_PATHS.has(pathname) ? (

@@ -156,10 +156,10 @@ export default function AuditPage() {
       {query.isLoading ? (
         <LoadingState shape="table" />
       ) : query.isError ? (
-        <Stack spacing={1} alignItems="flex-start">
-          <ErrorAlert error={withDetail('Could not load the audit log.', query.error)} />
-          <Button onClick={() => void query.refetch()}>Retry</Button>
-        </Stack>
+        <ErrorAlert
+          error={withDetail('Could not load the audit log.', query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : events.length === 0 ? (
         <Typography>No events match these filters.</Typography>
       ) : (

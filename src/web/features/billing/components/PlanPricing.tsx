@@ -20,7 +20,7 @@ export interface PlanPricingProps {
 export default function PlanPricing({ fixed, children }: PlanPricingProps) {
   const [chosen, setChosen] = useState<BillingSchedule>('yearly');
   const schedule = fixed ?? chosen;
-  const { pricing, loading, errorText } = usePricing(schedule);
+  const { pricing, loading, errorText, retry } = usePricing(schedule);
   return (
     <Stack spacing={2}>
       {fixed === null && (
@@ -28,7 +28,7 @@ export default function PlanPricing({ fixed, children }: PlanPricingProps) {
           <BillingScheduleToggle value={schedule} onChange={setChosen} />
         </Box>
       )}
-      <ErrorAlert error={errorText} />
+      <ErrorAlert error={errorText} onRetry={retry} />
       {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
       {pricing && !loading && children(pricing, schedule)}
     </Stack>

@@ -12,6 +12,7 @@ import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
 import { Sidebar } from './Sidebar';
 import { APP_NAME } from '../../../components/app-name';
 import { SIDEBAR_WIDTH } from '../../../components/skeletons';
+import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 
 export interface DashboardShellProps {
   entries: readonly SidebarEntry[];
@@ -81,7 +82,12 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
           </Drawer>
         </>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
+      >
         {!wide && <Toolbar />}
         {children}
       </Box>

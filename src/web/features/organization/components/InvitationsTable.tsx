@@ -73,8 +73,10 @@ export function InvitationsTable({
                     <TableCell>
                       <Button
                         size="small"
-                        onClick={() => onResend(invitation)}
-                        disabled={resendingId === invitation.id}
+                        // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
+                        aria-disabled={resendingId === invitation.id}
+                        onClick={() => resendingId !== invitation.id && onResend(invitation)}
+                        aria-label={`Resend invite to ${invitation.email}`}
                       >
                         Resend invite
                       </Button>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../lib/members';
 
 export interface InviteValues {
@@ -20,12 +20,15 @@ export interface InviteFormProps {
 export function InviteForm({ submitting, onInvite }: InviteFormProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
+  // After a sent invitation the next address goes in at once (keyboard users stay in the form).
+  const emailInput = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await onInvite({ email: email.trim(), role })) {
       setEmail('');
       setRole('member');
+      emailInput.current?.focus();
     }
   };
 
@@ -44,6 +47,7 @@ export function InviteForm({ submitting, onInvite }: InviteFormProps) {
         size="small"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
+        inputRef={emailInput}
         sx={{ flex: '1 1 240px' }}
       />
       <TextField

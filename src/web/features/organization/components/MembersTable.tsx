@@ -186,11 +186,17 @@ function MemberRow({
               component={RouterLink}
               to={`/dashboard/member/edit/${encodeURIComponent(member.id)}`}
               size="small"
+              aria-label={`Edit ${member.name || member.email}`}
             >
               Edit
             </Button>
             {removable ? (
-              <Button size="small" color="error" onClick={() => onRemove(member)}>
+              <Button
+                size="small"
+                color="error"
+                onClick={() => onRemove(member)}
+                aria-label={`Remove ${member.name || member.email}`}
+              >
                 Remove
               </Button>
             ) : (

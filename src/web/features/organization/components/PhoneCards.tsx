@@ -148,8 +148,9 @@ export function InvitationCards({
                 size="small"
                 variant="outlined"
                 aria-label={`Resend invite to ${invitation.email}`}
-                onClick={() => onResend(invitation)}
-                disabled={resendingId === invitation.id}
+                // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
+                aria-disabled={resendingId === invitation.id}
+                onClick={() => resendingId !== invitation.id && onResend(invitation)}
               >
                 Resend invite
               </Button>

@@ -86,7 +86,7 @@ export default function MemberEditPage() {
   if (query.isLoading) {
     body = <LoadingState shape="form" count={3} />;
   } else if (query.isError) {
-    body = <ErrorAlert error={organizationErrorText(query.error)} />;
+    body = <ErrorAlert error={organizationErrorText(query.error)} onRetry={() => void query.refetch()} />;
   } else if (!member) {
     body = <Alert severity="warning">{MEMBER_NOT_FOUND}</Alert>;
   } else if (!roleCan(viewer?.role, 'members.edit')) {

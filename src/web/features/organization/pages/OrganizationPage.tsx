@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   useGetOrganizationMembersQuery,
   useInviteUserMutation,
@@ -12,7 +11,8 @@ import {
 } from '../../../api';
 import { selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
@@ -80,27 +80,41 @@ export default function OrganizationPage() {
   const [resendInvitation] = useResendInvitationMutation();
   const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
 
-  const [pageError, setPageError] = useState<ErrorText | null>(null);
-  // The member edit page comes back here with what it did (saved, removed).
-  const { state: flash } = useLocation() as { state: { success?: string } | null };
-  const [success, setSuccess] = useState<string | null>(flash?.success ?? null);
+  // The invite form's own failure stays beside the form; every other outcome is a notice (notices.ts).
+  const [inviteError, setInviteError] = useState<ErrorText | null>(null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // The member edit page comes back here with what it did (saved, removed): said once, then forgotten,
+  // so a reload does not say it again.
+  const { state: flash, pathname } = useLocation() as {
+    state: { success?: string } | null;
+    pathname: string;
+  };
+  useEffect(() => {
+    if (!flash?.success) return;
+    dispatch(notify(flash.success));
+    void navigate(pathname, { replace: true, state: null });
+  }, [flash, pathname, dispatch, navigate]);
   const [resendingId, setResendingId] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<OrganizationMember | null>(null);
   const [capsOpen, setCapsOpen] = useState(false);
   const canSetCaps = roleCan(viewer?.role, 'credits.govern');
+  // Where focus goes when the element that had it is gone (a removed member's row).
+  const membersHeading = useRef<HTMLHeadingElement>(null);
 
   const report = (result: { success?: string; error?: ErrorText }) => {
-    setSuccess(result.success ?? null);
-    setPageError(result.error ?? null);
+    if (result.success) dispatch(notify(result.success));
+    if (result.error) dispatch(notify(result.error, 'error'));
   };
 
   const onInvite = async (values: InviteValues): Promise<boolean> => {
     try {
+      setInviteError(null);
       await inviteUser(values).unwrap();
       report({ success: 'Invitation sent successfully!' });
       return true;
     } catch (error) {
-      report({ error: withDetail(INVITE_FAILED, error) });
+      setInviteError(withDetail(INVITE_FAILED, error));
       return false;
     }
   };
@@ -127,6 +141,8 @@ export default function OrganizationPage() {
       report({ error: withDetail(REMOVE_FAILED, error) });
     } finally {
       setToRemove(null);
+      // The dialog would give focus back to the Remove button, whose row is gone.
+      requestAnimationFrame(() => membersHeading.current?.focus());
     }
   };
 
@@ -141,15 +157,9 @@ export default function OrganizationPage() {
         {organizationName && <Typography color="text.secondary">{organizationName}</Typography>}
       </div>
 
-      {pageError && <ErrorAlert error={pageError} onClose={() => setPageError(null)} />}
-      {success && (
-        <Alert severity="success" onClose={() => setSuccess(null)}>
-          {success}
-        </Alert>
-      )}
-
       {isAdmin && (
         <Section title="Invite a Member">
+          {inviteError && <ErrorAlert error={inviteError} onClose={() => setInviteError(null)} />}
           <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
         </Section>
       )}
@@ -157,10 +167,10 @@ export default function OrganizationPage() {
       {members.isLoading ? (
         <LoadingState shape="table" />
       ) : members.isError ? (
-        <ErrorAlert error={membersErrorText(members.error)} />
+        <ErrorAlert error={membersErrorText(members.error)} onRetry={() => void members.refetch()} />
       ) : (
         <>
-          <Section title="Team Members">
+          <Section title="Team Members" headingRef={membersHeading}>
             {canSetCaps && (
               <div>
                 <Button variant="outlined" onClick={() => setCapsOpen(true)}>
@@ -227,10 +237,18 @@ export default function OrganizationPage() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <Stack component="section" spacing={1.5} aria-label={title}>
-      <Typography variant="h6" component="h2">
+      <Typography variant="h6" component="h2" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         {title}
       </Typography>
       {children}

@@ -27,6 +27,7 @@ import { readPricingParams } from '../lib/pricing-params';
 import { getAppConfig } from '../../../app/config';
 import PublicFooter from '../../../components/PublicFooter';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 
 /** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
@@ -54,7 +55,7 @@ function PricingContent({
 }: ReturnType<typeof readPricingParams>) {
   // Spec §9: yearly by default on the public pricing page.
   const [schedule, setSchedule] = useState<BillingSchedule>('yearly');
-  const { pricing, loading, errorText } = usePricing(schedule);
+  const { pricing, loading, errorText, retry } = usePricing(schedule);
   const user = useAppSelector(selectUser);
   const userLoading = useAppSelector(selectLoading);
   const checkout = usePlanCheckout(coupon);
@@ -71,7 +72,7 @@ function PricingContent({
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container component="main" maxWidth="lg">
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="lg">
         <Stack spacing={3}>
           {!hideBanner && <PricingBanner app={app} software={software} dark={darkMode} />}
           {!hideHeader && (
@@ -86,7 +87,7 @@ function PricingContent({
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
             <BillingScheduleToggle value={schedule} onChange={setSchedule} />
           </Box>
-          <ErrorAlert error={errorText} />
+          <ErrorAlert error={errorText} onRetry={retry} />
           <ErrorAlert error={checkout.error} />
           {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
           {/* The plan names are h3 (as on the billing page, under its h2): this h2 keeps the outline whole. */}

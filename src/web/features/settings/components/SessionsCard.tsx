@@ -50,10 +50,10 @@ export function SessionsCard() {
         {query.isLoading ? (
           <LoadingState shape="table" count={2} />
         ) : query.isError ? (
-          <Stack spacing={1} alignItems="flex-start">
-            <ErrorAlert error={withDetail('Could not load your sessions.', query.error)} />
-            <Button onClick={() => void query.refetch()}>Retry</Button>
-          </Stack>
+          <ErrorAlert
+            error={withDetail('Could not load your sessions.', query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <Stack spacing={2}>
             {done && <Alert severity="success">{done}</Alert>}

@@ -94,10 +94,10 @@ export function TwoFactorCard() {
     body = <LoadingState />;
   } else if (status.isError) {
     body = (
-      <Stack spacing={1} alignItems="flex-start">
-        <ErrorAlert error={withDetail('Could not load your two-factor settings.', status.error)} />
-        <Button onClick={() => void status.refetch()}>Retry</Button>
-      </Stack>
+      <ErrorAlert
+        error={withDetail('Could not load your two-factor settings.', status.error)}
+        onRetry={() => void status.refetch()}
+      />
     );
   } else if (status.data?.data.enabled) {
     body = (

@@ -1,5 +1,11 @@
 /** The failure texts of the Settings profile form (spec §8 Settings). */
-import { isFailedAnswer, serverMessage, withDetail, type ErrorText } from '../../../api/errors';
+import {
+  isFailedAnswer,
+  offlineReason,
+  serverMessage,
+  withDetail,
+  type ErrorText,
+} from '../../../api/errors';
 
 export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATE_ERROR = 'Error updating profile';
@@ -7,9 +13,12 @@ export const PROFILE_UPDATE_ERROR = 'Error updating profile';
 /**
  * A non-OK answer reads 'Failed to update profile' (with the server's message beside it, since server
  * messages are shown as given); an OK answer flagged `error: true` shows the server's message, or
- * 'Error updating profile' without one, as does a call that never got an answer.
+ * 'Error updating profile' without one, as does a call that never got an answer (saying so when the
+ * browser is offline).
  */
 export function profileErrorText(error: unknown): ErrorText {
   if (isFailedAnswer(error)) return withDetail(PROFILE_UPDATE_FAILED, error);
+  const offline = offlineReason(error);
+  if (offline) return { text: PROFILE_UPDATE_ERROR, detail: offline };
   return { text: serverMessage(error) ?? PROFILE_UPDATE_ERROR };
 }

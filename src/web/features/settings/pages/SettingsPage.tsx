@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,10 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSetSettingsMutation } from '../../../api';
 import { selectUser } from '../../../entities/session';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -28,17 +28,19 @@ export default function SettingsPage() {
   useDocumentTitle('Settings');
   const user = useAppSelector(selectUser);
   const [name, setName] = useState(user?.name ?? '');
-  const [saved, setSaved] = useState(false);
+  const dispatch = useAppDispatch();
+  // The Save button is disabled while saving, which drops focus: it comes back to the saved field.
+  const nameInput = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<ErrorText | null>(null);
   const [setSettings, { isLoading: saving }] = useSetSettingsMutation();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSaved(false);
     setFailure(null);
     try {
       await setSettings({ name: name.trim() }).unwrap();
-      setSaved(true);
+      dispatch(notify('Profile updated successfully!'));
+      nameInput.current?.focus();
     } catch (error) {
       setFailure(profileErrorText(error));
     }
@@ -56,7 +58,6 @@ export default function SettingsPage() {
           </Typography>
           <Box component="form" onSubmit={onSubmit} aria-label="Profile" noValidate>
             <Stack spacing={2.5}>
-              {saved && <Alert severity="success">Profile updated successfully!</Alert>}
               <ErrorAlert error={failure} filled />
               <TextField
                 label="Email"
@@ -71,10 +72,8 @@ export default function SettingsPage() {
                 name="name"
                 value={name}
                 placeholder="Enter your name"
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setSaved(false);
-                }}
+                onChange={(event) => setName(event.target.value)}
+                inputRef={nameInput}
                 slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'name' } }}
               />
               <div>

@@ -1,0 +1,39 @@
+/**
+ * The full page shown when the signed-in user could not be loaded for another reason than "no session"
+ * (spec §8 'Error: {message}'): inside a normal page layout, with "Try again" (the initial load once
+ * more) and a way out to /login, never bare text.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { loadInitialData } from '../entities/session';
+import { useAppDispatch } from './hooks';
+import { MAIN_CONTENT_ID } from '../components/SkipLink';
+
+export default function SessionLoadError({ message }: { message: string }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Box
+      component="main"
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}
+    >
+      <Typography variant="h4" component="h1" gutterBottom>
+        Your account could not be loaded
+      </Typography>
+      <Typography role="alert" color="text.secondary" sx={{ mb: 3 }}>
+        Error: {message}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={() => void dispatch(loadInitialData())}>
+          Try again
+        </Button>
+        <Button component={RouterLink} to="/login" variant="outlined">
+          Go to login
+        </Button>
+      </Box>
+    </Box>
+  );
+}
