@@ -1,0 +1,151 @@
+/**
+ * Issue 14 browser walk, when things go wrong: a session that ends mid-use comes back to the same page
+ * after signing in again; a failed load offers "Try again"; the notice after 'Resend invite' is on
+ * screen at 390 px; inviting and editing a member with the keyboard alone, focus checked at each step.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { STRONG_PASSWORD } from './flows';
+import { useAppAndBrowser } from './harness';
+import { apiCall, newPerson, signUpByApi, teamOfTwo, type Person } from './people';
+
+const e2e = useAppAndBrowser();
+const run = Date.now();
+
+/** The accessible name (or text) of the focused element, and its tag. */
+function focused(page: Page): Promise<{ tag: string; name: string }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      tag: element?.tagName.toLowerCase() ?? '',
+      name: (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim(),
+    };
+  });
+}
+
+async function admin(tag: string): Promise<{ person: Person; email: string }> {
+  const person = await newPerson(e2e);
+  const email = `recovery-${tag}-${run}@example.com`;
+  await signUpByApi(e2e.app.url, person, 'Ada Admin', email);
+  return { person, email };
+}
+
+test('a session that ends mid-use: /login?reauth=true, then back to the page the user was on', async () => {
+  const { person, email } = await admin('expiry');
+  const { page } = person;
+  await page.goto(`${e2e.app.url}/dashboard/organization`);
+  await page.getByRole('heading', { level: 1, name: 'Organization' }).waitFor();
+
+  // The session ends elsewhere (another device, expiry): the cookie this browser holds is no longer valid.
+  await person.context.clearCookies();
+  await page.getByRole('link', { name: 'Settings' }).click();
+
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reauth') === 'true');
+  await page.getByText('Session expired, please login again.').waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('next'), '/dashboard/settings');
+
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/settings');
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  assert.deepEqual(person.pageErrors, []);
+});
+
+test('a failed load says so with "Try again", which loads it', async () => {
+  const { person } = await admin('retry');
+  const { page } = person;
+  let failures = 0;
+  await page.route('**/api/get-organization-members**', async (route) => {
+    if (failures === 0) {
+      failures += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: true, message: 'Something broke' }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto(`${e2e.app.url}/dashboard/organization`);
+  const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch org members' });
+  await alert.waitFor();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('table', { name: 'Team members' }).getByText('Ada Admin').waitFor();
+  assert.equal(failures, 1);
+});
+
+test('at 390 px the notice after "Resend invite" is on screen', async () => {
+  const person = await newPerson(e2e, { viewport: { width: 390, height: 844 } });
+  await signUpByApi(e2e.app.url, person, 'Ada Admin', `recovery-phone-${run}@example.com`);
+  const invitee = `recovery-invitee-${run}@example.com`;
+  const invite = await apiCall(person.page, '/api/invite-user', { email: invitee, role: 'member' });
+  assert.equal(invite.status, 200);
+  const { page } = person;
+  await page.goto(`${e2e.app.url}/dashboard/organization`);
+  const resend = page.getByRole('button', { name: `Resend invite to ${invitee}` });
+  await resend.scrollIntoViewIfNeeded();
+  await resend.click();
+  const notice = page.getByText('Invitation resent successfully!');
+  await notice.waitFor();
+  const box = await notice.boundingBox();
+  assert.ok(box, 'the notice is rendered');
+  assert.ok(box.y >= 0 && box.y + box.height <= 844, `the notice is inside the viewport (y=${box.y})`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the notice fits the width (x=${box.x}, w=${box.width})`);
+  assert.equal((await focused(page)).name, `Resend invite to ${invitee}`);
+});
+
+test('keyboard only: invite a member, then edit a member, focus checked at each step', async () => {
+  const { admin: adminPerson } = await teamOfTwo(
+    e2e,
+    { name: 'Ada Admin', email: `recovery-kb-admin-${run}@example.com` },
+    { name: 'Grace Member', email: `recovery-kb-member-${run}@example.com` },
+  );
+  const { page } = adminPerson;
+  await page.goto(`${e2e.app.url}/dashboard/organization`);
+  await page.getByRole('heading', { level: 1, name: 'Organization' }).waitFor();
+
+  // The skip link is the first stop; it leads into the main area.
+  await page.keyboard.press('Tab');
+  assert.equal((await focused(page)).name, 'Skip to main content');
+  await page.keyboard.press('Enter');
+  assert.equal((await focused(page)).tag, 'main');
+
+  // Into the invite form's email field.
+  for (let i = 0; i < 10 && (await focused(page)).tag !== 'input'; i++) await page.keyboard.press('Tab');
+  const email = page.getByRole('form', { name: 'Invite a member' }).getByRole('textbox', { name: /^Email/ });
+  assert.equal(await email.evaluate((element) => element === document.activeElement), true);
+  const invitee = `recovery-kb-invitee-${run}@example.com`;
+  await page.keyboard.type(invitee);
+  await page.keyboard.press('Enter');
+  await page.getByText('Invitation sent successfully!').waitFor();
+  // Focus is back in the emptied field, ready for the next address.
+  assert.equal(await email.evaluate((element) => element === document.activeElement), true);
+  assert.equal(await email.inputValue(), '');
+
+  // To the member's Edit link, and into the edit page.
+  const edit = page.getByRole('link', { name: 'Edit Grace Member' });
+  for (let i = 0; i < 40 && (await focused(page)).name !== 'Edit Grace Member'; i++) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal(await edit.evaluate((element) => element === document.activeElement), true);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/dashboard\/member\/edit\//);
+  const heading = page.getByRole('heading', { level: 1, name: 'Edit Member' });
+  await heading.waitFor();
+  // A navigation moves focus to the new page's heading.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+
+  // Save with the keyboard.
+  for (let i = 0; i < 20 && (await focused(page)).name !== 'Save Changes'; i++)
+    await page.keyboard.press('Tab');
+  assert.equal((await focused(page)).name, 'Save Changes');
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL(/\/dashboard\/organization$/);
+  await page.getByText('Changes saved for Grace Member.').waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.deepEqual(adminPerson.pageErrors, []);
+});
