@@ -11,6 +11,9 @@ import { makeStore } from './app/store';
 import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
 import { captureUtm } from './lib/utm';
+import { activateLocale } from './i18n';
+import { browserLocale } from './i18n/browser-locale';
+import { DEFAULT_LOCALE } from '../shared/locale';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
 captureUtm(window.location.search);
@@ -37,13 +40,19 @@ installSupportShortcuts(
   development ? pickSnapshotFile : undefined,
 );
 
+// Chinese needs its catalogue before the first render (a page is never half in English); English is ready.
+const locale = browserLocale();
+const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
+
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  void wordsReady.then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders store={store}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

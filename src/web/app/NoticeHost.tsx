@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { dismissed, selectCurrentNotice } from '../components/feedback/notices';
+import { translated } from '../i18n/index';
 
 /** Long enough to read two lines twice. */
 export const NOTICE_VISIBLE_MS = 6_000;
@@ -46,8 +47,8 @@ export default function NoticeHost() {
           onClose={() => dispatch(dismissed(notice.id))}
           sx={{ pointerEvents: 'auto', maxWidth: 560, width: '100%', boxShadow: 6 }}
         >
-          {notice.text}
-          {notice.detail && <div>{notice.detail}</div>}
+          {translated(notice.text)}
+          {notice.detail && <div>{translated(notice.detail)}</div>}
         </Alert>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
+import { t } from '../i18n/index';
 
 /** A chunk that could not be downloaded (offline, or a deploy replaced it): reloading fixes it. */
 function isChunkLoadError(error: unknown): boolean {
@@ -28,21 +29,25 @@ export default function RouteErrorPage({ inShell = false }: { inShell?: boolean 
       sx={{ maxWidth: 560, mx: 'auto', my: inShell ? 4 : 8, px: 2, textAlign: 'center' }}
     >
       <Typography variant="h4" component="h1" gutterBottom>
-        {notFound ? 'Page not found' : chunk ? 'This page could not be loaded' : 'Something went wrong'}
+        {notFound
+          ? t('Page not found')
+          : chunk
+            ? t('This page could not be loaded')
+            : t('Something went wrong')}
       </Typography>
       <Typography role="alert" color="text.secondary" sx={{ mb: 3 }}>
         {notFound
-          ? 'This page does not exist.'
+          ? t('This page does not exist.')
           : chunk
-            ? 'Check your connection, then reload the page.'
-            : 'This page could not be shown. Reload the page, or go back to your dashboard.'}
+            ? t('Check your connection, then reload the page.')
+            : t('This page could not be shown. Reload the page, or go back to your dashboard.')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          Reload
+          {t('Reload')}
         </Button>
         <Button component={RouterLink} to="/dashboard" variant="outlined">
-          Go to dashboard
+          {t('Go to dashboard')}
         </Button>
       </Box>
     </Box>

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { loadInitialData } from '../entities/session';
 import { useAppDispatch } from './hooks';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
+import { t, translated } from '../i18n/index';
 
 export default function SessionLoadError({ message }: { message: string }) {
   const dispatch = useAppDispatch();
@@ -21,17 +22,17 @@ export default function SessionLoadError({ message }: { message: string }) {
       sx={{ maxWidth: 560, mx: 'auto', my: 8, px: 2, textAlign: 'center' }}
     >
       <Typography variant="h4" component="h1" gutterBottom>
-        Your account could not be loaded
+        {t('Your account could not be loaded')}
       </Typography>
       <Typography role="alert" color="text.secondary" sx={{ mb: 3 }}>
-        Error: {message}
+        {t('Error: {message}', { message: translated(message) })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => void dispatch(loadInitialData())}>
-          Try again
+          {t('Try again')}
         </Button>
         <Button component={RouterLink} to="/login" variant="outlined">
-          Go to login
+          {t('Go to login')}
         </Button>
       </Box>
     </Box>

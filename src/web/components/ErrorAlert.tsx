@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ErrorText } from '../api/errors';
+import { t, translated } from '../i18n/index';
 
 export interface ErrorAlertProps {
   error: ErrorText | string | null | undefined;
@@ -20,7 +21,10 @@ export interface ErrorAlertProps {
 
 export default function ErrorAlert({ error, onClose, filled = false, onRetry }: ErrorAlertProps) {
   if (!error) return null;
-  const { text, detail } = typeof error === 'string' ? { text: error, detail: undefined } : error;
+  const shown = typeof error === 'string' ? { text: error, detail: undefined } : error;
+  // Spec texts and known server messages in the UI's language; other server words as given.
+  const text = translated(shown.text);
+  const detail = shown.detail ? translated(shown.detail) : shown.detail;
   return (
     <Alert
       severity="error"
@@ -30,7 +34,7 @@ export default function ErrorAlert({ error, onClose, filled = false, onRetry }: 
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t('Try again')}
           </Button>
         ) : undefined
       }

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { t } from '../i18n';
 
 export interface PublicFooterProps {
   /** An absolute http(s) URL (app/config.ts checks it), or undefined when there is none. */
@@ -25,14 +26,14 @@ export default function PublicFooter({ supportFormUrl }: PublicFooterProps) {
         © CRM Sync
       </Typography>
       <Link component={RouterLink} to="/terms" variant="body2" color="inherit">
-        Terms
+        {t('Terms')}
       </Link>
       <Link component={RouterLink} to="/privacy" variant="body2" color="inherit">
-        Privacy
+        {t('Privacy')}
       </Link>
       {supportFormUrl ? (
         <Link href={supportFormUrl} variant="body2" color="inherit" target="_blank" rel="noopener noreferrer">
-          Support
+          {t('Support')}
         </Link>
       ) : null}
     </Stack>

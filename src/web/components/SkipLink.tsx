@@ -3,6 +3,7 @@
  * to the page's main area (every layout marks its <main> with MAIN_CONTENT_ID) without touching the URL.
  */
 import type { MouseEvent } from 'react';
+import { t } from '../i18n/index';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -17,7 +18,7 @@ export default function SkipLink() {
   };
   return (
     <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={onClick}>
-      Skip to main content
+      {t('Skip to main content')}
     </a>
   );
 }

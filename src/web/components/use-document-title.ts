@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { translated } from '../i18n/index';
 
 /**
  * Sets the browser tab title of a page (spec §1: "Pages set their own title, for example 'Settings' and
@@ -6,6 +7,6 @@ import { useEffect } from 'react';
  */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = title;
+    document.title = translated(title);
   }, [title]);
 }

@@ -1,16 +1,17 @@
 /**
  * Date display of the dashboard (spec §1 and §9): relative dates such as 'Joined' and absolute dates,
- * in English, or in Chinese when the browser prefers Chinese. Timestamps of the API are seconds since
+ * in the UI's language (English or Simplified Chinese, i18n/). Timestamps of the API are seconds since
  * the epoch, multiplied by 1000 for display.
  *
  * The locale is applied per call (`dayjs(...).locale(...)`), never globally, so a test or a page can
- * format in either language without leaking into the rest of the app. The browser is only read inside
- * functions, never at import time (public pages are prerendered).
+ * format in either language without leaking into the rest of the app.
  */
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import 'dayjs/locale/zh-cn';
+import { pickLocale } from '../../shared/locale';
+import { activeLocale } from '../i18n';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
@@ -21,18 +22,12 @@ export type DateLocale = 'en' | 'zh-cn';
 export const MISSING_DATE = 'N/A';
 
 /**
- * 'zh-cn' when the first preferred language is any Chinese variant (zh, zh-CN, zh-TW...), else 'en'.
- * Defaults to the browser's languages; pass them explicitly in tests.
+ * 'zh-cn' when the UI is in Simplified Chinese, else 'en': the active language of the app (i18n), or,
+ * when `languages` are given, the language those would choose (shared/locale.ts: zh-TW is not zh-CN).
  */
-export function preferredDateLocale(languages: readonly string[] = browserLanguages()): DateLocale {
-  const first = languages.find((language) => language.trim() !== '');
-  return first && /^zh(?:$|[-_])/i.test(first.trim()) ? 'zh-cn' : 'en';
-}
-
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
-  return navigator.language ? [navigator.language] : [];
+export function preferredDateLocale(languages?: readonly string[]): DateLocale {
+  const locale = languages ? pickLocale(null, languages) : activeLocale();
+  return locale === 'zh-CN' ? 'zh-cn' : 'en';
 }
 
 /** Seconds since the epoch to milliseconds, or null when absent or not a finite number. */

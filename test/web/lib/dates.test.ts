@@ -5,6 +5,7 @@ import {
   preferredDateLocale,
   secondsToMillis,
 } from '../../../src/web/lib/dates';
+import { activateLocaleWith } from '../../../src/web/i18n';
 
 // 2024-03-05T12:00:00Z, in seconds as the API sends join timestamps.
 const JOINED = 1709640000;
@@ -14,7 +15,10 @@ describe('preferredDateLocale', () => {
   test.each([
     [['zh-CN'], 'zh-cn'],
     [['zh'], 'zh-cn'],
-    [['zh-TW', 'en'], 'zh-cn'],
+    [['zh-TW', 'en'], 'en'],
+    [['zh-Hant-TW'], 'en'],
+    [['zh-SG'], 'zh-cn'],
+    [['fr-FR', 'zh-CN'], 'zh-cn'],
     [['ZH_cn'], 'zh-cn'],
     [['en-US', 'zh-CN'], 'en'],
     [['fr-FR'], 'en'],
@@ -24,13 +28,14 @@ describe('preferredDateLocale', () => {
     expect(preferredDateLocale(languages)).toBe(expected);
   });
 
-  test('reads the browser languages by default', () => {
-    const spy = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['zh-CN', 'en']);
+  test("follows the UI's active language by default", () => {
     try {
+      activateLocaleWith('zh-CN', {});
       expect(preferredDateLocale()).toBe('zh-cn');
     } finally {
-      spy.mockRestore();
+      activateLocaleWith('en', {});
     }
+    expect(preferredDateLocale()).toBe('en');
   });
 });
 

@@ -18,6 +18,7 @@ import {
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
+import { activateLocaleWith } from '../../../src/web/i18n';
 
 // Spec §2.1 /dashboard/organization, §5 Invite, §6 roles, §8 Organization.
 
@@ -126,15 +127,16 @@ describe('members table', () => {
     expect(new Set(colours).size).toBe(3);
   });
 
-  test("shows joined dates relative in Chinese when the browser's language is Chinese", async () => {
-    const languages = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['zh-CN']);
+  test("shows joined dates relative in Chinese when the UI's language is Chinese", async () => {
+    // A browser that prefers Chinese starts the app in zh-CN (main.tsx, i18n/browser-locale.ts).
+    activateLocaleWith('zh-CN', {});
     try {
       server.use(mockOrganizationMembers({ users: [team[1]], invitations: [] }));
       renderOrganization();
       expect(await screen.findByText(/^2026年1月1[45]日$/)).toBeInTheDocument();
       expect(rowOf('Grace Hopper').getByText(/前$/)).toBeInTheDocument();
     } finally {
-      languages.mockRestore();
+      activateLocaleWith('en', {});
     }
   });
 });

@@ -4,6 +4,7 @@
  */
 import Alert from '@mui/material/Alert';
 import { useSyncExternalStore } from 'react';
+import { t } from '../../i18n/index';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -36,7 +37,7 @@ export default function OfflineNotice() {
             maxWidth: 560,
           }}
         >
-          {OFFLINE_NOTICE}
+          {t(OFFLINE_NOTICE)}
         </Alert>
       )}
     </div>

@@ -13,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoadingStatus, { LOADING_TEXT } from './LoadingStatus';
+import { translated } from '../../i18n/index';
 
 export type SkeletonShape = 'lines' | 'table' | 'cards' | 'form';
 
@@ -87,7 +88,7 @@ export default function ContentSkeleton({
           tell what is happening. Plain 'Loading...' is for assistive tech only; the shapes say it. */}
       {text && text !== LOADING_TEXT && shape === 'lines' ? (
         <Typography role="status" aria-live="polite" color="text.secondary" sx={{ mb: 1 }}>
-          {text}
+          {translated(text)}
         </Typography>
       ) : (
         <LoadingStatus text={text} />

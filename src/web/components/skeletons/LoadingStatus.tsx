@@ -4,13 +4,14 @@
  * spec's 'Loading...' (§2.1).
  */
 import { visuallyHidden } from '../visually-hidden';
+import { translated } from '../../i18n/index';
 
 export const LOADING_TEXT = 'Loading...';
 
 export default function LoadingStatus({ text = LOADING_TEXT }: { text?: string }) {
   return (
     <span role="status" aria-live="polite" style={visuallyHidden}>
-      {text}
+      {translated(text)}
     </span>
   );
 }

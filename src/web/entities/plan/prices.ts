@@ -1,3 +1,4 @@
+import { formatMoney } from '../../i18n/format';
 /**
  * Price display rules of spec §9 and the organization-subscription total of spec §7. Plan keys and
  * names are src/shared/plans.ts'.
@@ -116,10 +117,9 @@ export function couponDiscountText(coupon: { name: string; percent_off: number }
   return coupon.name.toLowerCase().includes(discount) ? null : `${discount}.`;
 }
 
-/** '$39', '$1,234.50': whole amounts without cents, other amounts with two decimals. */
+/** '$39', '$1,234.50': whole amounts without cents, other amounts with two decimals (i18n/format.ts). */
 export function formatAmount(amount: number): string {
-  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 })}`;
+  return formatMoney(amount);
 }
 
 /** 'Monthly' or 'Yearly' for a subscription interval (spec §2.1 member view); null reads as Monthly. */

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
 import { planName } from '../../../../shared/plans';
 import { billingIntervalBadge } from '../lib/account';
+import { t, translated } from '../../../i18n/index';
 
 type User = components['schemas']['User'];
 
@@ -24,23 +25,23 @@ export function AccountCard({
     <Card variant="outlined" component="section" aria-labelledby="account-card-title">
       <CardContent>
         <Typography id="account-card-title" variant="h6" component="h2" gutterBottom>
-          Account
+          {t('Account')}
         </Typography>
         <Stack spacing={1.5}>
-          <Field label="Email">{user.email}</Field>
-          <Field label="Credits remaining">
+          <Field label={t('Email')}>{user.email}</Field>
+          <Field label={t('Credits remaining')}>
             <Stack direction="row" spacing={1} alignItems="center" component="span">
               <span>{user.credits}</span>
-              <Chip size="small" label={billingIntervalBadge(user.subscription)} />
+              <Chip size="small" label={translated(billingIntervalBadge(user.subscription))} />
             </Stack>
           </Field>
-          <Field label="Current product">{planName(user.subscription?.stripe_product)}</Field>
-          <Field label="Extension installed">
+          <Field label={t('Current product')}>{planName(user.subscription?.stripe_product)}</Field>
+          <Field label={t('Extension installed')}>
             <Stack direction="row" spacing={1} alignItems="center" component="span">
-              <span>{user.has_installed ? 'Yes' : 'No'}</span>
+              <span>{user.has_installed ? t('Yes') : t('No')}</span>
               {!user.has_installed && (
                 <Button component={RouterLink} to={INSTALL_EXTENSION_PATH} size="small" variant="outlined">
-                  Install Extension
+                  {t('Install Extension')}
                 </Button>
               )}
             </Stack>

@@ -13,6 +13,7 @@ import { Sidebar } from './Sidebar';
 import { APP_NAME } from '../../../components/app-name';
 import { SIDEBAR_WIDTH } from '../../../components/skeletons';
 import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
+import { t } from '../../../i18n/index';
 
 export interface DashboardShellProps {
   entries: readonly SidebarEntry[];
@@ -58,7 +59,7 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
             <Toolbar>
               <IconButton
                 edge="start"
-                aria-label="Open menu"
+                aria-label={t('Open menu')}
                 aria-controls="dashboard-drawer"
                 aria-expanded={drawerOpen}
                 onClick={() => setDrawerOpen(true)}

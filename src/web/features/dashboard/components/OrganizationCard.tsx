@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
 import { isBillingAdmin } from '../../../../shared/permissions';
+import { t } from '../../../i18n/index';
 
 type Organization = components['schemas']['Organization'];
 
@@ -25,19 +26,19 @@ export function OrganizationCard({ userId, organization }: OrganizationCardProps
     <Card variant="outlined" component="section" aria-labelledby="organization-card-title">
       <CardContent>
         <Typography id="organization-card-title" variant="h6" component="h2" gutterBottom>
-          Organization
+          {t('Organization')}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-          <Typography variant="body1">{organization?.name || 'Not part of an organization'}</Typography>
+          <Typography variant="body1">{organization?.name || t('Not part of an organization')}</Typography>
           <Chip
             size="small"
-            label={billingAdmin ? 'Admin' : 'Member'}
+            label={billingAdmin ? t('Admin') : t('Member')}
             color={billingAdmin ? 'primary' : 'default'}
           />
         </Stack>
         {billingAdmin && (
           <Button component={RouterLink} to="/dashboard/organization" size="small" sx={{ mt: 2 }}>
-            Manage
+            {t('Manage')}
           </Button>
         )}
       </CardContent>

@@ -16,6 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
+import { t } from '../../../i18n/index';
 
 const icons: Record<SidebarEntryId, ReactElement> = {
   overview: <DashboardIcon />,
@@ -42,14 +43,14 @@ export interface SidebarProps {
  */
 export function Sidebar({ entries, activeId, onNavigate }: SidebarProps) {
   return (
-    <nav aria-label="Dashboard">
+    <nav aria-label={t('Dashboard')}>
       <List>
         {entries.map((entry) => {
           const selected = entry.id === activeId;
           const content = (
             <>
               <ListItemIcon sx={{ minWidth: 40 }}>{icons[entry.id]}</ListItemIcon>
-              <ListItemText primary={entry.label} />
+              <ListItemText primary={t(entry.label)} />
               {entry.newTab && <OpenInNewIcon fontSize="small" color="action" />}
             </>
           );

@@ -8,6 +8,7 @@ import { useGetSoftwareQuery } from '../../../api';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
 import LoadingState from '../../../components/LoadingState';
+import { t } from '../../../i18n';
 
 /**
  * /dashboard/install-extension (spec §2.1): the store link of the extension for the CRM saved in local
@@ -22,20 +23,23 @@ export default function InstallExtensionPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
       <Typography variant="h4" component="h1">
-        Install Extension
+        {t('Install Extension')}
       </Typography>
       {!slug ? (
         <Alert severity="info">
-          No CRM selected yet. Choose your CRM when you connect it, then come back here.
+          {t('No CRM selected yet. Choose your CRM when you connect it, then come back here.')}
         </Alert>
       ) : isLoading ? (
         <LoadingState />
       ) : isError || !software ? (
-        <Alert severity="error">Software not found.</Alert>
+        <Alert severity="error">{t('Software not found.')}</Alert>
       ) : software.chrome_extension_url ? (
         <>
           <Typography>
-            Install {software.app} to sync prospects into {software.software} in one click.
+            {t('Install {app} to sync prospects into {software} in one click.', {
+              app: software.app,
+              software: software.software,
+            })}
           </Typography>
           <div>
             <Button
@@ -45,12 +49,14 @@ export default function InstallExtensionPage() {
               rel="noopener noreferrer"
               endIcon={<OpenInNewIcon />}
             >
-              Install {software.app}
+              {t('Install {app}', { app: software.app })}
             </Button>
           </div>
         </>
       ) : (
-        <Alert severity="info">The {software.app} extension is not available in the store yet.</Alert>
+        <Alert severity="info">
+          {t('The {app} extension is not available in the store yet.', { app: software.app })}
+        </Alert>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { AccountCard } from '../components/AccountCard';
 import { OrganizationCard } from '../components/OrganizationCard';
+import { t, translated } from '../../../i18n/index';
 
 /** /dashboard (spec §2.1 Overview): the account card and the organization card. */
 export default function OverviewPage() {
@@ -16,11 +17,11 @@ export default function OverviewPage() {
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
-        Overview
+        {t('Overview')}
       </Typography>
       {errorMessage && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          Error: {errorMessage}
+          {t('Error: {message}', { message: translated(errorMessage) })}
         </Alert>
       )}
       {user && (

@@ -18,6 +18,8 @@ import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
 import SupportPanel from '../components/SupportPanel';
+import { LanguageCard } from '../components/LanguageCard';
+import { t } from '../../../i18n';
 
 /**
  * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
@@ -49,42 +51,43 @@ export default function SettingsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
       <Typography variant="h4" component="h1">
-        Settings
+        {t('Settings')}
       </Typography>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Profile
+            {t('Profile')}
           </Typography>
-          <Box component="form" onSubmit={onSubmit} aria-label="Profile" noValidate>
+          <Box component="form" onSubmit={onSubmit} aria-label={t('Profile')} noValidate>
             <Stack spacing={2.5}>
               <ErrorAlert error={failure} filled />
               <TextField
-                label="Email"
+                label={t('Email')}
                 type="email"
                 name="email"
                 value={user?.email ?? ''}
-                helperText="Your email cannot be changed"
+                helperText={t('Your email cannot be changed')}
                 slotProps={{ input: { readOnly: true } }}
               />
               <TextField
-                label="Name"
+                label={t('Name')}
                 name="name"
                 value={name}
-                placeholder="Enter your name"
+                placeholder={t('Enter your name')}
                 onChange={(event) => setName(event.target.value)}
                 inputRef={nameInput}
                 slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'name' } }}
               />
               <div>
                 <Button type="submit" variant="contained" disabled={saving}>
-                  {saving ? 'Saving...' : 'Save Changes'}
+                  {saving ? t('Saving...') : t('Save Changes')}
                 </Button>
               </div>
             </Stack>
           </Box>
         </CardContent>
       </Card>
+      <LanguageCard />
       <ChangePasswordCard />
       <TwoFactorCard />
       <SessionsCard />

@@ -1,0 +1,9 @@
+/**
+ * All Simplified Chinese messages, keyed by their English text (i18n/index.ts). One file per area, so
+ * people translating different areas never edit the same file.
+ */
+import { app } from './app';
+import { dashboard } from './dashboard';
+import { settings } from './settings';
+
+export const messages: Record<string, string> = { ...app, ...dashboard, ...settings };

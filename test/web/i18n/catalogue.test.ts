@@ -1,0 +1,86 @@
+/**
+ * Issue 14: every message of the UI has its Simplified Chinese text with the same placeholders, and the
+ * areas already translated hold no English text outside a message.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { messages } from '../../../src/web/i18n/zh-CN';
+
+const webRoot = path.resolve(__dirname, '../../../src/web');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes(`i18n${path.sep}zh-CN`))
+    .map((file) => path.join(dir, file));
+}
+
+/** The string literals passed to t() and msg() (quoted with ' " or a backtick without ${}). */
+function messagesIn(source: string): string[] {
+  const found: string[] = [];
+  const pattern = /\b(?:t|msg)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`$]*)`)/g;
+  for (const match of source.matchAll(pattern)) {
+    const raw = match[1] ?? match[2] ?? match[3] ?? '';
+    found.push(raw.replace(/\\(['"\\])/g, '$1'));
+  }
+  return found;
+}
+
+/** The argument names of an ICU message: `{name}`, `{count, plural, ...}`. */
+function placeholders(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1]!))].sort();
+}
+
+const used = new Map<string, string>();
+for (const file of sourceFiles(webRoot)) {
+  for (const message of messagesIn(readFileSync(file, 'utf8'))) {
+    if (!used.has(message)) used.set(message, path.relative(webRoot, file));
+  }
+}
+
+test('the UI has messages (the scan works)', () => {
+  expect(used.size).toBeGreaterThan(30);
+  expect(used.get('Skip to main content')).toBe(path.join('components', 'SkipLink.tsx'));
+});
+
+test.each([...used.entries()])('%j (%s) has its Chinese text', (message) => {
+  const chinese = messages[message];
+  expect(chinese).toEqual(expect.stringMatching(/\p{Script=Han}/u));
+  expect(placeholders(chinese!)).toEqual(placeholders(message));
+});
+
+test.each(Object.entries(messages))('the Chinese of %j keeps its placeholders', (english, chinese) => {
+  expect(placeholders(chinese)).toEqual(placeholders(english));
+});
+
+/**
+ * The areas already translated: no English text between JSX tags or in a labelling attribute. The list
+ * grows as areas are converted, until it is all of src/web.
+ */
+const TRANSLATED = [
+  'app',
+  'components',
+  path.join('features', 'dashboard'),
+  path.join('features', 'settings', 'pages'),
+  path.join('features', 'settings', 'components', 'LanguageCard.tsx'),
+];
+
+const RAW_TEXT = [
+  /<[A-Za-z][^<>]*>\s*([A-Za-z][A-Za-z ,.'!?-]{2,})\s*<\//g,
+  /\b(?:label|placeholder|helperText|aria-label|title)="([A-Za-z][^"]*)"/g,
+];
+
+test.each(TRANSLATED)('%s shows no English outside a message', (area) => {
+  const target = path.join(webRoot, area);
+  const files = /\.tsx?$/.test(area) ? [target] : sourceFiles(target);
+  const raw: string[] = [];
+  for (const file of files.filter((name) => name.endsWith('.tsx'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const pattern of RAW_TEXT) {
+      for (const match of source.matchAll(pattern)) {
+        const line = source.slice(0, match.index).split('\n').length;
+        raw.push(`${path.relative(webRoot, file)}:${line} ${match[1]}`);
+      }
+    }
+  }
+  expect(raw).toEqual([]);
+});
