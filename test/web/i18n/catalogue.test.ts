@@ -60,6 +60,7 @@ const TRANSLATED = [
   'app',
   'components',
   path.join('features', 'dashboard'),
+  path.join('features', 'organization'),
   path.join('features', 'settings', 'pages'),
   path.join('features', 'settings', 'components', 'LanguageCard.tsx'),
 ];

@@ -4,6 +4,7 @@
  */
 import { app } from './app';
 import { dashboard } from './dashboard';
+import { organization } from './organization';
 import { settings } from './settings';
 
-export const messages: Record<string, string> = { ...app, ...dashboard, ...settings };
+export const messages: Record<string, string> = { ...app, ...dashboard, ...organization, ...settings };

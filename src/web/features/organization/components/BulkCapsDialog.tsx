@@ -16,6 +16,7 @@ import { CapField } from '../../../entities/credits';
 import { parseCapInput } from '../../../../shared/credits';
 import { CAP_SAVE_FAILED } from '../lib/errors';
 import { memberLabel, type OrganizationMember } from '../lib/members';
+import { t } from '../../../i18n';
 
 export interface BulkCapsDialogProps {
   open: boolean;
@@ -67,7 +68,7 @@ export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDial
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-caps-title">
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="bulk-caps-title">Set monthly caps</DialogTitle>
+        <DialogTitle id="bulk-caps-title">{t('Set monthly caps')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
@@ -75,7 +76,7 @@ export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDial
               control={
                 <Checkbox checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
               }
-              label={`All members (${members.length})`}
+              label={t('All members ({count})', { count: members.length })}
             />
             <Autocomplete
               multiple
@@ -87,22 +88,22 @@ export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDial
               getOptionLabel={memberLabel}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               renderInput={(params) => (
-                <TextField {...params} label="Members" placeholder="Type a name or email" />
+                <TextField {...params} label={t('Members')} placeholder={t('Type a name or email')} />
               )}
             />
             <CapField id="bulk-monthly-cap" value={value} onChange={setValue} disabled={save.isLoading} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('Cancel')}</Button>
           <Button
             type="submit"
             variant="contained"
             disabled={save.isLoading || cap === undefined || targets.length === 0}
           >
             {save.isLoading
-              ? 'Saving...'
-              : `Set cap for ${targets.length} member${targets.length === 1 ? '' : 's'}`}
+              ? t('Saving...')
+              : t('Set cap for {count, plural, one {# member} other {# members}}', { count: targets.length })}
           </Button>
         </DialogActions>
       </form>

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useEndMemberSessionsMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 /** Member edit → "End sessions" (issue 16): signs the member out everywhere; they can sign in again. */
 export function EndMemberSessions({ member }: { member: { id: string; email: string } }) {
@@ -26,15 +28,15 @@ export function EndMemberSessions({ member }: { member: { id: string; email: str
   return (
     <Stack spacing={1.5} alignItems="flex-start">
       <Typography variant="h6" component="h2">
-        Sessions
+        {t('Sessions')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Sign this member out on every device, for example after a lost laptop.
+        {t('Sign this member out on every device, for example after a lost laptop.')}
       </Typography>
-      {done && <Alert severity="success">{done}</Alert>}
+      {done && <Alert severity="success">{translated(done)}</Alert>}
       <ErrorAlert error={failure} onClose={() => setFailure(null)} />
       <Button variant="outlined" color="warning" disabled={isLoading} onClick={() => void onClick()}>
-        {isLoading ? 'Ending sessions...' : 'End sessions'}
+        {isLoading ? t('Ending sessions...') : t('End sessions')}
       </Button>
     </Stack>
   );

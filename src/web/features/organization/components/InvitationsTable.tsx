@@ -11,6 +11,7 @@ import { roleName, type Invitation } from '../lib/members';
 import { compactOnPhones, wrappingPagination } from './MembersTable';
 import { InvitationCards, usePhoneLayout } from './PhoneCards';
 import BreakableEmail from '../../../components/BreakableEmail';
+import { t } from '../../../i18n';
 
 export const INVITATIONS_PAGE_SIZE = 10;
 
@@ -41,7 +42,7 @@ export function InvitationsTable({
 }: InvitationsTableProps) {
   const phone = usePhoneLayout();
   if (total === 0) {
-    return <p>No pending invitations.</p>;
+    return <p>{t('No pending invitations.')}</p>;
   }
   return (
     <Paper variant="outlined">
@@ -54,12 +55,12 @@ export function InvitationsTable({
         />
       ) : (
         <TableContainer>
-          <Table size="small" aria-label="Pending invitations" sx={compactOnPhones}>
+          <Table size="small" aria-label={t('Pending invitations')} sx={compactOnPhones}>
             <TableHead>
               <TableRow>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                {canManage && <TableCell>Actions</TableCell>}
+                <TableCell>{t('Email')}</TableCell>
+                <TableCell>{t('Role')}</TableCell>
+                {canManage && <TableCell>{t('Actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -68,7 +69,7 @@ export function InvitationsTable({
                   <TableCell>
                     <BreakableEmail email={invitation.email} />
                   </TableCell>
-                  <TableCell>{roleName(invitation.role)}</TableCell>
+                  <TableCell>{t(roleName(invitation.role))}</TableCell>
                   {canManage && (
                     <TableCell>
                       <Button
@@ -76,9 +77,9 @@ export function InvitationsTable({
                         // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
                         aria-disabled={resendingId === invitation.id}
                         onClick={() => resendingId !== invitation.id && onResend(invitation)}
-                        aria-label={`Resend invite to ${invitation.email}`}
+                        aria-label={t('Resend invite to {email}', { email: invitation.email })}
                       >
-                        Resend invite
+                        {t('Resend invite')}
                       </Button>
                     </TableCell>
                   )}

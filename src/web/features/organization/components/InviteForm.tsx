@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Role } from '../lib/members';
+import { t } from '../../../i18n';
 
 export interface InviteValues {
   email: string;
@@ -35,12 +36,12 @@ export function InviteForm({ submitting, onInvite }: InviteFormProps) {
   return (
     <Box
       component="form"
-      aria-label="Invite a member"
+      aria-label={t('Invite a member')}
       onSubmit={onSubmit}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
     >
       <TextField
-        label="Email"
+        label={t('Email')}
         type="email"
         name="email"
         required
@@ -52,18 +53,18 @@ export function InviteForm({ submitting, onInvite }: InviteFormProps) {
       />
       <TextField
         select
-        label="Role"
+        label={t('Role')}
         name="role"
         size="small"
         value={role}
         onChange={(event) => setRole(event.target.value as Role)}
         sx={{ width: 140 }}
       >
-        <MenuItem value="member">Member</MenuItem>
-        <MenuItem value="admin">Admin</MenuItem>
+        <MenuItem value="member">{t('Member')}</MenuItem>
+        <MenuItem value="admin">{t('Admin')}</MenuItem>
       </TextField>
       <Button type="submit" variant="contained" disabled={submitting}>
-        {submitting ? 'Sending...' : 'Send Invite'}
+        {submitting ? t('Sending...') : t('Send Invite')}
       </Button>
     </Box>
   );

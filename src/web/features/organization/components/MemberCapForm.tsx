@@ -11,6 +11,7 @@ import LoadingState from '../../../components/LoadingState';
 import { CapField, CapUsage } from '../../../entities/credits';
 import { parseCapInput } from '../../../../shared/credits';
 import { CAP_SAVE_FAILED, CAP_USAGE_FAILED } from '../lib/errors';
+import { t, translated } from '../../../i18n';
 
 export interface MemberCapFormProps {
   memberId: string;
@@ -21,10 +22,10 @@ export interface MemberCapFormProps {
 export function MemberCapForm({ memberId, memberName }: MemberCapFormProps) {
   const usage = useGetCreditUsageQuery({ user_id: memberId });
   return (
-    <Paper variant="outlined" component="section" aria-label="Monthly credit cap" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-label={t('Monthly credit cap')} sx={{ p: 2 }}>
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
-          Monthly credit cap
+          {t('Monthly credit cap')}
         </Typography>
         {usage.isLoading ? (
           <LoadingState />
@@ -77,9 +78,11 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
       spacing={2}
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Monthly cap of ${memberName}`}
+      aria-label={t('Monthly cap of {name}', { name: memberName })}
     >
-      <Typography color="text.secondary">Balance: {usage.credits} credits</Typography>
+      <Typography color="text.secondary">
+        {t('Balance: {credits, plural, one {# credit} other {# credits}}', { credits: usage.credits })}
+      </Typography>
       <CapUsage
         spent={usage.period_spent}
         cap={usage.monthly_cap}
@@ -89,13 +92,13 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       {saved && (
         <Alert severity="success" onClose={() => setSaved(null)}>
-          {saved}
+          {translated(saved)}
         </Alert>
       )}
       <CapField value={value} onChange={setValue} disabled={save.isLoading} />
       <div>
         <Button type="submit" variant="contained" disabled={save.isLoading || cap === undefined}>
-          {save.isLoading ? 'Saving...' : 'Save cap'}
+          {save.isLoading ? t('Saving...') : t('Save cap')}
         </Button>
       </div>
     </Stack>

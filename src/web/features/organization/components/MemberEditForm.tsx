@@ -16,6 +16,7 @@ import {
   type Role,
 } from '../lib/members';
 import { PromoteAdminDialog } from './PromoteAdminDialog';
+import { t } from '../../../i18n';
 
 export interface MemberChanges {
   product: PlanKey;
@@ -57,7 +58,7 @@ export function MemberEditForm({
   };
 
   return (
-    <Box component="form" onSubmit={onSubmit} aria-label="Edit member" sx={{ maxWidth: 520 }}>
+    <Box component="form" onSubmit={onSubmit} aria-label={t('Edit member')} sx={{ maxWidth: 520 }}>
       <Stack spacing={3}>
         <div>
           <Typography variant="h6" component="h2">
@@ -67,7 +68,7 @@ export function MemberEditForm({
         </div>
         <TextField
           select
-          label="Product"
+          label={t('Product')}
           name="product"
           value={product}
           onChange={(event) => setProduct(event.target.value as PlanKey)}
@@ -82,26 +83,26 @@ export function MemberEditForm({
         </TextField>
         <TextField
           select
-          label="Role"
+          label={t('Role')}
           name="role"
           value={role}
           onChange={(event) => setRole(event.target.value as Role)}
           disabled={isAdminMember}
-          helperText={isAdminMember ? "An admin's role cannot be changed." : undefined}
+          helperText={isAdminMember ? t("An admin's role cannot be changed.") : undefined}
         >
-          <MenuItem value="member">Member</MenuItem>
-          <MenuItem value="admin">Admin</MenuItem>
+          <MenuItem value="member">{t('Member')}</MenuItem>
+          <MenuItem value="admin">{t('Admin')}</MenuItem>
         </TextField>
         <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
+            {saving ? t('Saving...') : t('Save Changes')}
           </Button>
           <Button component={RouterLink} to="/dashboard/organization" variant="outlined">
-            Cancel
+            {t('Cancel')}
           </Button>
           {!isAdminMember && (
             <Button color="error" onClick={onRemove} disabled={saving}>
-              Remove from Organization
+              {t('Remove from Organization')}
             </Button>
           )}
         </Stack>

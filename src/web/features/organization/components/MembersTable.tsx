@@ -18,6 +18,7 @@ import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { MemberCards, usePhoneLayout } from './PhoneCards';
 import BreakableEmail from '../../../components/BreakableEmail';
+import { msg, t } from '../../../i18n';
 
 /** Page sizes stay small so the DOM stays small whatever the size of the organization. */
 export const MEMBER_PAGE_SIZES = [10, 25, 50] as const;
@@ -47,11 +48,11 @@ export interface MembersTableProps {
 }
 
 const COLUMNS: { label: string; sort?: MemberSort }[] = [
-  { label: 'Name/Email', sort: 'name' },
-  { label: 'Role', sort: 'role' },
-  { label: 'Product', sort: 'product' },
-  { label: 'Joined', sort: 'joined' },
-  { label: 'Actions' },
+  { label: msg('Name/Email'), sort: 'name' },
+  { label: msg('Role'), sort: 'role' },
+  { label: msg('Product'), sort: 'product' },
+  { label: msg('Joined'), sort: 'joined' },
+  { label: msg('Actions') },
 ];
 
 /** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
@@ -60,13 +61,13 @@ export function MembersTable(props: MembersTableProps) {
   const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) =>
     props.onRowsPerPage(Number(event.target.value));
   const phone = usePhoneLayout();
-  const empty = search.trim() ? 'No members match your search.' : 'No members yet.';
+  const empty = search.trim() ? t('No members match your search.') : t('No members yet.');
 
   return (
     <Paper variant="outlined">
       {props.searchable && (
         <TextField
-          label="Search members"
+          label={t('Search members')}
           type="search"
           size="small"
           value={search}
@@ -82,7 +83,7 @@ export function MembersTable(props: MembersTableProps) {
             Edit and Remove on screen instead of behind a sideways scroll. */}
           <Table
             size="small"
-            aria-label="Team members"
+            aria-label={t('Team members')}
             aria-busy={busy}
             sx={{ ...compactOnPhones, opacity: busy ? 0.6 : 1 }}
           >
@@ -94,14 +95,14 @@ export function MembersTable(props: MembersTableProps) {
                     sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
                   >
                     {column.sort === undefined ? (
-                      column.label
+                      t(column.label)
                     ) : (
                       <TableSortLabel
                         active={sort === column.sort}
                         direction={sort === column.sort ? order : 'asc'}
                         onClick={() => props.onSort(column.sort!)}
                       >
-                        {column.label}
+                        {t(column.label)}
                       </TableSortLabel>
                     )}
                   </TableCell>
@@ -129,7 +130,7 @@ export function MembersTable(props: MembersTableProps) {
         rowsPerPage={rowsPerPage}
         rowsPerPageOptions={[...MEMBER_PAGE_SIZES]}
         onRowsPerPageChange={onRowsPerPage}
-        labelRowsPerPage="Members per page:"
+        labelRowsPerPage={t('Members per page:')}
         sx={wrappingPagination}
         showFirstButton
         showLastButton
@@ -166,7 +167,7 @@ function MemberRow({
           <BreakableEmail email={member.email} />
         </Typography>
       </TableCell>
-      <TableCell>{roleName(member.role)}</TableCell>
+      <TableCell>{t(roleName(member.role))}</TableCell>
       <TableCell>
         <PlanBadge product={member.subscription?.stripe_product} />
       </TableCell>
@@ -186,22 +187,22 @@ function MemberRow({
               component={RouterLink}
               to={`/dashboard/member/edit/${encodeURIComponent(member.id)}`}
               size="small"
-              aria-label={`Edit ${member.name || member.email}`}
+              aria-label={t('Edit {name}', { name: member.name || member.email })}
             >
-              Edit
+              {t('Edit')}
             </Button>
             {removable ? (
               <Button
                 size="small"
                 color="error"
                 onClick={() => onRemove(member)}
-                aria-label={`Remove ${member.name || member.email}`}
+                aria-label={t('Remove {name}', { name: member.name || member.email })}
               >
-                Remove
+                {t('Remove')}
               </Button>
             ) : (
               <Typography component="span" variant="caption" color="text.secondary">
-                Cannot remove admin
+                {t('Cannot remove admin')}
               </Typography>
             )}
           </>

@@ -15,6 +15,7 @@ import { canRemoveMember } from '../../../../shared/permissions';
 import { roleName, type Invitation, type OrganizationMember } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
+import { t } from '../../../i18n';
 
 /** True below the sm breakpoint (600 px). Without matchMedia (tests, no layout) the table is assumed. */
 export function usePhoneLayout(): boolean {
@@ -67,7 +68,7 @@ export function MemberCards({
 }) {
   if (members.length === 0) return <Typography sx={{ p: 2 }}>{empty}</Typography>;
   return (
-    <Box component="ul" aria-label="Team members" sx={cardList}>
+    <Box component="ul" aria-label={t('Team members')} sx={cardList}>
       {members.map((member) => {
         const name = member.name || member.email;
         return (
@@ -80,11 +81,11 @@ export function MemberCards({
                 <BreakableEmail email={member.email} />
               </Typography>
             )}
-            <Field label="Role">{roleName(member.role)}</Field>
-            <Field label="Product">
+            <Field label={t('Role')}>{t(roleName(member.role))}</Field>
+            <Field label={t('Product')}>
               <PlanBadge product={member.subscription?.stripe_product} />
             </Field>
-            <Field label="Joined">
+            <Field label={t('Joined')}>
               <JoinedDate seconds={member.join_timestamp} />
             </Field>
             {canManage && (
@@ -94,23 +95,23 @@ export function MemberCards({
                   to={`/dashboard/member/edit/${encodeURIComponent(member.id)}`}
                   size="small"
                   variant="outlined"
-                  aria-label={`Edit ${name}`}
+                  aria-label={t('Edit {name}', { name })}
                 >
-                  Edit
+                  {t('Edit')}
                 </Button>
                 {canRemoveMember(member) ? (
                   <Button
                     size="small"
                     variant="outlined"
                     color="error"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('Remove {name}', { name })}
                     onClick={() => onRemove(member)}
                   >
-                    Remove
+                    {t('Remove')}
                   </Button>
                 ) : (
                   <Typography component="span" variant="body2" color="text.secondary">
-                    Cannot remove admin
+                    {t('Cannot remove admin')}
                   </Typography>
                 )}
               </Box>
@@ -134,25 +135,25 @@ export function InvitationCards({
   onResend: (invitation: Invitation) => void;
 }) {
   return (
-    <Box component="ul" aria-label="Pending invitations" sx={cardList}>
+    <Box component="ul" aria-label={t('Pending invitations')} sx={cardList}>
       {invitations.map((invitation) => (
         <li key={invitation.id}>
           <Typography variant="body1" component="p" fontWeight={500}>
             <BreakableEmail email={invitation.email} />
           </Typography>
-          <Field label="Role">{roleName(invitation.role)}</Field>
-          <Field label="Status">Pending</Field>
+          <Field label={t('Role')}>{t(roleName(invitation.role))}</Field>
+          <Field label={t('Status')}>{t('Pending')}</Field>
           {canManage && (
             <Box sx={actionRow}>
               <Button
                 size="small"
                 variant="outlined"
-                aria-label={`Resend invite to ${invitation.email}`}
+                aria-label={t('Resend invite to {email}', { email: invitation.email })}
                 // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
                 aria-disabled={resendingId === invitation.id}
                 onClick={() => resendingId !== invitation.id && onResend(invitation)}
               >
-                Resend invite
+                {t('Resend invite')}
               </Button>
             </Box>
           )}

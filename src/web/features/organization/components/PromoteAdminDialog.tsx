@@ -1,5 +1,6 @@
 import { memberLabel, type OrganizationMember } from '../lib/members';
 import { ConfirmDialog } from './ConfirmDialog';
+import { t } from '../../../i18n';
 
 export interface PromoteAdminDialogProps {
   /** The member about to become an admin; the dialog is closed when null. */
@@ -14,13 +15,15 @@ export function PromoteAdminDialog({ member, onCancel, onConfirm }: PromoteAdmin
   return (
     <ConfirmDialog
       open={member !== null}
-      title="Make this member an admin?"
-      confirmLabel="Make admin"
+      title={t('Make this member an admin?')}
+      confirmLabel={t('Make admin')}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      {who} will be able to manage members, invitations and seats. This cannot be undone: an admin&apos;s role
-      cannot be changed back to member, and an admin cannot be removed from the organization.
+      {t(
+        "{who} will be able to manage members, invitations and seats. This cannot be undone: an admin's role cannot be changed back to member, and an admin cannot be removed from the organization.",
+        { who },
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { memberLabel, type OrganizationMember } from '../lib/members';
 import { ConfirmDialog } from './ConfirmDialog';
+import { t } from '../../../i18n';
 
 export interface RemoveMemberDialogProps {
   /** The member to confirm the removal of; the dialog is closed when null. */
@@ -14,14 +15,16 @@ export function RemoveMemberDialog({ member, removing, onCancel, onConfirm }: Re
   return (
     <ConfirmDialog
       open={member !== null}
-      title="Remove member?"
-      confirmLabel="Remove"
-      busyLabel="Removing..."
+      title={t('Remove member?')}
+      confirmLabel={t('Remove')}
+      busyLabel={t('Removing...')}
       busy={removing}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      {member ? memberLabel(member) : ''} will be removed from the organization and lose their seat.
+      {t('{who} will be removed from the organization and lose their seat.', {
+        who: member ? memberLabel(member) : '',
+      })}
     </ConfirmDialog>
   );
 }

@@ -23,6 +23,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf, roleCan } from '../../../../shared/permissions';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import { findMember, productOptions, type OrganizationMember } from '../lib/members';
+import { t, translated } from '../../../i18n';
 
 const ORGANIZATION_PATH = '/dashboard/organization';
 const NO_MEMBERS: OrganizationMember[] = [];
@@ -64,7 +65,7 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await setUserProduct({ user_id: member.id, product: PLAN_NAMES[product], role }).unwrap();
-      void backToOrganization(`Changes saved for ${member.name || member.email}.`);
+      void backToOrganization(t('Changes saved for {name}.', { name: member.name || member.email }));
     } catch (failure) {
       setError(withDetail(UPDATE_PRODUCT_FAILED, failure));
     }
@@ -75,7 +76,9 @@ export default function MemberEditPage() {
     setError(null);
     try {
       await removeOrganizationUser({ user_id: member.id }).unwrap();
-      void backToOrganization(`${member.name || member.email} was removed from the organization.`);
+      void backToOrganization(
+        t('{name} was removed from the organization.', { name: member.name || member.email }),
+      );
     } catch (failure) {
       setConfirmRemove(false);
       setError(withDetail(REMOVE_FAILED, failure));
@@ -88,9 +91,9 @@ export default function MemberEditPage() {
   } else if (query.isError) {
     body = <ErrorAlert error={organizationErrorText(query.error)} onRetry={() => void query.refetch()} />;
   } else if (!member) {
-    body = <Alert severity="warning">{MEMBER_NOT_FOUND}</Alert>;
+    body = <Alert severity="warning">{translated(MEMBER_NOT_FOUND)}</Alert>;
   } else if (!roleCan(viewer?.role, 'members.edit')) {
-    body = <Alert severity="info">Only an organization admin can edit members.</Alert>;
+    body = <Alert severity="info">{t('Only an organization admin can edit members.')}</Alert>;
   } else {
     body = (
       <>
@@ -128,10 +131,10 @@ export default function MemberEditPage() {
     <Stack spacing={3}>
       <div>
         <Button component={RouterLink} to={ORGANIZATION_PATH} size="small" sx={{ mb: 1 }}>
-          ← Back to Organization
+          {t('← Back to Organization')}
         </Button>
         <Typography variant="h4" component="h1">
-          Edit Member
+          {t('Edit Member')}
         </Typography>
       </div>
       {body}

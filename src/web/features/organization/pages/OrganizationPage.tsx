@@ -33,6 +33,7 @@ import {
   type OrganizationMember,
   type SortOrder,
 } from '../lib/members';
+import { t } from '../../../i18n';
 
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_INVITATIONS: Invitation[] = [];
@@ -136,7 +137,9 @@ export default function OrganizationPage() {
     const member = toRemove;
     try {
       await removeOrganizationUser({ user_id: member.id }).unwrap();
-      report({ success: `${member.name || member.email} was removed from the organization.` });
+      report({
+        success: t('{name} was removed from the organization.', { name: member.name || member.email }),
+      });
     } catch (error) {
       report({ error: withDetail(REMOVE_FAILED, error) });
     } finally {
@@ -152,13 +155,13 @@ export default function OrganizationPage() {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          Organization
+          {t('Organization')}
         </Typography>
         {organizationName && <Typography color="text.secondary">{organizationName}</Typography>}
       </div>
 
       {isAdmin && (
-        <Section title="Invite a Member">
+        <Section title={t('Invite a Member')}>
           {inviteError && <ErrorAlert error={inviteError} onClose={() => setInviteError(null)} />}
           <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
         </Section>
@@ -170,11 +173,11 @@ export default function OrganizationPage() {
         <ErrorAlert error={membersErrorText(members.error)} onRetry={() => void members.refetch()} />
       ) : (
         <>
-          <Section title="Team Members" headingRef={membersHeading}>
+          <Section title={t('Team Members')} headingRef={membersHeading}>
             {canSetCaps && (
               <div>
                 <Button variant="outlined" onClick={() => setCapsOpen(true)}>
-                  Set monthly caps
+                  {t('Set monthly caps')}
                 </Button>
               </div>
             )}
@@ -202,7 +205,7 @@ export default function OrganizationPage() {
               onRemove={setToRemove}
             />
           </Section>
-          <Section title="Pending Invitations">
+          <Section title={t('Pending Invitations')}>
             <InvitationsTable
               invitations={data?.invitations ?? NO_INVITATIONS}
               total={data?.invitations_total ?? 0}
