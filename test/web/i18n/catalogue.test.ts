@@ -61,8 +61,7 @@ const TRANSLATED = [
   'components',
   path.join('features', 'dashboard'),
   path.join('features', 'organization'),
-  path.join('features', 'settings', 'pages'),
-  path.join('features', 'settings', 'components', 'LanguageCard.tsx'),
+  path.join('features', 'settings'),
 ];
 
 const RAW_TEXT = [

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useEndMemberSessionsMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { t } from '../../../i18n';
 import { t, translated } from '../../../i18n';
 
 /** Member edit → "End sessions" (issue 16): signs the member out everywhere; they can sign in again. */

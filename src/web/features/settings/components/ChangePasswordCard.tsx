@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { t, translated } from '../../../i18n';
 
 /** Settings → Password (issue 16): a new password needs the current one; other sessions are signed out. */
 export function ChangePasswordCard() {
@@ -37,21 +38,21 @@ export function ChangePasswordCard() {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Password
+          {t('Password')}
         </Typography>
-        <Box component="form" onSubmit={onSubmit} aria-label="Change password" noValidate>
+        <Box component="form" onSubmit={onSubmit} aria-label={t('Change password')} noValidate>
           <Stack spacing={2.5}>
-            {done && <Alert severity="success">{done}</Alert>}
+            {done && <Alert severity="success">{translated(done)}</Alert>}
             <ErrorAlert error={failure} />
             <TextField
-              label="Current password"
+              label={t('Current password')}
               type="password"
               value={current}
               onChange={(event) => setCurrent(event.target.value)}
               slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'current-password' } }}
             />
             <TextField
-              label="New password"
+              label={t('New password')}
               type="password"
               value={next}
               onChange={(event) => setNext(event.target.value)}
@@ -59,7 +60,7 @@ export function ChangePasswordCard() {
             />
             <div>
               <Button type="submit" variant="contained" disabled={isLoading || !current || !next}>
-                {isLoading ? 'Saving...' : 'Change password'}
+                {isLoading ? t('Saving...') : t('Change password')}
               </Button>
             </div>
           </Stack>

@@ -14,6 +14,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { formatRelative } from '../../../lib/dates';
+import { t, translated } from '../../../i18n';
 
 /**
  * Settings → Sessions (issue 16): where the account is signed in (device, approximate place, last seen),
@@ -42,10 +43,10 @@ export function SessionsCard() {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Sessions
+          {t('Sessions')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Where your account is signed in. Sign out any session you do not recognise.
+          {t('Where your account is signed in. Sign out any session you do not recognise.')}
         </Typography>
         {query.isLoading ? (
           <LoadingState shape="table" count={2} />
@@ -56,9 +57,9 @@ export function SessionsCard() {
           />
         ) : (
           <Stack spacing={2}>
-            {done && <Alert severity="success">{done}</Alert>}
+            {done && <Alert severity="success">{translated(done)}</Alert>}
             <ErrorAlert error={failure} onClose={() => setFailure(null)} />
-            <List aria-label="Sessions" disablePadding>
+            <List aria-label={t('Sessions')} disablePadding>
               {sessions.map((session) => (
                 <ListItem
                   key={session.id}
@@ -66,12 +67,15 @@ export function SessionsCard() {
                   disableGutters
                   secondaryAction={
                     session.current ? (
-                      <Chip label="This device" size="small" color="primary" />
+                      <Chip label={t('This device')} size="small" color="primary" />
                     ) : (
                       <Button
                         size="small"
                         disabled={ending.isLoading}
-                        aria-label={`Sign out ${session.device}, ${session.place}`}
+                        aria-label={t('Sign out {device}, {place}', {
+                          device: session.device,
+                          place: session.place,
+                        })}
                         onClick={() =>
                           void run(
                             () => endSession({ session_id: session.id }).unwrap(),
@@ -79,21 +83,25 @@ export function SessionsCard() {
                           )
                         }
                       >
-                        Sign out
+                        {t('Sign out')}
                       </Button>
                     )
                   }
                 >
                   <ListItemText
                     primary={session.device}
-                    secondary={`${session.place}${session.ip ? ` (${session.ip})` : ''} · last seen ${formatRelative(session.last_seen_at)}`}
+                    secondary={t('{place}{ip} · last seen {when}', {
+                      place: session.place,
+                      ip: session.ip ? ` (${session.ip})` : '',
+                      when: formatRelative(session.last_seen_at),
+                    })}
                     sx={{ pr: 12 }}
                   />
                 </ListItem>
               ))}
             </List>
             {others.length === 0 ? (
-              <Typography variant="body2">You are not signed in anywhere else.</Typography>
+              <Typography variant="body2">{t('You are not signed in anywhere else.')}</Typography>
             ) : (
               <div>
                 <Button
@@ -104,7 +112,7 @@ export function SessionsCard() {
                     void run(() => endOthers().unwrap(), 'Could not sign out your other sessions.')
                   }
                 >
-                  Sign out all other sessions
+                  {t('Sign out all other sessions')}
                 </Button>
               </div>
             )}

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAppStore } from '../../../app/hooks';
 import { downloadStateSnapshot } from '../../../app/support-snapshot';
+import { t } from '../../../i18n';
 
 /**
  * Settings > Support: downloads a snapshot of the app's state (the page the user is on included) for
@@ -18,12 +19,13 @@ export default function SupportPanel() {
     <Card variant="outlined" component="section" aria-labelledby="support-heading">
       <CardContent>
         <Typography variant="h6" component="h2" id="support-heading" gutterBottom>
-          Support
+          {t('Support')}
         </Typography>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="body2">
-            If our support team asks for it, download a snapshot of what this app shows you and attach it to
-            your message. Passwords, tokens and API keys are left out.
+            {t(
+              'If our support team asks for it, download a snapshot of what this app shows you and attach it to your message. Passwords, tokens and API keys are left out.',
+            )}
           </Typography>
           <Button
             variant="outlined"
@@ -32,10 +34,10 @@ export default function SupportPanel() {
               setDownloaded(true);
             }}
           >
-            Download state snapshot
+            {t('Download state snapshot')}
           </Button>
           <Typography variant="body2" role="status">
-            {downloaded ? 'Snapshot downloaded. Send the file to support.' : ''}
+            {downloaded ? t('Snapshot downloaded. Send the file to support.') : ''}
           </Typography>
         </Stack>
       </CardContent>

@@ -22,6 +22,7 @@ import { roleCan } from '../../../../shared/permissions';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
+import { t, translated } from '../../../i18n';
 
 /**
  * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
@@ -81,7 +82,7 @@ export function TwoFactorCard() {
 
   const passwordField = (
     <TextField
-      label="Password"
+      label={t('Password')}
       type="password"
       value={password}
       onChange={(event) => setPassword(event.target.value)}
@@ -101,10 +102,12 @@ export function TwoFactorCard() {
     );
   } else if (status.data?.data.enabled) {
     body = (
-      <Box component="form" onSubmit={onDisable} aria-label="Turn off two-factor sign-in" noValidate>
+      <Box component="form" onSubmit={onDisable} aria-label={t('Turn off two-factor sign-in')} noValidate>
         <Stack spacing={2}>
           <Typography>
-            Two-factor sign-in is on. Recovery codes left: {status.data.data.recovery_codes_left}.
+            {t('Two-factor sign-in is on. Recovery codes left: {count}.', {
+              count: status.data.data.recovery_codes_left,
+            })}
           </Typography>
           {passwordField}
           <div>
@@ -114,7 +117,7 @@ export function TwoFactorCard() {
               color="error"
               disabled={disabling.isLoading || !password}
             >
-              Turn off
+              {t('Turn off')}
             </Button>
           </div>
         </Stack>
@@ -122,29 +125,30 @@ export function TwoFactorCard() {
     );
   } else if (setup) {
     body = (
-      <Box component="form" onSubmit={onConfirm} aria-label="Confirm two-factor sign-in" noValidate>
+      <Box component="form" onSubmit={onConfirm} aria-label={t('Confirm two-factor sign-in')} noValidate>
         <Stack spacing={2}>
           <Typography>
-            Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit
-            code it shows.
+            {t(
+              'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.',
+            )}
           </Typography>
           <TextField
-            label="Secret key"
+            label={t('Secret key')}
             value={setup.secret}
             slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'totp-secret' } }}
           />
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-            <a href={setup.otpauth_url}>Open in authenticator app</a>
+            <a href={setup.otpauth_url}>{t('Open in authenticator app')}</a>
           </Typography>
           <TextField
-            label="Code"
+            label={t('Code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'numeric' } }}
           />
           <div>
             <Button type="submit" variant="contained" disabled={confirming.isLoading || !code.trim()}>
-              Turn on
+              {t('Turn on')}
             </Button>
           </div>
         </Stack>
@@ -152,15 +156,15 @@ export function TwoFactorCard() {
     );
   } else {
     body = (
-      <Box component="form" onSubmit={onStart} aria-label="Set up two-factor sign-in" noValidate>
+      <Box component="form" onSubmit={onStart} aria-label={t('Set up two-factor sign-in')} noValidate>
         <Stack spacing={2}>
           <Typography>
-            Ask for a code from an authenticator app after your password. Enter your password to begin.
+            {t('Ask for a code from an authenticator app after your password. Enter your password to begin.')}
           </Typography>
           {passwordField}
           <div>
             <Button type="submit" variant="contained" disabled={starting.isLoading || !password}>
-              Set up
+              {t('Set up')}
             </Button>
           </div>
         </Stack>
@@ -172,23 +176,28 @@ export function TwoFactorCard() {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Two-factor sign-in
+          {t('Two-factor sign-in')}
         </Typography>
         <Stack spacing={2}>
           {user?.organization?.require_two_factor && user.two_factor_enabled === false && (
             <Alert severity="warning">
-              Your organization requires two-factor sign-in. Set it up to continue using the dashboard.
+              {t('Your organization requires two-factor sign-in. Set it up to continue using the dashboard.')}
             </Alert>
           )}
-          {done && <Alert severity="success">{done}</Alert>}
+          {done && <Alert severity="success">{translated(done)}</Alert>}
           <ErrorAlert error={failure} onClose={() => setFailure(null)} />
           {recoveryCodes && (
             <Alert severity="warning">
               <Typography sx={{ fontWeight: 500 }}>
-                Save these recovery codes now: each signs you in once without your phone, and they are not
-                shown again.
+                {t(
+                  'Save these recovery codes now: each signs you in once without your phone, and they are not shown again.',
+                )}
               </Typography>
-              <Box component="ul" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', pl: 2, my: 1 }}>
+              <Box
+                component="ul"
+                aria-label={t('Recovery codes')}
+                sx={{ fontFamily: 'monospace', pl: 2, my: 1 }}
+              >
                 {recoveryCodes.map((c) => (
                   <li key={c}>{c}</li>
                 ))}
@@ -210,7 +219,7 @@ export function TwoFactorCard() {
                   }}
                 />
               }
-              label="Require two-factor sign-in for everyone in the organization"
+              label={t('Require two-factor sign-in for everyone in the organization')}
             />
           )}
         </Stack>
