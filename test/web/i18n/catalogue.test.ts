@@ -59,6 +59,7 @@ test.each(Object.entries(messages))('the Chinese of %j keeps its placeholders', 
 const TRANSLATED = [
   'app',
   'components',
+  path.join('features', 'auth'),
   path.join('features', 'dashboard'),
   path.join('features', 'organization'),
   path.join('features', 'settings'),

@@ -3,8 +3,15 @@
  * people translating different areas never edit the same file.
  */
 import { app } from './app';
+import { auth } from './auth';
 import { dashboard } from './dashboard';
 import { organization } from './organization';
 import { settings } from './settings';
 
-export const messages: Record<string, string> = { ...app, ...dashboard, ...organization, ...settings };
+export const messages: Record<string, string> = {
+  ...app,
+  ...auth,
+  ...dashboard,
+  ...organization,
+  ...settings,
+};

@@ -12,6 +12,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { getItem, setItem, storageKeys } from '../../../lib/storage';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { useLogOut } from '../hooks/use-log-out';
+import { t } from '../../../i18n';
 
 export default function AlreadySignedIn({ email }: { email: string }) {
   const user = useAppSelector(selectUser);
@@ -27,17 +28,17 @@ export default function AlreadySignedIn({ email }: { email: string }) {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        You are already signed in
+        {t('You are already signed in')}
       </Typography>
       <Alert severity="info">
-        {`You are signed in as ${email}. To create another account, log out first.`}
+        {t('You are signed in as {email}. To create another account, log out first.', { email })}
       </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" size="large" onClick={() => user && void continueOnboarding(user)}>
-          Continue
+          {t('Continue')}
         </Button>
         <Button variant="outlined" size="large" disabled={loggingOut} onClick={() => void logOutToSignUp()}>
-          Log out and create a new account
+          {t('Log out and create a new account')}
         </Button>
       </Stack>
     </Stack>

@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { t } from '../../../i18n';
 
 export interface EmailFieldProps {
   value: string;
@@ -9,7 +10,7 @@ export interface EmailFieldProps {
 export default function EmailField({ value, onChange }: EmailFieldProps) {
   return (
     <TextField
-      label="Email"
+      label={t('Email')}
       name="email"
       type="email"
       autoComplete="email"

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import { getAppConfig } from '../../../app/config';
 import GoogleSignInButton, { type GoogleSignInButtonProps } from './GoogleSignInButton';
 import SandboxGoogleButton from './SandboxGoogleButton';
+import { t } from '../../../i18n';
 
 export interface GoogleSectionProps extends Omit<GoogleSignInButtonProps, 'clientId'> {
   busy: boolean;
@@ -24,8 +25,8 @@ export default function GoogleSection({ busy, ...button }: GoogleSectionProps) {
       ) : (
         <SandboxGoogleButton {...button} disabled={busy} />
       )}
-      {busy ? <LinearProgress aria-label="Signing in with Google" /> : null}
-      <Divider>or</Divider>
+      {busy ? <LinearProgress aria-label={t('Signing in with Google')} /> : null}
+      <Divider>{t('or')}</Divider>
     </Stack>
   );
 }

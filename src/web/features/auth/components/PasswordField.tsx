@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
+import { t } from '../../../i18n';
 
 export interface PasswordFieldProps {
   value: string;
@@ -28,14 +29,14 @@ export default function PasswordField({
   value,
   onChange,
   autoComplete,
-  label = 'Password',
+  label,
   name = 'password',
   strengthMeterId,
 }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const field = (
     <TextField
-      label={label}
+      label={label ?? t('Password')}
       name={name}
       type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
@@ -49,7 +50,7 @@ export default function PasswordField({
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-label={shown ? t('Hide password') : t('Show password')}
                 aria-pressed={shown}
                 onClick={() => setShown((current) => !current)}
                 edge="end"

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { passwordStrength, type PasswordStrength } from '../../../../shared/password-strength';
+import { t, translated } from '../../../i18n';
 
 const LEVELS: Record<PasswordStrength, { value: number; color: 'error' | 'warning' | 'info' | 'success' }> = {
   'Too weak': { value: 10, color: 'error' },
@@ -30,12 +31,12 @@ export default function PasswordStrengthMeter({ password, id }: PasswordStrength
         variant="determinate"
         value={value}
         color={color}
-        aria-label="Password strength"
+        aria-label={t('Password strength')}
         aria-valuetext={strength}
         sx={{ height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary" aria-live="polite">
-        {`Password strength: ${strength}`}
+        {t('Password strength: {strength}', { strength: translated(strength) })}
       </Typography>
     </Box>
   );

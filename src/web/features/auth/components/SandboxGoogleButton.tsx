@@ -7,6 +7,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import { useEffect, useRef } from 'react';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
+import { t } from '../../../i18n';
 
 /** The `type` of the message the sandbox page posts (src/server/sandbox/google-page.ts). */
 export const GOOGLE_SANDBOX_MESSAGE = 'crm-sync:google-sandbox';
@@ -58,7 +59,7 @@ export default function SandboxGoogleButton({
       disabled={disabled}
       sx={{ textTransform: 'none' }}
     >
-      {context === 'signup' ? 'Sign up with Google' : 'Sign in with Google'}
+      {context === 'signup' ? t('Sign up with Google') : t('Sign in with Google')}
     </Button>
   );
 }

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import { failureMessage } from '../lib/failure';
+import { t, translated } from '../../../i18n';
 
 export const FORGOT_PASSWORD_SENT =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
@@ -40,29 +41,31 @@ export default function ForgotPasswordPage() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Forgot your password?
+        {t('Forgot your password?')}
       </Typography>
       {sent ? (
-        <Alert severity="success">{FORGOT_PASSWORD_SENT}</Alert>
+        <Alert severity="success">{translated(FORGOT_PASSWORD_SENT)}</Alert>
       ) : (
         <Stack
           component="form"
           spacing={2}
           onSubmit={(event) => void submit(event)}
-          aria-label="Forgot password"
+          aria-label={t('Forgot password')}
         >
-          <Typography color="text.secondary">Enter your email and we will send you a reset link.</Typography>
+          <Typography color="text.secondary">
+            {t('Enter your email and we will send you a reset link.')}
+          </Typography>
           <EmailField value={email} onChange={setEmail} />
           {errorHtml !== null ? (
             <Alert severity="error" role="alert">
               <span dangerouslySetInnerHTML={{ __html: errorHtml }} />
             </Alert>
           ) : null}
-          <FormSubmit disabled={isLoading}>{isLoading ? 'Sending...' : 'Send reset link'}</FormSubmit>
+          <FormSubmit disabled={isLoading}>{isLoading ? t('Sending...') : t('Send reset link')}</FormSubmit>
         </Stack>
       )}
       <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
-        Back to login
+        {t('Back to login')}
       </Link>
     </Stack>
   );

@@ -27,8 +27,9 @@ import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { logOut } from '../lib/log-out';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
+import { msg, t } from '../../../i18n';
 
-const SESSION_EXPIRED = 'Session expired, please login again.';
+const SESSION_EXPIRED = msg('Session expired, please login again.');
 
 /** `reauth=true` ends the session on entry; the form waits for that. */
 export const loader = (({ store, url }) => ({
@@ -130,13 +131,13 @@ export default function LoginPage() {
       component="form"
       spacing={2}
       onSubmit={(event) => void submitCode(event)}
-      aria-label="Two-factor code"
+      aria-label={t('Two-factor code')}
     >
       <Typography variant="body2">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        {t('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')}
       </Typography>
       <TextField
-        label="Code"
+        label={t('Code')}
         name="code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
@@ -144,7 +145,7 @@ export default function LoginPage() {
         slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'text' } }}
       />
       <FormSubmit error={formError} disabled={verifying || !code.trim()}>
-        {verifying ? 'Verifying...' : 'Verify'}
+        {verifying ? t('Verifying...') : t('Verify')}
       </FormSubmit>
     </Stack>
   );
@@ -159,21 +160,21 @@ export default function LoginPage() {
         onCredential={(token) => void logInWithGoogle(token)}
         onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
       />
-      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Log in">
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Log in')}>
         <EmailField value={email} onChange={setEmail} />
         <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
         <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
-          {loggingIn ? 'Logging in...' : 'Log in'}
+          {loggingIn ? t('Logging in...') : t('Log in')}
         </FormSubmit>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
-          Forgot password?
+          {t('Forgot password?')}
         </Link>
         <Typography variant="body2">
-          No account?{' '}
+          {t('No account?')}{' '}
           <Link component={RouterLink} to="/signup">
-            Sign up
+            {t('Sign up')}
           </Link>
         </Typography>
       </Stack>
@@ -183,9 +184,9 @@ export default function LoginPage() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Log in
+        {t('Log in')}
       </Typography>
-      {reauth ? <Alert severity="warning">{SESSION_EXPIRED}</Alert> : null}
+      {reauth ? <Alert severity="warning">{t(SESSION_EXPIRED)}</Alert> : null}
       {signedOut ? (
         <Suspense fallback={<LoadingState text="Signing you out..." />}>
           <Await resolve={signedOut}>{form}</Await>

@@ -20,6 +20,7 @@ import FormSubmit from '../components/FormSubmit';
 import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { t, translated } from '../../../i18n';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
@@ -89,7 +90,7 @@ export default function ResetPasswordPage() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Reset your password
+        {t('Reset your password')}
       </Typography>
       {deadLink === null ? (
         <Dead text={NO_RESET_TOKEN} />
@@ -101,17 +102,17 @@ export default function ResetPasswordPage() {
                 <Dead text={deadText} />
               ) : done ? (
                 <Alert severity="success" role="status">
-                  {done.message} Redirecting...
+                  {translated(done.message)} {t('Redirecting...')}
                 </Alert>
               ) : (
                 <Stack
                   component="form"
                   spacing={2}
                   onSubmit={(event) => void submit(event)}
-                  aria-label="Reset password"
+                  aria-label={t('Reset password')}
                 >
                   <PasswordField
-                    label="New password"
+                    label={t('New password')}
                     name="new_password"
                     value={password}
                     onChange={setPassword}
@@ -119,7 +120,7 @@ export default function ResetPasswordPage() {
                     strengthMeterId="reset-password-strength"
                   />
                   <FormSubmit error={formError} disabled={isLoading}>
-                    {isLoading ? 'Saving...' : 'Set new password'}
+                    {isLoading ? t('Saving...') : t('Set new password')}
                   </FormSubmit>
                 </Stack>
               )
@@ -137,7 +138,7 @@ function Dead({ text }: { text: string }) {
     <>
       <ErrorAlert error={text} />
       <Link component={RouterLink} to="/forgot-password" variant="body2">
-        Request a new reset link
+        {t('Request a new reset link')}
       </Link>
     </>
   );

@@ -24,11 +24,13 @@ import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
+import { msg, t } from '../../../i18n';
 
-export const SIGNUP_HEADING = 'Create your account';
+export const SIGNUP_HEADING = msg('Create your account');
 export const NAME_REQUIRED = 'Name is required.';
-export const FIRST_INSTALL_HEADING =
-  'Welcome! The extension is installed. Create your account to get started.';
+export const FIRST_INSTALL_HEADING = msg(
+  'Welcome! The extension is installed. Create your account to get started.',
+);
 
 export default function SignupPage() {
   useDocumentTitle('Sign up');
@@ -94,7 +96,7 @@ export default function SignupPage() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {firstInstall ? FIRST_INSTALL_HEADING : SIGNUP_HEADING}
+        {firstInstall ? t(FIRST_INSTALL_HEADING) : t(SIGNUP_HEADING)}
       </Typography>
       <CrmPicker value={chosenSlug} onChoose={chooseSoftware} />
       <GoogleSection
@@ -103,9 +105,9 @@ export default function SignupPage() {
         onCredential={(token) => void signUpWithGoogle(token)}
         onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
       />
-      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Sign up">
+      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Sign up')}>
         <TextField
-          label="Name"
+          label={t('Name')}
           name="name"
           autoComplete="name"
           required
@@ -121,13 +123,13 @@ export default function SignupPage() {
           strengthMeterId="signup-password-strength"
         />
         <FormSubmit error={formError} disabled={busy}>
-          {signingUp ? 'Signing up...' : 'Sign up'}
+          {signingUp ? t('Signing up...') : t('Sign up')}
         </FormSubmit>
       </Stack>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link component={RouterLink} to="/login">
-          Log in
+          {t('Log in')}
         </Link>
       </Typography>
     </Stack>
