@@ -61,6 +61,7 @@ const TRANSLATED = [
   'components',
   path.join('features', 'auth'),
   path.join('features', 'dashboard'),
+  path.join('features', 'onboarding'),
   path.join('features', 'organization'),
   path.join('features', 'settings'),
 ];

@@ -27,6 +27,7 @@ import { hasStoredCredentials, readStoredCredentials } from '../../lib/next-scre
 import { getFlag, getItem, storageKeys } from '../../lib/storage';
 import { progressFor } from './lib/steps';
 import { MAIN_CONTENT_ID } from '../../components/SkipLink';
+import { t, translated } from '../../i18n';
 
 export const PRODUCT_NAME = 'CRM Sync';
 export const MARKETING_HEADLINE = 'Save 4 hours a week';
@@ -93,11 +94,11 @@ export default function OnboardingLayout() {
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
           {MARKETING_PATHS.has(pathname) ? (
-            <Stack component="aside" spacing={1.5} aria-label="Why CRM Sync">
+            <Stack component="aside" spacing={1.5} aria-label={t('Why CRM Sync')}>
               <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-                {MARKETING_HEADLINE}
+                {translated(MARKETING_HEADLINE)}
               </Typography>
-              <Typography color="text.secondary">{MARKETING_TEXT}</Typography>
+              <Typography color="text.secondary">{translated(MARKETING_TEXT)}</Typography>
               <TrustedBy />
             </Stack>
           ) : null}

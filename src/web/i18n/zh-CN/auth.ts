@@ -61,6 +61,10 @@ export const auth: Record<string, string> = {
   'Sign in with Google': '使用 Google 登录',
   'Signing in with Google': '正在使用 Google 登录',
   or: '或',
+  'Please pick a stronger password (it must have 8+ characters and include 1+ lowercase, 1+ uppercase, 1+ digit, 1+ symbol).':
+    '请选择更强的密码（至少 8 个字符，且包含至少 1 个小写字母、1 个大写字母、1 个数字和 1 个符号）。',
+  'Please pick a stronger password (at least Medium) - requires at least 8 characters, 1 lowercase letter, 1 uppercase letter, 1 digit, and 1 symbol.':
+    '请选择更强的密码（至少为“中”）——需要至少 8 个字符、1 个小写字母、1 个大写字母、1 个数字和 1 个符号。',
   Login: '登录',
   'Logging out': '正在退出登录',
 };

@@ -5,6 +5,7 @@
 import { app } from './app';
 import { auth } from './auth';
 import { dashboard } from './dashboard';
+import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { settings } from './settings';
 
@@ -12,6 +13,7 @@ export const messages: Record<string, string> = {
   ...app,
   ...auth,
   ...dashboard,
+  ...onboarding,
   ...organization,
   ...settings,
 };

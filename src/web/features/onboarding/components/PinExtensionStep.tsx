@@ -10,6 +10,7 @@ import { useGoToNextScreen } from '../hooks/use-next-screen';
 import { saveUserFlag } from '../lib/user-flag';
 import PinSteps from './PinSteps';
 import StepPage from './StepPage';
+import { t } from '../../../i18n';
 
 /** The entry work of both pages: the extension is installed. */
 export const pinStepLoader = ((entry) => saveUserFlag(entry, 'has_installed', true)) satisfies EntryLoader;
@@ -25,13 +26,13 @@ export default function PinExtensionStep({ title, children }: { title: string; c
       <Suspense
         fallback={
           <Button variant="contained" size="large" disabled>
-            Saving...
+            {t('Saving...')}
           </Button>
         }
       >
         <Await resolve={saved}>
           <Button variant="contained" size="large" onClick={goNext}>
-            Continue
+            {t('Continue')}
           </Button>
         </Await>
       </Suspense>

@@ -2,6 +2,7 @@
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import { translated } from '../../../i18n';
 
 const STEPS = [
   'Click the puzzle-piece (Extensions) icon at the top right of Chrome.',
@@ -14,7 +15,7 @@ export default function PinSteps() {
     <List component="ol" dense sx={{ listStyle: 'decimal', pl: 3 }}>
       {STEPS.map((step) => (
         <ListItem key={step} sx={{ display: 'list-item', pl: 0.5 }}>
-          <ListItemText primary={step} />
+          <ListItemText primary={translated(step)} />
         </ListItem>
       ))}
     </List>

@@ -6,6 +6,7 @@
  * Stepper, Step, StepLabel, StepIcon and StepConnector modules every public page's first load carried.
  */
 import Box from '@mui/material/Box';
+import { t, translated } from '../../../i18n';
 
 export const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
 
@@ -31,7 +32,7 @@ export interface ProgressStepsProps {
 
 export default function ProgressSteps({ current, completed, steps = ONBOARDING_STEPS }: ProgressStepsProps) {
   return (
-    <nav aria-label="Onboarding progress">
+    <nav aria-label={t('Onboarding progress')}>
       <Box component="ol" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0 }}>
         {steps.map((label, index) => {
           const done = completed ? Boolean(completed[index]) : index < current;
@@ -100,7 +101,7 @@ export default function ProgressSteps({ current, completed, steps = ONBOARDING_S
                   fontWeight: lit ? 500 : 400,
                 }}
               >
-                {label}
+                {translated(label)}
                 {done ? (
                   <Box component="span" sx={visuallyHidden}>
                     {' (done)'}

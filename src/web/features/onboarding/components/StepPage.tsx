@@ -2,12 +2,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { translated } from '../../../i18n';
 
 export default function StepPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {title}
+        {translated(title)}
       </Typography>
       {children}
     </Stack>

@@ -6,6 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { t, translated } from '../../../i18n';
 
 /** Theme colours that carry white text at 4.5:1 or more (the old teal and orange were 3.0 and 3.1:1). */
 const AVATARS = [
@@ -24,7 +25,7 @@ export default function TrustedBy() {
   return (
     <Box
       component="section"
-      aria-label="Trusted by"
+      aria-label={t('Trusted by')}
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
     >
       {/* Overlapping circles, as AvatarGroup draws them: each ringed in the page colour, over the previous. */}
@@ -72,7 +73,7 @@ export default function TrustedBy() {
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {TRUSTED_BY_TEXT}
+          {translated(TRUSTED_BY_TEXT)}
         </Typography>
       </Box>
     </Box>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { chooseSoftware } from '../../../entities/crm';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
+import { t } from '../../../i18n';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
@@ -101,20 +102,24 @@ function InvitationOutcome({ outcome }: { outcome: Outcome }) {
       <StepPage title={INVITATION_ERROR}>
         <ErrorAlert error={outcome.message} />
         <Link component={RouterLink} to="/login">
-          Go to login
+          {t('Go to login')}
         </Link>
       </StepPage>
     );
   }
 
   return (
-    <StepPage title="Invitation accepted">
-      <Typography>{`You have been invited to join ${outcome.organization}.`}</Typography>
+    <StepPage title={t('Invitation accepted')}>
+      <Typography>
+        {t('You have been invited to join {organization}.', { organization: outcome.organization })}
+      </Typography>
       <Typography color="text.secondary" role="status">
-        {`Taking you to sign up in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}...`}
+        {t('Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...', {
+          seconds: secondsLeft,
+        })}
       </Typography>
       <Link component={RouterLink} to={outcome.to} replace>
-        Sign up now
+        {t('Sign up now')}
       </Link>
     </StepPage>
   );

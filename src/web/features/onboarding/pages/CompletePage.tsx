@@ -10,6 +10,7 @@ import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { saveUserFlag } from '../lib/user-flag';
+import { t } from '../../../i18n';
 
 export const loader = ((entry) => saveUserFlag(entry, 'has_onboarded', true)) satisfies EntryLoader;
 
@@ -19,16 +20,18 @@ export default function CompletePage() {
   const software = useAppSelector(selectSoftware);
 
   return (
-    <StepPage title="Setup complete!">
+    <StepPage title={t('Setup complete!')}>
       <Typography color="text.secondary">
         {software
-          ? `You are all set: open a profile and sync it to ${software.software} in one click.`
-          : 'You are all set: open a profile and sync it to your CRM in one click.'}
+          ? t('You are all set: open a profile and sync it to {software} in one click.', {
+              software: software.software,
+            })
+          : t('You are all set: open a profile and sync it to your CRM in one click.')}
       </Typography>
       <Suspense fallback={<LoadingState text="Saving..." />}>
         <Await resolve={saved}>
           <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
-            Go to the dashboard
+            {t('Go to the dashboard')}
           </Button>
         </Await>
       </Suspense>

@@ -8,6 +8,7 @@ import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
+import { t } from '../../../i18n';
 
 export default function InstallPage() {
   useDocumentTitle('Install the extension');
@@ -15,28 +16,31 @@ export default function InstallPage() {
   const storeUrl = software?.chrome_extension_url;
 
   return (
-    <StepPage title="Install the extension">
+    <StepPage title={t('Install the extension')}>
       {storeUrl ? (
         <>
           <Typography color="text.secondary">
-            {`Add ${software.app} to Chrome to sync prospects into ${software.software} in one click.`}
+            {t('Add {app} to Chrome to sync prospects into {software} in one click.', {
+              app: software.app,
+              software: software.software,
+            })}
           </Typography>
           <Button variant="contained" size="large" href={storeUrl} target="_blank" rel="noopener noreferrer">
-            Add to Chrome
+            {t('Add to Chrome')}
           </Button>
           <Typography variant="body2" color="text.secondary">
-            Once it is installed, the extension brings you back here to continue.
+            {t('Once it is installed, the extension brings you back here to continue.')}
           </Typography>
         </>
       ) : (
         <>
           <Alert severity="info">
             {software
-              ? `No extension store link is available for ${software.software} yet.`
-              : 'Choose your CRM first, so we can show you the right extension.'}
+              ? t('No extension store link is available for {software} yet.', { software: software.software })
+              : t('Choose your CRM first, so we can show you the right extension.')}
           </Alert>
           <Link component={RouterLink} to="/signup">
-            Choose your CRM
+            {t('Choose your CRM')}
           </Link>
         </>
       )}

@@ -2,6 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';
+import { t } from '../../../i18n';
 
 export { pinStepLoader as loader } from '../components/PinExtensionStep';
 
@@ -9,8 +10,8 @@ export default function InstalledPage() {
   useDocumentTitle('Pin the extension');
 
   return (
-    <PinExtensionStep title="The extension is installed. Pin it!">
-      <Typography color="text.secondary">Pin the extension so it is always one click away:</Typography>
+    <PinExtensionStep title={t('The extension is installed. Pin it!')}>
+      <Typography color="text.secondary">{t('Pin the extension so it is always one click away:')}</Typography>
     </PinExtensionStep>
   );
 }

@@ -10,6 +10,7 @@ import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { saveUserFlag } from '../lib/user-flag';
+import { t } from '../../../i18n';
 
 export const loader = ((entry) => saveUserFlag(entry, 'has_installed', false)) satisfies EntryLoader;
 
@@ -19,21 +20,21 @@ export default function UninstalledPage() {
   const storeUrl = useAppSelector(selectSoftware)?.chrome_extension_url;
 
   return (
-    <StepPage title="The extension was uninstalled">
+    <StepPage title={t('The extension was uninstalled')}>
       <Typography color="text.secondary">
-        Sorry to see you go. If it was a mistake, you can install it again at any time.
+        {t('Sorry to see you go. If it was a mistake, you can install it again at any time.')}
       </Typography>
       <Suspense fallback={<LoadingState text="Saving..." />}>
         <Await resolve={saved}>{null}</Await>
       </Suspense>
       {storeUrl ? (
         <Button variant="outlined" href={storeUrl} target="_blank" rel="noopener noreferrer">
-          Reinstall the extension
+          {t('Reinstall the extension')}
         </Button>
       ) : (
         // Without the store link of a chosen CRM, the install step helps choose one.
         <Button variant="outlined" component={RouterLink} to="/install">
-          Reinstall the extension
+          {t('Reinstall the extension')}
         </Button>
       )}
     </StepPage>

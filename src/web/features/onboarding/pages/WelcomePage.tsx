@@ -2,6 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';
+import { t } from '../../../i18n';
 
 export { pinStepLoader as loader } from '../components/PinExtensionStep';
 
@@ -9,9 +10,9 @@ export default function WelcomePage() {
   useDocumentTitle('Welcome');
 
   return (
-    <PinExtensionStep title="Welcome! Pin the extension first">
+    <PinExtensionStep title={t('Welcome! Pin the extension first')}>
       <Typography color="text.secondary">
-        The extension is installed. Pin it so it is always one click away, then create your account.
+        {t('The extension is installed. Pin it so it is always one click away, then create your account.')}
       </Typography>
     </PinExtensionStep>
   );

@@ -1,0 +1,60 @@
+/** Simplified Chinese of the onboarding steps (features/onboarding). */
+export const onboarding: Record<string, string> = {
+  'Save 4 hours a week': '每周节省 4 小时',
+  'Sync prospects from social networks into your CRM in one click.':
+    '一键将社交网络上的潜在客户同步到您的 CRM。',
+  'Trusted by thousands of SDRs, BDRs, Sales Ops and team leads':
+    '深受数千名 SDR、BDR、销售运营和团队负责人的信赖',
+  'Trusted by': '信赖我们的用户',
+  'Onboarding progress': '设置进度',
+  Install: '安装',
+  Signup: '注册',
+  Connect: '连接',
+  Finish: '完成',
+  'Click the puzzle-piece (Extensions) icon at the top right of Chrome.':
+    '点击 Chrome 右上角的拼图（扩展程序）图标。',
+  'Find the extension in the list.': '在列表中找到该扩展。',
+  'Click the pin icon next to it.': '点击其旁边的图钉图标。',
+  'Invitation Error': '邀请出错',
+  'No invitation token provided.': '未提供邀请令牌。',
+  'Invalid or expired invitation': '邀请无效或已过期',
+  'Failed to accept invitation': '接受邀请失败',
+  'Checking your invitation...': '正在检查您的邀请...',
+  'Invitation accepted': '已接受邀请',
+  'You have been invited to join {organization}.': '您已受邀加入 {organization}。',
+  'Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...':
+    '{seconds, plural, other {# 秒}}后将带您前往注册...',
+  'Sign up now': '立即注册',
+  Redirecting: '正在跳转',
+  'Setup complete': '设置完成',
+  'Setup complete!': '设置完成！',
+  'You are all set: open a profile and sync it to {software} in one click.':
+    '一切就绪：打开一个个人资料，一键将其同步到 {software}。',
+  'You are all set: open a profile and sync it to your CRM in one click.':
+    '一切就绪：打开一个个人资料，一键将其同步到您的 CRM。',
+  'Go to the dashboard': '前往控制台',
+  'Install the extension': '安装扩展',
+  'Add {app} to Chrome to sync prospects into {software} in one click.':
+    '将 {app} 添加到 Chrome，一键将潜在客户同步到 {software}。',
+  'Add to Chrome': '添加到 Chrome',
+  'Once it is installed, the extension brings you back here to continue.':
+    '安装完成后，扩展会带您回到这里继续。',
+  'No extension store link is available for {software} yet.': '{software} 暂无扩展商店链接。',
+  'Choose your CRM first, so we can show you the right extension.':
+    '请先选择您的 CRM，以便我们为您显示合适的扩展。',
+  'Choose your CRM': '选择您的 CRM',
+  'Pin the extension': '固定扩展',
+  'The extension is installed. Pin it!': '扩展已安装。请将其固定！',
+  'Pin the extension so it is always one click away:': '固定扩展，随时一键可用：',
+  'Extension uninstalled': '扩展已卸载',
+  'The extension was uninstalled': '扩展已被卸载',
+  'Sorry to see you go. If it was a mistake, you can install it again at any time.':
+    '很遗憾看到您离开。如果是误操作，您可以随时重新安装。',
+  'Reinstall the extension': '重新安装扩展',
+  Welcome: '欢迎',
+  'Welcome! Pin the extension first': '欢迎！请先固定扩展',
+  'The extension is installed. Pin it so it is always one click away, then create your account.':
+    '扩展已安装。将其固定以便随时一键可用，然后创建您的账户。',
+  'Accept invitation': '接受邀请',
+  'Why CRM Sync': '为什么选择 CRM Sync',
+};
