@@ -4,6 +4,7 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { t } from '../i18n';
 
 export interface BannerProps {
   /** Name of the extension (the CRM record's `app`), or the product name when no CRM is chosen. */
@@ -54,7 +55,7 @@ export default function Banner({ appName, softwareName, logoUrl, dark = false, s
             variant={small ? 'caption' : 'body2'}
             sx={{ color: dark ? 'grey.300' : 'text.secondary' }}
           >
-            {`Chrome Extension for ${softwareName}.`}
+            {t('Chrome Extension for {software}.', { software: softwareName })}
           </Typography>
         ) : null}
       </Box>

@@ -44,7 +44,8 @@ test('the UI has messages (the scan works)', () => {
 
 test.each([...used.entries()])('%j (%s) has its Chinese text', (message) => {
   const chinese = messages[message];
-  expect(chinese).toEqual(expect.stringMatching(/\p{Script=Han}/u));
+  // Chinese characters, or at least Chinese punctuation ('{action}：{plan}').
+  expect(chinese).toEqual(expect.stringMatching(/[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u));
   expect(placeholders(chinese!)).toEqual(placeholders(message));
 });
 
@@ -63,6 +64,8 @@ const TRANSLATED = [
   path.join('features', 'dashboard'),
   path.join('features', 'onboarding'),
   path.join('features', 'organization'),
+  path.join('features', 'pricing'),
+  path.join('entities', 'plan'),
   path.join('features', 'settings'),
 ];
 

@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { BillingSchedule } from './prices';
+import { t } from '../../i18n';
 
 export interface BillingScheduleToggleProps {
   value: BillingSchedule;
@@ -25,14 +26,14 @@ export default function BillingScheduleToggle({
       color="primary"
       value={value}
       disabled={disabled}
-      aria-label="Billing period"
+      aria-label={t('Billing period')}
       // A click on the selected option gives null: keep the current schedule.
       onChange={(_event, next: BillingSchedule | null) => next && onChange(next)}
     >
-      <ToggleButton value="monthly">Monthly</ToggleButton>
+      <ToggleButton value="monthly">{t('Monthly')}</ToggleButton>
       <ToggleButton value="yearly" sx={{ gap: 1 }}>
-        Yearly
-        <Chip label="33% off" size="small" color="success" sx={{ pointerEvents: 'none' }} />
+        {t('Yearly')}
+        <Chip label={t('33% off')} size="small" color="success" sx={{ pointerEvents: 'none' }} />
       </ToggleButton>
     </ToggleButtonGroup>
   );

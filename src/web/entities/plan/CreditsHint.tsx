@@ -6,10 +6,12 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { msg, t } from '../../i18n';
 
 /** Spec §2.1: the credits tooltip. */
-export const CREDITS_TOOLTIP =
-  'Each credit finds contact details, including email addresses, for one profile.';
+export const CREDITS_TOOLTIP = msg(
+  'Each credit finds contact details, including email addresses, for one profile.',
+);
 
 const Tooltip = lazy(() => import(/* webpackChunkName: "tooltip" */ '@mui/material/Tooltip'));
 
@@ -22,7 +24,7 @@ export default function CreditsHint() {
     <IconButton
       edge="end"
       size="small"
-      aria-label="What is a credit?"
+      aria-label={t('What is a credit?')}
       ref={(element) => {
         if (!element || !keepFocus.current) return;
         element.focus();
@@ -48,7 +50,7 @@ export default function CreditsHint() {
   return (
     <Suspense fallback={button}>
       <Tooltip
-        title={CREDITS_TOOLTIP}
+        title={t(CREDITS_TOOLTIP)}
         enterTouchDelay={0}
         open={open}
         onOpen={() => setOpen(true)}

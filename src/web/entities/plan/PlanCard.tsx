@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { BillingSchedule, PlanFeature } from './prices';
 import { formatAmount } from './prices';
 import PlanFeatureList from './PlanFeatureList';
+import { t, translated } from '../../i18n';
 
 /** Height of a small Chip: the row of marks (RECOMMENDED, Current) is this tall on every card. */
 const MARK_ROW_HEIGHT = 24;
@@ -47,7 +48,7 @@ export default function PlanCard({
 }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
   const buttonDisabled = current || disabled || busy;
-  const buttonLabel = current ? 'Current' : action.label;
+  const buttonLabel = current ? t('Current') : translated(action.label);
   return (
     <Card
       component="section"
@@ -74,18 +75,18 @@ export default function PlanCard({
             useFlexGap
             sx={{ order: -1, minHeight: MARK_ROW_HEIGHT, mb: 0.5, flexWrap: 'wrap' }}
           >
-            {recommended && <Chip label="RECOMMENDED" color="primary" size="small" />}
-            {current && <Chip label="Current" size="small" variant="outlined" />}
+            {recommended && <Chip label={t('RECOMMENDED')} color="primary" size="small" />}
+            {current && <Chip label={t('Current')} size="small" variant="outlined" />}
           </Stack>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5 }}>
           <Typography variant="h3" component="p">
             {formatAmount(monthlyPrice)}
           </Typography>
-          <Typography color="text.secondary">/ month</Typography>
+          <Typography color="text.secondary">{t('/ month')}</Typography>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {schedule === 'yearly' ? 'Billed yearly' : 'Billed monthly'}
+          {schedule === 'yearly' ? t('Billed yearly') : t('Billed monthly')}
         </Typography>
         <PlanFeatureList features={features} />
       </CardContent>
@@ -106,7 +107,11 @@ export default function PlanCard({
             disabled={buttonDisabled}
             onClick={'onSelect' in action ? action.onSelect : undefined}
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            aria-label={current ? `${name}: current plan` : `${buttonLabel}: ${name}`}
+            aria-label={
+              current
+                ? t('{plan}: current plan', { plan: name })
+                : t('{action}: {plan}', { action: buttonLabel, plan: name })
+            }
           >
             {buttonLabel}
           </Button>

@@ -6,11 +6,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import CreditsHint from './CreditsHint';
 import type { PlanFeature } from './prices';
+import { t, translated } from '../../i18n';
 
 export { CREDITS_TOOLTIP } from './CreditsHint';
 
 function featureText({ label, value }: PlanFeature): string {
-  return typeof value === 'boolean' ? label : `${label}: ${value}`;
+  return typeof value === 'boolean' ? translated(label) : `${translated(label)}: ${value}`;
 }
 
 /** The feature list of a plan card; a boolean feature shows a tick or a cross instead of a value. */
@@ -27,9 +28,9 @@ export default function PlanFeatureList({ features }: { features: PlanFeature[] 
           >
             <ListItemIcon sx={{ minWidth: 32 }}>
               {included ? (
-                <CheckIcon fontSize="small" color="success" titleAccess="Included" />
+                <CheckIcon fontSize="small" color="success" titleAccess={t('Included')} />
               ) : (
-                <CloseIcon fontSize="small" color="action" titleAccess="Not included" />
+                <CloseIcon fontSize="small" color="action" titleAccess={t('Not included')} />
               )}
             </ListItemIcon>
             <ListItemText

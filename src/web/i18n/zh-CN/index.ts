@@ -7,6 +7,7 @@ import { auth } from './auth';
 import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
+import { pricing } from './pricing';
 import { settings } from './settings';
 
 export const messages: Record<string, string> = {
@@ -15,5 +16,6 @@ export const messages: Record<string, string> = {
   ...dashboard,
   ...onboarding,
   ...organization,
+  ...pricing,
   ...settings,
 };

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { components } from '../../../../contract/api';
 import { COUPON_REFRESH_MS, formatCountdown } from '../lib/countdown';
 import { couponDiscountText } from '../../../entities/plan';
+import { t } from '../../../i18n';
 
 type Coupon = components['schemas']['Coupon'];
 
@@ -28,26 +29,26 @@ export default function CouponBanner({ coupon, onClose }: CouponBannerProps) {
   const [open, setOpen] = useState(true);
   const countdown = useCountdown(coupon.redeem_by);
   if (!open) return null;
-  const expired = countdown === 'Expired';
+  const expired = countdown === t('Expired');
   const discount = couponDiscountText(coupon);
   return (
     <Alert
       severity={expired ? 'warning' : 'success'}
-      aria-label="Coupon"
+      aria-label={t('Coupon')}
       onClose={() => {
         setOpen(false);
         onClose?.();
       }}
-      slotProps={{ closeButton: { 'aria-label': 'Close coupon banner' } }}
+      slotProps={{ closeButton: { 'aria-label': t('Close coupon banner') } }}
     >
       <AlertTitle>{coupon.name}</AlertTitle>
-      {discount && `${discount} `}
+      {discount && `${t('{percent}% off.', { percent: coupon.percent_off })} `}
       {countdown !== null &&
         (expired ? (
-          <strong>Expired</strong>
+          <strong>{t('Expired')}</strong>
         ) : (
           <>
-            Offer ends in <strong>{countdown}</strong>
+            {t('Offer ends in')} <strong>{countdown}</strong>
           </>
         ))}
     </Alert>

@@ -2,6 +2,7 @@
  * The coupon banner countdown of spec §4: days, hours and minutes left until the coupon's redeem_by
  * (seconds since the epoch), 'Expired' at zero. Pure: the current time is passed in.
  */
+import { t } from '../../../i18n';
 
 export const COUPON_REFRESH_MS = 60_000;
 
@@ -22,11 +23,12 @@ export function timeLeft(redeemBySeconds: number, nowMs: number): TimeLeft | nul
   };
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 /** '6 days 23 hours 59 minutes', or 'Expired' at zero. */
 export function formatCountdown(redeemBySeconds: number, nowMs: number): string {
   const left = timeLeft(redeemBySeconds, nowMs);
-  if (!left) return 'Expired';
-  return [plural(left.days, 'day'), plural(left.hours, 'hour'), plural(left.minutes, 'minute')].join(' ');
+  if (!left) return t('Expired');
+  return t(
+    '{days, plural, one {# day} other {# days}} {hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}',
+    { ...left },
+  );
 }

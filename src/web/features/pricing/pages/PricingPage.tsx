@@ -28,6 +28,7 @@ import { getAppConfig } from '../../../app/config';
 import PublicFooter from '../../../components/PublicFooter';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
+import { msg, t } from '../../../i18n';
 
 /** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
@@ -62,12 +63,15 @@ function PricingContent({
   const currentPlan = user ? planKeyOf(user.subscription.stripe_product) : null;
 
   function actionFor(plan: PlanKey): PlanCardAction {
-    if (!user) return { label: 'Get Started', to: '/signup' };
+    if (!user) return { label: msg('Get Started'), to: '/signup' };
     if (currentPlan === 'free' && pricing) {
-      return { label: 'Upgrade', onSelect: () => void checkout.startCheckout(plan, pricing[plan], schedule) };
+      return {
+        label: msg('Upgrade'),
+        onSelect: () => void checkout.startCheckout(plan, pricing[plan], schedule),
+      };
     }
     // A paying user changes plan from the dashboard (billing portal).
-    return { label: 'Change Plan', to: '/dashboard/billing' };
+    return { label: msg('Change Plan'), to: '/dashboard/billing' };
   }
 
   return (
@@ -78,9 +82,11 @@ function PricingContent({
           {!hideHeader && (
             <Box sx={{ textAlign: 'center' }}>
               <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>
-                Pricing
+                {t('Pricing')}
               </Typography>
-              <Typography color="text.secondary">Choose the plan that fits your prospecting.</Typography>
+              <Typography color="text.secondary">
+                {t('Choose the plan that fits your prospecting.')}
+              </Typography>
             </Box>
           )}
           {coupon && <PricingCoupon code={coupon} />}
@@ -91,7 +97,7 @@ function PricingContent({
           <ErrorAlert error={checkout.error} />
           {loading && <ContentSkeleton shape="cards" cardHeight={420} text="Loading prices" />}
           {/* The plan names are h3 (as on the billing page, under its h2): this h2 keeps the outline whole. */}
-          {pricing && !loading && !hideHeader && <h2 style={visuallyHidden}>Plans</h2>}
+          {pricing && !loading && !hideHeader && <h2 style={visuallyHidden}>{t('Plans')}</h2>}
           {pricing && !loading && (
             <PlanCards
               pricing={pricing}
