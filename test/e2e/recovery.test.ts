@@ -56,9 +56,11 @@ test('a session that ends mid-use: /login?reauth=true, then back to the page the
 test('a failed load says so with "Try again", which loads it', async () => {
   const { person } = await admin('retry');
   const { page } = person;
+  // The members call fails until the user asks again (a focus or reconnect refetch fails too meanwhile).
+  let failing = true;
   let failures = 0;
   await page.route('**/api/get-organization-members**', async (route) => {
-    if (failures === 0) {
+    if (failing) {
       failures += 1;
       await route.fulfill({
         status: 500,
@@ -72,9 +74,10 @@ test('a failed load says so with "Try again", which loads it', async () => {
   await page.goto(`${e2e.app.url}/dashboard/organization`);
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch org members' });
   await alert.waitFor();
+  failing = false;
   await alert.getByRole('button', { name: 'Try again' }).click();
   await page.getByRole('table', { name: 'Team members' }).getByText('Ada Admin').waitFor();
-  assert.equal(failures, 1);
+  assert.ok(failures >= 1);
 });
 
 test('at 390 px the notice after "Resend invite" is on screen', async () => {
