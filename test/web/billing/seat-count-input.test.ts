@@ -1,7 +1,7 @@
 import {
   MAX_SEATS,
   normalizeSeats,
-  SEATS_HINT,
+  seatsHint,
   seatsProblem,
 } from '../../../src/web/features/billing/lib/seats-input';
 
@@ -25,7 +25,7 @@ test.each([
 
 test('the maximum is the contract’s, said in words', () => {
   expect(MAX_SEATS).toBe(1000);
-  expect(SEATS_HINT).toBe('1 to 1,000 seats per order.');
+  expect(seatsHint()).toBe('1 to 1,000 seats per order.');
   expect(seatsProblem('1000')).toBeNull();
   expect(seatsProblem('1')).toBeNull();
   expect(seatsProblem('0')).toBeNull();

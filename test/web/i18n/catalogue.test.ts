@@ -61,6 +61,7 @@ const TRANSLATED = [
   'app',
   'components',
   path.join('features', 'auth'),
+  path.join('features', 'billing'),
   path.join('features', 'dashboard'),
   path.join('features', 'onboarding'),
   path.join('features', 'organization'),

@@ -4,6 +4,7 @@
  */
 import { app } from './app';
 import { auth } from './auth';
+import { billing } from './billing';
 import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
@@ -13,6 +14,7 @@ import { settings } from './settings';
 export const messages: Record<string, string> = {
   ...app,
   ...auth,
+  ...billing,
   ...dashboard,
   ...onboarding,
   ...organization,

@@ -7,6 +7,7 @@ import { useBuyMoreSeatsMutation } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';
+import { t } from '../../../i18n';
 
 /** Spec §8 'Seats and checkout'. */
 export const BUY_SEATS_FAILED = 'Error buying seats';
@@ -48,7 +49,7 @@ export default function BuySeats() {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="buy-seats" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="buy-seats" variant="h6" component="h2" gutterBottom>
-        Buy seats
+        {t('Buy seats')}
       </Typography>
       <BuySeatsForm onSubmit={(order) => void buy(order)} processing={processing} error={error} />
     </Paper>

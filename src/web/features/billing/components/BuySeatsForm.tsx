@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { PLAN_NAMES, SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../../shared/plans';
-import { MAX_SEATS, MIN_SEATS, normalizeSeats, SEATS_HINT, seatsProblem } from '../lib/seats-input';
+import { MAX_SEATS, MIN_SEATS, normalizeSeats, seatsHint, seatsProblem } from '../lib/seats-input';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { t } from '../../../i18n';
 
 export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
 
@@ -44,9 +45,9 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
   const tooMany = seatsProblem(seatsText);
   const message = validation ?? error;
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label="Buy seats">
+    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t('Buy seats')}>
       <FormControl>
-        <FormLabel id="seat-product">Step 1: choose a product</FormLabel>
+        <FormLabel id="seat-product">{t('Step 1: choose a product')}</FormLabel>
         <RadioGroup
           row
           aria-labelledby="seat-product"
@@ -63,7 +64,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
         </RadioGroup>
       </FormControl>
       <FormControl>
-        <FormLabel htmlFor="seat-count">Step 2: number of seats</FormLabel>
+        <FormLabel htmlFor="seat-count">{t('Step 2: number of seats')}</FormLabel>
         <TextField
           id="seat-count"
           type="number"
@@ -72,7 +73,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           onChange={(event) => setSeatsText(event.target.value)}
           onBlur={() => setSeatsText(String(normalizeSeats(seatsText)))}
           error={tooMany !== null}
-          helperText={tooMany ?? SEATS_HINT}
+          helperText={tooMany ?? seatsHint()}
           slotProps={{
             htmlInput: { min: MIN_SEATS, max: MAX_SEATS, step: 1, inputMode: 'numeric' },
             formHelperText: { 'aria-live': 'polite' } as object,
@@ -88,7 +89,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           disabled={processing}
           startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {processing ? 'Processing...' : 'Buy Seats'}
+          {processing ? t('Processing...') : t('Buy Seats')}
         </Button>
       </div>
     </Stack>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { translated } from '../../../i18n';
 
 export interface Detail {
   label: string;
@@ -23,10 +24,10 @@ export default function DetailList({ details }: { details: Detail[] }) {
       {details.map(({ label, value }) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
+            {translated(label)}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-            {value}
+            {typeof value === 'string' ? translated(value) : value}
           </Typography>
         </Box>
       ))}

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { BillingPortal } from '../hooks/use-billing-portal';
+import { t } from '../../../i18n';
 
 /** 'Manage Subscription': opens the billing portal; shows the shared loading flag meanwhile. */
 export default function ManageSubscriptionButton({ portal }: { portal: BillingPortal }) {
@@ -11,10 +12,10 @@ export default function ManageSubscriptionButton({ portal }: { portal: BillingPo
       disabled={portal.loading}
       aria-busy={portal.loading}
       startIcon={
-        portal.loading ? <CircularProgress size={16} color="inherit" aria-label="Loading" /> : undefined
+        portal.loading ? <CircularProgress size={16} color="inherit" aria-label={t('Loading')} /> : undefined
       }
     >
-      Manage Subscription
+      {t('Manage Subscription')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { planName } from '../../../../shared/plans';
 import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
+import { t } from '../../../i18n';
 
 export interface MemberSubscriptionProps {
   product: string | null | undefined;
@@ -20,7 +21,7 @@ export default function MemberSubscription({ product, interval, credits }: Membe
       sx={{ p: { xs: 2, sm: 3 } }}
     >
       <Typography id="my-subscription" variant="h6" component="h2" gutterBottom>
-        My Subscription
+        {t('My Subscription')}
       </Typography>
       <DetailList
         details={[
@@ -30,7 +31,7 @@ export default function MemberSubscription({ product, interval, credits }: Membe
         ]}
       />
       <Typography color="text.secondary" sx={{ mt: 3 }}>
-        Your billing is handled by your organization&apos;s admin.
+        {t("Your billing is handled by your organization's admin.")}
       </Typography>
     </Paper>
   );

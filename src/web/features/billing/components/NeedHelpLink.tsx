@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { getAppConfig } from '../../../app/config';
+import { t } from '../../../i18n';
 
 /**
  * Spec §2.1: every billing view links to the external contact-support form, in a new tab. Without a
@@ -12,7 +13,7 @@ export default function NeedHelpLink() {
   return (
     <Box>
       <Link href={supportFormUrl} target="_blank" rel="noopener noreferrer">
-        Need help with your billing?
+        {t('Need help with your billing?')}
       </Link>
     </Box>
   );

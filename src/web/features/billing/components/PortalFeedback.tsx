@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import ErrorAlert from '../../../components/ErrorAlert';
 import Link from '@mui/material/Link';
 import type { BillingPortal } from '../hooks/use-billing-portal';
+import { t } from '../../../i18n';
 
 /** The billing-portal failure, or a link when the browser blocked the new tab. */
 export default function PortalFeedback({ portal }: { portal: BillingPortal }) {
@@ -9,9 +10,9 @@ export default function PortalFeedback({ portal }: { portal: BillingPortal }) {
   if (portal.blockedUrl) {
     return (
       <Alert severity="info">
-        Your browser blocked the new tab.{' '}
+        {t('Your browser blocked the new tab.')}{' '}
         <Link href={portal.blockedUrl} target="_blank" rel="noopener noreferrer">
-          Open the billing portal
+          {t('Open the billing portal')}
         </Link>
       </Alert>
     );

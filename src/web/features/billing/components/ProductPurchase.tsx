@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PlanCards, usePlanCheckout } from '../../../entities/plan';
 import PlanPricing from './PlanPricing';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { msg, t } from '../../../i18n';
 
 /** Spec §2.1 layout 2: a Free admin picks a plan and goes to checkout. */
 export default function ProductPurchase() {
@@ -14,7 +15,7 @@ export default function ProductPurchase() {
     <Paper variant="outlined" component="section" aria-labelledby="choose-plan" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
         <Typography id="choose-plan" variant="h6" component="h2">
-          Choose a plan
+          {t('Choose a plan')}
         </Typography>
         <ErrorAlert error={checkout.error} />
         <PlanPricing fixed={null}>
@@ -25,7 +26,7 @@ export default function ProductPurchase() {
               currentPlan="free"
               busyPlan={checkout.processingPlan}
               actionFor={(plan) => ({
-                label: 'Upgrade',
+                label: msg('Upgrade'),
                 onSelect: () => void checkout.startCheckout(plan, pricing[plan], schedule),
               })}
             />

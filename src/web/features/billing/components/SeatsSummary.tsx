@@ -5,6 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../../shared/plans';
 import type { PurchasedSeats } from '../../../../shared/seats';
+import { t } from '../../../i18n';
 
 /** Purchased and assigned seats per paid product (team billing view). */
 export default function SeatsSummary({
@@ -15,12 +16,12 @@ export default function SeatsSummary({
   assigned: PurchasedSeats;
 }) {
   return (
-    <Table size="small" aria-label="Seats">
+    <Table size="small" aria-label={t('Seats')}>
       <TableHead>
         <TableRow>
-          <TableCell>Product</TableCell>
-          <TableCell align="right">Purchased</TableCell>
-          <TableCell align="right">Assigned</TableCell>
+          <TableCell>{t('Product')}</TableCell>
+          <TableCell align="right">{t('Purchased')}</TableCell>
+          <TableCell align="right">{t('Assigned')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { planName } from '../../../../shared/plans';
 import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
+import { t, translated } from '../../../i18n';
 
 type Subscription = components['schemas']['Subscription'];
 
@@ -35,7 +36,7 @@ export default function SubscriptionDetails({
       sx={{ p: { xs: 2, sm: 3 } }}
     >
       <Typography id="subscription-details" variant="h6" component="h2" gutterBottom>
-        Subscription Details
+        {t('Subscription Details')}
       </Typography>
       <DetailList
         details={[
@@ -45,14 +46,14 @@ export default function SubscriptionDetails({
           {
             label: 'Next payment date',
             value: subscription.next_payment_date
-              ? formatDate(subscription.next_payment_date, 'en')
+              ? formatDate(subscription.next_payment_date)
               : NO_NEXT_PAYMENT,
           },
           {
             label: 'Payment method',
             value: subscription.payment_method || (
               <Typography component="span" color="text.secondary">
-                {NO_PAYMENT_METHOD}
+                {translated(NO_PAYMENT_METHOD)}
               </Typography>
             ),
           },

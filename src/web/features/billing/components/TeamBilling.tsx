@@ -16,6 +16,7 @@ import BuySeats from './BuySeats';
 import ManageSubscriptionButton from './ManageSubscriptionButton';
 import PlanPricing from './PlanPricing';
 import SeatsSummary from './SeatsSummary';
+import { msg, t, translated } from '../../../i18n';
 
 const MEMBERS_FALLBACK = 'Failed to load org members';
 const NO_SEATS = { standard: 0, pro: 0 };
@@ -42,15 +43,15 @@ function SubscriptionTotal({
         <LoadingStatus text="Loading total" />
       </>
     );
-  else if (isError || !data) total = 'Not available';
+  else if (isError || !data) total = t('Not available');
   else {
     total = formatAmount(orgSubscriptionTotal(data.items));
     period = billingPeriodSuffix(interval);
   }
   return (
     <Typography>
-      Subscription total: <strong>{total}</strong>
-      {period && ` ${period}`}
+      {t('Subscription total:')} <strong>{total}</strong>
+      {period && ` ${translated(period)}`}
     </Typography>
   );
 }
@@ -67,11 +68,13 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
       <Paper variant="outlined" component="section" aria-labelledby="team-seats" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           <Typography id="team-seats" variant="h6" component="h2">
-            Team seats
+            {t('Team seats')}
           </Typography>
           {members.isError ? (
             <Alert severity="error">
-              Error loading organization members: {errorMessage(members.error, MEMBERS_FALLBACK)}
+              {t('Error loading organization members: {message}', {
+                message: translated(errorMessage(members.error, MEMBERS_FALLBACK)),
+              })}
             </Alert>
           ) : members.isLoading ? (
             <ContentSkeleton count={2} text="Loading members" />
@@ -96,7 +99,7 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
       >
         <Stack spacing={2}>
           <Typography id="change-plan" variant="h6" component="h2">
-            Change plan
+            {t('Change plan')}
           </Typography>
           <PlanPricing fixed={fixedSchedule(user.subscription)}>
             {(pricing, schedule) => (
@@ -106,7 +109,7 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
                 currentPlan={planKeyOf(user.subscription.stripe_product)}
                 disabled={portal.loading}
                 // Spec §2.1: in the change-plan panel the cards open the billing portal.
-                actionFor={() => ({ label: 'Change Plan', onSelect: () => void portal.open() })}
+                actionFor={() => ({ label: msg('Change Plan'), onSelect: () => void portal.open() })}
               />
             )}
           </PlanPricing>

@@ -6,14 +6,16 @@
  * never applied silently, so nobody orders 1,000 seats having typed 10,000.
  */
 import { schemaLimits } from '../../../../contract/limits';
+import { t } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 export const MIN_SEATS = 1;
 export const MAX_SEATS = schemaLimits.SeatCount.maximum;
 
-const count = (n: number) => n.toLocaleString('en-US');
-
-/** The hint under the input. */
-export const SEATS_HINT = `${count(MIN_SEATS)} to ${count(MAX_SEATS)} seats per order.`;
+/** The hint under the input, in the UI's language. */
+export function seatsHint(): string {
+  return t('{min} to {max} seats per order.', { min: formatNumber(MIN_SEATS), max: formatNumber(MAX_SEATS) });
+}
 
 /** Whole seats from a typed value; fractions are dropped, anything below 1 or unreadable becomes 1. */
 export function normalizeSeats(value: string | number): number {
@@ -25,6 +27,6 @@ export function normalizeSeats(value: string | number): number {
 /** Why the typed number of seats cannot be ordered, or null when it can. */
 export function seatsProblem(value: string | number): string | null {
   return normalizeSeats(value) > MAX_SEATS
-    ? `You can buy at most ${count(MAX_SEATS)} seats in one order.`
+    ? t('You can buy at most {max} seats in one order.', { max: formatNumber(MAX_SEATS) })
     : null;
 }

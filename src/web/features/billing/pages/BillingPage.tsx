@@ -13,6 +13,7 @@ import SubscriptionDetails from '../components/SubscriptionDetails';
 import TeamBilling from '../components/TeamBilling';
 import { useBillingPortal } from '../hooks/use-billing-portal';
 import { billingLayout } from '../lib/billing-view';
+import { t } from '../../../i18n';
 
 /** Spec §2.1 /dashboard/billing: the member view or one of the three admin layouts. */
 export default function BillingPage() {
@@ -53,7 +54,7 @@ export default function BillingPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <Typography variant="h4" component="h1">
-        Billing
+        {t('Billing')}
       </Typography>
       <PortalFeedback portal={portal} />
       {view}

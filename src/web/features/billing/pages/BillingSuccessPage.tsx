@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { t } from '../../../i18n';
 
 /** Spec §9: the billing success page sends the user to the dashboard after 5 s. */
 export const SUCCESS_REDIRECT_SECONDS = 5;
@@ -30,13 +31,15 @@ export default function BillingSuccessPage() {
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />
         <Typography variant="h5" component="h1">
-          The changes have been successfully applied to your account.
+          {t('The changes have been successfully applied to your account.')}
         </Typography>
         <Typography role="timer" aria-live="polite" color="text.secondary">
-          Redirecting to your dashboard in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}...
+          {t('Redirecting to your dashboard in {seconds, plural, one {# second} other {# seconds}}...', {
+            seconds: secondsLeft,
+          })}
         </Typography>
         <Link component={RouterLink} to="/dashboard" replace>
-          Go to the dashboard now
+          {t('Go to the dashboard now')}
         </Link>
       </Stack>
     </Paper>
