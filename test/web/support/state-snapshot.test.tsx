@@ -105,7 +105,12 @@ test('Settings > Support downloads the state where the user is, redacted like De
     expect(snapshot!.url).toBe('/dashboard/settings?token=%5Bredacted%5D');
     expect(snapshot!.state.app.user?.email).toBe('ada@example.com');
     // The same rules as the DevTools sanitizer, applied to the whole state.
-    expect(snapshot!.state).toEqual(JSON.parse(JSON.stringify(redactSecrets(store.getState()))));
+    // RTK Query syncs its subscription bookkeeping into the state a moment later; that part may differ.
+    const comparable = (state: object) => ({
+      ...JSON.parse(JSON.stringify(state)),
+      api: { ...JSON.parse(JSON.stringify(state)).api, subscriptions: {} },
+    });
+    expect(comparable(snapshot!.state)).toEqual(comparable(redactSecrets(store.getState())));
     const text = JSON.stringify(snapshot);
     for (const secret of SECRETS) expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
