@@ -67,6 +67,8 @@ const TRANSLATED = [
   path.join('features', 'organization'),
   path.join('features', 'pricing'),
   path.join('entities', 'plan'),
+  path.join('entities', 'credits'),
+  path.join('features', 'usage'),
   path.join('features', 'settings'),
 ];
 

@@ -1,5 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { parseCapInput } from '../../../shared/credits';
+import { msg, t } from '../../i18n';
 
 export interface CapFieldProps {
   value: string;
@@ -8,7 +9,9 @@ export interface CapFieldProps {
   id?: string;
 }
 
-export const CAP_INVALID = 'Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.';
+export const CAP_INVALID = msg(
+  'Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.',
+);
 
 /** The monthly cap input: a whole number of credits, empty = unlimited. */
 export default function CapField({ value, onChange, disabled, id = 'monthly-cap' }: CapFieldProps) {
@@ -16,14 +19,16 @@ export default function CapField({ value, onChange, disabled, id = 'monthly-cap'
   return (
     <TextField
       id={id}
-      label="Monthly credit cap"
+      label={t('Monthly credit cap')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
       inputMode="numeric"
-      placeholder="No cap"
+      placeholder={t('No cap')}
       error={invalid}
-      helperText={invalid ? CAP_INVALID : 'Credits this member may spend per billing period. Empty: no cap.'}
+      helperText={
+        invalid ? t(CAP_INVALID) : t('Credits this member may spend per billing period. Empty: no cap.')
+      }
       slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
     />
   );

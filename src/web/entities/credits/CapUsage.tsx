@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { capState } from '../../../shared/credits';
 import { formatDay } from './format';
+import { t } from '../../i18n';
 
 export interface CapUsageProps {
   spent: number;
@@ -23,7 +24,7 @@ export default function CapUsage({ spent, cap, periodEnd, subject = 'own' }: Cap
   if (state === 'unlimited' || cap === null) {
     return (
       <Typography>
-        {spent} credits used this period · no monthly cap (period ends {resets})
+        {t('{spent} credits used this period · no monthly cap (period ends {resets})', { spent, resets })}
       </Typography>
     );
   }
@@ -31,7 +32,12 @@ export default function CapUsage({ spent, cap, periodEnd, subject = 'own' }: Cap
   return (
     <Stack spacing={1}>
       <Typography id="cap-usage-label">
-        {spent} of {cap} credits used this period ({percent}%) · resets {resets}
+        {t('{spent} of {cap} credits used this period ({percent}%) · resets {resets}', {
+          spent,
+          cap,
+          percent,
+          resets,
+        })}
       </Typography>
       <LinearProgress
         variant="determinate"
@@ -41,14 +47,22 @@ export default function CapUsage({ spent, cap, periodEnd, subject = 'own' }: Cap
       />
       {state === 'warning' && (
         <Alert severity="warning">
-          {subject === 'own' ? 'You have used' : 'This member has used'} {percent}% of the monthly cap.
+          {subject === 'own'
+            ? t('You have used {percent}% of the monthly cap.', { percent })
+            : t('This member has used {percent}% of the monthly cap.', { percent })}
         </Alert>
       )}
       {state === 'reached' && (
         <Alert severity="error">
           {subject === 'own'
-            ? `You reached your monthly cap of ${cap} credits: lookups are refused until ${resets} or until your admin raises it.`
-            : `This member reached their monthly cap of ${cap} credits: their lookups are refused until ${resets}.`}
+            ? t(
+                'You reached your monthly cap of {cap} credits: lookups are refused until {resets} or until your admin raises it.',
+                { cap, resets },
+              )
+            : t(
+                'This member reached their monthly cap of {cap} credits: their lookups are refused until {resets}.',
+                { cap, resets },
+              )}
         </Alert>
       )}
     </Stack>

@@ -10,6 +10,7 @@ import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
 import { settings } from './settings';
+import { usage } from './usage';
 
 export const messages: Record<string, string> = {
   ...app,
@@ -20,4 +21,5 @@ export const messages: Record<string, string> = {
   ...organization,
   ...pricing,
   ...settings,
+  ...usage,
 };

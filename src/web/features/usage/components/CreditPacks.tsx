@@ -11,6 +11,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { formatPrice } from '../../../entities/credits';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
+import { t } from '../../../i18n';
 
 export const PACKS_FAILED = 'Failed to load credit packs';
 export const BUY_CREDITS_FAILED = 'Failed to start the payment';
@@ -51,7 +52,7 @@ export default function CreditPacks() {
                 {pack.name}
               </Typography>
               <Typography color="text.secondary">
-                {formatPrice(pack.price)} · one-off, never expire
+                {t('{price} · one-off, never expire', { price: formatPrice(pack.price) })}
               </Typography>
             </CardContent>
             <CardActions>
@@ -59,9 +60,9 @@ export default function CreditPacks() {
                 variant="contained"
                 disabled={buying !== null}
                 onClick={() => void onBuy(pack.slug)}
-                aria-label={`Buy ${pack.name} for ${formatPrice(pack.price)}`}
+                aria-label={t('Buy {pack} for {price}', { pack: pack.name, price: formatPrice(pack.price) })}
               >
-                {buying === pack.slug ? 'Redirecting...' : 'Buy'}
+                {buying === pack.slug ? t('Redirecting...') : t('Buy')}
               </Button>
             </CardActions>
           </Card>

@@ -1,5 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import Typography from '@mui/material/Typography';
+import { t } from '../../../i18n';
 
 export interface UsageChartProps {
   byDay: { day: string; spent: number }[];
@@ -11,11 +12,15 @@ export interface UsageChartProps {
  */
 export default function UsageChart({ byDay }: UsageChartProps) {
   const total = byDay.reduce((sum, row) => sum + row.spent, 0);
-  const description = `Credits spent per day, ${byDay[0]?.day ?? ''} to ${byDay.at(-1)?.day ?? ''}: ${total} in total.`;
+  const description = t('Credits spent per day, {from} to {to}: {total} in total.', {
+    from: byDay[0]?.day ?? '',
+    to: byDay.at(-1)?.day ?? '',
+    total,
+  });
   // About a dozen labelled ticks whatever the period's length (a year would have 366).
   const step = Math.max(1, Math.ceil(byDay.length / 12));
   if (total === 0) {
-    return <Typography color="text.secondary">No credits were spent in this period.</Typography>;
+    return <Typography color="text.secondary">{t('No credits were spent in this period.')}</Typography>;
   }
   return (
     <figure style={{ margin: 0 }} aria-label={description}>
@@ -25,11 +30,11 @@ export default function UsageChart({ byDay }: UsageChartProps) {
           {
             scaleType: 'band',
             data: byDay.map((row) => row.day.slice(5)),
-            label: 'Day (UTC)',
+            label: t('Day (UTC)'),
             tickInterval: (_value: string, index: number) => index % step === 0,
           },
         ]}
-        series={[{ data: byDay.map((row) => row.spent), label: 'Credits spent', color: '#1976d2' }]}
+        series={[{ data: byDay.map((row) => row.spent), label: t('Credits spent'), color: '#1976d2' }]}
         hideLegend
         margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
       />

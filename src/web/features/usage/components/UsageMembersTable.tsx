@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
+import { t } from '../../../i18n';
 
 type UsageMember = components['schemas']['UsageMember'];
 
@@ -31,21 +32,21 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export default function UsageMembersTable(props: UsageMembersTableProps) {
   const { members, total, page, pageSize } = props;
   if (total === 0) {
-    return <Typography color="text.secondary">Nobody spent credits in this period.</Typography>;
+    return <Typography color="text.secondary">{t('Nobody spent credits in this period.')}</Typography>;
   }
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label="Spending by member">
+        <Table size="small" aria-label={t('Spending by member')}>
           <TableHead>
             <TableRow>
-              <TableCell>Member</TableCell>
-              <TableCell align="right">Credits spent</TableCell>
+              <TableCell>{t('Member')}</TableCell>
+              <TableCell align="right">{t('Credits spent')}</TableCell>
               <TableCell align="right" sx={narrowHidden}>
-                Lookups
+                {t('Lookups')}
               </TableCell>
-              <TableCell align="right">Monthly cap</TableCell>
-              <TableCell>Actions</TableCell>
+              <TableCell align="right">{t('Monthly cap')}</TableCell>
+              <TableCell>{t('Actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -63,10 +64,10 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
                 <TableCell align="right" sx={narrowHidden}>
                   {member.spends}
                 </TableCell>
-                <TableCell align="right">{member.monthly_cap ?? 'No cap'}</TableCell>
+                <TableCell align="right">{member.monthly_cap ?? t('No cap')}</TableCell>
                 <TableCell>
                   <Button size="small" onClick={() => props.onShowOnly(member)}>
-                    Show only {member.name || member.email}
+                    {t('Show only {name}', { name: member.name || member.email })}
                   </Button>
                 </TableCell>
               </TableRow>

@@ -25,6 +25,7 @@ import {
   reportQuery,
   type UsageFilters,
 } from '../lib/usage-filters';
+import { t, translated } from '../../../i18n';
 
 export const USAGE_FAILED = 'Failed to load credit usage';
 export const REPORT_FAILED = 'Failed to load the usage report';
@@ -65,10 +66,10 @@ export default function UsagePage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">
-        Usage
+        {t('Usage')}
       </Typography>
 
-      <Section title="Your credits">
+      <Section title={t('Your credits')}>
         {own.isLoading ? (
           <LoadingState />
         ) : own.isError || !own.data ? (
@@ -76,8 +77,14 @@ export default function UsagePage() {
         ) : (
           <Stack spacing={1.5}>
             <Typography>
-              Balance: <b>{own.data.data.credits}</b> credits ({own.data.data.plan_credits} from your plan,{' '}
-              {own.data.data.top_up_credits} top-up credits that never expire)
+              {t(
+                'Balance: {credits} credits ({plan} from your plan, {topUp} top-up credits that never expire)',
+                {
+                  credits: own.data.data.credits,
+                  plan: own.data.data.plan_credits,
+                  topUp: own.data.data.top_up_credits,
+                },
+              )}
             </Typography>
             <CapUsage
               spent={own.data.data.period_spent}
@@ -88,28 +95,28 @@ export default function UsagePage() {
         )}
       </Section>
 
-      <Section title={team ? 'Team spending' : 'Your spending'}>
+      <Section title={team ? t('Team spending') : t('Your spending')}>
         <Stack
           component="form"
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
-          aria-label="Usage filters"
+          aria-label={t('Usage filters')}
           onSubmit={(event) => {
             event.preventDefault();
             if (!problem) change({ from: draft.from, to: draft.to });
           }}
         >
           <TextField
-            label="From"
+            label={t('From')}
             type="date"
             value={draft.from}
             onChange={(event) => setDraft({ ...draft, from: event.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
             error={problem !== null}
-            helperText={problem ?? ' '}
+            helperText={problem ? translated(problem) : ' '}
           />
           <TextField
-            label="To"
+            label={t('To')}
             type="date"
             value={draft.to}
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
@@ -118,14 +125,14 @@ export default function UsagePage() {
           />
           <TextField
             select
-            label="Feature"
+            label={t('Feature')}
             value={filters.feature}
             onChange={(event) => change({ feature: event.target.value })}
             sx={{ minWidth: 180 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             helperText=" "
           >
-            <MenuItem value="">All features</MenuItem>
+            <MenuItem value="">{t('All features')}</MenuItem>
             {features.map((feature) => (
               <MenuItem key={feature} value={feature}>
                 {feature}
@@ -134,20 +141,20 @@ export default function UsagePage() {
           </TextField>
           <div>
             <Button type="submit" variant="outlined" disabled={problem !== null} sx={{ mt: 1 }}>
-              Apply period
+              {t('Apply period')}
             </Button>
           </div>
         </Stack>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           {filters.member && (
             <Chip
-              label={`Member: ${filters.member.label}`}
+              label={t('Member: {name}', { name: filters.member.label })}
               onDelete={() => change({ member: null })}
-              aria-label={`Member filter: ${filters.member.label}. Remove`}
+              aria-label={t('Member filter: {name}. Remove', { name: filters.member.label })}
             />
           )}
           <Button component="a" href={exportUrl(filters)} download>
-            Export CSV
+            {t('Export CSV')}
           </Button>
         </Stack>
 
@@ -158,7 +165,10 @@ export default function UsagePage() {
         ) : (
           <Stack spacing={2} aria-busy={report.isFetching}>
             <Typography>
-              Credits spent from {report.data.data.from} to {report.data.data.to}:{' '}
+              {t('Credits spent from {from} to {to}:', {
+                from: report.data.data.from,
+                to: report.data.data.to,
+              })}{' '}
               <b>{report.data.data.total_spent}</b>
             </Typography>
             <UsageChart byDay={report.data.data.by_day} />
@@ -183,7 +193,7 @@ export default function UsagePage() {
       </Section>
 
       {roleCan(viewer?.role, 'credits.buy') && (
-        <Section title="Buy credits">
+        <Section title={t('Buy credits')}>
           <CreditPacks />
         </Section>
       )}
