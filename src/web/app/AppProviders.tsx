@@ -1,9 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store';
 import { theme } from './theme';
+import { componentLocale } from '../i18n';
 import NoticeHost from './NoticeHost';
 import OfflineNotice from '../components/feedback/OfflineNotice';
 
@@ -12,9 +13,14 @@ import OfflineNotice from '../components/feedback/OfflineNotice';
  * offline notice. Tests use it too.
  */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  // MUI's own words in the UI's language (chosen before the first render; a switch reloads the page).
+  const themed = useMemo(() => {
+    const words = componentLocale();
+    return words ? createTheme(theme, words) : theme;
+  }, []);
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={themed}>
         <CssBaseline />
         {children}
         <NoticeHost />

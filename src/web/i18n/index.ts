@@ -47,16 +47,25 @@ export function intlTag(locale: Locale = activeLocale()): string {
   return locale;
 }
 
+/** MUI's own words (pagination, close buttons...) for the active language; null for English. */
+let componentWords: object | null = null;
+
+export function componentLocale(): object | null {
+  return componentWords;
+}
+
 /** Makes `locale` active, downloading its catalogue first; sets `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const messages =
-    locale === 'zh-CN' ? (await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN')).messages : {};
-  i18n.loadAndActivate({ locale, messages });
+  const catalogue =
+    locale === 'zh-CN' ? await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN') : null;
+  componentWords = catalogue?.muiLocale ?? null;
+  i18n.loadAndActivate({ locale, messages: catalogue?.messages ?? {} });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 /** For tests: the given messages, synchronously. */
 export function activateLocaleWith(locale: Locale, messages: Record<string, string>): void {
+  componentWords = null;
   i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -2,6 +2,7 @@
  * All Simplified Chinese messages, keyed by their English text (i18n/index.ts). One file per area, so
  * people translating different areas never edit the same file.
  */
+export { zhCN as muiLocale } from '@mui/material/locale';
 import { app } from './app';
 import { auth } from './auth';
 import { billing } from './billing';
