@@ -4,6 +4,7 @@
  */
 export { zhCN as muiLocale } from '@mui/material/locale';
 import { app } from './app';
+import { audit } from './audit';
 import { auth } from './auth';
 import { billing } from './billing';
 import { dashboard } from './dashboard';
@@ -15,6 +16,7 @@ import { usage } from './usage';
 
 export const messages: Record<string, string> = {
   ...app,
+  ...audit,
   ...auth,
   ...billing,
   ...dashboard,

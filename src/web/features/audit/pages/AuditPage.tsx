@@ -31,6 +31,7 @@ import {
 } from '../../../../shared/audit-events';
 import { roleCan } from '../../../../shared/permissions';
 import { dayToSeconds, downloadText } from '../lib/csv-download';
+import { t, translated } from '../../../i18n';
 
 type Filters = Omit<QueryParams<'listAuditEvents'>, 'page' | 'page_size'>;
 
@@ -63,7 +64,7 @@ export default function AuditPage() {
   const [exportNote, setExportNote] = useState<string | null>(null);
 
   if (!roleCan(user?.role, 'audit.view')) {
-    return <Alert severity="info">Only an organization admin can see the audit log.</Alert>;
+    return <Alert severity="info">{t('Only an organization admin can see the audit log.')}</Alert>;
   }
 
   const onExport = async () => {
@@ -74,8 +75,10 @@ export default function AuditPage() {
       downloadText(data.filename, data.csv);
       setExportNote(
         data.truncated
-          ? `Exported the newest ${data.rows} entries; narrow the filters to export the rest.`
-          : `Exported ${data.rows} ${data.rows === 1 ? 'entry' : 'entries'}.`,
+          ? t('Exported the newest {rows} entries; narrow the filters to export the rest.', {
+              rows: data.rows,
+            })
+          : t('Exported {rows, plural, one {# entry} other {# entries}}.', { rows: data.rows }),
       );
     } catch (error) {
       setExportFailure(withDetail('Could not export the audit log.', error));
@@ -88,21 +91,22 @@ export default function AuditPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">
-        Audit log
+        {t('Audit log')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Security and billing events of your organization, newest first. Entries cannot be changed or deleted
-        and are kept for at least a year.
+        {t(
+          'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.',
+        )}
       </Typography>
       <Box
         component="form"
-        aria-label="Audit filters"
+        aria-label={t('Audit filters')}
         onSubmit={(event) => event.preventDefault()}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
       >
         <TextField
           select
-          label="Event"
+          label={t('Event')}
           value={type}
           onChange={(event) => {
             setType(event.target.value as AuditEventType | '');
@@ -110,16 +114,16 @@ export default function AuditPage() {
           }}
           sx={{ minWidth: 220 }}
         >
-          <MenuItem value="">All events</MenuItem>
-          {AUDIT_EVENT_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {AUDIT_EVENT_LABELS[t]}
+          <MenuItem value="">{t('All events')}</MenuItem>
+          {AUDIT_EVENT_TYPES.map((eventType) => (
+            <MenuItem key={eventType} value={eventType}>
+              {translated(AUDIT_EVENT_LABELS[eventType])}
             </MenuItem>
           ))}
         </TextField>
         <TextField
-          label="Person"
-          placeholder="Email address"
+          label={t('Person')}
+          placeholder={t('Email address')}
           value={person}
           onChange={(event) => {
             setPerson(event.target.value);
@@ -128,7 +132,7 @@ export default function AuditPage() {
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         <TextField
-          label="From"
+          label={t('From')}
           type="date"
           value={fromDay}
           onChange={(event) => {
@@ -138,7 +142,7 @@ export default function AuditPage() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
-          label="To"
+          label={t('To')}
           type="date"
           value={toDay}
           onChange={(event) => {
@@ -148,7 +152,7 @@ export default function AuditPage() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isFetching}>
-          {exporting.isFetching ? 'Exporting...' : 'Export CSV'}
+          {exporting.isFetching ? t('Exporting...') : t('Export CSV')}
         </Button>
       </Box>
       {exportNote && <Alert severity="success">{exportNote}</Alert>}
@@ -161,27 +165,27 @@ export default function AuditPage() {
           onRetry={() => void query.refetch()}
         />
       ) : events.length === 0 ? (
-        <Typography>No events match these filters.</Typography>
+        <Typography>{t('No events match these filters.')}</Typography>
       ) : (
         <Paper variant="outlined">
           {/* The table scrolls sideways on a phone: focusable so keyboard users can scroll it too (WCAG 2.1.1). */}
-          <TableContainer tabIndex={0} role="region" aria-label="Audit log events">
-            <Table size="small" aria-label="Audit log">
+          <TableContainer tabIndex={0} role="region" aria-label={t('Audit log events')}>
+            <Table size="small" aria-label={t('Audit log')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Event</TableCell>
-                  <TableCell>Actor</TableCell>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Address</TableCell>
-                  <TableCell>Details</TableCell>
+                  <TableCell>{t('Time')}</TableCell>
+                  <TableCell>{t('Event')}</TableCell>
+                  <TableCell>{t('Actor')}</TableCell>
+                  <TableCell>{t('Target')}</TableCell>
+                  <TableCell>{t('Address')}</TableCell>
+                  <TableCell>{t('Details')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {events.map((event) => (
                   <TableRow key={event.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.created_at)}</TableCell>
-                    <TableCell>{AUDIT_EVENT_LABELS[event.type]}</TableCell>
+                    <TableCell>{translated(AUDIT_EVENT_LABELS[event.type])}</TableCell>
                     <TableCell>{event.actor_email ?? '—'}</TableCell>
                     <TableCell>{event.target_email ?? '—'}</TableCell>
                     <TableCell>{event.ip ?? '—'}</TableCell>
