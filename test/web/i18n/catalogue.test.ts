@@ -63,6 +63,7 @@ const TRANSLATED = [
   path.join('features', 'audit'),
   path.join('features', 'auth'),
   path.join('features', 'billing'),
+  path.join('features', 'connection'),
   path.join('features', 'dashboard'),
   path.join('features', 'onboarding'),
   path.join('features', 'legal'),
@@ -70,6 +71,7 @@ const TRANSLATED = [
   path.join('features', 'pricing'),
   path.join('entities', 'plan'),
   path.join('entities', 'credits'),
+  path.join('entities', 'crm'),
   path.join('features', 'usage'),
   path.join('features', 'settings'),
 ];

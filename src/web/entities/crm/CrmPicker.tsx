@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useGetSoftwareOptionsQuery } from '../../api';
 import type { Software } from '../../api/contract-types';
+import { t } from '../../i18n';
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */
@@ -16,7 +17,7 @@ export interface CrmPickerProps {
   label?: string;
 }
 
-export default function CrmPicker({ value, onChoose, label = 'Your CRM' }: CrmPickerProps) {
+export default function CrmPicker({ value, onChoose, label }: CrmPickerProps) {
   const { data, isLoading, isError, error } = useGetSoftwareOptionsQuery();
 
   useEffect(() => {
@@ -26,7 +27,14 @@ export default function CrmPicker({ value, onChoose, label = 'Your CRM' }: CrmPi
   if (isError) return null;
   if (isLoading || !data) {
     return (
-      <TextField select fullWidth disabled label={label} value="" helperText="Loading CRMs...">
+      <TextField
+        select
+        fullWidth
+        disabled
+        label={label ?? t('Your CRM')}
+        value=""
+        helperText={t('Loading CRMs...')}
+      >
         <MenuItem value="" />
       </TextField>
     );
@@ -40,7 +48,7 @@ export default function CrmPicker({ value, onChoose, label = 'Your CRM' }: CrmPi
     <TextField
       select
       fullWidth
-      label={label}
+      label={label ?? t('Your CRM')}
       value={selected}
       onChange={(event) => {
         const record = options.find((option) => option.slug === event.target.value);

@@ -7,6 +7,7 @@ import { app } from './app';
 import { audit } from './audit';
 import { auth } from './auth';
 import { billing } from './billing';
+import { connection } from './connection';
 import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
@@ -19,6 +20,7 @@ export const messages: Record<string, string> = {
   ...audit,
   ...auth,
   ...billing,
+  ...connection,
   ...dashboard,
   ...onboarding,
   ...organization,

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKeyField } from '../lib/software-connection';
 import SoftwareLogo from './SoftwareLogo';
 import ConnectionHeading from './ConnectionHeading';
+import { t } from '../../../i18n';
 
 export type ApiKeyValues = Partial<Record<ApiKeyField['storageKey'], string>>;
 
@@ -51,12 +52,12 @@ export default function ApiKeyForm({
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} alignItems="center">
         <SoftwareLogo name={softwareName} logoUrl={logoUrl} />
-        <ConnectionHeading>Connect to {softwareName}</ConnectionHeading>
+        <ConnectionHeading>{t('Connect to {software}', { software: softwareName })}</ConnectionHeading>
       </Stack>
       {fields.length === 0 ? (
-        <Alert severity="warning">No API key fields found for this software.</Alert>
+        <Alert severity="warning">{t('No API key fields found for this software.')}</Alert>
       ) : (
-        <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="API keys">
+        <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label={t('API keys')}>
           {fields.map((field) => {
             const invalid = showMissing && isMissing(field.storageKey);
             return (
@@ -75,19 +76,19 @@ export default function ApiKeyForm({
                 autoComplete="off"
                 spellCheck={false}
                 error={invalid}
-                helperText={invalid ? `${field.label} is required.` : undefined}
+                helperText={invalid ? t('{field} is required.', { field: field.label }) : undefined}
               />
             );
           })}
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
-            Connect
+            {t('Connect')}
           </Button>
         </Stack>
       )}
       {createApiKeyUrl ? (
         <Typography variant="body2">
           <Link href={createApiKeyUrl} target="_blank" rel="noopener noreferrer">
-            Where do I find my API key?
+            {t('Where do I find my API key?')}
           </Link>
         </Typography>
       ) : null}
@@ -95,7 +96,7 @@ export default function ApiKeyForm({
         <Box
           component="img"
           src={createApiKeyGifUrl}
-          alt={`How to create an API key in ${softwareName}`}
+          alt={t('How to create an API key in {software}', { software: softwareName })}
           loading="lazy"
           sx={{ maxWidth: '100%', borderRadius: 1 }}
         />

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
 import SoftwareNotFound from './SoftwareNotFound';
+import { t } from '../../../i18n';
 
 /**
  * What a connection screen shows when no CRM record is available: the spec's 'Software not found' text
@@ -12,7 +13,7 @@ export default function ChooseSoftware({ notFoundText }: { notFoundText: string 
   return (
     <Stack spacing={2}>
       <SoftwareNotFound text={notFoundText} />
-      <CrmPicker value={slug} onChoose={choose} label="Choose your CRM" />
+      <CrmPicker value={slug} onChoose={choose} label={t('Choose your CRM')} />
     </Stack>
   );
 }

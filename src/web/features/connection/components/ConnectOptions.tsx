@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
+import { t } from '../../../i18n';
 
 export interface ConnectOptionsProps {
   /** auth_options is oauth or either. */
@@ -31,12 +32,12 @@ export default function ConnectOptions({
     >
       {showOAuth ? (
         <Button variant="contained" size="large" onClick={onOAuth} disabled={oauthDisabled}>
-          Connect with OAuth
+          {t('Connect with OAuth')}
         </Button>
       ) : null}
       {showApiKey ? (
         <Button component={RouterLink} to={apiKeyHref} variant="outlined" size="large" onClick={onApiKey}>
-          Connect with API Key
+          {t('Connect with API Key')}
         </Button>
       ) : null}
     </Stack>

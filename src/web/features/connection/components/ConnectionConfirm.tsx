@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import ConnectionHeading from './ConnectionHeading';
+import { t } from '../../../i18n';
 
 export interface ConnectionConfirmProps {
   /** The CRM's name, or null when no CRM is chosen. */
@@ -20,17 +21,19 @@ export default function ConnectionConfirm({ softwareName, onConnect, cancelHref 
   const name = softwareName ?? 'CRM';
   return (
     <Stack spacing={2} alignItems="center" textAlign="center">
-      <ConnectionHeading>Connect this {name} account to CRM Sync?</ConnectionHeading>
+      <ConnectionHeading>{t('Connect this {name} account to CRM Sync?', { name })}</ConnectionHeading>
       <Typography color="text.secondary">
-        This link carries the sign-in details of a {name} account. Connect only if you started this connection
-        yourself: CRM Sync will save your contacts to that account.
+        {t(
+          'This link carries the sign-in details of a {name} account. Connect only if you started this connection yourself: CRM Sync will save your contacts to that account.',
+          { name },
+        )}
       </Typography>
       <Stack direction="row" spacing={2}>
         <Button variant="contained" onClick={onConnect}>
-          Connect
+          {t('Connect')}
         </Button>
         <Button component={RouterLink} to={cancelHref} variant="outlined">
-          Cancel
+          {t('Cancel')}
         </Button>
       </Stack>
     </Stack>

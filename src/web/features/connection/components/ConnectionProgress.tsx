@@ -7,6 +7,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import ConnectionHeading from './ConnectionHeading';
+import { t, translated } from '../../../i18n';
 
 /** Spec §4 "Connection screen states": connecting, then testing, then success or error. */
 export type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
@@ -34,20 +35,20 @@ export default function ConnectionProgress({
     return (
       <Stack spacing={2} alignItems="center" textAlign="center">
         <ErrorOutline color="error" sx={{ fontSize: 56 }} aria-hidden />
-        <ConnectionHeading>Connection Error.</ConnectionHeading>
+        <ConnectionHeading>{t('Connection Error.')}</ConnectionHeading>
         {errorText ? (
           <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
-            {errorText}
+            {translated(errorText)}
           </Alert>
         ) : null}
         <Stack direction="row" spacing={2}>
           {signInHref ? (
             <Button component={RouterLink} to={signInHref} variant="contained">
-              Log in
+              {t('Log in')}
             </Button>
           ) : null}
           <Button component={RouterLink} to={tryAgainHref} variant={signInHref ? 'outlined' : 'contained'}>
-            Try again
+            {t('Try again')}
           </Button>
         </Stack>
       </Stack>
@@ -57,15 +58,17 @@ export default function ConnectionProgress({
     return (
       <Stack spacing={2} alignItems="center" textAlign="center" role="status">
         <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} aria-hidden />
-        <ConnectionHeading>Successfully connected.</ConnectionHeading>
-        {successHint ? <Typography color="text.secondary">{successHint}</Typography> : null}
+        <ConnectionHeading>{t('Successfully connected.')}</ConnectionHeading>
+        {successHint ? <Typography color="text.secondary">{translated(successHint)}</Typography> : null}
       </Stack>
     );
   }
   return (
     <Stack spacing={2} alignItems="center" textAlign="center" role="status" aria-busy>
-      <CircularProgress aria-label={status === 'testing' ? 'Testing connection' : 'Connecting'} />
-      <ConnectionHeading>{status === 'testing' ? 'Testing connection.' : 'Connecting...'}</ConnectionHeading>
+      <CircularProgress aria-label={status === 'testing' ? t('Testing connection') : t('Connecting')} />
+      <ConnectionHeading>
+        {status === 'testing' ? t('Testing connection.') : t('Connecting...')}
+      </ConnectionHeading>
     </Stack>
   );
 }

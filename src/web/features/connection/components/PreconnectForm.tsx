@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { PreconnectField } from '../lib/software-connection';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { msg, t, translated } from '../../../i18n';
 
 export interface PreconnectValues {
   fields: { id: string; value: string }[];
@@ -36,7 +37,7 @@ export default function PreconnectForm({
   showOrganizationChoice,
   submitting = false,
   errorText,
-  submitLabel = 'Connect with OAuth',
+  submitLabel = msg('Connect with OAuth'),
   onSubmit,
 }: PreconnectFormProps) {
   const [values, setValues] = useState<Record<string, string>>({});
@@ -58,7 +59,13 @@ export default function PreconnectForm({
   };
 
   return (
-    <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate aria-label="Pre-connect settings">
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={t('Pre-connect settings')}
+    >
       {fields.map((field) => {
         const invalid = showMissing && isMissing(field.id);
         const options = field.options?.length ? field.options : undefined;
@@ -67,7 +74,7 @@ export default function PreconnectForm({
             key={field.id}
             id={`preconnect-${field.id}`}
             name={field.id}
-            label={field.name}
+            label={translated(field.name)}
             // A field restricted to a fixed list (Zoho's data centre) is a select of its values.
             select={options !== undefined}
             type={options ? undefined : field.type || 'text'}
@@ -89,7 +96,9 @@ export default function PreconnectForm({
       })}
       {showOrganizationChoice ? (
         <FormControl>
-          <FormLabel id="organization-connection-label">Connect for your whole organization?</FormLabel>
+          <FormLabel id="organization-connection-label">
+            {t('Connect for your whole organization?')}
+          </FormLabel>
           <RadioGroup
             row
             name="is_organization_connection"
@@ -97,14 +106,14 @@ export default function PreconnectForm({
             value={organizationWide}
             onChange={(event) => setOrganizationWide(event.target.value === 'yes' ? 'yes' : 'no')}
           >
-            <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-            <FormControlLabel value="no" control={<Radio />} label="No" />
+            <FormControlLabel value="yes" control={<Radio />} label={t('Yes')} />
+            <FormControlLabel value="no" control={<Radio />} label={t('No')} />
           </RadioGroup>
         </FormControl>
       ) : null}
       <ErrorAlert error={errorText} />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        {submitLabel}
+        {translated(submitLabel)}
       </Button>
     </Stack>
   );

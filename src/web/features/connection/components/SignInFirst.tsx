@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
+import { t } from '../../../i18n';
 
 /**
  * A connection belongs to an account (every CRM call needs a session), so a signed-out visitor on a
@@ -11,14 +12,14 @@ export default function SignInFirst() {
   return (
     <Stack spacing={2} alignItems="flex-start">
       <Alert severity="info" sx={{ width: '100%' }}>
-        Log in, or create your account, to connect your CRM.
+        {t('Log in, or create your account, to connect your CRM.')}
       </Alert>
       <Stack direction="row" spacing={2}>
         <Button component={RouterLink} to="/login" variant="contained">
-          Log in
+          {t('Log in')}
         </Button>
         <Button component={RouterLink} to="/signup" variant="outlined">
-          Sign up
+          {t('Sign up')}
         </Button>
       </Stack>
     </Stack>

@@ -1,5 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import { softwareInitial } from '../lib/software-connection';
+import { t } from '../../../i18n';
 
 export interface SoftwareLogoProps {
   name: string;
@@ -22,7 +23,7 @@ export default function SoftwareLogo({ name, logoUrl, size = 56 }: SoftwareLogoP
   }
   return (
     <Avatar
-      aria-label={`${name} logo`}
+      aria-label={t('{name} logo', { name })}
       sx={{ width: size, height: size, bgcolor: 'primary.main', fontSize: size / 2.2 }}
     >
       {softwareInitial(name)}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
+import { translated } from '../../../i18n';
 
 export interface SoftwareNotFoundProps {
   /** 'Software not found' or 'Software not found.' (spec §8; which page uses which is decided there). */
@@ -15,11 +16,11 @@ export default function SoftwareNotFound({ text, backHref, backLabel = 'Back' }:
   return (
     <Stack spacing={2} alignItems="flex-start">
       <Alert severity="warning" sx={{ width: '100%' }}>
-        {text}
+        {translated(text)}
       </Alert>
       {backHref ? (
         <Button component={RouterLink} to={backHref} variant="outlined">
-          {backLabel}
+          {translated(backLabel)}
         </Button>
       ) : null}
     </Stack>

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import ConnectionProgress from '../components/ConnectionProgress';
 import { completeOAuth, type CallbackOutcome } from '../lib/oauth-callback';
+import { t } from '../../../i18n';
 
 export const loader = (({ store, url }) => ({
   outcome: completeOAuth(store, url.searchParams),
@@ -32,7 +33,7 @@ function Outcome({ outcome }: { outcome: CallbackOutcome }) {
       // Seen only when the browser refuses to close the window for us.
       return (
         <Typography role="status" sx={{ textAlign: 'center' }}>
-          All done here: your other tab continues. You can close this window.
+          {t('All done here: your other tab continues. You can close this window.')}
         </Typography>
       );
     case 'error':

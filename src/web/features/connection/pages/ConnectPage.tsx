@@ -11,6 +11,7 @@ import ConnectionHeading from '../components/ConnectionHeading';
 import LoadingState from '../../../components/LoadingState';
 import SignInFirst from '../components/SignInFirst';
 import SoftwareLogo from '../components/SoftwareLogo';
+import { t } from '../../../i18n';
 
 /**
  * /connect: the Connect step of onboarding. The chosen CRM comes from the shared state or the stored
@@ -32,11 +33,13 @@ export default function ConnectPage() {
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center">
             <SoftwareLogo name={software.software} logoUrl={software.logo_url} />
-            <ConnectionHeading>Connect {software.software}</ConnectionHeading>
+            <ConnectionHeading>{t('Connect {software}', { software: software.software })}</ConnectionHeading>
           </Stack>
           <Typography color="text.secondary">
-            Connect your {software.software} account so {software.app} can sync prospects into it in one
-            click.
+            {t('Connect your {software} account so {app} can sync prospects into it in one click.', {
+              software: software.software,
+              app: software.app,
+            })}
           </Typography>
           {user ? <ConnectMethods software={software} variant="public" /> : <SignInFirst />}
         </Stack>

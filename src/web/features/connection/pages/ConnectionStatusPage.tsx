@@ -12,6 +12,7 @@ import LoadingState from '../../../components/LoadingState';
 import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
+import { t, translated } from '../../../i18n';
 
 function storedCredentialsText(): string {
   const stored = readStoredCredentials();
@@ -43,7 +44,7 @@ export default function ConnectionStatusPage() {
   return (
     <ConnectionCard>
       <Stack spacing={3} alignItems="flex-start">
-        <ConnectionHeading>Connection status</ConnectionHeading>
+        <ConnectionHeading>{t('Connection status')}</ConnectionHeading>
         {isLoading ? (
           <LoadingState />
         ) : (
@@ -51,17 +52,17 @@ export default function ConnectionStatusPage() {
             {rows.map(([term, value]) => (
               <Stack key={term} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
                 <Typography component="dt" color="text.secondary" sx={{ minWidth: { sm: 260 } }}>
-                  {term}
+                  {translated(term)}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-                  {value}
+                  {translated(value)}
                 </Typography>
               </Stack>
             ))}
           </Stack>
         )}
         <Button component={RouterLink} to="/dashboard/connection" variant="outlined">
-          Manage connection
+          {t('Manage connection')}
         </Button>
       </Stack>
     </ConnectionCard>

@@ -15,6 +15,7 @@ import ChooseSoftware from '../components/ChooseSoftware';
 import { useExtensionConnection } from '../hooks/use-extension-connection';
 import ConnectionHeading from '../components/ConnectionHeading';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { t, translated } from '../../../i18n';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
@@ -31,16 +32,18 @@ export default function DashboardConnectionPage() {
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} alignItems="center">
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
-          <ConnectionHeading>CRM Connection</ConnectionHeading>
+          <ConnectionHeading>{t('CRM Connection')}</ConnectionHeading>
         </Stack>
         {checking || softwareLoading ? (
           <LoadingState text="Checking your connection..." />
         ) : connection.status === 'connected' && connection.authType ? (
           <Stack spacing={2} alignItems="flex-start">
-            <Chip color="success" label="Connected" />
+            <Chip color="success" label={t('Connected')} />
             <Typography>
-              {software ? `${software.software} is connected with ` : 'Connected with '}
-              <strong>{AUTH_METHOD_LABEL[connection.authType]}</strong>.
+              {software
+                ? t('{software} is connected with', { software: software.software })
+                : t('Connected with')}{' '}
+              <strong>{translated(AUTH_METHOD_LABEL[connection.authType])}</strong>.
             </Typography>
             <Button
               component={RouterLink}
@@ -48,12 +51,12 @@ export default function DashboardConnectionPage() {
               variant="outlined"
               color="error"
             >
-              Disconnect
+              {t('Disconnect')}
             </Button>
           </Stack>
         ) : (
           <Stack spacing={2}>
-            <Chip label="Not connected" sx={{ alignSelf: 'flex-start' }} />
+            <Chip label={t('Not connected')} sx={{ alignSelf: 'flex-start' }} />
             <ErrorAlert error={connection.errorText} />
             {software ? (
               <ConnectMethods

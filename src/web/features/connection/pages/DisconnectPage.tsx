@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
+import { t } from '../../../i18n';
 
 /**
  * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
@@ -29,10 +30,10 @@ export default function DisconnectPage() {
   return (
     <ConnectionCard>
       <Stack spacing={2} alignItems="flex-start">
-        <ConnectionHeading>Disconnected</ConnectionHeading>
-        <Typography>You have been disconnected from your CRM.</Typography>
+        <ConnectionHeading>{t('Disconnected')}</ConnectionHeading>
+        <Typography>{t('You have been disconnected from your CRM.')}</Typography>
         <Button component={RouterLink} to="/connect" variant="contained">
-          Connect again...
+          {t('Connect again...')}
         </Button>
       </Stack>
     </ConnectionCard>
