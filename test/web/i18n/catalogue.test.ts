@@ -17,7 +17,10 @@ function sourceFiles(dir: string): string[] {
 /** The string literals passed to t() and msg() (quoted with ' " or a backtick without ${}). */
 function messagesIn(source: string): string[] {
   const found: string[] = [];
-  const pattern = /\b(?:t|msg)\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`$]*)`)/g;
+  // t('...') and msg('...'), and the texts that travel as data to a place that translates them: page
+  // titles (useDocumentTitle) and the words of a loading state (text="...").
+  const pattern =
+    /(?:\b(?:t|msg|useDocumentTitle)\(\s*|\btext=)(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`([^`$]*)`)/g;
   for (const match of source.matchAll(pattern)) {
     const raw = match[1] ?? match[2] ?? match[3] ?? '';
     found.push(raw.replace(/\\(['"\\])/g, '$1'));
@@ -53,28 +56,14 @@ test.each(Object.entries(messages))('the Chinese of %j keeps its placeholders', 
   expect(placeholders(chinese)).toEqual(placeholders(english));
 });
 
-/**
- * The areas already translated: no English text between JSX tags or in a labelling attribute. The list
- * grows as areas are converted, until it is all of src/web.
- */
-const TRANSLATED = [
-  'app',
-  'components',
-  path.join('features', 'audit'),
-  path.join('features', 'auth'),
-  path.join('features', 'billing'),
-  path.join('features', 'connection'),
-  path.join('features', 'dashboard'),
-  path.join('features', 'onboarding'),
-  path.join('features', 'legal'),
-  path.join('features', 'organization'),
-  path.join('features', 'pricing'),
-  path.join('entities', 'plan'),
-  path.join('entities', 'credits'),
-  path.join('entities', 'crm'),
-  path.join('features', 'usage'),
-  path.join('features', 'settings'),
-];
+/** Every area of the UI is translated: none may show English outside a message. */
+const TRANSLATED = readdirSync(webRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'i18n')
+  .flatMap((entry) =>
+    entry.name === 'features'
+      ? readdirSync(path.join(webRoot, 'features')).map((feature) => path.join('features', feature))
+      : [entry.name],
+  );
 
 const RAW_TEXT = [
   /<[A-Za-z][^<>]*>\s*([A-Za-z][A-Za-z ,.'!?-]{2,})\s*<\//g,
@@ -82,8 +71,7 @@ const RAW_TEXT = [
 ];
 
 test.each(TRANSLATED)('%s shows no English outside a message', (area) => {
-  const target = path.join(webRoot, area);
-  const files = /\.tsx?$/.test(area) ? [target] : sourceFiles(target);
+  const files = sourceFiles(path.join(webRoot, area));
   const raw: string[] = [];
   for (const file of files.filter((name) => name.endsWith('.tsx'))) {
     const source = readFileSync(file, 'utf8');

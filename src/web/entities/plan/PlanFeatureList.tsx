@@ -11,7 +11,8 @@ import { t, translated } from '../../i18n';
 export { CREDITS_TOOLTIP } from './CreditsHint';
 
 function featureText({ label, value }: PlanFeature): string {
-  return typeof value === 'boolean' ? translated(label) : `${translated(label)}: ${value}`;
+  if (typeof value === 'boolean') return translated(label);
+  return `${translated(label)}: ${typeof value === 'string' ? translated(value) : value}`;
 }
 
 /** The feature list of a plan card; a boolean feature shows a tick or a cross instead of a value. */

@@ -11,6 +11,7 @@ export const onboarding: Record<string, string> = {
   Signup: '注册',
   Connect: '连接',
   Finish: '完成',
+  '(done)': '（已完成）',
   'Click the puzzle-piece (Extensions) icon at the top right of Chrome.':
     '点击 Chrome 右上角的拼图（扩展程序）图标。',
   'Find the extension in the list.': '在列表中找到该扩展。',

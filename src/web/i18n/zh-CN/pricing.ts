@@ -31,6 +31,8 @@ export const pricing: Record<string, string> = {
   'Change Plan': '更改方案',
   'Loading prices': '正在加载价格',
   'Account Manager': '客户经理',
+  'Bulk Export': '批量导出',
+  Priority: '优先',
   Credits: '点数',
   'Failed to create checkout session': '创建结账会话失败',
   'No checkout URL returned': '未返回结账链接',

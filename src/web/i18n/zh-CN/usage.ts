@@ -18,6 +18,7 @@ export const usage: Record<string, string> = {
   '{price} · one-off, never expire': '{price} · 一次性购买，永不过期',
   'Buy {pack} for {price}': '以 {price} 购买 {pack}',
   Buy: '购买',
+  '{credits, plural, one {# credit} other {# credits}}': '{credits, plural, other {# 点}}',
   'Spending by member': '按成员统计的使用量',
   'Credits spent': '已用点数',
   Lookups: '查询次数',

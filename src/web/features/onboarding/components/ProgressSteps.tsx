@@ -104,7 +104,7 @@ export default function ProgressSteps({ current, completed, steps = ONBOARDING_S
                 {translated(label)}
                 {done ? (
                   <Box component="span" sx={visuallyHidden}>
-                    {' (done)'}
+                    {` ${t('(done)')}`}
                   </Box>
                 ) : null}
               </Box>

@@ -49,7 +49,8 @@ export default function CreditPacks() {
           <Card key={pack.slug} variant="outlined" sx={{ flex: 1 }}>
             <CardContent>
               <Typography variant="h6" component="h3">
-                {pack.name}
+                {/* The pack is named after its credits: said in the UI's language, not the stored English. */}
+                {t('{credits, plural, one {# credit} other {# credits}}', { credits: pack.credits })}
               </Typography>
               <Typography color="text.secondary">
                 {t('{price} · one-off, never expire', { price: formatPrice(pack.price) })}
@@ -60,7 +61,10 @@ export default function CreditPacks() {
                 variant="contained"
                 disabled={buying !== null}
                 onClick={() => void onBuy(pack.slug)}
-                aria-label={t('Buy {pack} for {price}', { pack: pack.name, price: formatPrice(pack.price) })}
+                aria-label={t('Buy {pack} for {price}', {
+                  pack: t('{credits, plural, one {# credit} other {# credits}}', { credits: pack.credits }),
+                  price: formatPrice(pack.price),
+                })}
               >
                 {buying === pack.slug ? t('Redirecting...') : t('Buy')}
               </Button>
