@@ -12,6 +12,7 @@ import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
+import { server } from './server';
 import { settings } from './settings';
 import { usage } from './usage';
 
@@ -25,6 +26,7 @@ export const messages: Record<string, string> = {
   ...onboarding,
   ...organization,
   ...pricing,
+  ...server,
   ...settings,
   ...usage,
 };
