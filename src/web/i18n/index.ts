@@ -11,7 +11,7 @@
  * Switching the language reloads the page (settings-language.ts), so no component waits on a context.
  */
 import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessage } from './compile-message';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale';
 
 i18n.setMessagesCompiler(compileMessage);

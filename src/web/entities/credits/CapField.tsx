@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import TextInput from '../../components/TextInput';
 import { parseCapInput } from '../../../shared/credits';
 import { msg, t } from '../../i18n';
 
@@ -17,13 +17,12 @@ export const CAP_INVALID = msg(
 export default function CapField({ value, onChange, disabled, id = 'monthly-cap' }: CapFieldProps) {
   const invalid = parseCapInput(value) === undefined;
   return (
-    <TextField
+    <TextInput
       id={id}
       label={t('Monthly credit cap')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
-      inputMode="numeric"
       placeholder={t('No cap')}
       error={invalid}
       helperText={

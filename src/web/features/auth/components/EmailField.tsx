@@ -1,4 +1,4 @@
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import { t } from '../../../i18n';
 
 export interface EmailFieldProps {
@@ -9,7 +9,7 @@ export interface EmailFieldProps {
 /** The required "Email" input of the auth forms (name `email`, browser autofill on). */
 export default function EmailField({ value, onChange }: EmailFieldProps) {
   return (
-    <TextField
+    <TextInput
       label={t('Email')}
       name="email"
       type="email"

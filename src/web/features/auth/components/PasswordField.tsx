@@ -2,7 +2,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import { useState } from 'react';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
 import { t } from '../../../i18n';
@@ -35,7 +35,7 @@ export default function PasswordField({
 }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const field = (
-    <TextField
+    <TextInput
       label={label ?? t('Password')}
       name={name}
       type={shown ? 'text' : 'password'}

@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
@@ -136,7 +136,7 @@ export default function LoginPage() {
       <Typography variant="body2">
         {t('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')}
       </Typography>
-      <TextField
+      <TextInput
         label={t('Code')}
         name="code"
         value={code}

@@ -5,7 +5,7 @@
  */
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -106,7 +106,7 @@ export default function SignupPage() {
         onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
       />
       <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Sign up')}>
-        <TextField
+        <TextInput
           label={t('Name')}
           name="name"
           autoComplete="name"

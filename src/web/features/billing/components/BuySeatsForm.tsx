@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import { useState, type FormEvent } from 'react';
 import { PLAN_NAMES, SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../../shared/plans';
 import { MAX_SEATS, MIN_SEATS, normalizeSeats, seatsHint, seatsProblem } from '../lib/seats-input';
@@ -65,7 +65,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
       </FormControl>
       <FormControl>
         <FormLabel htmlFor="seat-count">{t('Step 2: number of seats')}</FormLabel>
-        <TextField
+        <TextInput
           id="seat-count"
           type="number"
           size="small"
@@ -76,7 +76,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           helperText={tooMany ?? seatsHint()}
           slotProps={{
             htmlInput: { min: MIN_SEATS, max: MAX_SEATS, step: 1, inputMode: 'numeric' },
-            formHelperText: { 'aria-live': 'polite' } as object,
+            formHelperText: { 'aria-live': 'polite' },
           }}
           sx={{ maxWidth: 320, mt: 1 }}
         />

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyField } from '../lib/software-connection';
@@ -61,7 +61,7 @@ export default function ApiKeyForm({
           {fields.map((field) => {
             const invalid = showMissing && isMissing(field.storageKey);
             return (
-              <TextField
+              <TextInput
                 key={field.storageKey}
                 id={field.storageKey}
                 name={field.storageKey}
@@ -74,7 +74,7 @@ export default function ApiKeyForm({
                 required
                 fullWidth
                 autoComplete="off"
-                spellCheck={false}
+                slotProps={{ htmlInput: { spellCheck: false } }}
                 error={invalid}
                 helperText={invalid ? t('{field} is required.', { field: field.label }) : undefined}
               />

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -66,7 +66,7 @@ export function MembersTable(props: MembersTableProps) {
   return (
     <Paper variant="outlined">
       {props.searchable && (
-        <TextField
+        <TextInput
           label={t('Search members')}
           type="search"
           size="small"

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../../../api';
@@ -44,14 +44,14 @@ export function ChangePasswordCard() {
           <Stack spacing={2.5}>
             {done && <Alert severity="success">{translated(done)}</Alert>}
             <ErrorAlert error={failure} />
-            <TextField
+            <TextInput
               label={t('Current password')}
               type="password"
               value={current}
               onChange={(event) => setCurrent(event.target.value)}
               slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'current-password' } }}
             />
-            <TextField
+            <TextInput
               label={t('New password')}
               type="password"
               value={next}

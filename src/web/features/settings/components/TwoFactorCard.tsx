@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import {
@@ -81,7 +81,7 @@ export function TwoFactorCard() {
   };
 
   const passwordField = (
-    <TextField
+    <TextInput
       label={t('Password')}
       type="password"
       value={password}
@@ -132,7 +132,7 @@ export function TwoFactorCard() {
               'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.',
             )}
           </Typography>
-          <TextField
+          <TextInput
             label={t('Secret key')}
             value={setup.secret}
             slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'totp-secret' } }}
@@ -140,7 +140,7 @@ export function TwoFactorCard() {
           <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
             <a href={setup.otpauth_url}>{t('Open in authenticator app')}</a>
           </Typography>
-          <TextField
+          <TextInput
             label={t('Code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}

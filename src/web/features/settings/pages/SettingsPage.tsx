@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSetSettingsMutation } from '../../../api';
@@ -61,7 +61,7 @@ export default function SettingsPage() {
           <Box component="form" onSubmit={onSubmit} aria-label={t('Profile')} noValidate>
             <Stack spacing={2.5}>
               <ErrorAlert error={failure} filled />
-              <TextField
+              <TextInput
                 label={t('Email')}
                 type="email"
                 name="email"
@@ -69,7 +69,7 @@ export default function SettingsPage() {
                 helperText={t('Your email cannot be changed')}
                 slotProps={{ input: { readOnly: true } }}
               />
-              <TextField
+              <TextInput
                 label={t('Name')}
                 name="name"
                 value={name}

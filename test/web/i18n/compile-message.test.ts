@@ -1,0 +1,52 @@
+/**
+ * Issue 12: our ICU compiler (kept out of Lingui's 7 KB parser) gives what Lingui's own compiler gives,
+ * for every message of the catalogues in both languages and for the ICU forms it claims to read.
+ */
+import { compileMessage as linguiCompile } from '@lingui/message-utils/compileMessage';
+import { compileMessage } from '../../../src/web/i18n/compile-message';
+import { messages } from '../../../src/web/i18n/zh-CN';
+
+const forms = [
+  '',
+  'Plain text',
+  'Edit {name}',
+  '{ name } and {other}',
+  '{count, plural, one {# member} other {# members}}',
+  '{count, plural, =0 {none} one {one #} other {# left, {name}}}',
+  '{count, plural, offset:1 one {you} other {you and # others}}',
+  '{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
+  '{role, select, admin {Admin} other {Member}}',
+  '{count, plural, other {{role, select, admin {# admins} other {# people}}}}',
+  '{amount, number}',
+  '{amount, number, percent}',
+  "Don't stop",
+  "It''s fine",
+  "'{literal}' braces",
+  "'#' outside a plural",
+  "{count, plural, other {'#' is quoted}}",
+  "an unclosed ' quote",
+  '#1 outside a plural',
+  '中文 {name} 成员',
+];
+
+describe('compileMessage', () => {
+  it.each(forms)('compiles %j as Lingui does', (message) => {
+    expect(compileMessage(message)).toEqual(linguiCompile(message));
+  });
+
+  it('compiles every catalogue message, English and Chinese, as Lingui does', () => {
+    const all = Object.entries(messages).flat();
+    expect(all.length).toBeGreaterThan(500);
+    const different = all.filter(
+      (message) => JSON.stringify(compileMessage(message)) !== JSON.stringify(linguiCompile(message)),
+    );
+    expect(different).toEqual([]);
+  });
+
+  it('shows a broken message as written', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(compileMessage('{count, plural, one {x}')).toEqual(['{count, plural, one {x}']);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
