@@ -23,10 +23,10 @@ import { KB, kb, table } from './lib/table.js';
  * budgets hold what is reached so far, so a first load can only shrink.
  */
 const BUDGETS: Record<string, { gzip: number; brotli?: number }> = {
-  '/login': { gzip: 222, brotli: 194 },
-  '/signup': { gzip: 224, brotli: 196 },
-  '/pricing': { gzip: 199, brotli: 174 },
-  '/dashboard': { gzip: 206 },
+  '/login': { gzip: 207, brotli: 178.5 },
+  '/signup': { gzip: 207.5, brotli: 179 },
+  '/pricing': { gzip: 194.9, brotli: 168 },
+  '/dashboard': { gzip: 194.9, brotli: 168 },
 };
 
 /** The lazy chunks each measured route loads on a first visit: the server's preload table. */

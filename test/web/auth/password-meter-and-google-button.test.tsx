@@ -14,10 +14,11 @@ describe('PasswordStrengthMeter', () => {
     ['abcde1', 'Weak'],
     ['aB1!aB1!', 'Medium'],
     ['aB1!aB1!aB', 'Strong'],
-  ])('%s reads %s', (password, level) => {
+  ])('%s reads %s', async (password, level) => {
     render(<PasswordStrengthMeter password={password} />);
     expect(screen.getByText(`Password strength: ${level}`)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Password strength' })).toHaveAttribute(
+    // The bar's component arrives on first use (LazyLinearProgress).
+    expect(await screen.findByRole('progressbar', { name: 'Password strength' })).toHaveAttribute(
       'aria-valuetext',
       level,
     );

@@ -3,12 +3,13 @@
  * get-software-options. The page decides what choosing does (app/chosen-software.ts useChooseSoftware).
  * A failed list is only logged (spec §8 'Failed to fetch software options'): the page works without it.
  */
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useGetSoftwareOptionsQuery } from '../../api';
 import type { Software } from '../../api/contract-types';
+import TextInput from '../../components/TextInput';
 import { t } from '../../i18n';
+
+const CrmSelect = lazy(() => import(/* webpackChunkName: "crm-select" */ './CrmSelect'));
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */
@@ -24,42 +25,19 @@ export default function CrmPicker({ value, onChoose, label }: CrmPickerProps) {
     if (isError) console.error('Failed to fetch software options', error);
   }, [isError, error]);
 
+  const name = label ?? t('Your CRM');
   if (isError) return null;
   if (isLoading || !data) {
-    return (
-      <TextField
-        select
-        fullWidth
-        disabled
-        label={label ?? t('Your CRM')}
-        value=""
-        helperText={t('Loading CRMs...')}
-      >
-        <MenuItem value="" />
-      </TextField>
-    );
+    return <TextInput fullWidth disabled label={name} value="" helperText={t('Loading CRMs...')} />;
   }
 
   const options = data.data;
   // MUI warns about a value that is not an option (e.g. a slug the catalogue no longer has).
-  const selected = options.some((option) => option.slug === value) ? value : '';
-
+  const chosen = options.find((option) => option.slug === value);
   return (
-    <TextField
-      select
-      fullWidth
-      label={label ?? t('Your CRM')}
-      value={selected}
-      onChange={(event) => {
-        const record = options.find((option) => option.slug === event.target.value);
-        if (record) onChoose(record);
-      }}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.slug} value={option.slug}>
-          {option.software}
-        </MenuItem>
-      ))}
-    </TextField>
+    // Until the select's chunk arrives, the same box (label and chosen CRM) without its menu.
+    <Suspense fallback={<TextInput fullWidth disabled label={name} value={chosen?.software ?? ''} />}>
+      <CrmSelect options={options} selected={chosen?.slug ?? ''} onChoose={onChoose} label={name} />
+    </Suspense>
   );
 }

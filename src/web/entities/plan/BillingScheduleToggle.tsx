@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import Tag from '../../components/Tag';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { BillingSchedule } from './prices';
@@ -33,7 +33,7 @@ export default function BillingScheduleToggle({
       <ToggleButton value="monthly">{t('Monthly')}</ToggleButton>
       <ToggleButton value="yearly" sx={{ gap: 1 }}>
         {t('Yearly')}
-        <Chip label={t('33% off')} size="small" color="success" sx={{ pointerEvents: 'none' }} />
+        <Tag label={t('33% off')} color="success" />
       </ToggleButton>
     </ToggleButtonGroup>
   );

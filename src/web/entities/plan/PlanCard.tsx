@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import Tag from '../../components/Tag';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -75,8 +75,8 @@ export default function PlanCard({
             useFlexGap
             sx={{ order: -1, minHeight: MARK_ROW_HEIGHT, mb: 0.5, flexWrap: 'wrap' }}
           >
-            {recommended && <Chip label={t('RECOMMENDED')} color="primary" size="small" />}
-            {current && <Chip label={t('Current')} size="small" variant="outlined" />}
+            {recommended && <Tag label={t('RECOMMENDED')} color="primary" />}
+            {current && <Tag label={t('Current')} variant="outlined" />}
           </Stack>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5 }}>

@@ -1,4 +1,4 @@
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import type { components } from '../../../contract/api';
 import { PLAN_KEYS, PLAN_NAMES, RECOMMENDED_PLAN, type PlanKey } from '../../../shared/plans';
 import { displayedMonthlyPrice, planFeatures, type BillingSchedule } from './prices';
@@ -32,11 +32,19 @@ export default function PlanCards({
   disabled = false,
 }: PlanCardsProps) {
   return (
-    <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
+    // A CSS grid rather than MUI's Grid (issue 12: one less component in /pricing's first load).
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        alignItems: 'stretch',
+        gridTemplateColumns: { xs: '1fr', md: `repeat(${plans.length}, minmax(0, 1fr))` },
+      }}
+    >
       {plans.map((plan) => {
         const entry = pricing[plan];
         return (
-          <Grid key={plan} size={{ xs: 12, md: 12 / plans.length }}>
+          <Box key={plan} sx={{ minWidth: 0 }}>
             <PlanCard
               name={PLAN_NAMES[plan]}
               monthlyPrice={displayedMonthlyPrice(entry.price, schedule)}
@@ -48,9 +56,9 @@ export default function PlanCards({
               busy={busyPlan === plan}
               disabled={disabled || (busyPlan !== null && busyPlan !== plan)}
             />
-          </Grid>
+          </Box>
         );
       })}
-    </Grid>
+    </Box>
   );
 }

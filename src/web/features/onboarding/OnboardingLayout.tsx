@@ -4,7 +4,7 @@
  * visitor over (signup, login, install) the marketing copy and the trusted-by strip.
  */
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import PageWidth from '../../components/PageWidth';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -75,7 +75,7 @@ export default function OnboardingLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container maxWidth="sm" sx={{ px: { xs: 1.5, sm: 3 } }}>
+      <PageWidth maxWidth="sm" sx={{ px: { xs: 1.5, sm: 3 } }}>
         <Stack spacing={{ xs: 2, sm: 3 }}>
           <Banner
             appName={software?.app ?? PRODUCT_NAME}
@@ -104,7 +104,7 @@ export default function OnboardingLayout() {
           ) : null}
           <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />
         </Stack>
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

@@ -3,10 +3,10 @@
  * the server applies too (src/shared/password-strength.ts).
  */
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { passwordStrength, type PasswordStrength } from '../../../../shared/password-strength';
 import { t, translated } from '../../../i18n';
+import LazyLinearProgress from './LazyLinearProgress';
 
 const LEVELS: Record<PasswordStrength, { value: number; color: 'error' | 'warning' | 'info' | 'success' }> = {
   'Too weak': { value: 10, color: 'error' },
@@ -27,13 +27,14 @@ export default function PasswordStrengthMeter({ password, id }: PasswordStrength
   const { value, color } = LEVELS[strength];
   return (
     <Box id={id} sx={{ mt: 1 }}>
-      <LinearProgress
+      <LazyLinearProgress
+        height={6}
         variant="determinate"
         value={value}
         color={color}
         aria-label={t('Password strength')}
         aria-valuetext={strength}
-        sx={{ height: 6, borderRadius: 3 }}
+        sx={{ borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary" aria-live="polite">
         {t('Password strength: {strength}', { strength: translated(strength) })}

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import Tag from '../../../components/Tag';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -32,7 +32,7 @@ export function AccountCard({
           <Field label={t('Credits remaining')}>
             <Stack direction="row" spacing={1} alignItems="center" component="span">
               <span>{user.credits}</span>
-              <Chip size="small" label={translated(billingIntervalBadge(user.subscription))} />
+              <Tag label={translated(billingIntervalBadge(user.subscription))} />
             </Stack>
           </Field>
           <Field label={t('Current product')}>{planName(user.subscription?.stripe_product)}</Field>

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import Tag from '../../../components/Tag';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -30,11 +30,7 @@ export function OrganizationCard({ userId, organization }: OrganizationCardProps
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           <Typography variant="body1">{organization?.name || t('Not part of an organization')}</Typography>
-          <Chip
-            size="small"
-            label={billingAdmin ? t('Admin') : t('Member')}
-            color={billingAdmin ? 'primary' : 'default'}
-          />
+          <Tag label={billingAdmin ? t('Admin') : t('Member')} color={billingAdmin ? 'primary' : 'default'} />
         </Stack>
         {billingAdmin && (
           <Button component={RouterLink} to="/dashboard/organization" size="small" sx={{ mt: 2 }}>

@@ -9,7 +9,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
+import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -55,7 +55,8 @@ export function Sidebar({ entries, activeId, onNavigate }: SidebarProps) {
             </>
           );
           return (
-            <ListItem key={entry.id} disablePadding>
+            // An <li> as ListItem's disablePadding draws it (ListItem itself is 3 KB of first load).
+            <Box component="li" key={entry.id} sx={{ display: 'flex', position: 'relative', width: '100%' }}>
               {entry.newTab ? (
                 <ListItemButton
                   component="a"
@@ -77,7 +78,7 @@ export function Sidebar({ entries, activeId, onNavigate }: SidebarProps) {
                   {content}
                 </ListItemButton>
               )}
-            </ListItem>
+            </Box>
           );
         })}
       </List>

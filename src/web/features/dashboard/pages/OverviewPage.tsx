@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { selectErrorMessage, selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
@@ -25,14 +25,16 @@ export default function OverviewPage() {
         </Alert>
       )}
       {user && (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <AccountCard user={user} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <OrganizationCard userId={user.id} organization={user.organization} />
-          </Grid>
-        </Grid>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <AccountCard user={user} />
+          <OrganizationCard userId={user.id} organization={user.organization} />
+        </Box>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import Tag from '../../../components/Tag';
 import { planName } from '../../../../shared/plans';
 import { planBadgeColor } from '../lib/members';
 
@@ -6,8 +6,7 @@ import { planBadgeColor } from '../lib/members';
 export function PlanBadge({ product }: { product: string | null | undefined }) {
   const color = planBadgeColor(product);
   return (
-    <Chip
-      size="small"
+    <Tag
       label={planName(product)}
       color={color}
       variant={color === 'default' ? 'outlined' : 'filled'}

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import PageWidth from '../../../components/PageWidth';
 import CssBaseline from '@mui/material/CssBaseline';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
@@ -76,7 +76,7 @@ function PricingContent({
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="lg">
+      <PageWidth component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="lg">
         <Stack spacing={3}>
           {!hideBanner && <PricingBanner app={app} software={software} dark={darkMode} />}
           {!hideHeader && (
@@ -110,7 +110,7 @@ function PricingContent({
             />
           )}
         </Stack>
-      </Container>
+      </PageWidth>
       {/* Embedded in the extension (hide_header) the page is a widget, without the site's footer. */}
       {hideHeader ? null : <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />}
     </Box>

@@ -1,0 +1,36 @@
+/**
+ * The list of CRMs as a select (CrmPicker's loaded state). Its own chunk: MUI's Select brings Popover,
+ * Menu and Modal, which the signup page does not need for its first paint (issue 12).
+ */
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { Software } from '../../api/contract-types';
+
+export interface CrmSelectProps {
+  options: Software[];
+  /** A slug of `options`, or '' for none. */
+  selected: string;
+  onChoose: (record: Software) => void;
+  label: string;
+}
+
+export default function CrmSelect({ options, selected, onChoose, label }: CrmSelectProps) {
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={selected}
+      onChange={(event) => {
+        const record = options.find((option) => option.slug === event.target.value);
+        if (record) onChoose(record);
+      }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.slug} value={option.slug}>
+          {option.software}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
