@@ -141,8 +141,8 @@ export default defineConfig(
       'check-file/filename-naming-convention': [
         'error',
         {
-          'src/**/!(main|router).tsx': 'PASCAL_CASE',
-          'src/web/{main,app/router}.tsx': 'KEBAB_CASE',
+          'src/**/!(main|router|prerender).tsx': 'PASCAL_CASE',
+          'src/web/{main,prerender,app/router}.tsx': 'KEBAB_CASE',
           'src/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',
           'test/**/*.{ts,tsx,mts,js,mjs}': 'KEBAB_CASE',
           'scripts/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 
 const root = import.meta.dirname;
@@ -117,15 +118,99 @@ const vendor = {
 };
 
 /**
+ * How sources are compiled, for the browser build and the prerender build alike.
+ * @param {{ production: boolean, refresh: boolean }} options
+ * @returns {import('webpack').RuleSetRule[]}
+ */
+export function moduleRules({ production, refresh }) {
+  return [
+    {
+      // The Usage chart (@mui/x-charts, a lazy route) memoizes with more of reselect than RTK does. Given
+      // its own copy of reselect (the same package's other build), it no longer grows the reselect that
+      // RTK puts in the first load of every page.
+      issuer: /[\\/]node_modules[\\/]@mui[\\/]x-/,
+      resolve: {
+        alias: { reselect: path.join(root, 'node_modules/reselect/dist/reselect.legacy-esm.js') },
+      },
+    },
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2022',
+            transform: {
+              // `refresh` registers components for React Refresh (hot reload keeping state); development only,
+              // with ReactRefreshWebpackPlugin below providing the runtime.
+              react: {
+                runtime: 'automatic',
+                development: !production,
+                refresh,
+                useBuiltins: true,
+              },
+            },
+          },
+        },
+      },
+    },
+    { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset' },
+  ];
+}
+
+/**
  * @param {Record<string, unknown>} _env
  * @param {{ mode?: 'production' | 'development' | 'none' }} argv
- * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
+ * @returns {import('webpack').Configuration | import('webpack').Configuration[]}
  */
 export default function config(_env, argv) {
   const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  // The production build also builds the prerender (scripts/prerender.ts renders the public pages with it).
+  return production ? [browserConfig(production), prerenderConfig()] : browserConfig(production);
+}
+
+/**
+ * The server-side renderer of the public pages (src/web/prerender.tsx) for Node: one CommonJS file,
+ * lazy routes included, read by scripts/prerender.ts at build time. Kept outside dist/web so the server
+ * never serves it.
+ * @returns {import('webpack').Configuration}
+ */
+function prerenderConfig() {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    context: root,
+    target: 'node20',
+    entry: { prerender: './src/web/prerender.tsx' },
+    output: {
+      path: path.join(root, 'dist/prerender'),
+      filename: 'prerender.cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: { rules: moduleRules({ production: true, refresh: false }) },
+    devtool: false,
+    cache: { type: 'filesystem', name: 'prerender', buildDependencies: { config: [import.meta.filename] } },
+    optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * The browser build (and the development server).
+ * @param {boolean} production
+ * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
+ */
+function browserConfig(production) {
   const hashed = production ? '[name].[contenthash]' : '[name]';
 
   return {
+    name: 'browser',
     mode: production ? 'production' : 'development',
     context: root,
     entry: { main: './src/web/main.tsx' },
@@ -141,43 +226,7 @@ export default function config(_env, argv) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
     },
-    module: {
-      rules: [
-        {
-          // The Usage chart (@mui/x-charts, a lazy route) memoizes with more of reselect than RTK does. Given
-          // its own copy of reselect (the same package's other build), it no longer grows the reselect that
-          // RTK puts in the first load of every page.
-          issuer: /[\\/]node_modules[\\/]@mui[\\/]x-/,
-          resolve: {
-            alias: { reselect: path.join(root, 'node_modules/reselect/dist/reselect.legacy-esm.js') },
-          },
-        },
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2022',
-                transform: {
-                  // `refresh` registers components for React Refresh (hot reload keeping state); development only,
-                  // with ReactRefreshWebpackPlugin below providing the runtime.
-                  react: {
-                    runtime: 'automatic',
-                    development: !production,
-                    refresh: !production,
-                    useBuiltins: true,
-                  },
-                },
-              },
-            },
-          },
-        },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$/i, type: 'asset' },
-      ],
-    },
+    module: { rules: moduleRules({ production, refresh: !production }) },
     devtool: production ? false : 'eval-cheap-module-source-map',
     cache: { type: 'filesystem', buildDependencies: { config: [import.meta.filename] } },
     optimization: {

@@ -17,6 +17,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium, type Browser } from 'playwright-core';
 import webpack from 'webpack';
 import { buildApp } from '../src/server/app.js';
+import { moduleRules } from '../webpack.config.js';
 import { loadConfig } from '../src/server/config.js';
 import { WEB_DIR } from './lib/build-assets.js';
 import { freePort } from './lib/free-port.js';
@@ -40,24 +41,7 @@ function buildBarePage(dir: string): Promise<void> {
     entry: { main: './scripts/lib/bare-login-page.tsx' },
     output: { path: dir, filename: '[name].[contenthash].js', publicPath: '/' },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2022',
-                transform: { react: { runtime: 'automatic', useBuiltins: true } },
-              },
-            },
-          },
-        },
-      ],
-    },
+    module: { rules: moduleRules({ production: true, refresh: false }) },
     optimization: { runtimeChunk: 'single', splitChunks: { chunks: 'all' } },
     plugins: [
       new HtmlWebpackPlugin({

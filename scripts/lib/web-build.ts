@@ -11,6 +11,8 @@ const BUILD_INPUTS = [
   'src/shared',
   'src/contract',
   'webpack.config.js',
+  // The prerendered public pages (dist/web/prerendered).
+  'scripts/prerender.ts',
   'package-lock.json',
   // The API docs at /docs (scripts/build-docs.ts).
   'openapi.yaml',

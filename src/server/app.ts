@@ -242,7 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const web = await registerWeb(app, config, { supportFormUrl: supportFormUrl(services) });
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request.url);
+    if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request);
     return reply.status(404).send(errorEnvelope('Not found'));
   });
 

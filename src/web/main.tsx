@@ -1,19 +1,20 @@
 /** The browser entry: store, initial load, providers and the router. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
 import { startRouteData } from './app/route-data';
-import { makeStore } from './app/store';
+import { makeStore, type RootState } from './app/store';
 import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
 import { captureUtm } from './lib/utm';
 import { activateLocale } from './i18n';
 import { browserLocale } from './i18n/browser-locale';
 import { DEFAULT_LOCALE } from '../shared/locale';
+import { readPrerenderedState, whenInitialized } from './app/hydration';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
 captureUtm(window.location.search);
@@ -45,14 +46,34 @@ const locale = browserLocale();
 const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
 
 const container = document.getElementById('root');
-if (container) {
-  void wordsReady.then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders store={store}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+// A prerendered page (scripts/prerender.ts) in this visitor's language is hydrated once its route's
+// chunks and entry work are ready, from the state it was rendered from; any other page is rendered here.
+const prerendered = container ? readPrerenderedState(document) : null;
+
+/** Lets the visitor use the page once React handles it (the prerendered #root is inert until then). */
+function Interactive({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute('inert'), [root]);
+  return null;
+}
+
+function app(root: HTMLElement, serverState?: RootState) {
+  return (
+    <StrictMode>
+      <AppProviders store={store} serverState={serverState}>
+        <RouterProvider router={router} />
+      </AppProviders>
+      <Interactive root={root} />
+    </StrictMode>
   );
+}
+
+if (container) {
+  void wordsReady.then(async () => {
+    if (prerendered && prerendered.locale === locale && container.hasChildNodes()) {
+      await whenInitialized(router);
+      hydrateRoot(container, app(container, prerendered.state));
+    } else {
+      createRoot(container).render(app(container));
+    }
+  });
 }

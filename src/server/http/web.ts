@@ -8,6 +8,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptLanguageTags, LOCALE_COOKIE, LOCALES, pickLocale, type Locale } from '../../shared/locale.js';
+import {
+  googleSignIn,
+  prerenderableQuery,
+  type GoogleSignIn,
+  prerenderedFile,
+  PRERENDERED_PATHS,
+} from '../../shared/prerender.js';
 import { ROUTE_CHUNKS } from '../../shared/route-chunks.js';
 import type { Config } from '../config.js';
 import { googleSandboxEnabled } from '../security/google-sandbox.js';
@@ -37,7 +45,12 @@ export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   settings: RuntimeSettings,
-): Promise<{ hasBuild: boolean; root: string; shells: Map<string, string> }> {
+): Promise<{
+  hasBuild: boolean;
+  root: string;
+  shells: Map<string, string>;
+  prerendered: Map<string, string>;
+}> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
@@ -47,7 +60,13 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
-  const shells = hasBuild ? routeShells(root) : new Map<string, string>();
+  const graph = hasBuild ? chunkGraph(root) : null;
+  const shells = hasBuild ? routeShells(root, graph) : new Map<string, string>();
+  const google = googleSignIn({
+    googleClientId: config.googleClientId,
+    googleSandbox: googleSandboxEnabled(config),
+  });
+  const prerendered = hasBuild ? prerenderedPages(root, graph, google) : new Map<string, string>();
   const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
   app.get('/docs', async (_request, reply) => {
     if (hasDocs) return reply.header('cache-control', 'no-cache').sendFile('docs/index.html');
@@ -72,7 +91,7 @@ export async function registerWeb(
       },
     });
   }
-  return { hasBuild, root, shells };
+  return { hasBuild, root, shells, prerendered };
 }
 
 export type Web = Awaited<ReturnType<typeof registerWeb>>;
@@ -82,35 +101,70 @@ interface ChunkGraph {
   namedChunkGroups: Record<string, { assets: { name: string }[] } | undefined>;
 }
 
-/**
- * index.html for each route of ROUTE_CHUNKS, with `<link rel="preload">` for the route's lazy chunks, so
- * the browser fetches them with the entry instead of once the entry has run and the router asked. Read
- * once at start from the build and its chunk graph (`<webDir>-stats.json`, written by the production
- * build); without the graph every route gets the plain index.html.
- */
-function routeShells(root: string): Map<string, string> {
-  const shells = new Map<string, string>();
+/** The chunk graph the production build writes beside the web directory (`<webDir>-stats.json`). */
+function chunkGraph(root: string): ChunkGraph | null {
   const statsFile = `${root}-stats.json`;
-  if (!existsSync(statsFile)) return shells;
-  let graph: ChunkGraph;
+  if (!existsSync(statsFile)) return null;
   try {
-    graph = JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkGraph;
+    return JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkGraph;
   } catch {
-    return shells;
+    return null;
   }
-  const html = readFileSync(resolve(root, 'index.html'), 'utf8');
+}
+
+/**
+ * `html` with `<link rel="preload">` for the lazy chunks of `path` (ROUTE_CHUNKS), so the browser fetches
+ * them with the entry instead of once the entry has run and the router asked.
+ */
+function withPreloads(html: string, path: string, root: string, graph: ChunkGraph | null): string {
+  const chunks = ROUTE_CHUNKS[path];
+  if (!graph || !chunks) return html;
   const inEntry = new Set(Object.values(graph.entrypoints).flatMap((e) => e.assets.map((a) => a.name)));
-  for (const [path, chunks] of Object.entries(ROUTE_CHUNKS)) {
-    const files = new Set(
-      chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
-    );
-    const links = [...files]
-      .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
-      .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
-      .join('');
-    if (links) shells.set(path, html.replace('</head>', `${links}</head>`));
+  const files = new Set(
+    chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
+  );
+  const links = [...files]
+    .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
+    .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
+    .join('');
+  return links ? html.replace('</head>', () => `${links}</head>`) : html;
+}
+
+/**
+ * index.html for each route of ROUTE_CHUNKS, with its preloads. Read once at start from the build and
+ * its chunk graph; without the graph every route gets the plain index.html.
+ */
+function routeShells(root: string, graph: ChunkGraph | null): Map<string, string> {
+  const shells = new Map<string, string>();
+  if (!graph) return shells;
+  const html = readFileSync(resolve(root, 'index.html'), 'utf8');
+  for (const path of Object.keys(ROUTE_CHUNKS)) {
+    const shell = withPreloads(html, path, root, graph);
+    if (shell !== html) shells.set(path, shell);
   }
   return shells;
+}
+
+/**
+ * The prerendered pages of the build (scripts/prerender.ts) with the Google button this deployment shows,
+ * and their preloads, keyed `locale path`.
+ */
+function prerenderedPages(root: string, graph: ChunkGraph | null, google: GoogleSignIn): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const locale of LOCALES) {
+    for (const path of PRERENDERED_PATHS) {
+      const file = resolve(root, prerenderedFile(path, locale, google));
+      if (existsSync(file))
+        pages.set(`${locale} ${path}`, withPreloads(readFileSync(file, 'utf8'), path, root, graph));
+    }
+  }
+  return pages;
+}
+
+/** The UI language of a request, by the rule the browser applies (src/web/i18n/browser-locale.ts). */
+function requestLocale(request: FastifyRequest): Locale {
+  const saved = request.cookies?.[LOCALE_COOKIE] ?? null;
+  return pickLocale(saved, acceptLanguageTags(request.headers['accept-language']));
 }
 
 /**
@@ -127,8 +181,19 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-export function sendAppShell(reply: FastifyReply, web: Web, url: string) {
-  const path = url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+export function sendAppShell(reply: FastifyReply, web: Web, request: FastifyRequest) {
+  const [rawPath, search = ''] = request.url.split('?');
+  const path = rawPath!.replace(/(.)\/+$/, '$1');
+  const page = prerenderableQuery(search)
+    ? web.prerendered.get(`${requestLocale(request)} ${path}`)
+    : undefined;
+  if (page !== undefined) {
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .send(page);
+  }
   const shell = web.shells.get(path);
   if (shell !== undefined) {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);

@@ -3,6 +3,8 @@
  * `window.__APP_CONFIG__`), so one build of the SPA runs against any API base: nothing here is baked in
  * at build time, and nothing is read at import time (pages are prerendered without a window).
  */
+import { useHydrated } from '../components/use-hydrated';
+
 export interface AppConfig {
   /** The product API base, `{api}` in the specification: a path ('/api') or an absolute URL. */
   apiBase: string;
@@ -28,9 +30,26 @@ export const defaultAppConfig: AppConfig = {
   apiBase: '/api',
 };
 
+/**
+ * The configuration for rendering. While a prerendered page hydrates, the support link is left out: the
+ * page was rendered without it (its address belongs to the deployment) and it follows right after. The
+ * Google button is in the prerendered page already (one page per kind, shared/prerender.ts).
+ */
+export function useAppConfig(): AppConfig {
+  const config = getAppConfig();
+  return useHydrated() ? config : { ...config, supportFormUrl: undefined };
+}
+
+/** What the prerender (src/web/prerender.tsx) renders with, where there is no window. */
+let renderedWithout: Window['__APP_CONFIG__'];
+
+export function setPrerenderConfig(config: Window['__APP_CONFIG__']): void {
+  renderedWithout = config;
+}
+
 /** The configuration in force now: defaults overlaid with what the server sent (blank values ignored). */
 export function getAppConfig(): AppConfig {
-  const served = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__;
+  const served = typeof window === 'undefined' ? renderedWithout : window.__APP_CONFIG__;
   const config: AppConfig = { ...defaultAppConfig };
   if (served?.apiBase) config.apiBase = served.apiBase;
   if (served?.googleClientId) config.googleClientId = served.googleClientId;

@@ -28,7 +28,8 @@ export default function CrmPicker({ value, onChoose, label }: CrmPickerProps) {
   const name = label ?? t('Your CRM');
   if (isError) return null;
   if (isLoading || !data) {
-    return <TextInput fullWidth disabled label={name} value="" helperText={t('Loading CRMs...')} />;
+    // The same box as the loaded select, saying what it waits for: nothing moves when the list arrives.
+    return <TextInput fullWidth disabled label={name} value={t('Loading CRMs...')} />;
   }
 
   const options = data.data;

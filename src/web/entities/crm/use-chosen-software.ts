@@ -14,6 +14,7 @@ import { errorStatus } from '../../api/errors';
 import { removeItem, storageKeys } from '../../lib/storage';
 import { selectLoading, selectSoftware, selectUser, softwareLoaded } from '../session/session-slice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useHydrated } from '../../components/use-hydrated';
 import { chooseSoftware, chosenSoftwareSlug, storedSoftwareSlug } from './chosen-software';
 
 export interface ChosenSoftware {
@@ -33,8 +34,10 @@ export function useChosenSoftware(): ChosenSoftware {
   // Storage does not notify: re-render after this hook changed it.
   const [, storageChanged] = useReducer((count: number) => count + 1, 0);
   // Read on every render: /auth, the signup picker and invitations change it, then navigate or dispatch.
-  const stored = storedSoftwareSlug();
-  const slug = chosenSoftwareSlug(user);
+  // Not while a prerendered page hydrates: the server rendered it without local storage.
+  const hydrated = useHydrated();
+  const stored = hydrated ? storedSoftwareSlug() : null;
+  const slug = hydrated ? chosenSoftwareSlug(user) : (user?.software?.slug ?? null);
   const needsLookup = !appLoading && slug !== null && shared?.slug !== slug;
   const lookup = useGetSoftwareQuery(needsLookup && slug ? { software: slug } : skipToken);
 

@@ -15,7 +15,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../../entities/session';
 import { useChosenSoftware } from '../../entities/crm';
 import { useAppSelector } from '../../app/hooks';
-import { getAppConfig } from '../../app/config';
+import { useAppConfig } from '../../app/config';
+import { useHydrated } from '../../components/use-hydrated';
 import type { EntryLoader } from '../../app/route-entry';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
@@ -48,17 +49,21 @@ export const loader: EntryLoader = async ({ store }) => {
 
 export default function OnboardingLayout() {
   const { pathname, search } = useLocation();
+  const appConfig = useAppConfig();
   const userLoading = useAppSelector(selectLoading);
   const software = useAppSelector(selectSoftware);
   const { isLoading: softwareLoading } = useChosenSoftware();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const user = useAppSelector(selectUser);
-  // Read at each render (the layout renders again on every navigation, after a page changed a flag).
+  // Local storage is read at each render (the layout renders again on every navigation, after a page
+  // changed a flag), once hydrated: the prerendered page was drawn without it.
+  const stored = useHydrated();
   const progress = progressFor(pathname, {
-    installed: getFlag(storageKeys.hasInstalled) || Boolean(user?.has_installed),
+    installed: (stored && getFlag(storageKeys.hasInstalled)) || Boolean(user?.has_installed),
     signedIn: user !== null,
-    connected: hasStoredCredentials(readStoredCredentials(getItem)) || Boolean(user?.connection_id),
-    onboarded: getFlag(storageKeys.hasOnboarded) || Boolean(user?.has_onboarded),
+    connected:
+      (stored && hasStoredCredentials(readStoredCredentials(getItem))) || Boolean(user?.connection_id),
+    onboarded: (stored && getFlag(storageKeys.hasOnboarded)) || Boolean(user?.has_onboarded),
   });
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
   // not unmount the page that made it.
@@ -102,7 +107,7 @@ export default function OnboardingLayout() {
               <TrustedBy />
             </Stack>
           ) : null}
-          <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />
+          <PublicFooter supportFormUrl={appConfig.supportFormUrl} />
         </Stack>
       </PageWidth>
     </Box>

@@ -5,7 +5,8 @@
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { getAppConfig } from '../../../app/config';
+import { useAppConfig } from '../../../app/config';
+import { googleSignIn } from '../../../../shared/prerender';
 import GoogleSignInButton, { type GoogleSignInButtonProps } from './GoogleSignInButton';
 import SandboxGoogleButton from './SandboxGoogleButton';
 import LazyLinearProgress from './LazyLinearProgress';
@@ -16,12 +17,13 @@ export interface GoogleSectionProps extends Omit<GoogleSignInButtonProps, 'clien
 }
 
 export default function GoogleSection({ busy, ...button }: GoogleSectionProps) {
-  const { googleClientId, googleSandbox } = getAppConfig();
-  if (!googleClientId && !googleSandbox) return null;
+  const config = useAppConfig();
+  const kind = googleSignIn(config);
+  if (kind === 'none') return null;
   return (
     <Stack spacing={1.5}>
-      {googleClientId ? (
-        <GoogleSignInButton clientId={googleClientId} {...button} />
+      {kind === 'google' ? (
+        <GoogleSignInButton clientId={config.googleClientId!} {...button} />
       ) : (
         <SandboxGoogleButton {...button} disabled={busy} />
       )}

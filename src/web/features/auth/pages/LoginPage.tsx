@@ -53,8 +53,9 @@ export default function LoginPage() {
   useDocumentTitle('Login');
   const [params] = useSearchParams();
   const reauth = params.get('reauth') === 'true';
-  // The page a session ended on (DashboardGuard): signing in again returns there.
-  const returnTo = returnPathAfterReauth(params.get('next'), window.location.origin);
+  // The page a session ended on (DashboardGuard): signing in again returns there. Read when signing in
+  // (the page is also rendered without a window, prerender.tsx).
+  const returnTo = () => returnPathAfterReauth(params.get('next'), window.location.origin);
   const user = useAppSelector(selectUser);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -87,7 +88,7 @@ export default function LoginPage() {
         setCodeStep(true);
         return;
       }
-      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo);
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningIn(false);
       setFormError(failureMessage(error, 'Login failed', 'Login failed'));
@@ -100,7 +101,7 @@ export default function LoginPage() {
     setSigningIn(true);
     try {
       const result = await verifyTwoFactor({ code: code.trim() }).unwrap();
-      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo);
+      await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningIn(false);
       // An expired or exhausted sign-in starts over with the password.
@@ -119,7 +120,7 @@ export default function LoginPage() {
       const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
       if (!result.user) throw new MissingUserError();
       onboardingFieldsUsed();
-      await continueOnboarding(result.user, result.user.software?.slug, returnTo);
+      await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningIn(false);
       setFormError(googleLoginMessage(error));

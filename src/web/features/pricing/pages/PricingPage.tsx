@@ -24,7 +24,7 @@ import PricingBanner from '../components/PricingBanner';
 import PricingCoupon from '../components/PricingCoupon';
 import { darkTheme } from '../dark-theme';
 import { readPricingParams } from '../lib/pricing-params';
-import { getAppConfig } from '../../../app/config';
+import { useAppConfig } from '../../../app/config';
 import PublicFooter from '../../../components/PublicFooter';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
@@ -56,6 +56,7 @@ function PricingContent({
 }: ReturnType<typeof readPricingParams>) {
   // Spec §9: yearly by default on the public pricing page.
   const [schedule, setSchedule] = useState<BillingSchedule>('yearly');
+  const appConfig = useAppConfig();
   const { pricing, loading, errorText, retry } = usePricing(schedule);
   const user = useAppSelector(selectUser);
   const userLoading = useAppSelector(selectLoading);
@@ -112,7 +113,7 @@ function PricingContent({
         </Stack>
       </PageWidth>
       {/* Embedded in the extension (hide_header) the page is a widget, without the site's footer. */}
-      {hideHeader ? null : <PublicFooter supportFormUrl={getAppConfig().supportFormUrl} />}
+      {hideHeader ? null : <PublicFooter supportFormUrl={appConfig.supportFormUrl} />}
     </Box>
   );
 }

@@ -1,0 +1,58 @@
+// Renders the public pages (src/shared/prerender.ts) to HTML in every language, with the prerender
+// bundle that `webpack --mode production` builds (src/web/prerender.tsx), into dist/web/prerendered.
+// Each file is dist/web/index.html with the page's markup in #root, its styles in <head>, and the state
+// it was rendered from, which the browser hydrates from (src/web/main.tsx). Part of `npm run build`.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { LOCALES } from '../src/shared/locale.js';
+import {
+  GOOGLE_SIGN_IN,
+  PRERENDER_STATE_ID,
+  PRERENDERED_PATHS,
+  prerenderedFile,
+} from '../src/shared/prerender.js';
+import type { PrerenderedPage } from '../src/web/prerender.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webDir = path.join(root, 'dist/web');
+const { prerender } = createRequire(import.meta.url)(path.join(root, 'dist/prerender/prerender.cjs')) as {
+  prerender: (path: string, locale: string, google: string) => Promise<PrerenderedPage>;
+};
+
+/** JSON inside a <script> element: '<' escaped so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+// html-webpack-plugin minifies: attributes lose their quotes.
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+const HTML_LANG = /<html lang="?en"?>/;
+if (!EMPTY_ROOT.test(template) || !HTML_LANG.test(template)) {
+  throw new Error('dist/web/index.html has no <html lang=en> or no empty #root');
+}
+
+let written = 0;
+for (const locale of LOCALES) {
+  for (const google of GOOGLE_SIGN_IN) {
+    for (const page of PRERENDERED_PATHS) {
+      const { html, styles, state } = await prerender(page, locale, google);
+      const document = template
+        .replace(HTML_LANG, () => `<html lang="${locale}">`)
+        .replace('</head>', () => `${styles}</head>`)
+        .replace(
+          EMPTY_ROOT,
+          // inert until hydrated: a click or keystroke before the scripts run would be lost.
+          () =>
+            `<div id="root" inert>${html}</div>` +
+            `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
+        );
+      const file = path.join(webDir, prerenderedFile(page, locale, google));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, document);
+      written += 1;
+    }
+  }
+}
+console.log(`Prerendered ${written} pages into ${path.relative(root, webDir)}/prerendered.`);
