@@ -25,6 +25,10 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
 // html-webpack-plugin minifies: attributes lose their quotes.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
@@ -37,9 +41,10 @@ let written = 0;
 for (const locale of LOCALES) {
   for (const google of GOOGLE_SIGN_IN) {
     for (const page of PRERENDERED_PATHS) {
-      const { html, styles, state } = await prerender(page, locale, google);
+      const { html, styles, title, state } = await prerender(page, locale, google);
       const document = template
         .replace(HTML_LANG, () => `<html lang="${locale}">`)
+        .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
         .replace('</head>', () => `${styles}</head>`)
         .replace(
           EMPTY_ROOT,

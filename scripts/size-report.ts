@@ -23,10 +23,10 @@ import { KB, kb, table } from './lib/table.js';
  * budgets hold what is reached so far, so a first load can only shrink.
  */
 const BUDGETS: Record<string, { gzip: number; brotli?: number }> = {
-  '/login': { gzip: 207.5, brotli: 179 },
-  '/signup': { gzip: 208, brotli: 179.5 },
-  '/pricing': { gzip: 195.3, brotli: 168.3 },
-  '/dashboard': { gzip: 195.3, brotli: 168.3 },
+  '/login': { gzip: 202, brotli: 174.5 },
+  '/signup': { gzip: 203, brotli: 175 },
+  '/pricing': { gzip: 194.5, brotli: 167.5 },
+  '/dashboard': { gzip: 194.9, brotli: 168 },
 };
 
 /** The lazy chunks each measured route loads on a first visit: the server's preload table. */

@@ -35,7 +35,9 @@ function newestMtime(target: string): number {
 /** 'missing' when there is no build, 'stale' when a source is newer than it, null when it is fresh. */
 export function webBuildState(webDir: string): 'missing' | 'stale' | null {
   const index = path.join(webDir, 'index.html');
-  if (!existsSync(index)) return 'missing';
+  // Each step of `npm run build` leaves its output: webpack's, the prerendered pages', the API docs'.
+  const outputs = [index, path.join(webDir, 'prerendered'), path.join(webDir, 'docs/index.html')];
+  if (!outputs.every((output) => existsSync(output))) return 'missing';
   const builtAt = statSync(index).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt) ? 'stale' : null;
 }

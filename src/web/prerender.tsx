@@ -20,12 +20,15 @@ import { messages as chineseMessages, muiLocale } from './i18n/zh-CN';
 import type { Locale } from '../shared/locale';
 import type { GoogleSignIn } from '../shared/prerender';
 import { setPrerenderConfig } from './app/config';
+import { takeServerTitle } from './components/use-document-title';
 
 export interface PrerenderedPage {
   /** The markup of `#root`. */
   html: string;
   /** `<style data-emotion>` elements of the styles that markup uses. */
   styles: string;
+  /** What the page sets as its title (useDocumentTitle), for <title>. */
+  title: string | null;
   /** The store the page was rendered from: the browser hydrates from the same state. */
   state: RootState;
 }
@@ -75,5 +78,5 @@ export async function prerender(
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, state: store.getState() };
+  return { html, styles, title: takeServerTitle(), state: store.getState() };
 }

@@ -42,7 +42,7 @@ async function expectChinese(page: Page, path: string) {
   await page.goto(`${e2e.app.url}${path}`);
   const heading = page.locator('h1').first();
   await heading.waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .MuiSkeleton-root'));
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-skeleton]'));
   assert.match(await heading.innerText(), /\p{Script=Han}/u, `${path}: the heading is Chinese`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN', `${path}: <html lang>`);
   assert.deepEqual(await englishLeft(page), [], `${path}: no English left`);

@@ -46,12 +46,14 @@ test('with JavaScript off, /login, /signup and /pricing show their headings and 
   assert.equal(await page.getByRole('heading', { name: 'Log in' }).count(), 1);
   assert.equal(await page.locator('input[name="email"]').count(), 1);
   assert.equal(await page.locator('input[name="password"]').count(), 1);
-  assert.equal(await page.getByRole('button', { name: 'Log in' }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Log in', exact: true }).count(), 1);
+  // This deployment's Google button (the sandbox here) is in the HTML: nothing appears above the form later.
+  assert.equal(await page.getByRole('button', { name: 'Sign in with Google' }).count(), 1);
 
   await page.goto(`${e2e.app.url}/signup`);
   assert.equal(await page.getByRole('heading', { name: 'Create your account' }).count(), 1);
   assert.equal(await page.locator('input[name="email"]').count(), 1);
-  assert.equal(await page.getByRole('button', { name: 'Sign up' }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Sign up', exact: true }).count(), 1);
 
   await page.goto(`${e2e.app.url}/pricing`);
   assert.equal(await page.getByRole('heading', { name: 'Pricing' }).count(), 1);

@@ -13,21 +13,31 @@ export interface BannerProps {
   softwareName?: string | null;
   logoUrl?: string | null;
   dark?: boolean;
-  small?: boolean;
+  /** The compact banner; 'phone' compacts it on narrow screens only, by CSS (right on the first frame). */
+  small?: boolean | 'phone';
+}
+
+/** A value for the normal banner, for the small one, or both by breakpoint for `small="phone"`. */
+function sized<T>(small: boolean | 'phone', normal: T, compact: T): T | { xs: T; sm: T } {
+  if (small === 'phone') return { xs: compact, sm: normal };
+  return small ? compact : normal;
 }
 
 export default function Banner({ appName, softwareName, logoUrl, dark = false, small = false }: BannerProps) {
-  const logoSize = small ? 28 : 40;
+  const logoSize = sized(small, 40, 28);
   return (
     <Box
       component="header"
-      data-variant={[dark ? 'dark' : 'light', small ? 'small' : 'normal'].join(' ')}
+      data-variant={[
+        dark ? 'dark' : 'light',
+        small === 'phone' ? 'phone-small' : small ? 'small' : 'normal',
+      ].join(' ')}
       sx={{
         display: 'flex',
         alignItems: 'center',
-        gap: small ? 1 : 1.5,
-        px: small ? 1.5 : 2,
-        py: small ? 1 : 2,
+        gap: sized(small, 1.5, 1),
+        px: sized(small, 2, 1.5),
+        py: sized(small, 2, 1),
         borderRadius: 2,
         bgcolor: dark ? 'grey.900' : 'background.paper',
         color: dark ? 'common.white' : 'text.primary',
@@ -44,16 +54,19 @@ export default function Banner({ appName, softwareName, logoUrl, dark = false, s
       <Box sx={{ minWidth: 0 }}>
         <Typography
           component="p"
-          variant={small ? 'subtitle1' : 'h6'}
-          sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}
+          sx={{
+            typography: sized(small, 'h6', 'subtitle1'),
+            fontWeight: 700,
+            lineHeight: 1.2,
+            overflowWrap: 'anywhere',
+          }}
         >
           {appName}
         </Typography>
         {softwareName ? (
           <Typography
             component="p"
-            variant={small ? 'caption' : 'body2'}
-            sx={{ color: dark ? 'grey.300' : 'text.secondary' }}
+            sx={{ typography: sized(small, 'body2', 'caption'), color: dark ? 'grey.300' : 'text.secondary' }}
           >
             {t('Chrome Extension for {software}.', { software: softwareName })}
           </Typography>

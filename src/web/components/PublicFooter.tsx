@@ -2,10 +2,9 @@
  * The footer of the public pages: terms, privacy and support. Support is the runtime configuration's
  * contact-support form (the page passes it), as on the billing pages; without one, it is left out.
  */
-import Link from '@mui/material/Link';
+import TextLink from './TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../i18n';
 
 export interface PublicFooterProps {
@@ -25,16 +24,22 @@ export default function PublicFooter({ supportFormUrl }: PublicFooterProps) {
       <Typography variant="body2" component="span">
         © CRM Sync
       </Typography>
-      <Link component={RouterLink} to="/terms" variant="body2" color="inherit">
+      <TextLink to="/terms" variant="body2" color="inherit">
         {t('Terms')}
-      </Link>
-      <Link component={RouterLink} to="/privacy" variant="body2" color="inherit">
+      </TextLink>
+      <TextLink to="/privacy" variant="body2" color="inherit">
         {t('Privacy')}
-      </Link>
+      </TextLink>
       {supportFormUrl ? (
-        <Link href={supportFormUrl} variant="body2" color="inherit" target="_blank" rel="noopener noreferrer">
+        <TextLink
+          href={supportFormUrl}
+          variant="body2"
+          color="inherit"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t('Support')}
-        </Link>
+        </TextLink>
       ) : null}
     </Stack>
   );

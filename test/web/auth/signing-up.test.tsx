@@ -101,7 +101,7 @@ test('the strength meter follows the password as it is typed', async () => {
   const { user } = renderApp('/signup', { preloadedState: signedOut() });
   const password = await screen.findByLabelText(/^Password/, { selector: 'input' });
   await user.type(password, 'abc');
-  expect(screen.getByText('Password strength: Too weak')).toBeInTheDocument();
+  expect(await screen.findByText('Password strength: Too weak')).toBeInTheDocument();
   await user.type(password, 'de1');
   expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
   await user.type(password, 'A!');

@@ -9,7 +9,7 @@
  * A `lines` wait with words of its own ('Logging out...') shows them above the lines.
  */
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
+import Bone from './Bone';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoadingStatus, { LOADING_TEXT } from './LoadingStatus';
@@ -35,9 +35,9 @@ function Shapes({ shape, count, cardHeight }: { shape: SkeletonShape; count: num
     case 'table':
       return (
         <>
-          <Skeleton variant="rectangular" height={36} sx={{ mb: 1, borderRadius: 1 }} />
+          <Bone variant="rectangular" height={36} sx={{ mb: 1, borderRadius: 1 }} />
           {items.map((index) => (
-            <Skeleton key={index} variant="rectangular" height={44} sx={{ mb: 0.5, borderRadius: 1 }} />
+            <Bone key={index} variant="rectangular" height={44} sx={{ mb: 0.5, borderRadius: 1 }} />
           ))}
         </>
       );
@@ -51,7 +51,7 @@ function Shapes({ shape, count, cardHeight }: { shape: SkeletonShape; count: num
           }}
         >
           {items.map((index) => (
-            <Skeleton key={index} variant="rounded" height={cardHeight} />
+            <Bone key={index} variant="rounded" height={cardHeight} />
           ))}
         </Box>
       );
@@ -59,16 +59,16 @@ function Shapes({ shape, count, cardHeight }: { shape: SkeletonShape; count: num
       return (
         <>
           {items.map((index) => (
-            <Skeleton key={index} variant="rounded" height={56} sx={{ mb: 2, maxWidth: 480 }} />
+            <Bone key={index} variant="rounded" height={56} sx={{ mb: 2, maxWidth: 480 }} />
           ))}
-          <Skeleton variant="rounded" height={36} width={140} />
+          <Bone variant="rounded" height={36} width={140} />
         </>
       );
     default:
       return (
         <>
           {items.map((index) => (
-            <Skeleton key={index} variant="text" width={index === count - 1 ? '60%' : '100%'} />
+            <Bone key={index} variant="text" width={index === count - 1 ? '60%' : '100%'} />
           ))}
         </>
       );

@@ -6,7 +6,7 @@
  * is small on purpose (Box and Skeleton only): the router's first-load fallback uses it too.
  */
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
+import Bone from './Bone';
 import Typography from '@mui/material/Typography';
 import { APP_NAME } from '../app-name';
 import ContentSkeleton, { type SkeletonShape } from './ContentSkeleton';
@@ -38,8 +38,8 @@ export default function DashboardFrameSkeleton({ shape = 'cards' }: { shape?: Sk
         <Box sx={{ height: BAR_HEIGHT, px: 3, display: 'flex', alignItems: 'center' }}>{brand}</Box>
         {[0, 1, 2, 3, 4].map((index) => (
           <Box key={index} sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
-            <Skeleton variant="circular" width={24} height={24} />
-            <Skeleton variant="text" width={120} />
+            <Bone variant="circular" width={24} height={24} />
+            <Bone variant="text" width={120} />
           </Box>
         ))}
       </Box>
@@ -58,11 +58,11 @@ export default function DashboardFrameSkeleton({ shape = 'cards' }: { shape?: Sk
           zIndex: 1,
         }}
       >
-        <Skeleton variant="circular" width={24} height={24} />
+        <Bone variant="circular" width={24} height={24} />
         {brand}
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: 9, md: 3 } }}>
-        <Skeleton variant="text" aria-hidden="true" sx={{ fontSize: '2rem', width: 240, mb: 2 }} />
+        <Bone variant="text" aria-hidden="true" sx={{ fontSize: '2rem', width: 240, mb: 2 }} />
         <ContentSkeleton shape={shape} />
       </Box>
     </Box>

@@ -8,8 +8,6 @@ import PageWidth from '../../components/PageWidth';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../../entities/session';
@@ -53,7 +51,6 @@ export default function OnboardingLayout() {
   const userLoading = useAppSelector(selectLoading);
   const software = useAppSelector(selectSoftware);
   const { isLoading: softwareLoading } = useChosenSoftware();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const user = useAppSelector(selectUser);
   // Local storage is read at each render (the layout renders again on every navigation, after a page
   // changed a flag), once hydrated: the prerendered page was drawn without it.
@@ -86,7 +83,7 @@ export default function OnboardingLayout() {
             appName={software?.app ?? PRODUCT_NAME}
             softwareName={software?.software ?? null}
             logoUrl={software?.logo_url ?? null}
-            small={phone}
+            small="phone"
           />
           {progress ? <ProgressSteps current={progress.current} completed={progress.completed} /> : null}
           <Paper

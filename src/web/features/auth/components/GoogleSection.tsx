@@ -5,12 +5,21 @@
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
 import { useAppConfig } from '../../../app/config';
 import { googleSignIn } from '../../../../shared/prerender';
-import GoogleSignInButton, { type GoogleSignInButtonProps } from './GoogleSignInButton';
+import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import SandboxGoogleButton from './SandboxGoogleButton';
 import LazyLinearProgress from './LazyLinearProgress';
 import { t } from '../../../i18n';
+
+/** What the page says when Google's widget fails to load or answers without a credential (spec §8). */
+export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
+
+// Google's own widget, for deployments with a client id: the others (the sandbox, none) never load it.
+const GoogleSignInButton = lazy(
+  () => import(/* webpackChunkName: "google-sign-in" */ './GoogleSignInButton'),
+);
 
 export interface GoogleSectionProps extends Omit<GoogleSignInButtonProps, 'clientId'> {
   busy: boolean;
@@ -23,7 +32,10 @@ export default function GoogleSection({ busy, ...button }: GoogleSectionProps) {
   return (
     <Stack spacing={1.5}>
       {kind === 'google' ? (
-        <GoogleSignInButton clientId={config.googleClientId!} {...button} />
+        // The same box as the widget's while it downloads: nothing moves when it arrives.
+        <Suspense fallback={<Box sx={{ minHeight: 44 }} />}>
+          <GoogleSignInButton clientId={config.googleClientId!} {...button} />
+        </Suspense>
       ) : (
         <SandboxGoogleButton {...button} disabled={busy} />
       )}

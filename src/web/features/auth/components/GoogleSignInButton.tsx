@@ -7,8 +7,6 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
 import { loadGoogleIdentity } from '../lib/google-identity';
 
-export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
-
 export interface GoogleSignInButtonProps {
   clientId: string;
   /** 'signup' shows "Sign up with Google", 'login' "Sign in with Google". */

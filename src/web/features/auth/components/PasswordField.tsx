@@ -1,11 +1,15 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
+import Box from '@mui/material/Box';
 import TextInput from '../../../components/TextInput';
-import { useState } from 'react';
-import PasswordStrengthMeter from './PasswordStrengthMeter';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../../../i18n';
+
+// Only new passwords have a meter (signup, reset, settings): /login's first load goes without it.
+const PasswordStrengthMeter = lazy(
+  () => import(/* webpackChunkName: "password-strength" */ './PasswordStrengthMeter'),
+);
 
 export interface PasswordFieldProps {
   value: string;
@@ -48,7 +52,10 @@ export default function PasswordField({
         htmlInput: strengthMeterId === undefined ? undefined : { 'aria-describedby': strengthMeterId },
         input: {
           endAdornment: (
-            <InputAdornment position="end">
+            // Placed as MUI's <InputAdornment position="end"> places it, without that component.
+            <Box
+              sx={{ display: 'flex', alignItems: 'center', maxHeight: '2em', ml: 1, color: 'action.active' }}
+            >
               <IconButton
                 aria-label={shown ? t('Hide password') : t('Show password')}
                 aria-pressed={shown}
@@ -57,7 +64,7 @@ export default function PasswordField({
               >
                 {shown ? <VisibilityOff /> : <Visibility />}
               </IconButton>
-            </InputAdornment>
+            </Box>
           ),
         },
       }}
@@ -67,7 +74,9 @@ export default function PasswordField({
   return (
     <div>
       {field}
-      <PasswordStrengthMeter password={value} id={strengthMeterId} />
+      <Suspense fallback={null}>
+        <PasswordStrengthMeter password={value} id={strengthMeterId} />
+      </Suspense>
     </div>
   );
 }

@@ -3,12 +3,11 @@
  * account exists); the error text may carry markup (spec: rendered as HTML), so it is sanitised first.
  */
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
+import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useForgotPasswordMutation } from '../../../api';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import EmailField from '../components/EmailField';
@@ -64,9 +63,9 @@ export default function ForgotPasswordPage() {
           <FormSubmit disabled={isLoading}>{isLoading ? t('Sending...') : t('Send reset link')}</FormSubmit>
         </Stack>
       )}
-      <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
+      <TextLink to="/login" variant="body2" sx={{ textAlign: 'center' }}>
         {t('Back to login')}
-      </Link>
+      </TextLink>
     </Stack>
   );
 }

@@ -3,12 +3,12 @@
  * says why; a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
  */
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
+import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextInput from '../../../components/TextInput';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Await, Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';
@@ -20,8 +20,8 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
-import GoogleSection from '../components/GoogleSection';
-import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
+import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
+
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
@@ -169,14 +169,11 @@ export default function LoginPage() {
         </FormSubmit>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to="/forgot-password" variant="body2">
+        <TextLink to="/forgot-password" variant="body2">
           {t('Forgot password?')}
-        </Link>
+        </TextLink>
         <Typography variant="body2">
-          {t('No account?')}{' '}
-          <Link component={RouterLink} to="/signup">
-            {t('Sign up')}
-          </Link>
+          {t('No account?')} <TextLink to="/signup">{t('Sign up')}</TextLink>
         </Typography>
       </Stack>
     </>

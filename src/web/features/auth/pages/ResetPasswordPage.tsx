@@ -3,11 +3,11 @@
  * the app follows data.redirect_url 1.5 s later, but only when it is a path of this app.
  */
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
+import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Await, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Await, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { api, useResetPasswordMutation } from '../../../api';
 import type { AppDispatch } from '../../../app/store';
@@ -137,9 +137,9 @@ function Dead({ text }: { text: string }) {
   return (
     <>
       <ErrorAlert error={text} />
-      <Link component={RouterLink} to="/forgot-password" variant="body2">
+      <TextLink to="/forgot-password" variant="body2">
         {t('Request a new reset link')}
-      </Link>
+      </TextLink>
     </>
   );
 }

@@ -3,12 +3,12 @@
  * strength meter. Too weak and Weak passwords are refused before any call; after the account exists the
  * visitor continues along the onboarding order (spec §4).
  */
-import Link from '@mui/material/Link';
+import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api';
 import { selectUser } from '../../../entities/session';
@@ -18,8 +18,8 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import AlreadySignedIn from '../components/AlreadySignedIn';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
-import GoogleSection from '../components/GoogleSection';
-import { GOOGLE_WIDGET_ERROR } from '../components/GoogleSignInButton';
+import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
+
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
@@ -127,10 +127,7 @@ export default function SignupPage() {
         </FormSubmit>
       </Stack>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        {t('Already have an account?')}{' '}
-        <Link component={RouterLink} to="/login">
-          {t('Log in')}
-        </Link>
+        {t('Already have an account?')} <TextLink to="/login">{t('Log in')}</TextLink>
       </Typography>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Skeleton from '@mui/material/Skeleton';
+import Bone from '../../../components/skeletons/Bone';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -39,7 +39,7 @@ function SubscriptionTotal({
   else if (isLoading)
     total = (
       <>
-        <Skeleton variant="text" width={64} aria-hidden="true" sx={{ display: 'inline-block' }} />
+        <Bone variant="text" width={64} aria-hidden="true" sx={{ display: 'inline-block' }} />
         <LoadingStatus text="Loading total" />
       </>
     );

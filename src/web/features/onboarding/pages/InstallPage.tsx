@@ -1,9 +1,8 @@
 /** /install (spec §2.2): the browser-extension-store step for the chosen CRM's extension. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+import TextLink from '../../../components/TextLink';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -39,9 +38,7 @@ export default function InstallPage() {
               ? t('No extension store link is available for {software} yet.', { software: software.software })
               : t('Choose your CRM first, so we can show you the right extension.')}
           </Alert>
-          <Link component={RouterLink} to="/signup">
-            {t('Choose your CRM')}
-          </Link>
+          <TextLink to="/signup">{t('Choose your CRM')}</TextLink>
         </>
       )}
     </StepPage>
