@@ -54,11 +54,18 @@ export default function Banner({ appName, softwareName, logoUrl, dark = false, s
       <Box sx={{ minWidth: 0 }}>
         <Typography
           component="p"
-          sx={{
-            typography: sized(small, 'h6', 'subtitle1'),
-            fontWeight: 700,
-            lineHeight: 1.2,
-            overflowWrap: 'anywhere',
+          sx={(theme) => {
+            // The variant's own weight and line height give way to the banner's, on phones too.
+            const name = (variant: 'h6' | 'subtitle1') => ({
+              ...theme.typography[variant],
+              fontWeight: 700,
+              lineHeight: 1.2,
+            });
+            return {
+              ...name(small === true ? 'subtitle1' : 'h6'),
+              ...(small === 'phone' && { [theme.breakpoints.down('sm')]: name('subtitle1') }),
+              overflowWrap: 'anywhere',
+            };
           }}
         >
           {appName}
