@@ -15,8 +15,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/AppProviders';
 import { appRoutes } from './app/router';
 import { makeStore, type RootState } from './app/store';
-import { activateLocaleWith } from './i18n';
-import { messages as chineseMessages, muiLocale } from './i18n/zh-CN';
+import { activateLocale } from './i18n';
 import type { Locale } from '../shared/locale';
 import type { GoogleSignIn } from '../shared/prerender';
 import { setPrerenderConfig } from './app/config';
@@ -33,7 +32,8 @@ export interface PrerenderedPage {
   state: RootState;
 }
 
-export const EMOTION_KEY = 'css';
+/** The key of Emotion's default cache, which MUI uses in the browser: the classes must match. */
+const EMOTION_KEY = 'css';
 
 const SETTLE_MS = 3000;
 
@@ -48,11 +48,8 @@ export async function prerender(
     googleClientId: google === 'google' ? 'prerendered' : null,
     googleSandbox: google === 'sandbox',
   });
-  activateLocaleWith(
-    locale,
-    locale === 'zh-CN' ? chineseMessages : {},
-    locale === 'zh-CN' ? muiLocale : null,
-  );
+  // The browser's own switch of language (its catalogue is bundled in here, not downloaded).
+  await activateLocale(locale);
   // An anonymous visitor: the initial load has answered "nobody signed in".
   const store = makeStore({ app: { loading: false, initialLoad: 'done' } });
   const routes = appRoutes({ store, router: () => undefined, initialUrl: `http://localhost${path}` });

@@ -60,13 +60,13 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
-  const graph = hasBuild ? chunkGraph(root) : null;
-  const shells = hasBuild ? routeShells(root, graph) : new Map<string, string>();
+  const links = hasBuild ? preloadLinks(root, chunkGraph(root)) : new Map<string, string>();
+  const shells = hasBuild ? routeShells(root, links) : new Map<string, string>();
   const google = googleSignIn({
     googleClientId: config.googleClientId,
     googleSandbox: googleSandboxEnabled(config),
   });
-  const prerendered = hasBuild ? prerenderedPages(root, graph, google) : new Map<string, string>();
+  const prerendered = hasBuild ? prerenderedPages(root, links, google) : new Map<string, string>();
   const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
   app.get('/docs', async (_request, reply) => {
     if (hasDocs) return reply.header('cache-control', 'no-cache').sendFile('docs/index.html');
@@ -113,49 +113,51 @@ function chunkGraph(root: string): ChunkGraph | null {
 }
 
 /**
- * `html` with `<link rel="preload">` for the lazy chunks of `path` (ROUTE_CHUNKS), so the browser fetches
- * them with the entry instead of once the entry has run and the router asked.
+ * The `<link rel="preload">` tags of each route of ROUTE_CHUNKS: its lazy chunks, so the browser fetches
+ * them with the entry instead of once the entry has run and the router asked. None without the graph.
  */
-function withPreloads(html: string, path: string, root: string, graph: ChunkGraph | null): string {
-  const chunks = ROUTE_CHUNKS[path];
-  if (!graph || !chunks) return html;
+function preloadLinks(root: string, graph: ChunkGraph | null): Map<string, string> {
+  const links = new Map<string, string>();
+  if (!graph) return links;
   const inEntry = new Set(Object.values(graph.entrypoints).flatMap((e) => e.assets.map((a) => a.name)));
-  const files = new Set(
-    chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
-  );
-  const links = [...files]
-    .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
-    .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
-    .join('');
-  return links ? html.replace('</head>', () => `${links}</head>`) : html;
+  for (const [path, chunks] of Object.entries(ROUTE_CHUNKS)) {
+    const files = new Set(
+      chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
+    );
+    const tags = [...files]
+      .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
+      .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
+      .join('');
+    if (tags) links.set(path, tags);
+  }
+  return links;
 }
 
-/**
- * index.html for each route of ROUTE_CHUNKS, with its preloads. Read once at start from the build and
- * its chunk graph; without the graph every route gets the plain index.html.
- */
-function routeShells(root: string, graph: ChunkGraph | null): Map<string, string> {
-  const shells = new Map<string, string>();
-  if (!graph) return shells;
+function withPreloads(html: string, tags: string | undefined): string {
+  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
+}
+
+/** index.html for each route that has preloads; the others get the plain index.html. */
+function routeShells(root: string, links: Map<string, string>): Map<string, string> {
   const html = readFileSync(resolve(root, 'index.html'), 'utf8');
-  for (const path of Object.keys(ROUTE_CHUNKS)) {
-    const shell = withPreloads(html, path, root, graph);
-    if (shell !== html) shells.set(path, shell);
-  }
-  return shells;
+  return new Map([...links].map(([path, tags]) => [path, withPreloads(html, tags)]));
 }
 
 /**
  * The prerendered pages of the build (scripts/prerender.ts) with the Google button this deployment shows,
  * and their preloads, keyed `locale path`.
  */
-function prerenderedPages(root: string, graph: ChunkGraph | null, google: GoogleSignIn): Map<string, string> {
+function prerenderedPages(
+  root: string,
+  links: Map<string, string>,
+  google: GoogleSignIn,
+): Map<string, string> {
   const pages = new Map<string, string>();
   for (const locale of LOCALES) {
     for (const path of PRERENDERED_PATHS) {
       const file = resolve(root, prerenderedFile(path, locale, google));
       if (existsSync(file))
-        pages.set(`${locale} ${path}`, withPreloads(readFileSync(file, 'utf8'), path, root, graph));
+        pages.set(`${locale} ${path}`, withPreloads(readFileSync(file, 'utf8'), links.get(path)));
     }
   }
   return pages;

@@ -63,13 +63,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** The given messages (and MUI's words), synchronously: for tests and the prerender (prerender.tsx). */
-export function activateLocaleWith(
-  locale: Locale,
-  messages: Record<string, string>,
-  components: object | null = null,
-): void {
-  componentWords = components;
+/** For tests: the given messages, synchronously. */
+export function activateLocaleWith(locale: Locale, messages: Record<string, string>): void {
+  componentWords = null;
   i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
