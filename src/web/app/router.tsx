@@ -40,112 +40,41 @@ function lazyPages(context: EntryContext): LazyPage {
 
 const toDashboard = <Navigate to="/dashboard" replace />;
 
-/** Public pages inside the onboarding wrapper (loader of user and CRM, progress bar, banner). */
-const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] => [
-  {
-    path: 'signup',
-    lazy: lazyPage(() => import(/* webpackChunkName: "signup" */ '../features/auth/pages/SignupPage')),
-  },
-  {
-    path: 'login',
-    lazy: lazyPage(() => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage')),
-  },
-  {
-    path: 'forgot-password',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "forgot-password" */ '../features/auth/pages/ForgotPasswordPage'),
-    ),
-  },
-  {
-    path: 'reset-password',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "reset-password" */ '../features/auth/pages/ResetPasswordPage'),
-    ),
-  },
-  {
-    path: 'logout',
-    lazy: lazyPage(() => import(/* webpackChunkName: "logout" */ '../features/auth/pages/LogoutPage')),
-  },
-  {
-    path: 'auth',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "auth-router" */ '../features/onboarding/pages/AuthRouterPage'),
-    ),
-  },
-  {
-    path: 'install',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "install" */ '../features/onboarding/pages/InstallPage'),
-    ),
-  },
-  {
-    path: 'installed',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "installed" */ '../features/onboarding/pages/InstalledPage'),
-    ),
-  },
-  {
-    path: 'welcome',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "welcome" */ '../features/onboarding/pages/WelcomePage'),
-    ),
-  },
-  {
-    path: 'complete',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "complete" */ '../features/onboarding/pages/CompletePage'),
-    ),
-  },
-  {
-    path: 'uninstalled',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "uninstalled" */ '../features/onboarding/pages/UninstalledPage'),
-    ),
-  },
-  {
-    path: 'accept-invitation',
-    lazy: lazyPage(
-      () =>
-        import(
-          /* webpackChunkName: "accept-invitation" */ '../features/onboarding/pages/AcceptInvitationPage'
-        ),
-    ),
-  },
-  {
-    path: 'connect',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "connect" */ '../features/connection/pages/ConnectPage'),
-    ),
-  },
-  {
-    path: 'callback',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "callback" */ '../features/connection/pages/CallbackPage'),
-    ),
-  },
-  {
-    path: 'connect-api-key',
-    lazy: lazyPage(
-      () =>
-        import(/* webpackChunkName: "connect-api-key" */ '../features/connection/pages/ConnectApiKeyPage'),
-    ),
-  },
-  {
-    path: 'connected',
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "connected" */ '../features/connection/pages/ConnectedPage'),
-    ),
-  },
-  // Linked from the footer of the public pages.
-  {
-    path: 'terms',
-    lazy: lazyPage(() => import(/* webpackChunkName: "terms" */ '../features/legal/pages/TermsPage')),
-  },
-  {
-    path: 'privacy',
-    lazy: lazyPage(() => import(/* webpackChunkName: "privacy" */ '../features/legal/pages/PrivacyPage')),
-  },
-];
+/** The onboarding layout's chunk, which also imports its pages (onboarding-chunk.ts says why). */
+const onboardingChunk = () => import(/* webpackChunkName: "onboarding-layout" */ './onboarding-chunk');
+
+type OnboardingPath = keyof Awaited<ReturnType<typeof onboardingChunk>>['onboardingPages'];
+
+/**
+ * Public pages inside the onboarding wrapper (loader of user and CRM, progress bar, banner); the type makes
+ * sure every page the chunk imports has its route.
+ */
+const ONBOARDING_PATHS: Record<OnboardingPath, true> = {
+  signup: true,
+  login: true,
+  'forgot-password': true,
+  'reset-password': true,
+  logout: true,
+  auth: true,
+  install: true,
+  installed: true,
+  welcome: true,
+  complete: true,
+  uninstalled: true,
+  'accept-invitation': true,
+  connect: true,
+  callback: true,
+  'connect-api-key': true,
+  connected: true,
+  terms: true,
+  privacy: true,
+};
+
+const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] =>
+  (Object.keys(ONBOARDING_PATHS) as OnboardingPath[]).map((path) => ({
+    path,
+    lazy: lazyPage(async () => (await onboardingChunk()).onboardingPages[path]()),
+  }));
 
 /** Pages of the dashboard shell (sidebar), behind the session guard. */
 const dashboardRoutes = (lazyPage: LazyPage): RouteObject[] => [
@@ -260,10 +189,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
       children: [
         { index: true, element: toDashboard },
         {
-          lazy: lazyPage(
-            () =>
-              import(/* webpackChunkName: "onboarding-layout" */ '../features/onboarding/OnboardingLayout'),
-          ),
+          lazy: lazyPage(onboardingChunk),
           children: onboardingRoutes(lazyPage),
         },
         {
