@@ -1,6 +1,7 @@
 /**
- * The UI's words in English and Simplified Chinese (issue 14), through Lingui: ICU messages with plural
- * rules (`{count, plural, one {# member} other {# members}}`) and values (`Edit {name}`).
+ * The UI's words in English and Simplified Chinese (issue 14): ICU messages with plural rules
+ * (`{count, plural, one {# member} other {# members}}`) and values (`Edit {name}`), compiled and formatted
+ * as Lingui does (compile-message.ts, format-message.ts; tests compare both with Lingui's own).
  *
  * The English text is the message id: components stay readable, English needs no catalogue, and the
  * spec's quoted texts are unchanged by construction. Chinese lives in catalogues per area
@@ -10,18 +11,32 @@
  * `t()` reads the active language at call time: call it while rendering, never at import time.
  * Switching the language reloads the page (settings-language.ts), so no component waits on a context.
  */
-import { i18n } from '@lingui/core';
-import { compileMessage } from './compile-message';
+import { compileMessage, type CompiledMessage } from './compile-message';
+import { formatMessage } from './format-message';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale';
-
-i18n.setMessagesCompiler(compileMessage);
-i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 
 export type MessageValues = Record<string, string | number | null | undefined>;
 
+/** The active language and its catalogue (English needs none: the message is its own text). */
+let active: { locale: Locale; messages: Record<string, string> } = { locale: DEFAULT_LOCALE, messages: {} };
+/** Compiled messages of the active language, by id. */
+let compiled = new Map<string, CompiledMessage>();
+
+function activate(locale: Locale, messages: Record<string, string>) {
+  active = { locale, messages };
+  compiled = new Map();
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
 /** The text of `message` (English, an ICU message) in the active language. */
 export function t(message: string, values?: MessageValues): string {
-  return i18n._(message, values as Record<string, unknown> | undefined);
+  let parts = compiled.get(message);
+  if (!parts) {
+    // An empty translation falls back to the English, as in Lingui.
+    parts = compileMessage(active.messages[message] || message);
+    compiled.set(message, parts);
+  }
+  return formatMessage(parts, active.locale, values);
 }
 
 /**
@@ -30,7 +45,7 @@ export function t(message: string, values?: MessageValues): string {
  * words may hold braces).
  */
 export function translated(text: string): string {
-  return Object.prototype.hasOwnProperty.call(i18n.messages, text) ? i18n._(text) : text;
+  return Object.prototype.hasOwnProperty.call(active.messages, text) ? t(text) : text;
 }
 
 /** Marks an English text as a message where it is defined, for `t()` to translate where it is shown. */
@@ -39,7 +54,7 @@ export function msg<const M extends string>(message: M): M {
 }
 
 export function activeLocale(): Locale {
-  return i18n.locale as Locale;
+  return active.locale;
 }
 
 /** The BCP 47 tag for Intl formatters and `<html lang>`. */
@@ -59,13 +74,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const catalogue =
     locale === 'zh-CN' ? await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN') : null;
   componentWords = catalogue?.muiLocale ?? null;
-  i18n.loadAndActivate({ locale, messages: catalogue?.messages ?? {} });
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  activate(locale, catalogue?.messages ?? {});
 }
 
 /** For tests: the given messages, synchronously. */
 export function activateLocaleWith(locale: Locale, messages: Record<string, string>): void {
   componentWords = null;
-  i18n.loadAndActivate({ locale, messages });
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  activate(locale, messages);
 }

@@ -5,32 +5,10 @@
 import { compileMessage as linguiCompile } from '@lingui/message-utils/compileMessage';
 import { compileMessage } from '../../../src/web/i18n/compile-message';
 import { messages } from '../../../src/web/i18n/zh-CN';
-
-const forms = [
-  '',
-  'Plain text',
-  'Edit {name}',
-  '{ name } and {other}',
-  '{count, plural, one {# member} other {# members}}',
-  '{count, plural, =0 {none} one {one #} other {# left, {name}}}',
-  '{count, plural, offset:1 one {you} other {you and # others}}',
-  '{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
-  '{role, select, admin {Admin} other {Member}}',
-  '{count, plural, other {{role, select, admin {# admins} other {# people}}}}',
-  '{amount, number}',
-  '{amount, number, percent}',
-  "Don't stop",
-  "It''s fine",
-  "'{literal}' braces",
-  "'#' outside a plural",
-  "{count, plural, other {'#' is quoted}}",
-  "an unclosed ' quote",
-  '#1 outside a plural',
-  '中文 {name} 成员',
-];
+import { ICU_FORMS } from './icu-forms';
 
 describe('compileMessage', () => {
-  it.each(forms)('compiles %j as Lingui does', (message) => {
+  it.each(ICU_FORMS)('compiles %j as Lingui does', (message) => {
     expect(compileMessage(message)).toEqual(linguiCompile(message));
   });
 
