@@ -11,9 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SafeHtml, html, page } from '../http/html.js';
 import type { GoogleSandbox } from '../security/google-sandbox.js';
-
-/** The `type` of the message the page posts to its opener (the app listens for exactly this). */
-export const GOOGLE_SANDBOX_MESSAGE = 'crm-sync:google-sandbox';
+import { GOOGLE_SANDBOX_MESSAGE } from '../../shared/google-sandbox.js';
 
 type SignInForm = { email?: string; name?: string; email_verified?: string; outcome?: string };
 

@@ -1,6 +1,6 @@
 /** Google sign-in for the signup and login tests: Google's widget, and the sandbox popup. */
 import { act } from '@testing-library/react';
-import { GOOGLE_SANDBOX_MESSAGE } from '../../../src/web/features/auth/components/SandboxGoogleButton';
+import { GOOGLE_SANDBOX_MESSAGE } from '../../../src/shared/google-sandbox';
 import type {
   GoogleCredentialResponse,
   GoogleIdentity,

@@ -9,7 +9,6 @@ import { lazy, Suspense } from 'react';
 import { useAppConfig } from '../../../app/config';
 import { googleSignIn } from '../../../../shared/prerender';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
-import SandboxGoogleButton from './SandboxGoogleButton';
 import LazyLinearProgress from './LazyLinearProgress';
 import { t } from '../../../i18n';
 
@@ -20,6 +19,13 @@ export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
 const GoogleSignInButton = lazy(
   () => import(/* webpackChunkName: "google-sign-in" */ './GoogleSignInButton'),
 );
+// The sandbox's button, never shown on a real deployment: kept out of every first load there.
+const SandboxGoogleButton = lazy(
+  () => import(/* webpackChunkName: "google-sandbox" */ './SandboxGoogleButton'),
+);
+
+/** The box of either button while its code downloads: nothing moves when it arrives. */
+const buttonBox = <Box sx={{ minHeight: 44 }} />;
 
 export interface GoogleSectionProps extends Omit<GoogleSignInButtonProps, 'clientId'> {
   busy: boolean;
@@ -31,14 +37,13 @@ export default function GoogleSection({ busy, ...button }: GoogleSectionProps) {
   if (kind === 'none') return null;
   return (
     <Stack spacing={1.5}>
-      {kind === 'google' ? (
-        // The same box as the widget's while it downloads: nothing moves when it arrives.
-        <Suspense fallback={<Box sx={{ minHeight: 44 }} />}>
+      <Suspense fallback={buttonBox}>
+        {kind === 'google' ? (
           <GoogleSignInButton clientId={config.googleClientId!} {...button} />
-        </Suspense>
-      ) : (
-        <SandboxGoogleButton {...button} disabled={busy} />
-      )}
+        ) : (
+          <SandboxGoogleButton {...button} disabled={busy} />
+        )}
+      </Suspense>
       {busy ? <LazyLinearProgress aria-label={t('Signing in with Google')} /> : null}
       {/* The "or" rule, drawn as MUI's <Divider> with text is (its 2 KB stay out of the first load). */}
       <Box

@@ -8,9 +8,7 @@ import Button from '@mui/material/Button';
 import { useEffect, useRef } from 'react';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import { t } from '../../../i18n';
-
-/** The `type` of the message the sandbox page posts (src/server/sandbox/google-page.ts). */
-export const GOOGLE_SANDBOX_MESSAGE = 'crm-sync:google-sandbox';
+import { GOOGLE_SANDBOX_MESSAGE } from '../../../../shared/google-sandbox';
 
 export type SandboxGoogleButtonProps = Omit<GoogleSignInButtonProps, 'clientId'> & { disabled?: boolean };
 
