@@ -220,7 +220,13 @@ function browserConfig(production) {
     name: 'browser',
     mode: production ? 'production' : 'development',
     context: root,
-    entry: { main: './src/web/main.tsx' },
+    entry: {
+      // Webpack's runtime in a file of its own, which the lazy route chunks share.
+      main: { import: './src/web/main.tsx', runtime: 'runtime' },
+      // Prerendered pages (production only) load the app through it (src/web/after-paint.ts says why):
+      // a module without imports, so its file holds no runtime to speak of.
+      ...(production ? { 'after-paint': './src/web/after-paint.ts' } : {}),
+    },
     output: {
       path: path.join(root, 'dist/web'),
       filename: `${hashed}.js`,
@@ -237,7 +243,6 @@ function browserConfig(production) {
     devtool: production ? false : 'eval-cheap-module-source-map',
     cache: { type: 'filesystem', buildDependencies: { config: [import.meta.filename] } },
     optimization: {
-      runtimeChunk: 'single',
       moduleIds: 'deterministic',
       splitChunks: {
         chunks: 'all',
@@ -248,7 +253,7 @@ function browserConfig(production) {
     },
     plugins: [
       textareaStandIn,
-      new HtmlWebpackPlugin({ template: './src/web/index.html', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: './src/web/index.html', scriptLoading: 'defer', chunks: ['main'] }),
       ...(production
         ? [
             new PrecompressPlugin(),

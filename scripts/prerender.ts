@@ -11,6 +11,7 @@ import {
   PRERENDER_STATE_ID,
   PRERENDERED_PATHS,
   prerenderedFile,
+  prerenderedVariants,
 } from '../src/shared/prerender.js';
 import type { PrerenderedPage } from '../src/web/prerender.js';
 
@@ -29,34 +30,64 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
 // html-webpack-plugin minifies: attributes lose their quotes.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const HTML_LANG = /<html lang="?en"?>/;
-if (!EMPTY_ROOT.test(template) || !HTML_LANG.test(template)) {
-  throw new Error('dist/web/index.html has no <html lang=en> or no empty #root');
+const SCRIPT = /<script\b[^>]*\bsrc="?([^"\s>]+)"?[^>]*><\/script>/g;
+
+/**
+ * index.html with its scripts run by the after-paint entry (src/web/after-paint.ts), which runs them once
+ * the page has painted; preloaded, so they download as early as before.
+ */
+function prerenderTemplate(): string {
+  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  if (!EMPTY_ROOT.test(html) || !HTML_LANG.test(html)) {
+    throw new Error('dist/web/index.html has no <html lang=en> or no empty #root');
+  }
+  const graph = JSON.parse(readFileSync(`${webDir}-stats.json`, 'utf8')) as {
+    entrypoints: Record<string, { assets: { name: string }[] } | undefined>;
+  };
+  const afterPaint = graph.entrypoints['after-paint']?.assets.find((asset) => asset.name.endsWith('.js'));
+  if (!afterPaint) throw new Error('The build has no after-paint entry (webpack.config.js)');
+  const scripts = [...html.matchAll(SCRIPT)].map((match) => match[1]!);
+  const preloads = scripts.map((src) => `<link rel="preload" as="script" href="${src}">`).join('');
+  return html
+    .replace(SCRIPT, '')
+    .replace(
+      '</head>',
+      () =>
+        `${preloads}<script defer src="/${afterPaint.name}" data-scripts="${scripts.join(' ')}"></script></head>`,
+    );
 }
+
+const template = prerenderTemplate();
 
 let written = 0;
 for (const locale of LOCALES) {
   for (const google of GOOGLE_SIGN_IN) {
     for (const page of PRERENDERED_PATHS) {
-      const { html, styles, title, state } = await prerender(page, locale, google);
-      const document = template
-        .replace(HTML_LANG, () => `<html lang="${locale}">`)
-        .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
-        .replace('</head>', () => `${styles}</head>`)
-        .replace(
-          EMPTY_ROOT,
-          // inert until hydrated: a click or keystroke before the scripts run would be lost.
-          () =>
-            `<div id="root" inert>${html}</div>` +
-            `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
+      for (const { variant, query } of prerenderedVariants(page)) {
+        const { html, styles, title, state } = await prerender(
+          `${page}${query ? `?${query}` : ''}`,
+          locale,
+          google,
         );
-      const file = path.join(webDir, prerenderedFile(page, locale, google));
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, document);
-      written += 1;
+        const document = template
+          .replace(HTML_LANG, () => `<html lang="${locale}">`)
+          .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
+          .replace('</head>', () => `${styles}</head>`)
+          .replace(
+            EMPTY_ROOT,
+            // inert until hydrated: a click or keystroke before the scripts run would be lost.
+            () =>
+              `<div id="root" inert>${html}</div>` +
+              `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
+          );
+        const file = path.join(webDir, prerenderedFile(page, locale, google, variant));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, document);
+        written += 1;
+      }
     }
   }
 }

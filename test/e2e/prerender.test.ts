@@ -3,7 +3,8 @@
  * - with JavaScript off, /login, /signup and /pricing show their headings and forms;
  * - with JavaScript on, every prerendered page, in English and in Chinese, hydrates with no console
  *   error, also for a visitor whose local storage already holds a CRM and the install flag;
- * - a query that changes the page (pricing's hide_header) gets the page rendered in the browser.
+ * - pricing's flags and signup's first_install have prerendered variants; the signup prefill fills the
+ *   form once hydrated; none of it moves the page (CLS <= 0.01); any other query is rendered in the browser.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -32,7 +33,7 @@ async function visit(page: Page, path: string) {
   });
   // Effects after hydration (the store's own state, local storage) may still log: let them run.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
-  return { prerendered: served.includes('id="root" inert>'), errors };
+  return { prerendered: served.includes('id="root" inert>'), served, errors };
 }
 
 async function newPage(options: BrowserContextOptions = {}) {
@@ -64,8 +65,11 @@ for (const locale of ['en-US', 'zh-CN']) {
   test(`every prerendered page hydrates with no console error (${locale})`, async () => {
     const page = await newPage({ locale });
     for (const path of PRERENDERED_PATHS) {
-      const { prerendered, errors } = await visit(page, path);
+      const { prerendered, served, errors } = await visit(page, path);
       assert.ok(prerendered, `${path} was not served prerendered`);
+      // The app's scripts are run by the after-paint loader, once the page has painted (only preloaded here).
+      assert.match(served, /<script defer src="\/after-paint\.[0-9a-f]+\.js" data-scripts="[^"]*\/main\./);
+      assert.doesNotMatch(served, /<script[^>]*src="?\/main\./);
       assert.deepEqual(errors, [], `${path} (${locale})`);
       if (locale === 'zh-CN') assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
     }
@@ -98,14 +102,62 @@ test('a form filled after hydration works: logging in with a wrong password says
   assert.match(page.url(), /\/login$/);
 });
 
-test('a query that changes the page gets it rendered in the browser, with the change applied', async () => {
-  const page = await newPage();
-  const response = await page.goto(`${e2e.app.url}/pricing?hide_header=true`);
-  assert.ok(!(await response!.text()).includes('id="root" inert>'));
-  // The page is the embeddable widget: plans without the site's heading and footer.
+/** The page's cumulative layout shift so far (an observer installed before the page's own scripts). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+async function newMeasuredPage() {
+  const context = await e2e.newContext();
+  await context.addInitScript(() => {
+    const holder = window as unknown as { __cls: number };
+    holder.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        holder.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return context.newPage();
+}
+
+test('pricing flags get their own prerendered page, hydrated without a shift', async () => {
+  const page = await newMeasuredPage();
+  const { prerendered, errors } = await visit(page, '/pricing?hide_header=1&dark_mode&utm_source=x');
+  assert.ok(prerendered, 'served prerendered');
+  assert.deepEqual(errors, []);
+  // The embeddable widget: plans without the site's heading and footer, on a dark background.
   await page.getByRole('button', { name: /Yearly/ }).waitFor();
   assert.equal(await page.getByRole('heading', { name: 'Pricing' }).count(), 0);
   assert.equal(await page.getByText('© CRM Sync').count(), 0);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
+  assert.ok(red + green + blue < 200, `a dark background, got ${background}`);
+  assert.ok((await layoutShift(page)) <= 0.01);
+});
+
+test('signup: first_install has its own page, and the prefill fills the form once hydrated', async () => {
+  const page = await newMeasuredPage();
+  const response = await page.goto(
+    `${e2e.app.url}/signup?first_install=true&name=Ann&email=ann%40example.com`,
+  );
+  const served = await response!.text();
+  assert.ok(served.includes('id="root" inert>'), 'served prerendered');
+  assert.ok(served.includes('Welcome! The extension is installed.'), 'the welcome heading is in the HTML');
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  await page.getByRole('heading', { name: /Welcome! The extension is installed/ }).waitFor();
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === 'ann@example.com',
+  );
+  assert.equal(await page.locator('input[name="name"]').inputValue(), 'Ann');
+  assert.ok((await layoutShift(page)) <= 0.01);
+});
+
+test('a query the build cannot foresee gets the page rendered in the browser, with it applied', async () => {
+  const page = await newPage();
+  const response = await page.goto(`${e2e.app.url}/login?hide_header=true`);
+  assert.ok(!(await response!.text()).includes('id="root" inert>'));
+  await page.getByRole('heading', { name: 'Log in' }).waitFor();
   // Campaign parameters do not change the page: it stays prerendered.
   const { prerendered } = await visit(page, '/pricing?utm_source=newsletter');
   assert.ok(prerendered);
