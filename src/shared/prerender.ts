@@ -18,13 +18,61 @@ export const PRERENDERED_PATHS = [
 ] as const;
 
 /**
- * Whether a query string leaves the page as prerendered: campaign parameters (utm_*) are only recorded,
- * any other parameter may change what the page shows (signup prefill, pricing's dark_mode...), so such a
- * request gets the page rendered in the browser instead.
+ * Embedding pages write flags as `?dark_mode`, `?dark_mode=true` or `?dark_mode=1`; 'false', '0', 'no' and
+ * 'off' turn them off (/pricing, spec §2.2).
  */
-export function prerenderableQuery(search: string): boolean {
-  for (const key of new URLSearchParams(search).keys()) if (!key.startsWith('utm_')) return false;
-  return true;
+export function flagOn(value: string | null): boolean {
+  if (value === null) return false;
+  return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+/** Spec §2.2 /signup: `first_install=true` changes the heading to a welcome text. */
+export function firstInstallOn(value: string | null): boolean {
+  return value === 'true';
+}
+
+interface PageQuery {
+  /** Flags that change the page: every combination of them is prerendered. */
+  flags?: Record<string, (value: string | null) => boolean>;
+  /** Parameters the page applies once hydrated, without moving anything (the signup prefill). */
+  applied?: readonly string[];
+}
+
+/** What the query does to each prerendered page, beyond campaign parameters (utm_*, only recorded). */
+const PAGE_QUERIES: Partial<Record<PrerenderedPath, PageQuery>> = {
+  '/pricing': { flags: { dark_mode: flagOn, hide_banner: flagOn, hide_header: flagOn } },
+  // A prefilled password would show the strength meter once hydrated, pushing the page down: such a
+  // query gets the page rendered in the browser.
+  '/signup': { flags: { first_install: firstInstallOn }, applied: ['name', 'email'] },
+};
+
+export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
+
+/**
+ * The prerendered variant of `path` a query asks for: the flags it turns on, joined by '+' ('' for none),
+ * or null when the query holds anything else (pricing's coupon...), which gets the page rendered in the
+ * browser instead.
+ */
+export function prerenderedVariant(path: PrerenderedPath, search: string): string | null {
+  const { flags = {}, applied = [] } = PAGE_QUERIES[path] ?? {};
+  const params = new URLSearchParams(search);
+  const on = new Set<string>();
+  for (const key of params.keys()) {
+    if (key.startsWith('utm_') || applied.includes(key)) continue;
+    const flag = flags[key];
+    if (!flag) return null;
+    if (flag(params.get(key))) on.add(key);
+  }
+  return [...on].sort().join('+');
+}
+
+/** Every variant of `path` and the query the build renders it with. */
+export function prerenderedVariants(path: PrerenderedPath): { variant: string; query: string }[] {
+  const names = Object.keys(PAGE_QUERIES[path]?.flags ?? {}).sort();
+  return Array.from({ length: 2 ** names.length }, (_, bits) => {
+    const on = names.filter((_, index) => bits & (1 << index));
+    return { variant: on.join('+'), query: on.map((name) => `${name}=true`).join('&') };
+  });
 }
 
 /**
@@ -44,8 +92,8 @@ export function googleSignIn(config: {
 }
 
 /** Where the build writes a prerendered page, relative to the web build directory. */
-export function prerenderedFile(path: string, locale: Locale, google: GoogleSignIn): string {
-  return `prerendered/${locale}/${google}${path}.html`;
+export function prerenderedFile(path: string, locale: Locale, google: GoogleSignIn, variant = ''): string {
+  return `prerendered/${locale}/${google}${path}${variant ? `@${variant}` : ''}.html`;
 }
 
 /** The id of the JSON element holding the state a page was rendered from. */

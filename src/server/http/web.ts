@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptLanguageTags, LOCALE_COOKIE, LOCALES, pickLocale, type Locale } from '../../shared/locale.js';
 import {
   googleSignIn,
-  prerenderableQuery,
+  prerenderedVariant,
+  prerenderedVariants,
+  type PrerenderedPath,
   type GoogleSignIn,
   prerenderedFile,
   PRERENDERED_PATHS,
@@ -145,7 +147,7 @@ function routeShells(root: string, links: Map<string, string>): Map<string, stri
 
 /**
  * The prerendered pages of the build (scripts/prerender.ts) with the Google button this deployment shows,
- * and their preloads, keyed `locale path`.
+ * and their preloads, keyed by pageKey.
  */
 function prerenderedPages(
   root: string,
@@ -155,12 +157,20 @@ function prerenderedPages(
   const pages = new Map<string, string>();
   for (const locale of LOCALES) {
     for (const path of PRERENDERED_PATHS) {
-      const file = resolve(root, prerenderedFile(path, locale, google));
-      if (existsSync(file))
-        pages.set(`${locale} ${path}`, withPreloads(readFileSync(file, 'utf8'), links.get(path)));
+      for (const { variant } of prerenderedVariants(path)) {
+        const file = resolve(root, prerenderedFile(path, locale, google, variant));
+        if (existsSync(file)) {
+          const page = withPreloads(readFileSync(file, 'utf8'), links.get(path));
+          pages.set(pageKey(locale, path, variant), page);
+        }
+      }
     }
   }
   return pages;
+}
+
+function pageKey(locale: Locale, path: string, variant: string): string {
+  return `${locale} ${path}@${variant}`;
 }
 
 /** The UI language of a request, by the rule the browser applies (src/web/i18n/browser-locale.ts). */
@@ -186,9 +196,11 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
 export function sendAppShell(reply: FastifyReply, web: Web, request: FastifyRequest) {
   const [rawPath, search = ''] = request.url.split('?');
   const path = rawPath!.replace(/(.)\/+$/, '$1');
-  const page = prerenderableQuery(search)
-    ? web.prerendered.get(`${requestLocale(request)} ${path}`)
-    : undefined;
+  const variant = (PRERENDERED_PATHS as readonly string[]).includes(path)
+    ? prerenderedVariant(path as PrerenderedPath, search)
+    : null;
+  const page =
+    variant === null ? undefined : web.prerendered.get(pageKey(requestLocale(request), path, variant));
   if (page !== undefined) {
     return reply
       .type('text/html; charset=utf-8')

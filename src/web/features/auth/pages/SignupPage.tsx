@@ -25,6 +25,8 @@ import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 import { msg, t } from '../../../i18n';
+import { useHydrated } from '../../../components/use-hydrated';
+import { firstInstallOn } from '../../../../shared/prerender';
 
 export const SIGNUP_HEADING = msg('Create your account');
 export const NAME_REQUIRED = 'Name is required.';
@@ -32,13 +34,24 @@ export const FIRST_INSTALL_HEADING = msg(
   'Welcome! The extension is installed. Create your account to get started.',
 );
 
+/**
+ * A field's text: what the visitor typed, else the query's prefill (spec §2.2). The prerendered page is
+ * drawn without the prefill (one page for every query), so it is filled in once hydrated: a text in a box
+ * of the same size, nothing moves.
+ */
+function usePrefilled(prefill: string | null): [string, (value: string) => void] {
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState<string | null>(null);
+  return [typed ?? (hydrated ? (prefill ?? '') : ''), setTyped];
+}
+
 export default function SignupPage() {
   useDocumentTitle('Sign up');
   const [params] = useSearchParams();
-  const firstInstall = params.get('first_install') === 'true';
-  const [name, setName] = useState(() => params.get('name') ?? '');
-  const [email, setEmail] = useState(() => params.get('email') ?? '');
-  const [password, setPassword] = useState(() => params.get('password') ?? '');
+  const firstInstall = firstInstallOn(params.get('first_install'));
+  const [name, setName] = usePrefilled(params.get('name'));
+  const [email, setEmail] = usePrefilled(params.get('email'));
+  const [password, setPassword] = usePrefilled(params.get('password'));
   const [formError, setFormError] = useState<string | null>(null);
   const [signup, { isLoading: signingUp }] = useSignupMutation();
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();

@@ -1,3 +1,5 @@
+import { flagOn } from '../../../../shared/prerender';
+
 /** The query parameters of /pricing (spec §2.2), read once from the URL. Pure. */
 export interface PricingParams {
   darkMode: boolean;
@@ -10,11 +12,9 @@ export interface PricingParams {
   software: string | null;
 }
 
-/** Embedding pages write flags as `?dark_mode`, `?dark_mode=true` or `?dark_mode=1`; 'false'/'0' turn them off. */
+/** A flag as embedding pages write it (`?dark_mode`, `=true`, `=1`...; shared with the prerendered variants). */
 function flag(params: URLSearchParams, name: string): boolean {
-  const value = params.get(name);
-  if (value === null) return false;
-  return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
+  return flagOn(params.get(name));
 }
 
 function text(params: URLSearchParams, name: string): string | null {
