@@ -12,6 +12,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
+import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 let t: TestApp;
@@ -287,11 +288,17 @@ describe('Stripe webhook', () => {
   let s: TestApp;
   const secret = 'whsec_test_secret';
   const stripe = new Stripe('sk_test_dummy');
+  let fake: FakeStripe;
   before(async () => {
-    s = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+    fake = await startFakeStripe();
+    s = await startTestApp(
+      { STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret },
+      { stripe: fake.client },
+    );
   });
   after(async () => {
     await s.close();
+    await fake.close();
   });
   const deliver = (payload: string, signature: string) =>
     s.app.inject({
@@ -333,6 +340,12 @@ describe('Stripe webhook', () => {
       coupon: undefined,
       cancelUrl: 'http://localhost:3000/pricing',
       successUrl: 'http://localhost:3000/dashboard/billing/success',
+    });
+    // What Stripe's Checkout created; the adapter re-reads it after applying the payment.
+    fake.subscriptions.set('sub_test_1', {
+      id: 'sub_test_1',
+      status: 'active',
+      items: [{ id: 'si_1', price: 'price_standard_monthly', quantity: 1 }],
     });
     const payload = JSON.stringify({
       id: 'evt_checkout_1',

@@ -162,7 +162,7 @@ async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<
 }
 
 /** Writes the subscription record: the organization's seats, or the buyer's single plan. */
-async function saveSubscription(
+export async function saveSubscription(
   tx: InTransaction,
   user: User,
   org: Organization | undefined,
@@ -232,5 +232,43 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
         hasSeats ? 'active' : 'canceled',
       );
     }
+  });
+}
+
+/**
+ * The provider's subscription is what the customer pays for (issue 15): the organization it pays for
+ * gets exactly those seats, and our record follows. Members already holding more seats than that keep
+ * them; the seat reconciliation reports it. Answers the organization, or undefined when the
+ * subscription pays for none (a single plan).
+ */
+export async function applyProviderQuantities(
+  repos: Repositories,
+  subscription: { id: string; status: string; quantities: { standard: number; pro: number } },
+): Promise<Organization | undefined> {
+  return repos.transaction(async (tx) => {
+    const record = await tx.billing.findSubscription(subscription.id);
+    const found = await tx.organizations.findBySubscription(subscription.id);
+    if (!found) return undefined;
+    await tx.organizations.findById(found.id, { forUpdate: true });
+    const org = await tx.organizations.setSeats(found.id, {
+      standard: subscription.quantities.standard,
+      pro: subscription.quantities.pro,
+      subscriptionId: subscription.id,
+    });
+    const payer =
+      (record ? await tx.users.findById(record.user_id) : undefined) ??
+      (org.billing_admin_id === null ? undefined : await tx.users.findById(org.billing_admin_id));
+    if (payer) {
+      const interval: Interval = record?.interval === 'monthly' ? 'monthly' : 'yearly';
+      await saveSubscription(
+        tx,
+        payer,
+        org,
+        subscription.id,
+        interval,
+        record?.status ?? subscription.status,
+      );
+    }
+    return org;
   });
 }

@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
+import { cancelPlanEverywhere, completeCheckout } from '../billing/seat-sync.js';
 import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
 import { planKeyOf, planName } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
 import { renewBillingPeriod } from '../domain/credits.js';
-import { applyPaidCheckout, cancelPlan } from '../domain/payments.js';
 import { DomainError } from '../domain/errors.js';
 import { answerOf } from '../http/errors.js';
 import { html, page } from '../http/html.js';
@@ -176,7 +176,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         cancelUrl: PORTAL,
         successUrl: PORTAL,
       });
-      await applyPaidCheckout(repos, id, { ip: request.ip });
+      await completeCheckout(services, id, { ip: request.ip });
       logSandboxPayment(request.log, config, {
         userId: user.id,
         checkoutId: id,
@@ -197,7 +197,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
     const user = await billingAdmin(request, reply);
     if (!user) return reply;
-    await cancelPlan(repos, user.id);
+    await cancelPlanEverywhere(services, user.id);
     return reply.redirect(back(request.body?.return_url), 303);
   });
 
