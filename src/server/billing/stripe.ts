@@ -29,6 +29,8 @@ export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 }
 
+const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
+
 /** A subscription has one item per price: the plan and the seats of one product are one item. */
 export function mergeByPrice(items: readonly LineItem[]): { price: string; quantity: number }[] {
   const merged = new Map<string, number>();
@@ -59,7 +61,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
         return undefined;
-      throw upstreamFailed('Could not read the subscription from Stripe');
+      throw upstreamFailed('Could not read the subscription from Stripe.');
     }
   }
 
@@ -73,7 +75,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
     async setQuantities(id, quantities, interval) {
       const plans = await repos.catalogue.plans();
       const current = await read(id);
-      if (!current) throw upstreamFailed('Stripe does not know this subscription');
+      if (!current) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
       const have = asProviderSubscription(plans, current);
       if (sameSeats(have.quantities, quantities)) return have;
       const increases = SEAT_PLAN_KEYS.some((product) => quantities[product] > have.quantities[product]);
@@ -108,11 +110,13 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
           });
         }
       } catch {
-        throw upstreamFailed('Stripe did not change the seats of the subscription');
+        throw upstreamFailed(
+          'Stripe did not change the seats: the payment may have been declined. Nothing was charged.',
+        );
       }
       // What Stripe holds now, not what we asked for.
       const after = await read(id);
-      if (!after) throw upstreamFailed('Stripe does not know this subscription');
+      if (!after) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
       return asProviderSubscription(plans, after);
     },
     async createCheckout(request) {

@@ -3,9 +3,12 @@
  * checkout sessions: create), on a local port, so the Stripe adapter is tested without a network. It
  * keeps its subscriptions in memory and records every request, and the tests inspect both.
  */
+import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import Stripe from 'stripe';
+import { startTestApp, type TestApp } from './app.js';
 
 export interface FakeItem {
   id: string;
@@ -123,5 +126,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       failUpdateWith = status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For the suite that calls it: a fake Stripe server and a test app whose Stripe adapter talks to it
+ * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set); both are there once the suite's hooks ran.
+ */
+export function useStripeTestApp(webhookSecret: string): { readonly s: TestApp; readonly fake: FakeStripe } {
+  let s: TestApp | undefined;
+  let fake: FakeStripe | undefined;
+  before(async () => {
+    fake = await startFakeStripe();
+    s = await startTestApp(
+      { STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: webhookSecret },
+      { stripe: fake.client },
+    );
+  });
+  after(async () => {
+    await s?.close();
+    await fake?.close();
+  });
+  return {
+    get s() {
+      assert.ok(s, 'the Stripe test app is read before its suite started it');
+      return s;
+    },
+    get fake() {
+      assert.ok(fake, 'the fake Stripe is read before its suite started it');
+      return fake;
+    },
   };
 }
