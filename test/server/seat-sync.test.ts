@@ -107,6 +107,22 @@ describe('the sandbox provider', () => {
     assert.deepEqual(await sandboxItems(await subscriptionOf(admin)), { standard: 3, pro: 1 });
   });
 
+  it('seat purchases paid at the same moment leave the provider with the sum of all of them', async () => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const urls: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await t.api('buyMoreSeats', {
+        cookie: buyer.cookie,
+        body: { standard_seats: 1, pro_seats: i % 2 },
+      });
+      urls.push(res.body.url);
+    }
+    await Promise.all(urls.map((url) => pay(buyer, url)));
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 8, pro: 4 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 8, pro: 4 });
+  });
+
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
     const buyer = await signup(t.api);
     const res = await t.api('checkout', {

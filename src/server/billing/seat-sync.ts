@@ -32,14 +32,27 @@ const intervalOf = (value: string | null | undefined): Interval =>
  */
 export async function pushSubscription(services: SeatServices, subscriptionId: string): Promise<void> {
   const { repos } = services;
-  const org = await repos.organizations.findBySubscription(subscriptionId);
-  const record = await repos.billing.findSubscription(subscriptionId);
-  const wanted = org
-    ? { standard: org.seats_standard, pro: org.seats_pro }
-    : record && quantitiesOf(record.items);
-  if (!wanted) return;
-  const answered = await services.billing.setQuantities(subscriptionId, wanted, intervalOf(record?.interval));
-  if (!sameSeats(answered.quantities, wanted)) await applyProviderQuantities(repos, answered);
+  const wanted = async () => {
+    const org = await repos.organizations.findBySubscription(subscriptionId);
+    const record = await repos.billing.findSubscription(subscriptionId);
+    const seats = org
+      ? { standard: org.seats_standard, pro: org.seats_pro }
+      : record && quantitiesOf(record.items);
+    return seats && { seats, interval: intervalOf(record?.interval) };
+  };
+  // Two changes committed at once may push in either order; whoever pushed reads again afterwards and
+  // pushes the newer seats, so the provider ends with the last committed ones.
+  let target = await wanted();
+  for (let attempt = 0; target && attempt < 5; attempt += 1) {
+    const answered = await services.billing.setQuantities(subscriptionId, target.seats, target.interval);
+    if (!sameSeats(answered.quantities, target.seats)) {
+      await applyProviderQuantities(repos, answered);
+      return;
+    }
+    const now = await wanted();
+    if (!now || sameSeats(now.seats, target.seats)) return;
+    target = now;
+  }
 }
 
 /** A paid checkout (sandbox Pay, sandbox portal, Stripe webhook), then the provider's quantities. */
