@@ -1170,6 +1170,7 @@ export interface components {
       | 'billing.plan_changed'
       | 'billing.plan_canceled'
       | 'billing.seats_purchased'
+      | 'billing.seats_changed'
       | 'crm.connected'
       | 'crm.disconnected'
       | 'credits.cap_changed'

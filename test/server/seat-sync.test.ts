@@ -147,6 +147,52 @@ describe('the sandbox provider', () => {
     assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 2, pro: 0 });
   });
 
+  it('the portal lowers purchased seats through the provider, never below what members hold', async () => {
+    const buyer = await signup(t.api);
+    const member = await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 3, pro_seats: 1 },
+    });
+    await pay(buyer, bought.body.url);
+    const assigned = await t.api('setUserProduct', {
+      cookie: buyer.cookie,
+      body: { user_id: member.id, product: 'standard', role: 'member' },
+    });
+    assert.equal(assigned.status, 200);
+    const seats = (who: TestUser, fields: Record<string, string>) =>
+      postForm(t, '/sandbox/billing/portal/seats', fields, { cookie: who.cookie });
+
+    const portal = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/billing/portal',
+      headers: { cookie: buyer.cookie },
+    });
+    assert.match(portal.body, /<button type="submit">Reduce seats<\/button>/);
+    const below = await seats(buyer, { standard: '0', pro: '1' });
+    assert.equal(below.statusCode, 409);
+    assert.match(
+      below.body,
+      /Members hold 1 Standard seats: set some of them to Free before going below that\./,
+    );
+    assert.equal((await seats(buyer, { standard: '5', pro: '1' })).statusCode, 400);
+    assert.equal((await seats(buyer, { standard: 'two', pro: '1' })).statusCode, 400);
+    assert.equal((await seats(member, { standard: '1', pro: '0' })).statusCode, 403);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 1 }, 'refusals change nothing');
+
+    assert.equal((await seats(buyer, { standard: '1', pro: '0' })).statusCode, 303);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 1, pro: 0 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 1, pro: 0 });
+    const entry = await t.app.services.db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'details'])
+      .where('type', '=', 'billing.seats_changed')
+      .where('organization_id', '=', Number((await orgOf(buyer)).id))
+      .executeTakeFirstOrThrow();
+    assert.equal(entry.actor_id, Number(buyer.id));
+    assert.deepEqual(entry.details, { standard: '3 → 1', pro: '1 → 0', by: 'billing admin' });
+  });
+
   it('reconcile:seats reports injected drift (exit 1), --fix makes purchased seats follow the provider (exit 0)', async () => {
     const { db } = t.app.services;
     const orgId = Number((await orgOf(admin)).id);

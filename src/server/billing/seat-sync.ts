@@ -12,6 +12,7 @@ import {
   applyPaidCheckout,
   applyProviderQuantities,
   cancelPlan,
+  lowerPurchasedSeats,
   type ApplyOptions,
 } from '../domain/payments.js';
 import { quantitiesOf, type BillingProvider } from './provider.js';
@@ -176,4 +177,15 @@ export async function runReconcileCommand(
   const { drift, report } = await reconcileSeats(services, { fix });
   print(report);
   return drift.length > 0 && !fix ? 1 : 0;
+}
+
+/** Fewer purchased seats (sandbox portal): our side under the organization's lock, then the provider. */
+export async function reduceSeats(
+  services: SeatServices,
+  admin: User,
+  target: { standard: number; pro: number },
+  ip: string | null,
+): Promise<void> {
+  const org = await lowerPurchasedSeats(services.repos, admin, target, ip);
+  await pushSubscription(services, org.subscription_id!);
 }
