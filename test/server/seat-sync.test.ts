@@ -356,37 +356,57 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(quantities('sub_shrink'), { price_standard_monthly: 3 });
   });
 
-  it('a subscription webhook re-reads Stripe, is handled once, and a late older event is skipped', async () => {
-    const { orgId } = await payingOrganization('sub_portal', { standard: 2, pro: 0 });
-    const deliver = (id: string, created: number, payloadQuantity: number) => {
-      const payload = JSON.stringify({
-        id,
-        object: 'event',
-        type: 'customer.subscription.updated',
-        created,
-        data: {
-          object: {
-            id: 'sub_portal',
-            object: 'subscription',
-            status: 'active',
-            items: {
-              data: [
-                { id: 'si_sub_portal_s', price: { id: 'price_standard_monthly' }, quantity: payloadQuantity },
-              ],
-            },
+  /** A signed subscription event whose payload (a snapshot the adapter must not trust) has one item. */
+  const deliverEvent = (event: {
+    id: string;
+    type: string;
+    created: number;
+    subscription: string;
+    quantity: number;
+  }) => {
+    const payload = JSON.stringify({
+      id: event.id,
+      object: 'event',
+      type: event.type,
+      created: event.created,
+      data: {
+        object: {
+          id: event.subscription,
+          object: 'subscription',
+          status: 'active',
+          items: {
+            data: [
+              {
+                id: `si_${event.subscription}_s`,
+                price: { id: 'price_standard_monthly' },
+                quantity: event.quantity,
+              },
+            ],
           },
         },
+      },
+    });
+    return stripeApp.s.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+      payload,
+    });
+  };
+
+  it('a subscription webhook re-reads Stripe, is handled once, and a late older event is skipped', async () => {
+    const { orgId } = await payingOrganization('sub_portal', { standard: 2, pro: 0 });
+    const deliver = (id: string, created: number, payloadQuantity: number) =>
+      deliverEvent({
+        id,
+        type: 'customer.subscription.updated',
+        created,
+        subscription: 'sub_portal',
+        quantity: payloadQuantity,
       });
-      return stripeApp.s.app.inject({
-        method: 'POST',
-        url: '/webhooks/stripe',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-        },
-        payload,
-      });
-    };
     const gets = () =>
       stripeApp.fake.requests.filter(
         (call) => call.method === 'GET' && call.path === '/v1/subscriptions/sub_portal',
@@ -415,6 +435,28 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       .where('id', 'in', ['evt_portal_0', 'evt_portal_1'])
       .execute();
     assert.equal(handled.length, 2);
+  });
+
+  it('a deleted subscription leaves the organization without purchased seats and its payer on Free', async () => {
+    const { admin, orgId } = await payingOrganization('sub_gone', { standard: 2, pro: 1 });
+    await stripeApp.s.app.services.repos.users.update(Number(admin.id), {
+      stripe_product: 'pro',
+      stripe_status: 'active',
+    });
+    stripeApp.fake.subscriptions.get('sub_gone')!.status = 'canceled';
+    const now = Math.floor(Date.now() / 1000);
+    const res = await deliverEvent({
+      id: 'evt_gone',
+      type: 'customer.subscription.deleted',
+      created: now,
+      subscription: 'sub_gone',
+      quantity: 2,
+    });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(await seatsOf(orgId), { standard: 0, pro: 0 });
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Free');
+    assert.equal(me.subscription.stripe_status, 'canceled');
   });
 
   it('Checkout bills the plan and the seats of one product as one line item', async () => {
