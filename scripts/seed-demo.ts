@@ -5,7 +5,7 @@
 // Run it while the server is stopped when using PGlite (one process per data folder).
 import { buildApp } from '../src/server/app.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
-import { applyPaidCheckout } from '../src/server/domain/payments.js';
+import { completeCheckout } from '../src/server/billing/seat-sync.js';
 import type { Mail, Mailer } from '../src/server/mail/mailer.js';
 import { createOutboxMailer } from '../src/server/mail/outbox.js';
 
@@ -68,7 +68,7 @@ function tokenOf(email: string): string {
 
 async function checkoutAndPay(path: string, body: unknown, cookie: string) {
   const { json } = await call(path, body, cookie);
-  await applyPaidCheckout(app.services.repos, new URL(json.url).pathname.split('/').pop()!);
+  await completeCheckout(app.services, new URL(json.url).pathname.split('/').pop()!);
 }
 
 /**

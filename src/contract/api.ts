@@ -1170,6 +1170,7 @@ export interface components {
       | 'billing.plan_changed'
       | 'billing.plan_canceled'
       | 'billing.seats_purchased'
+      | 'billing.seats_changed'
       | 'crm.connected'
       | 'crm.disconnected'
       | 'credits.cap_changed'
@@ -2521,19 +2522,12 @@ export interface operations {
       };
     };
     responses: {
-      /** @description A payment page to redirect to, or `url` null when the seats were added at once. */
+      /** @description A payment page to redirect to, or `url` null when the seats were added at once: with Stripe, seats bought on the organization's existing subscription raise its quantities directly, invoiced at once for the rest of the period (a declined payment answers 502 and changes nothing). */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": false,
-           *       "message": "Checkout created.",
-           *       "url": "https://checkout.stripe.com/c/pay/cs_test_d4e5f6"
-           *     }
-           */
           'application/json': {
             /** @constant */
             error: false;

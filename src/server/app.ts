@@ -57,6 +57,8 @@ export interface BuildOptions {
   /** Replace services (tests: a fake Google verifier, a failing mailer...). */
   services?: Partial<Omit<Services, 'config' | 'db' | 'repos'>>;
   contract?: Contract;
+  /** A Stripe client to use when STRIPE_SECRET_KEY is set (tests: one pointed at a fake Stripe server). */
+  stripe?: ReturnType<typeof createStripeClient>;
   /** Level and destination of the log (tests capture it), or false for none; redaction always applies. */
   logger?: LogOptions | false;
 }
@@ -66,12 +68,13 @@ export interface BuildOptions {
  * 503): a deployment without Stripe never hands out plans for free.
  */
 function chooseBilling(
+  db: Db,
   repos: Repositories,
   config: Config,
   stripe: ReturnType<typeof createStripeClient> | undefined,
 ): BillingProvider {
   if (stripe) return createStripeBilling(repos, config, stripe);
-  if (config.sandboxes) return createSandboxBilling(repos.billing, config);
+  if (config.sandboxes) return createSandboxBilling(db, repos, config);
   return createUnavailableBilling();
 }
 
@@ -147,14 +150,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const serverSecret = await encryptionSecret(db, config);
   // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
   const googleSandbox = googleSandboxEnabled(config) ? createGoogleSandbox(serverSecret) : undefined;
-  const stripe = config.stripeSecretKey ? createStripeClient(config.stripeSecretKey) : undefined;
+  const stripe = config.stripeSecretKey
+    ? (options.stripe ?? createStripeClient(config.stripeSecretKey))
+    : undefined;
   const repos = createRepositories(db);
   const services: Services = {
     config,
     db,
     repos,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
-    billing: chooseBilling(repos, config, stripe),
+    billing: chooseBilling(db, repos, config, stripe),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
@@ -228,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scope.post('/webhooks/stripe', async (request) => {
         const signature = request.headers['stripe-signature'];
         await handleStripeWebhook(
-          repos,
+          services,
           stripe,
           secret,
           request.body as Buffer,

@@ -28,6 +28,7 @@ export const AUDIT_EVENT_LABELS = {
   'billing.plan_changed': 'Plan changed',
   'billing.plan_canceled': 'Plan canceled',
   'billing.seats_purchased': 'Seats purchased',
+  'billing.seats_changed': 'Seats changed',
   'crm.connected': 'CRM connected',
   'crm.disconnected': 'CRM disconnected',
   'credits.cap_changed': 'Credit cap changed',

@@ -1,10 +1,13 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription, and the sandbox pages. */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 
 const t = useTestApp();
+// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+afterEach(() => assertSeatsMatchProvider(t));
 let admin: TestUser;
 let member: TestUser;
 let otherAdmin: TestUser;
@@ -289,11 +292,7 @@ describe('sandbox billing portal follows the billing-admin rule of the API', () 
       .select('organization_id')
       .where('id', '=', Number(payer.id))
       .executeTakeFirstOrThrow();
-    await db
-      .updateTable('organizations')
-      .set({ seats_standard: 3, seats_pro: 2 })
-      .where('id', '=', organization_id!)
-      .execute();
+    await setPurchasedSeats(t, organization_id!, { standard: 3, pro: 2 });
   });
 
   it('refuses cancel, change and payment-method to a member and to an admin who is not the billing admin', async () => {

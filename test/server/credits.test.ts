@@ -4,15 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
-import { applyPaidCheckout } from '../../src/server/domain/payments.js';
+import { completeCheckout } from '../../src/server/billing/seat-sync.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { assertSeatsMatchProvider } from './helpers/seats.js';
 
 const t = useTestApp();
+// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+afterEach(() => assertSeatsMatchProvider(t));
 const repos = () => t.app.services.repos;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -52,7 +55,7 @@ function spend(
 }
 
 async function payCheckout(url: string) {
-  await applyPaidCheckout(repos(), new URL(url).pathname.split('/').pop()!);
+  await completeCheckout(t.app.services, new URL(url).pathname.split('/').pop()!);
 }
 
 describe('the ledger', () => {

@@ -12,6 +12,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
+import { useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 let t: TestApp;
@@ -284,17 +285,11 @@ describe('sandbox mail page', () => {
 });
 
 describe('Stripe webhook', () => {
-  let s: TestApp;
   const secret = 'whsec_test_secret';
   const stripe = new Stripe('sk_test_dummy');
-  before(async () => {
-    s = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
-  });
-  after(async () => {
-    await s.close();
-  });
+  const stripeApp = useStripeTestApp(secret);
   const deliver = (payload: string, signature: string) =>
-    s.app.inject({
+    stripeApp.s.app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -307,14 +302,14 @@ describe('Stripe webhook', () => {
   });
 
   it('applies checkout.session.completed once, even when delivered twice', async () => {
-    const buyer = await signup(s.api);
-    const row = await s.app.services.db
+    const buyer = await signup(stripeApp.s.api);
+    const row = await stripeApp.s.app.services.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', Number(buyer.id))
       .executeTakeFirstOrThrow();
     const { recordCheckout } = await import('../../src/server/billing/checkout-record.js');
-    const checkoutId = await recordCheckout(s.app.services.repos.billing, {
+    const checkoutId = await recordCheckout(stripeApp.s.app.services.repos.billing, {
       user: row,
       kind: 'plan',
       product: 'standard',
@@ -333,6 +328,12 @@ describe('Stripe webhook', () => {
       coupon: undefined,
       cancelUrl: 'http://localhost:3000/pricing',
       successUrl: 'http://localhost:3000/dashboard/billing/success',
+    });
+    // What Stripe's Checkout created; the adapter re-reads it after applying the payment.
+    stripeApp.fake.subscriptions.set('sub_test_1', {
+      id: 'sub_test_1',
+      status: 'active',
+      items: [{ id: 'si_1', price: 'price_standard_monthly', quantity: 1 }],
     });
     const payload = JSON.stringify({
       id: 'evt_checkout_1',
@@ -353,10 +354,10 @@ describe('Stripe webhook', () => {
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
     assert.equal((await deliver(payload, signature)).statusCode, 200);
     assert.equal((await deliver(payload, signature)).statusCode, 200);
-    const me = (await s.api('getUser', { cookie: buyer.cookie })).body.data;
+    const me = (await stripeApp.s.api('getUser', { cookie: buyer.cookie })).body.data;
     assert.equal(me.subscription.stripe_product, 'Standard');
     assert.equal(me.subscription.stripe_subscription_id, 'sub_test_1');
-    const events = await s.app.services.db.selectFrom('processed_events').selectAll().execute();
+    const events = await stripeApp.s.app.services.db.selectFrom('processed_events').selectAll().execute();
     assert.equal(events.length, 1);
   });
 });

@@ -3,12 +3,15 @@
  * of another organization (whose ids must answer 404).
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, useTestApp } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 
 const t = useTestApp();
+// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+afterEach(() => assertSeatsMatchProvider(t));
 let admin: TestUser; // billing admin of organization A
 let member: TestUser; // member of A
 let coAdmin: TestUser; // invited admin of A
@@ -438,12 +441,7 @@ describe('get-organization-members on a large organization (server paging, searc
 
 describe('set-user-product', () => {
   before(async () => {
-    const orgId = Number((await orgOf(admin)).id);
-    await t.app.services.db
-      .updateTable('organizations')
-      .set({ seats_standard: 1, seats_pro: 1 })
-      .where('id', '=', orgId)
-      .execute();
+    await setPurchasedSeats(t, Number((await orgOf(admin)).id), { standard: 1, pro: 1 });
   });
 
   it('assigns a product that has a free seat, with the plan credits', async () => {

@@ -1,7 +1,8 @@
 /** Payment behind one interface: the sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
 import type { User } from '../db/schema.js';
 import { unavailable } from '../domain/errors.js';
-import type { LineItem } from './quote.js';
+import type { PurchasedSeats } from '../../shared/seats.js';
+import type { Interval, LineItem } from './quote.js';
 
 export interface CheckoutRequest {
   user: User;
@@ -24,6 +25,13 @@ export interface CheckoutRequest {
   successUrl: string;
 }
 
+/** A subscription as the payment provider has it: what the customer pays for, per product. */
+export interface ProviderSubscription {
+  id: string;
+  status: string;
+  quantities: PurchasedSeats;
+}
+
 export interface BillingProvider {
   /** 'none': neither Stripe nor the sandbox (SANDBOXES off); every payment call answers 503. */
   readonly name: 'sandbox' | 'stripe' | 'none';
@@ -31,6 +39,32 @@ export interface BillingProvider {
   createCheckout(request: CheckoutRequest): Promise<string>;
   /** The URL of the billing portal for this user. */
   createPortal(user: User, returnUrl: string): Promise<string>;
+  /**
+   * Sets the subscription's quantity of each product (absolute numbers, so a retry is harmless) and
+   * answers the subscription re-read from the provider afterwards. Proration: see the README's billing
+   * section (increase: invoiced at once; decrease: no credit).
+   */
+  setQuantities(
+    subscriptionId: string,
+    quantities: PurchasedSeats,
+    interval: Interval,
+  ): Promise<ProviderSubscription>;
+  /** The subscription as the provider has it; undefined when the provider does not know it. */
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | undefined>;
+  /**
+   * true: buying seats on an existing subscription changes its quantities at once (Stripe); false: every
+   * purchase goes through the provider's checkout page (the sandbox, so the flow can be seen).
+   */
+  readonly updatesSeatsInPlace: boolean;
+}
+
+/** Quantities of a subscription's items, per seat product (other products are not seats). */
+export function quantitiesOf(items: readonly { product: string; quantity: number }[]): PurchasedSeats {
+  const quantities = { standard: 0, pro: 0 };
+  for (const item of items) {
+    if (item.product === 'standard' || item.product === 'pro') quantities[item.product] += item.quantity;
+  }
+  return quantities;
 }
 
 /**
@@ -41,5 +75,12 @@ export function createUnavailableBilling(): BillingProvider {
   const refuse = async (): Promise<never> => {
     throw unavailable('Payments are not available on this server yet. Please try again later.');
   };
-  return { name: 'none', createCheckout: refuse, createPortal: refuse };
+  return {
+    name: 'none',
+    createCheckout: refuse,
+    createPortal: refuse,
+    setQuantities: refuse,
+    retrieveSubscription: async () => undefined,
+    updatesSeatsInPlace: false,
+  };
 }

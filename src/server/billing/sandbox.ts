@@ -3,14 +3,66 @@
  * served by this server (/sandbox/checkout/:id), so every billing flow completes without internet.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { SEAT_PLAN_KEYS } from '../../shared/plans.js';
 import { isLocalUrl, type Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import type { BillingRepository } from '../repositories/billing.js';
-import type { BillingProvider } from './provider.js';
+import { quantitiesOf, type BillingProvider, type ProviderSubscription } from './provider.js';
+import { priceOf } from './quote.js';
 
-export function createSandboxBilling(billing: BillingRepository, config: Config): BillingProvider {
+/**
+ * The provider's side of the sandbox's subscriptions lives in its own table (sandbox_subscription_items,
+ * one row per product), apart from our record (subscriptions), as Stripe's would: tests and the seat
+ * reconciliation compare the two.
+ */
+export function createSandboxBilling(
+  db: Db,
+  repos: Pick<Repositories, 'billing' | 'catalogue'>,
+  config: Config,
+): BillingProvider {
+  const { billing } = repos;
+
+  async function retrieveSubscription(id: string): Promise<ProviderSubscription | undefined> {
+    const items = await db
+      .selectFrom('sandbox_subscription_items')
+      .select(['product', 'quantity'])
+      .where('subscription_id', '=', id)
+      .execute();
+    if (items.length === 0) return undefined;
+    const quantities = quantitiesOf(items);
+    return { id, status: quantities.standard + quantities.pro > 0 ? 'active' : 'canceled', quantities };
+  }
+
   return {
     name: 'sandbox',
+    updatesSeatsInPlace: false,
+    retrieveSubscription,
+    async setQuantities(subscriptionId, quantities, interval) {
+      const plans = await repos.catalogue.plans();
+      await db.transaction().execute(async (trx) => {
+        for (const product of SEAT_PLAN_KEYS) {
+          await trx
+            .insertInto('sandbox_subscription_items')
+            .values({
+              subscription_id: subscriptionId,
+              product,
+              price_id: priceOf(plans.get(product)!, interval).priceId,
+              quantity: quantities[product],
+            })
+            .onConflict((oc) =>
+              oc.columns(['subscription_id', 'product']).doUpdateSet((eb) => ({
+                quantity: eb.ref('excluded.quantity'),
+                price_id: eb.ref('excluded.price_id'),
+                updated_at: sql`now()`,
+              })),
+            )
+            .execute();
+        }
+      });
+      return (await retrieveSubscription(subscriptionId))!;
+    },
     async createCheckout(request) {
       const id = await recordCheckout(billing, request);
       return `${config.publicUrl}/sandbox/checkout/${id}`;

@@ -1,25 +1,124 @@
 /**
  * The Stripe adapter (STRIPE_SECRET_KEY set): Checkout Sessions for plans and seats, the Customer
- * Portal, and a webhook that applies payments and renewals (invoice.paid). Webhook events are verified on the raw body, handled
- * once each (processed_events), and subscription updates older than what we stored are ignored,
- * because Stripe may repeat events and deliver them out of order.
+ * Portal, seat quantities changed on the subscription itself, and a webhook that applies payments,
+ * renewals (invoice.paid) and subscription changes. Webhook events are verified on the raw body, handled
+ * once each (processed_events); a subscription event older than the newest one applied is skipped, and
+ * the subscription is re-read from Stripe rather than taken from the payload, because Stripe may repeat
+ * events and deliver them out of order.
+ *
+ * Proration policy (issue 15; README "Billing"): more seats are invoiced at once for the rest of the
+ * period (`always_invoice`, and the change fails unless that invoice is paid: `error_if_incomplete`);
+ * fewer seats take effect at once without a credit (`none`): the customer keeps what they paid for
+ * until the period ends and the next invoice is smaller.
  */
 import Stripe from 'stripe';
 import type { Config } from '../config.js';
+import type { Plan } from '../db/schema.js';
+import { SEAT_PLAN_KEYS } from '../../shared/plans.js';
 import { invalid, upstreamFailed } from '../domain/errors.js';
 import { renewBillingPeriod } from '../domain/credits.js';
-import { applyPaidCheckout } from '../domain/payments.js';
+import { applyProviderQuantities } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import type { BillingProvider } from './provider.js';
+import type { BillingProvider, ProviderSubscription } from './provider.js';
+import { planOfPrice, priceOf, type LineItem } from './quote.js';
+import { completeCheckout, type SeatServices } from './seat-sync.js';
+import { sameSeats } from './seat-drift.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 }
 
+const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
+
+/** A subscription has one item per price: the plan and the seats of one product are one item. */
+export function mergeByPrice(items: readonly LineItem[]): { price: string; quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.price_id, (merged.get(item.price_id) ?? 0) + item.quantity);
+  return [...merged].map(([price, quantity]) => ({ price, quantity }));
+}
+
+/** Stripe's subscription in our terms; a cancelled one pays for nothing. */
+function asProviderSubscription(
+  plans: Map<string, Plan>,
+  subscription: Stripe.Subscription,
+): ProviderSubscription {
+  const quantities = { standard: 0, pro: 0 };
+  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  if (!ended) {
+    for (const item of subscription.items.data) {
+      const product = planOfPrice(plans, item.price.id)?.plan.slug;
+      if (product === 'standard' || product === 'pro') quantities[product] += item.quantity ?? 0;
+    }
+  }
+  return { id: subscription.id, status: subscription.status, quantities };
+}
+
 export function createStripeBilling(repos: Repositories, config: Config, stripe: Stripe): BillingProvider {
+  async function read(id: string): Promise<Stripe.Subscription | undefined> {
+    try {
+      return await stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return undefined;
+      throw upstreamFailed('Could not read the subscription from Stripe.');
+    }
+  }
+
   return {
     name: 'stripe',
+    updatesSeatsInPlace: true,
+    async retrieveSubscription(id) {
+      const subscription = await read(id);
+      return subscription && asProviderSubscription(await repos.catalogue.plans(), subscription);
+    },
+    async setQuantities(id, quantities, interval) {
+      const plans = await repos.catalogue.plans();
+      const current = await read(id);
+      if (!current) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
+      const have = asProviderSubscription(plans, current);
+      if (sameSeats(have.quantities, quantities)) return have;
+      const increases = SEAT_PLAN_KEYS.some((product) => quantities[product] > have.quantities[product]);
+      try {
+        if (quantities.standard + quantities.pro === 0) {
+          // A subscription cannot lose its last item: no seats left means it ends, without a credit.
+          await stripe.subscriptions.cancel(id, { prorate: false });
+        } else {
+          const items: Stripe.SubscriptionUpdateParams.Item[] = [];
+          for (const product of SEAT_PLAN_KEYS) {
+            const item = current.items.data.find(
+              (i) => planOfPrice(plans, i.price.id)?.plan.slug === product,
+            );
+            if (item) {
+              items.push(
+                quantities[product] > 0
+                  ? { id: item.id, quantity: quantities[product] }
+                  : { id: item.id, deleted: true },
+              );
+            } else if (quantities[product] > 0) {
+              items.push({
+                price: priceOf(plans.get(product)!, interval).priceId,
+                quantity: quantities[product],
+              });
+            }
+          }
+          await stripe.subscriptions.update(id, {
+            items,
+            ...(increases
+              ? { proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' }
+              : { proration_behavior: 'none' }),
+          });
+        }
+      } catch {
+        throw upstreamFailed(
+          'Stripe did not change the seats: the payment may have been declined. Nothing was charged.',
+        );
+      }
+      // What Stripe holds now, not what we asked for.
+      const after = await read(id);
+      if (!after) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
+      return asProviderSubscription(plans, after);
+    },
     async createCheckout(request) {
       const checkoutId = await recordCheckout(repos.billing, request);
       let session: Stripe.Checkout.Session;
@@ -40,10 +139,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
               }
             : {
                 mode: 'subscription' as const,
-                line_items: request.lineItems.map((item) => ({
-                  price: item.price_id,
-                  quantity: item.quantity,
-                })),
+                line_items: mergeByPrice(request.lineItems),
               }),
           ...(request.coupon ? { discounts: [{ coupon: request.coupon.code }] } : {}),
           success_url: request.successUrl,
@@ -77,7 +173,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
 
 /** Verifies and applies one webhook delivery. Throws on a bad signature (answered 400). */
 export async function handleStripeWebhook(
-  repos: Repositories,
+  services: SeatServices,
   stripe: Stripe,
   webhookSecret: string,
   rawBody: Buffer,
@@ -90,11 +186,12 @@ export async function handleStripeWebhook(
   } catch {
     throw invalid('Invalid webhook signature.');
   }
+  const { repos } = services;
   // Already handled: Stripe retries deliveries.
   if (!(await repos.billing.markEventProcessed(event.id, event.type))) return;
 
   try {
-    await applyEvent(repos, event);
+    await applyEvent(services, stripe, event);
   } catch (error) {
     // Let Stripe retry later: forget that we saw it.
     await repos.billing.forgetEvent(event.id);
@@ -102,13 +199,14 @@ export async function handleStripeWebhook(
   }
 }
 
-async function applyEvent(repos: Repositories, event: Stripe.Event): Promise<void> {
+async function applyEvent(services: SeatServices, stripe: Stripe, event: Stripe.Event): Promise<void> {
+  const { repos } = services;
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       const checkoutId = session.metadata?.checkout_id;
       if (!checkoutId || session.payment_status === 'unpaid') return;
-      await applyPaidCheckout(repos, checkoutId, {
+      await completeCheckout(services, checkoutId, {
         subscriptionId:
           typeof session.subscription === 'string' ? session.subscription : session.subscription?.id,
         customerId: typeof session.customer === 'string' ? session.customer : session.customer?.id,
@@ -130,21 +228,28 @@ async function applyEvent(repos: Repositories, event: Stripe.Event): Promise<voi
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const subscription = event.data.object;
       const eventTime = new Date(event.created * 1000);
-      // Out-of-order delivery: an event older than our last update of this subscription is stale.
-      const storedAt = await repos.billing.subscriptionUpdatedAt(subscription.id);
-      if (storedAt && storedAt > eventTime) return;
-      const deleted = event.type === 'customer.subscription.deleted';
+      // Out-of-order delivery: an event older than the newest one applied to this subscription is stale.
+      const appliedAt = await repos.billing.providerEventAt(event.data.object.id);
+      if (appliedAt && appliedAt > eventTime) return;
+      // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
+      const subscription = await stripe.subscriptions.retrieve(event.data.object.id);
+      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
       const periodEnd = subscription.items.data[0]?.current_period_end;
       await repos.transaction(async (tx) => {
         await tx.users.updatePayersOf(subscription.id, {
-          stripe_status: deleted ? 'canceled' : subscription.status,
-          next_payment_date: !deleted && periodEnd ? new Date(periodEnd * 1000) : null,
-          ...(deleted ? { stripe_product: 'free' } : {}),
+          stripe_status: subscription.status,
+          next_payment_date: !ended && periodEnd ? new Date(periodEnd * 1000) : null,
+          ...(ended ? { stripe_product: 'free' } : {}),
         });
-        await tx.billing.setSubscriptionStatus(subscription.id, deleted ? 'canceled' : subscription.status);
+        await tx.billing.setSubscriptionStatus(subscription.id, subscription.status);
+        await tx.billing.setProviderEventAt(subscription.id, eventTime);
       });
+      // Seats changed in Stripe's portal (or anywhere else) become the organization's purchased seats.
+      await applyProviderQuantities(
+        repos,
+        asProviderSubscription(await repos.catalogue.plans(), subscription),
+      );
       return;
     }
     default:

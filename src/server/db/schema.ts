@@ -259,6 +259,17 @@ export interface SubscriptionsTable {
   items: Json<SubscriptionItem[]>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** When the newest provider event applied to it was created (issue 15: late events are skipped). */
+  provider_event_at: Timestamp | null;
+}
+
+/** The sandbox payment provider's side of a subscription: one item per product with its quantity. */
+export interface SandboxSubscriptionItemsTable {
+  subscription_id: string;
+  product: string;
+  price_id: string;
+  quantity: number;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface CheckoutSessionsTable {
@@ -345,6 +356,7 @@ export interface Database {
   support_requests: SupportRequestsTable;
   rate_limits: RateLimitsTable;
   subscriptions: SubscriptionsTable;
+  sandbox_subscription_items: SandboxSubscriptionItemsTable;
   checkout_sessions: CheckoutSessionsTable;
   processed_events: ProcessedEventsTable;
 }

@@ -5,14 +5,15 @@
  * portal's plan change and the Stripe webhook. Idempotent: a session applies once.
  */
 import { randomBytes } from 'node:crypto';
-import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
+import { PLAN_NAMES, SEAT_PLAN_KEYS, planKeyOf } from '../../shared/plans.js';
+import { assignedSeats } from '../../shared/seats.js';
 import { personOf } from '../repositories/audit.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { creditEvent } from './credit-events.js';
 import { applyPlanChange, startCreditPeriod } from './credits.js';
-import { invalid, notFound } from './errors.js';
+import { conflict, invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
 
 export const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
@@ -162,7 +163,7 @@ async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<
 }
 
 /** Writes the subscription record: the organization's seats, or the buyer's single plan. */
-async function saveSubscription(
+export async function saveSubscription(
   tx: InTransaction,
   user: User,
   org: Organization | undefined,
@@ -232,5 +233,103 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
         hasSeats ? 'active' : 'canceled',
       );
     }
+  });
+}
+
+/**
+ * The provider's subscription is what the customer pays for (issue 15): the organization it pays for
+ * gets exactly those seats, and our record follows. Members already holding more seats than that keep
+ * them; the seat reconciliation reports it. Answers the organization, or undefined when the
+ * subscription pays for none (a single plan).
+ */
+export async function applyProviderQuantities(
+  repos: Repositories,
+  subscription: { id: string; status: string; quantities: { standard: number; pro: number } },
+): Promise<Organization | undefined> {
+  return repos.transaction(async (tx) => {
+    const record = await tx.billing.findSubscription(subscription.id);
+    const found = await tx.organizations.findBySubscription(subscription.id);
+    if (!found) return undefined;
+    const before = (await tx.organizations.findById(found.id, { forUpdate: true }))!;
+    await recordSeatChange(tx, before, subscription.quantities, { actor: null, by: 'payment provider' });
+    const org = await tx.organizations.setSeats(found.id, {
+      standard: subscription.quantities.standard,
+      pro: subscription.quantities.pro,
+      subscriptionId: subscription.id,
+    });
+    const payer =
+      (record ? await tx.users.findById(record.user_id) : undefined) ??
+      (org.billing_admin_id === null ? undefined : await tx.users.findById(org.billing_admin_id));
+    if (payer) {
+      const interval: Interval = record?.interval === 'monthly' ? 'monthly' : 'yearly';
+      await saveSubscription(
+        tx,
+        payer,
+        org,
+        subscription.id,
+        interval,
+        record?.status ?? subscription.status,
+      );
+    }
+    return org;
+  });
+}
+
+/** Purchased seats that changed other than by a purchase, in the audit log (nothing when they did not). */
+async function recordSeatChange(
+  tx: InTransaction,
+  before: Organization,
+  after: { standard: number; pro: number },
+  { actor, by, ip = null }: { actor: User | null; by: string; ip?: string | null },
+): Promise<void> {
+  if (before.seats_standard === after.standard && before.seats_pro === after.pro) return;
+  await tx.audit.record({
+    type: 'billing.seats_changed',
+    organizationId: before.id,
+    actor: actor && personOf(actor),
+    target: null,
+    ip,
+    details: {
+      standard: `${before.seats_standard} → ${after.standard}`,
+      pro: `${before.seats_pro} → ${after.pro}`,
+      by,
+    },
+  });
+}
+
+/**
+ * The billing admin lowers the organization's purchased seats (the sandbox portal). Never below the
+ * seats members hold: under the organization's lock, so no assignment slips in between. Raising goes
+ * through a purchase instead. Our side changes first; the caller then pushes it to the provider.
+ */
+export async function lowerPurchasedSeats(
+  repos: Repositories,
+  admin: User,
+  target: { standard: number; pro: number },
+  ip: string | null,
+): Promise<Organization> {
+  return repos.transaction(async (tx) => {
+    if (admin.organization_id === null) throw invalid('There are no seats to change: buy seats first.');
+    const org = await tx.organizations.findById(admin.organization_id, { forUpdate: true });
+    if (!org?.subscription_id) throw invalid('There are no seats to change: buy seats first.');
+    const assigned = assignedSeats(await tx.users.productsOf(org.id));
+    for (const product of SEAT_PLAN_KEYS) {
+      const purchased = product === 'standard' ? org.seats_standard : org.seats_pro;
+      if (target[product] > purchased) throw invalid('To add seats, use "Buy seats" on the billing page.');
+      if (target[product] < assigned[product]) {
+        throw conflict(
+          `Members hold ${assigned[product]} ${PLAN_NAMES[product]} seats: set some of them to Free before going below that.`,
+        );
+      }
+    }
+    await recordSeatChange(tx, org, target, { actor: admin, by: 'billing admin', ip });
+    const updated = await tx.organizations.setSeats(org.id, {
+      ...target,
+      subscriptionId: org.subscription_id,
+    });
+    const record = await tx.billing.findSubscription(org.subscription_id);
+    const interval: Interval = record?.interval === 'monthly' ? 'monthly' : 'yearly';
+    await saveSubscription(tx, admin, updated, org.subscription_id, interval, record?.status ?? 'active');
+    return updated;
   });
 }

@@ -1,5 +1,6 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
 import type { CheckoutRequest } from '../billing/provider.js';
+import { addSeatsInPlace } from '../billing/seat-sync.js';
 import { lineItem, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
 import type { Plan } from '../db/schema.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
@@ -69,6 +70,20 @@ export function billingHandlers(
       await requireBillingManager(repos, user);
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
       if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
+      // A provider that changes quantities in place (Stripe) adds the seats to the organization's
+      // subscription at once, invoiced at once: no second subscription, no checkout page.
+      const org =
+        user.organization_id === null ? undefined : await repos.organizations.findById(user.organization_id);
+      if (services.billing.updatesSeatsInPlace && org?.subscription_id) {
+        await addSeatsInPlace(
+          services,
+          user,
+          { ...org, subscription_id: org.subscription_id },
+          { standard: standardSeats, pro: proSeats },
+          ctx.ip,
+        );
+        return { error: false, message: 'Seats added.', url: null };
+      }
       const plans = await repos.catalogue.plans();
       // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';

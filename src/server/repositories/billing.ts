@@ -89,6 +89,25 @@ export function createBillingRepository(db: Db) {
         .execute();
     },
 
+    /** Our record of a subscription (what we believe the provider charges). */
+    async findSubscription(id: string) {
+      return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The creation time of the newest provider event applied to the subscription. */
+    async providerEventAt(id: string): Promise<Date | null | undefined> {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select('provider_event_at')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.provider_event_at;
+    },
+
+    async setProviderEventAt(id: string, at: Date): Promise<void> {
+      await db.updateTable('subscriptions').set({ provider_event_at: at }).where('id', '=', id).execute();
+    },
+
     /** A subscription the user pays or whose organization they belong to. */
     async findSubscriptionVisibleTo(user: Pick<User, 'id' | 'organization_id'>, id: string) {
       return db
@@ -101,16 +120,6 @@ export function createBillingRepository(db: Db) {
             : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]),
         )
         .executeTakeFirst();
-    },
-
-    /** When the subscription was last written; undefined when it is not known here. */
-    async subscriptionUpdatedAt(id: string): Promise<Date | undefined> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select('updated_at')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.updated_at;
     },
 
     async setSubscriptionStatus(id: string, status: string): Promise<void> {

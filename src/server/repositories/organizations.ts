@@ -21,6 +21,21 @@ export function createOrganizationsRepository(db: Db) {
       return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
 
+    /** The organization a subscription pays the seats of. */
+    async findBySubscription(subscriptionId: string): Promise<Organization | undefined> {
+      return db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('subscription_id', '=', subscriptionId)
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+
+    /** Every organization, for the seat reconciliation. */
+    async all(): Promise<Organization[]> {
+      return db.selectFrom('organizations').selectAll().orderBy('id').execute();
+    },
+
     async create(values: Insertable<OrganizationsTable>): Promise<Organization> {
       return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
     },
@@ -35,7 +50,7 @@ export function createOrganizationsRepository(db: Db) {
 
     async setSeats(
       id: number,
-      seats: { standard: number; pro: number; subscriptionId: string },
+      seats: { standard: number; pro: number; subscriptionId: string | null },
     ): Promise<Organization> {
       return db
         .updateTable('organizations')

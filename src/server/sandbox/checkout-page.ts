@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { applyPaidCheckout } from '../domain/payments.js';
+import { completeCheckout } from '../billing/seat-sync.js';
 import { html, page } from '../http/html.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
@@ -98,7 +98,7 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
     if (session.status === 'canceled')
       return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
-    await applyPaidCheckout(repos, session.id, { ip: request.ip });
+    await completeCheckout(services, session.id, { ip: request.ip });
     logSandboxPayment(request.log, config, {
       userId: user.id,
       checkoutId: session.id,

@@ -5,13 +5,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
+import { cancelPlanEverywhere, completeCheckout, reduceSeats } from '../billing/seat-sync.js';
 import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
 import type { User } from '../db/schema.js';
 import { planKeyOf, planName } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
 import { renewBillingPeriod } from '../domain/credits.js';
-import { applyPaidCheckout, cancelPlan } from '../domain/payments.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { answerOf } from '../http/errors.js';
 import { html, page } from '../http/html.js';
 import { safeRedirectUrl } from '../http/redirects.js';
@@ -51,21 +51,26 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
     try {
       await requireBillingManager(repos, user);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      reply
-        .status(answerOf(error).status)
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            'Billing portal',
-            html`<h1>Billing portal</h1>
-              <p>${error.message}</p>
-              <p><a href="/dashboard/billing">Back to billing</a></p>`,
-          ),
-        );
+      refused(reply, error, { href: '/dashboard/billing', text: 'Back to billing' });
       return undefined;
     }
     return user;
+  }
+
+  /** A refusal (a domain error) as a page with its message and a way back; anything else is rethrown. */
+  function refused(reply: FastifyReply, error: unknown, back: { href: string; text: string }) {
+    if (!(error instanceof DomainError)) throw error;
+    return reply
+      .status(answerOf(error).status)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Billing portal',
+          html`<h1>Billing portal</h1>
+            <p role="alert">${error.message}</p>
+            <p><a href="${back.href}">${back.text}</a></p>`,
+        ),
+      );
   }
 
   app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
@@ -75,6 +80,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
     const returnUrl =
       safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
     const current = planKeyOf(user.stripe_product);
+    const org =
+      user.organization_id === null ? undefined : await repos.organizations.findById(user.organization_id);
     const choices = ['standard', 'pro'].flatMap((slug) =>
       (['monthly', 'yearly'] as const).map((interval) => ({ plan: plans.get(slug)!, interval })),
     );
@@ -119,6 +126,32 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
           </form>`;
         })}
       </div>
+      ${
+        org?.subscription_id
+          ? html`<h2>Seats</h2>
+              <p class="muted">
+                Fewer seats take effect at once, without a refund for this period. To add seats, use Buy seats
+                on the billing page.
+              </p>
+              <form method="post" action="${PORTAL}/seats" class="row">
+                ${hidden}
+                <label
+                  >Standard seats
+                  <input
+                    type="number"
+                    name="standard"
+                    min="0"
+                    max="${org.seats_standard}"
+                    value="${org.seats_standard}"
+                /></label>
+                <label
+                  >Pro seats
+                  <input type="number" name="pro" min="0" max="${org.seats_pro}" value="${org.seats_pro}"
+                /></label>
+                <button type="submit">Reduce seats</button>
+              </form>`
+          : ''
+      }
       <h2>Payment method</h2>
       <form method="post" action="${PORTAL}/payment-method" class="row">
         ${hidden}
@@ -176,12 +209,32 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         cancelUrl: PORTAL,
         successUrl: PORTAL,
       });
-      await applyPaidCheckout(repos, id, { ip: request.ip });
+      await completeCheckout(services, id, { ip: request.ip });
       logSandboxPayment(request.log, config, {
         userId: user.id,
         checkoutId: id,
         what: `portal plan change to ${chosen.plan.slug} ${chosen.interval}`,
       });
+      return reply.redirect(back(request.body?.return_url), 303);
+    },
+  );
+
+  app.post<{ Body: { standard?: string; pro?: string; return_url?: string } }>(
+    `${PORTAL}/seats`,
+    async (request, reply) => {
+      const user = await billingAdmin(request, reply);
+      if (!user) return reply;
+      const count = (value: string | undefined) =>
+        /^\d{1,6}$/.test(String(value ?? '')) ? Number(value) : NaN;
+      const target = { standard: count(request.body?.standard), pro: count(request.body?.pro) };
+      try {
+        if (Number.isNaN(target.standard) || Number.isNaN(target.pro)) {
+          throw invalid('Enter whole numbers of seats, 0 or more.');
+        }
+        await reduceSeats(services, user, target, request.ip);
+      } catch (error) {
+        return refused(reply, error, { href: PORTAL, text: 'Back to the billing portal' });
+      }
       return reply.redirect(back(request.body?.return_url), 303);
     },
   );
@@ -197,7 +250,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
     const user = await billingAdmin(request, reply);
     if (!user) return reply;
-    await cancelPlan(repos, user.id);
+    await cancelPlanEverywhere(services, user.id);
     return reply.redirect(back(request.body?.return_url), 303);
   });
 

@@ -43,6 +43,7 @@ export const audit: Record<string, string> = {
   'Plan changed': '方案已更改',
   'Plan canceled': '方案已取消',
   'Seats purchased': '已购买席位',
+  'Seats changed': '席位已变更',
   'CRM connected': 'CRM 已连接',
   'CRM disconnected': 'CRM 已断开',
   'Credit cap changed': '点数上限已更改',

@@ -9,6 +9,7 @@ export const server: Record<string, string> = {
     '此电子邮箱已有待处理的邀请。请使用“重新发送邀请”。',
   'Bad request.': '请求无效。',
   'Checkout created.': '已创建结账。',
+  'Could not read the subscription from Stripe.': '无法从 Stripe 读取订阅。',
   'Cross-site request refused.': '已拒绝跨站请求。',
   'Enter the code from your authenticator app.': '请输入身份验证器应用中的验证码。',
   'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.':
@@ -22,6 +23,10 @@ export const server: Record<string, string> = {
   'Only an organization admin can do this.': '只有组织管理员可以执行此操作。',
   'Pick real dates (YYYY-MM-DD).': '请选择有效日期（YYYY-MM-DD）。',
   'Please enter your name.': '请输入您的姓名。',
+  'Seats added.': '已添加席位。',
+  'Stripe did not change the seats: the payment may have been declined. Nothing was charged.':
+    'Stripe 未更改席位：付款可能被拒绝。未收取任何费用。',
+  'Stripe does not know this subscription.': 'Stripe 中不存在此订阅。',
   'Please fill in every API key field.': '请填写所有 API 密钥字段。',
   'Please select at least one seat.': '请至少选择一个席位。',
   'Set a password first (with "Forgot password"): two-factor sign-in protects password sign-ins.':

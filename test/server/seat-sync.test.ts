@@ -1,0 +1,477 @@
+/**
+ * Seats in step with the payment provider (issue 15): the sandbox's subscription items follow every
+ * seat purchase and cancellation; the Stripe adapter (against a fake Stripe server) changes quantities
+ * with its proration policy, re-reads the subscription, handles each webhook event once and skips late
+ * ones; the reconciliation reports drift and fixes it from the provider's side.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, before, describe, it } from 'node:test';
+import Stripe from 'stripe';
+import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
+import { runReconcileCommand } from '../../src/server/billing/seat-sync.js';
+import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
+import { useStripeTestApp } from './helpers/fake-stripe.js';
+import { assertSeatsMatchProvider } from './helpers/seats.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
+
+describe('seatDrift (the pure comparison)', () => {
+  const org = (over: Partial<SeatBooks>): SeatBooks => ({
+    organizationId: 7,
+    name: 'Acme',
+    subscriptionId: 'sub_1',
+    purchased: { standard: 3, pro: 1 },
+    assigned: { standard: 2, pro: 1 },
+    provider: { standard: 3, pro: 1 },
+    ...over,
+  });
+
+  it('finds no drift when both sides agree', () => {
+    assert.deepEqual(seatDrift([org({})]), []);
+    assert.equal(driftReport([], false), 'Seats are in step with the payment provider: no drift.');
+  });
+
+  it('reports every product that differs, and a subscription the provider does not have as 0 seats', () => {
+    const drift = seatDrift([
+      org({ provider: { standard: 5, pro: 0 } }),
+      org({ organizationId: 8, name: 'Bee', provider: undefined, purchased: { standard: 0, pro: 2 } }),
+    ]);
+    assert.deepEqual(
+      drift.map((d) => [d.organizationId, d.product, d.ours, d.provider]),
+      [
+        [7, 'standard', 3, 5],
+        [7, 'pro', 1, 0],
+        [8, 'pro', 2, 0],
+      ],
+    );
+  });
+
+  it('the report names both sides, warns when members hold more seats than the provider bills, and says what --fix did', () => {
+    const drift = seatDrift([org({ provider: { standard: 1, pro: 1 } })]);
+    const report = driftReport(drift, false);
+    assert.match(
+      report,
+      /Organization 7 \(Acme\), standard: 3 purchased here, 1 at the provider \(subscription sub_1\)/,
+    );
+    assert.match(report, /2 assigned: 1 more than the provider bills/);
+    assert.match(report, /1 drift\(s\)\. Run with --fix/);
+    assert.match(driftReport(drift, true), /-> set to 1\nFixed 1 drift\(s\)/);
+  });
+});
+
+describe('the sandbox provider', () => {
+  const t = useTestApp();
+  afterEach(() => assertSeatsMatchProvider(t));
+
+  const pay = async (buyer: TestUser, url: string) => {
+    const res = await postForm(t, `${new URL(url).pathname}/pay`, {}, { cookie: buyer.cookie });
+    assert.equal(res.statusCode, 303);
+  };
+  const orgOf = async (user: TestUser) =>
+    (await t.api('getUser', { cookie: user.cookie })).body.data.organization;
+  const sandboxItems = async (subscriptionId: string) =>
+    Object.fromEntries(
+      (
+        await t.app.services.db
+          .selectFrom('sandbox_subscription_items')
+          .select(['product', 'quantity'])
+          .where('subscription_id', '=', subscriptionId)
+          .execute()
+      ).map((row) => [row.product, row.quantity]),
+    );
+  const subscriptionOf = async (user: TestUser) =>
+    (await t.app.services.repos.users.findById(Number(user.id)))!.stripe_subscription_id!;
+
+  let admin: TestUser;
+  before(async () => {
+    admin = await signup(t.api, { name: 'Seller' });
+    await invitedMember(t, admin);
+  });
+
+  it('keeps one item per product whose quantity follows each seat purchase', async () => {
+    const first = await t.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 2, pro_seats: 1 },
+    });
+    await pay(admin, first.body.url);
+    assert.deepEqual(await sandboxItems(await subscriptionOf(admin)), { standard: 2, pro: 1 });
+    const second = await t.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    await pay(admin, second.body.url);
+    assert.deepEqual((await orgOf(admin)).seats, { standard: 3, pro: 1 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(admin)), { standard: 3, pro: 1 });
+  });
+
+  it('seat purchases paid at the same moment leave the provider with the sum of all of them', async () => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const urls: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await t.api('buyMoreSeats', {
+        cookie: buyer.cookie,
+        body: { standard_seats: 1, pro_seats: i % 2 },
+      });
+      urls.push(res.body.url);
+    }
+    await Promise.all(urls.map((url) => pay(buyer, url)));
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 8, pro: 4 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 8, pro: 4 });
+  });
+
+  it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
+    const buyer = await signup(t.api);
+    const res = await t.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_pro_yearly', quantity: 1 }], standard_seats: 1, pro_seats: 2 },
+    });
+    await pay(buyer, res.body.url);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 1, pro: 3 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 1, pro: 3 });
+  });
+
+  it('cancelling the plan in the portal lowers the quantity of its seat', async () => {
+    const buyer = await signup(t.api);
+    const res = await t.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_standard_yearly', quantity: 1 }], standard_seats: 2, pro_seats: 0 },
+    });
+    await pay(buyer, res.body.url);
+    const cancel = await postForm(t, '/sandbox/billing/portal/cancel', {}, { cookie: buyer.cookie });
+    assert.equal(cancel.statusCode, 303);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 2, pro: 0 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 2, pro: 0 });
+  });
+
+  it('the portal lowers purchased seats through the provider, never below what members hold', async () => {
+    const buyer = await signup(t.api);
+    const member = await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 3, pro_seats: 1 },
+    });
+    await pay(buyer, bought.body.url);
+    const assigned = await t.api('setUserProduct', {
+      cookie: buyer.cookie,
+      body: { user_id: member.id, product: 'standard', role: 'member' },
+    });
+    assert.equal(assigned.status, 200);
+    const seats = (who: TestUser, fields: Record<string, string>) =>
+      postForm(t, '/sandbox/billing/portal/seats', fields, { cookie: who.cookie });
+
+    const portal = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/billing/portal',
+      headers: { cookie: buyer.cookie },
+    });
+    assert.match(portal.body, /<button type="submit">Reduce seats<\/button>/);
+    const below = await seats(buyer, { standard: '0', pro: '1' });
+    assert.equal(below.statusCode, 409);
+    assert.match(
+      below.body,
+      /Members hold 1 Standard seats: set some of them to Free before going below that\./,
+    );
+    assert.equal((await seats(buyer, { standard: '5', pro: '1' })).statusCode, 400);
+    assert.equal((await seats(buyer, { standard: 'two', pro: '1' })).statusCode, 400);
+    assert.equal((await seats(member, { standard: '1', pro: '0' })).statusCode, 403);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 1 }, 'refusals change nothing');
+
+    assert.equal((await seats(buyer, { standard: '1', pro: '0' })).statusCode, 303);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 1, pro: 0 });
+    assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 1, pro: 0 });
+    const entry = await t.app.services.db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'details'])
+      .where('type', '=', 'billing.seats_changed')
+      .where('organization_id', '=', Number((await orgOf(buyer)).id))
+      .executeTakeFirstOrThrow();
+    assert.equal(entry.actor_id, Number(buyer.id));
+    assert.deepEqual(entry.details, { standard: '3 → 1', pro: '1 → 0', by: 'billing admin' });
+  });
+
+  it('reconcile:seats reports injected drift (exit 1), --fix makes purchased seats follow the provider (exit 0)', async () => {
+    const { db } = t.app.services;
+    const orgId = Number((await orgOf(admin)).id);
+    const subscriptionId = await subscriptionOf(admin);
+    // Drift on both sides: the provider lost a Pro seat, and our side gained Standard seats.
+    await db
+      .updateTable('sandbox_subscription_items')
+      .set({ quantity: 0 })
+      .where('subscription_id', '=', subscriptionId)
+      .where('product', '=', 'pro')
+      .execute();
+    await db.updateTable('organizations').set({ seats_standard: 9 }).where('id', '=', orgId).execute();
+
+    const lines: string[] = [];
+    assert.equal(await runReconcileCommand(t.app.services, [], (line) => lines.push(line)), 1);
+    const report = lines.join('\n');
+    assert.match(
+      report,
+      new RegExp(
+        `Organization ${orgId} \\(Seller's organization\\), standard: 9 purchased here, 3 at the provider`,
+      ),
+    );
+    assert.match(
+      report,
+      new RegExp(
+        `Organization ${orgId} \\(Seller's organization\\), pro: 1 purchased here, 0 at the provider`,
+      ),
+    );
+    assert.match(report, /2 drift\(s\)\. Run with --fix/);
+    assert.deepEqual((await orgOf(admin)).seats, { standard: 9, pro: 1 }, 'a report changes nothing');
+
+    lines.length = 0;
+    assert.equal(await runReconcileCommand(t.app.services, ['--fix'], (line) => lines.push(line)), 0);
+    assert.match(lines.join('\n'), /Fixed 2 drift\(s\)/);
+    assert.deepEqual((await orgOf(admin)).seats, { standard: 3, pro: 0 });
+    const record = await t.app.services.repos.billing.findSubscription(subscriptionId);
+    assert.deepEqual(
+      record!.items.map((item) => [item.product, item.quantity]),
+      [['standard', 3]],
+      '/org-subscription shows what the provider bills',
+    );
+
+    lines.length = 0;
+    assert.equal(await runReconcileCommand(t.app.services, [], (line) => lines.push(line)), 0);
+    assert.deepEqual(lines, ['Seats are in step with the payment provider: no drift.']);
+    assert.equal(await runReconcileCommand(t.app.services, ['--fx'], (line) => lines.push(line)), 2);
+    assert.match(lines.at(-1)!, /Unknown argument --fx/);
+  });
+});
+
+describe('npm run reconcile:seats', () => {
+  it('runs on the configured database and prints its report', async () => {
+    const base = process.env.DATABASE_URL;
+    const scratch = base ? await createScratchDatabase(base) : undefined;
+    const dataDir = mkdtempSync(join(tmpdir(), 'reconcile-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reconcile-seats.ts'], {
+        env: {
+          ...process.env,
+          PUBLIC_URL: 'http://localhost:3000',
+          DATA_DIR: dataDir,
+          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /Seats are in step with the payment provider: no drift\./);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
+    }
+  });
+});
+
+describe('the Stripe adapter (a fake Stripe server)', () => {
+  const secret = 'whsec_test_secret';
+  const signer = new Stripe('sk_test_dummy');
+  const stripeApp = useStripeTestApp(secret);
+
+  /** An organization paying monthly through subscriptionId for these seats, as Stripe has them. */
+  async function payingOrganization(subscriptionId: string, seats: { standard: number; pro: number }) {
+    const admin = await signup(stripeApp.s.api);
+    await invitedMember(stripeApp.s, admin);
+    const { repos } = stripeApp.s.app.services;
+    const user = (await repos.users.findById(Number(admin.id)))!;
+    await repos.users.update(user.id, { stripe_subscription_id: subscriptionId, stripe_interval: 'monthly' });
+    await repos.organizations.setSeats(user.organization_id!, { ...seats, subscriptionId });
+    await repos.billing.saveSubscription({
+      id: subscriptionId,
+      user_id: user.id,
+      organization_id: user.organization_id,
+      interval: 'monthly',
+      status: 'active',
+      items: [],
+    });
+    stripeApp.fake.subscriptions.set(subscriptionId, {
+      id: subscriptionId,
+      status: 'active',
+      items: [
+        { id: `si_${subscriptionId}_s`, price: 'price_standard_monthly', quantity: seats.standard },
+        { id: `si_${subscriptionId}_p`, price: 'price_pro_monthly', quantity: seats.pro },
+      ],
+    });
+    return { admin, orgId: user.organization_id! };
+  }
+  const seatsOf = async (orgId: number) => {
+    const org = await stripeApp.s.app.services.repos.organizations.get(orgId);
+    return { standard: org.seats_standard, pro: org.seats_pro };
+  };
+  const quantities = (subscriptionId: string) =>
+    Object.fromEntries(
+      stripeApp.fake.subscriptions.get(subscriptionId)!.items.map((item) => [item.price, item.quantity]),
+    );
+
+  it('buy-more-seats adds to the subscription at once: invoiced at once, no checkout page, then re-read', async () => {
+    const { admin, orgId } = await payingOrganization('sub_grow', { standard: 3, pro: 1 });
+    const before = stripeApp.fake.requests.length;
+    const res = await stripeApp.s.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 2, pro_seats: 0 },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.url, null);
+    assert.equal(res.body.message, 'Seats added.');
+    assert.deepEqual(quantities('sub_grow'), { price_standard_monthly: 5, price_pro_monthly: 1 });
+    assert.deepEqual(await seatsOf(orgId), { standard: 5, pro: 1 });
+    const calls = stripeApp.fake.requests.slice(before);
+    const update = calls.find((call) => call.method === 'POST')!;
+    assert.equal(update.path, '/v1/subscriptions/sub_grow');
+    assert.equal(update.params.get('proration_behavior'), 'always_invoice');
+    assert.equal(update.params.get('payment_behavior'), 'error_if_incomplete');
+    assert.equal(update.params.get('items[0][quantity]'), '5');
+    assert.equal(calls.at(-1)!.method, 'GET', 'the subscription is re-read after the change');
+  });
+
+  it('a declined payment changes nothing: 502 and the seats stay', async () => {
+    const { admin, orgId } = await payingOrganization('sub_declined', { standard: 1, pro: 0 });
+    stripeApp.fake.failNextUpdate(402);
+    const res = await stripeApp.s.api('buyMoreSeats', {
+      cookie: admin.cookie,
+      body: { standard_seats: 4, pro_seats: 0 },
+    });
+    assert.equal(res.status, 502);
+    assert.match(res.body.message, /Stripe did not change the seats/);
+    assert.deepEqual(await seatsOf(orgId), { standard: 1, pro: 0 });
+    assert.deepEqual(quantities('sub_declined'), { price_standard_monthly: 1, price_pro_monthly: 0 });
+  });
+
+  it('fewer seats take effect without proration, and a product at 0 loses its item', async () => {
+    await payingOrganization('sub_shrink', { standard: 4, pro: 2 });
+    const answered = await stripeApp.s.app.services.billing.setQuantities(
+      'sub_shrink',
+      { standard: 3, pro: 0 },
+      'monthly',
+    );
+    assert.deepEqual(answered.quantities, { standard: 3, pro: 0 });
+    const update = stripeApp.fake.requests.filter((call) => call.method === 'POST').at(-1)!;
+    assert.equal(update.params.get('proration_behavior'), 'none');
+    assert.equal(update.params.get('payment_behavior'), null);
+    assert.deepEqual(quantities('sub_shrink'), { price_standard_monthly: 3 });
+  });
+
+  /** A signed subscription event whose payload (a snapshot the adapter must not trust) has one item. */
+  const deliverEvent = (event: {
+    id: string;
+    type: string;
+    created: number;
+    subscription: string;
+    quantity: number;
+  }) => {
+    const payload = JSON.stringify({
+      id: event.id,
+      object: 'event',
+      type: event.type,
+      created: event.created,
+      data: {
+        object: {
+          id: event.subscription,
+          object: 'subscription',
+          status: 'active',
+          items: {
+            data: [
+              {
+                id: `si_${event.subscription}_s`,
+                price: { id: 'price_standard_monthly' },
+                quantity: event.quantity,
+              },
+            ],
+          },
+        },
+      },
+    });
+    return stripeApp.s.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+      payload,
+    });
+  };
+
+  it('a subscription webhook re-reads Stripe, is handled once, and a late older event is skipped', async () => {
+    const { orgId } = await payingOrganization('sub_portal', { standard: 2, pro: 0 });
+    const deliver = (id: string, created: number, payloadQuantity: number) =>
+      deliverEvent({
+        id,
+        type: 'customer.subscription.updated',
+        created,
+        subscription: 'sub_portal',
+        quantity: payloadQuantity,
+      });
+    const gets = () =>
+      stripeApp.fake.requests.filter(
+        (call) => call.method === 'GET' && call.path === '/v1/subscriptions/sub_portal',
+      ).length;
+    const now = Math.floor(Date.now() / 1000);
+
+    // The customer went to 7 seats in Stripe's portal; the event's snapshot (6) is already old news.
+    stripeApp.fake.subscriptions.get('sub_portal')!.items[0]!.quantity = 7;
+    assert.equal((await deliver('evt_portal_1', now, 6)).statusCode, 200);
+    assert.deepEqual(await seatsOf(orgId), { standard: 7, pro: 0 });
+
+    const read = gets();
+    stripeApp.fake.subscriptions.get('sub_portal')!.items[0]!.quantity = 8;
+    assert.equal(
+      (await deliver('evt_portal_1', now, 6)).statusCode,
+      200,
+      'a repeated delivery is acknowledged',
+    );
+    assert.equal(gets(), read, 'and not handled again');
+    assert.equal((await deliver('evt_portal_0', now - 3600, 1)).statusCode, 200);
+    assert.equal(gets(), read, 'an event older than the one applied is skipped');
+    assert.deepEqual(await seatsOf(orgId), { standard: 7, pro: 0 });
+    const handled = await stripeApp.s.app.services.db
+      .selectFrom('processed_events')
+      .select('id')
+      .where('id', 'in', ['evt_portal_0', 'evt_portal_1'])
+      .execute();
+    assert.equal(handled.length, 2);
+  });
+
+  it('a deleted subscription leaves the organization without purchased seats and its payer on Free', async () => {
+    const { admin, orgId } = await payingOrganization('sub_gone', { standard: 2, pro: 1 });
+    await stripeApp.s.app.services.repos.users.update(Number(admin.id), {
+      stripe_product: 'pro',
+      stripe_status: 'active',
+    });
+    stripeApp.fake.subscriptions.get('sub_gone')!.status = 'canceled';
+    const now = Math.floor(Date.now() / 1000);
+    const res = await deliverEvent({
+      id: 'evt_gone',
+      type: 'customer.subscription.deleted',
+      created: now,
+      subscription: 'sub_gone',
+      quantity: 2,
+    });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(await seatsOf(orgId), { standard: 0, pro: 0 });
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Free');
+    assert.equal(me.subscription.stripe_status, 'canceled');
+  });
+
+  it('Checkout bills the plan and the seats of one product as one line item', async () => {
+    const buyer = await signup(stripeApp.s.api);
+    const before = stripeApp.fake.requests.length;
+    const res = await stripeApp.s.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_standard_monthly', quantity: 1 }], standard_seats: 2, pro_seats: 0 },
+    });
+    assert.equal(res.status, 200);
+    const create = stripeApp.fake.requests
+      .slice(before)
+      .find((call) => call.path === '/v1/checkout/sessions')!;
+    assert.equal(create.params.get('line_items[0][price]'), 'price_standard_monthly');
+    assert.equal(create.params.get('line_items[0][quantity]'), '3');
+    assert.equal(create.params.get('line_items[1][price]'), null);
+  });
+});
