@@ -471,6 +471,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 15: invitations may carry the billing manager and viewer roles (src/shared/permissions.ts).
+  '0040_invitation_roles': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        alter table invitations drop constraint if exists invitations_role_check;
+        alter table invitations add constraint invitations_role_check
+          check (role in ('admin', 'member', 'billing_manager', 'viewer'))
+      `,
+      );
+    },
+  },
 };
 
 /**

@@ -13,7 +13,8 @@ import {
   invitationLink,
   issueInvitationToken,
 } from '../domain/invitations.js';
-import { assignProduct, ensureOrganization, removeMember } from '../domain/organizations.js';
+import { assignProduct, ensureOrganization, moveSeat, removeMember } from '../domain/organizations.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
@@ -66,6 +67,7 @@ export function organizationHandlers(
   | 'acceptInvite'
   | 'removeOrganizationUser'
   | 'setUserProduct'
+  | 'moveSeat'
 > {
   const { repos, config } = services;
 
@@ -268,6 +270,22 @@ export function organizationHandlers(
       requirePermission(user, 'members.edit');
       await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role, ctx.ip);
       return { error: false, message: 'The member was updated.' };
+    },
+
+    async moveSeat(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.edit');
+      const { from, to, product } = await moveSeat(
+        repos,
+        user,
+        { product: ctx.body.product, fromUserId: ctx.body.from_user_id, toUserId: ctx.body.to_user_id },
+        ctx.ip,
+      );
+      const name = (member: User) => member.name || member.email;
+      return {
+        error: false,
+        message: `The ${PLAN_NAMES[product]} seat of ${name(from)} now belongs to ${name(to)}.`,
+      };
     },
   };
 }

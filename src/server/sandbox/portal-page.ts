@@ -39,8 +39,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   }
 
   /**
-   * The signed-in billing admin, by the same rule as the API (requireBillingManager); otherwise answers
-   * 401 or 403 and returns undefined.
+   * The account billed for the signed-in user (themself, or the billing admin for a billing manager), by
+   * the same rule as the API (requireBillingManager); otherwise answers 401 or 403 and returns undefined.
    */
   async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
     const user = await sessionUser(repos.sessions, request);
@@ -49,7 +49,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       return undefined;
     }
     try {
-      await requireBillingManager(repos, user);
+      return await requireBillingManager(repos, user);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       reply
@@ -65,7 +65,6 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         );
       return undefined;
     }
-    return user;
   }
 
   app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {

@@ -2,6 +2,9 @@
 export const organization: Record<string, string> = {
   'Name/Email': '姓名/电子邮箱',
   Role: '角色',
+  'Billing manager': '账单管理员',
+  Viewer: '查看者',
+  'A billing manager uses no seat.': '账单管理员不占用席位。',
   Product: '产品',
   Joined: '加入时间',
   Actions: '操作',

@@ -4,7 +4,7 @@
  * (spec §5, on top of the shared seat rule).
  */
 import type { components, operations } from '../../../../contract/api';
-import { canChangeRole } from '../../../../shared/permissions';
+import { canChangeRole, ROLE_NAMES, roleOf } from '../../../../shared/permissions';
 import { PLAN_NAMES, planKeyOf, SEAT_PLAN_KEYS, type PlanKey } from '../../../../shared/plans';
 import {
   availableSeats,
@@ -25,8 +25,9 @@ export function planBadgeColor(product: string | null | undefined): PlanBadgeCol
   return colors[planKeyOf(product)];
 }
 
+/** The English name of a role (its message id): 'Admin', 'Billing manager'... */
 export function roleName(role: string): string {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : role;
+  return ROLE_NAMES[roleOf(role)];
 }
 
 /** 'Grace Hopper (grace@example.com)', or the email alone for a member without a name. */
