@@ -1043,6 +1043,8 @@ export interface components {
       id: components['schemas']['Id'];
       email: string;
       role: components['schemas']['Role'];
+      /** @description The product the invitee gets on joining, seat permitting (issue 15). */
+      product?: components['schemas']['Plan'];
       /** @description Seconds since the epoch. */
       created_at: number;
       /** @description Seconds since the epoch. */
@@ -3069,13 +3071,21 @@ export interface operations {
         /**
          * @example {
          *       "email": "grace@example.com",
-         *       "role": "member"
+         *       "role": "member",
+         *       "product": "Standard"
          *     }
          */
         'application/json': {
           email: components['schemas']['Email'];
           /** @default member */
           role?: components['schemas']['Role'];
+          /**
+           * @description A paid product the invitee gets on joining (issue 15): needs a free seat now (409
+           *     otherwise) and is checked again on acceptance. When no seat is free by then, the invitee
+           *     still joins, on Free, and is told so. A billing manager gets no product (400).
+           * @default Free
+           */
+          product?: components['schemas']['PlanInput'];
         };
       };
     };

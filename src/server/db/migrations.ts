@@ -484,6 +484,12 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 15: an invitation can carry a paid product, seated again when it is accepted.
+  '0041_invitation_product': {
+    async up(db) {
+      await runStatements(db, `alter table invitations add column product text not null default 'free'`);
+    },
+  },
 };
 
 /**

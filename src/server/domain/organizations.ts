@@ -10,7 +10,7 @@ import {
 } from '../../shared/permissions.js';
 import { PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
 import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
-import type { Organization, User } from '../db/schema.js';
+import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
@@ -139,6 +139,58 @@ async function productFields(
     stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
     stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
   };
+}
+
+/**
+ * Issue 15: seats are checked again when an invitation carrying a product is accepted, with the organization
+ * locked, so parallel acceptances never seat more members than were bought. Without a free seat the invitee
+ * still joins (on Free): turning a colleague away for a billing detail helps nobody, the admin can assign a
+ * seat later. Answers the notice the invitee reads, or null when seated (or nothing was to seat).
+ */
+export async function seatFromInvitation(
+  tx: InTransaction,
+  userId: number,
+  invitation: Pick<Invitation, 'organization_id' | 'product' | 'invited_by'>,
+): Promise<string | null> {
+  const product = planKeyOf(invitation.product);
+  if (product === 'free') return null;
+  const org = await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
+  const member = await tx.users.findById(userId, { forUpdate: true });
+  if (!org || !member) return null;
+  const purchased = { standard: org.seats_standard, pro: org.seats_pro };
+  const assigned = assignedSeats(await tx.users.productsOf(org.id));
+  if (
+    !canHoldProduct(member.role, product) ||
+    !canAssignProduct(product, purchased, assigned, member.stripe_product)
+  ) {
+    return noSeatNotice(org.name, product);
+  }
+  await tx.users.update(member.id, await productFields(tx, org, member, product));
+  await applyPlanChange(tx, member.id, product, invitation.invited_by);
+  return null;
+}
+
+export function noSeatNotice(organizationName: string, product: PlanKey): string {
+  return `You joined ${organizationName} on the Free plan: no ${PLAN_NAMES[product]} seat was free. Your admin can give you one once a seat is free.`;
+}
+
+/** Refuses inviting with a product that has no free seat now (it is checked again on acceptance). */
+export async function requireSeatForInvitation(
+  tx: InTransaction,
+  org: Organization,
+  role: string,
+  productInput: string,
+): Promise<PlanKey> {
+  const product = planKeyOf(productInput);
+  if (product === 'free') return product;
+  if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
+  const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
+  const purchased = { standard: locked.seats_standard, pro: locked.seats_pro };
+  const assigned = assignedSeats(await tx.users.productsOf(org.id));
+  if (!canAssignProduct(product, purchased, assigned, 'free')) {
+    throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
+  }
+  return product;
 }
 
 export interface SeatMove {

@@ -13,7 +13,13 @@ import {
   invitationLink,
   issueInvitationToken,
 } from '../domain/invitations.js';
-import { assignProduct, ensureOrganization, moveSeat, removeMember } from '../domain/organizations.js';
+import {
+  assignProduct,
+  ensureOrganization,
+  moveSeat,
+  removeMember,
+  requireSeatForInvitation,
+} from '../domain/organizations.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
@@ -185,18 +191,20 @@ export function organizationHandlers(
         if (await tx.invitations.hasPending(org.id, email)) {
           throw conflict('An invitation is already pending for this email. Use "Resend invite".');
         }
+        const product = await requireSeatForInvitation(tx, org, role, ctx.body.product ?? 'free');
         await tx.audit.record({
           type: 'invitation.sent',
           organizationId: org.id,
           actor: personOf(user),
           target: { id: null, email },
           ip: ctx.ip,
-          details: { role },
+          details: { role, product: PLAN_NAMES[product] },
         });
         return tx.invitations.create({
           organization_id: org.id,
           email,
           role,
+          product,
           token_hash: tokenHash,
           invited_by: user.id,
           expires_at: expiresAt,
@@ -251,8 +259,8 @@ export function organizationHandlers(
             return { error: false, message: 'You are already a member of this organization.', data };
           }
           if (user.organization_id !== null) throw invalid('You already belong to another organization.');
-          await joinByInvitation(repos, user, invitation, ctx.ip);
-          return { error: false, message: `You joined ${org.name}.`, data };
+          const notice = await joinByInvitation(repos, user, invitation, ctx.ip);
+          return { error: false, message: notice ?? `You joined ${org.name}.`, data };
         }
       }
       return { error: false, message: 'The invitation is valid.', data };
