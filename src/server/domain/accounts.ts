@@ -1,4 +1,5 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
+import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
 import type { Invitation, NewUser, User } from '../db/schema.js';
@@ -12,10 +13,6 @@ import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
 import { seatFromInvitation } from './organizations.js';
 import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export interface NewAccount {
   email: string;
@@ -59,7 +56,7 @@ export async function createAccount<T>(
     ? await findPendingInvitation(repos.invitations, account.invitationToken)
     : undefined;
   if (account.invitationToken && !invitation) throw invalid(INVALID_INVITATION);
-  if (invitation && invitation.email !== email) {
+  if (invitation && !sameEmail(invitation.email, email)) {
     throw invalid('This invitation was sent to another email address: sign up with that address.');
   }
 

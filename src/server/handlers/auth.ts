@@ -5,7 +5,8 @@ import {
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
+import { createAccount, knownSoftware, viewOfUser } from '../domain/accounts.js';
+import { normalizeEmail } from '../../shared/email.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import {
   clearPendingSignInCookie,

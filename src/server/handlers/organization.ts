@@ -6,7 +6,8 @@
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { roleCan, roleOf } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
-import { joinByInvitation, normalizeEmail } from '../domain/accounts.js';
+import { joinByInvitation } from '../domain/accounts.js';
+import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import {
   INVALID_INVITATION,
   findPendingInvitation,
@@ -175,7 +176,7 @@ export function organizationHandlers(
         [RATE_RULES.inviteIp, ctx.ip],
         [RATE_RULES.inviteEmail, email],
       ]);
-      if (email === user.email) throw invalid('You cannot invite yourself.');
+      if (sameEmail(email, user.email)) throw invalid('You cannot invite yourself.');
 
       // Whether the address has an account, or belongs to another organization, is not the inviter's
       // business: both are answered like any invitation, and the invitee learns at acceptance.
@@ -254,7 +255,7 @@ export function organizationHandlers(
       // Signed in as the invited address: join now. Otherwise the app signs up with the token.
       const user = await ctx.optionalUser();
       if (user !== undefined) {
-        if (user.email === invitation.email) {
+        if (sameEmail(user.email, invitation.email)) {
           if (user.organization_id === invitation.organization_id) {
             return { error: false, message: 'You are already a member of this organization.', data };
           }
