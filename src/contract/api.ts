@@ -1179,6 +1179,12 @@ export interface components {
       message: string;
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
+      /**
+       * @description Something the new user should read (issue 15): the invitation carried a product but no seat was
+       *     free any more, so they joined on Free.
+       * @example You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.
+       */
+      notice?: string;
     };
     /**
      * @description The event types of src/shared/audit-events.ts (a test keeps both equal).

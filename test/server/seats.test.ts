@@ -234,7 +234,7 @@ describe('50 parallel acceptances competing for 10 seats', () => {
       }),
     );
     for (const res of results) assert.equal(res.status, 200, JSON.stringify(res.body));
-    const free = results.filter((res) => /on the Free plan/.test(res.body.message)).length;
+    const free = results.filter((res) => /on the Free plan/.test(res.body.notice ?? res.body.message)).length;
     assert.equal(free, 40);
 
     const joined = await t.app.services.db

@@ -163,7 +163,13 @@ export function authHandlers(
       );
       setSessionCookie(ctx.reply, config, sessionId);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
-      return { error: false, message: seatNotice ?? 'Account created.', id: String(user.id), user: view };
+      return {
+        error: false,
+        message: 'Account created.',
+        id: String(user.id),
+        user: view,
+        ...(seatNotice ? { notice: seatNotice } : {}),
+      };
     },
 
     async login(ctx) {
@@ -284,7 +290,8 @@ export function authHandlers(
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
-        message: created ? (created.seatNotice ?? 'Account created.') : 'Signed in.',
+        message: created ? 'Account created.' : 'Signed in.',
+        ...(created?.seatNotice ? { notice: created.seatNotice } : {}),
         id: String(user.id),
         user: created ? created.view : await viewOfUser(repos.users, user),
       };
