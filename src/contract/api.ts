@@ -495,8 +495,37 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Assign a product (using a seat) and a role to a member. */
+    /**
+     * Assign a product (using a seat) and a role to a member.
+     * @description A billing manager holds no product: setting `role: billing_manager` with a product other than Free
+     *     answers 400.
+     */
     post: operations['setUserProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/move-seat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a paid seat from one member to another in one step (admins).
+     * @description In one transaction, with the organization and both members locked: the source member goes to Free and
+     *     the target gets the product, so there is no moment where both or neither hold the seat, and the count
+     *     of assigned seats does not change. Refused (nothing changes) when the source does not hold the
+     *     product (409), the target already holds a paid product (409), the target's role uses no seat (400),
+     *     both are the same member (400), either is not in the caller's organization (404), or the billing
+     *     admin's plan would be changed by someone else (403).
+     */
+    post: operations['moveSeat'];
     delete?: never;
     options?: never;
     head?: never;
@@ -918,8 +947,15 @@ export interface components {
     /** @description The page the request was made from; the provider returns there on cancel. */
     RequestUrl: string;
     SeatCount: number;
-    /** @enum {string} */
-    Role: 'admin' | 'member';
+    /**
+     * @description `admin` and `member` as spec §6 says. `billing_manager` manages billing (billing page, checkout, billing
+     *     portal, on the billing admin's subscription), holds no product (uses no seat) and cannot invite, edit or
+     *     remove anyone. `viewer` sees the dashboard and the Organization page read-only. Which role may do what is
+     *     the table of `src/shared/permissions.ts`; a refused call answers 403.
+     * @example billing_manager
+     * @enum {string}
+     */
+    Role: 'admin' | 'member' | 'billing_manager' | 'viewer';
     /**
      * @description Canonical plan name. Compare case-insensitively; absent means Free.
      * @enum {string}
@@ -1007,6 +1043,8 @@ export interface components {
       id: components['schemas']['Id'];
       email: string;
       role: components['schemas']['Role'];
+      /** @description The product the invitee gets on joining, seat permitting (issue 15). */
+      product?: components['schemas']['Plan'];
       /** @description Seconds since the epoch. */
       created_at: number;
       /** @description Seconds since the epoch. */
@@ -1141,6 +1179,12 @@ export interface components {
       message: string;
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
+      /**
+       * @description Something the new user should read (issue 15): the invitation carried a product but no seat was
+       *     free any more, so they joined on Free.
+       * @example You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.
+       */
+      notice?: string;
     };
     /**
      * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
@@ -3027,13 +3071,21 @@ export interface operations {
         /**
          * @example {
          *       "email": "grace@example.com",
-         *       "role": "member"
+         *       "role": "member",
+         *       "product": "Standard"
          *     }
          */
         'application/json': {
           email: components['schemas']['Email'];
           /** @default member */
           role?: components['schemas']['Role'];
+          /**
+           * @description A paid product the invitee gets on joining (issue 15): needs a free seat now (409
+           *     otherwise) and is checked again on acceptance. When no seat is free by then, the invitee
+           *     still joins, on Free, and is told so. A billing manager gets no product (400).
+           * @default Free
+           */
+          product?: components['schemas']['PlanInput'];
         };
       };
     };
@@ -3255,6 +3307,57 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "The member was updated."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  moveSeat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "product": "Standard",
+         *       "from_user_id": "2",
+         *       "to_user_id": "3"
+         *     }
+         */
+        'application/json': {
+          product: components['schemas']['PlanInput'];
+          from_user_id: components['schemas']['Id'];
+          to_user_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      /** @description Moved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The Standard seat of Grace Hopper now belongs to Alan Turing."
            *     }
            */
           'application/json': components['schemas']['Ok'];

@@ -32,6 +32,7 @@ export const operationRoutes = {
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
   setUserProduct: { method: 'post', path: '/set-user-product' },
+  moveSeat: { method: 'post', path: '/move-seat' },
   listAuditEvents: { method: 'get', path: '/list-audit-events' },
   exportAuditEvents: { method: 'get', path: '/export-audit-events' },
   listSessions: { method: 'get', path: '/list-sessions' },

@@ -4,8 +4,16 @@
  * numbers and the contract strings.
  */
 
-export const ROLES = ['admin', 'member'] as const;
+export const ROLES = ['admin', 'member', 'billing_manager', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** How each role reads in the app (the English text is also the message id of its translation). */
+export const ROLE_NAMES: Record<Role, string> = {
+  admin: 'Admin',
+  member: 'Member',
+  billing_manager: 'Billing manager',
+  viewer: 'Viewer',
+};
 
 export type Permission =
   /** See the Organization page: members, invitations, seats. */
@@ -18,6 +26,13 @@ export type Permission =
   | 'members.remove'
   /** Buy plans and seats, open the billing portal: also needs to be the billing admin (managesBilling). */
   | 'billing.manage'
+  /**
+   * Manage the organization's billing whoever its billing admin is (issue 15, billing manager): payments go
+   * through the billing admin's subscription.
+   */
+  | 'billing.delegate'
+  /** Hold a paid product, that is use one of the organization's seats. */
+  | 'seat.hold'
   /** Choose an organization-wide CRM connection (spec §4 pre-connect). */
   | 'connection.organization'
   /** Read and export the organization's audit log. */
@@ -44,13 +59,23 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'organization.security',
     'credits.govern',
     'credits.buy',
+    'seat.hold',
   ],
-  member: [],
+  member: ['seat.hold'],
+  // Lusha's Manager: billing only, never a seat, no say over members.
+  billing_manager: ['organization.view', 'billing.manage', 'billing.delegate'],
+  // Read-only: sees what the organization looks like, changes nothing org-wide; may use the extension.
+  viewer: ['organization.view', 'seat.hold'],
 };
+
+/** The permissions of a role, for the SPA and the tests that walk the table. */
+export function permissionsOf(role: string | null | undefined): readonly Permission[] {
+  return PERMISSIONS[roleOf(role)];
+}
 
 /** Any other stored value reads as the least privileged role. */
 export function roleOf(role: string | null | undefined): Role {
-  return role === 'admin' ? 'admin' : 'member';
+  return (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : 'member';
 }
 
 export function roleCan(role: string | null | undefined, permission: Permission): boolean {
@@ -81,6 +106,7 @@ export function isBillingAdmin(userId: Id, organization: OrganizationRef | null 
  */
 export function managesBilling(actor: Actor): boolean {
   if (!roleCan(actor.role, 'billing.manage')) return false;
+  if (roleCan(actor.role, 'billing.delegate') && actor.organization) return true;
   const billingAdminId = actor.organization?.billing_admin_id ?? null;
   return billingAdminId === null || String(billingAdminId) === String(actor.id);
 }
@@ -88,6 +114,13 @@ export function managesBilling(actor: Actor): boolean {
 /** Spec §4 Member management: the Admin role of a member cannot be changed. */
 export function canChangeRole(member: { role: string | null | undefined }): boolean {
   return roleOf(member.role) !== 'admin';
+}
+
+export const NO_SEAT_FOR_ROLE = 'A billing manager uses no seat: set the product to Free.';
+
+/** Issue 15: a role without `seat.hold` (billing manager) only ever has the Free product. */
+export function canHoldProduct(role: string | null | undefined, product: string | null | undefined): boolean {
+  return roleCan(role, 'seat.hold') || (product ?? 'free').trim().toLowerCase() === 'free';
 }
 
 /** Spec §2.1 / §4: an admin cannot be removed. */

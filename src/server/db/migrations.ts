@@ -471,6 +471,54 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 15: invitations may carry the billing manager and viewer roles (src/shared/permissions.ts).
+  '0040_invitation_roles': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        alter table invitations drop constraint if exists invitations_role_check;
+        alter table invitations add constraint invitations_role_check
+          check (role in ('admin', 'member', 'billing_manager', 'viewer'))
+      `,
+      );
+    },
+  },
+  // Issue 15: an invitation can carry a paid product, seated again when it is accepted.
+  '0041_invitation_product': {
+    async up(db) {
+      await runStatements(db, `alter table invitations add column product text not null default 'free'`);
+    },
+  },
+  /**
+   * Issue 15: one account per address whatever its case. Every address the server stores has been
+   * normalized (src/shared/email.ts), so older rows in another case come only from hand edits or imports.
+   * They are lowercased; addresses that would then collide are not merged or renamed behind anyone's back:
+   * the migration stops and names them, for an operator to merge or rename those accounts first (the
+   * server does not start until then). The unique index keeps it so from now on.
+   */
+  '0042_emails_ignore_case': {
+    async up(db) {
+      const { rows } = await sql<{ email: string; accounts: string }>`
+        select lower(btrim(email)) as email, count(*)::text as accounts from users
+        group by lower(btrim(email)) having count(*) > 1 order by 1`.execute(db);
+      if (rows.length > 0) {
+        const list = rows.map((row) => `${row.email} (${row.accounts} accounts)`).join(', ');
+        throw new Error(
+          `These addresses belong to several accounts that differ only by letter case: ${list}. ` +
+            'Merge or rename those accounts, then start the server again.',
+        );
+      }
+      await runStatements(
+        db,
+        `
+        update users set email = lower(btrim(email)) where email <> lower(btrim(email));
+        update invitations set email = lower(btrim(email)) where email <> lower(btrim(email));
+        create unique index users_email_lower on users (lower(email))
+      `,
+      );
+    },
+  },
   // Issue 15: the sandbox payment provider keeps its subscriptions' items (one per product, with its
   // quantity) apart from our own record, so tests and the reconciliation can compare the two sides.
   // provider_event_at: the creation time of the newest provider event applied to a subscription

@@ -141,6 +141,8 @@ export interface InvitationsTable {
   organization_id: number;
   email: string;
   role: string;
+  /** The product the invitee gets on joining, seat permitting (issue 15). */
+  product: Generated<string>;
   token_hash: string;
   invited_by: number | null;
   expires_at: Timestamp;

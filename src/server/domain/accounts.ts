@@ -1,4 +1,5 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
+import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
 import type { Invitation, NewUser, User } from '../db/schema.js';
@@ -9,12 +10,9 @@ import type { UsersRepository } from '../repositories/users.js';
 import { grantSignupCredits } from './credits.js';
 import { conflict, invalid } from './errors.js';
 import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
+import { seatFromInvitation } from './organizations.js';
 import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export interface NewAccount {
   email: string;
@@ -51,18 +49,21 @@ export async function viewOfUser(users: UsersRepository, user: User): Promise<Us
 export async function createAccount<T>(
   repos: Repositories,
   account: NewAccount,
-  andThen: (tx: InTransaction, user: User) => Promise<T>,
+  andThen: (tx: InTransaction, user: User, seatNotice: string | null) => Promise<T>,
 ): Promise<T> {
   const email = normalizeEmail(account.email);
   const invitation = account.invitationToken
     ? await findPendingInvitation(repos.invitations, account.invitationToken)
     : undefined;
   if (account.invitationToken && !invitation) throw invalid(INVALID_INVITATION);
-  if (invitation && invitation.email !== email) {
+  if (invitation && !sameEmail(invitation.email, email)) {
     throw invalid('This invitation was sent to another email address: sign up with that address.');
   }
 
   return repos.transaction(async (tx) => {
+    // The organization first, as every seat change locks it: inserting the member would otherwise take
+    // a weaker lock that two acceptances would both hold, then deadlock upgrading (seatFromInvitation).
+    if (invitation) await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
     const user = await tx.users.insert({
       email,
       name: account.name.trim(),
@@ -78,7 +79,8 @@ export async function createAccount<T>(
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     await grantSignupCredits(tx, user);
-    return andThen(tx, (await tx.users.findById(user.id))!);
+    const seatNotice = invitation ? await seatFromInvitation(tx, user.id, invitation) : null;
+    return andThen(tx, (await tx.users.findById(user.id))!, seatNotice);
   });
 }
 
@@ -89,15 +91,16 @@ export const PAID_PLAN_BLOCKS_JOINING =
 export async function joinByInvitation(
   repos: Repositories,
   user: User,
-  invitation: Pick<Invitation, 'id' | 'organization_id' | 'role'>,
+  invitation: Pick<Invitation, 'id' | 'organization_id' | 'role' | 'product' | 'invited_by'>,
   ip: string | null,
-) {
+): Promise<string | null> {
   // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
   // more paid members than purchased seats, and two subscriptions billing for one person.
   if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
     throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
-  await repos.transaction(async (tx) => {
+  return repos.transaction(async (tx) => {
+    await tx.organizations.findById(invitation.organization_id, { forUpdate: true }); // see createAccount
     if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     if (!(await tx.users.joinOrganization(user.id, invitation.organization_id, invitation.role))) {
       throw conflict('You already belong to an organization.');
@@ -110,5 +113,6 @@ export async function joinByInvitation(
       ip,
       details: { role: invitation.role },
     });
+    return seatFromInvitation(tx, user.id, invitation);
   });
 }

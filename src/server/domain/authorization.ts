@@ -4,7 +4,7 @@
  */
 import { managesBilling, roleCan, type Permission } from '../../shared/permissions.js';
 import type { Repositories } from '../repositories/index.js';
-import type { Organization, User } from '../db/schema.js';
+import type { User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 
 export const ONLY_ADMINS = 'Only an organization admin can do this.';
@@ -13,19 +13,20 @@ export function requirePermission(user: User, permission: Permission, refusal = 
   if (!roleCan(user.role, permission)) throw forbidden(refusal);
 }
 
+export const BILLING_ELSEWHERE = "Billing is handled by your organization's billing admin.";
+
 /**
  * Billing belongs to the billing admin, or to any admin while the organization has none
- * (spec §2.1 Billing visibility, enforced on the server too). Answers the caller's organization.
+ * (spec §2.1 Billing visibility, enforced on the server too), and to billing managers (issue 15).
+ * Answers the payer: the account whose subscription the payment seam bills, which for a billing manager
+ * is the organization's billing admin (the manager holds no product of their own).
  */
-export async function requireBillingManager(
-  repos: Repositories,
-  user: User,
-): Promise<Organization | undefined> {
+export async function requireBillingManager(repos: Repositories, user: User): Promise<User> {
   requirePermission(user, 'billing.manage');
   const organization =
     user.organization_id === null ? undefined : await repos.organizations.get(user.organization_id);
-  if (!managesBilling({ id: user.id, role: user.role, organization })) {
-    throw forbidden("Billing is handled by your organization's billing admin.");
-  }
-  return organization;
+  if (!managesBilling({ id: user.id, role: user.role, organization })) throw forbidden(BILLING_ELSEWHERE);
+  const payerId = organization?.billing_admin_id ?? null;
+  if (payerId === null || payerId === user.id || !roleCan(user.role, 'billing.delegate')) return user;
+  return (await repos.users.findById(payerId)) ?? user;
 }

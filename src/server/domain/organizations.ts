@@ -3,11 +3,14 @@ import {
   BILLING_ADMIN_PLAN_LOCKED,
   canChangeProductOf,
   canChangeRole,
+  canHoldProduct,
   canRemoveMember,
+  NO_SEAT_FOR_ROLE,
+  type Role,
 } from '../../shared/permissions.js';
-import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
+import { PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
 import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
-import type { Organization, User } from '../db/schema.js';
+import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
@@ -64,10 +67,12 @@ export async function assignProduct(
   caller: User,
   userId: string,
   productInput: string,
-  role: 'admin' | 'member',
+  role: Role,
   ip: string | null,
 ): Promise<void> {
   const product = planKeyOf(productInput);
+  // Issue 15: a billing manager uses no seat, so the role and a paid product never go together.
+  if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
   await repos.transaction(async (tx) => {
     const org =
       caller.organization_id === null
@@ -108,27 +113,146 @@ export async function assignProduct(
         details: { from: PLAN_NAMES[current], to: PLAN_NAMES[product] },
       });
     }
-    const billingAdmin = org?.billing_admin_id ? await tx.users.findById(org.billing_admin_id) : undefined;
     await tx.users.update(member.id, {
       role,
-      ...(product === current
-        ? {}
-        : product === 'free'
-          ? {
-              stripe_product: 'free',
-              stripe_status: null,
-              stripe_interval: null,
-              next_payment_date: null,
-            }
-          : {
-              stripe_product: product,
-              stripe_status: 'active',
-              stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
-              stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
-            }),
+      ...(product === current ? {} : await productFields(tx, org, member, product)),
     });
     // Credits follow the seat through the ledger (issue 13): a plan change never refills a period.
     if (product !== current) await applyPlanChange(tx, member.id, product, caller.id);
+  });
+}
+
+/** The subscription fields of a member who is given `product` (Free gives the seat back). */
+async function productFields(
+  tx: InTransaction,
+  org: Organization | undefined,
+  member: User,
+  product: PlanKey,
+) {
+  if (product === 'free') {
+    return { stripe_product: 'free', stripe_status: null, stripe_interval: null, next_payment_date: null };
+  }
+  const billingAdmin = org?.billing_admin_id ? await tx.users.findById(org.billing_admin_id) : undefined;
+  return {
+    stripe_product: product,
+    stripe_status: 'active',
+    stripe_interval: billingAdmin?.stripe_interval ?? 'yearly',
+    stripe_subscription_id: org?.subscription_id ?? member.stripe_subscription_id,
+  };
+}
+
+/**
+ * Issue 15: seats are checked again when an invitation carrying a product is accepted, with the organization
+ * locked, so parallel acceptances never seat more members than were bought. Without a free seat the invitee
+ * still joins (on Free): turning a colleague away for a billing detail helps nobody, the admin can assign a
+ * seat later. Answers the notice the invitee reads, or null when seated (or nothing was to seat).
+ */
+export async function seatFromInvitation(
+  tx: InTransaction,
+  userId: number,
+  invitation: Pick<Invitation, 'organization_id' | 'product' | 'invited_by'>,
+): Promise<string | null> {
+  const product = planKeyOf(invitation.product);
+  if (product === 'free') return null;
+  const org = await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
+  const member = await tx.users.findById(userId, { forUpdate: true });
+  if (!org || !member) return null;
+  const purchased = { standard: org.seats_standard, pro: org.seats_pro };
+  const assigned = assignedSeats(await tx.users.productsOf(org.id));
+  if (
+    !canHoldProduct(member.role, product) ||
+    !canAssignProduct(product, purchased, assigned, member.stripe_product)
+  ) {
+    return noSeatNotice(org.name, product);
+  }
+  await tx.users.update(member.id, await productFields(tx, org, member, product));
+  await applyPlanChange(tx, member.id, product, invitation.invited_by);
+  return null;
+}
+
+export function noSeatNotice(organizationName: string, product: PlanKey): string {
+  return `You joined ${organizationName} on the Free plan: no ${PLAN_NAMES[product]} seat was free. Your admin can give you one once a seat is free.`;
+}
+
+/** Refuses inviting with a product that has no free seat now (it is checked again on acceptance). */
+export async function requireSeatForInvitation(
+  tx: InTransaction,
+  org: Organization,
+  role: string,
+  productInput: string,
+): Promise<PlanKey> {
+  const product = planKeyOf(productInput);
+  if (product === 'free') return product;
+  if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
+  const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
+  const purchased = { standard: locked.seats_standard, pro: locked.seats_pro };
+  const assigned = assignedSeats(await tx.users.productsOf(org.id));
+  if (!canAssignProduct(product, purchased, assigned, 'free')) {
+    throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
+  }
+  return product;
+}
+
+export interface SeatMove {
+  product: string;
+  fromUserId: string;
+  toUserId: string;
+}
+
+/**
+ * Issue 15: moves a paid seat from one member to another in one transaction. The organization row is
+ * locked first (as every seat change does), then both members in id order, so the move is serialized with
+ * assignments, removals and acceptances: nobody sees both or neither holding the seat, and the number of
+ * assigned seats never changes.
+ */
+export async function moveSeat(
+  repos: Repositories,
+  caller: User,
+  move: SeatMove,
+  ip: string | null,
+): Promise<{ from: User; to: User; product: PlanKey }> {
+  const product = planKeyOf(move.product);
+  if (product === 'free') throw invalid('Choose Standard or Pro: a Free plan uses no seat.');
+  if (parseId(move.fromUserId) === parseId(move.toUserId)) {
+    throw invalid('Choose another member to give the seat to.');
+  }
+  return repos.transaction(async (tx) => {
+    if (caller.organization_id === null) throw notFound(USER_NOT_IN_ORGANIZATION);
+    const org = await tx.organizations.findById(caller.organization_id, { forUpdate: true });
+    const [firstId, secondId] = [move.fromUserId, move.toUserId].sort(
+      (a, b) => (parseId(a) ?? 0) - (parseId(b) ?? 0),
+    );
+    const locked = [await lockMember(tx, caller, firstId!), await lockMember(tx, caller, secondId!)];
+    const from = locked.find((m) => m.id === parseId(move.fromUserId))!;
+    const to = locked.find((m) => m.id === parseId(move.toUserId))!;
+    const name = (user: User) => user.name || user.email;
+    if (planKeyOf(from.stripe_product) !== product) {
+      throw conflict(`${name(from)} does not hold a ${PLAN_NAMES[product]} seat.`);
+    }
+    const held = planKeyOf(to.stripe_product);
+    if (held !== 'free') throw conflict(`${name(to)} already holds a ${PLAN_NAMES[held]} seat.`);
+    if (!canHoldProduct(to.role, product)) throw invalid(NO_SEAT_FOR_ROLE);
+    for (const member of [from, to]) {
+      if (!canChangeProductOf(caller.id, member.id, org)) throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
+    }
+
+    await tx.users.update(from.id, await productFields(tx, org, from, 'free'));
+    await tx.users.update(to.id, await productFields(tx, org, to, product));
+    for (const [member, before, after] of [
+      [from, product, 'free'],
+      [to, 'free', product],
+    ] as const) {
+      await tx.audit.record({
+        type: 'member.product_changed',
+        organizationId: caller.organization_id,
+        actor: personOf(caller),
+        target: personOf(member),
+        ip,
+        details: { from: PLAN_NAMES[before], to: PLAN_NAMES[after], seat_moved: true },
+      });
+      await applyPlanChange(tx, member.id, after, caller.id);
+    }
+    return { from, to, product };
   });
 }
 

@@ -57,6 +57,7 @@ export function presentInvitation(invitation: Invitation): Schemas['Invitation']
     id: String(invitation.id),
     email: invitation.email,
     role: roleOf(invitation.role),
+    product: planName(invitation.product),
     created_at: epochSeconds(invitation.created_at)!,
     expires_at: epochSeconds(invitation.expires_at)!,
   };

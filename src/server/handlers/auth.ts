@@ -5,7 +5,8 @@ import {
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, normalizeEmail, viewOfUser } from '../domain/accounts.js';
+import { createAccount, knownSoftware, viewOfUser } from '../domain/accounts.js';
+import { normalizeEmail } from '../../shared/email.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import {
   clearPendingSignInCookie,
@@ -91,7 +92,7 @@ async function signIn<K extends OperationId>(
 /** A new account's first session and the view of it, written and read in the account's transaction. */
 const signedInView =
   <K extends OperationId>(ctx: HandlerContext<K>, method: 'password' | 'google') =>
-  async (tx: InTransaction, user: User) => {
+  async (tx: InTransaction, user: User, seatNotice: string | null) => {
     await tx.audit.record({
       type: 'auth.signed_up',
       organizationId: user.organization_id,
@@ -115,6 +116,7 @@ const signedInView =
       user,
       sessionId: await tx.sessions.create(user.id, originOf(ctx)),
       view: await viewOfUser(tx.users, user),
+      seatNotice,
     };
   };
 
@@ -146,7 +148,7 @@ export function authHandlers(
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       await endPreviousSession(services, ctx);
-      const { user, sessionId, view } = await createAccount(
+      const { user, sessionId, view, seatNotice } = await createAccount(
         repos,
         {
           email,
@@ -161,7 +163,13 @@ export function authHandlers(
       );
       setSessionCookie(ctx.reply, config, sessionId);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
-      return { error: false, message: 'Account created.', id: String(user.id), user: view };
+      return {
+        error: false,
+        message: 'Account created.',
+        id: String(user.id),
+        user: view,
+        ...(seatNotice ? { notice: seatNotice } : {}),
+      };
     },
 
     async login(ctx) {
@@ -283,6 +291,7 @@ export function authHandlers(
       return {
         error: false,
         message: created ? 'Account created.' : 'Signed in.',
+        ...(created?.seatNotice ? { notice: created.seatNotice } : {}),
         id: String(user.id),
         user: created ? created.view : await viewOfUser(repos.users, user),
       };

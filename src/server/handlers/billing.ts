@@ -38,8 +38,7 @@ export function billingHandlers(
 
   return {
     async checkout(ctx) {
-      const user = await ctx.user();
-      await requireBillingManager(repos, user);
+      const user = await requireBillingManager(repos, await ctx.user());
       const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
       if (!chosen) throw invalid('Unknown price: please pick a plan on the pricing page.');
@@ -66,8 +65,7 @@ export function billingHandlers(
     },
 
     async buyMoreSeats(ctx) {
-      const user = await ctx.user();
-      await requireBillingManager(repos, user);
+      const user = await requireBillingManager(repos, await ctx.user());
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
       if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
       // A provider that changes quantities in place (Stripe) adds the seats to the organization's
@@ -103,8 +101,7 @@ export function billingHandlers(
     },
 
     async billingPortal(ctx) {
-      const user = await ctx.user();
-      await requireBillingManager(repos, user);
+      const user = await requireBillingManager(repos, await ctx.user());
       const url = await services.billing.createPortal(user, billingPage);
       return { error: false, data: { url } };
     },

@@ -6,14 +6,22 @@
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { roleCan, roleOf } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
-import { joinByInvitation, normalizeEmail } from '../domain/accounts.js';
+import { joinByInvitation } from '../domain/accounts.js';
+import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import {
   INVALID_INVITATION,
   findPendingInvitation,
   invitationLink,
   issueInvitationToken,
 } from '../domain/invitations.js';
-import { assignProduct, ensureOrganization, removeMember } from '../domain/organizations.js';
+import {
+  assignProduct,
+  ensureOrganization,
+  moveSeat,
+  removeMember,
+  requireSeatForInvitation,
+} from '../domain/organizations.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
@@ -66,6 +74,7 @@ export function organizationHandlers(
   | 'acceptInvite'
   | 'removeOrganizationUser'
   | 'setUserProduct'
+  | 'moveSeat'
 > {
   const { repos, config } = services;
 
@@ -167,7 +176,7 @@ export function organizationHandlers(
         [RATE_RULES.inviteIp, ctx.ip],
         [RATE_RULES.inviteEmail, email],
       ]);
-      if (email === user.email) throw invalid('You cannot invite yourself.');
+      if (sameEmail(email, user.email)) throw invalid('You cannot invite yourself.');
 
       // Whether the address has an account, or belongs to another organization, is not the inviter's
       // business: both are answered like any invitation, and the invitee learns at acceptance.
@@ -183,18 +192,20 @@ export function organizationHandlers(
         if (await tx.invitations.hasPending(org.id, email)) {
           throw conflict('An invitation is already pending for this email. Use "Resend invite".');
         }
+        const product = await requireSeatForInvitation(tx, org, role, ctx.body.product ?? 'free');
         await tx.audit.record({
           type: 'invitation.sent',
           organizationId: org.id,
           actor: personOf(user),
           target: { id: null, email },
           ip: ctx.ip,
-          details: { role },
+          details: { role, product: PLAN_NAMES[product] },
         });
         return tx.invitations.create({
           organization_id: org.id,
           email,
           role,
+          product,
           token_hash: tokenHash,
           invited_by: user.id,
           expires_at: expiresAt,
@@ -244,13 +255,13 @@ export function organizationHandlers(
       // Signed in as the invited address: join now. Otherwise the app signs up with the token.
       const user = await ctx.optionalUser();
       if (user !== undefined) {
-        if (user.email === invitation.email) {
+        if (sameEmail(user.email, invitation.email)) {
           if (user.organization_id === invitation.organization_id) {
             return { error: false, message: 'You are already a member of this organization.', data };
           }
           if (user.organization_id !== null) throw invalid('You already belong to another organization.');
-          await joinByInvitation(repos, user, invitation, ctx.ip);
-          return { error: false, message: `You joined ${org.name}.`, data };
+          const notice = await joinByInvitation(repos, user, invitation, ctx.ip);
+          return { error: false, message: notice ?? `You joined ${org.name}.`, data };
         }
       }
       return { error: false, message: 'The invitation is valid.', data };
@@ -268,6 +279,22 @@ export function organizationHandlers(
       requirePermission(user, 'members.edit');
       await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role, ctx.ip);
       return { error: false, message: 'The member was updated.' };
+    },
+
+    async moveSeat(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.edit');
+      const { from, to, product } = await moveSeat(
+        repos,
+        user,
+        { product: ctx.body.product, fromUserId: ctx.body.from_user_id, toUserId: ctx.body.to_user_id },
+        ctx.ip,
+      );
+      const name = (member: User) => member.name || member.email;
+      return {
+        error: false,
+        message: `The ${PLAN_NAMES[product]} seat of ${name(from)} now belongs to ${name(to)}.`,
+      };
     },
   };
 }

@@ -39,8 +39,8 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   }
 
   /**
-   * The signed-in billing admin, by the same rule as the API (requireBillingManager); otherwise answers
-   * 401 or 403 and returns undefined.
+   * The account billed for the signed-in user (themself, or the billing admin for a billing manager), by
+   * the same rule as the API (requireBillingManager); otherwise answers 401 or 403 and returns undefined.
    */
   async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
     const user = await sessionUser(repos.sessions, request);
@@ -49,12 +49,11 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       return undefined;
     }
     try {
-      await requireBillingManager(repos, user);
+      return await requireBillingManager(repos, user);
     } catch (error) {
       refused(reply, error, { href: '/dashboard/billing', text: 'Back to billing' });
       return undefined;
     }
-    return user;
   }
 
   /** A refusal (a domain error) as a page with its message and a way back; anything else is rethrown. */

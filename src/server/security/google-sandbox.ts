@@ -5,6 +5,7 @@
  * signature is an HMAC with a key derived from the server's secret, so only this server can mint one.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { normalizeEmail } from '../../shared/email.js';
 import type { Config } from '../config.js';
 import type { GoogleIdentity, GoogleVerifier } from './google.js';
 
@@ -58,7 +59,7 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 
 /** The same Google account for the same address, whatever its letter case. */
 export function sandboxSubject(email: string): string {
-  return `sandbox-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+  return `sandbox-${createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 24)}`;
 }
 
 export function createGoogleSandbox(secret: string): GoogleSandbox {

@@ -98,6 +98,9 @@ export const generatedApi = baseApi.injectEndpoints({
     setUserProduct: build.mutation<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>({
       query: (body) => ({ url: '/set-user-product', method: 'POST', body }),
     }),
+    moveSeat: build.mutation<OkResponse<'moveSeat'>, RequestBody<'moveSeat'>>({
+      query: (body) => ({ url: '/move-seat', method: 'POST', body }),
+    }),
     listAuditEvents: build.query<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>({
       query: (params) => ({ url: '/list-audit-events', params }),
     }),
@@ -206,6 +209,7 @@ export const {
   useAcceptInviteMutation,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
+  useMoveSeatMutation,
   useListAuditEventsQuery,
   useLazyListAuditEventsQuery,
   useExportAuditEventsQuery,

@@ -53,6 +53,7 @@ export const api = generatedApi.enhanceEndpoints({
     // Member count and seats in use are part of the user's organization.
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
+    moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
 
     // Sessions and the audit log (issue 16): what the Settings and Audit pages show changes with them.
     listSessions: { providesTags: ['Sessions'] },

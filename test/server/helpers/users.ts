@@ -1,5 +1,6 @@
 /** Accounts for tests. Argon2 is deliberately slow, so files create their users once and reuse them. */
 import assert from 'node:assert/strict';
+import type { Role } from '../../../src/shared/permissions.js';
 import { mailToken, type ApiClient, type TestApp } from './app.js';
 
 export const PASSWORD = 'Sup3r-secret!';
@@ -41,7 +42,7 @@ export async function signup(
 export async function invitedMember(
   testApp: TestApp,
   inviter: TestUser,
-  { role, email = uniqueEmail('invited') }: { role?: 'admin' | 'member'; email?: string } = {},
+  { role, email = uniqueEmail('invited') }: { role?: Role; email?: string } = {},
 ): Promise<TestUser> {
   const invited = await testApp.api('inviteUser', {
     cookie: inviter.cookie,

@@ -151,6 +151,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
   },
   removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
   setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
+  moveSeat: { arg: { product: 'Standard', from_user_id: 'user-2', to_user_id: 'user-3' }, answer: ok },
   listAuditEvents: {
     arg: { type: 'member.removed', page: 2 },
     query: { type: 'member.removed', page: '2' },

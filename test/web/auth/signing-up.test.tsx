@@ -209,6 +209,16 @@ test('a new user whose extension is not installed goes to /install', async () =>
   expect(router.state.location.pathname).toBe('/install');
 });
 
+test('issue 15: an invitee who found no free seat is told they joined on Free', async () => {
+  const notice =
+    "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";
+  server.use(mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }));
+  const { user } = renderFilled();
+  await user.click(await screen.findByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByText(notice)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
+});
+
 test('shows the loading state while the signup call runs', async () => {
   const answer = heldAnswer();
   server.use(

@@ -116,8 +116,8 @@ describe('admin, team billing (organization with more than one member)', () => {
     renderBilling(teamAdmin());
 
     const seats = await screen.findByRole('table', { name: 'Seats' });
-    expect(within(seats).getByRole('row', { name: 'Standard 2 1' })).toBeInTheDocument();
-    expect(within(seats).getByRole('row', { name: 'Pro 3 1' })).toBeInTheDocument();
+    expect(within(seats).getByRole('row', { name: 'Standard 2 1 1' })).toBeInTheDocument();
+    expect(within(seats).getByRole('row', { name: 'Pro 3 1 2' })).toBeInTheDocument();
     // (3900 × 2 + 7900 × 3) / 100, charged every month like the subscription.
     expect(await screen.findByText('$315')).toBeInTheDocument();
     expect(screen.getByText(/^Subscription total:/)).toHaveTextContent('Subscription total: $315 per month');

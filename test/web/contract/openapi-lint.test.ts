@@ -94,6 +94,7 @@ describe('openapi.yaml', () => {
         'POST /forgot-password',
         'POST /reset-password',
         'POST /login',
+        'POST /move-seat',
         'POST /signup',
         'POST /google-auth',
         'POST /logout',

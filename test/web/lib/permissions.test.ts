@@ -1,9 +1,13 @@
 import {
   canChangeProductOf,
   canChangeRole,
+  canHoldProduct,
   canRemoveMember,
   isBillingAdmin,
   managesBilling,
+  permissionsOf,
+  ROLE_NAMES,
+  ROLES,
   roleCan,
   roleOf,
   type Permission,
@@ -29,6 +33,61 @@ describe('spec §6: admins manage the organization, members only see their own d
   test('an unknown stored role reads as member', () => {
     expect(roleOf('superuser')).toBe('member');
     expect(roleOf('admin')).toBe('admin');
+    expect(roleOf('billing_manager')).toBe('billing_manager');
+    expect(roleOf('viewer')).toBe('viewer');
+    expect(roleOf('Viewer')).toBe('member');
+  });
+});
+
+describe('issue 15: billing manager and viewer', () => {
+  const memberManagement: Permission[] = [
+    'members.invite',
+    'members.edit',
+    'members.remove',
+    'members.sessions',
+  ];
+
+  test.each(['billing_manager', 'viewer'])('a %s manages no member and changes nothing org-wide', (role) => {
+    for (const permission of [
+      ...memberManagement,
+      'organization.security',
+      'credits.govern',
+      'connection.organization',
+    ] as const) {
+      expect(roleCan(role, permission)).toBe(false);
+    }
+    expect(roleCan(role, 'organization.view')).toBe(true);
+  });
+
+  test('the billing manager manages billing, whoever the billing admin is, but holds no product', () => {
+    expect(roleCan('billing_manager', 'billing.manage')).toBe(true);
+    expect(
+      managesBilling({ id: '5', role: 'billing_manager', organization: { billing_admin_id: '7' } }),
+    ).toBe(true);
+    expect(roleCan('billing_manager', 'seat.hold')).toBe(false);
+    expect(canHoldProduct('billing_manager', 'Free')).toBe(true);
+    expect(canHoldProduct('billing_manager', 'standard')).toBe(false);
+  });
+
+  test('the viewer sees no billing and may hold a product (uses the extension)', () => {
+    expect(managesBilling({ id: '5', role: 'viewer', organization: { billing_admin_id: null } })).toBe(false);
+    expect(canHoldProduct('viewer', 'Pro')).toBe(true);
+  });
+
+  test("admin and member keep the spec's permissions (spec §6)", () => {
+    expect([...permissionsOf('member')]).toEqual(['seat.hold']);
+    expect(permissionsOf('admin')).toEqual(expect.arrayContaining([...adminOnly, 'seat.hold']));
+    expect(permissionsOf('admin')).not.toContain('billing.delegate');
+  });
+
+  test('every role has a name, and roleCan agrees with permissionsOf for every role', () => {
+    const all = new Set(ROLES.flatMap((role) => [...permissionsOf(role)]));
+    for (const role of ROLES) {
+      expect(ROLE_NAMES[role]).toMatch(/^[A-Z]/);
+      for (const permission of all) {
+        expect(roleCan(role, permission)).toBe(permissionsOf(role).includes(permission));
+      }
+    }
   });
 });
 

@@ -272,3 +272,32 @@ test('a non-admin cannot edit members', async () => {
   expect(await screen.findByText('Only an organization admin can edit members.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
 });
+
+describe('issue 15: billing manager and viewer roles', () => {
+  test('the Role select offers every role of the permission table', async () => {
+    const { user } = renderEdit('user-2', [adminMember, grace]);
+    await user.click(await screen.findByRole('combobox', { name: 'Role' }));
+    const listbox = within(await screen.findByRole('listbox'));
+    expect(listbox.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Admin',
+      'Member',
+      'Billing manager',
+      'Viewer',
+    ]);
+  });
+
+  test('choosing billing manager sets the product to Free and locks it: the role uses no seat', async () => {
+    const save = spyOnApi('setUserProduct', ok('Saved'));
+    server.use(save.handler);
+    const { user } = renderEdit('user-3', [adminMember, sam]);
+    await user.click(await screen.findByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Billing manager' }));
+    const product = screen.getByRole('combobox', { name: 'Product' });
+    expect(product).toHaveTextContent('Free');
+    expect(product).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('A billing manager uses no seat.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(save.requests).toHaveLength(1));
+    expect(save.requests[0]!.body).toEqual({ user_id: 'user-3', product: 'Free', role: 'billing_manager' });
+  });
+});

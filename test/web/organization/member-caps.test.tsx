@@ -102,6 +102,6 @@ test('a member sees no cap controls', async () => {
   });
   server.use(members());
   renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
-  expect(await screen.findByRole('table')).toBeInTheDocument();
+  expect(await screen.findByRole('table', { name: 'Team members' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Set monthly caps' })).not.toBeInTheDocument();
 });

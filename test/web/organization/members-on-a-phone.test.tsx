@@ -60,7 +60,7 @@ test('members and invitations are cards with name, email, role, product, status 
   const { user, router } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
 
   const members = await screen.findByRole('list', { name: 'Team members' });
-  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Team members' })).not.toBeInTheDocument();
   const cards = within(members).getAllByRole('listitem');
   expect(cards).toHaveLength(2);
 

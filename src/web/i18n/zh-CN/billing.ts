@@ -3,6 +3,7 @@ export const billing: Record<string, string> = {
   Seats: '席位',
   Purchased: '已购买',
   Assigned: '已分配',
+  Available: '可用',
   'Not available': '不可用',
   'Subscription total:': '订阅总额：',
   'per month': '每月',

@@ -2,6 +2,18 @@
 export const organization: Record<string, string> = {
   'Name/Email': '姓名/电子邮箱',
   Role: '角色',
+  'Billing manager': '账单管理员',
+  Viewer: '查看者',
+  'A billing manager uses no seat.': '账单管理员不占用席位。',
+  'Move seat': '转移席位',
+  'Move seat of {name}': '转移 {name} 的席位',
+  'Moving...': '正在转移...',
+  'Give the seat to': '将席位交给',
+  '{who} gives their {product} seat to the member you choose, who must be on Free.':
+    '{who} 将其 {product} 席位交给您选择的成员（该成员须为免费版）。',
+  'No member on Free can take this seat.': '没有免费版成员可以接收此席位。',
+  '{product} seat moved from {from} to {to}.': '{product} 席位已从 {from} 转移给 {to}。',
+  'Failed to move the seat': '转移席位失败',
   Product: '产品',
   Joined: '加入时间',
   Actions: '操作',

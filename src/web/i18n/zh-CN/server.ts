@@ -4,6 +4,10 @@
  */
 export const server: Record<string, string> = {
   'Account created.': '账户已创建。',
+  'A billing manager uses no seat: set the product to Free.': '账单管理员不占用席位：请将产品设为免费版。',
+  "Billing is handled by your organization's billing admin.": '账单由您所在组织的账单管理员处理。',
+  'Choose Standard or Pro: a Free plan uses no seat.': '请选择标准版或专业版：免费版不占用席位。',
+  'Choose another member to give the seat to.': '请选择另一位成员来接收此席位。',
   'An account with this email already exists. Please log in.': '使用此电子邮箱的账户已存在。请登录。',
   'An invitation is already pending for this email. Use "Resend invite".':
     '此电子邮箱已有待处理的邀请。请使用“重新发送邀请”。',

@@ -13,7 +13,8 @@ import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/pa
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api';
 import { selectUser } from '../../../entities/session';
 import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import AlreadySignedIn from '../components/AlreadySignedIn';
 import EmailField from '../components/EmailField';
@@ -56,6 +57,7 @@ export default function SignupPage() {
   const [signup, { isLoading: signingUp }] = useSignupMutation();
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
   const continueOnboarding = useContinueOnboarding();
+  const dispatch = useAppDispatch();
   const busy = signingUp || googleBusy;
   const user = useAppSelector(selectUser);
   // Set while this page signs someone up: the new session must not turn the page into "already signed in".
@@ -86,6 +88,7 @@ export default function SignupPage() {
         ...onboardingFields(),
       }).unwrap();
       onboardingFieldsUsed();
+      if (result.notice) dispatch(notify(result.notice, 'info'));
       await continueOnboarding(result.user, result.user.software?.slug);
     } catch (error) {
       setSigningUp(false);
@@ -99,6 +102,7 @@ export default function SignupPage() {
     try {
       const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
       onboardingFieldsUsed();
+      if (result.notice) dispatch(notify(result.notice, 'info'));
       await continueOnboarding(result.user, result.user.software?.slug);
     } catch (error) {
       setSigningUp(false);

@@ -8,14 +8,19 @@ import { useGetOrgSubscriptionQuery, useGetOrganizationMembersQuery } from '../.
 import type { User } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import { ContentSkeleton, LoadingStatus } from '../../../components/skeletons';
-import { PlanCards, billingPeriodSuffix, formatAmount, orgSubscriptionTotal } from '../../../entities/plan';
+import {
+  PlanCards,
+  SeatsSummary,
+  billingPeriodSuffix,
+  formatAmount,
+  orgSubscriptionTotal,
+} from '../../../entities/plan';
 import { planKeyOf } from '../../../../shared/plans';
 import type { BillingPortal } from '../hooks/use-billing-portal';
 import { fixedSchedule } from '../lib/billing-view';
 import BuySeats from './BuySeats';
 import ManageSubscriptionButton from './ManageSubscriptionButton';
 import PlanPricing from './PlanPricing';
-import SeatsSummary from './SeatsSummary';
 import { msg, t, translated } from '../../../i18n';
 
 const MEMBERS_FALLBACK = 'Failed to load org members';

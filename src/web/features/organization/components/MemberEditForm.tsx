@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { canChangeRole } from '../../../../shared/permissions';
+import { canChangeRole, canHoldProduct, ROLE_NAMES, ROLES } from '../../../../shared/permissions';
 import type { PlanKey } from '../../../../shared/plans';
 import {
   isPromotionToAdmin,
@@ -50,11 +50,14 @@ export function MemberEditForm({
   const [role, setRole] = useState<Role>(member.role);
   const [confirmingPromotion, setConfirmingPromotion] = useState(false);
   const isAdminMember = !canChangeRole(member);
+  // A billing manager uses no seat (issue 15): choosing the role sets the product to Free and locks it.
+  const seatless = !canHoldProduct(role, 'standard');
+  const shownProduct = seatless ? 'free' : product;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isPromotionToAdmin(member, role)) setConfirmingPromotion(true);
-    else onSave({ product, role });
+    else onSave({ product: shownProduct, role });
   };
 
   return (
@@ -70,10 +73,10 @@ export function MemberEditForm({
           select
           label={t('Product')}
           name="product"
-          value={product}
+          value={shownProduct}
           onChange={(event) => setProduct(event.target.value as PlanKey)}
-          disabled={productLocked !== null}
-          helperText={productLocked ?? undefined}
+          disabled={productLocked !== null || seatless}
+          helperText={productLocked ?? (seatless ? t('A billing manager uses no seat.') : undefined)}
         >
           {productOptions.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
@@ -90,8 +93,11 @@ export function MemberEditForm({
           disabled={isAdminMember}
           helperText={isAdminMember ? t("An admin's role cannot be changed.") : undefined}
         >
-          <MenuItem value="member">{t('Member')}</MenuItem>
-          <MenuItem value="admin">{t('Admin')}</MenuItem>
+          {ROLES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(ROLE_NAMES[value])}
+            </MenuItem>
+          ))}
         </TextField>
         <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
           <Button type="submit" variant="contained" disabled={saving}>
@@ -116,7 +122,7 @@ export function MemberEditForm({
         }}
         onConfirm={() => {
           setConfirmingPromotion(false);
-          onSave({ product, role });
+          onSave({ product: shownProduct, role });
         }}
       />
     </Box>

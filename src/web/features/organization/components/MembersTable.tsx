@@ -17,6 +17,7 @@ import { roleName, type MemberSort, type OrganizationMember, type SortOrder } fr
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { MemberCards, usePhoneLayout } from './PhoneCards';
+import { MoveSeatButton } from './MoveSeatButton';
 import BreakableEmail from '../../../components/BreakableEmail';
 import { msg, t } from '../../../i18n';
 
@@ -45,6 +46,8 @@ export interface MembersTableProps {
   /** The viewer is an admin: Edit on every member, Remove on non-admin members. */
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
+  /** Opens the seat move of a member holding a paid seat (issue 15); no button without it. */
+  onMoveSeat?: (member: OrganizationMember) => void;
 }
 
 const COLUMNS: { label: string; sort?: MemberSort }[] = [
@@ -57,7 +60,8 @@ const COLUMNS: { label: string; sort?: MemberSort }[] = [
 
 /** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
 export function MembersTable(props: MembersTableProps) {
-  const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove } = props;
+  const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove, onMoveSeat } =
+    props;
   const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) =>
     props.onRowsPerPage(Number(event.target.value));
   const phone = usePhoneLayout();
@@ -76,7 +80,13 @@ export function MembersTable(props: MembersTableProps) {
         />
       )}
       {phone ? (
-        <MemberCards members={members} canManage={canManage} onRemove={onRemove} empty={empty} />
+        <MemberCards
+          members={members}
+          canManage={canManage}
+          onRemove={onRemove}
+          onMoveSeat={onMoveSeat}
+          empty={empty}
+        />
       ) : (
         <TableContainer>
           {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
@@ -111,7 +121,13 @@ export function MembersTable(props: MembersTableProps) {
             </TableHead>
             <TableBody>
               {members.map((member) => (
-                <MemberRow key={member.id} member={member} canManage={canManage} onRemove={onRemove} />
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  canManage={canManage}
+                  onRemove={onRemove}
+                  onMoveSeat={onMoveSeat}
+                />
               ))}
               {members.length === 0 && (
                 <TableRow>
@@ -151,10 +167,12 @@ function MemberRow({
   member,
   canManage,
   onRemove,
+  onMoveSeat,
 }: {
   member: OrganizationMember;
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
+  onMoveSeat?: (member: OrganizationMember) => void;
 }) {
   const removable = canRemoveMember(member);
   return (
@@ -191,6 +209,7 @@ function MemberRow({
             >
               {t('Edit')}
             </Button>
+            <MoveSeatButton member={member} onMoveSeat={onMoveSeat} />
             {removable ? (
               <Button
                 size="small"

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import BreakableEmail from '../../../components/BreakableEmail';
 import { canRemoveMember } from '../../../../shared/permissions';
 import { roleName, type Invitation, type OrganizationMember } from '../lib/members';
+import { MoveSeatButton } from './MoveSeatButton';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { t } from '../../../i18n';
@@ -58,11 +59,13 @@ export function MemberCards({
   members,
   canManage,
   onRemove,
+  onMoveSeat,
   empty,
 }: {
   members: readonly OrganizationMember[];
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
+  onMoveSeat?: (member: OrganizationMember) => void;
   /** What an empty list says. */
   empty: string;
 }) {
@@ -99,6 +102,7 @@ export function MemberCards({
                 >
                   {t('Edit')}
                 </Button>
+                <MoveSeatButton member={member} onMoveSeat={onMoveSeat} variant="outlined" />
                 {canRemoveMember(member) ? (
                   <Button
                     size="small"

@@ -4,7 +4,7 @@
  * (spec §5, on top of the shared seat rule).
  */
 import type { components, operations } from '../../../../contract/api';
-import { canChangeRole } from '../../../../shared/permissions';
+import { canChangeRole, canHoldProduct, ROLE_NAMES, roleOf } from '../../../../shared/permissions';
 import { PLAN_NAMES, planKeyOf, SEAT_PLAN_KEYS, type PlanKey } from '../../../../shared/plans';
 import {
   availableSeats,
@@ -25,8 +25,9 @@ export function planBadgeColor(product: string | null | undefined): PlanBadgeCol
   return colors[planKeyOf(product)];
 }
 
+/** The English name of a role (its message id): 'Admin', 'Billing manager'... */
 export function roleName(role: string): string {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : role;
+  return ROLE_NAMES[roleOf(role)];
 }
 
 /** 'Grace Hopper (grace@example.com)', or the email alone for a member without a name. */
@@ -37,6 +38,23 @@ export function memberLabel(member: Pick<OrganizationMember, 'name' | 'email'>):
 /** Spec §4: making a member an admin is for good (the Admin role cannot be changed afterwards). */
 export function isPromotionToAdmin(member: Pick<OrganizationMember, 'role'>, role: Role): boolean {
   return canChangeRole(member) && role === 'admin';
+}
+
+/** Issue 15: whether a member holds a paid seat that can be moved to someone else. */
+export function holdsSeat(member: Pick<OrganizationMember, 'subscription'>): boolean {
+  return memberProduct(member) !== 'free';
+}
+
+/** Who can take `from`'s seat: another member on Free whose role may hold a product (not a billing manager). */
+export function seatMoveTargets<M extends Pick<OrganizationMember, 'id' | 'role' | 'subscription'>>(
+  from: Pick<OrganizationMember, 'id' | 'subscription'>,
+  members: readonly M[],
+): M[] {
+  const product = memberProduct(from);
+  return members.filter(
+    (member) =>
+      member.id !== from.id && memberProduct(member) === 'free' && canHoldProduct(member.role, product),
+  );
 }
 
 export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): PlanKey {

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import {
   useGetOrganizationMembersQuery,
   useInviteUserMutation,
+  useMoveSeatMutation,
   useRemoveOrganizationUserMutation,
   useResendInvitationMutation,
 } from '../../../api';
@@ -23,10 +24,21 @@ import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
 import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
-import { INVITE_FAILED, membersErrorText, REMOVE_FAILED, RESEND_FAILED } from '../lib/errors';
+import { MoveSeatDialog } from '../components/MoveSeatDialog';
+import { SeatsSummary } from '../../../entities/plan';
+import { PLAN_NAMES } from '../../../../shared/plans';
+import {
+  INVITE_FAILED,
+  membersErrorText,
+  MOVE_SEAT_FAILED,
+  REMOVE_FAILED,
+  RESEND_FAILED,
+} from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import {
   lastPageIndex,
+  memberLabel,
+  memberProduct,
   nextSort,
   type Invitation,
   type MemberSort,
@@ -80,6 +92,9 @@ export default function OrganizationPage() {
   const [inviteUser, invite] = useInviteUserMutation();
   const [resendInvitation] = useResendInvitationMutation();
   const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
+  const [moveSeat, seatMove] = useMoveSeatMutation();
+  const [toMove, setToMove] = useState<OrganizationMember | null>(null);
+  const [moveError, setMoveError] = useState<ErrorText | null>(null);
 
   // The invite form's own failure stays beside the form; every other outcome is a notice (notices.ts).
   const [inviteError, setInviteError] = useState<ErrorText | null>(null);
@@ -149,7 +164,28 @@ export default function OrganizationPage() {
     }
   };
 
+  const onMoveSeat = async (to: OrganizationMember) => {
+    if (!toMove) return;
+    const from = toMove;
+    const product = PLAN_NAMES[memberProduct(from)];
+    try {
+      setMoveError(null);
+      await moveSeat({ product, from_user_id: from.id, to_user_id: to.id }).unwrap();
+      setToMove(null);
+      report({
+        success: t('{product} seat moved from {from} to {to}.', {
+          product,
+          from: memberLabel(from),
+          to: memberLabel(to),
+        }),
+      });
+    } catch (error) {
+      setMoveError(withDetail(MOVE_SEAT_FAILED, error));
+    }
+  };
+
   const organizationName = viewer?.organization?.name;
+  const purchasedSeats = viewer?.organization?.seats;
 
   return (
     <Stack spacing={3}>
@@ -173,6 +209,11 @@ export default function OrganizationPage() {
         <ErrorAlert error={membersErrorText(members.error)} onRetry={() => void members.refetch()} />
       ) : (
         <>
+          {purchasedSeats && data && (
+            <Section title={t('Seats')}>
+              <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />
+            </Section>
+          )}
           <Section title={t('Team Members')} headingRef={membersHeading}>
             {canSetCaps && (
               <div>
@@ -203,6 +244,7 @@ export default function OrganizationPage() {
               busy={members.isFetching}
               canManage={isAdmin}
               onRemove={setToRemove}
+              onMoveSeat={roleCan(viewer?.role, 'members.edit') ? setToMove : undefined}
             />
           </Section>
           <Section title={t('Pending Invitations')}>
@@ -230,6 +272,17 @@ export default function OrganizationPage() {
           }}
         />
       )}
+      <MoveSeatDialog
+        member={toMove}
+        members={data?.users ?? NO_MEMBERS}
+        moving={seatMove.isLoading}
+        error={moveError}
+        onCancel={() => {
+          setToMove(null);
+          setMoveError(null);
+        }}
+        onMove={(to) => void onMoveSeat(to)}
+      />
       <RemoveMemberDialog
         member={toRemove}
         removing={removal.isLoading}

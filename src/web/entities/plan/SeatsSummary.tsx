@@ -3,11 +3,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../../shared/plans';
-import type { PurchasedSeats } from '../../../../shared/seats';
-import { t } from '../../../i18n';
+import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../shared/plans';
+import { availableSeats, type PurchasedSeats } from '../../../shared/seats';
+import { t } from '../../i18n';
 
-/** Purchased and assigned seats per paid product (team billing view). */
+/**
+ * Purchased, assigned and available seats per paid product (team billing view and the Organization page,
+ * issue 15). Available is the same rule the Product select uses (src/shared/seats.ts), never below 0.
+ */
 export default function SeatsSummary({
   purchased,
   assigned,
@@ -22,6 +25,7 @@ export default function SeatsSummary({
           <TableCell>{t('Product')}</TableCell>
           <TableCell align="right">{t('Purchased')}</TableCell>
           <TableCell align="right">{t('Assigned')}</TableCell>
+          <TableCell align="right">{t('Available')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -32,6 +36,7 @@ export default function SeatsSummary({
             </TableCell>
             <TableCell align="right">{purchased[key]}</TableCell>
             <TableCell align="right">{assigned[key]}</TableCell>
+            <TableCell align="right">{availableSeats(key, purchased, assigned, 'free')}</TableCell>
           </TableRow>
         ))}
       </TableBody>

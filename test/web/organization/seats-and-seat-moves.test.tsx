@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
+import { mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn } from '../utils/render';
+
+// Issue 15: the Organization page shows purchased, assigned and available seats, and moves a seat from one
+// member to another in one step.
+
+const organization = anOrganization({ billing_admin_id: 'user-1', seats: { standard: 2, pro: 1 } });
+const admin = aUser({ id: 'user-1', role: 'admin', organization });
+const viewer = aUser({ id: 'user-5', role: 'viewer', organization });
+
+const team: OrganizationMember[] = [
+  aMember({ id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' }),
+  aMember({
+    id: 'user-2',
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    subscription: aSubscription({ stripe_product: 'Standard' }),
+  }),
+  aMember({ id: 'user-3', name: 'Alan Turing', email: 'alan@example.com' }),
+  aMember({ id: 'user-4', name: 'Bill Payer', email: 'bill@example.com', role: 'billing_manager' }),
+  aMember({ id: 'user-5', name: 'Vera Viewer', email: 'vera@example.com', role: 'viewer' }),
+];
+
+function renderOrganization(who = admin) {
+  return renderApp('/dashboard/organization', { preloadedState: signedIn(who) });
+}
+
+function rowOf(text: string) {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row with ${text}`);
+  return within(row);
+}
+
+test('the seats summary shows purchased, assigned and available seats per product', async () => {
+  server.use(mockOrganizationMembers({ users: team, invitations: [] }));
+  renderOrganization();
+  const seats = within(await screen.findByRole('table', { name: 'Seats' }));
+  expect(seats.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    'Product',
+    'Purchased',
+    'Assigned',
+    'Available',
+  ]);
+  const standard = within(seats.getByRole('rowheader', { name: 'Standard' }).closest('tr')!);
+  expect(standard.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '1', '1']);
+  const pro = within(seats.getByRole('rowheader', { name: 'Pro' }).closest('tr')!);
+  expect(pro.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '0', '1']);
+  // The new roles read by name.
+  expect(rowOf('Bill Payer').getByText('Billing manager')).toBeInTheDocument();
+  expect(rowOf('Vera Viewer').getByText('Viewer')).toBeInTheDocument();
+});
+
+test('an admin moves a seat by keyboard: only members on Free who may hold a seat are offered', async () => {
+  const move = spyOnApi('moveSeat', ok('Moved'));
+  server.use(mockOrganizationMembers({ users: team, invitations: [] }), move.handler);
+  const { user } = renderOrganization();
+  await screen.findByText('Grace Hopper');
+  // Only a member holding a paid seat has the button.
+  expect(rowOf('Alan Turing').queryByRole('button', { name: /Move seat/ })).not.toBeInTheDocument();
+  rowOf('Grace Hopper').getByRole('button', { name: 'Move seat of Grace Hopper' }).focus();
+  await user.keyboard('{Enter}');
+
+  const dialog = within(await screen.findByRole('dialog', { name: 'Move seat' }));
+  expect(
+    dialog.getByText(/Grace Hopper \(grace@example.com\) gives their Standard seat/),
+  ).toBeInTheDocument();
+  expect(dialog.getByRole('button', { name: 'Move seat' })).toBeDisabled();
+  await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  // Ada is an admin on Free and may take it; the billing manager may not; Grace is the source.
+  expect(options).toEqual([
+    'Ada Lovelace (ada@example.com)',
+    'Alan Turing (alan@example.com)',
+    'Vera Viewer (vera@example.com)',
+  ]);
+  await user.keyboard('{ArrowDown}{Enter}');
+  await user.click(dialog.getByRole('button', { name: 'Move seat' }));
+
+  await waitFor(() => expect(move.requests).toHaveLength(1));
+  expect(move.requests[0]!.body).toEqual({
+    product: 'Standard',
+    from_user_id: 'user-2',
+    to_user_id: 'user-3',
+  });
+  expect(
+    await screen.findByText(
+      'Standard seat moved from Grace Hopper (grace@example.com) to Alan Turing (alan@example.com).',
+    ),
+  ).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
+  server.use(
+    mockOrganizationMembers({ users: team, invitations: [] }),
+    mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),
+  );
+  const { user } = renderOrganization();
+  await user.click(await screen.findByRole('button', { name: 'Move seat of Grace Hopper' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Move seat' }));
+  await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+  await user.click(screen.getByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+  await user.click(dialog.getByRole('button', { name: 'Move seat' }));
+  const alert = await dialog.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to move the seat');
+  expect(alert).toHaveTextContent('Alan Turing already holds a Pro seat.');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('a viewer sees the members and seats read-only: no Edit, Remove, Move seat or invite form', async () => {
+  server.use(mockOrganizationMembers({ users: team, invitations: [] }));
+  renderOrganization(viewer);
+  await screen.findByText('Grace Hopper');
+  expect(screen.getByRole('table', { name: 'Seats' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Move seat/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Send Invite' })).not.toBeInTheDocument();
+});
