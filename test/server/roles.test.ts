@@ -6,7 +6,7 @@
  * opened without changing the organization the other cases use.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import {
   ROLES,
   managesBilling,
@@ -19,8 +19,11 @@ import { BILLING_ELSEWHERE, ONLY_ADMINS } from '../../src/server/domain/authoriz
 import type { CallOptions } from './helpers/app.js';
 import { useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { assertSeatsMatchProvider } from './helpers/seats.js';
 
 const t = useTestApp();
+// Whatever each role may do to seats, the sandbox subscription bills what the organization bought.
+afterEach(() => assertSeatsMatchProvider(t));
 
 interface Actor extends TestUser {
   role: Role;

@@ -4,8 +4,9 @@
  * seats. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import { mailToken, useTestApp } from './helpers/app.js';
+import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -14,13 +15,13 @@ let grace: TestUser;
 let alan: TestUser;
 let orgId = 0;
 
+/** Seats bought as a payment buys them: on the organization and its sandbox subscription alike. */
 async function setSeats(standard: number, pro = 0) {
-  await t.app.services.db
-    .updateTable('organizations')
-    .set({ seats_standard: standard, seats_pro: pro })
-    .where('id', '=', orgId)
-    .execute();
+  await setPurchasedSeats(t, orgId, { standard, pro });
 }
+
+// Moves and acceptances change who holds seats, never how many are billed.
+afterEach(() => assertSeatsMatchProvider(t));
 
 async function productOf(user: TestUser): Promise<string> {
   return (await t.api('getUser', { cookie: user.cookie })).body.data.subscription.stripe_product;
