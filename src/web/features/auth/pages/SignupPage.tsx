@@ -7,7 +7,7 @@ import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api';
@@ -16,7 +16,7 @@ import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entiti
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import AlreadySignedIn from '../components/AlreadySignedIn';
+import LoadingState from '../../../components/LoadingState';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
@@ -33,6 +33,11 @@ export const SIGNUP_HEADING = msg('Create your account');
 export const NAME_REQUIRED = 'Name is required.';
 export const FIRST_INSTALL_HEADING = msg(
   'Welcome! The extension is installed. Create your account to get started.',
+);
+
+// Only a visitor who is already signed in sees it: kept out of the page's first load.
+const AlreadySignedIn = lazy(
+  () => import(/* webpackChunkName: "already-signed-in" */ '../components/AlreadySignedIn'),
 );
 
 /**
@@ -65,7 +70,13 @@ export default function SignupPage() {
   const { slug: chosenSlug } = useChosenSoftware();
   const chooseSoftware = useChooseSoftware();
 
-  if (user && !signingUpHere) return <AlreadySignedIn email={user.email} />;
+  if (user && !signingUpHere) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <AlreadySignedIn email={user.email} />
+      </Suspense>
+    );
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
