@@ -14,19 +14,20 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
 import { ROUTE_CHUNKS } from '../src/shared/route-chunks.js';
-import { PRERENDERED_PATHS, prerenderedFile } from '../src/shared/prerender.js';
+import { isPrerenderedPath, prerenderedFile } from '../src/shared/prerender.js';
 import { KB, kb, table } from './lib/table.js';
 
 /**
  * First-load budgets per route, in KB as webpack prints them (gzip; brotli where set). DESIGN.md: React,
  * MUI, the router and RTK Query cost about 175 KB gzipped on their own; a page may add little. Issue 12
- * set /login and /signup at or under 200 KB gzip / 175 KB brotli and /pricing, /dashboard under 195 KB gzip.
+ * set /login and /signup at or under 200 KB gzip / 175 KB brotli and /pricing, /dashboard under 195 KB gzip;
+ * where a first load had already gone lower, the budget holds that, so it can only shrink.
  */
 const BUDGETS: Record<string, { gzip: number; brotli?: number }> = {
   '/login': { gzip: 200, brotli: 175 },
   '/signup': { gzip: 200, brotli: 175 },
-  '/pricing': { gzip: 194.9 },
-  '/dashboard': { gzip: 194.9 },
+  '/pricing': { gzip: 194.5, brotli: 167.5 },
+  '/dashboard': { gzip: 194.9, brotli: 168 },
 };
 
 /** The lazy chunks each measured route loads on a first visit: the server's preload table. */
@@ -120,7 +121,7 @@ function main() {
 
   // A prerendered page's HTML loads the app through the after-paint entry (scripts/prerender.ts).
   const afterPaint = (entrypoints['after-paint']?.assets ?? []).map((asset) => asset.name);
-  const prerendered = (route: string) => (PRERENDERED_PATHS as readonly string[]).includes(route);
+  const prerendered = isPrerenderedPath;
 
   let overBudget = false;
   const loadRows = Object.entries(FIRST_LOADS).map(([route, groups]) => {

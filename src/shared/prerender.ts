@@ -59,7 +59,8 @@ export function prerenderedVariant(path: PrerenderedPath, search: string): strin
   const on = new Set<string>();
   for (const key of params.keys()) {
     if (key.startsWith('utm_') || applied.includes(key)) continue;
-    const flag = flags[key];
+    // Own keys only: a query may name anything, `__proto__` or `hasOwnProperty` included.
+    const flag = Object.hasOwn(flags, key) ? flags[key] : undefined;
     if (!flag) return null;
     if (flag(params.get(key))) on.add(key);
   }
@@ -89,6 +90,10 @@ export function googleSignIn(config: {
 }): GoogleSignIn {
   if (config.googleClientId) return 'google';
   return config.googleSandbox ? 'sandbox' : 'none';
+}
+
+export function isPrerenderedPath(path: string): path is PrerenderedPath {
+  return (PRERENDERED_PATHS as readonly string[]).includes(path);
 }
 
 /** Where the build writes a prerendered page, relative to the web build directory. */

@@ -7,8 +7,13 @@
  */
 const script = document.currentScript as HTMLScriptElement | null;
 const sources = script?.dataset.scripts?.split(' ').filter(Boolean) ?? [];
+if (sources.length === 0) throw new Error('after-paint: no data-scripts to run, the app cannot start');
+
+let started = false;
 
 function runScripts() {
+  if (started) return;
+  started = true;
   for (const src of sources) {
     const element = document.createElement('script');
     element.src = src;
@@ -19,6 +24,12 @@ function runScripts() {
 }
 
 // A requestAnimationFrame callback runs just before a paint; a task queued from it runs after that paint.
-// A hidden tab paints nothing, so it gets the scripts at once.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(runScripts));
-else runScripts();
+// A hidden page paints nothing (and runs no animation frames), so it gets the scripts at once, also when it
+// is hidden before its first frame; the timer is the backstop of a page that never gets a frame.
+if (document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(runScripts));
+  document.addEventListener('visibilitychange', runScripts, { once: true });
+  setTimeout(runScripts, 2000);
+} else {
+  runScripts();
+}

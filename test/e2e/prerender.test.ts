@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { PRERENDERED_PATHS } from '../../src/shared/prerender';
+import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender';
 import { useAppAndBrowser } from './harness';
 
 const e2e = useAppAndBrowser();
@@ -64,7 +64,10 @@ test('with JavaScript off, /login, /signup and /pricing show their headings and 
 for (const locale of ['en-US', 'zh-CN']) {
   test(`every prerendered page hydrates with no console error (${locale})`, async () => {
     const page = await newPage({ locale });
-    for (const path of PRERENDERED_PATHS) {
+    const urls = PRERENDERED_PATHS.flatMap((path) =>
+      prerenderedVariants(path).map(({ query }) => (query ? `${path}?${query}` : path)),
+    );
+    for (const path of urls) {
       const { prerendered, served, errors } = await visit(page, path);
       assert.ok(prerendered, `${path} was not served prerendered`);
       // The app's scripts are run by the after-paint loader, once the page has painted (only preloaded here).
@@ -155,10 +158,18 @@ test('signup: first_install has its own page, and the prefill fills the form onc
 
 test('a query the build cannot foresee gets the page rendered in the browser, with it applied', async () => {
   const page = await newPage();
-  const response = await page.goto(`${e2e.app.url}/login?hide_header=true`);
+  const response = await page.goto(`${e2e.app.url}/pricing?coupon=LAUNCH30&dark_mode`);
   assert.ok(!(await response!.text()).includes('id="root" inert>'));
-  await page.getByRole('heading', { name: 'Log in' }).waitFor();
+  await page.getByRole('alert', { name: 'Coupon' }).waitFor();
   // Campaign parameters do not change the page: it stays prerendered.
   const { prerendered } = await visit(page, '/pricing?utm_source=newsletter');
   assert.ok(prerendered);
+});
+
+test('from /pricing, the sign-up and log-in pages are fetched once the browser is idle', async () => {
+  const page = await newPage();
+  const signup = page.waitForRequest(/\/signup\.[0-9a-f]+\.js$/);
+  const login = page.waitForRequest(/\/login\.[0-9a-f]+\.js$/);
+  await visit(page, '/pricing');
+  await Promise.all([signup, login]);
 });

@@ -13,7 +13,7 @@ import {
   googleSignIn,
   prerenderedVariant,
   prerenderedVariants,
-  type PrerenderedPath,
+  isPrerenderedPath,
   type GoogleSignIn,
   prerenderedFile,
   PRERENDERED_PATHS,
@@ -196,9 +196,7 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
 export function sendAppShell(reply: FastifyReply, web: Web, request: FastifyRequest) {
   const [rawPath, search = ''] = request.url.split('?');
   const path = rawPath!.replace(/(.)\/+$/, '$1');
-  const variant = (PRERENDERED_PATHS as readonly string[]).includes(path)
-    ? prerenderedVariant(path as PrerenderedPath, search)
-    : null;
+  const variant = isPrerenderedPath(path) ? prerenderedVariant(path, search) : null;
   const page =
     variant === null ? undefined : web.prerendered.get(pageKey(requestLocale(request), path, variant));
   if (page !== undefined) {

@@ -70,6 +70,20 @@ const ONBOARDING_PATHS: Record<OnboardingPath, true> = {
   privacy: true,
 };
 
+/**
+ * From /pricing visitors go on to sign up or log in, whose chunks load one after the other (the layout's,
+ * then the page's): fetched once the browser is idle, they are there before the click. Browsers without
+ * requestIdleCallback (and the prerender, and tests) skip it.
+ */
+function prefetchAuthPages() {
+  if (typeof window === 'undefined' || !('requestIdleCallback' in window)) return;
+  window.requestIdleCallback(() => {
+    onboardingChunk()
+      .then(({ onboardingPages }) => Promise.all([onboardingPages.signup(), onboardingPages.login()]))
+      .catch(() => undefined); // Only a head start: a failure shows when the page is opened.
+  });
+}
+
 const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] =>
   (Object.keys(ONBOARDING_PATHS) as OnboardingPath[]).map((path) => ({
     path,
@@ -194,9 +208,13 @@ export function appRoutes(context: EntryContext): RouteObject[] {
         },
         {
           path: 'pricing',
-          lazy: lazyPage(
-            () => import(/* webpackChunkName: "pricing" */ '../features/pricing/pages/PricingPage'),
-          ),
+          lazy: lazyPage(async () => {
+            const page = await import(
+              /* webpackChunkName: "pricing" */ '../features/pricing/pages/PricingPage'
+            );
+            prefetchAuthPages();
+            return page;
+          }),
         },
         {
           path: 'dashboard',

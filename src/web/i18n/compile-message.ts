@@ -1,5 +1,5 @@
 /**
- * Compiles an ICU message into Lingui's compiled form, for `i18n.setMessagesCompiler`.
+ * Compiles an ICU message into Lingui's compiled form, which format-message.ts formats.
  *
  * Lingui's own compiler (`@lingui/message-utils`) parses with moo and @messageformat/parser: about 7 KB
  * gzipped in every first load (issue 12), for the few ICU forms our messages use. This one reads those

@@ -6,8 +6,6 @@
  */
 import type { CompiledCases, CompiledMessage } from './compile-message';
 
-export type MessageValues = Record<string, unknown>;
-
 const formatters = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
 
 function memoized<T extends Intl.NumberFormat | Intl.PluralRules>(key: string, create: () => T): T {
@@ -29,20 +27,27 @@ function pluralCase(locale: string, type: 'cardinal' | 'ordinal', value: number,
   return cases[String(value)] ?? cases[rules.select(value - offset)] ?? cases.other;
 }
 
-/** `\uXXXX` and `\xXX` written in a message's text stand for their characters, as in Lingui. */
+/**
+ * `\uXXXX` and `\xXX` written in a message's text stand for their characters, as in Lingui (which also
+ * decodes them inside values: a name typed as `C:\x41` is shown as typed here).
+ */
 function decodeEscapes(text: string): string {
   return text.replace(/\\u([a-fA-F0-9]{4})|\\x([a-fA-F0-9]{2})/g, (_, unicode?: string, hex?: string) =>
     String.fromCharCode(parseInt((unicode ?? hex)!, 16)),
   );
 }
 
-export function formatMessage(message: CompiledMessage, locale: string, values: MessageValues = {}): string {
+export function formatMessage(
+  message: CompiledMessage,
+  locale: string,
+  values: Readonly<Record<string, unknown>> = {},
+): string {
   /** `count` is the number a `#` stands for, inside a plural's (not a nested select's) case. */
   const format = (parts: CompiledMessage | undefined, count?: number): string => {
     let text = '';
     for (const part of parts ?? []) {
       if (typeof part === 'string') {
-        text += part === '#' && count !== undefined ? formatNumber(locale, count) : part;
+        text += part === '#' && count !== undefined ? formatNumber(locale, count) : decodeEscapes(part);
         continue;
       }
       const [name, type, style] = part;
@@ -63,5 +68,5 @@ export function formatMessage(message: CompiledMessage, locale: string, values: 
     }
     return text;
   };
-  return decodeEscapes(format(message));
+  return format(message);
 }

@@ -21,6 +21,9 @@ test.each([
   ['/signup', 'first_install=yes', ''],
   ['/signup', 'password=secret', null],
   ['/welcome', 'first_install=true', null],
+  ['/login', '__proto__=1', null],
+  ['/pricing', 'hasOwnProperty&valueOf', null],
+  ['/signup', 'constructor=x&toString', null],
 ] as const)('%s?%s is served as the variant %j', (path, search, expected) => {
   expect(prerenderedVariant(path, search)).toBe(expected);
 });

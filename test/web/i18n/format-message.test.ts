@@ -9,7 +9,9 @@ import {
   type CompiledCases,
   type CompiledMessage,
 } from '../../../src/web/i18n/compile-message';
-import { formatMessage, type MessageValues } from '../../../src/web/i18n/format-message';
+import { formatMessage } from '../../../src/web/i18n/format-message';
+
+type MessageValues = Record<string, unknown>;
 import { messages } from '../../../src/web/i18n/zh-CN';
 import { ICU_FORMS } from './icu-forms';
 
@@ -76,5 +78,7 @@ describe('formatMessage', () => {
     expect(formatMessage(members, 'en', { count: 1 })).toBe('1 member');
     expect(formatMessage(members, 'en', { count: 1234 })).toBe('1,234 members');
     expect(formatMessage(compileMessage('Edit {name}'), 'en', {})).toBe('Edit ');
+    // Escapes are the message's, never a value's: what someone typed is shown as typed.
+    expect(formatMessage(compileMessage('Edit {name}'), 'en', { name: 'C:\\x41' })).toBe('Edit C:\\x41');
   });
 });
