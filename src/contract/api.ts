@@ -435,6 +435,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/invite-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite many people at once (a pasted list or a CSV, issue 15).
+     * @description Each row goes through the same path as invite-user, in its own transaction: the rows that can be
+     *     sent are sent, the others are refused with their reason, and the answer lists both. The server
+     *     judges every row again (invalid address, unknown role, listed twice ignoring case, yourself, already
+     *     a member, already invited, no free seat), whatever the preview showed. At most 500 rows (400
+     *     otherwise). Rate limits: the call counts once per IP on the bulk rule, and each address counts on
+     *     the per-address invitation rule; a refused row does not stop the others.
+     */
+    post: operations['inviteUsers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/resend-invitation': {
     parameters: {
       query?: never;
@@ -1038,6 +1063,30 @@ export interface components {
       subscription: components['schemas']['Subscription'];
       /** @description Seconds since the epoch; null when unknown (shown as N/A). */
       join_timestamp: number | null;
+    };
+    /** @description The answer of invite-users, row by row. */
+    BulkInvitations: {
+      sent: {
+        line?: number;
+        email: string;
+        invitation: components['schemas']['Invitation'];
+      }[];
+      refused: {
+        line?: number;
+        email: string;
+        /** @enum {string} */
+        reason:
+          | 'invalid'
+          | 'invalid-role'
+          | 'duplicate'
+          | 'self'
+          | 'member'
+          | 'invited'
+          | 'no-seat'
+          | 'rate-limited'
+          | 'other';
+        message: string;
+      }[];
     };
     Invitation: {
       id: components['schemas']['Id'];
@@ -3122,6 +3171,106 @@ export interface operations {
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  inviteUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "line": 1,
+         *           "email": "grace@example.com"
+         *         },
+         *         {
+         *           "line": 2,
+         *           "email": "alan@example.com",
+         *           "role": "viewer"
+         *         },
+         *         {
+         *           "line": 3,
+         *           "email": "not-an-address"
+         *         }
+         *       ],
+         *       "product": "Free"
+         *     }
+         */
+        'application/json': {
+          rows: {
+            /** @description The row's line in the pasted text or file, echoed in the answer. */
+            line?: number;
+            email: string;
+            /** @description Default: member. */
+            role?: string;
+          }[];
+          /**
+           * @description The product every invitee gets on joining, seat permitting.
+           * @default Free
+           */
+          product?: components['schemas']['PlanInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description What was sent and what was refused, row by row. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "2 invitations sent, 1 refused.",
+           *       "data": {
+           *         "sent": [
+           *           {
+           *             "line": 1,
+           *             "email": "grace@example.com",
+           *             "invitation": {
+           *               "id": "1",
+           *               "email": "grace@example.com",
+           *               "role": "member",
+           *               "created_at": 1795469822,
+           *               "expires_at": 1796074622
+           *             }
+           *           }
+           *         ],
+           *         "refused": [
+           *           {
+           *             "line": 3,
+           *             "email": "not-an-address",
+           *             "reason": "invalid",
+           *             "message": "Not a valid email address."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['BulkInvitations'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

@@ -28,6 +28,7 @@ export const operationRoutes = {
   disconnect: { method: 'post', path: '/disconnect' },
   getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
   inviteUser: { method: 'post', path: '/invite-user' },
+  inviteUsers: { method: 'post', path: '/invite-users' },
   resendInvitation: { method: 'post', path: '/resend-invitation' },
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },

@@ -57,6 +57,11 @@ const GUARDED: Guarded[] = [
     call: (actor) => ({ body: { email: actor.email } }), // inviting oneself: 400 once allowed
   },
   {
+    operationId: 'inviteUsers',
+    permission: 'members.invite',
+    call: (actor) => ({ body: { rows: [{ email: actor.email }] } }), // oneself: refused row once allowed
+  },
+  {
     operationId: 'resendInvitation',
     permission: 'members.invite',
     call: () => ({ body: { invitation_id: UNKNOWN_ID } }),

@@ -4,7 +4,7 @@
  * organization, so another organization's ids answer 404.
  */
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { roleCan, roleOf } from '../../shared/permissions.js';
+import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation } from '../domain/accounts.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
@@ -26,14 +26,35 @@ import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import { conflict, invalid, notFound } from '../domain/errors.js';
+import { DomainError, conflict, invalid, notFound, tooManyAttempts } from '../domain/errors.js';
 import type { Handlers, QueryOf } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
 import { assignedSeats } from '../../shared/seats.js';
 import { invitationMail } from '../mail/templates.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
-import { enforceLimits } from './limits.js';
+import { enforceLimits, withinEach } from './limits.js';
+import type { components } from '../../contract/api.js';
+import { REFUSAL_TEXTS, judgeInviteRows } from '../../shared/invite-list.js';
+
+type PlanInputName = components['schemas']['PlanInput'];
+type BulkAnswer = components['schemas']['BulkInvitations'];
+type BulkSent = BulkAnswer['sent'][number];
+type BulkRefused = BulkAnswer['refused'][number];
+
+const INVITE_SELF = REFUSAL_TEXTS.self;
+const ALREADY_MEMBER = 'This person is already a member of your organization.';
+const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
+
+/** Why a row of a bulk invitation was refused by the single-invitation path. */
+function bulkReason(error: DomainError): BulkRefused['reason'] {
+  if (error.message === ALREADY_MEMBER) return 'member';
+  if (error.message === ALREADY_PENDING) return 'invited';
+  if (error.message === INVITE_SELF) return 'self';
+  if (error.kind === 'rate-limited') return 'rate-limited';
+  if (error.kind === 'conflict') return 'no-seat';
+  return 'other';
+}
 
 type MembersQuery = QueryOf<'getOrganizationMembers'>;
 
@@ -70,6 +91,7 @@ export function organizationHandlers(
   Handlers,
   | 'getOrganizationMembers'
   | 'inviteUser'
+  | 'inviteUsers'
   | 'resendInvitation'
   | 'acceptInvite'
   | 'removeOrganizationUser'
@@ -116,6 +138,57 @@ export function organizationHandlers(
       throw invalid('Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.');
     }
     return invitation;
+  }
+
+  /**
+   * The one path that creates an invitation (invite-user and each row of invite-users): refuses
+   * yourself, members and pending addresses, creates the organization on the first invitation, checks
+   * a seat for the product, audits, saves and mails.
+   */
+  async function inviteOne(
+    user: User,
+    email: string,
+    role: Role,
+    productInput: PlanInputName | undefined,
+    ip: string,
+  ): Promise<Invitation> {
+    if (sameEmail(email, user.email)) throw invalid(INVITE_SELF);
+    // Whether the address has an account, or belongs to another organization, is not the inviter's
+    // business: both are answered like any invitation, and the invitee learns at acceptance.
+    const existing = await repos.users.findByEmail(email);
+    if (existing && existing.organization_id !== null && existing.organization_id === (await orgIdOf(user))) {
+      throw conflict(ALREADY_MEMBER);
+    }
+    const { token, tokenHash, expiresAt } = issueInvitationToken();
+    return saveAndMail(user, token, async (tx) => {
+      // The first invitation creates the organization (DESIGN.md).
+      const org = await ensureOrganization(tx, user);
+      if (await tx.invitations.hasPending(org.id, email)) throw conflict(ALREADY_PENDING);
+      const product = await requireSeatForInvitation(tx, org, role, productInput ?? 'free');
+      await tx.audit.record({
+        type: 'invitation.sent',
+        organizationId: org.id,
+        actor: personOf(user),
+        target: { id: null, email },
+        ip,
+        details: { role, product: PLAN_NAMES[product] },
+      });
+      return tx.invitations.create({
+        organization_id: org.id,
+        email,
+        role,
+        product,
+        token_hash: tokenHash,
+        invited_by: user.id,
+        expires_at: expiresAt,
+      });
+    });
+  }
+
+  /** The caller's organization as stored now (a bulk invitation may have just created it). */
+  async function orgIdOf(user: User): Promise<number | null> {
+    if (user.organization_id !== null) return user.organization_id;
+    return (await repos.users.findById(user.id))?.organization_id ?? null;
   }
 
   return {
@@ -171,47 +244,52 @@ export function organizationHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
       const email = normalizeEmail(ctx.body.email);
-      const role = ctx.body.role ?? 'member';
       await enforceLimits(services, [
         [RATE_RULES.inviteIp, ctx.ip],
         [RATE_RULES.inviteEmail, email],
       ]);
-      if (sameEmail(email, user.email)) throw invalid('You cannot invite yourself.');
-
-      // Whether the address has an account, or belongs to another organization, is not the inviter's
-      // business: both are answered like any invitation, and the invitee learns at acceptance.
-      const existing = await repos.users.findByEmail(email);
-      if (existing && user.organization_id !== null && existing.organization_id === user.organization_id) {
-        throw conflict('This person is already a member of your organization.');
-      }
-
-      const { token, tokenHash, expiresAt } = issueInvitationToken();
-      const invitation = await saveAndMail(user, token, async (tx) => {
-        // The first invitation creates the organization (DESIGN.md).
-        const org = await ensureOrganization(tx, user);
-        if (await tx.invitations.hasPending(org.id, email)) {
-          throw conflict('An invitation is already pending for this email. Use "Resend invite".');
-        }
-        const product = await requireSeatForInvitation(tx, org, role, ctx.body.product ?? 'free');
-        await tx.audit.record({
-          type: 'invitation.sent',
-          organizationId: org.id,
-          actor: personOf(user),
-          target: { id: null, email },
-          ip: ctx.ip,
-          details: { role, product: PLAN_NAMES[product] },
-        });
-        return tx.invitations.create({
-          organization_id: org.id,
-          email,
-          role,
-          product,
-          token_hash: tokenHash,
-          invited_by: user.id,
-          expires_at: expiresAt,
-        });
-      });
+      const invitation = await inviteOne(user, email, ctx.body.role ?? 'member', ctx.body.product, ctx.ip);
       return { error: false, message: `Invitation sent to ${email}.`, data: presentInvitation(invitation) };
+    },
+
+    async inviteUsers(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.invite');
+      await enforceLimits(services, [[RATE_RULES.inviteBulkIp, ctx.ip]]);
+      // The browser's preview is not trusted: the rows are judged again here. Membership and pending
+      // invitations are judged by the single-invitation path itself, row by row.
+      const judged = judgeInviteRows(
+        ctx.body.rows.map((row, index) => ({
+          line: row.line ?? index + 1,
+          email: row.email,
+          ...(row.role === undefined ? {} : { role: row.role }),
+        })),
+        { inviterEmail: user.email, members: [], invited: [] },
+      );
+      const sent: BulkSent[] = [];
+      const refused: BulkRefused[] = [];
+      for (const row of judged) {
+        const { line, email, normalized } = row;
+        if (row.refusal) {
+          refused.push({ line, email, reason: row.refusal, message: REFUSAL_TEXTS[row.refusal] });
+          continue;
+        }
+        try {
+          if (!(await withinEach(services, [RATE_RULES.inviteEmail], normalized))) {
+            throw tooManyAttempts(RATE_RULES.inviteEmail.windowSeconds);
+          }
+          const invitation = await inviteOne(user, normalized, row.role, ctx.body.product, ctx.ip);
+          sent.push({ line, email: normalized, invitation: presentInvitation(invitation) });
+        } catch (error) {
+          if (!(error instanceof DomainError) || error.kind === 'unavailable') throw error;
+          refused.push({ line, email, reason: bulkReason(error), message: error.message });
+        }
+      }
+      return {
+        error: false,
+        message: `${sent.length} ${sent.length === 1 ? 'invitation' : 'invitations'} sent, ${refused.length} refused.`,
+        data: { sent, refused },
+      };
     },
 
     async resendInvitation(ctx) {

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   has_installed: 'Extension installed',
   schedule: 'Billing period',
   items: 'Plan',
+  rows: 'Invitation list',
 };
 
 const WORDS: Record<string, string> = { api: 'API', utm: 'UTM', oauth: 'OAuth', id: 'ID', url: 'URL' };

@@ -147,6 +147,11 @@ export const RATE_RULES = {
   resetCheckIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
+  /**
+   * Bulk invitations (issue 15), per call: up to 500 rows each, so at most 10 x 500 invitations an hour
+   * from one IP; each address still counts on inviteEmail.
+   */
+  inviteBulkIp: { name: 'invite-bulk:ip', limit: 10, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

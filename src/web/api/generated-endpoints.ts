@@ -83,6 +83,9 @@ export const generatedApi = baseApi.injectEndpoints({
     inviteUser: build.mutation<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>({
       query: (body) => ({ url: '/invite-user', method: 'POST', body }),
     }),
+    inviteUsers: build.mutation<OkResponse<'inviteUsers'>, RequestBody<'inviteUsers'>>({
+      query: (body) => ({ url: '/invite-users', method: 'POST', body }),
+    }),
     resendInvitation: build.mutation<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>({
       query: (body) => ({ url: '/resend-invitation', method: 'POST', body }),
     }),
@@ -205,6 +208,7 @@ export const {
   useGetOrganizationMembersQuery,
   useLazyGetOrganizationMembersQuery,
   useInviteUserMutation,
+  useInviteUsersMutation,
   useResendInvitationMutation,
   useAcceptInviteMutation,
   useRemoveOrganizationUserMutation,

@@ -49,6 +49,7 @@ export const api = generatedApi.enhanceEndpoints({
     getOrganizationMembers: { providesTags: ['Members'] },
     // The first invitation creates the organization, which the user record carries.
     inviteUser: { invalidatesTags: onSuccess('Members', 'User') },
+    inviteUsers: { invalidatesTags: onSuccess('Members', 'User') },
     resendInvitation: { invalidatesTags: onSuccess('Members') },
     // Member count and seats in use are part of the user's organization.
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },

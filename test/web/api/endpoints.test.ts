@@ -143,6 +143,13 @@ const calls: { [K in EndpointId]: Call<K> } = {
     answer: membersPage({ users: [aMember()], invitations: [anInvitation()] }, new URLSearchParams()),
   },
   inviteUser: { arg: { email: 'grace@example.com', role: 'admin' }, answer: { ...ok, data: anInvitation() } },
+  inviteUsers: {
+    arg: { rows: [{ line: 1, email: 'grace@example.com' }] },
+    answer: {
+      ...ok,
+      data: { sent: [{ line: 1, email: 'grace@example.com', invitation: anInvitation() }], refused: [] },
+    },
+  },
   resendInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },
   acceptInvite: {
     arg: { token: 'invite-token' },

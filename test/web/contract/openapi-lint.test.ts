@@ -88,6 +88,7 @@ describe('openapi.yaml', () => {
         'POST /remove-organization-user',
         'POST /set-user-product',
         'POST /invite-user',
+        'POST /invite-users',
         'POST /resend-invitation',
         'POST /accept-invite',
         'POST /set-user-boolean',

@@ -2,6 +2,22 @@
 export const organization: Record<string, string> = {
   'Name/Email': '姓名/电子邮箱',
   Role: '角色',
+  // Bulk invitations (issue 15)
+  'Invite many members': '批量邀请成员',
+  'Email addresses': '电子邮箱地址',
+  'One per line, or separated by commas or semicolons. A CSV may add a role column.':
+    '每行一个，或以逗号或分号分隔。CSV 文件可以包含角色列。',
+  'Upload a CSV file': '上传 CSV 文件',
+  '{valid} of {total} rows will be sent.': '{total} 行中将发送 {valid} 行。',
+  '{sent} invitations sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
+  'Refused rows': '被拒绝的行',
+  Preview: '预览',
+  Line: '行',
+  Ready: '就绪',
+  'Send {count} invitations': '发送 {count} 份邀请',
+  'Failed to send the invitations': '发送邀请失败',
+  "Not at your company's email domain.": '不属于您公司的电子邮箱域名。',
+  'At most 500 invitations can be sent at once. Split the list.': '一次最多可发送 500 份邀请。请拆分列表。',
   'Billing manager': '账单管理员',
   Viewer: '查看者',
   'A billing manager uses no seat.': '账单管理员不占用席位。',

@@ -4,6 +4,13 @@
  */
 export const server: Record<string, string> = {
   'Account created.': '账户已创建。',
+  // Bulk invitations (issue 15): why a row was refused (src/shared/invite-list.ts).
+  'Not a valid email address.': '不是有效的电子邮箱地址。',
+  'Unknown role.': '未知角色。',
+  'Listed more than once.': '列表中重复出现。',
+  'Already a member of your organization.': '已是您组织的成员。',
+  'An invitation is already pending for this email.': '此电子邮箱已有待处理的邀请。',
+  'Invitation list must have at most 500 items.': '邀请列表最多只能包含 500 项。',
   'A billing manager uses no seat: set the product to Free.': '账单管理员不占用席位：请将产品设为免费版。',
   "Billing is handled by your organization's billing admin.": '账单由您所在组织的账单管理员处理。',
   'Choose Standard or Pro: a Free plan uses no seat.': '请选择标准版或专业版：免费版不占用席位。',

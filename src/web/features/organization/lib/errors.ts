@@ -8,6 +8,7 @@ export const REMOVE_FAILED = 'Failed to remove user';
 export const UPDATE_PRODUCT_FAILED = 'Failed to update product';
 export const INVITE_FAILED = 'Failed to send invitation';
 export const RESEND_FAILED = 'Failed to resend invitation';
+export const BULK_INVITE_FAILED = 'Failed to send the invitations';
 export const MOVE_SEAT_FAILED = 'Failed to move the seat';
 export const MEMBER_NOT_FOUND = 'User not found in your organization';
 

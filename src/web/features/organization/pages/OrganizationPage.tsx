@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { BulkCapsDialog } from '../components/BulkCapsDialog';
+import { BulkInviteDialog } from '../components/BulkInviteDialog';
 import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
 import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
@@ -114,6 +115,7 @@ export default function OrganizationPage() {
   const [resendingId, setResendingId] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<OrganizationMember | null>(null);
   const [capsOpen, setCapsOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const canSetCaps = roleCan(viewer?.role, 'credits.govern');
   // Where focus goes when the element that had it is gone (a removed member's row).
   const membersHeading = useRef<HTMLHeadingElement>(null);
@@ -200,6 +202,19 @@ export default function OrganizationPage() {
         <Section title={t('Invite a Member')}>
           {inviteError && <ErrorAlert error={inviteError} onClose={() => setInviteError(null)} />}
           <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
+          <div>
+            <Button variant="outlined" onClick={() => setBulkOpen(true)}>
+              {t('Invite many members')}
+            </Button>
+          </div>
+          <BulkInviteDialog
+            open={bulkOpen}
+            inviterEmail={viewer?.email ?? ''}
+            members={(data?.users ?? NO_MEMBERS).map((member) => member.email)}
+            invited={(data?.invitations ?? NO_INVITATIONS).map((invitation) => invitation.email)}
+            onClose={() => setBulkOpen(false)}
+            onSent={(summary) => report({ success: summary })}
+          />
         </Section>
       )}
 

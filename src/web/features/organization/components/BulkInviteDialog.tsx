@@ -1,0 +1,223 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useInviteUsersMutation } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import {
+  MAX_BULK_INVITES,
+  OTHER_DOMAIN_TEXT,
+  REFUSAL_TEXTS,
+  TOO_MANY_ROWS,
+  judgeInviteRows,
+  parseInviteList,
+} from '../../../../shared/invite-list';
+import { BULK_INVITE_FAILED } from '../lib/errors';
+import { t, translated } from '../../../i18n';
+
+export interface BulkInviteDialogProps {
+  open: boolean;
+  inviterEmail: string;
+  /** The members and pending invitations the page knows of; the server checks every row again anyway. */
+  members: readonly string[];
+  invited: readonly string[];
+  onClose: () => void;
+  /** Called with a summary once the invitations are sent. */
+  onSent: (summary: string) => void;
+}
+
+interface Outcome {
+  sent: number;
+  refused: { line?: number; email: string; message: string }[];
+}
+
+/**
+ * Organization page (issue 15): invite many people at once from a pasted list or a CSV file, with a
+ * preview that flags what will not be sent before anything is sent.
+ */
+export function BulkInviteDialog({
+  open,
+  inviterEmail,
+  members,
+  invited,
+  onClose,
+  onSent,
+}: BulkInviteDialogProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [text, setText] = useState('');
+  const [error, setError] = useState<ErrorText | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [inviteUsers, sending] = useInviteUsersMutation();
+  const rows = useMemo(
+    () => judgeInviteRows(parseInviteList(text), { inviterEmail, members, invited }),
+    [text, inviterEmail, members, invited],
+  );
+  const valid = rows.filter((row) => !row.refusal);
+  const tooMany = valid.length > MAX_BULK_INVITES;
+
+  const reset = () => {
+    setText('');
+    setError(null);
+    setOutcome(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setText(typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsText(file);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (valid.length === 0 || tooMany) return;
+    setError(null);
+    try {
+      const answer = await inviteUsers({
+        rows: valid.map((row) => ({ line: row.line, email: row.normalized, role: row.role })),
+      }).unwrap();
+      const summary = t('{sent} invitations sent, {refused} refused.', {
+        sent: answer.data.sent.length,
+        refused: answer.data.refused.length,
+      });
+      if (answer.data.refused.length === 0) {
+        reset();
+        onSent(summary);
+      } else {
+        setOutcome({ sent: answer.data.sent.length, refused: answer.data.refused });
+        setText('');
+        onSent(summary);
+      }
+    } catch (failure) {
+      setError(withDetail(BULK_INVITE_FAILED, failure));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby="bulk-invite-title"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="bulk-invite-title">{t('Invite many members')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+            {outcome && (
+              <Alert severity="warning">
+                <Typography>
+                  {t('{sent} invitations sent, {refused} refused.', {
+                    sent: outcome.sent,
+                    refused: outcome.refused.length,
+                  })}
+                </Typography>
+                <ul aria-label={t('Refused rows')}>
+                  {outcome.refused.map((row) => (
+                    <li key={`${row.line ?? 0}-${row.email}`}>
+                      {row.email}: {translated(row.message)}
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            <TextField
+              label={t('Email addresses')}
+              helperText={t(
+                'One per line, or separated by commas or semicolons. A CSV may add a role column.',
+              )}
+              multiline
+              minRows={4}
+              maxRows={10}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <div>
+              <Button variant="outlined" component="label">
+                {t('Upload a CSV file')}
+                <input hidden type="file" accept=".csv,text/csv,text/plain" onChange={onFile} />
+              </Button>
+            </div>
+            {rows.length > 0 && (
+              <>
+                <Typography role="status">
+                  {t('{valid} of {total} rows will be sent.', { valid: valid.length, total: rows.length })}
+                </Typography>
+                {tooMany && <Alert severity="error">{translated(TOO_MANY_ROWS)}</Alert>}
+                <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} aria-label={t('Preview')}>
+                  <Table size="small" stickyHeader>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('Line')}</TableCell>
+                        <TableCell>{t('Email')}</TableCell>
+                        <TableCell>{t('Role')}</TableCell>
+                        <TableCell>{t('Status')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {rows.map((row, index) => (
+                        <TableRow key={index}>
+                          <TableCell>{row.line}</TableCell>
+                          <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+                          <TableCell>{row.role}</TableCell>
+                          <TableCell>
+                            {row.refusal ? (
+                              <Typography color="error" variant="body2">
+                                {translated(REFUSAL_TEXTS[row.refusal])}
+                              </Typography>
+                            ) : row.otherDomain ? (
+                              <Typography color="warning.dark" variant="body2">
+                                {translated(OTHER_DOMAIN_TEXT)}
+                              </Typography>
+                            ) : (
+                              t('Ready')
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('Close')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={valid.length === 0 || tooMany || sending.isLoading}
+          >
+            {sending.isLoading ? t('Sending...') : t('Send {count} invitations', { count: valid.length })}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+/** Issue 15: reading a pasted list or CSV of invitations, and judging its rows (src/shared/invite-list.ts). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { judgeInviteRows, parseInviteList } from '../../src/shared/invite-list.js';
+
+describe('parseInviteList', () => {
+  it('reads one address per line, or separated by commas and semicolons', () => {
+    const rows = parseInviteList('a@x.com\nb@x.com, c@x.com;d@x.com\n\n  e@x.com  \r\n');
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.email]),
+      [
+        [1, 'a@x.com'],
+        [2, 'b@x.com'],
+        [2, 'c@x.com'],
+        [2, 'd@x.com'],
+        [4, 'e@x.com'],
+      ],
+    );
+  });
+
+  it('reads a CSV with a header row, in any column order, with an optional role', () => {
+    const rows = parseInviteList('\uFEFFname,Role,Email\nAda,viewer,ada@x.com\nBob,,"bob@x.com"\n');
+    assert.deepEqual(rows, [
+      { line: 2, email: 'ada@x.com', role: 'viewer' },
+      { line: 3, email: 'bob@x.com' },
+    ]);
+  });
+
+  it('reads a CSV without a header: an address and a known role per line', () => {
+    const rows = parseInviteList('ada@x.com,admin\nbob@x.com;Billing_manager\ncy@x.com,dee@x.com');
+    assert.deepEqual(rows, [
+      { line: 1, email: 'ada@x.com', role: 'admin' },
+      { line: 2, email: 'bob@x.com', role: 'Billing_manager' },
+      { line: 3, email: 'cy@x.com' },
+      { line: 3, email: 'dee@x.com' },
+    ]);
+  });
+
+  it('keeps rows it cannot read as addresses, for the preview to flag', () => {
+    assert.deepEqual(parseInviteList('not an address'), [{ line: 1, email: 'not an address' }]);
+  });
+});
+
+describe('judgeInviteRows', () => {
+  it('flags invalid, duplicate (ignoring case), self, member, invited rows and other domains', () => {
+    const rows = parseInviteList(
+      [
+        'new@acme.com',
+        'NEW@acme.com',
+        'broken@',
+        'boss@acme.com',
+        'Member@Acme.com',
+        'pending@acme.com',
+        'friend@gmail.com',
+        'x@acme.com,owner',
+      ].join('\n'),
+    );
+    const judged = judgeInviteRows(rows, {
+      inviterEmail: 'Boss@Acme.com',
+      members: ['member@acme.com'],
+      invited: ['PENDING@acme.com'],
+    });
+    assert.deepEqual(
+      judged.map((row) => [row.email, row.refusal ?? 'ok', row.otherDomain]),
+      [
+        ['new@acme.com', 'ok', false],
+        ['NEW@acme.com', 'duplicate', false],
+        ['broken@', 'invalid', false],
+        ['boss@acme.com', 'self', false],
+        ['Member@Acme.com', 'member', false],
+        ['pending@acme.com', 'invited', false],
+        ['friend@gmail.com', 'ok', true],
+        // "owner" is not a role, so the line is two cells, the second no address
+        ['x@acme.com', 'ok', false],
+        ['owner', 'invalid', false],
+      ],
+    );
+    assert.equal(judged[0]!.normalized, 'new@acme.com');
+    assert.equal(judged[0]!.role, 'member');
+  });
+
+  it('refuses an unknown role from a role column and lower-cases known ones', () => {
+    const judged = judgeInviteRows(parseInviteList('email,role\na@x.com,owner\nb@x.com,Viewer'), {
+      inviterEmail: 'me@x.com',
+      members: [],
+      invited: [],
+    });
+    assert.equal(judged[0]!.refusal, 'invalid-role');
+    assert.equal(judged[1]!.refusal, undefined);
+    assert.equal(judged[1]!.role, 'viewer');
+  });
+});
