@@ -81,7 +81,7 @@ describe('verifying the domain', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.message, `We sent a verification code to ada@${DOMAIN}.`);
     const [link] = await mailLinks(t, `ada@${DOMAIN}`);
-    assert.match(link!, /^http:\/\/localhost:3000\/organization\?domain_code=/);
+    assert.match(link!, /^http:\/\/localhost:3000\/dashboard\/organization\?domain_code=/);
     const code = await mailToken(t, `ada@${DOMAIN}`, 'domain_code');
     assert.match(code, /^[A-Z2-9]{8}$/);
     assert.deepEqual(
@@ -144,7 +144,7 @@ describe('requests to join', () => {
     );
     assert.ok(mail, 'the admin is mailed');
     assert.match(mail.text_body, new RegExp(`grace@${DOMAIN}`));
-    assert.match(mail.text_body, /http:\/\/localhost:3000\/organization/);
+    assert.match(mail.text_body, /http:\/\/localhost:3000\/dashboard\/organization/);
 
     const twice = await t.api('requestToJoin', { cookie: grace.cookie, body: {} });
     assert.equal(twice.status, 409);

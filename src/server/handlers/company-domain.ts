@@ -51,7 +51,7 @@ export function companyDomainHandlers(
 > {
   const { repos, config } = services;
   const organizationLink = (params: Record<string, string> = {}) => {
-    const url = new URL('/organization', config.publicUrl);
+    const url = new URL('/dashboard/organization', config.publicUrl);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
   };

@@ -25,6 +25,7 @@ import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { MoveSeatDialog } from '../components/MoveSeatDialog';
+import { CompanyDomainSection } from '../components/CompanyDomainSection';
 import { SeatsSummary } from '../../../entities/plan';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import {
@@ -200,6 +201,15 @@ export default function OrganizationPage() {
         <Section title={t('Invite a Member')}>
           {inviteError && <ErrorAlert error={inviteError} onClose={() => setInviteError(null)} />}
           <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
+        </Section>
+      )}
+
+      {roleCan(viewer?.role, 'organization.domain') && (
+        <Section title={t('Company domain')}>
+          <CompanyDomainSection
+            onDone={(message) => report({ success: message })}
+            onMemberJoined={() => void members.refetch()}
+          />
         </Section>
       )}
 
