@@ -3790,6 +3790,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
