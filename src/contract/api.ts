@@ -3759,6 +3759,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
