@@ -557,6 +557,139 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-company-domain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's company domain and its pending join requests (admins).
+     * @description Issue 15. `domain` is the verified email domain (null until one is verified); `pending_domain` and
+     *     `pending_email` describe a verification mailed but not confirmed yet. `join_requests` are the
+     *     pending requests to join, oldest first; expired ones (older than 7 days) are left out.
+     */
+    get: operations['getCompanyDomain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/start-domain-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a verification code for the organization's email domain to an address at it (admins).
+     * @description Issue 15. The domain must be a real domain name and not a free-mail provider's (gmail.com,
+     *     outlook.com, ...: 400). The code goes to `email` when given (it must be at the domain), else to the
+     *     caller's own address, which must then be at the domain (400). It is valid 24 hours; a new start
+     *     replaces it. A domain another organization verified answers 409. Creates the organization when the
+     *     caller has none yet, as the first invitation does.
+     */
+    post: operations['startDomainVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/verify-domain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the pending domain with the mailed code (admins).
+     * @description Issue 15. The code comes from the mail (its link opens the Organization page with it filled in).
+     *     A wrong or expired code answers 400 and changes nothing.
+     */
+    post: operations['verifyDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/decide-join-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve or decline a pending request to join (admins).
+     * @description Issue 15. Approving adds the requester as a Free member, as accepting an invitation does; declining
+     *     closes the request. An expired or already answered request answers 400; one of another
+     *     organization 404.
+     */
+    post: operations['decideJoinRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-join-option': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization the caller may ask to join, from their email domain.
+     * @description Issue 15. For a signed-in user without an organization whose address is at a domain an
+     *     organization verified: that organization, and whether a request is already pending. Otherwise
+     *     `data` is null.
+     */
+    get: operations['getJoinOption'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/request-to-join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask to join the organization that verified the caller's email domain.
+     * @description Issue 15. Stored for 7 days; the organization's admins get a mail and see it on the Organization
+     *     page. Refused (400) when the caller already belongs to an organization or no organization verified
+     *     their domain; a second request while one is pending answers 409.
+     */
+    post: operations['requestToJoin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/list-audit-events': {
     parameters: {
       query?: never;
@@ -1235,6 +1368,16 @@ export interface components {
        */
       notice?: string;
     };
+    /** @description A pending request to join the organization (issue 15). */
+    JoinRequest: {
+      id: components['schemas']['Id'];
+      email: string;
+      name: string;
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch; 7 days after created_at. */
+      expires_at: number;
+    };
     /**
      * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
      * @enum {string}
@@ -1267,7 +1410,10 @@ export interface components {
       | 'crm.connected'
       | 'crm.disconnected'
       | 'credits.cap_changed'
-      | 'credits.top_up';
+      | 'credits.top_up'
+      | 'domain.verified'
+      | 'join_request.approved'
+      | 'join_request.declined';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3516,6 +3662,285 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCompanyDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "domain": "acme.com",
+           *         "pending_domain": null,
+           *         "pending_email": null,
+           *         "join_requests": [
+           *           {
+           *             "id": "4",
+           *             "email": "grace@acme.com",
+           *             "name": "Grace Hopper",
+           *             "created_at": 1764000000,
+           *             "expires_at": 1764604800
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              domain: string | null;
+              pending_domain: string | null;
+              pending_email: string | null;
+              join_requests: components['schemas']['JoinRequest'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  startDomainVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "domain": "acme.com",
+         *       "email": "it@acme.com"
+         *     }
+         */
+        'application/json': {
+          domain: string;
+          email?: components['schemas']['Email'];
+        };
+      };
+    };
+    responses: {
+      /** @description Code mailed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "We sent a verification code to it@acme.com."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  verifyDomain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "K7P2QX9M"
+         *     }
+         */
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verified. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "acme.com is verified."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  decideJoinRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "request_id": "4",
+         *       "decision": "approve"
+         *     }
+         */
+        'application/json': {
+          request_id: components['schemas']['Id'];
+          /** @enum {string} */
+          decision: 'approve' | 'decline';
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "grace@acme.com joined your organization as a Free member."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getJoinOption: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The option, or null. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "organization_name": "Acme",
+           *         "domain": "acme.com",
+           *         "requested": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: null | {
+              organization_name: string;
+              domain: string;
+              requested: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  requestToJoin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Requested. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your request was sent to the admins of Acme."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];

@@ -21,6 +21,7 @@ import { catalogueHandlers } from './handlers/catalogue.js';
 import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
+import { companyDomainHandlers } from './handlers/company-domain.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...billingHandlers(services),
     ...crmHandlers(services),
     ...organizationHandlers(services),
+    ...companyDomainHandlers(services),
     ...creditsHandlers(services),
   });
 

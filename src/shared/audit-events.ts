@@ -33,6 +33,9 @@ export const AUDIT_EVENT_LABELS = {
   'crm.disconnected': 'CRM disconnected',
   'credits.cap_changed': 'Credit cap changed',
   'credits.top_up': 'Credits topped up',
+  'domain.verified': 'Company domain verified',
+  'join_request.approved': 'Request to join approved',
+  'join_request.declined': 'Request to join declined',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

@@ -44,7 +44,9 @@ export type Permission =
   /** Set members' monthly credit caps and see the team's usage (issue 13). */
   | 'credits.govern'
   /** Buy credit packs for one's own balance (issue 13). */
-  | 'credits.buy';
+  | 'credits.buy'
+  /** Verify the organization's email domain and answer requests to join (issue 15). */
+  | 'organization.domain';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -60,6 +62,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'credits.govern',
     'credits.buy',
     'seat.hold',
+    'organization.domain',
   ],
   member: ['seat.hold'],
   // Lusha's Manager: billing only, never a seat, no say over members.

@@ -120,6 +120,22 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { standard_seats: 0, pro_seats: 0 } }),
   },
   { ...BILLING, operationId: 'billingPortal', call: () => ({ body: {} }) },
+  { operationId: 'getCompanyDomain', permission: 'organization.domain', call: () => ({}) },
+  {
+    operationId: 'startDomainVerification',
+    permission: 'organization.domain',
+    call: () => ({ body: { domain: 'gmail.com' } }), // a free-mail domain: 400 once allowed
+  },
+  {
+    operationId: 'verifyDomain',
+    permission: 'organization.domain',
+    call: () => ({ body: { code: 'WRONG' } }),
+  },
+  {
+    operationId: 'decideJoinRequest',
+    permission: 'organization.domain',
+    call: () => ({ body: { request_id: UNKNOWN_ID, decision: 'decline' } }),
+  },
 ];
 
 /**

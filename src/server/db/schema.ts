@@ -81,6 +81,25 @@ export interface OrganizationsTable {
   /** Everyone in the organization must sign in with two-factor sign-in (issue 16). */
   require_two_factor: Generated<boolean>;
   created_at: GeneratedTimestamp;
+  /** The verified email domain (issue 15); unique. */
+  domain: Generated<string | null>;
+  domain_verified_at: Generated<Date | null>;
+  /** A verification mailed and not confirmed yet: the domain, where the code went, its hash and expiry. */
+  pending_domain: Generated<string | null>;
+  pending_domain_email: Generated<string | null>;
+  domain_code_hash: Generated<string | null>;
+  domain_code_expires_at: Generated<Date | null>;
+}
+
+export interface JoinRequestsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  created_at: GeneratedTimestamp;
+  expires_at: Date;
+  decided_at: Date | null;
+  decided_by: number | null;
 }
 
 export interface UsersTable {
@@ -347,6 +366,7 @@ export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
   invitations: InvitationsTable;
+  join_requests: JoinRequestsTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
   recovery_codes: RecoveryCodesTable;

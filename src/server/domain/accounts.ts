@@ -94,25 +94,46 @@ export async function joinByInvitation(
   invitation: Pick<Invitation, 'id' | 'organization_id' | 'role' | 'product' | 'invited_by'>,
   ip: string | null,
 ): Promise<string | null> {
+  return joinOrganization(repos, user, invitation, ip, async (tx) => {
+    if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
+  });
+}
+
+/**
+ * An existing user without organization joins one: by invitation, or by an approved request to join
+ * (issue 15, which passes a Free member grant). `claim` uses up what let them in (the invitation, the
+ * request) in the same transaction, under the organization's lock, and throws when it is gone.
+ */
+export async function joinOrganization(
+  repos: Repositories,
+  user: User,
+  grant: Pick<Invitation, 'organization_id' | 'role' | 'product' | 'invited_by'>,
+  ip: string | null,
+  claim: (tx: InTransaction) => Promise<void>,
+  audit: { type: 'invitation.accepted' | 'join_request.approved'; actor: User } = {
+    type: 'invitation.accepted',
+    actor: user,
+  },
+): Promise<string | null> {
   // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
   // more paid members than purchased seats, and two subscriptions billing for one person.
   if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
     throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
   return repos.transaction(async (tx) => {
-    await tx.organizations.findById(invitation.organization_id, { forUpdate: true }); // see createAccount
-    if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
-    if (!(await tx.users.joinOrganization(user.id, invitation.organization_id, invitation.role))) {
+    await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
+    await claim(tx);
+    if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
       throw conflict('You already belong to an organization.');
     }
     await tx.audit.record({
-      type: 'invitation.accepted',
-      organizationId: invitation.organization_id,
-      actor: personOf(user),
+      type: audit.type,
+      organizationId: grant.organization_id,
+      actor: personOf(audit.actor),
       target: personOf(user),
       ip,
-      details: { role: invitation.role },
+      details: { role: grant.role },
     });
-    return seatFromInvitation(tx, user.id, invitation);
+    return seatFromInvitation(tx, user.id, grant);
   });
 }

@@ -56,3 +56,35 @@ export function capReachedMail(to: string, cap: number, link: string): Mail {
       <p><a href="${link}">See your usage</a></p>`.value,
   };
 }
+
+/** Issue 15: the code that proves the organization receives mail at its domain. */
+export function domainVerificationMail(
+  to: string,
+  admin: string,
+  domain: string,
+  code: string,
+  link: string,
+): Mail {
+  return {
+    to,
+    subject: `Verify ${domain} for CRM Sync`,
+    text: `${admin} asked to verify ${domain} as their company's domain on CRM Sync.\n\nVerify it here (valid for 24 hours):\n${link}\n\nOr give ${admin} this code: ${code}\n\nIf you did not expect this, ignore this mail.`,
+    html: html`<p>${admin} asked to verify <b>${domain}</b> as their company's domain on CRM Sync.</p>
+      <p><a href="${link}">Verify ${domain}</a> (valid for 24 hours).</p>
+      <p>Or give ${admin} this code: <b>${code}</b></p>
+      <p>If you did not expect this, ignore this mail.</p>`.value,
+  };
+}
+
+/** Issue 15: an admin learns that someone at the company's domain asks to join. */
+export function joinRequestMail(to: string, requester: string, organization: string, link: string): Mail {
+  return {
+    to,
+    subject: `${requester} asks to join ${organization}`,
+    text: `${requester} signed up with your company's domain and asks to join ${organization}.\n\nApprove or decline on the Organization page (the request expires in 7 days):\n${link}`,
+    html: html`<p>
+        ${requester} signed up with your company's domain and asks to join <b>${organization}</b>.
+      </p>
+      <p><a href="${link}">Approve or decline</a> (the request expires in 7 days).</p>`.value,
+  };
+}

@@ -21,6 +21,7 @@ import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSupportRequestsRepository } from './support-requests.js';
+import { createCompanyDomainRepository } from './company-domain.js';
 import { createTwoFactorRepository } from './two-factor.js';
 import { createUsersRepository } from './users.js';
 
@@ -38,6 +39,7 @@ function bind(db: Db, cache: CatalogueCache) {
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    companyDomain: createCompanyDomainRepository(db),
   };
 }
 

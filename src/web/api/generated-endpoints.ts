@@ -104,6 +104,27 @@ export const generatedApi = baseApi.injectEndpoints({
     moveSeat: build.mutation<OkResponse<'moveSeat'>, RequestBody<'moveSeat'>>({
       query: (body) => ({ url: '/move-seat', method: 'POST', body }),
     }),
+    getCompanyDomain: build.query<OkResponse<'getCompanyDomain'>, void>({
+      query: () => ({ url: '/get-company-domain' }),
+    }),
+    startDomainVerification: build.mutation<
+      OkResponse<'startDomainVerification'>,
+      RequestBody<'startDomainVerification'>
+    >({
+      query: (body) => ({ url: '/start-domain-verification', method: 'POST', body }),
+    }),
+    verifyDomain: build.mutation<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>({
+      query: (body) => ({ url: '/verify-domain', method: 'POST', body }),
+    }),
+    decideJoinRequest: build.mutation<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>({
+      query: (body) => ({ url: '/decide-join-request', method: 'POST', body }),
+    }),
+    getJoinOption: build.query<OkResponse<'getJoinOption'>, void>({
+      query: () => ({ url: '/get-join-option' }),
+    }),
+    requestToJoin: build.mutation<OkResponse<'requestToJoin'>, void>({
+      query: () => ({ url: '/request-to-join', method: 'POST', body: {} }),
+    }),
     listAuditEvents: build.query<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>({
       query: (params) => ({ url: '/list-audit-events', params }),
     }),
@@ -214,6 +235,14 @@ export const {
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
   useMoveSeatMutation,
+  useGetCompanyDomainQuery,
+  useLazyGetCompanyDomainQuery,
+  useStartDomainVerificationMutation,
+  useVerifyDomainMutation,
+  useDecideJoinRequestMutation,
+  useGetJoinOptionQuery,
+  useLazyGetJoinOptionQuery,
+  useRequestToJoinMutation,
   useListAuditEventsQuery,
   useLazyListAuditEventsQuery,
   useExportAuditEventsQuery,

@@ -159,6 +159,21 @@ const calls: { [K in EndpointId]: Call<K> } = {
   removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
   setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
   moveSeat: { arg: { product: 'Standard', from_user_id: 'user-2', to_user_id: 'user-3' }, answer: ok },
+  getCompanyDomain: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+    },
+  },
+  startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
+  verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
+  decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
+  getJoinOption: {
+    arg: undefined,
+    answer: { error: false, data: { organization_name: 'Acme', domain: 'acme.com', requested: false } },
+  },
+  requestToJoin: { arg: undefined, answer: ok },
   listAuditEvents: {
     arg: { type: 'member.removed', page: 2 },
     query: { type: 'member.removed', page: '2' },

@@ -124,6 +124,13 @@ describe('openapi.yaml', () => {
         'GET /export-credit-ledger',
         'GET /get-credit-packs',
         'POST /buy-credits',
+        // Issue 15: company domain and requests to join.
+        'GET /get-company-domain',
+        'POST /start-domain-verification',
+        'POST /verify-domain',
+        'POST /decide-join-request',
+        'GET /get-join-option',
+        'POST /request-to-join',
       ].sort(),
     );
   });

@@ -282,3 +282,18 @@ export function membersPage(
     },
   };
 }
+
+/**
+ * Issue 15: the Organization page (admins) asks for the company domain and the overview (no organization)
+ * for the organization one may ask to join. Tests about something else get these quiet answers (no domain,
+ * nothing to join) from setup.ts; tests about them declare their own answers, which take precedence.
+ */
+export function quietCompanyDomain(): HttpHandler[] {
+  return [
+    mockApi('getCompanyDomain', {
+      error: false,
+      data: { domain: null, pending_domain: null, pending_email: null, join_requests: [] },
+    }),
+    mockApi('getJoinOption', { error: false, data: null }),
+  ];
+}

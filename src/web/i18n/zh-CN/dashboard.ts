@@ -1,6 +1,11 @@
 /** Simplified Chinese of the dashboard shell and the overview (features/dashboard). */
 export const dashboard: Record<string, string> = {
   Dashboard: '控制台',
+  'Your company already uses CRM Sync: request to join': '您的公司已在使用 CRM Sync：申请加入',
+  'Request to join': '申请加入',
+  'Your request to join {organization} is waiting for an admin.':
+    '您加入 {organization} 的申请正在等待管理员处理。',
+  'Failed to send the request to join': '发送加入申请失败',
   Overview: '概览',
   Organization: '组织',
   'Audit log': '审计日志',

@@ -1,6 +1,28 @@
 /** Simplified Chinese of the Organization pages (features/organization). */
 export const organization: Record<string, string> = {
   'Name/Email': '姓名/电子邮箱',
+  'Company domain': '公司域名',
+  'Verified domain: {domain}': '已验证的域名：{domain}',
+  'Verify your company domain so colleagues who sign up with it can ask to join.':
+    '验证您的公司域名，使用该域名注册的同事即可申请加入。',
+  'Verify a company domain': '验证公司域名',
+  'Send the code to (optional)': '将验证码发送至（可选）',
+  'An address at the domain; yours when left empty.': '该域名下的邮箱地址；留空则发送到您的邮箱。',
+  'Send verification code': '发送验证码',
+  'Enter the verification code': '输入验证码',
+  'A code for {domain} was sent to {email}.': '{domain} 的验证码已发送至 {email}。',
+  'Verification code': '验证码',
+  'Verify domain': '验证域名',
+  'Requests to join': '加入申请',
+  'No pending requests.': '没有待处理的申请。',
+  'Approve {name}': '批准 {name}',
+  Approve: '批准',
+  'Decline {name}': '拒绝 {name}',
+  Decline: '拒绝',
+  'Failed to send the verification code': '发送验证码失败',
+  'Failed to verify the domain': '验证域名失败',
+  'Failed to answer the request': '处理申请失败',
+  'Failed to load the company domain': '加载公司域名失败',
   Role: '角色',
   // Bulk invitations (issue 15)
   'Invite many members': '批量邀请成员',

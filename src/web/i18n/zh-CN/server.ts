@@ -11,6 +11,15 @@ export const server: Record<string, string> = {
   'Already a member of your organization.': '已是您组织的成员。',
   'An invitation is already pending for this email.': '此电子邮箱已有待处理的邀请。',
   'Invitation list must have at most 500 items.': '邀请列表最多只能包含 500 项。',
+  'Free email providers such as gmail.com or outlook.com cannot be verified: use your company domain.':
+    '无法验证 gmail.com 或 outlook.com 等免费邮箱服务商：请使用您公司的域名。',
+  'Enter a domain name such as acme.com.': '请输入域名，例如 acme.com。',
+  'This verification code is wrong or has expired. Start the verification again.':
+    '此验证码错误或已过期。请重新开始验证。',
+  'This request to join has expired or was already answered.': '此加入申请已过期或已被处理。',
+  'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
+  'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
+  'The mail could not be delivered. Try again later.': '邮件无法送达。请稍后再试。',
   'A billing manager uses no seat: set the product to Free.': '账单管理员不占用席位：请将产品设为免费版。',
   "Billing is handled by your organization's billing admin.": '账单由您所在组织的账单管理员处理。',
   'Choose Standard or Pro: a Free plan uses no seat.': '请选择标准版或专业版：免费版不占用席位。',

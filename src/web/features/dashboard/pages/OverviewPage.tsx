@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { AccountCard } from '../components/AccountCard';
 import { OrganizationCard } from '../components/OrganizationCard';
+import { JoinPrompt } from '../components/JoinPrompt';
 import { t, translated } from '../../../i18n/index';
 
 /** /dashboard (spec §2.1 Overview): the account card and the organization card. */
@@ -24,6 +25,7 @@ export default function OverviewPage() {
           {t('Error: {message}', { message: translated(errorMessage) })}
         </Alert>
       )}
+      {user && !user.organization && <JoinPrompt />}
       {user && (
         <Box
           sx={{

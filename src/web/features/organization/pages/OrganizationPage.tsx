@@ -26,6 +26,7 @@ import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { MoveSeatDialog } from '../components/MoveSeatDialog';
+import { CompanyDomainSection } from '../components/CompanyDomainSection';
 import { SeatsSummary } from '../../../entities/plan';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import {
@@ -214,6 +215,15 @@ export default function OrganizationPage() {
             invited={(data?.invitations ?? NO_INVITATIONS).map((invitation) => invitation.email)}
             onClose={() => setBulkOpen(false)}
             onSent={(summary) => report({ success: summary })}
+          />
+        </Section>
+      )}
+
+      {roleCan(viewer?.role, 'organization.domain') && (
+        <Section title={t('Company domain')}>
+          <CompanyDomainSection
+            onDone={(message) => report({ success: message })}
+            onMemberJoined={() => void members.refetch()}
           />
         </Section>
       )}

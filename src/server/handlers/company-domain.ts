@@ -1,0 +1,287 @@
+/**
+ * Issue 15, company domain: get-company-domain, start-domain-verification, verify-domain,
+ * decide-join-request (admins, `organization.domain`), get-join-option and request-to-join (a signed-in
+ * user without organization whose address is at a verified domain). Approving a request joins the
+ * requester through the same path as accepting an invitation (joinOrganization), as a Free member.
+ */
+import { randomInt } from 'node:crypto';
+import { JOIN_REQUEST_DAYS, domainOf, domainRefusal, normalizeDomain } from '../../shared/company-domain.js';
+import { normalizeEmail } from '../../shared/email.js';
+import type { User } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { joinOrganization } from '../domain/accounts.js';
+import { requirePermission } from '../domain/authorization.js';
+import { conflict, invalid, notFound } from '../domain/errors.js';
+import { ensureOrganization } from '../domain/organizations.js';
+import { epochSeconds, parseId } from '../domain/present.js';
+import type { Handlers } from '../http/api.js';
+import type { Mail } from '../mail/mailer.js';
+import { domainVerificationMail, joinRequestMail } from '../mail/templates.js';
+import { personOf } from '../repositories/audit.js';
+import type { InTransaction } from '../repositories/index.js';
+import { hashToken } from '../security/tokens.js';
+import type { Services } from '../services.js';
+
+const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export const WRONG_DOMAIN_CODE =
+  'This verification code is wrong or has expired. Start the verification again.';
+export const JOIN_REQUEST_CLOSED = 'This request to join has expired or was already answered.';
+
+/** 8 characters without look-alikes (0/O, 1/I): short enough to read out, 40 bits of chance. */
+function newDomainCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** The code as typed: case and spaces ignored. */
+const codeHashOf = (code: string) => hashToken(code.replace(/\s+/g, '').toUpperCase());
+
+export function companyDomainHandlers(
+  services: Services,
+): Pick<
+  Handlers,
+  | 'getCompanyDomain'
+  | 'startDomainVerification'
+  | 'verifyDomain'
+  | 'decideJoinRequest'
+  | 'getJoinOption'
+  | 'requestToJoin'
+> {
+  const { repos, config } = services;
+  const organizationLink = (params: Record<string, string> = {}) => {
+    const url = new URL('/dashboard/organization', config.publicUrl);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    return url.toString();
+  };
+
+  /**
+   * Runs `work` in a transaction and sends the mails it answers: with the outbox in the same transaction
+   * (both or neither), over SMTP after the commit. `onFailure` says what a failed send means.
+   */
+  async function withMails<T>(
+    work: (tx: InTransaction) => Promise<{ result: T; mails: Mail[] }>,
+    onFailure: 'refuse' | 'ignore',
+  ): Promise<T> {
+    const { mailer } = services;
+    if (mailer.sendWithin) {
+      return repos.transaction(async (tx) => {
+        const { result, mails } = await work(tx);
+        for (const mail of mails) await mailer.sendWithin!(tx.trx, mail);
+        return result;
+      });
+    }
+    const { result, mails } = await repos.transaction(work);
+    for (const mail of mails) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        if (onFailure === 'refuse') throw invalid('The mail could not be delivered. Try again later.');
+      }
+    }
+    return result;
+  }
+
+  /** The organization of a domain a user without organization may ask to join. */
+  async function joinOptionOf(user: User) {
+    if (user.organization_id !== null) return undefined;
+    const domain = domainOf(user.email);
+    if (!domain) return undefined;
+    const org = await repos.companyDomain.findByDomain(domain);
+    return org ? { org, domain } : undefined;
+  }
+
+  return {
+    async getCompanyDomain(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const org =
+        user.organization_id === null ? undefined : await repos.organizations.get(user.organization_id);
+      const requests = org ? await repos.companyDomain.openRequestsOf(org.id) : [];
+      return {
+        error: false,
+        data: {
+          domain: org?.domain ?? null,
+          pending_domain: org?.pending_domain ?? null,
+          pending_email: org?.pending_domain_email ?? null,
+          join_requests: requests.map((request) => ({
+            id: String(request.id),
+            email: request.email,
+            name: request.name,
+            created_at: epochSeconds(request.created_at)!,
+            expires_at: epochSeconds(request.expires_at)!,
+          })),
+        },
+      };
+    },
+
+    async startDomainVerification(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const domain = normalizeDomain(ctx.body.domain);
+      const refusal = domainRefusal(domain);
+      if (refusal) throw invalid(refusal);
+      const email = normalizeEmail(ctx.body.email ?? user.email);
+      if (domainOf(email) !== domain) {
+        throw invalid(
+          ctx.body.email === undefined
+            ? `Your address is not at ${domain}: enter an address at ${domain} to send the code to.`
+            : `The address must be at ${domain}.`,
+        );
+      }
+      const owner = await repos.companyDomain.findByDomain(domain);
+      if (owner && owner.id !== user.organization_id) {
+        throw conflict(`${domain} is already verified by another organization.`);
+      }
+      const code = newDomainCode();
+      await withMails(async (tx) => {
+        const org = await ensureOrganization(tx, user);
+        await tx.companyDomain.setPending(org.id, {
+          domain,
+          email,
+          codeHash: codeHashOf(code),
+          expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+        });
+        const link = organizationLink({ domain_code: code });
+        return {
+          result: undefined,
+          mails: [domainVerificationMail(email, user.name || user.email, domain, code, link)],
+        };
+      }, 'refuse');
+      return { error: false, message: `We sent a verification code to ${email}.` };
+    },
+
+    async verifyDomain(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      if (user.organization_id === null) throw invalid(WRONG_DOMAIN_CODE);
+      const orgId = user.organization_id;
+      const domain = await repos.transaction(async (tx) => {
+        const org = await tx.organizations.findById(orgId, { forUpdate: true });
+        const expires = org?.domain_code_expires_at;
+        if (
+          !org?.pending_domain ||
+          !org.domain_code_hash ||
+          org.domain_code_hash !== codeHashOf(ctx.body.code) ||
+          !expires ||
+          new Date(expires).getTime() <= Date.now()
+        ) {
+          throw invalid(WRONG_DOMAIN_CODE);
+        }
+        const owner = await tx.companyDomain.findByDomain(org.pending_domain);
+        if (owner && owner.id !== org.id) {
+          throw conflict(`${org.pending_domain} is already verified by another organization.`);
+        }
+        await tx.companyDomain.confirmPending(org.id, org.pending_domain);
+        await tx.audit.record({
+          type: 'domain.verified',
+          organizationId: org.id,
+          actor: personOf(user),
+          target: { id: null, email: org.pending_domain_email },
+          ip: ctx.ip,
+          details: { domain: org.pending_domain },
+        });
+        return org.pending_domain;
+      });
+      return { error: false, message: `${domain} is verified.` };
+    },
+
+    async decideJoinRequest(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const id = parseId(ctx.body.request_id);
+      const [request] =
+        id === undefined || user.organization_id === null
+          ? []
+          : await repos.companyDomain.openRequestsOf(user.organization_id, id);
+      if (!request) {
+        if (id !== undefined && user.organization_id !== null) {
+          const any = await repos.companyDomain.findRequest(user.organization_id, id);
+          if (any) throw invalid(JOIN_REQUEST_CLOSED);
+        }
+        throw notFound('Request not found');
+      }
+      if (ctx.body.decision === 'decline') {
+        await repos.transaction(async (tx) => {
+          if (!(await tx.companyDomain.close(request.id, 'declined', user.id)))
+            throw invalid(JOIN_REQUEST_CLOSED);
+          await tx.audit.record({
+            type: 'join_request.declined',
+            organizationId: request.organization_id,
+            actor: personOf(user),
+            target: { id: request.user_id, email: request.email },
+            ip: ctx.ip,
+          });
+        });
+        return { error: false, message: `The request of ${request.email} was declined.` };
+      }
+      const requester = await repos.users.findById(request.user_id);
+      if (!requester) throw notFound('Request not found');
+      if (requester.organization_id !== null) {
+        await repos.companyDomain.close(request.id, 'declined', user.id);
+        throw conflict(`${request.email} already belongs to an organization.`);
+      }
+      const grant = {
+        organization_id: request.organization_id,
+        role: 'member',
+        product: 'free',
+        invited_by: user.id,
+      };
+      await joinOrganization(
+        repos,
+        requester,
+        grant,
+        ctx.ip,
+        async (tx) => {
+          if (!(await tx.companyDomain.close(request.id, 'approved', user.id)))
+            throw invalid(JOIN_REQUEST_CLOSED);
+        },
+        { type: 'join_request.approved', actor: user },
+      );
+      return { error: false, message: `${request.email} joined your organization as a Free member.` };
+    },
+
+    async getJoinOption(ctx) {
+      const user = await ctx.user();
+      const option = await joinOptionOf(user);
+      if (!option) return { error: false, data: null };
+      return {
+        error: false,
+        data: {
+          organization_name: option.org.name,
+          domain: option.domain,
+          requested: await repos.companyDomain.hasOpenRequest(option.org.id, user.id),
+        },
+      };
+    },
+
+    async requestToJoin(ctx) {
+      const user = await ctx.user();
+      if (user.organization_id !== null) throw invalid('You already belong to an organization.');
+      const option = await joinOptionOf(user);
+      if (!option) throw invalid('No organization has verified the domain of your email address.');
+      const { org } = option;
+      await withMails(async (tx) => {
+        await tx.organizations.findById(org.id, { forUpdate: true }); // one open request per person
+        if (await tx.companyDomain.hasOpenRequest(org.id, user.id)) {
+          throw conflict('Your request to join is already waiting for an admin.');
+        }
+        await tx.companyDomain.createRequest(
+          org.id,
+          user.id,
+          new Date(Date.now() + JOIN_REQUEST_DAYS * DAY_MS),
+        );
+        const requester = user.name ? `${user.name} (${user.email})` : user.email;
+        const admins = await tx.companyDomain.adminEmailsOf(org.id);
+        const link = organizationLink();
+        return {
+          result: undefined,
+          mails: admins.map((to) => joinRequestMail(to, requester, org.name, link)),
+        };
+      }, 'ignore');
+      return { error: false, message: `Your request was sent to the admins of ${org.name}.` };
+    },
+  };
+}

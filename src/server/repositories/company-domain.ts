@@ -1,0 +1,137 @@
+/** Issue 15, company domain: an organization's verified email domain and the requests to join it. */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database, Organization } from '../db/schema.js';
+
+/** Pending and not expired. */
+const isOpen = (eb: ExpressionBuilder<Database, 'join_requests'>) =>
+  eb.and([eb('join_requests.status', '=', 'pending'), eb('join_requests.expires_at', '>', sql<Date>`now()`)]);
+
+export interface OpenJoinRequest {
+  id: number;
+  organization_id: number;
+  user_id: number;
+  email: string;
+  name: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export function createCompanyDomainRepository(db: Db) {
+  return {
+    /** Remembers a verification mailed for `domain` to `email` (replacing any earlier one). */
+    async setPending(
+      organizationId: number,
+      pending: { domain: string; email: string; codeHash: string; expiresAt: Date },
+    ): Promise<void> {
+      await db
+        .updateTable('organizations')
+        .set({
+          pending_domain: pending.domain,
+          pending_domain_email: pending.email,
+          domain_code_hash: pending.codeHash,
+          domain_code_expires_at: pending.expiresAt,
+        })
+        .where('id', '=', organizationId)
+        .execute();
+    },
+
+    /** Makes the pending domain the verified one; false when the domain is taken meanwhile. */
+    async confirmPending(organizationId: number, domain: string): Promise<void> {
+      await db
+        .updateTable('organizations')
+        .set({
+          domain,
+          domain_verified_at: sql<Date>`now()`,
+          pending_domain: null,
+          pending_domain_email: null,
+          domain_code_hash: null,
+          domain_code_expires_at: null,
+        })
+        .where('id', '=', organizationId)
+        .execute();
+    },
+
+    /** The organization that verified a domain. */
+    async findByDomain(domain: string): Promise<Organization | undefined> {
+      return db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
+    },
+
+    async createRequest(organizationId: number, userId: number, expiresAt: Date): Promise<number> {
+      const row = await db
+        .insertInto('join_requests')
+        .values({ organization_id: organizationId, user_id: userId, expires_at: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Whether the user has an open request to the organization. */
+    async hasOpenRequest(organizationId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('join_requests')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('user_id', '=', userId)
+        .where(isOpen)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The open requests of an organization, oldest first, with who asked. */
+    async openRequestsOf(organizationId: number, id?: number): Promise<OpenJoinRequest[]> {
+      let query = db
+        .selectFrom('join_requests')
+        .innerJoin('users', 'users.id', 'join_requests.user_id')
+        .select([
+          'join_requests.id',
+          'join_requests.organization_id',
+          'join_requests.user_id',
+          'users.email',
+          'users.name',
+          'join_requests.created_at',
+          'join_requests.expires_at',
+        ])
+        .where('join_requests.organization_id', '=', organizationId)
+        .where(isOpen);
+      if (id !== undefined) query = query.where('join_requests.id', '=', id);
+      return query.orderBy('join_requests.created_at').orderBy('join_requests.id').execute();
+    },
+
+    /** A request of the organization, whatever its state. */
+    async findRequest(organizationId: number, id: number) {
+      return db
+        .selectFrom('join_requests')
+        .select(['id', 'status'])
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Closes an open request; false when it was answered meanwhile or has expired. */
+    async close(id: number, status: 'approved' | 'declined', decidedBy: number): Promise<boolean> {
+      const row = await db
+        .updateTable('join_requests')
+        .set({ status, decided_at: sql<Date>`now()`, decided_by: decidedBy })
+        .where('id', '=', id)
+        .where(isOpen)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The admins of an organization, who are told of requests to join. */
+    async adminEmailsOf(organizationId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('organization_id', '=', organizationId)
+        .where('role', '=', 'admin')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.email);
+    },
+  };
+}
+
+export type CompanyDomainRepository = ReturnType<typeof createCompanyDomainRepository>;

@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import { t, translated } from '../../../i18n';
+
+export const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
+
+/**
+ * Issue 15: a signed-in user without organization whose address is at a verified domain is offered to
+ * ask that organization's admins to let them in. Nothing otherwise.
+ */
+export function JoinPrompt() {
+  const option = useGetJoinOptionQuery();
+  const [requestToJoin, requesting] = useRequestToJoinMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorText | null>(null);
+  const data = option.data?.data;
+  if (!data) return null;
+
+  const onRequest = async () => {
+    setError(null);
+    try {
+      const answer = await requestToJoin().unwrap();
+      setSent(translated(answer.message));
+    } catch (failure) {
+      setError(withDetail(JOIN_REQUEST_FAILED, failure));
+    }
+  };
+
+  if (sent || data.requested) {
+    return (
+      <Alert severity="success" role="status" sx={{ mb: 2 }}>
+        {sent ??
+          t('Your request to join {organization} is waiting for an admin.', {
+            organization: data.organization_name,
+          })}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+      <Alert
+        severity="info"
+        sx={{ mb: 2 }}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            disabled={requesting.isLoading}
+            onClick={() => void onRequest()}
+          >
+            {t('Request to join')}
+          </Button>
+        }
+      >
+        {t('Your company already uses CRM Sync: request to join')}
+      </Alert>
+    </>
+  );
+}

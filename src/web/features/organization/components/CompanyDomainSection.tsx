@@ -1,0 +1,199 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  useDecideJoinRequestMutation,
+  useGetCompanyDomainQuery,
+  useStartDomainVerificationMutation,
+  useVerifyDomainMutation,
+} from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import ErrorAlert from '../../../components/ErrorAlert';
+import { t, translated } from '../../../i18n';
+
+export const DOMAIN_START_FAILED = 'Failed to send the verification code';
+export const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
+export const JOIN_DECISION_FAILED = 'Failed to answer the request';
+export const DOMAIN_LOAD_FAILED = 'Failed to load the company domain';
+
+export interface CompanyDomainSectionProps {
+  /** Says what happened (a notice). */
+  onDone: (message: string) => void;
+  /** A request was approved: the members list changed. */
+  onMemberJoined: () => void;
+}
+
+/**
+ * Issue 15, Organization page (admins): verify the company's email domain by a mailed code (the mail's link
+ * opens this page with the code filled in), and answer the pending requests to join.
+ */
+export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSectionProps) {
+  const state = useGetCompanyDomainQuery();
+  const [params] = useSearchParams();
+  const [domain, setDomain] = useState('');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState(() => params.get('domain_code') ?? '');
+  const [error, setError] = useState<ErrorText | null>(null);
+  const [start, starting] = useStartDomainVerificationMutation();
+  const [verify, verifying] = useVerifyDomainMutation();
+  const [decide, deciding] = useDecideJoinRequestMutation();
+  const data = state.data?.data;
+
+  const onStart = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const answer = await start({
+        domain: domain.trim(),
+        ...(email.trim() ? { email: email.trim() } : {}),
+      }).unwrap();
+      onDone(translated(answer.message));
+      void state.refetch();
+    } catch (failure) {
+      setError(withDetail(DOMAIN_START_FAILED, failure));
+    }
+  };
+
+  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const answer = await verify({ code: code.trim() }).unwrap();
+      onDone(translated(answer.message));
+      setCode('');
+      void state.refetch();
+    } catch (failure) {
+      setError(withDetail(DOMAIN_VERIFY_FAILED, failure));
+    }
+  };
+
+  const onDecide = async (id: string, decision: 'approve' | 'decline') => {
+    setError(null);
+    try {
+      const answer = await decide({ request_id: id, decision }).unwrap();
+      onDone(translated(answer.message));
+      if (decision === 'approve') onMemberJoined();
+    } catch (failure) {
+      setError(withDetail(JOIN_DECISION_FAILED, failure));
+    } finally {
+      void state.refetch();
+    }
+  };
+
+  if (state.isError)
+    return (
+      <ErrorAlert error={withDetail(DOMAIN_LOAD_FAILED, state.error)} onRetry={() => void state.refetch()} />
+    );
+  if (!data) return null;
+
+  return (
+    <Stack spacing={2}>
+      {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+      {data.domain ? (
+        <Typography>{t('Verified domain: {domain}', { domain: data.domain })}</Typography>
+      ) : (
+        <Typography color="text.secondary">
+          {t('Verify your company domain so colleagues who sign up with it can ask to join.')}
+        </Typography>
+      )}
+      <Box
+        component="form"
+        aria-label={t('Verify a company domain')}
+        onSubmit={onStart}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+      >
+        <TextField
+          label={t('Company domain')}
+          name="domain"
+          required
+          size="small"
+          value={domain}
+          onChange={(event) => setDomain(event.target.value)}
+          sx={{ flex: '1 1 200px' }}
+        />
+        <TextField
+          label={t('Send the code to (optional)')}
+          name="domain_email"
+          type="email"
+          size="small"
+          helperText={t('An address at the domain; yours when left empty.')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          sx={{ flex: '1 1 240px' }}
+        />
+        <Button type="submit" variant="outlined" disabled={starting.isLoading}>
+          {t('Send verification code')}
+        </Button>
+      </Box>
+      {data.pending_domain && (
+        <Box
+          component="form"
+          aria-label={t('Enter the verification code')}
+          onSubmit={onVerify}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+        >
+          <Typography sx={{ flex: '1 1 100%' }}>
+            {t('A code for {domain} was sent to {email}.', {
+              domain: data.pending_domain,
+              email: data.pending_email ?? '',
+            })}
+          </Typography>
+          <TextField
+            label={t('Verification code')}
+            name="domain_code"
+            required
+            size="small"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            sx={{ flex: '1 1 200px' }}
+          />
+          <Button type="submit" variant="contained" disabled={verifying.isLoading}>
+            {t('Verify domain')}
+          </Button>
+        </Box>
+      )}
+      <Typography variant="subtitle1" component="h3">
+        {t('Requests to join')}
+      </Typography>
+      {data.join_requests.length === 0 ? (
+        <Typography color="text.secondary">{t('No pending requests.')}</Typography>
+      ) : (
+        <List aria-label={t('Requests to join')} disablePadding>
+          {data.join_requests.map((request) => {
+            const who = request.name || request.email;
+            return (
+              <ListItem key={request.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText primary={who} secondary={request.email} sx={{ flex: '1 1 200px' }} />
+                <Button
+                  variant="contained"
+                  size="small"
+                  disabled={deciding.isLoading}
+                  aria-label={t('Approve {name}', { name: who })}
+                  onClick={() => void onDecide(request.id, 'approve')}
+                >
+                  {t('Approve')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  disabled={deciding.isLoading}
+                  aria-label={t('Decline {name}', { name: who })}
+                  onClick={() => void onDecide(request.id, 'decline')}
+                >
+                  {t('Decline')}
+                </Button>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Stack>
+  );
+}

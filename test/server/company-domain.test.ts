@@ -1,0 +1,252 @@
+/**
+ * Issue 15, company domain: an admin verifies the organization's email domain by a code mailed to an
+ * address at it (free-mail domains refused); people who sign up at that domain ask to join; the admins get
+ * a mail, see the request, approve it (the requester joins as a Free member) or decline it; requests expire
+ * after 7 days. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, before, describe, it } from 'node:test';
+import { FREE_MAIL_REFUSED, JOIN_PROMPT, NOT_A_DOMAIN } from '../../src/shared/company-domain.js';
+import { JOIN_REQUEST_CLOSED, WRONG_DOMAIN_CODE } from '../../src/server/handlers/company-domain.js';
+import { mailLinks, mailToken, useTestApp } from './helpers/app.js';
+import { assertSeatsMatchProvider } from './helpers/seats.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
+
+const t = useTestApp();
+afterEach(() => assertSeatsMatchProvider(t));
+
+const DOMAIN = 'acme-corp.com';
+let admin: TestUser;
+let orgId = '';
+
+async function outboxTo(to: string) {
+  return t.app.services.db.selectFrom('outbox').selectAll().where('to_address', '=', to).execute();
+}
+
+async function domainState(user = admin) {
+  const res = await t.api('getCompanyDomain', { cookie: user.cookie });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+async function requestFrom(email: string): Promise<TestUser> {
+  const user = await signup(t.api, { email, name: email.split('@')[0] });
+  const res = await t.api('requestToJoin', { cookie: user.cookie, body: {} });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return user;
+}
+
+before(async () => {
+  admin = await signup(t.api, { email: `ada@${DOMAIN}`, name: 'Ada' });
+});
+
+describe('starting a verification', () => {
+  it('refuses free-mail domains, whatever their case, with a clear message', async () => {
+    for (const domain of ['gmail.com', 'Outlook.COM', 'qq.com', '163.com', 'proton.me', 'mail.yahoo.com']) {
+      const res = await t.api('startDomainVerification', { cookie: admin.cookie, body: { domain } });
+      assert.equal(res.status, 400, domain);
+      assert.equal(res.body.message, FREE_MAIL_REFUSED);
+    }
+    assert.match(FREE_MAIL_REFUSED, /gmail\.com/);
+  });
+
+  it('refuses what is not a domain name', async () => {
+    for (const domain of ['acme', 'not a domain', 'acme..com', 'http://acme.com/']) {
+      const res = await t.api('startDomainVerification', { cookie: admin.cookie, body: { domain } });
+      assert.equal(res.status, 400, domain);
+      assert.equal(res.body.message, NOT_A_DOMAIN);
+    }
+  });
+
+  it('needs an address at the domain to send the code to', async () => {
+    let res = await t.api('startDomainVerification', { cookie: admin.cookie, body: { domain: 'other.io' } });
+    assert.equal(res.status, 400);
+    assert.match(res.body.message, /enter an address at other\.io/);
+    res = await t.api('startDomainVerification', {
+      cookie: admin.cookie,
+      body: { domain: 'other.io', email: 'it@elsewhere.io' },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, 'The address must be at other.io.');
+    assert.deepEqual(await outboxTo('it@elsewhere.io'), []);
+  });
+});
+
+describe('verifying the domain', () => {
+  it('mails a code to the admin at the domain; a wrong code changes nothing; the mailed one verifies', async () => {
+    const res = await t.api('startDomainVerification', {
+      cookie: admin.cookie,
+      body: { domain: ' ACME-corp.com ' },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, `We sent a verification code to ada@${DOMAIN}.`);
+    const [link] = await mailLinks(t, `ada@${DOMAIN}`);
+    assert.match(link!, /^http:\/\/localhost:3000\/dashboard\/organization\?domain_code=/);
+    const code = await mailToken(t, `ada@${DOMAIN}`, 'domain_code');
+    assert.match(code, /^[A-Z2-9]{8}$/);
+    assert.deepEqual(
+      { ...(await domainState()), join_requests: undefined },
+      { domain: null, pending_domain: DOMAIN, pending_email: `ada@${DOMAIN}`, join_requests: undefined },
+    );
+
+    const wrong = await t.api('verifyDomain', { cookie: admin.cookie, body: { code: 'AAAAAAAA' } });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.message, WRONG_DOMAIN_CODE);
+    assert.equal((await domainState()).domain, null);
+
+    const ok = await t.api('verifyDomain', { cookie: admin.cookie, body: { code: code.toLowerCase() } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.message, `${DOMAIN} is verified.`);
+    const state = await domainState();
+    assert.equal(state.domain, DOMAIN);
+    assert.equal(state.pending_domain, null);
+    orgId = (await t.api('getUser', { cookie: admin.cookie })).body.data.organization.id;
+    assert.ok(orgId);
+
+    const again = await t.api('verifyDomain', { cookie: admin.cookie, body: { code } });
+    assert.equal(again.status, 400, 'a code works once');
+  });
+
+  it('sends the code to another address at the domain, and refuses a domain another organization has', async () => {
+    const other = await signup(t.api, { email: 'boss@widgets.io', name: 'Boss' });
+    let res = await t.api('startDomainVerification', {
+      cookie: other.cookie,
+      body: { domain: 'widgets.io', email: 'IT@Widgets.io' },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await outboxTo('it@widgets.io')).length, 1);
+    res = await t.api('startDomainVerification', {
+      cookie: other.cookie,
+      body: { domain: DOMAIN, email: `it@${DOMAIN}` },
+    });
+    assert.equal(res.status, 409);
+    assert.equal(res.body.message, `${DOMAIN} is already verified by another organization.`);
+    assert.deepEqual(await outboxTo(`it@${DOMAIN}`), []);
+  });
+});
+
+describe('requests to join', () => {
+  it('a signup at the verified domain may request; the admins are mailed and see it; approving makes a Free member', async () => {
+    const grace = await signup(t.api, { email: `Grace@${DOMAIN.toUpperCase()}`, name: 'Grace' });
+    const option = await t.api('getJoinOption', { cookie: grace.cookie });
+    assert.equal(option.status, 200);
+    assert.deepEqual(option.body.data, {
+      organization_name: option.body.data.organization_name,
+      domain: DOMAIN,
+      requested: false,
+    });
+    assert.ok(JOIN_PROMPT.includes('request to join'));
+
+    const res = await t.api('requestToJoin', { cookie: grace.cookie, body: {} });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const [mail] = await outboxTo(`ada@${DOMAIN}`).then((mails) =>
+      mails.filter((m) => /asks to join/.test(m.subject)),
+    );
+    assert.ok(mail, 'the admin is mailed');
+    assert.match(mail.text_body, new RegExp(`grace@${DOMAIN}`));
+    assert.match(mail.text_body, /http:\/\/localhost:3000\/dashboard\/organization/);
+
+    const twice = await t.api('requestToJoin', { cookie: grace.cookie, body: {} });
+    assert.equal(twice.status, 409);
+    assert.equal((await t.api('getJoinOption', { cookie: grace.cookie })).body.data.requested, true);
+
+    const { join_requests: requests } = await domainState();
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].email, `grace@${DOMAIN}`);
+    assert.equal(requests[0].name, 'Grace');
+    assert.equal(requests[0].expires_at - requests[0].created_at, 7 * 24 * 3600);
+
+    const approved = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: requests[0].id, decision: 'approve' },
+    });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.equal(approved.body.message, `grace@${DOMAIN} joined your organization as a Free member.`);
+    const me = (await t.api('getUser', { cookie: grace.cookie })).body.data;
+    assert.equal(me.organization.id, orgId);
+    assert.equal(me.role, 'member');
+    assert.equal(me.subscription.stripe_product, 'Free');
+    assert.deepEqual((await domainState()).join_requests, []);
+    assert.equal((await t.api('getJoinOption', { cookie: grace.cookie })).body.data, null);
+
+    const again = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: requests[0].id, decision: 'approve' },
+    });
+    assert.equal(again.status, 400);
+    assert.equal(again.body.message, JOIN_REQUEST_CLOSED);
+  });
+
+  it('declining closes the request and the requester stays on their own', async () => {
+    const alan = await requestFrom(`alan@${DOMAIN}`);
+    const [request] = (await domainState()).join_requests;
+    const res = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: request.id, decision: 'decline' },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, `The request of alan@${DOMAIN} was declined.`);
+    assert.deepEqual((await domainState()).join_requests, []);
+    assert.equal((await t.api('getUser', { cookie: alan.cookie })).body.data.organization, null);
+    const approve = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: request.id, decision: 'approve' },
+    });
+    assert.equal(approve.status, 400);
+    assert.equal((await t.api('getJoinOption', { cookie: alan.cookie })).body.data.requested, false);
+  });
+
+  it('after 7 days a request is not shown and cannot be approved', async () => {
+    const bob = await requestFrom(`bob@${DOMAIN}`);
+    const [request] = (await domainState()).join_requests;
+    const past = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    await t.app.services.db
+      .updateTable('join_requests')
+      .set({ created_at: past, expires_at: new Date(past.getTime() + 7 * 24 * 3600 * 1000) })
+      .where('id', '=', Number(request.id))
+      .execute();
+    assert.deepEqual((await domainState()).join_requests, []);
+    const res = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: request.id, decision: 'approve' },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, JOIN_REQUEST_CLOSED);
+    assert.equal((await t.api('getUser', { cookie: bob.cookie })).body.data.organization, null);
+    assert.equal((await t.api('getJoinOption', { cookie: bob.cookie })).body.data.requested, false);
+  });
+
+  it('is not offered at another domain, nor to someone already in an organization', async () => {
+    const stranger = await signup(t.api, { email: 'eve@elsewhere.io' });
+    assert.equal((await t.api('getJoinOption', { cookie: stranger.cookie })).body.data, null);
+    const res = await t.api('requestToJoin', { cookie: stranger.cookie, body: {} });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, 'No organization has verified the domain of your email address.');
+
+    const member = await invitedMember(t, admin, { email: `carol@${DOMAIN}` });
+    assert.equal((await t.api('getJoinOption', { cookie: member.cookie })).body.data, null);
+    const asked = await t.api('requestToJoin', { cookie: member.cookie, body: {} });
+    assert.equal(asked.status, 400);
+  });
+
+  it('another organization cannot answer the request, and members cannot see or answer it', async () => {
+    const dan = await requestFrom(`dan@${DOMAIN}`);
+    const [request] = (await domainState()).join_requests;
+    const other = await signup(t.api, { email: 'owner@gadgets.io' });
+    await invitedMember(t, other); // gives `other` an organization
+    let res = await t.api('decideJoinRequest', {
+      cookie: other.cookie,
+      body: { request_id: request.id, decision: 'approve' },
+    });
+    assert.equal(res.status, 404);
+    const member = await invitedMember(t, admin);
+    res = await t.api('getCompanyDomain', { cookie: member.cookie });
+    assert.equal(res.status, 403);
+    res = await t.api('decideJoinRequest', {
+      cookie: member.cookie,
+      body: { request_id: request.id, decision: 'approve' },
+    });
+    assert.equal(res.status, 403);
+    assert.equal((await t.api('getUser', { cookie: dan.cookie })).body.data.organization, null);
+  });
+});

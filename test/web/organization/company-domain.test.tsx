@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { anOrganization, aUser } from '../msw/fixtures';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn } from '../utils/render';
+
+// Issue 15, company domain: an admin verifies the domain and answers requests to join on the Organization
+// page; a signed-in user without organization at a verified domain is offered to request to join.
+
+const organization = anOrganization({ billing_admin_id: 'user-1' });
+const admin = aUser({ id: 'user-1', role: 'admin', email: 'ada@acme.com', organization });
+
+const noDomain = {
+  error: false as const,
+  data: { domain: null, pending_domain: null, pending_email: null, join_requests: [] },
+};
+
+test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
+  let state: typeof noDomain | { error: false; data: Record<string, unknown> } = noDomain;
+  const start = spyOnApi('startDomainVerification', ok('We sent a verification code to it@acme.com.'));
+  const verify = spyOnApi('verifyDomain', ok('acme.com is verified.'));
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', () => state as typeof noDomain),
+    start.handler,
+    verify.handler,
+  );
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  const section = within(await screen.findByRole('region', { name: 'Company domain' }));
+  const form = within(await section.findByRole('form', { name: 'Verify a company domain' }));
+  await user.type(form.getByRole('textbox', { name: 'Company domain' }), 'acme.com');
+  await user.type(form.getByRole('textbox', { name: /Send the code to/ }), 'it@acme.com');
+  state = {
+    error: false,
+    data: { domain: null, pending_domain: 'acme.com', pending_email: 'it@acme.com', join_requests: [] },
+  };
+  await user.click(form.getByRole('button', { name: 'Send verification code' }));
+  await waitFor(() => expect(start.requests).toHaveLength(1));
+  expect(start.requests[0]!.body).toEqual({ domain: 'acme.com', email: 'it@acme.com' });
+  expect(await screen.findByText('We sent a verification code to it@acme.com.')).toBeInTheDocument();
+
+  const codeForm = within(await section.findByRole('form', { name: 'Enter the verification code' }));
+  expect(codeForm.getByText('A code for acme.com was sent to it@acme.com.')).toBeInTheDocument();
+  await user.type(codeForm.getByRole('textbox', { name: 'Verification code' }), 'K7P2QX9M');
+  state = {
+    error: false,
+    data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+  };
+  await user.click(codeForm.getByRole('button', { name: 'Verify domain' }));
+  await waitFor(() => expect(verify.requests).toHaveLength(1));
+  expect(verify.requests[0]!.body).toEqual({ code: 'K7P2QX9M' });
+  expect(await section.findByText('Verified domain: acme.com')).toBeInTheDocument();
+});
+
+test('the code of the mailed link is filled in', async () => {
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', {
+      error: false,
+      data: { domain: null, pending_domain: 'acme.com', pending_email: 'ada@acme.com', join_requests: [] },
+    }),
+  );
+  renderApp('/dashboard/organization?domain_code=K7P2QX9M', { preloadedState: signedIn(admin) });
+  expect(await screen.findByRole('textbox', { name: 'Verification code' })).toHaveValue('K7P2QX9M');
+});
+
+test('a free-mail domain is refused with the server message', async () => {
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', noDomain),
+    mockApiError(
+      'startDomainVerification',
+      'Free email providers such as gmail.com or outlook.com cannot be verified: use your company domain.',
+    ),
+  );
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  await user.type(await screen.findByRole('textbox', { name: 'Company domain' }), 'gmail.com');
+  await user.click(screen.getByRole('button', { name: 'Send verification code' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to send the verification code');
+  expect(alert).toHaveTextContent('use your company domain');
+});
+
+test('pending requests are listed; Approve and Decline answer them by keyboard', async () => {
+  const requests = [
+    {
+      id: '4',
+      email: 'grace@acme.com',
+      name: 'Grace Hopper',
+      created_at: 1764000000,
+      expires_at: 1764604800,
+    },
+    { id: '5', email: 'alan@acme.com', name: 'Alan Turing', created_at: 1764000000, expires_at: 1764604800 },
+  ];
+  const decide = spyOnApi('decideJoinRequest', (request) =>
+    ok(
+      (request.body as { decision: string }).decision === 'approve'
+        ? 'grace@acme.com joined your organization as a Free member.'
+        : 'The request of alan@acme.com was declined.',
+    ),
+  );
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', {
+      error: false,
+      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: requests },
+    }),
+    decide.handler,
+  );
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  const list = within(await screen.findByRole('list', { name: 'Requests to join' }));
+  expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect.stringContaining('Grace Hopper'),
+    expect.stringContaining('Alan Turing'),
+  ]);
+  list.getByRole('button', { name: 'Approve Grace Hopper' }).focus();
+  await user.keyboard('{Enter}');
+  expect(
+    await screen.findByText('grace@acme.com joined your organization as a Free member.'),
+  ).toBeInTheDocument();
+  await user.click(list.getByRole('button', { name: 'Decline Alan Turing' }));
+  await waitFor(() => expect(decide.requests).toHaveLength(2));
+  expect(decide.requests.map((request) => request.body)).toEqual([
+    { request_id: '4', decision: 'approve' },
+    { request_id: '5', decision: 'decline' },
+  ]);
+});
+
+test('members do not see the company domain section', async () => {
+  const member = aUser({ id: 'user-2', role: 'member', organization });
+  server.use(mockOrganizationMembers({ users: [], invitations: [] }));
+  renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
+  expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Company domain' })).not.toBeInTheDocument();
+});
+
+test('a new user at a verified domain sees the join prompt and requests to join', async () => {
+  const grace = aUser({ id: 'user-7', email: 'grace@acme.com', organization: null });
+  const request = spyOnApi('requestToJoin', ok('Your request was sent to the admins of Acme.'));
+  server.use(
+    mockApi('getJoinOption', {
+      error: false,
+      data: { organization_name: 'Acme', domain: 'acme.com', requested: false },
+    }),
+    request.handler,
+  );
+  const { user } = renderApp('/dashboard', { preloadedState: signedIn(grace) });
+  expect(await screen.findByText('Your company already uses CRM Sync: request to join')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Request to join' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Your request was sent to the admins of Acme.');
+  expect(request.requests).toHaveLength(1);
+  expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
+});
+
+test('a request already sent shows as waiting', async () => {
+  const grace = aUser({ id: 'user-7', email: 'grace@acme.com', organization: null });
+  server.use(
+    mockApi('getJoinOption', {
+      error: false,
+      data: { organization_name: 'Acme', domain: 'acme.com', requested: true },
+    }),
+  );
+  renderApp('/dashboard', { preloadedState: signedIn(grace) });
+  expect(await screen.findByText('Your request to join Acme is waiting for an admin.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
+});
