@@ -115,7 +115,9 @@ async function nodeTests(name: string, files: string[], env: NodeJS.ProcessEnv):
       'tsx',
       '--test',
       '--test-concurrency=1',
-      '--test-timeout=120000',
+      // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too, and
+      // on a busy 2-core machine a file that walks every page with axe (accessibility) can take minutes.
+      '--test-timeout=600000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
