@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,28 +19,32 @@ export default function SeatsSummary({
   purchased: PurchasedSeats;
   assigned: PurchasedSeats;
 }) {
+  // Four columns need narrower cell padding on a phone; where they still do not fit, the table scrolls inside
+  // its box, never the page, and the box takes keyboard focus so it can be scrolled without a mouse.
   return (
-    <Table size="small" aria-label={t('Seats')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('Product')}</TableCell>
-          <TableCell align="right">{t('Purchased')}</TableCell>
-          <TableCell align="right">{t('Assigned')}</TableCell>
-          <TableCell align="right">{t('Available')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {SEAT_PLAN_KEYS.map((key) => (
-          <TableRow key={key}>
-            <TableCell component="th" scope="row">
-              {PLAN_NAMES[key]}
-            </TableCell>
-            <TableCell align="right">{purchased[key]}</TableCell>
-            <TableCell align="right">{assigned[key]}</TableCell>
-            <TableCell align="right">{availableSeats(key, purchased, assigned, 'free')}</TableCell>
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0}>
+      <Table size="small" aria-label={t('Seats')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('Product')}</TableCell>
+            <TableCell align="right">{t('Purchased')}</TableCell>
+            <TableCell align="right">{t('Assigned')}</TableCell>
+            <TableCell align="right">{t('Available')}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {SEAT_PLAN_KEYS.map((key) => (
+            <TableRow key={key}>
+              <TableCell component="th" scope="row">
+                {PLAN_NAMES[key]}
+              </TableCell>
+              <TableCell align="right">{purchased[key]}</TableCell>
+              <TableCell align="right">{assigned[key]}</TableCell>
+              <TableCell align="right">{availableSeats(key, purchased, assigned, 'free')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
