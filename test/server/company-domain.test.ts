@@ -29,11 +29,14 @@ async function domainState(user = admin) {
   return res.body.data;
 }
 
-async function requestFrom(email: string): Promise<TestUser> {
-  const user = await signup(t.api, { email, name: email.split('@')[0] });
+/** Signs someone up at the domain and sends their request; returns them and the request the admin sees. */
+async function requestFrom(email: string) {
+  const user: TestUser = await signup(t.api, { email, name: email.split('@')[0] });
   const res = await t.api('requestToJoin', { cookie: user.cookie, body: {} });
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  return user;
+  const request = (await domainState()).join_requests.find((r: { email: string }) => r.email === email);
+  assert.ok(request, `the admin sees the request of ${email}`);
+  return { user, request };
 }
 
 before(async () => {
@@ -178,8 +181,7 @@ describe('requests to join', () => {
   });
 
   it('declining closes the request and the requester stays on their own', async () => {
-    const alan = await requestFrom(`alan@${DOMAIN}`);
-    const [request] = (await domainState()).join_requests;
+    const { user: alan, request } = await requestFrom(`alan@${DOMAIN}`);
     const res = await t.api('decideJoinRequest', {
       cookie: admin.cookie,
       body: { request_id: request.id, decision: 'decline' },
@@ -197,8 +199,7 @@ describe('requests to join', () => {
   });
 
   it('after 7 days a request is not shown and cannot be approved', async () => {
-    const bob = await requestFrom(`bob@${DOMAIN}`);
-    const [request] = (await domainState()).join_requests;
+    const { user: bob, request } = await requestFrom(`bob@${DOMAIN}`);
     const past = new Date(Date.now() - 8 * 24 * 3600 * 1000);
     await t.app.services.db
       .updateTable('join_requests')
@@ -230,8 +231,7 @@ describe('requests to join', () => {
   });
 
   it('another organization cannot answer the request, and members cannot see or answer it', async () => {
-    const dan = await requestFrom(`dan@${DOMAIN}`);
-    const [request] = (await domainState()).join_requests;
+    const { user: dan, request } = await requestFrom(`dan@${DOMAIN}`);
     const other = await signup(t.api, { email: 'owner@gadgets.io' });
     await invitedMember(t, other); // gives `other` an organization
     let res = await t.api('decideJoinRequest', {

@@ -268,11 +268,7 @@ export function companyDomainHandlers(
         if (await tx.companyDomain.hasOpenRequest(org.id, user.id)) {
           throw conflict('Your request to join is already waiting for an admin.');
         }
-        await tx.companyDomain.createRequest(
-          org.id,
-          user.id,
-          new Date(Date.now() + JOIN_REQUEST_DAYS * DAY_MS),
-        );
+        await tx.companyDomain.createRequest(org.id, user.id, new Date(), JOIN_REQUEST_DAYS * DAY_MS);
         const requester = user.name ? `${user.name} (${user.email})` : user.email;
         const admins = await tx.companyDomain.adminEmailsOf(org.id);
         const link = organizationLink();

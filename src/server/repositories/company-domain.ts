@@ -57,10 +57,21 @@ export function createCompanyDomainRepository(db: Db) {
       return db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
     },
 
-    async createRequest(organizationId: number, userId: number, expiresAt: Date): Promise<number> {
+    /** Both times come from one clock: the database's `now()` and the server's can differ by a second. */
+    async createRequest(
+      organizationId: number,
+      userId: number,
+      createdAt: Date,
+      lifetimeMs: number,
+    ): Promise<number> {
       const row = await db
         .insertInto('join_requests')
-        .values({ organization_id: organizationId, user_id: userId, expires_at: expiresAt })
+        .values({
+          organization_id: organizationId,
+          user_id: userId,
+          created_at: createdAt,
+          expires_at: new Date(createdAt.getTime() + lifetimeMs),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
