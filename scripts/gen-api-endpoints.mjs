@@ -56,21 +56,15 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 function endpoint({ id, method, path, outsideApiBase, hasQuery, body }) {
   if (hasQuery && body === 'json') throw new Error(`${id}: query parameters and a body are not supported`);
   if (method !== 'get' && method !== 'post') throw new Error(`${id}: method ${method} is not supported`);
-  const kind = method === 'get' ? 'query' : 'mutation';
-  const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : 'void';
-  const parameter = hasQuery ? 'params' : body === 'json' ? 'body' : '';
-  const request = [
-    `url: '${path}'`,
-    method === 'post' ? `method: 'POST'` : null,
-    hasQuery ? 'params' : null,
-    body === 'json' ? 'body' : null,
-    // The contract's Empty body: `{}` with the JSON content type the server's CSRF rule asks for.
-    body === 'empty' ? 'body: {}' : null,
-    outsideApiBase ? 'outsideApiBase: true' : null,
-  ].filter(Boolean);
-  return `    ${id}: build.${kind}<OkResponse<'${id}'>, ${arg}>({
-      query: (${parameter}) => ({ ${request.join(', ')} }),
-    }),`;
+  if (method === 'get' && body !== 'none') throw new Error(`${id}: a GET with a body is not supported`);
+  if (method === 'post' && (outsideApiBase || (hasQuery && body !== 'empty'))) {
+    throw new Error(`${id}: a POST outside the API base or with a query and no Empty body is not supported`);
+  }
+  const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : null;
+  const types = `OkResponse<'${id}'>${arg ? `, ${arg}` : ''}`;
+  // endpoint-kinds.ts: get(build, url, outsideApiBase?) and post(build, url, emptyBody?).
+  const extra = method === 'get' ? (outsideApiBase ? ', true' : '') : body === 'empty' ? ', true' : '';
+  return `    ${id}: ${method}<${types}>(build, '${path}'${extra}),`;
 }
 
 function route({ id, method, path, outsideApiBase }) {
@@ -81,10 +75,12 @@ const capitalized = (id) => id.charAt(0).toUpperCase() + id.slice(1);
 const endpoints = operations.filter((operation) => operation.json);
 const hooks = endpoints.flatMap(({ id, method }) =>
   method === 'get'
-    ? [`use${capitalized(id)}Query`, `useLazy${capitalized(id)}Query`]
-    : [`use${capitalized(id)}Mutation`],
+    ? [
+        [`use${capitalized(id)}Query`, id, 'useQuery'],
+        [`useLazy${capitalized(id)}Query`, id, 'useLazyQuery'],
+      ]
+    : [[`use${capitalized(id)}Mutation`, id, 'useMutation']],
 );
-
 const header = (what) => `/**
  * Generated from openapi.yaml by scripts/gen-api-endpoints.mjs (\`npm run gen:api\`): do not edit.
 ${what}
@@ -99,6 +95,7 @@ ${operations.map(route).join('\n')}
   endpoints: `${header(" * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the\n * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.")}
 import { baseApi } from './base-api';
 import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+import { get, post } from './endpoint-kinds';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -106,9 +103,14 @@ ${endpoints.map(endpoint).join('\n')}
   }),
 });
 
-export const {
-${hooks.map((hook) => `  ${hook},`).join('\n')}
-} = generatedApi;
+type Endpoints = typeof generatedApi.endpoints;
+
+/** A hook of an endpoint: pure, so the bundle keeps only the hooks the app uses. */
+function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, name: H): Endpoints[K][H] {
+  return generatedApi.endpoints[id][name];
+}
+
+${hooks.map(([name, id, kind]) => `export const ${name} = /*#__PURE__*/ hook('${id}', '${kind}');`).join('\n')}
 `,
 };
 

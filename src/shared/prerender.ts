@@ -31,6 +31,14 @@ export function firstInstallOn(value: string | null): boolean {
   return value === 'true';
 }
 
+/**
+ * Spec §2.2 /signup: a prefilled password shows the strength meter once the page is hydrated, so the
+ * page drawn for such a query holds the meter's place from the start.
+ */
+export function passwordPrefilled(value: string | null): boolean {
+  return Boolean(value);
+}
+
 interface PageQuery {
   /** Flags that change the page: every combination of them is prerendered. */
   flags?: Record<string, (value: string | null) => boolean>;
@@ -41,9 +49,10 @@ interface PageQuery {
 /** What the query does to each prerendered page, beyond campaign parameters (utm_*, only recorded). */
 const PAGE_QUERIES: Partial<Record<PrerenderedPath, PageQuery>> = {
   '/pricing': { flags: { dark_mode: flagOn, hide_banner: flagOn, hide_header: flagOn } },
-  // A prefilled password would show the strength meter once hydrated, pushing the page down: such a
-  // query gets the page rendered in the browser.
-  '/signup': { flags: { first_install: firstInstallOn }, applied: ['name', 'email'] },
+  '/signup': {
+    flags: { first_install: firstInstallOn, password: passwordPrefilled },
+    applied: ['name', 'email'],
+  },
 };
 
 export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];

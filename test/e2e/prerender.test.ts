@@ -3,8 +3,9 @@
  * - with JavaScript off, /login, /signup and /pricing show their headings and forms;
  * - with JavaScript on, every prerendered page, in English and in Chinese, hydrates with no console
  *   error, also for a visitor whose local storage already holds a CRM and the install flag;
- * - pricing's flags and signup's first_install have prerendered variants; the signup prefill fills the
- *   form once hydrated; none of it moves the page (CLS <= 0.01); any other query is rendered in the browser.
+ * - pricing's flags, signup's first_install and a prefilled password have prerendered variants; the signup
+ *   prefill fills the form once hydrated; none of it moves the page (CLS <= 0.01); any other query is
+ *   rendered in the browser.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -154,6 +155,26 @@ test('signup: first_install has its own page, and the prefill fills the form onc
   );
   assert.equal(await page.locator('input[name="name"]').inputValue(), 'Ann');
   assert.ok((await layoutShift(page)) <= 0.01);
+});
+
+test('signup: a prefilled password has a page that holds the strength meter’s place', async () => {
+  const url = `${e2e.app.url}/signup?password=Tr0ub4dor%26horse&name=Ann`;
+  const submit = (page: Page) => page.getByRole('button', { name: 'Sign up', exact: true }).boundingBox();
+  // Where the served page, before its scripts, draws the button (the first paint).
+  const unhydrated = await newPage();
+  await unhydrated.route(/\.js$/, (route) => route.abort());
+  const served = await (await unhydrated.goto(url))!.text();
+  assert.ok(served.includes('id="root" inert>'), 'served prerendered');
+  assert.ok(!served.includes('Tr0ub4dor'), 'the password is not written into the page');
+  const before = await submit(unhydrated);
+
+  const page = await newMeasuredPage();
+  await page.goto(url);
+  await page.getByText(/Password strength: (Medium|Strong)/).waitFor();
+  assert.equal(await page.locator('input[name="password"]').inputValue(), 'Tr0ub4dor&horse');
+  // The button at the bottom of the window moves little of the window (CLS), so its place is checked too.
+  assert.equal((await submit(page))?.y, before?.y, 'the meter appears where the page held its place');
+  assert.ok((await layoutShift(page)) <= 0.01, `CLS ${await layoutShift(page)}`);
 });
 
 test('a query the build cannot foresee gets the page rendered in the browser, with it applied', async () => {

@@ -5,269 +5,225 @@
  */
 import { baseApi } from './base-api';
 import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+import { get, post } from './endpoint-kinds';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getUser: build.query<OkResponse<'getUser'>, void>({
-      query: () => ({ url: '/get-user' }),
-    }),
-    getSoftware: build.query<OkResponse<'getSoftware'>, QueryParams<'getSoftware'>>({
-      query: (params) => ({ url: '/get-software', params }),
-    }),
-    getSoftwareOptions: build.query<OkResponse<'getSoftwareOptions'>, void>({
-      query: () => ({ url: '/get-software-options' }),
-    }),
-    getPricing: build.query<OkResponse<'getPricing'>, QueryParams<'getPricing'>>({
-      query: (params) => ({ url: '/get-pricing', params }),
-    }),
-    getCoupon: build.query<OkResponse<'getCoupon'>, QueryParams<'getCoupon'>>({
-      query: (params) => ({ url: '/get-coupon', params }),
-    }),
-    setSettings: build.mutation<OkResponse<'setSettings'>, RequestBody<'setSettings'>>({
-      query: (body) => ({ url: '/set-settings', method: 'POST', body }),
-    }),
-    setUserBoolean: build.mutation<OkResponse<'setUserBoolean'>, RequestBody<'setUserBoolean'>>({
-      query: (body) => ({ url: '/set-user-boolean', method: 'POST', body }),
-    }),
-    login: build.mutation<OkResponse<'login'>, RequestBody<'login'>>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
-    }),
-    signup: build.mutation<OkResponse<'signup'>, RequestBody<'signup'>>({
-      query: (body) => ({ url: '/signup', method: 'POST', body }),
-    }),
-    googleAuth: build.mutation<OkResponse<'googleAuth'>, RequestBody<'googleAuth'>>({
-      query: (body) => ({ url: '/google-auth', method: 'POST', body }),
-    }),
-    logout: build.mutation<OkResponse<'logout'>, void>({
-      query: () => ({ url: '/logout', method: 'POST', body: {} }),
-    }),
-    forgotPassword: build.mutation<OkResponse<'forgotPassword'>, RequestBody<'forgotPassword'>>({
-      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
-    }),
-    resetPassword: build.mutation<OkResponse<'resetPassword'>, RequestBody<'resetPassword'>>({
-      query: (body) => ({ url: '/reset-password', method: 'POST', body }),
-    }),
-    checkResetToken: build.mutation<OkResponse<'checkResetToken'>, RequestBody<'checkResetToken'>>({
-      query: (body) => ({ url: '/check-reset-token', method: 'POST', body }),
-    }),
-    checkout: build.mutation<OkResponse<'checkout'>, RequestBody<'checkout'>>({
-      query: (body) => ({ url: '/checkout', method: 'POST', body }),
-    }),
-    buyMoreSeats: build.mutation<OkResponse<'buyMoreSeats'>, RequestBody<'buyMoreSeats'>>({
-      query: (body) => ({ url: '/buy-more-seats', method: 'POST', body }),
-    }),
-    billingPortal: build.mutation<OkResponse<'billingPortal'>, void>({
-      query: () => ({ url: '/billing-portal', method: 'POST', body: {} }),
-    }),
-    getOrgSubscription: build.query<OkResponse<'getOrgSubscription'>, QueryParams<'getOrgSubscription'>>({
-      query: (params) => ({ url: '/org-subscription', params, outsideApiBase: true }),
-    }),
-    verifySettings: build.mutation<OkResponse<'verifySettings'>, RequestBody<'verifySettings'>>({
-      query: (body) => ({ url: '/verify-settings', method: 'POST', body }),
-    }),
-    preConnect: build.mutation<OkResponse<'preConnect'>, RequestBody<'preConnect'>>({
-      query: (body) => ({ url: '/pre-connect', method: 'POST', body }),
-    }),
-    accessToken: build.mutation<OkResponse<'accessToken'>, RequestBody<'accessToken'>>({
-      query: (body) => ({ url: '/access-token', method: 'POST', body }),
-    }),
-    disconnect: build.mutation<OkResponse<'disconnect'>, void>({
-      query: () => ({ url: '/disconnect', method: 'POST', body: {} }),
-    }),
-    getOrganizationMembers: build.query<
-      OkResponse<'getOrganizationMembers'>,
-      QueryParams<'getOrganizationMembers'>
-    >({
-      query: (params) => ({ url: '/get-organization-members', params }),
-    }),
-    inviteUser: build.mutation<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>({
-      query: (body) => ({ url: '/invite-user', method: 'POST', body }),
-    }),
-    inviteUsers: build.mutation<OkResponse<'inviteUsers'>, RequestBody<'inviteUsers'>>({
-      query: (body) => ({ url: '/invite-users', method: 'POST', body }),
-    }),
-    resendInvitation: build.mutation<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>({
-      query: (body) => ({ url: '/resend-invitation', method: 'POST', body }),
-    }),
-    acceptInvite: build.mutation<OkResponse<'acceptInvite'>, QueryParams<'acceptInvite'>>({
-      query: (params) => ({ url: '/accept-invite', method: 'POST', params, body: {} }),
-    }),
-    removeOrganizationUser: build.mutation<
-      OkResponse<'removeOrganizationUser'>,
-      RequestBody<'removeOrganizationUser'>
-    >({
-      query: (body) => ({ url: '/remove-organization-user', method: 'POST', body }),
-    }),
-    setUserProduct: build.mutation<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>({
-      query: (body) => ({ url: '/set-user-product', method: 'POST', body }),
-    }),
-    moveSeat: build.mutation<OkResponse<'moveSeat'>, RequestBody<'moveSeat'>>({
-      query: (body) => ({ url: '/move-seat', method: 'POST', body }),
-    }),
-    getCompanyDomain: build.query<OkResponse<'getCompanyDomain'>, void>({
-      query: () => ({ url: '/get-company-domain' }),
-    }),
-    startDomainVerification: build.mutation<
+    getUser: get<OkResponse<'getUser'>>(build, '/get-user'),
+    getSoftware: get<OkResponse<'getSoftware'>, QueryParams<'getSoftware'>>(build, '/get-software'),
+    getSoftwareOptions: get<OkResponse<'getSoftwareOptions'>>(build, '/get-software-options'),
+    getPricing: get<OkResponse<'getPricing'>, QueryParams<'getPricing'>>(build, '/get-pricing'),
+    getCoupon: get<OkResponse<'getCoupon'>, QueryParams<'getCoupon'>>(build, '/get-coupon'),
+    setSettings: post<OkResponse<'setSettings'>, RequestBody<'setSettings'>>(build, '/set-settings'),
+    setUserBoolean: post<OkResponse<'setUserBoolean'>, RequestBody<'setUserBoolean'>>(
+      build,
+      '/set-user-boolean',
+    ),
+    login: post<OkResponse<'login'>, RequestBody<'login'>>(build, '/login'),
+    signup: post<OkResponse<'signup'>, RequestBody<'signup'>>(build, '/signup'),
+    googleAuth: post<OkResponse<'googleAuth'>, RequestBody<'googleAuth'>>(build, '/google-auth'),
+    logout: post<OkResponse<'logout'>>(build, '/logout', true),
+    forgotPassword: post<OkResponse<'forgotPassword'>, RequestBody<'forgotPassword'>>(
+      build,
+      '/forgot-password',
+    ),
+    resetPassword: post<OkResponse<'resetPassword'>, RequestBody<'resetPassword'>>(build, '/reset-password'),
+    checkResetToken: post<OkResponse<'checkResetToken'>, RequestBody<'checkResetToken'>>(
+      build,
+      '/check-reset-token',
+    ),
+    checkout: post<OkResponse<'checkout'>, RequestBody<'checkout'>>(build, '/checkout'),
+    buyMoreSeats: post<OkResponse<'buyMoreSeats'>, RequestBody<'buyMoreSeats'>>(build, '/buy-more-seats'),
+    billingPortal: post<OkResponse<'billingPortal'>>(build, '/billing-portal', true),
+    getOrgSubscription: get<OkResponse<'getOrgSubscription'>, QueryParams<'getOrgSubscription'>>(
+      build,
+      '/org-subscription',
+      true,
+    ),
+    verifySettings: post<OkResponse<'verifySettings'>, RequestBody<'verifySettings'>>(
+      build,
+      '/verify-settings',
+    ),
+    preConnect: post<OkResponse<'preConnect'>, RequestBody<'preConnect'>>(build, '/pre-connect'),
+    accessToken: post<OkResponse<'accessToken'>, RequestBody<'accessToken'>>(build, '/access-token'),
+    disconnect: post<OkResponse<'disconnect'>>(build, '/disconnect', true),
+    getOrganizationMembers: get<OkResponse<'getOrganizationMembers'>, QueryParams<'getOrganizationMembers'>>(
+      build,
+      '/get-organization-members',
+    ),
+    inviteUser: post<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>(build, '/invite-user'),
+    inviteUsers: post<OkResponse<'inviteUsers'>, RequestBody<'inviteUsers'>>(build, '/invite-users'),
+    resendInvitation: post<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>(
+      build,
+      '/resend-invitation',
+    ),
+    acceptInvite: post<OkResponse<'acceptInvite'>, QueryParams<'acceptInvite'>>(
+      build,
+      '/accept-invite',
+      true,
+    ),
+    removeOrganizationUser: post<OkResponse<'removeOrganizationUser'>, RequestBody<'removeOrganizationUser'>>(
+      build,
+      '/remove-organization-user',
+    ),
+    setUserProduct: post<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>(
+      build,
+      '/set-user-product',
+    ),
+    moveSeat: post<OkResponse<'moveSeat'>, RequestBody<'moveSeat'>>(build, '/move-seat'),
+    getCompanyDomain: get<OkResponse<'getCompanyDomain'>>(build, '/get-company-domain'),
+    startDomainVerification: post<
       OkResponse<'startDomainVerification'>,
       RequestBody<'startDomainVerification'>
-    >({
-      query: (body) => ({ url: '/start-domain-verification', method: 'POST', body }),
-    }),
-    verifyDomain: build.mutation<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>({
-      query: (body) => ({ url: '/verify-domain', method: 'POST', body }),
-    }),
-    decideJoinRequest: build.mutation<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>({
-      query: (body) => ({ url: '/decide-join-request', method: 'POST', body }),
-    }),
-    getJoinOption: build.query<OkResponse<'getJoinOption'>, void>({
-      query: () => ({ url: '/get-join-option' }),
-    }),
-    requestToJoin: build.mutation<OkResponse<'requestToJoin'>, void>({
-      query: () => ({ url: '/request-to-join', method: 'POST', body: {} }),
-    }),
-    listAuditEvents: build.query<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>({
-      query: (params) => ({ url: '/list-audit-events', params }),
-    }),
-    exportAuditEvents: build.query<OkResponse<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>({
-      query: (params) => ({ url: '/export-audit-events', params }),
-    }),
-    listSessions: build.query<OkResponse<'listSessions'>, void>({
-      query: () => ({ url: '/list-sessions' }),
-    }),
-    endSession: build.mutation<OkResponse<'endSession'>, RequestBody<'endSession'>>({
-      query: (body) => ({ url: '/end-session', method: 'POST', body }),
-    }),
-    endOtherSessions: build.mutation<OkResponse<'endOtherSessions'>, void>({
-      query: () => ({ url: '/end-other-sessions', method: 'POST', body: {} }),
-    }),
-    endMemberSessions: build.mutation<OkResponse<'endMemberSessions'>, RequestBody<'endMemberSessions'>>({
-      query: (body) => ({ url: '/end-member-sessions', method: 'POST', body }),
-    }),
-    changePassword: build.mutation<OkResponse<'changePassword'>, RequestBody<'changePassword'>>({
-      query: (body) => ({ url: '/change-password', method: 'POST', body }),
-    }),
-    verifyTwoFactor: build.mutation<OkResponse<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>({
-      query: (body) => ({ url: '/verify-two-factor', method: 'POST', body }),
-    }),
-    getTwoFactor: build.query<OkResponse<'getTwoFactor'>, void>({
-      query: () => ({ url: '/get-two-factor' }),
-    }),
-    startTwoFactorSetup: build.mutation<
-      OkResponse<'startTwoFactorSetup'>,
-      RequestBody<'startTwoFactorSetup'>
-    >({
-      query: (body) => ({ url: '/start-two-factor-setup', method: 'POST', body }),
-    }),
-    confirmTwoFactorSetup: build.mutation<
-      OkResponse<'confirmTwoFactorSetup'>,
-      RequestBody<'confirmTwoFactorSetup'>
-    >({
-      query: (body) => ({ url: '/confirm-two-factor-setup', method: 'POST', body }),
-    }),
-    disableTwoFactor: build.mutation<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>({
-      query: (body) => ({ url: '/disable-two-factor', method: 'POST', body }),
-    }),
-    setTwoFactorRequirement: build.mutation<
+    >(build, '/start-domain-verification'),
+    verifyDomain: post<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
+    decideJoinRequest: post<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>(
+      build,
+      '/decide-join-request',
+    ),
+    getJoinOption: get<OkResponse<'getJoinOption'>>(build, '/get-join-option'),
+    requestToJoin: post<OkResponse<'requestToJoin'>>(build, '/request-to-join', true),
+    listAuditEvents: get<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>(
+      build,
+      '/list-audit-events',
+    ),
+    exportAuditEvents: get<OkResponse<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>(
+      build,
+      '/export-audit-events',
+    ),
+    listSessions: get<OkResponse<'listSessions'>>(build, '/list-sessions'),
+    endSession: post<OkResponse<'endSession'>, RequestBody<'endSession'>>(build, '/end-session'),
+    endOtherSessions: post<OkResponse<'endOtherSessions'>>(build, '/end-other-sessions', true),
+    endMemberSessions: post<OkResponse<'endMemberSessions'>, RequestBody<'endMemberSessions'>>(
+      build,
+      '/end-member-sessions',
+    ),
+    changePassword: post<OkResponse<'changePassword'>, RequestBody<'changePassword'>>(
+      build,
+      '/change-password',
+    ),
+    verifyTwoFactor: post<OkResponse<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>(
+      build,
+      '/verify-two-factor',
+    ),
+    getTwoFactor: get<OkResponse<'getTwoFactor'>>(build, '/get-two-factor'),
+    startTwoFactorSetup: post<OkResponse<'startTwoFactorSetup'>, RequestBody<'startTwoFactorSetup'>>(
+      build,
+      '/start-two-factor-setup',
+    ),
+    confirmTwoFactorSetup: post<OkResponse<'confirmTwoFactorSetup'>, RequestBody<'confirmTwoFactorSetup'>>(
+      build,
+      '/confirm-two-factor-setup',
+    ),
+    disableTwoFactor: post<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>(
+      build,
+      '/disable-two-factor',
+    ),
+    setTwoFactorRequirement: post<
       OkResponse<'setTwoFactorRequirement'>,
       RequestBody<'setTwoFactorRequirement'>
-    >({
-      query: (body) => ({ url: '/set-two-factor-requirement', method: 'POST', body }),
-    }),
-    spendCredits: build.mutation<OkResponse<'spendCredits'>, RequestBody<'spendCredits'>>({
-      query: (body) => ({ url: '/spend-credits', method: 'POST', body }),
-    }),
-    refundCredits: build.mutation<OkResponse<'refundCredits'>, RequestBody<'refundCredits'>>({
-      query: (body) => ({ url: '/refund-credits', method: 'POST', body }),
-    }),
-    getCreditUsage: build.query<OkResponse<'getCreditUsage'>, QueryParams<'getCreditUsage'>>({
-      query: (params) => ({ url: '/get-credit-usage', params }),
-    }),
-    setMemberCaps: build.mutation<OkResponse<'setMemberCaps'>, RequestBody<'setMemberCaps'>>({
-      query: (body) => ({ url: '/set-member-caps', method: 'POST', body }),
-    }),
-    getUsageReport: build.query<OkResponse<'getUsageReport'>, QueryParams<'getUsageReport'>>({
-      query: (params) => ({ url: '/get-usage-report', params }),
-    }),
-    getCreditPacks: build.query<OkResponse<'getCreditPacks'>, void>({
-      query: () => ({ url: '/get-credit-packs' }),
-    }),
-    buyCredits: build.mutation<OkResponse<'buyCredits'>, RequestBody<'buyCredits'>>({
-      query: (body) => ({ url: '/buy-credits', method: 'POST', body }),
-    }),
+    >(build, '/set-two-factor-requirement'),
+    spendCredits: post<OkResponse<'spendCredits'>, RequestBody<'spendCredits'>>(build, '/spend-credits'),
+    refundCredits: post<OkResponse<'refundCredits'>, RequestBody<'refundCredits'>>(build, '/refund-credits'),
+    getCreditUsage: get<OkResponse<'getCreditUsage'>, QueryParams<'getCreditUsage'>>(
+      build,
+      '/get-credit-usage',
+    ),
+    setMemberCaps: post<OkResponse<'setMemberCaps'>, RequestBody<'setMemberCaps'>>(build, '/set-member-caps'),
+    getUsageReport: get<OkResponse<'getUsageReport'>, QueryParams<'getUsageReport'>>(
+      build,
+      '/get-usage-report',
+    ),
+    getCreditPacks: get<OkResponse<'getCreditPacks'>>(build, '/get-credit-packs'),
+    buyCredits: post<OkResponse<'buyCredits'>, RequestBody<'buyCredits'>>(build, '/buy-credits'),
   }),
 });
 
-export const {
-  useGetUserQuery,
-  useLazyGetUserQuery,
-  useGetSoftwareQuery,
-  useLazyGetSoftwareQuery,
-  useGetSoftwareOptionsQuery,
-  useLazyGetSoftwareOptionsQuery,
-  useGetPricingQuery,
-  useLazyGetPricingQuery,
-  useGetCouponQuery,
-  useLazyGetCouponQuery,
-  useSetSettingsMutation,
-  useSetUserBooleanMutation,
-  useLoginMutation,
-  useSignupMutation,
-  useGoogleAuthMutation,
-  useLogoutMutation,
-  useForgotPasswordMutation,
-  useResetPasswordMutation,
-  useCheckResetTokenMutation,
-  useCheckoutMutation,
-  useBuyMoreSeatsMutation,
-  useBillingPortalMutation,
-  useGetOrgSubscriptionQuery,
-  useLazyGetOrgSubscriptionQuery,
-  useVerifySettingsMutation,
-  usePreConnectMutation,
-  useAccessTokenMutation,
-  useDisconnectMutation,
-  useGetOrganizationMembersQuery,
-  useLazyGetOrganizationMembersQuery,
-  useInviteUserMutation,
-  useInviteUsersMutation,
-  useResendInvitationMutation,
-  useAcceptInviteMutation,
-  useRemoveOrganizationUserMutation,
-  useSetUserProductMutation,
-  useMoveSeatMutation,
-  useGetCompanyDomainQuery,
-  useLazyGetCompanyDomainQuery,
-  useStartDomainVerificationMutation,
-  useVerifyDomainMutation,
-  useDecideJoinRequestMutation,
-  useGetJoinOptionQuery,
-  useLazyGetJoinOptionQuery,
-  useRequestToJoinMutation,
-  useListAuditEventsQuery,
-  useLazyListAuditEventsQuery,
-  useExportAuditEventsQuery,
-  useLazyExportAuditEventsQuery,
-  useListSessionsQuery,
-  useLazyListSessionsQuery,
-  useEndSessionMutation,
-  useEndOtherSessionsMutation,
-  useEndMemberSessionsMutation,
-  useChangePasswordMutation,
-  useVerifyTwoFactorMutation,
-  useGetTwoFactorQuery,
-  useLazyGetTwoFactorQuery,
-  useStartTwoFactorSetupMutation,
-  useConfirmTwoFactorSetupMutation,
-  useDisableTwoFactorMutation,
-  useSetTwoFactorRequirementMutation,
-  useSpendCreditsMutation,
-  useRefundCreditsMutation,
-  useGetCreditUsageQuery,
-  useLazyGetCreditUsageQuery,
-  useSetMemberCapsMutation,
-  useGetUsageReportQuery,
-  useLazyGetUsageReportQuery,
-  useGetCreditPacksQuery,
-  useLazyGetCreditPacksQuery,
-  useBuyCreditsMutation,
-} = generatedApi;
+type Endpoints = typeof generatedApi.endpoints;
+
+/** A hook of an endpoint: pure, so the bundle keeps only the hooks the app uses. */
+function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, name: H): Endpoints[K][H] {
+  return generatedApi.endpoints[id][name];
+}
+
+export const useGetUserQuery = /*#__PURE__*/ hook('getUser', 'useQuery');
+export const useLazyGetUserQuery = /*#__PURE__*/ hook('getUser', 'useLazyQuery');
+export const useGetSoftwareQuery = /*#__PURE__*/ hook('getSoftware', 'useQuery');
+export const useLazyGetSoftwareQuery = /*#__PURE__*/ hook('getSoftware', 'useLazyQuery');
+export const useGetSoftwareOptionsQuery = /*#__PURE__*/ hook('getSoftwareOptions', 'useQuery');
+export const useLazyGetSoftwareOptionsQuery = /*#__PURE__*/ hook('getSoftwareOptions', 'useLazyQuery');
+export const useGetPricingQuery = /*#__PURE__*/ hook('getPricing', 'useQuery');
+export const useLazyGetPricingQuery = /*#__PURE__*/ hook('getPricing', 'useLazyQuery');
+export const useGetCouponQuery = /*#__PURE__*/ hook('getCoupon', 'useQuery');
+export const useLazyGetCouponQuery = /*#__PURE__*/ hook('getCoupon', 'useLazyQuery');
+export const useSetSettingsMutation = /*#__PURE__*/ hook('setSettings', 'useMutation');
+export const useSetUserBooleanMutation = /*#__PURE__*/ hook('setUserBoolean', 'useMutation');
+export const useLoginMutation = /*#__PURE__*/ hook('login', 'useMutation');
+export const useSignupMutation = /*#__PURE__*/ hook('signup', 'useMutation');
+export const useGoogleAuthMutation = /*#__PURE__*/ hook('googleAuth', 'useMutation');
+export const useLogoutMutation = /*#__PURE__*/ hook('logout', 'useMutation');
+export const useForgotPasswordMutation = /*#__PURE__*/ hook('forgotPassword', 'useMutation');
+export const useResetPasswordMutation = /*#__PURE__*/ hook('resetPassword', 'useMutation');
+export const useCheckResetTokenMutation = /*#__PURE__*/ hook('checkResetToken', 'useMutation');
+export const useCheckoutMutation = /*#__PURE__*/ hook('checkout', 'useMutation');
+export const useBuyMoreSeatsMutation = /*#__PURE__*/ hook('buyMoreSeats', 'useMutation');
+export const useBillingPortalMutation = /*#__PURE__*/ hook('billingPortal', 'useMutation');
+export const useGetOrgSubscriptionQuery = /*#__PURE__*/ hook('getOrgSubscription', 'useQuery');
+export const useLazyGetOrgSubscriptionQuery = /*#__PURE__*/ hook('getOrgSubscription', 'useLazyQuery');
+export const useVerifySettingsMutation = /*#__PURE__*/ hook('verifySettings', 'useMutation');
+export const usePreConnectMutation = /*#__PURE__*/ hook('preConnect', 'useMutation');
+export const useAccessTokenMutation = /*#__PURE__*/ hook('accessToken', 'useMutation');
+export const useDisconnectMutation = /*#__PURE__*/ hook('disconnect', 'useMutation');
+export const useGetOrganizationMembersQuery = /*#__PURE__*/ hook('getOrganizationMembers', 'useQuery');
+export const useLazyGetOrganizationMembersQuery = /*#__PURE__*/ hook(
+  'getOrganizationMembers',
+  'useLazyQuery',
+);
+export const useInviteUserMutation = /*#__PURE__*/ hook('inviteUser', 'useMutation');
+export const useInviteUsersMutation = /*#__PURE__*/ hook('inviteUsers', 'useMutation');
+export const useResendInvitationMutation = /*#__PURE__*/ hook('resendInvitation', 'useMutation');
+export const useAcceptInviteMutation = /*#__PURE__*/ hook('acceptInvite', 'useMutation');
+export const useRemoveOrganizationUserMutation = /*#__PURE__*/ hook('removeOrganizationUser', 'useMutation');
+export const useSetUserProductMutation = /*#__PURE__*/ hook('setUserProduct', 'useMutation');
+export const useMoveSeatMutation = /*#__PURE__*/ hook('moveSeat', 'useMutation');
+export const useGetCompanyDomainQuery = /*#__PURE__*/ hook('getCompanyDomain', 'useQuery');
+export const useLazyGetCompanyDomainQuery = /*#__PURE__*/ hook('getCompanyDomain', 'useLazyQuery');
+export const useStartDomainVerificationMutation = /*#__PURE__*/ hook(
+  'startDomainVerification',
+  'useMutation',
+);
+export const useVerifyDomainMutation = /*#__PURE__*/ hook('verifyDomain', 'useMutation');
+export const useDecideJoinRequestMutation = /*#__PURE__*/ hook('decideJoinRequest', 'useMutation');
+export const useGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useQuery');
+export const useLazyGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useLazyQuery');
+export const useRequestToJoinMutation = /*#__PURE__*/ hook('requestToJoin', 'useMutation');
+export const useListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useQuery');
+export const useLazyListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useLazyQuery');
+export const useExportAuditEventsQuery = /*#__PURE__*/ hook('exportAuditEvents', 'useQuery');
+export const useLazyExportAuditEventsQuery = /*#__PURE__*/ hook('exportAuditEvents', 'useLazyQuery');
+export const useListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useQuery');
+export const useLazyListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useLazyQuery');
+export const useEndSessionMutation = /*#__PURE__*/ hook('endSession', 'useMutation');
+export const useEndOtherSessionsMutation = /*#__PURE__*/ hook('endOtherSessions', 'useMutation');
+export const useEndMemberSessionsMutation = /*#__PURE__*/ hook('endMemberSessions', 'useMutation');
+export const useChangePasswordMutation = /*#__PURE__*/ hook('changePassword', 'useMutation');
+export const useVerifyTwoFactorMutation = /*#__PURE__*/ hook('verifyTwoFactor', 'useMutation');
+export const useGetTwoFactorQuery = /*#__PURE__*/ hook('getTwoFactor', 'useQuery');
+export const useLazyGetTwoFactorQuery = /*#__PURE__*/ hook('getTwoFactor', 'useLazyQuery');
+export const useStartTwoFactorSetupMutation = /*#__PURE__*/ hook('startTwoFactorSetup', 'useMutation');
+export const useConfirmTwoFactorSetupMutation = /*#__PURE__*/ hook('confirmTwoFactorSetup', 'useMutation');
+export const useDisableTwoFactorMutation = /*#__PURE__*/ hook('disableTwoFactor', 'useMutation');
+export const useSetTwoFactorRequirementMutation = /*#__PURE__*/ hook(
+  'setTwoFactorRequirement',
+  'useMutation',
+);
+export const useSpendCreditsMutation = /*#__PURE__*/ hook('spendCredits', 'useMutation');
+export const useRefundCreditsMutation = /*#__PURE__*/ hook('refundCredits', 'useMutation');
+export const useGetCreditUsageQuery = /*#__PURE__*/ hook('getCreditUsage', 'useQuery');
+export const useLazyGetCreditUsageQuery = /*#__PURE__*/ hook('getCreditUsage', 'useLazyQuery');
+export const useSetMemberCapsMutation = /*#__PURE__*/ hook('setMemberCaps', 'useMutation');
+export const useGetUsageReportQuery = /*#__PURE__*/ hook('getUsageReport', 'useQuery');
+export const useLazyGetUsageReportQuery = /*#__PURE__*/ hook('getUsageReport', 'useLazyQuery');
+export const useGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useQuery');
+export const useLazyGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useLazyQuery');
+export const useBuyCreditsMutation = /*#__PURE__*/ hook('buyCredits', 'useMutation');

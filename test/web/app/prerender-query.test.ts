@@ -19,7 +19,10 @@ test.each([
   ['/signup', 'email=a%40b.c&name=Ann', ''],
   ['/signup', 'utm_source=x&first_install=true', 'first_install'],
   ['/signup', 'first_install=yes', ''],
-  ['/signup', 'password=secret', null],
+  ['/signup', 'password=secret', 'password'],
+  ['/signup', 'password=&name=Ann', ''],
+  ['/signup', 'first_install=true&password=s3cret!', 'first_install+password'],
+  ['/signup', 'coupon=LAUNCH30', null],
   ['/welcome', 'first_install=true', null],
   ['/login', '__proto__=1', null],
   ['/pricing', 'hasOwnProperty&valueOf', null],
@@ -33,6 +36,8 @@ test('every combination of a page’s flags is prerendered, with a query that tu
   expect(prerenderedVariants('/signup')).toEqual([
     { variant: '', query: '' },
     { variant: 'first_install', query: 'first_install=true' },
+    { variant: 'password', query: 'password=true' },
+    { variant: 'first_install+password', query: 'first_install=true&password=true' },
   ]);
   const pricing = prerenderedVariants('/pricing');
   expect(pricing).toHaveLength(8);

@@ -2,6 +2,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import TextInput from '../../../components/TextInput';
 import { lazy, Suspense, useState } from 'react';
 import { t } from '../../../i18n';
@@ -23,6 +24,21 @@ export interface PasswordFieldProps {
    * aria-describedby). Without it the field is the input alone.
    */
   strengthMeterId?: string;
+  /**
+   * Holds the meter's place while no password is there yet: a page whose password is filled in after
+   * hydration (the signup prefill) then does not move when the meter appears.
+   */
+  reserveMeterSpace?: boolean;
+}
+
+/** As tall as the meter: the same boxes, empty (PasswordStrengthMeter). */
+function MeterSpace() {
+  return (
+    <Box sx={{ mt: 1 }} aria-hidden>
+      <Box sx={{ height: 6 }} />
+      <Typography variant="caption">{'\u00a0'}</Typography>
+    </Box>
+  );
 }
 
 /**
@@ -36,6 +52,7 @@ export default function PasswordField({
   label,
   name = 'password',
   strengthMeterId,
+  reserveMeterSpace = false,
 }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const field = (
@@ -71,11 +88,12 @@ export default function PasswordField({
     />
   );
   if (strengthMeterId === undefined) return field;
+  const space = reserveMeterSpace ? <MeterSpace /> : null;
   return (
     <div>
       {field}
-      <Suspense fallback={null}>
-        <PasswordStrengthMeter password={value} id={strengthMeterId} />
+      <Suspense fallback={space}>
+        {value ? <PasswordStrengthMeter password={value} id={strengthMeterId} /> : space}
       </Suspense>
     </div>
   );

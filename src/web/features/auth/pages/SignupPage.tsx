@@ -27,7 +27,7 @@ import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 import { msg, t } from '../../../i18n';
 import { useHydrated } from '../../../components/use-hydrated';
-import { firstInstallOn } from '../../../../shared/prerender';
+import { firstInstallOn, passwordPrefilled } from '../../../../shared/prerender';
 
 export const SIGNUP_HEADING = msg('Create your account');
 export const NAME_REQUIRED = 'Name is required.';
@@ -149,6 +149,7 @@ export default function SignupPage() {
           onChange={setPassword}
           autoComplete="new-password"
           strengthMeterId="signup-password-strength"
+          reserveMeterSpace={passwordPrefilled(params.get('password'))}
         />
         <FormSubmit error={formError} disabled={busy}>
           {signingUp ? t('Signing up...') : t('Sign up')}
