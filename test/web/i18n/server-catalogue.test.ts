@@ -47,7 +47,15 @@ afterAll(() => activateLocaleWith('en', {}));
 
 test('the scan finds the server messages, with values and without', () => {
   expect(exact.map(([text]) => text)).toEqual(
-    expect.arrayContaining(['Saved.', 'The admin role cannot be changed.', 'Bad request.']),
+    expect.arrayContaining([
+      'Saved.',
+      'The admin role cannot be changed.',
+      'Bad request.',
+      // A default parameter (domain/errors.ts), a text of src/shared, a refusal a function returns.
+      'You are not allowed to do this.',
+      'Please pick a stronger password (it must have 8+ characters and include 1+ lowercase, 1+ uppercase, 1+ digit, 1+ symbol).',
+      'Enter a domain name such as acme.com.',
+    ]),
   );
   expect(examples.map(([text]) => text)).toEqual(
     expect.arrayContaining([
@@ -55,6 +63,7 @@ test('the scan finds the server messages, with values and without', () => {
       '‹name(to)› already holds a Pro seat.',
       '‹sent.length› invitations sent, ‹refused.length› refused.',
       'Monthly cap set for ‹updated.length› members.',
+      'You reached your monthly cap of ‹cap› credits. Ask your organization admin to raise it.',
       '‹label› must be at least 8 characters long.',
     ]),
   );

@@ -1,17 +1,23 @@
 /**
- * The messages the server can send users, read from its source with the TypeScript parser: the texts
- * given to a refusal (invalid(...), conflict(...), new HttpError(400, ...)), the `message:` and `notice:`
- * of an answer, and what message builders return (validationMessage, noSeatNotice). A text is either exact ('Saved.') or a template
- * literal with values (`${domain} is verified.`), kept with the source of each value.
+ * The messages the server can send users, read from its source (src/server, and src/shared whose texts
+ * it sends too) with the TypeScript parser: the texts given to a refusal (invalid(...), conflict(...),
+ * new HttpError(400, ...), a `message = '...'` default), the `message:` and `notice:` of an answer, and
+ * what message builders return (validationMessage, noSeatNotice, domainRefusal). A text is exact
+ * ('Saved.') or a template literal with values (`${domain} is verified.`), tried with sample values.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export const serverRoot = path.resolve(__dirname, '../../../src/server');
+const sourceRoot = path.resolve(__dirname, '../../../src');
 
 /** Not sent through the API as a message: server-rendered pages, mails, the migrations. */
-const SKIPPED = [/^sandbox\//, /^support\//, /^mail\//, /^db\/migrations\.ts$/];
+const SKIPPED = [
+  /^server\/sandbox\//,
+  /^server\/support\//,
+  /^server\/mail\//,
+  /^server\/db\/migrations\.ts$/,
+];
 
 /** Refusals and the argument that holds their message (domain/errors.ts, http/errors.ts). */
 const MESSAGE_ARGUMENT: Record<string, number> = {
@@ -26,13 +32,17 @@ const MESSAGE_ARGUMENT: Record<string, number> = {
   tooManyAttempts: 1,
   DomainError: 1,
   HttpError: 1,
+  requirePermission: 2,
 };
 
 /** Functions whose return value is a message (validationMessage, noSeatNotice). */
-const MESSAGE_BUILDER = /(?:Message|Notice)$/;
+const MESSAGE_BUILDER = /(?:Message|Notice|Refusal)$/;
 
 /** Properties whose text reaches users: an answer's `message` and `notice`, a check's `error`. */
 const MESSAGE_PROPERTY = new Set(['message', 'notice', 'error']);
+
+/** Parameters whose default is a message: `forbidden(message = 'You are not allowed to do this.')`. */
+const MESSAGE_PARAMETER = new Set(['message', 'refusal']);
 
 export type ServerMessage =
   | { kind: 'exact'; text: string; where: string }
@@ -56,9 +66,11 @@ export type ServerMessage =
 export type Samples = (expression: string) => string[] | undefined;
 
 function serverFiles(): string[] {
-  return readdirSync(serverRoot, { recursive: true, encoding: 'utf8' })
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.ts') && !SKIPPED.some((skip) => skip.test(file)));
+  return ['server', 'shared'].flatMap((folder) =>
+    readdirSync(path.join(sourceRoot, folder), { recursive: true, encoding: 'utf8' })
+      .map((file) => `${folder}/${file.split(path.sep).join('/')}`)
+      .filter((file) => file.endsWith('.ts') && !SKIPPED.some((skip) => skip.test(file))),
+  );
 }
 
 /** The top-level constants of every file, by name: messages a file imports (`throw invalid(NO_SEAT)`). */
@@ -144,6 +156,10 @@ function messagesOfFile(
       }
     } else if (ts.isIdentifier(expression)) {
       texts(constantOf(expression));
+    } else if (ts.isCallExpression(expression) && ts.isIdentifier(expression.expression)) {
+      // CAP_REACHED(cap), a constant arrow function that words a message.
+      const builder = constantOf(expression.expression);
+      if (builder && ts.isArrowFunction(builder) && !ts.isBlock(builder.body)) texts(builder.body);
     }
   };
 
@@ -192,6 +208,8 @@ function messagesOfFile(
       texts(node.initializer);
     } else if (ts.isShorthandPropertyAssignment(node) && MESSAGE_PROPERTY.has(node.name.text)) {
       texts(node.name);
+    } else if (ts.isParameter(node) && ts.isIdentifier(node.name) && MESSAGE_PARAMETER.has(node.name.text)) {
+      texts(node.initializer);
     } else if (ts.isReturnStatement(node)) {
       const builder = ts.findAncestor(node, ts.isFunctionDeclaration);
       if (builder?.name && MESSAGE_BUILDER.test(builder.name.text)) texts(node.expression);
@@ -214,7 +232,7 @@ export function serverMessages(samples: Samples = () => undefined): ServerMessag
   const sources = serverFiles().map((file) =>
     ts.createSourceFile(
       file,
-      readFileSync(path.join(serverRoot, file), 'utf8'),
+      readFileSync(path.join(sourceRoot, file), 'utf8'),
       ts.ScriptTarget.Latest,
       true,
     ),

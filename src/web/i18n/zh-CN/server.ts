@@ -132,6 +132,11 @@ export const server: Record<string, string> = {
   'Verification failed: Demo CRM API keys start with "demo_".':
     '验证失败：Demo CRM 的 API 密钥以“demo_”开头。',
   'Please fill in the connection details first.': '请先填写连接信息。',
+  "Only the billing admin can change the billing admin's plan.": '只有账单管理员可以更改账单管理员的方案。',
+  'An account with this email already exists. Please log in with your email and password.':
+    '使用此电子邮箱的账户已存在。请使用电子邮箱和密码登录。',
+  'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".':
+    '此账户通过 Google 登录，而此服务器的登录沙盒不支持这种方式。请使用电子邮箱和密码登录，或通过“忘记密码？”设置密码。',
   'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).':
     '此服务器未配置 Google 登录（未设置 GOOGLE_CLIENT_ID）。',
   // The HTTP layer's refusals (http/errors.ts, csrf.ts, nul-bytes.ts) and validation-messages.ts.
@@ -183,6 +188,8 @@ export const serverTemplates: Record<string, string> = {
   'You joined {organization}.': '您已加入 {organization}。',
   // Billing, credits and sessions.
   'The {plan} plan needs no checkout.': '{plan}无需结账。',
+  'You reached your monthly cap of {cap} credits. Ask your organization admin to raise it.':
+    '您已达到每月 {cap} 点数的上限。请让组织管理员提高上限。',
   'Pick a period of at most {days} days.': '请选择不超过 {days} 天的时间段。',
   'Monthly cap set for {member}.': '已为 {member} 设置每月上限。',
   'Monthly cap set for {count} members.': '已为 {count} 位成员设置每月上限。',
