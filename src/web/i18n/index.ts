@@ -13,6 +13,7 @@
  */
 import { compileMessage, type CompiledMessage } from './compile-message';
 import { formatMessage } from './format-message';
+import { templateTranslator, type TemplateCatalogue } from './server-templates';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale';
 
 export type MessageValues = Record<string, string | number | null | undefined>;
@@ -21,10 +22,13 @@ export type MessageValues = Record<string, string | number | null | undefined>;
 let active: { locale: Locale; messages: Record<string, string> } = { locale: DEFAULT_LOCALE, messages: {} };
 /** Compiled messages of the active language, by id. */
 let compiled = new Map<string, CompiledMessage>();
+/** The active language's translation of server messages that carry values (server-templates.ts). */
+let byTemplate: (text: string) => string | undefined = () => undefined;
 
-function activate(locale: Locale, messages: Record<string, string>) {
+function activate(locale: Locale, messages: Record<string, string>, templates?: TemplateCatalogue) {
   active = { locale, messages };
   compiled = new Map();
+  byTemplate = templates ? templateTranslator(templates.templates, templates.words) : () => undefined;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
@@ -41,11 +45,13 @@ export function t(message: string, values?: MessageValues): string {
 
 /**
  * A text that travels as data (a spec text in an error, a notice, a page title, a server message): its
- * translation when the catalogue has one, else the text itself, never parsed as a message (a server's
- * words may hold braces).
+ * translation when the catalogue has one, else that of the template it matches (a server message with
+ * values: `acme.com is verified.`), else the text itself, never parsed as a message (a server's words
+ * may hold braces).
  */
 export function translated(text: string): string {
-  return Object.prototype.hasOwnProperty.call(active.messages, text) ? t(text) : text;
+  if (Object.prototype.hasOwnProperty.call(active.messages, text)) return t(text);
+  return byTemplate(text) ?? text;
 }
 
 /** Marks an English text as a message where it is defined, for `t()` to translate where it is shown. */
@@ -74,11 +80,15 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const catalogue =
     locale === 'zh-CN' ? await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN') : null;
   componentWords = catalogue?.muiLocale ?? null;
-  activate(locale, catalogue?.messages ?? {});
+  activate(locale, catalogue?.messages ?? {}, catalogue?.serverTemplates);
 }
 
 /** For tests: the given messages, synchronously. */
-export function activateLocaleWith(locale: Locale, messages: Record<string, string>): void {
+export function activateLocaleWith(
+  locale: Locale,
+  messages: Record<string, string>,
+  templates?: TemplateCatalogue,
+): void {
   componentWords = null;
-  activate(locale, messages);
+  activate(locale, messages, templates);
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -124,6 +125,76 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
     { request_id: '4', decision: 'approve' },
     { request_id: '5', decision: 'decline' },
   ]);
+});
+
+describe('in Chinese', () => {
+  afterEach(() => activateLocaleWith('en', {}));
+
+  test("the server's messages with a domain or an email read in Chinese, values kept", async () => {
+    await activateLocale('zh-CN');
+    let state: { error: false; data: Record<string, unknown> } = {
+      error: false,
+      data: { domain: null, pending_domain: 'acme.com', pending_email: 'it@acme.com', join_requests: [] },
+    };
+    const verify = spyOnApi('verifyDomain', ok('acme.com is verified.'));
+    server.use(
+      mockOrganizationMembers({ users: [], invitations: [] }),
+      mockApi('getCompanyDomain', () => state as typeof noDomain),
+      verify.handler,
+    );
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const section = within(await screen.findByRole('region', { name: '公司域名' }));
+    const codeForm = within(await section.findByRole('form', { name: '输入验证码' }));
+    await user.type(codeForm.getByRole('textbox', { name: '验证码' }), 'K7P2QX9M');
+    state = {
+      error: false,
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        join_requests: [
+          {
+            id: '4',
+            email: 'grace@acme.com',
+            name: 'Grace Hopper',
+            created_at: 1764000000,
+            expires_at: 1764604800,
+          },
+        ],
+      },
+    };
+    const decide = spyOnApi(
+      'decideJoinRequest',
+      ok('grace@acme.com joined your organization as a Free member.'),
+    );
+    server.use(decide.handler);
+    await user.click(codeForm.getByRole('button', { name: '验证域名' }));
+    expect(await screen.findByText('acme.com 已验证。')).toBeInTheDocument();
+    expect(screen.queryByText('acme.com is verified.')).not.toBeInTheDocument();
+
+    const list = within(await screen.findByRole('list', { name: '加入申请' }));
+    await user.click(list.getByRole('button', { name: '批准 Grace Hopper' }));
+    expect(await screen.findByText('grace@acme.com 已作为免费版成员加入您的组织。')).toBeInTheDocument();
+  });
+
+  test('a refusal naming the domain reads in Chinese', async () => {
+    await activateLocale('zh-CN');
+    server.use(
+      mockOrganizationMembers({ users: [], invitations: [] }),
+      mockApi('getCompanyDomain', noDomain),
+      mockApiError('startDomainVerification', 'acme.com is already verified by another organization.', {
+        status: 409,
+      }),
+    );
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const section = within(await screen.findByRole('region', { name: '公司域名' }));
+    const form = within(await section.findByRole('form', { name: '验证公司域名' }));
+    await user.type(form.getByRole('textbox', { name: '公司域名' }), 'acme.com');
+    await user.click(form.getByRole('button', { name: '发送验证码' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('acme.com 已被另一个组织验证。');
+    expect(alert).not.toHaveTextContent('already verified');
+  });
 });
 
 test('members do not see the company domain section', async () => {

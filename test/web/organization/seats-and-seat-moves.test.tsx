@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
 import { mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -93,22 +94,48 @@ test('an admin moves a seat by keyboard: only members on Free who may hold a sea
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
-test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
-  server.use(
-    mockOrganizationMembers({ users: team, invitations: [] }),
-    mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),
-  );
-  const { user } = renderOrganization();
-  await user.click(await screen.findByRole('button', { name: 'Move seat of Grace Hopper' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Move seat' }));
-  await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
-  await user.click(screen.getByRole('option', { name: 'Alan Turing (alan@example.com)' }));
-  await user.click(dialog.getByRole('button', { name: 'Move seat' }));
-  const alert = await dialog.findByRole('alert');
-  expect(alert).toHaveTextContent('Failed to move the seat');
-  expect(alert).toHaveTextContent('Alan Turing already holds a Pro seat.');
-  await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+/** The words of the refused move, as an English and a Chinese user read them. */
+const REFUSED_MOVE = [
+  {
+    locale: 'en',
+    moveSeatOf: 'Move seat of Grace Hopper',
+    moveSeat: 'Move seat',
+    giveTo: /Give the seat to/,
+    failed: 'Failed to move the seat',
+    reason: 'Alan Turing already holds a Pro seat.',
+  },
+  {
+    // The server's words with values read in Chinese: the member as sent, the plan by its Chinese name.
+    locale: 'zh-CN',
+    moveSeatOf: '转移 Grace Hopper 的席位',
+    moveSeat: '转移席位',
+    giveTo: /将席位交给/,
+    failed: '转移席位失败',
+    reason: 'Alan Turing 已拥有专业版席位。',
+  },
+] as const;
+
+describe.each(REFUSED_MOVE)('in $locale', (words) => {
+  beforeEach(() => activateLocale(words.locale));
+  afterEach(() => activateLocaleWith('en', {}));
+
+  test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
+    server.use(
+      mockOrganizationMembers({ users: team, invitations: [] }),
+      mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),
+    );
+    const { user } = renderOrganization();
+    await user.click(await screen.findByRole('button', { name: words.moveSeatOf }));
+    const dialog = within(await screen.findByRole('dialog', { name: words.moveSeat }));
+    await user.click(dialog.getByRole('combobox', { name: words.giveTo }));
+    await user.click(screen.getByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+    await user.click(dialog.getByRole('button', { name: words.moveSeat }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent(words.failed);
+    expect(alert).toHaveTextContent(words.reason);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });
 
 test('a viewer sees the members and seats read-only: no Edit, Remove, Move seat or invite form', async () => {

@@ -12,7 +12,8 @@ import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
-import { server } from './server';
+import type { TemplateCatalogue } from '../server-templates';
+import { server, serverTemplates as templates, serverWords } from './server';
 import { settings } from './settings';
 import { usage } from './usage';
 
@@ -30,3 +31,6 @@ export const messages: Record<string, string> = {
   ...settings,
   ...usage,
 };
+
+/** Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can. */
+export const serverTemplates: TemplateCatalogue = { templates, words: { ...serverWords, label: messages } };

@@ -111,4 +111,143 @@ export const server: Record<string, string> = {
   'Your sign-in has expired. Please log in again.': '您的登录已过期。请重新登录。',
   'Something went wrong': '出错了',
   'Not found': '未找到',
+  'Account not found': '未找到账户',
+  'Checkout session not found': '未找到结账会话',
+  'Invitation not found': '未找到邀请',
+  'Request not found': '未找到申请',
+  'Spend not found': '未找到该消费记录',
+  'Subscription not found': '未找到订阅',
+  'Could not load billing portal URL': '无法加载账单门户地址',
+  'Invalid webhook signature.': 'Webhook 签名无效。',
+  'Missing Stripe-Signature header.': '缺少 Stripe-Signature 请求头。',
+  'Payments are not available on this server yet. Please try again later.':
+    '此服务器暂不支持付款。请稍后再试。',
+  'There is no billing account yet: buy a plan first.': '尚无账单账户：请先购买方案。',
+  'There are no seats to change: buy seats first.': '没有可更改的席位：请先购买席位。',
+  'To add seats, use "Buy seats" on the billing page.': '如需添加席位，请使用账单页面上的“购买席位”。',
+  'This idempotency_key was already used for another spend.': '此 idempotency_key 已用于另一笔消费。',
+  'This authorization code was issued to another account.': '此授权码属于另一个账户。',
+  'The authorization code is invalid or has expired. Please connect again.':
+    '授权码无效或已过期。请重新连接。',
+  'Verification failed: Demo CRM API keys start with "demo_".':
+    '验证失败：Demo CRM 的 API 密钥以“demo_”开头。',
+  'Please fill in the connection details first.': '请先填写连接信息。',
+  "Only the billing admin can change the billing admin's plan.": '只有账单管理员可以更改账单管理员的方案。',
+  'An account with this email already exists. Please log in with your email and password.':
+    '使用此电子邮箱的账户已存在。请使用电子邮箱和密码登录。',
+  'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".':
+    '此账户通过 Google 登录，而此服务器的登录沙盒不支持这种方式。请使用电子邮箱和密码登录，或通过“忘记密码？”设置密码。',
+  'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).':
+    '此服务器未配置 Google 登录（未设置 GOOGLE_CLIENT_ID）。',
+  // The HTTP layer's refusals (http/errors.ts, csrf.ts, nul-bytes.ts) and validation-messages.ts.
+  'A JSON body is required.': '需要 JSON 请求正文。',
+  'The JSON body is empty.': 'JSON 请求正文为空。',
+  'The request body is not valid JSON.': '请求正文不是有效的 JSON。',
+  'The request body is too large.': '请求正文过大。',
+  'The request body does not match its Content-Length.': '请求正文与其 Content-Length 不符。',
+  'Unsupported content type: send application/json.': '不支持的内容类型：请发送 application/json。',
+  'The request contains a NUL character (\\u0000), which is not allowed.':
+    '请求包含不允许的 NUL 字符（\\u0000）。',
+  'The request body is not valid.': '请求正文无效。',
+  'The query string is not valid.': '查询字符串无效。',
+  'The request body must be a JSON object.': '请求正文必须是 JSON 对象。',
+  'The query string must be a JSON object.': '查询字符串必须是 JSON 对象。',
+  'This request takes no fields.': '此请求不接受任何字段。',
+};
+
+/**
+ * Server messages that carry values (a domain, an email, a name, a count), as templates: the English
+ * the server builds with `{name}` where a value goes, and its Chinese (server-templates.ts). A `{plan}`
+ * takes the plan's Chinese name and a `{label}` (a field's name) its Chinese where the catalogue has
+ * it (serverWords); other values show as sent.
+ */
+export const serverTemplates: Record<string, string> = {
+  // Company domain and requests to join (issue 15, handlers/company-domain.ts).
+  'Your address is not at {domain}: enter an address at {domain} to send the code to.':
+    '您的地址不属于 {domain}：请输入 {domain} 下的地址以接收验证码。',
+  'The address must be at {domain}.': '地址必须属于 {domain}。',
+  '{domain} is already verified by another organization.': '{domain} 已被另一个组织验证。',
+  'We sent a verification code to {email}.': '我们已向 {email} 发送验证码。',
+  '{domain} is verified.': '{domain} 已验证。',
+  'The request of {email} was declined.': '已拒绝 {email} 的申请。',
+  '{email} already belongs to an organization.': '{email} 已属于一个组织。',
+  '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',
+  'Your request was sent to the admins of {organization}.': '您的申请已发送给 {organization} 的管理员。',
+  // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
+  'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
+  'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':
+    '您已以免费版加入 {organization}：当前没有空闲的{plan}席位。有空闲席位后，管理员可以为您分配。',
+  '{member} does not hold a {plan} seat.': '{member} 没有{plan}席位。',
+  '{member} already holds a {plan} seat.': '{member} 已拥有{plan}席位。',
+  'The {plan} seat of {from} now belongs to {to}.': '{from} 的{plan}席位现已归 {to} 所有。',
+  'Members hold {count} {plan} seats: set some of them to Free before going below that.':
+    '成员占用了 {count} 个{plan}席位：请先将其中一些成员设为免费版，再减少到该数量以下。',
+  'Invitation sent to {email}.': '已向 {email} 发送邀请。',
+  '{sent} invitation sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
+  '{sent} invitations sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
+  'You joined {organization}.': '您已加入 {organization}。',
+  // Billing, credits and sessions.
+  'The {plan} plan needs no checkout.': '{plan}无需结账。',
+  'You reached your monthly cap of {cap} credits. Ask your organization admin to raise it.':
+    '您已达到每月 {cap} 点数的上限。请让组织管理员提高上限。',
+  'Pick a period of at most {days} days.': '请选择不超过 {days} 天的时间段。',
+  'Monthly cap set for {member}.': '已为 {member} 设置每月上限。',
+  'Monthly cap set for {count} members.': '已为 {count} 位成员设置每月上限。',
+  'Monthly cap removed for {member}.': '已取消 {member} 的每月上限。',
+  'Monthly cap removed for {count} members.': '已取消 {count} 位成员的每月上限。',
+  'Signed out {count} other sessions.': '已注销 {count} 个其他会话。',
+  'Every session of {email} was signed out.': '{email} 的所有会话均已注销。',
+  // CRM connections (crm/oauth-crm.ts, crm/preconnect-choices.ts, handlers/crm.ts).
+  'Could not reach {crm}. Please try again later.': '无法连接 {crm}。请稍后再试。',
+  '{crm} is not configured on this server: set {prefix}_CLIENT_ID and {prefix}_CLIENT_SECRET.':
+    '此服务器未配置 {crm}：请设置 {prefix}_CLIENT_ID 和 {prefix}_CLIENT_SECRET。',
+  '{crm} has no OAuth token URL configured.': '{crm} 未配置 OAuth 令牌地址。',
+  '{crm} refused the authorization code.': '{crm} 拒绝了授权码。',
+  '{crm} does not connect with API keys.': '{crm} 不支持通过 API 密钥连接。',
+  'Verification failed: {crm} refused these credentials.': '验证失败：{crm} 拒绝了这些凭据。',
+  '{crm} answered an error ({status}).': '{crm} 返回了错误（{status}）。',
+  '{crm} connects with an API key, not OAuth.': '{crm} 通过 API 密钥连接，而不是 OAuth。',
+  '{crm} connects with OAuth, not an API key.': '{crm} 通过 OAuth 连接，而不是 API 密钥。',
+  'Unknown field "{field}" for {crm}.': '{crm} 没有“{field}”字段。',
+  'Please fill in "{field}".': '请填写“{field}”。',
+  '{field} must be one of {allowed}.': '{field} 必须是 {allowed} 之一。',
+  '{field} must be one of {allowed}. Please connect again.': '{field} 必须是 {allowed} 之一。请重新连接。',
+  // A request the contract refuses (http/validation-messages.ts).
+  'The request body has a field this request does not take ({label}).':
+    '请求正文包含此请求不接受的字段（{label}）。',
+  'The query string has a field this request does not take ({label}).':
+    '查询字符串包含此请求不接受的字段（{label}）。',
+  '{label} is required.': '{label} 为必填项。',
+  '{label} must be at least {count} characters long.': '{label} 长度至少为 {count} 个字符。',
+  '{label} must be at least 1 character long.': '{label} 长度至少为 1 个字符。',
+  '{label} must be at most {count} characters long.': '{label} 长度最多为 {count} 个字符。',
+  '{label} must be at most 1 character long.': '{label} 长度最多为 1 个字符。',
+  '{label} must be a valid email address, like name@example.com.':
+    '{label} 必须是有效的电子邮箱地址，例如 name@example.com。',
+  '{label} is not in the expected format.': '{label} 的格式不正确。',
+  '{label} must be a CRM identifier such as demo-crm (lowercase letters, digits and hyphens).':
+    '{label} 必须是 CRM 标识符，例如 demo-crm（小写字母、数字和连字符）。',
+  '{label} must be Free, Standard or Pro.': '{label} 必须是免费版、标准版或专业版。',
+  '{label} must be {allowed}.': '{label} 必须是 {allowed}。',
+  '{label} must be text.': '{label} 必须是文本。',
+  '{label} must be a whole number.': '{label} 必须是整数。',
+  '{label} must be a number.': '{label} 必须是数字。',
+  '{label} must be true or false.': '{label} 必须是 true 或 false。',
+  '{label} must be a list.': '{label} 必须是列表。',
+  '{label} must be an object.': '{label} 必须是对象。',
+  '{label} must be a valid value.': '{label} 必须是有效值。',
+  '{label} must be at least {limit}.': '{label} 不能小于 {limit}。',
+  '{label} must be more than {limit}.': '{label} 必须大于 {limit}。',
+  '{label} must be at most {limit}.': '{label} 不能大于 {limit}。',
+  '{label} must be less than {limit}.': '{label} 必须小于 {limit}。',
+  '{label} must have at least {count} items.': '{label} 至少需要包含 {count} 项。',
+  '{label} must have at least 1 item.': '{label} 至少需要包含 1 项。',
+  '{label} must have at most {count} items.': '{label} 最多只能包含 {count} 项。',
+  '{label} must have at most 1 item.': '{label} 最多只能包含 1 项。',
+  '{label} is not valid.': '{label} 无效。',
+};
+
+/** The Chinese of values by their placeholder: plan names read as in the sentences above. */
+export const serverWords = {
+  plan: { Free: '免费版', Standard: '标准版', Pro: '专业版' },
 };

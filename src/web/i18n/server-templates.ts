@@ -1,0 +1,62 @@
+/**
+ * Server messages that carry values (`acme.com is verified.`) matched against translated templates
+ * ('{domain} is verified.' → '{domain} 已验证。'). Each template is compiled once to an anchored regex
+ * whose placeholders take any characters, newlines included; the most specific template (the most
+ * literal text) is tried first, so '{label} must be at least {count} characters long.' wins over
+ * '{label} must be at least {limit}.'. A value is kept as sent unless its placeholder has words of its
+ * own (a plan name in a sentence reads 专业版, not Pro). Pure: no React, no active language.
+ */
+
+/** Per placeholder name, the translations of the values it takes: `{ plan: { Pro: '专业版' } }`. */
+export type PlaceholderWords = Record<string, Record<string, string>>;
+
+/** Server messages with values, as the catalogue of a language gives them. */
+export interface TemplateCatalogue {
+  /** English template → translation, both with `{name}` placeholders. */
+  templates: Record<string, string>;
+  words?: PlaceholderWords;
+}
+
+interface CompiledTemplate {
+  pattern: RegExp;
+  names: string[];
+  translation: string;
+  literalLength: number;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(english: string, translation: string): CompiledTemplate {
+  const literals = english.split(PLACEHOLDER).filter((_, index) => index % 2 === 0);
+  const names = [...english.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+  const pattern = new RegExp(`^${literals.map(escapeRegExp).join('([\\s\\S]+?)')}$`);
+  return { pattern, names, translation, literalLength: literals.join('').length };
+}
+
+/**
+ * A translator of texts by `templates` (English template → translation, both with `{name}`
+ * placeholders): the translation with the message's values put in, or undefined when none matches.
+ */
+export function templateTranslator(
+  templates: Record<string, string>,
+  words: PlaceholderWords = {},
+): (text: string) => string | undefined {
+  const compiled = Object.entries(templates)
+    .map(([english, translation]) => compile(english, translation))
+    .sort((a, b) => b.literalLength - a.literalLength);
+  return (text) => {
+    for (const template of compiled) {
+      const match = template.pattern.exec(text);
+      if (!match) continue;
+      const values = new Map(template.names.map((name, index) => [name, match[index + 1]!]));
+      return template.translation.replace(PLACEHOLDER, (whole, name: string) => {
+        const value = values.get(name);
+        if (value === undefined) return whole;
+        return Object.prototype.hasOwnProperty.call(words[name] ?? {}, value) ? words[name]![value]! : value;
+      });
+    }
+    return undefined;
+  };
+}
