@@ -13,7 +13,6 @@
  */
 import { compileMessage, type CompiledMessage } from './compile-message';
 import { formatMessage } from './format-message';
-import { templateTranslator, type TemplateCatalogue } from './server-templates';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale';
 
 export type MessageValues = Record<string, string | number | null | undefined>;
@@ -22,13 +21,15 @@ export type MessageValues = Record<string, string | number | null | undefined>;
 let active: { locale: Locale; messages: Record<string, string> } = { locale: DEFAULT_LOCALE, messages: {} };
 /** Compiled messages of the active language, by id. */
 let compiled = new Map<string, CompiledMessage>();
-/** The active language's translation of server messages that carry values (server-templates.ts). */
-let byTemplate: (text: string) => string | undefined = () => undefined;
+/** A translation of server messages that carry values (server-templates.ts, in the language's chunk). */
+export type ServerMessageTranslator = (text: string) => string | undefined;
+const noTemplates: ServerMessageTranslator = () => undefined;
+let byTemplate = noTemplates;
 
-function activate(locale: Locale, messages: Record<string, string>, templates?: TemplateCatalogue) {
+function activate(locale: Locale, messages: Record<string, string>, templates = noTemplates) {
   active = { locale, messages };
   compiled = new Map();
-  byTemplate = templates ? templateTranslator(templates.templates, templates.words) : () => undefined;
+  byTemplate = templates;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
@@ -80,14 +81,14 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const catalogue =
     locale === 'zh-CN' ? await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN') : null;
   componentWords = catalogue?.muiLocale ?? null;
-  activate(locale, catalogue?.messages ?? {}, catalogue?.serverTemplates);
+  activate(locale, catalogue?.messages ?? {}, catalogue?.translateServerMessage);
 }
 
 /** For tests: the given messages, synchronously. */
 export function activateLocaleWith(
   locale: Locale,
   messages: Record<string, string>,
-  templates?: TemplateCatalogue,
+  templates?: ServerMessageTranslator,
 ): void {
   componentWords = null;
   activate(locale, messages, templates);

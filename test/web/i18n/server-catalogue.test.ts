@@ -6,7 +6,7 @@
  */
 import { activateLocaleWith, translated } from '../../../src/web/i18n';
 import { templateTranslator } from '../../../src/web/i18n/server-templates';
-import { messages, serverTemplates } from '../../../src/web/i18n/zh-CN';
+import { messages, serverTemplates, translateServerMessage } from '../../../src/web/i18n/zh-CN';
 import { serverMessages, type Samples } from './server-messages';
 
 /** What a value holds where its wording changes the message (its choices are what the server sends). */
@@ -42,7 +42,7 @@ const examples = [
 
 const HAN = /[\p{Script=Han}]/u;
 
-beforeAll(() => activateLocaleWith('zh-CN', messages, serverTemplates));
+beforeAll(() => activateLocaleWith('zh-CN', messages, translateServerMessage));
 afterAll(() => activateLocaleWith('en', {}));
 
 test('the scan finds the server messages, with values and without', () => {

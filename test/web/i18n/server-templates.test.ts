@@ -54,7 +54,7 @@ describe('translated()', () => {
     activateLocaleWith(
       'zh-CN',
       { 'example.com is verified.': '示例域名已验证。' },
-      { templates: { '{domain} is verified.': '{domain} 已验证。' } },
+      templateTranslator({ '{domain} is verified.': '{domain} 已验证。' }),
     );
     expect(translated('example.com is verified.')).toBe('示例域名已验证。');
     expect(translated('acme.com is verified.')).toBe('acme.com 已验证。');

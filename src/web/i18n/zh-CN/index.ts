@@ -12,7 +12,7 @@ import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
-import type { TemplateCatalogue } from '../server-templates';
+import { templateTranslator, type TemplateCatalogue } from '../server-templates';
 import { server, serverTemplates as templates, serverWords } from './server';
 import { settings } from './settings';
 import { usage } from './usage';
@@ -34,3 +34,6 @@ export const messages: Record<string, string> = {
 
 /** Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can. */
 export const serverTemplates: TemplateCatalogue = { templates, words: { ...serverWords, label: messages } };
+
+/** Compiled here, so the language's chunk carries the matching and the first load does not. */
+export const translateServerMessage = templateTranslator(serverTemplates.templates, serverTemplates.words);
