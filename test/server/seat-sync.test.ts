@@ -143,6 +143,43 @@ describe('the sandbox provider', () => {
     assert.deepEqual(await sandboxItems(subscriptionId), { standard: 6, pro: 1 });
   });
 
+  it('a payment for an account billed on two subscriptions keeps the organization one and ends the other', async () => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const first = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 2, pro_seats: 0 },
+    });
+    await pay(buyer, first.body.url);
+    const { repos, billing } = t.app.services;
+    const userId = Number(buyer.id);
+    const organizationOne = await subscriptionOf(buyer);
+    // A subscription of the buyer's own besides the organization's (say, a plan paid before they became
+    // its billing admin): both bill.
+    const own = 'sub_sandbox_own_plan';
+    await billing.setQuantities(own, { standard: 1, pro: 0 }, 'yearly');
+    await repos.billing.saveSubscription({
+      id: own,
+      user_id: userId,
+      organization_id: null,
+      interval: 'yearly',
+      status: 'active',
+      items: [],
+    });
+    await repos.users.update(userId, { stripe_subscription_id: own });
+
+    const second = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    await pay(buyer, second.body.url);
+    assert.equal(await subscriptionOf(buyer), organizationOne);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 0 });
+    assert.deepEqual(await sandboxItems(organizationOne), { standard: 3, pro: 0 });
+    assert.deepEqual(await sandboxItems(own), { standard: 0, pro: 0 }, 'the other one bills nothing');
+    assert.equal((await repos.billing.findSubscription(own))!.status, 'canceled');
+  });
+
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
     const buyer = await signup(t.api);
     const res = await t.api('checkout', {
