@@ -85,6 +85,18 @@ describe('the sandbox provider', () => {
   const subscriptionOf = async (user: TestUser) =>
     (await t.app.services.repos.users.findById(Number(user.id)))!.stripe_subscription_id!;
 
+  /** A new admin with a member, whose organization bought these seats in the sandbox checkout. */
+  const teamWithSeats = async (seats: { standard: number; pro: number }) => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: seats.standard, pro_seats: seats.pro },
+    });
+    await pay(buyer, bought.body.url);
+    return buyer;
+  };
+
   let admin: TestUser;
   before(async () => {
     admin = await signup(t.api, { name: 'Seller' });
@@ -124,13 +136,7 @@ describe('the sandbox provider', () => {
   });
 
   it('seats added in place at the same moment (2 and 3) both count, at the provider and here', async () => {
-    const buyer = await signup(t.api);
-    await invitedMember(t, buyer);
-    const first = await t.api('buyMoreSeats', {
-      cookie: buyer.cookie,
-      body: { standard_seats: 1, pro_seats: 1 },
-    });
-    await pay(buyer, first.body.url);
+    const buyer = await teamWithSeats({ standard: 1, pro: 1 });
     const user = (await t.app.services.repos.users.findById(Number(buyer.id)))!;
     const subscriptionId = user.stripe_subscription_id!;
     // The sandbox takes seat purchases through its checkout page; the in-place path (Stripe's) is the
@@ -144,13 +150,7 @@ describe('the sandbox provider', () => {
   });
 
   it('a payment for an account billed on two subscriptions keeps the organization one and ends the other', async () => {
-    const buyer = await signup(t.api);
-    await invitedMember(t, buyer);
-    const first = await t.api('buyMoreSeats', {
-      cookie: buyer.cookie,
-      body: { standard_seats: 2, pro_seats: 0 },
-    });
-    await pay(buyer, first.body.url);
+    const buyer = await teamWithSeats({ standard: 2, pro: 0 });
     const { repos, billing } = t.app.services;
     const userId = Number(buyer.id);
     const organizationOne = await subscriptionOf(buyer);
