@@ -2728,6 +2728,25 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      /**
+       * @description The account (the buyer or their organization) already has a subscription the payment provider
+       *     still bills: a second one would bill the customer twice, so the plan is changed in the billing
+       *     portal instead (billing-portal).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
 import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
+import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { createCrmRegistry } from './crm/registry.js';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     repos,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
     billing: chooseBilling(db, repos, config, stripe),
+    seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
@@ -235,7 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scope.post('/webhooks/stripe', async (request) => {
         const signature = request.headers['stripe-signature'];
         await handleStripeWebhook(
-          services,
+          { ...services, log: request.log },
           stripe,
           secret,
           request.body as Buffer,

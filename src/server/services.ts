@@ -1,6 +1,7 @@
 /** Everything a handler may use, built once per app and passed in explicitly (no globals). */
 import type { Config } from './config.js';
 import type { BillingProvider } from './billing/provider.js';
+import type { SubscriptionLock } from './billing/subscription-lock.js';
 import type { DeviceCookies } from './http/device-cookie.js';
 import type { CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';
@@ -18,6 +19,8 @@ export interface Services {
   repos: Repositories;
   mailer: Mailer;
   billing: BillingProvider;
+  /** Pushes of seat quantities to the payment provider take turns per subscription. */
+  seatLock: SubscriptionLock;
   crm: CrmRegistry;
   rateLimiter: RateLimiter;
   secretBox: SecretBox;

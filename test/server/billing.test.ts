@@ -84,6 +84,30 @@ describe('checkout', () => {
     );
   });
 
+  it('refuses a second plan checkout while the plan is paid (409, change it in the portal), allows one after cancelling', async () => {
+    // The buyer paid for Pro in the test before.
+    const body = { items: [{ price_id: 'price_standard_yearly', quantity: 1 }] };
+    const sessions = () =>
+      t.app.services.db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('user_id', '=', Number(buyer.id))
+        .execute();
+    const opened = (await sessions()).length;
+    const refused = await t.api('checkout', { cookie: buyer.cookie, body });
+    assert.equal(refused.status, 409);
+    assert.equal(
+      refused.body.message,
+      'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.',
+    );
+    assert.equal((await sessions()).length, opened, 'no checkout was opened');
+    assert.equal((await me(buyer)).subscription.stripe_product, 'Pro');
+
+    assert.equal((await submit('/sandbox/billing/portal/cancel', buyer.cookie)).statusCode, 303);
+    const again = await t.api('checkout', { cookie: buyer.cookie, body });
+    assert.equal(again.status, 200);
+  });
+
   it('Cancel returns to the allowed request_url and applies nothing', async () => {
     const { body } = await t.api('checkout', {
       cookie: otherAdmin.cookie,

@@ -69,26 +69,28 @@ describe('database faults', { skip }, () => {
     }
   }
 
+  /** Pays a sandbox checkout; a failure is a small HTML page whose alert says what the API's envelope says. */
+  async function pay(checkoutUrl: string) {
+    const id = new URL(checkoutUrl).pathname.split('/').pop()!;
+    const res = await fetch(`${server.url}/sandbox/checkout/${id}/pay`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    const alert = /<p role="alert">([^<]*)<\/p>/.exec(text)?.[1];
+    record('sandbox pay', res, res.status === 303 ? undefined : { message: alert ?? text.slice(0, 200) });
+    if (res.status === 303) acknowledged.payments.push(id);
+    return res.status;
+  }
+
+  /** The plan (Pro with one Standard seat) is bought once; then one more Standard seat per round. */
   async function paymentWorker() {
     while (running) {
-      const checkout = await server.call('checkout', {
-        cookie,
-        body: { items: [{ price_id: proPrice, quantity: 1 }], standard_seats: 1 },
-      });
-      record('checkout', checkout, checkout.body);
-      if (checkout.status !== 200) continue;
-      const id = new URL(checkout.body.url).pathname.split('/').pop()!;
-      const pay = await fetch(`${server.url}/sandbox/checkout/${id}/pay`, {
-        method: 'POST',
-        headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-        redirect: 'manual',
-      });
-      const text = await pay.text();
-      // A form page: a failure is a small HTML page whose alert says what the API's envelope says.
-      const alert = /<p role="alert">([^<]*)<\/p>/.exec(text)?.[1];
-      record('sandbox pay', pay, pay.status === 303 ? undefined : { message: alert ?? text.slice(0, 200) });
-      if (pay.status === 303) acknowledged.payments.push(id);
+      const seats = await server.call('buyMoreSeats', { cookie, body: { standard_seats: 1, pro_seats: 0 } });
+      record('buy seats', seats, seats.body);
+      if (seats.status === 200) await pay(seats.body.url);
     }
   }
 
@@ -123,7 +125,6 @@ describe('database faults', { skip }, () => {
     }
   }
 
-  let proPrice: string;
   let workers: Promise<unknown>;
 
   before(async () => {
@@ -143,8 +144,15 @@ describe('database faults', { skip }, () => {
     assert.equal(signup.status, 200);
     cookie = signup.cookie!;
     userId = signup.body.id;
-    proPrice = (await server.call('getPricing', { query: { schedule: 'monthly' } })).body.data.pro
+    const proPrice = (await server.call('getPricing', { query: { schedule: 'monthly' } })).body.data.pro
       .monthly_price_id;
+    // A second plan checkout would be refused (one subscription per account): the plan is bought here.
+    const checkout = await server.call('checkout', {
+      cookie,
+      body: { items: [{ price_id: proPrice, quantity: 1 }], standard_seats: 1 },
+    });
+    assert.equal(checkout.status, 200);
+    assert.equal(await pay(checkout.body.url), 303);
     workers = Promise.all([
       settingsWorker(),
       invitationWorker(),

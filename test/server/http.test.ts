@@ -12,7 +12,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
-import { useStripeTestApp } from './helpers/fake-stripe.js';
+import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 let t: TestApp;
@@ -335,21 +335,11 @@ describe('Stripe webhook', () => {
       status: 'active',
       items: [{ id: 'si_1', price: 'price_standard_monthly', quantity: 1 }],
     });
-    const payload = JSON.stringify({
+    const payload = checkoutCompletedEvent({
       id: 'evt_checkout_1',
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: 'cs_test',
-          object: 'checkout.session',
-          metadata: { checkout_id: checkoutId },
-          payment_status: 'paid',
-          subscription: 'sub_test_1',
-          customer: 'cus_test_1',
-        },
-      },
+      checkoutId,
+      subscription: 'sub_test_1',
+      customer: 'cus_test_1',
     });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
     assert.equal((await deliver(payload, signature)).statusCode, 200);

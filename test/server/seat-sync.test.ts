@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
-import { runReconcileCommand } from '../../src/server/billing/seat-sync.js';
+import { addSeatsInPlace, runReconcileCommand } from '../../src/server/billing/seat-sync.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
-import { useStripeTestApp } from './helpers/fake-stripe.js';
+import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 
@@ -85,6 +85,18 @@ describe('the sandbox provider', () => {
   const subscriptionOf = async (user: TestUser) =>
     (await t.app.services.repos.users.findById(Number(user.id)))!.stripe_subscription_id!;
 
+  /** A new admin with a member, whose organization bought these seats in the sandbox checkout. */
+  const teamWithSeats = async (seats: { standard: number; pro: number }) => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: seats.standard, pro_seats: seats.pro },
+    });
+    await pay(buyer, bought.body.url);
+    return buyer;
+  };
+
   let admin: TestUser;
   before(async () => {
     admin = await signup(t.api, { name: 'Seller' });
@@ -121,6 +133,51 @@ describe('the sandbox provider', () => {
     await Promise.all(urls.map((url) => pay(buyer, url)));
     assert.deepEqual((await orgOf(buyer)).seats, { standard: 8, pro: 4 });
     assert.deepEqual(await sandboxItems(await subscriptionOf(buyer)), { standard: 8, pro: 4 });
+  });
+
+  it('seats added in place at the same moment (2 and 3) both count, at the provider and here', async () => {
+    const buyer = await teamWithSeats({ standard: 1, pro: 1 });
+    const user = (await t.app.services.repos.users.findById(Number(buyer.id)))!;
+    const subscriptionId = user.stripe_subscription_id!;
+    // The sandbox takes seat purchases through its checkout page; the in-place path (Stripe's) is the
+    // same code whatever the provider, so it is driven here directly against the sandbox's subscription.
+    await Promise.all([
+      addSeatsInPlace(t.app.services, user, subscriptionId, { standard: 2, pro: 0 }, null),
+      addSeatsInPlace(t.app.services, user, subscriptionId, { standard: 3, pro: 0 }, null),
+    ]);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 6, pro: 1 });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 6, pro: 1 });
+  });
+
+  it('a payment for an account billed on two subscriptions keeps the organization one and ends the other', async () => {
+    const buyer = await teamWithSeats({ standard: 2, pro: 0 });
+    const { repos, billing } = t.app.services;
+    const userId = Number(buyer.id);
+    const organizationOne = await subscriptionOf(buyer);
+    // A subscription of the buyer's own besides the organization's (say, a plan paid before they became
+    // its billing admin): both bill.
+    const own = 'sub_sandbox_own_plan';
+    await billing.setQuantities(own, { standard: 1, pro: 0 }, 'yearly');
+    await repos.billing.saveSubscription({
+      id: own,
+      user_id: userId,
+      organization_id: null,
+      interval: 'yearly',
+      status: 'active',
+      items: [],
+    });
+    await repos.users.update(userId, { stripe_subscription_id: own });
+
+    const second = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    await pay(buyer, second.body.url);
+    assert.equal(await subscriptionOf(buyer), organizationOne);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 0 });
+    assert.deepEqual(await sandboxItems(organizationOne), { standard: 3, pro: 0 });
+    assert.deepEqual(await sandboxItems(own), { standard: 0, pro: 0 }, 'the other one bills nothing');
+    assert.equal((await repos.billing.findSubscription(own))!.status, 'canceled');
   });
 
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
@@ -386,7 +443,10 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
         },
       },
     });
-    return stripeApp.s.app.inject({
+    return sendSigned(payload);
+  };
+  const sendSigned = (payload: string) =>
+    stripeApp.s.app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
       headers: {
@@ -395,7 +455,6 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       },
       payload,
     });
-  };
 
   it('a subscription webhook re-reads Stripe, is handled once, and a late older event is skipped', async () => {
     const { orgId } = await payingOrganization('sub_portal', { standard: 2, pro: 0 });
@@ -473,5 +532,170 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.equal(create.params.get('line_items[0][price]'), 'price_standard_monthly');
     assert.equal(create.params.get('line_items[0][quantity]'), '3');
     assert.equal(create.params.get('line_items[1][price]'), null);
+  });
+
+  it('two seat purchases at the same moment both count: 2 and 3 seats end as 5 more, at Stripe and here', async () => {
+    const { admin, orgId } = await payingOrganization('sub_race', { standard: 1, pro: 1 });
+    const before = stripeApp.fake.requests.length;
+    const [two, three] = await Promise.all([
+      stripeApp.s.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 2, pro_seats: 0 } }),
+      stripeApp.s.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 3, pro_seats: 0 } }),
+    ]);
+    assert.deepEqual([two.status, three.status], [200, 200]);
+    assert.deepEqual(quantities('sub_race'), { price_standard_monthly: 6, price_pro_monthly: 1 });
+    assert.deepEqual(await seatsOf(orgId), { standard: 6, pro: 1 });
+    // The quantity only went up: never down and up again, which Stripe would invoice twice.
+    const sent = stripeApp.fake.requests
+      .slice(before)
+      .filter((call) => call.method === 'POST' && call.path === '/v1/subscriptions/sub_race')
+      .map((call) => Number(call.params.get('items[0][quantity]')));
+    assert.deepEqual(
+      sent,
+      [...sent].sort((a, b) => a - b),
+    );
+    assert.equal(sent.at(-1), 6);
+    const purchases = await stripeApp.s.app.services.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('type', '=', 'billing.seats_purchased')
+      .where('organization_id', '=', orgId)
+      .execute();
+    assert.equal(purchases.length, 2);
+  });
+
+  it('a declined purchase beside a paid one: the paid seats stay, the declined ones are taken back', async () => {
+    const { admin, orgId } = await payingOrganization('sub_race_declined', { standard: 1, pro: 0 });
+    stripeApp.fake.failNextUpdate(402);
+    const answers = await Promise.all([
+      stripeApp.s.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 2, pro_seats: 0 } }),
+      stripeApp.s.api('buyMoreSeats', { cookie: admin.cookie, body: { standard_seats: 3, pro_seats: 0 } }),
+    ]);
+    assert.deepEqual(answers.map((res) => res.status).sort(), [200, 502]);
+    const paid = answers.find((res) => res.status === 200)!;
+    assert.equal(paid.body.message, 'Seats added.');
+    const seats = await seatsOf(orgId);
+    assert.equal(quantities('sub_race_declined').price_standard_monthly, seats.standard);
+    assert.ok([3, 4].includes(seats.standard), `1 + the paid purchase, got ${seats.standard}`);
+  });
+
+  it("a paying organization's plan checkout is refused with 409 and what to do; Stripe sees no checkout", async () => {
+    const { admin } = await payingOrganization('sub_paying', { standard: 1, pro: 0 });
+    const before = stripeApp.fake.requests.length;
+    const body = { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] };
+    const refused = await stripeApp.s.api('checkout', { cookie: admin.cookie, body });
+    assert.equal(refused.status, 409);
+    assert.equal(
+      refused.body.message,
+      'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.',
+    );
+    assert.equal(
+      stripeApp.fake.requests.slice(before).filter((call) => call.path === '/v1/checkout/sessions').length,
+      0,
+    );
+    // Stripe is asked, not our record: once the subscription ended there, buying a plan is open again.
+    stripeApp.fake.subscriptions.get('sub_paying')!.status = 'canceled';
+    assert.equal((await stripeApp.s.api('checkout', { cookie: admin.cookie, body })).status, 200);
+  });
+
+  it('seats bought by someone paying for their own plan join that subscription: no second one', async () => {
+    const buyer = await signup(stripeApp.s.api);
+    const { repos } = stripeApp.s.app.services;
+    await repos.users.update(Number(buyer.id), {
+      stripe_product: 'standard',
+      stripe_status: 'active',
+      stripe_interval: 'monthly',
+      stripe_subscription_id: 'sub_own_plan',
+    });
+    stripeApp.fake.subscriptions.set('sub_own_plan', {
+      id: 'sub_own_plan',
+      status: 'active',
+      items: [{ id: 'si_own_plan', price: 'price_standard_monthly', quantity: 1 }],
+    });
+    const before = stripeApp.fake.requests.length;
+    const res = await stripeApp.s.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 2, pro_seats: 1 },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.url, null);
+    assert.equal(
+      stripeApp.fake.requests.slice(before).filter((call) => call.path === '/v1/checkout/sessions').length,
+      0,
+    );
+    assert.deepEqual(quantities('sub_own_plan'), { price_standard_monthly: 3, price_pro_monthly: 1 });
+    const me = (await stripeApp.s.api('getUser', { cookie: buyer.cookie })).body.data;
+    assert.deepEqual(me.organization.seats, { standard: 3, pro: 1 });
+  });
+
+  it('a checkout opened before the account paid and paid after: the newest subscription stays, the older is cancelled with a credit', async () => {
+    const admin = await signup(stripeApp.s.api);
+    await invitedMember(stripeApp.s, admin);
+    // A second tab: the checkout was opened while the account paid for nothing yet.
+    const opened = await stripeApp.s.api('checkout', {
+      cookie: admin.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
+    });
+    assert.equal(opened.status, 200);
+    const create = stripeApp.fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!;
+    const checkoutId = create.params.get('metadata[checkout_id]')!;
+    // Meanwhile the first tab's checkout made the organization pay for 2 Standard seats on sub_first.
+    const { repos } = stripeApp.s.app.services;
+    const user = (await repos.users.findById(Number(admin.id)))!;
+    await repos.users.update(user.id, { stripe_subscription_id: 'sub_first', stripe_interval: 'monthly' });
+    await repos.organizations.setSeats(user.organization_id!, {
+      standard: 2,
+      pro: 0,
+      subscriptionId: 'sub_first',
+    });
+    await repos.billing.saveSubscription({
+      id: 'sub_first',
+      user_id: user.id,
+      organization_id: user.organization_id,
+      interval: 'monthly',
+      status: 'active',
+      items: [],
+    });
+    stripeApp.fake.subscriptions.set('sub_first', {
+      id: 'sub_first',
+      status: 'active',
+      items: [{ id: 'si_first', price: 'price_standard_monthly', quantity: 2 }],
+    });
+    // Stripe made sub_second for the late checkout, with what that checkout sold.
+    stripeApp.fake.subscriptions.set('sub_second', {
+      id: 'sub_second',
+      status: 'active',
+      items: [{ id: 'si_second', price: 'price_pro_monthly', quantity: 1 }],
+    });
+    const payload = checkoutCompletedEvent({
+      id: 'evt_second_checkout',
+      checkoutId,
+      subscription: 'sub_second',
+      customer: 'cus_second',
+    });
+    assert.equal((await sendSigned(payload)).statusCode, 200);
+
+    // One subscription carries everything: the 2 Standard seats and the new Pro plan.
+    assert.deepEqual(quantities('sub_second'), { price_pro_monthly: 1, price_standard_monthly: 2 });
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_subscription_id, 'sub_second');
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.deepEqual(me.organization.seats, { standard: 2, pro: 1 });
+    // The older one ended at Stripe, crediting its unused time, and our records keep one active.
+    assert.equal(stripeApp.fake.subscriptions.get('sub_first')!.status, 'canceled');
+    const cancel = stripeApp.fake.requests.find(
+      (call) => call.method === 'DELETE' && call.path === '/v1/subscriptions/sub_first',
+    )!;
+    assert.equal(cancel.params.get('prorate'), 'true');
+    assert.equal(cancel.params.get('invoice_now'), 'true');
+    const records = await stripeApp.s.app.services.db
+      .selectFrom('subscriptions')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(records, [
+      { id: 'sub_first', status: 'canceled' },
+      { id: 'sub_second', status: 'active' },
+    ]);
   });
 });

@@ -52,10 +52,31 @@ export interface BillingProvider {
   /** The subscription as the provider has it; undefined when the provider does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | undefined>;
   /**
+   * Ends a subscription another one replaced (see one-subscription.ts), crediting the time paid for
+   * and not used (Stripe: a proration credit on the customer's balance). A provider failure throws
+   * upstreamFailed (502).
+   */
+  cancelReplacedSubscription(subscriptionId: string): Promise<void>;
+  /**
    * true: buying seats on an existing subscription changes its quantities at once (Stripe); false: every
    * purchase goes through the provider's checkout page (the sandbox, so the flow can be seen).
    */
   readonly updatesSeatsInPlace: boolean;
+}
+
+/**
+ * Statuses in which a subscription still bills the customer or will retry doing so: a second
+ * subscription beside one of these bills twice. ('incomplete' is left out: its first payment failed and
+ * it expires by itself within a day, so it must not block paying again.)
+ */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+
+export function isLive(subscription: ProviderSubscription | undefined): subscription is ProviderSubscription {
+  return (
+    subscription !== undefined &&
+    LIVE_STATUSES.has(subscription.status) &&
+    subscription.quantities.standard + subscription.quantities.pro > 0
+  );
 }
 
 /** Quantities of a subscription's items, per seat product (other products are not seats). */
@@ -81,6 +102,7 @@ export function createUnavailableBilling(): BillingProvider {
     createPortal: refuse,
     setQuantities: refuse,
     retrieveSubscription: async () => undefined,
+    cancelReplacedSubscription: refuse,
     updatesSeatsInPlace: false,
   };
 }

@@ -63,6 +63,14 @@ export function createSandboxBilling(
       });
       return (await retrieveSubscription(subscriptionId))!;
     },
+    async cancelReplacedSubscription(subscriptionId) {
+      // The sandbox charges nobody, so there is no credit to give: the subscription just pays for nothing.
+      await db
+        .updateTable('sandbox_subscription_items')
+        .set({ quantity: 0, updated_at: sql`now()` })
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
+    },
     async createCheckout(request) {
       const id = await recordCheckout(billing, request);
       return `${config.publicUrl}/sandbox/checkout/${id}`;

@@ -3,12 +3,14 @@
  * cancelled plan and seats bought on an existing subscription end with the provider's subscription
  * carrying the organization's purchased seats, and what the provider answers (re-read) is stored.
  */
-import type { CheckoutSession, Organization, User } from '../db/schema.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckoutSession, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { Repositories } from '../repositories/index.js';
 import { assignedSeats } from '../../shared/seats.js';
 import { driftReport, sameSeats, seatDrift, type SeatBooks, type SeatDrift } from './seat-drift.js';
 import {
+  addPurchasedSeats,
   applyPaidCheckout,
   applyProviderQuantities,
   cancelPlan,
@@ -16,11 +18,17 @@ import {
   type ApplyOptions,
 } from '../domain/payments.js';
 import { quantitiesOf, type BillingProvider } from './provider.js';
+import { cancelReplacedSubscriptions } from './one-subscription.js';
 import type { Interval } from './quote.js';
+import type { SubscriptionLock } from './subscription-lock.js';
 
 export interface SeatServices {
   repos: Repositories;
   billing: BillingProvider;
+  /** One push to the provider per subscription at a time (subscription-lock.ts). */
+  seatLock: SubscriptionLock;
+  /** Where a replaced second subscription is reported (the request's log). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const intervalOf = (value: string | null | undefined): Interval =>
@@ -41,19 +49,22 @@ export async function pushSubscription(services: SeatServices, subscriptionId: s
       : record && quantitiesOf(record.items);
     return seats && { seats, interval: intervalOf(record?.interval) };
   };
-  // Two changes committed at once may push in either order; whoever pushed reads again afterwards and
-  // pushes the newer seats, so the provider ends with the last committed ones.
-  let target = await wanted();
-  for (let attempt = 0; target && attempt < 5; attempt += 1) {
-    const answered = await services.billing.setQuantities(subscriptionId, target.seats, target.interval);
-    if (!sameSeats(answered.quantities, target.seats)) {
-      await applyProviderQuantities(repos, answered);
-      return;
+  // Under the subscription's lock, what to send is read and sent as one step: two pushes never cross,
+  // so the provider never goes down and back up (which Stripe would invoice twice). A change committed
+  // meanwhile is picked up by reading again after the push.
+  await services.seatLock.run(subscriptionId, async () => {
+    let target = await wanted();
+    for (let attempt = 0; target && attempt < 5; attempt += 1) {
+      const answered = await services.billing.setQuantities(subscriptionId, target.seats, target.interval);
+      if (!sameSeats(answered.quantities, target.seats)) {
+        await applyProviderQuantities(repos, answered);
+        return;
+      }
+      const now = await wanted();
+      if (!now || sameSeats(now.seats, target.seats)) return;
+      target = now;
     }
-    const now = await wanted();
-    if (!now || sameSeats(now.seats, target.seats)) return;
-    target = now;
-  }
+  });
 }
 
 /** A paid checkout (sandbox Pay, sandbox portal, Stripe webhook), then the provider's quantities. */
@@ -66,6 +77,8 @@ export async function completeCheckout(
   if (session.kind !== 'top_up') {
     const buyer = await services.repos.users.findById(session.user_id);
     if (buyer?.stripe_subscription_id) await pushSubscription(services, buyer.stripe_subscription_id);
+    // Only once the new subscription carries the seats does the one it replaced end.
+    if (buyer) await cancelReplacedSubscriptions(services, buyer);
   }
   return session;
 }
@@ -82,25 +95,31 @@ export async function cancelPlanEverywhere(services: SeatServices, userId: numbe
 }
 
 /**
- * Seats bought on the organization's existing subscription, changed at the provider at once (Stripe:
- * invoiced at once, see the README). The provider's re-read subscription decides what is stored.
+ * Seats bought on the account's live subscription, changed at the provider at once (Stripe: invoiced at
+ * once, see the README). Purchases at the same time both count: each adds to the purchased seats under
+ * the organization's lock, and the pushes to the provider take turns (pushSubscription). When the
+ * provider refuses (a declined payment), the seats are taken back and the error is rethrown.
  */
 export async function addSeatsInPlace(
   services: SeatServices,
   buyer: User,
-  org: Organization & { subscription_id: string },
+  subscriptionId: string,
   added: { standard: number; pro: number },
   ip: string | null,
 ): Promise<void> {
-  const current = await services.billing.retrieveSubscription(org.subscription_id);
-  const base = current?.quantities ?? { standard: org.seats_standard, pro: org.seats_pro };
-  const record = await services.repos.billing.findSubscription(org.subscription_id);
-  const answered = await services.billing.setQuantities(
-    org.subscription_id,
-    { standard: base.standard + added.standard, pro: base.pro + added.pro },
-    intervalOf(record?.interval ?? buyer.stripe_interval),
-  );
-  await applyProviderQuantities(services.repos, answered);
+  const org = await addPurchasedSeats(services.repos, buyer, subscriptionId, added);
+  try {
+    await pushSubscription(services, subscriptionId);
+  } catch (error) {
+    await addPurchasedSeats(services.repos, buyer, subscriptionId, {
+      standard: -added.standard,
+      pro: -added.pro,
+    });
+    // The provider most likely still has what it had; if not, the next push or the reconciliation
+    // brings it back in step, and the customer hears about the refusal that came first.
+    await pushSubscription(services, subscriptionId).catch(() => undefined);
+    throw error;
+  }
   await services.repos.audit.record({
     type: 'billing.seats_purchased',
     organizationId: org.id,

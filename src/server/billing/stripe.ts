@@ -119,6 +119,16 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       if (!after) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
       return asProviderSubscription(plans, after);
     },
+    async cancelReplacedSubscription(id) {
+      try {
+        // The unused time of the replaced subscription becomes a credit on the customer's balance,
+        // which Stripe takes off their next invoice (of the subscription that replaced it).
+        await stripe.subscriptions.cancel(id, { prorate: true, invoice_now: true });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw upstreamFailed('Stripe did not cancel the replaced subscription.');
+      }
+    },
     async createCheckout(request) {
       const checkoutId = await recordCheckout(repos.billing, request);
       let session: Stripe.Checkout.Session;

@@ -15,6 +15,7 @@ import { creditEvent } from './credit-events.js';
 import { applyPlanChange, startCreditPeriod } from './credits.js';
 import { conflict, invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
+import { REPLACED, subscriptionIdsOf } from '../billing/one-subscription.js';
 
 export const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
 
@@ -57,7 +58,13 @@ export async function applyPaidCheckout(
     const plans = await tx.catalogue.plans();
     let user = await tx.users.findById(session.user_id, { forUpdate: true });
     if (!user) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
-    const subscriptionId = options.subscriptionId ?? user.stripe_subscription_id ?? newSubscriptionId();
+    // One subscription per account (billing/one-subscription.ts): the organization's, else the buyer's.
+    const accountSubscriptions = await subscriptionIdsOf(tx, user);
+    const subscriptionId = options.subscriptionId ?? accountSubscriptions[0] ?? newSubscriptionId();
+    await markReplaced(
+      tx,
+      accountSubscriptions.filter((id) => id !== subscriptionId),
+    );
     const paymentMethod = options.paymentMethod ?? user.payment_method ?? SANDBOX_PAYMENT_METHOD;
     const previousProduct = planKeyOf(user.stripe_product);
     const wasInOrganization = user.organization_id !== null;
@@ -137,6 +144,19 @@ export async function applyPaidCheckout(
     await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
     return tx.billing.markCheckoutPaid(session.id);
   });
+}
+
+/**
+ * A checkout paid at the provider with a subscription of its own (Stripe; opened before the account
+ * had one, so the checkout guard did not see it): the account's other subscriptions in our records are
+ * no longer what it pays for. They are marked replaced here, in the payment's transaction, so there is
+ * never a second active record; cancelReplacedSubscriptions ends them at the provider afterwards.
+ */
+async function markReplaced(tx: InTransaction, subscriptionIds: readonly string[]): Promise<void> {
+  for (const id of subscriptionIds) {
+    const record = await tx.billing.findSubscription(id);
+    if (record && record.status !== 'canceled') await tx.billing.setSubscriptionStatus(id, REPLACED);
+  }
 }
 
 /** A paid credit pack: top-up credits (they never expire) for the buyer, through the ledger. */
@@ -330,6 +350,36 @@ export async function lowerPurchasedSeats(
     const record = await tx.billing.findSubscription(org.subscription_id);
     const interval: Interval = record?.interval === 'monthly' ? 'monthly' : 'yearly';
     await saveSubscription(tx, admin, updated, org.subscription_id, interval, record?.status ?? 'active');
+    return updated;
+  });
+}
+
+/**
+ * Seats bought on the account's live subscription at a provider that changes it in place (Stripe): added
+ * to the purchased seats under the organization's lock, so two purchases at once both count (the second
+ * adds to what the first committed). Our side first; the caller then makes the provider follow
+ * (pushSubscription) and, when the provider refuses, calls this again with the seats negated.
+ */
+export async function addPurchasedSeats(
+  repos: Repositories,
+  buyer: User,
+  subscriptionId: string,
+  added: { standard: number; pro: number },
+): Promise<Organization> {
+  return repos.transaction(async (tx) => {
+    // A buyer paying for their own plan only gets the organization the seats belong to.
+    const { id } = await ensureOrganization(tx, buyer);
+    const org = (await tx.organizations.findById(id, { forUpdate: true }))!;
+    const updated = await tx.organizations.setSeats(org.id, {
+      standard: Math.max(0, org.seats_standard + added.standard),
+      pro: Math.max(0, org.seats_pro + added.pro),
+      subscriptionId,
+    });
+    const record = await tx.billing.findSubscription(subscriptionId);
+    const interval: Interval =
+      (record?.interval ?? buyer.stripe_interval) === 'monthly' ? 'monthly' : 'yearly';
+    const payer = (await tx.users.findById(buyer.id))!;
+    await saveSubscription(tx, payer, updated, subscriptionId, interval, record?.status ?? 'active');
     return updated;
   });
 }

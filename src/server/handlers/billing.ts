@@ -1,5 +1,6 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
 import type { CheckoutRequest } from '../billing/provider.js';
+import { liveSubscriptionOf, refuseSecondSubscription } from '../billing/one-subscription.js';
 import { addSeatsInPlace } from '../billing/seat-sync.js';
 import { lineItem, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
 import type { Plan } from '../db/schema.js';
@@ -43,6 +44,9 @@ export function billingHandlers(
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
       if (!chosen) throw invalid('Unknown price: please pick a plan on the pricing page.');
       if (chosen.plan.slug === 'free') throw invalid(`The ${PLAN_NAMES.free} plan needs no checkout.`);
+      // A paying account changes its plan in the billing portal (spec: the change-plan cards open it);
+      // a checkout here would start a second subscription and bill the customer twice.
+      await refuseSecondSubscription(services, user);
       const standardSeats = ctx.body.standard_seats ?? 0;
       const proSeats = ctx.body.pro_seats ?? 0;
       const request: CheckoutRequest = {
@@ -68,18 +72,13 @@ export function billingHandlers(
       const user = await requireBillingManager(repos, await ctx.user());
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
       if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
-      // A provider that changes quantities in place (Stripe) adds the seats to the organization's
+      // A provider that changes quantities in place (Stripe) adds the seats to the account's live
       // subscription at once, invoiced at once: no second subscription, no checkout page.
-      const org =
-        user.organization_id === null ? undefined : await repos.organizations.findById(user.organization_id);
-      if (services.billing.updatesSeatsInPlace && org?.subscription_id) {
-        await addSeatsInPlace(
-          services,
-          user,
-          { ...org, subscription_id: org.subscription_id },
-          { standard: standardSeats, pro: proSeats },
-          ctx.ip,
-        );
+      const live = services.billing.updatesSeatsInPlace
+        ? await liveSubscriptionOf(services, user)
+        : undefined;
+      if (live) {
+        await addSeatsInPlace(services, user, live.id, { standard: standardSeats, pro: proSeats }, ctx.ip);
         return { error: false, message: 'Seats added.', url: null };
       }
       const plans = await repos.catalogue.plans();

@@ -2,12 +2,13 @@
  * What payments leave behind: checkout sessions (recorded before any provider sees them), the
  * subscriptions /org-subscription reads, and the Stripe events already handled.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
 import type {
   CheckoutSession,
   CheckoutSessionsTable,
+  Database,
   SubscriptionItem,
   SubscriptionsTable,
   User,
@@ -16,6 +17,14 @@ import type {
 type NewSubscription = Omit<Insertable<SubscriptionsTable>, 'items' | 'created_at' | 'updated_at'> & {
   items: SubscriptionItem[];
 };
+
+/** Subscriptions the user pays or whose organization they belong to. */
+function paidByOrSharedWith(user: Pick<User, 'id' | 'organization_id'>) {
+  return (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+    user.organization_id === null
+      ? eb('user_id', '=', user.id)
+      : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]);
+}
 
 export function createBillingRepository(db: Db) {
   return {
@@ -114,12 +123,23 @@ export function createBillingRepository(db: Db) {
         .selectFrom('subscriptions')
         .selectAll()
         .where('id', '=', id)
-        .where((eb) =>
-          user.organization_id === null
-            ? eb('user_id', '=', user.id)
-            : eb.or([eb('user_id', '=', user.id), eb('organization_id', '=', user.organization_id)]),
-        )
+        .where(paidByOrSharedWith(user))
         .executeTakeFirst();
+    },
+
+    /** Ids of the subscriptions in this status that the user pays or their organization has. */
+    async subscriptionsWithStatus(
+      user: Pick<User, 'id' | 'organization_id'>,
+      status: string,
+    ): Promise<string[]> {
+      const rows = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('status', '=', status)
+        .where(paidByOrSharedWith(user))
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async setSubscriptionStatus(id: string, status: string): Promise<void> {

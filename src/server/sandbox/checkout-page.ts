@@ -98,7 +98,7 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
     if (session.status === 'canceled')
       return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
-    await completeCheckout(services, session.id, { ip: request.ip });
+    await completeCheckout({ ...services, log: request.log }, session.id, { ip: request.ip });
     logSandboxPayment(request.log, config, {
       userId: user.id,
       checkoutId: session.id,

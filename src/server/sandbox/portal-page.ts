@@ -208,7 +208,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         cancelUrl: PORTAL,
         successUrl: PORTAL,
       });
-      await completeCheckout(services, id, { ip: request.ip });
+      await completeCheckout({ ...services, log: request.log }, id, { ip: request.ip });
       logSandboxPayment(request.log, config, {
         userId: user.id,
         checkoutId: id,

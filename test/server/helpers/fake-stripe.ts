@@ -67,7 +67,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
+      // Stripe's client sends the parameters of GET and DELETE in the query string, others in the body.
+      const params = new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : body);
       requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
       const send = (status: number, answer: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -157,4 +158,29 @@ export function useStripeTestApp(webhookSecret: string): { readonly s: TestApp; 
       return fake;
     },
   };
+}
+
+/** The JSON of a checkout.session.completed event of a paid checkout, as Stripe's webhook delivers it. */
+export function checkoutCompletedEvent(event: {
+  id: string;
+  checkoutId: string;
+  subscription: string;
+  customer: string;
+}): string {
+  return JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_${event.id}`,
+        object: 'checkout.session',
+        metadata: { checkout_id: event.checkoutId },
+        payment_status: 'paid',
+        subscription: event.subscription,
+        customer: event.customer,
+      },
+    },
+  });
 }

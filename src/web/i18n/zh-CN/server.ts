@@ -43,6 +43,9 @@ export const server: Record<string, string> = {
   'Only an organization admin can do this.': '只有组织管理员可以执行此操作。',
   'Pick real dates (YYYY-MM-DD).': '请选择有效日期（YYYY-MM-DD）。',
   'Please enter your name.': '请输入您的姓名。',
+  'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.':
+    '您已有一个有效的订阅：请在账单门户（账单页面上的“管理订阅”）中更改方案，而不是再购买一个订阅。',
+  'Stripe did not cancel the replaced subscription.': 'Stripe 未取消被替换的订阅。',
   'Seats added.': '已添加席位。',
   'Stripe did not change the seats: the payment may have been declined. Nothing was charged.':
     'Stripe 未更改席位：付款可能被拒绝。未收取任何费用。',
