@@ -187,6 +187,7 @@ export const serverTemplates: Record<string, string> = {
   '{email} already belongs to an organization.': '{email} 已属于一个组织。',
   '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',
   'Your request was sent to the admins of {organization}.': '您的申请已发送给 {organization} 的管理员。',
+  'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
   // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
   'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
   'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':
