@@ -568,7 +568,8 @@ export interface paths {
      * The organization's company domain and its pending join requests (admins).
      * @description Issue 15. `domain` is the verified email domain (null until one is verified); `pending_domain` and
      *     `pending_email` describe a verification mailed but not confirmed yet. `join_requests` are the
-     *     pending requests to join, oldest first; expired ones (older than 7 days) are left out.
+     *     pending requests to join, oldest first; expired ones (older than 7 days) are left out. `invite_link`
+     *     is the working invitation link (create-invite-link), or null.
      */
     get: operations['getCompanyDomain'];
     put?: never;
@@ -684,6 +685,94 @@ export interface paths {
      *     their domain; a second request while one is pending answers 409.
      */
     post: operations['requestToJoin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/create-invite-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create the organization's invitation link to copy and share (admins).
+     * @description Issue 15. Needs a verified company domain (400 without one): only people signed in with an address
+     *     at that domain can join through the link, as Free members. The link works 7 days; creating a new one
+     *     revokes the previous one. Only a hash of its token is stored, so the URL is shown in this answer
+     *     only: copy it now. Rate limited per admin (429).
+     */
+    post: operations['createInviteLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/revoke-invite-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke the organization's invitation link (admins).
+     * @description Issue 15. The link stops working at once: opening it says it was revoked. Without a working link the
+     *     answer is 404.
+     */
+    post: operations['revokeInviteLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-invite-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What an invitation link leads to, for anyone who opens it (signed in or not).
+     * @description Issue 15. `status` is `valid`, `expired` (older than 7 days), `revoked` (revoked, replaced by a newer
+     *     link, or the organization's domain is no longer the one it was made for) or `unknown` (no such
+     *     link: the names are then null). Changes nothing. Rate limited per IP (429).
+     */
+    get: operations['getInviteLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accept-invite-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join the organization of an invitation link (signed in).
+     * @description Issue 15. The caller's address must be at the link's verified domain (any letter case) and the caller
+     *     must not belong to an organization (409). Joins as a Free member. An expired or revoked link, or an
+     *     address at another domain, answers 400; an unknown link 404. Rate limited per IP (429).
+     */
+    post: operations['acceptInviteLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1378,6 +1467,15 @@ export interface components {
       /** @description Seconds since the epoch; 7 days after created_at. */
       expires_at: number;
     };
+    /** @description Issue 15, an organization's invitation link (its token is stored hashed). */
+    InviteLink: {
+      /** @description Only addresses at this verified domain can join. */
+      domain: string;
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch; 7 days after created_at. */
+      expires_at: number;
+    };
     /**
      * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
      * @enum {string}
@@ -1413,7 +1511,10 @@ export interface components {
       | 'credits.top_up'
       | 'domain.verified'
       | 'join_request.approved'
-      | 'join_request.declined';
+      | 'join_request.declined'
+      | 'invite_link.created'
+      | 'invite_link.revoked'
+      | 'invite_link.joined';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3719,7 +3820,12 @@ export interface operations {
            *             "created_at": 1764000000,
            *             "expires_at": 1764604800
            *           }
-           *         ]
+           *         ],
+           *         "invite_link": {
+           *           "domain": "acme.com",
+           *           "created_at": 1764000000,
+           *           "expires_at": 1764604800
+           *         }
            *       }
            *     }
            */
@@ -3731,6 +3837,8 @@ export interface operations {
               domain: string | null;
               pending_domain: string | null;
               pending_email: string | null;
+              /** @description The working invitation link (its URL is shown only when created), or null. */
+              invite_link: null | components['schemas']['InviteLink'];
               join_requests: components['schemas']['JoinRequest'][];
             };
           };
@@ -3964,6 +4072,218 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createInviteLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Created; `url` is shown only here. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Anyone signed in with an address at acme.com can join through this link for 7 days.",
+           *       "data": {
+           *         "url": "https://app.example.com/join/3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k",
+           *         "domain": "acme.com",
+           *         "created_at": 1764000000,
+           *         "expires_at": 1764604800
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['InviteLink'] & {
+              /** @description The link to share; never shown again. */
+              url: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  revokeInviteLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Revoked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The invitation link was revoked: it no longer works."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description There is no working link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "There is no invitation link to revoke."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getInviteLink: {
+    parameters: {
+      query: {
+        /** @example 3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k */
+        token: components['schemas']['Token'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the link is. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "status": "valid",
+           *         "organization_name": "Acme",
+           *         "domain": "acme.com",
+           *         "expires_at": 1764604800
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message?: string;
+            data: {
+              /** @enum {string} */
+              status: 'valid' | 'expired' | 'revoked' | 'unknown';
+              organization_name: string | null;
+              domain: string | null;
+              /** @description Seconds since the epoch. */
+              expires_at: number | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  acceptInviteLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k"
+         *     }
+         */
+        'application/json': {
+          token: components['schemas']['Token'];
+        };
+      };
+    };
+    responses: {
+      /** @description Joined. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "You joined Acme as a Free member."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such link. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "This invitation link does not exist. Check that you copied all of it."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

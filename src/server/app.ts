@@ -23,6 +23,7 @@ import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { companyDomainHandlers } from './handlers/company-domain.js';
+import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...crmHandlers(services),
     ...organizationHandlers(services),
     ...companyDomainHandlers(services),
+    ...inviteLinkHandlers(services),
     ...creditsHandlers(services),
   });
 

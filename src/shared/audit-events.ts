@@ -36,6 +36,9 @@ export const AUDIT_EVENT_LABELS = {
   'domain.verified': 'Company domain verified',
   'join_request.approved': 'Request to join approved',
   'join_request.declined': 'Request to join declined',
+  'invite_link.created': 'Invitation link created',
+  'invite_link.revoked': 'Invitation link revoked',
+  'invite_link.joined': 'Joined by invitation link',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

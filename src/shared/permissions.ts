@@ -45,7 +45,10 @@ export type Permission =
   | 'credits.govern'
   /** Buy credit packs for one's own balance (issue 13). */
   | 'credits.buy'
-  /** Verify the organization's email domain and answer requests to join (issue 15). */
+  /**
+   * Verify the organization's email domain, answer requests to join and manage the invitation link for
+   * that domain (issue 15).
+   */
   | 'organization.domain';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -56,6 +56,7 @@ test('a zh-CN browser sees every page in Simplified Chinese', async () => {
     '/forgot-password',
     '/reset-password',
     '/accept-invitation',
+    '/join/not-a-token',
     '/install',
     '/pricing',
     '/terms',

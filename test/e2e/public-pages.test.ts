@@ -73,6 +73,7 @@ test('the public routes answer bad input in words, never in codes', async () => 
     ['/reset-password', 'No reset token provided.'],
     ['/accept-invitation?token=not-a-token&software=no_such_crm', 'Invalid or expired invitation'],
     ['/accept-invitation', 'No invitation token provided.'],
+    ['/join/not-a-token', 'This invitation link does not exist. Check that you copied all of it.'],
     ['/callback?error=access_denied&error_description=Call+0800+to+restore+your+account', 'was not approved'],
     [
       '/callback?error=weird_code&error_description=Anything+a+link+says',

@@ -136,6 +136,10 @@ const GUARDED: Guarded[] = [
     permission: 'organization.domain',
     call: () => ({ body: { request_id: UNKNOWN_ID, decision: 'decline' } }),
   },
+  // The organization has no verified domain: 400 once allowed, no link is made.
+  { operationId: 'createInviteLink', permission: 'organization.domain', call: () => ({ body: {} }) },
+  // No link to revoke: 404 once allowed.
+  { operationId: 'revokeInviteLink', permission: 'organization.domain', call: () => ({ body: {} }) },
 ];
 
 /**

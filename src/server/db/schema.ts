@@ -102,6 +102,17 @@ export interface JoinRequestsTable {
   decided_by: number | null;
 }
 
+export interface InviteLinksTable {
+  id: Generated<number>;
+  organization_id: number;
+  token_hash: string;
+  domain: string;
+  created_by: number | null;
+  created_at: GeneratedTimestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   /** Always stored lower-cased and trimmed; unique. */
@@ -367,6 +378,7 @@ export interface Database {
   users: UsersTable;
   invitations: InvitationsTable;
   join_requests: JoinRequestsTable;
+  invite_links: InviteLinksTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
   recovery_codes: RecoveryCodesTable;

@@ -99,18 +99,25 @@ export async function joinByInvitation(
   });
 }
 
+type Grant = Pick<Invitation, 'organization_id' | 'role' | 'product' | 'invited_by'>;
+
+/** Issue 15: an approved request to join and an invitation link both make a Free member. */
+export function freeMemberGrant(organizationId: number, invitedBy: number | null): Grant {
+  return { organization_id: organizationId, role: 'member', product: 'free', invited_by: invitedBy };
+}
+
 /**
  * An existing user without organization joins one: by invitation, or by an approved request to join
- * (issue 15, which passes a Free member grant). `claim` uses up what let them in (the invitation, the
+ * or an invitation link (issue 15, both pass a Free member grant). `claim` uses up what let them in (the invitation, the
  * request) in the same transaction, under the organization's lock, and throws when it is gone.
  */
 export async function joinOrganization(
   repos: Repositories,
   user: User,
-  grant: Pick<Invitation, 'organization_id' | 'role' | 'product' | 'invited_by'>,
+  grant: Grant,
   ip: string | null,
   claim: (tx: InTransaction) => Promise<void>,
-  audit: { type: 'invitation.accepted' | 'join_request.approved'; actor: User } = {
+  audit: { type: 'invitation.accepted' | 'join_request.approved' | 'invite_link.joined'; actor: User } = {
     type: 'invitation.accepted',
     actor: user,
   },

@@ -9,7 +9,7 @@ import { JOIN_REQUEST_DAYS, domainOf, domainRefusal, normalizeDomain } from '../
 import { normalizeEmail } from '../../shared/email.js';
 import type { User } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { joinOrganization } from '../domain/accounts.js';
+import { freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
@@ -100,6 +100,7 @@ export function companyDomainHandlers(
       const org =
         user.organization_id === null ? undefined : await repos.organizations.get(user.organization_id);
       const requests = org ? await repos.companyDomain.openRequestsOf(org.id) : [];
+      const link = org?.domain ? await repos.inviteLinks.workingOf(org.id, org.domain) : undefined;
       return {
         error: false,
         data: {
@@ -113,6 +114,13 @@ export function companyDomainHandlers(
             created_at: epochSeconds(request.created_at)!,
             expires_at: epochSeconds(request.expires_at)!,
           })),
+          invite_link: link
+            ? {
+                domain: link.domain,
+                created_at: epochSeconds(link.created_at)!,
+                expires_at: epochSeconds(link.expires_at)!,
+              }
+            : null,
         },
       };
     },
@@ -175,6 +183,8 @@ export function companyDomainHandlers(
           throw conflict(`${org.pending_domain} is already verified by another organization.`);
         }
         await tx.companyDomain.confirmPending(org.id, org.pending_domain);
+        // A link made for another domain would let its addresses in: it stops working with the change.
+        if (org.domain !== org.pending_domain) await tx.inviteLinks.revokeAll(org.id);
         await tx.audit.record({
           type: 'domain.verified',
           organizationId: org.id,
@@ -223,12 +233,7 @@ export function companyDomainHandlers(
         await repos.companyDomain.close(request.id, 'declined', user.id);
         throw conflict(`${request.email} already belongs to an organization.`);
       }
-      const grant = {
-        organization_id: request.organization_id,
-        role: 'member',
-        product: 'free',
-        invited_by: user.id,
-      };
+      const grant = freeMemberGrant(request.organization_id, user.id);
       await joinOrganization(
         repos,
         requester,

@@ -17,6 +17,7 @@ import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } 
 import { createConnectionsRepository } from './connections.js';
 import { createCreditsRepository } from './credits.js';
 import { createInvitationsRepository } from './invitations.js';
+import { createInviteLinksRepository } from './invite-links.js';
 import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createSessionsRepository } from './sessions.js';
@@ -40,6 +41,7 @@ function bind(db: Db, cache: CatalogueCache) {
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),
     companyDomain: createCompanyDomainRepository(db),
+    inviteLinks: createInviteLinksRepository(db),
   };
 }
 

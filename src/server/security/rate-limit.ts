@@ -152,6 +152,10 @@ export const RATE_RULES = {
    * from one IP; each address still counts on inviteEmail.
    */
   inviteBulkIp: { name: 'invite-bulk:ip', limit: 10, windowSeconds: 60 * 60 },
+  /** Invitation links (issue 15): new links per admin, link look-ups and joins per IP. */
+  inviteLinkUser: { name: 'invite-link:user', limit: 10, windowSeconds: 60 * 60 },
+  inviteLinkCheckIp: { name: 'invite-link-check:ip', limit: 60, windowSeconds: 60 * 60 },
+  inviteLinkJoinIp: { name: 'invite-link-join:ip', limit: 20, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -83,6 +83,13 @@ export const generatedApi = baseApi.injectEndpoints({
     ),
     getJoinOption: get<OkResponse<'getJoinOption'>>(build, '/get-join-option'),
     requestToJoin: post<OkResponse<'requestToJoin'>>(build, '/request-to-join', true),
+    createInviteLink: post<OkResponse<'createInviteLink'>>(build, '/create-invite-link', true),
+    revokeInviteLink: post<OkResponse<'revokeInviteLink'>>(build, '/revoke-invite-link', true),
+    getInviteLink: get<OkResponse<'getInviteLink'>, QueryParams<'getInviteLink'>>(build, '/get-invite-link'),
+    acceptInviteLink: post<OkResponse<'acceptInviteLink'>, RequestBody<'acceptInviteLink'>>(
+      build,
+      '/accept-invite-link',
+    ),
     listAuditEvents: get<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>(
       build,
       '/list-audit-events',
@@ -197,6 +204,11 @@ export const useDecideJoinRequestMutation = /*#__PURE__*/ hook('decideJoinReques
 export const useGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useQuery');
 export const useLazyGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useLazyQuery');
 export const useRequestToJoinMutation = /*#__PURE__*/ hook('requestToJoin', 'useMutation');
+export const useCreateInviteLinkMutation = /*#__PURE__*/ hook('createInviteLink', 'useMutation');
+export const useRevokeInviteLinkMutation = /*#__PURE__*/ hook('revokeInviteLink', 'useMutation');
+export const useGetInviteLinkQuery = /*#__PURE__*/ hook('getInviteLink', 'useQuery');
+export const useLazyGetInviteLinkQuery = /*#__PURE__*/ hook('getInviteLink', 'useLazyQuery');
+export const useAcceptInviteLinkMutation = /*#__PURE__*/ hook('acceptInviteLink', 'useMutation');
 export const useListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useQuery');
 export const useLazyListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useLazyQuery');
 export const useExportAuditEventsQuery = /*#__PURE__*/ hook('exportAuditEvents', 'useQuery');

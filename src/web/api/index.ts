@@ -55,6 +55,8 @@ export const api = generatedApi.enhanceEndpoints({
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
     moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
+    // Issue 15: joining by an invitation link makes the user a member.
+    acceptInviteLink: { invalidatesTags: onSuccess('Members', 'User') },
 
     // Sessions and the audit log (issue 16): what the Settings and Audit pages show changes with them.
     listSessions: { providesTags: ['Sessions'] },

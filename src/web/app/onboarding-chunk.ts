@@ -24,6 +24,9 @@ export const onboardingPages = {
     import(/* webpackChunkName: "uninstalled" */ '../features/onboarding/pages/UninstalledPage'),
   'accept-invitation': () =>
     import(/* webpackChunkName: "accept-invitation" */ '../features/onboarding/pages/AcceptInvitationPage'),
+  // Issue 15: where an organization's invitation link leads.
+  'join/:token': () =>
+    import(/* webpackChunkName: "join-link" */ '../features/onboarding/pages/JoinLinkPage'),
   connect: () => import(/* webpackChunkName: "connect" */ '../features/connection/pages/ConnectPage'),
   callback: () => import(/* webpackChunkName: "callback" */ '../features/connection/pages/CallbackPage'),
   'connect-api-key': () =>

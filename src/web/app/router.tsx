@@ -62,6 +62,7 @@ const ONBOARDING_PATHS: Record<OnboardingPath, true> = {
   complete: true,
   uninstalled: true,
   'accept-invitation': true,
+  'join/:token': true,
   connect: true,
   callback: true,
   'connect-api-key': true,

@@ -163,7 +163,13 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: undefined,
     answer: {
       error: false,
-      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        join_requests: [],
+        invite_link: null,
+      },
     },
   },
   startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
@@ -174,6 +180,28 @@ const calls: { [K in EndpointId]: Call<K> } = {
     answer: { error: false, data: { organization_name: 'Acme', domain: 'acme.com', requested: false } },
   },
   requestToJoin: { arg: undefined, answer: ok },
+  createInviteLink: {
+    arg: undefined,
+    answer: {
+      ...ok,
+      data: {
+        url: 'http://localhost/join/tok',
+        domain: 'acme.com',
+        created_at: 1764000000,
+        expires_at: 1764604800,
+      },
+    },
+  },
+  revokeInviteLink: { arg: undefined, answer: ok },
+  getInviteLink: {
+    arg: { token: 'tok' },
+    query: { token: 'tok' },
+    answer: {
+      error: false,
+      data: { status: 'valid', organization_name: 'Acme', domain: 'acme.com', expires_at: 1764604800 },
+    },
+  },
+  acceptInviteLink: { arg: { token: 'tok' }, answer: ok },
   listAuditEvents: {
     arg: { type: 'member.removed', page: 2 },
     query: { type: 'member.removed', page: '2' },

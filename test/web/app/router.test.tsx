@@ -30,6 +30,7 @@ const onboardingPages: Array<[string, string]> = [
   ['/complete', 'onboarding/pages/CompletePage'],
   ['/uninstalled', 'onboarding/pages/UninstalledPage'],
   ['/accept-invitation?token=abc&software=hubspot', 'onboarding/pages/AcceptInvitationPage'],
+  ['/join/tok-abc', 'onboarding/pages/JoinLinkPage'],
   ['/connect', 'connection/pages/ConnectPage'],
   ['/callback?code=xyz', 'connection/pages/CallbackPage'],
   ['/connect-api-key', 'connection/pages/ConnectApiKeyPage'],

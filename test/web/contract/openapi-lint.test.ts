@@ -131,6 +131,11 @@ describe('openapi.yaml', () => {
         'POST /decide-join-request',
         'GET /get-join-option',
         'POST /request-to-join',
+        // Issue 15: invitation links.
+        'POST /create-invite-link',
+        'POST /revoke-invite-link',
+        'GET /get-invite-link',
+        'POST /accept-invite-link',
       ].sort(),
     );
   });

@@ -292,7 +292,7 @@ export function quietCompanyDomain(): HttpHandler[] {
   return [
     mockApi('getCompanyDomain', {
       error: false,
-      data: { domain: null, pending_domain: null, pending_email: null, join_requests: [] },
+      data: { domain: null, pending_domain: null, pending_email: null, join_requests: [], invite_link: null },
     }),
     mockApi('getJoinOption', { error: false, data: null }),
   ];

@@ -13,7 +13,7 @@ const admin = aUser({ id: 'user-1', role: 'admin', email: 'ada@acme.com', organi
 
 const noDomain = {
   error: false as const,
-  data: { domain: null, pending_domain: null, pending_email: null, join_requests: [] },
+  data: { domain: null, pending_domain: null, pending_email: null, join_requests: [], invite_link: null },
 };
 
 test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
@@ -33,7 +33,13 @@ test('an admin sends a verification code, then enters it, and the verified domai
   await user.type(form.getByRole('textbox', { name: /Send the code to/ }), 'it@acme.com');
   state = {
     error: false,
-    data: { domain: null, pending_domain: 'acme.com', pending_email: 'it@acme.com', join_requests: [] },
+    data: {
+      domain: null,
+      pending_domain: 'acme.com',
+      pending_email: 'it@acme.com',
+      join_requests: [],
+      invite_link: null,
+    },
   };
   await user.click(form.getByRole('button', { name: 'Send verification code' }));
   await waitFor(() => expect(start.requests).toHaveLength(1));
@@ -45,7 +51,13 @@ test('an admin sends a verification code, then enters it, and the verified domai
   await user.type(codeForm.getByRole('textbox', { name: 'Verification code' }), 'K7P2QX9M');
   state = {
     error: false,
-    data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+    data: {
+      domain: 'acme.com',
+      pending_domain: null,
+      pending_email: null,
+      join_requests: [],
+      invite_link: null,
+    },
   };
   await user.click(codeForm.getByRole('button', { name: 'Verify domain' }));
   await waitFor(() => expect(verify.requests).toHaveLength(1));
@@ -58,7 +70,13 @@ test('the code of the mailed link is filled in', async () => {
     mockOrganizationMembers({ users: [], invitations: [] }),
     mockApi('getCompanyDomain', {
       error: false,
-      data: { domain: null, pending_domain: 'acme.com', pending_email: 'ada@acme.com', join_requests: [] },
+      data: {
+        domain: null,
+        pending_domain: 'acme.com',
+        pending_email: 'ada@acme.com',
+        join_requests: [],
+        invite_link: null,
+      },
     }),
   );
   renderApp('/dashboard/organization?domain_code=K7P2QX9M', { preloadedState: signedIn(admin) });
@@ -104,7 +122,13 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
     mockOrganizationMembers({ users: [], invitations: [] }),
     mockApi('getCompanyDomain', {
       error: false,
-      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: requests },
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        join_requests: requests,
+        invite_link: null,
+      },
     }),
     decide.handler,
   );

@@ -51,6 +51,9 @@ export const audit: Record<string, string> = {
   'Company domain verified': '公司域名已验证',
   'Request to join approved': '加入申请已批准',
   'Request to join declined': '加入申请已拒绝',
+  'Invitation link created': '已创建邀请链接',
+  'Invitation link revoked': '已撤销邀请链接',
+  'Joined by invitation link': '通过邀请链接加入',
   'Privacy policy': '隐私政策',
   'We keep what the service needs: your name, email address, plan and organization, the campaign that brought you, and the credentials of the CRM you connect, stored encrypted.':
     '我们只保存服务所需的信息：您的姓名、电子邮箱地址、方案和组织、带您来到这里的推广活动，以及您连接的 CRM 的凭据（加密存储）。',

@@ -58,4 +58,22 @@ export const onboarding: Record<string, string> = {
     '扩展已安装。将其固定以便随时一键可用，然后创建您的账户。',
   'Accept invitation': '接受邀请',
   'Why CRM Sync': '为什么选择 CRM Sync',
+  // The page of an invitation link (issue 15).
+  'Join an organization': '加入组织',
+  'Failed to check the invitation link': '检查邀请链接失败',
+  'Failed to join the organization': '加入组织失败',
+  'This invitation link cannot be used': '此邀请链接无法使用',
+  'Checking the invitation link...': '正在检查邀请链接...',
+  'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
+  'Sign up or log in with your address at {domain} to join.':
+    '请使用您在 {domain} 的邮箱地址注册或登录后加入。',
+  'You are a member of {organization}.': '您是 {organization} 的成员。',
+  'You already belong to an organization: you cannot join another one.':
+    '您已属于一个组织：无法再加入其他组织。',
+  'You are signed in as {email}, not with an address at {domain}.':
+    '您当前以 {email} 登录，而不是 {domain} 的邮箱地址。',
+  'Joining...': '正在加入...',
+  'Join {organization}': '加入 {organization}',
+  'People with an address at {domain} can join {organization} as Free members until {date}.':
+    '在 {date} 之前，拥有 {domain} 邮箱地址的人可以作为免费版成员加入 {organization}。',
 };

@@ -23,6 +23,27 @@ export const organization: Record<string, string> = {
   'Failed to verify the domain': '验证域名失败',
   'Failed to answer the request': '处理申请失败',
   'Failed to load the company domain': '加载公司域名失败',
+  // Invitation link (issue 15)
+  'Invitation link': '邀请链接',
+  'Anyone signed in with an address at {domain} can join as a Free member through this link.':
+    '任何使用 {domain} 邮箱地址登录的人都可以通过此链接以免费版成员身份加入。',
+  'Copy link': '复制链接',
+  'Link copied to the clipboard.': '链接已复制到剪贴板。',
+  'Could not copy: select the link and copy it yourself.': '无法复制：请选中链接并手动复制。',
+  'The link works until {date}.': '此链接在 {date} 之前有效。',
+  'The link is shown only when it is created. Create a new one to copy it again: the current one stops working.':
+    '链接仅在创建时显示。如需再次复制，请创建新链接：当前链接将失效。',
+  'No invitation link is active.': '当前没有有效的邀请链接。',
+  'Creating...': '正在创建...',
+  'Create a new link': '创建新链接',
+  'Create invitation link': '创建邀请链接',
+  'Revoke link': '撤销链接',
+  'Revoke the invitation link?': '撤销邀请链接？',
+  Revoke: '撤销',
+  'Revoking...': '正在撤销...',
+  'People who have the link will no longer be able to join with it.': '持有此链接的人将无法再通过它加入。',
+  'Failed to create the invitation link': '创建邀请链接失败',
+  'Failed to revoke the invitation link': '撤销邀请链接失败',
   Role: '角色',
   // Bulk invitations (issue 15)
   'Invite many members': '批量邀请成员',

@@ -20,6 +20,20 @@ export const server: Record<string, string> = {
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
   'The mail could not be delivered. Try again later.': '邮件无法送达。请稍后再试。',
+  // Invitation links (issue 15, src/shared/invite-link.ts and handlers/invite-links.ts).
+  'This invitation link has expired. Ask an admin of the organization for a new one.':
+    '此邀请链接已过期。请向该组织的管理员索取新链接。',
+  'This invitation link was revoked. Ask an admin of the organization for a new one.':
+    '此邀请链接已被撤销。请向该组织的管理员索取新链接。',
+  'This invitation link does not exist. Check that you copied all of it.':
+    '此邀请链接不存在。请检查是否完整复制了链接。',
+  "This invitation link is only for addresses at the organization's verified domain.":
+    '此邀请链接仅适用于该组织已验证域名下的电子邮箱地址。',
+  'Verify your company domain before creating an invitation link.': '请先验证您的公司域名，再创建邀请链接。',
+  'Invitation link created. Copy it now: it is shown only once.':
+    '邀请链接已创建。请立即复制：它只显示一次。',
+  'The invitation link was revoked: it no longer works.': '邀请链接已撤销：它已失效。',
+  'There is no invitation link to revoke.': '没有可撤销的邀请链接。',
   'A billing manager uses no seat: set the product to Free.': '账单管理员不占用席位：请将产品设为免费版。',
   "Billing is handled by your organization's billing admin.": '账单由您所在组织的账单管理员处理。',
   'Choose Standard or Pro: a Free plan uses no seat.': '请选择标准版或专业版：免费版不占用席位。',
@@ -176,6 +190,7 @@ export const serverTemplates: Record<string, string> = {
   '{email} already belongs to an organization.': '{email} 已属于一个组织。',
   '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',
   'Your request was sent to the admins of {organization}.': '您的申请已发送给 {organization} 的管理员。',
+  'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
   // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
   'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
   'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':

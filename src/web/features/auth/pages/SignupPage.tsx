@@ -23,6 +23,7 @@ import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection'
 
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
+import { returnPathAfterReauth } from '../../../api/session-expiry';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 import { msg, t } from '../../../i18n';
@@ -69,6 +70,8 @@ export default function SignupPage() {
   const [signingUpHere, setSigningUp] = useState(false);
   const { slug: chosenSlug } = useChosenSoftware();
   const chooseSoftware = useChooseSoftware();
+  // A page that sent the visitor here to sign up (an invitation link, issue 15) is where they come back.
+  const returnTo = () => returnPathAfterReauth(params.get('next'), window.location.origin);
 
   if (user && !signingUpHere) {
     return (
@@ -100,7 +103,7 @@ export default function SignupPage() {
       }).unwrap();
       onboardingFieldsUsed();
       if (result.notice) dispatch(notify(result.notice, 'info'));
-      await continueOnboarding(result.user, result.user.software?.slug);
+      await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);
       setFormError(failureMessage(error, 'Signup failed', 'Something went wrong'));
@@ -114,7 +117,7 @@ export default function SignupPage() {
       const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
       onboardingFieldsUsed();
       if (result.notice) dispatch(notify(result.notice, 'info'));
-      await continueOnboarding(result.user, result.user.software?.slug);
+      await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);
       setFormError(failureMessage(error, 'Google auth failed', 'An error occurred during Google signup'));

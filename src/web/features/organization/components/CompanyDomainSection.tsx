@@ -16,6 +16,7 @@ import {
 } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { InviteLinkSection } from './InviteLinkSection';
 import { t, translated } from '../../../i18n';
 
 export const DOMAIN_START_FAILED = 'Failed to send the verification code';
@@ -32,7 +33,8 @@ export interface CompanyDomainSectionProps {
 
 /**
  * Issue 15, Organization page (admins): verify the company's email domain by a mailed code (the mail's link
- * opens this page with the code filled in), and answer the pending requests to join.
+ * opens this page with the code filled in), share the invitation link of a verified domain, and answer the
+ * pending requests to join.
  */
 export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSectionProps) {
   const state = useGetCompanyDomainQuery();
@@ -158,6 +160,14 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
             {t('Verify domain')}
           </Button>
         </Box>
+      )}
+      {data.domain && (
+        <InviteLinkSection
+          domain={data.domain}
+          link={data.invite_link}
+          onDone={onDone}
+          onChanged={() => void state.refetch()}
+        />
       )}
       <Typography variant="subtitle1" component="h3">
         {t('Requests to join')}

@@ -1,0 +1,143 @@
+/**
+ * Issue 15, invitation links: create-invite-link and revoke-invite-link (admins, `organization.domain`),
+ * get-invite-link (anyone who opens a link) and accept-invite-link (a signed-in user whose address is at the
+ * link's verified domain joins as a Free member, through the same transaction as accepting an invitation).
+ */
+import {
+  INVITE_LINK_DAYS,
+  INVITE_LINK_NEEDS_DOMAIN,
+  INVITE_LINK_REFUSALS,
+  INVITE_LINK_WRONG_DOMAIN,
+  addressFitsDomain,
+  inviteLinkPath,
+  inviteLinkStatus,
+} from '../../shared/invite-link.js';
+import { freeMemberGrant, joinOrganization } from '../domain/accounts.js';
+import { requirePermission } from '../domain/authorization.js';
+import { conflict, invalid, notFound } from '../domain/errors.js';
+import { epochSeconds } from '../domain/present.js';
+import type { Handlers } from '../http/api.js';
+import { personOf } from '../repositories/audit.js';
+import { RATE_RULES } from '../security/rate-limit.js';
+import { hashToken, newToken } from '../security/tokens.js';
+import type { Services } from '../services.js';
+import { enforceLimits } from './limits.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const INVITE_LINK_CREATED = 'Invitation link created. Copy it now: it is shown only once.';
+export const INVITE_LINK_REVOKED_DONE = 'The invitation link was revoked: it no longer works.';
+export const NO_INVITE_LINK = 'There is no invitation link to revoke.';
+
+export function inviteLinkHandlers(
+  services: Services,
+): Pick<Handlers, 'createInviteLink' | 'revokeInviteLink' | 'getInviteLink' | 'acceptInviteLink'> {
+  const { repos, config } = services;
+
+  /** The link, its organization and what it is now. */
+  async function lookUp(token: string) {
+    const link = await repos.inviteLinks.findByTokenHash(hashToken(token));
+    return { link, status: inviteLinkStatus(link, link?.organization_domain, new Date()) };
+  }
+
+  return {
+    async createInviteLink(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      await enforceLimits(services, [[RATE_RULES.inviteLinkUser, String(user.id)]]);
+      const orgId = user.organization_id;
+      const org = orgId === null ? undefined : await repos.organizations.get(orgId);
+      if (!org?.domain) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
+      const domain = org.domain;
+      const token = newToken();
+      const link = await repos.transaction(async (tx) => {
+        await tx.organizations.findById(org.id, { forUpdate: true }); // one working link at a time
+        const created = await tx.inviteLinks.replace({
+          organizationId: org.id,
+          tokenHash: hashToken(token),
+          domain,
+          createdBy: user.id,
+          createdAt: new Date(),
+          lifetimeMs: INVITE_LINK_DAYS * DAY_MS,
+        });
+        await tx.audit.record({
+          type: 'invite_link.created',
+          organizationId: org.id,
+          actor: personOf(user),
+          ip: ctx.ip,
+          details: { domain },
+        });
+        return created;
+      });
+      return {
+        error: false,
+        message: INVITE_LINK_CREATED,
+        data: {
+          url: new URL(inviteLinkPath(token), config.publicUrl).toString(),
+          domain: link.domain,
+          created_at: epochSeconds(link.created_at)!,
+          expires_at: epochSeconds(link.expires_at)!,
+        },
+      };
+    },
+
+    async revokeInviteLink(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const orgId = user.organization_id;
+      if (orgId === null) throw notFound(NO_INVITE_LINK);
+      await repos.transaction(async (tx) => {
+        if ((await tx.inviteLinks.revokeAll(orgId)) === 0) throw notFound(NO_INVITE_LINK);
+        await tx.audit.record({
+          type: 'invite_link.revoked',
+          organizationId: orgId,
+          actor: personOf(user),
+          ip: ctx.ip,
+        });
+      });
+      return { error: false, message: INVITE_LINK_REVOKED_DONE };
+    },
+
+    async getInviteLink(ctx) {
+      await enforceLimits(services, [[RATE_RULES.inviteLinkCheckIp, ctx.ip]]);
+      const { link, status } = await lookUp(ctx.query.token);
+      return {
+        error: false,
+        data: {
+          status,
+          organization_name: link?.organization_name ?? null,
+          domain: link?.domain ?? null,
+          expires_at: link ? epochSeconds(link.expires_at)! : null,
+        },
+      };
+    },
+
+    async acceptInviteLink(ctx) {
+      const user = await ctx.user();
+      await enforceLimits(services, [[RATE_RULES.inviteLinkJoinIp, ctx.ip]]);
+      const { link, status } = await lookUp(ctx.body.token);
+      if (!link || status === 'unknown') throw notFound(INVITE_LINK_REFUSALS.unknown);
+      if (status !== 'valid') throw invalid(INVITE_LINK_REFUSALS[status]);
+      if (user.organization_id === link.organization_id) {
+        throw conflict('You are already a member of this organization.');
+      }
+      if (user.organization_id !== null) throw conflict('You already belong to an organization.');
+      if (!addressFitsDomain(user.email, link.domain)) throw invalid(INVITE_LINK_WRONG_DOMAIN);
+      const grant = freeMemberGrant(link.organization_id, link.created_by);
+      await joinOrganization(
+        repos,
+        user,
+        grant,
+        ctx.ip,
+        async (tx) => {
+          // Checked again under the organization's lock: a revoke or a new link that committed meanwhile wins.
+          const now = await tx.inviteLinks.findByTokenHash(hashToken(ctx.body.token));
+          const again = inviteLinkStatus(now, now?.organization_domain, new Date());
+          if (again !== 'valid') throw invalid(INVITE_LINK_REFUSALS[again]);
+        },
+        { type: 'invite_link.joined', actor: user },
+      );
+      return { error: false, message: `You joined ${link.organization_name} as a Free member.` };
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * /join/:token (issue 15): the page an organization's invitation link opens. It says which organization the
+ * link leads to, or why it no longer works; a visitor signs up or logs in and comes back here; a signed-in
+ * user whose address is at the organization's verified domain joins with one click, as a Free member.
+ */
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import {
+  INVITE_LINK_REFUSALS,
+  INVITE_LINK_WRONG_DOMAIN,
+  addressFitsDomain,
+  inviteLinkPath,
+} from '../../../../shared/invite-link';
+import { useAcceptInviteLinkMutation, useGetInviteLinkQuery } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import ErrorAlert from '../../../components/ErrorAlert';
+import LoadingState from '../../../components/LoadingState';
+import { notify } from '../../../components/feedback/notices';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { selectUser } from '../../../entities/session';
+import { msg, t, translated } from '../../../i18n';
+import { formatDateTime } from '../../../lib/dates';
+import StepPage from '../components/StepPage';
+
+export const LINK_CHECK_FAILED = msg('Failed to check the invitation link');
+export const LINK_JOIN_FAILED = msg('Failed to join the organization');
+export const LINK_NOT_VALID = msg('This invitation link cannot be used');
+
+export default function JoinLinkPage() {
+  useDocumentTitle('Join an organization');
+  const { token = '' } = useParams();
+  const link = useGetInviteLinkQuery({ token });
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [accept, accepting] = useAcceptInviteLinkMutation();
+  const [error, setError] = useState<ErrorText | null>(null);
+
+  if (link.isLoading) return <LoadingState text="Checking the invitation link..." />;
+  const data = link.data?.data;
+  if (link.isError || !data) {
+    return (
+      <StepPage title={LINK_CHECK_FAILED}>
+        <ErrorAlert error={withDetail(LINK_CHECK_FAILED, link.error)} onRetry={() => void link.refetch()} />
+      </StepPage>
+    );
+  }
+
+  if (data.status !== 'valid') {
+    return (
+      <StepPage title={LINK_NOT_VALID}>
+        <Typography role="status">{translated(INVITE_LINK_REFUSALS[data.status])}</Typography>
+        <Link component={RouterLink} to={user ? '/dashboard' : '/login'}>
+          {user ? t('Go to dashboard') : t('Go to login')}
+        </Link>
+      </StepPage>
+    );
+  }
+
+  const organization = data.organization_name ?? '';
+  const domain = data.domain ?? '';
+  const back = encodeURIComponent(inviteLinkPath(token));
+
+  const onJoin = async () => {
+    setError(null);
+    try {
+      await accept({ token }).unwrap();
+      dispatch(notify(t('You joined {organization} as a Free member.', { organization }), 'success'));
+      void navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setError(withDetail(LINK_JOIN_FAILED, failure));
+    }
+  };
+
+  const action = (() => {
+    if (!user) {
+      return (
+        <>
+          <Typography>{t('Sign up or log in with your address at {domain} to join.', { domain })}</Typography>
+          <Stack direction="row" spacing={2}>
+            <Button variant="contained" component={RouterLink} to={`/signup?next=${back}`}>
+              {t('Sign up')}
+            </Button>
+            <Button variant="outlined" component={RouterLink} to={`/login?next=${back}`}>
+              {t('Log in')}
+            </Button>
+          </Stack>
+        </>
+      );
+    }
+    if (user.organization) {
+      return (
+        <>
+          <Typography role="status">
+            {user.organization.name === organization
+              ? t('You are a member of {organization}.', { organization })
+              : t('You already belong to an organization: you cannot join another one.')}
+          </Typography>
+          <Link component={RouterLink} to="/dashboard">
+            {t('Go to dashboard')}
+          </Link>
+        </>
+      );
+    }
+    if (!addressFitsDomain(user.email, domain)) {
+      return (
+        <>
+          <Typography role="status">
+            {translated(INVITE_LINK_WRONG_DOMAIN)}{' '}
+            {t('You are signed in as {email}, not with an address at {domain}.', {
+              email: user.email,
+              domain,
+            })}
+          </Typography>
+          <Link component={RouterLink} to="/dashboard">
+            {t('Go to dashboard')}
+          </Link>
+        </>
+      );
+    }
+    return (
+      <div>
+        <Button variant="contained" disabled={accepting.isLoading} onClick={() => void onJoin()}>
+          {accepting.isLoading ? t('Joining...') : t('Join {organization}', { organization })}
+        </Button>
+      </div>
+    );
+  })();
+
+  return (
+    <StepPage title={t('Join {organization}', { organization })}>
+      <Typography color="text.secondary">
+        {t('People with an address at {domain} can join {organization} as Free members until {date}.', {
+          domain,
+          organization,
+          date: formatDateTime(data.expires_at),
+        })}
+      </Typography>
+      {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+      {action}
+    </StepPage>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Issue 15, invitation links: an admin of an organization with a verified domain creates a link to share;
+ * people signed in with an address at that domain (any letter case) join through it as Free members; the
+ * link expires after 7 days, is revoked by the admin or by a newer link or by a change of domain, and every
+ * call is rate limited. Only the token's hash is stored. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import {
+  INVITE_LINK_EXPIRED,
+  INVITE_LINK_NEEDS_DOMAIN,
+  INVITE_LINK_REVOKED,
+  INVITE_LINK_UNKNOWN,
+  INVITE_LINK_WRONG_DOMAIN,
+} from '../../src/shared/invite-link.js';
+import { NO_INVITE_LINK } from '../../src/server/handlers/invite-links.js';
+import { hashToken } from '../../src/server/security/tokens.js';
+import { mailToken, useTestApp, type TestApp } from './helpers/app.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
+
+const t = useTestApp();
+
+const DOMAIN = 'links-corp.com';
+const DAY = 24 * 3600;
+let admin: TestUser;
+let orgId = '';
+
+/** Verifies `domain` for the organization of `user`, the code mailed to `email`. */
+async function verify(app: TestApp, user: TestUser, domain: string, email = user.email) {
+  const started = await app.api('startDomainVerification', { cookie: user.cookie, body: { domain, email } });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const code = await mailToken(app, email, 'domain_code');
+  const verified = await app.api('verifyDomain', { cookie: user.cookie, body: { code } });
+  assert.equal(verified.status, 200, JSON.stringify(verified.body));
+}
+
+async function createLink(user = admin) {
+  const res = await t.api('createInviteLink', { cookie: user.cookie, body: {} });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const token = decodeURIComponent(new URL(res.body.data.url).pathname.replace(/^\/join\//, ''));
+  return { token, data: res.body.data, message: res.body.message as string };
+}
+
+async function look(token: string, ip?: string) {
+  const res = await t.api('getInviteLink', { query: { token }, ...(ip ? { ip } : {}) });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+const join = (user: TestUser, token: string, ip?: string) =>
+  t.api('acceptInviteLink', { cookie: user.cookie, body: { token }, ...(ip ? { ip } : {}) });
+
+async function organizationOf(user: TestUser) {
+  return (await t.api('getUser', { cookie: user.cookie })).body.data;
+}
+
+before(async () => {
+  admin = await signup(t.api, { email: `ada@${DOMAIN}`, name: 'Ada' });
+  await verify(t, admin, DOMAIN);
+  orgId = (await organizationOf(admin)).organization.id;
+});
+
+describe('creating a link', () => {
+  it('needs a verified domain', async () => {
+    const alone = await signup(t.api, { email: 'solo@no-domain.io' });
+    const res = await t.api('createInviteLink', { cookie: alone.cookie, body: {} });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, INVITE_LINK_NEEDS_DOMAIN);
+  });
+
+  it('answers a link to copy, valid 7 days, shown by get-company-domain without its URL, stored only hashed', async () => {
+    const { token, data, message } = await createLink();
+    assert.match(data.url, /^http:\/\/localhost:3000\/join\/[A-Za-z0-9_-]{43}$/);
+    assert.equal(message, 'Invitation link created. Copy it now: it is shown only once.');
+    assert.equal(data.domain, DOMAIN);
+    assert.equal(data.expires_at - data.created_at, 7 * DAY);
+    const state = (await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data;
+    assert.deepEqual(state.invite_link, {
+      domain: DOMAIN,
+      created_at: data.created_at,
+      expires_at: data.expires_at,
+    });
+    const rows = await t.app.services.db.selectFrom('invite_links').selectAll().execute();
+    assert.ok(rows.some((row) => row.token_hash === hashToken(token)));
+    assert.ok(
+      rows.every((row) => !JSON.stringify(row).includes(token)),
+      'the token itself is not stored',
+    );
+
+    assert.deepEqual(await look(token), {
+      status: 'valid',
+      organization_name: (await organizationOf(admin)).organization.name,
+      domain: DOMAIN,
+      expires_at: data.expires_at,
+    });
+  });
+
+  it('refuses every role but admin', async () => {
+    for (const role of ['member', 'viewer', 'billing_manager'] as const) {
+      const user = await invitedMember(t, admin, { role });
+      for (const operationId of ['createInviteLink', 'revokeInviteLink']) {
+        const res = await t.api(operationId, { cookie: user.cookie, body: {} });
+        assert.equal(res.status, 403, `${role} ${operationId}`);
+      }
+    }
+  });
+});
+
+describe('joining through a link', () => {
+  it('joins a signed-in user at the domain, whatever the case of the address, as a Free member', async () => {
+    const { token } = await createLink();
+    const grace = await signup(t.api, { email: `Grace@${DOMAIN.toUpperCase()}`, name: 'Grace' });
+    const res = await join(grace, token);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.match(res.body.message, / as a Free member\.$/);
+    const me = await organizationOf(grace);
+    assert.equal(me.organization.id, orgId);
+    assert.equal(me.role, 'member');
+    assert.equal(me.subscription.stripe_product, 'Free');
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'invite_link.joined' },
+    });
+    assert.ok(
+      audit.body.data.events.some((e: { actor_email: string }) => e.actor_email === `grace@${DOMAIN}`),
+    );
+
+    const again = await join(grace, token);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.message, 'You are already a member of this organization.');
+    assert.equal((await look(token)).status, 'valid', 'the link stays for the next colleague');
+  });
+
+  it('refuses an address at another domain, and someone in another organization', async () => {
+    const { token } = await createLink();
+    const eve = await signup(t.api, { email: `eve@not-${DOMAIN}` });
+    let res = await join(eve, token);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, INVITE_LINK_WRONG_DOMAIN);
+    assert.equal((await organizationOf(eve)).organization, null);
+
+    const carl = await signup(t.api, { email: `carl@${DOMAIN}` });
+    await invitedMember(t, carl); // carl now has an organization of his own
+    res = await join(carl, token);
+    assert.equal(res.status, 409);
+    assert.equal(res.body.message, 'You already belong to an organization.');
+    assert.notEqual((await organizationOf(carl)).organization.id, orgId);
+  });
+
+  it('needs a signed-in user', async () => {
+    const { token } = await createLink();
+    const res = await t.api('acceptInviteLink', { body: { token } });
+    assert.equal(res.status, 401);
+  });
+
+  it('an unknown link says so, without naming anyone', async () => {
+    assert.deepEqual(await look('no-such-token'), {
+      status: 'unknown',
+      organization_name: null,
+      domain: null,
+      expires_at: null,
+    });
+    const dan = await signup(t.api, { email: `dan@${DOMAIN}` });
+    const res = await join(dan, 'no-such-token');
+    assert.equal(res.status, 404);
+    assert.equal(res.body.message, INVITE_LINK_UNKNOWN);
+  });
+});
+
+describe('a link that stops working', () => {
+  it('expires after 7 days', async () => {
+    const { token } = await createLink();
+    const past = new Date(Date.now() - 8 * DAY * 1000);
+    await t.app.services.db
+      .updateTable('invite_links')
+      .set({ created_at: past, expires_at: new Date(past.getTime() + 7 * DAY * 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    assert.equal((await look(token)).status, 'expired');
+    const erin = await signup(t.api, { email: `erin@${DOMAIN}` });
+    const res = await join(erin, token);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, INVITE_LINK_EXPIRED);
+    assert.equal((await organizationOf(erin)).organization, null);
+    assert.equal((await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.invite_link, null);
+  });
+
+  it('is revoked by the admin, once', async () => {
+    const { token } = await createLink();
+    const res = await t.api('revokeInviteLink', { cookie: admin.cookie, body: {} });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, 'The invitation link was revoked: it no longer works.');
+    assert.equal((await look(token)).status, 'revoked');
+    const fay = await signup(t.api, { email: `fay@${DOMAIN}` });
+    const refused = await join(fay, token);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, INVITE_LINK_REVOKED);
+    assert.equal((await organizationOf(fay)).organization, null);
+    assert.equal((await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.invite_link, null);
+    const again = await t.api('revokeInviteLink', { cookie: admin.cookie, body: {} });
+    assert.equal(again.status, 404);
+    assert.equal(again.body.message, NO_INVITE_LINK);
+  });
+
+  it('is replaced by a newer link', async () => {
+    const first = await createLink();
+    const second = await createLink();
+    assert.equal((await look(first.token)).status, 'revoked');
+    assert.equal((await look(second.token)).status, 'valid');
+    const gus = await signup(t.api, { email: `gus@${DOMAIN}` });
+    assert.equal((await join(gus, first.token)).status, 400);
+    assert.equal((await join(gus, second.token)).status, 200);
+  });
+
+  it('stops working when the organization verifies another domain', async () => {
+    const { token } = await createLink();
+    await verify(t, admin, 'links-next.com', 'it@links-next.com');
+    assert.equal((await look(token)).status, 'revoked');
+    const hal = await signup(t.api, { email: `hal@${DOMAIN}` });
+    const res = await join(hal, token);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, INVITE_LINK_REVOKED);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with words when one address opens or uses links too often', async () => {
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 60; i += 1) await look('probe', ip);
+    const res = await t.api('getInviteLink', { query: { token: 'probe' }, ip });
+    assert.equal(res.status, 429);
+    assert.equal(res.body.message, 'Too many attempts, please try again later.');
+
+    const ivy = await signup(t.api, { email: `ivy@${DOMAIN}` });
+    for (let i = 0; i < 20; i += 1) assert.equal((await join(ivy, 'probe', ip)).status, 404);
+    const joined = await join(ivy, 'probe', ip);
+    assert.equal(joined.status, 429);
+    assert.equal(joined.body.message, 'Too many attempts, please try again later.');
+  });
+
+  it('limits the links one admin creates in an hour', async () => {
+    const boss = await signup(t.api, { email: 'boss@limit-corp.com' });
+    await verify(t, boss, 'limit-corp.com');
+    for (let i = 0; i < 10; i += 1) await createLink(boss);
+    const res = await t.api('createInviteLink', { cookie: boss.cookie, body: {} });
+    assert.equal(res.status, 429);
+    assert.equal(res.body.message, 'Too many attempts, please try again later.');
+  });
+});
