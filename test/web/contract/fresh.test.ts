@@ -76,7 +76,9 @@ test('src/contract/routes.ts and src/web/api/generated-endpoints.ts are fresh: o
   expect(routes).toContain(
     "getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true }",
   );
-  expect(generated).toMatch(/getOrgSubscription: get<[^(]+>\(\s*build,\s*'\/org-subscription',\s*true,?\s*\)/);
+  expect(generated).toMatch(
+    /getOrgSubscription: get<[^(]+>\(\s*build,\s*'\/org-subscription',\s*true,?\s*\)/,
+  );
 });
 
 test('src/contract/api.ts is fresh: `npm run gen:api` reproduces it byte for byte', () => {
