@@ -567,8 +567,10 @@ export interface paths {
     /**
      * The organization's company domain and its pending join requests (admins).
      * @description Issue 15. `domain` is the verified email domain (null until one is verified); `pending_domain` and
-     *     `pending_email` describe a verification mailed but not confirmed yet. `join_requests` are the
-     *     pending requests to join, oldest first; expired ones (older than 7 days) are left out.
+     *     `pending_email` describe a verification mailed but not confirmed yet. `auto_join` says whether people
+     *     who sign up at the verified domain join at once as Free members (set-domain-auto-join; off by
+     *     default). `join_requests` are the pending requests to join, oldest first; expired ones (older than
+     *     7 days) are left out.
      */
     get: operations['getCompanyDomain'];
     put?: never;
@@ -618,6 +620,29 @@ export interface paths {
      *     A wrong or expired code answers 400 and changes nothing.
      */
     post: operations['verifyDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-domain-auto-join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn automatic joining at the verified company domain on or off (admins).
+     * @description Issue 15, optional auto-join. When on, a signup (password or Google, without an invitation) with an
+     *     address at the organization's verified domain joins the organization at once as a Free member, in
+     *     the signup's own transaction, and the admins are mailed; when off (the default) such a signup is
+     *     offered to request to join. Without a verified domain the call answers 400 and changes nothing.
+     */
+    post: operations['setDomainAutoJoin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1413,7 +1438,9 @@ export interface components {
       | 'credits.top_up'
       | 'domain.verified'
       | 'join_request.approved'
-      | 'join_request.declined';
+      | 'join_request.declined'
+      | 'domain.auto_join_changed'
+      | 'domain.auto_joined';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3692,6 +3719,7 @@ export interface operations {
            *         "domain": "acme.com",
            *         "pending_domain": null,
            *         "pending_email": null,
+           *         "auto_join": false,
            *         "join_requests": [
            *           {
            *             "id": "4",
@@ -3712,6 +3740,7 @@ export interface operations {
               domain: string | null;
               pending_domain: string | null;
               pending_email: string | null;
+              auto_join: boolean;
               join_requests: components['schemas']['JoinRequest'][];
             };
           };
@@ -3813,6 +3842,59 @@ export interface operations {
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setDomainAutoJoin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description No verified company domain, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Verify your company domain first."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -36,6 +36,8 @@ export const AUDIT_EVENT_LABELS = {
   'domain.verified': 'Company domain verified',
   'join_request.approved': 'Request to join approved',
   'join_request.declined': 'Request to join declined',
+  'domain.auto_join_changed': 'Automatic joining changed',
+  'domain.auto_joined': 'Joined by company domain',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

@@ -89,7 +89,13 @@ describe('verifying the domain', () => {
     assert.match(code, /^[A-Z2-9]{8}$/);
     assert.deepEqual(
       { ...(await domainState()), join_requests: undefined },
-      { domain: null, pending_domain: DOMAIN, pending_email: `ada@${DOMAIN}`, join_requests: undefined },
+      {
+        domain: null,
+        pending_domain: DOMAIN,
+        pending_email: `ada@${DOMAIN}`,
+        auto_join: false,
+        join_requests: undefined,
+      },
     );
 
     const wrong = await t.api('verifyDomain', { cookie: admin.cookie, body: { code: 'AAAAAAAA' } });

@@ -116,6 +116,9 @@ export const generatedApi = baseApi.injectEndpoints({
     verifyDomain: build.mutation<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>({
       query: (body) => ({ url: '/verify-domain', method: 'POST', body }),
     }),
+    setDomainAutoJoin: build.mutation<OkResponse<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>({
+      query: (body) => ({ url: '/set-domain-auto-join', method: 'POST', body }),
+    }),
     decideJoinRequest: build.mutation<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>({
       query: (body) => ({ url: '/decide-join-request', method: 'POST', body }),
     }),
@@ -239,6 +242,7 @@ export const {
   useLazyGetCompanyDomainQuery,
   useStartDomainVerificationMutation,
   useVerifyDomainMutation,
+  useSetDomainAutoJoinMutation,
   useDecideJoinRequestMutation,
   useGetJoinOptionQuery,
   useLazyGetJoinOptionQuery,

@@ -163,11 +163,18 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: undefined,
     answer: {
       error: false,
-      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        auto_join: false,
+        join_requests: [],
+      },
     },
   },
   startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
   verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
+  setDomainAutoJoin: { arg: { enabled: true }, answer: ok },
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,
