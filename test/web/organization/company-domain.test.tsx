@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import type { HttpHandler } from 'msw';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -12,7 +13,7 @@ const admin = aUser({ id: 'user-1', role: 'admin', email: 'ada@acme.com', organi
 
 const noDomain = {
   error: false as const,
-  data: { domain: null, pending_domain: null, pending_email: null, join_requests: [] },
+  data: { domain: null, pending_domain: null, pending_email: null, auto_join: false, join_requests: [] },
 };
 
 test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
@@ -32,7 +33,13 @@ test('an admin sends a verification code, then enters it, and the verified domai
   await user.type(form.getByRole('textbox', { name: /Send the code to/ }), 'it@acme.com');
   state = {
     error: false,
-    data: { domain: null, pending_domain: 'acme.com', pending_email: 'it@acme.com', join_requests: [] },
+    data: {
+      domain: null,
+      pending_domain: 'acme.com',
+      pending_email: 'it@acme.com',
+      auto_join: false,
+      join_requests: [],
+    },
   };
   await user.click(form.getByRole('button', { name: 'Send verification code' }));
   await waitFor(() => expect(start.requests).toHaveLength(1));
@@ -44,7 +51,13 @@ test('an admin sends a verification code, then enters it, and the verified domai
   await user.type(codeForm.getByRole('textbox', { name: 'Verification code' }), 'K7P2QX9M');
   state = {
     error: false,
-    data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: [] },
+    data: {
+      domain: 'acme.com',
+      pending_domain: null,
+      pending_email: null,
+      auto_join: false,
+      join_requests: [],
+    },
   };
   await user.click(codeForm.getByRole('button', { name: 'Verify domain' }));
   await waitFor(() => expect(verify.requests).toHaveLength(1));
@@ -57,7 +70,13 @@ test('the code of the mailed link is filled in', async () => {
     mockOrganizationMembers({ users: [], invitations: [] }),
     mockApi('getCompanyDomain', {
       error: false,
-      data: { domain: null, pending_domain: 'acme.com', pending_email: 'ada@acme.com', join_requests: [] },
+      data: {
+        domain: null,
+        pending_domain: 'acme.com',
+        pending_email: 'ada@acme.com',
+        auto_join: false,
+        join_requests: [],
+      },
     }),
   );
   renderApp('/dashboard/organization?domain_code=K7P2QX9M', { preloadedState: signedIn(admin) });
@@ -103,7 +122,13 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
     mockOrganizationMembers({ users: [], invitations: [] }),
     mockApi('getCompanyDomain', {
       error: false,
-      data: { domain: 'acme.com', pending_domain: null, pending_email: null, join_requests: requests },
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        auto_join: false,
+        join_requests: requests,
+      },
     }),
     decide.handler,
   );
@@ -124,6 +149,58 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
     { request_id: '4', decision: 'approve' },
     { request_id: '5', decision: 'decline' },
   ]);
+});
+
+type DomainData = OkBody<'getCompanyDomain'>['data'];
+
+/** The Organization page of the admin, the company domain answered by `state()` (read at each call). */
+function renderWithDomain(state: () => Partial<DomainData>, ...handlers: HttpHandler[]) {
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', () => ({ ...noDomain, data: { ...noDomain.data, ...state() } })),
+    ...handlers,
+  );
+  return renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+}
+
+test('with a verified domain, an admin turns automatic joining on and sees it on', async () => {
+  let autoJoin = false;
+  const setAutoJoin = spyOnApi('setDomainAutoJoin', (request) => {
+    autoJoin = (request.body as { enabled: boolean }).enabled;
+    return ok('People who sign up at your company domain now join automatically as Free members.');
+  });
+  const { user } = renderWithDomain(() => ({ domain: 'acme.com', auto_join: autoJoin }), setAutoJoin.handler);
+  const toggle = await screen.findByRole('switch', {
+    name: 'People who sign up at acme.com join automatically as Free members',
+  });
+  expect(toggle).not.toBeChecked();
+  await user.click(toggle);
+  expect(
+    await screen.findByText(
+      'People who sign up at your company domain now join automatically as Free members.',
+    ),
+  ).toBeInTheDocument();
+  expect(setAutoJoin.requests.map((request) => request.body)).toEqual([{ enabled: true }]);
+  await waitFor(() => expect(toggle).toBeChecked());
+});
+
+test('automatic joining is not offered before the domain is verified', async () => {
+  renderWithDomain(() => ({ pending_domain: 'acme.com', pending_email: 'ada@acme.com' }));
+  expect(await screen.findByRole('form', { name: 'Enter the verification code' })).toBeInTheDocument();
+  expect(screen.queryByRole('switch', { name: /join automatically/ })).not.toBeInTheDocument();
+});
+
+test('a refused change of automatic joining says why and stays off', async () => {
+  const { user } = renderWithDomain(
+    () => ({ domain: 'acme.com' }),
+    mockApiError('setDomainAutoJoin', 'Verify your company domain first.'),
+  );
+  const toggle = await screen.findByRole('switch', { name: /join automatically as Free members/ });
+  await user.click(toggle);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to change automatic joining');
+  expect(alert).toHaveTextContent('Verify your company domain first.');
+  await waitFor(() => expect(toggle).not.toBeChecked());
 });
 
 test('members do not see the company domain section', async () => {

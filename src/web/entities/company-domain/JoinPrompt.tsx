@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../../api';
-import { withDetail, type ErrorText } from '../../../api/errors';
-import ErrorAlert from '../../../components/ErrorAlert';
-import { t, translated } from '../../../i18n';
+import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../api';
+import { withDetail, type ErrorText } from '../../api/errors';
+import ErrorAlert from '../../components/ErrorAlert';
+import { t, translated } from '../../i18n';
 
 export const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 
