@@ -3,12 +3,12 @@ import { anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import { mockApi, mockSoftware, mockSoftwareOptions, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
-import { resetBrowserState, stubForeignPages } from './helpers';
+import { resetBrowserState } from './helpers';
 
 // Issue 15: the onboarding order sends a new signup to /install or /connect and on to the extension, often
-// never through the dashboard overview, so the offer to join their company's organization shows there too.
+// never through the dashboard overview, so the offer to join their company's organization shows on those
+// steps (and /complete) too.
 
-stubForeignPages();
 beforeEach(resetBrowserState);
 
 const PROMPT = 'Your company already uses CRM Sync: request to join';

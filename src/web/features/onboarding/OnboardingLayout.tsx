@@ -8,7 +8,7 @@ import PageWidth from '../../components/PageWidth';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../../entities/session';
 import { useChosenSoftware } from '../../entities/crm';
@@ -34,26 +34,6 @@ export const MARKETING_TEXT = 'Sync prospects from social networks into your CRM
 
 /** Pages where the marketing copy and the trusted-by strip belong (before the visitor is won over). */
 const MARKETING_PATHS = new Set(['/signup', '/login', '/install', '/welcome']);
-
-/**
- * Issue 15: the onboarding order (spec §4) sends a new signup to these pages and on to the extension,
- * often never through the dashboard overview: the offer to join their company's organization shows here too.
- */
-export const JOIN_PROMPT_PATHS = new Set([
-  '/install',
-  '/installed',
-  '/connect',
-  '/connect-api-key',
-  '/connected',
-  '/complete',
-]);
-
-// Only signed-in people without organization need it: kept out of the first load of /login and /signup.
-const JoinPrompt = lazy(() =>
-  import(/* webpackChunkName: "join-prompt" */ '../../entities/company-domain').then((entity) => ({
-    default: entity.JoinPrompt,
-  })),
-);
 
 /**
  * The first page waits for the initial load with its chunks (the router shows 'Loading...'), so it appears
@@ -113,11 +93,6 @@ export default function OnboardingLayout() {
             variant="outlined"
             sx={{ p: { xs: 2, sm: 4 } }}
           >
-            {!waiting && user && !user.organization && JOIN_PROMPT_PATHS.has(pathname) ? (
-              <Suspense fallback={null}>
-                <JoinPrompt />
-              </Suspense>
-            ) : null}
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
           {MARKETING_PATHS.has(pathname) ? (
