@@ -1,7 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
-import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
+import {
+  mockApi,
+  mockApiError,
+  mockSoftware,
+  nothingToJoin,
+  ok,
+  operationUrl,
+  spyOnApi,
+  heldAnswer,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
@@ -10,6 +19,9 @@ import { fakeGoogleWidget, fakeSandboxPopup } from './fake-google';
 stubForeignPages();
 
 beforeEach(resetBrowserState);
+// The onboarding pages a login leads to ask a user without organization whether they may join their
+// company's (issue 15).
+beforeEach(() => server.use(nothingToJoin()));
 
 function loginAnswer(user = aUser(), slug: string | null = 'demo-crm') {
   return { error: false as const, message: 'Welcome back', user, software: slug ? { slug } : null };

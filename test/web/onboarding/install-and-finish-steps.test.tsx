@@ -8,6 +8,7 @@ import {
   ok,
   spyOnApi,
   heldAnswer,
+  nothingToJoin,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
@@ -16,6 +17,9 @@ import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
 stubForeignPages();
 
 beforeEach(resetBrowserState);
+// The steps after signup ask a signed-in user without organization whether they may join their
+// company's (issue 15; join-prompt.test.tsx).
+beforeEach(() => server.use(nothingToJoin()));
 
 const demo = aSoftware();
 

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockGetUser, mockSoftware, spyOnApi, heldAnswer } from '../msw/handlers';
+import { mockGetUser, mockSoftware, nothingToJoin, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { resetBrowserState, stubForeignPages } from './helpers';
@@ -8,6 +8,9 @@ import { resetBrowserState, stubForeignPages } from './helpers';
 stubForeignPages();
 
 beforeEach(resetBrowserState);
+// The steps after signup ask a signed-in user without organization whether they may join their
+// company's (issue 15; join-prompt.test.tsx).
+beforeEach(() => server.use(nothingToJoin()));
 
 // Warm the lazily loaded chunks, so the loading state is seen while the calls (not the imports) are slow.
 beforeAll(async () => {

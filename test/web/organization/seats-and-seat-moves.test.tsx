@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
-import { mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import { mockApiError, mockOrganizationMembers, ok, spyOnApi, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -35,6 +35,8 @@ function rowOf(text: string) {
 }
 
 test('the seats summary shows purchased, assigned and available seats per product', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(mockOrganizationMembers({ users: team, invitations: [] }));
   renderOrganization();
   const seats = within(await screen.findByRole('table', { name: 'Seats' }));
@@ -54,6 +56,8 @@ test('the seats summary shows purchased, assigned and available seats per produc
 });
 
 test('an admin moves a seat by keyboard: only members on Free who may hold a seat are offered', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const move = spyOnApi('moveSeat', ok('Moved'));
   server.use(mockOrganizationMembers({ users: team, invitations: [] }), move.handler);
   const { user } = renderOrganization();
@@ -94,6 +98,8 @@ test('an admin moves a seat by keyboard: only members on Free who may hold a sea
 });
 
 test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(
     mockOrganizationMembers({ users: team, invitations: [] }),
     mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),
