@@ -19,9 +19,6 @@ import { fakeGoogleWidget, fakeSandboxPopup } from './fake-google';
 stubForeignPages();
 
 beforeEach(resetBrowserState);
-// The onboarding pages a login leads to ask a user without organization whether they may join their
-// company's (issue 15).
-beforeEach(() => server.use(nothingToJoin()));
 
 function loginAnswer(user = aUser(), slug: string | null = 'demo-crm') {
   return { error: false as const, message: 'Welcome back', user, software: slug ? { slug } : null };
@@ -95,6 +92,8 @@ test('a connected OAuth user goes to /connected with the oauth values in the fra
 });
 
 test('a connected API-key user goes to /complete', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   window.localStorage.setItem('api_key_1', 'demo_key');
   server.use(
     mockApi('login', loginAnswer()),

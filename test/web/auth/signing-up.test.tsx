@@ -130,8 +130,7 @@ test('sends the CRM, install flag, invitation token and UTM values from local st
   window.localStorage.setItem('utm_source', 'newsletter');
   window.localStorage.setItem('utm_campaign', 'spring');
   const signup = spyOnApi('signup', signupAnswer(aUser({ has_installed: true })));
-  // The page after signup asks whether the new user may join their company's organization (issue 15).
-  server.use(signup.handler, mockSoftware(demo), nothingToJoin());
+  server.use(signup.handler, mockSoftware(demo));
   const { user, router } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
 
@@ -206,7 +205,7 @@ test('UTM values in the landing URL are captured into local storage', async () =
 test('a new user whose extension is not installed goes to /install', async () => {
   server.use(
     mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))),
-    nothingToJoin(),
+    nothingToJoin(), // /install offers to join the company's organization (issue 15)
   );
   const { user, router } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
@@ -219,7 +218,7 @@ test('issue 15: an invitee who found no free seat is told they joined on Free', 
     "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";
   server.use(
     mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }),
-    nothingToJoin(),
+    nothingToJoin(), // /install offers to join the company's organization (issue 15)
   );
   const { user } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
@@ -276,7 +275,7 @@ describe('Google sign-up', () => {
     window.localStorage.setItem('has_installed', 'true');
     window.localStorage.setItem('utm_term', 'crm');
     const googleAuth = spyOnApi('googleAuth', signupAnswer(aUser({ software: null })));
-    server.use(googleAuth.handler, nothingToJoin());
+    server.use(googleAuth.handler);
     const { router } = await renderWithWidget();
     google.answer({ credential: 'google-id-token' });
     await expectStubPage('connection/pages/ConnectPage');
@@ -333,7 +332,7 @@ describe('Google sign-up through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', (
 
   test('opens the sandbox page and signs up with the credential it hands back', async () => {
     const googleAuth = spyOnApi('googleAuth', signupAnswer(aUser({ software: null })));
-    server.use(googleAuth.handler, nothingToJoin());
+    server.use(googleAuth.handler);
     const { user, router } = renderApp('/signup', { preloadedState: signedOut() });
     await user.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
     const opened = new URL(String(sandbox.open.mock.calls[0]![0]));

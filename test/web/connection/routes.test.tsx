@@ -12,8 +12,6 @@ import { resetBrowserStorage } from './helpers';
 beforeEach(resetBrowserStorage);
 
 test('/callback exchanges the code and /connected verifies the new token', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
   const exchange = spyOnApi('accessToken', {
     error: false,
     message: 'Successfully connected.',

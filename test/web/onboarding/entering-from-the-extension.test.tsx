@@ -49,8 +49,6 @@ test('reauth=true logs out and goes to /login with the session-expired message',
 });
 
 test('installed=true for a signed-in user also sets the server flag, then forwards to /connect', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
   const setFlag = spyOnApi('setUserBoolean', ok());
   server.use(setFlag.handler, mockApi('getUser', { error: false, data: aUser() }));
   const { router } = renderApp('/auth?installed=true', {
@@ -72,8 +70,6 @@ test('a signed-in user without the extension goes to /install', async () => {
 });
 
 test('a connected user of an OAuth CRM given by the param goes to /connected with the oauth values', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
   window.localStorage.setItem('oauth_access_token', 'tok-1');
   window.localStorage.setItem('oauth_expires_at', '1900000000');
   const hubspot = aSoftware({ slug: 'hubspot', software: 'HubSpot', auth_options: 'oauth' });
