@@ -567,9 +567,10 @@ export interface paths {
     /**
      * The organization's company domain and its pending join requests (admins).
      * @description Issue 15. `domain` is the verified email domain (null until one is verified); `pending_domain` and
-     *     `pending_email` describe a verification mailed but not confirmed yet. `join_requests` are the
-     *     pending requests to join, oldest first; expired ones (older than 7 days) are left out. `invite_link`
-     *     is the working invitation link (create-invite-link), or null.
+     *     `pending_email` describe a verification mailed but not confirmed yet. `auto_join` says whether people
+     *     who sign up at the verified domain join at once as Free members (set-domain-auto-join; off by
+     *     default). `join_requests` are the pending requests to join, oldest first; expired ones (older than
+     *     7 days) are left out. `invite_link` is the working invitation link (create-invite-link), or null.
      */
     get: operations['getCompanyDomain'];
     put?: never;
@@ -619,6 +620,29 @@ export interface paths {
      *     A wrong or expired code answers 400 and changes nothing.
      */
     post: operations['verifyDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-domain-auto-join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn automatic joining at the verified company domain on or off (admins).
+     * @description Issue 15, optional auto-join. When on, a signup (password or Google, without an invitation) with an
+     *     address at the organization's verified domain joins the organization at once as a Free member, in
+     *     the signup's own transaction, and the admins are mailed; when off (the default) such a signup is
+     *     offered to request to join. Without a verified domain the call answers 400 and changes nothing.
+     */
+    post: operations['setDomainAutoJoin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1514,7 +1538,9 @@ export interface components {
       | 'join_request.declined'
       | 'invite_link.created'
       | 'invite_link.revoked'
-      | 'invite_link.joined';
+      | 'invite_link.joined'
+      | 'domain.auto_join_changed'
+      | 'domain.auto_joined';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3812,6 +3838,7 @@ export interface operations {
            *         "domain": "acme.com",
            *         "pending_domain": null,
            *         "pending_email": null,
+           *         "auto_join": false,
            *         "join_requests": [
            *           {
            *             "id": "4",
@@ -3839,6 +3866,7 @@ export interface operations {
               pending_email: string | null;
               /** @description The working invitation link (its URL is shown only when created), or null. */
               invite_link: null | components['schemas']['InviteLink'];
+              auto_join: boolean;
               join_requests: components['schemas']['JoinRequest'][];
             };
           };
@@ -3940,6 +3968,59 @@ export interface operations {
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setDomainAutoJoin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description No verified company domain, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Verify your company domain first."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

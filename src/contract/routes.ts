@@ -37,6 +37,7 @@ export const operationRoutes = {
   getCompanyDomain: { method: 'get', path: '/get-company-domain' },
   startDomainVerification: { method: 'post', path: '/start-domain-verification' },
   verifyDomain: { method: 'post', path: '/verify-domain' },
+  setDomainAutoJoin: { method: 'post', path: '/set-domain-auto-join' },
   decideJoinRequest: { method: 'post', path: '/decide-join-request' },
   getJoinOption: { method: 'get', path: '/get-join-option' },
   requestToJoin: { method: 'post', path: '/request-to-join' },

@@ -39,6 +39,8 @@ export const AUDIT_EVENT_LABELS = {
   'invite_link.created': 'Invitation link created',
   'invite_link.revoked': 'Invitation link revoked',
   'invite_link.joined': 'Joined by invitation link',
+  'domain.auto_join_changed': 'Automatic joining changed',
+  'domain.auto_joined': 'Joined by company domain',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;

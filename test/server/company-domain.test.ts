@@ -93,6 +93,7 @@ describe('verifying the domain', () => {
         domain: null,
         pending_domain: DOMAIN,
         pending_email: `ada@${DOMAIN}`,
+        auto_join: false,
         join_requests: undefined,
         invite_link: null,
       },

@@ -132,6 +132,11 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { code: 'WRONG' } }),
   },
   {
+    operationId: 'setDomainAutoJoin',
+    permission: 'organization.domain',
+    call: () => ({ body: { enabled: true } }), // no verified domain: 400 once allowed
+  },
+  {
     operationId: 'decideJoinRequest',
     permission: 'organization.domain',
     call: () => ({ body: { request_id: UNKNOWN_ID, decision: 'decline' } }),

@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
-import { quietCompanyDomain } from './msw/handlers';
 import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../../src/web/api/retry-policy';
 
 // A failed load shows at once in component tests; test/web/api/query-retries.test.ts turns retries on.
@@ -30,10 +29,6 @@ beforeAll(() =>
     },
   }),
 );
-
-// Issue 15: quiet answers for the company-domain calls pages make on the side (msw/handlers.ts); a
-// test's own server.use(...) comes first.
-beforeEach(() => server.use(...quietCompanyDomain()));
 
 afterEach(() => {
   // A test with the spec's fake timers (utils/spec-timers.ts) leaves the next one the real clock.

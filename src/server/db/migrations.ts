@@ -595,6 +595,15 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 15, optional auto-join: off until an admin turns it on.
+  '0048_domain_auto_join': {
+    async up(db) {
+      await runStatements(
+        db,
+        `alter table organizations add column domain_auto_join boolean not null default false`,
+      );
+    },
+  },
 };
 
 /**

@@ -89,6 +89,8 @@ export interface OrganizationsTable {
   pending_domain_email: Generated<string | null>;
   domain_code_hash: Generated<string | null>;
   domain_code_expires_at: Generated<Date | null>;
+  /** Signups at the verified domain join at once as Free members (issue 15; off by default). */
+  domain_auto_join: Generated<boolean>;
 }
 
 export interface JoinRequestsTable {

@@ -1,8 +1,9 @@
 /** Creating accounts (email signup and Google), including joining an organization by invitation. */
+import { domainOf } from '../../shared/company-domain.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
-import type { Invitation, NewUser, User } from '../db/schema.js';
+import type { Invitation, NewUser, Organization, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { CatalogueRepository } from '../repositories/catalogue.js';
@@ -42,14 +43,20 @@ export async function viewOfUser(users: UsersRepository, user: User): Promise<Us
 }
 
 /**
- * Creates the user in one transaction with the use of the invitation, so a failure leaves neither
- * a half-joined user nor a spent invitation. `andThen` runs in the same transaction (the first session,
+ * Creates the user in one transaction with the use of the invitation (or the automatic joining of the
+ * organization that verified the address's domain), so a failure leaves neither a half-joined user nor a
+ * spent invitation. `andThen` runs in the same transaction (the first session,
  * the answer's view), so a call that fails for any reason, an outage included, leaves no account behind.
  */
 export async function createAccount<T>(
   repos: Repositories,
   account: NewAccount,
-  andThen: (tx: InTransaction, user: User, seatNotice: string | null) => Promise<T>,
+  andThen: (
+    tx: InTransaction,
+    user: User,
+    seatNotice: string | null,
+    autoJoined: Organization | null,
+  ) => Promise<T>,
 ): Promise<T> {
   const email = normalizeEmail(account.email);
   const invitation = account.invitationToken
@@ -64,6 +71,9 @@ export async function createAccount<T>(
     // The organization first, as every seat change locks it: inserting the member would otherwise take
     // a weaker lock that two acceptances would both hold, then deadlock upgrading (seatFromInvitation).
     if (invitation) await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
+    // Issue 15: without an invitation, an organization that lets its verified domain in takes the signup
+    // as a Free member (no seat to check: Free uses none).
+    const autoJoined = invitation ? null : ((await tx.companyDomain.autoJoinTarget(domainOf(email))) ?? null);
     const user = await tx.users.insert({
       email,
       name: account.name.trim(),
@@ -72,15 +82,15 @@ export async function createAccount<T>(
       software: account.software,
       has_installed: account.hasInstalled,
       // A new signup is the admin of its own account; an invited one takes the invited role.
-      role: invitation ? invitation.role : 'admin',
-      organization_id: invitation ? invitation.organization_id : null,
+      role: invitation ? invitation.role : autoJoined ? 'member' : 'admin',
+      organization_id: invitation ? invitation.organization_id : (autoJoined?.id ?? null),
       ...account.utm,
     });
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     await grantSignupCredits(tx, user);
     const seatNotice = invitation ? await seatFromInvitation(tx, user.id, invitation) : null;
-    return andThen(tx, (await tx.users.findById(user.id))!, seatNotice);
+    return andThen(tx, (await tx.users.findById(user.id))!, seatNotice, autoJoined);
   });
 }
 

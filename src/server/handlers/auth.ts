@@ -19,13 +19,14 @@ import {
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
 import { checkSecondFactor } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
-import { resetPasswordMail } from '../mail/templates.js';
+import { autoJoinMail, resetPasswordMail } from '../mail/templates.js';
+import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
-import type { User } from '../db/schema.js';
+import type { Organization, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -89,10 +90,14 @@ async function signIn<K extends OperationId>(
   setSessionCookie(ctx.reply, services.config, sessionId);
 }
 
-/** A new account's first session and the view of it, written and read in the account's transaction. */
+/**
+ * A new account's first session and the view of it, written and read in the account's transaction. A
+ * signup that joined its company's organization automatically (issue 15) is announced to its admins: in
+ * the transaction with the outbox, `laterMails` after the commit over SMTP.
+ */
 const signedInView =
-  <K extends OperationId>(ctx: HandlerContext<K>, method: 'password' | 'google') =>
-  async (tx: InTransaction, user: User, seatNotice: string | null) => {
+  <K extends OperationId>(services: Services, ctx: HandlerContext<K>, method: 'password' | 'google') =>
+  async (tx: InTransaction, user: User, seatNotice: string | null, autoJoined: Organization | null) => {
     await tx.audit.record({
       type: 'auth.signed_up',
       organizationId: user.organization_id,
@@ -101,24 +106,34 @@ const signedInView =
       ip: ctx.ip,
       details: { method },
     });
-    // A new account in an organization joined it through an invitation (createAccount).
+    // A new account in an organization joined it through an invitation or its domain (createAccount).
     if (user.organization_id !== null) {
       await tx.audit.record({
-        type: 'invitation.accepted',
+        type: autoJoined ? 'domain.auto_joined' : 'invitation.accepted',
         organizationId: user.organization_id,
         actor: personOf(user),
         target: personOf(user),
         ip: ctx.ip,
-        details: { role: user.role },
+        details: autoJoined ? { role: user.role, domain: autoJoined.domain } : { role: user.role },
       });
     }
+    const mails = autoJoined ? await autoJoinMails(services, tx, user, autoJoined) : [];
     return {
       user,
       sessionId: await tx.sessions.create(user.id, originOf(ctx)),
       view: await viewOfUser(tx.users, user),
       seatNotice,
+      laterMails: await mailWithin(services.mailer, tx, mails),
     };
   };
+
+/** Tells the admins that someone at the company domain joined (issue 15, automatic joining). */
+async function autoJoinMails(services: Services, tx: InTransaction, member: User, org: Organization) {
+  const who = member.name ? `${member.name} (${member.email})` : member.email;
+  const link = new URL('/dashboard/organization', services.config.publicUrl).toString();
+  const admins = await tx.companyDomain.adminEmailsOf(org.id);
+  return admins.map((to) => autoJoinMail(to, who, org.name, link));
+}
 
 export function authHandlers(
   services: Services,
@@ -148,7 +163,7 @@ export function authHandlers(
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       await endPreviousSession(services, ctx);
-      const { user, sessionId, view, seatNotice } = await createAccount(
+      const { user, sessionId, view, seatNotice, laterMails } = await createAccount(
         repos,
         {
           email,
@@ -159,8 +174,10 @@ export function authHandlers(
           invitationToken: body.invitation_token,
           utm: utmOf(body),
         },
-        signedInView(ctx, 'password'),
+        signedInView(services, ctx, 'password'),
       );
+      // The account exists: a mail that cannot go out is not a failed signup.
+      await mailAfterCommit(services.mailer, laterMails, null);
       setSessionCookie(ctx.reply, config, sessionId);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
@@ -281,8 +298,9 @@ export function authHandlers(
             invitationToken: body.invitation_token,
             utm: utmOf(body),
           },
-          signedInView(ctx, 'google'),
+          signedInView(services, ctx, 'google'),
         );
+        await mailAfterCommit(services.mailer, created.laterMails, null);
         user = created.user;
         setSessionCookie(ctx.reply, config, created.sessionId);
       }

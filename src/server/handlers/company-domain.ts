@@ -1,7 +1,7 @@
 /**
  * Issue 15, company domain: get-company-domain, start-domain-verification, verify-domain,
- * decide-join-request (admins, `organization.domain`), get-join-option and request-to-join (a signed-in
- * user without organization whose address is at a verified domain). Approving a request joins the
+ * set-domain-auto-join, decide-join-request (admins, `organization.domain`), get-join-option and
+ * request-to-join (a signed-in user without organization whose address is at a verified domain). Approving a request joins the
  * requester through the same path as accepting an invitation (joinOrganization), as a Free member.
  */
 import { randomInt } from 'node:crypto';
@@ -15,10 +15,9 @@ import { conflict, invalid, notFound } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
-import type { Mail } from '../mail/mailer.js';
 import { domainVerificationMail, joinRequestMail } from '../mail/templates.js';
+import { mailingTransactions } from '../mail/with-mails.js';
 import { personOf } from '../repositories/audit.js';
-import type { InTransaction } from '../repositories/index.js';
 import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 
@@ -29,6 +28,12 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const WRONG_DOMAIN_CODE =
   'This verification code is wrong or has expired. Start the verification again.';
 export const JOIN_REQUEST_CLOSED = 'This request to join has expired or was already answered.';
+export const VERIFY_DOMAIN_FIRST = 'Verify your company domain first.';
+export const AUTO_JOIN_ON =
+  'People who sign up at your company domain now join automatically as Free members.';
+export const AUTO_JOIN_OFF = 'People who sign up at your company domain now request to join.';
+/** The code is what the admin needs: without its mail, the verification is refused. */
+const MAIL_REFUSED = { refuse: 'The mail could not be delivered. Try again later.' };
 
 /** 8 characters without look-alikes (0/O, 1/I): short enough to read out, 40 bits of chance. */
 function newDomainCode(): string {
@@ -45,44 +50,18 @@ export function companyDomainHandlers(
   | 'getCompanyDomain'
   | 'startDomainVerification'
   | 'verifyDomain'
+  | 'setDomainAutoJoin'
   | 'decideJoinRequest'
   | 'getJoinOption'
   | 'requestToJoin'
 > {
   const { repos, config } = services;
+  const withMails = mailingTransactions(services.mailer, repos.transaction);
   const organizationLink = (params: Record<string, string> = {}) => {
     const url = new URL('/dashboard/organization', config.publicUrl);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
   };
-
-  /**
-   * Runs `work` in a transaction and sends the mails it answers: with the outbox in the same transaction
-   * (both or neither), over SMTP after the commit. `onFailure` says what a failed send means.
-   */
-  async function withMails<T>(
-    work: (tx: InTransaction) => Promise<{ result: T; mails: Mail[] }>,
-    onFailure: 'refuse' | 'ignore',
-  ): Promise<T> {
-    const { mailer } = services;
-    if (mailer.sendWithin) {
-      return repos.transaction(async (tx) => {
-        const { result, mails } = await work(tx);
-        for (const mail of mails) await mailer.sendWithin!(tx.trx, mail);
-        return result;
-      });
-    }
-    const { result, mails } = await repos.transaction(work);
-    for (const mail of mails) {
-      try {
-        await mailer.send(mail);
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) throw error;
-        if (onFailure === 'refuse') throw invalid('The mail could not be delivered. Try again later.');
-      }
-    }
-    return result;
-  }
 
   /** The organization of a domain a user without organization may ask to join. */
   async function joinOptionOf(user: User) {
@@ -107,6 +86,7 @@ export function companyDomainHandlers(
           domain: org?.domain ?? null,
           pending_domain: org?.pending_domain ?? null,
           pending_email: org?.pending_domain_email ?? null,
+          auto_join: org?.domain_auto_join ?? false,
           join_requests: requests.map((request) => ({
             id: String(request.id),
             email: request.email,
@@ -157,7 +137,7 @@ export function companyDomainHandlers(
           result: undefined,
           mails: [domainVerificationMail(email, user.name || user.email, domain, code, link)],
         };
-      }, 'refuse');
+      }, MAIL_REFUSED);
       return { error: false, message: `We sent a verification code to ${email}.` };
     },
 
@@ -196,6 +176,27 @@ export function companyDomainHandlers(
         return org.pending_domain;
       });
       return { error: false, message: `${domain} is verified.` };
+    },
+
+    async setDomainAutoJoin(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const orgId = user.organization_id;
+      const enabled = ctx.body.enabled;
+      await repos.transaction(async (tx) => {
+        if (orgId === null || !(await tx.companyDomain.setAutoJoin(orgId, enabled))) {
+          throw invalid(VERIFY_DOMAIN_FIRST);
+        }
+        await tx.audit.record({
+          type: 'domain.auto_join_changed',
+          organizationId: orgId,
+          actor: personOf(user),
+          target: null,
+          ip: ctx.ip,
+          details: { enabled },
+        });
+      });
+      return { error: false, message: enabled ? AUTO_JOIN_ON : AUTO_JOIN_OFF };
     },
 
     async decideJoinRequest(ctx) {
@@ -281,7 +282,7 @@ export function companyDomainHandlers(
           result: undefined,
           mails: admins.map((to) => joinRequestMail(to, requester, org.name, link)),
         };
-      }, 'ignore');
+      }, null);
       return { error: false, message: `Your request was sent to the admins of ${org.name}.` };
     },
   };

@@ -3,7 +3,6 @@
  * remove-organization-user, set-user-product. Every id is looked up inside the caller's
  * organization, so another organization's ids answer 404.
  */
-import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation } from '../domain/accounts.js';
@@ -31,6 +30,7 @@ import type { Handlers, QueryOf } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
 import { assignedSeats } from '../../shared/seats.js';
 import { invitationMail } from '../mail/templates.js';
+import { mailingTransactions } from '../mail/with-mails.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { enforceLimits, withinEach } from './limits.js';
@@ -45,6 +45,9 @@ type BulkRefused = BulkAnswer['refused'][number];
 const INVITE_SELF = REFUSAL_TEXTS.self;
 const ALREADY_MEMBER = 'This person is already a member of your organization.';
 const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
+const INVITATION_MAIL_REFUSED = {
+  refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
+};
 
 /** Why a row of a bulk invitation was refused by the single-invitation path. */
 function bulkReason(error: DomainError): BulkRefused['reason'] {
@@ -99,6 +102,7 @@ export function organizationHandlers(
   | 'moveSeat'
 > {
   const { repos, config } = services;
+  const withMails = mailingTransactions(services.mailer, repos.transaction);
 
   async function invitationMailOf(
     data: Repositories | InTransaction,
@@ -112,32 +116,18 @@ export function organizationHandlers(
   }
 
   /**
-   * Saves an invitation (`write`, in a transaction) and mails its link. With the outbox the mail is
-   * written in the same transaction: both or neither, whatever happens to the database meanwhile. Over
-   * SMTP it is sent after the commit; a failed send is reported and the invitation stays, to be resent.
+   * Saves an invitation (`write`, in a transaction) and mails its link (withMails). Over SMTP a failed
+   * send is reported and the invitation stays, to be resent.
    */
   async function saveAndMail(
     inviter: User,
     token: string,
     write: (tx: InTransaction) => Promise<Invitation>,
   ): Promise<Invitation> {
-    const { mailer } = services;
-    if (mailer.sendWithin) {
-      return repos.transaction(async (tx) => {
-        const invitation = await write(tx);
-        await mailer.sendWithin!(tx.trx, await invitationMailOf(tx, inviter, invitation, token));
-        return invitation;
-      });
-    }
-    const invitation = await repos.transaction(write);
-    const mail = await invitationMailOf(repos, inviter, invitation, token);
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error;
-      throw invalid('Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.');
-    }
-    return invitation;
+    return withMails(async (tx) => {
+      const invitation = await write(tx);
+      return { result: invitation, mails: [await invitationMailOf(tx, inviter, invitation, token)] };
+    }, INVITATION_MAIL_REFUSED);
   }
 
   /**

@@ -88,3 +88,17 @@ export function joinRequestMail(to: string, requester: string, organization: str
       <p><a href="${link}">Approve or decline</a> (the request expires in 7 days).</p>`.value,
   };
 }
+
+/** Issue 15: an admin learns that someone at the company's domain joined by automatic joining. */
+export function autoJoinMail(to: string, member: string, organization: string, link: string): Mail {
+  return {
+    to,
+    subject: `${member} joined ${organization}`,
+    text: `${member} signed up with your company's domain and joined ${organization} as a Free member, because automatic joining is on.\n\nSee your members, or turn automatic joining off, on the Organization page:\n${link}`,
+    html: html`<p>
+        ${member} signed up with your company's domain and joined <b>${organization}</b> as a Free member,
+        because automatic joining is on.
+      </p>
+      <p><a href="${link}">See your members, or turn automatic joining off</a>.</p>`.value,
+  };
+}

@@ -42,6 +42,8 @@ export function createCompanyDomainRepository(db: Db) {
         .updateTable('organizations')
         .set({
           domain,
+          // Automatic joining was allowed for the domain verified before, not for a new one.
+          domain_auto_join: sql<boolean>`domain_auto_join and coalesce(domain = ${domain}, false)`,
           domain_verified_at: sql<Date>`now()`,
           pending_domain: null,
           pending_domain_email: null,
@@ -55,6 +57,33 @@ export function createCompanyDomainRepository(db: Db) {
     /** The organization that verified a domain. */
     async findByDomain(domain: string): Promise<Organization | undefined> {
       return db.selectFrom('organizations').selectAll().where('domain', '=', domain).executeTakeFirst();
+    },
+
+    /** Turns automatic joining on or off; false when the organization has no verified domain. */
+    async setAutoJoin(organizationId: number, enabled: boolean): Promise<boolean> {
+      const row = await db
+        .updateTable('organizations')
+        .set({ domain_auto_join: enabled })
+        .where('id', '=', organizationId)
+        .where('domain', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The organization a signup at `domain` joins at once (verified, automatic joining on), locked like
+     * any change of its members (createAccount).
+     */
+    async autoJoinTarget(domain: string): Promise<Organization | undefined> {
+      if (!domain) return undefined;
+      return db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('domain', '=', domain)
+        .where('domain_auto_join', '=', true)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     /** Both times come from one clock: the database's `now()` and the server's can differ by a second. */

@@ -77,6 +77,10 @@ export const generatedApi = baseApi.injectEndpoints({
       RequestBody<'startDomainVerification'>
     >(build, '/start-domain-verification'),
     verifyDomain: post<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
+    setDomainAutoJoin: post<OkResponse<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>(
+      build,
+      '/set-domain-auto-join',
+    ),
     decideJoinRequest: post<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>(
       build,
       '/decide-join-request',
@@ -200,6 +204,7 @@ export const useStartDomainVerificationMutation = /*#__PURE__*/ hook(
   'useMutation',
 );
 export const useVerifyDomainMutation = /*#__PURE__*/ hook('verifyDomain', 'useMutation');
+export const useSetDomainAutoJoinMutation = /*#__PURE__*/ hook('setDomainAutoJoin', 'useMutation');
 export const useDecideJoinRequestMutation = /*#__PURE__*/ hook('decideJoinRequest', 'useMutation');
 export const useGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useQuery');
 export const useLazyGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useLazyQuery');

@@ -167,6 +167,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
         domain: 'acme.com',
         pending_domain: null,
         pending_email: null,
+        auto_join: false,
         join_requests: [],
         invite_link: null,
       },
@@ -174,6 +175,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
   },
   startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
   verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
+  setDomainAutoJoin: { arg: { enabled: true }, answer: ok },
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { startRouteData } from '../../../src/web/app/route-data';
 import { makeStore } from '../../../src/web/app/store';
 import { aCoupon, aMember, anOrganization, aPricing, aUser } from '../msw/fixtures';
-import { mockApi, mockOrganizationMembers, type RecordedRequest } from '../msw/handlers';
+import { mockApi, mockOrganizationMembers, type RecordedRequest, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 
@@ -44,6 +44,8 @@ test('/pricing?coupon=...: the yearly prices and the coupon start at once, and t
 });
 
 test('/dashboard/organization: the first page of members starts at once, and the page uses it', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const admin = aUser({
     id: 'user-1',
     role: 'admin',

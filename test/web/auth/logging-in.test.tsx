@@ -1,7 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
-import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi, heldAnswer } from '../msw/handlers';
+import {
+  mockApi,
+  mockApiError,
+  mockSoftware,
+  nothingToJoin,
+  ok,
+  operationUrl,
+  spyOnApi,
+  heldAnswer,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { expectStubPage, resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedIn, signedOut } from '../utils/render';
@@ -83,6 +92,8 @@ test('a connected OAuth user goes to /connected with the oauth values in the fra
 });
 
 test('a connected API-key user goes to /complete', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   window.localStorage.setItem('api_key_1', 'demo_key');
   server.use(
     mockApi('login', loginAnswer()),

@@ -6,6 +6,7 @@ import {
   mockApiError,
   mockSoftware,
   mockSoftwareOptions,
+  nothingToJoin,
   ok,
   operationUrl,
   spyOnApi,
@@ -202,7 +203,10 @@ test('UTM values in the landing URL are captured into local storage', async () =
 });
 
 test('a new user whose extension is not installed goes to /install', async () => {
-  server.use(mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))));
+  server.use(
+    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))),
+    nothingToJoin(), // /install offers to join the company's organization (issue 15)
+  );
   const { user, router } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
@@ -212,7 +216,10 @@ test('a new user whose extension is not installed goes to /install', async () =>
 test('issue 15: an invitee who found no free seat is told they joined on Free', async () => {
   const notice =
     "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";
-  server.use(mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }));
+  server.use(
+    mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }),
+    nothingToJoin(), // /install offers to join the company's organization (issue 15)
+  );
   const { user } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByText(notice)).toBeInTheDocument();

@@ -2,7 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { OAUTH_HANDOFF_CHANNEL } from '../../../src/web/features/connection/lib/oauth-handoff';
 import ConnectPage from '../../../src/web/features/connection/pages/ConnectPage';
-import { mockApiError, mockSoftware, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  mockApiError,
+  mockSoftware,
+  mockSoftwareOptions,
+  nothingToJoin,
+  ok,
+  operationUrl,
+  spyOnApi,
+} from '../msw/handlers';
 import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, anOrganization } from '../msw/fixtures';
 import { server } from '../msw/server';
@@ -14,6 +22,8 @@ const AUTHORIZE_URL =
   'http://localhost/sandbox/crm/authorize?client_id=demo-client&redirect_uri=http%3A%2F%2Flocalhost%2Fcallback';
 
 beforeEach(resetBrowserStorage);
+// The page asks a signed-in user without organization whether they may join their company's (issue 15).
+beforeEach(() => server.use(nothingToJoin()));
 afterEach(() => jest.restoreAllMocks());
 
 /** A signed-in user whose CRM (the chosen one) is `software`. */

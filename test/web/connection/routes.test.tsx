@@ -3,7 +3,7 @@
  * dashboard routes behind the guard.
  */
 import { screen } from '@testing-library/react';
-import { ok, spyOnApi } from '../msw/handlers';
+import { nothingToJoin, ok, spyOnApi } from '../msw/handlers';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -46,7 +46,8 @@ test.each([
   { route: '/connect', heading: 'Connect Demo CRM' },
   { route: '/connect-api-key', heading: 'Connect to Demo CRM' },
 ])('$route renders its page', async ({ route, heading }) => {
-  server.use(spyOnApi('disconnect', ok()).handler);
+  // The onboarding pages ask a user without organization whether they may join their company's (issue 15).
+  server.use(spyOnApi('disconnect', ok()).handler, nothingToJoin());
   renderApp(route, { preloadedState: signedIn(aUser(), aSoftware()) });
   expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
 });

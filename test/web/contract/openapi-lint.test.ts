@@ -128,6 +128,7 @@ describe('openapi.yaml', () => {
         'GET /get-company-domain',
         'POST /start-domain-verification',
         'POST /verify-domain',
+        'POST /set-domain-auto-join',
         'POST /decide-join-request',
         'GET /get-join-option',
         'POST /request-to-join',

@@ -1,15 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { aSession, aSoftware, anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockGetUser, mockSoftware, heldAnswer } from '../msw/handlers';
+import { mockApi, mockGetUser, mockSoftware, heldAnswer, nothingToJoin } from '../msw/handlers';
 import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
-// Settings lists the sessions and the two-factor state (issue 16).
+// Settings lists the sessions and the two-factor state (issue 16); the overview asks a user without
+// organization whether they may join their company's (issue 15).
 beforeEach(() =>
   server.use(
     mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
     mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+    nothingToJoin(),
   ),
 );
 

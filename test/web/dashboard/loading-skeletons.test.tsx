@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aSoftware, aUser } from '../msw/fixtures';
-import { heldAnswer, mockGetUser, mockOrganizationMembers, mockSoftware } from '../msw/handlers';
+import {
+  heldAnswer,
+  mockGetUser,
+  mockOrganizationMembers,
+  mockSoftware,
+  noCompanyDomain,
+  nothingToJoin,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import LoadingState from '../../../src/web/components/LoadingState';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
@@ -18,6 +25,8 @@ function busyRegion() {
 }
 
 test('while the user loads, the dashboard frame and a skeleton show, then the sidebar and the page', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
   renderApp('/dashboard');
@@ -39,6 +48,8 @@ test('while the user loads, the dashboard frame and a skeleton show, then the si
 });
 
 test('while the members load, the organization page keeps its frame and shows a table-shaped skeleton', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const admin = aUser({
     id: 'user-1',
     role: 'admin',

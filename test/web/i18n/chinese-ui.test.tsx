@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { chooseLocale } from '../../../src/web/i18n/browser-locale';
 import { aSession, aUser } from '../msw/fixtures';
-import { mockApi } from '../msw/handlers';
+import { mockApi, nothingToJoin } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -24,6 +24,8 @@ afterEach(() => {
 });
 
 test('in zh-CN the shell, the overview and Settings speak Chinese and <html lang> follows', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   await activateLocale('zh-CN');
   renderApp('/dashboard', { preloadedState: signedIn(aUser({ role: 'admin' })) });
   expect(await screen.findByRole('heading', { level: 1, name: '概览' })).toBeInTheDocument();

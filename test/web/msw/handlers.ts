@@ -284,16 +284,28 @@ export function membersPage(
 }
 
 /**
- * Issue 15: the Organization page (admins) asks for the company domain and the overview (no organization)
- * for the organization one may ask to join. Tests about something else get these quiet answers (no domain,
- * nothing to join) from setup.ts; tests about them declare their own answers, which take precedence.
+ * Issue 15: the Organization page asks an admin for the company domain on the side. Tests of that page about
+ * something else declare this answer (no domain, no request to join); tests about it declare their own.
  */
-export function quietCompanyDomain(): HttpHandler[] {
-  return [
-    mockApi('getCompanyDomain', {
-      error: false,
-      data: { domain: null, pending_domain: null, pending_email: null, join_requests: [], invite_link: null },
-    }),
-    mockApi('getJoinOption', { error: false, data: null }),
-  ];
+export function noCompanyDomain(): HttpHandler {
+  return mockApi('getCompanyDomain', {
+    error: false,
+    data: {
+      domain: null,
+      pending_domain: null,
+      pending_email: null,
+      auto_join: false,
+      join_requests: [],
+      invite_link: null,
+    },
+  });
+}
+
+/**
+ * Issue 15: the overview and the onboarding pages after signup ask, for a signed-in user without
+ * organization, whether an organization verified their domain. Tests about something else declare this
+ * answer (nothing to join).
+ */
+export function nothingToJoin(): HttpHandler {
+  return mockApi('getJoinOption', { error: false, data: null });
 }

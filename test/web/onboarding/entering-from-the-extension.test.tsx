@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockApi, mockSoftware, mockSoftwareOptions, ok, spyOnApi } from '../msw/handlers';
+import { mockApi, mockSoftware, mockSoftwareOptions, ok, spyOnApi, nothingToJoin } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
@@ -60,6 +60,8 @@ test('installed=true for a signed-in user also sets the server flag, then forwar
 });
 
 test('a signed-in user without the extension goes to /install', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   const { router } = renderApp('/auth', {
     preloadedState: signedIn(aUser({ has_installed: false }), aSoftware()),
   });
@@ -85,6 +87,8 @@ test('a connected user of an OAuth CRM given by the param goes to /connected wit
 });
 
 test('a connected user of an API-key CRM goes to /complete', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   window.localStorage.setItem('api_key_1', 'demo_1');
   server.use(mockApi('setUserBoolean', ok()));
   const { router } = renderApp('/auth', {

@@ -8,6 +8,7 @@ import {
   ok,
   spyOnApi,
   heldAnswer,
+  nothingToJoin,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
@@ -21,6 +22,8 @@ const demo = aSoftware();
 
 describe('/install', () => {
   test('links to the extension store of the chosen CRM', async () => {
+    // Asked on the side: may this user without organization join their company's? (issue 15)
+    server.use(nothingToJoin());
     renderApp('/install', { preloadedState: signedIn(aUser(), demo) });
     const link = await screen.findByRole('link', { name: 'Add to Chrome' });
     expect(link).toHaveAttribute('href', demo.chrome_extension_url);
@@ -83,6 +86,8 @@ describe.each([
 
 describe('/complete', () => {
   test('sets has_onboarded locally and on the server, and links to the dashboard', async () => {
+    // Asked on the side: may this user without organization join their company's? (issue 15)
+    server.use(nothingToJoin());
     const setFlag = spyOnApi('setUserBoolean', ok());
     server.use(setFlag.handler);
     const { user, router } = renderApp('/complete', { preloadedState: signedIn(aUser(), demo) });

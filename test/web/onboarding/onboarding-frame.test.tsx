@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { mockGetUser, mockSoftware, spyOnApi, heldAnswer } from '../msw/handlers';
+import { mockGetUser, mockSoftware, nothingToJoin, spyOnApi, heldAnswer } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { resetBrowserState, stubForeignPages } from './helpers';
@@ -23,6 +23,8 @@ const hubspot = aSoftware({
 });
 
 test("waits for the current user and the user's CRM, then shows the banner and the page", async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
   renderApp('/install');
@@ -118,6 +120,8 @@ test('pages outside the four steps show no progress bar', async () => {
 });
 
 test('marketing copy and the trusted-by strip appear where visitors decide, not on the last step', async () => {
+  // Asked on the side: may this user without organization join their company's? (issue 15)
+  server.use(nothingToJoin());
   renderApp('/install', { preloadedState: signedIn(aUser(), aSoftware()) });
   await screen.findByRole('heading', { level: 1, name: 'Install the extension' });
   expect(screen.getByText('Save 4 hours a week')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aUser } from '../msw/fixtures';
-import { mockOrganizationMembers, spyOnApi } from '../msw/handlers';
+import { mockOrganizationMembers, spyOnApi, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -21,6 +21,8 @@ function statusOf(dialog: ReturnType<typeof within>, email: string): string {
 }
 
 test('a pasted list previews every row, flags the bad ones, and sends only the valid ones', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const send = spyOnApi('inviteUsers', (request) => {
     const rows = (request.body as { rows: { line: number; email: string }[] }).rows;
     return {
@@ -73,6 +75,8 @@ test('a pasted list previews every row, flags the bad ones, and sends only the v
 });
 
 test('a CSV file with a header and a role column is read into the preview', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const send = spyOnApi('inviteUsers', { error: false, message: 'sent', data: { sent: [], refused: [] } });
   server.use(mockOrganizationMembers({ users: team, invitations: [] }), send.handler);
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import type { HttpHandler } from 'msw';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -13,7 +14,14 @@ const admin = aUser({ id: 'user-1', role: 'admin', email: 'ada@acme.com', organi
 
 const noDomain = {
   error: false as const,
-  data: { domain: null, pending_domain: null, pending_email: null, join_requests: [], invite_link: null },
+  data: {
+    domain: null,
+    pending_domain: null,
+    pending_email: null,
+    auto_join: false,
+    join_requests: [],
+    invite_link: null,
+  },
 };
 
 test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
@@ -37,6 +45,7 @@ test('an admin sends a verification code, then enters it, and the verified domai
       domain: null,
       pending_domain: 'acme.com',
       pending_email: 'it@acme.com',
+      auto_join: false,
       join_requests: [],
       invite_link: null,
     },
@@ -55,6 +64,7 @@ test('an admin sends a verification code, then enters it, and the verified domai
       domain: 'acme.com',
       pending_domain: null,
       pending_email: null,
+      auto_join: false,
       join_requests: [],
       invite_link: null,
     },
@@ -74,6 +84,7 @@ test('the code of the mailed link is filled in', async () => {
         domain: null,
         pending_domain: 'acme.com',
         pending_email: 'ada@acme.com',
+        auto_join: false,
         join_requests: [],
         invite_link: null,
       },
@@ -126,6 +137,7 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
         domain: 'acme.com',
         pending_domain: null,
         pending_email: null,
+        auto_join: false,
         join_requests: requests,
         invite_link: null,
       },
@@ -158,7 +170,14 @@ describe('in Chinese', () => {
     await activateLocale('zh-CN');
     let state: { error: false; data: Record<string, unknown> } = {
       error: false,
-      data: { domain: null, pending_domain: 'acme.com', pending_email: 'it@acme.com', join_requests: [] },
+      data: {
+        domain: null,
+        pending_domain: 'acme.com',
+        pending_email: 'it@acme.com',
+        auto_join: false,
+        join_requests: [],
+        invite_link: null,
+      },
     };
     const verify = spyOnApi('verifyDomain', ok('acme.com is verified.'));
     server.use(
@@ -176,6 +195,8 @@ describe('in Chinese', () => {
         domain: 'acme.com',
         pending_domain: null,
         pending_email: null,
+        auto_join: false,
+        invite_link: null,
         join_requests: [
           {
             id: '4',
@@ -219,6 +240,58 @@ describe('in Chinese', () => {
     expect(alert).toHaveTextContent('acme.com 已被另一个组织验证。');
     expect(alert).not.toHaveTextContent('already verified');
   });
+});
+
+type DomainData = OkBody<'getCompanyDomain'>['data'];
+
+/** The Organization page of the admin, the company domain answered by `state()` (read at each call). */
+function renderWithDomain(state: () => Partial<DomainData>, ...handlers: HttpHandler[]) {
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', () => ({ ...noDomain, data: { ...noDomain.data, ...state() } })),
+    ...handlers,
+  );
+  return renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+}
+
+test('with a verified domain, an admin turns automatic joining on and sees it on', async () => {
+  let autoJoin = false;
+  const setAutoJoin = spyOnApi('setDomainAutoJoin', (request) => {
+    autoJoin = (request.body as { enabled: boolean }).enabled;
+    return ok('People who sign up at your company domain now join automatically as Free members.');
+  });
+  const { user } = renderWithDomain(() => ({ domain: 'acme.com', auto_join: autoJoin }), setAutoJoin.handler);
+  const toggle = await screen.findByRole('switch', {
+    name: 'People who sign up at acme.com join automatically as Free members',
+  });
+  expect(toggle).not.toBeChecked();
+  await user.click(toggle);
+  expect(
+    await screen.findByText(
+      'People who sign up at your company domain now join automatically as Free members.',
+    ),
+  ).toBeInTheDocument();
+  expect(setAutoJoin.requests.map((request) => request.body)).toEqual([{ enabled: true }]);
+  await waitFor(() => expect(toggle).toBeChecked());
+});
+
+test('automatic joining is not offered before the domain is verified', async () => {
+  renderWithDomain(() => ({ pending_domain: 'acme.com', pending_email: 'ada@acme.com' }));
+  expect(await screen.findByRole('form', { name: 'Enter the verification code' })).toBeInTheDocument();
+  expect(screen.queryByRole('switch', { name: /join automatically/ })).not.toBeInTheDocument();
+});
+
+test('a refused change of automatic joining says why and stays off', async () => {
+  const { user } = renderWithDomain(
+    () => ({ domain: 'acme.com' }),
+    mockApiError('setDomainAutoJoin', 'Verify your company domain first.'),
+  );
+  const toggle = await screen.findByRole('switch', { name: /join automatically as Free members/ });
+  await user.click(toggle);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to change automatic joining');
+  expect(alert).toHaveTextContent('Verify your company domain first.');
+  await waitFor(() => expect(toggle).not.toBeChecked());
 });
 
 test('members do not see the company domain section', async () => {

@@ -8,7 +8,15 @@ import {
   aUser,
   type OrganizationMember,
 } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  mockApi,
+  mockApiError,
+  mockOrganizationMembers,
+  noCompanyDomain,
+  ok,
+  operationUrl,
+  spyOnApi,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -192,7 +200,7 @@ describe('role', () => {
 describe('saving', () => {
   test('Save Changes sends set-user-product and returns to the organization', async () => {
     const save = spyOnApi('setUserProduct', ok('Saved'));
-    server.use(save.handler);
+    server.use(save.handler, noCompanyDomain()); // the organization page it returns to asks for it
     const { user, router } = renderEdit('user-2', [adminMember, grace], adminWithSeats(1, 0));
     const option = await openProductOptions(user);
     await user.click(option('Standard (1 seat available)'));
@@ -230,7 +238,7 @@ test('Cancel goes back to /dashboard/organization', async () => {
 describe('removing', () => {
   test('Remove from Organization asks, removes and returns to the organization', async () => {
     const remove = spyOnApi('removeOrganizationUser', ok('Removed'));
-    server.use(remove.handler);
+    server.use(remove.handler, noCompanyDomain()); // the organization page it returns to asks for it
     const { user, router } = renderEdit('user-2', [adminMember, grace]);
     await user.click(await screen.findByRole('button', { name: 'Remove from Organization' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove member?' }));

@@ -19,6 +19,7 @@ type DomainState = {
     domain: string | null;
     pending_domain: null;
     pending_email: null;
+    auto_join: boolean;
     join_requests: [];
     invite_link: { domain: string; created_at: number; expires_at: number } | null;
   };
@@ -31,6 +32,7 @@ function domainState(domain: string | null, withLink: boolean): DomainState {
       domain,
       pending_domain: null,
       pending_email: null,
+      auto_join: false,
       join_requests: [],
       invite_link: withLink && domain ? { domain, created_at: CREATED, expires_at: EXPIRES } : null,
     },

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { MembersTable } from '../../../src/web/features/organization/components/MembersTable';
 import type { OrganizationMember } from '../../../src/web/features/organization/lib/members';
 import { aMember, anOrganization, aUser } from '../msw/fixtures';
-import { mockOrganizationMembers } from '../msw/handlers';
+import { mockOrganizationMembers, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -63,6 +63,7 @@ describe('the members of a 5,000-member organization, paged, searched and sorted
         { users: members, invitations: [] },
         { onRequest: (request) => requests.push(request.url.searchParams) },
       ),
+      noCompanyDomain(), // asked on the side by the page (issue 15)
     );
     const rendered = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
     return { ...rendered, requests };

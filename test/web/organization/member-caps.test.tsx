@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aCreditUsage, aMember, anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, spyOnApi } from '../msw/handlers';
+import { mockApi, mockApiError, mockOrganizationMembers, spyOnApi, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -71,6 +71,8 @@ test('an empty cap field removes the cap; a refused save says why', async () => 
 });
 
 test('an admin sets one cap for several members from the organization page', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const save = spyOnApi('setMemberCaps', {
     error: false,
     message: 'Monthly cap set for 2 members.',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aSubscription, aUser } from '../msw/fixtures';
-import { mockOrganizationMembers } from '../msw/handlers';
+import { mockOrganizationMembers, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -43,6 +43,8 @@ const admin = aUser({
 const longEmail = 'bartholomew.longname-wolfeschlegel@subdomain.example.com';
 
 test('members and invitations are cards with name, email, role, product, status and named actions', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(
     mockOrganizationMembers({
       users: [

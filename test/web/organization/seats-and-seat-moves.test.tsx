@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
-import { mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import { mockApiError, mockOrganizationMembers, ok, spyOnApi, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -36,6 +36,8 @@ function rowOf(text: string) {
 }
 
 test('the seats summary shows purchased, assigned and available seats per product', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(mockOrganizationMembers({ users: team, invitations: [] }));
   renderOrganization();
   const seats = within(await screen.findByRole('table', { name: 'Seats' }));
@@ -55,6 +57,8 @@ test('the seats summary shows purchased, assigned and available seats per produc
 });
 
 test('an admin moves a seat by keyboard: only members on Free who may hold a seat are offered', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   const move = spyOnApi('moveSeat', ok('Moved'));
   server.use(mockOrganizationMembers({ users: team, invitations: [] }), move.handler);
   const { user } = renderOrganization();
@@ -121,6 +125,8 @@ describe.each(REFUSED_MOVE)('in $locale', (words) => {
 
   test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
     server.use(
+      // Asked on the side by the Organization page: the company domain (issue 15).
+      noCompanyDomain(),
       mockOrganizationMembers({ users: team, invitations: [] }),
       mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),
     );

@@ -7,7 +7,14 @@ import { http, HttpResponse } from 'msw';
 import { OFFLINE_TEXT } from '../../../src/web/api/errors';
 import { OFFLINE_NOTICE } from '../../../src/web/components/feedback/OfflineNotice';
 import { aMember, anInvitation, anOrganization, aSession, aUser } from '../msw/fixtures';
-import { mockApi, mockOrganizationMembers, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import {
+  mockApi,
+  mockOrganizationMembers,
+  ok,
+  operationUrl,
+  spyOnApi,
+  noCompanyDomain,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -36,6 +43,8 @@ function renderOrganization() {
 }
 
 test('resend: the notice says so, and focus stays on the button that was pressed', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(spyOnApi('resendInvitation', ok('Sent')).handler);
   const { user } = renderOrganization();
   const resend = await screen.findByRole('button', { name: 'Resend invite to charles@example.com' });
@@ -45,6 +54,8 @@ test('resend: the notice says so, and focus stays on the button that was pressed
 });
 
 test('invite: the notice says so, and the emptied email field has focus for the next address', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(mockApi('inviteUser', { error: false, message: 'Sent', data: anInvitation() }));
   const { user } = renderOrganization();
   const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
@@ -57,6 +68,8 @@ test('invite: the notice says so, and the emptied email field has focus for the 
 });
 
 test('remove: the notice names the member, and focus goes to the Team Members heading', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(spyOnApi('removeOrganizationUser', ok('Removed')).handler);
   const { user } = renderOrganization();
   await user.click(await screen.findByRole('button', { name: 'Remove Alan Turing' }));
@@ -66,6 +79,8 @@ test('remove: the notice names the member, and focus goes to the Team Members he
 });
 
 test('a navigation announces the new page and moves focus to its heading', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(mockOrganizationMembers({ users: team, invitations }));
   const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(admin) });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });

@@ -2,7 +2,14 @@
 import { screen } from '@testing-library/react';
 import { returnPathAfterReauth } from '../../../src/web/api/session-expiry';
 import { aMember, aSoftware, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, mockSoftware, ok } from '../msw/handlers';
+import {
+  mockApi,
+  mockApiError,
+  mockOrganizationMembers,
+  mockSoftware,
+  ok,
+  noCompanyDomain,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { resetBrowserState } from '../onboarding/helpers';
 import { renderApp, signedIn } from '../utils/render';
@@ -12,6 +19,8 @@ beforeEach(resetBrowserState);
 const admin = aUser({ id: 'user-1', role: 'admin' });
 
 test('a 401 mid-use leads to the reauth login, and signing in returns to the page the user was on', async () => {
+  // Asked on the side by the Organization page: the company domain (issue 15).
+  server.use(noCompanyDomain());
   server.use(
     mockApiError('getOrganizationMembers', 'You are not signed in.', { status: 401, once: true }),
     mockApi('logout', ok()),

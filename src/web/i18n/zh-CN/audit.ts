@@ -54,6 +54,8 @@ export const audit: Record<string, string> = {
   'Invitation link created': '已创建邀请链接',
   'Invitation link revoked': '已撤销邀请链接',
   'Joined by invitation link': '通过邀请链接加入',
+  'Automatic joining changed': '自动加入设置已更改',
+  'Joined by company domain': '通过公司域名加入',
   'Privacy policy': '隐私政策',
   'We keep what the service needs: your name, email address, plan and organization, the campaign that brought you, and the credentials of the CRM you connect, stored encrypted.':
     '我们只保存服务所需的信息：您的姓名、电子邮箱地址、方案和组织、带您来到这里的推广活动，以及您连接的 CRM 的凭据（加密存储）。',

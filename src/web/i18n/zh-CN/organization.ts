@@ -20,6 +20,9 @@ export const organization: Record<string, string> = {
   'Decline {name}': '拒绝 {name}',
   Decline: '拒绝',
   'Failed to send the verification code': '发送验证码失败',
+  'Failed to change automatic joining': '更改自动加入设置失败',
+  'People who sign up at {domain} join automatically as Free members':
+    '使用 {domain} 注册的用户自动以免费版成员身份加入',
   'Failed to verify the domain': '验证域名失败',
   'Failed to answer the request': '处理申请失败',
   'Failed to load the company domain': '加载公司域名失败',

@@ -19,6 +19,11 @@ export const server: Record<string, string> = {
   'This request to join has expired or was already answered.': '此加入申请已过期或已被处理。',
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
+  'Verify your company domain first.': '请先验证您的公司域名。',
+  'People who sign up at your company domain now join automatically as Free members.':
+    '使用您公司域名注册的用户现在将自动以免费版成员身份加入。',
+  'People who sign up at your company domain now request to join.':
+    '使用您公司域名注册的用户现在需要申请加入。',
   'The mail could not be delivered. Try again later.': '邮件无法送达。请稍后再试。',
   // Invitation links (issue 15, src/shared/invite-link.ts and handlers/invite-links.ts).
   'This invitation link has expired. Ask an admin of the organization for a new one.':

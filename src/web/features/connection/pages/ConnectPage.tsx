@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { JoinPrompt } from '../../../entities/company-domain';
 import { selectUser } from '../../../entities/session';
 import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
@@ -25,6 +26,9 @@ export default function ConnectPage() {
 
   return (
     <ConnectionCard variant="public">
+      {/* Issue 15: the onboarding order leads a new signup here and on to the extension, often never
+          through the overview, so the offer to join their company's organization shows here too. */}
+      <JoinPrompt />
       {isLoading ? (
         <LoadingState />
       ) : !software ? (

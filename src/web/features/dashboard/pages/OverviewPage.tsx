@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { AccountCard } from '../components/AccountCard';
 import { OrganizationCard } from '../components/OrganizationCard';
-import { JoinPrompt } from '../components/JoinPrompt';
+import { JoinPrompt } from '../../../entities/company-domain';
 import { t, translated } from '../../../i18n/index';
 
 /** /dashboard (spec §2.1 Overview): the account card and the organization card. */

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { Await, Link as RouterLink } from 'react-router-dom';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { JoinPrompt } from '../../../entities/company-domain';
 import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import LoadingState from '../../../components/LoadingState';
@@ -21,6 +22,8 @@ export default function CompletePage() {
 
   return (
     <StepPage title={t('Setup complete!')}>
+      {/* Issue 15: the last onboarding step, before the extension takes over (see InstallPage). */}
+      <JoinPrompt />
       <Typography color="text.secondary">
         {software
           ? t('You are all set: open a profile and sync it to {software} in one click.', {

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextLink from '../../../components/TextLink';
 import Typography from '@mui/material/Typography';
+import { JoinPrompt } from '../../../entities/company-domain';
 import { selectSoftware } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -16,6 +17,9 @@ export default function InstallPage() {
 
   return (
     <StepPage title={t('Install the extension')}>
+      {/* Issue 15: the onboarding order leads a new signup here and on to the extension, often never
+          through the overview, so the offer to join their company's organization shows here too. */}
+      <JoinPrompt />
       {storeUrl ? (
         <>
           <Typography color="text.secondary">

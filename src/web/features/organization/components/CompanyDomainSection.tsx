@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import {
   useDecideJoinRequestMutation,
   useGetCompanyDomainQuery,
+  useSetDomainAutoJoinMutation,
   useStartDomainVerificationMutation,
   useVerifyDomainMutation,
 } from '../../../api';
@@ -23,6 +26,7 @@ export const DOMAIN_START_FAILED = 'Failed to send the verification code';
 export const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
 export const JOIN_DECISION_FAILED = 'Failed to answer the request';
 export const DOMAIN_LOAD_FAILED = 'Failed to load the company domain';
+export const AUTO_JOIN_FAILED = 'Failed to change automatic joining';
 
 export interface CompanyDomainSectionProps {
   /** Says what happened (a notice). */
@@ -46,6 +50,7 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
   const [start, starting] = useStartDomainVerificationMutation();
   const [verify, verifying] = useVerifyDomainMutation();
   const [decide, deciding] = useDecideJoinRequestMutation();
+  const [setAutoJoin, settingAutoJoin] = useSetDomainAutoJoinMutation();
   const data = state.data?.data;
 
   const onStart = async (event: FormEvent<HTMLFormElement>) => {
@@ -89,6 +94,18 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
     }
   };
 
+  const onAutoJoin = async (enabled: boolean) => {
+    setError(null);
+    try {
+      const answer = await setAutoJoin({ enabled }).unwrap();
+      onDone(translated(answer.message));
+    } catch (failure) {
+      setError(withDetail(AUTO_JOIN_FAILED, failure));
+    } finally {
+      void state.refetch();
+    }
+  };
+
   if (state.isError)
     return (
       <ErrorAlert error={withDetail(DOMAIN_LOAD_FAILED, state.error)} onRetry={() => void state.refetch()} />
@@ -99,7 +116,21 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
     <Stack spacing={2}>
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       {data.domain ? (
-        <Typography>{t('Verified domain: {domain}', { domain: data.domain })}</Typography>
+        <>
+          <Typography>{t('Verified domain: {domain}', { domain: data.domain })}</Typography>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={data.auto_join}
+                disabled={settingAutoJoin.isLoading || state.isFetching}
+                onChange={(event) => void onAutoJoin(event.target.checked)}
+              />
+            }
+            label={t('People who sign up at {domain} join automatically as Free members', {
+              domain: data.domain,
+            })}
+          />
+        </>
       ) : (
         <Typography color="text.secondary">
           {t('Verify your company domain so colleagues who sign up with it can ask to join.')}

@@ -1,19 +1,23 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../../api';
-import { withDetail, type ErrorText } from '../../../api/errors';
-import ErrorAlert from '../../../components/ErrorAlert';
-import { t, translated } from '../../../i18n';
+import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../api';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../session/session-slice';
+import { withDetail, type ErrorText } from '../../api/errors';
+import ErrorAlert from '../../components/ErrorAlert';
+import { t, translated } from '../../i18n';
 
 export const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 
 /**
  * Issue 15: a signed-in user without organization whose address is at a verified domain is offered to
- * ask that organization's admins to let them in. Nothing otherwise.
+ * ask that organization's admins to let them in. Nothing otherwise, and nothing asked of the server for
+ * anyone else (a visitor, a member), so any page may show it.
  */
 export function JoinPrompt() {
-  const option = useGetJoinOptionQuery();
+  const user = useAppSelector(selectUser);
+  const option = useGetJoinOptionQuery(undefined, { skip: !user || Boolean(user.organization) });
   const [requestToJoin, requesting] = useRequestToJoinMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);

@@ -1,0 +1,107 @@
+/**
+ * The one rule for mails that announce what a transaction writes (src/server/mail/with-mails.ts), used by
+ * invitations, domain codes, requests to join and automatic joins: with the outbox the mails are written
+ * inside the transaction; over SMTP they are sent after the commit, and a failed send refuses the call or is
+ * ignored, as the caller says. No database: a transaction that records what happens.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../src/server/db/schema.js';
+import type { Mail, Mailer } from '../../src/server/mail/mailer.js';
+import { mailingTransactions } from '../../src/server/mail/with-mails.js';
+
+type Tx = { trx: Transaction<Database> };
+const mail = (to: string): Mail => ({ to, subject: 'Hello', text: 'Hi' });
+
+function recorder() {
+  const events: string[] = [];
+  const transaction = async <R>(work: (tx: Tx) => Promise<R>): Promise<R> => {
+    events.push('begin');
+    try {
+      const result = await work({ trx: 'the transaction' as unknown as Transaction<Database> });
+      events.push('commit');
+      return result;
+    } catch (error) {
+      events.push('rollback');
+      throw error;
+    }
+  };
+  return { events, transaction };
+}
+
+function smtp(events: string[], fail?: Error): Mailer {
+  return {
+    async send(sent) {
+      events.push(`send ${sent.to}`);
+      if (fail) throw fail;
+    },
+    async close() {},
+  };
+}
+
+describe('withMails', () => {
+  it('with the outbox, writes the mails in the transaction, before the commit', async () => {
+    const { events, transaction } = recorder();
+    const outbox: Mailer = {
+      send: () => Promise.reject(new Error('not used')),
+      async sendWithin(trx, sent) {
+        events.push(`outbox ${sent.to} in ${String(trx)}`);
+      },
+      async close() {},
+    };
+    const withMails = mailingTransactions(outbox, transaction);
+    const result = await withMails(async () => {
+      events.push('work');
+      return { result: 42, mails: [mail('a@acme.com'), mail('b@acme.com')] };
+    }, null);
+    assert.equal(result, 42);
+    assert.deepEqual(events, [
+      'begin',
+      'work',
+      'outbox a@acme.com in the transaction',
+      'outbox b@acme.com in the transaction',
+      'commit',
+    ]);
+  });
+
+  it('work that fails sends nothing', async () => {
+    const { events, transaction } = recorder();
+    const withMails = mailingTransactions(smtp(events), transaction);
+    await assert.rejects(
+      withMails(async () => {
+        throw new Error('refused');
+      }, null),
+      /refused/,
+    );
+    assert.deepEqual(events, ['begin', 'rollback']);
+  });
+
+  it('over SMTP, sends after the commit', async () => {
+    const { events, transaction } = recorder();
+    const withMails = mailingTransactions(smtp(events), transaction);
+    await withMails(async () => ({ result: undefined, mails: [mail('a@acme.com')] }), null);
+    assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com']);
+  });
+
+  it('a failed SMTP send refuses the call with the caller text, or is ignored; the work stays', async () => {
+    const { events, transaction } = recorder();
+    const withMails = mailingTransactions(smtp(events, new Error('SMTP down')), transaction);
+    await assert.rejects(
+      withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), { refuse: 'Try again later.' }),
+      (error: Error & { kind?: string }) => error.message === 'Try again later.' && error.kind === 'invalid',
+    );
+    assert.equal(await withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), null), 2);
+    assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com', 'begin', 'commit', 'send b@acme.com']);
+  });
+
+  it('a database outage during the send is never swallowed', async () => {
+    const { events, transaction } = recorder();
+    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const withMails = mailingTransactions(smtp(events, outage), transaction);
+    await assert.rejects(
+      withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), null),
+      /ECONNREFUSED/,
+    );
+  });
+});
