@@ -8,7 +8,6 @@ import { randomInt } from 'node:crypto';
 import { JOIN_REQUEST_DAYS, domainOf, domainRefusal, normalizeDomain } from '../../shared/company-domain.js';
 import { normalizeEmail } from '../../shared/email.js';
 import type { User } from '../db/schema.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
