@@ -214,7 +214,9 @@ function prerenderConfig() {
  * @returns {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }}
  */
 function browserConfig(production) {
-  const hashed = production ? '[name].[contenthash]' : '[name]';
+  // 8 hex digits tell versions apart as well as 20 (CRA's choice); each chunk's hash is also in the runtime's
+  // chunk map, where 12 fewer incompressible digits a chunk take ~0.4 KB gzip off every first load.
+  const hashed = production ? '[name].[contenthash:8]' : '[name]';
 
   return {
     name: 'browser',

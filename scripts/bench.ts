@@ -162,7 +162,7 @@ function webScenarios(): Scenario[] {
   ];
   if (asset) {
     web.push({
-      name: `GET /${asset.replace(/\.[0-9a-f]{16,}\./, '.[hash].')} (br)`,
+      name: `GET /${asset.replace(/\.[0-9a-f]{8,}\./, '.[hash].')} (br)`,
       path: `/${asset}`,
       headers: { 'accept-encoding': 'br' },
       check: (r) => (r.headers.get('content-encoding') === 'br' ? undefined : 'not sent as brotli'),

@@ -22,8 +22,8 @@ import { ROUTE_CHUNKS } from '../../shared/route-chunks.js';
 import type { Config } from '../config.js';
 import { googleSandboxEnabled } from '../security/google-sandbox.js';
 
-/** webpack names hashed files like main.820096dfa99171d4d4b9.js. */
-const HASHED = /\.[0-9a-f]{16,}\./;
+/** webpack names hashed files like main.820096df.js (webpack.config.js). */
+const HASHED = /\.[0-9a-f]{8,}\./;
 
 /** What the server decides at start besides Config (support/support-form.ts). */
 export interface RuntimeSettings {
