@@ -95,13 +95,19 @@ describe('withMails', () => {
     assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com', 'begin', 'commit', 'send b@acme.com']);
   });
 
-  it('a database outage during the send is never swallowed', async () => {
-    const { events, transaction } = recorder();
-    const outage = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    const withMails = mailingTransactions(smtp(events, outage), transaction);
-    await assert.rejects(
-      withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), null),
-      /ECONNREFUSED/,
-    );
+  it('an SMTP timeout or refused connection is a failed send, not a database outage', async () => {
+    // nodemailer raises ETIMEDOUT / ECONNREFUSED, codes the database classifier also knows: the committed
+    // work (a signup, a join) must not be answered as "service unavailable".
+    for (const code of ['ETIMEDOUT', 'ECONNREFUSED']) {
+      const { events, transaction } = recorder();
+      const failure = Object.assign(new Error(`connect ${code}`), { code });
+      const withMails = mailingTransactions(smtp(events, failure), transaction);
+      assert.equal(await withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), null), 1);
+      await assert.rejects(
+        withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), { refuse: 'Try again later.' }),
+        /Try again later\./,
+      );
+      assert.deepEqual(events.slice(0, 2), ['begin', 'commit']);
+    }
   });
 });

@@ -6,7 +6,6 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { invalid } from '../domain/errors.js';
 import type { Mail, Mailer } from './mailer.js';
 
@@ -31,13 +30,15 @@ export async function mailWithin(mailer: Mailer, tx: WithTrx, mails: Mail[]): Pr
   return [];
 }
 
-/** After the commit: sends what mailWithin left over. */
+/**
+ * After the commit: sends what mailWithin left over. Only SMTP sends here, so a socket error (ETIMEDOUT,
+ * ECONNREFUSED) is the mail server's, never the database's: the committed work stands either way.
+ */
 export async function mailAfterCommit(mailer: Mailer, mails: Mail[], onFailure: MailFailure): Promise<void> {
   for (const mail of mails) {
     try {
       await mailer.send(mail);
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error;
+    } catch {
       if (onFailure) throw invalid(onFailure.refuse);
     }
   }

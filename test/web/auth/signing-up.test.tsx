@@ -213,6 +213,17 @@ test('a new user whose extension is not installed goes to /install', async () =>
   expect(router.state.location.pathname).toBe('/install');
 });
 
+test('a `next` other than an invitation link does not skip the onboarding order', async () => {
+  server.use(
+    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))),
+    nothingToJoin(),
+  );
+  const { user, router } = renderFilled(STRONG, '&next=%2Fdashboard%2Fbilling');
+  await user.click(await screen.findByRole('button', { name: 'Sign up' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/install');
+});
+
 test('issue 15: an invitee who found no free seat is told they joined on Free', async () => {
   const notice =
     "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";

@@ -52,6 +52,15 @@ function usePrefilled(prefill: string | null): [string, (value: string) => void]
   return [typed ?? (hydrated ? (prefill ?? '') : ''), setTyped];
 }
 
+/**
+ * An invitation link that sent the visitor here to sign up (issue 15) is where they come back; any other
+ * `next` is ignored, so a new account always goes through the onboarding order of spec §4.
+ */
+function signupReturnPath(next: string | null): string | null {
+  const path = returnPathAfterReauth(next, window.location.origin);
+  return path?.startsWith('/join/') ? path : null;
+}
+
 export default function SignupPage() {
   useDocumentTitle('Sign up');
   const [params] = useSearchParams();
@@ -70,8 +79,7 @@ export default function SignupPage() {
   const [signingUpHere, setSigningUp] = useState(false);
   const { slug: chosenSlug } = useChosenSoftware();
   const chooseSoftware = useChooseSoftware();
-  // A page that sent the visitor here to sign up (an invitation link, issue 15) is where they come back.
-  const returnTo = () => returnPathAfterReauth(params.get('next'), window.location.origin);
+  const returnTo = () => signupReturnPath(params.get('next'));
 
   if (user && !signingUpHere) {
     return (
