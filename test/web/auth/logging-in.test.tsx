@@ -19,6 +19,9 @@ import { fakeGoogleWidget, fakeSandboxPopup } from './fake-google';
 stubForeignPages();
 
 beforeEach(resetBrowserState);
+// A login lands on an onboarding step or the overview, which ask whether an organization at the user's
+// domain can be joined (issue 15): nothing to join here.
+beforeEach(() => server.use(nothingToJoin()));
 
 function loginAnswer(user = aUser(), slug: string | null = 'demo-crm') {
   return { error: false as const, message: 'Welcome back', user, software: slug ? { slug } : null };
@@ -93,7 +96,6 @@ test('a connected OAuth user goes to /connected with the oauth values in the fra
 
 test('a connected API-key user goes to /complete', async () => {
   // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
   window.localStorage.setItem('api_key_1', 'demo_key');
   server.use(
     mockApi('login', loginAnswer()),

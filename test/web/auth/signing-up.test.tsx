@@ -30,6 +30,10 @@ const hubspot = aSoftware({
 });
 const demo = aSoftware();
 
+// A signup lands on an onboarding step, which asks whether an organization at the new user's domain can be
+// joined (issue 15): nothing to join here.
+beforeEach(() => server.use(nothingToJoin()));
+
 beforeEach(() => {
   resetBrowserState();
   server.use(mockSoftwareOptions([demo, hubspot]));
@@ -203,10 +207,7 @@ test('UTM values in the landing URL are captured into local storage', async () =
 });
 
 test('a new user whose extension is not installed goes to /install', async () => {
-  server.use(
-    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))),
-    nothingToJoin(), // /install offers to join the company's organization (issue 15)
-  );
+  server.use(mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))));
   const { user, router } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
@@ -214,10 +215,7 @@ test('a new user whose extension is not installed goes to /install', async () =>
 });
 
 test('a `next` other than an invitation link does not skip the onboarding order', async () => {
-  server.use(
-    mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))),
-    nothingToJoin(),
-  );
+  server.use(mockApi('signup', signupAnswer(aUser({ has_installed: false, software: null }))));
   const { user, router } = renderFilled(STRONG, '&next=%2Fdashboard%2Fbilling');
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Install the extension' })).toBeInTheDocument();
@@ -227,10 +225,7 @@ test('a `next` other than an invitation link does not skip the onboarding order'
 test('issue 15: an invitee who found no free seat is told they joined on Free', async () => {
   const notice =
     "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";
-  server.use(
-    mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }),
-    nothingToJoin(), // /install offers to join the company's organization (issue 15)
-  );
+  server.use(mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }));
   const { user } = renderFilled();
   await user.click(await screen.findByRole('button', { name: 'Sign up' }));
   expect(await screen.findByText(notice)).toBeInTheDocument();
