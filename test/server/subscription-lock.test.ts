@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/server/db/schema.js';
 import { createSubscriptionLock } from '../../src/server/billing/subscription-lock.js';
@@ -89,6 +89,25 @@ describe('subscription lock', () => {
         createSubscriptionLock(two, { acrossProcesses: true }),
         waiting,
       );
+    },
+  );
+  it(
+    'across processes (PostgreSQL): pushes of many subscriptions at once leave their work connections',
+    // Each held lock keeps a pool connection: ten holders on a pool of three would leave the work none.
+    { skip: url ? false : 'needs PostgreSQL (DATABASE_URL)', timeout: 30_000 },
+    async () => {
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3 }) }),
+      });
+      after(() => db.destroy());
+      const lock = createSubscriptionLock(db, { acrossProcesses: true });
+      const pushes = Array.from({ length: 10 }, (_, index) =>
+        lock.run(`sub_many_${index}`, async () => {
+          const { rows } = await sql<{ n: number }>`select ${index}::int as n`.execute(db);
+          return rows[0]!.n;
+        }),
+      );
+      assert.deepEqual(await Promise.all(pushes), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     },
   );
 });

@@ -20,11 +20,35 @@ export interface SubscriptionLock {
 /** Namespaces the advisory lock keys (pg_advisory_xact_lock(int, int)): 'seat' in ASCII. */
 const ADVISORY_NAMESPACE = 0x73656174;
 
+/**
+ * Advisory locks a process holds at once. Each holds a pool connection while its work needs others: as
+ * many holders as connections would leave the work none, and the whole app would wait for the pool.
+ */
+const MAX_HOLDERS = 2;
+
+/** Runs at most `limit` works at a time, the others in arrival order. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 export function createSubscriptionLock(
   db: Db,
   { acrossProcesses }: { acrossProcesses: boolean },
 ): SubscriptionLock {
   const queues = new Map<string, Promise<unknown>>();
+  const holding = limiter(MAX_HOLDERS);
 
   function inProcess<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = queues.get(key) ?? Promise.resolve();
@@ -45,12 +69,14 @@ export function createSubscriptionLock(
     run(subscriptionId, work) {
       if (!acrossProcesses) return inProcess(subscriptionId, work);
       return inProcess(subscriptionId, () =>
-        db.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, hashtext(${subscriptionId}))`.execute(
-            trx,
-          );
-          return work();
-        }),
+        holding(() =>
+          db.transaction().execute(async (trx) => {
+            await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, hashtext(${subscriptionId}))`.execute(
+              trx,
+            );
+            return work();
+          }),
+        ),
       );
     },
   };
