@@ -460,6 +460,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/preview-invite-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Judge the rows of a bulk invitation without sending anything (issue 15).
+     * @description Read-only: takes the same body as invite-users and answers, row by row, what invite-users would
+     *     do with it now: the reason a row would be refused (invalid address, unknown role, listed twice
+     *     ignoring case, yourself, already a member, already invited, no free seat) judged against the
+     *     organization's real members and pending invitations, and whether the address is at another
+     *     domain than yours (a warning only: the row is still sent). Writes nothing: no invitation, no
+     *     mail, no audit entry. invite-users judges again when the rows are sent. At most 500 rows (400
+     *     otherwise). Rate limited per IP.
+     */
+    post: operations['previewInviteUsers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/resend-invitation': {
     parameters: {
       query?: never;
@@ -1310,6 +1336,18 @@ export interface components {
       /** @description Seconds since the epoch; null when unknown (shown as N/A). */
       join_timestamp: number | null;
     };
+    /** @description The rows of a bulk invitation (invite-users), or of its preview (preview-invite-users). */
+    BulkInvitationRequest: {
+      rows: {
+        /** @description The row's line in the pasted text or file, echoed in the answer. */
+        line?: number;
+        email: string;
+        /** @description Default: member. */
+        role?: string;
+      }[];
+      /** @description The product every invitee gets on joining, seat permitting. Default: Free. */
+      product?: components['schemas']['PlanInput'];
+    };
     /** @description The answer of invite-users, row by row. */
     BulkInvitations: {
       sent: {
@@ -1332,6 +1370,26 @@ export interface components {
           | 'rate-limited'
           | 'other';
         message: string;
+      }[];
+    };
+    /** @description The answer of preview-invite-users, row by row. */
+    BulkInvitationPreview: {
+      rows: {
+        line?: number;
+        /** @description As sent. */
+        email: string;
+        /** @description The role the row would be sent with. */
+        role: string;
+        /** @description The address is at another domain than the inviter's (a warning only). */
+        other_domain: boolean;
+        /**
+         * @description Why invite-users would refuse the row; absent when it would be sent.
+         * @enum {string}
+         */
+        reason?:
+          'invalid' | 'invalid-role' | 'duplicate' | 'self' | 'member' | 'invited' | 'no-seat' | 'other';
+        /** @description The reason in words; present with reason. */
+        message?: string;
       }[];
     };
     Invitation: {
@@ -3499,20 +3557,7 @@ export interface operations {
          *       "product": "Free"
          *     }
          */
-        'application/json': {
-          rows: {
-            /** @description The row's line in the pasted text or file, echoed in the answer. */
-            line?: number;
-            email: string;
-            /** @description Default: member. */
-            role?: string;
-          }[];
-          /**
-           * @description The product every invitee gets on joining, seat permitting.
-           * @default Free
-           */
-          product?: components['schemas']['PlanInput'];
-        };
+        'application/json': components['schemas']['BulkInvitationRequest'];
       };
     };
     responses: {
@@ -3556,6 +3601,93 @@ export interface operations {
             error: false;
             message: string;
             data: components['schemas']['BulkInvitations'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  previewInviteUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "line": 1,
+         *           "email": "grace@example.com"
+         *         },
+         *         {
+         *           "line": 2,
+         *           "email": "alan@gmail.com",
+         *           "role": "viewer"
+         *         },
+         *         {
+         *           "line": 3,
+         *           "email": "ada@example.com"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['BulkInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description The verdict of every row, in the order sent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "2 of 3 rows will be sent.",
+           *       "data": {
+           *         "rows": [
+           *           {
+           *             "line": 1,
+           *             "email": "grace@example.com",
+           *             "role": "member",
+           *             "other_domain": false
+           *           },
+           *           {
+           *             "line": 2,
+           *             "email": "alan@gmail.com",
+           *             "role": "viewer",
+           *             "other_domain": true
+           *           },
+           *           {
+           *             "line": 3,
+           *             "email": "ada@example.com",
+           *             "role": "member",
+           *             "other_domain": false,
+           *             "reason": "member",
+           *             "message": "Already a member of your organization."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['BulkInvitationPreview'];
           };
         };
       };

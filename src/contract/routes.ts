@@ -29,6 +29,7 @@ export const operationRoutes = {
   getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
   inviteUser: { method: 'post', path: '/invite-user' },
   inviteUsers: { method: 'post', path: '/invite-users' },
+  previewInviteUsers: { method: 'post', path: '/preview-invite-users' },
   resendInvitation: { method: 'post', path: '/resend-invitation' },
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },

@@ -1,7 +1,8 @@
 /**
  * Issue 15, bulk invitations (invite-users): the valid rows are sent through the single-invitation path,
  * the others refused with their reason, whatever the browser's preview said; the batch is capped, the
- * call rate limited, and only admins may send.
+ * call rate limited, and only admins may send. preview-invite-users judges the same rows against the
+ * organization as stored, writing nothing, and agrees with the send row by row.
  */
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, it } from 'node:test';
@@ -115,5 +116,122 @@ describe('invite-users', () => {
     const res = await bulk(member, [{ email }]);
     assert.equal(res.status, 403);
     assert.equal(await pendingCount([email]), 0);
+  });
+});
+
+const preview = (
+  by: TestUser,
+  rows: { email: string; role?: string; line?: number }[],
+  product?: string,
+  ip = freshIp(),
+) => t.api('previewInviteUsers', { cookie: by.cookie, body: { rows, ...(product ? { product } : {}) }, ip });
+
+/** Rows of a table the preview must not write to. */
+async function rowCount(table: 'audit_events' | 'outbox'): Promise<number> {
+  const row = await t.app.services.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type PreviewRow = { line: number; email: string; role: string; other_domain: boolean; reason?: string };
+
+describe('preview-invite-users', () => {
+  it('flags the members and pending invitations stored in the database, and writes nothing', async () => {
+    const pending = uniqueEmail('preview-pending');
+    assert.equal((await t.api('inviteUser', { cookie: admin.cookie, body: { email: pending } })).status, 200);
+    const fresh = uniqueEmail('preview-fresh');
+    const before = { audit: await rowCount('audit_events'), outbox: await rowCount('outbox') };
+    const res = await preview(admin, [
+      { line: 1, email: fresh },
+      { line: 2, email: member.email.toUpperCase() },
+      { line: 3, email: pending },
+      { line: 4, email: 'friend@gmail.com', role: 'viewer' },
+      { line: 5, email: 'not-an-address' },
+    ]);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, '2 of 5 rows will be sent.');
+    assert.deepEqual(
+      res.body.data.rows.map((row: PreviewRow) => [row.line, row.role, row.reason ?? 'ok', row.other_domain]),
+      [
+        [1, 'member', 'ok', false],
+        [2, 'member', 'member', false],
+        [3, 'member', 'invited', false],
+        [4, 'viewer', 'ok', true],
+        [5, 'member', 'invalid', false],
+      ],
+    );
+    assert.equal(res.body.data.rows[1].message, 'This person is already a member of your organization.');
+    assert.equal(await pendingCount([fresh, 'friend@gmail.com']), 0);
+    assert.equal(await rowCount('audit_events'), before.audit);
+    assert.equal(await rowCount('outbox'), before.outbox);
+  });
+
+  it('agrees with the send row by row, including a paid product without free seats', async () => {
+    const pending = uniqueEmail('agree-pending');
+    await t.api('inviteUser', { cookie: admin.cookie, body: { email: pending } });
+    const a = uniqueEmail('agree-a');
+    const rows = [
+      { line: 1, email: a },
+      { line: 2, email: a.toUpperCase() },
+      { line: 3, email: member.email },
+      { line: 4, email: pending },
+      { line: 5, email: admin.email },
+      { line: 6, email: uniqueEmail('agree-b'), role: 'owner' },
+      { line: 7, email: 'nope@' },
+      { line: 8, email: uniqueEmail('agree-c'), role: 'viewer' },
+    ];
+    for (const product of ['Standard', undefined]) {
+      const judged = await preview(admin, rows, product);
+      assert.deepEqual(
+        judged.body.data.rows.map((row: PreviewRow) => row.reason ?? 'ok'),
+        [
+          product ? 'no-seat' : 'ok',
+          'duplicate',
+          'member',
+          'invited',
+          'self',
+          'invalid-role',
+          'invalid',
+        ].concat(product ? 'no-seat' : 'ok'),
+      );
+      assert.equal(judged.status, 200, JSON.stringify(judged.body));
+      const sent = await t.api('inviteUsers', {
+        cookie: admin.cookie,
+        body: { rows, ...(product ? { product } : {}) },
+        ip: freshIp(),
+      });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const refused = new Map<number, { reason: string; message: string }>(
+        sent.body.data.refused.map((row: { line: number; reason: string; message: string }) => [
+          row.line,
+          row,
+        ]),
+      );
+      for (const row of judged.body.data.rows as (PreviewRow & { message?: string })[]) {
+        assert.equal(row.reason, refused.get(row.line)?.reason, `${product} line ${row.line}`);
+        assert.equal(row.message, refused.get(row.line)?.message, `${product} line ${row.line}`);
+      }
+      assert.equal(
+        judged.body.data.rows.filter((row: PreviewRow) => !row.reason).length,
+        sent.body.data.sent.length,
+      );
+    }
+  });
+
+  it('refuses members and viewers (only admins invite)', async () => {
+    const viewer = await invitedMember(t, admin, { role: 'viewer' });
+    for (const who of [member, viewer]) {
+      const res = await preview(who, [{ email: uniqueEmail('by-non-admin') }]);
+      assert.equal(res.status, 403, JSON.stringify(res.body));
+    }
+  });
+
+  it('takes at most 500 rows, with the same message as the send', async () => {
+    const rows = Array.from({ length: MAX_BULK_INVITES + 1 }, (_, i) => ({ email: `pcap${i}@example.com` }));
+    const res = await preview(admin, rows);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, 'Invitation list must have at most 500 items.');
   });
 });

@@ -62,6 +62,11 @@ const GUARDED: Guarded[] = [
     call: (actor) => ({ body: { rows: [{ email: actor.email }] } }), // oneself: refused row once allowed
   },
   {
+    operationId: 'previewInviteUsers',
+    permission: 'members.invite',
+    call: (actor) => ({ body: { rows: [{ email: actor.email }] } }), // oneself: a refused row once allowed
+  },
+  {
     operationId: 'resendInvitation',
     permission: 'members.invite',
     call: () => ({ body: { invitation_id: UNKNOWN_ID } }),

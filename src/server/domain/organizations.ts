@@ -9,11 +9,11 @@ import {
   type Role,
 } from '../../shared/permissions.js';
 import { PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
-import { assignedSeats, canAssignProduct } from '../../shared/seats.js';
+import { assignedSeats, canAssignProduct, type PurchasedSeats } from '../../shared/seats.js';
 import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
-import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { conflict, forbidden, invalid, notFound, type DomainError } from './errors.js';
 import { parseId } from './present.js';
 import { personOf } from '../repositories/audit.js';
 
@@ -183,14 +183,33 @@ export async function requireSeatForInvitation(
 ): Promise<PlanKey> {
   const product = planKeyOf(productInput);
   if (product === 'free') return product;
-  if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
-  const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
-  const purchased = { standard: locked.seats_standard, pro: locked.seats_pro };
+  const locked = canHoldProduct(role, product)
+    ? ((await tx.organizations.findById(org.id, { forUpdate: true })) ?? org)
+    : org;
   const assigned = assignedSeats(await tx.users.productsOf(org.id));
-  if (!canAssignProduct(product, purchased, assigned, 'free')) {
-    throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
-  }
+  const refusal = invitationSeatRefusal(role, product, locked, assigned);
+  if (refusal) throw refusal;
   return product;
+}
+
+/**
+ * Why an invitation with this role and product cannot be sent now, if it cannot: the one rule that
+ * requireSeatForInvitation enforces and the bulk-invitation preview reports (issue 15). An invitation
+ * holds no seat until accepted, so every invitation only needs one free seat now.
+ */
+export function invitationSeatRefusal(
+  role: string,
+  product: PlanKey,
+  org: Pick<Organization, 'seats_standard' | 'seats_pro'> | undefined,
+  assigned: PurchasedSeats,
+): DomainError | undefined {
+  if (product === 'free') return undefined;
+  if (!canHoldProduct(role, product)) return invalid(NO_SEAT_FOR_ROLE);
+  const purchased = { standard: org?.seats_standard ?? 0, pro: org?.seats_pro ?? 0 };
+  if (!canAssignProduct(product, purchased, assigned, 'free')) {
+    return conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
+  }
+  return undefined;
 }
 
 export interface SeatMove {

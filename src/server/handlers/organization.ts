@@ -35,7 +35,13 @@ import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { enforceLimits, withinEach } from './limits.js';
 import type { components } from '../../contract/api.js';
-import { REFUSAL_TEXTS, judgeInviteRows } from '../../shared/invite-list.js';
+import { REFUSAL_TEXTS } from '../../shared/invite-list.js';
+import {
+  ALREADY_MEMBER,
+  ALREADY_PENDING,
+  bulkReason,
+  judgeBulkInvitation,
+} from '../domain/bulk-invitations.js';
 
 type PlanInputName = components['schemas']['PlanInput'];
 type BulkAnswer = components['schemas']['BulkInvitations'];
@@ -43,21 +49,9 @@ type BulkSent = BulkAnswer['sent'][number];
 type BulkRefused = BulkAnswer['refused'][number];
 
 const INVITE_SELF = REFUSAL_TEXTS.self;
-const ALREADY_MEMBER = 'This person is already a member of your organization.';
-const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
 const INVITATION_MAIL_REFUSED = {
   refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
 };
-
-/** Why a row of a bulk invitation was refused by the single-invitation path. */
-function bulkReason(error: DomainError): BulkRefused['reason'] {
-  if (error.message === ALREADY_MEMBER) return 'member';
-  if (error.message === ALREADY_PENDING) return 'invited';
-  if (error.message === INVITE_SELF) return 'self';
-  if (error.kind === 'rate-limited') return 'rate-limited';
-  if (error.kind === 'conflict') return 'no-seat';
-  return 'other';
-}
 
 type MembersQuery = QueryOf<'getOrganizationMembers'>;
 
@@ -95,6 +89,7 @@ export function organizationHandlers(
   | 'getOrganizationMembers'
   | 'inviteUser'
   | 'inviteUsers'
+  | 'previewInviteUsers'
   | 'resendInvitation'
   | 'acceptInvite'
   | 'removeOrganizationUser'
@@ -246,22 +241,16 @@ export function organizationHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
       await enforceLimits(services, [[RATE_RULES.inviteBulkIp, ctx.ip]]);
-      // The browser's preview is not trusted: the rows are judged again here. Membership and pending
-      // invitations are judged by the single-invitation path itself, row by row.
-      const judged = judgeInviteRows(
-        ctx.body.rows.map((row, index) => ({
-          line: row.line ?? index + 1,
-          email: row.email,
-          ...(row.role === undefined ? {} : { role: row.role }),
-        })),
-        { inviterEmail: user.email, members: [], invited: [] },
-      );
+      // The browser's preview is not trusted: the rows are judged again here, by the same judgement as
+      // preview-invite-users; inviteOne checks membership and pending invitations once more in its
+      // transaction, for what changed in between.
+      const judged = await judgeBulkInvitation(repos, user, ctx.body.rows, ctx.body.product);
       const sent: BulkSent[] = [];
       const refused: BulkRefused[] = [];
       for (const row of judged) {
         const { line, email, normalized } = row;
-        if (row.refusal) {
-          refused.push({ line, email, reason: row.refusal, message: REFUSAL_TEXTS[row.refusal] });
+        if (row.reason) {
+          refused.push({ line, email, reason: row.reason, message: row.message ?? '' });
           continue;
         }
         try {
@@ -279,6 +268,27 @@ export function organizationHandlers(
         error: false,
         message: `${sent.length} ${sent.length === 1 ? 'invitation' : 'invitations'} sent, ${refused.length} refused.`,
         data: { sent, refused },
+      };
+    },
+
+    async previewInviteUsers(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.invite');
+      await enforceLimits(services, [[RATE_RULES.invitePreviewIp, ctx.ip]]);
+      const judged = await judgeBulkInvitation(repos, user, ctx.body.rows, ctx.body.product);
+      const valid = judged.filter((row) => !row.reason).length;
+      return {
+        error: false,
+        message: `${valid} of ${judged.length} rows will be sent.`,
+        data: {
+          rows: judged.map(({ line, email, role, otherDomain, reason, message }) => ({
+            line,
+            email,
+            role,
+            other_domain: otherDomain,
+            ...(reason ? { reason, message: message ?? '' } : {}),
+          })),
+        },
       };
     },
 

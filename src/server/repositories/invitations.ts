@@ -41,6 +41,19 @@ export function createInvitationsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Which of these addresses (normalized) have a pending invitation to the organization: one query. */
+    async pendingEmailsAmong(organizationId: number, emails: readonly string[]): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .selectFrom('invitations')
+        .select('email')
+        .where('organization_id', '=', organizationId)
+        .where(sql<string>`lower(email)`, 'in', emails)
+        .where(isPending)
+        .execute();
+      return rows.map((row) => row.email);
+    },
+
     /** One page of the pending, unexpired invitations of an organization, oldest first, and their total. */
     async pendingPageOf(
       organizationId: number,

@@ -152,6 +152,11 @@ export const RATE_RULES = {
    * from one IP; each address still counts on inviteEmail.
    */
   inviteBulkIp: { name: 'invite-bulk:ip', limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * The bulk-invitation preview (issue 15): read-only, asked again as the admin edits the list (debounced),
+   * so far more often than a send; it still bounds how fast one IP can probe who is a member.
+   */
+  invitePreviewIp: { name: 'invite-preview:ip', limit: 300, windowSeconds: 60 * 60 },
   /** Invitation links (issue 15): new links per admin, link look-ups and joins per IP. */
   inviteLinkUser: { name: 'invite-link:user', limit: 10, windowSeconds: 60 * 60 },
   inviteLinkCheckIp: { name: 'invite-link-check:ip', limit: 60, windowSeconds: 60 * 60 },

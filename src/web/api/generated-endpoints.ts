@@ -53,6 +53,10 @@ export const generatedApi = baseApi.injectEndpoints({
     ),
     inviteUser: post<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>(build, '/invite-user'),
     inviteUsers: post<OkResponse<'inviteUsers'>, RequestBody<'inviteUsers'>>(build, '/invite-users'),
+    previewInviteUsers: post<OkResponse<'previewInviteUsers'>, RequestBody<'previewInviteUsers'>>(
+      build,
+      '/preview-invite-users',
+    ),
     resendInvitation: post<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>(
       build,
       '/resend-invitation',
@@ -192,6 +196,7 @@ export const useLazyGetOrganizationMembersQuery = /*#__PURE__*/ hook(
 );
 export const useInviteUserMutation = /*#__PURE__*/ hook('inviteUser', 'useMutation');
 export const useInviteUsersMutation = /*#__PURE__*/ hook('inviteUsers', 'useMutation');
+export const usePreviewInviteUsersMutation = /*#__PURE__*/ hook('previewInviteUsers', 'useMutation');
 export const useResendInvitationMutation = /*#__PURE__*/ hook('resendInvitation', 'useMutation');
 export const useAcceptInviteMutation = /*#__PURE__*/ hook('acceptInvite', 'useMutation');
 export const useRemoveOrganizationUserMutation = /*#__PURE__*/ hook('removeOrganizationUser', 'useMutation');

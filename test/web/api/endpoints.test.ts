@@ -150,6 +150,13 @@ const calls: { [K in EndpointId]: Call<K> } = {
       data: { sent: [{ line: 1, email: 'grace@example.com', invitation: anInvitation() }], refused: [] },
     },
   },
+  previewInviteUsers: {
+    arg: { rows: [{ line: 1, email: 'grace@example.com' }] },
+    answer: {
+      ...ok,
+      data: { rows: [{ line: 1, email: 'grace@example.com', role: 'member', other_domain: false }] },
+    },
+  },
   resendInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },
   acceptInvite: {
     arg: { token: 'invite-token' },

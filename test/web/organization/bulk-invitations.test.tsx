@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aUser } from '../msw/fixtures';
-import { mockOrganizationMembers, spyOnApi, noCompanyDomain } from '../msw/handlers';
+import {
+  heldAnswer,
+  mockApiError,
+  mockOrganizationMembers,
+  spyOnApi,
+  noCompanyDomain,
+  type MockOptions,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -14,6 +21,33 @@ const team = [
   aMember({ id: 'user-2', name: 'Grace', email: 'grace@acme.com' }),
 ];
 const pending = [anInvitation({ email: 'pending@acme.com' })];
+
+type Verdict = { reason: 'member' | 'invited' | 'no-seat'; message: string };
+
+/**
+ * preview-invite-users answering as the server would for this organization: every row fine, other
+ * domains flagged, except the rows `refused` names (the server knows members the page has not loaded).
+ */
+function serverPreview(refused: Record<string, Verdict> = {}, options: Omit<MockOptions, 'status'> = {}) {
+  return spyOnApi(
+    'previewInviteUsers',
+    (request) => {
+      const rows = (request.body as { rows: { line: number; email: string; role: string }[] }).rows;
+      return {
+        error: false,
+        message: '',
+        data: {
+          rows: rows.map((row) => ({
+            ...row,
+            other_domain: !row.email.endsWith('@acme.com'),
+            ...refused[row.email],
+          })),
+        },
+      };
+    },
+    options,
+  );
+}
 
 function statusOf(dialog: ReturnType<typeof within>, email: string): string {
   const row = dialog.getByRole('cell', { name: email }).closest('tr')!;
@@ -41,7 +75,8 @@ test('a pasted list previews every row, flags the bad ones, and sends only the v
       },
     };
   });
-  server.use(mockOrganizationMembers({ users: team, invitations: pending }), send.handler);
+  const preview = serverPreview();
+  server.use(mockOrganizationMembers({ users: team, invitations: pending }), send.handler, preview.handler);
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
   await user.click(await screen.findByRole('button', { name: 'Invite many members' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Invite many members' }));
@@ -59,6 +94,16 @@ test('a pasted list previews every row, flags the bad ones, and sends only the v
   expect(statusOf(dialog, 'pending@acme.com')).toBe('An invitation is already pending for this email.');
   expect(statusOf(dialog, 'friend@gmail.com')).toBe("Not at your company's email domain.");
   expect(statusOf(dialog, 'ada@acme.com')).toBe('You cannot invite yourself.');
+  // Only the rows that would be sent are asked about, as they would be sent.
+  await waitFor(() => expect(preview.requests).toHaveLength(1));
+  expect(preview.requests[0]!.body).toEqual({
+    rows: [
+      { line: 1, email: 'new@acme.com', role: 'member' },
+      { line: 4, email: 'friend@gmail.com', role: 'member' },
+    ],
+  });
+  await waitFor(() => expect(dialog.queryByText('Checking the list with the server...')).toBeNull());
+  expect(statusOf(dialog, 'friend@gmail.com')).toBe("Not at your company's email domain.");
 
   await user.click(dialog.getByRole('button', { name: 'Send 2 invitations' }));
   await waitFor(() => expect(send.requests).toHaveLength(1));
@@ -78,7 +123,11 @@ test('a CSV file with a header and a role column is read into the preview', asyn
   // Asked on the side by the Organization page: the company domain (issue 15).
   server.use(noCompanyDomain());
   const send = spyOnApi('inviteUsers', { error: false, message: 'sent', data: { sent: [], refused: [] } });
-  server.use(mockOrganizationMembers({ users: team, invitations: [] }), send.handler);
+  server.use(
+    mockOrganizationMembers({ users: team, invitations: [] }),
+    send.handler,
+    serverPreview().handler,
+  );
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
   await user.click(await screen.findByRole('button', { name: 'Invite many members' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Invite many members' }));
@@ -92,4 +141,72 @@ test('a CSV file with a header and a role column is read into the preview', asyn
   await user.click(dialog.getByRole('button', { name: 'Send 1 invitations' }));
   await waitFor(() => expect(send.requests).toHaveLength(1));
   expect(send.requests[0]!.body).toEqual({ rows: [{ line: 2, email: 'bob@acme.com', role: 'viewer' }] });
+});
+
+test('a member the page has not loaded is flagged once the server answers, and is not sent', async () => {
+  server.use(noCompanyDomain());
+  const held = heldAnswer();
+  // Linus is a member on another page of the members list: only the server knows.
+  const preview = serverPreview(
+    {
+      'linus@acme.com': {
+        reason: 'member',
+        message: 'This person is already a member of your organization.',
+      },
+    },
+    { until: held.until },
+  );
+  const send = spyOnApi('inviteUsers', { error: false, message: 'sent', data: { sent: [], refused: [] } });
+  server.use(mockOrganizationMembers({ users: team, invitations: [] }), preview.handler, send.handler);
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  await user.click(await screen.findByRole('button', { name: 'Invite many members' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Invite many members' }));
+  await user.click(dialog.getByRole('textbox', { name: 'Email addresses' }));
+  await user.paste('Linus@acme.com\nnew@acme.com');
+
+  // The instant judgement first, while the server is asked.
+  expect(dialog.getByRole('status')).toHaveTextContent('2 of 2 rows will be sent.');
+  expect(statusOf(dialog, 'Linus@acme.com')).toBe('Ready');
+  await waitFor(() => expect(preview.requests).toHaveLength(1));
+  expect(dialog.getByText('Checking the list with the server...')).toBeInTheDocument();
+
+  held.release();
+  expect(await dialog.findByText('1 of 2 rows will be sent.')).toBeInTheDocument();
+  expect(statusOf(dialog, 'Linus@acme.com')).toBe('Already a member of your organization.');
+  expect(statusOf(dialog, 'new@acme.com')).toBe('Ready');
+  expect(dialog.queryByText('Checking the list with the server...')).toBeNull();
+
+  await user.click(dialog.getByRole('button', { name: 'Send 1 invitations' }));
+  await waitFor(() => expect(send.requests).toHaveLength(1));
+  expect(send.requests[0]!.body).toEqual({ rows: [{ line: 2, email: 'new@acme.com', role: 'member' }] });
+});
+
+test('a failed preview says so, offers "Try again", and sending stays possible', async () => {
+  server.use(noCompanyDomain());
+  const preview = serverPreview({
+    'pending@acme.com': { reason: 'invited', message: 'An invitation is already pending for this email.' },
+  });
+  server.use(
+    mockOrganizationMembers({ users: team, invitations: [] }),
+    mockApiError('previewInviteUsers', 'Something broke', { status: 500, once: true }),
+    preview.handler,
+  );
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  await user.click(await screen.findByRole('button', { name: 'Invite many members' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Invite many members' }));
+  await user.click(dialog.getByRole('textbox', { name: 'Email addresses' }));
+  await user.paste('pending@acme.com\nnew@acme.com');
+
+  const alert = await dialog.findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'Failed to check the list with the server. You can still send: every row is checked again.',
+  );
+  expect(dialog.getByRole('button', { name: 'Send 2 invitations' })).toBeEnabled();
+  expect(statusOf(dialog, 'pending@acme.com')).toBe('Ready');
+
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await dialog.findByText('1 of 2 rows will be sent.')).toBeInTheDocument();
+  expect(statusOf(dialog, 'pending@acme.com')).toBe('An invitation is already pending for this email.');
+  expect(dialog.queryByRole('alert')).toBeNull();
+  expect(dialog.getByRole('button', { name: 'Send 1 invitations' })).toBeEnabled();
 });

@@ -62,6 +62,9 @@ export const organization: Record<string, string> = {
   Ready: '就绪',
   'Send {count} invitations': '发送 {count} 份邀请',
   'Failed to send the invitations': '发送邀请失败',
+  'Checking the list with the server...': '正在与服务器核对列表...',
+  'Failed to check the list with the server. You can still send: every row is checked again.':
+    '无法与服务器核对列表。您仍然可以发送：每一行都会再次检查。',
   "Not at your company's email domain.": '不属于您公司的电子邮箱域名。',
   'At most 500 invitations can be sent at once. Split the list.': '一次最多可发送 500 份邀请。请拆分列表。',
   'Billing manager': '账单管理员',

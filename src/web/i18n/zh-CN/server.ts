@@ -208,6 +208,7 @@ export const serverTemplates: Record<string, string> = {
   'Invitation sent to {email}.': '已向 {email} 发送邀请。',
   '{sent} invitation sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
   '{sent} invitations sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
+  '{valid} of {total} rows will be sent.': '{total} 行中将发送 {valid} 行。',
   'You joined {organization}.': '您已加入 {organization}。',
   // Billing, credits and sessions.
   'The {plan} plan needs no checkout.': '{plan}无需结账。',

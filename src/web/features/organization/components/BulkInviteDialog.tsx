@@ -26,19 +26,62 @@ import {
   TOO_MANY_ROWS,
   judgeInviteRows,
   parseInviteList,
+  type JudgedRow,
 } from '../../../../shared/invite-list';
 import { BULK_INVITE_FAILED } from '../lib/errors';
+import { useInvitePreview, type PreviewRequestRow, type PreviewVerdict } from '../hooks/use-invite-preview';
 import { t, translated } from '../../../i18n';
 
 export interface BulkInviteDialogProps {
   open: boolean;
   inviterEmail: string;
-  /** The members and pending invitations the page knows of; the server checks every row again anyway. */
+  /**
+   * The members and pending invitations the page has loaded (one page of them): the instant judgement
+   * while the server, which knows them all, is asked.
+   */
   members: readonly string[];
   invited: readonly string[];
   onClose: () => void;
   /** Called with a summary once the invitations are sent. */
   onSent: (summary: string) => void;
+}
+
+/** A row as the preview shows it: why it will not be sent (in words), or whether it is at another domain. */
+interface PreviewRow {
+  line: number;
+  email: string;
+  role: string;
+  refusal?: string;
+  otherDomain: boolean;
+  /** What is sent for it, when it is. */
+  outgoing?: PreviewRequestRow;
+}
+
+function refusalText(reason: string, message: string | undefined): string {
+  return reason in REFUSAL_TEXTS
+    ? translated(REFUSAL_TEXTS[reason as keyof typeof REFUSAL_TEXTS])
+    : translated(message ?? reason);
+}
+
+/**
+ * The local judgement, with the server's verdict on the rows it judged in place of the local one
+ * (`verdicts` answers `outgoing`, in its order).
+ */
+function previewRows(
+  rows: readonly JudgedRow[],
+  verdicts: readonly PreviewVerdict[] | undefined,
+): PreviewRow[] {
+  let next = 0;
+  return rows.map((row) => {
+    const shown = { line: row.line, email: row.email, role: row.role };
+    if (row.refusal) return { ...shown, refusal: translated(REFUSAL_TEXTS[row.refusal]), otherDomain: false };
+    const outgoing = { line: row.line, email: row.normalized, role: row.role };
+    const verdict = verdicts?.[next++];
+    if (!verdict) return { ...shown, otherDomain: row.otherDomain, outgoing };
+    if (verdict.reason)
+      return { ...shown, refusal: refusalText(verdict.reason, verdict.message), otherDomain: false };
+    return { ...shown, otherDomain: verdict.other_domain, outgoing };
+  });
 }
 
 interface Outcome {
@@ -64,12 +107,25 @@ export function BulkInviteDialog({
   const [error, setError] = useState<ErrorText | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inviteUsers, sending] = useInviteUsersMutation();
-  const rows = useMemo(
+  const judged = useMemo(
     () => judgeInviteRows(parseInviteList(text), { inviterEmail, members, invited }),
     [text, inviterEmail, members, invited],
   );
-  const valid = rows.filter((row) => !row.refusal);
-  const tooMany = valid.length > MAX_BULK_INVITES;
+  const tooMany = judged.filter((row) => !row.refusal).length > MAX_BULK_INVITES;
+  // Only the rows that would be sent are asked about, exactly as they would be sent: the server's
+  // answer is then its judgement of the send itself.
+  const asked = useMemo(
+    () =>
+      tooMany
+        ? []
+        : judged
+            .filter((row) => !row.refusal)
+            .map((row) => ({ line: row.line, email: row.normalized, role: row.role })),
+    [judged, tooMany],
+  );
+  const server = useInvitePreview(asked);
+  const rows = useMemo(() => previewRows(judged, server.verdicts), [judged, server.verdicts]);
+  const valid = rows.flatMap((row) => (row.outgoing ? [row.outgoing] : []));
 
   const reset = () => {
     setText('');
@@ -95,9 +151,7 @@ export function BulkInviteDialog({
     if (valid.length === 0 || tooMany) return;
     setError(null);
     try {
-      const answer = await inviteUsers({
-        rows: valid.map((row) => ({ line: row.line, email: row.normalized, role: row.role })),
-      }).unwrap();
+      const answer = await inviteUsers({ rows: valid }).unwrap();
       const summary = t('{sent} invitations sent, {refused} refused.', {
         sent: answer.data.sent.length,
         refused: answer.data.refused.length,
@@ -168,6 +222,12 @@ export function BulkInviteDialog({
                 <Typography role="status">
                   {t('{valid} of {total} rows will be sent.', { valid: valid.length, total: rows.length })}
                 </Typography>
+                {server.checking && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('Checking the list with the server...')}
+                  </Typography>
+                )}
+                {server.error && <ErrorAlert error={server.error} onRetry={server.retry} />}
                 {tooMany && <Alert severity="error">{translated(TOO_MANY_ROWS)}</Alert>}
                 <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} aria-label={t('Preview')}>
                   <Table size="small" stickyHeader>
@@ -188,7 +248,7 @@ export function BulkInviteDialog({
                           <TableCell>
                             {row.refusal ? (
                               <Typography color="error" variant="body2">
-                                {translated(REFUSAL_TEXTS[row.refusal])}
+                                {row.refusal}
                               </Typography>
                             ) : row.otherDomain ? (
                               <Typography color="warning.dark" variant="body2">

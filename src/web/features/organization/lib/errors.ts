@@ -9,6 +9,9 @@ export const UPDATE_PRODUCT_FAILED = 'Failed to update product';
 export const INVITE_FAILED = 'Failed to send invitation';
 export const RESEND_FAILED = 'Failed to resend invitation';
 export const BULK_INVITE_FAILED = 'Failed to send the invitations';
+/** Sending stays possible: invite-users judges every row again. */
+export const BULK_PREVIEW_FAILED =
+  'Failed to check the list with the server. You can still send: every row is checked again.';
 export const MOVE_SEAT_FAILED = 'Failed to move the seat';
 export const MEMBER_NOT_FOUND = 'User not found in your organization';
 

@@ -1,0 +1,89 @@
+/**
+ * Issue 15, bulk invitations: the one judgement of a list of rows against the organization as stored,
+ * shared by invite-users (before sending) and preview-invite-users (instead of sending), so the preview
+ * and the send cannot disagree. Members and pending invitations are looked up among the listed addresses
+ * only (one query each), never by loading a whole organization of up to 10,000 members.
+ */
+import { normalizeEmail } from '../../shared/email.js';
+import {
+  REFUSAL_TEXTS,
+  isEmailAddress,
+  judgeInviteRows,
+  type InviteRefusal,
+  type InviteRow,
+  type JudgedRow,
+} from '../../shared/invite-list.js';
+import { planKeyOf } from '../../shared/plans.js';
+import type { User } from '../db/schema.js';
+import type { Repositories } from '../repositories/index.js';
+import type { DomainError } from './errors.js';
+import { invitationSeatRefusal } from './organizations.js';
+
+export const ALREADY_MEMBER = 'This person is already a member of your organization.';
+export const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
+
+/** The words of a refusal as the single-invitation path says them, so both paths read alike. */
+const REFUSAL_MESSAGES: Record<InviteRefusal, string> = {
+  ...REFUSAL_TEXTS,
+  member: ALREADY_MEMBER,
+  invited: ALREADY_PENDING,
+};
+
+/** Why a row is not sent: judged before sending, or (rate-limited) met while sending. */
+export type BulkReason = PreviewReason | 'rate-limited';
+type PreviewReason = InviteRefusal | 'no-seat' | 'other';
+
+export interface BulkVerdict extends JudgedRow {
+  /** Why the row will not be sent; absent when it will. */
+  reason?: PreviewReason;
+  message?: string;
+}
+
+/** A row as the contract takes it. */
+export interface BulkRowInput {
+  line?: number;
+  email: string;
+  role?: string;
+}
+
+/** Why a row was refused by the single-invitation path. */
+export function bulkReason(error: DomainError): BulkReason {
+  if (error.message === ALREADY_MEMBER) return 'member';
+  if (error.message === ALREADY_PENDING) return 'invited';
+  if (error.message === REFUSAL_TEXTS.self) return 'self';
+  if (error.kind === 'rate-limited') return 'rate-limited';
+  if (error.kind === 'conflict') return 'no-seat';
+  return 'other';
+}
+
+/** Every row's verdict now: what invite-users would refuse, and why, before it sends anything. */
+export async function judgeBulkInvitation(
+  repos: Repositories,
+  inviter: User,
+  input: readonly BulkRowInput[],
+  productInput: string | undefined,
+): Promise<BulkVerdict[]> {
+  const rows: InviteRow[] = input.map((row, index) => ({
+    line: row.line ?? index + 1,
+    email: row.email,
+    ...(row.role === undefined ? {} : { role: row.role }),
+  }));
+  const emails = [...new Set(rows.map((row) => normalizeEmail(row.email)).filter(isEmailAddress))];
+  const orgId = inviter.organization_id;
+  const product = planKeyOf(productInput ?? 'free');
+  const [members, invited, org, assigned] =
+    orgId === null
+      ? [[], [], undefined, { standard: 0, pro: 0 }]
+      : await Promise.all([
+          repos.users.memberEmailsAmong(orgId, emails),
+          repos.invitations.pendingEmailsAmong(orgId, emails),
+          product === 'free' ? undefined : repos.organizations.findById(orgId),
+          product === 'free' ? { standard: 0, pro: 0 } : repos.users.assignedSeatsOf(orgId),
+        ]);
+  return judgeInviteRows(rows, { inviterEmail: inviter.email, members, invited }).map((row) => {
+    if (row.refusal) return { ...row, reason: row.refusal, message: REFUSAL_MESSAGES[row.refusal] };
+    const seat = invitationSeatRefusal(row.role, product, org, assigned);
+    if (!seat) return row;
+    return { ...row, reason: seat.kind === 'conflict' ? 'no-seat' : 'other', message: seat.message };
+  });
+}
