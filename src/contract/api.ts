@@ -819,7 +819,11 @@ export interface paths {
     /**
      * Join the organization of an invitation link (signed in).
      * @description Issue 15. The caller's address must be at the link's verified domain (any letter case) and the caller
-     *     must not belong to an organization (409). Joins as a Free member. An expired or revoked link, or an
+     *     must not belong to an organization (409). An address the caller has proven (signed in with Google, which
+     *     verified it, accepted a mailed invitation or reset the password by mail) joins at once as a Free member
+     *     (`joined: true`). Typing an address proves nothing, so for any other account the server mails a normal
+     *     invitation (Free member) to the address instead and answers `joined: false`: accepting it joins. A
+     *     second try while that invitation is pending sends no second one. An expired or revoked link, or an
      *     address at another domain, answers 400; an unknown link 404. Rate limited per IP (429).
      */
     post: operations['acceptInviteLink'];
@@ -1534,7 +1538,9 @@ export interface components {
       user: components['schemas']['User'];
       /**
        * @description Something the new user should read (issue 15): the invitation carried a product but no seat was
-       *     free any more, so they joined on Free.
+       *     free any more, so they joined on Free; or the organization of the address's verified domain lets
+       *     its people join automatically, but a password signup has not proven the address, so an invitation
+       *     was mailed to it instead ("We sent an invitation to grace@acme.com: open it to join Acme.").
        * @example You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.
        */
       notice?: string;
@@ -2510,37 +2516,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": false,
-           *       "message": "Account created.",
-           *       "id": "1",
-           *       "user": {
-           *         "id": "1",
-           *         "email": "ada@example.com",
-           *         "name": "Ada Lovelace",
-           *         "role": "admin",
-           *         "credits": 10,
-           *         "has_installed": true,
-           *         "has_onboarded": false,
-           *         "personal_connection_id": null,
-           *         "connection_id": null,
-           *         "join_timestamp": 1795469821,
-           *         "software": {
-           *           "slug": "demo-crm"
-           *         },
-           *         "subscription": {
-           *           "stripe_product": "Free",
-           *           "stripe_interval": null,
-           *           "stripe_status": null,
-           *           "stripe_subscription_id": null,
-           *           "next_payment_date": null,
-           *           "payment_method": null
-           *         },
-           *         "organization": null
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['SignupResult'];
         };
       };
@@ -4459,19 +4434,19 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Joined. */
+      /** @description Joined, or an invitation was mailed to the caller's address (`joined` says which). */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": false,
-           *       "message": "You joined Acme as a Free member."
-           *     }
-           */
-          'application/json': components['schemas']['Ok'];
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            /** @description False when the address is not proven yet and an invitation was mailed to it. */
+            joined: boolean;
+          };
         };
       };
       400: components['responses']['BadRequest'];

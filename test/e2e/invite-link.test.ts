@@ -1,7 +1,8 @@
 /**
  * Issue 15 browser walk: an admin verifies the company domain (the code from the sandbox outbox), creates
- * the invitation link and copies it; a colleague at the domain opens it, signs up from it, comes back,
- * joins and sees the organization; the admin revokes the link and opening it then says it was revoked.
+ * the invitation link and copies it; a colleague at the domain opens it, signs up from it with a password,
+ * comes back and asks to join: an invitation is mailed (a password proves no address), accepting it from the
+ * sandbox outbox joins, and the colleague sees the organization; the admin revokes the link and opening it then says it was revoked.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -64,8 +65,20 @@ test('a colleague at the verified domain joins through the copied link; once rev
     expectPath: (current) => current.pathname.startsWith('/join/'),
   });
   await colleague.page.getByRole('button', { name: `Join ${organization}` }).click();
-  await colleague.page.waitForURL((current) => current.pathname === '/dashboard');
-  await colleague.page.getByText(`You joined ${organization} as a Free member.`).waitFor();
+  // A typed address proves nothing: the server mails an invitation, and accepting it joins.
+  const colleagueEmail = `grace@${domain}`;
+  await colleague.page
+    .getByText(`We sent an invitation to ${colleagueEmail}: open it to join ${organization}.`)
+    .waitFor();
+  assert.ok(new URL(colleague.page.url()).pathname.startsWith('/join/'), 'the page stays on the link');
+  await colleague.page.goto(`${e2e.app.url}/sandbox/mail`);
+  const invitation = colleague.page.locator('article', { hasText: `To ${colleagueEmail}` }).first();
+  await invitation.waitFor();
+  const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
+  assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
+  await colleague.page.goto(accept);
+  await colleague.page.getByText(`You have been invited to join ${organization}.`).waitFor();
+  await colleague.page.goto(`${e2e.app.url}/dashboard/organization`);
   await colleague.page.getByText(organization, { exact: true }).first().waitFor();
 
   // The admin revokes it: the link now says so.

@@ -1,7 +1,8 @@
 /**
  * Issue 15, optional auto-join: an admin of an organization with a verified domain turns automatic joining
- * on; a signup at that domain (password or Google, no invitation) then joins the organization at once as a
- * Free member, in the signup's transaction, and the admins are mailed. Off by default; refused without a
+ * on; a signup at that domain (no invitation) whose address Google verified then joins the organization at
+ * once as a Free member, in the signup's transaction, and the admins are mailed. A password signup proves
+ * nothing: it is mailed a normal invitation, which joins it once accepted. Off by default; refused without a
  * verified domain; admins only. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
@@ -110,35 +111,78 @@ describe('signups while it is on', () => {
     assert.equal((await autoJoin(true)).status, 200);
   });
 
-  it('a password signup at the domain (any case) joins at once as a Free member; the admins are mailed', async () => {
-    const alan = await signup(t.api, { email: `Alan@${DOMAIN.toUpperCase()}`, name: 'Alan' });
+  it('a password signup at the domain (any case) is mailed an invitation instead: accepting it joins as a Free member', async () => {
+    // Typing an address proves nothing: anyone could sign up as alan@ the company.
+    const res = await t.api('signup', {
+      body: {
+        name: 'Alan',
+        email: `Alan@${DOMAIN.toUpperCase()}`,
+        password: 'Sup3r-secret!',
+        software: 'demo-crm',
+      },
+      ip: '10.9.1.1',
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(
+      res.body.notice,
+      `We sent an invitation to alan@${DOMAIN}: open it to join Ada's organization.`,
+    );
+    const alan = { id: res.body.id, email: `alan@${DOMAIN}`, cookie: res.cookie! };
+    assert.equal((await me(alan)).organization, null);
+    assert.equal((await outboxTo(admin.email)).filter((mail) => mail.subject.includes(' joined ')).length, 0);
+
+    const [mail, ...more] = await outboxTo(alan.email);
+    assert.equal(more.length, 0);
+    assert.equal(mail!.subject, "Ada invited you to join Ada's organization");
+    assert.match(mail!.text_body, /as member/);
+    const token = await mailToken(t, alan.email);
+    const accepted = await t.api('acceptInvite', { cookie: alan.cookie, query: { token } });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal(accepted.body.message, "You joined Ada's organization.");
     const user = await me(alan);
     assert.equal(user.organization.id, orgId);
     assert.equal(user.role, 'member');
     assert.equal(user.subscription.stripe_product, 'Free');
-    assert.equal((await t.api('getJoinOption', { cookie: alan.cookie })).body.data, null);
-
-    for (const to of [admin.email, coAdmin.email]) {
-      const mails = (await outboxTo(to)).filter(
-        (mail) => mail.subject === "Alan (alan@auto-join-corp.com) joined Ada's organization",
-      );
-      assert.equal(mails.length, 1, `${to} is mailed once`);
-      assert.match(mails[0]!.text_body, /as a Free member/);
-      assert.match(mails[0]!.text_body, /http:\/\/localhost:3000\/dashboard\/organization/);
-    }
-    const [entry] = await t.app.services.db
+    const stored = await t.app.services.db
+      .selectFrom('users')
+      .select('email_proven_at')
+      .where('email', '=', alan.email)
+      .executeTakeFirstOrThrow();
+    assert.ok(stored.email_proven_at, 'accepting the mailed invitation proves the address');
+    const [sent] = await t.app.services.db
       .selectFrom('audit_events')
-      .select(['type', 'organization_id', 'target_email'])
-      .where('type', '=', 'domain.auto_joined')
+      .select(['type', 'organization_id', 'actor_email', 'target_email'])
+      .where('type', '=', 'invitation.sent')
+      .where('target_email', '=', alan.email)
       .execute();
-    assert.deepEqual(entry, {
-      type: 'domain.auto_joined',
+    assert.deepEqual(sent, {
+      type: 'invitation.sent',
       organization_id: Number(orgId),
-      target_email: `alan@${DOMAIN}`,
+      actor_email: admin.email,
+      target_email: alan.email,
     });
   });
 
-  it('a Google signup at the domain joins too', async () => {
+  it('a password signup already invited gets no second invitation', async () => {
+    const email = `kim@${DOMAIN}`;
+    assert.equal((await t.api('inviteUser', { cookie: coAdmin.cookie, body: { email } })).status, 200);
+    const res = await t.api('signup', {
+      body: { name: 'Kim', email, password: 'Sup3r-secret!', software: 'demo-crm' },
+      ip: '10.9.1.2',
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.notice, `We sent an invitation to ${email}: open it to join Ada's organization.`);
+    assert.equal(res.body.user.organization, null);
+    assert.equal((await outboxTo(email)).length, 1);
+    const pending = await t.app.services.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    assert.equal(pending.length, 1);
+  });
+
+  it('a Google signup at the domain (the address verified by Google) joins at once', async () => {
     const email = `hedy@${DOMAIN}`;
     const res = await t.api('googleAuth', {
       body: { token: `valid:${email}`, type: 'signup', software: 'demo-crm' },
@@ -150,6 +194,8 @@ describe('signups while it is on', () => {
       (await outboxTo(admin.email)).filter((mail) => mail.subject.includes(`(${email}) joined`)).length,
       1,
     );
+    assert.equal(res.body.notice, undefined);
+    assert.equal((await outboxTo(email)).length, 0, 'Google verified the address: no invitation');
   });
 
   it('an invitation wins over the domain: the invited organization and role', async () => {
@@ -190,7 +236,7 @@ describe('signups while it is on', () => {
 });
 
 describe('over SMTP', () => {
-  it('a mail server that fails does not fail the signup: the member joined, the admins were tried', async () => {
+  it('a mail server that fails does not fail the signup: the invitation stays pending, to be resent', async () => {
     const sent: Mail[] = [];
     const smtp = await startTestApp(
       {},
@@ -199,7 +245,7 @@ describe('over SMTP', () => {
           mailer: {
             async send(mail) {
               sent.push(mail);
-              if (/ joined /.test(mail.subject)) throw new Error('SMTP down');
+              if (/ invited you /.test(mail.subject)) throw new Error('SMTP down');
             },
             async close() {},
           },
@@ -225,11 +271,15 @@ describe('over SMTP', () => {
         ip: '10.8.8.8',
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.equal(res.body.user.role, 'member');
-      assert.ok(res.body.user.organization);
+      assert.equal(res.body.user.organization, null);
       assert.deepEqual(
-        sent.filter((mail) => / joined /.test(mail.subject)).map((mail) => mail.to),
-        ['owner@smtp-corp.com'],
+        sent.filter((mail) => / invited you /.test(mail.subject)).map((mail) => mail.to),
+        ['new@smtp-corp.com'],
+      );
+      const members = await smtp.api('getOrganizationMembers', { cookie: owner.cookie });
+      assert.deepEqual(
+        members.body.data.invitations.map((invitation: { email: string }) => invitation.email),
+        ['new@smtp-corp.com'],
       );
     } finally {
       await smtp.close();

@@ -1,6 +1,7 @@
 /**
  * Issue 15, invitation links: an admin of an organization with a verified domain creates a link to share;
- * people signed in with an address at that domain (any letter case) join through it as Free members; the
+ * people signed in with a proven address at that domain (any letter case) join through it as Free members,
+ * others are mailed a normal invitation to accept (typing an address proves nothing); the
  * link expires after 7 days, is revoked by the admin or by a newer link or by a change of domain, and every
  * call is rate limited. Only the token's hash is stored. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
@@ -16,14 +17,20 @@ import {
 import { NO_INVITE_LINK } from '../../src/server/handlers/invite-links.js';
 import { hashToken } from '../../src/server/security/tokens.js';
 import { mailToken, useTestApp, type TestApp } from './helpers/app.js';
+import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 
-const t = useTestApp();
+const t = useTestApp(
+  { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
+  { services: { google: fakeGoogleVerifier } },
+);
 
 const DOMAIN = 'links-corp.com';
 const DAY = 24 * 3600;
 let admin: TestUser;
 let orgId = '';
+/** The link of the first joining test, still valid for the next ones. */
+let linkToken = '';
 
 /** Verifies `domain` for the organization of `user`, the code mailed to `email`. */
 async function verify(app: TestApp, user: TestUser, domain: string, email = user.email) {
@@ -49,6 +56,19 @@ async function look(token: string, ip?: string) {
 
 const join = (user: TestUser, token: string, ip?: string) =>
   t.api('acceptInviteLink', { cookie: user.cookie, body: { token }, ...(ip ? { ip } : {}) });
+
+async function outboxTo(to: string) {
+  return t.app.services.db.selectFrom('outbox').selectAll().where('to_address', '=', to).execute();
+}
+
+/** A user whose address Google verified: proven. */
+async function googleSignup(email: string): Promise<TestUser> {
+  const res = await t.api('googleAuth', {
+    body: { token: `valid:${email}`, type: 'signup', software: 'demo-crm' },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return { id: res.body.id, email: email.toLowerCase(), cookie: res.cookie! };
+}
 
 async function organizationOf(user: TestUser) {
   return (await t.api('getUser', { cookie: user.cookie })).body.data;
@@ -107,16 +127,19 @@ describe('creating a link', () => {
 });
 
 describe('joining through a link', () => {
-  it('joins a signed-in user at the domain, whatever the case of the address, as a Free member', async () => {
+  it('joins a user whose address Google verified at once, whatever the case of the address, as a Free member', async () => {
     const { token } = await createLink();
-    const grace = await signup(t.api, { email: `Grace@${DOMAIN.toUpperCase()}`, name: 'Grace' });
+    linkToken = token;
+    const grace = await googleSignup(`Grace@${DOMAIN.toUpperCase()}`);
     const res = await join(grace, token);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.match(res.body.message, / as a Free member\.$/);
+    assert.equal(res.body.message, "You joined Ada's organization as a Free member.");
+    assert.equal(res.body.joined, true);
     const me = await organizationOf(grace);
     assert.equal(me.organization.id, orgId);
     assert.equal(me.role, 'member');
     assert.equal(me.subscription.stripe_product, 'Free');
+    assert.equal((await outboxTo(`grace@${DOMAIN}`)).length, 0, 'no invitation needed');
     const audit = await t.api('listAuditEvents', {
       cookie: admin.cookie,
       query: { type: 'invite_link.joined' },
@@ -129,6 +152,52 @@ describe('joining through a link', () => {
     assert.equal(again.status, 409);
     assert.equal(again.body.message, 'You are already a member of this organization.');
     assert.equal((await look(token)).status, 'valid', 'the link stays for the next colleague');
+  });
+
+  it('mails a password user an invitation instead (once): accepting it joins as a Free member', async () => {
+    // Typing an address at the domain proves nothing: the invitation mailed to it does.
+    const token = linkToken; // an admin creates only so many links an hour
+    const joe = await signup(t.api, { email: `Joe@${DOMAIN}`, name: 'Joe' });
+    const email = `joe@${DOMAIN}`;
+    const words = `We sent an invitation to ${email}: open it to join Ada's organization.`;
+    const res = await join(joe, token);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body, { error: false, message: words, joined: false });
+    assert.equal((await organizationOf(joe)).organization, null);
+    const [mail] = await outboxTo(email);
+    assert.equal(mail!.subject, "Ada invited you to join Ada's organization");
+
+    const again = await join(joe, token);
+    assert.deepEqual(again.body, { error: false, message: words, joined: false });
+    assert.equal((await outboxTo(email)).length, 1, 'no second invitation while one is pending');
+    const members = await t.api('getOrganizationMembers', { cookie: admin.cookie });
+    assert.equal(members.body.data.invitations.filter((i: { email: string }) => i.email === email).length, 1);
+
+    const accepted = await t.api('acceptInvite', {
+      cookie: joe.cookie,
+      query: { token: await mailToken(t, email) },
+    });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const me = await organizationOf(joe);
+    assert.equal(me.organization.id, orgId);
+    assert.equal(me.role, 'member');
+    assert.equal(me.subscription.stripe_product, 'Free');
+    // Proven now: with no organization again, the link would let them in at once.
+  });
+
+  it('a password reset by mail proves the address: the link then joins at once', async () => {
+    const token = linkToken; // an admin creates only so many links an hour
+    const kay = await signup(t.api, { email: `kay@${DOMAIN}` });
+    await t.api('forgotPassword', { body: { email: kay.email } });
+    const reset = await t.api('resetPassword', {
+      body: { token: await mailToken(t, kay.email), new_password: 'An0ther-secret!' },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    const login = await t.api('login', { body: { email: kay.email, password: 'An0ther-secret!' } });
+    assert.equal(login.status, 200, JSON.stringify(login.body));
+    const res = await join({ ...kay, cookie: login.cookie! }, token);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.joined, true);
   });
 
   it('refuses an address at another domain, and someone in another organization', async () => {

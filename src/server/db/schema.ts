@@ -148,6 +148,8 @@ export interface UsersTable {
   totp_pending_secret: Generated<string | null>;
   /** The time step of the last accepted code: a code is accepted once. */
   totp_last_step: Generated<number | null>;
+  /** When the owner last proved the address is theirs (issue 15, `addressProven`); null: only typed in. */
+  email_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The part of `credits` bought as top-ups: plan credits are spent first and expire, top-ups never do. */
   top_up_credits: Generated<number>;
   /** Credits the member may spend per credit period; null = unlimited (issue 13). */

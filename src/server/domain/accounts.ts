@@ -23,6 +23,8 @@ export interface NewAccount {
   software: string | null;
   hasInstalled: boolean;
   invitationToken: string | null | undefined;
+  /** Whoever vouches for the signup proved the address (Google verified it). */
+  addressVerified: boolean;
   utm: Pick<NewUser, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
 }
 
@@ -35,6 +37,22 @@ export async function knownSoftware(
   if (!slug || !isOfferedSoftware(config, slug)) return null;
   const row = await catalogue.findSoftware(slug);
   return row?.slug ?? null;
+}
+
+/**
+ * Issue 15: whether the user proved the address is theirs (Google verified it, or a mailed invitation or
+ * password reset reached them). Only such an address joins an organization by its domain at once.
+ */
+export function addressProven(user: Pick<User, 'email_proven_at'>): boolean {
+  return user.email_proven_at !== null;
+}
+
+/** The organization a signup reached through its address's domain (issue 15, automatic joining). */
+export interface DomainJoining {
+  /** Joined at once: the address is proven. */
+  joined: Organization | null;
+  /** Let in only by accepting an invitation mailed to the address (andThen saves and mails it). */
+  toProve: Organization | null;
 }
 
 /** The user as the contract shows it (get-user and the answers that sign in). */
@@ -55,7 +73,7 @@ export async function createAccount<T>(
     tx: InTransaction,
     user: User,
     seatNotice: string | null,
-    autoJoined: Organization | null,
+    domainJoining: DomainJoining,
   ) => Promise<T>,
 ): Promise<T> {
   const email = normalizeEmail(account.email);
@@ -72,8 +90,11 @@ export async function createAccount<T>(
     // a weaker lock that two acceptances would both hold, then deadlock upgrading (seatFromInvitation).
     if (invitation) await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
     // Issue 15: without an invitation, an organization that lets its verified domain in takes the signup
-    // as a Free member (no seat to check: Free uses none).
-    const autoJoined = invitation ? null : ((await tx.companyDomain.autoJoinTarget(domainOf(email))) ?? null);
+    // as a Free member (no seat to check: Free uses none), if the address is proven: else it is mailed an
+    // invitation. A used invitation proves the address too: its token came by mail.
+    const provenAt = invitation || account.addressVerified ? new Date() : null;
+    const target = invitation ? null : ((await tx.companyDomain.autoJoinTarget(domainOf(email))) ?? null);
+    const autoJoined = target && addressProven({ email_proven_at: provenAt }) ? target : null;
     const user = await tx.users.insert({
       email,
       name: account.name.trim(),
@@ -84,13 +105,17 @@ export async function createAccount<T>(
       // A new signup is the admin of its own account; an invited one takes the invited role.
       role: invitation ? invitation.role : autoJoined ? 'member' : 'admin',
       organization_id: invitation ? invitation.organization_id : (autoJoined?.id ?? null),
+      email_proven_at: provenAt,
       ...account.utm,
     });
     if (!user) throw conflict('An account with this email already exists. Please log in.');
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     await grantSignupCredits(tx, user);
     const seatNotice = invitation ? await seatFromInvitation(tx, user.id, invitation) : null;
-    return andThen(tx, (await tx.users.findById(user.id))!, seatNotice, autoJoined);
+    return andThen(tx, (await tx.users.findById(user.id))!, seatNotice, {
+      joined: autoJoined,
+      toProve: autoJoined ? null : target,
+    });
   });
 }
 
@@ -106,6 +131,8 @@ export async function joinByInvitation(
 ): Promise<string | null> {
   return joinOrganization(repos, user, invitation, ip, async (tx) => {
     if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
+    // The token came by mail to the address: its owner is who accepts.
+    await tx.users.update(user.id, { email_proven_at: new Date() });
   });
 }
 

@@ -5,7 +5,7 @@ import {
   isAcceptablePassword,
 } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, viewOfUser } from '../domain/accounts.js';
+import { createAccount, knownSoftware, viewOfUser, type DomainJoining } from '../domain/accounts.js';
 import { normalizeEmail } from '../../shared/email.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import {
@@ -31,6 +31,7 @@ import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
 import { awaitTurn, enforceLimits, withinEach } from './limits.js';
+import { inviteToProve, provingInvitationNotice } from './proving-invitation.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
@@ -97,7 +98,9 @@ async function signIn<K extends OperationId>(
  */
 const signedInView =
   <K extends OperationId>(services: Services, ctx: HandlerContext<K>, method: 'password' | 'google') =>
-  async (tx: InTransaction, user: User, seatNotice: string | null, autoJoined: Organization | null) => {
+  async (tx: InTransaction, user: User, seatNotice: string | null, domainJoining: DomainJoining) => {
+    const autoJoined = domainJoining.joined;
+    const toProve = domainJoining.toProve;
     await tx.audit.record({
       type: 'auth.signed_up',
       organizationId: user.organization_id,
@@ -117,12 +120,16 @@ const signedInView =
         details: autoJoined ? { role: user.role, domain: autoJoined.domain } : { role: user.role },
       });
     }
-    const mails = autoJoined ? await autoJoinMails(services, tx, user, autoJoined) : [];
+    const mails = autoJoined
+      ? await autoJoinMails(services, tx, user, autoJoined)
+      : toProve
+        ? await inviteToProve(services.config, tx, toProve, user.email, null, ctx.ip)
+        : [];
     return {
       user,
       sessionId: await tx.sessions.create(user.id, originOf(ctx)),
       view: await viewOfUser(tx.users, user),
-      seatNotice,
+      seatNotice: toProve ? provingInvitationNotice(user.email, toProve.name) : seatNotice,
       laterMails: await mailWithin(services.mailer, tx, mails),
     };
   };
@@ -172,6 +179,7 @@ export function authHandlers(
           software,
           hasInstalled: body.has_installed === true,
           invitationToken: body.invitation_token,
+          addressVerified: false,
           utm: utmOf(body),
         },
         signedInView(services, ctx, 'password'),
@@ -274,6 +282,7 @@ export function authHandlers(
           if (distrustPassword) await tx.sessions.destroyAllOf(existing.id);
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
+            email_proven_at: new Date(),
             ...(distrustPassword ? { password_hash: null } : {}),
             ...(software ? { software } : {}),
           });
@@ -296,6 +305,7 @@ export function authHandlers(
             software,
             hasInstalled: body.has_installed === true,
             invitationToken: body.invitation_token,
+            addressVerified: true, // refused above otherwise
             utm: utmOf(body),
           },
           signedInView(services, ctx, 'google'),
@@ -429,7 +439,8 @@ export function authHandlers(
         // Of two uses of one link, only the first changes anything.
         const userId = await tx.passwordResets.use(tokenHash);
         if (userId === undefined) throw invalid(INVALID_RESET_LINK);
-        await tx.users.update(userId, { password_hash: passwordHash });
+        // The link came by mail: whoever uses it owns the address.
+        await tx.users.update(userId, { password_hash: passwordHash, email_proven_at: new Date() });
         // Whoever knew the old password is signed out everywhere.
         await tx.sessions.destroyAllOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);

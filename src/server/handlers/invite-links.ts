@@ -12,7 +12,7 @@ import {
   inviteLinkPath,
   inviteLinkStatus,
 } from '../../shared/invite-link.js';
-import { freeMemberGrant, joinOrganization } from '../domain/accounts.js';
+import { addressProven, freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
 import { epochSeconds } from '../domain/present.js';
@@ -22,6 +22,8 @@ import { RATE_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import { enforceLimits } from './limits.js';
+import { PROVING_MAIL_REFUSED, inviteToProve, provingInvitationNotice } from './proving-invitation.js';
+import { mailingTransactions } from '../mail/with-mails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +35,7 @@ export function inviteLinkHandlers(
   services: Services,
 ): Pick<Handlers, 'createInviteLink' | 'revokeInviteLink' | 'getInviteLink' | 'acceptInviteLink'> {
   const { repos, config } = services;
+  const withMails = mailingTransactions(services.mailer, repos.transaction);
 
   /** The link, its organization and what it is now. */
   async function lookUp(token: string) {
@@ -123,6 +126,20 @@ export function inviteLinkHandlers(
       }
       if (user.organization_id !== null) throw conflict('You already belong to an organization.');
       if (!addressFitsDomain(user.email, link.domain)) throw invalid(INVITE_LINK_WRONG_DOMAIN);
+      if (!addressProven(user)) {
+        // Typing the address proved nothing: the invitation mailed to it does.
+        await withMails(async (tx) => {
+          const org = await tx.organizations.findById(link.organization_id, { forUpdate: true });
+          if (!org) throw notFound(INVITE_LINK_REFUSALS.unknown);
+          const mails = await inviteToProve(config, tx, org, user.email, link.created_by, ctx.ip);
+          return { result: null, mails };
+        }, PROVING_MAIL_REFUSED);
+        return {
+          error: false,
+          message: provingInvitationNotice(user.email, link.organization_name),
+          joined: false,
+        };
+      }
       const grant = freeMemberGrant(link.organization_id, link.created_by);
       await joinOrganization(
         repos,
@@ -137,7 +154,11 @@ export function inviteLinkHandlers(
         },
         { type: 'invite_link.joined', actor: user },
       );
-      return { error: false, message: `You joined ${link.organization_name} as a Free member.` };
+      return {
+        error: false,
+        message: `You joined ${link.organization_name} as a Free member.`,
+        joined: true,
+      };
     },
   };
 }

@@ -7,12 +7,7 @@ import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation } from '../domain/accounts.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
-import {
-  INVALID_INVITATION,
-  findPendingInvitation,
-  invitationLink,
-  issueInvitationToken,
-} from '../domain/invitations.js';
+import { INVALID_INVITATION, findPendingInvitation, issueInvitationToken } from '../domain/invitations.js';
 import {
   assignProduct,
   ensureOrganization,
@@ -24,12 +19,12 @@ import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
-import type { InTransaction, Repositories } from '../repositories/index.js';
+import type { InTransaction } from '../repositories/index.js';
 import { DomainError, conflict, invalid, notFound, tooManyAttempts } from '../domain/errors.js';
 import type { Handlers, QueryOf } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
 import { assignedSeats } from '../../shared/seats.js';
-import { invitationMail } from '../mail/templates.js';
+import { invitationMailOf } from './invitation-mail.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
@@ -99,17 +94,6 @@ export function organizationHandlers(
   const { repos, config } = services;
   const withMails = mailingTransactions(services.mailer, repos.transaction);
 
-  async function invitationMailOf(
-    data: Repositories | InTransaction,
-    inviter: User,
-    invitation: Invitation,
-    token: string,
-  ) {
-    const org = await data.organizations.get(invitation.organization_id);
-    const link = invitationLink(config.publicUrl, token, inviter.software);
-    return invitationMail(invitation.email, inviter.name, org.name, invitation.role, link);
-  }
-
   /**
    * Saves an invitation (`write`, in a transaction) and mails its link (withMails). Over SMTP a failed
    * send is reported and the invitation stays, to be resent.
@@ -121,7 +105,7 @@ export function organizationHandlers(
   ): Promise<Invitation> {
     return withMails(async (tx) => {
       const invitation = await write(tx);
-      return { result: invitation, mails: [await invitationMailOf(tx, inviter, invitation, token)] };
+      return { result: invitation, mails: [await invitationMailOf(config, tx, inviter, invitation, token)] };
     }, INVITATION_MAIL_REFUSED);
   }
 

@@ -210,7 +210,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
       data: { status: 'valid', organization_name: 'Acme', domain: 'acme.com', expires_at: 1764604800 },
     },
   },
-  acceptInviteLink: { arg: { token: 'tok' }, answer: ok },
+  acceptInviteLink: { arg: { token: 'tok' }, answer: { ...ok, joined: true } },
   listAuditEvents: {
     arg: { type: 'member.removed', page: 2 },
     query: { type: 'member.removed', page: '2' },

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, mockSoftware, mockSoftwareOptions, ok, spyOnApi } from '../msw/handlers';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
@@ -57,20 +58,66 @@ test('signing up from the link comes back to it', async () => {
   await waitFor(() => expect(router.state.location.pathname).toBe('/join/tok-1'));
 });
 
-test('a signed-in user at the domain (any case) joins and lands on the dashboard', async () => {
-  const accept = spyOnApi('acceptInviteLink', ok('You joined Acme as a Free member.'));
+test('a signed-in, onboarded user at the domain (any case) joins and lands on the dashboard', async () => {
+  const accept = spyOnApi('acceptInviteLink', { ...ok('You joined Acme as a Free member.'), joined: true });
+  const onboarded = { ...grace, has_onboarded: true };
   server.use(
     mockApi('getInviteLink', valid),
     accept.handler,
-    mockApi('getUser', { error: false, data: { ...grace, organization: anOrganization({ name: 'Acme' }) } }),
+    mockApi('getUser', {
+      error: false,
+      data: { ...onboarded, organization: anOrganization({ name: 'Acme' }) },
+    }),
   );
-  const { user, router } = renderApp('/join/tok-1', { preloadedState: signedIn(grace) });
+  const { user, router } = renderApp('/join/tok-1', { preloadedState: signedIn(onboarded) });
   await user.click(await screen.findByRole('button', { name: 'Join Acme' }));
   await waitFor(() => expect(accept.requests).toHaveLength(1));
   expect(accept.requests[0]!.body).toEqual({ token: 'tok-1' });
   await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   await expectStubPage('dashboard/pages/OverviewPage');
   expect(await screen.findByText('You joined Acme as a Free member.')).toBeInTheDocument();
+});
+
+test('someone who joins mid-onboarding goes on with it (connect the CRM next)', async () => {
+  server.use(
+    mockApi('getInviteLink', valid),
+    mockApi('acceptInviteLink', { ...ok('You joined Acme as a Free member.'), joined: true }),
+    mockApi('getUser', { error: false, data: { ...grace, organization: anOrganization({ name: 'Acme' }) } }),
+  );
+  const { user, router } = renderApp('/join/tok-1', { preloadedState: signedIn(grace) });
+  await user.click(await screen.findByRole('button', { name: 'Join Acme' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  await expectStubPage('connection/pages/ConnectPage');
+});
+
+test('an address not proven yet is told an invitation was mailed, and stays', async () => {
+  const words = 'We sent an invitation to grace@acme.com: open it to join Acme.';
+  server.use(mockApi('getInviteLink', valid), mockApi('acceptInviteLink', { ...ok(words), joined: false }));
+  const { user, router } = renderApp('/join/tok-1', { preloadedState: signedIn(grace) });
+  await user.click(await screen.findByRole('button', { name: 'Join Acme' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(words);
+  expect(screen.queryByRole('button', { name: 'Join Acme' })).not.toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/join/tok-1');
+});
+
+test('the mailed-invitation words are shown in Chinese', async () => {
+  await activateLocale('zh-CN');
+  try {
+    server.use(
+      mockApi('getInviteLink', valid),
+      mockApi('acceptInviteLink', {
+        ...ok('We sent an invitation to grace@acme.com: open it to join Acme.'),
+        joined: false,
+      }),
+    );
+    const { user } = renderApp('/join/tok-1', { preloadedState: signedIn(grace) });
+    await user.click(await screen.findByRole('button', { name: '加入 Acme' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '我们已向 grace@acme.com 发送邀请：打开邀请即可加入 Acme。',
+    );
+  } finally {
+    activateLocaleWith('en', {});
+  }
 });
 
 test('a refused join shows the server words and stays', async () => {

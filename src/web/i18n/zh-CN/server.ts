@@ -53,6 +53,8 @@ export const server: Record<string, string> = {
   'Enter the code from your authenticator app.': '请输入身份验证器应用中的验证码。',
   'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.':
     '发送邀请失败：邮件无法送达。请稍后使用“重新发送邀请”。',
+  'The invitation could not be mailed to you. Ask an admin of the organization to resend it.':
+    '无法向您发送邀请邮件。请让组织管理员重新发送。',
   'Go back to the form and send it again.': '请返回表单并重新发送。',
   'Invalid email or password.': '电子邮箱或密码无效。',
   'Invite someone first: the requirement applies to an organization.': '请先邀请成员：此要求适用于组织。',
@@ -196,6 +198,8 @@ export const serverTemplates: Record<string, string> = {
   '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',
   'Your request was sent to the admins of {organization}.': '您的申请已发送给 {organization} 的管理员。',
   'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
+  'We sent an invitation to {email}: open it to join {organization}.':
+    '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',
   // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
   'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
   'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':

@@ -1,7 +1,8 @@
 /**
  * /join/:token (issue 15): the page an organization's invitation link opens. It says which organization the
  * link leads to, or why it no longer works; a visitor signs up or logs in and comes back here; a signed-in
- * user whose address is at the organization's verified domain joins with one click, as a Free member.
+ * user whose address is at the organization's verified domain joins with one click, as a Free member, if the
+ * address is proven (Google); else the server mails an invitation to it, and the page says so.
  */
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -26,6 +27,7 @@ import { selectUser } from '../../../entities/session';
 import { msg, t, translated } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import StepPage from '../components/StepPage';
+import { useGoToNextScreen } from '../hooks/use-next-screen';
 
 export const LINK_CHECK_FAILED = msg('Failed to check the invitation link');
 export const LINK_JOIN_FAILED = msg('Failed to join the organization');
@@ -40,6 +42,8 @@ export default function JoinLinkPage() {
   const navigate = useNavigate();
   const [accept, accepting] = useAcceptInviteLinkMutation();
   const [error, setError] = useState<ErrorText | null>(null);
+  const [mailed, setMailed] = useState<string | null>(null);
+  const goToNextScreen = useGoToNextScreen();
 
   if (link.isLoading) return <LoadingState text="Checking the invitation link..." />;
   const data = link.data?.data;
@@ -69,15 +73,23 @@ export default function JoinLinkPage() {
   const onJoin = async () => {
     setError(null);
     try {
-      await accept({ token }).unwrap();
+      const answer = await accept({ token }).unwrap();
+      // A password account has not proven its address: the server mailed an invitation instead.
+      if (!answer.joined) {
+        setMailed(answer.message);
+        return;
+      }
       dispatch(notify(t('You joined {organization} as a Free member.', { organization }), 'success'));
-      void navigate('/dashboard', { replace: true });
+      // Someone who joined mid-onboarding goes on with it (install, connect...); the others to the dashboard.
+      if (user && !user.has_onboarded) void goToNextScreen();
+      else void navigate('/dashboard', { replace: true });
     } catch (failure) {
       setError(withDetail(LINK_JOIN_FAILED, failure));
     }
   };
 
   const action = (() => {
+    if (mailed) return <Typography role="status">{translated(mailed)}</Typography>;
     if (!user) {
       return (
         <>

@@ -1,0 +1,67 @@
+/**
+ * Issue 15: typing an address at a verified domain proves nothing, so automatic joining (signup) and
+ * invitation links let an unproven address in only through a normal invitation mailed to it: accepting
+ * it (accept-invite) proves the mailbox and joins. No token of another kind, no second invitation while
+ * one is pending.
+ */
+import type { Config } from '../config.js';
+import type { Organization, User } from '../db/schema.js';
+import { issueInvitationToken } from '../domain/invitations.js';
+import type { Mail } from '../mail/mailer.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
+import { personOf } from '../repositories/audit.js';
+import type { InTransaction } from '../repositories/index.js';
+import { invitationMailOf } from './invitation-mail.js';
+
+/** Over SMTP, a mail that did not go out: the invitation stays pending, for an admin to resend. */
+export const PROVING_MAIL_REFUSED = {
+  refuse: 'The invitation could not be mailed to you. Ask an admin of the organization to resend it.',
+};
+
+/** What the person reads (signup's notice, accept-invite-link's message). */
+export function provingInvitationNotice(email: string, organization: string): string {
+  return `We sent an invitation to ${email}: open it to join ${organization}.`;
+}
+
+/** The link's creator while still an admin of the organization, else its first admin. */
+async function inviterOf(tx: InTransaction, org: Organization, preferredId: number | null) {
+  const preferred = preferredId === null ? undefined : await tx.users.findById(preferredId);
+  if (preferred?.organization_id === org.id && preferred.role === 'admin') return preferred;
+  const [admin] = await tx.companyDomain.adminEmailsOf(org.id);
+  return (admin === undefined ? undefined : await tx.users.findByEmail(admin)) ?? null;
+}
+
+/**
+ * Saves a pending invitation of `email` to `org` (Free member) and answers its mail for the caller to
+ * send with the transaction (mailWithin); none when one is already pending.
+ */
+export async function inviteToProve(
+  config: Pick<Config, 'publicUrl'>,
+  tx: InTransaction,
+  org: Organization,
+  email: string,
+  preferredInviterId: number | null,
+  ip: string | null,
+): Promise<Mail[]> {
+  if (await tx.invitations.hasPending(org.id, email)) return [];
+  const inviter: User | null = await inviterOf(tx, org, preferredInviterId);
+  const { token, tokenHash, expiresAt } = issueInvitationToken();
+  await tx.audit.record({
+    type: 'invitation.sent',
+    organizationId: org.id,
+    actor: inviter ? personOf(inviter) : null,
+    target: { id: null, email },
+    ip,
+    details: { role: 'member', product: PLAN_NAMES.free },
+  });
+  const invitation = await tx.invitations.create({
+    organization_id: org.id,
+    email,
+    role: 'member',
+    product: 'free',
+    token_hash: tokenHash,
+    invited_by: inviter?.id ?? null,
+    expires_at: expiresAt,
+  });
+  return [await invitationMailOf(config, tx, inviter, invitation, token)];
+}
