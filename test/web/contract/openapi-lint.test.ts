@@ -82,6 +82,7 @@ describe('openapi.yaml', () => {
         'POST /billing-portal',
         'POST /verify-settings',
         'POST /pre-connect',
+        'POST /preview-invite-users',
         'POST /access-token',
         'POST /disconnect',
         'GET /get-organization-members',
