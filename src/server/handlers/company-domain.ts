@@ -19,9 +19,9 @@ import { mailingTransactions } from '../mail/with-mails.js';
 import { personOf } from '../repositories/audit.js';
 import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
+import { DAY_MS } from '../../shared/duration.js';
 
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const WRONG_DOMAIN_CODE =

@@ -16,8 +16,8 @@ import type { UsageFilter } from '../repositories/credits.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { DAY_MS } from '../../shared/duration.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_REPORT_DAYS = 366;
 const EXPORT_BATCH = 5000;
 

@@ -24,8 +24,7 @@ import type { Services } from '../services.js';
 import { enforceLimits } from './limits.js';
 import { PROVING_MAIL_REFUSED, inviteToProve, provingInvitationNotice } from './proving-invitation.js';
 import { mailingTransactions } from '../mail/with-mails.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/duration.js';
 
 export const INVITE_LINK_CREATED = 'Invitation link created. Copy it now: it is shown only once.';
 export const INVITE_LINK_REVOKED_DONE = 'The invitation link was revoked: it no longer works.';
