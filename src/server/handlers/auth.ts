@@ -19,7 +19,7 @@ import {
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
 import { checkSecondFactor } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
-import { autoJoinMail, resetPasswordMail } from '../mail/templates.js';
+import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
@@ -136,10 +136,9 @@ const signedInView =
 
 /** Tells the admins that someone at the company domain joined (issue 15, automatic joining). */
 async function autoJoinMails(services: Services, tx: InTransaction, member: User, org: Organization) {
-  const who = member.name ? `${member.name} (${member.email})` : member.email;
   const link = new URL('/dashboard/organization', services.config.publicUrl).toString();
   const admins = await tx.companyDomain.adminEmailsOf(org.id);
-  return admins.map((to) => autoJoinMail(to, who, org.name, link));
+  return admins.map((to) => autoJoinMail(to, personInMail(member), org.name, link));
 }
 
 export function authHandlers(

@@ -14,7 +14,7 @@ import { conflict, invalid, notFound } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
-import { domainVerificationMail, joinRequestMail } from '../mail/templates.js';
+import { domainVerificationMail, joinRequestMail, personInMail } from '../mail/templates.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import { personOf } from '../repositories/audit.js';
 import { hashToken } from '../security/tokens.js';
@@ -274,12 +274,11 @@ export function companyDomainHandlers(
           throw conflict('Your request to join is already waiting for an admin.');
         }
         await tx.companyDomain.createRequest(org.id, user.id, new Date(), JOIN_REQUEST_DAYS * DAY_MS);
-        const requester = user.name ? `${user.name} (${user.email})` : user.email;
         const admins = await tx.companyDomain.adminEmailsOf(org.id);
         const link = organizationLink();
         return {
           result: undefined,
-          mails: admins.map((to) => joinRequestMail(to, requester, org.name, link)),
+          mails: admins.map((to) => joinRequestMail(to, personInMail(user), org.name, link)),
         };
       }, null);
       return { error: false, message: `Your request was sent to the admins of ${org.name}.` };

@@ -76,6 +76,11 @@ export function domainVerificationMail(
   };
 }
 
+/** How a mail to the admins names someone: "Grace Hopper (grace@acme.com)", or the address alone. */
+export function personInMail(person: { name?: string | null; email: string }): string {
+  return person.name ? `${person.name} (${person.email})` : person.email;
+}
+
 /** Issue 15: an admin learns that someone at the company's domain asks to join. */
 export function joinRequestMail(to: string, requester: string, organization: string, link: string): Mail {
   return {
