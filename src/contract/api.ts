@@ -3325,6 +3325,12 @@ export interface operations {
          */
         search?: string;
         /**
+         * @description Only the members holding this product (a member without one holds Free), e.g. the members on Free
+         *     who can take a moved seat (issue 15); `total` counts the members matching both this and the search.
+         * @example free
+         */
+        product?: 'free' | 'standard' | 'pro';
+        /**
          * @description The column to sort by (`joined` = join date, `product` = plan); ties go by join order.
          * @example name
          */
@@ -3404,7 +3410,7 @@ export interface operations {
               users: components['schemas']['OrganizationMember'][];
               /** @description The pending invitations of the invitations page asked for. */
               invitations: components['schemas']['Invitation'][];
-              /** @description How many members match the search (all of them without one). */
+              /** @description How many members match the search and product (all of them without either). */
               total: number;
               /** @description How many members the organization has. */
               member_count: number;

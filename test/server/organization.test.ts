@@ -349,6 +349,36 @@ describe('get-organization-members on a large organization (server paging, searc
     assert.deepEqual([none.users, none.total, none.member_count], [[], 0, SIZE + 1]);
   });
 
+  it('filters by product (Free: any spelling but Standard or Pro), with the search, total counting both', async () => {
+    const free = (await members({ product: 'free', per_page: '100' })).body.data;
+    assert.equal(free.total, SIZE + 1 - 5); // all but 3 Standard and 2 Pro
+    assert.equal(free.member_count, SIZE + 1);
+    assert.equal(free.users.length, 100);
+    assert.ok(
+      free.users.every(
+        (u: { subscription: { stripe_product: string } }) => u.subscription.stripe_product === 'Free',
+      ),
+    );
+    const pro = (await members({ product: 'pro' })).body.data;
+    assert.deepEqual(
+      pro.users.map((u: { email: string }) => u.email),
+      [3, 4].map((i) => `bulk.${process.pid}.00${i}@example.com`),
+    );
+    assert.equal(pro.total, 2);
+    // Needle 0 holds Standard: the other ten needles are on Free.
+    const freeNeedles = (await members({ product: 'free', search: 'needle', per_page: '5' })).body.data;
+    assert.equal(freeNeedles.total, SIZE / 10 - 1);
+    assert.deepEqual(
+      freeNeedles.users.map((u: { name: string }) => u.name),
+      ['Needle 10', 'Needle 20', 'Needle 30', 'Needle 40', 'Needle 50'],
+    );
+    const standardNeedles = (await members({ product: 'standard', search: 'needle' })).body.data;
+    assert.deepEqual(
+      [standardNeedles.users.map((u: { name: string }) => u.name), standardNeedles.total],
+      [['Needle 0'], 1],
+    );
+  });
+
   it('sorts by name, email, role and product, both ways', async () => {
     const byNameDesc = (await members({ sort: 'name', order: 'desc', per_page: '3' })).body.data.users;
     assert.deepEqual(
@@ -399,6 +429,7 @@ describe('get-organization-members on a large organization (server paging, searc
       { sort: 'salary' },
       { order: 'up' },
       { search: 'x'.repeat(201) },
+      { product: 'gold' },
     ]) {
       const res = await members(query);
       assert.equal(res.status, 400, JSON.stringify(query));

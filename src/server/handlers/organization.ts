@@ -15,7 +15,7 @@ import {
   removeMember,
   requireSeatForInvitation,
 } from '../domain/organizations.js';
-import { PLAN_NAMES } from '../../shared/plans.js';
+import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
@@ -62,6 +62,7 @@ function membersQuery(query: MembersQuery) {
     limit,
     offset: (page - 1) * limit,
     search: query.search ?? '',
+    product: query.product,
     sort: query.sort ?? 'joined',
     order: query.order ?? 'asc',
     userId,
@@ -70,9 +71,10 @@ function membersQuery(query: MembersQuery) {
   } satisfies MemberPageQuery & Record<string, unknown>;
 }
 
-/** A user without an organization is their own only member: do they match the search? */
+/** A user without an organization is their own only member: do they match the search and product? */
 function matchesAlone(user: User, q: ReturnType<typeof membersQuery>): boolean {
   if (q.userId !== undefined && q.userId !== user.id) return false;
+  if (q.product !== undefined && q.product !== planKeyOf(user.stripe_product)) return false;
   const needle = q.search.trim().toLowerCase();
   return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
 }
@@ -181,13 +183,13 @@ export function organizationHandlers(
           },
         };
       }
-      const searching = q.search.trim() !== '' || q.userId !== undefined;
+      const searching = q.search.trim() !== '' || q.product !== undefined || q.userId !== undefined;
       // Pending invitations (other people's emails) are only shown to admins.
       const showInvitations = roleCan(user.role, 'members.invite');
       const [org, members, matching, seats, pending] = await Promise.all([
         repos.organizations.get(orgId),
         repos.users.memberPage(orgId, q),
-        searching ? repos.users.countMatching(orgId, q.search) : undefined,
+        searching ? repos.users.countMatching(orgId, q) : undefined,
         repos.users.assignedSeatsOf(orgId),
         showInvitations
           ? repos.invitations.pendingPageOf(orgId, { limit: q.invitationsLimit, offset: q.invitationsOffset })

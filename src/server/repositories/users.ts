@@ -2,6 +2,7 @@
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, NewUser, User } from '../db/schema.js';
+import type { PlanKey } from '../../shared/plans.js';
 
 export type UserChanges = UpdateObject<Database, 'users'>;
 
@@ -34,8 +35,14 @@ const MEMBER_COLUMNS = [
 ] as const;
 export type MemberRow = Pick<User, (typeof MEMBER_COLUMNS)[number]>;
 
-export interface MemberPageQuery {
+/** Which members a page or a count is about: name or email containing `search`, holding `product`. */
+export interface MemberFilter {
   search: string;
+  /** Only the members holding this product (Free: none, or any spelling planKeyOf reads as Free). */
+  product?: PlanKey;
+}
+
+export interface MemberPageQuery extends MemberFilter {
   sort: 'name' | 'email' | 'role' | 'product' | 'joined';
   order: 'asc' | 'desc';
   limit: number;
@@ -74,6 +81,17 @@ function matchingSearch(search: string) {
   if (!needle) return sql<boolean>`true`;
   const pattern = likePattern(needle);
   return sql<boolean>`(name ilike ${pattern} or email ilike ${pattern})`;
+}
+
+/** Holding `product` as planKeyOf reads it (any other spelling is Free); served by users_org_product. */
+function holdingProduct(product: PlanKey | undefined) {
+  if (product === undefined) return sql<boolean>`true`;
+  if (product === 'free') return sql<boolean>`${PRODUCT_KEY} not in ('standard', 'pro')`;
+  return sql<boolean>`${PRODUCT_KEY} = ${product}`;
+}
+
+function matchingFilter({ search, product }: MemberFilter) {
+  return sql<boolean>`(${matchingSearch(search)} and ${holdingProduct(product)})`;
 }
 
 /**
@@ -163,7 +181,7 @@ export function createUsersRepository(db: Db) {
         .selectFrom('users')
         .select('id')
         .where('organization_id', '=', organizationId)
-        .where(matchingSearch(query.search));
+        .where(matchingFilter(query));
       if (query.userId !== undefined) ids = ids.where('id', '=', query.userId);
       for (const [expression, direction] of order) ids = ids.orderBy(expression, direction);
       let page = db
@@ -174,13 +192,13 @@ export function createUsersRepository(db: Db) {
       return page.execute();
     },
 
-    /** How many members match a search (callers use the organization's member_count without one). */
-    async countMatching(organizationId: number, search: string): Promise<number> {
+    /** How many members match a filter (callers use the organization's member_count without one). */
+    async countMatching(organizationId: number, filter: MemberFilter): Promise<number> {
       const row = await db
         .selectFrom('users')
         .select(sql<string | number | bigint>`count(*)`.as('n'))
         .where('organization_id', '=', organizationId)
-        .where(matchingSearch(search))
+        .where(matchingFilter(filter))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
