@@ -233,6 +233,8 @@ export function membersPage(
   const invitationsPerPage = number('invitations_per_page', 10);
   const needle = (query.get('search') ?? '').trim().toLowerCase();
   const userId = query.get('user_id');
+  // Plan names are the product keys, capitalized ('free' → 'Free').
+  const product = query.get('product');
   const sort = query.get('sort') ?? 'joined';
   const sign = query.get('order') === 'desc' ? -1 : 1;
   const key = (m: Member): string | number =>
@@ -250,6 +252,7 @@ export function membersPage(
     .filter(
       ({ member }) =>
         (userId === null || member.id === userId) &&
+        (product === null || member.subscription.stripe_product.toLowerCase() === product) &&
         (!needle ||
           member.name.toLowerCase().includes(needle) ||
           member.email.toLowerCase().includes(needle)),

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aMember, anOrganization, aSubscription, aUser, type OrganizationMember } from '../msw/fixtures';
-import { mockApiError, mockOrganizationMembers, ok, spyOnApi, noCompanyDomain } from '../msw/handlers';
+import {
+  heldAnswer,
+  membersPage,
+  mockApiError,
+  mockOrganizationMembers,
+  ok,
+  spyOnApi,
+  noCompanyDomain,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -74,14 +82,14 @@ test('an admin moves a seat by keyboard: only members on Free who may hold a sea
   ).toBeInTheDocument();
   expect(dialog.getByRole('button', { name: 'Move seat' })).toBeDisabled();
   await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
-  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
   // Ada is an admin on Free and may take it; the billing manager may not; Grace is the source.
   expect(options).toEqual([
     'Ada Lovelace (ada@example.com)',
     'Alan Turing (alan@example.com)',
     'Vera Viewer (vera@example.com)',
   ]);
-  await user.keyboard('{ArrowDown}{Enter}');
+  await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
   await user.click(dialog.getByRole('button', { name: 'Move seat' }));
 
   await waitFor(() => expect(move.requests).toHaveLength(1));
@@ -96,6 +104,103 @@ test('an admin moves a seat by keyboard: only members on Free who may hold a sea
     ),
   ).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+describe('the member who takes the seat is searched among the whole organization', () => {
+  // More members than the page shows (25): Katherine joined last, so she is not on the loaded page.
+  const katherine = aMember({ id: 'user-99', name: 'Katherine Johnson', email: 'katherine@example.com' });
+  const bigTeam: OrganizationMember[] = [
+    ...team,
+    ...Array.from({ length: 30 }, (_, i) =>
+      aMember({ id: `user-${10 + i}`, name: `Member ${10 + i}`, email: `member${10 + i}@example.com` }),
+    ),
+    katherine,
+  ];
+
+  async function openMoveSeatOfGrace(user: ReturnType<typeof renderOrganization>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Move seat of Grace Hopper' }));
+    return within(await screen.findByRole('dialog', { name: 'Move seat' }));
+  }
+
+  test('typing asks the server for members on Free, and one not on the loaded page takes the seat', async () => {
+    server.use(noCompanyDomain());
+    const members = spyOnApi('getOrganizationMembers', (request) =>
+      membersPage({ users: bigTeam, invitations: [] }, request.url.searchParams),
+    );
+    const move = spyOnApi('moveSeat', ok('Moved'));
+    server.use(members.handler, move.handler);
+    const { user } = renderOrganization();
+    await screen.findByText('Grace Hopper');
+    expect(screen.queryByText('Katherine Johnson')).not.toBeInTheDocument();
+
+    const dialog = await openMoveSeatOfGrace(user);
+    await user.type(dialog.getByRole('combobox', { name: /Give the seat to/ }), 'kath');
+    await user.click(
+      await screen.findByRole('option', { name: 'Katherine Johnson (katherine@example.com)' }),
+    );
+    expect(screen.queryByRole('option', { name: /Alan Turing/ })).not.toBeInTheDocument();
+    const searches = members.requests.map((request) => Object.fromEntries(request.url.searchParams));
+    expect(searches).toContainEqual({ product: 'free', search: 'kath', per_page: '20' });
+    await user.click(dialog.getByRole('button', { name: 'Move seat' }));
+
+    await waitFor(() => expect(move.requests).toHaveLength(1));
+    expect(move.requests[0]!.body).toEqual({
+      product: 'Standard',
+      from_user_id: 'user-2',
+      to_user_id: 'user-99',
+    });
+  });
+
+  test('a search shows it is searching, then says when nobody on Free matches; Move seat stays disabled', async () => {
+    server.use(noCompanyDomain(), mockOrganizationMembers({ users: bigTeam, invitations: [] }));
+    const { user } = renderOrganization();
+    await screen.findByText('Grace Hopper');
+    const answer = heldAnswer();
+    server.use(mockOrganizationMembers({ users: bigTeam, invitations: [] }, { until: answer.until }));
+    const dialog = await openMoveSeatOfGrace(user);
+    // Grace matches the search but holds the seat being moved, not Free.
+    await user.type(dialog.getByRole('combobox', { name: /Give the seat to/ }), 'grace');
+    expect(await screen.findByText('Searching members...')).toBeInTheDocument();
+    answer.release();
+    expect(await screen.findByText('No member on Free matches.')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Move seat' })).toBeDisabled();
+  });
+
+  test('without anyone on Free who may hold a seat, the dialog says nobody can take it', async () => {
+    const paidTeam = [
+      team[1]!,
+      aMember({
+        id: 'user-1',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        role: 'admin',
+        subscription: aSubscription({ stripe_product: 'Pro' }),
+      }),
+      aMember({ id: 'user-4', name: 'Bill Payer', email: 'bill@example.com', role: 'billing_manager' }),
+    ];
+    server.use(noCompanyDomain(), mockOrganizationMembers({ users: paidTeam, invitations: [] }));
+    const { user } = renderOrganization();
+    const dialog = await openMoveSeatOfGrace(user);
+    await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+    expect(await screen.findByText('No member on Free can take this seat.')).toBeInTheDocument();
+  });
+
+  test('a failed search shows the error with Try again, which asks again', async () => {
+    server.use(noCompanyDomain(), mockOrganizationMembers({ users: bigTeam, invitations: [] }));
+    const { user } = renderOrganization();
+    await screen.findByText('Grace Hopper');
+    server.use(mockApiError('getOrganizationMembers', 'Database unavailable', { status: 500, once: true }));
+    const dialog = await openMoveSeatOfGrace(user);
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch org members');
+    expect(alert).toHaveTextContent('Database unavailable');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(dialog.queryByRole('alert')).not.toBeInTheDocument());
+    await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+    expect(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' })).toBeInTheDocument();
+  });
 });
 
 /** The words of the refused move, as an English and a Chinese user read them. */

@@ -77,6 +77,8 @@ export const organization: Record<string, string> = {
   '{who} gives their {product} seat to the member you choose, who must be on Free.':
     '{who} 将其 {product} 席位交给您选择的成员（该成员须为免费版）。',
   'No member on Free can take this seat.': '没有免费版成员可以接收此席位。',
+  'No member on Free matches.': '没有匹配的免费版成员。',
+  'Searching members...': '正在搜索成员...',
   '{product} seat moved from {from} to {to}.': '{product} 席位已从 {from} 转移给 {to}。',
   'Failed to move the seat': '转移席位失败',
   Product: '产品',

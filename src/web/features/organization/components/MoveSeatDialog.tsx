@@ -4,21 +4,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { PLAN_NAMES } from '../../../../shared/plans';
-import { memberLabel, memberProduct, seatMoveTargets, type OrganizationMember } from '../lib/members';
+import { canTakeSeatOf, memberLabel, memberProduct, type OrganizationMember } from '../lib/members';
+import { SeatMoveTargetField } from './SeatMoveTargetField';
 import { t } from '../../../i18n';
 
 export interface MoveSeatDialogProps {
   /** The member whose seat moves; the dialog is closed when null. */
   member: OrganizationMember | null;
-  /** The members the page knows of; those who can take the seat are offered. */
-  members: readonly OrganizationMember[];
   moving: boolean;
   error: ErrorText | null;
   onCancel: () => void;
@@ -27,15 +24,15 @@ export interface MoveSeatDialogProps {
 
 /**
  * Issue 15: gives a member's paid seat to another member in one step (the server swaps both in one
- * transaction). Escape or Cancel changes nothing; the select and buttons are reachable by keyboard.
+ * transaction). The member is searched among the whole organization, not the loaded page. Escape or
+ * Cancel changes nothing; the combobox and buttons are reachable by keyboard.
  */
-export function MoveSeatDialog({ member, members, moving, error, onCancel, onMove }: MoveSeatDialogProps) {
+export function MoveSeatDialog({ member, moving, error, onCancel, onMove }: MoveSeatDialogProps) {
   const titleId = useId();
-  const [toId, setToId] = useState('');
-  useEffect(() => setToId(''), [member]);
+  const [to, setTo] = useState<OrganizationMember | null>(null);
+  useEffect(() => setTo(null), [member]);
   const product = member ? memberProduct(member) : 'free';
-  const targets = member ? seatMoveTargets(member, members) : [];
-  const target = targets.find((candidate) => candidate.id === toId);
+  const target = member && to && canTakeSeatOf(member, to) ? to : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,23 +52,14 @@ export function MoveSeatDialog({ member, members, moving, error, onCancel, onMov
               })}
             </DialogContentText>
             <ErrorAlert error={error} />
-            {targets.length === 0 ? (
-              <DialogContentText>{t('No member on Free can take this seat.')}</DialogContentText>
-            ) : (
-              <TextField
-                select
-                required
-                label={t('Give the seat to')}
-                name="to_user_id"
-                value={toId}
-                onChange={(event) => setToId(event.target.value)}
-              >
-                {targets.map((candidate) => (
-                  <MenuItem key={candidate.id} value={candidate.id}>
-                    {memberLabel(candidate)}
-                  </MenuItem>
-                ))}
-              </TextField>
+            {member && (
+              <SeatMoveTargetField
+                key={member.id}
+                from={member}
+                value={to}
+                onChange={setTo}
+                disabled={moving}
+              />
             )}
           </Stack>
         </DialogContent>

@@ -6,3 +6,6 @@
 export const MEMBERS_FIRST_PAGE_SIZE = 25;
 
 export const firstMembersQuery = { page: 1, per_page: MEMBERS_FIRST_PAGE_SIZE } as const;
+
+/** A members search asks the server once the typing pauses this long, not on every keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;

@@ -45,16 +45,24 @@ export function holdsSeat(member: Pick<OrganizationMember, 'subscription'>): boo
   return memberProduct(member) !== 'free';
 }
 
-/** Who can take `from`'s seat: another member on Free whose role may hold a product (not a billing manager). */
+/** Whether `member` can take `from`'s seat: another member on Free whose role may hold a product (not a billing manager). */
+export function canTakeSeatOf(
+  from: Pick<OrganizationMember, 'id' | 'subscription'>,
+  member: Pick<OrganizationMember, 'id' | 'role' | 'subscription'>,
+): boolean {
+  return (
+    member.id !== from.id &&
+    memberProduct(member) === 'free' &&
+    canHoldProduct(member.role, memberProduct(from))
+  );
+}
+
+/** Who among `members` (e.g. the server's answer to a search) can take `from`'s seat. */
 export function seatMoveTargets<M extends Pick<OrganizationMember, 'id' | 'role' | 'subscription'>>(
   from: Pick<OrganizationMember, 'id' | 'subscription'>,
   members: readonly M[],
 ): M[] {
-  const product = memberProduct(from);
-  return members.filter(
-    (member) =>
-      member.id !== from.id && memberProduct(member) === 'free' && canHoldProduct(member.role, product),
-  );
+  return members.filter((member) => canTakeSeatOf(from, member));
 }
 
 export function memberProduct(member: Pick<OrganizationMember, 'subscription'>): PlanKey {

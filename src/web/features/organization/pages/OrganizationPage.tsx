@@ -22,7 +22,7 @@ import { BulkInviteDialog } from '../components/BulkInviteDialog';
 import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
 import { InviteForm, type InviteValues } from '../components/InviteForm';
 import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
-import { MEMBERS_FIRST_PAGE_SIZE } from '../lib/members-query';
+import { MEMBERS_FIRST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { MoveSeatDialog } from '../components/MoveSeatDialog';
@@ -52,8 +52,6 @@ import { t } from '../../../i18n';
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_INVITATIONS: Invitation[] = [];
 const DEFAULT_SORT: { sort: MemberSort; order: SortOrder } = { sort: 'joined', order: 'asc' };
-/** The server is asked once the typing pauses this long, not on every keystroke. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /dashboard/organization (spec §2.1, §6): the team members (searched, sorted and paginated by the server:
@@ -299,7 +297,6 @@ export default function OrganizationPage() {
       )}
       <MoveSeatDialog
         member={toMove}
-        members={data?.users ?? NO_MEMBERS}
         moving={seatMove.isLoading}
         error={moveError}
         onCancel={() => {

@@ -1,0 +1,64 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import ErrorAlert from '../../../components/ErrorAlert';
+import { useSeatMoveTargets } from '../hooks/use-seat-move-targets';
+import { membersErrorText } from '../lib/errors';
+import { memberLabel, type OrganizationMember } from '../lib/members';
+import { t } from '../../../i18n';
+
+export interface SeatMoveTargetFieldProps {
+  /** The member whose seat moves. */
+  from: OrganizationMember;
+  value: OrganizationMember | null;
+  onChange: (to: OrganizationMember | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * 'Give the seat to': a combobox that searches the whole organization's members on Free as one types
+ * (issue 15). The server filters, so the options are shown as answered; arrows, Enter and Escape work
+ * as in any combobox.
+ */
+export function SeatMoveTargetField({ from, value, onChange, disabled }: SeatMoveTargetFieldProps) {
+  const [input, setInput] = useState('');
+  // Once chosen, the input shows the member's label, which is not a search.
+  const search = value && input === memberLabel(value) ? '' : input;
+  const { targets, searching, searchedFor, error, retry } = useSeatMoveTargets(from, search);
+  // While a search is under way its loading text shows, not the last search's answer (MUI shows the
+  // loading text only without options); the chosen member always stays an option.
+  const shown = searching ? [] : targets;
+  const options = value && !shown.some((target) => target.id === value.id) ? [value, ...shown] : shown;
+
+  return (
+    <Stack spacing={1}>
+      {error !== undefined && <ErrorAlert error={membersErrorText(error)} onRetry={retry} />}
+      <Autocomplete
+        options={options}
+        value={value}
+        onChange={(_, next) => onChange(next)}
+        inputValue={input}
+        onInputChange={(_, next) => setInput(next)}
+        filterOptions={(shown) => shown}
+        getOptionLabel={memberLabel}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={searching}
+        loadingText={t('Searching members...')}
+        noOptionsText={
+          searchedFor ? t('No member on Free matches.') : t('No member on Free can take this seat.')
+        }
+        disabled={disabled}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            required
+            name="to_user_id"
+            label={t('Give the seat to')}
+            placeholder={t('Type a name or email')}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
