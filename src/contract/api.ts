@@ -512,7 +512,14 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check an invitation token before signing up with it. */
+    /**
+     * Check an invitation token before signing up with it.
+     * @description Signed out, or signed in at another address than the invited one, the answer only describes the
+     *     invitation (`outcome: valid`): the app signs up with the token. Signed in at the invited address
+     *     (any letter case), the account joins the organization now (`outcome: joined`; the message can carry a
+     *     seat notice), or is a member of it already (`outcome: member`); belonging to another organization, or
+     *     paying for a plan of one's own, answers 400 with the reason.
+     */
     post: operations['acceptInvite'];
     delete?: never;
     options?: never;
@@ -796,7 +803,7 @@ export interface paths {
      * What an invitation link leads to, for anyone who opens it (signed in or not).
      * @description Issue 15. `status` is `valid`, `expired` (older than 7 days), `revoked` (revoked, replaced by a newer
      *     link, or the organization's domain is no longer the one it was made for) or `unknown` (no such
-     *     link: the names are then null). Changes nothing. Rate limited per IP (429).
+     *     link: the id and names are then null). Changes nothing. Rate limited per IP (429).
      */
     get: operations['getInviteLink'];
     put?: never;
@@ -3755,7 +3762,8 @@ export interface operations {
            *       "data": {
            *         "email": "grace@example.com",
            *         "role": "member",
-           *         "organization_name": "Ada Lovelace's organization"
+           *         "organization_name": "Ada Lovelace's organization",
+           *         "outcome": "valid"
            *       }
            *     }
            */
@@ -3767,6 +3775,12 @@ export interface operations {
               email: string;
               role: components['schemas']['Role'];
               organization_name: string;
+              /**
+               * @description `valid`: sign up with the token. `joined`: the signed-in invitee joined the organization
+               *     now. `member`: the signed-in invitee is a member of it already.
+               * @enum {string}
+               */
+              outcome: 'valid' | 'joined' | 'member';
             };
           };
         };
@@ -4391,6 +4405,7 @@ export interface operations {
            *       "error": false,
            *       "data": {
            *         "status": "valid",
+           *         "organization_id": "1",
            *         "organization_name": "Acme",
            *         "domain": "acme.com",
            *         "expires_at": 1764604800
@@ -4404,6 +4419,8 @@ export interface operations {
             data: {
               /** @enum {string} */
               status: 'valid' | 'expired' | 'revoked' | 'unknown';
+              /** @description The organization's id (as in get-user's `organization.id`), to tell it from another of the same name. */
+              organization_id: components['schemas']['Id'] | null;
               organization_name: string | null;
               domain: string | null;
               /** @description Seconds since the epoch. */

@@ -77,7 +77,12 @@ test('a colleague at the verified domain joins through the copied link; once rev
   const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
   assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
   await colleague.page.goto(accept);
-  await colleague.page.getByText(`You have been invited to join ${organization}.`).waitFor();
+  // Signed in at the invited address: opening the invitation joins, with no detour by /signup.
+  await colleague.page
+    .getByRole('status')
+    .filter({ hasText: `You joined ${organization}.` })
+    .waitFor();
+  assert.equal(await colleague.page.getByText(/Taking you to sign up/).count(), 0);
   await colleague.page.goto(`${e2e.app.url}/dashboard/organization`);
   await colleague.page.getByText(organization, { exact: true }).first().waitFor();
 

@@ -107,9 +107,11 @@ describe('creating a link', () => {
       'the token itself is not stored',
     );
 
+    const { organization } = await organizationOf(admin);
     assert.deepEqual(await look(token), {
       status: 'valid',
-      organization_name: (await organizationOf(admin)).organization.name,
+      organization_id: organization.id, // what tells it from another organization of the same name
+      organization_name: organization.name,
       domain: DOMAIN,
       expires_at: data.expires_at,
     });
@@ -225,6 +227,7 @@ describe('joining through a link', () => {
   it('an unknown link says so, without naming anyone', async () => {
     assert.deepEqual(await look('no-such-token'), {
       status: 'unknown',
+      organization_id: null,
       organization_name: null,
       domain: null,
       expires_at: null,

@@ -131,7 +131,12 @@ describe('accept-invite', () => {
     for (let i = 0; i < 2; i += 1) {
       const res = await t.api('acceptInvite', { query: { token } });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.data, { email, role: 'admin', organization_name: "Alice's organization" });
+      assert.deepEqual(res.body.data, {
+        email,
+        role: 'admin',
+        organization_name: "Alice's organization",
+        outcome: 'valid',
+      });
     }
   });
 
@@ -159,10 +164,43 @@ describe('accept-invite', () => {
     const token = await mailToken(t, loner.email);
     const res = await t.api('acceptInvite', { query: { token }, cookie: loner.cookie });
     assert.equal(res.status, 200);
+    assert.equal(res.body.data.outcome, 'joined');
+    assert.equal(res.body.message, "You joined Alice's organization.");
     const me = (await t.api('getUser', { cookie: loner.cookie })).body.data;
     assert.equal(me.role, 'member');
     assert.equal(me.organization.name, "Alice's organization");
     await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: me.id } });
+  });
+
+  it('tells a signed-in invitee who is a member already so, and spends nothing', async () => {
+    const joiner = await signup(t.api);
+    await invite(admin, joiner.email);
+    const token = await mailToken(t, joiner.email);
+    // Joined another way (an invitation link, an approved request) while the invitation was pending.
+    const org = await orgOf(admin);
+    await t.app.services.db
+      .updateTable('users')
+      .set({ organization_id: Number(org.id), role: 'member' })
+      .where('id', '=', Number(joiner.id))
+      .execute();
+    const res = await t.api('acceptInvite', { query: { token }, cookie: joiner.cookie });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.outcome, 'member');
+    assert.equal(res.body.message, 'You are already a member of this organization.');
+    assert.equal((await t.api('acceptInvite', { query: { token } })).body.data.outcome, 'valid');
+    await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: joiner.id } });
+  });
+
+  it('only describes the invitation to someone signed in at another address', async () => {
+    const email = uniqueEmail('elsewhere');
+    await invite(admin, email);
+    const token = await mailToken(t, email);
+    const res = await t.api('acceptInvite', { query: { token }, cookie: otherMember.cookie });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.outcome, 'valid');
+    assert.equal(res.body.data.email, email);
+    assert.equal(res.body.message, 'The invitation is valid.');
+    assert.equal((await orgOf(otherMember)).name, "Bob's organization");
   });
 
   it('refuses a signed-in account that pays for its own plan, which would exceed the purchased seats', async () => {

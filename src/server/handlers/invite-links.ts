@@ -107,6 +107,7 @@ export function inviteLinkHandlers(
         error: false,
         data: {
           status,
+          organization_id: link ? String(link.organization_id) : null,
           organization_name: link?.organization_name ?? null,
           domain: link?.domain ?? null,
           expires_at: link ? epochSeconds(link.expires_at)! : null,

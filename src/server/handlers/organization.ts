@@ -310,25 +310,28 @@ export function organizationHandlers(
       const invitation = await findPendingInvitation(repos.invitations, ctx.query.token);
       if (!invitation) throw notFound(INVALID_INVITATION);
       const org = await repos.organizations.get(invitation.organization_id);
-      const data = {
-        email: invitation.email,
-        role: roleOf(invitation.role),
-        organization_name: org.name,
-      };
+      const answer = (outcome: 'valid' | 'joined' | 'member', message: string) => ({
+        error: false as const,
+        message,
+        data: {
+          email: invitation.email,
+          role: roleOf(invitation.role),
+          organization_name: org.name,
+          outcome,
+        },
+      });
 
       // Signed in as the invited address: join now. Otherwise the app signs up with the token.
       const user = await ctx.optionalUser();
-      if (user !== undefined) {
-        if (sameEmail(user.email, invitation.email)) {
-          if (user.organization_id === invitation.organization_id) {
-            return { error: false, message: 'You are already a member of this organization.', data };
-          }
-          if (user.organization_id !== null) throw invalid('You already belong to another organization.');
-          const notice = await joinByInvitation(repos, user, invitation, ctx.ip);
-          return { error: false, message: notice ?? `You joined ${org.name}.`, data };
+      if (user !== undefined && sameEmail(user.email, invitation.email)) {
+        if (user.organization_id === invitation.organization_id) {
+          return answer('member', 'You are already a member of this organization.');
         }
+        if (user.organization_id !== null) throw invalid('You already belong to another organization.');
+        const notice = await joinByInvitation(repos, user, invitation, ctx.ip);
+        return answer('joined', notice ?? `You joined ${org.name}.`);
       }
-      return { error: false, message: 'The invitation is valid.', data };
+      return answer('valid', 'The invitation is valid.');
     },
 
     async removeOrganizationUser(ctx) {

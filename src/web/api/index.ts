@@ -55,6 +55,10 @@ export const api = generatedApi.enhanceEndpoints({
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
     moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
+    // Opened signed in at the invited address, an invitation makes the user a member at once (issue 15).
+    acceptInvite: {
+      invalidatesTags: (result) => (result?.data.outcome === 'joined' ? ['User', 'Members'] : []),
+    },
     // Issue 15: joining by an invitation link makes the user a member.
     acceptInviteLink: { invalidatesTags: onSuccess('Members', 'User') },
 

@@ -161,7 +161,10 @@ const calls: { [K in EndpointId]: Call<K> } = {
   acceptInvite: {
     arg: { token: 'invite-token' },
     query: { token: 'invite-token' },
-    answer: { ...ok, data: { email: 'grace@example.com', role: 'member', organization_name: 'Engines' } },
+    answer: {
+      ...ok,
+      data: { email: 'grace@example.com', role: 'member', organization_name: 'Engines', outcome: 'valid' },
+    },
   },
   removeOrganizationUser: { arg: { user_id: 'user-2' }, answer: ok },
   setUserProduct: { arg: { user_id: 'user-2', product: 'pro', role: 'member' }, answer: ok },
@@ -207,7 +210,13 @@ const calls: { [K in EndpointId]: Call<K> } = {
     query: { token: 'tok' },
     answer: {
       error: false,
-      data: { status: 'valid', organization_name: 'Acme', domain: 'acme.com', expires_at: 1764604800 },
+      data: {
+        status: 'valid',
+        organization_id: '1',
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        expires_at: 1764604800,
+      },
     },
   },
   acceptInviteLink: { arg: { token: 'tok' }, answer: { ...ok, joined: true } },

@@ -1,18 +1,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { aSoftware } from '../msw/fixtures';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
+import { anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import {
   heldAnswer,
   mockApi,
   mockApiError,
   mockSoftware,
   mockSoftwareOptions,
+  ok,
   operationUrl,
   spyOnApi,
 } from '../msw/handlers';
 import { server } from '../msw/server';
-import { renderApp, signedOut } from '../utils/render';
-import { resetBrowserState, stubForeignPages } from './helpers';
+import { renderApp, signedIn, signedOut } from '../utils/render';
+import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
 import { useSpecTimers } from '../utils/spec-timers';
 
 stubForeignPages();
@@ -22,7 +24,12 @@ beforeEach(resetBrowserState);
 const accepted = {
   error: false as const,
   message: 'Invitation is valid',
-  data: { email: 'grace@example.com', role: 'member' as const, organization_name: 'Analytical Engines' },
+  data: {
+    email: 'grace@example.com',
+    role: 'member' as const,
+    organization_name: 'Analytical Engines',
+    outcome: 'valid' as const,
+  },
 };
 
 test('posts the token, stores it, and goes to /signup (keeping the software param) after 5 s', async () => {
@@ -102,4 +109,127 @@ test('no answer at all shows Failed to accept invitation', async () => {
   renderApp('/accept-invitation?token=tok', { preloadedState: signedOut() });
   expect(await screen.findByRole('heading', { level: 1, name: 'Invitation Error' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to accept invitation');
+});
+
+// Opening the invitation signed in (issue 15).
+
+const grace = aUser({ id: 'user-7', email: 'Grace@Example.com', name: 'Grace', organization: null });
+const engines = anOrganization({ id: 'org-9', name: 'Analytical Engines' });
+/** The chosen CRM that a signed-in visitor's pages load. */
+const crm = () => [mockSoftware(aSoftware()), mockSoftwareOptions([aSoftware()])];
+const answered = (outcome: 'joined' | 'member', message: string) => ({
+  ...accepted,
+  message,
+  data: { ...accepted.data, outcome },
+});
+
+test('the signed-in invitee has joined: told so, the session shows the organization, onboarding goes on', async () => {
+  // The real initial load: the user is asked again once the join is done.
+  let joined = false;
+  const accept = spyOnApi('acceptInvite', () => {
+    joined = true;
+    return answered('joined', 'You joined Analytical Engines.');
+  });
+  server.use(
+    accept.handler,
+    mockApi('getUser', () => ({ error: false, data: joined ? { ...grace, organization: engines } : grace })),
+    ...crm(),
+  );
+  const { store, user, router } = renderApp('/accept-invitation?token=inv-1');
+
+  expect(await screen.findByText('You joined Analytical Engines.')).toHaveAttribute('role', 'status');
+  expect(screen.getByRole('heading', { level: 1, name: 'Invitation accepted' })).toBeInTheDocument();
+  expect(accept.requests).toHaveLength(1);
+  await waitFor(() => expect(store.getState().app.user?.organization?.id).toBe('org-9'));
+  expect(screen.queryByText(/Taking you to sign up/)).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  await expectStubPage('connection/pages/ConnectPage');
+});
+
+test('an onboarded invitee who joined reads the seat notice, in Chinese, and goes to the dashboard', async () => {
+  await activateLocale('zh-CN');
+  try {
+    const notice =
+      'You joined Analytical Engines on the Free plan: no Pro seat was free. Your admin can give you one once a seat is free.';
+    server.use(mockApi('acceptInvite', answered('joined', notice)), ...crm());
+    renderApp('/accept-invitation?token=inv-1', {
+      preloadedState: signedIn({ ...grace, has_onboarded: true }),
+    });
+    expect(
+      await screen.findByText(
+        '您已以免费版加入 Analytical Engines：当前没有空闲的专业版席位。有空闲席位后，管理员可以为您分配。',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: '前往控制台' })).toHaveAttribute('href', '/dashboard');
+  } finally {
+    activateLocaleWith('en', {});
+  }
+});
+
+test('a member of the organization already is told so, and goes to the dashboard', async () => {
+  server.use(
+    mockApi('acceptInvite', answered('member', 'You are already a member of this organization.')),
+    ...crm(),
+  );
+  renderApp('/accept-invitation?token=inv-1', {
+    preloadedState: signedIn({ ...grace, has_onboarded: true, organization: engines }),
+  });
+  expect(await screen.findByText('You are already a member of Analytical Engines.')).toHaveAttribute(
+    'role',
+    'status',
+  );
+  expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(screen.queryByText(/Taking you to sign up/)).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+});
+
+test('someone signed in at another address is not sent to /signup; they log out and continue with the invitation', async () => {
+  const logout = spyOnApi('logout', ok());
+  server.use(
+    mockApi('acceptInvite', accepted),
+    logout.handler,
+    mockSoftware(aSoftware({ slug: 'hubspot', software: 'HubSpot' })),
+    mockSoftwareOptions([aSoftware()]),
+  );
+  const ada = aUser({ email: 'ada@example.com', has_onboarded: true });
+  const { store, user, router } = renderApp('/accept-invitation?token=inv-1&software=hubspot', {
+    preloadedState: signedIn(ada),
+  });
+  expect(
+    await screen.findByText(
+      'This invitation is for grace@example.com, but you are signed in as ada@example.com.',
+    ),
+  ).toHaveAttribute('role', 'status');
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'Invitation to Analytical Engines' }),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/Taking you to sign up/)).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
+
+  await user.click(screen.getByRole('button', { name: 'Log out and continue' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+  expect(logout.requests).toHaveLength(1);
+  expect(store.getState().app.user).toBeNull();
+  expect(window.localStorage.getItem('invitation_token')).toBe('inv-1');
+  const query = new URLSearchParams(router.state.location.search);
+  expect(query.get('email')).toBe('grace@example.com');
+  expect(query.get('software')).toBe('hubspot');
+});
+
+test.each([
+  'You already belong to another organization.',
+  'You pay for a plan of your own: cancel it in the billing portal before joining an organization.',
+])('a refused join shows why: %s', async (words) => {
+  server.use(mockApiError('acceptInvite', words, { status: 400 }), ...crm());
+  renderApp('/accept-invitation?token=inv-1', { preloadedState: signedIn(grace) });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Invitation Error' })).toBeInTheDocument();
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Failed to join the organization');
+  expect(alert).toHaveTextContent(words);
+  expect(alert).not.toHaveTextContent('Invalid or expired invitation');
+  expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
 });

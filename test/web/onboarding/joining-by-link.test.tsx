@@ -13,7 +13,13 @@ stubForeignPages();
 const EXPIRES = 1764604800;
 const valid = {
   error: false as const,
-  data: { status: 'valid' as const, organization_name: 'Acme', domain: 'acme.com', expires_at: EXPIRES },
+  data: {
+    status: 'valid' as const,
+    organization_id: 'org-acme',
+    organization_name: 'Acme',
+    domain: 'acme.com',
+    expires_at: EXPIRES,
+  },
 };
 const grace = aUser({ id: 'user-7', email: 'Grace@ACME.com', name: 'Grace', organization: null });
 
@@ -156,6 +162,24 @@ test('someone already in an organization is told so', async () => {
   expect(screen.queryByRole('button', { name: 'Join Acme' })).not.toBeInTheDocument();
 });
 
+// The organization's id decides, not its name: two organizations may have the same name.
+test.each([
+  ['a member of the organization', 'org-acme', 'Acme Inc', 'You are a member of Acme.'],
+  [
+    'a member of another organization of the same name',
+    'org-other',
+    'Acme',
+    'You already belong to an organization: you cannot join another one.',
+  ],
+])('%s is told so', async (_, id, name, words) => {
+  server.use(mockApi('getInviteLink', valid));
+  const member = aUser({ email: 'carl@acme.com', organization: anOrganization({ id, name }) });
+  renderApp('/join/tok-1', { preloadedState: signedIn(member) });
+  expect(await screen.findByText(words)).toHaveAttribute('role', 'status');
+  expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(screen.queryByRole('button', { name: 'Join Acme' })).not.toBeInTheDocument();
+});
+
 test.each([
   ['expired', 'This invitation link has expired. Ask an admin of the organization for a new one.'],
   ['revoked', 'This invitation link was revoked. Ask an admin of the organization for a new one.'],
@@ -166,6 +190,7 @@ test.each([
       error: false,
       data: {
         status,
+        organization_id: status === 'unknown' ? null : 'org-acme',
         organization_name: status === 'unknown' ? null : 'Acme',
         domain: status === 'unknown' ? null : 'acme.com',
         expires_at: status === 'unknown' ? null : EXPIRES,

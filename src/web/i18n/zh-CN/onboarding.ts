@@ -23,6 +23,12 @@ export const onboarding: Record<string, string> = {
   'Checking your invitation...': '正在检查您的邀请...',
   'Invitation accepted': '已接受邀请',
   'You have been invited to join {organization}.': '您已受邀加入 {organization}。',
+  // Opening an invitation while signed in (issue 15).
+  'Invitation to {organization}': '{organization} 的邀请',
+  'You are already a member of {organization}.': '您已是 {organization} 的成员。',
+  'This invitation is for {invited}, but you are signed in as {email}.':
+    '此邀请发给 {invited}，但您当前以 {email} 登录。',
+  'Log out and continue': '退出登录并继续',
   'Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...':
     '{seconds, plural, other {# 秒}}后将带您前往注册...',
   'Sign up now': '立即注册',

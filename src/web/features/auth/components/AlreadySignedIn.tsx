@@ -7,11 +7,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { selectUser } from '../../../entities/session';
+import { selectUser, useLogOut } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { getItem, setItem, storageKeys } from '../../../lib/storage';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
-import { useLogOut } from '../hooks/use-log-out';
 import { t } from '../../../i18n';
 
 export default function AlreadySignedIn({ email }: { email: string }) {

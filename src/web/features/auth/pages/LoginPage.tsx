@@ -12,7 +12,7 @@ import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';
-import { selectUser } from '../../../entities/session';
+import { logOut, selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
@@ -25,7 +25,6 @@ import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection'
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
-import { logOut } from '../lib/log-out';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 import { msg, t } from '../../../i18n';
 

@@ -7,7 +7,7 @@ import { Await, Navigate } from 'react-router-dom';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { logOut } from '../lib/log-out';
+import { logOut } from '../../../entities/session';
 
 export const loader = (({ store }) => ({ loggedOut: logOut(store.dispatch) })) satisfies EntryLoader;
 

@@ -1,32 +1,45 @@
 /**
- * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation; on success the token
- * is kept for the signup and the visitor goes to /signup 5 s later, otherwise 'Invitation Error'.
+ * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation. A visitor keeps the
+ * token for the signup and goes to /signup 5 s later. Someone signed in at the invited address has joined
+ * the organization by this check (or was a member already): the page says so and leads on. Someone signed
+ * in at another address is offered to log out and sign up with the invited one. Otherwise
+ * 'Invitation Error'.
  */
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { sameEmail } from '../../../../shared/email';
 import { api } from '../../../api';
-import { classifyFailure } from '../../../api/errors';
+import type { User } from '../../../api/contract-types';
+import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import type { AppStore } from '../../../app/store';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { chooseSoftware } from '../../../entities/crm';
+import { sessionSettled } from '../../../entities/session';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
-import { t } from '../../../i18n';
+import SignedInInvitation, { type SignedInOutcome } from '../components/SignedInInvitation';
+import { msg, t } from '../../../i18n';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
 export const NO_INVITATION_TOKEN = 'No invitation token provided.';
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 export const ACCEPT_FAILED = 'Failed to accept invitation';
+export const JOIN_FAILED = msg('Failed to join the organization');
 
-/** A 4xx answer means the token itself is bad; anything else (server down, network) is a failed attempt. */
-function invitationFailure(error: unknown): string {
-  return classifyFailure(error).kind === 'refused' ? INVALID_INVITATION : ACCEPT_FAILED;
+/**
+ * A 4xx answer means the token itself is bad; anything else (server down, network) is a failed attempt.
+ * Signed in, a refusal other than 404 says why joining was refused (another organization, a paid plan).
+ */
+function invitationFailure(error: unknown, signedIn: boolean): ErrorText {
+  const failure = classifyFailure(error);
+  if (failure.kind !== 'refused') return { text: ACCEPT_FAILED };
+  return signedIn && failure.status !== 404 ? withDetail(JOIN_FAILED, error) : { text: INVALID_INVITATION };
 }
 
 /** /signup, keeping the software param (and the invited email, which the signup must use). */
@@ -38,20 +51,28 @@ function signupPath(software: string | null, email: string | undefined): string 
   return query ? `/signup?${query}` : '/signup';
 }
 
-type Outcome = { kind: 'accepted'; organization: string; to: string } | { kind: 'failed'; message: string };
+type Outcome =
+  | { kind: 'accepted'; organization: string; to: string }
+  | SignedInOutcome
+  | { kind: 'failed'; error: ErrorText; signedIn: boolean };
 
-/** Checks the invitation; on success its token is kept for the signup. */
+/** Checks the invitation (the server joins a signed-in invitee); a token to sign up with is kept. */
 async function acceptInvitation(store: AppStore, token: string, software: string | null): Promise<Outcome> {
+  const user: User | null = await sessionSettled(store);
   try {
-    const result = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
+    const { message, data } = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
+    const organization = data.organization_name;
+    if (data.outcome === 'joined') return { kind: 'joined', organization, message };
+    if (data.outcome === 'member') return { kind: 'member', organization };
+    const to = signupPath(software, data.email);
+    // Signed in as someone else: signing up needs this session ended first.
+    if (user && !sameEmail(user.email, data.email)) {
+      return { kind: 'other-address', organization, invited: data.email, signedInAs: user.email, token, to };
+    }
     setItem(storageKeys.invitationToken, token);
-    return {
-      kind: 'accepted',
-      organization: result.data.organization_name,
-      to: signupPath(software, result.data.email),
-    };
+    return { kind: 'accepted', organization, to };
   } catch (error) {
-    return { kind: 'failed', message: invitationFailure(error) };
+    return { kind: 'failed', error: invitationFailure(error, user !== null), signedIn: user !== null };
   }
 }
 
@@ -69,7 +90,7 @@ export const loader = (({ store, url }) => {
   if (software) void chooseLinkedSoftware(store, software);
   const outcome: Outcome | Promise<Outcome> = token
     ? acceptInvitation(store, token, software)
-    : { kind: 'failed', message: NO_INVITATION_TOKEN };
+    : { kind: 'failed', error: { text: NO_INVITATION_TOKEN }, signedIn: false };
   return { outcome };
 }) satisfies EntryLoader;
 
@@ -84,41 +105,44 @@ export default function AcceptInvitationPage() {
 }
 
 function InvitationOutcome({ outcome }: { outcome: Outcome }) {
+  switch (outcome.kind) {
+    case 'accepted':
+      return <SignUpCountdown organization={outcome.organization} to={outcome.to} />;
+    case 'failed':
+      return (
+        <StepPage title={INVITATION_ERROR}>
+          <ErrorAlert error={outcome.error} />
+          <Link component={RouterLink} to={outcome.signedIn ? '/dashboard' : '/login'}>
+            {outcome.signedIn ? t('Go to dashboard') : t('Go to login')}
+          </Link>
+        </StepPage>
+      );
+    default:
+      return <SignedInInvitation outcome={outcome} />;
+  }
+}
+
+function SignUpCountdown({ organization, to }: { organization: string; to: string }) {
   const navigate = useNavigate();
   // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second.
   const [secondsLeft, setSecondsLeft] = useState(INVITATION_REDIRECT_DELAY_MS / 1000);
-  const accepted = outcome.kind === 'accepted';
   useEffect(() => {
-    if (!accepted) return;
     const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, [accepted]);
+  }, []);
   useEffect(() => {
-    if (outcome.kind === 'accepted' && secondsLeft === 0) void navigate(outcome.to, { replace: true });
-  }, [navigate, secondsLeft, outcome]);
-
-  if (outcome.kind === 'failed') {
-    return (
-      <StepPage title={INVITATION_ERROR}>
-        <ErrorAlert error={outcome.message} />
-        <Link component={RouterLink} to="/login">
-          {t('Go to login')}
-        </Link>
-      </StepPage>
-    );
-  }
+    if (secondsLeft === 0) void navigate(to, { replace: true });
+  }, [navigate, secondsLeft, to]);
 
   return (
     <StepPage title={t('Invitation accepted')}>
-      <Typography>
-        {t('You have been invited to join {organization}.', { organization: outcome.organization })}
-      </Typography>
+      <Typography>{t('You have been invited to join {organization}.', { organization })}</Typography>
       <Typography color="text.secondary" role="status">
         {t('Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...', {
           seconds: secondsLeft,
         })}
       </Typography>
-      <Link component={RouterLink} to={outcome.to} replace>
+      <Link component={RouterLink} to={to} replace>
         {t('Sign up now')}
       </Link>
     </StepPage>

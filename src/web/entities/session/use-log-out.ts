@@ -1,7 +1,7 @@
 /** Logging out from a button (the route entries call logOut themselves): the call and whether it runs. */
 import { useCallback, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { logOut } from '../lib/log-out';
+import { useAppDispatch } from '../../app/hooks';
+import { logOut } from './log-out';
 
 export function useLogOut() {
   const dispatch = useAppDispatch();

@@ -1,11 +1,14 @@
 /**
  * Spec §4 logout: call logout, clear all local storage except the chosen CRM, reset the API cache and the
- * shared user. Run by /logout and /login?reauth=true on entry, and by 'Log out and create a new account'.
+ * shared user. Run by /logout and /login?reauth=true on entry, and by 'Log out and create a new account'
+ * and the invitation page's 'Log out and continue'.
  */
-import { api } from '../../../api';
-import type { AppDispatch } from '../../../app/store';
-import { signedOut } from '../../../entities/session';
-import { clearAllExcept, storageKeys } from '../../../lib/storage';
+import { api } from '../../api';
+import type { useAppDispatch } from '../../app/hooks';
+import { clearAllExcept, storageKeys } from '../../lib/storage';
+import { signedOut } from './session-slice';
+
+type AppDispatch = ReturnType<typeof useAppDispatch>;
 
 export async function logOut(dispatch: AppDispatch): Promise<void> {
   try {
