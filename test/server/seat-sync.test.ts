@@ -13,6 +13,8 @@ import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
 import { addSeatsInPlace, runReconcileCommand } from '../../src/server/billing/seat-sync.js';
+import { upstreamFailed } from '../../src/server/domain/errors.js';
+import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
@@ -178,6 +180,93 @@ describe('the sandbox provider', () => {
     assert.deepEqual(await sandboxItems(organizationOne), { standard: 3, pro: 0 });
     assert.deepEqual(await sandboxItems(own), { standard: 0, pro: 0 }, 'the other one bills nothing');
     assert.equal((await repos.billing.findSubscription(own))!.status, 'canceled');
+  });
+
+  it('a declined in-place purchase racing an assignment: unpaid seats never exist, so none is over-assigned', async () => {
+    const buyer = await signup(t.api);
+    const first = await invitedMember(t, buyer);
+    const second = await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    await pay(buyer, bought.body.url);
+    const assign = async (member: TestUser) =>
+      (
+        await t.api('setUserProduct', {
+          cookie: buyer.cookie,
+          body: { user_id: member.id, product: 'standard', role: 'member' },
+        })
+      ).status;
+    assert.equal(await assign(first), 200, 'the one purchased seat is taken');
+    const { services } = t.app;
+    const user = (await services.repos.users.findById(Number(buyer.id)))!;
+    const subscriptionId = user.stripe_subscription_id!;
+    // The provider declines the payment; while it is being asked, an admin assigns a seat.
+    let assignedMeanwhile: number | undefined;
+    const declining = {
+      ...services,
+      billing: {
+        ...services.billing,
+        async setQuantities() {
+          assignedMeanwhile ??= await assign(second);
+          throw upstreamFailed('Stripe did not change the seats: the payment may have been declined.');
+        },
+      },
+    };
+    await assert.rejects(
+      addSeatsInPlace(declining, user, subscriptionId, { standard: 2, pro: 0 }, null),
+      /declined/,
+    );
+    assert.equal(assignedMeanwhile, 409, 'the seats being paid for were not there to assign');
+    const org = await orgOf(buyer);
+    assert.deepEqual(org.seats, { standard: 1, pro: 0 });
+    assert.deepEqual(assignedSeats(await services.repos.users.productsOf(Number(org.id))), {
+      standard: 1,
+      pro: 0,
+    });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 1, pro: 0 });
+
+    // Accepted, the seats are there at once, and assignable.
+    await addSeatsInPlace(services, user, subscriptionId, { standard: 1, pro: 0 }, null);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 2, pro: 0 });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 2, pro: 0 });
+    assert.equal(await assign(second), 200);
+  });
+
+  it('an in-place purchase the provider accepted but the database did not record: reconcile:seats --fix gives the paid seats', async () => {
+    const buyer = await teamWithSeats({ standard: 1, pro: 0 });
+    const { services } = t.app;
+    const user = (await services.repos.users.findById(Number(buyer.id)))!;
+    const subscriptionId = user.stripe_subscription_id!;
+    // The database goes away right after the provider accepted the payment.
+    let accepted = false;
+    const outage = {
+      ...services,
+      billing: {
+        ...services.billing,
+        async setQuantities(...args: Parameters<typeof services.billing.setQuantities>) {
+          const answered = await services.billing.setQuantities(...args);
+          accepted = true;
+          return answered;
+        },
+      },
+      repos: {
+        ...services.repos,
+        transaction: <T>(work: Parameters<typeof services.repos.transaction<T>>[0]) => {
+          if (accepted) throw new Error('Connection terminated unexpectedly');
+          return services.repos.transaction(work);
+        },
+      },
+    };
+    await assert.rejects(
+      addSeatsInPlace(outage, user, subscriptionId, { standard: 2, pro: 0 }, null),
+      /Connection terminated/,
+    );
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 3, pro: 0 }, 'paid at the provider');
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 1, pro: 0 }, 'not recorded here');
+    assert.equal(await runReconcileCommand(services, ['--fix'], () => undefined), 0);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 0 });
   });
 
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
@@ -563,7 +652,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.equal(purchases.length, 2);
   });
 
-  it('a declined purchase beside a paid one: the paid seats stay, the declined ones are taken back', async () => {
+  it('a declined purchase beside a paid one: the paid seats stay, the declined ones never count', async () => {
     const { admin, orgId } = await payingOrganization('sub_race_declined', { standard: 1, pro: 0 });
     stripeApp.fake.failNextUpdate(402);
     const answers = await Promise.all([

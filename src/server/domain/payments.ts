@@ -354,11 +354,15 @@ export async function lowerPurchasedSeats(
   });
 }
 
+/** The organization seats bought by this buyer belong to, created on first need (ensureOrganization). */
+export async function organizationForSeats(repos: Repositories, buyer: User): Promise<Organization> {
+  return repos.transaction((tx) => ensureOrganization(tx, buyer));
+}
+
 /**
- * Seats bought on the account's live subscription at a provider that changes it in place (Stripe): added
- * to the purchased seats under the organization's lock, so two purchases at once both count (the second
- * adds to what the first committed). Our side first; the caller then makes the provider follow
- * (pushSubscription) and, when the provider refuses, calls this again with the seats negated.
+ * Seats bought on the account's live subscription at a provider that changes it in place (Stripe), once
+ * the provider accepted them (addSeatsInPlace): added to the purchased seats under the organization's
+ * lock, so a change committed meanwhile is kept (the caller then sends the sum to the provider).
  */
 export async function addPurchasedSeats(
   repos: Repositories,
