@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
-import { addSeatsInPlace, runReconcileCommand } from '../../src/server/billing/seat-sync.js';
+import {
+  addSeatsInPlace,
+  completeCheckout,
+  runReconcileCommand,
+} from '../../src/server/billing/seat-sync.js';
 import { upstreamFailed } from '../../src/server/domain/errors.js';
 import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
@@ -268,6 +272,64 @@ describe('the sandbox provider', () => {
     assert.equal(await runReconcileCommand(services, ['--fix'], () => undefined), 0);
     assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 0 });
   });
+
+  for (const order of ['older first', 'newer first'] as const) {
+    it(`two checkouts paid from two tabs, payments applied ${order}: the newest stays, the older is cancelled at the provider`, async () => {
+      const buyer = await signup(t.api);
+      await invitedMember(t, buyer);
+      const { services } = t.app;
+      const open = async (priceId: string) => {
+        const res = await t.api('checkout', {
+          cookie: buyer.cookie,
+          body: { items: [{ price_id: priceId, quantity: 1 }] },
+        });
+        assert.equal(res.status, 200);
+        return new URL(res.body.url).pathname.split('/').pop()!;
+      };
+      const older = await open('price_standard_yearly');
+      const newer = await open('price_pro_yearly');
+      await services.db
+        .updateTable('checkout_sessions')
+        .set({ created_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', older)
+        .execute();
+      // Each payment started a subscription of its own at the provider (as Stripe Checkout does), billing
+      // what it sold; its webhook names it.
+      const subscriptionOfCheckout = {
+        [older]: `sub_sandbox_older_${buyer.id}`,
+        [newer]: `sub_sandbox_newer_${buyer.id}`,
+      };
+      await services.billing.setQuantities(subscriptionOfCheckout[older]!, { standard: 1, pro: 0 }, 'yearly');
+      await services.billing.setQuantities(subscriptionOfCheckout[newer]!, { standard: 0, pro: 1 }, 'yearly');
+      const apply = (checkoutId: string) =>
+        completeCheckout(services, checkoutId, { subscriptionId: subscriptionOfCheckout[checkoutId] });
+      for (const checkoutId of order === 'older first' ? [older, newer] : [newer, older]) {
+        await apply(checkoutId);
+      }
+      await apply(older); // a repeated delivery changes nothing
+
+      const me = (await t.api('getUser', { cookie: buyer.cookie })).body.data;
+      assert.equal(me.subscription.stripe_subscription_id, subscriptionOfCheckout[newer]);
+      assert.equal(me.subscription.stripe_product, 'Pro');
+      assert.deepEqual(me.organization.seats, { standard: 0, pro: 1 });
+      assert.deepEqual(await sandboxItems(subscriptionOfCheckout[newer]!), { standard: 0, pro: 1 });
+      assert.deepEqual(await sandboxItems(subscriptionOfCheckout[older]!), { standard: 0, pro: 0 });
+      const statuses = async (table: 'subscriptions' | 'checkout_sessions', ids: string[]) =>
+        Object.fromEntries(
+          (await services.db.selectFrom(table).select(['id', 'status']).where('id', 'in', ids).execute()).map(
+            (row) => [row.id, row.status],
+          ),
+        );
+      assert.deepEqual(await statuses('subscriptions', Object.values(subscriptionOfCheckout)), {
+        [subscriptionOfCheckout[older]!]: 'canceled',
+        [subscriptionOfCheckout[newer]!]: 'active',
+      });
+      assert.deepEqual(await statuses('checkout_sessions', [older, newer]), {
+        [older]: 'paid',
+        [newer]: 'paid',
+      });
+    });
+  }
 
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
     const buyer = await signup(t.api);
