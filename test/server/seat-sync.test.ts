@@ -778,6 +778,48 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(me.organization.seats, { standard: 3, pro: 1 });
   });
 
+  it("two tabs' checkouts whose webhooks arrive newest first: the older payment's subscription is the one cancelled", async () => {
+    const admin = await signup(stripeApp.s.api);
+    const open = async (priceId: string) => {
+      const res = await stripeApp.s.api('checkout', {
+        cookie: admin.cookie,
+        body: { items: [{ price_id: priceId, quantity: 1 }] },
+      });
+      assert.equal(res.status, 200);
+      const create = stripeApp.fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!;
+      return create.params.get('metadata[checkout_id]')!;
+    };
+    const older = await open('price_standard_monthly');
+    const newer = await open('price_pro_monthly');
+    await stripeApp.s.app.services.db
+      .updateTable('checkout_sessions')
+      .set({ created_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', older)
+      .execute();
+    for (const [id, price] of [
+      ['sub_tab_older', 'price_standard_monthly'],
+      ['sub_tab_newer', 'price_pro_monthly'],
+    ] as const) {
+      stripeApp.fake.subscriptions.set(id, {
+        id,
+        status: 'active',
+        items: [{ id: `si_${id}`, price, quantity: 1 }],
+      });
+    }
+    const paid = (checkoutId: string, subscription: string) =>
+      sendSigned(
+        checkoutCompletedEvent({ id: `evt_${subscription}`, checkoutId, subscription, customer: 'cus_tabs' }),
+      );
+    assert.equal((await paid(newer, 'sub_tab_newer')).statusCode, 200);
+    assert.equal((await paid(older, 'sub_tab_older')).statusCode, 200);
+
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_subscription_id, 'sub_tab_newer');
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.equal(stripeApp.fake.subscriptions.get('sub_tab_newer')!.status, 'active');
+    assert.equal(stripeApp.fake.subscriptions.get('sub_tab_older')!.status, 'canceled');
+  });
+
   it('a checkout opened before the account paid and paid after: the newest subscription stays, the older is cancelled with a credit', async () => {
     const admin = await signup(stripeApp.s.api);
     await invitedMember(stripeApp.s, admin);
