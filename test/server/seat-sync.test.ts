@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
-import { addSeatsInPlace, runReconcileCommand } from '../../src/server/billing/seat-sync.js';
+import {
+  addSeatsInPlace,
+  completeCheckout,
+  runReconcileCommand,
+} from '../../src/server/billing/seat-sync.js';
+import { upstreamFailed } from '../../src/server/domain/errors.js';
+import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
@@ -179,6 +185,151 @@ describe('the sandbox provider', () => {
     assert.deepEqual(await sandboxItems(own), { standard: 0, pro: 0 }, 'the other one bills nothing');
     assert.equal((await repos.billing.findSubscription(own))!.status, 'canceled');
   });
+
+  it('a declined in-place purchase racing an assignment: unpaid seats never exist, so none is over-assigned', async () => {
+    const buyer = await signup(t.api);
+    const first = await invitedMember(t, buyer);
+    const second = await invitedMember(t, buyer);
+    const bought = await t.api('buyMoreSeats', {
+      cookie: buyer.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    await pay(buyer, bought.body.url);
+    const assign = async (member: TestUser) =>
+      (
+        await t.api('setUserProduct', {
+          cookie: buyer.cookie,
+          body: { user_id: member.id, product: 'standard', role: 'member' },
+        })
+      ).status;
+    assert.equal(await assign(first), 200, 'the one purchased seat is taken');
+    const { services } = t.app;
+    const user = (await services.repos.users.findById(Number(buyer.id)))!;
+    const subscriptionId = user.stripe_subscription_id!;
+    // The provider declines the payment; while it is being asked, an admin assigns a seat.
+    let assignedMeanwhile: number | undefined;
+    const declining = {
+      ...services,
+      billing: {
+        ...services.billing,
+        async setQuantities() {
+          assignedMeanwhile ??= await assign(second);
+          throw upstreamFailed('Stripe did not change the seats: the payment may have been declined.');
+        },
+      },
+    };
+    await assert.rejects(
+      addSeatsInPlace(declining, user, subscriptionId, { standard: 2, pro: 0 }, null),
+      /declined/,
+    );
+    assert.equal(assignedMeanwhile, 409, 'the seats being paid for were not there to assign');
+    const org = await orgOf(buyer);
+    assert.deepEqual(org.seats, { standard: 1, pro: 0 });
+    assert.deepEqual(assignedSeats(await services.repos.users.productsOf(Number(org.id))), {
+      standard: 1,
+      pro: 0,
+    });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 1, pro: 0 });
+
+    // Accepted, the seats are there at once, and assignable.
+    await addSeatsInPlace(services, user, subscriptionId, { standard: 1, pro: 0 }, null);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 2, pro: 0 });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 2, pro: 0 });
+    assert.equal(await assign(second), 200);
+  });
+
+  it('an in-place purchase the provider accepted but the database did not record: reconcile:seats --fix gives the paid seats', async () => {
+    const buyer = await teamWithSeats({ standard: 1, pro: 0 });
+    const { services } = t.app;
+    const user = (await services.repos.users.findById(Number(buyer.id)))!;
+    const subscriptionId = user.stripe_subscription_id!;
+    // The database goes away right after the provider accepted the payment.
+    let accepted = false;
+    const outage = {
+      ...services,
+      billing: {
+        ...services.billing,
+        async setQuantities(...args: Parameters<typeof services.billing.setQuantities>) {
+          const answered = await services.billing.setQuantities(...args);
+          accepted = true;
+          return answered;
+        },
+      },
+      repos: {
+        ...services.repos,
+        transaction: <T>(work: Parameters<typeof services.repos.transaction<T>>[0]) => {
+          if (accepted) throw new Error('Connection terminated unexpectedly');
+          return services.repos.transaction(work);
+        },
+      },
+    };
+    await assert.rejects(
+      addSeatsInPlace(outage, user, subscriptionId, { standard: 2, pro: 0 }, null),
+      /Connection terminated/,
+    );
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 3, pro: 0 }, 'paid at the provider');
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 1, pro: 0 }, 'not recorded here');
+    assert.equal(await runReconcileCommand(services, ['--fix'], () => undefined), 0);
+    assert.deepEqual((await orgOf(buyer)).seats, { standard: 3, pro: 0 });
+  });
+
+  for (const order of ['older first', 'newer first'] as const) {
+    it(`two checkouts paid from two tabs, payments applied ${order}: the newest stays, the older is cancelled at the provider`, async () => {
+      const buyer = await signup(t.api);
+      await invitedMember(t, buyer);
+      const { services } = t.app;
+      const open = async (priceId: string) => {
+        const res = await t.api('checkout', {
+          cookie: buyer.cookie,
+          body: { items: [{ price_id: priceId, quantity: 1 }] },
+        });
+        assert.equal(res.status, 200);
+        return new URL(res.body.url).pathname.split('/').pop()!;
+      };
+      const older = await open('price_standard_yearly');
+      const newer = await open('price_pro_yearly');
+      await services.db
+        .updateTable('checkout_sessions')
+        .set({ created_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', older)
+        .execute();
+      // Each payment started a subscription of its own at the provider (as Stripe Checkout does), billing
+      // what it sold; its webhook names it.
+      const subscriptionOfCheckout = {
+        [older]: `sub_sandbox_older_${buyer.id}`,
+        [newer]: `sub_sandbox_newer_${buyer.id}`,
+      };
+      await services.billing.setQuantities(subscriptionOfCheckout[older]!, { standard: 1, pro: 0 }, 'yearly');
+      await services.billing.setQuantities(subscriptionOfCheckout[newer]!, { standard: 0, pro: 1 }, 'yearly');
+      const apply = (checkoutId: string) =>
+        completeCheckout(services, checkoutId, { subscriptionId: subscriptionOfCheckout[checkoutId] });
+      for (const checkoutId of order === 'older first' ? [older, newer] : [newer, older]) {
+        await apply(checkoutId);
+      }
+      await apply(older); // a repeated delivery changes nothing
+
+      const me = (await t.api('getUser', { cookie: buyer.cookie })).body.data;
+      assert.equal(me.subscription.stripe_subscription_id, subscriptionOfCheckout[newer]);
+      assert.equal(me.subscription.stripe_product, 'Pro');
+      assert.deepEqual(me.organization.seats, { standard: 0, pro: 1 });
+      assert.deepEqual(await sandboxItems(subscriptionOfCheckout[newer]!), { standard: 0, pro: 1 });
+      assert.deepEqual(await sandboxItems(subscriptionOfCheckout[older]!), { standard: 0, pro: 0 });
+      const statuses = async (table: 'subscriptions' | 'checkout_sessions', ids: string[]) =>
+        Object.fromEntries(
+          (await services.db.selectFrom(table).select(['id', 'status']).where('id', 'in', ids).execute()).map(
+            (row) => [row.id, row.status],
+          ),
+        );
+      assert.deepEqual(await statuses('subscriptions', Object.values(subscriptionOfCheckout)), {
+        [subscriptionOfCheckout[older]!]: 'canceled',
+        [subscriptionOfCheckout[newer]!]: 'active',
+      });
+      assert.deepEqual(await statuses('checkout_sessions', [older, newer]), {
+        [older]: 'paid',
+        [newer]: 'paid',
+      });
+    });
+  }
 
   it('a plan checkout with seats bills the plan and the seats of its product as one item', async () => {
     const buyer = await signup(t.api);
@@ -563,7 +714,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.equal(purchases.length, 2);
   });
 
-  it('a declined purchase beside a paid one: the paid seats stay, the declined ones are taken back', async () => {
+  it('a declined purchase beside a paid one: the paid seats stay, the declined ones never count', async () => {
     const { admin, orgId } = await payingOrganization('sub_race_declined', { standard: 1, pro: 0 });
     stripeApp.fake.failNextUpdate(402);
     const answers = await Promise.all([
@@ -625,6 +776,48 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(quantities('sub_own_plan'), { price_standard_monthly: 3, price_pro_monthly: 1 });
     const me = (await stripeApp.s.api('getUser', { cookie: buyer.cookie })).body.data;
     assert.deepEqual(me.organization.seats, { standard: 3, pro: 1 });
+  });
+
+  it("two tabs' checkouts whose webhooks arrive newest first: the older payment's subscription is the one cancelled", async () => {
+    const admin = await signup(stripeApp.s.api);
+    const open = async (priceId: string) => {
+      const res = await stripeApp.s.api('checkout', {
+        cookie: admin.cookie,
+        body: { items: [{ price_id: priceId, quantity: 1 }] },
+      });
+      assert.equal(res.status, 200);
+      const create = stripeApp.fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!;
+      return create.params.get('metadata[checkout_id]')!;
+    };
+    const older = await open('price_standard_monthly');
+    const newer = await open('price_pro_monthly');
+    await stripeApp.s.app.services.db
+      .updateTable('checkout_sessions')
+      .set({ created_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', older)
+      .execute();
+    for (const [id, price] of [
+      ['sub_tab_older', 'price_standard_monthly'],
+      ['sub_tab_newer', 'price_pro_monthly'],
+    ] as const) {
+      stripeApp.fake.subscriptions.set(id, {
+        id,
+        status: 'active',
+        items: [{ id: `si_${id}`, price, quantity: 1 }],
+      });
+    }
+    const paid = (checkoutId: string, subscription: string) =>
+      sendSigned(
+        checkoutCompletedEvent({ id: `evt_${subscription}`, checkoutId, subscription, customer: 'cus_tabs' }),
+      );
+    assert.equal((await paid(newer, 'sub_tab_newer')).statusCode, 200);
+    assert.equal((await paid(older, 'sub_tab_older')).statusCode, 200);
+
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_subscription_id, 'sub_tab_newer');
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.equal(stripeApp.fake.subscriptions.get('sub_tab_newer')!.status, 'active');
+    assert.equal(stripeApp.fake.subscriptions.get('sub_tab_older')!.status, 'canceled');
   });
 
   it('a checkout opened before the account paid and paid after: the newest subscription stays, the older is cancelled with a credit', async () => {

@@ -6,8 +6,9 @@
  *   paying one changes plan in the billing portal). A plan checkout while the provider still bills a
  *   subscription of the account is refused with 409, saying where to change the plan.
  * - A checkout that was opened before (two tabs) and paid anyway creates a second subscription at
- *   Stripe. The newest payment wins: it becomes the account's one recorded subscription, takes over
- *   the seats, and the older one is cancelled with a credit for its unused time, and logged. Keeping
+ *   Stripe. The newest checkout (by when it was opened, whatever order the payments arrive in) wins: it
+ *   becomes the account's one recorded subscription, takes over the seats, and the older one is
+ *   cancelled with a credit for its unused time, and logged (applyPaidCheckout). Keeping
  *   the older one instead would leave the customer paying for a checkout that changed nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -15,6 +15,7 @@ import {
   applyProviderQuantities,
   cancelPlan,
   lowerPurchasedSeats,
+  organizationForSeats,
   type ApplyOptions,
 } from '../domain/payments.js';
 import { quantitiesOf, type BillingProvider } from './provider.js';
@@ -34,37 +35,57 @@ export interface SeatServices {
 const intervalOf = (value: string | null | undefined): Interval =>
   value === 'monthly' ? 'monthly' : 'yearly';
 
+interface PushTarget {
+  seats: { standard: number; pro: number };
+  interval: Interval;
+}
+
+/**
+ * What the provider's subscription should carry now: the purchased seats of the organization it pays for
+ * (or, for a single plan, our record of it).
+ */
+async function booksOf(repos: Repositories, subscriptionId: string): Promise<PushTarget | undefined> {
+  const org = await repos.organizations.findBySubscription(subscriptionId);
+  const record = await repos.billing.findSubscription(subscriptionId);
+  const seats = org
+    ? { standard: org.seats_standard, pro: org.seats_pro }
+    : record && quantitiesOf(record.items);
+  return seats && { seats, interval: intervalOf(record?.interval) };
+}
+
+/**
+ * Sends `target`, then whatever was committed meanwhile, until the provider carries our books; when the
+ * provider answers other quantities, those are what the customer pays for and they are stored instead.
+ * Only under the subscription's lock.
+ */
+async function followBooks(
+  services: SeatServices,
+  subscriptionId: string,
+  target: PushTarget | undefined,
+): Promise<void> {
+  for (let attempt = 0; target && attempt < 5; attempt += 1) {
+    const answered = await services.billing.setQuantities(subscriptionId, target.seats, target.interval);
+    if (!sameSeats(answered.quantities, target.seats)) {
+      await applyProviderQuantities(services.repos, answered);
+      return;
+    }
+    const now = await booksOf(services.repos, subscriptionId);
+    if (!now || sameSeats(now.seats, target.seats)) return;
+    target = now;
+  }
+}
+
 /**
  * Makes the provider's subscription carry the purchased seats of the organization it pays for (or, for
- * a single plan, our record of it); called after our change committed. When the provider answers
- * other quantities, those are what the customer pays for and they are stored instead.
+ * a single plan, our record of it); called after our change committed.
  */
 export async function pushSubscription(services: SeatServices, subscriptionId: string): Promise<void> {
-  const { repos } = services;
-  const wanted = async () => {
-    const org = await repos.organizations.findBySubscription(subscriptionId);
-    const record = await repos.billing.findSubscription(subscriptionId);
-    const seats = org
-      ? { standard: org.seats_standard, pro: org.seats_pro }
-      : record && quantitiesOf(record.items);
-    return seats && { seats, interval: intervalOf(record?.interval) };
-  };
   // Under the subscription's lock, what to send is read and sent as one step: two pushes never cross,
   // so the provider never goes down and back up (which Stripe would invoice twice). A change committed
   // meanwhile is picked up by reading again after the push.
-  await services.seatLock.run(subscriptionId, async () => {
-    let target = await wanted();
-    for (let attempt = 0; target && attempt < 5; attempt += 1) {
-      const answered = await services.billing.setQuantities(subscriptionId, target.seats, target.interval);
-      if (!sameSeats(answered.quantities, target.seats)) {
-        await applyProviderQuantities(repos, answered);
-        return;
-      }
-      const now = await wanted();
-      if (!now || sameSeats(now.seats, target.seats)) return;
-      target = now;
-    }
-  });
+  await services.seatLock.run(subscriptionId, async () =>
+    followBooks(services, subscriptionId, await booksOf(services.repos, subscriptionId)),
+  );
 }
 
 /** A paid checkout (sandbox Pay, sandbox portal, Stripe webhook), then the provider's quantities. */
@@ -96,9 +117,12 @@ export async function cancelPlanEverywhere(services: SeatServices, userId: numbe
 
 /**
  * Seats bought on the account's live subscription, changed at the provider at once (Stripe: invoiced at
- * once, see the README). Purchases at the same time both count: each adds to the purchased seats under
- * the organization's lock, and the pushes to the provider take turns (pushSubscription). When the
- * provider refuses (a declined payment), the seats are taken back and the error is rethrown.
+ * once, see the README). The seats exist in our records only once the provider accepted them: under the
+ * subscription's lock, the provider is asked for what it should carry now plus the added seats, and only
+ * then are they added to the purchased seats (under the organization's lock). A refusal (a declined
+ * payment) therefore changes nothing here and needs no undo, so no member can have been given a seat that
+ * is then taken back. Purchases at the same time take turns on the lock, each adding to what the one
+ * before committed, so both count.
  */
 export async function addSeatsInPlace(
   services: SeatServices,
@@ -107,20 +131,39 @@ export async function addSeatsInPlace(
   added: { standard: number; pro: number },
   ip: string | null,
 ): Promise<void> {
-  const org = await addPurchasedSeats(services.repos, buyer, subscriptionId, added);
-  try {
-    await pushSubscription(services, subscriptionId);
-  } catch (error) {
-    await addPurchasedSeats(services.repos, buyer, subscriptionId, {
-      standard: -added.standard,
-      pro: -added.pro,
-    });
-    // The provider most likely still has what it had; if not, the next push or the reconciliation
-    // brings it back in step, and the customer hears about the refusal that came first.
-    await pushSubscription(services, subscriptionId).catch(() => undefined);
-    throw error;
-  }
-  await services.repos.audit.record({
+  const { repos } = services;
+  const org = await services.seatLock.run(subscriptionId, async () => {
+    // The organization the seats belong to exists before the provider is asked (a buyer paying for their
+    // own plan gets it now, with that plan as its one seat, tied to this subscription), so that whatever
+    // the provider ends up billing has an organization to land on.
+    const before = await organizationForSeats(repos, buyer);
+    const record = await repos.billing.findSubscription(subscriptionId);
+    const target = {
+      standard: before.seats_standard + added.standard,
+      pro: before.seats_pro + added.pro,
+    };
+    // Throws when the provider refuses: nothing was recorded, the error reaches the customer.
+    const answered = await services.billing.setQuantities(
+      subscriptionId,
+      target,
+      intervalOf(record?.interval ?? buyer.stripe_interval),
+    );
+    // Paid: now the seats are ours. Should this commit fail (a database outage), the provider bills more
+    // seats than we record until its quantities come back to us: Stripe sends customer.subscription.updated
+    // for the change and retries the delivery until we answer, and its handler makes the purchased seats
+    // the provider's quantities (applyProviderQuantities), as the reconciliation's --fix does for any
+    // provider (the organization is tied to this subscription, see above).
+    const updated = await addPurchasedSeats(repos, buyer, subscriptionId, added);
+    if (!sameSeats(answered.quantities, target)) {
+      // The provider holds something else (changed elsewhere meanwhile): that is what the customer pays for.
+      await applyProviderQuantities(repos, answered);
+    } else if (!sameSeats({ standard: updated.seats_standard, pro: updated.seats_pro }, target)) {
+      // A change committed while the provider was asked (its own push waits for this lock): send it now.
+      await followBooks(services, subscriptionId, await booksOf(repos, subscriptionId));
+    }
+    return updated;
+  });
+  await repos.audit.record({
     type: 'billing.seats_purchased',
     organizationId: org.id,
     actor: personOf(buyer),

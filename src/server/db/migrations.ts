@@ -620,6 +620,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Issue 15: the subscription a paid checkout started or paid into, so a late payment can be compared with
+  // the checkout that made the account's current subscription (the newest checkout wins, in any order).
+  '0050_checkout_subscription': {
+    async up(db) {
+      await runStatements(
+        db,
+        `
+        alter table checkout_sessions add column subscription_id text;
+        create index checkout_sessions_subscription on checkout_sessions (subscription_id) where subscription_id is not null
+      `,
+      );
+    },
+  },
 };
 
 /**

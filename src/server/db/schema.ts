@@ -330,6 +330,8 @@ export interface CheckoutSessionsTable {
   status: Generated<string>;
   created_at: GeneratedTimestamp;
   completed_at: Timestamp | null;
+  /** The subscription the paid checkout started or paid into (none for a top-up, or paid before 0050). */
+  subscription_id: string | null;
 }
 
 export interface ProcessedEventsTable {

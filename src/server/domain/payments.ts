@@ -60,7 +60,16 @@ export async function applyPaidCheckout(
     if (!user) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
     // One subscription per account (billing/one-subscription.ts): the organization's, else the buyer's.
     const accountSubscriptions = await subscriptionIdsOf(tx, user);
-    const subscriptionId = options.subscriptionId ?? accountSubscriptions[0] ?? newSubscriptionId();
+    const current = accountSubscriptions[0];
+    if (options.subscriptionId && current && options.subscriptionId !== current) {
+      if (await madeByNewerCheckout(tx, current, session)) {
+        // A late payment of an older checkout: its subscription is the one replaced (and cancelled after
+        // this transaction); the account's plan and seats stay the newer checkout's.
+        await recordReplaced(tx, user, options.subscriptionId, interval);
+        return tx.billing.markCheckoutPaid(session.id, options.subscriptionId);
+      }
+    }
+    const subscriptionId = options.subscriptionId ?? current ?? newSubscriptionId();
     await markReplaced(
       tx,
       accountSubscriptions.filter((id) => id !== subscriptionId),
@@ -142,7 +151,42 @@ export async function applyPaidCheckout(
       });
     }
     await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
-    return tx.billing.markCheckoutPaid(session.id);
+    return tx.billing.markCheckoutPaid(session.id, subscriptionId);
+  });
+}
+
+/**
+ * Two checkouts paid from two tabs each start a subscription at the provider (Stripe), and their webhook
+ * events may arrive in any order: the newest checkout, by when it was opened, wins whatever the order.
+ * True when the account's current subscription (still live in our records) came from a checkout opened
+ * after this one. A current subscription no known checkout made (paid before migration 0050) loses, as
+ * the payment being applied is then the newest we know of.
+ */
+async function madeByNewerCheckout(
+  tx: InTransaction,
+  current: string,
+  session: CheckoutSession,
+): Promise<boolean> {
+  const record = await tx.billing.findSubscription(current);
+  if (!record || record.status === 'canceled' || record.status === REPLACED) return false;
+  return tx.billing.paidCheckoutNewerThan(current, session.id);
+}
+
+/** The subscription of a checkout that lost to a newer one, recorded as replaced (see markReplaced). */
+async function recordReplaced(
+  tx: InTransaction,
+  buyer: User,
+  subscriptionId: string,
+  interval: Interval,
+): Promise<void> {
+  if (await tx.billing.findSubscription(subscriptionId)) return markReplaced(tx, [subscriptionId]);
+  await tx.billing.saveSubscription({
+    id: subscriptionId,
+    user_id: buyer.id,
+    organization_id: buyer.organization_id,
+    interval,
+    status: REPLACED,
+    items: [],
   });
 }
 
@@ -354,11 +398,15 @@ export async function lowerPurchasedSeats(
   });
 }
 
+/** The organization seats bought by this buyer belong to, created on first need (ensureOrganization). */
+export async function organizationForSeats(repos: Repositories, buyer: User): Promise<Organization> {
+  return repos.transaction((tx) => ensureOrganization(tx, buyer));
+}
+
 /**
- * Seats bought on the account's live subscription at a provider that changes it in place (Stripe): added
- * to the purchased seats under the organization's lock, so two purchases at once both count (the second
- * adds to what the first committed). Our side first; the caller then makes the provider follow
- * (pushSubscription) and, when the provider refuses, calls this again with the seats negated.
+ * Seats bought on the account's live subscription at a provider that changes it in place (Stripe), once
+ * the provider accepted them (addSeatsInPlace): added to the purchased seats under the organization's
+ * lock, so a change committed meanwhile is kept (the caller then sends the sum to the provider).
  */
 export async function addPurchasedSeats(
   repos: Repositories,

@@ -48,12 +48,14 @@ export function inviteLinkHandlers(
       requirePermission(user, 'organization.domain');
       await enforceLimits(services, [[RATE_RULES.inviteLinkUser, String(user.id)]]);
       const orgId = user.organization_id;
-      const org = orgId === null ? undefined : await repos.organizations.get(orgId);
-      if (!org?.domain) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
-      const domain = org.domain;
+      if (orgId === null) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
       const token = newToken();
       const link = await repos.transaction(async (tx) => {
-        await tx.organizations.findById(org.id, { forUpdate: true }); // one working link at a time
+        // Under the organization's lock: one working link at a time, and the domain read here is the one
+        // the link gets (a domain change committed between a read outside and the write would be lost).
+        const org = await tx.organizations.findById(orgId, { forUpdate: true });
+        if (!org?.domain) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
+        const domain = org.domain;
         const created = await tx.inviteLinks.replace({
           organizationId: org.id,
           tokenHash: hashToken(token),

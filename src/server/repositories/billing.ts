@@ -52,13 +52,39 @@ export function createBillingRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async markCheckoutPaid(id: string): Promise<CheckoutSession> {
+    async markCheckoutPaid(id: string, subscriptionId: string | null = null): Promise<CheckoutSession> {
       return db
         .updateTable('checkout_sessions')
-        .set({ status: 'paid', completed_at: sql`now()` })
+        .set({ status: 'paid', completed_at: sql`now()`, subscription_id: subscriptionId })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Whether a paid checkout opened after this one started or paid into the subscription (compared in
+     * the database, at its precision).
+     */
+    async paidCheckoutNewerThan(subscriptionId: string, checkoutId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('checkout_sessions as newer')
+        .select('newer.id')
+        .where('newer.subscription_id', '=', subscriptionId)
+        .where('newer.status', '=', 'paid')
+        .where('newer.id', '<>', checkoutId)
+        .where((eb) =>
+          eb(
+            'newer.created_at',
+            '>',
+            eb
+              .selectFrom('checkout_sessions as this')
+              .select('this.created_at')
+              .where('this.id', '=', checkoutId),
+          ),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Cancels a checkout that is still open (a paid one stays paid). */
