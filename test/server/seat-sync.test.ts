@@ -17,7 +17,9 @@ import {
   completeCheckout,
   runReconcileCommand,
 } from '../../src/server/billing/seat-sync.js';
+import { cancelReplacedSubscriptions } from '../../src/server/billing/one-subscription.js';
 import { upstreamFailed } from '../../src/server/domain/errors.js';
+import { applyPaidCheckout } from '../../src/server/domain/payments.js';
 import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
@@ -778,7 +780,58 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(me.organization.seats, { standard: 3, pro: 1 });
   });
 
-  it("two tabs' checkouts whose webhooks arrive newest first: the older payment's subscription is the one cancelled", async () => {
+  it("Stripe's webhook for a purchase in place, arriving before the purchase committed, does not count its seats twice", async () => {
+    const { admin } = await payingOrganization('sub_mid_purchase', { standard: 10, pro: 0 });
+    const { services } = stripeApp.s.app;
+    const buyer = (await services.repos.users.findById(Number(admin.id)))!;
+    const now = Math.floor(Date.now() / 1000);
+    // The event waits for the subscription's lock (the purchase holds it) or, without that, is handled at
+    // once: whichever comes first lets the purchase go on.
+    const lock = services.seatLock;
+    let waitsForLock!: () => void;
+    const lockAsked = new Promise<void>((resolve) => (waitsForLock = resolve));
+    let webhook: ReturnType<typeof deliverEvent> | undefined;
+    const purchase = {
+      ...services,
+      seatLock: lock,
+      billing: {
+        ...services.billing,
+        async setQuantities(...args: Parameters<typeof services.billing.setQuantities>) {
+          const answered = await services.billing.setQuantities(...args);
+          // Stripe announces the change it just made (delivered to this or another process).
+          services.seatLock = {
+            run: (id, work) => {
+              waitsForLock();
+              return lock.run(id, work);
+            },
+          };
+          webhook = deliverEvent({
+            id: 'evt_mid_purchase',
+            type: 'customer.subscription.updated',
+            created: now,
+            subscription: 'sub_mid_purchase',
+            quantity: 12,
+          });
+          await Promise.race([webhook, lockAsked]);
+          return answered;
+        },
+      },
+    };
+    try {
+      await addSeatsInPlace(purchase, buyer, 'sub_mid_purchase', { standard: 2, pro: 0 }, null);
+      assert.equal((await webhook!).statusCode, 200);
+    } finally {
+      services.seatLock = lock;
+    }
+    assert.deepEqual(await seatsOf(buyer.organization_id!), { standard: 12, pro: 0 });
+    assert.deepEqual(quantities('sub_mid_purchase'), { price_standard_monthly: 12 });
+  });
+
+  /**
+   * Two tabs' plan checkouts of one new admin (Standard opened a minute before Pro), and the subscription
+   * Stripe made for each (`${prefix}_older`, `${prefix}_newer`).
+   */
+  async function twoTabsCheckouts(prefix: string) {
     const admin = await signup(stripeApp.s.api);
     const open = async (priceId: string) => {
       const res = await stripeApp.s.api('checkout', {
@@ -797,8 +850,8 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       .where('id', '=', older)
       .execute();
     for (const [id, price] of [
-      ['sub_tab_older', 'price_standard_monthly'],
-      ['sub_tab_newer', 'price_pro_monthly'],
+      [`${prefix}_older`, 'price_standard_monthly'],
+      [`${prefix}_newer`, 'price_pro_monthly'],
     ] as const) {
       stripeApp.fake.subscriptions.set(id, {
         id,
@@ -806,6 +859,11 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
         items: [{ id: `si_${id}`, price, quantity: 1 }],
       });
     }
+    return { admin, older, newer };
+  }
+
+  it("two tabs' checkouts whose webhooks arrive newest first: the older payment's subscription is the one cancelled", async () => {
+    const { admin, older, newer } = await twoTabsCheckouts('sub_tab');
     const paid = (checkoutId: string, subscription: string) =>
       sendSigned(
         checkoutCompletedEvent({ id: `evt_${subscription}`, checkoutId, subscription, customer: 'cus_tabs' }),
@@ -818,6 +876,46 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.equal(me.subscription.stripe_product, 'Pro');
     assert.equal(stripeApp.fake.subscriptions.get('sub_tab_newer')!.status, 'active');
     assert.equal(stripeApp.fake.subscriptions.get('sub_tab_older')!.status, 'canceled');
+  });
+
+  it("a late older checkout's subscription stays replaced when its own activation arrives before it is cancelled", async () => {
+    const { admin, older, newer } = await twoTabsCheckouts('sub_late');
+    const { services } = stripeApp.s.app;
+    await completeCheckout(services, newer, { subscriptionId: 'sub_late_newer', customerId: 'cus_late' });
+    // The older payment commits (its subscription marked replaced), then Stripe's incomplete → active
+    // event for that new subscription is handled before the replaced ones are cancelled.
+    await applyPaidCheckout(services.repos, older, {
+      subscriptionId: 'sub_late_older',
+      customerId: 'cus_late',
+    });
+    const activated = await deliverEvent({
+      id: 'evt_late_older_active',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      subscription: 'sub_late_older',
+      quantity: 1,
+    });
+    assert.equal(activated.statusCode, 200);
+    const buyer = (await services.repos.users.findById(Number(admin.id)))!;
+    await cancelReplacedSubscriptions(services, buyer);
+
+    assert.equal(stripeApp.fake.subscriptions.get('sub_late_older')!.status, 'canceled');
+    assert.equal(stripeApp.fake.subscriptions.get('sub_late_newer')!.status, 'active');
+    // The replaced subscription has no payer: the account still pays through the newest one.
+    const me = (await stripeApp.s.api('getUser', { cookie: admin.cookie })).body.data;
+    assert.equal(me.subscription.stripe_subscription_id, 'sub_late_newer');
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.equal(await services.repos.users.findPayerOf('sub_late_older'), undefined);
+    const records = await services.db
+      .selectFrom('subscriptions')
+      .select(['id', 'status'])
+      .where('user_id', '=', buyer.id)
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(records, [
+      { id: 'sub_late_newer', status: 'active' },
+      { id: 'sub_late_older', status: 'canceled' },
+    ]);
   });
 
   it('a checkout opened before the account paid and paid after: the newest subscription stays, the older is cancelled with a credit', async () => {

@@ -202,14 +202,20 @@ export async function reconcileSeats(services: SeatServices, { fix = false } = {
   if (fix) {
     for (const org of books) {
       if (!drift.some((d) => d.organizationId === org.organizationId)) continue;
-      const quantities = org.provider ?? { standard: 0, pro: 0 };
       if (org.subscriptionId) {
-        await applyProviderQuantities(services.repos, {
-          id: org.subscriptionId,
-          status: 'active',
-          quantities,
+        const subscriptionId = org.subscriptionId;
+        // Under the subscription's lock, and the provider read again there: a purchase in place that the
+        // provider accepted but we have not added yet would otherwise be counted twice (seat-sync above).
+        await services.seatLock.run(subscriptionId, async () => {
+          const provider = await services.billing.retrieveSubscription(subscriptionId);
+          await applyProviderQuantities(services.repos, {
+            id: subscriptionId,
+            status: 'active',
+            quantities: provider?.quantities ?? { standard: 0, pro: 0 },
+          });
         });
       } else {
+        const quantities = org.provider ?? { standard: 0, pro: 0 };
         // No subscription at all: nobody pays for these seats.
         await services.repos.organizations.setSeats(org.organizationId, {
           ...quantities,

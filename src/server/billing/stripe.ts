@@ -238,31 +238,44 @@ async function applyEvent(services: SeatServices, stripe: Stripe, event: Stripe.
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const eventTime = new Date(event.created * 1000);
-      // Out-of-order delivery: an event older than the newest one applied to this subscription is stale.
-      const appliedAt = await repos.billing.providerEventAt(event.data.object.id);
-      if (appliedAt && appliedAt > eventTime) return;
-      // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
-      const subscription = await stripe.subscriptions.retrieve(event.data.object.id);
-      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
-      const periodEnd = subscription.items.data[0]?.current_period_end;
-      await repos.transaction(async (tx) => {
-        await tx.users.updatePayersOf(subscription.id, {
-          stripe_status: subscription.status,
-          next_payment_date: !ended && periodEnd ? new Date(periodEnd * 1000) : null,
-          ...(ended ? { stripe_product: 'free' } : {}),
-        });
-        await tx.billing.setSubscriptionStatus(subscription.id, subscription.status);
-        await tx.billing.setProviderEventAt(subscription.id, eventTime);
-      });
-      // Seats changed in Stripe's portal (or anywhere else) become the organization's purchased seats.
-      await applyProviderQuantities(
-        repos,
-        asProviderSubscription(await repos.catalogue.plans(), subscription),
+      // Under the subscription's lock (seat-sync.ts): a purchase in place asks Stripe first and adds the
+      // seats here after; this event for that very change must not make our seats Stripe's new quantity
+      // in between, or the purchase would add its seats a second time (and the push invoice them). So it
+      // waits for the purchase to commit, then re-reads Stripe. Nothing in here takes the lock again.
+      await services.seatLock.run(event.data.object.id, () =>
+        applySubscriptionEvent(services, stripe, event),
       );
       return;
     }
     default:
       return;
   }
+}
+
+/** A subscription's change at Stripe becomes ours (only under the subscription's lock, see applyEvent). */
+async function applySubscriptionEvent(
+  services: SeatServices,
+  stripe: Stripe,
+  event: Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent,
+): Promise<void> {
+  const { repos } = services;
+  const eventTime = new Date(event.created * 1000);
+  // Out-of-order delivery: an event older than the newest one applied to this subscription is stale.
+  const appliedAt = await repos.billing.providerEventAt(event.data.object.id);
+  if (appliedAt && appliedAt > eventTime) return;
+  // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
+  const subscription = await stripe.subscriptions.retrieve(event.data.object.id);
+  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const periodEnd = subscription.items.data[0]?.current_period_end;
+  await repos.transaction(async (tx) => {
+    await tx.users.updatePayersOf(subscription.id, {
+      stripe_status: subscription.status,
+      next_payment_date: !ended && periodEnd ? new Date(periodEnd * 1000) : null,
+      ...(ended ? { stripe_product: 'free' } : {}),
+    });
+    await tx.billing.setSubscriptionStatus(subscription.id, subscription.status);
+    await tx.billing.setProviderEventAt(subscription.id, eventTime);
+  });
+  // Seats changed in Stripe's portal (or anywhere else) become the organization's purchased seats.
+  await applyProviderQuantities(repos, asProviderSubscription(await repos.catalogue.plans(), subscription));
 }

@@ -5,6 +5,7 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
+import { REPLACED } from '../billing/one-subscription.js';
 import type {
   CheckoutSession,
   CheckoutSessionsTable,
@@ -19,6 +20,9 @@ type NewSubscription = Omit<Insertable<SubscriptionsTable>, 'items' | 'created_a
 };
 
 /** Subscriptions the user pays or whose organization they belong to. */
+/** The provider's statuses of a subscription that has ended (nothing is billed any more). */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
+
 function paidByOrSharedWith(user: Pick<User, 'id' | 'organization_id'>) {
   return (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
     user.organization_id === null
@@ -168,11 +172,18 @@ export function createBillingRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * A subscription marked 'replaced' (one-subscription.ts) only ever moves on to an ended status. It is
+     * often one the provider has just created, whose own customer.subscription.updated (incomplete →
+     * active) can arrive after the payment marked it: were that to make it 'active' again, the
+     * cancellation (cancelReplacedSubscriptions reads 'replaced') would never happen and it stays billed.
+     */
     async setSubscriptionStatus(id: string, status: string): Promise<void> {
       await db
         .updateTable('subscriptions')
         .set({ status, updated_at: sql`now()` })
         .where('id', '=', id)
+        .where((eb) => (ENDED_STATUSES.has(status) ? eb.lit(true) : eb('status', '!=', REPLACED)))
         .execute();
     },
 
