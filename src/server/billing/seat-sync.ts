@@ -120,8 +120,8 @@ export async function cancelPlanEverywhere(services: SeatServices, userId: numbe
  * once, see the README). The seats exist in our records only once the provider accepted them: under the
  * subscription's lock, the provider is asked for what it should carry now plus the added seats, and only
  * then are they added to the purchased seats (under the organization's lock). A refusal (a declined
- * payment) therefore changes nothing here and needs no undo, so no member can have been given a seat that
- * is then taken back. Purchases at the same time take turns on the lock, each adding to what the one
+ * payment) therefore adds no seats here and needs no undo, so no member can have been given a seat that
+ * is then taken back; only a solo buyer's organization, created first (see below), stays. Purchases at the same time take turns on the lock, each adding to what the one
  * before committed, so both count.
  */
 export async function addSeatsInPlace(
