@@ -3338,6 +3338,12 @@ export interface operations {
          */
         product?: 'free' | 'standard' | 'pro';
         /**
+         * @description `true`: only the members whose role may hold a paid seat (not billing managers, who use none), the
+         *     candidates of a seat move with `product=free`; `total` counts them. `false` or absent: every role.
+         * @example true
+         */
+        seat_holders?: boolean;
+        /**
          * @description The column to sort by (`joined` = join date, `product` = plan); ties go by join order.
          * @example name
          */
@@ -3417,7 +3423,7 @@ export interface operations {
               users: components['schemas']['OrganizationMember'][];
               /** @description The pending invitations of the invitations page asked for. */
               invitations: components['schemas']['Invitation'][];
-              /** @description How many members match the search and product (all of them without either). */
+              /** @description How many members match the search, product and seat_holders filters (all of them without any). */
               total: number;
               /** @description How many members the organization has. */
               member_count: number;

@@ -88,6 +88,11 @@ export function roleCan(role: string | null | undefined, permission: Permission)
   return PERMISSIONS[roleOf(role)].includes(permission);
 }
 
+/** The roles a permission is not given to, for a database filter (any other stored value reads as a member). */
+export function rolesWithout(permission: Permission): Role[] {
+  return ROLES.filter((role) => !roleCan(role, permission));
+}
+
 type Id = string | number;
 
 interface OrganizationRef {

@@ -303,6 +303,50 @@ describe('get-organization-members', () => {
   });
 });
 
+describe('get-organization-members for a seat move: seat_holders leaves out roles that use no seat', () => {
+  it('answers the members on Free who may hold a seat, the total counting them', async () => {
+    const admin = await signup(t.api, { name: 'Seat Mover' });
+    assert.equal((await invite(admin, uniqueEmail('pending'))).status, 200); // creates the organization
+    const db = t.app.services.db;
+    const { organization_id } = await db
+      .selectFrom('users')
+      .select('organization_id')
+      .where('id', '=', Number(admin.id))
+      .executeTakeFirstOrThrow();
+    const roles = ['billing_manager', 'viewer', 'member', 'billing_manager', 'legacy-role'];
+    await db
+      .insertInto('users')
+      .values(
+        roles.map((role, i) => ({
+          email: `holder.${process.pid}.${i}@example.com`,
+          name: `Holder ${i} ${role}`,
+          role,
+          organization_id,
+          stripe_product: 'free',
+        })),
+      )
+      .execute();
+    const query = { product: 'free', search: 'holder', per_page: '10' };
+    const all = (await t.api('getOrganizationMembers', { cookie: admin.cookie, query })).body.data;
+    assert.equal(all.total, 5);
+    const res = await t.api('getOrganizationMembers', {
+      cookie: admin.cookie,
+      query: { ...query, seat_holders: 'true' },
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.data.users.map((u: { name: string }) => u.name),
+      ['Holder 1 viewer', 'Holder 2 member', 'Holder 4 legacy-role'],
+    );
+    assert.equal(res.body.data.total, 3);
+    const bad = await t.api('getOrganizationMembers', {
+      cookie: admin.cookie,
+      query: { seat_holders: 'maybe' },
+    });
+    assert.equal(bad.status, 400);
+  });
+});
+
 describe('get-organization-members on a large organization (server paging, search and sort)', () => {
   let big: TestUser;
   let orgId: number;

@@ -63,6 +63,7 @@ function membersQuery(query: MembersQuery) {
     offset: (page - 1) * limit,
     search: query.search ?? '',
     product: query.product,
+    seatHolders: query.seat_holders ?? false,
     sort: query.sort ?? 'joined',
     order: query.order ?? 'asc',
     userId,
@@ -71,10 +72,11 @@ function membersQuery(query: MembersQuery) {
   } satisfies MemberPageQuery & Record<string, unknown>;
 }
 
-/** A user without an organization is their own only member: do they match the search and product? */
+/** A user without an organization is their own only member: do they match the filters? */
 function matchesAlone(user: User, q: ReturnType<typeof membersQuery>): boolean {
   if (q.userId !== undefined && q.userId !== user.id) return false;
   if (q.product !== undefined && q.product !== planKeyOf(user.stripe_product)) return false;
+  if (q.seatHolders && !roleCan(user.role, 'seat.hold')) return false;
   const needle = q.search.trim().toLowerCase();
   return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
 }
@@ -183,7 +185,8 @@ export function organizationHandlers(
           },
         };
       }
-      const searching = q.search.trim() !== '' || q.product !== undefined || q.userId !== undefined;
+      const searching =
+        q.search.trim() !== '' || q.product !== undefined || q.seatHolders || q.userId !== undefined;
       // Pending invitations (other people's emails) are only shown to admins.
       const showInvitations = roleCan(user.role, 'members.invite');
       const [org, members, matching, seats, pending] = await Promise.all([

@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, NewUser, User } from '../db/schema.js';
 import type { PlanKey } from '../../shared/plans.js';
+import { rolesWithout } from '../../shared/permissions.js';
 
 export type UserChanges = UpdateObject<Database, 'users'>;
 
@@ -40,6 +41,8 @@ export interface MemberFilter {
   search: string;
   /** Only the members holding this product (Free: none, or any spelling planKeyOf reads as Free). */
   product?: PlanKey;
+  /** Only the members whose role may hold a paid seat (the targets of a seat move). */
+  seatHolders?: boolean;
 }
 
 export interface MemberPageQuery extends MemberFilter {
@@ -90,8 +93,16 @@ function holdingProduct(product: PlanKey | undefined) {
   return sql<boolean>`${PRODUCT_KEY} = ${product}`;
 }
 
-function matchingFilter({ search, product }: MemberFilter) {
-  return sql<boolean>`(${matchingSearch(search)} and ${holdingProduct(product)})`;
+/** Roles as roleCan reads them: a stored value outside the table is a member, who may hold a seat. */
+function mayHoldSeat(seatHolders: boolean | undefined) {
+  if (!seatHolders) return sql<boolean>`true`;
+  const without = rolesWithout('seat.hold');
+  if (without.length === 0) return sql<boolean>`true`;
+  return sql<boolean>`coalesce(role, '') not in (${sql.join(without)})`;
+}
+
+function matchingFilter({ search, product, seatHolders }: MemberFilter) {
+  return sql<boolean>`(${matchingSearch(search)} and ${holdingProduct(product)} and ${mayHoldSeat(seatHolders)})`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { components, operations, paths } from '../../../src/contract/api';
 import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
+import { roleCan } from '../../../src/shared/permissions';
 import { aSoftware, aUser, type Software, type User } from './fixtures';
 
 export { apiUrl, originUrl };
@@ -235,6 +236,7 @@ export function membersPage(
   const userId = query.get('user_id');
   // Plan names are the product keys, capitalized ('free' → 'Free').
   const product = query.get('product');
+  const seatHolders = query.get('seat_holders') === 'true';
   const sort = query.get('sort') ?? 'joined';
   const sign = query.get('order') === 'desc' ? -1 : 1;
   const key = (m: Member): string | number =>
@@ -253,6 +255,7 @@ export function membersPage(
       ({ member }) =>
         (userId === null || member.id === userId) &&
         (product === null || member.subscription.stripe_product.toLowerCase() === product) &&
+        (!seatHolders || roleCan(member.role, 'seat.hold')) &&
         (!needle ||
           member.name.toLowerCase().includes(needle) ||
           member.email.toLowerCase().includes(needle)),

@@ -140,7 +140,12 @@ describe('the member who takes the seat is searched among the whole organization
     );
     expect(screen.queryByRole('option', { name: /Alan Turing/ })).not.toBeInTheDocument();
     const searches = members.requests.map((request) => Object.fromEntries(request.url.searchParams));
-    expect(searches).toContainEqual({ product: 'free', search: 'kath', per_page: '20' });
+    expect(searches).toContainEqual({
+      product: 'free',
+      seat_holders: 'true',
+      search: 'kath',
+      per_page: '20',
+    });
     await user.click(dialog.getByRole('button', { name: 'Move seat' }));
 
     await waitFor(() => expect(move.requests).toHaveLength(1));
@@ -160,9 +165,17 @@ describe('the member who takes the seat is searched among the whole organization
     const dialog = await openMoveSeatOfGrace(user);
     // Grace matches the search but holds the seat being moved, not Free.
     await user.type(dialog.getByRole('combobox', { name: /Give the seat to/ }), 'grace');
-    expect(await screen.findByText('Searching members...')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Searching members...', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
     answer.release();
-    expect(await screen.findByText('No member on Free matches.')).toBeInTheDocument();
+    // Said in the popup and announced to screen readers.
+    expect(
+      await screen.findByText('No member on Free matches.', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('No member on Free matches.', { selector: '.MuiAutocomplete-noOptions' }),
+    ).toBeVisible();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Move seat' })).toBeDisabled();
   });
@@ -183,7 +196,35 @@ describe('the member who takes the seat is searched among the whole organization
     const { user } = renderOrganization();
     const dialog = await openMoveSeatOfGrace(user);
     await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
-    expect(await screen.findByText('No member on Free can take this seat.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No member on Free can take this seat.', {
+        selector: '.MuiAutocomplete-noOptions',
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByText('No member on Free can take this seat.', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
+  });
+
+  test('the server leaves out roles without a seat, so billing managers never crowd out those who may take it', async () => {
+    const managers = Array.from({ length: 25 }, (_, i) =>
+      aMember({
+        id: `user-${200 + i}`,
+        name: `Manager ${i}`,
+        email: `manager${i}@example.com`,
+        role: 'billing_manager',
+      }),
+    );
+    const crowded = [team[1]!, ...managers, katherine];
+    server.use(noCompanyDomain(), mockOrganizationMembers({ users: crowded, invitations: [] }));
+    const { user } = renderOrganization();
+    const dialog = await openMoveSeatOfGrace(user);
+    await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+    expect(
+      await screen.findByRole('option', { name: 'Katherine Johnson (katherine@example.com)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Manager/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('1 member found', { selector: '[role="status"]' })).toBeInTheDocument();
   });
 
   test('a failed search shows the error with Try again, which asks again', async () => {
@@ -193,8 +234,15 @@ describe('the member who takes the seat is searched among the whole organization
     server.use(mockApiError('getOrganizationMembers', 'Database unavailable', { status: 500, once: true }));
     const dialog = await openMoveSeatOfGrace(user);
     const alert = await dialog.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to fetch org members');
+    expect(alert).toHaveTextContent('Could not search members.');
     expect(alert).toHaveTextContent('Database unavailable');
+    // Nothing was searched: the popup does not claim that nobody can take the seat.
+    await user.click(dialog.getByRole('combobox', { name: /Give the seat to/ }));
+    expect(
+      await screen.findByText('Could not search members.', { selector: '.MuiAutocomplete-noOptions' }),
+    ).toBeVisible();
+    expect(screen.queryByText('No member on Free can take this seat.')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(dialog.queryByRole('alert')).not.toBeInTheDocument());

@@ -81,6 +81,8 @@ export const organization: Record<string, string> = {
   'Searching members...': '正在搜索成员...',
   '{product} seat moved from {from} to {to}.': '{product} 席位已从 {from} 转移给 {to}。',
   'Failed to move the seat': '转移席位失败',
+  'Could not search members.': '无法搜索成员。',
+  '{count, plural, one {# member found} other {# members found}}': '{count, plural, other {找到 # 名成员}}',
   Product: '产品',
   Joined: '加入时间',
   Actions: '操作',

@@ -4,9 +4,11 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { useSeatMoveTargets } from '../hooks/use-seat-move-targets';
-import { membersErrorText } from '../lib/errors';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { withDetail } from '../../../api/errors';
+import { MEMBER_SEARCH_FAILED } from '../lib/errors';
 import { memberLabel, type OrganizationMember } from '../lib/members';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 export interface SeatMoveTargetFieldProps {
   /** The member whose seat moves. */
@@ -30,10 +32,25 @@ export function SeatMoveTargetField({ from, value, onChange, disabled }: SeatMov
   // loading text only without options); the chosen member always stays an option.
   const shown = searching ? [] : targets;
   const options = value && !shown.some((target) => target.id === value.id) ? [value, ...shown] : shown;
+  const nothingFound = searchedFor
+    ? t('No member on Free matches.')
+    : t('No member on Free can take this seat.');
+  // MUI draws its loading and no-options texts in the popup without announcing them: this says the same.
+  const announcement =
+    error !== undefined
+      ? ''
+      : searching
+        ? t('Searching members...')
+        : targets.length === 0
+          ? nothingFound
+          : t('{count, plural, one {# member found} other {# members found}}', { count: targets.length });
 
   return (
     <Stack spacing={1}>
-      {error !== undefined && <ErrorAlert error={membersErrorText(error)} onRetry={retry} />}
+      {error !== undefined && <ErrorAlert error={withDetail(MEMBER_SEARCH_FAILED, error)} onRetry={retry} />}
+      <span role="status" style={visuallyHidden}>
+        {announcement}
+      </span>
       <Autocomplete
         options={options}
         value={value}
@@ -45,9 +62,8 @@ export function SeatMoveTargetField({ from, value, onChange, disabled }: SeatMov
         isOptionEqualToValue={(a, b) => a.id === b.id}
         loading={searching}
         loadingText={t('Searching members...')}
-        noOptionsText={
-          searchedFor ? t('No member on Free matches.') : t('No member on Free can take this seat.')
-        }
+        // A failed search found nothing: the popup must not say that nobody can take the seat.
+        noOptionsText={error !== undefined ? translated(MEMBER_SEARCH_FAILED) : nothingFound}
         disabled={disabled}
         renderInput={(params) => (
           <TextField

@@ -9,15 +9,17 @@ export const SEAT_MOVE_TARGETS_PER_SEARCH = 20;
 const NONE: OrganizationMember[] = [];
 
 /**
- * Issue 15: who can take `from`'s seat, searched by the server among all members on Free (the right
- * colleague of an organization of 10,000 is rarely on the loaded page), then kept to those whose role may
- * hold a product. The server is asked once the typing pauses.
+ * Issue 15: who can take `from`'s seat, searched by the server among all members on Free whose role may
+ * hold a seat (the right colleague of an organization of 10,000 is rarely on the loaded page; filtering
+ * roles in the browser would leave a page of billing managers empty). The server is asked once the
+ * typing pauses.
  */
 export function useSeatMoveTargets(from: OrganizationMember, search: string) {
   const typed = search.trim();
   const settled = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const answer = useGetOrganizationMembersQuery({
     product: 'free',
+    seat_holders: true,
     search: settled || undefined,
     per_page: SEAT_MOVE_TARGETS_PER_SEARCH,
   });

@@ -13,6 +13,7 @@ export const BULK_INVITE_FAILED = 'Failed to send the invitations';
 export const BULK_PREVIEW_FAILED =
   'Failed to check the list with the server. You can still send: every row is checked again.';
 export const MOVE_SEAT_FAILED = 'Failed to move the seat';
+export const MEMBER_SEARCH_FAILED = 'Could not search members.';
 export const MEMBER_NOT_FOUND = 'User not found in your organization';
 
 /**
