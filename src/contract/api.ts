@@ -514,11 +514,14 @@ export interface paths {
     put?: never;
     /**
      * Check an invitation token before signing up with it.
-     * @description Signed out, or signed in at another address than the invited one, the answer only describes the
-     *     invitation (`outcome: valid`): the app signs up with the token. Signed in at the invited address
-     *     (any letter case), the account joins the organization now (`outcome: joined`; the message can carry a
-     *     seat notice), or is a member of it already (`outcome: member`); belonging to another organization, or
-     *     paying for a plan of one's own, answers 400 with the reason.
+     * @description Signed out, the answer only describes the invitation (`outcome: valid`): the app signs up with the
+     *     token (spec §4). Signed in, the server says who the visitor is to the invitation: at another address
+     *     than the invited one (`other_address`: log out to sign up with it); at the invited address (any
+     *     letter case) and free to join (`can_join`: nothing changes until the call is made again with
+     *     `join=true`, which joins and answers `joined`, the message possibly carrying a seat notice); a member
+     *     of the organization already (`member`, also for the invitation they accepted, which is used up);
+     *     belonging to another organization, or paying for a plan of one's own, answers 400 with the reason.
+     *     Two joins racing answer 409 for the second.
      */
     post: operations['acceptInvite'];
     delete?: never;
@@ -803,7 +806,9 @@ export interface paths {
      * What an invitation link leads to, for anyone who opens it (signed in or not).
      * @description Issue 15. `status` is `valid`, `expired` (older than 7 days), `revoked` (revoked, replaced by a newer
      *     link, or the organization's domain is no longer the one it was made for) or `unknown` (no such
-     *     link: the id and names are then null). Changes nothing. Rate limited per IP (429).
+     *     link: the names are then null). `member` tells a signed-in caller who already belongs to the link's
+     *     organization (false for everyone else, and for anonymous callers). Changes nothing. Rate limited per
+     *     IP (429).
      */
     get: operations['getInviteLink'];
     put?: never;
@@ -1232,6 +1237,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description Who the visitor is to an invitation (accept-invite). `valid`: sign up with the token. `other_address`:
+     *     signed in at another address than the invited one. `can_join`: the signed-in invitee may join (call
+     *     again with `join=true`). `joined`: the signed-in invitee joined the organization now. `member`: the
+     *     signed-in invitee is a member of it already.
+     * @example can_join
+     * @enum {string}
+     */
+    AcceptOutcome: 'valid' | 'other_address' | 'can_join' | 'joined' | 'member';
     /** @description The error envelope. */
     Error: {
       /** @constant */
@@ -3748,6 +3762,11 @@ export interface operations {
       query: {
         /** @example 3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k */
         token: components['schemas']['Token'];
+        /**
+         * @description Join the organization now (a signed-in invitee who said so); without it nothing changes.
+         * @example true
+         */
+        join?: boolean;
       };
       header?: never;
       path?: never;
@@ -3781,12 +3800,7 @@ export interface operations {
               email: string;
               role: components['schemas']['Role'];
               organization_name: string;
-              /**
-               * @description `valid`: sign up with the token. `joined`: the signed-in invitee joined the organization
-               *     now. `member`: the signed-in invitee is a member of it already.
-               * @enum {string}
-               */
-              outcome: 'valid' | 'joined' | 'member';
+              outcome: components['schemas']['AcceptOutcome'];
             };
           };
         };
@@ -3795,6 +3809,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
@@ -4411,7 +4426,7 @@ export interface operations {
            *       "error": false,
            *       "data": {
            *         "status": "valid",
-           *         "organization_id": "1",
+           *         "member": false,
            *         "organization_name": "Acme",
            *         "domain": "acme.com",
            *         "expires_at": 1764604800
@@ -4425,8 +4440,8 @@ export interface operations {
             data: {
               /** @enum {string} */
               status: 'valid' | 'expired' | 'revoked' | 'unknown';
-              /** @description The organization's id (as in get-user's `organization.id`), to tell it from another of the same name. */
-              organization_id: components['schemas']['Id'] | null;
+              /** @description The signed-in caller is a member of the link's organization already. */
+              member: boolean;
               organization_name: string | null;
               domain: string | null;
               /** @description Seconds since the epoch. */

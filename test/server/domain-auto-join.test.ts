@@ -136,7 +136,7 @@ describe('signups while it is on', () => {
     assert.equal(mail!.subject, "Ada invited you to join Ada's organization");
     assert.match(mail!.text_body, /as member/);
     const token = await mailToken(t, alan.email);
-    const accepted = await t.api('acceptInvite', { cookie: alan.cookie, query: { token } });
+    const accepted = await t.api('acceptInvite', { cookie: alan.cookie, query: { token, join: 'true' } });
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     assert.equal(accepted.body.message, "You joined Ada's organization.");
     const user = await me(alan);

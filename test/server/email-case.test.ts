@@ -87,7 +87,7 @@ describe('invitations', () => {
     await t.api('inviteUser', { cookie: admin.cookie, body: { email: dan } });
     const res = await t.api('acceptInvite', {
       cookie: account.cookie,
-      query: { token: await mailToken(t, dan) },
+      query: { token: await mailToken(t, dan), join: 'true' },
     });
     assert.equal(res.status, 200);
     assert.match(res.body.message, /^You joined /);

@@ -18,7 +18,7 @@ import { NO_INVITE_LINK } from '../../src/server/handlers/invite-links.js';
 import { hashToken } from '../../src/server/security/tokens.js';
 import { mailToken, useTestApp, type TestApp } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
-import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const t = useTestApp(
   { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
@@ -108,13 +108,21 @@ describe('creating a link', () => {
     );
 
     const { organization } = await organizationOf(admin);
-    assert.deepEqual(await look(token), {
+    const described = {
       status: 'valid',
-      organization_id: organization.id, // what tells it from another organization of the same name
+      member: false,
       organization_name: organization.name,
       domain: DOMAIN,
       expires_at: data.expires_at,
-    });
+    };
+    assert.deepEqual(await look(token), described);
+    // Only the server knows who belongs (two organizations may share a name): a member is told, by the
+    // session, and an outsider signed in elsewhere is not.
+    const asMember = await t.api('getInviteLink', { query: { token }, cookie: admin.cookie });
+    assert.deepEqual(asMember.body.data, { ...described, member: true });
+    const outsider = await signup(t.api, { email: uniqueEmail('outsider') });
+    const asOutsider = await t.api('getInviteLink', { query: { token }, cookie: outsider.cookie });
+    assert.deepEqual(asOutsider.body.data, described);
   });
 
   it('refuses every role but admin', async () => {
@@ -177,7 +185,7 @@ describe('joining through a link', () => {
 
     const accepted = await t.api('acceptInvite', {
       cookie: joe.cookie,
-      query: { token: await mailToken(t, email) },
+      query: { token: await mailToken(t, email), join: 'true' },
     });
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     const me = await organizationOf(joe);
@@ -227,7 +235,7 @@ describe('joining through a link', () => {
   it('an unknown link says so, without naming anyone', async () => {
     assert.deepEqual(await look('no-such-token'), {
       status: 'unknown',
-      organization_id: null,
+      member: false,
       organization_name: null,
       domain: null,
       expires_at: null,

@@ -158,17 +158,33 @@ describe('accept-invite', () => {
     assert.equal(missing.body.message, 'No invitation token provided.');
   });
 
-  it('joins a signed-in account of the invited email at once', async () => {
+  it('joins a signed-in account of the invited email when it asks to, then knows it as a member', async () => {
     const loner = await signup(t.api);
     await invite(admin, loner.email);
     const token = await mailToken(t, loner.email);
-    const res = await t.api('acceptInvite', { query: { token }, cookie: loner.cookie });
+    // Opening the mail changes nothing: joining is the invitee's choice.
+    const offered = await t.api('acceptInvite', { query: { token }, cookie: loner.cookie });
+    assert.equal(offered.status, 200);
+    assert.equal(offered.body.data.outcome, 'can_join');
+    assert.equal((await t.api('getUser', { cookie: loner.cookie })).body.data.organization, null);
+
+    const res = await t.api('acceptInvite', { query: { token, join: 'true' }, cookie: loner.cookie });
     assert.equal(res.status, 200);
     assert.equal(res.body.data.outcome, 'joined');
     assert.equal(res.body.message, "You joined Alice's organization.");
     const me = (await t.api('getUser', { cookie: loner.cookie })).body.data;
     assert.equal(me.role, 'member');
     assert.equal(me.organization.name, "Alice's organization");
+    // The used invitation opened again (the mail, the back button): a member, not an invalid invitation;
+    // to anyone else it is gone.
+    for (const join of ['false', 'true']) {
+      const again = await t.api('acceptInvite', { query: { token, join }, cookie: loner.cookie });
+      assert.equal(again.status, 200);
+      assert.equal(again.body.data.outcome, 'member');
+      assert.equal(again.body.message, 'You are already a member of this organization.');
+    }
+    assert.equal((await t.api('acceptInvite', { query: { token } })).status, 404);
+    assert.equal((await t.api('acceptInvite', { query: { token }, cookie: otherMember.cookie })).status, 404);
     await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: me.id } });
   });
 
@@ -195,9 +211,9 @@ describe('accept-invite', () => {
     const email = uniqueEmail('elsewhere');
     await invite(admin, email);
     const token = await mailToken(t, email);
-    const res = await t.api('acceptInvite', { query: { token }, cookie: otherMember.cookie });
+    const res = await t.api('acceptInvite', { query: { token, join: 'true' }, cookie: otherMember.cookie });
     assert.equal(res.status, 200);
-    assert.equal(res.body.data.outcome, 'valid');
+    assert.equal(res.body.data.outcome, 'other_address');
     assert.equal(res.body.data.email, email);
     assert.equal(res.body.message, 'The invitation is valid.');
     assert.equal((await orgOf(otherMember)).name, "Bob's organization");
@@ -218,7 +234,7 @@ describe('accept-invite', () => {
     assert.equal(paid.statusCode, 303);
     await invite(admin, payer.email);
     const token = await mailToken(t, payer.email);
-    const res = await t.api('acceptInvite', { query: { token }, cookie: payer.cookie });
+    const res = await t.api('acceptInvite', { query: { token, join: 'true' }, cookie: payer.cookie });
     assert.equal(res.status, 400);
     assert.equal(
       res.body.message,

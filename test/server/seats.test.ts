@@ -176,7 +176,7 @@ describe('invitations with a product', () => {
     const existing = await signup(t.api, { email: second });
     const res = await t.api('acceptInvite', {
       cookie: existing.cookie,
-      query: { token: await mailToken(t, second) },
+      query: { token: await mailToken(t, second), join: 'true' },
     });
     assert.equal(res.status, 200);
     assert.equal(
@@ -227,7 +227,7 @@ describe('50 parallel acceptances competing for 10 seats', () => {
         const account = accounts.get(email);
         const token = tokens.get(email)!;
         return account
-          ? t.api('acceptInvite', { cookie: account.cookie, query: { token } })
+          ? t.api('acceptInvite', { cookie: account.cookie, query: { token, join: 'true' } })
           : t.api('signup', {
               body: { name: 'Racer', email, password: PASSWORD, invitation_token: token },
               ip: nextIp(),

@@ -105,11 +105,14 @@ export function inviteLinkHandlers(
     async getInviteLink(ctx) {
       await enforceLimits(services, [[RATE_RULES.inviteLinkCheckIp, ctx.ip]]);
       const { link, status } = await lookUp(ctx.query.token);
+      // Whether the caller belongs to the link's organization, not the organization's id: ids are sequential
+      // and would tell anyone holding a link (even an expired one) how many organizations there are.
+      const caller = link ? await ctx.optionalUser() : undefined;
       return {
         error: false,
         data: {
           status,
-          organization_id: link ? String(link.organization_id) : null,
+          member: caller !== undefined && caller.organization_id === link?.organization_id,
           organization_name: link?.organization_name ?? null,
           domain: link?.domain ?? null,
           expires_at: link ? epochSeconds(link.expires_at)! : null,

@@ -7,7 +7,12 @@ import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation } from '../domain/accounts.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
-import { INVALID_INVITATION, findPendingInvitation, issueInvitationToken } from '../domain/invitations.js';
+import {
+  INVALID_INVITATION,
+  acceptedInvitationOf,
+  findPendingInvitation,
+  issueInvitationToken,
+} from '../domain/invitations.js';
 import {
   assignProduct,
   ensureOrganization,
@@ -49,6 +54,9 @@ const INVITATION_MAIL_REFUSED = {
 };
 
 type MembersQuery = QueryOf<'getOrganizationMembers'>;
+type AcceptOutcome = components['schemas']['AcceptOutcome'];
+
+const INVITEE_ALREADY_MEMBER = 'You are already a member of this organization.';
 
 /** The query of get-organization-members with the contract's defaults, as the repository takes it. */
 function membersQuery(query: MembersQuery) {
@@ -310,31 +318,31 @@ export function organizationHandlers(
     },
 
     async acceptInvite(ctx) {
+      const user = await ctx.optionalUser();
       const invitation = await findPendingInvitation(repos.invitations, ctx.query.token);
-      if (!invitation) throw notFound(INVALID_INVITATION);
-      const org = await repos.organizations.get(invitation.organization_id);
-      const answer = (outcome: 'valid' | 'joined' | 'member', message: string) => ({
+      const accepted =
+        !invitation && user
+          ? await acceptedInvitationOf(repos.invitations, ctx.query.token, user)
+          : undefined;
+      const found = invitation ?? accepted;
+      if (!found) throw notFound(INVALID_INVITATION);
+      const org = await repos.organizations.get(found.organization_id);
+      const answer = (outcome: AcceptOutcome, message: string) => ({
         error: false as const,
         message,
-        data: {
-          email: invitation.email,
-          role: roleOf(invitation.role),
-          organization_name: org.name,
-          outcome,
-        },
+        data: { email: found.email, role: roleOf(found.role), organization_name: org.name, outcome },
       });
+      if (accepted) return answer('member', INVITEE_ALREADY_MEMBER);
 
-      // Signed in as the invited address: join now. Otherwise the app signs up with the token.
-      const user = await ctx.optionalUser();
-      if (user !== undefined && sameEmail(user.email, invitation.email)) {
-        if (user.organization_id === invitation.organization_id) {
-          return answer('member', 'You are already a member of this organization.');
-        }
-        if (user.organization_id !== null) throw invalid('You already belong to another organization.');
-        const notice = await joinByInvitation(repos, user, invitation, ctx.ip);
-        return answer('joined', notice ?? `You joined ${org.name}.`);
-      }
-      return answer('valid', 'The invitation is valid.');
+      // The server alone says who the visitor is to the invitation; the app shows what fits.
+      if (user === undefined) return answer('valid', 'The invitation is valid.');
+      if (!sameEmail(user.email, found.email)) return answer('other_address', 'The invitation is valid.');
+      if (user.organization_id === found.organization_id) return answer('member', INVITEE_ALREADY_MEMBER);
+      if (user.organization_id !== null) throw invalid('You already belong to another organization.');
+      // Joining is the invitee's choice, made on the page (as on /join/:token), not by opening a mail.
+      if (!ctx.query.join) return answer('can_join', 'The invitation is valid.');
+      const notice = await joinByInvitation(repos, user, found, ctx.ip);
+      return answer('joined', notice ?? `You joined ${org.name}.`);
     },
 
     async removeOrganizationUser(ctx) {

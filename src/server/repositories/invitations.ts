@@ -19,6 +19,16 @@ export function createInvitationsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The accepted invitation of a token hash (its invitee opening the mail again). */
+    async findAcceptedByToken(tokenHash: string): Promise<Invitation | undefined> {
+      return db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('accepted_at', 'is not', null)
+        .executeTakeFirst();
+    },
+
     /** An invitation of the organization not accepted yet, expired or not (it can be resent). */
     async findUnaccepted(organizationId: number, id: number): Promise<Invitation | undefined> {
       return db

@@ -55,7 +55,7 @@ export const api = generatedApi.enhanceEndpoints({
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
     moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
-    // Opened signed in at the invited address, an invitation makes the user a member at once (issue 15).
+    // A signed-in invitee who joins becomes a member (issue 15).
     acceptInvite: {
       invalidatesTags: (result) => (result?.data.outcome === 'joined' ? ['User', 'Members'] : []),
     },

@@ -212,7 +212,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
       error: false,
       data: {
         status: 'valid',
-        organization_id: '1',
+        member: false,
         organization_name: 'Acme',
         domain: 'acme.com',
         expires_at: 1764604800,

@@ -117,29 +117,48 @@ const grace = aUser({ id: 'user-7', email: 'Grace@Example.com', name: 'Grace', o
 const engines = anOrganization({ id: 'org-9', name: 'Analytical Engines' });
 /** The chosen CRM that a signed-in visitor's pages load. */
 const crm = () => [mockSoftware(aSoftware()), mockSoftwareOptions([aSoftware()])];
-const answered = (outcome: 'joined' | 'member', message: string) => ({
+const answered = (outcome: 'can_join' | 'joined' | 'member' | 'other_address', message: string) => ({
   ...accepted,
   message,
   data: { ...accepted.data, outcome },
 });
+/** The server of a signed-in invitee: joining only when asked to (`join=true`). */
+const invitee = (joinedMessage: string) =>
+  spyOnApi('acceptInvite', (request) =>
+    request.url.searchParams.get('join') === 'true'
+      ? answered('joined', joinedMessage)
+      : answered('can_join', 'The invitation is valid.'),
+  );
 
-test('the signed-in invitee has joined: told so, the session shows the organization, onboarding goes on', async () => {
+test('the signed-in invitee joins with a click: told so, the session shows the organization, onboarding goes on', async () => {
   // The real initial load: the user is asked again once the join is done.
-  let joined = false;
-  const accept = spyOnApi('acceptInvite', () => {
-    joined = true;
-    return answered('joined', 'You joined Analytical Engines.');
-  });
+  const accept = invitee('You joined Analytical Engines.');
+  const joined = () => accept.requests.some((request) => request.url.searchParams.get('join') === 'true');
   server.use(
     accept.handler,
-    mockApi('getUser', () => ({ error: false, data: joined ? { ...grace, organization: engines } : grace })),
+    mockApi('getUser', () => ({
+      error: false,
+      data: joined() ? { ...grace, organization: engines } : grace,
+    })),
     ...crm(),
   );
   const { store, user, router } = renderApp('/accept-invitation?token=inv-1');
 
+  // Opening the mail joins nobody: the invitee is asked.
+  expect(
+    await screen.findByText('You are invited to join Analytical Engines as Member.'),
+  ).toBeInTheDocument();
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'Invitation to Analytical Engines' }),
+  ).toBeInTheDocument();
+  expect(accept.requests).toHaveLength(1);
+  expect(accept.requests[0]!.url.searchParams.get('join')).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Join Analytical Engines' }));
+
   expect(await screen.findByText('You joined Analytical Engines.')).toHaveAttribute('role', 'status');
   expect(screen.getByRole('heading', { level: 1, name: 'Invitation accepted' })).toBeInTheDocument();
-  expect(accept.requests).toHaveLength(1);
+  expect(accept.requests).toHaveLength(2);
+  expect(accept.requests[1]!.url.searchParams.get('token')).toBe('inv-1');
   await waitFor(() => expect(store.getState().app.user?.organization?.id).toBe('org-9'));
   expect(screen.queryByText(/Taking you to sign up/)).not.toBeInTheDocument();
   expect(window.localStorage.getItem('invitation_token')).toBeNull();
@@ -154,10 +173,12 @@ test('an onboarded invitee who joined reads the seat notice, in Chinese, and goe
   try {
     const notice =
       'You joined Analytical Engines on the Free plan: no Pro seat was free. Your admin can give you one once a seat is free.';
-    server.use(mockApi('acceptInvite', answered('joined', notice)), ...crm());
-    renderApp('/accept-invitation?token=inv-1', {
+    server.use(invitee(notice).handler, ...crm());
+    const { user } = renderApp('/accept-invitation?token=inv-1', {
       preloadedState: signedIn({ ...grace, has_onboarded: true }),
     });
+    expect(await screen.findByText('您受邀以成员身份加入 Analytical Engines。')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '加入 Analytical Engines' }));
     expect(
       await screen.findByText(
         '您已以免费版加入 Analytical Engines：当前没有空闲的专业版席位。有空闲席位后，管理员可以为您分配。',
@@ -189,7 +210,7 @@ test('a member of the organization already is told so, and goes to the dashboard
 test('someone signed in at another address is not sent to /signup; they log out and continue with the invitation', async () => {
   const logout = spyOnApi('logout', ok());
   server.use(
-    mockApi('acceptInvite', accepted),
+    mockApi('acceptInvite', answered('other_address', 'The invitation is valid.')),
     logout.handler,
     mockSoftware(aSoftware({ slug: 'hubspot', software: 'HubSpot' })),
     mockSoftwareOptions([aSoftware()]),
@@ -217,6 +238,32 @@ test('someone signed in at another address is not sent to /signup; they log out 
   const query = new URLSearchParams(router.state.location.search);
   expect(query.get('email')).toBe('grace@example.com');
   expect(query.get('software')).toBe('hubspot');
+});
+
+test('a join refused on the click says why in place, and a second click joins', async () => {
+  const paidPlan =
+    'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
+  let refusals = 1;
+  server.use(
+    http.post(operationUrl('acceptInvite'), ({ request }) => {
+      if (new URL(request.url).searchParams.get('join') !== 'true') {
+        return HttpResponse.json(answered('can_join', 'The invitation is valid.'));
+      }
+      if (refusals-- > 0) return HttpResponse.json({ error: true, message: paidPlan }, { status: 400 });
+      return HttpResponse.json(answered('joined', 'You joined Analytical Engines.'));
+    }),
+    ...crm(),
+  );
+  const { user } = renderApp('/accept-invitation?token=inv-1', {
+    preloadedState: signedIn({ ...grace, has_onboarded: true }),
+  });
+  await user.click(await screen.findByRole('button', { name: 'Join Analytical Engines' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to join the organization');
+  expect(alert).toHaveTextContent(paidPlan);
+  await user.click(screen.getByRole('button', { name: 'Join Analytical Engines' }));
+  expect(await screen.findByText('You joined Analytical Engines.')).toHaveAttribute('role', 'status');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test.each([

@@ -28,6 +28,9 @@ export const onboarding: Record<string, string> = {
   'You are already a member of {organization}.': '您已是 {organization} 的成员。',
   'This invitation is for {invited}, but you are signed in as {email}.':
     '此邀请发给 {invited}，但您当前以 {email} 登录。',
+  'This invitation is for {invited}, but you are signed in with another address.':
+    '此邀请发给 {invited}，但您当前以其他邮箱地址登录。',
+  'You are invited to join {organization} as {role}.': '您受邀以{role}身份加入 {organization}。',
   'Log out and continue': '退出登录并继续',
   'Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...':
     '{seconds, plural, other {# 秒}}后将带您前往注册...',

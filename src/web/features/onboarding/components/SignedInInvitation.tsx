@@ -1,21 +1,29 @@
 /**
- * /accept-invitation for someone signed in: they joined the organization by opening the invitation, were a
- * member of it already, or are signed in at another address than the invited one (they log out to sign up
- * with it; the token is kept for that signup).
+ * /accept-invitation for someone signed in: the invitee joins with a click (the server checks seats
+ * again then), a member of the organization is told so, and someone signed in at another address than the
+ * invited one may log out to sign up with it (the token is kept for that signup).
  */
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ROLE_NAMES, roleOf } from '../../../../shared/permissions';
+import { useAcceptInviteMutation } from '../../../api';
+import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
+import ErrorAlert from '../../../components/ErrorAlert';
 import { selectUser, useLogOut } from '../../../entities/session';
-import { t, translated } from '../../../i18n';
+import { msg, t, translated } from '../../../i18n';
 import { setItem, storageKeys } from '../../../lib/storage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
 import StepPage from './StepPage';
 
+export const JOIN_FAILED = msg('Failed to join the organization');
+
 export type SignedInOutcome =
+  | { kind: 'can-join'; organization: string; role: string; token: string }
   /** `message` is the server's: 'You joined {organization}.', or a notice that no paid seat was free. */
   | { kind: 'joined'; organization: string; message: string }
   | { kind: 'member'; organization: string }
@@ -23,14 +31,18 @@ export type SignedInOutcome =
       kind: 'other-address';
       organization: string;
       invited: string;
-      signedInAs: string;
+      /** Unknown when the app's session has not loaded (the server knew the cookie). */
+      signedInAs: string | undefined;
       token: string;
       /** The signup with the invited address. */
       to: string;
     };
 
-export default function SignedInInvitation({ outcome }: { outcome: SignedInOutcome }) {
+export default function SignedInInvitation({ outcome: checked }: { outcome: SignedInOutcome }) {
+  // Joining here turns the checked outcome into 'joined' (or 'member', had another tab joined first).
+  const [outcome, setOutcome] = useState(checked);
   const { organization } = outcome;
+  if (outcome.kind === 'can-join') return <JoinOffer offer={outcome} onAnswer={setOutcome} />;
   if (outcome.kind === 'joined') {
     return (
       <StepPage title={t('Invitation accepted')}>
@@ -50,6 +62,53 @@ export default function SignedInInvitation({ outcome }: { outcome: SignedInOutco
     );
   }
   return <OtherAddress outcome={outcome} />;
+}
+
+/** The invitee joins with a click: the seat is checked then, and a refusal says why, with a retry. */
+function JoinOffer({
+  offer,
+  onAnswer,
+}: {
+  offer: Extract<SignedInOutcome, { kind: 'can-join' }>;
+  onAnswer: (outcome: SignedInOutcome) => void;
+}) {
+  const { organization } = offer;
+  const [accept, { isLoading: joining }] = useAcceptInviteMutation();
+  const [error, setError] = useState<ErrorText | null>(null);
+
+  async function join() {
+    setError(null);
+    try {
+      const { message, data } = await accept({ token: offer.token, join: true }).unwrap();
+      onAnswer(
+        data.outcome === 'joined'
+          ? { kind: 'joined', organization, message }
+          : { kind: 'member', organization },
+      );
+    } catch (failure) {
+      setError(withDetail(JOIN_FAILED, failure));
+    }
+  }
+
+  return (
+    <StepPage title={t('Invitation to {organization}', { organization })}>
+      <Typography>
+        {t('You are invited to join {organization} as {role}.', {
+          organization,
+          role: t(ROLE_NAMES[roleOf(offer.role)]),
+        })}
+      </Typography>
+      <ErrorAlert error={error} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="contained" disabled={joining} onClick={() => void join()}>
+          {joining ? t('Joining...') : t('Join {organization}', { organization })}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/dashboard">
+          {t('Go to dashboard')}
+        </Button>
+      </Stack>
+    </StepPage>
+  );
 }
 
 /** Someone who joined mid-onboarding goes on with it (install, connect...); the others to the dashboard. */
@@ -90,10 +149,14 @@ function OtherAddress({ outcome }: { outcome: Extract<SignedInOutcome, { kind: '
   return (
     <StepPage title={t('Invitation to {organization}', { organization: outcome.organization })}>
       <Typography role="status">
-        {t('This invitation is for {invited}, but you are signed in as {email}.', {
-          invited: outcome.invited,
-          email: outcome.signedInAs,
-        })}
+        {outcome.signedInAs
+          ? t('This invitation is for {invited}, but you are signed in as {email}.', {
+              invited: outcome.invited,
+              email: outcome.signedInAs,
+            })
+          : t('This invitation is for {invited}, but you are signed in with another address.', {
+              invited: outcome.invited,
+            })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" disabled={loggingOut} onClick={() => void logOutAndContinue()}>

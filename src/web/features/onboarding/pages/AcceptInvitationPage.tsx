@@ -1,15 +1,14 @@
 /**
  * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation. A visitor keeps the
- * token for the signup and goes to /signup 5 s later. Someone signed in at the invited address has joined
- * the organization by this check (or was a member already): the page says so and leads on. Someone signed
- * in at another address is offered to log out and sign up with the invited one. Otherwise
- * 'Invitation Error'.
+ * token for the signup and goes to /signup 5 s later. For someone signed in, the server says who they are
+ * to the invitation: the invitee, who joins with a click (as on /join/:token); a member already; or
+ * someone signed in at another address, who is offered to log out and sign up with the invited one.
+ * Otherwise 'Invitation Error'.
  */
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { sameEmail } from '../../../../shared/email';
 import { api } from '../../../api';
 import type { User } from '../../../api/contract-types';
 import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
@@ -22,15 +21,14 @@ import { chooseSoftware } from '../../../entities/crm';
 import { sessionSettled } from '../../../entities/session';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
-import SignedInInvitation, { type SignedInOutcome } from '../components/SignedInInvitation';
-import { msg, t } from '../../../i18n';
+import SignedInInvitation, { JOIN_FAILED, type SignedInOutcome } from '../components/SignedInInvitation';
+import { t } from '../../../i18n';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
 export const NO_INVITATION_TOKEN = 'No invitation token provided.';
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 export const ACCEPT_FAILED = 'Failed to accept invitation';
-export const JOIN_FAILED = msg('Failed to join the organization');
 
 /**
  * A 4xx answer means the token itself is bad; anything else (server down, network) is a failed attempt.
@@ -56,21 +54,32 @@ type Outcome =
   | SignedInOutcome
   | { kind: 'failed'; error: ErrorText; signedIn: boolean };
 
-/** Checks the invitation (the server joins a signed-in invitee); a token to sign up with is kept. */
+/** Checks the invitation; a token to sign up with is kept. Nothing joins before the invitee says so. */
 async function acceptInvitation(store: AppStore, token: string, software: string | null): Promise<Outcome> {
   const user: User | null = await sessionSettled(store);
   try {
-    const { message, data } = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
+    const { data } = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
     const organization = data.organization_name;
-    if (data.outcome === 'joined') return { kind: 'joined', organization, message };
-    if (data.outcome === 'member') return { kind: 'member', organization };
     const to = signupPath(software, data.email);
-    // Signed in as someone else: signing up needs this session ended first.
-    if (user && !sameEmail(user.email, data.email)) {
-      return { kind: 'other-address', organization, invited: data.email, signedInAs: user.email, token, to };
+    switch (data.outcome) {
+      case 'member':
+        return { kind: 'member', organization };
+      case 'can_join':
+        return { kind: 'can-join', organization, role: data.role, token };
+      case 'other_address':
+        // Signing up with the invited address needs this session ended first.
+        return {
+          kind: 'other-address',
+          organization,
+          invited: data.email,
+          signedInAs: user?.email,
+          token,
+          to,
+        };
+      default:
+        setItem(storageKeys.invitationToken, token);
+        return { kind: 'accepted', organization, to };
     }
-    setItem(storageKeys.invitationToken, token);
-    return { kind: 'accepted', organization, to };
   } catch (error) {
     return { kind: 'failed', error: invitationFailure(error, user !== null), signedIn: user !== null };
   }

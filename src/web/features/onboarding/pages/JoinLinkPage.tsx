@@ -109,8 +109,8 @@ export default function JoinLinkPage() {
       return (
         <>
           <Typography role="status">
-            {/* The id, not the name: two organizations may have the same name. */}
-            {user.organization.id === data.organization_id
+            {/* The server's word, not the name: two organizations may have the same name. */}
+            {data.member
               ? t('You are a member of {organization}.', { organization })
               : t('You already belong to an organization: you cannot join another one.')}
           </Typography>
