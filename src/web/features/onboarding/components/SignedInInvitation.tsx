@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROLE_NAMES, roleOf } from '../../../../shared/permissions';
 import { useAcceptInviteMutation } from '../../../api';
@@ -99,14 +99,11 @@ function JoinOffer({
         })}
       </Typography>
       <ErrorAlert error={error} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <OrDashboard>
         <Button variant="contained" disabled={joining} onClick={() => void join()}>
           {joining ? t('Joining...') : t('Join {organization}', { organization })}
         </Button>
-        <Button variant="outlined" component={RouterLink} to="/dashboard">
-          {t('Go to dashboard')}
-        </Button>
-      </Stack>
+      </OrDashboard>
     </StepPage>
   );
 }
@@ -125,6 +122,18 @@ function Onward() {
     );
   }
   return <DashboardLink />;
+}
+
+/** The page's action, with staying signed in as it is as the way out. */
+function OrDashboard({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {children}
+      <Button variant="outlined" component={RouterLink} to="/dashboard">
+        {t('Go to dashboard')}
+      </Button>
+    </Stack>
+  );
 }
 
 function DashboardLink() {
@@ -158,14 +167,11 @@ function OtherAddress({ outcome }: { outcome: Extract<SignedInOutcome, { kind: '
               invited: outcome.invited,
             })}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <OrDashboard>
         <Button variant="contained" disabled={loggingOut} onClick={() => void logOutAndContinue()}>
           {t('Log out and continue')}
         </Button>
-        <Button variant="outlined" component={RouterLink} to="/dashboard">
-          {t('Go to dashboard')}
-        </Button>
-      </Stack>
+      </OrDashboard>
     </StepPage>
   );
 }
