@@ -163,10 +163,15 @@ describe('accept-invite', () => {
     await invite(admin, loner.email);
     const token = await mailToken(t, loner.email);
     // Opening the mail changes nothing: joining is the invitee's choice.
-    const offered = await t.api('acceptInvite', { query: { token }, cookie: loner.cookie });
-    assert.equal(offered.status, 200);
-    assert.equal(offered.body.data.outcome, 'can_join');
+    for (const query of [{ token }, { token, join: 'false' }] as Record<string, string>[]) {
+      const offered = await t.api('acceptInvite', { query, cookie: loner.cookie });
+      assert.equal(offered.status, 200);
+      assert.equal(offered.body.data.outcome, 'can_join');
+    }
     assert.equal((await t.api('getUser', { cookie: loner.cookie })).body.data.organization, null);
+    // Signed out, `join` joins nobody and leaves the invitation usable.
+    const anonymous = await t.api('acceptInvite', { query: { token, join: 'true' } });
+    assert.equal(anonymous.body.data.outcome, 'valid');
 
     const res = await t.api('acceptInvite', { query: { token, join: 'true' }, cookie: loner.cookie });
     assert.equal(res.status, 200);
@@ -234,7 +239,8 @@ describe('accept-invite', () => {
     assert.equal(paid.statusCode, 303);
     await invite(admin, payer.email);
     const token = await mailToken(t, payer.email);
-    const res = await t.api('acceptInvite', { query: { token, join: 'true' }, cookie: payer.cookie });
+    // Said when the invitation is opened, before a Join button that could not work.
+    const res = await t.api('acceptInvite', { query: { token }, cookie: payer.cookie });
     assert.equal(res.status, 400);
     assert.equal(
       res.body.message,

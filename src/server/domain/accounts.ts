@@ -122,6 +122,16 @@ export async function createAccount<T>(
 export const PAID_PLAN_BLOCKS_JOINING =
   'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
 
+/**
+ * A plan the user pays for themself is not one of the organization's seats: joining with it would leave
+ * more paid members than purchased seats, and two subscriptions billing for one person.
+ */
+export function refuseOwnPaidPlan(user: Pick<User, 'stripe_product' | 'stripe_status'>): void {
+  if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
+    throw invalid(PAID_PLAN_BLOCKS_JOINING);
+  }
+}
+
 /** Joins an existing account to the organization of an invitation (accept-invite while signed in). */
 export async function joinByInvitation(
   repos: Repositories,
@@ -159,11 +169,7 @@ export async function joinOrganization(
     actor: user,
   },
 ): Promise<string | null> {
-  // A plan the user pays for themself is not one of the organization's seats: joining with it would leave
-  // more paid members than purchased seats, and two subscriptions billing for one person.
-  if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
-    throw invalid(PAID_PLAN_BLOCKS_JOINING);
-  }
+  refuseOwnPaidPlan(user);
   return repos.transaction(async (tx) => {
     await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
     await claim(tx);

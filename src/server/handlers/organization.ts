@@ -5,7 +5,7 @@
  */
 import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
-import { joinByInvitation } from '../domain/accounts.js';
+import { joinByInvitation, refuseOwnPaidPlan } from '../domain/accounts.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import {
   INVALID_INVITATION,
@@ -339,6 +339,7 @@ export function organizationHandlers(
       if (!sameEmail(user.email, found.email)) return answer('other_address', 'The invitation is valid.');
       if (user.organization_id === found.organization_id) return answer('member', INVITEE_ALREADY_MEMBER);
       if (user.organization_id !== null) throw invalid('You already belong to another organization.');
+      refuseOwnPaidPlan(user); // said now, not after a click on a Join button that cannot work
       // Joining is the invitee's choice, made on the page (as on /join/:token), not by opening a mail.
       if (!ctx.query.join) return answer('can_join', 'The invitation is valid.');
       const notice = await joinByInvitation(repos, user, found, ctx.ip);

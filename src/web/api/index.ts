@@ -57,7 +57,9 @@ export const api = generatedApi.enhanceEndpoints({
     moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
     // A signed-in invitee who joins becomes a member (issue 15).
     acceptInvite: {
-      invalidatesTags: (result) => (result?.data.outcome === 'joined' ? ['User', 'Members'] : []),
+      // 'member' too: another tab may have joined, which this tab's session does not know yet.
+      invalidatesTags: (result) =>
+        result?.data.outcome === 'joined' || result?.data.outcome === 'member' ? ['User', 'Members'] : [],
     },
     // Issue 15: joining by an invitation link makes the user a member.
     acceptInviteLink: { invalidatesTags: onSuccess('Members', 'User') },

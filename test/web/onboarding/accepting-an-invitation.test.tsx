@@ -240,6 +240,15 @@ test('someone signed in at another address is not sent to /signup; they log out 
   expect(query.get('software')).toBe('hubspot');
 });
 
+/** An onboarded invitee clicks Join; the alert that answers. */
+async function clickJoinAndRead() {
+  const { user } = renderApp('/accept-invitation?token=inv-1', {
+    preloadedState: signedIn({ ...grace, has_onboarded: true }),
+  });
+  await user.click(await screen.findByRole('button', { name: 'Join Analytical Engines' }));
+  return { user, alert: await screen.findByRole('alert') };
+}
+
 test('a join refused on the click says why in place, and a second click joins', async () => {
   const paidPlan =
     'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
@@ -254,16 +263,30 @@ test('a join refused on the click says why in place, and a second click joins', 
     }),
     ...crm(),
   );
-  const { user } = renderApp('/accept-invitation?token=inv-1', {
-    preloadedState: signedIn({ ...grace, has_onboarded: true }),
-  });
-  await user.click(await screen.findByRole('button', { name: 'Join Analytical Engines' }));
-  const alert = await screen.findByRole('alert');
+  const { user, alert } = await clickJoinAndRead();
   expect(alert).toHaveTextContent('Failed to join the organization');
   expect(alert).toHaveTextContent(paidPlan);
   await user.click(screen.getByRole('button', { name: 'Join Analytical Engines' }));
   expect(await screen.findByText('You joined Analytical Engines.')).toHaveAttribute('role', 'status');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a join answered as someone else (another tab signed out) joins nobody and says to reload', async () => {
+  server.use(
+    http.post(operationUrl('acceptInvite'), ({ request }) =>
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('join') === 'true'
+          ? accepted
+          : answered('can_join', 'The invitation is valid.'),
+      ),
+    ),
+    ...crm(),
+  );
+  const { alert } = await clickJoinAndRead();
+  expect(alert).toHaveTextContent('Failed to join the organization');
+  expect(alert).toHaveTextContent('You signed out or changed accounts in another tab: reload this page.');
+  expect(screen.queryByText(/already a member/)).not.toBeInTheDocument();
+  expect(window.localStorage.getItem('invitation_token')).toBeNull();
 });
 
 test.each([

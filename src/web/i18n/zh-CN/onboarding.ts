@@ -31,6 +31,8 @@ export const onboarding: Record<string, string> = {
   'This invitation is for {invited}, but you are signed in with another address.':
     '此邀请发给 {invited}，但您当前以其他邮箱地址登录。',
   'You are invited to join {organization} as {role}.': '您受邀以{role}身份加入 {organization}。',
+  'You signed out or changed accounts in another tab: reload this page.':
+    '您已在另一个标签页中退出或切换了账户：请重新加载此页面。',
   'Log out and continue': '退出登录并继续',
   'Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...':
     '{seconds, plural, other {# 秒}}后将带您前往注册...',

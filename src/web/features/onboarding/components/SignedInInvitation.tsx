@@ -21,6 +21,7 @@ import { useGoToNextScreen } from '../hooks/use-next-screen';
 import StepPage from './StepPage';
 
 export const JOIN_FAILED = msg('Failed to join the organization');
+const SESSION_CHANGED = msg('You signed out or changed accounts in another tab: reload this page.');
 
 export type SignedInOutcome =
   | { kind: 'can-join'; organization: string; role: string; token: string }
@@ -80,11 +81,10 @@ function JoinOffer({
     setError(null);
     try {
       const { message, data } = await accept({ token: offer.token, join: true }).unwrap();
-      onAnswer(
-        data.outcome === 'joined'
-          ? { kind: 'joined', organization, message }
-          : { kind: 'member', organization },
-      );
+      if (data.outcome === 'joined') onAnswer({ kind: 'joined', organization, message });
+      else if (data.outcome === 'member') onAnswer({ kind: 'member', organization });
+      // Signed out, or in as someone else, in another tab meanwhile: nothing was joined.
+      else setError({ text: JOIN_FAILED, detail: SESSION_CHANGED });
     } catch (failure) {
       setError(withDetail(JOIN_FAILED, failure));
     }

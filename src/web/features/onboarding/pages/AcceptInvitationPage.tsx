@@ -76,9 +76,12 @@ async function acceptInvitation(store: AppStore, token: string, software: string
           token,
           to,
         };
-      default:
+      case 'valid':
         setItem(storageKeys.invitationToken, token);
         return { kind: 'accepted', organization, to };
+      default:
+        // 'joined' answers only a join, never this check.
+        throw new Error(`Unexpected invitation outcome: ${data.outcome}`);
     }
   } catch (error) {
     return { kind: 'failed', error: invitationFailure(error, user !== null), signedIn: user !== null };
@@ -127,7 +130,13 @@ function InvitationOutcome({ outcome }: { outcome: Outcome }) {
         </StepPage>
       );
     default:
-      return <SignedInInvitation outcome={outcome} />;
+      // A new check (another token, the page loaded again) starts the signed-in view afresh.
+      return (
+        <SignedInInvitation
+          key={`${outcome.kind}:${'token' in outcome ? outcome.token : ''}`}
+          outcome={outcome}
+        />
+      );
   }
 }
 
