@@ -520,8 +520,9 @@ export interface paths {
      *     letter case) and free to join (`can_join`: nothing changes until the call is made again with
      *     `join=true`, which joins and answers `joined`, the message possibly carrying a seat notice); a member
      *     of the organization already (`member`, also for the invitation they accepted, which is used up);
-     *     belonging to another organization, or paying for a plan of one's own, answers 400 with the reason.
-     *     Two joins racing answer 409 for the second.
+     *     belonging to another organization, or paying for a plan of one's own, answers 400 with the reason
+     *     (before any `join`). Of two joins with one invitation racing, the second answers 400 (the invitation
+     *     is used up); 409 when the account joined another organization meanwhile.
      */
     post: operations['acceptInvite'];
     delete?: never;
