@@ -121,8 +121,8 @@ export async function cancelPlanEverywhere(services: SeatServices, userId: numbe
  * subscription's lock, the provider is asked for what it should carry now plus the added seats, and only
  * then are they added to the purchased seats (under the organization's lock). A refusal (a declined
  * payment) therefore adds no seats here and needs no undo, so no member can have been given a seat that
- * is then taken back; only a solo buyer's organization, created first (see below), stays. Purchases at the same time take turns on the lock, each adding to what the one
- * before committed, so both count.
+ * is then taken back; only a solo buyer's organization, created first (see below), stays. Purchases at
+ * the same time take turns on the lock, each adding to what the one before committed, so both count.
  */
 export async function addSeatsInPlace(
   services: SeatServices,
