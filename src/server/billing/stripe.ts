@@ -20,7 +20,7 @@ import { renewBillingPeriod } from '../domain/credits.js';
 import { applyProviderQuantities } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import type { BillingProvider, ProviderSubscription } from './provider.js';
+import { subscriptionEnded, type BillingProvider, type ProviderSubscription } from './provider.js';
 import { planOfPrice, priceOf, type LineItem } from './quote.js';
 import { completeCheckout, type SeatServices } from './seat-sync.js';
 import { sameSeats } from './seat-drift.js';
@@ -44,7 +44,7 @@ function asProviderSubscription(
   subscription: Stripe.Subscription,
 ): ProviderSubscription {
   const quantities = { standard: 0, pro: 0 };
-  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const ended = subscriptionEnded(subscription.status);
   if (!ended) {
     for (const item of subscription.items.data) {
       const product = planOfPrice(plans, item.price.id)?.plan.slug;
@@ -265,7 +265,7 @@ async function applySubscriptionEvent(
   if (appliedAt && appliedAt > eventTime) return;
   // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
   const subscription = await stripe.subscriptions.retrieve(event.data.object.id);
-  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const ended = subscriptionEnded(subscription.status);
   const periodEnd = subscription.items.data[0]?.current_period_end;
   await repos.transaction(async (tx) => {
     await tx.users.updatePayersOf(subscription.id, {

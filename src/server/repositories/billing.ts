@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
 import { REPLACED } from '../billing/one-subscription.js';
+import { subscriptionEnded } from '../billing/provider.js';
 import type {
   CheckoutSession,
   CheckoutSessionsTable,
@@ -20,9 +21,6 @@ type NewSubscription = Omit<Insertable<SubscriptionsTable>, 'items' | 'created_a
 };
 
 /** Subscriptions the user pays or whose organization they belong to. */
-/** The provider's statuses of a subscription that has ended (nothing is billed any more). */
-const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
-
 function paidByOrSharedWith(user: Pick<User, 'id' | 'organization_id'>) {
   return (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
     user.organization_id === null
@@ -183,7 +181,7 @@ export function createBillingRepository(db: Db) {
         .updateTable('subscriptions')
         .set({ status, updated_at: sql`now()` })
         .where('id', '=', id)
-        .where((eb) => (ENDED_STATUSES.has(status) ? eb.lit(true) : eb('status', '!=', REPLACED)))
+        .where((eb) => (subscriptionEnded(status) ? eb.lit(true) : eb('status', '!=', REPLACED)))
         .execute();
     },
 
