@@ -211,5 +211,16 @@ export default defineConfig(
   {
     files: ['test/web/**'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      // jest.config.js sets one timeout, chosen for a busy machine; tests wait for what they look for.
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'jest',
+          property: 'setTimeout',
+          message: 'Keep the global testTimeout of jest.config.js: wait for what the test looks for.',
+        },
+      ],
+    },
   },
 );

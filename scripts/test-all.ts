@@ -1,23 +1,39 @@
-// Runs every test suite in sequence and ends with one line, `N passed, N failed`, summed over all suites.
+// Runs every test suite, two at a time (the machine has two cores), and ends with one line,
+// `N passed, N failed`, summed over all suites.
 //
 //   tsx scripts/test-all.ts                  lint, typecheck, web, server (PGlite + PostgreSQL), e2e
 //   tsx scripts/test-all.ts server e2e       only the named suites
+//
+// Each suite's output is printed as a block when it ends, with its wall time; the summary gives every
+// suite's time and the total.
+//
+// What makes it fast (docs: README.md#tests):
+// - The server suite's two passes run side by side. A file that says `@database-agnostic` near its top
+//   (configuration, pure rules, the fuzz test...) runs in the PGlite pass only.
+// - Test apps start from a migrated database: on PGlite a dump made once per process
+//   (test/server/helpers/app.ts), on PostgreSQL a template database migrated here once
+//   (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
+// - The production build the browser tests need runs as a job of its own, beside the others; browser
+//   files then run two at a time (each has its own server, port, database and browser).
 //
 // Environment:
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TEST_E2E_POSTGRES=1 also run the browser tests against PostgreSQL (default: PGlite only)
+//   TEST_JOBS           how many suites run at once (default 2)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createDb } from '../src/server/db/index.js';
 
 interface Result {
   name: string;
   passed: number;
   failed: number;
+  seconds: number;
   note?: string;
 }
 
@@ -27,60 +43,79 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = mkdtempSync(path.join(tmpdir(), 'test-all-'));
+const parallel = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 
-let current: ChildProcess | undefined;
+const running = new Set<ChildProcess>();
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupted = true;
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
 }
 
 function banner(text: string) {
-  console.log(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 72 - text.length))}`);
+  return `\n━━━ ${text} ${'━'.repeat(Math.max(0, 72 - text.length))}`;
 }
 
-/** Runs a command with live output; resolves with its exit code (a signal counts as failure). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/** A suite's output goes to its own file while it runs, and is printed whole when it ends. */
+interface Output {
+  file: string;
+}
+
+function newOutput(name: string): Output {
+  return { file: path.join(scratch, `${name.replace(/\W+/g, '-')}.log`) };
+}
+
+/** Runs a command with its output in `output`; resolves with its exit code (a signal counts as failure). */
+function run(
+  output: Output,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    current = child;
+    const fd = openSync(output.file, 'a');
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+    running.add(child);
+    let ended = false;
+    // 'close' may or may not follow 'error': whichever comes first ends the run.
+    const end = (code: number) => {
+      if (ended) return;
+      ended = true;
+      closeSync(fd);
+      running.delete(child);
+      resolve(code);
+    };
     child.on('error', (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
-      resolve(127);
+      end(127);
     });
-    child.on('close', (code, signal) => {
-      current = undefined;
-      resolve(code ?? (signal ? 128 : 1));
-    });
+    child.on('close', (code, signal) => end(code ?? (signal ? 128 : 1)));
   });
 }
 
-/** A check that either passes or fails as a whole (lint, typecheck). */
-async function checkSuite(name: string, script: string): Promise<Result> {
-  banner(name);
-  const code = await run('npm', ['run', '--silent', script]);
+/** A check that either passes or fails as a whole (lint, typecheck, build). */
+async function checkSuite(name: string, script: string, output: Output): Promise<Omit<Result, 'seconds'>> {
+  const code = await run(output, 'npm', ['run', '--silent', script]);
   return code === 0
     ? { name, passed: 1, failed: 0 }
     : { name, passed: 0, failed: 1, note: `exit code ${code}` };
 }
 
-async function webSuite(): Promise<Result> {
-  const name = 'web (jest)';
-  banner(name);
-  const outputFile = path.join(scratch, 'jest.json');
-  const code = await run(bin('jest'), [
+async function webSuite(name: string, output: Output): Promise<Omit<Result, 'seconds'>> {
+  const reportFile = path.join(scratch, 'jest.json');
+  const code = await run(output, bin('jest'), [
     '--ci',
     '--maxWorkers=2',
     '--passWithNoTests',
     '--json',
-    `--outputFile=${outputFile}`,
+    `--outputFile=${reportFile}`,
   ]);
-  if (!existsSync(outputFile)) {
+  if (!existsSync(reportFile)) {
     return { name, passed: 0, failed: 1, note: `jest crashed (exit code ${code}, no report)` };
   }
-  const report = JSON.parse(readFileSync(outputFile, 'utf8')) as {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numRuntimeErrorTestSuites: number;
@@ -105,16 +140,31 @@ function findTests(dir: string): string[] {
     .sort();
 }
 
-/** Runs test files with node's test runner: spec output live, TAP to a file for the counts. */
-async function nodeTests(name: string, files: string[], env: NodeJS.ProcessEnv): Promise<Result> {
+/** A server test file that tests nothing of the database says so near its top; it runs in one pass. */
+function isDatabaseAgnostic(file: string): boolean {
+  return readFileSync(path.join(root, file), 'utf8')
+    .split('\n', 30)
+    .join('\n')
+    .includes('@database-agnostic');
+}
+
+/** Runs test files with node's test runner: spec output to the suite's output, TAP to a file for the counts. */
+async function nodeTests(
+  name: string,
+  files: string[],
+  env: NodeJS.ProcessEnv,
+  output: Output,
+  concurrency: number,
+): Promise<Omit<Result, 'seconds'>> {
   const tapFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
   const code = await run(
+    output,
     process.execPath,
     [
       '--import',
       'tsx',
       '--test',
-      '--test-concurrency=1',
+      `--test-concurrency=${concurrency}`,
       // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too, and
       // on a busy 2-core machine a file that walks every page with axe (accessibility) can take minutes.
       '--test-timeout=600000',
@@ -146,36 +196,61 @@ async function nodeTests(name: string, files: string[], env: NodeJS.ProcessEnv):
   return { name, passed, failed, note };
 }
 
-/** Runs the files against a fresh database of the given kind; a PostgreSQL database is dropped after. */
-async function nodeSuite(label: string, files: string[], database: Database): Promise<Result> {
-  const name = `${label} (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
-  banner(name);
+function pgUrl(database: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Runs the files against a fresh database of the given kind. On PostgreSQL the suite gets a database of
+ * its own (DATABASE_URL; test apps create theirs beside it) and a migrated template that test apps copy
+ * (TEST_PG_TEMPLATE); both are dropped after.
+ */
+async function nodeSuite(
+  name: string,
+  files: string[],
+  database: Database,
+  output: Output,
+  concurrency: number,
+): Promise<Omit<Result, 'seconds'>> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  if (database === 'pglite') return nodeTests(name, files, env);
+  delete env.TEST_PG_TEMPLATE;
+  if (database === 'pglite') return nodeTests(name, files, env, output, concurrency);
 
-  const dbName = `crm_test_${randomBytes(6).toString('hex')}`;
+  const suffix = randomBytes(6).toString('hex');
+  const base = `crm_test_${suffix}`;
+  const template = `crm_template_${suffix}`;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.query(`CREATE DATABASE "${base}"`);
+    await admin.query(`CREATE DATABASE "${template}"`);
+    // Migrated once here; nobody stays connected to it, as CREATE DATABASE ... TEMPLATE requires.
+    const db = await createDb({ databaseUrl: pgUrl(template), dataDir: '', databaseTimeoutMs: 60_000 });
+    await db.destroy();
   } catch (error) {
+    await dropDatabases(admin, [base, template]);
     await admin.end().catch(() => undefined);
     const message = `PostgreSQL unreachable at ${redact(adminUrl)}: ${(error as Error).message}`;
-    console.error(message);
     return { name, passed: 0, failed: 1, note: message };
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  env.DATABASE_URL = url.toString();
-  console.log(`Using database ${dbName}`);
+  env.DATABASE_URL = pgUrl(base);
+  env.TEST_PG_TEMPLATE = template;
   try {
-    return await nodeTests(name, files, env);
+    return await nodeTests(name, files, env, output, concurrency);
   } finally {
-    await admin
-      .query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`)
-      .catch((error: Error) => console.error(`Could not drop ${dbName}: ${error.message}`));
+    await dropDatabases(admin, [base, template]);
     await admin.end().catch(() => undefined);
+  }
+}
+
+async function dropDatabases(admin: pg.Client, names: string[]) {
+  for (const name of names) {
+    await admin
+      .query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      .catch((error: Error) => console.error(`Could not drop ${name}: ${error.message}`));
   }
 }
 
@@ -185,33 +260,144 @@ function redact(connectionString: string) {
   return url.toString();
 }
 
-async function folderSuite(label: string, dir: string, databases: Database[]): Promise<Result[]> {
-  const files = findTests(dir);
-  if (files.length === 0) {
-    banner(label);
-    console.log(`No test files under ${dir}: skipped.`);
-    return [{ name: label, passed: 0, failed: 0, note: 'no test files' }];
-  }
-  const results: Result[] = [];
-  for (const database of databases) {
-    if (interrupted) break;
-    results.push(await nodeSuite(label, files, database));
-  }
-  return results;
+/** One unit of work of the run: a suite (counted) or a step another suite needs (the build). */
+interface Job {
+  name: string;
+  /** Jobs that must have ended (and passed) first. */
+  after?: string[];
+  /** When false, the job's result is not a suite of the summary unless it fails. */
+  counted?: boolean;
+  run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }
 
-const suites: Record<string, () => Promise<Result[]>> = {
-  lint: async () => [await checkSuite('lint', 'lint')],
-  typecheck: async () => [await checkSuite('typecheck', 'typecheck')],
-  web: async () => [await webSuite()],
-  server: () => folderSuite('server', 'test/server', ['pglite', 'postgres']),
-  e2e: () =>
-    folderSuite(
-      'e2e',
-      'test/e2e',
-      process.env.TEST_E2E_POSTGRES === '1' ? ['pglite', 'postgres'] : ['pglite'],
-    ),
+const serverFiles = () => findTests('test/server');
+
+function serverPass(database: Database): Job {
+  const name = `server (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  return {
+    name,
+    run: (output) => {
+      const files = serverFiles().filter((file) => database === 'pglite' || !isDatabaseAgnostic(file));
+      return nodeSuite(name, files, database, output, 1);
+    },
+  };
+}
+
+function e2ePass(database: Database): Job {
+  const name = `e2e (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  // On PGlite, two browser files at a time: each starts its own server on a free port with its own
+  // in-memory database. On PostgreSQL the files share the suite's database, so one at a time.
+  return {
+    name,
+    after: ['build'],
+    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, database === 'pglite' ? 2 : 1),
+  };
+}
+
+/** The suites by the name `npm test -- NAME` selects, each with its jobs in the order they should start. */
+const suites: Record<string, Job[]> = {
+  web: [{ name: 'web (jest)', run: (output) => webSuite('web (jest)', output) }],
+  server: [serverPass('pglite'), serverPass('postgres')],
+  e2e: [
+    {
+      name: 'build',
+      counted: false,
+      run: (output) => checkSuite('build', 'build', output),
+    },
+    ...(process.env.TEST_E2E_POSTGRES === '1'
+      ? [e2ePass('pglite'), e2ePass('postgres')]
+      : [e2ePass('pglite')]),
+  ],
+  lint: [{ name: 'lint', run: (output) => checkSuite('lint', 'lint', output) }],
+  typecheck: [{ name: 'typecheck', run: (output) => checkSuite('typecheck', 'typecheck', output) }],
 };
+
+/**
+ * Starts jobs in order, `parallel` at a time, each once the jobs it comes after have passed (a job whose
+ * prerequisite failed is reported as not run). The longest suites are listed first so the run ends soon
+ * after the longest one.
+ */
+async function schedule(jobs: Job[]): Promise<Result[]> {
+  const results = new Map<string, Result>();
+  const pending = [...jobs];
+  const active = new Map<string, Promise<void>>();
+  const finished = (name: string) => results.has(name);
+  const startedAt = Date.now();
+
+  const start = (job: Job) => {
+    const output = newOutput(job.name);
+    const begun = Date.now();
+    console.log(`▶ ${job.name} started at ${elapsed(startedAt)}`);
+    const done = job
+      .run(output)
+      .catch((error: Error) => ({
+        name: job.name,
+        passed: 0,
+        failed: 1,
+        note: `crashed: ${error.stack ?? error}`,
+      }))
+      .then((result) => {
+        const seconds = (Date.now() - begun) / 1000;
+        results.set(job.name, { ...result, seconds });
+        const text = existsSync(output.file) ? readFileSync(output.file, 'utf8') : '';
+        console.log(
+          banner(`${job.name}: ${result.passed} passed, ${result.failed} failed in ${seconds.toFixed(0)} s`),
+        );
+        process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+        if (result.note) console.log(`(${result.note})`);
+        active.delete(job.name);
+      });
+    active.set(job.name, done);
+  };
+
+  while ((pending.length > 0 || active.size > 0) && !interrupted) {
+    for (let i = 0; i < pending.length && active.size < parallel;) {
+      const job = pending[i];
+      const blockedBy = (job.after ?? []).filter((name) => jobs.some((other) => other.name === name));
+      const failedFirst = blockedBy.find((name) => finished(name) && results.get(name)!.failed > 0);
+      if (failedFirst) {
+        results.set(job.name, {
+          name: job.name,
+          passed: 0,
+          failed: 1,
+          seconds: 0,
+          note: `not run: ${failedFirst} failed`,
+        });
+        pending.splice(i, 1);
+      } else if (blockedBy.every(finished)) {
+        pending.splice(i, 1);
+        start(job);
+      } else {
+        i += 1;
+      }
+    }
+    if (active.size === 0) break;
+    await Promise.race(active.values());
+  }
+  await Promise.all(active.values());
+  return jobs.flatMap((job) => {
+    const result = results.get(job.name);
+    if (!result) return [];
+    return job.counted === false && result.failed === 0 ? [] : [result];
+  });
+}
+
+function elapsed(since: number) {
+  const seconds = Math.round((Date.now() - since) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The order jobs start in: the longest first, the build early since the browser files wait for it. */
+const START_ORDER = [
+  'build',
+  'web (jest)',
+  'server (PostgreSQL)',
+  'server (PGlite)',
+  'e2e (PGlite)',
+  'e2e (PostgreSQL)',
+  'typecheck',
+  'lint',
+];
 
 async function main() {
   const requested = process.argv.slice(2);
@@ -222,23 +408,22 @@ async function main() {
     return;
   }
   const selected = requested.length > 0 ? requested : Object.keys(suites);
-  const results: Result[] = [];
-  for (const name of selected) {
-    if (interrupted) break;
-    try {
-      results.push(...(await suites[name]()));
-    } catch (error) {
-      results.push({ name, passed: 0, failed: 1, note: `crashed: ${(error as Error).stack ?? error}` });
-    }
-  }
-  if (interrupted) results.push({ name: 'interrupted', passed: 0, failed: 1, note: 'stopped by a signal' });
+  const jobs = selected
+    .flatMap((name) => suites[name])
+    .sort((a, b) => START_ORDER.indexOf(a.name) - START_ORDER.indexOf(b.name));
+  const startedAt = Date.now();
+  const results = await schedule(jobs);
+  if (interrupted)
+    results.push({ name: 'interrupted', passed: 0, failed: 1, seconds: 0, note: 'stopped by a signal' });
   rmSync(scratch, { recursive: true, force: true });
 
-  banner('summary');
+  console.log(banner('summary'));
   for (const result of results) {
     const note = result.note ? `  (${result.note})` : '';
-    console.log(`${result.name.padEnd(24)} ${result.passed} passed, ${result.failed} failed${note}`);
+    const time = `${result.seconds.toFixed(0)} s`.padStart(6);
+    console.log(`${result.name.padEnd(24)} ${time}  ${result.passed} passed, ${result.failed} failed${note}`);
   }
+  console.log(`${'total (wall)'.padEnd(24)} ${elapsed(startedAt).padStart(6)}`);
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   process.exitCode = failed > 0 ? 1 : 0;

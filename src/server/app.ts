@@ -64,6 +64,8 @@ export interface BuildOptions {
   stripe?: ReturnType<typeof createStripeClient>;
   /** Level and destination of the log (tests capture it), or false for none; redaction always applies. */
   logger?: LogOptions | false;
+  /** An in-memory PGlite starts from this migrated dump (tests open many databases; see db/index.ts). */
+  pgliteTemplate?: Blob;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The logger exists only once Fastify does; the database and Redis report through it from then on.
   const logger: { current?: FastifyBaseLogger } = {};
   const db = await createDb(config, {
+    pgliteTemplate: options.pgliteTemplate,
     // A connection lost between queries: the pool replaces it; calls meanwhile answer 503.
     onConnectionError: (error) => logger.current?.warn({ err: error }, 'database connection lost'),
   });

@@ -1,3 +1,4 @@
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
 /**
  * The one rule for mails that announce what a transaction writes (src/server/mail/with-mails.ts), used by
  * invitations, domain codes, requests to join and automatic joins: with the outbox the mails are written

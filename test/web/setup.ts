@@ -7,11 +7,13 @@ import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../../src/web/api/retry-po
 setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: 0 });
 
 // Node's Request rejects relative URLs; a browser resolves them against the page. RTK Query builds
-// `new Request('/api/...')`, so resolve them the way a browser would.
+// `new Request('/api/...')`, so resolve them the way a browser would. Files that render nothing run in
+// Jest's node environment (a `@jest-environment node` docblock), where the page is jsdom's default URL.
+const pageUrl = () => globalThis.location?.href ?? 'http://localhost/';
 const NativeRequest = globalThis.Request;
 globalThis.Request = class Request extends NativeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    super(typeof input === 'string' ? new URL(input, pageUrl()) : input, init);
   }
 };
 

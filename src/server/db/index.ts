@@ -17,6 +17,11 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** Told about a connection lost outside a query (PostgreSQL restarted, network cut); never throws. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * An in-memory PGlite starts from this dump (`dumpPgliteTemplate()`) instead of an empty cluster:
+   * migrating costs more than loading, so a process that opens many databases (the tests) migrates once.
+   */
+  pgliteTemplate?: Blob;
 }
 
 export async function createDb(
@@ -25,7 +30,7 @@ export async function createDb(
 ): Promise<Db> {
   const db = config.databaseUrl
     ? createPgDb(config.databaseUrl, config.databaseTimeoutMs, options)
-    : await createPgliteDb(config.dataDir);
+    : await createPgliteDb(config.dataDir, options.pgliteTemplate);
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await seedReferenceData(db);
@@ -85,10 +90,28 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) });
 }
 
-async function createPgliteDb(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, template?: Blob) {
   // Loaded lazily: the WASM module is large and unused when DATABASE_URL is set.
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // A dump only seeds a database that starts empty; a data directory on disk has its own state.
+  const pglite = await PGlite.create(dataDir, inMemory && template ? { loadDataDir: template } : {});
+  return { pglite, db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }) };
+}
+
+async function createPgliteDb(dataDir: string, template?: Blob): Promise<Db> {
+  return (await openPglite(dataDir, template)).db;
+}
+
+/** A migrated, seeded in-memory database as a dump for `DbOptions.pgliteTemplate`. */
+export async function dumpPgliteTemplate(): Promise<Blob> {
+  const { pglite, db } = await openPglite('memory://');
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+    await seedReferenceData(db);
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await db.destroy();
+  }
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
+import { dumpPgliteTemplate } from '../../../src/server/db/index.js';
 import { loadContract, type Contract } from '../../../src/server/contract.js';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -52,15 +53,33 @@ export interface CallResult<T = any> {
 
 export type ApiClient = (operationId: string, options?: CallOptions) => Promise<CallResult>;
 
-/** A fresh database on the PostgreSQL server of baseUrl, dropped by drop(). */
+let pgliteTemplate: Promise<Blob> | undefined;
+/**
+ * One migrated PGlite per process, loaded by every in-memory test app: loading a dump is cheaper than
+ * running the migrations again.
+ */
+function pgliteTemplateDump(): Promise<Blob> {
+  pgliteTemplate ??= dumpPgliteTemplate();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database on the PostgreSQL server of baseUrl, dropped by drop(). It is a copy of
+ * TEST_PG_TEMPLATE when the test runner made one (a migrated database nobody connects to), so the app
+ * finds its migrations done; without it (a file run by hand) the app migrates the empty database.
+ */
 export async function createScratchDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = process.env.TEST_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -87,7 +106,11 @@ export async function startTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { contract: getContract(), ...options });
+  const app = await buildApp(config, {
+    contract: getContract(),
+    ...(config.databaseUrl ? {} : { pgliteTemplate: await pgliteTemplateDump() }),
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -1,7 +1,10 @@
 /**
+ * @jest-environment node
+ */
+/**
  * Every operation of openapi.yaml has an endpoint of the same name in the API layer, and calling it sends
  * the contract's method, path, query and body. The routes are those generated from openapi.yaml
- * (test/web/contract/fresh.test.ts keeps them fresh); deleting or misrouting any endpoint fails here.
+ * (`npm run lint` checks they are fresh); deleting or misrouting any endpoint fails here.
  */
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/web/api';

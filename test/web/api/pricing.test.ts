@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 /** get-pricing on the public pricing page: no cookies, and a new request aborts the previous one (spec §7). */
 import { api } from '../../../src/web/api';
 import { makeStore } from '../../../src/web/app/store';

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 /** fetchBillingPortalUrl: spec §4 Billing and §8 Billing portal. */
 import { http, HttpResponse } from 'msw';
 import { fetchBillingPortalUrl } from '../../../src/web/entities/session';

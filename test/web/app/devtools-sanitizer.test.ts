@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 /** The sanitizer as a pure function; devtools-store.test.ts checks it on a real store. */
 import { isSecretKey, REDACTED, redactSecrets } from '../../../src/web/app/devtools-sanitizer';
 

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { palette } from '../../../src/web/app/theme';
 import { darkTheme } from '../../../src/web/features/pricing/dark-theme';
 import { theme } from '../../../src/web/app/theme';

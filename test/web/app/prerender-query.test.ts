@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 /** Issue 12: which requests get which prerendered page (src/shared/prerender.ts). */
 import {
   googleSignIn,

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { managesBilling } from '../../../src/shared/permissions';
 import { billingLayout, fixedSchedule } from '../../../src/web/features/billing/lib/billing-view';
 import { aPaidSubscription, anOrganization, aSubscription, aUser } from '../msw/fixtures';

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { UNKNOWN_OAUTH_ERROR, oauthErrorText } from '../../../src/web/features/connection/lib/oauth-errors';
 
 const RFC_CODES = [

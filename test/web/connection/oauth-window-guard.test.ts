@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import {
   OAUTH_WINDOW_GUARD_MS,
   canOpenOAuthWindow,

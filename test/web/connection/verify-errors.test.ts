@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { verifyErrorText, verifyResultError } from '../../../src/web/features/connection/lib/verify-errors';
 
 describe('verifyErrorText', () => {

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { managesBilling } from '../../../src/shared/permissions';
 import {
   activeEntryId,

@@ -1,4 +1,7 @@
 /**
+ * @jest-environment node
+ */
+/**
  * Issue 14: every message of the UI has its Simplified Chinese text with the same placeholders, and the
  * areas already translated hold no English text outside a message.
  */

@@ -1,4 +1,7 @@
 /**
+ * @jest-environment node
+ */
+/**
  * Every message the server can show a user has its Chinese: an exact text in zh-CN/server.ts, or, for a
  * message with values, a template there that translates it. The messages are read from the server's
  * source (server-messages.ts); a template literal is tried with every choice of its literal words and

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 /** Server messages with values read through translated templates (src/web/i18n/server-templates.ts). */
 import { activateLocaleWith, translated } from '../../../src/web/i18n';
 import { templateTranslator } from '../../../src/web/i18n/server-templates';

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { capState, parseCapInput } from '../../../src/shared/credits';
 import { defaultFilters, periodProblem } from '../../../src/web/features/usage/lib/usage-filters';
 

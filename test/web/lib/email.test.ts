@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { normalizeEmail, sameEmail } from '../../../src/shared/email';
 
 test('issue 15: an address is stored trimmed and in lower case', () => {

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 // Table tests of the shared rule (spec §5) as the SPA uses it: the live meter and the submit guards.
 import {
   isAcceptablePassword,

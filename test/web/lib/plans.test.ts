@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { PLAN_KEYS, PLAN_NAMES, planKeyOf, planName, isSeatPlan } from '../../../src/shared/plans';
 
 // Spec §3: stripe_product is Free, Standard or Pro, compared case-insensitively and defaulting to Free.

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { captureUtm, storedUtm, utmFromSearch, UTM_MAX_LENGTH } from '../../../src/web/lib/utm';
 
 function memoryStore(initial: Record<string, string> = {}) {

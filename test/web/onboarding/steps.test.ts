@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { progressFor, stepForPath, type VisitorFacts } from '../../../src/web/features/onboarding/lib/steps';
 
 test.each([

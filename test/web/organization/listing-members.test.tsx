@@ -49,9 +49,6 @@ function bodyRows() {
   return within(within(table).getAllByRole('rowgroup')[1]).getAllByRole('row');
 }
 
-// A page of a big organization renders many nodes: slow on a loaded CI machine.
-jest.setTimeout(30_000);
-
 describe('the members of a 5,000-member organization, paged, searched and sorted by the server', () => {
   const members = Array.from({ length: 5000 }, (_, i) => aTeamMember(i + 1));
   const admin = aUser({ id: '1', role: 'admin', organization: anOrganization({ billing_admin_id: '1' }) });

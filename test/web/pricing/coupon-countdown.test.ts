@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { formatCountdown, timeLeft } from '../../../src/web/features/pricing/lib/countdown';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);

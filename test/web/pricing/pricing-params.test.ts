@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { readPricingParams } from '../../../src/web/features/pricing/lib/pricing-params';
 
 const read = (query: string) => readPricingParams(new URLSearchParams(query));
