@@ -477,32 +477,31 @@ describe('a refund across periods', () => {
 
 describe('refundParts (the pure rule)', () => {
   const spent = { plan: 8, topUp: 2 };
-  it('in the current period: everything back, the whole spend back to the cap', () => {
-    assert.deepEqual(refundParts(spent, { inCurrentPeriod: true, planCredits: 0, allowance: 10 }), {
-      plan: 8,
-      topUp: 2,
-      usage: 10,
-    });
-  });
-  it('in the current period, never above the current allowance of plan credits', () => {
-    assert.deepEqual(refundParts(spent, { inCurrentPeriod: true, planCredits: 7, allowance: 10 }), {
-      plan: 3,
-      topUp: 2,
-      usage: 10,
-    });
-    assert.deepEqual(refundParts(spent, { inCurrentPeriod: true, planCredits: 12, allowance: 10 }), {
-      plan: 0,
-      topUp: 2,
-      usage: 10,
-    });
-  });
-  it('of an ended period: no plan credits (its expiry took none of them), usage untouched', () => {
-    assert.deepEqual(refundParts(spent, { inCurrentPeriod: false, planCredits: 0, allowance: 10 }), {
-      plan: 0,
-      topUp: 2,
-      usage: 0,
-    });
-  });
+  const cases: [string, Parameters<typeof refundParts>[1], ReturnType<typeof refundParts>][] = [
+    [
+      'in the current period: everything back, the whole spend back to the cap',
+      { inCurrentPeriod: true, planCredits: 0, allowance: 10 },
+      { plan: 8, topUp: 2, usage: 10 },
+    ],
+    [
+      'in the current period, plan credits never above the current allowance',
+      { inCurrentPeriod: true, planCredits: 7, allowance: 10 },
+      { plan: 3, topUp: 2, usage: 10 },
+    ],
+    [
+      'in the current period, above the allowance already (a smaller plan since): no plan credits',
+      { inCurrentPeriod: true, planCredits: 12, allowance: 10 },
+      { plan: 0, topUp: 2, usage: 10 },
+    ],
+    [
+      'of an ended period: no plan credits (its expiry took none of them), usage untouched',
+      { inCurrentPeriod: false, planCredits: 0, allowance: 10 },
+      { plan: 0, topUp: 2, usage: 0 },
+    ],
+  ];
+  for (const [name, now, expected] of cases) {
+    it(name, () => assert.deepEqual(refundParts(spent, now), expected));
+  }
 });
 
 describe('top-ups through Stripe', () => {
