@@ -1098,8 +1098,10 @@ export interface paths {
      * @description Atomic and idempotent: a call repeated with the same `idempotency_key` is charged once and answers the
      *     first spend again (`replayed: true`). Refused with 409 when the balance is too small
      *     (`code: insufficient_credits`), when the member's monthly cap would be passed (`code: cap_reached`),
-     *     or when the key was used for a different spend (`code: idempotency_conflict`). Plan credits are spent
-     *     before top-ups.
+     *     when the key was used for a different spend (`code: idempotency_conflict`), or when the key's spend
+     *     was refunded (`code: idempotency_key_refunded`: nothing is charged or replayed; a new lookup needs a
+     *     new key). Plan credits are spent before top-ups. An account's calls run a few at a time; a burst
+     *     beyond what can wait its turn is refused with 429 and `Retry-After`, nothing charged.
      */
     post: operations['spendCredits'];
     delete?: never;
@@ -1117,7 +1119,14 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Give back a spend whose lookup found nothing (once). */
+    /**
+     * Give back a spend whose lookup found nothing (once).
+     * @description Its key can then no longer be spent (spend-credits answers 409 `idempotency_key_refunded`). A spend
+     *     of the current credit period gives back its credits (plan credits up to the plan's allowance) and
+     *     its usage against the monthly cap. A spend of a period that has ended gives back only its top-up
+     *     part, as top-up credits: its plan credits would have expired with that period, and the new
+     *     period's usage is unchanged, so `refunded` may be 0.
+     */
     post: operations['refundCredits'];
     delete?: never;
     options?: never;
@@ -1665,7 +1674,10 @@ export interface components {
      * @example email_lookup
      */
     CreditFeature: string;
-    /** @description Chosen by the client, unique per spend; a repeated call with it is charged once. */
+    /**
+     * @description Chosen by the client, unique per spend; a repeated call with it is charged once. Once its spend is
+     *     refunded, the key is spent for good: spend-credits refuses it (409 `idempotency_key_refunded`).
+     */
     IdempotencyKey: string;
     /** @description Credits a member may spend per credit period; null = unlimited. */
     MonthlyCap: number | null;
@@ -1679,7 +1691,7 @@ export interface components {
       error: true;
       message: string;
       /** @enum {string} */
-      code: 'insufficient_credits' | 'cap_reached' | 'idempotency_conflict';
+      code: 'insufficient_credits' | 'cap_reached' | 'idempotency_conflict' | 'idempotency_key_refunded';
     };
     SpendResult: {
       spend_id: components['schemas']['Id'];
@@ -1906,6 +1918,27 @@ export interface components {
          * @example {
          *       "error": true,
          *       "message": "Too many attempts, please try again later."
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description Too many calls of this account at once (a burst): they run a few at a time so that other accounts
+     *     are not kept waiting, and those that cannot wait their turn are refused, with nothing done. Repeat
+     *     after `Retry-After` seconds.
+     */
+    AccountBusy: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Too many calls for this account at once. Please try again in a moment."
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -5199,18 +5232,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": true,
-           *       "code": "cap_reached",
-           *       "message": "You reached your monthly cap of 5 credits. Ask your organization admin to raise it."
-           *     }
-           */
           'application/json': components['schemas']['CreditRefusal'];
         };
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5260,6 +5287,7 @@ export interface operations {
               refund_id: components['schemas']['Id'];
               /** @description The balance after the refund. */
               credits: number;
+              /** @description Credits given back (0 for plan credits of a period that has ended). */
               refunded: number;
               replayed: boolean;
             };
@@ -5273,6 +5301,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -11,6 +11,7 @@ import { createSandboxBilling } from './billing/sandbox.js';
 import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
 import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
 import { createSubscriptionLock } from './billing/subscription-lock.js';
+import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { createCrmRegistry } from './crm/registry.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
     billing: chooseBilling(db, repos, config, stripe),
     seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
+    accountLimit: createAccountLimit(),
     crm: createCrmRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),

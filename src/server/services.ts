@@ -5,6 +5,7 @@ import type { SubscriptionLock } from './billing/subscription-lock.js';
 import type { DeviceCookies } from './http/device-cookie.js';
 import type { CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';
+import type { AccountLimit } from './db/pool-share.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Repositories } from './repositories/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -21,6 +22,11 @@ export interface Services {
   billing: BillingProvider;
   /** Pushes of seat quantities to the payment provider take turns per subscription. */
   seatLock: SubscriptionLock;
+  /**
+   * An account's calls that hold its row lock (credit spends and refunds) run a few at a time, so a burst
+   * from one account never fills the pool that everyone else needs.
+   */
+  accountLimit: AccountLimit;
   crm: CrmRegistry;
   rateLimiter: RateLimiter;
   secretBox: SecretBox;

@@ -8,6 +8,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
 import { completeCheckout } from '../../src/server/billing/seat-sync.js';
+import { refundParts } from '../../src/server/domain/credits.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
@@ -96,9 +97,12 @@ describe('spend-credits', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, () => spend(spender)));
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 409);
+    // A burst beyond what may wait its turn is refused before it is tried (credits-burst.test.ts).
+    const busy = answers.filter((a) => a.status === 429);
     assert.equal(ok.length, 50);
-    assert.equal(refused.length, 150);
+    assert.equal(refused.length + busy.length, 150);
     assert.ok(refused.every((a) => a.body.code === 'insufficient_credits'));
+    assert.ok(busy.every((a) => Number(a.headers['retry-after']) > 0));
     assert.equal((await user(spender)).credits, 0);
     await assertLedgerHolds(spender);
   });
@@ -143,6 +147,24 @@ describe('spend-credits', () => {
       body: { spend_id: spent.body.data.spend_id },
     });
     assert.equal(foreign.status, 404);
+    await assertLedgerHolds(spender);
+  });
+
+  it('a refunded spend’s key is refused (idempotency_key_refunded), never replayed for free', async () => {
+    const spender = await signup(t.api);
+    const key = randomUUID();
+    assert.equal((await spend(spender, { idempotency_key: key, amount: 3 })).status, 200);
+    const refund = await t.api('refundCredits', { cookie: spender.cookie, body: { idempotency_key: key } });
+    assert.equal(refund.body.data.credits, 10);
+    for (const amount of [3, 2]) {
+      const again = await spend(spender, { idempotency_key: key, amount });
+      assert.equal(again.status, 409);
+      assert.equal(again.body.code, 'idempotency_key_refunded');
+      assert.match(again.body.message, /refunded/);
+    }
+    const row = await user(spender);
+    assert.deepEqual([row.credits, row.period_spent], [10, 0], 'nothing charged, nothing replayed');
+    assert.equal((await spend(spender, { amount: 3 })).body.data.charged, 3, 'a new key charges');
     await assertLedgerHolds(spender);
   });
 
@@ -397,6 +419,92 @@ describe('renewal on the next spend', () => {
     assert.ok(row.credit_period_end > new Date(), 'the new period is the current one');
     await assertLedgerHolds(spender);
   });
+});
+
+describe('a refund across periods', () => {
+  /** Ends the user's current credit period, as if a month had passed since their entries so far. */
+  async function endPeriod(u: TestUser) {
+    await repos().users.update(Number(u.id), {
+      credit_period_start: new Date(Date.now() - 40 * 86_400_000),
+      credit_period_end: new Date(Date.now() - 9 * 86_400_000),
+    });
+    await t.app.services.db
+      .updateTable('credit_ledger')
+      .set({ created_at: new Date(Date.now() - 20 * 86_400_000) })
+      .where('user_id', '=', Number(u.id))
+      .execute();
+  }
+  const refund = (u: TestUser, key: string) =>
+    t.api('refundCredits', { cookie: u.cookie, body: { idempotency_key: key } });
+
+  it('gives back no plan credits of an ended period and leaves the new period’s usage alone', async () => {
+    const spender = await signup(t.api);
+    const key = randomUUID();
+    assert.equal((await spend(spender, { idempotency_key: key, amount: 10 })).body.data.credits, 0);
+    await endPeriod(spender);
+    const renewed = await spend(spender, { amount: 1 });
+    assert.deepEqual([renewed.body.data.credits, renewed.body.data.period_spent], [9, 1]);
+    const answer = await refund(spender, key);
+    assert.equal(answer.status, 200);
+    assert.deepEqual([answer.body.data.refunded, answer.body.data.credits], [0, 9]);
+    const row = await user(spender);
+    assert.deepEqual([row.credits, row.top_up_credits, row.period_spent], [9, 0, 1]);
+    assert.equal((await refund(spender, key)).body.data.replayed, true);
+    await assertLedgerHolds(spender);
+  });
+
+  it('gives back the top-up part of an ended period’s spend as top-up credits', async () => {
+    const spender = await signup(t.api);
+    await repos().transaction((tx) =>
+      tx.credits.record({
+        user_id: Number(spender.id),
+        organization_id: null,
+        kind: 'top_up',
+        amount: 5,
+        top_up_amount: 5,
+        reason: 'test',
+      }),
+    );
+    const key = randomUUID();
+    assert.equal((await spend(spender, { idempotency_key: key, amount: 12 })).body.data.credits, 3);
+    await endPeriod(spender);
+    // Not renewed by a spend first: the refund sees that the period ended.
+    const answer = await refund(spender, key);
+    assert.deepEqual([answer.body.data.refunded, answer.body.data.credits], [2, 15]);
+    const row = await user(spender);
+    assert.deepEqual([row.credits, row.top_up_credits, row.period_spent], [15, 5, 0]);
+    assert.ok(row.credit_period_end > new Date(), 'the refund renewed the period first');
+    await assertLedgerHolds(spender);
+  });
+});
+
+describe('refundParts (the pure rule)', () => {
+  const spent = { plan: 8, topUp: 2 };
+  const cases: [string, Parameters<typeof refundParts>[1], ReturnType<typeof refundParts>][] = [
+    [
+      'in the current period: everything back, the whole spend back to the cap',
+      { inCurrentPeriod: true, planCredits: 0, allowance: 10 },
+      { plan: 8, topUp: 2, usage: 10 },
+    ],
+    [
+      'in the current period, plan credits never above the current allowance',
+      { inCurrentPeriod: true, planCredits: 7, allowance: 10 },
+      { plan: 3, topUp: 2, usage: 10 },
+    ],
+    [
+      'in the current period, above the allowance already (a smaller plan since): no plan credits',
+      { inCurrentPeriod: true, planCredits: 12, allowance: 10 },
+      { plan: 0, topUp: 2, usage: 10 },
+    ],
+    [
+      'of an ended period: no plan credits (its expiry took none of them), usage untouched',
+      { inCurrentPeriod: false, planCredits: 0, allowance: 10 },
+      { plan: 0, topUp: 2, usage: 0 },
+    ],
+  ];
+  for (const [name, now, expected] of cases) {
+    it(name, () => assert.deepEqual(refundParts(spent, now), expected));
+  }
 });
 
 describe('top-ups through Stripe', () => {

@@ -649,6 +649,29 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.equal(handled.length, 2);
   });
 
+  it('Stripe unreachable in the middle of an event: 502 (Stripe retries), nothing applied, the retry applies it', async () => {
+    const { orgId } = await payingOrganization('sub_outage', { standard: 2, pro: 0 });
+    stripeApp.fake.subscriptions.get('sub_outage')!.items[0]!.quantity = 4;
+    const event = {
+      id: 'evt_outage',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      subscription: 'sub_outage',
+      quantity: 4,
+    };
+    stripeApp.fake.setUnreachable(true);
+    const failed = await deliverEvent(event).finally(() => stripeApp.fake.setUnreachable(false));
+    assert.equal(failed.statusCode, 502);
+    assert.deepEqual(
+      { error: failed.json().error, message: failed.json().message },
+      { error: true, message: 'Could not read the subscription from Stripe.' },
+    );
+    assert.deepEqual(await seatsOf(orgId), { standard: 2, pro: 0 }, 'nothing applied');
+    const retried = await deliverEvent(event);
+    assert.equal(retried.statusCode, 200, 'the event was forgotten, so the retry is handled');
+    assert.deepEqual(await seatsOf(orgId), { standard: 4, pro: 0 });
+  });
+
   it('a deleted subscription leaves the organization without purchased seats and its payer on Free', async () => {
     const { admin, orgId } = await payingOrganization('sub_gone', { standard: 2, pro: 1 });
     await stripeApp.s.app.services.repos.users.update(Number(admin.id), {

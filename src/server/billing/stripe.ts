@@ -54,16 +54,22 @@ function asProviderSubscription(
   return { id: subscription.id, status: subscription.status, quantities };
 }
 
-export function createStripeBilling(repos: Repositories, config: Config, stripe: Stripe): BillingProvider {
-  async function read(id: string): Promise<Stripe.Subscription | undefined> {
-    try {
-      return await stripe.subscriptions.retrieve(id);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-        return undefined;
-      throw upstreamFailed('Could not read the subscription from Stripe.');
-    }
+/**
+ * Stripe's subscription now, or undefined when Stripe does not know it. Stripe unreachable or failing is
+ * an upstream failure (502), so a webhook delivery is retried by Stripe rather than answered as our bug.
+ */
+async function readSubscription(stripe: Stripe, id: string): Promise<Stripe.Subscription | undefined> {
+  try {
+    return await stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+      return undefined;
+    throw upstreamFailed('Could not read the subscription from Stripe.');
   }
+}
+
+export function createStripeBilling(repos: Repositories, config: Config, stripe: Stripe): BillingProvider {
+  const read = (id: string) => readSubscription(stripe, id);
 
   return {
     name: 'stripe',
@@ -264,7 +270,8 @@ async function applySubscriptionEvent(
   const appliedAt = await repos.billing.providerEventAt(event.data.object.id);
   if (appliedAt && appliedAt > eventTime) return;
   // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
-  const subscription = await stripe.subscriptions.retrieve(event.data.object.id);
+  const subscription = await readSubscription(stripe, event.data.object.id);
+  if (!subscription) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
   const ended = subscriptionEnded(subscription.status);
   const periodEnd = subscription.items.data[0]?.current_period_end;
   await repos.transaction(async (tx) => {

@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { limiter } from '../db/pool-share.js';
 
 export interface SubscriptionLock {
   run<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
@@ -25,23 +26,6 @@ const ADVISORY_NAMESPACE = 0x73656174;
  * many holders as connections would leave the work none, and the whole app would wait for the pool.
  */
 const MAX_HOLDERS = 2;
-
-/** Runs at most `limit` works at a time, the others in arrival order. */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function limited<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
 
 export function createSubscriptionLock(
   db: Db,
@@ -69,7 +53,7 @@ export function createSubscriptionLock(
     run(subscriptionId, work) {
       if (!acrossProcesses) return inProcess(subscriptionId, work);
       return inProcess(subscriptionId, () =>
-        holding(() =>
+        holding.run(() =>
           db.transaction().execute(async (trx) => {
             await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, hashtext(${subscriptionId}))`.execute(
               trx,

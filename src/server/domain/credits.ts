@@ -10,6 +10,7 @@ import { conflict, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 
 export const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
+export const KEY_REFUNDED = "This idempotency_key's spend was refunded: send a new key for a new lookup.";
 export const CAP_REACHED = (cap: number) =>
   `You reached your monthly cap of ${cap} credits. Ask your organization admin to raise it.`;
 
@@ -160,6 +161,11 @@ export async function spendCredits(
     if (!user) throw notFound('Account not found');
     const earlier = await tx.credits.findByIdempotencyKey(user.id, request.idempotencyKey);
     if (earlier) {
+      // Replaying a refunded spend would answer "spent" for a lookup that was given back: a free lookup.
+      // Charging it again would need a second spend under the same key. So the key is spent for good.
+      if (earlier.kind === 'spend' && (await tx.credits.refundOf(earlier.id))) {
+        throw conflict(KEY_REFUNDED, 'idempotency_key_refunded');
+      }
       if (
         earlier.kind !== 'spend' ||
         -earlier.amount !== request.amount ||
@@ -197,6 +203,23 @@ export async function spendCredits(
   });
 }
 
+/**
+ * What a refund gives back of a spend (`plan` and `topUp`: the parts it took, positive), and how much goes
+ * back to the member's usage against their cap. Top-ups never expire, so their part always comes back. Plan
+ * credits spent in a period that has ended come back as none: that period's expiry took only what was left
+ * unused, not what was spent, so giving them back would mint credits into the new period (on top of its
+ * allowance), and the new period's usage is not the one they counted in. Within the current period, plan
+ * credits come back up to the plan's current allowance (a smaller plan since the spend keeps its own).
+ */
+export function refundParts(
+  spent: { plan: number; topUp: number },
+  now: { inCurrentPeriod: boolean; planCredits: number; allowance: number },
+): { plan: number; topUp: number; usage: number } {
+  if (!now.inCurrentPeriod) return { plan: 0, topUp: spent.topUp, usage: 0 };
+  const room = Math.max(0, now.allowance - now.planCredits);
+  return { plan: Math.min(spent.plan, room), topUp: spent.topUp, usage: spent.plan + spent.topUp };
+}
+
 /** Gives back a spend of the user's (a lookup that found nothing), once. */
 export async function refundSpend(
   repos: Repositories,
@@ -204,7 +227,7 @@ export async function refundSpend(
   spend: { spendId?: string; idempotencyKey?: string },
 ): Promise<{ entry: StoredEntry; user: User; replayed: boolean }> {
   return repos.transaction(async (tx) => {
-    const user = await tx.users.findById(userId, { forUpdate: true });
+    let user = await tx.users.findById(userId, { forUpdate: true });
     if (!user) throw notFound('Account not found');
     const original =
       spend.spendId !== undefined
@@ -215,16 +238,30 @@ export async function refundSpend(
     if (!original || original.kind !== 'spend') throw notFound('Spend not found');
     const earlier = await tx.credits.refundOf(original.id);
     if (earlier) return { entry: earlier, user, replayed: true };
+    // Which period the spend belongs to is only known once an ended period has been renewed.
+    user = await renewIfDue(tx, user);
+    const back = refundParts(
+      { plan: original.top_up_amount - original.amount, topUp: -original.top_up_amount },
+      {
+        inCurrentPeriod: original.created_at >= user.credit_period_start,
+        planCredits: planPart(user),
+        allowance: await allowanceOf(tx, user.stripe_product),
+      },
+    );
     const entry = await recordFor(tx, user, {
       kind: 'refund',
-      amount: -original.amount,
-      top_up_amount: -original.top_up_amount,
+      amount: back.plan + back.topUp,
+      top_up_amount: back.topUp,
       feature: original.feature,
       reference: original.reference,
       refund_of: original.id,
       reason: 'Refund: the lookup found nothing',
     });
-    return { entry, user: (await tx.users.findById(user.id))!, replayed: false };
+    // The ledger trigger takes a refund's amount off the usage; the rule decides what really goes back.
+    const after = await tx.users.updateAndGet(user.id, {
+      period_spent: Math.max(0, user.period_spent - back.usage),
+    });
+    return { entry, user: after, replayed: false };
   });
 }
 

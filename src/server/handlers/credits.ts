@@ -102,20 +102,22 @@ export function creditsHandlers(
       const user = await ctx.user();
       const mails: Mail[] = [];
       const usageLink = `${config.publicUrl}/dashboard/usage`;
-      const outcome = await spendCredits(
-        repos,
-        user.id,
-        {
-          amount: ctx.body.amount,
-          feature: ctx.body.feature,
-          reference: ctx.body.reference ?? null,
-          idempotencyKey: ctx.body.idempotency_key,
-        },
-        async (tx, member) => {
-          const mail = capReachedMail(member.email, member.monthly_cap ?? 0, usageLink);
-          if (services.mailer.sendWithin) await services.mailer.sendWithin(tx.trx, mail);
-          else mails.push(mail);
-        },
+      const outcome = await services.accountLimit.run(user.id, () =>
+        spendCredits(
+          repos,
+          user.id,
+          {
+            amount: ctx.body.amount,
+            feature: ctx.body.feature,
+            reference: ctx.body.reference ?? null,
+            idempotencyKey: ctx.body.idempotency_key,
+          },
+          async (tx, member) => {
+            const mail = capReachedMail(member.email, member.monthly_cap ?? 0, usageLink);
+            if (services.mailer.sendWithin) await services.mailer.sendWithin(tx.trx, mail);
+            else mails.push(mail);
+          },
+        ),
       );
       for (const mail of mails) {
         // The spend is done: a mail that cannot go out is logged, never a failed spend.
@@ -138,10 +140,12 @@ export function creditsHandlers(
 
     async refundCredits(ctx) {
       const user = await ctx.user();
-      const outcome = await refundSpend(repos, user.id, {
-        ...(ctx.body.spend_id === undefined ? {} : { spendId: ctx.body.spend_id }),
-        ...(ctx.body.idempotency_key === undefined ? {} : { idempotencyKey: ctx.body.idempotency_key }),
-      });
+      const outcome = await services.accountLimit.run(user.id, () =>
+        refundSpend(repos, user.id, {
+          ...(ctx.body.spend_id === undefined ? {} : { spendId: ctx.body.spend_id }),
+          ...(ctx.body.idempotency_key === undefined ? {} : { idempotencyKey: ctx.body.idempotency_key }),
+        }),
+      );
       return {
         error: false,
         data: {

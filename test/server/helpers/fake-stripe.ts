@@ -34,6 +34,8 @@ export interface FakeStripe {
   requests: FakeRequest[];
   /** Answer the next update with this status code (a declined payment: 402). */
   failNextUpdate(status: number): void;
+  /** While on, every request's connection is cut without an answer (Stripe unreachable). */
+  setUnreachable(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: FakeRequest[] = [];
   let failUpdateWith: number | undefined;
+  let unreachable = false;
 
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -70,6 +73,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // Stripe's client sends the parameters of GET and DELETE in the query string, others in the body.
       const params = new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : body);
       requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
+      if (unreachable) return req.socket.destroy();
       const send = (status: number, answer: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));
@@ -125,6 +129,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     failNextUpdate(status) {
       failUpdateWith = status;
+    },
+    setUnreachable(on) {
+      unreachable = on;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
