@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';
 import { REACHABLE_BEFORE_SET_UP } from '../../src/server/domain/two-factor.js';
-import { getContract, useTestApp, type CallResult } from './helpers/app.js';
+import { getContract, mailToken, useTestApp, type CallResult } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -297,5 +297,91 @@ describe('an organization that requires two-factor sign-in', () => {
       audit.map((e: { details: object }) => e.details),
       [{ required: false }, { required: true }],
     );
+  });
+});
+
+describe('a pending sign-in ends with the sessions of its account', () => {
+  const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+
+  /** An account with two-factor sign-in and a password step taken elsewhere, waiting for its code. */
+  async function waitingForCode(user: TestUser) {
+    const { secret } = await enable(user);
+    return { secret, pending: pendingCookie(await passwordStep(user, '10.9.7.1'))! };
+  }
+
+  const pendingRows = async (user: TestUser) =>
+    (
+      await t.app.services.db
+        .selectFrom('pending_sign_ins')
+        .select('user_id')
+        .where('user_id', '=', Number(user.id))
+        .execute()
+    ).length;
+
+  /** The pending sign-in, given a valid code, is refused as expired and left no row behind. */
+  async function assertEnded(user: TestUser, pending: string, secret: string) {
+    assert.equal(await pendingRows(user), 0);
+    const res = await t.api('verifyTwoFactor', { cookie: pending, body: { code: codeAt(secret, 30) } });
+    assert.equal(res.status, 401, JSON.stringify(res.body));
+    assert.equal(res.body.message, SIGN_IN_EXPIRED);
+    assert.ok(!startedSession(res));
+  }
+
+  it('a password change ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal(await pendingRows(user), 1);
+    const changed = await t.api('changePassword', {
+      cookie: user.cookie,
+      body: { current_password: PASSWORD, new_password: 'N3w-Passw0rd!' },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    await assertEnded(user, pending, secret);
+  });
+
+  it('a password reset ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal((await t.api('forgotPassword', { body: { email: user.email } })).status, 200);
+    const token = await mailToken(t, user.email);
+    const reset = await t.api('resetPassword', { body: { token, new_password: 'N3w-Passw0rd!' } });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    await assertEnded(user, pending, secret);
+  });
+
+  it('signing the other sessions out ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal((await t.api('endOtherSessions', { cookie: user.cookie, body: {} })).status, 200);
+    await assertEnded(user, pending, secret);
+  });
+
+  it('turning two-factor sign-in off ends it, so turning it on again does not revive it', async () => {
+    const user = await signup(t.api);
+    const { pending } = await waitingForCode(user);
+    const off = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal(await pendingRows(user), 0);
+    const again = await enable(user);
+    await assertEnded(user, pending, again.secret);
+  });
+
+  it("an admin ending a member's sessions, and removing the member, end theirs", async () => {
+    const admin = await signup(t.api);
+    for (const end of [
+      (member: TestUser) =>
+        t.api('endMemberSessions', { cookie: admin.cookie, body: { user_id: member.id } }),
+      (member: TestUser) =>
+        t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: member.id } }),
+    ]) {
+      const member = await invitedMember(t, admin);
+      const { secret, pending } = await waitingForCode(member);
+      const res = await end(member);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      await assertEnded(member, pending, secret);
+    }
   });
 });

@@ -278,7 +278,7 @@ export function authHandlers(
         // The owner can set a password again with "forgot password".
         const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
         user = await repos.transaction(async (tx) => {
-          if (distrustPassword) await tx.sessions.destroyAllOf(existing.id);
+          if (distrustPassword) await tx.sessions.endSignInsOf(existing.id);
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
             email_proven_at: new Date(),
@@ -349,8 +349,10 @@ export function authHandlers(
         });
         throw invalid('That code is not valid. Try again.');
       }
-      await repos.twoFactor.endPending(token);
+      // Taken, not just deleted: a password change while the code was checked has ended it already.
+      const taken = await repos.twoFactor.endPending(token);
       clearPendingSignInCookie(ctx.reply, config);
+      if (!taken) throw unauthenticated(SIGN_IN_EXPIRED);
       if (used === 'recovery code') {
         await repos.audit.record({
           type: 'two_factor.recovery_code_used',
@@ -441,7 +443,7 @@ export function authHandlers(
         // The link came by mail: whoever uses it owns the address.
         await tx.users.update(userId, { password_hash: passwordHash, email_proven_at: new Date() });
         // Whoever knew the old password is signed out everywhere.
-        await tx.sessions.destroyAllOf(userId);
+        await tx.sessions.endSignInsOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);
         const user = await tx.users.findById(userId);
         await tx.audit.record({

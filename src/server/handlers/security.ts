@@ -118,7 +118,7 @@ export function securityHandlers(
           totp_last_step: step,
         });
         await tx.twoFactor.saveRecoveryCodes(user.id, codes.map(recoveryCodeHash));
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'two_factor.enabled',
           organizationId: user.organization_id,
@@ -146,7 +146,7 @@ export function securityHandlers(
           totp_last_step: null,
         });
         await tx.twoFactor.forgetRecoveryCodes(user.id);
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'two_factor.disabled',
           organizationId: user.organization_id,
@@ -253,7 +253,7 @@ export function securityHandlers(
       const user = await ctx.user();
       const keep = currentSession(ctx.request);
       const count = await repos.transaction(async (tx) => {
-        const ended = await tx.sessions.destroyOthersOf(user.id, keep);
+        const ended = await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'sessions.others_ended',
           organizationId: user.organization_id,
@@ -280,7 +280,7 @@ export function securityHandlers(
           : await repos.users.findMember(user.organization_id, id);
       if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
       await repos.transaction(async (tx) => {
-        await tx.sessions.destroyAllOf(member.id);
+        await tx.sessions.endSignInsOf(member.id);
         await tx.audit.record({
           type: 'sessions.member_ended',
           organizationId: user.organization_id,
@@ -307,7 +307,7 @@ export function securityHandlers(
       await repos.transaction(async (tx) => {
         await tx.users.update(user.id, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere else.
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.passwordResets.discardUnusedOf(user.id);
         await tx.audit.record({
           type: 'auth.password_changed',
