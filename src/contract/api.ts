@@ -950,7 +950,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out every session of a member of the caller's organization (admins only). */
+    /** Sign out every session of a member of the caller's organization (admins only; the billing admin's only by themself). */
     post: operations['endMemberSessions'];
     delete?: never;
     options?: never;
@@ -4796,7 +4796,15 @@ export interface operations {
       200: components['responses']['Ok'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description The caller is not an admin, or the member is the organization's billing admin: only the billing admin ends their own sessions. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];

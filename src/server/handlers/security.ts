@@ -5,7 +5,8 @@
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
 import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit.js';
 import { requirePermission } from '../domain/authorization.js';
-import { conflict, invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { BILLING_ADMIN_SESSIONS_LOCKED, canEndSessionsOf } from '../../shared/permissions.js';
 import { totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
@@ -274,11 +275,15 @@ export function securityHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.sessions');
       const id = parseId(ctx.body.user_id);
+      const organizationId = user.organization_id;
       const member =
-        id === undefined || user.organization_id === null
+        id === undefined || organizationId === null
           ? undefined
-          : await repos.users.findMember(user.organization_id, id);
-      if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
+          : await repos.users.findMember(organizationId, id);
+      if (!member || organizationId === null) throw notFound(USER_NOT_IN_ORGANIZATION);
+      if (!canEndSessionsOf(user.id, member.id, await repos.organizations.get(organizationId))) {
+        throw forbidden(BILLING_ADMIN_SESSIONS_LOCKED);
+      }
       await repos.transaction(async (tx) => {
         await tx.sessions.endSignInsOf(member.id);
         await tx.audit.record({
