@@ -48,6 +48,7 @@ async function enable(user: TestUser): Promise<{ secret: string; recoveryCodes: 
 
 describe('set-up and removal', () => {
   let user: TestUser;
+  let secret: string;
   before(async () => {
     user = await signup(t.api);
   });
@@ -62,7 +63,8 @@ describe('set-up and removal', () => {
     assert.equal(wrong.body.message, 'Your password is not correct.');
     const started = await t.api('startTwoFactorSetup', { cookie: user.cookie, body: { password: PASSWORD } });
     assert.equal(started.status, 200);
-    const { secret, otpauth_url: uri } = started.body.data;
+    const { otpauth_url: uri } = started.body.data;
+    secret = started.body.data.secret;
     assert.match(secret, /^[A-Z2-7]{32}$/);
     assert.ok(uri.startsWith('otpauth://totp/') && uri.includes(`secret=${secret}`));
     const badCode = await t.api('confirmTwoFactorSetup', { cookie: user.cookie, body: { code: '000000' } });
@@ -104,15 +106,57 @@ describe('set-up and removal', () => {
     assert.deepEqual(audit, [{ type: 'two_factor.enabled' }]);
   });
 
-  it('turning it off needs the password and signs the other sessions out; login then asks for no code', async () => {
-    const wrong = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: 'nope-Nope-1' } });
-    assert.equal(wrong.status, 400);
-    const off = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: PASSWORD } });
-    assert.equal(off.status, 200);
+  it('turning it off needs the password and a code, and signs the other sessions out; login then asks for no code', async () => {
+    const other = (await t.api('login', { body: { email: user.email, password: PASSWORD }, ip: '10.9.0.3' }))
+      .cookie;
+    const code = codeAt(secret, 30);
+    const disable = (body: object) => t.api('disableTwoFactor', { cookie: user.cookie, body });
+    const wrongPassword = await disable({ password: 'nope-Nope-1', code });
+    assert.equal(wrongPassword.status, 400);
+    assert.equal(wrongPassword.body.message, 'Your password is not correct.');
+    const noCode = await disable({ password: PASSWORD });
+    assert.equal(noCode.status, 400);
+    assert.equal(noCode.body.message, 'Code is required.');
+    const wrongCode = await disable({ password: PASSWORD, code: '000000' });
+    assert.equal(wrongCode.status, 400);
+    assert.equal(wrongCode.body.message, 'That code is not valid. Try again.');
+    assert.equal((await t.api('getTwoFactor', { cookie: user.cookie })).body.data.enabled, true);
+
+    const off = await disable({ password: PASSWORD, code });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal(off.body.message, 'Two-factor sign-in is off. Your other sessions were signed out.');
+    assert.equal((await t.api('getTwoFactor', { cookie: user.cookie })).body.data.enabled, false);
+    if (other) assert.equal((await t.api('getUser', { cookie: other })).status, 401);
     const login = await passwordStep(user);
     assert.ok(login.cookie);
     assert.equal(login.body.two_factor_required, undefined);
     assert.equal(login.body.user.email, user.email);
+  });
+
+  it('a recovery code turns it off too; a failed code is recorded', async () => {
+    const user = await signup(t.api);
+    const { recoveryCodes } = await enable(user);
+    const wrong = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, code: 'aaaa-bbbb-cccc' },
+    });
+    assert.equal(wrong.status, 400);
+    const off = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, code: recoveryCodes[0]! },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    const audit = await t.app.services.db
+      .selectFrom('audit_events')
+      .select('type')
+      .where('target_email', '=', user.email)
+      .where('type', 'like', 'two_factor.%')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      audit.map((e) => e.type),
+      ['two_factor.enabled', 'two_factor.code_failed', 'two_factor.disabled'],
+    );
   });
 });
 
@@ -160,7 +204,7 @@ describe('login with two-factor sign-in', () => {
       ['listSessions', undefined],
       ['setSettings', { name: 'Mallory' }],
       ['endOtherSessions', {}],
-      ['disableTwoFactor', { password: PASSWORD }],
+      ['disableTwoFactor', { password: PASSWORD, code: '000000' }],
       ['inviteUser', { email: 'x@example.com' }],
     ] as const) {
       assert.equal((await t.api(operationId, { cookie: pending, body })).status, 401, operationId);
@@ -358,10 +402,10 @@ describe('a pending sign-in ends with the sessions of its account', () => {
 
   it('turning two-factor sign-in off ends it, so turning it on again does not revive it', async () => {
     const user = await signup(t.api);
-    const { pending } = await waitingForCode(user);
+    const { secret, pending } = await waitingForCode(user);
     const off = await t.api('disableTwoFactor', {
       cookie: user.cookie,
-      body: { password: PASSWORD },
+      body: { password: PASSWORD, code: codeAt(secret, 30) },
     });
     assert.equal(off.status, 200, JSON.stringify(off.body));
     assert.equal(await pendingRows(user), 0);

@@ -17,7 +17,7 @@ import {
   setSessionCookie,
 } from '../http/session-cookie.js';
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
-import { checkSecondFactor } from '../domain/two-factor.js';
+import { checkSecondFactor, INVALID_CODE } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
@@ -347,7 +347,7 @@ export function authHandlers(
           target: personOf(user),
           ip: ctx.ip,
         });
-        throw invalid('That code is not valid. Try again.');
+        throw invalid(INVALID_CODE);
       }
       // Taken, not just deleted: a password change while the code was checked has ended it already.
       const taken = await repos.twoFactor.endPending(token);

@@ -7,7 +7,7 @@ import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { BILLING_ADMIN_SESSIONS_LOCKED, canEndSessionsOf } from '../../shared/permissions.js';
-import { totpSecretOf } from '../domain/two-factor.js';
+import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
@@ -139,6 +139,18 @@ export function securityHandlers(
       const user = await ctx.user();
       if (user.totp_secret === null) throw conflict('Two-factor sign-in is already off.');
       await requirePassword(user, ctx.body.password);
+      // The second factor too: a session and the password alone are what it exists to withstand.
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      if (!(await checkSecondFactor(services, user, ctx.body.code))) {
+        await repos.audit.record({
+          type: 'two_factor.code_failed',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+        throw invalid(INVALID_CODE);
+      }
       const keep = currentSession(ctx.request);
       await repos.transaction(async (tx) => {
         await tx.users.update(user.id, {
