@@ -950,7 +950,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out every session of a member of the caller's organization (admins only). */
+    /** Sign out every session of a member of the caller's organization (admins only; the billing admin's only by themself). */
     post: operations['endMemberSessions'];
     delete?: never;
     options?: never;
@@ -1059,7 +1059,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Turn two-factor sign-in off (re-authenticate with the password); other sessions are signed out. */
+    /**
+     * Turn two-factor sign-in off (re-authenticate with the password and a code); other sessions are signed out.
+     * @description Needs the password and a second factor, as signing in does: a current code of the authenticator app or an unused recovery code (which is spent). So a signed-in session and the password alone cannot remove the second factor. Turning it off signs the other sessions out and ends the sign-ins waiting for a code. Wrong codes count toward the same per-account limit as verify-two-factor (429).
+     */
     post: operations['disableTwoFactor'];
     delete?: never;
     options?: never;
@@ -4829,7 +4832,15 @@ export interface operations {
       200: components['responses']['Ok'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description The caller is not an admin, or the member is the organization's billing admin: only the billing admin ends their own sessions. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
@@ -5114,19 +5125,38 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "password": "Sup3r-secret!"
-         *     }
-         */
         'application/json': {
           password: string;
+          /** @description A current code of the authenticator app, or an unused recovery code. */
+          code: string;
         };
       };
     };
     responses: {
-      200: components['responses']['Ok'];
-      400: components['responses']['BadRequest'];
+      /** @description Two-factor sign-in is off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Two-factor sign-in is off. Your other sessions were signed out."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description The password or the code is wrong, or the body is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];

@@ -59,7 +59,7 @@ function createAjv(doc: Json, { coerceTypes = false } = {}): Ajv2020 {
 }
 
 /** Follows a local '#/...' $ref of the document (requestBodies, responses, parameters). */
-function deref(doc: Json, node: unknown): { node: Json; at: string | undefined } {
+export function deref(doc: Json, node: unknown): { node: Json; at: string | undefined } {
   let at: string | undefined;
   let current = node as Json;
   for (let i = 0; i < 10 && current && typeof current.$ref === 'string'; i += 1) {

@@ -140,15 +140,23 @@ export function canRemoveMember(member: { role: string | null | undefined }): bo
 }
 
 export const BILLING_ADMIN_PLAN_LOCKED = "Only the billing admin can change the billing admin's plan.";
+export const BILLING_ADMIN_SESSIONS_LOCKED = "Only the billing admin can end the billing admin's sessions.";
 
 /**
- * Issue 9: the billing admin's plan is the one they pay for, so only they change it (to Free it would drop
- * their credits); any admin changes everyone else's.
+ * The billing admin's own account is theirs alone to act on; any admin acts on everyone else's. Issue 9:
+ * their plan is the one they pay for (to Free it would drop their credits). Their sessions likewise: a
+ * co-admin signing the payer out everywhere is a takeover step, not member management.
  */
-export function canChangeProductOf(
+export function canActOnAccountOf(
   actorId: Id,
   memberId: Id,
   organization: OrganizationRef | null | undefined,
 ): boolean {
   return !isBillingAdmin(memberId, organization) || String(actorId) === String(memberId);
 }
+
+/** Changing a member's product: see canActOnAccountOf. */
+export const canChangeProductOf = canActOnAccountOf;
+
+/** Ending every session of a member (end-member-sessions): see canActOnAccountOf. */
+export const canEndSessionsOf = canActOnAccountOf;

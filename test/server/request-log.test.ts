@@ -96,6 +96,22 @@ describe('the request log', () => {
     assert.ok(!JSON.stringify(logged).includes('tok_secret_1'));
   });
 
+  it("keeps a token out of the path: an invitation link's /join/<token>, and any token-shaped segment", async () => {
+    const logged = await linesOf(async () => {
+      await t.app.inject({ method: 'GET', url: '/join/short-link-secret-1?software=demo-crm' });
+      await t.app.inject({ method: 'GET', url: '/JOIN/short-link-secret-2' });
+      await t.app.inject({ method: 'GET', url: '/somewhere/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-aBcDe/x' });
+    });
+    assert.deepEqual(
+      logged.filter((line) => line.msg === 'request completed').map((line) => line.url),
+      ['/join/[redacted]?software=demo-crm', '/JOIN/[redacted]', '/somewhere/[redacted]/x'],
+    );
+    const text = JSON.stringify(logged);
+    for (const secret of ['short-link-secret-1', 'short-link-secret-2', 'AbCdEfGhIjKlMnOpQrStUvWxYz']) {
+      assert.ok(!text.includes(secret), secret);
+    }
+  });
+
   it('logs static files at debug, not info', async () => {
     const logged = await linesOf(() => t.app.inject({ method: 'GET', url: '/app-config.js' }));
     assert.deepEqual(

@@ -167,6 +167,22 @@ describe('end-member-sessions and remove-organization-user', () => {
     assert.equal(await signedIn(admin.cookie), true);
   });
 
+  it("only the billing admin ends the billing admin's sessions; a co-admin gets 403", async () => {
+    const coAdmin = await invitedMember(t, admin, { role: 'admin' });
+    const refused = await t.api('endMemberSessions', { cookie: coAdmin.cookie, body: { user_id: admin.id } });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, "Only the billing admin can end the billing admin's sessions.");
+    assert.equal(await signedIn(admin.cookie), true);
+    const audit = (
+      await t.api('listAuditEvents', { cookie: admin.cookie, query: { type: 'sessions.member_ended' } })
+    ).body.data.events;
+    assert.ok(!audit.some((e: { target_email: string }) => e.target_email === admin.email));
+    // The billing admin still ends the co-admin's, as any admin ends everyone else's.
+    const ended = await t.api('endMemberSessions', { cookie: admin.cookie, body: { user_id: coAdmin.id } });
+    assert.equal(ended.status, 200);
+    assert.equal(await signedIn(coAdmin.cookie), false);
+  });
+
   it("a removed member's next call answers 401", async () => {
     assert.equal(await signedIn(member.cookie), true);
     const res = await t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: member.id } });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';
 import { REACHABLE_BEFORE_SET_UP } from '../../src/server/domain/two-factor.js';
-import { getContract, useTestApp, type CallResult } from './helpers/app.js';
+import { getContract, mailToken, useTestApp, type CallResult } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -48,6 +48,7 @@ async function enable(user: TestUser): Promise<{ secret: string; recoveryCodes: 
 
 describe('set-up and removal', () => {
   let user: TestUser;
+  let secret: string;
   before(async () => {
     user = await signup(t.api);
   });
@@ -62,7 +63,8 @@ describe('set-up and removal', () => {
     assert.equal(wrong.body.message, 'Your password is not correct.');
     const started = await t.api('startTwoFactorSetup', { cookie: user.cookie, body: { password: PASSWORD } });
     assert.equal(started.status, 200);
-    const { secret, otpauth_url: uri } = started.body.data;
+    const { otpauth_url: uri } = started.body.data;
+    secret = started.body.data.secret;
     assert.match(secret, /^[A-Z2-7]{32}$/);
     assert.ok(uri.startsWith('otpauth://totp/') && uri.includes(`secret=${secret}`));
     const badCode = await t.api('confirmTwoFactorSetup', { cookie: user.cookie, body: { code: '000000' } });
@@ -104,15 +106,57 @@ describe('set-up and removal', () => {
     assert.deepEqual(audit, [{ type: 'two_factor.enabled' }]);
   });
 
-  it('turning it off needs the password and signs the other sessions out; login then asks for no code', async () => {
-    const wrong = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: 'nope-Nope-1' } });
-    assert.equal(wrong.status, 400);
-    const off = await t.api('disableTwoFactor', { cookie: user.cookie, body: { password: PASSWORD } });
-    assert.equal(off.status, 200);
+  it('turning it off needs the password and a code, and signs the other sessions out; login then asks for no code', async () => {
+    const other = (await t.api('login', { body: { email: user.email, password: PASSWORD }, ip: '10.9.0.3' }))
+      .cookie;
+    const code = codeAt(secret, 30);
+    const disable = (body: object) => t.api('disableTwoFactor', { cookie: user.cookie, body });
+    const wrongPassword = await disable({ password: 'nope-Nope-1', code });
+    assert.equal(wrongPassword.status, 400);
+    assert.equal(wrongPassword.body.message, 'Your password is not correct.');
+    const noCode = await disable({ password: PASSWORD });
+    assert.equal(noCode.status, 400);
+    assert.equal(noCode.body.message, 'Code is required.');
+    const wrongCode = await disable({ password: PASSWORD, code: '000000' });
+    assert.equal(wrongCode.status, 400);
+    assert.equal(wrongCode.body.message, 'That code is not valid. Try again.');
+    assert.equal((await t.api('getTwoFactor', { cookie: user.cookie })).body.data.enabled, true);
+
+    const off = await disable({ password: PASSWORD, code });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal(off.body.message, 'Two-factor sign-in is off. Your other sessions were signed out.');
+    assert.equal((await t.api('getTwoFactor', { cookie: user.cookie })).body.data.enabled, false);
+    if (other) assert.equal((await t.api('getUser', { cookie: other })).status, 401);
     const login = await passwordStep(user);
     assert.ok(login.cookie);
     assert.equal(login.body.two_factor_required, undefined);
     assert.equal(login.body.user.email, user.email);
+  });
+
+  it('a recovery code turns it off too; a failed code is recorded', async () => {
+    const user = await signup(t.api);
+    const { recoveryCodes } = await enable(user);
+    const wrong = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, code: 'aaaa-bbbb-cccc' },
+    });
+    assert.equal(wrong.status, 400);
+    const off = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, code: recoveryCodes[0]! },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    const audit = await t.app.services.db
+      .selectFrom('audit_events')
+      .select('type')
+      .where('target_email', '=', user.email)
+      .where('type', 'like', 'two_factor.%')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      audit.map((e) => e.type),
+      ['two_factor.enabled', 'two_factor.code_failed', 'two_factor.disabled'],
+    );
   });
 });
 
@@ -160,7 +204,7 @@ describe('login with two-factor sign-in', () => {
       ['listSessions', undefined],
       ['setSettings', { name: 'Mallory' }],
       ['endOtherSessions', {}],
-      ['disableTwoFactor', { password: PASSWORD }],
+      ['disableTwoFactor', { password: PASSWORD, code: '000000' }],
       ['inviteUser', { email: 'x@example.com' }],
     ] as const) {
       assert.equal((await t.api(operationId, { cookie: pending, body })).status, 401, operationId);
@@ -297,5 +341,91 @@ describe('an organization that requires two-factor sign-in', () => {
       audit.map((e: { details: object }) => e.details),
       [{ required: false }, { required: true }],
     );
+  });
+});
+
+describe('a pending sign-in ends with the sessions of its account', () => {
+  const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+
+  /** An account with two-factor sign-in and a password step taken elsewhere, waiting for its code. */
+  async function waitingForCode(user: TestUser) {
+    const { secret } = await enable(user);
+    return { secret, pending: pendingCookie(await passwordStep(user, '10.9.7.1'))! };
+  }
+
+  const pendingRows = async (user: TestUser) =>
+    (
+      await t.app.services.db
+        .selectFrom('pending_sign_ins')
+        .select('user_id')
+        .where('user_id', '=', Number(user.id))
+        .execute()
+    ).length;
+
+  /** The pending sign-in, given a valid code, is refused as expired and left no row behind. */
+  async function assertEnded(user: TestUser, pending: string, secret: string) {
+    assert.equal(await pendingRows(user), 0);
+    const res = await t.api('verifyTwoFactor', { cookie: pending, body: { code: codeAt(secret, 30) } });
+    assert.equal(res.status, 401, JSON.stringify(res.body));
+    assert.equal(res.body.message, SIGN_IN_EXPIRED);
+    assert.ok(!startedSession(res));
+  }
+
+  it('a password change ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal(await pendingRows(user), 1);
+    const changed = await t.api('changePassword', {
+      cookie: user.cookie,
+      body: { current_password: PASSWORD, new_password: 'N3w-Passw0rd!' },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    await assertEnded(user, pending, secret);
+  });
+
+  it('a password reset ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal((await t.api('forgotPassword', { body: { email: user.email } })).status, 200);
+    const token = await mailToken(t, user.email);
+    const reset = await t.api('resetPassword', { body: { token, new_password: 'N3w-Passw0rd!' } });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    await assertEnded(user, pending, secret);
+  });
+
+  it('signing the other sessions out ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    assert.equal((await t.api('endOtherSessions', { cookie: user.cookie, body: {} })).status, 200);
+    await assertEnded(user, pending, secret);
+  });
+
+  it('turning two-factor sign-in off ends it, so turning it on again does not revive it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    const off = await t.api('disableTwoFactor', {
+      cookie: user.cookie,
+      body: { password: PASSWORD, code: codeAt(secret, 30) },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal(await pendingRows(user), 0);
+    const again = await enable(user);
+    await assertEnded(user, pending, again.secret);
+  });
+
+  it("an admin ending a member's sessions, and removing the member, end theirs", async () => {
+    const admin = await signup(t.api);
+    for (const end of [
+      (member: TestUser) =>
+        t.api('endMemberSessions', { cookie: admin.cookie, body: { user_id: member.id } }),
+      (member: TestUser) =>
+        t.api('removeOrganizationUser', { cookie: admin.cookie, body: { user_id: member.id } }),
+    ]) {
+      const member = await invitedMember(t, admin);
+      const { secret, pending } = await waitingForCode(member);
+      const res = await end(member);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      await assertEnded(member, pending, secret);
+    }
   });
 });

@@ -299,7 +299,7 @@ export async function removeMember(
       monthly_cap: null,
     });
     // Signed out at once: their next call answers 401, whatever they had open.
-    await tx.sessions.destroyAllOf(member.id);
+    await tx.sessions.endSignInsOf(member.id);
     await tx.audit.record({
       type: 'member.removed',
       organizationId: caller.organization_id,

@@ -1,7 +1,8 @@
 /** Two-factor rules shared by sign-in and the Settings operations. */
 import type { User } from '../db/schema.js';
 import { forbidden } from './errors.js';
-import { acceptTotp, looksLikeRecoveryCode, recoveryCodeHash } from '../security/totp.js';
+import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
+import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
 import type { Services } from '../services.js';
 
 /** The user's TOTP secret (base32), opened from its sealed form. */
@@ -28,6 +29,9 @@ export async function checkSecondFactor(
   }
   return null;
 }
+
+/** The refusal of a wrong, reused or spent code (sign-in and turning two-factor sign-in off). */
+export const INVALID_CODE = 'That code is not valid. Try again.';
 
 export const TWO_FACTOR_REQUIRED =
   'Your organization requires two-factor sign-in: set it up in Settings to continue.';

@@ -17,7 +17,7 @@ import {
   setSessionCookie,
 } from '../http/session-cookie.js';
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
-import { checkSecondFactor } from '../domain/two-factor.js';
+import { checkSecondFactor, INVALID_CODE } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
@@ -278,7 +278,7 @@ export function authHandlers(
         // The owner can set a password again with "forgot password".
         const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
         user = await repos.transaction(async (tx) => {
-          if (distrustPassword) await tx.sessions.destroyAllOf(existing.id);
+          if (distrustPassword) await tx.sessions.endSignInsOf(existing.id);
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
             email_proven_at: new Date(),
@@ -347,10 +347,12 @@ export function authHandlers(
           target: personOf(user),
           ip: ctx.ip,
         });
-        throw invalid('That code is not valid. Try again.');
+        throw invalid(INVALID_CODE);
       }
-      await repos.twoFactor.endPending(token);
+      // Taken, not just deleted: a password change while the code was checked has ended it already.
+      const taken = await repos.twoFactor.endPending(token);
       clearPendingSignInCookie(ctx.reply, config);
+      if (!taken) throw unauthenticated(SIGN_IN_EXPIRED);
       if (used === 'recovery code') {
         await repos.audit.record({
           type: 'two_factor.recovery_code_used',
@@ -441,7 +443,7 @@ export function authHandlers(
         // The link came by mail: whoever uses it owns the address.
         await tx.users.update(userId, { password_hash: passwordHash, email_proven_at: new Date() });
         // Whoever knew the old password is signed out everywhere.
-        await tx.sessions.destroyAllOf(userId);
+        await tx.sessions.endSignInsOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);
         const user = await tx.users.findById(userId);
         await tx.audit.record({

@@ -5,8 +5,9 @@
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
 import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit.js';
 import { requirePermission } from '../domain/authorization.js';
-import { conflict, invalid, notFound, unauthenticated } from '../domain/errors.js';
-import { totpSecretOf } from '../domain/two-factor.js';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
+import { BILLING_ADMIN_SESSIONS_LOCKED, canEndSessionsOf } from '../../shared/permissions.js';
+import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
@@ -118,7 +119,7 @@ export function securityHandlers(
           totp_last_step: step,
         });
         await tx.twoFactor.saveRecoveryCodes(user.id, codes.map(recoveryCodeHash));
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'two_factor.enabled',
           organizationId: user.organization_id,
@@ -138,6 +139,18 @@ export function securityHandlers(
       const user = await ctx.user();
       if (user.totp_secret === null) throw conflict('Two-factor sign-in is already off.');
       await requirePassword(user, ctx.body.password);
+      // The second factor too: a session and the password alone are what it exists to withstand.
+      await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      if (!(await checkSecondFactor(services, user, ctx.body.code))) {
+        await repos.audit.record({
+          type: 'two_factor.code_failed',
+          organizationId: user.organization_id,
+          actor: personOf(user),
+          target: personOf(user),
+          ip: ctx.ip,
+        });
+        throw invalid(INVALID_CODE);
+      }
       const keep = currentSession(ctx.request);
       await repos.transaction(async (tx) => {
         await tx.users.update(user.id, {
@@ -146,7 +159,7 @@ export function securityHandlers(
           totp_last_step: null,
         });
         await tx.twoFactor.forgetRecoveryCodes(user.id);
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'two_factor.disabled',
           organizationId: user.organization_id,
@@ -253,7 +266,7 @@ export function securityHandlers(
       const user = await ctx.user();
       const keep = currentSession(ctx.request);
       const count = await repos.transaction(async (tx) => {
-        const ended = await tx.sessions.destroyOthersOf(user.id, keep);
+        const ended = await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({
           type: 'sessions.others_ended',
           organizationId: user.organization_id,
@@ -274,13 +287,17 @@ export function securityHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.sessions');
       const id = parseId(ctx.body.user_id);
+      const organizationId = user.organization_id;
       const member =
-        id === undefined || user.organization_id === null
+        id === undefined || organizationId === null
           ? undefined
-          : await repos.users.findMember(user.organization_id, id);
-      if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
+          : await repos.users.findMember(organizationId, id);
+      if (!member || organizationId === null) throw notFound(USER_NOT_IN_ORGANIZATION);
+      if (!canEndSessionsOf(user.id, member.id, await repos.organizations.get(organizationId))) {
+        throw forbidden(BILLING_ADMIN_SESSIONS_LOCKED);
+      }
       await repos.transaction(async (tx) => {
-        await tx.sessions.destroyAllOf(member.id);
+        await tx.sessions.endSignInsOf(member.id);
         await tx.audit.record({
           type: 'sessions.member_ended',
           organizationId: user.organization_id,
@@ -307,7 +324,7 @@ export function securityHandlers(
       await repos.transaction(async (tx) => {
         await tx.users.update(user.id, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere else.
-        await tx.sessions.destroyOthersOf(user.id, keep);
+        await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.passwordResets.discardUnusedOf(user.id);
         await tx.audit.record({
           type: 'auth.password_changed',

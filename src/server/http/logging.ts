@@ -3,9 +3,12 @@
  * URL's query string only the values of the parameters named below are kept; every other value is
  * replaced by [redacted], so a parameter added later that carries a password, token, code or key
  * (signup and login prefill `?password=`, reset and invitation `?token=`, OAuth `?code=`, `?state=`, API
- * keys) never reaches the log, whoever adds it.
+ * keys) never reaches the log, whoever adds it. Of the path, the segment that is a token (an invitation
+ * link's `/join/<token>`) is redacted too, and so is any segment shaped like one of the server's tokens,
+ * for a page added later with a token in its path. redactUrl is the one function every logged URL passes.
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { inviteLinkPath } from '../../shared/invite-link.js';
 import type { Config } from '../config.js';
 
 /** Query parameters whose values are harmless and help reading the log. */
@@ -37,10 +40,34 @@ function decodedName(raw: string): string {
   }
 }
 
-/** The URL with the value of every query parameter that is not known to be harmless replaced. */
+/** Paths whose next segment is a token: the page an invitation link opens. */
+const TOKEN_PATH_PREFIXES = [inviteLinkPath('')];
+
+/**
+ * A segment as long as a token of security/tokens.ts (32 random bytes in base64url: 43 characters) and
+ * made of its alphabet. Names of the build's files and routes are shorter or carry a dot.
+ */
+const TOKEN_SHAPED = /^[A-Za-z0-9_-]{32,}$/;
+
+const REDACTED = '[redacted]';
+
+function redactPath(path: string): string {
+  const lower = path.toLowerCase();
+  const prefix = TOKEN_PATH_PREFIXES.find((p) => lower.startsWith(p));
+  const segments = path.split('/');
+  const tokenAt = prefix === undefined ? -1 : prefix.split('/').length - 1;
+  return segments
+    .map((segment, i) => (i === tokenAt || TOKEN_SHAPED.test(decodedName(segment)) ? REDACTED : segment))
+    .join('/');
+}
+
+/**
+ * The URL with its token path segments and the value of every query parameter that is not known to be
+ * harmless replaced.
+ */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
-  if (start === -1) return url;
+  if (start === -1) return redactPath(url);
   const query = url
     .slice(start + 1)
     .split('&')
@@ -48,10 +75,10 @@ export function redactUrl(url: string): string {
       const equals = part.indexOf('=');
       if (equals === -1) return part;
       const name = part.slice(0, equals);
-      return LOGGED_QUERY_PARAMETERS.has(decodedName(name)) ? part : `${name}=[redacted]`;
+      return LOGGED_QUERY_PARAMETERS.has(decodedName(name)) ? part : `${name}=${REDACTED}`;
     })
     .join('&');
-  return `${url.slice(0, start)}?${query}`;
+  return `${redactPath(url.slice(0, start))}?${query}`;
 }
 
 export interface LogOptions {

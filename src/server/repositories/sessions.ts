@@ -87,16 +87,6 @@ export function createSessionsRepository(db: Db) {
       return result.numDeletedRows > 0n;
     },
 
-    /** Ends every session of the user but the one whose cookie value is `keep`; answers how many. */
-    async destroyOthersOf(userId: number, keep: string): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('id_hash', '!=', hashToken(keep))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
     /** The user of a live session, in one query; refreshes the session's idle clock. */
     async findUser(sessionId: string): Promise<User | undefined> {
       const idHash = hashToken(sessionId);
@@ -146,9 +136,18 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id_hash', '=', hashToken(sessionId)).execute();
     },
 
-    /** Signs the user out everywhere. */
-    async destroyAllOf(userId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    /**
+     * Signs the user out everywhere, but for the session whose cookie value is `keep` when given; answers
+     * how many sessions ended. Sign-ins still waiting for their second factor end too: they were started
+     * with a password (or a second factor) that whoever ends the sessions no longer trusts, and a code
+     * would otherwise turn one into a new session afterwards. Every path that ends a user's sessions calls
+     * this, so the two never drift apart.
+     */
+    async endSignInsOf(userId: number, { keep }: { keep?: string } = {}): Promise<number> {
+      await db.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
+      let ended = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keep !== undefined) ended = ended.where('id_hash', '!=', hashToken(keep));
+      return Number((await ended.executeTakeFirst()).numDeletedRows);
     },
   };
 }

@@ -81,8 +81,13 @@ export function createTwoFactorRepository(db: Db) {
       return row ? { userId: row.user_id, attempts: row.attempts } : undefined;
     },
 
-    async endPending(token: string): Promise<void> {
-      await db.deleteFrom('pending_sign_ins').where('id_hash', '=', hashToken(token)).execute();
+    /** Ends a pending sign-in; answers whether it was still there (not ended meanwhile by endSignInsOf). */
+    async endPending(token: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('pending_sign_ins')
+        .where('id_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { randomBytes } from 'node:crypto';
+import { recoveryCodeCharacters, totpDigits } from '../../shared/second-factor.js';
 import { hashToken } from './tokens.js';
 
 const ISSUER = 'CRM Sync';
@@ -40,8 +41,8 @@ export function acceptTotp(
   lastStep: number | null,
   now = Date.now(),
 ): number | null {
-  const digits = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(digits)) return null;
+  const digits = totpDigits(code);
+  if (digits === null) return null;
   const delta = totpOf(secret).validate({ token: digits, window: 1, timestamp: now });
   if (delta === null) return null;
   const step = Math.floor(now / 1000 / PERIOD) + delta;
@@ -61,9 +62,5 @@ export function newRecoveryCodes(count = 10): string[] {
 
 /** The stored form of a recovery code: letter case, spaces and dashes do not matter. */
 export function recoveryCodeHash(code: string): string {
-  return hashToken(code.toLowerCase().replace(/[\s-]+/g, ''));
-}
-
-export function looksLikeRecoveryCode(code: string): boolean {
-  return /^[a-z0-9]{12}$/.test(code.toLowerCase().replace(/[\s-]+/g, ''));
+  return hashToken(recoveryCodeCharacters(code));
 }

@@ -253,7 +253,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: { code: '123456' },
     answer: { ...ok, data: { recovery_codes: ['abcd-efgh-jkmn'] } },
   },
-  disableTwoFactor: { arg: { password: 'S3cret!pass' }, answer: ok },
+  disableTwoFactor: { arg: { password: 'S3cret!pass', code: '123456' }, answer: ok },
   setTwoFactorRequirement: { arg: { required: true }, answer: ok },
   changePassword: { arg: { current_password: 'Old-pass-1!', new_password: 'N3w-pass!!' }, answer: ok },
   spendCredits: {

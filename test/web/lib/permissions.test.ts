@@ -3,6 +3,7 @@
  */
 import {
   canChangeProductOf,
+  canEndSessionsOf,
   canChangeRole,
   canHoldProduct,
   canRemoveMember,
@@ -147,4 +148,12 @@ test("issue 9: only the billing admin changes the billing admin's plan; any admi
   expect(canChangeProductOf('2', '3', organization)).toBe(true);
   expect(canChangeProductOf('2', '7', { billing_admin_id: null })).toBe(true);
   expect(canChangeProductOf('2', '7', null)).toBe(true);
+});
+
+test("only the billing admin ends the billing admin's sessions; any admin ends the others'", () => {
+  const organization = { billing_admin_id: '7' };
+  expect(canEndSessionsOf('2', '7', organization)).toBe(false);
+  expect(canEndSessionsOf(7, '7', organization)).toBe(true);
+  expect(canEndSessionsOf('2', '3', organization)).toBe(true);
+  expect(canEndSessionsOf('2', '7', null)).toBe(true);
 });

@@ -99,6 +99,17 @@ describe("the billing admin's plan (issue 9: only they change it)", () => {
     renderEdit('user-2', [adminMember, second, grace], secondAdmin);
     expect(await screen.findByRole('combobox', { name: 'Product' })).not.toHaveAttribute('aria-disabled');
   });
+
+  test("another admin is not offered to end the billing admin's sessions", async () => {
+    renderEdit('user-1', [adminMember, second, grace], secondAdmin);
+    expect(await screen.findByRole('combobox', { name: 'Product' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End sessions' })).not.toBeInTheDocument();
+  });
+
+  test('another admin ends the sessions of anyone else', async () => {
+    renderEdit('user-2', [adminMember, second, grace], secondAdmin);
+    expect(await screen.findByRole('button', { name: 'End sessions' })).toBeInTheDocument();
+  });
 });
 
 describe('product options (spec §5)', () => {

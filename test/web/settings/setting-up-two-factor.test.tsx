@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aSession, anOrganization, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
 // Issue 16: Settings → Two-factor sign-in: set up with the password and a first code, recovery codes shown
-// once; turned off with the password.
+// once; turned off with the password and a code (or a recovery code).
 
 beforeEach(() => server.use(mockApi('listSessions', { error: false, data: { sessions: [aSession()] } })));
 
@@ -57,17 +58,89 @@ test('a wrong password is shown and nothing changes; turning off needs the passw
   expect(screen.getByRole('form', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
 });
 
-test('when on: shows the codes left and turns off with the password', async () => {
-  server.use(mockApi('getTwoFactor', { error: false, data: { enabled: true, recovery_codes_left: 7 } }));
-  const off = spyOnApi('disableTwoFactor', { error: false, message: 'Two-factor sign-in is off.' });
-  server.use(off.handler);
-  const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
-  const form = await screen.findByRole('form', { name: 'Turn off two-factor sign-in' });
-  expect(within(form).getByText('Two-factor sign-in is on. Recovery codes left: 7.')).toBeInTheDocument();
-  await user.type(within(form).getByLabelText('Password'), 'S3cret!pass');
-  await user.click(within(form).getByRole('button', { name: 'Turn off' }));
-  expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
-  expect(off.requests[0]!.body).toEqual({ password: 'S3cret!pass' });
+describe('turning it off', () => {
+  beforeEach(() =>
+    server.use(mockApi('getTwoFactor', { error: false, data: { enabled: true, recovery_codes_left: 7 } })),
+  );
+
+  /** Settings with two-factor on, the password typed in the turn-off form, and what it sends. */
+  async function turnOffForm() {
+    const off = spyOnApi('disableTwoFactor', { error: false, message: 'Two-factor sign-in is off.' });
+    server.use(off.handler);
+    const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
+    const form = within(await screen.findByRole('form', { name: 'Turn off two-factor sign-in' }));
+    await user.type(form.getByLabelText('Password'), 'S3cret!pass');
+    return {
+      user,
+      form,
+      off,
+      code: form.getByLabelText('Code'),
+      turnOff: form.getByRole('button', { name: 'Turn off' }),
+    };
+  }
+
+  test.each([
+    ['a code of the authenticator app', ' 123 456 ', '123 456'],
+    ['a recovery code', 'K7M2-X9QP-4TDW', 'K7M2-X9QP-4TDW'],
+  ])('shows the codes left and turns off with the password and %s', async (_, typed, sent) => {
+    const { user, form, off, code, turnOff } = await turnOffForm();
+    expect(form.getByText('Two-factor sign-in is on. Recovery codes left: 7.')).toBeInTheDocument();
+    // The password alone is not enough.
+    expect(turnOff).toBeDisabled();
+    await user.type(code, typed);
+    await user.click(turnOff);
+    expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    expect(off.requests[0]!.body).toEqual({ password: 'S3cret!pass', code: sent });
+  });
+
+  test('a code of no known shape is pointed out under the field and nothing is sent', async () => {
+    const { user, off, code, turnOff } = await turnOffForm();
+    await user.type(code, '12345');
+    await user.click(turnOff);
+    expect(code).toHaveAccessibleDescription(
+      'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    );
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(off.requests).toHaveLength(0);
+    await user.type(code, '6');
+    expect(code).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("the server's refusal of a wrong code is shown, and it stays on", async () => {
+    server.use(mockApiError('disableTwoFactor', 'That code is not valid. Try again.'));
+    const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
+    const form = await screen.findByRole('form', { name: 'Turn off two-factor sign-in' });
+    await user.type(within(form).getByLabelText('Password'), 'S3cret!pass');
+    await user.type(within(form).getByLabelText('Code'), '000000');
+    await user.click(within(form).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('That code is not valid. Try again.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  test('in Chinese: the explanation, the field, its validation and the refusal', async () => {
+    server.use(mockApiError('disableTwoFactor', 'That code is not valid. Try again.'));
+    await activateLocale('zh-CN');
+    try {
+      const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
+      const form = await screen.findByRole('form', { name: '关闭双重验证登录' });
+      expect(
+        within(form).getByText(
+          '如需关闭，请输入您的密码以及身份验证器应用中的 6 位验证码，或您的一个恢复码。',
+        ),
+      ).toBeInTheDocument();
+      await user.type(within(form).getByLabelText('密码'), 'S3cret!pass');
+      const code = within(form).getByLabelText('验证码');
+      await user.type(code, 'abc');
+      await user.click(within(form).getByRole('button', { name: '关闭' }));
+      expect(code).toHaveAccessibleDescription('请输入身份验证器应用中的 6 位验证码，或您的某个恢复码。');
+      await user.clear(code);
+      await user.type(code, '000000');
+      await user.click(within(form).getByRole('button', { name: '关闭' }));
+      expect(await screen.findByText('验证码无效。请重试。')).toBeInTheDocument();
+    } finally {
+      activateLocaleWith('en', {});
+    }
+  });
 });
 
 test('when the organization requires it and it is off, every dashboard page leads to Settings to set it up', async () => {

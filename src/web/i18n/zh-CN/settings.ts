@@ -33,6 +33,8 @@ export const settings: Record<string, string> = {
   'Turn off two-factor sign-in': '关闭双重验证登录',
   'Two-factor sign-in is on. Recovery codes left: {count}.': '双重验证登录已开启。剩余恢复码：{count}。',
   'Turn off': '关闭',
+  'To turn it off, enter your password and the 6-digit code from your authenticator app, or one of your recovery codes.':
+    '如需关闭，请输入您的密码以及身份验证器应用中的 6 位验证码，或您的一个恢复码。',
   'Confirm two-factor sign-in': '确认双重验证登录',
   'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.':
     '将此密钥添加到您的身份验证器应用（或在手机上打开链接），然后输入其显示的 6 位验证码。',

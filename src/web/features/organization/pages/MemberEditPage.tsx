@@ -20,7 +20,12 @@ import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { EndMemberSessions } from '../components/EndMemberSessions';
 import { MEMBER_NOT_FOUND, organizationErrorText, REMOVE_FAILED, UPDATE_PRODUCT_FAILED } from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
-import { BILLING_ADMIN_PLAN_LOCKED, canChangeProductOf, roleCan } from '../../../../shared/permissions';
+import {
+  BILLING_ADMIN_PLAN_LOCKED,
+  canChangeProductOf,
+  canEndSessionsOf,
+  roleCan,
+} from '../../../../shared/permissions';
 import { PLAN_NAMES } from '../../../../shared/plans';
 import { findMember, productOptions, type OrganizationMember } from '../lib/members';
 import { t, translated } from '../../../i18n';
@@ -111,9 +116,12 @@ export default function MemberEditPage() {
           onSave={onSave}
           onRemove={() => setConfirmRemove(true)}
         />
-        {viewer?.id !== member.id && roleCan(viewer?.role, 'members.sessions') && (
-          <EndMemberSessions member={member} />
-        )}
+        {viewer &&
+          viewer.id !== member.id &&
+          roleCan(viewer.role, 'members.sessions') &&
+          canEndSessionsOf(viewer.id, member.id, viewer.organization) && (
+            <EndMemberSessions member={member} />
+          )}
         {roleCan(viewer?.role, 'credits.govern') && (
           <MemberCapForm memberId={member.id} memberName={member.name || member.email} />
         )}

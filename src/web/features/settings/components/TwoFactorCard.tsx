@@ -19,6 +19,7 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';
+import { looksLikeSecondFactor } from '../../../../shared/second-factor';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
@@ -26,7 +27,8 @@ import { t, translated } from '../../../i18n';
 
 /**
  * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
- * a first code; the recovery codes are shown once. Turning it off needs the password again.
+ * a first code; the recovery codes are shown once. Turning it off needs the password again and a code (or
+ * a recovery code), so a session and the password alone cannot remove the second factor.
  */
 export function TwoFactorCard() {
   const user = useAppSelector(selectUser);
@@ -37,6 +39,8 @@ export function TwoFactorCard() {
   const [disable, disabling] = useDisableTwoFactorMutation();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  /** The code of the turn-off form was submitted in a shape no code has. */
+  const [codeMalformed, setCodeMalformed] = useState(false);
   const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -73,9 +77,13 @@ export function TwoFactorCard() {
 
   const onDisable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const malformed = !looksLikeSecondFactor(code);
+    setCodeMalformed(malformed);
+    if (malformed) return;
     void attempt(async () => {
-      setDone((await disable({ password }).unwrap()).message);
+      setDone((await disable({ password, code: code.trim() }).unwrap()).message);
       setPassword('');
+      setCode('');
       setRecoveryCodes(null);
     }, 'Could not turn two-factor sign-in off.');
   };
@@ -109,13 +117,33 @@ export function TwoFactorCard() {
               count: status.data.data.recovery_codes_left,
             })}
           </Typography>
+          <Typography variant="body2">
+            {t(
+              'To turn it off, enter your password and the 6-digit code from your authenticator app, or one of your recovery codes.',
+            )}
+          </Typography>
           {passwordField}
+          <TextInput
+            label={t('Code')}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setCodeMalformed(false);
+            }}
+            error={codeMalformed}
+            helperText={
+              codeMalformed
+                ? t('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')
+                : undefined
+            }
+            slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'text' } }}
+          />
           <div>
             <Button
               type="submit"
               variant="outlined"
               color="error"
-              disabled={disabling.isLoading || !password}
+              disabled={disabling.isLoading || !password || !code.trim()}
             >
               {t('Turn off')}
             </Button>
