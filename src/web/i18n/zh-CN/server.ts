@@ -150,6 +150,10 @@ export const server: Record<string, string> = {
   'There are no seats to change: buy seats first.': '没有可更改的席位：请先购买席位。',
   'To add seats, use "Buy seats" on the billing page.': '如需添加席位，请使用账单页面上的“购买席位”。',
   'This idempotency_key was already used for another spend.': '此 idempotency_key 已用于另一笔消费。',
+  "This idempotency_key's spend was refunded: send a new key for a new lookup.":
+    '此 idempotency_key 的消费已退款：新的查询请使用新的 key。',
+  'Too many calls for this account at once. Please try again in a moment.':
+    '此账户同时发起的请求过多。请稍后再试。',
   'This authorization code was issued to another account.': '此授权码属于另一个账户。',
   'The authorization code is invalid or has expired. Please connect again.':
     '授权码无效或已过期。请重新连接。',
