@@ -198,7 +198,7 @@ export default function AuditPage() {
                     <TableCell>{event.actor_email ?? '—'}</TableCell>
                     <TableCell>{event.target_email ?? '—'}</TableCell>
                     <TableCell>{event.ip ?? '—'}</TableCell>
-                    <TableCell>{auditDetailsText(event.details)}</TableCell>
+                    <TableCell>{auditDetailsText(event.details, translated)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
