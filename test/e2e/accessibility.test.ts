@@ -242,3 +242,23 @@ test('at 390 px the organization page has no sideways scroll and shows every mem
   assert.deepEqual(ring, { width: '3px', style: 'solid', colour: 'rgb(63, 81, 181)' });
   assert.deepEqual(team.admin.pageErrors, []);
 });
+
+test('at 390 px the progress bar’s "(done)" label is hidden in 1 px, and the connection screens do not scroll sideways', async () => {
+  const { page, pageErrors } = await newPerson(e2e, sized(WIDTHS[1]));
+  // The extension installed: the Install step is done, so its label says so to screen readers.
+  await page.context().addInitScript(() => localStorage.setItem('has_installed', 'true'));
+  for (const route of ['/connect', '/connect-api-key']) {
+    await page.goto(`${e2e.app.url}${route}`);
+    await settle(page);
+    const steps = page.getByRole('navigation', { name: 'Onboarding progress' });
+    const label = steps.getByText('(done)');
+    assert.equal(await label.count(), 1, `${route}: one step is done`);
+    const box = await label.boundingBox();
+    assert.ok(
+      box && box.width <= 1 && box.height <= 1,
+      `${route}: the label takes 1 px: ${JSON.stringify(box)}`,
+    );
+    assert.equal(await sidewaysOverflow(page), 0, `${route} scrolls sideways`);
+  }
+  assert.deepEqual(pageErrors, []);
+});
