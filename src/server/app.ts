@@ -137,6 +137,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
       },
       logger: loggerOptions(config, options.logger),
+      // No plugin timeout: a start slowed down by a busy machine (PGlite reopening its data directory
+      // competes for the CPU) must wait, not fail after Fastify's default 10 s with "Plugin did not
+      // start in time". The database is already open here, so no plugin waits on something that may
+      // never come.
+      pluginTimeout: 0,
       // One line per request instead of Fastify's two (http/logging.ts).
       logController: new RequestLog(),
     });

@@ -4,6 +4,9 @@
  * AuditEventType enum, which a server test keeps equal to this list).
  */
 
+import { PLAN_NAMES } from './plans';
+import { ROLES } from './permissions';
+
 export const AUDIT_EVENT_LABELS = {
   'auth.signed_up': 'Signed up',
   'auth.signed_in': 'Signed in',
@@ -54,9 +57,68 @@ export function isAuditEventType(value: string): value is AuditEventType {
 /** Audit entries are never deleted by the product; this is the shortest time they are promised to stay. */
 export const AUDIT_RETENTION_DAYS = 365;
 
-/** An entry's details as one readable text ("to: admin; from: member"): the Audit page and the CSV. */
-export function auditDetailsText(details: Record<string, unknown>): string {
+/**
+ * The keys an entry's details may have: the recorder accepts no other (repositories/audit.ts), so each
+ * has its translation in the SPA's catalogues (a test checks) and never shows raw in Chinese.
+ */
+export const AUDIT_DETAIL_KEYS = [
+  'by',
+  'checkout',
+  'credits',
+  'crm',
+  'domain',
+  'enabled',
+  'from',
+  'interval',
+  'method',
+  'organization_wide',
+  'pack',
+  'pro',
+  'product',
+  'required',
+  'role',
+  'seat_moved',
+  'session',
+  'sessions',
+  'standard',
+  'to',
+] as const;
+
+export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
+
+/**
+ * The values of details that are words rather than data (a role, a plan, how someone signed in or
+ * connected, a billing interval, who changed the seats, yes or no): translated where they are shown.
+ * Names, addresses and numbers show as recorded.
+ */
+export const AUDIT_DETAIL_WORDS: readonly string[] = [
+  ...ROLES,
+  ...Object.values(PLAN_NAMES),
+  'password',
+  'google',
+  'oauth',
+  'api key',
+  'monthly',
+  'yearly',
+  'payment provider',
+  'billing admin',
+  'true',
+  'false',
+];
+
+/**
+ * An entry's details as one readable text ("to: admin; from: member"): the Audit page and the CSV.
+ * `word` gives a key or a word value in the reader's language (the SPA's translated(); the CSV keeps
+ * the English).
+ */
+export function auditDetailsText(
+  details: Record<string, unknown>,
+  word: (text: string) => string = (text) => text,
+): string {
   return Object.entries(details)
-    .map(([key, value]) => `${key}: ${String(value)}`)
+    .map(([key, value]) => {
+      const text = String(value);
+      return `${word(key)}: ${AUDIT_DETAIL_WORDS.includes(text) ? word(text) : text}`;
+    })
     .join('; ');
 }

@@ -130,6 +130,41 @@ describe('the default on a local install: the server’s own form, mailed to the
     assert.equal((await requests(t)).length, before);
   });
 
+  it('speaks the visitor’s language: Chinese by the language cookie or Accept-Language, with lang="zh-CN"', async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/support' });
+    assert.match(english.body, /<html lang="en">/);
+
+    for (const headers of [{ cookie: 'locale=zh-CN' }, { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/support', headers });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /<html lang="zh-CN">/);
+      assert.match(res.body, /<title>账单支持<\/title>/);
+      assert.match(res.body, /<h1>账单支持<\/h1>/);
+      assert.match(res.body, /<label for="email">您的电子邮箱<\/label>/);
+      assert.match(res.body, /<button type="submit">发送请求<\/button>/);
+      assert.match(res.body, /沙盒/);
+      // No English words left in what the page says (the SANDBOX mark, labels, the button...).
+      const text = res.body.replace(/<style>[\s\S]*?<\/style>/, '').replace(/<[^>]*>/g, ' ');
+      assert.doesNotMatch(text, /[A-Za-z]{3,}/, text);
+    }
+    // The cookie, the SPA's language switch, wins over the browser's languages.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/support',
+      headers: { cookie: 'locale=en', 'accept-language': 'zh-CN' },
+    });
+    assert.match(chosen.body, /<h1>Billing support<\/h1>/);
+
+    const refused = await post(
+      t,
+      { email: 'not-an-address', message: 'x'.repeat(5001) },
+      { headers: { cookie: 'locale=zh-CN' } },
+    );
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.body, /请输入我们回复您时使用的电子邮箱地址/);
+    assert.match(refused.body, /消息请少于 5,000 个字符（当前为 5,001 个）/);
+  });
+
   it('refuses a post from another site', async () => {
     const res = await post(
       t,

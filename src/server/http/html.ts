@@ -1,4 +1,6 @@
 /** Minimal HTML helpers for the server-rendered pages: every interpolated value is escaped. */
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locale.js';
+import { pageText } from './page-i18n.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -36,12 +38,13 @@ function render(value: unknown): string {
   return escapeHtml(value);
 }
 
+// The badge text keeps 4.5:1 against its own background (WCAG 1.4.3).
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f5f6fa; color: #1c2033; }
   main { max-width: 760px; margin: 40px auto; background: #fff; border-radius: 12px; padding: 32px;
          box-shadow: 0 2px 12px rgba(0,0,0,.08); }
   h1 { margin-top: 0; font-size: 24px; }
-  .badge { display: inline-block; background: #fff3cd; color: #8a6d00; border-radius: 6px; padding: 2px 8px;
+  .badge { display: inline-block; background: #fff3cd; color: #7a6000; border-radius: 6px; padding: 2px 8px;
            font-size: 12px; font-weight: 600; letter-spacing: .04em; }
   table { width: 100%; border-collapse: collapse; margin: 16px 0; }
   th, td { text-align: left; padding: 8px; border-bottom: 1px solid #e4e6ef; vertical-align: top; }
@@ -63,10 +66,17 @@ const STYLE = `
  * A whole server-rendered page. Sandbox pages (the default) are marked as such so nobody mistakes them
  * for the real provider; a page that does real work (the support form with real mail) passes sandbox: false.
  */
-export function page(title: string, body: SafeHtml, options: { sandbox?: boolean } = {}): string {
-  const badge = options.sandbox === false ? '' : '<p><span class="badge">SANDBOX</span></p>';
+export function page(
+  title: string,
+  body: SafeHtml,
+  options: { sandbox?: boolean; locale?: Locale } = {},
+): string {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const t = pageText(locale);
+  const badge =
+    options.sandbox === false ? '' : `<p><span class="badge">${escapeHtml(t('SANDBOX'))}</span></p>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${badge}${body.value}</main></body></html>`;
 }

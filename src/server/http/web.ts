@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptLanguageTags, LOCALE_COOKIE, LOCALES, pickLocale, type Locale } from '../../shared/locale.js';
+import { LOCALES, type Locale } from '../../shared/locale.js';
+import { requestLocale } from './page-i18n.js';
 import {
   googleSignIn,
   prerenderedVariant,
@@ -171,12 +172,6 @@ function prerenderedPages(
 
 function pageKey(locale: Locale, path: string, variant: string): string {
   return `${locale} ${path}@${variant}`;
-}
-
-/** The UI language of a request, by the rule the browser applies (src/web/i18n/browser-locale.ts). */
-function requestLocale(request: FastifyRequest): Locale {
-  const saved = request.cookies?.[LOCALE_COOKIE] ?? null;
-  return pickLocale(saved, acceptLanguageTags(request.headers['accept-language']));
 }
 
 /**

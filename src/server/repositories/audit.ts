@@ -4,7 +4,7 @@
  * transaction of the change it records, so an entry exists exactly when its change does.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AuditEventType } from '../../shared/audit-events.js';
+import type { AuditDetailKey, AuditEventType } from '../../shared/audit-events.js';
 import type { Database } from '../db/schema.js';
 import { json } from '../db/json.js';
 
@@ -21,7 +21,7 @@ export interface AuditEventInput {
   /** The caller's address. */
   ip: string | null;
   /** Small facts about the change (from/to product, seats bought...). Never secrets. */
-  details?: Record<string, Detail>;
+  details?: Partial<Record<AuditDetailKey, Detail>>;
 }
 
 export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventInput): Promise<void> {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMailAddress } from '../config.js';
 import { useFormPages } from '../http/form-pages.js';
 import { html, page, type SafeHtml } from '../http/html.js';
+import { pageText, requestLocale, type PageText } from '../http/page-i18n.js';
 import { sessionUser } from '../http/session-user.js';
 import { isOutboxMailer } from '../mail/outbox.js';
 import { supportRequestMail } from '../mail/templates.js';
@@ -16,21 +17,25 @@ import { SUPPORT_PATH, supportInbox } from './support-form.js';
 
 export const MAX_MESSAGE_LENGTH = 5000;
 
-const TITLE = 'Billing support';
+/** The form's title (the page's <title> and its h1). */
+const title = (t: PageText) => t('Billing support');
 
 interface Draft {
   email: string;
   message: string;
 }
 
-/** What is wrong with a draft, by field; empty when it can be sent. */
-export function draftProblems(draft: Draft): Partial<Record<keyof Draft, string>> {
+/** What is wrong with a draft, by field, in the visitor's language; empty when it can be sent. */
+export function draftProblems(draft: Draft, t: PageText): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
   if (!isMailAddress(draft.email))
-    problems.email = 'Enter the email address we should answer, like you@example.com.';
-  if (draft.message === '') problems.message = 'Tell us how we can help.';
+    problems.email = t('Enter the email address we should answer, like you@example.com.');
+  if (draft.message === '') problems.message = t('Tell us how we can help.');
   else if (draft.message.length > MAX_MESSAGE_LENGTH)
-    problems.message = `Keep the message under ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters (it has ${draft.message.length.toLocaleString('en-US')}).`;
+    problems.message = t('Keep the message under {max} characters (it has {length}).', {
+      max: MAX_MESSAGE_LENGTH,
+      length: draft.message.length,
+    });
   return problems;
 }
 
@@ -40,29 +45,36 @@ export async function supportPlugin(app: FastifyInstance, options: { services: S
   await useFormPages(app, services.config);
   const sandbox = () => isOutboxMailer(mailer);
 
-  function send(reply: FastifyReply, status: number, body: SafeHtml) {
+  /** The page in the visitor's language (the language cookie, else Accept-Language). */
+  function send(request: FastifyRequest, reply: FastifyReply, status: number, body: SafeHtml) {
+    const locale = requestLocale(request);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page(TITLE, body, { sandbox: sandbox() }));
+      .send(page(title(pageText(locale)), body, { sandbox: sandbox(), locale }));
   }
 
   function form(
+    request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     draft: Draft,
     problems: Partial<Record<keyof Draft, string>> = {},
     failure?: string,
   ) {
+    const t = pageText(requestLocale(request));
     return send(
+      request,
       reply,
       status,
-      html`<h1>${TITLE}</h1>
-        <p>Tell us what is wrong with your subscription, seats or invoice, and we will answer by email.</p>
+      html`<h1>${title(t)}</h1>
+        <p>
+          ${t('Tell us what is wrong with your subscription, seats or invoice, and we will answer by email.')}
+        </p>
         ${failure ? html`<p class="error" role="alert">${failure}</p>` : ''}
         <form method="post" action="${SUPPORT_PATH}" novalidate>
-          <label for="email">Your email</label>
+          <label for="email">${t('Your email')}</label>
           <input
             id="email"
             name="email"
@@ -74,7 +86,7 @@ export async function supportPlugin(app: FastifyInstance, options: { services: S
             ${problems.email ? html`aria-invalid="true" aria-describedby="email-error"` : ''}
           />
           ${problems.email ? html`<p id="email-error" class="error">${problems.email}</p>` : ''}
-          <label for="message">How can we help?</label>
+          <label for="message">${t('How can we help?')}</label>
           <textarea
             id="message"
             name="message"
@@ -85,17 +97,19 @@ export async function supportPlugin(app: FastifyInstance, options: { services: S
           >
 ${draft.message}</textarea>
           ${problems.message ? html`<p id="message-error" class="error">${problems.message}</p>` : ''}
-          <p><button type="submit">Send request</button></p>
+          <p><button type="submit">${t('Send request')}</button></p>
         </form>`,
     );
   }
 
-  function unavailable(reply: FastifyReply) {
+  function unavailable(request: FastifyRequest, reply: FastifyReply) {
+    const t = pageText(requestLocale(request));
     return send(
+      request,
       reply,
       404,
-      html`<h1>${TITLE}</h1>
-        <p>This server has no support form. Please contact the company that runs it.</p>`,
+      html`<h1>${title(t)}</h1>
+        <p>${t('This server has no support form. Please contact the company that runs it.')}</p>`,
     );
   }
 
@@ -115,49 +129,60 @@ ${draft.message}</textarea>
   }
 
   app.get<{ Querystring: { sent?: string } }>(SUPPORT_PATH, async (request, reply) => {
-    if (supportInbox(services) === null) return unavailable(reply);
+    if (supportInbox(services) === null) return unavailable(request, reply);
+    const t = pageText(requestLocale(request));
     const sent = openSent(request.query.sent);
     if (sent !== null) {
+      // The link sits inside the sentence, wherever the language puts it.
+      const [beforeLink, afterLink] = t(
+        'This install keeps mail in the {outbox} instead of sending it.',
+      ).split('{outbox}');
       return send(
+        request,
         reply,
         200,
-        html`<h1>Request sent</h1>
-          <p>Thank you: your request #${sent} reached our support team. We will answer by email.</p>
+        html`<h1>${t('Request sent')}</h1>
+          <p>
+            ${t('Thank you: your request #{id} reached our support team. We will answer by email.', {
+              id: String(sent),
+            })}
+          </p>
           ${
             sandbox()
               ? html`<p class="muted">
-                  This install keeps mail in the <a href="/sandbox/mail">mail outbox</a> instead of sending
-                  it.
+                  ${beforeLink}<a href="/sandbox/mail">${t('mail outbox')}</a>${afterLink}
                 </p>`
               : ''
           }
-          <p><a href="/dashboard/billing">Back to billing</a></p>`,
+          <p><a href="/dashboard/billing">${t('Back to billing')}</a></p>`,
       );
     }
     const user = await sessionUser(repos.sessions, request);
-    return form(reply, 200, { email: user?.email ?? '', message: '' });
+    return form(request, reply, 200, { email: user?.email ?? '', message: '' });
   });
 
   app.post<{ Body: { email?: unknown; message?: unknown } }>(SUPPORT_PATH, async (request, reply) => {
     const inbox = supportInbox(services);
-    if (inbox === null) return unavailable(reply);
+    if (inbox === null) return unavailable(request, reply);
+    const t = pageText(requestLocale(request));
     const draft: Draft = {
       email: typeof request.body?.email === 'string' ? request.body.email.trim() : '',
       // Line breaks as the browser sends them (CRLF) read the same in every mail client as LF.
       message:
         typeof request.body?.message === 'string' ? request.body.message.replace(/\r\n/g, '\n').trim() : '',
     };
-    const problems = draftProblems(draft);
-    if (Object.keys(problems).length > 0) return form(reply, 400, draft, problems);
+    const problems = draftProblems(draft, t);
+    if (Object.keys(problems).length > 0) return form(request, reply, 400, draft, problems);
 
     if (!(await withinLimits(request, draft.email))) {
       reply.header('retry-after', String(RATE_RULES.supportIp.windowSeconds));
       return form(
+        request,
         reply,
         429,
         draft,
         {},
-        'You sent several requests in a short time. Please try again later.',
+        t('You sent several requests in a short time. Please try again later.'),
       );
     }
 
@@ -176,7 +201,14 @@ ${draft.message}</textarea>
       // Nobody would read a request that was not mailed: forget it and let the sender try again.
       request.log.error({ err: error }, 'support request mail failed');
       await repos.supportRequests.forget(id);
-      return form(reply, 503, draft, {}, 'We could not send your request just now. Please try again.');
+      return form(
+        request,
+        reply,
+        503,
+        draft,
+        {},
+        t('We could not send your request just now. Please try again.'),
+      );
     }
     return reply.redirect(`${SUPPORT_PATH}?sent=${encodeURIComponent(sealSent(id))}`, 303);
   });

@@ -3,11 +3,22 @@
  */
 /**
  * Issue 14: every message of the UI has its Simplified Chinese text with the same placeholders, and the
- * areas already translated hold no English text outside a message.
+ * areas already translated hold no English text outside a message. The same holds for the pages the
+ * server renders itself (/support), and for the labels the server makes from stored data that the SPA
+ * shows (a session's device and place, the coupon's name, audit details, seat counts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages } from '../../../src/web/i18n/zh-CN';
+import { pagesZhCN } from '../../../src/server/http/page-catalogue.zh-CN';
+import { describeDevice, describePlace } from '../../../src/server/security/devices';
+import { AUDIT_DETAIL_KEYS, AUDIT_DETAIL_WORDS, auditDetailsText } from '../../../src/shared/audit-events';
+import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../src/shared/plans';
+import { seatOptionLabel } from '../../../src/shared/seats';
+import { deviceLabel } from '../../../src/web/features/settings/lib/session-labels';
+import { activateLocaleWith, translated } from '../../../src/web/i18n';
+import { templateTranslator } from '../../../src/web/i18n/server-templates';
+import { messages, serverTemplates, translateServerMessage } from '../../../src/web/i18n/zh-CN';
+import { storedValueTemplates } from '../../../src/web/i18n/zh-CN/stored-values';
 
 const webRoot = path.resolve(__dirname, '../../../src/web');
 
@@ -86,4 +97,121 @@ test.each(TRANSLATED)('%s shows no English outside a message', (area) => {
     }
   }
   expect(raw).toEqual([]);
+});
+
+/** The server's own pages in the visitor's language: the files that write their words with pageText(). */
+const serverRoot = path.resolve(__dirname, '../../../src/server');
+const PAGE_FILES = sourceFiles(serverRoot).filter(
+  (file) => !file.endsWith('page-i18n.ts') && /\bpageText\(/.test(readFileSync(file, 'utf8')),
+);
+const pageMessages = new Map<string, string>();
+for (const file of PAGE_FILES) {
+  for (const message of messagesIn(readFileSync(file, 'utf8'))) {
+    if (!pageMessages.has(message)) pageMessages.set(message, path.relative(serverRoot, file));
+  }
+}
+
+test('the server-rendered pages have messages (the scan works)', () => {
+  expect(PAGE_FILES.map((file) => path.relative(serverRoot, file))).toEqual(
+    expect.arrayContaining([path.join('support', 'support-page.ts'), path.join('http', 'html.ts')]),
+  );
+  expect(pageMessages.get('Billing support')).toBe(path.join('support', 'support-page.ts'));
+  expect(pageMessages.get('SANDBOX')).toBe(path.join('http', 'html.ts'));
+});
+
+test.each([...pageMessages.entries()])('server page message %j (%s) has its Chinese text', (message) => {
+  const chinese = pagesZhCN[message];
+  expect(chinese).toEqual(expect.stringMatching(/[\p{Script=Han}]/u));
+  expect(placeholders(chinese!)).toEqual(placeholders(message));
+});
+
+test.each(PAGE_FILES.map((file) => path.relative(serverRoot, file)))(
+  'the server page %s shows no English outside a message',
+  (file) => {
+    const source = readFileSync(path.join(serverRoot, file), 'utf8');
+    const raw: string[] = [];
+    for (const pattern of RAW_TEXT) {
+      for (const match of source.matchAll(pattern)) {
+        raw.push(`${file}:${source.slice(0, match.index).split('\n').length} ${match[1]}`);
+      }
+    }
+    expect(raw).toEqual([]);
+  },
+);
+
+/** The labels the server makes from stored data, as the SPA receives them. */
+const seededCoupons = [
+  ...readFileSync(path.join(serverRoot, 'db', 'seed.ts'), 'utf8').matchAll(
+    /insertInto\('coupons'\)[\s\S]*?\bname: '([^']+)'/g,
+  ),
+].map((match) => match[1]!);
+const STORED_LABELS: [string, string][] = [
+  ...[
+    null,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1',
+    'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+  ].map((agent): [string, string] => ['device', describeDevice(agent)]),
+  ...[null, 'not-an-address', '127.0.0.1', '192.168.1.20', '203.0.113.7'].map((ip): [string, string] => [
+    'place',
+    describePlace(ip),
+  ]),
+  ...seededCoupons.map((name): [string, string] => ['coupon', name]),
+  ['product option', PLAN_NAMES.free],
+  ...SEAT_PLAN_KEYS.flatMap((plan) =>
+    [0, 1, 2].map((count): [string, string] => ['product option', seatOptionLabel(plan, count)]),
+  ),
+  ...AUDIT_DETAIL_KEYS.map((key): [string, string] => ['audit detail', key]),
+  ...AUDIT_DETAIL_WORDS.map((word): [string, string] => ['audit detail', word]),
+];
+
+/** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
+function englishLeft(text: string): string[] {
+  const names =
+    /\b(?:Chrome|Edge|Firefox|Opera|Safari|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
+  return text.replace(names, '').match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+describe('labels made from stored data read in Chinese', () => {
+  beforeAll(() => activateLocaleWith('zh-CN', messages, translateServerMessage));
+  afterAll(() => activateLocaleWith('en', {}));
+
+  test('every label template translates one of them (none is left unused)', () => {
+    for (const [english, chinese] of Object.entries(storedValueTemplates)) {
+      const alone = templateTranslator({ [english]: chinese }, serverTemplates.words);
+      expect([english, STORED_LABELS.some(([, label]) => alone(label) !== undefined)]).toEqual([
+        english,
+        true,
+      ]);
+    }
+  });
+
+  test('the scan finds them', () => {
+    expect(seededCoupons).toContain('Launch offer: 30% off');
+    expect(STORED_LABELS.map(([, label]) => label)).toEqual(
+      expect.arrayContaining([
+        'Chrome on Linux',
+        'This computer',
+        'Unknown device',
+        'Pro (2 seats available)',
+      ]),
+    );
+  });
+
+  test.each(STORED_LABELS)('%s %j', (kind, label) => {
+    const shown = kind === 'device' ? deviceLabel(label) : translated(label);
+    expect(shown).toMatch(/[\p{Script=Han}]/u);
+    expect(englishLeft(shown)).toEqual([]);
+  });
+
+  test('an audit entry’s details read in Chinese on the Audit page, in English in the CSV', () => {
+    const details = { method: 'password', role: 'member', from: 'Free', to: 'Pro', crm: 'Demo CRM' };
+    expect(auditDetailsText(details, translated)).toBe(
+      '方式: 密码; 角色: 成员; 原值: 免费版; 新值: 专业版; CRM 系统: Demo CRM',
+    );
+    expect(auditDetailsText(details)).toBe(
+      'method: password; role: member; from: Free; to: Pro; crm: Demo CRM',
+    );
+  });
 });

@@ -81,4 +81,5 @@ export const connection: Record<string, string> = {
   'Verify settings error': '验证设置错误',
   Connection: '连接',
   'Connect API key': '连接 API 密钥',
+  'Connect your CRM': '连接您的 CRM',
 };

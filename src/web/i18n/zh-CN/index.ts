@@ -15,6 +15,7 @@ import { pricing } from './pricing';
 import { templateTranslator, type TemplateCatalogue } from '../server-templates';
 import { server, serverTemplates as templates, serverWords } from './server';
 import { settings } from './settings';
+import { storedValues, storedValueTemplates } from './stored-values';
 import { usage } from './usage';
 
 export const messages: Record<string, string> = {
@@ -29,11 +30,19 @@ export const messages: Record<string, string> = {
   ...pricing,
   ...server,
   ...settings,
+  ...storedValues,
   ...usage,
 };
 
 /** Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can. */
 export const serverTemplates: TemplateCatalogue = { templates, words: { ...serverWords, label: messages } };
 
-/** Compiled here, so the language's chunk carries the matching and the first load does not. */
-export const translateServerMessage = templateTranslator(serverTemplates.templates, serverTemplates.words);
+const byServerTemplate = templateTranslator(serverTemplates.templates, serverTemplates.words);
+const byStoredValueTemplate = templateTranslator(storedValueTemplates, serverTemplates.words);
+
+/**
+ * Compiled here, so the language's chunk carries the matching and the first load does not. The labels
+ * made from stored data (a coupon's name, a seat count) come after the server's messages.
+ */
+export const translateServerMessage = (text: string): string | undefined =>
+  byServerTemplate(text) ?? byStoredValueTemplate(text);

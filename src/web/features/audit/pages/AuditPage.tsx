@@ -63,8 +63,19 @@ export default function AuditPage() {
   const [exportFailure, setExportFailure] = useState<ErrorText | null>(null);
   const [exportNote, setExportNote] = useState<string | null>(null);
 
+  const heading = (
+    <Typography variant="h4" component="h1">
+      {t('Audit log')}
+    </Typography>
+  );
   if (!roleCan(user?.role, 'audit.view')) {
-    return <Alert severity="info">{t('Only an organization admin can see the audit log.')}</Alert>;
+    // A member's page keeps its h1 too (WCAG 1.3.1): the notice alone left it without a heading.
+    return (
+      <Stack spacing={3}>
+        {heading}
+        <Alert severity="info">{t('Only an organization admin can see the audit log.')}</Alert>
+      </Stack>
+    );
   }
 
   const onExport = async () => {
@@ -90,9 +101,7 @@ export default function AuditPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        {t('Audit log')}
-      </Typography>
+      {heading}
       <Typography variant="body2" color="text.secondary">
         {t(
           'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.',
@@ -189,7 +198,7 @@ export default function AuditPage() {
                     <TableCell>{event.actor_email ?? '—'}</TableCell>
                     <TableCell>{event.target_email ?? '—'}</TableCell>
                     <TableCell>{event.ip ?? '—'}</TableCell>
-                    <TableCell>{auditDetailsText(event.details)}</TableCell>
+                    <TableCell>{auditDetailsText(event.details, translated)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

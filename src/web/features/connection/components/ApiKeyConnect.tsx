@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Navigate, type To } from 'react-router-dom';
 import { credentialsFragment } from '../lib/connection-data';
@@ -9,9 +10,11 @@ import { useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
 import ApiKeyForm, { type ApiKeyValues } from './ApiKeyForm';
 import ConnectionCard from './ConnectionCard';
+import ConnectionHeading from './ConnectionHeading';
 import LoadingState from '../../../components/LoadingState';
 import SignInFirst from './SignInFirst';
 import SoftwareNotFound from './SoftwareNotFound';
+import { t } from '../../../i18n';
 
 const ROUTES = {
   public: { back: '/connect', backLabel: 'Back', connected: '/connected' },
@@ -47,9 +50,16 @@ export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashbo
       {isLoading ? (
         <LoadingState />
       ) : !software ? (
-        <SoftwareNotFound text="Software not found." backHref={routes.back} backLabel={routes.backLabel} />
+        // The form brings its own h1; the screens shown instead of it need one too (WCAG 1.3.1).
+        <Stack spacing={3}>
+          <ConnectionHeading>{t('Connect API key')}</ConnectionHeading>
+          <SoftwareNotFound text="Software not found." backHref={routes.back} backLabel={routes.backLabel} />
+        </Stack>
       ) : variant === 'public' && !user ? (
-        <SignInFirst />
+        <Stack spacing={3}>
+          <ConnectionHeading>{t('Connect to {software}', { software: software.software })}</ConnectionHeading>
+          <SignInFirst />
+        </Stack>
       ) : (
         <ApiKeyForm
           softwareName={software.software}

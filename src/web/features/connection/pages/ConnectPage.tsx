@@ -32,7 +32,11 @@ export default function ConnectPage() {
       {isLoading ? (
         <LoadingState />
       ) : !software ? (
-        <ChooseSoftware notFoundText="Software not found" />
+        // Every page has an h1 (WCAG 1.3.1), this state too: the CRM is the one thing not yet known.
+        <Stack spacing={3}>
+          <ConnectionHeading>{t('Connect your CRM')}</ConnectionHeading>
+          <ChooseSoftware notFoundText="Software not found" />
+        </Stack>
       ) : (
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center">

@@ -7,17 +7,9 @@
  */
 import Box from '@mui/material/Box';
 import { t, translated } from '../../../i18n';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** MUI's CheckCircle icon, which StepIcon shows for a completed step. */
 const CHECK_CIRCLE = 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z';
@@ -103,9 +95,8 @@ export default function ProgressSteps({ current, completed, steps = ONBOARDING_S
               >
                 {translated(label)}
                 {done ? (
-                  <Box component="span" sx={visuallyHidden}>
-                    {` ${t('(done)')}`}
-                  </Box>
+                  // A style, not sx: in sx a width of 1 means 100%, which left the label as wide as its text.
+                  <span style={visuallyHidden}>{` ${t('(done)')}`}</span>
                 ) : null}
               </Box>
             </Box>

@@ -16,7 +16,7 @@ import {
   type Role,
 } from '../lib/members';
 import { PromoteAdminDialog } from './PromoteAdminDialog';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 export interface MemberChanges {
   product: PlanKey;
@@ -80,7 +80,8 @@ export function MemberEditForm({
         >
           {productOptions.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
+              {/* 'Standard (2 seats available)' is English made by shared/seats.ts: its template translates it. */}
+              {translated(option.label)}
             </MenuItem>
           ))}
         </TextField>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { components } from '../../../../contract/api';
 import { COUPON_REFRESH_MS, formatCountdown } from '../lib/countdown';
 import { couponDiscountText } from '../../../entities/plan';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 type Coupon = components['schemas']['Coupon'];
 
@@ -41,7 +41,8 @@ export default function CouponBanner({ coupon, onClose }: CouponBannerProps) {
       }}
       slotProps={{ closeButton: { 'aria-label': t('Close coupon banner') } }}
     >
-      <AlertTitle>{coupon.name}</AlertTitle>
+      {/* The coupon's stored name: the seeded 'Launch offer: 30% off' has its translation. */}
+      <AlertTitle>{translated(coupon.name)}</AlertTitle>
       {discount && `${t('{percent}% off.', { percent: coupon.percent_off })} `}
       {countdown !== null &&
         (expired ? (

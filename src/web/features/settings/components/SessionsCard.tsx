@@ -15,6 +15,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { formatRelative } from '../../../lib/dates';
 import { t, translated } from '../../../i18n';
+import { deviceLabel } from '../lib/session-labels';
 
 /**
  * Settings → Sessions (issue 16): where the account is signed in (device, approximate place, last seen),
@@ -73,8 +74,8 @@ export function SessionsCard() {
                         size="small"
                         disabled={ending.isLoading}
                         aria-label={t('Sign out {device}, {place}', {
-                          device: session.device,
-                          place: session.place,
+                          device: deviceLabel(session.device),
+                          place: translated(session.place),
                         })}
                         onClick={() =>
                           void run(
@@ -89,9 +90,10 @@ export function SessionsCard() {
                   }
                 >
                   <ListItemText
-                    primary={session.device}
+                    // The server's English labels ('Chrome on Linux', 'This computer'), translated here.
+                    primary={deviceLabel(session.device)}
                     secondary={t('{place}{ip} · last seen {when}', {
-                      place: session.place,
+                      place: translated(session.place),
                       ip: session.ip ? ` (${session.ip})` : '',
                       when: formatRelative(session.last_seen_at),
                     })}

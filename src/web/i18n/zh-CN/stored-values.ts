@@ -1,0 +1,61 @@
+/**
+ * Simplified Chinese of the labels the server makes from stored data and the SPA shows through
+ * translated(): where a session comes from (security/devices.ts), the seeded coupon's name, the keys
+ * and word values of audit entries' details (shared/audit-events.ts), the seat counts of the Product
+ * options (shared/seats.ts).
+ */
+import { serverWords } from './server';
+
+export const storedValues: Record<string, string> = {
+  // Sessions: the device and the place.
+  '{browser} on {system}': '{system} 上的 {browser}',
+  'Unknown device': '未知设备',
+  'This computer': '本机',
+  'Local network': '本地网络',
+  Internet: '互联网',
+  // 'Unknown' (no address) is in billing.ts.
+  // Audit entries' details: the keys...
+  by: '变更方',
+  checkout: '结账编号',
+  credits: '点数',
+  crm: 'CRM 系统',
+  domain: '域名',
+  enabled: '已开启',
+  from: '原值',
+  interval: '计费周期',
+  method: '方式',
+  organization_wide: '整个组织',
+  pack: '点数包',
+  pro: '专业版席位',
+  product: '产品',
+  required: '必需',
+  role: '角色',
+  seat_moved: '席位已转移',
+  session: '会话',
+  sessions: '会话数',
+  standard: '标准版席位',
+  to: '新值',
+  // ...and the values that are words.
+  admin: '管理员',
+  member: '成员',
+  billing_manager: '账单管理员',
+  viewer: '查看者',
+  ...serverWords.plan,
+  password: '密码',
+  google: 'Google 账号',
+  oauth: 'OAuth 授权',
+  'api key': 'API 密钥',
+  monthly: '按月',
+  yearly: '按年',
+  'payment provider': '支付服务商',
+  'billing admin': '账单管理员',
+  true: '是',
+  false: '否',
+};
+
+/** Labels with values, tried after the server's messages (so none of these can take one of them). */
+export const storedValueTemplates: Record<string, string> = {
+  'Launch offer: {percent}% off': '首发优惠：{percent}% 折扣',
+  '{plan} ({count} seats available)': '{plan}（剩余 {count} 个席位）',
+  '{plan} ({count} seat available)': '{plan}（剩余 {count} 个席位）',
+};
