@@ -117,10 +117,18 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
       id: '4',
       email: 'grace@acme.com',
       name: 'Grace Hopper',
+      address_confirmed: true,
       created_at: 1764000000,
       expires_at: 1764604800,
     },
-    { id: '5', email: 'alan@acme.com', name: 'Alan Turing', created_at: 1764000000, expires_at: 1764604800 },
+    {
+      id: '5',
+      email: 'alan@acme.com',
+      name: 'Alan Turing',
+      address_confirmed: true,
+      created_at: 1764000000,
+      expires_at: 1764604800,
+    },
   ];
   const decide = spyOnApi('decideJoinRequest', (request) =>
     ok(
@@ -202,6 +210,7 @@ describe('in Chinese', () => {
             id: '4',
             email: 'grace@acme.com',
             name: 'Grace Hopper',
+            address_confirmed: true,
             created_at: 1764000000,
             expires_at: 1764604800,
           },
@@ -308,7 +317,13 @@ test('a new user at a verified domain sees the join prompt and requests to join'
   server.use(
     mockApi('getJoinOption', {
       error: false,
-      data: { organization_name: 'Acme', domain: 'acme.com', requested: false },
+      data: {
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        requested: false,
+        address_confirmed: true,
+        invited: false,
+      },
     }),
     request.handler,
   );
@@ -325,7 +340,13 @@ test('a request already sent shows as waiting', async () => {
   server.use(
     mockApi('getJoinOption', {
       error: false,
-      data: { organization_name: 'Acme', domain: 'acme.com', requested: true },
+      data: {
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        requested: true,
+        address_confirmed: true,
+        invited: false,
+      },
     }),
   );
   renderApp('/dashboard', { preloadedState: signedIn(grace) });
