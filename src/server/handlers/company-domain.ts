@@ -217,7 +217,8 @@ export function companyDomainHandlers(
         }
         throw invalid(WRONG_DOMAIN_CODE);
       }
-      return { error: false, message: `${outcome.verified} is verified.` };
+      const domain = outcome.verified;
+      return { error: false, message: `${domain} is verified.` };
     },
 
     async setDomainAutoJoin(ctx) {

@@ -353,3 +353,126 @@ test('a request already sent shows as waiting', async () => {
   expect(await screen.findByText('Your request to join Acme is waiting for an admin.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
 });
+
+describe('an address its owner has not confirmed', () => {
+  afterEach(() => activateLocaleWith('en', {}));
+
+  const withUnconfirmedRequest = () => {
+    const decide = spyOnApi(
+      'decideJoinRequest',
+      ok(
+        'mallory@acme.com has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.',
+      ),
+    );
+    server.use(
+      mockOrganizationMembers({ users: [], invitations: [] }),
+      mockApi('getCompanyDomain', {
+        error: false,
+        data: {
+          domain: 'acme.com',
+          pending_domain: null,
+          pending_email: null,
+          auto_join: false,
+          invite_link: null,
+          join_requests: [
+            {
+              id: '9',
+              email: 'mallory@acme.com',
+              name: 'Mallory',
+              address_confirmed: false,
+              created_at: 1764000000,
+              expires_at: 1764604800,
+            },
+          ],
+        },
+      }),
+      decide.handler,
+    );
+    return decide;
+  };
+
+  test('the admin sees "Address not confirmed", and approving says the invitation was mailed', async () => {
+    const decide = withUnconfirmedRequest();
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const list = within(await screen.findByRole('list', { name: 'Requests to join' }));
+    expect(list.getByText('Address not confirmed')).toBeInTheDocument();
+    expect(
+      list.getByText(/Approving mails mallory@acme\.com an invitation: they join once they open it\./),
+    ).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Approve Mallory' }));
+    expect(
+      await screen.findByText(
+        /mallory@acme\.com has not confirmed this address yet: we mailed them an invitation/,
+      ),
+    ).toBeInTheDocument();
+    expect(decide.requests[0]?.body).toEqual({ request_id: '9', decision: 'approve' });
+  });
+
+  test('in Chinese too', async () => {
+    await activateLocale('zh-CN');
+    withUnconfirmedRequest();
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const list = within(await screen.findByRole('list', { name: '加入申请' }));
+    expect(list.getByText('地址未确认')).toBeInTheDocument();
+    expect(
+      list.getByText(/批准后将向 mallory@acme\.com 发送邀请：对方打开邀请后才会加入。/),
+    ).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: '批准 Mallory' }));
+    expect(
+      await screen.findByText(
+        'mallory@acme.com 尚未确认此地址：我们已向其发送邀请，对方打开邀请后将作为免费版成员加入您的组织。',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  const unconfirmed = aUser({ id: 'user-9', email: 'mallory@acme.com', organization: null });
+  const option = (extra: { requested: boolean; invited: boolean }) =>
+    mockApi('getJoinOption', {
+      error: false,
+      data: { organization_name: 'Acme', domain: 'acme.com', address_confirmed: false, ...extra },
+    });
+
+  test('the requester reads that an approval mails an invitation to open', async () => {
+    server.use(option({ requested: true, invited: false }));
+    renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText(
+        'Your request to join Acme is waiting for an admin. Once one approves it, we will mail an invitation to mallory@acme.com: open it to join.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('once approved, the requester is pointed to the mailed invitation, in English and Chinese', async () => {
+    server.use(option({ requested: false, invited: true }));
+    const first = renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText('We sent an invitation to mallory@acme.com: open it to join Acme.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
+    first.unmount();
+
+    await activateLocale('zh-CN');
+    renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText('我们已向 mallory@acme.com 发送邀请：打开邀请即可加入 Acme。'),
+    ).toBeInTheDocument();
+  });
+
+  test('a request just sent from an unconfirmed address reads in Chinese', async () => {
+    await activateLocale('zh-CN');
+    server.use(
+      option({ requested: false, invited: false }),
+      mockApi(
+        'requestToJoin',
+        ok(
+          'Your request was sent to the admins of Acme. Once one approves it, we will mail an invitation to mallory@acme.com: open it to join.',
+        ),
+      ),
+    );
+    const { user } = renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    await user.click(await screen.findByRole('button', { name: '申请加入' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '您的申请已发送给 Acme 的管理员。管理员批准后，我们会向 mallory@acme.com 发送邀请：打开邀请即可加入。',
+    );
+  });
+});
