@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import type { HttpHandler } from 'msw';
+import type { components } from '../../../src/contract/api';
 import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -23,6 +24,21 @@ const noDomain = {
     invite_link: null,
   },
 };
+
+type JoinRequest = components['schemas']['JoinRequest'];
+
+/** get-company-domain's answer for a verified acme.com with these pending requests. */
+const verifiedWith = (joinRequests: JoinRequest[]) => ({
+  error: false as const,
+  data: {
+    domain: 'acme.com',
+    pending_domain: null,
+    pending_email: null,
+    auto_join: false,
+    join_requests: joinRequests,
+    invite_link: null,
+  },
+});
 
 test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
   let state: typeof noDomain | { error: false; data: Record<string, unknown> } = noDomain;
@@ -139,17 +155,7 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
   );
   server.use(
     mockOrganizationMembers({ users: [], invitations: [] }),
-    mockApi('getCompanyDomain', {
-      error: false,
-      data: {
-        domain: 'acme.com',
-        pending_domain: null,
-        pending_email: null,
-        auto_join: false,
-        join_requests: requests,
-        invite_link: null,
-      },
-    }),
+    mockApi('getCompanyDomain', verifiedWith(requests)),
     decide.handler,
   );
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
@@ -366,26 +372,19 @@ describe('an address its owner has not confirmed', () => {
     );
     server.use(
       mockOrganizationMembers({ users: [], invitations: [] }),
-      mockApi('getCompanyDomain', {
-        error: false,
-        data: {
-          domain: 'acme.com',
-          pending_domain: null,
-          pending_email: null,
-          auto_join: false,
-          invite_link: null,
-          join_requests: [
-            {
-              id: '9',
-              email: 'mallory@acme.com',
-              name: 'Mallory',
-              address_confirmed: false,
-              created_at: 1764000000,
-              expires_at: 1764604800,
-            },
-          ],
-        },
-      }),
+      mockApi(
+        'getCompanyDomain',
+        verifiedWith([
+          {
+            id: '9',
+            email: 'mallory@acme.com',
+            name: 'Mallory',
+            address_confirmed: false,
+            created_at: 1764000000,
+            expires_at: 1764604800,
+          },
+        ]),
+      ),
       decide.handler,
     );
     return decide;
