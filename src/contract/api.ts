@@ -633,7 +633,9 @@ export interface paths {
      *     outlook.com, ...: 400). The code goes to `email` when given (it must be at the domain), else to the
      *     caller's own address, which must then be at the domain (400). It is valid 24 hours; a new start
      *     replaces it. A domain another organization verified answers 409. Creates the organization when the
-     *     caller has none yet, as the first invitation does.
+     *     caller has none yet, as the first invitation does. Rate limited (429 with `Retry-After`) per admin
+     *     (5 an hour), per organization (8 an hour) and per address the code is mailed to (3 an hour, as every
+     *     mail to an address the caller chose).
      */
     post: operations['startDomainVerification'];
     delete?: never;
@@ -654,7 +656,10 @@ export interface paths {
     /**
      * Confirm the pending domain with the mailed code (admins).
      * @description Issue 15. The code comes from the mail (its link opens the Organization page with it filled in).
-     *     A wrong or expired code answers 400 and changes nothing.
+     *     A wrong or expired code answers 400 and changes nothing, except that the fifth wrong code burns the
+     *     code (400 with a text saying so): a new verification must be started. Attempts are rate limited
+     *     (429 with `Retry-After`) per admin (10 an hour), per organization (15 an hour) and per address the
+     *     code was mailed to (10 an hour), so codes cannot be guessed across verifications either.
      */
     post: operations['verifyDomain'];
     delete?: never;
@@ -697,9 +702,12 @@ export interface paths {
     put?: never;
     /**
      * Approve or decline a pending request to join (admins).
-     * @description Issue 15. Approving adds the requester as a Free member, as accepting an invitation does; declining
-     *     closes the request. An expired or already answered request answers 400; one of another
-     *     organization 404.
+     * @description Issue 15. Approving adds the requester as a Free member, as accepting an invitation does, when the
+     *     requester proved their address (`address_confirmed` on the request); otherwise approving mails the
+     *     address a normal invitation (Free member) and the requester joins once they open it, as every way
+     *     into an organization needs a proven address. Declining closes the request. An expired or already
+     *     answered request answers 400; one of another organization 404. The confirming invitation counts on
+     *     the per-address limit of invitations (429).
      */
     post: operations['decideJoinRequest'];
     delete?: never;
@@ -718,8 +726,10 @@ export interface paths {
     /**
      * The organization the caller may ask to join, from their email domain.
      * @description Issue 15. For a signed-in user without an organization whose address is at a domain an
-     *     organization verified: that organization, and whether a request is already pending. Otherwise
-     *     `data` is null.
+     *     organization verified: that organization, whether a request is already pending, whether the
+     *     caller proved their address (`address_confirmed`: Google, a mailed invitation or password reset),
+     *     and whether an invitation of that organization waits in their mailbox (`invited`: an approved
+     *     request of an unconfirmed address). Otherwise `data` is null.
      */
     get: operations['getJoinOption'];
     put?: never;
@@ -741,7 +751,8 @@ export interface paths {
     put?: never;
     /**
      * Ask to join the organization that verified the caller's email domain.
-     * @description Issue 15. Stored for 7 days; the organization's admins get a mail and see it on the Organization
+     * @description Issue 15. Stored for 7 days; the organization's admins get a mail (at most 10 an hour per admin
+     *     address: past that the request is stored and shown without a mail) and see it on the Organization
      *     page. Refused (400) when the caller already belongs to an organization or no organization verified
      *     their domain; a second request while one is pending answers 409.
      */
@@ -1584,6 +1595,11 @@ export interface components {
       id: components['schemas']['Id'];
       email: string;
       name: string;
+      /**
+       * @description Whether the requester proved the address is theirs. When false, approving mails them an
+       *     invitation and they join once they open it.
+       */
+      address_confirmed: boolean;
       /** @description Seconds since the epoch. */
       created_at: number;
       /** @description Seconds since the epoch; 7 days after created_at. */
@@ -4029,6 +4045,7 @@ export interface operations {
            *             "id": "4",
            *             "email": "grace@acme.com",
            *             "name": "Grace Hopper",
+           *             "address_confirmed": false,
            *             "created_at": 1764000000,
            *             "expires_at": 1764604800
            *           }
@@ -4109,6 +4126,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -4148,13 +4166,22 @@ export interface operations {
           'application/json': components['schemas']['Ok'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A wrong or expired code, the wrong code that burnt it, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -4241,12 +4268,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": false,
-           *       "message": "grace@acme.com joined your organization as a Free member."
-           *     }
-           */
           'application/json': components['schemas']['Ok'];
         };
       };
@@ -4258,6 +4279,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -4283,7 +4305,9 @@ export interface operations {
            *       "data": {
            *         "organization_name": "Acme",
            *         "domain": "acme.com",
-           *         "requested": false
+           *         "requested": false,
+           *         "address_confirmed": false,
+           *         "invited": false
            *       }
            *     }
            */
@@ -4295,6 +4319,8 @@ export interface operations {
               organization_name: string;
               domain: string;
               requested: boolean;
+              address_confirmed: boolean;
+              invited: boolean;
             };
           };
         };

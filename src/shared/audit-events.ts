@@ -62,6 +62,7 @@ export const AUDIT_RETENTION_DAYS = 365;
  * has its translation in the SPA's catalogues (a test checks) and never shows raw in Chinese.
  */
 export const AUDIT_DETAIL_KEYS = [
+  'address_confirmed',
   'by',
   'checkout',
   'credits',

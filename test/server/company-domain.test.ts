@@ -7,10 +7,17 @@
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, it } from 'node:test';
 import { FREE_MAIL_REFUSED, JOIN_PROMPT, NOT_A_DOMAIN } from '../../src/shared/company-domain.js';
-import { JOIN_REQUEST_CLOSED, WRONG_DOMAIN_CODE } from '../../src/server/handlers/company-domain.js';
+import {
+  DOMAIN_CODE_BURNT,
+  JOIN_REQUEST_CLOSED,
+  WRONG_DOMAIN_CODE,
+  confirmingApprovalMessage,
+  unconfirmedRequestMessage,
+} from '../../src/server/handlers/company-domain.js';
+import { RATE_RULES } from '../../src/server/security/rate-limit.js';
 import { mailLinks, mailToken, useTestApp } from './helpers/app.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
-import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
 afterEach(() => assertSeatsMatchProvider(t));
@@ -27,6 +34,21 @@ async function domainState(user = admin) {
   const res = await t.api('getCompanyDomain', { cookie: user.cookie });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body.data;
+}
+
+/**
+ * Proves the user's address the way its owner can: a mailed password reset. The reset signs them out
+ * everywhere, so this signs them in again.
+ */
+async function proveAddress(user: TestUser): Promise<TestUser> {
+  const ip = '10.77.0.1';
+  assert.equal((await t.api('forgotPassword', { body: { email: user.email }, ip })).status, 200);
+  const token = await mailToken(t, user.email.toLowerCase());
+  const reset = await t.api('resetPassword', { body: { token, new_password: PASSWORD }, ip });
+  assert.equal(reset.status, 200, JSON.stringify(reset.body));
+  const login = await t.api('login', { body: { email: user.email, password: PASSWORD }, ip });
+  assert.equal(login.status, 200, JSON.stringify(login.body));
+  return { ...user, cookie: login.cookie! };
 }
 
 /** Signs someone up at the domain and sends their request; returns them and the request the admin sees. */
@@ -136,14 +158,18 @@ describe('verifying the domain', () => {
 });
 
 describe('requests to join', () => {
-  it('a signup at the verified domain may request; the admins are mailed and see it; approving makes a Free member', async () => {
-    const grace = await signup(t.api, { email: `Grace@${DOMAIN.toUpperCase()}`, name: 'Grace' });
+  it('a signup at the verified domain may request; the admins are mailed and see it; approving a proven address makes a Free member', async () => {
+    const grace = await proveAddress(
+      await signup(t.api, { email: `Grace@${DOMAIN.toUpperCase()}`, name: 'Grace' }),
+    );
     const option = await t.api('getJoinOption', { cookie: grace.cookie });
     assert.equal(option.status, 200);
     assert.deepEqual(option.body.data, {
       organization_name: option.body.data.organization_name,
       domain: DOMAIN,
       requested: false,
+      address_confirmed: true,
+      invited: false,
     });
     assert.ok(JOIN_PROMPT.includes('request to join'));
 
@@ -164,6 +190,7 @@ describe('requests to join', () => {
     assert.equal(requests.length, 1);
     assert.equal(requests[0].email, `grace@${DOMAIN}`);
     assert.equal(requests[0].name, 'Grace');
+    assert.equal(requests[0].address_confirmed, true);
     assert.equal(requests[0].expires_at - requests[0].created_at, 7 * 24 * 3600);
 
     const approved = await t.api('decideJoinRequest', {
@@ -255,5 +282,143 @@ describe('requests to join', () => {
     });
     assert.equal(res.status, 403);
     assert.equal((await t.api('getUser', { cookie: dan.cookie })).body.data.organization, null);
+  });
+});
+
+describe('requests from an address nobody proved', () => {
+  it('the admin sees it is not confirmed; approving mails an invitation, and the requester joins by opening it', async () => {
+    const email = `hopper@${DOMAIN}`;
+    const hopper = await signup(t.api, { email, name: 'Hopper' });
+    const asked = await t.api('requestToJoin', { cookie: hopper.cookie, body: {} });
+    assert.equal(asked.status, 200, JSON.stringify(asked.body));
+    const orgName = (await t.api('getUser', { cookie: admin.cookie })).body.data.organization.name;
+    assert.equal(asked.body.message, unconfirmedRequestMessage(orgName, email));
+    const [notice] = (await outboxTo(`ada@${DOMAIN}`)).filter((m) => m.text_body.includes(email)).reverse();
+    assert.match(notice!.text_body, /They have not confirmed this address yet/);
+    let option = (await t.api('getJoinOption', { cookie: hopper.cookie })).body.data;
+    assert.deepEqual(
+      { ...option, organization_name: undefined },
+      {
+        organization_name: undefined,
+        domain: DOMAIN,
+        requested: true,
+        address_confirmed: false,
+        invited: false,
+      },
+    );
+    const request = (await domainState()).join_requests.find((r: { email: string }) => r.email === email);
+    assert.equal(request.address_confirmed, false);
+
+    const approved = await t.api('decideJoinRequest', {
+      cookie: admin.cookie,
+      body: { request_id: request.id, decision: 'approve' },
+    });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.equal(approved.body.message, confirmingApprovalMessage(email));
+    assert.equal((await t.api('getUser', { cookie: hopper.cookie })).body.data.organization, null);
+    assert.equal(
+      (await domainState()).join_requests.find((r: { email: string }) => r.email === email),
+      undefined,
+    );
+    option = (await t.api('getJoinOption', { cookie: hopper.cookie })).body.data;
+    assert.equal(option.requested, false);
+    assert.equal(option.invited, true);
+
+    const token = await mailToken(t, email);
+    const joined = await t.api('acceptInvite', { cookie: hopper.cookie, query: { token, join: 'true' } });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    assert.equal(joined.body.data.outcome, 'joined');
+    const me = (await t.api('getUser', { cookie: hopper.cookie })).body.data;
+    assert.equal(me.organization.id, orgId);
+    assert.equal(me.role, 'member');
+  });
+
+  it('joinOrganization, every way into an organization of an existing account, refuses an unproven address', async () => {
+    const { freeMemberGrant, joinOrganization, ADDRESS_NOT_CONFIRMED } =
+      await import('../../src/server/domain/accounts.js');
+    const mallory = await signup(t.api, { email: `ceo@${DOMAIN}`, name: 'Not the CEO' });
+    const repos = t.app.services.repos;
+    const user = (await repos.users.findById(Number(mallory.id)))!;
+    await assert.rejects(
+      joinOrganization(repos, user, freeMemberGrant(Number(orgId), null), null, async () => {}),
+      { message: ADDRESS_NOT_CONFIRMED },
+    );
+    assert.equal((await t.api('getUser', { cookie: mallory.cookie })).body.data.organization, null);
+  });
+});
+
+describe('domain verification limits', () => {
+  const start = (user: TestUser, domain: string, email: string) =>
+    t.api('startDomainVerification', { cookie: user.cookie, body: { domain, email } });
+  const verify = (user: TestUser, code: string) =>
+    t.api('verifyDomain', { cookie: user.cookie, body: { code } });
+  const assertLimited = (res: { status: number; headers: Record<string, unknown> }) => {
+    assert.equal(res.status, 429);
+    assert.ok(Number(res.headers['retry-after']) > 0, 'Retry-After says when');
+  };
+
+  it('mails one address at most 3 codes an hour, whichever admins start them', async () => {
+    const target = 'it@bombed.io';
+    const admins = [];
+    for (let i = 0; i < 4; i += 1) admins.push(await signup(t.api, { name: `Spammer ${i}` }));
+    for (const spammer of admins.slice(0, 3)) {
+      assert.equal((await start(spammer, 'bombed.io', target)).status, 200);
+    }
+    assertLimited(await start(admins[3]!, 'bombed.io', target));
+    for (let i = 0; i < 20; i += 1) await start(admins[i % 4]!, 'bombed.io', target);
+    assert.equal((await outboxTo(target)).length, RATE_RULES.domainMail.limit);
+  });
+
+  it('lets one admin start 5 verifications an hour, and one organization 8', async () => {
+    const first = await signup(t.api, { name: 'First admin' });
+    const second = await invitedMember(t, first, { role: 'admin' });
+    for (let i = 0; i < 5; i += 1) assert.equal((await start(first, 'many.io', `a${i}@many.io`)).status, 200);
+    assertLimited(await start(first, 'many.io', 'a5@many.io'));
+    assert.deepEqual(await outboxTo('a5@many.io'), []);
+    for (let i = 0; i < 3; i += 1)
+      assert.equal((await start(second, 'many.io', `b${i}@many.io`)).status, 200);
+    assertLimited(await start(second, 'many.io', 'b3@many.io'));
+  });
+
+  it('burns a code at its fifth wrong guess, and limits guesses per admin', async () => {
+    const guesser = await signup(t.api, { name: 'Guesser' });
+    assert.equal((await start(guesser, 'guess.io', 'it@guess.io')).status, 200);
+    const code = await mailToken(t, 'it@guess.io', 'domain_code');
+    const wrong = code.startsWith('A') ? 'BBBBBBBB' : 'AAAAAAAA';
+    for (let i = 0; i < 4; i += 1) {
+      const res = await verify(guesser, wrong);
+      assert.equal(res.status, 400);
+      assert.equal(res.body.message, WRONG_DOMAIN_CODE);
+    }
+    const burnt = await verify(guesser, wrong);
+    assert.equal(burnt.status, 400);
+    assert.equal(burnt.body.message, DOMAIN_CODE_BURNT);
+    assert.match(DOMAIN_CODE_BURNT, /Start the verification again/);
+    assert.equal((await domainState(guesser)).pending_domain, null);
+    const late = await verify(guesser, code);
+    assert.equal(late.status, 400, 'the burnt code no longer verifies');
+    for (let i = 7; i <= 10; i += 1) assert.equal((await verify(guesser, wrong)).status, 400);
+    for (let i = 11; i <= 30; i += 1) assertLimited(await verify(guesser, code));
+    assert.equal((await domainState(guesser)).domain, null);
+  });
+
+  it('limits guesses per organization and per address mailed, across admins', async () => {
+    const first = await signup(t.api, { name: 'Org admin one' });
+    const second = await invitedMember(t, first, { role: 'admin' });
+    assert.equal((await start(first, 'shared.io', 'it@shared.io')).status, 200);
+    for (let i = 0; i < 10; i += 1) assert.equal((await verify(first, 'AAAAAAAA')).status, 400);
+    for (let i = 0; i < 5; i += 1) assert.equal((await verify(second, 'AAAAAAAA')).status, 400);
+    assertLimited(await verify(second, 'AAAAAAAA'));
+
+    // Three organizations guessing at codes mailed to one address.
+    const [x, y, z] = [
+      await signup(t.api, { name: 'X' }),
+      await signup(t.api, { name: 'Y' }),
+      await signup(t.api, { name: 'Z' }),
+    ];
+    for (const each of [x, y, z]) assert.equal((await start(each, 'target.io', 'it@target.io')).status, 200);
+    for (let i = 0; i < 5; i += 1) assert.equal((await verify(x, 'AAAAAAAA')).status, 400);
+    for (let i = 0; i < 5; i += 1) assert.equal((await verify(y, 'AAAAAAAA')).status, 400);
+    assertLimited(await verify(z, 'AAAAAAAA'));
   });
 });

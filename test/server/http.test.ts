@@ -12,6 +12,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
+import type { PermittedMail } from '../../src/server/mail/mail-limits.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -270,7 +271,7 @@ describe('sandbox mail page', () => {
       to: 'x@example.com',
       subject: '<script>alert(1)</script>',
       text: 'Hi <img src=x onerror=alert(1)>',
-    });
+    } as PermittedMail);
     const res = await t.app.inject({ method: 'GET', url: '/sandbox/mail' });
     assert.equal(res.statusCode, 200);
     assert.match(

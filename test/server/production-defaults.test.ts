@@ -11,6 +11,7 @@ import { networkInterfaces } from 'node:os';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { startServer } from '../../src/server/main.js';
+import type { PermittedMail } from '../../src/server/mail/mail-limits.js';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 
@@ -262,7 +263,11 @@ describe('sandbox mail page is only served on local/sandbox deployments', () => 
       },
     );
     try {
-      await p.app.services.mailer.send({ to: 'victim@example.com', subject: 'Reset', text: 'token=secret' });
+      await p.app.services.mailer.send({
+        to: 'victim@example.com',
+        subject: 'Reset',
+        text: 'token=secret',
+      } as PermittedMail);
       const res = await p.app.inject({ method: 'GET', url: '/sandbox/mail' });
       assert.equal(res.statusCode, 404);
       assert.ok(!res.body.includes('secret'));

@@ -41,11 +41,16 @@ export async function knownSoftware(
 
 /**
  * Issue 15: whether the user proved the address is theirs (Google verified it, or a mailed invitation or
- * password reset reached them). Only such an address joins an organization by its domain at once.
+ * password reset reached them). The one rule of every way into an organization: only such an address
+ * joins (createAccount for a signup, joinOrganization for an existing account, which refuses any other);
+ * an unproven one is mailed an invitation instead (handlers/proving-invitation.ts).
  */
 export function addressProven(user: Pick<User, 'email_proven_at'>): boolean {
   return user.email_proven_at !== null;
 }
+
+export const ADDRESS_NOT_CONFIRMED =
+  'This email address is not confirmed yet: open the invitation mailed to it to join the organization.';
 
 /** The organization a signup reached through its address's domain (issue 15, automatic joining). */
 export interface DomainJoining {
@@ -156,7 +161,8 @@ export function freeMemberGrant(organizationId: number, invitedBy: number | null
 /**
  * An existing user without organization joins one: by invitation, or by an approved request to join
  * or an invitation link (issue 15, both pass a Free member grant). `claim` uses up what let them in (the invitation, the
- * request) in the same transaction, under the organization's lock, and throws when it is gone.
+ * request) in the same transaction, under the organization's lock, and throws when it is gone. Only a
+ * proven address joins (addressProven), whatever the way in.
  */
 export async function joinOrganization(
   repos: Repositories,
@@ -173,6 +179,9 @@ export async function joinOrganization(
   return repos.transaction(async (tx) => {
     await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
     await claim(tx);
+    // After the claim: accepting a mailed invitation is what proves the address.
+    const joining = await tx.users.findById(user.id);
+    if (!joining || !addressProven(joining)) throw invalid(ADDRESS_NOT_CONFIRMED);
     if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
       throw conflict('You already belong to an organization.');
     }

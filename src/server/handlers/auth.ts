@@ -21,6 +21,7 @@ import { checkSecondFactor, INVALID_CODE } from '../domain/two-factor.js';
 import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
+import { limitMails, permitMail, type MailOrigin } from '../mail/mail-limits.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
@@ -30,7 +31,7 @@ import type { Organization, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
-import { awaitTurn, enforceLimits, withinEach } from './limits.js';
+import { awaitTurn, enforceLimits } from './limits.js';
 import { inviteToProve, provingInvitationNotice } from './proving-invitation.js';
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -97,7 +98,11 @@ async function signIn<K extends OperationId>(
  * the transaction with the outbox, `laterMails` after the commit over SMTP.
  */
 const signedInView =
-  <K extends OperationId>(services: Services, ctx: HandlerContext<K>, method: 'password' | 'google') =>
+  <K extends 'signup' | 'googleAuth'>(
+    services: Services,
+    ctx: HandlerContext<K>,
+    method: 'password' | 'google',
+  ) =>
   async (tx: InTransaction, user: User, seatNotice: string | null, domainJoining: DomainJoining) => {
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
@@ -121,9 +126,9 @@ const signedInView =
       });
     }
     const mails = autoJoined
-      ? await autoJoinMails(services, tx, user, autoJoined)
+      ? await autoJoinMails(services, ctx, tx, user, autoJoined)
       : toProve
-        ? await inviteToProve(services.config, tx, toProve, user.email, null, ctx.ip)
+        ? await inviteToProve(services, ctx, tx, toProve, user.email, null, ctx.ip)
         : [];
     return {
       user,
@@ -135,10 +140,17 @@ const signedInView =
   };
 
 /** Tells the admins that someone at the company domain joined (issue 15, automatic joining). */
-async function autoJoinMails(services: Services, tx: InTransaction, member: User, org: Organization) {
+async function autoJoinMails(
+  services: Services,
+  from: MailOrigin,
+  tx: InTransaction,
+  member: User,
+  org: Organization,
+) {
   const link = new URL('/dashboard/organization', services.config.publicUrl).toString();
   const admins = await tx.companyDomain.adminEmailsOf(org.id);
-  return admins.map((to) => autoJoinMail(to, personInMail(member), org.name, link));
+  const mails = admins.map((to) => autoJoinMail(to, personInMail(member), org.name, link));
+  return limitMails(services, from, 'autoJoin', mails, tx.trx);
 }
 
 export function authHandlers(
@@ -400,13 +412,9 @@ export function authHandlers(
       // Counted for every address, existing or not, and never refused: others asking for the owner's
       // address only make a mail go out at most once a minute, 5 times an hour and 10 times a day (the
       // longer caps count only the mails the shorter ones let through), and every link works for a day.
-      const mailAllowed = await withinEach(
-        services,
-        [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
-        email,
-      );
+      const seal = await permitMail(services, ctx, 'passwordReset', email);
       const user = await repos.users.findByEmail(email);
-      if (user && mailAllowed) {
+      if (user && seal) {
         const token = newToken();
         await repos.passwordResets.issue(user.id, hashToken(token), new Date(Date.now() + RESET_LIFETIME_MS));
         const link = new URL('/reset-password', config.publicUrl);
@@ -415,7 +423,7 @@ export function authHandlers(
         // the response time reveal which accounts exist. A failure is logged, never shown.
         const log = ctx.request.log;
         void Promise.resolve()
-          .then(() => services.mailer.send(resetPasswordMail(user.email, link.toString())))
+          .then(() => services.mailer.send(seal(resetPasswordMail(user.email, link.toString()))))
           .catch((err: unknown) => {
             log.error({ err }, 'could not send the reset mail');
           });

@@ -8,17 +8,21 @@ import { randomInt } from 'node:crypto';
 import { JOIN_REQUEST_DAYS, domainOf, domainRefusal, normalizeDomain } from '../../shared/company-domain.js';
 import { normalizeEmail } from '../../shared/email.js';
 import type { User } from '../db/schema.js';
-import { freeMemberGrant, joinOrganization } from '../domain/accounts.js';
+import { addressProven, freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
 import { domainVerificationMail, joinRequestMail, personInMail } from '../mail/templates.js';
+import { limitMails, permitMail } from '../mail/mail-limits.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import { personOf } from '../repositories/audit.js';
+import { RATE_RULES } from '../security/rate-limit.js';
 import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
+import { enforceLimits } from './limits.js';
+import { inviteToProve } from './proving-invitation.js';
 import { DAY_MS } from '../../shared/duration.js';
 
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +30,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const WRONG_DOMAIN_CODE =
   'This verification code is wrong or has expired. Start the verification again.';
+export const DOMAIN_CODE_BURNT =
+  'Too many wrong codes: this verification code no longer works. Start the verification again to get a new code.';
 export const JOIN_REQUEST_CLOSED = 'This request to join has expired or was already answered.';
 export const VERIFY_DOMAIN_FIRST = 'Verify your company domain first.';
 export const AUTO_JOIN_ON =
@@ -33,6 +39,20 @@ export const AUTO_JOIN_ON =
 export const AUTO_JOIN_OFF = 'People who sign up at your company domain now request to join.';
 /** The code is what the admin needs: without its mail, the verification is refused. */
 const MAIL_REFUSED = { refuse: 'The mail could not be delivered. Try again later.' };
+/** Over SMTP, an approval whose invitation did not go out: it stays pending, for the admin to resend. */
+const CONFIRMING_MAIL_REFUSED = {
+  refuse: 'The invitation could not be mailed: try "Resend invite" on the Organization page later.',
+};
+
+/** What the admin reads after approving a request of an address its owner has not proved. */
+export function confirmingApprovalMessage(email: string): string {
+  return `${email} has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.`;
+}
+
+/** What the requester reads when asking with an address they have not proved. */
+export function unconfirmedRequestMessage(organization: string, email: string): string {
+  return `Your request was sent to the admins of ${organization}. Once one approves it, we will mail an invitation to ${email}: open it to join.`;
+}
 
 /** 8 characters without look-alikes (0/O, 1/I): short enough to read out, 40 bits of chance. */
 function newDomainCode(): string {
@@ -90,6 +110,7 @@ export function companyDomainHandlers(
             id: String(request.id),
             email: request.email,
             name: request.name,
+            address_confirmed: addressProven(request),
             created_at: epochSeconds(request.created_at)!,
             expires_at: epochSeconds(request.expires_at)!,
           })),
@@ -122,6 +143,12 @@ export function companyDomainHandlers(
       if (owner && owner.id !== user.organization_id) {
         throw conflict(`${domain} is already verified by another organization.`);
       }
+      // Each start mails the code, quoting the admin's name, to an address the admin chose.
+      await enforceLimits(services, [
+        [RATE_RULES.domainStartUser, String(user.id)],
+        [RATE_RULES.domainStartOrg, user.organization_id === null ? undefined : String(user.organization_id)],
+      ]);
+      const seal = await permitMail(services, ctx, 'domainVerification', email);
       const code = newDomainCode();
       await withMails(async (tx) => {
         const org = await ensureOrganization(tx, user);
@@ -134,7 +161,7 @@ export function companyDomainHandlers(
         const link = organizationLink({ domain_code: code });
         return {
           result: undefined,
-          mails: [domainVerificationMail(email, user.name || user.email, domain, code, link)],
+          mails: [seal(domainVerificationMail(email, user.name || user.email, domain, code, link))],
         };
       }, MAIL_REFUSED);
       return { error: false, message: `We sent a verification code to ${email}.` };
@@ -145,18 +172,26 @@ export function companyDomainHandlers(
       requirePermission(user, 'organization.domain');
       if (user.organization_id === null) throw invalid(WRONG_DOMAIN_CODE);
       const orgId = user.organization_id;
-      const domain = await repos.transaction(async (tx) => {
+      const mailedTo = (await repos.organizations.findById(orgId))?.pending_domain_email ?? undefined;
+      // Every attempt counts, right or wrong: a code has 40 bits, and a new one can always be started.
+      await enforceLimits(services, [
+        [RATE_RULES.domainVerifyUser, String(user.id)],
+        [RATE_RULES.domainVerifyOrg, String(orgId)],
+        [RATE_RULES.domainVerifyAddress, mailedTo],
+      ]);
+      type Outcome = { wrongFor: string } | { verified: string };
+      const outcome = await repos.transaction(async (tx): Promise<Outcome> => {
         const org = await tx.organizations.findById(orgId, { forUpdate: true });
         const expires = org?.domain_code_expires_at;
         if (
           !org?.pending_domain ||
           !org.domain_code_hash ||
-          org.domain_code_hash !== codeHashOf(ctx.body.code) ||
           !expires ||
           new Date(expires).getTime() <= Date.now()
         ) {
           throw invalid(WRONG_DOMAIN_CODE);
         }
+        if (org.domain_code_hash !== codeHashOf(ctx.body.code)) return { wrongFor: org.domain_code_hash };
         const owner = await tx.companyDomain.findByDomain(org.pending_domain);
         if (owner && owner.id !== org.id) {
           throw conflict(`${org.pending_domain} is already verified by another organization.`);
@@ -172,8 +207,17 @@ export function companyDomainHandlers(
           ip: ctx.ip,
           details: { domain: org.pending_domain },
         });
-        return org.pending_domain;
+        return { verified: org.pending_domain };
       });
+      if ('wrongFor' in outcome) {
+        // The code the wrong one was meant for is burnt at its fifth wrong guess.
+        if (!(await services.rateLimiter.hit(RATE_RULES.domainCodeWrong, outcome.wrongFor))) {
+          await repos.companyDomain.burnCode(orgId, outcome.wrongFor);
+          throw invalid(DOMAIN_CODE_BURNT);
+        }
+        throw invalid(WRONG_DOMAIN_CODE);
+      }
+      const domain = outcome.verified;
       return { error: false, message: `${domain} is verified.` };
     },
 
@@ -233,6 +277,26 @@ export function companyDomainHandlers(
         await repos.companyDomain.close(request.id, 'declined', user.id);
         throw conflict(`${request.email} already belongs to an organization.`);
       }
+      if (!addressProven(requester)) {
+        // Typing the address proved nothing: the join waits for the invitation mailed to it.
+        await withMails(async (tx) => {
+          const org = await tx.organizations.findById(request.organization_id, { forUpdate: true });
+          if (!org || !(await tx.companyDomain.close(request.id, 'approved', user.id))) {
+            throw invalid(JOIN_REQUEST_CLOSED);
+          }
+          await tx.audit.record({
+            type: 'join_request.approved',
+            organizationId: org.id,
+            actor: personOf(user),
+            target: personOf(requester),
+            ip: ctx.ip,
+            details: { role: 'member', address_confirmed: false },
+          });
+          const mails = await inviteToProve(services, ctx, tx, org, requester.email, user.id, ctx.ip);
+          return { result: null, mails };
+        }, CONFIRMING_MAIL_REFUSED);
+        return { error: false, message: confirmingApprovalMessage(request.email) };
+      }
       const grant = freeMemberGrant(request.organization_id, user.id);
       await joinOrganization(
         repos,
@@ -258,6 +322,8 @@ export function companyDomainHandlers(
           organization_name: option.org.name,
           domain: option.domain,
           requested: await repos.companyDomain.hasOpenRequest(option.org.id, user.id),
+          address_confirmed: addressProven(user),
+          invited: await repos.invitations.hasPending(option.org.id, user.email),
         },
       };
     },
@@ -276,12 +342,17 @@ export function companyDomainHandlers(
         await tx.companyDomain.createRequest(org.id, user.id, new Date(), JOIN_REQUEST_DAYS * DAY_MS);
         const admins = await tx.companyDomain.adminEmailsOf(org.id);
         const link = organizationLink();
-        return {
-          result: undefined,
-          mails: admins.map((to) => joinRequestMail(to, personInMail(user), org.name, link)),
-        };
+        const proven = addressProven(user);
+        const mails = admins.map((to) => joinRequestMail(to, personInMail(user), org.name, link, proven));
+        // Anyone can sign up at the domain, again and again: each admin's inbox is limited.
+        return { result: undefined, mails: await limitMails(services, ctx, 'joinRequest', mails, tx.trx) };
       }, null);
-      return { error: false, message: `Your request was sent to the admins of ${org.name}.` };
+      return {
+        error: false,
+        message: addressProven(user)
+          ? `Your request was sent to the admins of ${org.name}.`
+          : unconfirmedRequestMessage(org.name, user.email),
+      };
     },
   };
 }

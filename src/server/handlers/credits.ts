@@ -10,7 +10,7 @@ import { invalid, notFound } from '../domain/errors.js';
 import { USER_NOT_IN_ORGANIZATION } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { User } from '../db/schema.js';
-import type { Mail } from '../mail/mailer.js';
+import { limitMails, type PermittedMail } from '../mail/mail-limits.js';
 import { capReachedMail } from '../mail/templates.js';
 import type { UsageFilter } from '../repositories/credits.js';
 import { safeRedirectUrl } from '../http/redirects.js';
@@ -100,7 +100,7 @@ export function creditsHandlers(
   return {
     async spendCredits(ctx) {
       const user = await ctx.user();
-      const mails: Mail[] = [];
+      const mails: PermittedMail[] = [];
       const usageLink = `${config.publicUrl}/dashboard/usage`;
       const outcome = await services.accountLimit.run(user.id, () =>
         spendCredits(
@@ -114,8 +114,10 @@ export function creditsHandlers(
           },
           async (tx, member) => {
             const mail = capReachedMail(member.email, member.monthly_cap ?? 0, usageLink);
-            if (services.mailer.sendWithin) await services.mailer.sendWithin(tx.trx, mail);
-            else mails.push(mail);
+            for (const permitted of await limitMails(services, ctx, 'capReached', [mail], tx.trx)) {
+              if (services.mailer.sendWithin) await services.mailer.sendWithin(tx.trx, permitted);
+              else mails.push(permitted);
+            }
           },
         ),
       );

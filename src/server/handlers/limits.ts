@@ -14,14 +14,6 @@ export async function enforceLimits(
   }
 }
 
-/** Counts one hit on each rule in turn, up to the first that refuses; true when none refused. */
-export async function withinEach(services: Services, rules: RateRule[], subject: string): Promise<boolean> {
-  for (const rule of rules) {
-    if (!(await services.rateLimiter.hit(rule, subject))) return false;
-  }
-  return true;
-}
-
 export const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
 
 /**

@@ -25,7 +25,7 @@ import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';
-import { DomainError, conflict, invalid, notFound, tooManyAttempts } from '../domain/errors.js';
+import { DomainError, conflict, invalid, notFound } from '../domain/errors.js';
 import type { Handlers, QueryOf } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
 import { assignedSeats } from '../../shared/seats.js';
@@ -33,7 +33,8 @@ import { invitationMailOf } from './invitation-mail.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
-import { enforceLimits, withinEach } from './limits.js';
+import { enforceLimits } from './limits.js';
+import { permitMail, type MailSeal } from '../mail/mail-limits.js';
 import type { components } from '../../contract/api.js';
 import { REFUSAL_TEXTS } from '../../shared/invite-list.js';
 import {
@@ -113,11 +114,13 @@ export function organizationHandlers(
   async function saveAndMail(
     inviter: User,
     token: string,
+    seal: MailSeal,
     write: (tx: InTransaction) => Promise<Invitation>,
   ): Promise<Invitation> {
     return withMails(async (tx) => {
       const invitation = await write(tx);
-      return { result: invitation, mails: [await invitationMailOf(config, tx, inviter, invitation, token)] };
+      const mail = await invitationMailOf(config, tx, inviter, invitation, token);
+      return { result: invitation, mails: [seal(mail)] };
     }, INVITATION_MAIL_REFUSED);
   }
 
@@ -132,6 +135,7 @@ export function organizationHandlers(
     role: Role,
     productInput: PlanInputName | undefined,
     ip: string,
+    seal: MailSeal,
   ): Promise<Invitation> {
     if (sameEmail(email, user.email)) throw invalid(INVITE_SELF);
     // Whether the address has an account, or belongs to another organization, is not the inviter's
@@ -141,7 +145,7 @@ export function organizationHandlers(
       throw conflict(ALREADY_MEMBER);
     }
     const { token, tokenHash, expiresAt } = issueInvitationToken();
-    return saveAndMail(user, token, async (tx) => {
+    return saveAndMail(user, token, seal, async (tx) => {
       // The first invitation creates the organization (DESIGN.md).
       const org = await ensureOrganization(tx, user);
       if (await tx.invitations.hasPending(org.id, email)) throw conflict(ALREADY_PENDING);
@@ -226,11 +230,11 @@ export function organizationHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
       const email = normalizeEmail(ctx.body.email);
-      await enforceLimits(services, [
-        [RATE_RULES.inviteIp, ctx.ip],
-        [RATE_RULES.inviteEmail, email],
-      ]);
-      const invitation = await inviteOne(user, email, ctx.body.role ?? 'member', ctx.body.product, ctx.ip);
+      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.ip]]);
+      // Counted before anything is written (429 past the address's limit).
+      const seal = await permitMail(services, ctx, 'invitation', email);
+      const role = ctx.body.role ?? 'member';
+      const invitation = await inviteOne(user, email, role, ctx.body.product, ctx.ip, seal);
       return { error: false, message: `Invitation sent to ${email}.`, data: presentInvitation(invitation) };
     },
 
@@ -251,10 +255,8 @@ export function organizationHandlers(
           continue;
         }
         try {
-          if (!(await withinEach(services, [RATE_RULES.inviteEmail], normalized))) {
-            throw tooManyAttempts(RATE_RULES.inviteEmail.windowSeconds);
-          }
-          const invitation = await inviteOne(user, normalized, row.role, ctx.body.product, ctx.ip);
+          const seal = await permitMail(services, ctx, 'invitation', normalized);
+          const invitation = await inviteOne(user, normalized, row.role, ctx.body.product, ctx.ip, seal);
           sent.push({ line, email: normalized, invitation: presentInvitation(invitation) });
         } catch (error) {
           if (!(error instanceof DomainError) || error.kind === 'unavailable') throw error;
@@ -298,13 +300,11 @@ export function organizationHandlers(
           ? undefined
           : await repos.invitations.findUnaccepted(user.organization_id, id);
       if (!invitation) throw notFound('Invitation not found');
-      await enforceLimits(services, [
-        [RATE_RULES.inviteIp, ctx.ip],
-        [RATE_RULES.inviteEmail, invitation.email],
-      ]);
+      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.ip]]);
+      const seal = await permitMail(services, ctx, 'invitation', invitation.email);
       // A new token: the old link stops working, and the validity restarts (DESIGN.md).
       const { token, tokenHash, expiresAt } = issueInvitationToken();
-      await saveAndMail(user, token, async (tx) => {
+      await saveAndMail(user, token, seal, async (tx) => {
         await tx.audit.record({
           type: 'invitation.resent',
           organizationId: invitation.organization_id,

@@ -1,13 +1,14 @@
 /**
- * Issue 15: typing an address at a verified domain proves nothing, so automatic joining (signup) and
- * invitation links let an unproven address in only through a normal invitation mailed to it: accepting
- * it (accept-invite) proves the mailbox and joins. No token of another kind, no second invitation while
- * one is pending.
+ * Issue 15: typing an address at a verified domain proves nothing, so automatic joining (signup),
+ * invitation links and approved requests to join let an unproven address in only through a normal
+ * invitation mailed to it: accepting it (accept-invite) proves the mailbox and joins. No token of another
+ * kind, no second invitation while one is pending.
  */
 import type { Config } from '../config.js';
 import type { Organization, User } from '../db/schema.js';
 import { issueInvitationToken } from '../domain/invitations.js';
-import type { Mail } from '../mail/mailer.js';
+import { permitMail, type MailOrigin, type PermittedMail } from '../mail/mail-limits.js';
+import type { Services } from '../services.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
@@ -33,17 +34,20 @@ async function inviterOf(tx: InTransaction, org: Organization, preferredId: numb
 
 /**
  * Saves a pending invitation of `email` to `org` (Free member) and answers its mail for the caller to
- * send with the transaction (mailWithin); none when one is already pending.
+ * send with the transaction (mailWithin); none when one is already pending. The mail counts on the
+ * address's invitation limit like any invitation (429 past it: nothing is saved).
  */
 export async function inviteToProve(
-  config: Pick<Config, 'publicUrl'>,
+  services: Pick<Services, 'rateLimiter'> & { config: Pick<Config, 'publicUrl'> },
+  from: MailOrigin,
   tx: InTransaction,
   org: Organization,
   email: string,
   preferredInviterId: number | null,
   ip: string | null,
-): Promise<Mail[]> {
+): Promise<PermittedMail[]> {
   if (await tx.invitations.hasPending(org.id, email)) return [];
+  const seal = await permitMail(services, from, 'invitation', email, tx.trx);
   const inviter: User | null = await inviterOf(tx, org, preferredInviterId);
   const { token, tokenHash, expiresAt } = issueInvitationToken();
   await tx.audit.record({
@@ -63,5 +67,6 @@ export async function inviteToProve(
     invited_by: inviter?.id ?? null,
     expires_at: expiresAt,
   });
-  return [await invitationMailOf(config, tx, inviter, invitation, token)];
+  const mail = await invitationMailOf(services.config, tx, inviter, invitation, token);
+  return seal ? [seal(mail)] : [];
 }

@@ -30,6 +30,8 @@ export type SuccessBody<K extends OperationId> = operations[K]['responses'] exte
   : never;
 
 export interface HandlerContext<K extends OperationId> {
+  /** The operation called (mail-limits.ts checks that it is a registered sender of its mails). */
+  operationId: K;
   body: RequestBody<K>;
   query: QueryOf<K>;
   request: FastifyRequest;
@@ -86,6 +88,7 @@ export function registerApi(
           );
         }
         const ctx: HandlerContext<OperationId> = {
+          operationId: op.operationId as OperationId,
           body: body as never,
           query: query as never,
           request,

@@ -1,6 +1,7 @@
 /** Outgoing mail behind one interface: SMTP when SMTP_URL is set, the database outbox otherwise. */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { PermittedMail } from './mail-limits.js';
 
 export interface Mail {
   to: string;
@@ -11,12 +12,13 @@ export interface Mail {
   replyTo?: string;
 }
 
+/** Takes only mails counted by permitMail (mail-limits.ts). */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: PermittedMail): Promise<void>;
   close(): Promise<void>;
   /**
    * Only mailers that keep mail in the database (the outbox): writes the mail in the caller's
    * transaction, so the mail and what it announces (an invitation) are saved together or not at all.
    */
-  sendWithin?(trx: Transaction<Database>, mail: Mail): Promise<void>;
+  sendWithin?(trx: Transaction<Database>, mail: PermittedMail): Promise<void>;
 }

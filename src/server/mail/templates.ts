@@ -82,14 +82,24 @@ export function personInMail(person: { name?: string | null; email: string }): s
 }
 
 /** Issue 15: an admin learns that someone at the company's domain asks to join. */
-export function joinRequestMail(to: string, requester: string, organization: string, link: string): Mail {
+export function joinRequestMail(
+  to: string,
+  requester: string,
+  organization: string,
+  link: string,
+  addressConfirmed: boolean,
+): Mail {
+  const unconfirmed = addressConfirmed
+    ? ''
+    : 'They have not confirmed this address yet: approving mails them an invitation, and they join once they open it.';
   return {
     to,
     subject: `${requester} asks to join ${organization}`,
-    text: `${requester} signed up with your company's domain and asks to join ${organization}.\n\nApprove or decline on the Organization page (the request expires in 7 days):\n${link}`,
+    text: `${requester} signed up with your company's domain and asks to join ${organization}.${unconfirmed ? `\n\n${unconfirmed}` : ''}\n\nApprove or decline on the Organization page (the request expires in 7 days):\n${link}`,
     html: html`<p>
         ${requester} signed up with your company's domain and asks to join <b>${organization}</b>.
       </p>
+      ${unconfirmed ? html`<p>${unconfirmed}</p>` : ''}
       <p><a href="${link}">Approve or decline</a> (the request expires in 7 days).</p>`.value,
   };
 }

@@ -7,7 +7,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { invalid } from '../domain/errors.js';
-import type { Mail, Mailer } from './mailer.js';
+import type { PermittedMail } from './mail-limits.js';
+import type { Mailer } from './mailer.js';
 
 /** What a transaction of the repositories carries (repositories' InTransaction), as far as mail needs it. */
 interface WithTrx {
@@ -24,7 +25,11 @@ export type MailFailure = { refuse: string } | null;
  * Inside the transaction: writes the mails to the outbox when the mailer keeps them in the database, and
  * answers those still to be sent after the commit (none with the outbox).
  */
-export async function mailWithin(mailer: Mailer, tx: WithTrx, mails: Mail[]): Promise<Mail[]> {
+export async function mailWithin(
+  mailer: Mailer,
+  tx: WithTrx,
+  mails: PermittedMail[],
+): Promise<PermittedMail[]> {
   if (!mailer.sendWithin) return mails;
   for (const mail of mails) await mailer.sendWithin(tx.trx, mail);
   return [];
@@ -34,7 +39,11 @@ export async function mailWithin(mailer: Mailer, tx: WithTrx, mails: Mail[]): Pr
  * After the commit: sends what mailWithin left over. Only SMTP sends here, so a socket error (ETIMEDOUT,
  * ECONNREFUSED) is the mail server's, never the database's: the committed work stands either way.
  */
-export async function mailAfterCommit(mailer: Mailer, mails: Mail[], onFailure: MailFailure): Promise<void> {
+export async function mailAfterCommit(
+  mailer: Mailer,
+  mails: PermittedMail[],
+  onFailure: MailFailure,
+): Promise<void> {
   for (const mail of mails) {
     try {
       await mailer.send(mail);
@@ -53,7 +62,7 @@ export function mailingTransactions<Tx extends WithTrx>(
   transaction: <R>(work: (tx: Tx) => Promise<R>) => Promise<R>,
 ) {
   return async function withMails<T>(
-    work: (tx: Tx) => Promise<{ result: T; mails: Mail[] }>,
+    work: (tx: Tx) => Promise<{ result: T; mails: PermittedMail[] }>,
     onFailure: MailFailure,
   ): Promise<T> {
     const { result, later } = await transaction(async (tx) => {

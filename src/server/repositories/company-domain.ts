@@ -13,6 +13,8 @@ export interface OpenJoinRequest {
   user_id: number;
   email: string;
   name: string;
+  /** The requester's: null while they have not proved the address is theirs. */
+  email_proven_at: Date | null;
   created_at: Date;
   expires_at: Date;
 }
@@ -33,6 +35,24 @@ export function createCompanyDomainRepository(db: Db) {
           domain_code_expires_at: pending.expiresAt,
         })
         .where('id', '=', organizationId)
+        .execute();
+    },
+
+    /**
+     * Forgets the pending verification whose code has this hash (too many wrong codes); a verification
+     * started since, with another code, stays.
+     */
+    async burnCode(organizationId: number, codeHash: string): Promise<void> {
+      await db
+        .updateTable('organizations')
+        .set({
+          pending_domain: null,
+          pending_domain_email: null,
+          domain_code_hash: null,
+          domain_code_expires_at: null,
+        })
+        .where('id', '=', organizationId)
+        .where('domain_code_hash', '=', codeHash)
         .execute();
     },
 
@@ -129,6 +149,7 @@ export function createCompanyDomainRepository(db: Db) {
           'join_requests.user_id',
           'users.email',
           'users.name',
+          'users.email_proven_at',
           'join_requests.created_at',
           'join_requests.expires_at',
         ])

@@ -55,7 +55,8 @@ export function createFallbackRateLimitStore(
     }
   }
   return {
-    increment: (key, windowSeconds) => counted((store) => store.increment(key, windowSeconds)),
+    increment: (key, windowSeconds, within) =>
+      counted((store) => store.increment(key, windowSeconds, within)),
     reserveTurn: (key, delayMs, maxWaitMs) => counted((store) => store.reserveTurn(key, delayMs, maxWaitMs)),
     async close() {
       await primary.close();

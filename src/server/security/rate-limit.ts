@@ -27,8 +27,11 @@ export interface SlowdownRule extends RateRule {
 }
 
 export interface RateLimiter {
-  /** Counts one attempt; false when the caller is over the limit for the current window. */
-  hit(rule: RateRule, subject: string): Promise<boolean>;
+  /**
+   * Counts one attempt; false when the caller is over the limit for the current window. `within`: the
+   * caller's open transaction, whose connection the database store must use (PGlite has only one).
+   */
+  hit(rule: RateRule, subject: string, within?: Db): Promise<boolean>;
   /**
    * Counts one attempt and reserves its turn: answers how long to hold it (0 within the limit), or null
    * when its turn would come later than rule.maxWaitMs (refuse it).
@@ -52,8 +55,11 @@ export function slowdownDelay(
  * later hit of that window, and starts again at 1 once windowSeconds have passed since the first hit.
  */
 export interface RateLimitStore {
-  /** Counts one hit on key and answers the number of hits of its current window, this one included. */
-  increment(key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Counts one hit on key and answers the number of hits of its current window, this one included.
+   * `within`: an open transaction to count in (only the database store uses it; rolled back with it).
+   */
+  increment(key: string, windowSeconds: number, within?: Db): Promise<number>;
   /**
    * Reserves the next turn on key, atomically across processes: the turn is `delayMs` after the later of
    * now and the key's last reserved turn. Answers the milliseconds from now to the turn, or null (nothing
@@ -65,11 +71,11 @@ export interface RateLimitStore {
 }
 
 export function createRateLimiter(store: RateLimitStore, factor = 1): RateLimiter {
-  const count = (rule: RateRule, subject: string) =>
-    store.increment(`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds);
+  const count = (rule: RateRule, subject: string, within?: Db) =>
+    store.increment(`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds, within);
   return {
-    async hit(rule, subject) {
-      return (await count(rule, subject)) <= Math.ceil(rule.limit * factor);
+    async hit(rule, subject, within) {
+      return (await count(rule, subject, within)) <= Math.ceil(rule.limit * factor);
     },
     async takeTurn(rule, subject) {
       const delayMs = slowdownDelay(await count(rule, subject), Math.ceil(rule.limit * factor), rule);
@@ -83,7 +89,7 @@ export function createRateLimiter(store: RateLimitStore, factor = 1): RateLimite
 export function createDbRateLimitStore(db: Db): RateLimitStore {
   let hits = 0;
   return {
-    async increment(key, windowSeconds) {
+    async increment(key, windowSeconds, within) {
       const window = `${windowSeconds} seconds`;
       const row = await sql<{ count: number }>`
         insert into rate_limits as r (key, window_start, count)
@@ -91,10 +97,12 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
         on conflict (key) do update set
           count = case when r.window_start <= now() - ${window}::interval then 1 else r.count + 1 end,
           window_start = case when r.window_start <= now() - ${window}::interval then now() else r.window_start end
-        returning count`.execute(db);
+        returning count`.execute(within ?? db);
       // Expired windows are swept now and then so the table stays small without a scheduler.
       if (++hits % 500 === 0) {
-        await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(db);
+        await sql`delete from rate_limits where window_start < now() - interval '1 day'`.execute(
+          within ?? db,
+        );
       }
       return Number(row.rows[0]?.count ?? 0);
     },
@@ -161,6 +169,25 @@ export const RATE_RULES = {
   inviteLinkUser: { name: 'invite-link:user', limit: 10, windowSeconds: 60 * 60 },
   inviteLinkCheckIp: { name: 'invite-link-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteLinkJoinIp: { name: 'invite-link-join:ip', limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Company domain codes (issue 15): verifications started per admin and per organization (each mails
+   * the code; the address it goes to counts on domainMail), and codes tried per admin, organization and
+   * address mailed, on top of the 5 wrong codes that burn one code (domainCodeWrong).
+   */
+  domainStartUser: { name: 'domain-start:user', limit: 5, windowSeconds: 60 * 60 },
+  domainStartOrg: { name: 'domain-start:org', limit: 8, windowSeconds: 60 * 60 },
+  domainVerifyUser: { name: 'domain-verify:user', limit: 10, windowSeconds: 60 * 60 },
+  domainVerifyOrg: { name: 'domain-verify:org', limit: 15, windowSeconds: 60 * 60 },
+  domainVerifyAddress: { name: 'domain-verify:address', limit: 10, windowSeconds: 60 * 60 },
+  /** Counted per code (its hash) for as long as a code lives: the 5th wrong one burns it. */
+  domainCodeWrong: { name: 'domain-code:wrong', limit: 4, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Mails per address they go to (mail/mail-limits.ts): verification codes; notices to each admin of a
+   * request to join, of an automatic join.
+   */
+  domainMail: { name: 'mail:domain-code', limit: 3, windowSeconds: 60 * 60 },
+  joinRequestMail: { name: 'mail:join-request', limit: 10, windowSeconds: 60 * 60 },
+  autoJoinMail: { name: 'mail:auto-join', limit: 10, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -12,6 +12,8 @@ import { sessionUser } from '../http/session-user.js';
 import { isOutboxMailer } from '../mail/outbox.js';
 import { supportRequestMail } from '../mail/templates.js';
 import { RATE_RULES } from '../security/rate-limit.js';
+import { DomainError } from '../domain/errors.js';
+import { permitMail } from '../mail/mail-limits.js';
 import type { Services } from '../services.js';
 import { SUPPORT_PATH, supportInbox } from './support-form.js';
 
@@ -174,7 +176,8 @@ ${draft.message}</textarea>
     const problems = draftProblems(draft, t);
     if (Object.keys(problems).length > 0) return form(request, reply, 400, draft, problems);
 
-    if (!(await withinLimits(request, draft.email))) {
+    const seal = await withinLimits(request, draft.email);
+    if (!seal) {
       reply.header('retry-after', String(RATE_RULES.supportIp.windowSeconds));
       return form(
         request,
@@ -195,7 +198,7 @@ ${draft.message}</textarea>
     try {
       const account = user ? `${user.name} <${user.email}>, user ${user.id}` : null;
       await mailer.send(
-        supportRequestMail(inbox, { id, email: draft.email, message: draft.message, account }),
+        seal(supportRequestMail(inbox, { id, email: draft.email, message: draft.message, account })),
       );
     } catch (error) {
       // Nobody would read a request that was not mailed: forget it and let the sender try again.
@@ -213,10 +216,14 @@ ${draft.message}</textarea>
     return reply.redirect(`${SUPPORT_PATH}?sent=${encodeURIComponent(sealSent(id))}`, 303);
   });
 
-  async function withinLimits(request: FastifyRequest, email: string): Promise<boolean> {
-    return (
-      (await services.rateLimiter.hit(RATE_RULES.supportIp, request.ip)) &&
-      (await services.rateLimiter.hit(RATE_RULES.supportEmail, email))
-    );
+  /** The permit to mail the request, or null past a limit (per IP, or per sender's address). */
+  async function withinLimits(request: FastifyRequest, email: string) {
+    if (!(await services.rateLimiter.hit(RATE_RULES.supportIp, request.ip))) return null;
+    try {
+      return await permitMail(services, { operationId: 'supportForm' }, 'supportRequest', email);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'rate-limited') return null;
+      throw error;
+    }
   }
 }

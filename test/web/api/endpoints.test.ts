@@ -192,7 +192,16 @@ const calls: { [K in EndpointId]: Call<K> } = {
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,
-    answer: { error: false, data: { organization_name: 'Acme', domain: 'acme.com', requested: false } },
+    answer: {
+      error: false,
+      data: {
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        requested: false,
+        address_confirmed: false,
+        invited: false,
+      },
+    },
   },
   requestToJoin: { arg: undefined, answer: ok },
   createInviteLink: {

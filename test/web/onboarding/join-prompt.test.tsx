@@ -14,7 +14,13 @@ beforeEach(resetBrowserState);
 const PROMPT = 'Your company already uses CRM Sync: request to join';
 const demo = aSoftware();
 const grace = aUser({ id: 'user-7', email: 'grace@acme.com', organization: null, has_installed: false });
-const acme = { organization_name: 'Acme', domain: 'acme.com', requested: false };
+const acme = {
+  organization_name: 'Acme',
+  domain: 'acme.com',
+  requested: false,
+  address_confirmed: true,
+  invited: false,
+};
 
 test('a new signup at a verified domain lands on /install, sees the offer there and requests to join', async () => {
   const request = spyOnApi('requestToJoin', ok('Your request was sent to the admins of Acme.'));

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import type { HttpHandler } from 'msw';
+import type { components } from '../../../src/contract/api';
 import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -23,6 +24,21 @@ const noDomain = {
     invite_link: null,
   },
 };
+
+type JoinRequest = components['schemas']['JoinRequest'];
+
+/** get-company-domain's answer for a verified acme.com with these pending requests. */
+const verifiedWith = (joinRequests: JoinRequest[]) => ({
+  error: false as const,
+  data: {
+    domain: 'acme.com',
+    pending_domain: null,
+    pending_email: null,
+    auto_join: false,
+    join_requests: joinRequests,
+    invite_link: null,
+  },
+});
 
 test('an admin sends a verification code, then enters it, and the verified domain shows', async () => {
   let state: typeof noDomain | { error: false; data: Record<string, unknown> } = noDomain;
@@ -117,10 +133,18 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
       id: '4',
       email: 'grace@acme.com',
       name: 'Grace Hopper',
+      address_confirmed: true,
       created_at: 1764000000,
       expires_at: 1764604800,
     },
-    { id: '5', email: 'alan@acme.com', name: 'Alan Turing', created_at: 1764000000, expires_at: 1764604800 },
+    {
+      id: '5',
+      email: 'alan@acme.com',
+      name: 'Alan Turing',
+      address_confirmed: true,
+      created_at: 1764000000,
+      expires_at: 1764604800,
+    },
   ];
   const decide = spyOnApi('decideJoinRequest', (request) =>
     ok(
@@ -131,17 +155,7 @@ test('pending requests are listed; Approve and Decline answer them by keyboard',
   );
   server.use(
     mockOrganizationMembers({ users: [], invitations: [] }),
-    mockApi('getCompanyDomain', {
-      error: false,
-      data: {
-        domain: 'acme.com',
-        pending_domain: null,
-        pending_email: null,
-        auto_join: false,
-        join_requests: requests,
-        invite_link: null,
-      },
-    }),
+    mockApi('getCompanyDomain', verifiedWith(requests)),
     decide.handler,
   );
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
@@ -202,6 +216,7 @@ describe('in Chinese', () => {
             id: '4',
             email: 'grace@acme.com',
             name: 'Grace Hopper',
+            address_confirmed: true,
             created_at: 1764000000,
             expires_at: 1764604800,
           },
@@ -308,7 +323,13 @@ test('a new user at a verified domain sees the join prompt and requests to join'
   server.use(
     mockApi('getJoinOption', {
       error: false,
-      data: { organization_name: 'Acme', domain: 'acme.com', requested: false },
+      data: {
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        requested: false,
+        address_confirmed: true,
+        invited: false,
+      },
     }),
     request.handler,
   );
@@ -325,10 +346,132 @@ test('a request already sent shows as waiting', async () => {
   server.use(
     mockApi('getJoinOption', {
       error: false,
-      data: { organization_name: 'Acme', domain: 'acme.com', requested: true },
+      data: {
+        organization_name: 'Acme',
+        domain: 'acme.com',
+        requested: true,
+        address_confirmed: true,
+        invited: false,
+      },
     }),
   );
   renderApp('/dashboard', { preloadedState: signedIn(grace) });
   expect(await screen.findByText('Your request to join Acme is waiting for an admin.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
+});
+
+describe('an address its owner has not confirmed', () => {
+  afterEach(() => activateLocaleWith('en', {}));
+
+  const withUnconfirmedRequest = () => {
+    const decide = spyOnApi(
+      'decideJoinRequest',
+      ok(
+        'mallory@acme.com has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.',
+      ),
+    );
+    server.use(
+      mockOrganizationMembers({ users: [], invitations: [] }),
+      mockApi(
+        'getCompanyDomain',
+        verifiedWith([
+          {
+            id: '9',
+            email: 'mallory@acme.com',
+            name: 'Mallory',
+            address_confirmed: false,
+            created_at: 1764000000,
+            expires_at: 1764604800,
+          },
+        ]),
+      ),
+      decide.handler,
+    );
+    return decide;
+  };
+
+  test('the admin sees "Address not confirmed", and approving says the invitation was mailed', async () => {
+    const decide = withUnconfirmedRequest();
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const list = within(await screen.findByRole('list', { name: 'Requests to join' }));
+    expect(list.getByText('Address not confirmed')).toBeInTheDocument();
+    expect(
+      list.getByText(/Approving mails mallory@acme\.com an invitation: they join once they open it\./),
+    ).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: 'Approve Mallory' }));
+    expect(
+      await screen.findByText(
+        /mallory@acme\.com has not confirmed this address yet: we mailed them an invitation/,
+      ),
+    ).toBeInTheDocument();
+    expect(decide.requests[0]?.body).toEqual({ request_id: '9', decision: 'approve' });
+  });
+
+  test('in Chinese too', async () => {
+    await activateLocale('zh-CN');
+    withUnconfirmedRequest();
+    const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    const list = within(await screen.findByRole('list', { name: '加入申请' }));
+    expect(list.getByText('地址未确认')).toBeInTheDocument();
+    expect(
+      list.getByText(/批准后将向 mallory@acme\.com 发送邀请：对方打开邀请后才会加入。/),
+    ).toBeInTheDocument();
+    await user.click(list.getByRole('button', { name: '批准 Mallory' }));
+    expect(
+      await screen.findByText(
+        'mallory@acme.com 尚未确认此地址：我们已向其发送邀请，对方打开邀请后将作为免费版成员加入您的组织。',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  const unconfirmed = aUser({ id: 'user-9', email: 'mallory@acme.com', organization: null });
+  const option = (extra: { requested: boolean; invited: boolean }) =>
+    mockApi('getJoinOption', {
+      error: false,
+      data: { organization_name: 'Acme', domain: 'acme.com', address_confirmed: false, ...extra },
+    });
+
+  test('the requester reads that an approval mails an invitation to open', async () => {
+    server.use(option({ requested: true, invited: false }));
+    renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText(
+        'Your request to join Acme is waiting for an admin. Once one approves it, we will mail an invitation to mallory@acme.com: open it to join.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('once approved, the requester is pointed to the mailed invitation, in English and Chinese', async () => {
+    server.use(option({ requested: false, invited: true }));
+    const first = renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText('We sent an invitation to mallory@acme.com: open it to join Acme.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request to join' })).not.toBeInTheDocument();
+    first.unmount();
+
+    await activateLocale('zh-CN');
+    renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    expect(
+      await screen.findByText('我们已向 mallory@acme.com 发送邀请：打开邀请即可加入 Acme。'),
+    ).toBeInTheDocument();
+  });
+
+  test('a request just sent from an unconfirmed address reads in Chinese', async () => {
+    await activateLocale('zh-CN');
+    server.use(
+      option({ requested: false, invited: false }),
+      mockApi(
+        'requestToJoin',
+        ok(
+          'Your request was sent to the admins of Acme. Once one approves it, we will mail an invitation to mallory@acme.com: open it to join.',
+        ),
+      ),
+    );
+    const { user } = renderApp('/dashboard', { preloadedState: signedIn(unconfirmed) });
+    await user.click(await screen.findByRole('button', { name: '申请加入' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '您的申请已发送给 Acme 的管理员。管理员批准后，我们会向 mallory@acme.com 发送邀请：打开邀请即可加入。',
+    );
+  });
 });

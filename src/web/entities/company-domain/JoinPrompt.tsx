@@ -13,7 +13,8 @@ export const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 /**
  * Issue 15: a signed-in user without organization whose address is at a verified domain is offered to
  * ask that organization's admins to let them in. Nothing otherwise, and nothing asked of the server for
- * anyone else (a visitor, a member), so any page may show it.
+ * anyone else (a visitor, a member), so any page may show it. An address its owner has not proved joins
+ * only through the invitation mailed once an admin approves: the prompt says so, and then points to it.
  */
 export function JoinPrompt() {
   const user = useAppSelector(selectUser);
@@ -22,7 +23,7 @@ export function JoinPrompt() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<ErrorText | null>(null);
   const data = option.data?.data;
-  if (!data) return null;
+  if (!data || !user) return null;
 
   const onRequest = async () => {
     setError(null);
@@ -34,13 +35,27 @@ export function JoinPrompt() {
     }
   };
 
+  if (!sent && data.invited && !data.requested) {
+    return (
+      <Alert severity="info" role="status" sx={{ mb: 2 }}>
+        {t('We sent an invitation to {email}: open it to join {organization}.', {
+          email: user.email,
+          organization: data.organization_name,
+        })}
+      </Alert>
+    );
+  }
   if (sent || data.requested) {
+    const values = { organization: data.organization_name, email: user.email };
     return (
       <Alert severity="success" role="status" sx={{ mb: 2 }}>
         {sent ??
-          t('Your request to join {organization} is waiting for an admin.', {
-            organization: data.organization_name,
-          })}
+          (data.address_confirmed
+            ? t('Your request to join {organization} is waiting for an admin.', values)
+            : t(
+                'Your request to join {organization} is waiting for an admin. Once one approves it, we will mail an invitation to {email}: open it to join.',
+                values,
+              ))}
       </Alert>
     );
   }

@@ -5,6 +5,10 @@ export const dashboard: Record<string, string> = {
   'Request to join': '申请加入',
   'Your request to join {organization} is waiting for an admin.':
     '您加入 {organization} 的申请正在等待管理员处理。',
+  'Your request to join {organization} is waiting for an admin. Once one approves it, we will mail an invitation to {email}: open it to join.':
+    '您加入 {organization} 的申请正在等待管理员处理。管理员批准后，我们会向 {email} 发送邀请：打开邀请即可加入。',
+  'We sent an invitation to {email}: open it to join {organization}.':
+    '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',
   'Failed to send the request to join': '发送加入申请失败',
   Overview: '概览',
   Organization: '组织',

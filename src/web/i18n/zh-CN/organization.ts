@@ -15,6 +15,9 @@ export const organization: Record<string, string> = {
   'Verify domain': '验证域名',
   'Requests to join': '加入申请',
   'No pending requests.': '没有待处理的申请。',
+  'Address not confirmed': '地址未确认',
+  'Approving mails {email} an invitation: they join once they open it.':
+    '批准后将向 {email} 发送邀请：对方打开邀请后才会加入。',
   'Approve {name}': '批准 {name}',
   Approve: '批准',
   'Decline {name}': '拒绝 {name}',

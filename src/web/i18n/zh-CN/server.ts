@@ -17,6 +17,12 @@ export const server: Record<string, string> = {
   'This verification code is wrong or has expired. Start the verification again.':
     '此验证码错误或已过期。请重新开始验证。',
   'This request to join has expired or was already answered.': '此加入申请已过期或已被处理。',
+  'Too many wrong codes: this verification code no longer works. Start the verification again to get a new code.':
+    '错误的验证码次数过多：此验证码已失效。请重新开始验证以获取新的验证码。',
+  'This email address is not confirmed yet: open the invitation mailed to it to join the organization.':
+    '此电子邮箱地址尚未确认：请打开发送到该地址的邀请以加入组织。',
+  'The invitation could not be mailed: try "Resend invite" on the Organization page later.':
+    '邀请邮件无法发送：请稍后在组织页面点击“重新发送邀请”。',
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
   'Verify your company domain first.': '请先验证您的公司域名。',
@@ -202,6 +208,10 @@ export const serverTemplates: Record<string, string> = {
   '{email} already belongs to an organization.': '{email} 已属于一个组织。',
   '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',
   'Your request was sent to the admins of {organization}.': '您的申请已发送给 {organization} 的管理员。',
+  'Your request was sent to the admins of {organization}. Once one approves it, we will mail an invitation to {email}: open it to join.':
+    '您的申请已发送给 {organization} 的管理员。管理员批准后，我们会向 {email} 发送邀请：打开邀请即可加入。',
+  '{email} has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.':
+    '{email} 尚未确认此地址：我们已向其发送邀请，对方打开邀请后将作为免费版成员加入您的组织。',
   'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
   'We sent an invitation to {email}: open it to join {organization}.':
     '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',

@@ -15,6 +15,7 @@ export const storedValues: Record<string, string> = {
   Internet: '互联网',
   // 'Unknown' (no address) is in billing.ts.
   // Audit entries' details: the keys...
+  address_confirmed: '地址已确认',
   by: '变更方',
   checkout: '结账编号',
   credits: '点数',

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -38,7 +39,8 @@ export interface CompanyDomainSectionProps {
 /**
  * Issue 15, Organization page (admins): verify the company's email domain by a mailed code (the mail's link
  * opens this page with the code filled in), share the invitation link of a verified domain, and answer the
- * pending requests to join.
+ * pending requests to join. A request from an address its owner never proved says so: approving it mails
+ * an invitation, and the requester joins only by opening it.
  */
 export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSectionProps) {
   const state = useGetCompanyDomainQuery();
@@ -211,7 +213,21 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
             const who = request.name || request.email;
             return (
               <ListItem key={request.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-                <ListItemText primary={who} secondary={request.email} sx={{ flex: '1 1 200px' }} />
+                <ListItemText
+                  primary={who}
+                  secondary={
+                    request.address_confirmed
+                      ? request.email
+                      : `${request.email}. ${t(
+                          'Approving mails {email} an invitation: they join once they open it.',
+                          { email: request.email },
+                        )}`
+                  }
+                  sx={{ flex: '1 1 200px' }}
+                />
+                {!request.address_confirmed && (
+                  <Chip size="small" color="warning" variant="outlined" label={t('Address not confirmed')} />
+                )}
                 <Button
                   variant="contained"
                   size="small"

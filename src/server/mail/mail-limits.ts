@@ -1,0 +1,174 @@
+/**
+ * Every mail to an address the caller chose is rate limited per target. MAIL_SENDERS is the one table of
+ * the mails the product sends, which operations send each, and the per-address rules that bound them;
+ * permitMail is the one function that counts a mail against them. The mailer takes only a PermittedMail,
+ * which only permitMail makes, so no path sends a mail it did not count (test/server/mail-limits.test.ts
+ * walks every sender of the table).
+ */
+import { sameEmail } from '../../shared/email.js';
+import type { Db } from '../db/index.js';
+import { tooManyAttempts } from '../domain/errors.js';
+import type { OperationId } from '../http/api.js';
+import { RATE_RULES, type RateLimiter, type RateRule } from '../security/rate-limit.js';
+import type { Mail } from './mailer.js';
+
+declare const permitted: unique symbol;
+/** A mail counted by permitMail: the only mail the mailer sends. */
+export type PermittedMail = Mail & { readonly [permitted]: true };
+
+/** The support form is a server-rendered page, not an operation of the contract. */
+type FormRoute = 'supportForm';
+
+interface MailSender {
+  /** The template of mail/templates.ts. */
+  template: string;
+  /** Whose address the rules count: where the mail goes, or (support) where answers go. */
+  counts: 'to' | 'replyTo';
+  /** Checked in order, each per counted address; the first over its limit stops the mail. */
+  rules: readonly RateRule[];
+  /**
+   * Past a limit: refuse the call (429 with Retry-After), or skip the mail when it only tells of work
+   * that stands on its own (a reset link never reveals whether the account exists; notices to admins).
+   */
+  pastLimit: 'refuse' | 'skip';
+  /**
+   * False only for a mail to the caller's own stored address; `bound` then says what limits it instead.
+   */
+  callerChosen: boolean;
+  bound?: string;
+  /** The operations (operationId, or the form's route) that send it. */
+  senders: readonly (OperationId | FormRoute)[];
+}
+
+export const MAIL_SENDERS = {
+  invitation: {
+    template: 'invitationMail',
+    counts: 'to',
+    rules: [RATE_RULES.inviteEmail],
+    pastLimit: 'refuse',
+    callerChosen: true,
+    senders: [
+      'inviteUser',
+      'inviteUsers',
+      'resendInvitation',
+      // Invitations that prove an address (handlers/proving-invitation.ts).
+      'signup',
+      'acceptInviteLink',
+      'decideJoinRequest',
+    ],
+  },
+  passwordReset: {
+    template: 'resetPasswordMail',
+    counts: 'to',
+    rules: [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['forgotPassword'],
+  },
+  domainVerification: {
+    template: 'domainVerificationMail',
+    counts: 'to',
+    rules: [RATE_RULES.domainMail],
+    pastLimit: 'refuse',
+    callerChosen: true,
+    senders: ['startDomainVerification'],
+  },
+  joinRequest: {
+    template: 'joinRequestMail',
+    counts: 'to',
+    rules: [RATE_RULES.joinRequestMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['requestToJoin'],
+  },
+  autoJoin: {
+    template: 'autoJoinMail',
+    counts: 'to',
+    rules: [RATE_RULES.autoJoinMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['googleAuth'],
+  },
+  supportRequest: {
+    template: 'supportRequestMail',
+    counts: 'replyTo',
+    rules: [RATE_RULES.supportEmail],
+    pastLimit: 'refuse',
+    callerChosen: true,
+    senders: ['supportForm'],
+  },
+  capReached: {
+    template: 'capReachedMail',
+    counts: 'to',
+    rules: [],
+    pastLimit: 'skip',
+    callerChosen: false,
+    bound: 'once a credit period, to the spending member (users.cap_mailed_at)',
+    senders: ['spendCredits'],
+  },
+} as const satisfies Record<string, MailSender>;
+
+export type MailKind = keyof typeof MAIL_SENDERS;
+type Senders = (typeof MAIL_SENDERS)[MailKind]['senders'][number];
+/** Where a mail is sent from: a handler's context, or the support form. */
+export interface MailOrigin {
+  operationId: Senders;
+}
+
+/** The address the rules of a kind count. */
+function countedAddress(kind: MailKind, mail: Mail): string {
+  return (MAIL_SENDERS[kind].counts === 'replyTo' ? mail.replyTo : mail.to) ?? '';
+}
+
+/** Seals a mail to the permitted address for the mailer. */
+export type MailSeal = (mail: Mail) => PermittedMail;
+/** A refusing kind never answers null: it throws past its limit. */
+type PermitOf<K extends MailKind> = (typeof MAIL_SENDERS)[K]['pastLimit'] extends 'refuse'
+  ? MailSeal
+  : MailSeal | null;
+
+/**
+ * Counts one mail of `kind` to `address` (inside the caller's transaction when given) and answers how to
+ * seal that mail for the mailer; null when the mail is to be skipped. A refusing kind throws 429 instead.
+ */
+export async function permitMail<K extends MailKind>(
+  services: { rateLimiter: RateLimiter },
+  from: MailOrigin,
+  kind: K,
+  address: string,
+  within?: Db,
+): Promise<PermitOf<K>> {
+  const sender: MailSender = MAIL_SENDERS[kind];
+  // A sender missing from the table would escape the test that walks it.
+  if (!sender.senders.includes(from.operationId)) {
+    throw new Error(`${from.operationId} sends ${kind} mail but is not in MAIL_SENDERS`);
+  }
+  for (const rule of sender.rules) {
+    if (await services.rateLimiter.hit(rule, address, within)) continue;
+    if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
+    return null as PermitOf<K>;
+  }
+  const seal: MailSeal = (mail) => {
+    if (!sameEmail(countedAddress(kind, mail), address)) {
+      throw new Error(`a ${kind} mail permitted for one address was addressed to another`);
+    }
+    return mail as PermittedMail;
+  };
+  return seal;
+}
+
+/** permitMail for mails already written: the permitted ones (all, or none past a refusing limit). */
+export async function limitMails(
+  services: { rateLimiter: RateLimiter },
+  from: MailOrigin,
+  kind: MailKind,
+  mails: Mail[],
+  within?: Db,
+): Promise<PermittedMail[]> {
+  const permittedMails: PermittedMail[] = [];
+  for (const mail of mails) {
+    const seal = await permitMail(services, from, kind, countedAddress(kind, mail), within);
+    if (seal) permittedMails.push(seal(mail));
+  }
+  return permittedMails;
+}

@@ -1,0 +1,313 @@
+/**
+ * Every mail to an address the caller chose is rate limited per target. The senders come from the code,
+ * not from this file: MAIL_SENDERS (src/server/mail/mail-limits.ts) is the table every mail goes through
+ * (the mailer takes only what permitMail sealed, and permitMail refuses a sender missing from the table),
+ * and every template of src/server/mail/templates.ts must be in it. This file walks each sender of the
+ * table and sends at one target until past its limit: a new sender without a walk here fails the first
+ * test, one whose mails are not limited fails its walk. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
+import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
+import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+
+const t = useTestApp(
+  { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
+  { services: { google: fakeGoogleVerifier } },
+);
+
+let ipCounter = 0;
+/** Each call from its own address, so per-IP limits never hide the per-target one. */
+const nextIp = () => {
+  ipCounter += 1;
+  return `10.200.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+};
+
+async function mailsTo(to: string, subject?: RegExp) {
+  const rows = await t.app.services.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_address', '=', to)
+    .execute();
+  return subject ? rows.filter((row) => subject.test(row.subject)) : rows;
+}
+
+function assertLimited(res: Pick<CallResult, 'status' | 'headers'>, what: string) {
+  assert.equal(res.status, 429, `${what}: past the per-address limit`);
+  assert.ok(Number(res.headers['retry-after']) > 0, `${what}: Retry-After says when`);
+}
+
+const limitOf = (kind: MailKind) => Math.min(...MAIL_SENDERS[kind].rules.map((rule) => rule.limit));
+
+/** An admin of an organization that verified `domain`, with automatic joining as asked. */
+async function verifiedOrganization(domain: string, autoJoin: boolean): Promise<TestUser> {
+  const admin = await signup(t.api, { email: `boss@${domain}`, name: 'Boss' });
+  const started = await t.api('startDomainVerification', { cookie: admin.cookie, body: { domain } });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const code = await mailToken(t, `boss@${domain}`, 'domain_code');
+  assert.equal((await t.api('verifyDomain', { cookie: admin.cookie, body: { code } })).status, 200);
+  if (autoJoin) {
+    const set = await t.api('setDomainAutoJoin', { cookie: admin.cookie, body: { enabled: true } });
+    assert.equal(set.status, 200);
+  }
+  return admin;
+}
+
+/** Uses up the invitation mails of `target` (limit of the table) through invite-user, from another organization. */
+async function exhaustInvitations(target: string) {
+  const inviter = await signup(t.api, { name: 'Filler' });
+  for (let i = 0; i < limitOf('invitation'); i += 1) {
+    const res = await t.api('inviteUser', { cookie: inviter.cookie, body: { email: target }, ip: nextIp() });
+    assert.notEqual(res.status, 429, `invitation ${i + 1} of ${limitOf('invitation')}`);
+  }
+}
+
+const invite = (admin: TestUser, email: string) =>
+  t.api('inviteUser', { cookie: admin.cookie, body: { email }, ip: nextIp() });
+
+/**
+ * One walk per sender of the table: sends at one target until past the limit and checks what the table
+ * declares: 429 for a refusing kind, no more mails than the limit for a skipping one.
+ */
+const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
+  invitation: {
+    async inviteUser() {
+      const admin = await signup(t.api);
+      const target = uniqueEmail('walk-invite');
+      for (let i = 0; i < limitOf('invitation'); i += 1)
+        assert.notEqual((await invite(admin, target)).status, 429);
+      assertLimited(await invite(admin, target), 'invite-user');
+    },
+    async inviteUsers() {
+      const admin = await signup(t.api);
+      const target = uniqueEmail('walk-bulk');
+      const bulk = () =>
+        t.api('inviteUsers', { cookie: admin.cookie, body: { rows: [{ email: target }] }, ip: nextIp() });
+      const first = await bulk();
+      assert.equal(first.body.data.sent.length, 1, JSON.stringify(first.body));
+      // Rows pending here are refused before any mail; the address's other invitations count.
+      const others = await signup(t.api);
+      for (let i = 1; i < limitOf('invitation'); i += 1) {
+        assert.equal((await invite(others, target)).status, i === 1 ? 200 : 409);
+      }
+      const third = await signup(t.api);
+      const past = await t.api('inviteUsers', {
+        cookie: third.cookie,
+        body: { rows: [{ email: target }] },
+        ip: nextIp(),
+      });
+      assert.equal(past.status, 200);
+      // A bulk call answers per row: the row past the address's limit is refused as rate limited.
+      assert.equal(past.body.data.refused[0]?.reason, 'rate-limited');
+      assert.equal((await mailsTo(target)).length, 2);
+    },
+    async resendInvitation() {
+      const admin = await signup(t.api);
+      const target = uniqueEmail('walk-resend');
+      const sent = await invite(admin, target);
+      assert.equal(sent.status, 200);
+      const resend = () =>
+        t.api('resendInvitation', {
+          cookie: admin.cookie,
+          body: { invitation_id: sent.body.data.id },
+          ip: nextIp(),
+        });
+      for (let i = 1; i < limitOf('invitation'); i += 1) assert.equal((await resend()).status, 200);
+      assertLimited(await resend(), 'resend-invitation');
+      assert.equal((await mailsTo(target)).length, limitOf('invitation'));
+    },
+    async signup() {
+      await verifiedOrganization('walk-signup.io', true);
+      const target = 'newcomer@walk-signup.io';
+      await exhaustInvitations(target);
+      const res = await t.api('signup', {
+        body: { name: 'Newcomer', email: target, password: 'Sup3r-secret!' },
+        ip: nextIp(),
+      });
+      assertLimited(res, 'signup mailing the invitation that proves the address');
+      const login = await t.api('login', {
+        body: { email: target, password: 'Sup3r-secret!' },
+        ip: nextIp(),
+      });
+      assert.equal(login.status, 401, 'no account is left behind');
+    },
+    async acceptInviteLink() {
+      const admin = await verifiedOrganization('walk-link.io', false);
+      const created = await t.api('createInviteLink', { cookie: admin.cookie, body: {} });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const token = new URL(created.body.data.url).pathname.split('/').pop()!;
+      const target = 'joiner@walk-link.io';
+      const joiner = await signup(t.api, { email: target });
+      await exhaustInvitations(target);
+      const res = await t.api('acceptInviteLink', { cookie: joiner.cookie, body: { token }, ip: nextIp() });
+      assertLimited(res, 'accept-invite-link mailing the invitation that proves the address');
+      assert.equal((await mailsTo(target, /^Boss invited you/)).length, 0);
+    },
+    async decideJoinRequest() {
+      const admin = await verifiedOrganization('walk-request.io', false);
+      const target = 'asker@walk-request.io';
+      const asker = await signup(t.api, { email: target });
+      assert.equal((await t.api('requestToJoin', { cookie: asker.cookie, body: {} })).status, 200);
+      const [request] = (await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.join_requests;
+      await exhaustInvitations(target);
+      const res = await t.api('decideJoinRequest', {
+        cookie: admin.cookie,
+        body: { request_id: request.id, decision: 'approve' },
+      });
+      assertLimited(res, 'approving a request mails the invitation that proves the address');
+      const open = (await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.join_requests;
+      assert.deepEqual(
+        open.map((r: { email: string }) => r.email),
+        [target],
+        'nothing half-done: the request is still open',
+      );
+    },
+  },
+  passwordReset: {
+    async forgotPassword() {
+      const owner = await signup(t.api);
+      for (let i = 0; i <= limitOf('passwordReset'); i += 1) {
+        const res = await t.api('forgotPassword', { body: { email: owner.email }, ip: nextIp() });
+        assert.equal(res.status, 200, 'forgot-password always answers the same');
+      }
+      await mailToken(t, owner.email); // the first mail, sent in the background
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal((await mailsTo(owner.email, /Reset/)).length, limitOf('passwordReset'));
+    },
+  },
+  domainVerification: {
+    async startDomainVerification() {
+      const admin = await signup(t.api);
+      const target = 'it@walk-domain.io';
+      const start = () =>
+        t.api('startDomainVerification', {
+          cookie: admin.cookie,
+          body: { domain: 'walk-domain.io', email: target },
+        });
+      for (let i = 0; i < limitOf('domainVerification'); i += 1) assert.equal((await start()).status, 200);
+      assertLimited(await start(), 'start-domain-verification');
+      assert.equal((await mailsTo(target)).length, limitOf('domainVerification'));
+    },
+  },
+  joinRequest: {
+    async requestToJoin() {
+      const admin = await verifiedOrganization('walk-notice.io', false);
+      for (let i = 0; i <= limitOf('joinRequest'); i += 1) {
+        const asker = await signup(t.api, { email: `asker${i}@walk-notice.io` });
+        const res = await t.api('requestToJoin', { cookie: asker.cookie, body: {} });
+        assert.equal(res.status, 200, 'the request is stored past the limit: only its mail is skipped');
+      }
+      assert.equal((await mailsTo(admin.email, /asks to join/)).length, limitOf('joinRequest'));
+      const listed = (await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.join_requests;
+      assert.equal(listed.length, limitOf('joinRequest') + 1);
+    },
+  },
+  autoJoin: {
+    async googleAuth() {
+      const admin = await verifiedOrganization('walk-auto.io', true);
+      for (let i = 0; i <= limitOf('autoJoin'); i += 1) {
+        const res = await t.api('googleAuth', {
+          body: { token: `valid:g${i}@walk-auto.io`, type: 'signup' },
+          ip: nextIp(),
+        });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        assert.ok(res.body.user.organization, 'joins past the limit: only the notice is skipped');
+      }
+      assert.equal((await mailsTo(admin.email, /joined/)).length, limitOf('autoJoin'));
+    },
+  },
+  supportRequest: {
+    async supportForm() {
+      const sender = uniqueEmail('walk-support');
+      const send = () =>
+        postForm(t, '/support', { email: sender, message: 'Help with my invoice' }, { ip: nextIp() });
+      for (let i = 0; i < limitOf('supportRequest'); i += 1) assert.equal((await send()).statusCode, 303);
+      const past = await send();
+      assert.equal(past.statusCode, 429);
+      assert.ok(Number(past.headers['retry-after']) > 0);
+    },
+  },
+  capReached: {
+    /** Not an address the caller chose (the member's own): the table's bound is once a credit period. */
+    async spendCredits() {
+      const admin = await signup(t.api);
+      const member = await invitedMember(t, admin);
+      const spend = () =>
+        t.api('spendCredits', {
+          cookie: member.cookie,
+          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+        });
+      for (const cap of [1, 2]) {
+        const set = await t.api('setMemberCaps', {
+          cookie: admin.cookie,
+          body: { user_ids: [member.id], monthly_cap: cap },
+        });
+        assert.equal(set.status, 200);
+        assert.equal((await spend()).status, 200);
+      }
+      assert.equal((await mailsTo(member.email, /monthly credit cap/)).length, 1);
+    },
+  },
+};
+
+/** The .ts files under a folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('the table of mail senders is the code', () => {
+  it('lists every template, every sender has a walk here, and every sender is an operation', () => {
+    const templates = readFileSync('src/server/mail/templates.ts', 'utf8');
+    const mailTemplates = [...templates.matchAll(/export function (\w+)\([^)]*\): Mail \{/g)].map(
+      (m) => m[1],
+    );
+    assert.ok(mailTemplates.length > 0);
+    assert.deepEqual(
+      [...mailTemplates].sort(),
+      Object.values(MAIL_SENDERS)
+        .map((sender) => sender.template)
+        .sort(),
+      'every mail template is in MAIL_SENDERS',
+    );
+    const operations = new Set(getContract().operations.map((op) => op.operationId));
+    for (const [kind, sender] of Object.entries(MAIL_SENDERS) as [
+      MailKind,
+      (typeof MAIL_SENDERS)[MailKind],
+    ][]) {
+      assert.deepEqual(
+        Object.keys(WALKS[kind]).sort(),
+        [...sender.senders].sort(),
+        `every sender of ${kind} mail has a walk`,
+      );
+      for (const from of sender.senders) {
+        assert.ok(from === 'supportForm' || operations.has(from), `${from} is an operation of openapi.yaml`);
+      }
+      if (sender.callerChosen) assert.ok(sender.rules.length > 0, `${kind} is limited per address`);
+      else assert.ok('bound' in sender && sender.bound, `${kind} says what bounds it`);
+    }
+  });
+
+  it('only permitMail makes a mail the mailer takes', () => {
+    const sealing = sourceFiles('src')
+      .filter((path) => /as PermittedMail\b/.test(readFileSync(path, 'utf8')))
+      .map((path) => path.replaceAll('\\', '/'));
+    assert.deepEqual(sealing, ['src/server/mail/mail-limits.ts']);
+  });
+});
+
+describe('every sender is limited per target address', () => {
+  for (const [kind, walks] of Object.entries(WALKS)) {
+    for (const [from, walk] of Object.entries(walks)) {
+      it(`${from} (${kind} mail)`, walk);
+    }
+  }
+});
