@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import type { HttpHandler } from 'msw';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import type { SuccessBody } from '../../../src/contract/types';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -242,7 +243,7 @@ describe('in Chinese', () => {
   });
 });
 
-type DomainData = OkBody<'getCompanyDomain'>['data'];
+type DomainData = SuccessBody<'getCompanyDomain'>['data'];
 
 /** The Organization page of the admin, the company domain answered by `state()` (read at each call). */
 function renderWithDomain(state: () => Partial<DomainData>, ...handlers: HttpHandler[]) {
