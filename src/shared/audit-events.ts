@@ -51,9 +51,6 @@ export function isAuditEventType(value: string): value is AuditEventType {
   return Object.hasOwn(AUDIT_EVENT_LABELS, value);
 }
 
-/** Audit entries are never deleted by the product; this is the shortest time they are promised to stay. */
-export const AUDIT_RETENTION_DAYS = 365;
-
 /** An entry's details as one readable text ("to: admin; from: member"): the Audit page and the CSV. */
 export function auditDetailsText(details: Record<string, unknown>): string {
   return Object.entries(details)

@@ -29,7 +29,7 @@ export async function checkSecondFactor(
   return null;
 }
 
-export const TWO_FACTOR_REQUIRED =
+const TWO_FACTOR_REQUIRED =
   'Your organization requires two-factor sign-in: set it up in Settings to continue.';
 
 /** What a user whose organization requires two-factor sign-in may still do before setting it up. */

@@ -31,7 +31,7 @@ export interface HandlerContext<K extends OperationId> {
   view(): Promise<UserViewExtras>;
 }
 
-export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
+type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 export function registerApi(

@@ -38,7 +38,7 @@ function decodedName(raw: string): string {
 }
 
 /** The URL with the value of every query parameter that is not known to be harmless replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
   const query = url

@@ -173,5 +173,3 @@ export function createCompanyDomainRepository(db: Db) {
     },
   };
 }
-
-export type CompanyDomainRepository = ReturnType<typeof createCompanyDomainRepository>;

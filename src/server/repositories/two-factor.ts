@@ -86,5 +86,3 @@ export function createTwoFactorRepository(db: Db) {
     },
   };
 }
-
-export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

@@ -14,7 +14,7 @@ import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { SUPPORT_PATH, supportInbox } from './support-form.js';
 
-export const MAX_MESSAGE_LENGTH = 5000;
+const MAX_MESSAGE_LENGTH = 5000;
 
 const TITLE = 'Billing support';
 
@@ -24,7 +24,7 @@ interface Draft {
 }
 
 /** What is wrong with a draft, by field; empty when it can be sent. */
-export function draftProblems(draft: Draft): Partial<Record<keyof Draft, string>> {
+function draftProblems(draft: Draft): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
   if (!isMailAddress(draft.email))
     problems.email = 'Enter the email address we should answer, like you@example.com.';

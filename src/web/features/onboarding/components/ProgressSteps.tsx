@@ -8,7 +8,7 @@
 import Box from '@mui/material/Box';
 import { t, translated } from '../../../i18n';
 
-export const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
+const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
 
 const visuallyHidden = {
   position: 'absolute',
