@@ -147,7 +147,9 @@ export default defineConfig(
         {
           'src/**/!(main|router|prerender).tsx': 'PASCAL_CASE',
           'src/web/{main,prerender,app/router}.tsx': 'KEBAB_CASE',
-          'src/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',
+          'src/**/!([0-9][0-9][0-9][0-9]-*).{ts,mts,js,mjs}': 'KEBAB_CASE',
+          // A migration's file starts with its number, so the folder lists them in the order they run.
+          'src/server/db/migrations/[0-9][0-9][0-9][0-9]-*.ts': '+([0-9])-+([a-z0-9])*(-+([a-z0-9]))',
           'test/**/*.{ts,tsx,mts,js,mjs}': 'KEBAB_CASE',
           'scripts/**/*.{ts,mts,js,mjs}': 'KEBAB_CASE',
         },
