@@ -61,7 +61,7 @@ function endpoint({ id, method, path, outsideApiBase, hasQuery, body }) {
     throw new Error(`${id}: a POST outside the API base or with a query and no Empty body is not supported`);
   }
   const arg = hasQuery ? `QueryParams<'${id}'>` : body === 'json' ? `RequestBody<'${id}'>` : null;
-  const types = `OkResponse<'${id}'>${arg ? `, ${arg}` : ''}`;
+  const types = `SuccessBody<'${id}'>${arg ? `, ${arg}` : ''}`;
   // endpoint-kinds.ts: get(build, url, outsideApiBase?) and post(build, url, emptyBody?).
   const extra = method === 'get' ? (outsideApiBase ? ', true' : '') : body === 'empty' ? ', true' : '';
   return `    ${id}: ${method}<${types}>(build, '${path}'${extra}),`;
@@ -94,7 +94,7 @@ ${operations.map(route).join('\n')}
 `,
   endpoints: `${header(" * One endpoint per operation, named by its operationId and typed from src/contract/api.ts. Import the\n * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.")}
 import { baseApi } from './base-api';
-import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+import type { QueryParams, RequestBody, SuccessBody } from '../../contract/types';
 import { get, post } from './endpoint-kinds';
 
 export const generatedApi = baseApi.injectEndpoints({

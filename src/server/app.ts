@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 /** Request bodies larger than this are refused with 413 (the largest legitimate body is a few KB). */
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   /** Replace services (tests: a fake Google verifier, a failing mailer...). */

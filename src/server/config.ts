@@ -5,7 +5,7 @@
 
 import { isIP } from 'node:net';
 
-export type CrmCredentials = { clientId: string; clientSecret: string };
+type CrmCredentials = { clientId: string; clientSecret: string };
 
 export interface Config {
   port: number;
@@ -73,7 +73,7 @@ export class ConfigError extends Error {
 }
 
 /** The real CRMs whose OAuth apps come from the environment (<SLUG>_CLIENT_ID / _CLIENT_SECRET). */
-export const REAL_CRM_SLUGS = ['hubspot', 'pipedrive', 'salesforce', 'zoho', 'close', 'copper'] as const;
+const REAL_CRM_SLUGS = ['hubspot', 'pipedrive', 'salesforce', 'zoho', 'close', 'copper'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

@@ -9,7 +9,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const DOC_ID = 'openapi';

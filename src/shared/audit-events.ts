@@ -54,9 +54,6 @@ export function isAuditEventType(value: string): value is AuditEventType {
   return Object.hasOwn(AUDIT_EVENT_LABELS, value);
 }
 
-/** Audit entries are never deleted by the product; this is the shortest time they are promised to stay. */
-export const AUDIT_RETENTION_DAYS = 365;
-
 /**
  * The keys an entry's details may have: the recorder accepts no other (repositories/audit.ts), so each
  * has its translation in the SPA's catalogues (a test checks) and never shows raw in Chinese.

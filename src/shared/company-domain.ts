@@ -5,7 +5,7 @@
  */
 import { normalizeEmail } from './email';
 
-export const FREE_MAIL_DOMAINS: readonly string[] = [
+const FREE_MAIL_DOMAINS: readonly string[] = [
   '163.com',
   '126.com',
   'aol.com',
@@ -52,12 +52,12 @@ export function domainOf(email: string): string {
 }
 
 /** A real domain name: dot-separated labels of letters, digits and inner hyphens, ending in a letter TLD. */
-export function isDomainName(domain: string): boolean {
+function isDomainName(domain: string): boolean {
   return domain.length <= 253 && /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain);
 }
 
 /** Free-mail providers and their subdomains (mail.yahoo.com). */
-export function isFreeMailDomain(domain: string): boolean {
+function isFreeMailDomain(domain: string): boolean {
   const d = normalizeDomain(domain);
   return FREE_MAIL_DOMAINS.some((free) => d === free || d.endsWith(`.${free}`));
 }

@@ -75,7 +75,7 @@ export function isEmailAddress(email: string): boolean {
   return email.length >= 3 && email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
-export function domainOf(email: string): string {
+function domainOf(email: string): string {
   const at = email.lastIndexOf('@');
   return at < 0 ? '' : normalizeEmail(email.slice(at + 1));
 }

@@ -21,7 +21,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** The UI language for one BCP 47 tag, or null when we have none for it. */
-export function localeOfTag(tag: string): Locale | null {
+function localeOfTag(tag: string): Locale | null {
   const parts = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
   if (parts[0] === 'en') return 'en';
   if (parts[0] !== 'zh') return null;

@@ -17,7 +17,7 @@ import { conflict } from '../domain/errors.js';
 import type { Repositories } from '../repositories/index.js';
 import { isLive, type BillingProvider, type ProviderSubscription } from './provider.js';
 
-export const ALREADY_SUBSCRIBED =
+const ALREADY_SUBSCRIBED =
   'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';
 
 /** Our record's status of a subscription that another one replaced, until the provider has ended it. */

@@ -79,7 +79,7 @@ async function followBooks(
  * Makes the provider's subscription carry the purchased seats of the organization it pays for (or, for
  * a single plan, our record of it); called after our change committed.
  */
-export async function pushSubscription(services: SeatServices, subscriptionId: string): Promise<void> {
+async function pushSubscription(services: SeatServices, subscriptionId: string): Promise<void> {
   // Under the subscription's lock, what to send is read and sent as one step: two pushes never cross,
   // so the provider never goes down and back up (which Stripe would invoice twice). A change committed
   // meanwhile is picked up by reading again after the push.
@@ -173,7 +173,7 @@ export async function addSeatsInPlace(
   });
 }
 
-export interface ReconcileResult {
+interface ReconcileResult {
   drift: SeatDrift[];
   fixed: boolean;
   report: string;
@@ -183,7 +183,7 @@ export interface ReconcileResult {
  * Compares every organization's purchased seats with its subscription at the provider; with `fix`,
  * the purchased seats take the provider's quantities (the provider is what the customer pays for).
  */
-export async function reconcileSeats(services: SeatServices, { fix = false } = {}): Promise<ReconcileResult> {
+async function reconcileSeats(services: SeatServices, { fix = false } = {}): Promise<ReconcileResult> {
   const books: SeatBooks[] = [];
   for (const org of await services.repos.organizations.all()) {
     const provider = org.subscription_id

@@ -32,7 +32,7 @@ export function createStripeClient(secretKey: string): Stripe {
 const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
 
 /** A subscription has one item per price: the plan and the seats of one product are one item. */
-export function mergeByPrice(items: readonly LineItem[]): { price: string; quantity: number }[] {
+function mergeByPrice(items: readonly LineItem[]): { price: string; quantity: number }[] {
   const merged = new Map<string, number>();
   for (const item of items) merged.set(item.price_id, (merged.get(item.price_id) ?? 0) + item.quantity);
   return [...merged].map(([price, quantity]) => ({ price, quantity }));

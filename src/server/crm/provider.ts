@@ -11,7 +11,7 @@ export interface OAuthTokenSet {
   expires_in: number | null;
 }
 
-export interface ExchangeContext {
+interface ExchangeContext {
   redirectUri: string;
   /** Values of the pre-connect fields (e.g. Zoho's data centre), by field id. */
   fields: Record<string, string>;

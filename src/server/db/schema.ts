@@ -4,7 +4,7 @@
  * JSON columns are written as JSON text (see `json()` in ./json.ts) because pg would turn a JS
  * array into a Postgres array.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,24 +15,24 @@ export interface PlanMetadata {
   [key: string]: string | number | boolean;
 }
 
-export interface PreconnectField {
+interface PreconnectField {
   id: string;
   name: string;
   type: string;
   placeholder: string;
 }
 
-export interface ApiKeyField {
+interface ApiKeyField {
   label: string;
   placeholder: string;
 }
 
-export interface MetaTable {
+interface MetaTable {
   key: string;
   value: string;
 }
 
-export interface PlansTable {
+interface PlansTable {
   slug: string;
   name: string;
   monthly_price: number;
@@ -44,7 +44,7 @@ export interface PlansTable {
   sort_order: number;
 }
 
-export interface CouponsTable {
+interface CouponsTable {
   code: string;
   name: string;
   percent_off: number;
@@ -93,7 +93,7 @@ export interface OrganizationsTable {
   domain_auto_join: Generated<boolean>;
 }
 
-export interface JoinRequestsTable {
+interface JoinRequestsTable {
   id: Generated<number>;
   organization_id: number;
   user_id: number;
@@ -104,7 +104,7 @@ export interface JoinRequestsTable {
   decided_by: number | null;
 }
 
-export interface InviteLinksTable {
+interface InviteLinksTable {
   id: Generated<number>;
   organization_id: number;
   token_hash: string;
@@ -115,7 +115,7 @@ export interface InviteLinksTable {
   revoked_at: Date | null;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   /** Always stored lower-cased and trimmed; unique. */
   email: string;
@@ -184,7 +184,7 @@ export interface InvitationsTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id_hash: string;
   /** A public handle for the sessions list (the id_hash is never shown). */
   id: Generated<number>;
@@ -195,14 +195,14 @@ export interface SessionsTable {
   last_seen_at: GeneratedTimestamp;
 }
 
-export interface RecoveryCodesTable {
+interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
   code_hash: string;
   used_at: Timestamp | null;
 }
 
-export interface PendingSignInsTable {
+interface PendingSignInsTable {
   id_hash: string;
   user_id: number;
   attempts: Generated<number>;
@@ -210,7 +210,7 @@ export interface PendingSignInsTable {
 }
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
-export interface AuditEventsTable {
+interface AuditEventsTable {
   id: Generated<number>;
   created_at: GeneratedTimestamp;
   organization_id: number | null;
@@ -223,7 +223,7 @@ export interface AuditEventsTable {
   details: Json<Record<string, string | number | boolean | null>>;
 }
 
-export interface ResetTokensTable {
+interface ResetTokensTable {
   token_hash: string;
   user_id: number;
   expires_at: Timestamp;
@@ -231,7 +231,7 @@ export interface ResetTokensTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface CrmConnectionsTable {
+interface CrmConnectionsTable {
   id: Generated<number>;
   /** Who made the connection. */
   user_id: number;
@@ -245,7 +245,7 @@ export interface CrmConnectionsTable {
   updated_at: GeneratedTimestamp;
 }
 
-export interface OauthCodesTable {
+interface OauthCodesTable {
   code_hash: string;
   software: string;
   user_id: number;
@@ -254,7 +254,7 @@ export interface OauthCodesTable {
   used_at: Timestamp | null;
 }
 
-export interface OutboxTable {
+interface OutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -263,7 +263,7 @@ export interface OutboxTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface SupportRequestsTable {
+interface SupportRequestsTable {
   id: Generated<number>;
   /** The signed-in user who sent it; null when sent signed out (or the account was deleted). */
   user_id: number | null;
@@ -273,7 +273,7 @@ export interface SupportRequestsTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   count: number;
@@ -300,7 +300,7 @@ export interface SubscriptionsTable {
 }
 
 /** The sandbox payment provider's side of a subscription: one item per product with its quantity. */
-export interface SandboxSubscriptionItemsTable {
+interface SandboxSubscriptionItemsTable {
   subscription_id: string;
   product: string;
   price_id: string;
@@ -334,7 +334,7 @@ export interface CheckoutSessionsTable {
   subscription_id: string | null;
 }
 
-export interface ProcessedEventsTable {
+interface ProcessedEventsTable {
   id: string;
   type: string;
   processed_at: GeneratedTimestamp;
@@ -364,7 +364,7 @@ export interface CreditLedgerTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface CreditPacksTable {
+interface CreditPacksTable {
   slug: string;
   name: string;
   credits: number;
@@ -403,11 +403,9 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type Organization = Selectable<OrganizationsTable>;
 export type Software = Selectable<SoftwareTable>;
 export type Plan = Selectable<PlansTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
-export type CreditEntry = Selectable<CreditLedgerTable>;
 export type CreditPack = Selectable<CreditPacksTable>;

@@ -81,7 +81,7 @@ function crm(
   };
 }
 
-export const CRM_CATALOGUE: Insertable<SoftwareTable>[] = [
+const CRM_CATALOGUE: Insertable<SoftwareTable>[] = [
   crm(
     'hubspot',
     'HubSpot',

@@ -124,7 +124,7 @@ export async function createAccount<T>(
   });
 }
 
-export const PAID_PLAN_BLOCKS_JOINING =
+const PAID_PLAN_BLOCKS_JOINING =
   'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
 
 /**

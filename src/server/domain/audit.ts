@@ -6,7 +6,7 @@ import { epochSeconds } from './present.js';
 
 type AuditEvent = components['schemas']['AuditEvent'];
 
-export const AUDIT_CSV_HEADER = ['time', 'event', 'actor', 'target', 'address', 'details'];
+const AUDIT_CSV_HEADER = ['time', 'event', 'actor', 'target', 'address', 'details'];
 /** The export's cap: a year of a busy organization's log fits; the page says when more matched. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
 

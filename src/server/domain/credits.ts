@@ -15,7 +15,7 @@ export const CAP_REACHED = (cap: number) =>
   `You reached your monthly cap of ${cap} credits. Ask your organization admin to raise it.`;
 
 /** The end of a credit period that starts at `start`: one month later. */
-export function periodEndOf(start: Date): Date {
+function periodEndOf(start: Date): Date {
   const end = new Date(start);
   end.setUTCMonth(end.getUTCMonth() + 1);
   return end;
@@ -124,7 +124,7 @@ export async function startCreditPeriod(
 }
 
 /** Renews the user's credits when their period has ended (lazily, on the next use). */
-export async function renewIfDue(tx: InTransaction, user: User, now = new Date()): Promise<User> {
+async function renewIfDue(tx: InTransaction, user: User, now = new Date()): Promise<User> {
   if (user.credit_period_end > now) return user;
   let start = user.credit_period_end;
   while (periodEndOf(start) <= now) start = periodEndOf(start);

@@ -4,7 +4,7 @@ import { sameEmail } from '../../shared/email.js';
 import type { InvitationsRepository } from '../repositories/invitations.js';
 import { hashToken, newToken } from '../security/tokens.js';
 
-export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVALID_INVITATION = 'Invalid or expired invitation';
 
 /** A new token and its stored hash and expiry. */

@@ -170,7 +170,7 @@ export async function seatFromInvitation(
   return null;
 }
 
-export function noSeatNotice(organizationName: string, product: PlanKey): string {
+function noSeatNotice(organizationName: string, product: PlanKey): string {
   return `You joined ${organizationName} on the Free plan: no ${PLAN_NAMES[product]} seat was free. Your admin can give you one once a seat is free.`;
 }
 

@@ -17,13 +17,13 @@ import { conflict, invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
 import { REPLACED, subscriptionIdsOf } from '../billing/one-subscription.js';
 
-export const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
+const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
 
-export function newSubscriptionId(): string {
+function newSubscriptionId(): string {
   return `sub_sandbox_${randomBytes(12).toString('hex')}`;
 }
 
-export function nextPaymentDate(interval: Interval, from = new Date()): Date {
+function nextPaymentDate(interval: Interval, from = new Date()): Date {
   const next = new Date(from);
   if (interval === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
   else next.setUTCMonth(next.getUTCMonth() + 1);
@@ -227,7 +227,7 @@ async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<
 }
 
 /** Writes the subscription record: the organization's seats, or the buyer's single plan. */
-export async function saveSubscription(
+async function saveSubscription(
   tx: InTransaction,
   user: User,
   org: Organization | undefined,

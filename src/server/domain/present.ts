@@ -27,7 +27,7 @@ type SubscriptionColumns = Pick<
   | 'payment_method'
 >;
 
-export function presentSubscription(user: SubscriptionColumns): Schemas['Subscription'] {
+function presentSubscription(user: SubscriptionColumns): Schemas['Subscription'] {
   return {
     stripe_product: planName(user.stripe_product),
     stripe_interval:
@@ -63,7 +63,7 @@ export function presentInvitation(invitation: Invitation): Schemas['Invitation']
   };
 }
 
-export function presentOrganization(
+function presentOrganization(
   org: Pick<Organization, 'id' | 'name' | 'billing_admin_id' | 'seats_standard' | 'seats_pro'> &
     Partial<Pick<Organization, 'require_two_factor'>>,
   memberCount: number,

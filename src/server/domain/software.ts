@@ -10,7 +10,7 @@ export const DEMO_CRM_SLUG = 'demo-crm';
 export const DEMO_CRM_CLIENT_ID = 'demo-crm-sandbox';
 
 /** The OAuth client id of a CRM on this server; undefined when its OAuth app is not configured. */
-export function oauthClientId(config: Config, slug: string): string | undefined {
+function oauthClientId(config: Config, slug: string): string | undefined {
   if (slug === DEMO_CRM_SLUG) return DEMO_CRM_CLIENT_ID;
   return config.crm[slug]?.clientId;
 }

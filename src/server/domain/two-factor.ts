@@ -33,7 +33,7 @@ export async function checkSecondFactor(
 /** The refusal of a wrong, reused or spent code (sign-in and turning two-factor sign-in off). */
 export const INVALID_CODE = 'That code is not valid. Try again.';
 
-export const TWO_FACTOR_REQUIRED =
+const TWO_FACTOR_REQUIRED =
   'Your organization requires two-factor sign-in: set it up in Settings to continue.';
 
 /** What a user whose organization requires two-factor sign-in may still do before setting it up. */

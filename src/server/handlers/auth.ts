@@ -18,7 +18,8 @@ import {
 } from '../http/session-cookie.js';
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
 import { checkSecondFactor, INVALID_CODE } from '../domain/two-factor.js';
-import type { Handlers, HandlerContext, OperationId } from '../http/api.js';
+import type { OperationId } from '../../contract/types.js';
+import type { Handlers, HandlerContext } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
 import { limitMails, permitMail, type MailOrigin } from '../mail/mail-limits.js';

@@ -22,7 +22,7 @@ const MAX_REPORT_DAYS = 366;
 const EXPORT_BATCH = 5000;
 
 /** A report's days: `from` and `to` (included) as UTC midnights; refused when not a real range. */
-export function reportPeriod(from: string, to: string): { from: Date; to: Date; days: string[] } {
+function reportPeriod(from: string, to: string): { from: Date; to: Date; days: string[] } {
   const start = new Date(`${from}T00:00:00.000Z`);
   const last = new Date(`${to}T00:00:00.000Z`);
   const real = (date: Date, text: string) =>
@@ -38,7 +38,7 @@ export function reportPeriod(from: string, to: string): { from: Date; to: Date; 
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

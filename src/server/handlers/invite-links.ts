@@ -26,8 +26,8 @@ import { PROVING_MAIL_REFUSED, inviteToProve, provingInvitationNotice } from './
 import { mailingTransactions } from '../mail/with-mails.js';
 import { DAY_MS } from '../../shared/duration.js';
 
-export const INVITE_LINK_CREATED = 'Invitation link created. Copy it now: it is shown only once.';
-export const INVITE_LINK_REVOKED_DONE = 'The invitation link was revoked: it no longer works.';
+const INVITE_LINK_CREATED = 'Invitation link created. Copy it now: it is shown only once.';
+const INVITE_LINK_REVOKED_DONE = 'The invitation link was revoked: it no longer works.';
 export const NO_INVITE_LINK = 'There is no invitation link to revoke.';
 
 export function inviteLinkHandlers(

@@ -26,7 +26,8 @@ import { parseId, presentInvitation, presentMember } from '../domain/present.js'
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';
 import { DomainError, conflict, invalid, notFound } from '../domain/errors.js';
-import type { Handlers, QueryOf } from '../http/api.js';
+import type { QueryParams } from '../../contract/types.js';
+import type { Handlers } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
 import { assignedSeats } from '../../shared/seats.js';
 import { invitationMailOf } from './invitation-mail.js';
@@ -54,7 +55,7 @@ const INVITATION_MAIL_REFUSED = {
   refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
 };
 
-type MembersQuery = QueryOf<'getOrganizationMembers'>;
+type MembersQuery = QueryParams<'getOrganizationMembers'>;
 type AcceptOutcome = components['schemas']['AcceptOutcome'];
 
 const INVITEE_ALREADY_MEMBER = 'You are already a member of this organization.';

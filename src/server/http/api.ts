@@ -4,7 +4,7 @@
  * handlers only hold business rules.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../contract/api.js';
+import type { OperationId, QueryParams, RequestBody, SuccessBody } from '../../contract/types.js';
 import type { Contract, OperationSpec } from '../contract.js';
 import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
@@ -16,24 +16,11 @@ import { sessionUserWithView } from './session-user.js';
 import type { UserViewExtras } from '../repositories/users.js';
 import { validationMessage } from './validation-messages.js';
 
-export type OperationId = keyof operations;
-
-type JsonBodyOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
-export type RequestBody<K extends OperationId> = JsonBodyOf<NonNullable<operations[K]['requestBody']>>;
-export type QueryOf<K extends OperationId> = operations[K]['parameters'] extends { query?: infer Q }
-  ? [Q] extends [never | undefined]
-    ? Record<string, never>
-    : NonNullable<Q>
-  : Record<string, never>;
-export type SuccessBody<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
-  ? JsonBodyOf<R>
-  : never;
-
 export interface HandlerContext<K extends OperationId> {
   /** The operation called (mail-limits.ts checks that it is a registered sender of its mails). */
   operationId: K;
   body: RequestBody<K>;
-  query: QueryOf<K>;
+  query: QueryParams<K>;
   request: FastifyRequest;
   reply: FastifyReply;
   /** Caller's IP (the load balancer's X-Forwarded-For when TRUST_PROXY is set). */
@@ -46,7 +33,7 @@ export interface HandlerContext<K extends OperationId> {
   view(): Promise<UserViewExtras>;
 }
 
-export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
+type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 export function registerApi(

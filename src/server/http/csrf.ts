@@ -30,7 +30,7 @@ function checkOrigin(request: FastifyRequest, origins: Set<string>, requireOrigi
   }
 }
 
-export function isStateChanging(method: string): boolean {
+function isStateChanging(method: string): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(method);
 }
 

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { isSecure } from './session-cookie.js';
 
-export const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE = 'device';
 /** A year: the browser stays known as long as it is used now and then. */
 const LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 /** Accounts remembered per browser (a shared computer); the oldest entry goes first. */

@@ -33,8 +33,8 @@ const STATUS_OF_KIND: Record<RefusalKind, number> = {
 };
 
 /** Seconds a client is asked to wait before repeating a call that failed because the database is away. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** Messages for Fastify's own 4xx errors (its texts name internals such as FST codes). */
 const FASTIFY_MESSAGES: Record<string, string> = {

@@ -6,10 +6,10 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 
-export const NUL_MESSAGE = 'The request contains a NUL character (\\u0000), which is not allowed.';
+const NUL_MESSAGE = 'The request contains a NUL character (\\u0000), which is not allowed.';
 
 /** True when a string anywhere in the value (strings, arrays, objects and their keys) holds NUL. */
-export function containsNul(root: unknown): boolean {
+function containsNul(root: unknown): boolean {
   // Iterative: a 64 KB body can nest deeper than the call stack allows.
   const stack: unknown[] = [root];
   while (stack.length > 0) {

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { SESSION_ABSOLUTE_SECONDS } from '../repositories/sessions.js';
 
 /** The contract's security scheme names the cookie 'session'. */
-export const SESSION_COOKIE = 'session';
+const SESSION_COOKIE = 'session';
 
 export function isSecure(config: Pick<Config, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https://');
@@ -31,7 +31,7 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
 }
 
 /** A sign-in whose password was right, waiting for its two-factor code: never a session. */
-export const PENDING_SIGN_IN_COOKIE = 'pending_sign_in';
+const PENDING_SIGN_IN_COOKIE = 'pending_sign_in';
 
 export function setPendingSignInCookie(
   reply: FastifyReply,

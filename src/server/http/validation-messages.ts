@@ -46,7 +46,7 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** "New password" for new_password, "API key 1" for api_key_1; the label of a list item is its list's. */
-export function fieldLabel(name: string): string {
+function fieldLabel(name: string): string {
   const known = LABELS[name];
   if (known) return known;
   const words = name

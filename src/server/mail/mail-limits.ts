@@ -8,7 +8,7 @@
 import { sameEmail } from '../../shared/email.js';
 import type { Db } from '../db/index.js';
 import { tooManyAttempts } from '../domain/errors.js';
-import type { OperationId } from '../http/api.js';
+import type { OperationId } from '../../contract/types.js';
 import { RATE_RULES, type RateLimiter, type RateRule } from '../security/rate-limit.js';
 import type { Mail } from './mailer.js';
 

@@ -100,7 +100,7 @@ export function createAuditRepository(db: Kysely<Database>) {
   };
 }
 
-export type AuditRepository = ReturnType<typeof createAuditRepository>;
+type AuditRepository = ReturnType<typeof createAuditRepository>;
 export type AuditRow = Awaited<ReturnType<AuditRepository['all']>>[number];
 
 /** An account as an entry's actor or target. */

@@ -11,7 +11,7 @@ const FREE_CREDITS_FALLBACK = 10;
  * operator editing the tables (or the seed), so every process sees an edit within this time without a
  * query per call; a process that changes them itself calls `invalidate()` and sees it at once.
  */
-export const CATALOGUE_CACHE_MS = 30_000;
+const CATALOGUE_CACHE_MS = 30_000;
 
 interface Cached<T> {
   value: Promise<T>;

@@ -194,5 +194,3 @@ export function createCompanyDomainRepository(db: Db) {
     },
   };
 }
-
-export type CompanyDomainRepository = ReturnType<typeof createCompanyDomainRepository>;

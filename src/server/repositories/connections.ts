@@ -77,5 +77,3 @@ export function createConnectionsRepository(db: Db) {
     },
   };
 }
-
-export type ConnectionsRepository = ReturnType<typeof createConnectionsRepository>;

@@ -199,5 +199,3 @@ export function createCreditsRepository(db: Db) {
     },
   };
 }
-
-export type CreditsRepository = ReturnType<typeof createCreditsRepository>;

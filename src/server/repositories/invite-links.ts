@@ -79,5 +79,3 @@ export function createInviteLinksRepository(db: Db) {
     },
   };
 }
-
-export type InviteLinksRepository = ReturnType<typeof createInviteLinksRepository>;

@@ -74,5 +74,3 @@ export function createOrganizationsRepository(db: Db) {
     },
   };
 }
-
-export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;

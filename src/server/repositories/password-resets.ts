@@ -52,5 +52,3 @@ export function createPasswordResetsRepository(db: Db) {
     },
   };
 }
-
-export type PasswordResetsRepository = ReturnType<typeof createPasswordResetsRepository>;

@@ -8,7 +8,7 @@ import type { User } from '../db/schema.js';
 import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_SECONDS = 60;

@@ -18,5 +18,3 @@ export function createSupportRequestsRepository(db: Db) {
     },
   };
 }
-
-export type SupportRequestsRepository = ReturnType<typeof createSupportRequestsRepository>;

@@ -91,5 +91,3 @@ export function createTwoFactorRepository(db: Db) {
     },
   };
 }
-
-export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { GoogleIdentity, GoogleVerifier } from './google.js';
 
 /** The audience of sandbox credentials (what the real widget's client id is to Google's tokens). */
-export const SANDBOX_GOOGLE_CLIENT_ID = 'sandbox.apps.googleusercontent.com';
+const SANDBOX_GOOGLE_CLIENT_ID = 'sandbox.apps.googleusercontent.com';
 const ISSUER = 'crm-sync-google-sandbox';
 const LIFETIME_SECONDS = 10 * 60;
 
@@ -22,9 +22,9 @@ export function googleSandboxEnabled(config: Pick<Config, 'googleClientId' | 'sa
   return config.googleClientId === undefined && config.sandboxes;
 }
 
-export const SANDBOX_PASSWORD_ACCOUNT =
+const SANDBOX_PASSWORD_ACCOUNT =
   'An account with this email already exists. Please log in with your email and password.';
-export const SANDBOX_FOREIGN_ACCOUNT =
+const SANDBOX_FOREIGN_ACCOUNT =
   'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".';
 
 /**
@@ -41,7 +41,7 @@ export function sandboxSignInRefusal(
   return null;
 }
 
-export interface SandboxIdentityInput {
+interface SandboxIdentityInput {
   email: string;
   name?: string;
   emailVerified: boolean;

@@ -125,10 +125,6 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
   };
 }
 
-export function createDbRateLimiter(db: Db, factor = 1): RateLimiter {
-  return createRateLimiter(createDbRateLimitStore(db), factor);
-}
-
 /**
  * The limits. None of them lets a stranger lock an owner out of their own account:
  * - login refuses (429) per address and per (address, account), so guessing from one address stops there,

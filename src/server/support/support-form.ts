@@ -14,7 +14,7 @@ import type { Services } from '../services.js';
 export const SUPPORT_PATH = '/support';
 
 /** The inbox of a local install, where nothing is delivered: the address only labels the outbox entry. */
-export const LOCAL_SUPPORT_INBOX = 'support@localhost';
+const LOCAL_SUPPORT_INBOX = 'support@localhost';
 
 type SupportServices = Pick<Services, 'config' | 'mailer'>;
 

@@ -17,7 +17,7 @@ import { permitMail } from '../mail/mail-limits.js';
 import type { Services } from '../services.js';
 import { SUPPORT_PATH, supportInbox } from './support-form.js';
 
-export const MAX_MESSAGE_LENGTH = 5000;
+const MAX_MESSAGE_LENGTH = 5000;
 
 /** The form's title (the page's <title> and its h1). */
 const title = (t: PageText) => t('Billing support');

@@ -18,7 +18,7 @@ export interface ApiRequest extends FetchArgs {
   supersedable?: boolean;
 }
 
-export type ApiError = FetchBaseQueryError;
+type ApiError = FetchBaseQueryError;
 
 // Cookies go with every call (cookie session) unless a request says otherwise (get-pricing: 'omit').
 const fetchJson = fetchBaseQuery({ credentials: 'include' });
@@ -31,13 +31,11 @@ const inFlight = new Map<string, AbortController>();
  * a 2xx answer whose body says `error: true` into an error: the spec says "An error field in the response
  * is thrown", so callers see it in `error` like any non-OK answer.
  */
-export const apiBaseQuery: BaseQueryFn<
-  string | ApiRequest,
-  unknown,
-  ApiError,
-  object,
-  FetchBaseQueryMeta
-> = async (args, api, extraOptions) => {
+const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, FetchBaseQueryMeta> = async (
+  args,
+  api,
+  extraOptions,
+) => {
   const {
     outsideApiBase = false,
     supersedable = false,

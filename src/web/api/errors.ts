@@ -12,7 +12,7 @@
  * | 'unexpected' | anything else that was thrown                                                  |
  */
 
-export type FailureKind = 'flagged' | 'refused' | 'failed' | 'no-answer' | 'aborted' | 'unexpected';
+type FailureKind = 'flagged' | 'refused' | 'failed' | 'no-answer' | 'aborted' | 'unexpected';
 
 export interface Failure {
   kind: FailureKind;

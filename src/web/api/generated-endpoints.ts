@@ -4,153 +4,156 @@
  * API and its hooks from './index' (src/web/api), where tags and behaviour are layered on top.
  */
 import { baseApi } from './base-api';
-import type { OkResponse, QueryParams, RequestBody } from './contract-types';
+import type { QueryParams, RequestBody, SuccessBody } from '../../contract/types';
 import { get, post } from './endpoint-kinds';
 
 export const generatedApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getUser: get<OkResponse<'getUser'>>(build, '/get-user'),
-    getSoftware: get<OkResponse<'getSoftware'>, QueryParams<'getSoftware'>>(build, '/get-software'),
-    getSoftwareOptions: get<OkResponse<'getSoftwareOptions'>>(build, '/get-software-options'),
-    getPricing: get<OkResponse<'getPricing'>, QueryParams<'getPricing'>>(build, '/get-pricing'),
-    getCoupon: get<OkResponse<'getCoupon'>, QueryParams<'getCoupon'>>(build, '/get-coupon'),
-    setSettings: post<OkResponse<'setSettings'>, RequestBody<'setSettings'>>(build, '/set-settings'),
-    setUserBoolean: post<OkResponse<'setUserBoolean'>, RequestBody<'setUserBoolean'>>(
+    getUser: get<SuccessBody<'getUser'>>(build, '/get-user'),
+    getSoftware: get<SuccessBody<'getSoftware'>, QueryParams<'getSoftware'>>(build, '/get-software'),
+    getSoftwareOptions: get<SuccessBody<'getSoftwareOptions'>>(build, '/get-software-options'),
+    getPricing: get<SuccessBody<'getPricing'>, QueryParams<'getPricing'>>(build, '/get-pricing'),
+    getCoupon: get<SuccessBody<'getCoupon'>, QueryParams<'getCoupon'>>(build, '/get-coupon'),
+    setSettings: post<SuccessBody<'setSettings'>, RequestBody<'setSettings'>>(build, '/set-settings'),
+    setUserBoolean: post<SuccessBody<'setUserBoolean'>, RequestBody<'setUserBoolean'>>(
       build,
       '/set-user-boolean',
     ),
-    login: post<OkResponse<'login'>, RequestBody<'login'>>(build, '/login'),
-    signup: post<OkResponse<'signup'>, RequestBody<'signup'>>(build, '/signup'),
-    googleAuth: post<OkResponse<'googleAuth'>, RequestBody<'googleAuth'>>(build, '/google-auth'),
-    logout: post<OkResponse<'logout'>>(build, '/logout', true),
-    forgotPassword: post<OkResponse<'forgotPassword'>, RequestBody<'forgotPassword'>>(
+    login: post<SuccessBody<'login'>, RequestBody<'login'>>(build, '/login'),
+    signup: post<SuccessBody<'signup'>, RequestBody<'signup'>>(build, '/signup'),
+    googleAuth: post<SuccessBody<'googleAuth'>, RequestBody<'googleAuth'>>(build, '/google-auth'),
+    logout: post<SuccessBody<'logout'>>(build, '/logout', true),
+    forgotPassword: post<SuccessBody<'forgotPassword'>, RequestBody<'forgotPassword'>>(
       build,
       '/forgot-password',
     ),
-    resetPassword: post<OkResponse<'resetPassword'>, RequestBody<'resetPassword'>>(build, '/reset-password'),
-    checkResetToken: post<OkResponse<'checkResetToken'>, RequestBody<'checkResetToken'>>(
+    resetPassword: post<SuccessBody<'resetPassword'>, RequestBody<'resetPassword'>>(build, '/reset-password'),
+    checkResetToken: post<SuccessBody<'checkResetToken'>, RequestBody<'checkResetToken'>>(
       build,
       '/check-reset-token',
     ),
-    checkout: post<OkResponse<'checkout'>, RequestBody<'checkout'>>(build, '/checkout'),
-    buyMoreSeats: post<OkResponse<'buyMoreSeats'>, RequestBody<'buyMoreSeats'>>(build, '/buy-more-seats'),
-    billingPortal: post<OkResponse<'billingPortal'>>(build, '/billing-portal', true),
-    getOrgSubscription: get<OkResponse<'getOrgSubscription'>, QueryParams<'getOrgSubscription'>>(
+    checkout: post<SuccessBody<'checkout'>, RequestBody<'checkout'>>(build, '/checkout'),
+    buyMoreSeats: post<SuccessBody<'buyMoreSeats'>, RequestBody<'buyMoreSeats'>>(build, '/buy-more-seats'),
+    billingPortal: post<SuccessBody<'billingPortal'>>(build, '/billing-portal', true),
+    getOrgSubscription: get<SuccessBody<'getOrgSubscription'>, QueryParams<'getOrgSubscription'>>(
       build,
       '/org-subscription',
       true,
     ),
-    verifySettings: post<OkResponse<'verifySettings'>, RequestBody<'verifySettings'>>(
+    verifySettings: post<SuccessBody<'verifySettings'>, RequestBody<'verifySettings'>>(
       build,
       '/verify-settings',
     ),
-    preConnect: post<OkResponse<'preConnect'>, RequestBody<'preConnect'>>(build, '/pre-connect'),
-    accessToken: post<OkResponse<'accessToken'>, RequestBody<'accessToken'>>(build, '/access-token'),
-    disconnect: post<OkResponse<'disconnect'>>(build, '/disconnect', true),
-    getOrganizationMembers: get<OkResponse<'getOrganizationMembers'>, QueryParams<'getOrganizationMembers'>>(
+    preConnect: post<SuccessBody<'preConnect'>, RequestBody<'preConnect'>>(build, '/pre-connect'),
+    accessToken: post<SuccessBody<'accessToken'>, RequestBody<'accessToken'>>(build, '/access-token'),
+    disconnect: post<SuccessBody<'disconnect'>>(build, '/disconnect', true),
+    getOrganizationMembers: get<SuccessBody<'getOrganizationMembers'>, QueryParams<'getOrganizationMembers'>>(
       build,
       '/get-organization-members',
     ),
-    inviteUser: post<OkResponse<'inviteUser'>, RequestBody<'inviteUser'>>(build, '/invite-user'),
-    inviteUsers: post<OkResponse<'inviteUsers'>, RequestBody<'inviteUsers'>>(build, '/invite-users'),
-    previewInviteUsers: post<OkResponse<'previewInviteUsers'>, RequestBody<'previewInviteUsers'>>(
+    inviteUser: post<SuccessBody<'inviteUser'>, RequestBody<'inviteUser'>>(build, '/invite-user'),
+    inviteUsers: post<SuccessBody<'inviteUsers'>, RequestBody<'inviteUsers'>>(build, '/invite-users'),
+    previewInviteUsers: post<SuccessBody<'previewInviteUsers'>, RequestBody<'previewInviteUsers'>>(
       build,
       '/preview-invite-users',
     ),
-    resendInvitation: post<OkResponse<'resendInvitation'>, RequestBody<'resendInvitation'>>(
+    resendInvitation: post<SuccessBody<'resendInvitation'>, RequestBody<'resendInvitation'>>(
       build,
       '/resend-invitation',
     ),
-    acceptInvite: post<OkResponse<'acceptInvite'>, QueryParams<'acceptInvite'>>(
+    acceptInvite: post<SuccessBody<'acceptInvite'>, QueryParams<'acceptInvite'>>(
       build,
       '/accept-invite',
       true,
     ),
-    removeOrganizationUser: post<OkResponse<'removeOrganizationUser'>, RequestBody<'removeOrganizationUser'>>(
-      build,
-      '/remove-organization-user',
-    ),
-    setUserProduct: post<OkResponse<'setUserProduct'>, RequestBody<'setUserProduct'>>(
+    removeOrganizationUser: post<
+      SuccessBody<'removeOrganizationUser'>,
+      RequestBody<'removeOrganizationUser'>
+    >(build, '/remove-organization-user'),
+    setUserProduct: post<SuccessBody<'setUserProduct'>, RequestBody<'setUserProduct'>>(
       build,
       '/set-user-product',
     ),
-    moveSeat: post<OkResponse<'moveSeat'>, RequestBody<'moveSeat'>>(build, '/move-seat'),
-    getCompanyDomain: get<OkResponse<'getCompanyDomain'>>(build, '/get-company-domain'),
+    moveSeat: post<SuccessBody<'moveSeat'>, RequestBody<'moveSeat'>>(build, '/move-seat'),
+    getCompanyDomain: get<SuccessBody<'getCompanyDomain'>>(build, '/get-company-domain'),
     startDomainVerification: post<
-      OkResponse<'startDomainVerification'>,
+      SuccessBody<'startDomainVerification'>,
       RequestBody<'startDomainVerification'>
     >(build, '/start-domain-verification'),
-    verifyDomain: post<OkResponse<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
-    setDomainAutoJoin: post<OkResponse<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>(
+    verifyDomain: post<SuccessBody<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
+    setDomainAutoJoin: post<SuccessBody<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>(
       build,
       '/set-domain-auto-join',
     ),
-    decideJoinRequest: post<OkResponse<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>(
+    decideJoinRequest: post<SuccessBody<'decideJoinRequest'>, RequestBody<'decideJoinRequest'>>(
       build,
       '/decide-join-request',
     ),
-    getJoinOption: get<OkResponse<'getJoinOption'>>(build, '/get-join-option'),
-    requestToJoin: post<OkResponse<'requestToJoin'>>(build, '/request-to-join', true),
-    createInviteLink: post<OkResponse<'createInviteLink'>>(build, '/create-invite-link', true),
-    revokeInviteLink: post<OkResponse<'revokeInviteLink'>>(build, '/revoke-invite-link', true),
-    getInviteLink: get<OkResponse<'getInviteLink'>, QueryParams<'getInviteLink'>>(build, '/get-invite-link'),
-    acceptInviteLink: post<OkResponse<'acceptInviteLink'>, RequestBody<'acceptInviteLink'>>(
+    getJoinOption: get<SuccessBody<'getJoinOption'>>(build, '/get-join-option'),
+    requestToJoin: post<SuccessBody<'requestToJoin'>>(build, '/request-to-join', true),
+    createInviteLink: post<SuccessBody<'createInviteLink'>>(build, '/create-invite-link', true),
+    revokeInviteLink: post<SuccessBody<'revokeInviteLink'>>(build, '/revoke-invite-link', true),
+    getInviteLink: get<SuccessBody<'getInviteLink'>, QueryParams<'getInviteLink'>>(build, '/get-invite-link'),
+    acceptInviteLink: post<SuccessBody<'acceptInviteLink'>, RequestBody<'acceptInviteLink'>>(
       build,
       '/accept-invite-link',
     ),
-    listAuditEvents: get<OkResponse<'listAuditEvents'>, QueryParams<'listAuditEvents'>>(
+    listAuditEvents: get<SuccessBody<'listAuditEvents'>, QueryParams<'listAuditEvents'>>(
       build,
       '/list-audit-events',
     ),
-    exportAuditEvents: get<OkResponse<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>(
+    exportAuditEvents: get<SuccessBody<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>(
       build,
       '/export-audit-events',
     ),
-    listSessions: get<OkResponse<'listSessions'>>(build, '/list-sessions'),
-    endSession: post<OkResponse<'endSession'>, RequestBody<'endSession'>>(build, '/end-session'),
-    endOtherSessions: post<OkResponse<'endOtherSessions'>>(build, '/end-other-sessions', true),
-    endMemberSessions: post<OkResponse<'endMemberSessions'>, RequestBody<'endMemberSessions'>>(
+    listSessions: get<SuccessBody<'listSessions'>>(build, '/list-sessions'),
+    endSession: post<SuccessBody<'endSession'>, RequestBody<'endSession'>>(build, '/end-session'),
+    endOtherSessions: post<SuccessBody<'endOtherSessions'>>(build, '/end-other-sessions', true),
+    endMemberSessions: post<SuccessBody<'endMemberSessions'>, RequestBody<'endMemberSessions'>>(
       build,
       '/end-member-sessions',
     ),
-    changePassword: post<OkResponse<'changePassword'>, RequestBody<'changePassword'>>(
+    changePassword: post<SuccessBody<'changePassword'>, RequestBody<'changePassword'>>(
       build,
       '/change-password',
     ),
-    verifyTwoFactor: post<OkResponse<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>(
+    verifyTwoFactor: post<SuccessBody<'verifyTwoFactor'>, RequestBody<'verifyTwoFactor'>>(
       build,
       '/verify-two-factor',
     ),
-    getTwoFactor: get<OkResponse<'getTwoFactor'>>(build, '/get-two-factor'),
-    startTwoFactorSetup: post<OkResponse<'startTwoFactorSetup'>, RequestBody<'startTwoFactorSetup'>>(
+    getTwoFactor: get<SuccessBody<'getTwoFactor'>>(build, '/get-two-factor'),
+    startTwoFactorSetup: post<SuccessBody<'startTwoFactorSetup'>, RequestBody<'startTwoFactorSetup'>>(
       build,
       '/start-two-factor-setup',
     ),
-    confirmTwoFactorSetup: post<OkResponse<'confirmTwoFactorSetup'>, RequestBody<'confirmTwoFactorSetup'>>(
+    confirmTwoFactorSetup: post<SuccessBody<'confirmTwoFactorSetup'>, RequestBody<'confirmTwoFactorSetup'>>(
       build,
       '/confirm-two-factor-setup',
     ),
-    disableTwoFactor: post<OkResponse<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>(
+    disableTwoFactor: post<SuccessBody<'disableTwoFactor'>, RequestBody<'disableTwoFactor'>>(
       build,
       '/disable-two-factor',
     ),
     setTwoFactorRequirement: post<
-      OkResponse<'setTwoFactorRequirement'>,
+      SuccessBody<'setTwoFactorRequirement'>,
       RequestBody<'setTwoFactorRequirement'>
     >(build, '/set-two-factor-requirement'),
-    spendCredits: post<OkResponse<'spendCredits'>, RequestBody<'spendCredits'>>(build, '/spend-credits'),
-    refundCredits: post<OkResponse<'refundCredits'>, RequestBody<'refundCredits'>>(build, '/refund-credits'),
-    getCreditUsage: get<OkResponse<'getCreditUsage'>, QueryParams<'getCreditUsage'>>(
+    spendCredits: post<SuccessBody<'spendCredits'>, RequestBody<'spendCredits'>>(build, '/spend-credits'),
+    refundCredits: post<SuccessBody<'refundCredits'>, RequestBody<'refundCredits'>>(build, '/refund-credits'),
+    getCreditUsage: get<SuccessBody<'getCreditUsage'>, QueryParams<'getCreditUsage'>>(
       build,
       '/get-credit-usage',
     ),
-    setMemberCaps: post<OkResponse<'setMemberCaps'>, RequestBody<'setMemberCaps'>>(build, '/set-member-caps'),
-    getUsageReport: get<OkResponse<'getUsageReport'>, QueryParams<'getUsageReport'>>(
+    setMemberCaps: post<SuccessBody<'setMemberCaps'>, RequestBody<'setMemberCaps'>>(
+      build,
+      '/set-member-caps',
+    ),
+    getUsageReport: get<SuccessBody<'getUsageReport'>, QueryParams<'getUsageReport'>>(
       build,
       '/get-usage-report',
     ),
-    getCreditPacks: get<OkResponse<'getCreditPacks'>>(build, '/get-credit-packs'),
-    buyCredits: post<OkResponse<'buyCredits'>, RequestBody<'buyCredits'>>(build, '/buy-credits'),
+    getCreditPacks: get<SuccessBody<'getCreditPacks'>>(build, '/get-credit-packs'),
+    buyCredits: post<SuccessBody<'buyCredits'>, RequestBody<'buyCredits'>>(build, '/buy-credits'),
   }),
 });
 

@@ -10,7 +10,7 @@ import { dismissed, selectCurrentNotice } from '../components/feedback/notices';
 import { translated } from '../i18n/index';
 
 /** Long enough to read two lines twice. */
-export const NOTICE_VISIBLE_MS = 6_000;
+const NOTICE_VISIBLE_MS = 6_000;
 
 export default function NoticeHost() {
   const notice = useAppSelector(selectCurrentNotice);

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { visuallyHidden } from '../components/visually-hidden';
 
-export function focusPageHeading(): void {
+function focusPageHeading(): void {
   const main = document.querySelector('main');
   const active = document.activeElement;
   if (main && active && active !== document.body && main.contains(active)) return;

@@ -26,7 +26,7 @@ declare global {
   }
 }
 
-export const defaultAppConfig: AppConfig = {
+const defaultAppConfig: AppConfig = {
   apiBase: '/api',
 };
 

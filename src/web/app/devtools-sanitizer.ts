@@ -55,7 +55,7 @@ function isPlainObject(value: object): boolean {
  * The URL with the values of secret-named query parameters redacted: accept-invite carries the invitation
  * token in its query, and the Request object RTK Query keeps in `meta` would otherwise show it.
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

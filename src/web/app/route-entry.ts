@@ -22,7 +22,7 @@ export interface RouteEntry {
 export type EntryLoader = (entry: RouteEntry, args: LoaderFunctionArgs) => unknown;
 
 /** The part of a data router an entry needs: where it is going. */
-export interface RouterState {
+interface RouterState {
   state: { location: Location; navigation: { location?: Location } };
 }
 

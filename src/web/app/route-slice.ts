@@ -15,7 +15,7 @@ export interface RouteState {
 export const initialRouteState: RouteState = { pathname: '/', search: '' };
 
 /** The query with every secret-named parameter's value replaced by [redacted]. */
-export function redactedSearch(search: string): string {
+function redactedSearch(search: string): string {
   const params = new URLSearchParams(search);
   for (const key of new Set(params.keys())) {
     if (isSecretKey(key)) params.set(key, REDACTED);
@@ -38,8 +38,6 @@ export const routeSlice = createSlice({
 });
 
 export const { routeChanged } = routeSlice.actions;
-
-export const selectRoute = (state: { route: RouteState }) => state.route;
 
 /** Keeps `state.route` on the router's location, from now on. */
 export function trackRoute(

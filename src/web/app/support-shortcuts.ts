@@ -4,7 +4,7 @@
  * listener; the snapshot code loads when a combination is pressed.
  */
 
-export function supportShortcut(event: KeyboardEvent): 'download' | 'load' | null {
+function supportShortcut(event: KeyboardEvent): 'download' | 'load' | null {
   if (!event.ctrlKey || !event.altKey || !event.shiftKey || event.metaKey) return null;
   if (event.code === 'KeyS') return 'download';
   if (event.code === 'KeyL') return 'load';

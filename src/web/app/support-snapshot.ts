@@ -7,7 +7,7 @@
 import type { RootState, PreloadedState } from './store';
 import { redactSecrets } from './devtools-sanitizer';
 
-export const SNAPSHOT_FORMAT = 'crm-sync-state-snapshot';
+const SNAPSHOT_FORMAT = 'crm-sync-state-snapshot';
 
 export interface StateSnapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -31,7 +31,7 @@ export function stateSnapshot(state: RootState, now = new Date()): StateSnapshot
   };
 }
 
-export function snapshotFileName(now = new Date()): string {
+function snapshotFileName(now = new Date()): string {
   return `crm-sync-state-${now.toISOString().replace(/[:.]/g, '-')}.json`;
 }
 

@@ -19,7 +19,7 @@ export const palette = {
 } as const;
 
 /** The focus ring (WCAG 2.4.7, 2.4.11, 1.4.11): the primary colour, 3:1 or more against the page. */
-export const FOCUS_RING_WIDTH = 3;
+const FOCUS_RING_WIDTH = 3;
 
 /**
  * Every keyboard-focused control gets the same ring, outside its box so it never hides behind a fill

@@ -6,7 +6,7 @@
 import { Fragment } from 'react';
 
 /** The address cut where a line may break: after '@', before '.'. */
-export function emailBreakParts(email: string): string[] {
+function emailBreakParts(email: string): string[] {
   return email.split(/(?<=@)|(?=\.)/).filter((part) => part !== '');
 }
 

@@ -7,7 +7,7 @@ import { t } from '../i18n/index';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-export function focusMainContent(): void {
+function focusMainContent(): void {
   document.getElementById(MAIN_CONTENT_ID)?.focus();
 }
 

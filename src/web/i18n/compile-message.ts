@@ -8,7 +8,7 @@
  * message of the catalogues with both compilers and requires the same result.
  */
 export type CompiledMessage = CompiledPart[];
-export type CompiledPart =
+type CompiledPart =
   | string
   | [name: string]
   | [name: string, type: string]

@@ -8,7 +8,7 @@
 
 const NONCE_KEY = 'connect_fragment_nonce';
 /** The fragment parameter carrying the nonce (next to the credentials, which parse by their own names). */
-export const FRAGMENT_NONCE_PARAM = 'app_nonce';
+const FRAGMENT_NONCE_PARAM = 'app_nonce';
 
 function sessionStore(): Storage | undefined {
   try {

@@ -13,7 +13,7 @@ type AuthOptions = components['schemas']['AuthOptions'];
 export const OAUTH_STORAGE_KEYS = oauthKeys;
 export const API_KEY_STORAGE_KEYS = apiKeyKeys;
 
-export type OAuthStorageKey = (typeof OAUTH_STORAGE_KEYS)[number];
+type OAuthStorageKey = (typeof OAUTH_STORAGE_KEYS)[number];
 export type ApiKeyStorageKey = (typeof API_KEY_STORAGE_KEYS)[number];
 export type CredentialKey = OAuthStorageKey | ApiKeyStorageKey;
 

@@ -88,7 +88,7 @@ export function setFlag(key: StorageKey, value: boolean): boolean {
 }
 
 /** Every stored key (a snapshot, safe to remove from while iterating). */
-export function storedKeys(): string[] {
+function storedKeys(): string[] {
   try {
     const store = storage();
     if (!store) return [];

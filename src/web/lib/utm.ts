@@ -5,7 +5,7 @@
 import type { components } from '../../contract/api';
 import { getItem, setItem, utmKeys } from './storage';
 
-export const UTM_KEYS = utmKeys;
+const UTM_KEYS = utmKeys;
 export type UtmKey = (typeof UTM_KEYS)[number];
 export type UtmSet = Required<components['schemas']['UtmSet']>;
 
@@ -29,7 +29,7 @@ export interface KeyValueStore {
 }
 
 /** The browser's local storage through the safe helpers (never throws). */
-export const localUtmStore: KeyValueStore = { get: getItem, set: (key, value) => void setItem(key, value) };
+const localUtmStore: KeyValueStore = { get: getItem, set: (key, value) => void setItem(key, value) };
 
 /**
  * Stores the utm_* parameters of `search`. Only the parameters present are written: a later visit without

@@ -8,7 +8,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/web/api';
-import type { OkResponse, OperationId, QueryParams, RequestBody } from '../../../src/web/api/contract-types';
+import type { OperationId, QueryParams, RequestBody, SuccessBody } from '../../../src/contract/types';
 import { makeStore } from '../../../src/web/app/store';
 import {
   anAuditEvent,
@@ -32,14 +32,20 @@ import {
 } from '../msw/handlers';
 import { server } from '../msw/server';
 
-type Arg<K extends OperationId> = RequestBody<K> extends void ? QueryParams<K> | void : RequestBody<K>;
+/** What an endpoint's hook takes, as scripts/gen-api-endpoints.mjs chooses: the query, a JSON body, or nothing. */
+type Arg<K extends OperationId> =
+  QueryParams<K> extends Record<string, never>
+    ? RequestBody<K> extends Record<string, never> | undefined
+      ? void
+      : RequestBody<K>
+    : QueryParams<K>;
 
 interface Call<K extends OperationId> {
   arg: Arg<K>;
   /** The query string expected (default none). */
   query?: Record<string, string>;
   /** A valid 200 answer of the contract. */
-  answer: OkResponse<K>;
+  answer: SuccessBody<K>;
 }
 
 const ok = { error: false as const, message: 'Done' };

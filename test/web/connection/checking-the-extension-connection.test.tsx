@@ -1,14 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import DashboardConnectionPage from '../../../src/web/features/connection/pages/DashboardConnectionPage';
-import { mockApiError, mockSoftwareOptions, ok, operationUrl, spyOnApi, type OkBody } from '../msw/handlers';
+import { mockApiError, mockSoftwareOptions, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import type { SuccessBody } from '../../../src/contract/types';
 import { aSoftware, aUser, anOrganization, type Software, type User } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
 import { resetBrowserStorage, spyOnWindowOpen } from './helpers';
 import { useSpecTimers } from '../utils/spec-timers';
 
-function verified(auth_type: 'oauth' | 'api key'): OkBody<'verifySettings'> {
+function verified(auth_type: 'oauth' | 'api key'): SuccessBody<'verifySettings'> {
   return {
     error: false,
     message: 'Successfully connected.',

@@ -3,14 +3,15 @@ import { markAppFragment } from '../../../src/web/lib/app-fragment';
 import { http, HttpResponse } from 'msw';
 import ConnectedPage, { loader } from '../../../src/web/features/connection/pages/ConnectedPage';
 import DashboardConnectedPage from '../../../src/web/features/connection/pages/DashboardConnectedPage';
-import { mockApiError, operationUrl, spyOnApi, type OkBody } from '../msw/handlers';
+import { mockApiError, operationUrl, spyOnApi } from '../msw/handlers';
+import type { SuccessBody } from '../../../src/contract/types';
 import { aSoftware, aUser } from '../msw/fixtures';
 import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
 import { resetBrowserStorage } from './helpers';
 import { useSpecTimers } from '../utils/spec-timers';
 
-function verified(auth_type: 'oauth' | 'api key' = 'oauth', api_keys = {}): OkBody<'verifySettings'> {
+function verified(auth_type: 'oauth' | 'api key' = 'oauth', api_keys = {}): SuccessBody<'verifySettings'> {
   return {
     error: false,
     message: 'Successfully connected.',

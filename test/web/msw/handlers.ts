@@ -9,21 +9,14 @@
  *   ... expect(login.requests[0].body).toEqual({ email: ..., password: ..., software: ... });
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { components, operations, paths } from '../../../src/contract/api';
+import type { operations, paths } from '../../../src/contract/api';
+import type { ErrorEnvelope, OperationId, SuccessBody } from '../../../src/contract/types';
 import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
 import { roleCan } from '../../../src/shared/permissions';
 import { aSoftware, aUser, type Software, type User } from './fixtures';
 
 export { apiUrl, originUrl };
-
-export type OperationId = keyof operations;
-export type OkBody<K extends OperationId> = operations[K]['responses'] extends {
-  200: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
-export type ErrorBody = components['schemas']['Error'];
 
 type Method = 'get' | 'post';
 /** The {method, path} pairs of `paths` whose operation is K: a wrong path or method does not compile. */
@@ -74,7 +67,7 @@ export interface MockOptions {
   onRequest?: (request: RecordedRequest) => void;
 }
 
-type Answer<K extends OperationId> = OkBody<K> | ErrorBody;
+type Answer<K extends OperationId> = SuccessBody<K> | ErrorEnvelope;
 
 function handlerFor<K extends OperationId>(
   operationId: K,
@@ -111,7 +104,7 @@ async function record(request: Request): Promise<RecordedRequest> {
 /** Answers an operation with its typed 200 body (or a function of the request). */
 export function mockApi<K extends OperationId>(
   operationId: K,
-  body: NoInfer<OkBody<K> | ((request: RecordedRequest) => OkBody<K>)>,
+  body: NoInfer<SuccessBody<K> | ((request: RecordedRequest) => SuccessBody<K>)>,
   options: Omit<MockOptions, 'status'> = {},
 ): HttpHandler {
   return handlerFor(operationId, body, options);
@@ -129,7 +122,7 @@ export function mockApiError(
 /** A handler plus the requests it received, to assert on method, URL, body and cookies. */
 export function spyOnApi<K extends OperationId>(
   operationId: K,
-  body: NoInfer<OkBody<K> | ((request: RecordedRequest) => OkBody<K>)>,
+  body: NoInfer<SuccessBody<K> | ((request: RecordedRequest) => SuccessBody<K>)>,
   options: Omit<MockOptions, 'status'> = {},
 ): { handler: HttpHandler; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
@@ -190,7 +183,8 @@ export function mockSoftwareOptions(
 }
 
 export function mockPricing(
-  pricing: OkBody<'getPricing'>['data'] | ((request: RecordedRequest) => OkBody<'getPricing'>['data']),
+  pricing:
+    SuccessBody<'getPricing'>['data'] | ((request: RecordedRequest) => SuccessBody<'getPricing'>['data']),
   options: Omit<MockOptions, 'status'> = {},
 ) {
   return mockApi(
@@ -203,11 +197,14 @@ export function mockPricing(
   );
 }
 
-export function mockCoupon(coupon: OkBody<'getCoupon'>['data'], options: Omit<MockOptions, 'status'> = {}) {
+export function mockCoupon(
+  coupon: SuccessBody<'getCoupon'>['data'],
+  options: Omit<MockOptions, 'status'> = {},
+) {
   return mockApi('getCoupon', { error: false, data: coupon }, options);
 }
 
-type MembersData = OkBody<'getOrganizationMembers'>['data'];
+type MembersData = SuccessBody<'getOrganizationMembers'>['data'];
 type Member = MembersData['users'][number];
 
 /**
@@ -226,7 +223,7 @@ const PLAN_RANK: Record<string, number> = { Free: 0, Standard: 1, Pro: 2 };
 export function membersPage(
   all: { users: readonly Member[]; invitations: readonly MembersData['invitations'][number][] },
   query: URLSearchParams,
-): OkBody<'getOrganizationMembers'> {
+): SuccessBody<'getOrganizationMembers'> {
   const number = (name: string, fallback: number) => Number(query.get(name) ?? fallback);
   const page = number('page', 1);
   const perPage = number('per_page', 25);

@@ -3,7 +3,8 @@ import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import type { HttpHandler } from 'msw';
 import type { components } from '../../../src/contract/api';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi, type OkBody } from '../msw/handlers';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import type { SuccessBody } from '../../../src/contract/types';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -257,7 +258,7 @@ describe('in Chinese', () => {
   });
 });
 
-type DomainData = OkBody<'getCompanyDomain'>['data'];
+type DomainData = SuccessBody<'getCompanyDomain'>['data'];
 
 /** The Organization page of the admin, the company domain answered by `state()` (read at each call). */
 function renderWithDomain(state: () => Partial<DomainData>, ...handlers: HttpHandler[]) {

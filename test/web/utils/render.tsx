@@ -16,8 +16,6 @@ import { createAppRouter } from '../../../src/web/app/router';
 import { makeStore, type AppStore, type PreloadedState } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';
 
-export { apiUrl, originUrl } from '../../../src/web/app/config';
-
 interface CommonOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: PreloadedState;
   /** A store made by the test (else one is made from preloadedState). */

@@ -1,5 +1,5 @@
 /** The one loading pattern (issue 14): skeletons shaped like what is coming, 'Loading...' for assistive tech. */
-export { default as ContentSkeleton, type SkeletonShape } from './ContentSkeleton';
+export { default as ContentSkeleton } from './ContentSkeleton';
 export { default as DashboardFrameSkeleton, SIDEBAR_WIDTH } from './DashboardFrameSkeleton';
-export { default as LoadingStatus, LOADING_TEXT } from './LoadingStatus';
+export { default as LoadingStatus } from './LoadingStatus';
 export { default as RouteFallback } from './RouteFallback';

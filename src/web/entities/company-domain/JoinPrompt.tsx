@@ -8,7 +8,7 @@ import { withDetail, type ErrorText } from '../../api/errors';
 import ErrorAlert from '../../components/ErrorAlert';
 import { t, translated } from '../../i18n';
 
-export const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
+const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 
 /**
  * Issue 15: a signed-in user without organization whose address is at a verified domain is offered to

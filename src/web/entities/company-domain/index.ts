@@ -2,4 +2,4 @@
  * The company-domain entity (issue 15): the offer to join the organization that verified the domain of
  * the user's address. The overview and the onboarding pages a new signup lands on both show it.
  */
-export { JoinPrompt, JOIN_REQUEST_FAILED } from './JoinPrompt';
+export { JoinPrompt } from './JoinPrompt';

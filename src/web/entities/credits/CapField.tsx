@@ -9,9 +9,7 @@ export interface CapFieldProps {
   id?: string;
 }
 
-export const CAP_INVALID = msg(
-  'Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.',
-);
+const CAP_INVALID = msg('Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.');
 
 /** The monthly cap input: a whole number of credits, empty = unlimited. */
 export default function CapField({ value, onChange, disabled, id = 'monthly-cap' }: CapFieldProps) {

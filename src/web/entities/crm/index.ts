@@ -1,9 +1,4 @@
 /** The CRM entity: the chosen CRM (one rule, its hooks) and the picker of the catalogue's CRMs. */
-export {
-  chooseSoftware,
-  chosenSoftwareSlug,
-  loadChosenSoftware,
-  storedSoftwareSlug,
-} from './chosen-software';
-export { default as CrmPicker, type CrmPickerProps } from './CrmPicker';
-export { useChooseSoftware, useChosenSoftware, type ChosenSoftware } from './use-chosen-software';
+export { chooseSoftware, loadChosenSoftware, storedSoftwareSlug } from './chosen-software';
+export { default as CrmPicker } from './CrmPicker';
+export { useChooseSoftware, useChosenSoftware } from './use-chosen-software';

@@ -8,8 +8,8 @@ import type { BillingSchedule } from './prices';
 import { leaveAppTo, safeRedirectUrl } from '../../lib/safe-redirect';
 
 /** Spec §8 'Seats and checkout'. */
-export const CHECKOUT_FAILED = 'Failed to create checkout session';
-export const NO_CHECKOUT_URL = 'No checkout URL returned';
+const CHECKOUT_FAILED = 'Failed to create checkout session';
+const NO_CHECKOUT_URL = 'No checkout URL returned';
 
 /**
  * Buying a plan from a plan card (/pricing and the dashboard's product purchase view): create the

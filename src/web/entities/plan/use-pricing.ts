@@ -4,12 +4,12 @@ import { classifyFailure, errorMessage, isFailedAnswer } from '../../api/errors'
 import type { BillingSchedule } from './prices';
 
 /** Spec §8 'Pricing and coupons'. */
-export const PRICING_FETCH_FAILED = 'Failed to fetch pricing data';
-export const PRICING_ERROR = 'Error fetching pricing';
+const PRICING_FETCH_FAILED = 'Failed to fetch pricing data';
+const PRICING_ERROR = 'Error fetching pricing';
 const PRICING_ERROR_LOGGED = 'Error fetching pricing data';
 
 /** A non-OK answer reads 'Failed to fetch pricing data'; anything else (network...) 'Error fetching pricing'. */
-export function pricingErrorText(error: unknown): string {
+function pricingErrorText(error: unknown): string {
   if (isFailedAnswer(error)) return PRICING_FETCH_FAILED;
   return errorMessage(error, PRICING_ERROR);
 }

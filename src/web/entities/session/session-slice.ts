@@ -46,9 +46,9 @@ export const initialAppState: AppState = {
 };
 
 export const USER_FETCH_FAILED = 'Failed to fetch user data';
-export const PORTAL_FETCH_FAILED = 'Failed to fetch billing portal url';
-export const PORTAL_URL_MISSING = 'Could not load billing portal URL';
-export const PORTAL_LOAD_FAILED = 'Failed to load billing portal';
+const PORTAL_FETCH_FAILED = 'Failed to fetch billing portal url';
+const PORTAL_URL_MISSING = 'Could not load billing portal URL';
+const PORTAL_LOAD_FAILED = 'Failed to load billing portal';
 
 /**
  * Spec §4 "Initial load": fetch the user (loading set); when the user has a software slug, fetch that CRM
@@ -221,7 +221,8 @@ export const appSlice = createSlice({
   },
 });
 
-export const { userLoadFailed, softwareLoaded, portalFailed, errorSet, signedOut } = appSlice.actions;
+export const { softwareLoaded, errorSet, signedOut } = appSlice.actions;
+const { userLoadFailed, portalFailed } = appSlice.actions;
 
 /** The part of the store state this slice owns (the whole RootState fits). */
 export type WithApp = { app: AppState };
@@ -229,9 +230,7 @@ export const selectUser = (state: WithApp) => state.app.user;
 export const selectSoftware = (state: WithApp) => state.app.software;
 export const selectLoading = (state: WithApp) => state.app.loading;
 export const selectErrorMessage = (state: WithApp) => state.app.errorMessage;
-export const selectBillingPortalUrl = (state: WithApp) => state.app.billingPortalUrl;
 export const selectPortalLoading = (state: WithApp) => state.app.portalLoading;
-export const selectSessionExpired = (state: WithApp) => state.app.sessionExpired;
 
 /**
  * Resolves with the signed-in user (null without a session) once the initial load has ended, at once

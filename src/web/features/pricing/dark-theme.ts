@@ -2,7 +2,7 @@ import { createTheme } from '@mui/material/styles';
 import { focusRing, theme } from '../../app/theme';
 
 /** Colours of the dark theme, each 4.5:1 or more on its dark backgrounds (palette-contrast.test.ts). */
-export const darkPalette = {
+const darkPalette = {
   mode: 'dark',
   primary: { main: '#8c9eff' },
   secondary: { main: '#4db6ac' },

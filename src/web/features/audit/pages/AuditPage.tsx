@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLazyExportAuditEventsQuery, useListAuditEventsQuery } from '../../../api';
-import type { QueryParams } from '../../../api/contract-types';
+import type { QueryParams } from '../../../../contract/types';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';

@@ -3,7 +3,7 @@
  * page with the widget mounts and a client id is configured, so public pages pay nothing for it otherwise.
  */
 
-export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
+const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 export interface GoogleCredentialResponse {
   credential?: string;

@@ -10,7 +10,7 @@ import BuySeatsForm from './BuySeatsForm';
 import { t } from '../../../i18n';
 
 /** Spec §8 'Seats and checkout'. */
-export const BUY_SEATS_FAILED = 'Error buying seats';
+const BUY_SEATS_FAILED = 'Error buying seats';
 
 /**
  * Spec §4 buy-seats flow: the server answers a payment page (followed when allow-listed) or nothing,

@@ -13,7 +13,7 @@ import { MAX_SEATS, MIN_SEATS, normalizeSeats, seatsHint, seatsProblem } from '.
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t } from '../../../i18n';
 
-export const SELECT_PRODUCT_FIRST = 'Please select a product first.';
+const SELECT_PRODUCT_FIRST = 'Please select a product first.';
 
 export interface BuySeatsFormProps {
   onSubmit: (order: { product: SeatPlanKey; seats: number }) => void;

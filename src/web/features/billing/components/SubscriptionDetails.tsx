@@ -10,8 +10,8 @@ import { t, translated } from '../../../i18n';
 
 type Subscription = components['schemas']['Subscription'];
 
-export const NO_NEXT_PAYMENT = 'Not available';
-export const NO_PAYMENT_METHOD =
+const NO_NEXT_PAYMENT = 'Not available';
+const NO_PAYMENT_METHOD =
   "No payment method on file. Update it in the payment provider's portal with 'Manage Subscription'.";
 
 function statusLabel(status: string | null): string {

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { openInNewTab, safeRedirectUrl } from '../../../lib/safe-redirect';
 
 /** Spec §8 'Billing portal': what the billing page shows when the portal cannot be opened. */
-export const PORTAL_FAILED = 'Failed to load billing portal';
+const PORTAL_FAILED = 'Failed to load billing portal';
 
 export interface BillingPortal {
   open: () => Promise<void>;

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { t } from '../../../i18n';
 
 /** Spec §9: the billing success page sends the user to the dashboard after 5 s. */
-export const SUCCESS_REDIRECT_SECONDS = 5;
+const SUCCESS_REDIRECT_SECONDS = 5;
 
 /** Spec §2.1 /dashboard/billing/success. */
 export default function BillingSuccessPage() {

@@ -10,7 +10,7 @@ import ConnectionHeading from './ConnectionHeading';
 import { t, translated } from '../../../i18n';
 
 /** Spec §4 "Connection screen states": connecting, then testing, then success or error. */
-export type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
+type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
 
 export interface ConnectionProgressProps {
   status: ConnectionStatus;

@@ -14,7 +14,7 @@ import ConnectionConfirm from './ConnectionConfirm';
 import ConnectionProgress from './ConnectionProgress';
 
 /** Spec §9: after 'Successfully connected.' the next screen follows 3 seconds later. */
-export const SUCCESS_REDIRECT_MS = 3000;
+const SUCCESS_REDIRECT_MS = 3000;
 
 const ROUTES = {
   public: {

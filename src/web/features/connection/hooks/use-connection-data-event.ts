@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { readConnectionDataEvent, type Credentials } from '../lib/connection-data';
 
-export const CONNECTION_DATA_EVENT = 'connectionData';
+const CONNECTION_DATA_EVENT = 'connectionData';
 
 /**
  * Calls `onData` whenever the browser extension dispatches its `connectionData` document event with an

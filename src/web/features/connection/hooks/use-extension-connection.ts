@@ -5,9 +5,9 @@ import { ERROR_VERIFYING_SETTINGS, verifyErrorText, verifyResultError } from '..
 import { useConnectionDataEvent } from './use-connection-data-event';
 
 /** Spec §9: how long the dashboard waits for the extension's connection data. */
-export const EXTENSION_WAIT_MS = 3800;
+const EXTENSION_WAIT_MS = 3800;
 
-export type ExtensionConnectionStatus = 'waiting' | 'verifying' | 'connected' | 'not-connected';
+type ExtensionConnectionStatus = 'waiting' | 'verifying' | 'connected' | 'not-connected';
 
 export interface ExtensionConnection {
   status: ExtensionConnectionStatus;

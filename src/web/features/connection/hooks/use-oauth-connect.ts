@@ -13,7 +13,7 @@ import { newOAuthState, storeOAuthState } from '../lib/oauth-state';
 import { buildOAuthAuthorizeUrl, isOpenableAuthorizeUrl, withOAuthState } from '../lib/oauth-url';
 import { useOAuthWindow } from './use-oauth-window';
 
-export const PRECONNECT_FALLBACK = 'Error during preconnect';
+const PRECONNECT_FALLBACK = 'Error during preconnect';
 
 export interface OAuthConnect {
   /** Opens the authorize window (guarded: at most once per 5 s). */

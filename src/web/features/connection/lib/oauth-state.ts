@@ -5,14 +5,14 @@
  * user to /callback with their own code and connect the user's account to the attacker's CRM.
  */
 
-export const OAUTH_STATE_KEY = 'oauth_state';
+const OAUTH_STATE_KEY = 'oauth_state';
 /**
  * The state of the flow that runs in a window the app opened (the popup), stored beside it. The window
  * starts with a copy of the opening tab's session storage, and Chromium keeps that copy when a CRM's
  * `Cross-Origin-Opener-Policy` cuts `window.opener` on the way, so /callback still knows a tab waits for
  * the outcome (oauth-handoff.ts).
  */
-export const OAUTH_POPUP_STATE_KEY = 'oauth_state_popup';
+const OAUTH_POPUP_STATE_KEY = 'oauth_state_popup';
 
 /** Where the authorize page of a flow opens: a new window (the popup), or this tab. */
 export type OAuthFlowWindow = 'window' | 'this-tab';

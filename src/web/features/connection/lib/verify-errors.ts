@@ -17,9 +17,9 @@
 import { bodyMessage, classifyFailure, hasErrorFlag, serverMessage } from '../../../api/errors';
 
 export const ERROR_VERIFYING_SETTINGS = 'Error verifying settings';
-export const VERIFY_FAILED = 'Verify failed';
+const VERIFY_FAILED = 'Verify failed';
 export const VERIFICATION_FAILED = 'Verification failed';
-export const VERIFY_SETTINGS_ERROR = 'Verify settings error';
+const VERIFY_SETTINGS_ERROR = 'Verify settings error';
 
 /** The text for a rejected verify-settings call (an RTK Query error, or whatever was thrown). */
 export function verifyErrorText(error: unknown): string {

@@ -13,7 +13,7 @@ import { t, translated } from '../../../i18n/index';
 
 type User = components['schemas']['User'];
 
-export const INSTALL_EXTENSION_PATH = '/dashboard/install-extension';
+const INSTALL_EXTENSION_PATH = '/dashboard/install-extension';
 
 /** The Overview's account card: email, credits with the billing interval, product, extension status. */
 export function AccountCard({

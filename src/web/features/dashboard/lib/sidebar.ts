@@ -43,7 +43,7 @@ export function usesPersonalConnection(
 }
 
 /** The store URL of the extension, or null when the software record has none. */
-export function extensionStoreUrl(software: SidebarSoftware | null | undefined): string | null {
+function extensionStoreUrl(software: SidebarSoftware | null | undefined): string | null {
   const url = software?.chrome_extension_url?.trim();
   return url ? url : null;
 }

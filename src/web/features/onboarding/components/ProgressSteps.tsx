@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import { t, translated } from '../../../i18n';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
-export const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
+const ONBOARDING_STEPS = ['Install', 'Signup', 'Connect', 'Finish'] as const;
 
 /** MUI's CheckCircle icon, which StepIcon shows for a completed step. */
 const CHECK_CIRCLE = 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z';

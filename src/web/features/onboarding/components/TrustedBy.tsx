@@ -16,7 +16,7 @@ const AVATARS = [
   { initials: 'RD', color: 'error.dark' },
 ] as const;
 
-export const TRUSTED_BY_TEXT = 'Trusted by thousands of SDRs, BDRs, Sales Ops and team leads';
+const TRUSTED_BY_TEXT = 'Trusted by thousands of SDRs, BDRs, Sales Ops and team leads';
 
 /** MUI's Rating star (StarIcon), in its gold. */
 const STAR_PATH = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';

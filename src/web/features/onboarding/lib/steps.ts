@@ -2,10 +2,10 @@
  * The four progress steps (Install, Signup, Connect, Finish) of spec §2.2: which one a public route
  * belongs to, and how the bar reads for the visitor. Pure.
  */
-export const INSTALL = 0;
-export const SIGNUP = 1;
-export const CONNECT = 2;
-export const FINISH = 3;
+const INSTALL = 0;
+const SIGNUP = 1;
+const CONNECT = 2;
+const FINISH = 3;
 
 const STEP_BY_PATH: Record<string, number> = {
   '/install': INSTALL,

@@ -23,11 +23,11 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import { InviteLinkSection } from './InviteLinkSection';
 import { t, translated } from '../../../i18n';
 
-export const DOMAIN_START_FAILED = 'Failed to send the verification code';
-export const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
-export const JOIN_DECISION_FAILED = 'Failed to answer the request';
-export const DOMAIN_LOAD_FAILED = 'Failed to load the company domain';
-export const AUTO_JOIN_FAILED = 'Failed to change automatic joining';
+const DOMAIN_START_FAILED = 'Failed to send the verification code';
+const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
+const JOIN_DECISION_FAILED = 'Failed to answer the request';
+const DOMAIN_LOAD_FAILED = 'Failed to load the company domain';
+const AUTO_JOIN_FAILED = 'Failed to change automatic joining';
 
 export interface CompanyDomainSectionProps {
   /** Says what happened (a notice). */

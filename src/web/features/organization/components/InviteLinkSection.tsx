@@ -12,10 +12,10 @@ import { msg, t, translated } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export const LINK_CREATE_FAILED = msg('Failed to create the invitation link');
-export const LINK_REVOKE_FAILED = msg('Failed to revoke the invitation link');
-export const LINK_COPIED = msg('Link copied to the clipboard.');
-export const LINK_COPY_FAILED = msg('Could not copy: select the link and copy it yourself.');
+const LINK_CREATE_FAILED = msg('Failed to create the invitation link');
+const LINK_REVOKE_FAILED = msg('Failed to revoke the invitation link');
+const LINK_COPIED = msg('Link copied to the clipboard.');
+const LINK_COPY_FAILED = msg('Could not copy: select the link and copy it yourself.');
 
 export interface InviteLinkSectionProps {
   /** The verified domain: only addresses at it can join through the link. */

@@ -13,7 +13,7 @@ export interface PreviewRequestRow {
 }
 
 /** How long the list must stay unchanged before the server is asked: once per pause in typing. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 interface Answer {
   /** The rows it answers, as JSON: an answer for a list since edited is never shown. */

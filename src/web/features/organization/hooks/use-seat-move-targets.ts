@@ -4,7 +4,7 @@ import { seatMoveTargets, type OrganizationMember } from '../lib/members';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** How many members on Free one search offers: enough to choose from, small whatever the organization's size. */
-export const SEAT_MOVE_TARGETS_PER_SEARCH = 20;
+const SEAT_MOVE_TARGETS_PER_SEARCH = 20;
 
 const NONE: OrganizationMember[] = [];
 

@@ -1,9 +1,9 @@
 /** The failure texts of the Organization screens (spec §8 Organization). */
 import { isFailedAnswer, withDetail, type ErrorText } from '../../../api/errors';
 
-export const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
-export const MEMBERS_LOAD_FAILED = 'Failed to load org members';
-export const ORGANIZATION_FETCH_FAILED = 'Failed to fetch organization data';
+const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
+const MEMBERS_LOAD_FAILED = 'Failed to load org members';
+const ORGANIZATION_FETCH_FAILED = 'Failed to fetch organization data';
 export const REMOVE_FAILED = 'Failed to remove user';
 export const UPDATE_PRODUCT_FAILED = 'Failed to update product';
 export const INVITE_FAILED = 'Failed to send invitation';

@@ -7,8 +7,8 @@ import {
   type ErrorText,
 } from '../../../api/errors';
 
-export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
-export const PROFILE_UPDATE_ERROR = 'Error updating profile';
+const PROFILE_UPDATE_FAILED = 'Failed to update profile';
+const PROFILE_UPDATE_ERROR = 'Error updating profile';
 
 /**
  * A non-OK answer reads 'Failed to update profile' (with the server's message beside it, since server

@@ -13,8 +13,8 @@ import { formatPrice } from '../../../entities/credits';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import { t } from '../../../i18n';
 
-export const PACKS_FAILED = 'Failed to load credit packs';
-export const BUY_CREDITS_FAILED = 'Failed to start the payment';
+const PACKS_FAILED = 'Failed to load credit packs';
+const BUY_CREDITS_FAILED = 'Failed to start the payment';
 
 /** Top-ups (issue 13): seeded credit packs, paid once through the payment provider; they never expire. */
 export default function CreditPacks() {

@@ -27,8 +27,8 @@ import {
 } from '../lib/usage-filters';
 import { t, translated } from '../../../i18n';
 
-export const USAGE_FAILED = 'Failed to load credit usage';
-export const REPORT_FAILED = 'Failed to load the usage report';
+const USAGE_FAILED = 'Failed to load credit usage';
+const REPORT_FAILED = 'Failed to load the usage report';
 
 /**
  * /dashboard/usage (issue 13): the caller's balance and usage against their cap; the team's spending by day

@@ -1,0 +1,65 @@
+/**
+ * Schema migrations, defined in code so the server needs no migration folder at run time: one file a
+ * migration, listed here in the order they run. Append new migrations; never edit one that has shipped.
+ * The keys are the names kysely_migration stores for each database: never rename one (a database that
+ * ran it would fail to start), and names sort in the order they run.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import m0001Initial from './0001-initial.js';
+import m0002OauthCodesUserRequired from './0002-oauth-codes-user-required.js';
+import m0003SupportRequests from './0003-support-requests.js';
+import m0010MemberCountAndMemberIndexes from './0010-member-count-and-member-indexes.js';
+import m0020CreditLedger from './0020-credit-ledger.js';
+import m0021CreditPacks from './0021-credit-packs.js';
+import m0030AuditEvents from './0030-audit-events.js';
+import m0031SessionDevices from './0031-session-devices.js';
+import m0032TwoFactor from './0032-two-factor.js';
+import m0033OrganizationRequiresTwoFactor from './0033-organization-requires-two-factor.js';
+import m0040InvitationRoles from './0040-invitation-roles.js';
+import m0041InvitationProduct from './0041-invitation-product.js';
+import m0042EmailsIgnoreCase from './0042-emails-ignore-case.js';
+import m0045SandboxSubscriptionItems from './0045-sandbox-subscription-items.js';
+import m0046CompanyDomain from './0046-company-domain.js';
+import m0047InviteLinks from './0047-invite-links.js';
+import m0048DomainAutoJoin from './0048-domain-auto-join.js';
+import m0049EmailProvenAt from './0049-email-proven-at.js';
+import m0050CheckoutSubscription from './0050-checkout-subscription.js';
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001Initial,
+  '0002_oauth_codes_user_required': m0002OauthCodesUserRequired,
+  '0003_support_requests': m0003SupportRequests,
+  '0010_member_count_and_member_indexes': m0010MemberCountAndMemberIndexes,
+  '0020_credit_ledger': m0020CreditLedger,
+  '0021_credit_packs': m0021CreditPacks,
+  '0030_audit_events': m0030AuditEvents,
+  '0031_session_devices': m0031SessionDevices,
+  '0032_two_factor': m0032TwoFactor,
+  '0033_organization_requires_two_factor': m0033OrganizationRequiresTwoFactor,
+  '0040_invitation_roles': m0040InvitationRoles,
+  '0041_invitation_product': m0041InvitationProduct,
+  '0042_emails_ignore_case': m0042EmailsIgnoreCase,
+  '0045_sandbox_subscription_items': m0045SandboxSubscriptionItems,
+  '0046_company_domain': m0046CompanyDomain,
+  '0047_invite_links': m0047InviteLinks,
+  '0048_domain_auto_join': m0048DomainAutoJoin,
+  '0049_email_proven_at': m0049EmailProvenAt,
+  '0050_checkout_subscription': m0050CheckoutSubscription,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Brings the schema up to date; throws (and the server does not start) when a migration fails. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
