@@ -5,11 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 export const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+// ajv-formats is CommonJS: Node's default import is its module.exports, whose `default` is the plugin.
+const addFormats = ajvFormats.default;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const DOC_ID = 'openapi';

@@ -9,10 +9,10 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { freePort } from '../../scripts/lib/free-port';
-import { runWebBuild, webBuildState } from '../../scripts/lib/web-build';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { freePort } from '../../scripts/lib/free-port.js';
+import { runWebBuild, webBuildState } from '../../scripts/lib/web-build.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDir = path.join(root, 'dist/web');
