@@ -50,6 +50,9 @@ export default {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
+    // Code the compiled server also runs (src/shared, src/contract) imports `./email.js` for email.ts, as
+    // Node needs; without the extension Jest finds either file.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(css|less|scss)$': '<rootDir>/test/web/file-stub.ts',
     '\\.(png|jpe?g|gif|webp|avif|svg|ico|woff2?)$': '<rootDir>/test/web/file-stub.ts',
   },

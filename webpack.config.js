@@ -143,6 +143,9 @@ export function moduleRules({ production, refresh }) {
     {
       test: /\.[cm]?tsx?$/,
       exclude: /node_modules/,
+      // Code the compiled server also runs (src/shared, src/contract) imports `./email.js` for email.ts,
+      // as Node needs; only our own modules' imports are read that way, never a package's.
+      resolve: { extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
       use: {
         loader: 'swc-loader',
         options: {

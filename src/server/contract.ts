@@ -4,12 +4,16 @@
  * loader gives the tests their response validators, so server and tests read one source of truth.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { PROJECT_ROOT } from './project-root.js';
 
-const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+const DEFAULT_CONTRACT_PATH = join(PROJECT_ROOT, 'openapi.yaml');
+
+// ajv-formats is CommonJS: Node's default import is its module.exports, whose `default` is the plugin.
+const addFormats = ajvFormats.default;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const DOC_ID = 'openapi';

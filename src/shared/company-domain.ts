@@ -3,7 +3,7 @@
  * providers are refused (anyone can have an address there), and this is the one list of them.
  * Pure: no Node or browser imports.
  */
-import { normalizeEmail } from './email';
+import { normalizeEmail } from './email.js';
 
 const FREE_MAIL_DOMAINS: readonly string[] = [
   '163.com',

@@ -3,7 +3,7 @@
  * organization's verified domain join through it as Free members. The texts both sides show and the rule of
  * who may use a link live here. Pure: no Node or browser imports.
  */
-import { domainOf } from './company-domain';
+import { domainOf } from './company-domain.js';
 
 /** A link works this many days after it is created. */
 export const INVITE_LINK_DAYS = 7;

@@ -3,8 +3,8 @@
  * anything is sent. The app shows the judgement as a preview; the server judges the rows it receives
  * again with the same rules (it trusts nothing the browser decided). Pure: no Node or browser imports.
  */
-import { normalizeEmail } from './email';
-import { ROLES, type Role } from './permissions';
+import { normalizeEmail } from './email.js';
+import { ROLES, type Role } from './permissions.js';
 
 /** The most rows one bulk invitation takes. */
 export const MAX_BULK_INVITES = 500;

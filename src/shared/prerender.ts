@@ -3,7 +3,7 @@
  * get them (the server, http/web.ts). A visitor's first paint is then the page itself, before any script
  * has run; the browser hydrates it (src/web/main.tsx).
  */
-import type { Locale } from './locale';
+import type { Locale } from './locale.js';
 
 export const PRERENDERED_PATHS = [
   '/login',

@@ -3,7 +3,7 @@
  * the member edit page) and the server (set-user-product), so the rule is written once.
  * Pure: no Node or browser imports. Plan keys, names and normalization live in plans.ts.
  */
-import { PLAN_NAMES, planKeyOf, type PlanKey, type SeatPlanKey } from './plans';
+import { PLAN_NAMES, planKeyOf, type PlanKey, type SeatPlanKey } from './plans.js';
 
 export interface PurchasedSeats {
   standard: number;

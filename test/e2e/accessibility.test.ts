@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness';
-import { apiCall, newPerson, teamOfTwo, type Person } from './people';
+import { useAppAndBrowser } from './harness.js';
+import { apiCall, newPerson, teamOfTwo, type Person } from './people.js';
 
 const e2e = useAppAndBrowser();
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useAppAndBrowser } from './harness';
+import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

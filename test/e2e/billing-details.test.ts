@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startApp, useAppAndBrowser } from './harness';
-import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people';
+import { startApp, useAppAndBrowser } from './harness.js';
+import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 

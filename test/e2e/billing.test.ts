@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectTitle, useAppAndBrowser } from './harness';
-import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo, type Person } from './people';
+import { expectTitle, useAppAndBrowser } from './harness.js';
+import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo, type Person } from './people.js';
 
 const e2e = useAppAndBrowser();
 

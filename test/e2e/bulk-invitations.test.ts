@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useAppAndBrowser } from './harness';
-import { apiCall, teamOfTwo } from './people';
+import { useAppAndBrowser } from './harness.js';
+import { apiCall, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

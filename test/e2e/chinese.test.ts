@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness';
-import { newPerson, signUpByApi } from './people';
+import { useAppAndBrowser } from './harness.js';
+import { newPerson, signUpByApi } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { signUp } from './flows';
-import { useAppAndBrowser } from './harness';
+import { signUp } from './flows.js';
+import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness';
-import { apiCall, payInSandbox, teamOfTwo } from './people';
+import { useAppAndBrowser } from './harness.js';
+import { apiCall, payInSandbox, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { logOut } from './flows';
-import { useAppAndBrowser } from './harness';
+import { logOut } from './flows.js';
+import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

@@ -9,10 +9,10 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { freePort } from '../../scripts/lib/free-port';
-import { runWebBuild, webBuildState } from '../../scripts/lib/web-build';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { freePort } from '../../scripts/lib/free-port.js';
+import { runBuild, webBuildState } from '../../scripts/lib/build-state.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDir = path.join(root, 'dist/web');
@@ -41,7 +41,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Builds the SPA if needed, then starts the reference server with a fresh in-memory database. */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
-  if (webBuildState(webDir) !== null) runWebBuild({ quiet: true });
+  if (webBuildState(webDir) !== null) runBuild('web', { quiet: true });
   // The port is chosen before start so the server knows its public URL (links, CSRF origin check).
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

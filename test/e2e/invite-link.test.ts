@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { signUp } from './flows';
-import { useAppAndBrowser } from './harness';
-import { newPerson, signUpByApi } from './people';
+import { signUp } from './flows.js';
+import { useAppAndBrowser } from './harness.js';
+import { newPerson, signUpByApi } from './people.js';
 
 const e2e = useAppAndBrowser();
 const domain = `links-${Date.now()}.com`;

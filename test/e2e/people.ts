@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AppAndBrowser } from './harness';
-import { STRONG_PASSWORD } from './flows';
+import type { AppAndBrowser } from './harness.js';
+import { STRONG_PASSWORD } from './flows.js';
 
 export interface Person {
   context: BrowserContext;

@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender';
-import { useAppAndBrowser } from './harness';
+import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender.js';
+import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { signUp, STRONG_PASSWORD } from './flows';
-import { useAppAndBrowser } from './harness';
+import { signUp, STRONG_PASSWORD } from './flows.js';
+import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { STRONG_PASSWORD } from './flows';
-import { useAppAndBrowser } from './harness';
-import { apiCall, newPerson, signUpByApi, teamOfTwo, type Person } from './people';
+import { STRONG_PASSWORD } from './flows.js';
+import { useAppAndBrowser } from './harness.js';
+import { apiCall, newPerson, signUpByApi, teamOfTwo, type Person } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

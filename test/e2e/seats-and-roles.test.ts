@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { useAppAndBrowser } from './harness';
-import { apiCall, invitationToken, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people';
+import { useAppAndBrowser } from './harness.js';
+import { apiCall, invitationToken, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

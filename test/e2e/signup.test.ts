@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows';
-import { expectTitle, useAppAndBrowser } from './harness';
+import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows.js';
+import { expectTitle, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expectTitle, useAppAndBrowser } from './harness';
+import { expectTitle, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 

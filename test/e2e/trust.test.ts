@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { STRONG_PASSWORD, logIn, logOut } from './flows';
-import { expectTitle, useAppAndBrowser } from './harness';
-import { apiCall, newPerson, signUpByApi, teamOfTwo } from './people';
+import { STRONG_PASSWORD, logIn, logOut } from './flows.js';
+import { expectTitle, useAppAndBrowser } from './harness.js';
+import { apiCall, newPerson, signUpByApi, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();

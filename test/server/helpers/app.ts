@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
@@ -167,7 +167,7 @@ export function postForm(
   url: string,
   fields: Record<string, string> = {},
   { cookie, headers = {}, ip }: { cookie?: string; headers?: Record<string, string>; ip?: string } = {},
-) {
+): Promise<LightMyRequestResponse> {
   return testApp.app.inject({
     method: 'POST',
     url,

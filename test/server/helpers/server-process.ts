@@ -1,10 +1,12 @@
 /**
- * The real server in a process of its own (`src/server/main.ts`, as `npm start` runs it), for tests that
- * must see the process survive (fault tests) or run several of them (the two-process test). Calls go
- * over HTTP with fetch; `call()` checks every answer against the contract like the in-process client.
+ * The real server in a process of its own (`src/server/main.ts` with tsx, or the compiled build that
+ * `npm start` runs), for tests that must see the process survive (fault tests), run several of them (the
+ * two-process test) or run the build. Calls go over HTTP with fetch; `call()` checks every answer against
+ * the contract like the in-process client.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_ENTRY } from '../../../scripts/lib/build-state.mjs';
 import { freePort } from '../../../scripts/lib/free-port.js';
 import { assertMatchesContract, getContract } from './app.js';
 
@@ -41,13 +43,22 @@ export interface HttpResult {
   cookie: string | undefined;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** Run the compiled server (dist/server, which must be built) instead of the sources with tsx. */
+  compiled?: boolean;
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  { compiled = false }: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = env.PUBLIC_URL ?? url;
   const output: string[] = [];
   let exit: string | undefined;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const entry = compiled ? [SERVER_ENTRY] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
