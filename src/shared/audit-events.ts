@@ -4,8 +4,8 @@
  * AuditEventType enum, which a server test keeps equal to this list).
  */
 
-import { PLAN_NAMES } from './plans';
-import { ROLES } from './permissions';
+import { PLAN_NAMES } from './plans.js';
+import { ROLES } from './permissions.js';
 
 export const AUDIT_EVENT_LABELS = {
   'auth.signed_up': 'Signed up',

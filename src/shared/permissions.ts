@@ -143,11 +143,11 @@ export const BILLING_ADMIN_PLAN_LOCKED = "Only the billing admin can change the 
 export const BILLING_ADMIN_SESSIONS_LOCKED = "Only the billing admin can end the billing admin's sessions.";
 
 /**
- * The billing admin's own account is theirs alone to act on; any admin acts on everyone else's. Issue 9:
- * their plan is the one they pay for (to Free it would drop their credits). Their sessions likewise: a
+ * The billing admin's own account is theirs alone to act on; any admin acts on everyone else's. Their
+ * plan is the one they pay for (to Free it would drop their credits). Their sessions likewise: a
  * co-admin signing the payer out everywhere is a takeover step, not member management.
  */
-export function canActOnAccountOf(
+function canActOnAccountOf(
   actorId: Id,
   memberId: Id,
   organization: OrganizationRef | null | undefined,
@@ -155,8 +155,10 @@ export function canActOnAccountOf(
   return !isBillingAdmin(memberId, organization) || String(actorId) === String(memberId);
 }
 
+type AccountRule = (actorId: Id, memberId: Id, organization: OrganizationRef | null | undefined) => boolean;
+
 /** Changing a member's product: see canActOnAccountOf. */
-export const canChangeProductOf = canActOnAccountOf;
+export const canChangeProductOf: AccountRule = (...args) => canActOnAccountOf(...args);
 
 /** Ending every session of a member (end-member-sessions): see canActOnAccountOf. */
-export const canEndSessionsOf = canActOnAccountOf;
+export const canEndSessionsOf: AccountRule = (...args) => canActOnAccountOf(...args);

@@ -9,9 +9,9 @@ import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
 import { conflict, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 
-export const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
-export const KEY_REFUNDED = "This idempotency_key's spend was refunded: send a new key for a new lookup.";
-export const CAP_REACHED = (cap: number) =>
+const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
+const KEY_REFUNDED = "This idempotency_key's spend was refunded: send a new key for a new lookup.";
+const CAP_REACHED = (cap: number) =>
   `You reached your monthly cap of ${cap} credits. Ask your organization admin to raise it.`;
 
 /** The end of a credit period that starts at `start`: one month later. */

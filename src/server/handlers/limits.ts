@@ -14,7 +14,7 @@ export async function enforceLimits(
   }
 }
 
-export const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
+const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
 
 /**
  * Holds the request until its turn under a slowdown rule; refuses it (429) when that turn is further

@@ -65,7 +65,7 @@ function redactPath(path: string): string {
  * The URL with its token path segments and the value of every query parameter that is not known to be
  * harmless replaced.
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return redactPath(url);
   const query = url

@@ -16,7 +16,7 @@ export function requestLocale(request: FastifyRequest): Locale {
 
 const CATALOGUES: Record<Locale, Record<string, string>> = { en: {}, 'zh-CN': pagesZhCN };
 
-export type PageValues = Record<string, string | number>;
+type PageValues = Record<string, string | number>;
 
 /**
  * The text of an English message (`{name}` placeholders, as in the SPA's messages) in `locale`: its

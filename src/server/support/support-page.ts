@@ -28,7 +28,7 @@ interface Draft {
 }
 
 /** What is wrong with a draft, by field, in the visitor's language; empty when it can be sent. */
-export function draftProblems(draft: Draft, t: PageText): Partial<Record<keyof Draft, string>> {
+function draftProblems(draft: Draft, t: PageText): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
   if (!isMailAddress(draft.email))
     problems.email = t('Enter the email address we should answer, like you@example.com.');
