@@ -141,6 +141,7 @@ export function canRemoveMember(member: { role: string | null | undefined }): bo
 
 export const BILLING_ADMIN_PLAN_LOCKED = "Only the billing admin can change the billing admin's plan.";
 export const BILLING_ADMIN_SESSIONS_LOCKED = "Only the billing admin can end the billing admin's sessions.";
+export const BILLING_ADMIN_CAP_LOCKED = "Only the billing admin can change the billing admin's monthly cap.";
 
 /**
  * The billing admin's own account is theirs alone to act on; any admin acts on everyone else's. Their
@@ -162,3 +163,6 @@ export const canChangeProductOf: AccountRule = (...args) => canActOnAccountOf(..
 
 /** Ending every session of a member (end-member-sessions): see canActOnAccountOf. */
 export const canEndSessionsOf: AccountRule = (...args) => canActOnAccountOf(...args);
+
+/** Setting a member's monthly credit cap (set-member-caps): see canActOnAccountOf. */
+export const canSetCapOf: AccountRule = (...args) => canActOnAccountOf(...args);

@@ -275,6 +275,25 @@ describe('monthly caps', () => {
     assert.equal((await user(member)).monthly_cap, 5);
   });
 
+  it('leaves the billing admin’s cap to the billing admin: a co-admin gets 403, nothing set', async () => {
+    const coAdmin = await invitedMember(t, admin, { role: 'admin' });
+    const refused = await t.api('setMemberCaps', {
+      cookie: coAdmin.cookie,
+      body: { user_ids: [member.id, admin.id], monthly_cap: 0 },
+    });
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(refused.body.message, "Only the billing admin can change the billing admin's monthly cap.");
+    assert.equal((await user(admin)).monthly_cap, null);
+    assert.equal((await user(member)).monthly_cap, 5);
+    const own = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [admin.id], monthly_cap: 100 },
+    });
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    assert.equal((await user(admin)).monthly_cap, 100);
+    await t.api('setMemberCaps', { cookie: admin.cookie, body: { user_ids: [admin.id], monthly_cap: null } });
+  });
+
   it('sets caps in bulk, all or none', async () => {
     const second = await invitedMember(t, admin);
     const mixed = await t.api('setMemberCaps', {
@@ -487,14 +506,14 @@ describe('refundParts (the pure rule)', () => {
       { plan: 8, topUp: 2, usage: 10 },
     ],
     [
-      'in the current period, plan credits never above the current allowance',
+      'in the current period, plan credits never above the current allowance; the cap gets back what came back',
       { inCurrentPeriod: true, planCredits: 7, allowance: 10 },
-      { plan: 3, topUp: 2, usage: 10 },
+      { plan: 3, topUp: 2, usage: 5 },
     ],
     [
       'in the current period, above the allowance already (a smaller plan since): no plan credits',
       { inCurrentPeriod: true, planCredits: 12, allowance: 10 },
-      { plan: 0, topUp: 2, usage: 10 },
+      { plan: 0, topUp: 2, usage: 2 },
     ],
     [
       'of an ended period: no plan credits (its expiry took none of them), usage untouched',

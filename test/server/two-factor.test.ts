@@ -393,6 +393,46 @@ describe('a pending sign-in ends with the sessions of its account', () => {
     await assertEnded(user, pending, secret);
   });
 
+  /**
+   * Logs in with the old password while a change of it lands between the password step's read of the
+   * account and what the step starts (the password check is slow on purpose, so the window is real).
+   */
+  async function loginRacingAPasswordChange(user: TestUser) {
+    const users = t.app.services.repos.users;
+    const findByEmail = users.findByEmail;
+    users.findByEmail = async (email) => {
+      const stale = await findByEmail.call(users, email);
+      const changed = await t.api('changePassword', {
+        cookie: user.cookie,
+        body: { current_password: PASSWORD, new_password: 'N3w-Passw0rd!' },
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      return stale;
+    };
+    try {
+      return await t.api('login', { body: { email: user.email, password: PASSWORD }, ip: '10.9.7.2' });
+    } finally {
+      users.findByEmail = findByEmail;
+    }
+  }
+
+  it('a password changed while the old one is being checked starts no pending sign-in', async () => {
+    const user = await signup(t.api);
+    await enable(user);
+    const res = await loginRacingAPasswordChange(user);
+    assert.equal(res.status, 401, JSON.stringify(res.body));
+    assert.equal(res.body.message, 'Invalid email or password.');
+    assert.equal(pendingCookie(res), undefined);
+    assert.equal(await pendingRows(user), 0);
+  });
+
+  it('nor, without two-factor sign-in, a session', async () => {
+    const user = await signup(t.api);
+    const res = await loginRacingAPasswordChange(user);
+    assert.equal(res.status, 401, JSON.stringify(res.body));
+    assert.ok(!startedSession(res));
+  });
+
   it('signing the other sessions out ends it', async () => {
     const user = await signup(t.api);
     const { secret, pending } = await waitingForCode(user);

@@ -6,7 +6,8 @@
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
-import { conflict, notFound } from './errors.js';
+import { BILLING_ADMIN_CAP_LOCKED, canSetCapOf } from '../../shared/permissions.js';
+import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 
 const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
@@ -209,7 +210,9 @@ export async function spendCredits(
  * credits spent in a period that has ended come back as none: that period's expiry took only what was left
  * unused, not what was spent, so giving them back would mint credits into the new period (on top of its
  * allowance), and the new period's usage is not the one they counted in. Within the current period, plan
- * credits come back up to the plan's current allowance (a smaller plan since the spend keeps its own).
+ * credits come back up to the plan's current allowance (a smaller plan since the spend keeps its own), and
+ * the cap gets back only what came back: a spend that stays partly paid keeps counting against the cap, or
+ * a member could spend past it.
  */
 export function refundParts(
   spent: { plan: number; topUp: number },
@@ -217,7 +220,8 @@ export function refundParts(
 ): { plan: number; topUp: number; usage: number } {
   if (!now.inCurrentPeriod) return { plan: 0, topUp: spent.topUp, usage: 0 };
   const room = Math.max(0, now.allowance - now.planCredits);
-  return { plan: Math.min(spent.plan, room), topUp: spent.topUp, usage: spent.plan + spent.topUp };
+  const plan = Math.min(spent.plan, room);
+  return { plan, topUp: spent.topUp, usage: plan + spent.topUp };
 }
 
 /** Gives back a spend of the user's (a lookup that found nothing), once. */
@@ -273,6 +277,8 @@ export async function setMonthlyCaps(
   cap: number | null,
 ): Promise<User[]> {
   return repos.transaction(async (tx) => {
+    const organization =
+      admin.organization_id === null ? null : await tx.organizations.get(admin.organization_id);
     const members: User[] = [];
     for (const id of [...new Set(memberIds)].sort((a, b) => a - b)) {
       const member =
@@ -282,6 +288,7 @@ export async function setMonthlyCaps(
             : undefined
           : await tx.users.findMember(admin.organization_id, id, { forUpdate: true });
       if (!member) throw notFound('User not found in your organization');
+      if (!canSetCapOf(admin.id, member.id, organization)) throw forbidden(BILLING_ADMIN_CAP_LOCKED);
       members.push(member);
     }
     const updated: User[] = [];

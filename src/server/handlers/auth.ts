@@ -72,14 +72,29 @@ function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin 
   return { userAgent: ctx.request.headers['user-agent'], ip: ctx.ip };
 }
 
+/**
+ * A password checked a moment ago may have been changed or reset since (the check is slow on purpose):
+ * what a sign-in starts is written only while the stored password is still the one checked, under a hold
+ * of the account's row, so the change's ending of sessions and pending sign-ins (docs/invariants.md)
+ * always sees it.
+ */
+async function stillThePassword(tx: InTransaction, user: User, checkedPassword: string | undefined) {
+  if (checkedPassword === undefined) return;
+  if (!(await tx.users.holdIfPasswordIs(user.id, checkedPassword))) {
+    throw unauthenticated('Invalid email or password.');
+  }
+}
+
 async function signIn<K extends OperationId>(
   services: Services,
   ctx: HandlerContext<K>,
   user: User,
   method: 'password' | 'google' | 'password+code' | 'password+recovery code',
+  checkedPassword?: string,
 ) {
   await endPreviousSession(services, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
+    await stillThePassword(tx, user, checkedPassword);
     await tx.audit.record({
       type: 'auth.signed_in',
       organizationId: user.organization_id,
@@ -241,7 +256,11 @@ export function authHandlers(
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
         await endPreviousSession(services, ctx);
         clearSessionCookie(ctx.reply, config);
-        const pending = await repos.twoFactor.startPending(user.id);
+        const checked = user.password_hash!;
+        const pending = await repos.transaction(async (tx) => {
+          await stillThePassword(tx, user!, checked);
+          return tx.twoFactor.startPending(user!.id);
+        });
         setPendingSignInCookie(ctx.reply, config, pending, PENDING_SIGN_IN_SECONDS);
         return {
           error: false,
@@ -249,7 +268,7 @@ export function authHandlers(
           two_factor_required: true,
         };
       }
-      await signIn(services, ctx, user, 'password');
+      await signIn(services, ctx, user, 'password', user.password_hash!);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,

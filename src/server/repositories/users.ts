@@ -136,6 +136,21 @@ export function createUsersRepository(db: Db) {
       return query.executeTakeFirst();
     },
 
+    /**
+     * True when the account's password is still `hash`, holding its row (shared) until the transaction
+     * ends: a password change or reset waits for it, so what it ends includes what this transaction starts.
+     */
+    async holdIfPasswordIs(id: number, hash: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('password_hash', '=', hash)
+        .forShare()
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findByEmail(email: string): Promise<User | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },

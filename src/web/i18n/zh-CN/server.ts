@@ -168,6 +168,8 @@ export const server: Record<string, string> = {
   'Please fill in the connection details first.': '请先填写连接信息。',
   "Only the billing admin can change the billing admin's plan.": '只有账单管理员可以更改账单管理员的方案。',
   "Only the billing admin can end the billing admin's sessions.": '只有账单管理员可以结束账单管理员的会话。',
+  "Only the billing admin can change the billing admin's monthly cap.":
+    '只有账单管理员可以更改账单管理员的每月上限。',
   'An account with this email already exists. Please log in with your email and password.':
     '使用此电子邮箱的账户已存在。请使用电子邮箱和密码登录。',
   'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".':
