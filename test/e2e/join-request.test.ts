@@ -2,7 +2,8 @@
  * Issue 15 browser walk, company domain: an admin verifies the company's email domain on the Organization
  * page with the code mailed to the sandbox outbox; a colleague at that domain signs up, is offered to join
  * on the first page the onboarding order sends them to (/install), requests to join; the admin approves
- * the request on the Organization page and the colleague is a member of the organization.
+ * the request on the Organization page. A typed address proves nothing (docs/invariants.md), so the
+ * request says "Address not confirmed" and approving mails the colleague an invitation: opening it joins.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -67,9 +68,29 @@ test('a colleague at the verified domain requests to join and the admin approves
   await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
   const requests = admin.page.getByRole('list', { name: 'Requests to join' });
   await requests.getByText(colleagueEmail).waitFor();
+  await requests.getByText('Address not confirmed').waitFor();
   await requests.getByRole('button', { name: 'Approve Grace Hopper' }).click();
-  await admin.page.getByText(`${colleagueEmail} joined your organization as a Free member.`).waitFor();
+  await admin.page
+    .getByText(
+      `${colleagueEmail} has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.`,
+    )
+    .waitFor();
   await section.getByText('No pending requests.').waitFor();
+
+  // The colleague opens the mailed invitation while signed in and joins with a click.
+  await colleague.page.goto(`${e2e.app.url}/sandbox/mail`);
+  const invitation = colleague.page.locator('article', { hasText: `To ${colleagueEmail}` }).first();
+  await invitation.waitFor();
+  const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
+  assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
+  await colleague.page.goto(accept);
+  await colleague.page.getByRole('button', { name: "Join Ada Admin's organization" }).click();
+  await colleague.page
+    .getByRole('status')
+    .filter({ hasText: "You joined Ada Admin's organization." })
+    .waitFor();
+
+  await admin.page.reload();
   await admin.page
     .getByRole('table', { name: 'Team members' })
     .getByRole('row')

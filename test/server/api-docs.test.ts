@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * /docs: the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) is served
  * self-contained (no script, style, font or image from another origin) under the app's own

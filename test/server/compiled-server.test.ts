@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * The compiled server (dist/server), which `npm start` runs without tsx: it must load (every relative
  * import resolvable by Node), find openapi.yaml from its own folder, answer, serve the SPA, and end by

@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * Configuration from the environment: defaults, every bad value named in one error, and TRUST_PROXY,
  * which decides whose address the rate limits count.

@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * Contract-driven fuzzing: requests generated from openapi.yaml (valid, near misses and junk; see
  * helpers/contract-arbitraries.ts) to every operation, anonymous and signed in as users of every kind,

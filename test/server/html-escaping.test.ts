@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** What the server writes into HTML and scripts cannot carry markup: pages, mail links, /app-config.js. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

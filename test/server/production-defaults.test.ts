@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * Production-safe defaults: every sandbox (payment, Demo CRM, mail outbox, sandbox pages) is off on a
  * non-local PUBLIC_URL unless SANDBOXES=true (formerly SANDBOX_PAGES) turns them on, which is logged at

@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * The request log: one line per request ('request completed') with method, route, status, duration and
  * the signed-in user's id, never a secret; files of the build at debug, not info; why a call was refused

@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** The pure rules of src/shared that the server enforces too: password strength, plans and seats. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * Starting the server: a start slowed down (a PGlite data directory reopened while the machine is busy)
  * waits for its plugins instead of failing with Fastify's "Plugin did not start in time" after 10 s.

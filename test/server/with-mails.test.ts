@@ -1,4 +1,4 @@
-// @database-agnostic: nothing here depends on the database kind; `npm test` runs it on PGlite only.
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * The one rule for mails that announce what a transaction writes (src/server/mail/with-mails.ts), used by
  * invitations, domain codes, requests to join and automatic joins: with the outbox the mails are written
