@@ -2,6 +2,7 @@
  * Browser-test steps of the public onboarding flow, shared by the e2e tests: they drive the UI the way a
  * person would (labels and button names), so they break when the pages do.
  */
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
@@ -54,4 +55,27 @@ export async function logIn(page: Page, url: string, email: string, password: st
 export async function logOut(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/logout`);
   await page.waitForURL(/\/login$/);
+}
+
+/**
+ * A signed-in invitee reads their invitation in the sandbox outbox, opens its /accept-invitation link and
+ * joins with the page's Join button (a mail opened is not a join).
+ */
+export async function joinByMailedInvitation(
+  page: Page,
+  url: string,
+  email: string,
+  organization: string,
+): Promise<void> {
+  await page.goto(`${url}/sandbox/mail`);
+  const invitation = page.locator('article', { hasText: `To ${email}` }).first();
+  await invitation.waitFor();
+  const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
+  assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
+  await page.goto(accept);
+  await page.getByRole('button', { name: `Join ${organization}` }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `You joined ${organization}.` })
+    .waitFor();
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { signUp } from './flows.js';
+import { joinByMailedInvitation, signUp } from './flows.js';
 import { useAppAndBrowser } from './harness.js';
 import { newPerson, signUpByApi } from './people.js';
 
@@ -71,18 +71,8 @@ test('a colleague at the verified domain joins through the copied link; once rev
     .getByText(`We sent an invitation to ${colleagueEmail}: open it to join ${organization}.`)
     .waitFor();
   assert.ok(new URL(colleague.page.url()).pathname.startsWith('/join/'), 'the page stays on the link');
-  await colleague.page.goto(`${e2e.app.url}/sandbox/mail`);
-  const invitation = colleague.page.locator('article', { hasText: `To ${colleagueEmail}` }).first();
-  await invitation.waitFor();
-  const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
-  assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
-  await colleague.page.goto(accept);
   // Signed in at the invited address: no detour by /signup; the invitee joins with a click.
-  await colleague.page.getByRole('button', { name: `Join ${organization}` }).click();
-  await colleague.page
-    .getByRole('status')
-    .filter({ hasText: `You joined ${organization}.` })
-    .waitFor();
+  await joinByMailedInvitation(colleague.page, e2e.app.url, colleagueEmail, organization);
   assert.equal(await colleague.page.getByText(/Taking you to sign up/).count(), 0);
   await colleague.page.goto(`${e2e.app.url}/dashboard/organization`);
   await colleague.page.getByText(organization, { exact: true }).first().waitFor();

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { signUp } from './flows.js';
+import { joinByMailedInvitation, signUp } from './flows.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 import { newPerson, signUpByApi } from './people.js';
 
@@ -78,17 +78,7 @@ test('a colleague at the verified domain requests to join and the admin approves
   await section.getByText('No pending requests.').waitFor();
 
   // The colleague opens the mailed invitation while signed in and joins with a click.
-  await colleague.page.goto(`${e2e.app.url}/sandbox/mail`);
-  const invitation = colleague.page.locator('article', { hasText: `To ${colleagueEmail}` }).first();
-  await invitation.waitFor();
-  const accept = await invitation.locator('a[href*="/accept-invitation?"]').first().getAttribute('href');
-  assert.ok(accept, 'the invitation mail carries an /accept-invitation link');
-  await colleague.page.goto(accept);
-  await colleague.page.getByRole('button', { name: "Join Ada Admin's organization" }).click();
-  await colleague.page
-    .getByRole('status')
-    .filter({ hasText: "You joined Ada Admin's organization." })
-    .waitFor();
+  await joinByMailedInvitation(colleague.page, e2e.app.url, colleagueEmail, "Ada Admin's organization");
 
   await admin.page.reload();
   await admin.page
