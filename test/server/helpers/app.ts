@@ -106,12 +106,19 @@ export async function startTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, {
-    contract: getContract(),
-    ...(config.databaseUrl ? {} : { pgliteTemplate: await pgliteTemplateDump() }),
-    ...options,
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      contract: getContract(),
+      ...(config.databaseUrl ? {} : { pgliteTemplate: await pgliteTemplateDump() }),
+      ...options,
+    });
+    await app.ready();
+  } catch (error) {
+    // A start that fails on purpose (a Redis that does not answer...) leaves no database behind.
+    await database?.drop();
+    throw error;
+  }
   return {
     app,
     config,
