@@ -12,9 +12,9 @@
 //   (configuration, pure rules, the fuzz test...) runs once, on PGlite, in a job of its own.
 // - Node runs with V8's baseline WebAssembly compiler only (--liftoff-only): each test file is a process
 //   that compiles PGlite anew, and the optimizing compiler costs more than it wins back there.
-// - Test apps start from a migrated database: on PGlite a dump made once per process
-//   (test/server/helpers/app.ts), on PostgreSQL a template database migrated here once
-//   (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
+// - Test apps start from a migrated database: on PGlite a dump made here once (TEST_PGLITE_TEMPLATE, a
+//   file every test process loads; test/server/helpers/app.ts), on PostgreSQL a template database
+//   migrated here once (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
 // - The production build the browser tests need runs as a job of its own, beside the others; browser
 //   files then run two at a time (each has its own server, port, database and browser).
 //
@@ -25,11 +25,20 @@
 //   TEST_JOBS           how many suites run at once (default 2)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDb } from '../src/server/db/index.js';
+import { createDb, dumpPgliteTemplate } from '../src/server/db/index.js';
 
 interface Result {
   name: string;
@@ -201,6 +210,17 @@ async function nodeTests(
   return { name, passed, failed, note };
 }
 
+let pgliteTemplate: Promise<string> | undefined;
+/** A migrated PGlite, dumped to a file once for every test process (test/server/helpers/app.ts loads it). */
+function pgliteTemplateFile(): Promise<string> {
+  pgliteTemplate ??= dumpPgliteTemplate().then(async (dump) => {
+    const file = path.join(scratch, 'pglite-template.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  });
+  return pgliteTemplate;
+}
+
 function pgUrl(database: string) {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
@@ -222,7 +242,10 @@ async function nodeSuite(
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.TEST_PG_TEMPLATE;
-  if (database === 'pglite') return nodeTests(name, files, env, output, concurrency);
+  if (database === 'pglite') {
+    env.TEST_PGLITE_TEMPLATE = await pgliteTemplateFile();
+    return nodeTests(name, files, env, output, concurrency);
+  }
 
   const suffix = randomBytes(6).toString('hex');
   const base = `crm_test_${suffix}`;

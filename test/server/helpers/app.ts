@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -56,10 +57,12 @@ export type ApiClient = (operationId: string, options?: CallOptions) => Promise<
 let pgliteTemplate: Promise<Blob> | undefined;
 /**
  * One migrated PGlite per process, loaded by every in-memory test app: loading a dump is cheaper than
- * running the migrations again.
+ * running the migrations again. `npm test` makes the dump once for all its processes (TEST_PGLITE_TEMPLATE,
+ * a file); a file run by hand makes its own.
  */
 function pgliteTemplateDump(): Promise<Blob> {
-  pgliteTemplate ??= dumpPgliteTemplate();
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  pgliteTemplate ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : dumpPgliteTemplate();
   return pgliteTemplate;
 }
 
