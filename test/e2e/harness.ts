@@ -1,6 +1,7 @@
 // Helpers for browser tests: Debian's Chromium driven by playwright-core, against the real server on a
 // free port with a fresh in-memory database.
 import { after, before } from 'node:test';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   chromium,
@@ -39,6 +40,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** `npm test`'s migrated PGlite dump (TEST_PGLITE_TEMPLATE), when the app runs on PGlite: no migrations to run. */
+async function migratedPglite(): Promise<{ pgliteTemplate?: Blob }> {
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  if (!file || process.env.DATABASE_URL) return {};
+  return { pgliteTemplate: new Blob([await readFile(file)]) };
+}
+
 /** Builds the SPA if needed, then starts the reference server with a fresh in-memory database. */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
   if (webBuildState(webDir) !== null) runBuild('web', { quiet: true });
@@ -56,6 +64,7 @@ export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp>
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATA_DIR: 'memory://',
     }),
+    await migratedPglite(),
   );
   await app.listen({ host: '127.0.0.1', port });
   return {
