@@ -15,8 +15,7 @@
 // - Test apps start from a migrated database: on PGlite a dump made here once (TEST_PGLITE_TEMPLATE, a
 //   file every test process loads; test/server/helpers/app.ts), on PostgreSQL a template database
 //   migrated here once (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
-// - The production build the browser tests need runs as a job of its own, beside the others; browser
-//   files then run two at a time (each has its own server, port, database and browser).
+// - The production build the browser tests need runs as a job of its own, beside the others.
 //
 // Environment:
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
@@ -321,12 +320,12 @@ const agnosticServerPass: Job = {
 
 function e2ePass(database: Database): Job {
   const name = `e2e (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
-  // On PGlite, two browser files at a time: each starts its own server on a free port with its own
-  // in-memory database. On PostgreSQL the files share the suite's database, so one at a time.
+  // One browser file at a time, beside one other suite: a prerendered page's root is inert until it
+  // hydrates, and on a machine this full a step could act on it before (two at a time failed so).
   return {
     name,
     after: ['build'],
-    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, database === 'pglite' ? 2 : 1),
+    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 1),
   };
 }
 
@@ -425,12 +424,15 @@ function elapsed(since: number) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The order jobs start in: the longest first, the build early since the browser files wait for it. */
+/**
+ * The order jobs start in: the longest first, the build early since the browser files wait for it, and the
+ * browser files after Jest (two workers), so they share the cores with one process at most.
+ */
 const START_ORDER = [
   'build',
   'web (jest)',
-  'e2e (PGlite)',
   'server (PGlite)',
+  'e2e (PGlite)',
   'server (PostgreSQL)',
   'server (database-agnostic)',
   'e2e (PostgreSQL)',
