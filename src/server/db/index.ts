@@ -30,7 +30,7 @@ export async function createDb(
 ): Promise<Db> {
   const db = config.databaseUrl
     ? createPgDb(config.databaseUrl, config.databaseTimeoutMs, options)
-    : await createPgliteDb(config.dataDir, options.pgliteTemplate);
+    : (await openPglite(config.dataDir, options.pgliteTemplate)).db;
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await seedReferenceData(db);
@@ -98,10 +98,6 @@ async function openPglite(dataDir: string, template?: Blob) {
   // A dump only seeds a database that starts empty; a data directory on disk has its own state.
   const pglite = await PGlite.create(dataDir, inMemory && template ? { loadDataDir: template } : {});
   return { pglite, db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }) };
-}
-
-async function createPgliteDb(dataDir: string, template?: Blob): Promise<Db> {
-  return (await openPglite(dataDir, template)).db;
 }
 
 /** A migrated, seeded in-memory database as a dump for `DbOptions.pgliteTemplate`. */
