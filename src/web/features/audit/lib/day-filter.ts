@@ -4,7 +4,7 @@
  */
 
 /** The day a text names, or null when it is not a real YYYY-MM-DD day ('2026-02-30' is not). */
-export function parseDay(text: string): { year: number; month: number; day: number } | null {
+function parseDay(text: string): { year: number; month: number; day: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -14,7 +14,7 @@ export function parseDay(text: string): { year: number; month: number; day: numb
 }
 
 /** What a typed day means for the filter: no limit (empty), a day, or a mistake to point out. */
-export type DayInput = { kind: 'empty' } | { kind: 'day'; seconds: number } | { kind: 'invalid' };
+type DayInput = { kind: 'empty' } | { kind: 'day'; seconds: number } | { kind: 'invalid' };
 
 /** A typed day as seconds since the epoch at the start (or the end) of that day, local time. */
 export function readDay(text: string, endOfDay = false): DayInput {
