@@ -37,10 +37,16 @@ function decodeEscapes(text: string): string {
   );
 }
 
+/**
+ * `groupNumbers`: a number in a plain `{credits}` is written with the language's grouping ('1,440'), as
+ * `#` and `{credits, number}` are; the app's t() asks for it so that no count shows as '1440' beside a
+ * '2,000'. Lingui leaves such a number as it is, which the comparison with Lingui keeps (the default).
+ */
 export function formatMessage(
   message: CompiledMessage,
   locale: string,
   values: Readonly<Record<string, unknown>> = {},
+  { groupNumbers = false }: { groupNumbers?: boolean } = {},
 ): string {
   /** `count` is the number a `#` stands for, inside a plural's (not a nested select's) case. */
   const format = (parts: CompiledMessage | undefined, count?: number): string => {
@@ -63,6 +69,8 @@ export function formatMessage(
         shown = format((cases[String(value)] ?? cases.other) as CompiledMessage | undefined);
       } else if (type === 'number') {
         shown = formatNumber(locale, value, { style: style as Intl.NumberFormatOptions['style'] });
+      } else if (groupNumbers && typeof value === 'number' && Number.isFinite(value)) {
+        shown = formatNumber(locale, value);
       }
       if (shown !== null && shown !== undefined) text += String(shown);
     }

@@ -33,7 +33,10 @@ function activate(locale: Locale, messages: Record<string, string>, templates = 
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** The text of `message` (English, an ICU message) in the active language. */
+/**
+ * The text of `message` (English, an ICU message) in the active language. Numbers among `values` are
+ * written with the language's grouping ('1,440'), wherever they stand in the message.
+ */
 export function t(message: string, values?: MessageValues): string {
   let parts = compiled.get(message);
   if (!parts) {
@@ -41,7 +44,7 @@ export function t(message: string, values?: MessageValues): string {
     parts = compileMessage(active.messages[message] || message);
     compiled.set(message, parts);
   }
-  return formatMessage(parts, active.locale, values);
+  return formatMessage(parts, active.locale, values, { groupNumbers: true });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Date display of the dashboard (spec §1 and §9): relative dates such as 'Joined' and absolute dates,
- * in the UI's language (English or Simplified Chinese, i18n/). Timestamps of the API are seconds since
- * the epoch, multiplied by 1000 for display.
+ * Date display of the whole app (spec §1 and §9), the one home of date formats: relative dates such as
+ * 'Joined' and absolute dates, in the UI's language (English or Simplified Chinese, i18n/). Timestamps of
+ * the API are seconds since the epoch, multiplied by 1000 for display. Times are 24-hour in both
+ * languages; Chinese dates are numeric ('2026-11-27 05:49') as Chinese business tools write them.
  *
  * The locale is applied per call (`dayjs(...).locale(...)`), never globally, so a test or a page can
  * format in either language without leaking into the rest of the app.
@@ -9,12 +10,20 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/zh-cn';
 import { pickLocale } from '../../shared/locale';
 import { activeLocale } from '../i18n';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
+dayjs.extend(utc);
+
+/** The day and the day with its time, per language: short, 24-hour, never 'PM'. */
+const FORMATS: Record<DateLocale, { day: string; dayTime: string }> = {
+  en: { day: 'LL', dayTime: 'MMM D, YYYY HH:mm' },
+  'zh-cn': { day: 'YYYY-MM-DD', dayTime: 'YYYY-MM-DD HH:mm' },
+};
 
 export type DateLocale = 'en' | 'zh-cn';
 
@@ -36,24 +45,24 @@ export function secondsToMillis(seconds: number | null | undefined): number | nu
   return seconds * 1000;
 }
 
-/** An absolute date such as 'March 5, 2024' or '2024年3月5日'; 'N/A' when absent. */
+/** An absolute date such as 'March 5, 2024' or '2024-03-05'; 'N/A' when absent. */
 export function formatDate(
   seconds: number | null | undefined,
   locale: DateLocale = preferredDateLocale(),
 ): string {
   const millis = secondsToMillis(seconds);
   if (millis === null) return MISSING_DATE;
-  return dayjs(millis).locale(locale).format('LL');
+  return dayjs(millis).locale(locale).format(FORMATS[locale].day);
 }
 
-/** An absolute date and time such as 'March 5, 2024 2:30 PM'; 'N/A' when absent. */
+/** An absolute date and time such as 'Mar 5, 2024 14:30' or '2024-03-05 14:30'; 'N/A' when absent. */
 export function formatDateTime(
   seconds: number | null | undefined,
   locale: DateLocale = preferredDateLocale(),
 ): string {
   const millis = secondsToMillis(seconds);
   if (millis === null) return MISSING_DATE;
-  return dayjs(millis).locale(locale).format('LLL');
+  return dayjs(millis).locale(locale).format(FORMATS[locale].dayTime);
 }
 
 /**
@@ -68,4 +77,15 @@ export function formatRelative(
   const millis = secondsToMillis(seconds);
   if (millis === null) return MISSING_DATE;
   return dayjs(millis).locale(locale).from(dayjs(now));
+}
+
+/**
+ * A UTC day such as 'Dec 23, 2026' or '2026-12-23': the credit report's days are UTC days, so the day
+ * shown is the same wherever the reader is.
+ */
+export function formatUtcDay(seconds: number, locale: DateLocale = preferredDateLocale()): string {
+  return dayjs
+    .utc(seconds * 1000)
+    .locale(locale)
+    .format(locale === 'en' ? 'MMM D, YYYY' : FORMATS[locale].day);
 }

@@ -94,8 +94,8 @@ describe('in zh-CN the labels the server makes from stored data read in Chinese'
     );
     renderApp('/dashboard/audit', { preloadedState: signedIn(aUser({ role: 'admin' })) });
     const table = within(await screen.findByRole('table', { name: '审计日志' }));
-    expect(table.getByText('原值: 成员; 新值: 管理员')).toBeInTheDocument();
-    expect(table.getByText('方式: 密码')).toBeInTheDocument();
+    expect(table.getByText('角色从成员改为管理员。')).toBeInTheDocument();
+    expect(table.getByText('使用密码登录。')).toBeInTheDocument();
   });
 
   test('the coupon banner: the launch offer', () => {

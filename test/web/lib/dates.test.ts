@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
+  formatUtcDay,
   preferredDateLocale,
   secondsToMillis,
 } from '../../../src/web/lib/dates';
@@ -59,7 +60,7 @@ describe('formatDate', () => {
   });
 
   test('formats in Chinese with the zh-cn locale', () => {
-    expect(formatDate(JOINED, 'zh-cn')).toBe('2024年3月5日');
+    expect(formatDate(JOINED, 'zh-cn')).toBe('2024-03-05');
   });
 
   test("shows 'N/A' when the timestamp is absent", () => {
@@ -68,8 +69,43 @@ describe('formatDate', () => {
   });
 
   test('includes the time in formatDateTime', () => {
-    expect(formatDateTime(JOINED, 'en')).toMatch(/^March 5, 2024 \d{1,2}:00 [AP]M$/);
     expect(formatDateTime(null, 'en')).toBe('N/A');
+  });
+});
+
+describe('formatDateTime: short, 24-hour in both languages', () => {
+  // Local time, as shown: 2026-11-27 05:49 and 17:05 wherever the test runs.
+  const morning = new Date(2026, 10, 27, 5, 49).getTime() / 1000;
+  const afternoon = new Date(2026, 0, 3, 17, 5).getTime() / 1000;
+
+  test('Chinese reads as Chinese business tools write it', () => {
+    expect(formatDateTime(morning, 'zh-cn')).toBe('2026-11-27 05:49');
+    expect(formatDateTime(afternoon, 'zh-cn')).toBe('2026-01-03 17:05');
+  });
+
+  test('English is short, without AM/PM', () => {
+    expect(formatDateTime(morning, 'en')).toBe('Nov 27, 2026 05:49');
+    expect(formatDateTime(afternoon, 'en')).toBe('Jan 3, 2026 17:05');
+  });
+
+  test('follows the active language by default', () => {
+    try {
+      activateLocaleWith('zh-CN', {});
+      expect(formatDateTime(afternoon)).toBe('2026-01-03 17:05');
+    } finally {
+      activateLocaleWith('en', {});
+    }
+    expect(formatDateTime(afternoon)).toBe('Jan 3, 2026 17:05');
+  });
+});
+
+describe('formatUtcDay', () => {
+  // 2026-12-23T23:30:00Z: still the 23rd in UTC whatever the reader's zone.
+  const lateUtc = Date.UTC(2026, 11, 23, 23, 30) / 1000;
+
+  test('shows the UTC day in each language', () => {
+    expect(formatUtcDay(lateUtc, 'en')).toBe('Dec 23, 2026');
+    expect(formatUtcDay(lateUtc, 'zh-cn')).toBe('2026-12-23');
   });
 });
 

@@ -136,7 +136,7 @@ describe('members table', () => {
     try {
       server.use(mockOrganizationMembers({ users: [team[1]], invitations: [] }));
       renderOrganization();
-      expect(await screen.findByText(/^2026年1月1[45]日$/)).toBeInTheDocument();
+      expect(await screen.findByText(/^2026-01-1[45]$/)).toBeInTheDocument();
       expect(rowOf('Grace Hopper').getByText(/前$/)).toBeInTheDocument();
     } finally {
       activateLocaleWith('en', {});

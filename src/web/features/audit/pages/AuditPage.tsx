@@ -4,13 +4,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -22,15 +16,12 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { selectUser } from '../../../entities/session';
-import { formatDateTime } from '../../../lib/dates';
-import {
-  AUDIT_EVENT_LABELS,
-  AUDIT_EVENT_TYPES,
-  auditDetailsText,
-  type AuditEventType,
-} from '../../../../shared/audit-events';
+import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '../../../../shared/audit-events';
 import { roleCan } from '../../../../shared/permissions';
-import { dayToSeconds, downloadText } from '../lib/csv-download';
+import { AuditEvents } from '../components/AuditEvents';
+import DayField from '../components/DayField';
+import { downloadText } from '../lib/csv-download';
+import { readDay, today } from '../lib/day-filter';
 import { t, translated } from '../../../i18n';
 
 type Filters = Omit<QueryParams<'listAuditEvents'>, 'page' | 'page_size'>;
@@ -49,12 +40,16 @@ export default function AuditPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
 
+  // A day being typed, or mistyped, limits nothing until it is a day.
+  const from = readDay(fromDay);
+  const to = readDay(toDay, true);
   const filters: Filters = {
     ...(type ? { type } : {}),
     ...(person.trim() ? { person: person.trim() } : {}),
-    ...(dayToSeconds(fromDay) !== undefined ? { from: dayToSeconds(fromDay) } : {}),
-    ...(dayToSeconds(toDay, true) !== undefined ? { to: dayToSeconds(toDay, true) } : {}),
+    ...(from.kind === 'day' ? { from: from.seconds } : {}),
+    ...(to.kind === 'day' ? { to: to.seconds } : {}),
   };
+  const example = today();
   const query = useListAuditEventsQuery(
     { ...filters, page: page + 1, page_size: pageSize },
     { refetchOnMountOrArgChange: true, skip: !roleCan(user?.role, 'audit.view') },
@@ -121,7 +116,7 @@ export default function AuditPage() {
             setType(event.target.value as AuditEventType | '');
             filterChanged();
           }}
-          sx={{ minWidth: 220 }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
         >
           <MenuItem value="">{t('All events')}</MenuItem>
           {AUDIT_EVENT_TYPES.map((eventType) => (
@@ -139,28 +134,34 @@ export default function AuditPage() {
             filterChanged();
           }}
           slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
         />
-        <TextField
+        <DayField
           label={t('From')}
-          type="date"
           value={fromDay}
-          onChange={(event) => {
-            setFromDay(event.target.value);
+          invalid={from.kind === 'invalid'}
+          example={example}
+          onChange={(value) => {
+            setFromDay(value);
             filterChanged();
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <DayField
           label={t('To')}
-          type="date"
           value={toDay}
-          onChange={(event) => {
-            setToDay(event.target.value);
+          invalid={to.kind === 'invalid'}
+          example={example}
+          onChange={(value) => {
+            setToDay(value);
             filterChanged();
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isFetching}>
+        <Button
+          variant="outlined"
+          onClick={() => void onExport()}
+          disabled={exporting.isFetching}
+          sx={{ alignSelf: 'flex-start', minHeight: 56 }}
+        >
           {exporting.isFetching ? t('Exporting...') : t('Export CSV')}
         </Button>
       </Box>
@@ -177,33 +178,9 @@ export default function AuditPage() {
         <Typography>{t('No events match these filters.')}</Typography>
       ) : (
         <Paper variant="outlined">
-          {/* The table scrolls sideways on a phone: focusable so keyboard users can scroll it too (WCAG 2.1.1). */}
-          <TableContainer tabIndex={0} role="region" aria-label={t('Audit log events')}>
-            <Table size="small" aria-label={t('Audit log')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('Time')}</TableCell>
-                  <TableCell>{t('Event')}</TableCell>
-                  <TableCell>{t('Actor')}</TableCell>
-                  <TableCell>{t('Target')}</TableCell>
-                  <TableCell>{t('Address')}</TableCell>
-                  <TableCell>{t('Details')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {events.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.created_at)}</TableCell>
-                    <TableCell>{translated(AUDIT_EVENT_LABELS[event.type])}</TableCell>
-                    <TableCell>{event.actor_email ?? '—'}</TableCell>
-                    <TableCell>{event.target_email ?? '—'}</TableCell>
-                    <TableCell>{event.ip ?? '—'}</TableCell>
-                    <TableCell>{auditDetailsText(event.details, translated)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <Box role="region" aria-label={t('Audit log events')}>
+            <AuditEvents events={events} />
+          </Box>
           <TablePagination
             component="div"
             count={query.data?.data.total ?? 0}

@@ -4,6 +4,7 @@ import { planName } from '../../../../shared/plans';
 import { billingPeriodLabel } from '../../../entities/plan';
 import DetailList from './DetailList';
 import { t } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 export interface MemberSubscriptionProps {
   product: string | null | undefined;
@@ -27,7 +28,7 @@ export default function MemberSubscription({ product, interval, credits }: Membe
         details={[
           { label: 'Current product', value: planName(product) },
           { label: 'Billing period', value: billingPeriodLabel(interval) },
-          { label: 'Credits remaining', value: credits },
+          { label: 'Credits remaining', value: formatNumber(credits) },
         ]}
       />
       <Typography color="text.secondary" sx={{ mt: 3 }}>

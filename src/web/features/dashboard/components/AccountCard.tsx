@@ -10,6 +10,7 @@ import type { components } from '../../../../contract/api';
 import { planName } from '../../../../shared/plans';
 import { billingIntervalBadge } from '../lib/account';
 import { t, translated } from '../../../i18n/index';
+import { formatNumber } from '../../../i18n/format';
 
 type User = components['schemas']['User'];
 
@@ -31,7 +32,7 @@ export function AccountCard({
           <Field label={t('Email')}>{user.email}</Field>
           <Field label={t('Credits remaining')}>
             <Stack direction="row" spacing={1} alignItems="center" component="span">
-              <span>{user.credits}</span>
+              <span>{formatNumber(user.credits)}</span>
               <Tag label={translated(billingIntervalBadge(user.subscription))} />
             </Stack>
           </Field>

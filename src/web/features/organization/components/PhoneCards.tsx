@@ -6,8 +6,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import BreakableEmail from '../../../components/BreakableEmail';
@@ -18,11 +16,7 @@ import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { t } from '../../../i18n';
 
-/** True below the sm breakpoint (600 px). Without matchMedia (tests, no layout) the table is assumed. */
-export function usePhoneLayout(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('sm'), { defaultMatches: false, noSsr: true });
-}
+export { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const cardList = {
   listStyle: 'none',

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
 import { t } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 type UsageMember = components['schemas']['UsageMember'];
 
@@ -60,11 +61,13 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
                     {member.email}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{member.spent}</TableCell>
+                <TableCell align="right">{formatNumber(member.spent)}</TableCell>
                 <TableCell align="right" sx={narrowHidden}>
-                  {member.spends}
+                  {formatNumber(member.spends)}
                 </TableCell>
-                <TableCell align="right">{member.monthly_cap ?? t('No cap')}</TableCell>
+                <TableCell align="right">
+                  {member.monthly_cap === null ? t('No cap') : formatNumber(member.monthly_cap)}
+                </TableCell>
                 <TableCell>
                   <Button size="small" onClick={() => props.onShowOnly(member)}>
                     {t('Show only {name}', { name: member.name || member.email })}

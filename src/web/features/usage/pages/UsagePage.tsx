@@ -26,6 +26,7 @@ import {
   type UsageFilters,
 } from '../lib/usage-filters';
 import { t, translated } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 const USAGE_FAILED = 'Failed to load credit usage';
 const REPORT_FAILED = 'Failed to load the usage report';
@@ -169,7 +170,7 @@ export default function UsagePage() {
                 from: report.data.data.from,
                 to: report.data.data.to,
               })}{' '}
-              <b>{report.data.data.total_spent}</b>
+              <b>{formatNumber(report.data.data.total_spent)}</b>
             </Typography>
             <UsageChart byDay={report.data.data.by_day} />
             {report.data.data.scope === 'organization' && (

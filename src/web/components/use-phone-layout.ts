@@ -1,0 +1,11 @@
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+
+/**
+ * True below the sm breakpoint (600 px), where tables become cards (issue 14). Without matchMedia (tests,
+ * no layout) the table is assumed.
+ */
+export function usePhoneLayout(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('sm'), { defaultMatches: false, noSsr: true });
+}

@@ -1,0 +1,206 @@
+/**
+ * An audit entry's details as a sentence in the UI's language ('Role changed from Member to Admin.'),
+ * instead of the stored keys ('to: admin; from: member'). The server stores small facts under the keys of
+ * AUDIT_DETAIL_KEYS (shared/audit-events.ts); each event kind records the same ones, read here. Entries
+ * whose details hold nothing these sentences know (an older entry, a key added later) fall back to the
+ * keys and values, translated, so nothing recorded is hidden.
+ */
+import { auditDetailsText, type AuditDetailKey, type AuditEventType } from '../../../../shared/audit-events';
+import { ROLE_NAMES, roleOf } from '../../../../shared/permissions';
+import { t, translated } from '../../../i18n';
+
+type Details = Partial<Record<AuditDetailKey, unknown>>;
+/** A sentence, or null when the details say nothing the event's name does not. */
+type Sentence = (details: Details) => string | null;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** A role as the app names it, translated. */
+const role = (value: unknown) => t(ROLE_NAMES[roleOf(text(value))]);
+/** A plan's stored name ('Standard') in the reader's language. */
+const plan = (value: unknown) => translated(String(value));
+
+const signUpMethods: Record<string, () => string> = {
+  password: () => t('Signed up with a password.'),
+  google: () => t('Signed up with Google.'),
+};
+const signInMethods: Record<string, () => string> = {
+  password: () => t('Signed in with a password.'),
+  google: () => t('Signed in with Google.'),
+  'password+code': () => t('Signed in with a password and a two-factor code.'),
+  'password+recovery code': () => t('Signed in with a password and a recovery code.'),
+};
+
+/** A change of seats recorded as 'before → after'; null when unchanged or unreadable. */
+function seatChange(value: unknown): { before: number; after: number } | null {
+  const match = /^\s*(\d+)\s*→\s*(\d+)\s*$/.exec(text(value) ?? '');
+  if (!match) return null;
+  const [before, after] = [Number(match[1]), Number(match[2])];
+  return before === after ? null : { before, after };
+}
+
+function seatsChanged(details: Details): string | null {
+  const standard = seatChange(details.standard);
+  const pro = seatChange(details.pro);
+  const parts = [
+    standard && t('Standard seats {before} → {after}', standard),
+    pro && t('Pro seats {before} → {after}', pro),
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  const changes = parts.join(t(', '));
+  if (details.by === 'payment provider') return t('{changes}, by the payment provider.', { changes });
+  if (details.by === 'billing admin') return t('{changes}, by the billing admin.', { changes });
+  return t('{changes}.', { changes });
+}
+
+function seatsPurchased(details: Details): string | null {
+  const standard = count(details.standard) ?? 0;
+  const pro = count(details.pro) ?? 0;
+  if (standard > 0 && pro > 0) {
+    return t(
+      'Bought {standard, plural, one {# Standard seat} other {# Standard seats}} and {pro, plural, one {# Pro seat} other {# Pro seats}}.',
+      { standard, pro },
+    );
+  }
+  if (standard > 0)
+    return t('Bought {standard, plural, one {# Standard seat} other {# Standard seats}}.', { standard });
+  if (pro > 0) return t('Bought {pro, plural, one {# Pro seat} other {# Pro seats}}.', { pro });
+  return null;
+}
+
+function capChanged(details: Details): string {
+  const from = count(details.from);
+  const to = count(details.to);
+  if (from === null && to === null) return t('Still no monthly cap.');
+  if (from === null) return t('Monthly cap set to {to} credits (there was none).', { to });
+  if (to === null) return t('Monthly cap of {from} credits removed.', { from });
+  return t('Monthly cap changed from {from} to {to} credits.', { from, to });
+}
+
+function crmConnected(details: Details): string | null {
+  const crm = text(details.crm);
+  if (!crm) return null;
+  const everyone = details.organization_wide === true;
+  if (details.method === 'oauth') {
+    return everyone
+      ? t('Connected {crm} by signing in to it, for the whole organization.', { crm })
+      : t('Connected {crm} by signing in to it.', { crm });
+  }
+  if (details.method === 'api key') {
+    return everyone
+      ? t('Connected {crm} with an API key, for the whole organization.', { crm })
+      : t('Connected {crm} with an API key.', { crm });
+  }
+  return everyone
+    ? t('Connected {crm}, for the whole organization.', { crm })
+    : t('Connected {crm}.', { crm });
+}
+
+const joinedAs: Sentence = (details) =>
+  details.role === undefined ? null : t('Joined as {role}.', { role: role(details.role) });
+
+/** Every event kind, so a kind added to shared/audit-events.ts without its sentence fails to compile. */
+const SENTENCES: Record<AuditEventType, Sentence> = {
+  'auth.signed_up': (details) => signUpMethods[String(details.method)]?.() ?? null,
+  'auth.signed_in': (details) => signInMethods[String(details.method)]?.() ?? null,
+  'auth.sign_in_failed': () => null,
+  'auth.signed_out': () => null,
+  'auth.password_reset': () => null,
+  'auth.password_changed': () => null,
+  'two_factor.enabled': () => null,
+  'two_factor.disabled': () => null,
+  'two_factor.code_failed': () => null,
+  'two_factor.recovery_code_used': () => null,
+  'two_factor.required_changed': (details) =>
+    details.required === true
+      ? t('Every member must now use two-factor sign-in.')
+      : details.required === false
+        ? t('Members no longer need two-factor sign-in.')
+        : null,
+  'sessions.ended': (details) => (details.session === undefined ? null : t('Signed out one device.')),
+  'sessions.others_ended': (details) => {
+    const sessions = count(details.sessions);
+    return sessions === null
+      ? null
+      : t('{sessions, plural, one {Signed out # other device.} other {Signed out # other devices.}}', {
+          sessions,
+        });
+  },
+  'sessions.member_ended': () => null,
+  'invitation.sent': (details) =>
+    details.role === undefined || details.product === undefined
+      ? null
+      : t('Invited as {role}, on {product}.', { role: role(details.role), product: plan(details.product) }),
+  'invitation.resent': () => null,
+  'invitation.accepted': joinedAs,
+  'member.role_changed': (details) =>
+    details.from === undefined || details.to === undefined
+      ? null
+      : t('Role changed from {from} to {to}.', { from: role(details.from), to: role(details.to) }),
+  'member.product_changed': (details) => {
+    if (details.from === undefined || details.to === undefined) return null;
+    const values = { from: plan(details.from), to: plan(details.to) };
+    return details.seat_moved === true
+      ? t('Product changed from {from} to {to}: the seat moved to another member.', values)
+      : t('Product changed from {from} to {to}.', values);
+  },
+  'member.removed': (details) =>
+    details.product === undefined ? null : t('Was on {product}.', { product: plan(details.product) }),
+  'billing.plan_changed': (details) => {
+    if (details.from === undefined || details.to === undefined) return null;
+    const values = { from: plan(details.from), to: plan(details.to) };
+    if (details.interval === 'monthly') return t('Plan changed from {from} to {to}, paid monthly.', values);
+    if (details.interval === 'yearly') return t('Plan changed from {from} to {to}, paid yearly.', values);
+    return t('Plan changed from {from} to {to}.', values);
+  },
+  'billing.plan_canceled': (details) =>
+    details.from === undefined ? null : t('Canceled {plan}: back to Free.', { plan: plan(details.from) }),
+  'billing.seats_purchased': seatsPurchased,
+  'billing.seats_changed': seatsChanged,
+  'crm.connected': crmConnected,
+  'crm.disconnected': () => null,
+  'credits.cap_changed': capChanged,
+  // The checkout's id is for the payment provider, not for the reader: the CSV keeps it.
+  'credits.top_up': (details) => {
+    const credits = count(details.credits);
+    return credits === null
+      ? null
+      : t('Bought {credits, plural, one {# credit} other {# credits}}.', { credits });
+  },
+  'domain.verified': (details) =>
+    text(details.domain) ? t('Verified {domain}.', { domain: text(details.domain) }) : null,
+  'join_request.approved': (details) => {
+    if (details.role === undefined) return null;
+    return details.address_confirmed === false
+      ? t('Approved as {role}; an invitation was mailed to confirm the address.', {
+          role: role(details.role),
+        })
+      : t('Approved as {role}.', { role: role(details.role) });
+  },
+  'join_request.declined': () => null,
+  'invite_link.created': (details) =>
+    text(details.domain) ? t('For addresses at {domain}.', { domain: text(details.domain) }) : null,
+  'invite_link.revoked': () => null,
+  'invite_link.joined': joinedAs,
+  'domain.auto_join_changed': (details) =>
+    details.enabled === true
+      ? t('Turned on: people with a company address join by themselves.')
+      : details.enabled === false
+        ? t('Turned off: people with a company address ask to join.')
+        : null,
+  'domain.auto_joined': (details) => {
+    const domain = text(details.domain);
+    if (details.role === undefined || !domain) return joinedAs(details);
+    return t('Joined as {role} with an address at {domain}.', { role: role(details.role), domain });
+  },
+};
+
+/**
+ * What an entry's details say, in the UI's language; '' when they say nothing more than the event's
+ * name (a sign-out has no details).
+ */
+export function auditSentence(type: AuditEventType, details: Record<string, unknown>): string {
+  const sentence = (SENTENCES[type] as Sentence | undefined)?.(details);
+  if (sentence) return sentence;
+  return Object.keys(details).length === 0 ? '' : auditDetailsText(details, translated);
+}

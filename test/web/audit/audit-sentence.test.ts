@@ -1,0 +1,220 @@
+/**
+ * @jest-environment node
+ */
+/**
+ * Issue 26: the Audit page says what an entry's details mean, in sentences in both languages, instead of
+ * the stored keys ('method: password', 'to: null; from: null', 'checkout: cs_...'). Every event kind,
+ * with the details the server records for it (src/server: the calls of audit.record).
+ */
+import { auditSentence } from '../../../src/web/features/audit/lib/audit-sentence';
+import { activateLocaleWith } from '../../../src/web/i18n';
+import { messages } from '../../../src/web/i18n/zh-CN';
+import { AUDIT_DETAIL_KEYS, AUDIT_EVENT_TYPES, type AuditEventType } from '../../../src/shared/audit-events';
+
+type Case = [type: AuditEventType, details: Record<string, unknown>, english: string, chinese: string];
+
+const CASES: Case[] = [
+  ['auth.signed_up', { method: 'password' }, 'Signed up with a password.', '使用密码注册。'],
+  ['auth.signed_up', { method: 'google' }, 'Signed up with Google.', '使用 Google 账号注册。'],
+  ['auth.signed_in', { method: 'password' }, 'Signed in with a password.', '使用密码登录。'],
+  ['auth.signed_in', { method: 'google' }, 'Signed in with Google.', '使用 Google 账号登录。'],
+  [
+    'auth.signed_in',
+    { method: 'password+code' },
+    'Signed in with a password and a two-factor code.',
+    '使用密码和双重验证码登录。',
+  ],
+  [
+    'auth.signed_in',
+    { method: 'password+recovery code' },
+    'Signed in with a password and a recovery code.',
+    '使用密码和恢复码登录。',
+  ],
+  ['auth.sign_in_failed', {}, '', ''],
+  ['auth.signed_out', {}, '', ''],
+  ['auth.password_reset', {}, '', ''],
+  ['auth.password_changed', {}, '', ''],
+  ['two_factor.enabled', {}, '', ''],
+  ['two_factor.disabled', {}, '', ''],
+  ['two_factor.code_failed', {}, '', ''],
+  ['two_factor.recovery_code_used', {}, '', ''],
+  [
+    'two_factor.required_changed',
+    { required: true },
+    'Every member must now use two-factor sign-in.',
+    '现在所有成员都必须使用双重验证登录。',
+  ],
+  [
+    'two_factor.required_changed',
+    { required: false },
+    'Members no longer need two-factor sign-in.',
+    '成员不再必须使用双重验证登录。',
+  ],
+  ['sessions.ended', { session: 42 }, 'Signed out one device.', '退出了一台设备的登录。'],
+  ['sessions.others_ended', { sessions: 1 }, 'Signed out 1 other device.', '退出了其他 1 台设备的登录。'],
+  ['sessions.others_ended', { sessions: 3 }, 'Signed out 3 other devices.', '退出了其他 3 台设备的登录。'],
+  ['sessions.member_ended', {}, '', ''],
+  [
+    'invitation.sent',
+    { role: 'member', product: 'Standard' },
+    'Invited as Member, on Standard.',
+    '邀请为成员，使用标准版。',
+  ],
+  ['invitation.resent', {}, '', ''],
+  ['invitation.accepted', { role: 'member' }, 'Joined as Member.', '以成员身份加入。'],
+  [
+    'member.role_changed',
+    { from: 'member', to: 'admin' },
+    'Role changed from Member to Admin.',
+    '角色从成员改为管理员。',
+  ],
+  [
+    'member.role_changed',
+    { from: 'viewer', to: 'billing_manager' },
+    'Role changed from Viewer to Billing manager.',
+    '角色从查看者改为账单管理员。',
+  ],
+  [
+    'member.product_changed',
+    { from: 'Free', to: 'Pro' },
+    'Product changed from Free to Pro.',
+    '产品从免费版改为专业版。',
+  ],
+  [
+    'member.product_changed',
+    { from: 'Pro', to: 'Free', seat_moved: true },
+    'Product changed from Pro to Free: the seat moved to another member.',
+    '产品从专业版改为免费版：席位已转给另一位成员。',
+  ],
+  ['member.removed', { product: 'Pro' }, 'Was on Pro.', '移除前使用专业版。'],
+  [
+    'billing.plan_changed',
+    { from: 'Free', to: 'Standard', interval: 'yearly' },
+    'Plan changed from Free to Standard, paid yearly.',
+    '方案从免费版改为标准版，按年付费。',
+  ],
+  [
+    'billing.plan_changed',
+    { from: 'Standard', to: 'Pro', interval: 'monthly' },
+    'Plan changed from Standard to Pro, paid monthly.',
+    '方案从标准版改为专业版，按月付费。',
+  ],
+  ['billing.plan_canceled', { from: 'Pro' }, 'Canceled Pro: back to Free.', '已取消专业版，恢复为免费版。'],
+  [
+    'billing.seats_purchased',
+    { standard: 3, pro: 1 },
+    'Bought 3 Standard seats and 1 Pro seat.',
+    '购买了 3 个标准版席位和 1 个专业版席位。',
+  ],
+  ['billing.seats_purchased', { standard: 1, pro: 0 }, 'Bought 1 Standard seat.', '购买了 1 个标准版席位。'],
+  ['billing.seats_purchased', { standard: 0, pro: 2 }, 'Bought 2 Pro seats.', '购买了 2 个专业版席位。'],
+  [
+    'billing.seats_changed',
+    { standard: '5 → 3', pro: '2 → 2', by: 'billing admin' },
+    'Standard seats 5 → 3, by the billing admin.',
+    '标准版席位 5 → 3，由账单管理员更改。',
+  ],
+  [
+    'billing.seats_changed',
+    { standard: '5 → 4', pro: '2 → 1', by: 'payment provider' },
+    'Standard seats 5 → 4, Pro seats 2 → 1, by the payment provider.',
+    '标准版席位 5 → 4，专业版席位 2 → 1，由支付服务商更改。',
+  ],
+  [
+    'crm.connected',
+    { crm: 'Demo CRM', method: 'oauth', organization_wide: false },
+    'Connected Demo CRM by signing in to it.',
+    '通过登录 Demo CRM 完成连接。',
+  ],
+  [
+    'crm.connected',
+    { crm: 'Demo CRM', method: 'api key', organization_wide: true },
+    'Connected Demo CRM with an API key, for the whole organization.',
+    '使用 API 密钥连接了 Demo CRM，供整个组织使用。',
+  ],
+  ['crm.disconnected', {}, '', ''],
+  ['credits.cap_changed', { from: null, to: null }, 'Still no monthly cap.', '仍未设置每月上限。'],
+  [
+    'credits.cap_changed',
+    { from: null, to: 2000 },
+    'Monthly cap set to 2,000 credits (there was none).',
+    '每月上限设为 2,000 点（之前未设置）。',
+  ],
+  [
+    'credits.cap_changed',
+    { from: 1500, to: null },
+    'Monthly cap of 1,500 credits removed.',
+    '已取消 1,500 点的每月上限。',
+  ],
+  [
+    'credits.cap_changed',
+    { from: 200, to: 1440 },
+    'Monthly cap changed from 200 to 1,440 credits.',
+    '每月上限从 200 点改为 1,440 点。',
+  ],
+  [
+    'credits.top_up',
+    { pack: 'credits-1000', credits: 1000, checkout: 'cs_test_a1B2c3' },
+    'Bought 1,000 credits.',
+    '购买了 1,000 点。',
+  ],
+  ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
+  [
+    'join_request.approved',
+    { role: 'member', address_confirmed: false },
+    'Approved as Member; an invitation was mailed to confirm the address.',
+    '已批准以成员身份加入；已发送邀请邮件以确认其地址。',
+  ],
+  ['join_request.approved', { role: 'member' }, 'Approved as Member.', '已批准以成员身份加入。'],
+  ['join_request.declined', {}, '', ''],
+  ['invite_link.created', { domain: 'acme.com' }, 'For addresses at acme.com.', '适用于 acme.com 的地址。'],
+  ['invite_link.revoked', {}, '', ''],
+  ['invite_link.joined', { role: 'member' }, 'Joined as Member.', '以成员身份加入。'],
+  [
+    'domain.auto_join_changed',
+    { enabled: true },
+    'Turned on: people with a company address join by themselves.',
+    '已开启：使用公司邮箱地址的人可自动加入。',
+  ],
+  [
+    'domain.auto_join_changed',
+    { enabled: false },
+    'Turned off: people with a company address ask to join.',
+    '已关闭：使用公司邮箱地址的人需申请加入。',
+  ],
+  [
+    'domain.auto_joined',
+    { role: 'member', domain: 'acme.com' },
+    'Joined as Member with an address at acme.com.',
+    '使用 acme.com 的地址以成员身份加入。',
+  ],
+];
+
+afterEach(() => activateLocaleWith('en', {}));
+
+test.each(CASES)('%s %j reads "%s" and "%s"', (type, details, english, chinese) => {
+  expect(auditSentence(type, details)).toBe(english);
+  activateLocaleWith('zh-CN', messages);
+  expect(auditSentence(type, details)).toBe(chinese);
+});
+
+test('every event kind has a case', () => {
+  expect(new Set(CASES.map(([type]) => type))).toEqual(new Set(AUDIT_EVENT_TYPES));
+});
+
+test('no sentence shows a stored key, a null or a checkout id', () => {
+  const raw = new RegExp(`\\b(null|undefined|true|false|cs_\\w+)\\b|\\b(${AUDIT_DETAIL_KEYS.join('|')}): `);
+  for (const [type, details] of CASES) {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      activateLocaleWith(locale, locale === 'en' ? {} : messages);
+      const sentence = auditSentence(type, details);
+      expect(sentence).not.toMatch(raw);
+    }
+  }
+});
+
+test('details no sentence knows still show, as translated keys and values', () => {
+  expect(auditSentence('crm.disconnected', { by: 'billing admin' })).toBe('by: billing admin');
+  activateLocaleWith('zh-CN', messages);
+  expect(auditSentence('crm.disconnected', { by: 'billing admin' })).toBe('变更方: 账单管理员');
+});
