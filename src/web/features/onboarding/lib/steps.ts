@@ -52,9 +52,8 @@ export interface Progress {
 /**
  * The bar for a visitor on `pathname`, or null outside the flow. A step shows done only when its fact
  * holds (an install nobody made is never done) and, for Connect and Finish, the steps they build on are
- * done too. The current step is the page's, except on the pages that
- * complete their step by opening (/welcome, /installed): there the visitor is already at the next step
- * still to do.
+ * done too. The current step is the page's, except on the pages that complete their step by opening
+ * (/welcome, /installed): there the visitor is already at the next step still to do.
  */
 export function progressFor(pathname: string, facts: VisitorFacts): Progress | null {
   const step = stepForPath(pathname);
