@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { returnPathAfterReauth } from '../../../src/web/api/session-expiry';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aSession, aSoftware, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, mockSoftware, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -99,6 +100,25 @@ test('a two-factor account is asked its code in the dialog, then the save goes t
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
   expect(verify.requests[0]!.body).toEqual({ code: '123456' });
   expect(saved.requests.map((request) => request.body)).toEqual([{ name: 'Ada King' }]);
+});
+
+test('in Chinese the dialog speaks Chinese', async () => {
+  settingsRefusedOnce();
+  await activateLocale('zh-CN');
+  try {
+    const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(ada) });
+    const name = await screen.findByRole('textbox', { name: '姓名' });
+    await user.type(name, ' King');
+    await user.click(screen.getByRole('button', { name: '保存更改' }));
+    const dialog = await screen.findByRole('dialog', { name: '重新登录' });
+    expect(dialog).toHaveAccessibleDescription(
+      '您的会话已结束。请重新登录以继续：此页面和您输入的内容都会保留，您正在保存的内容会在登录后自动提交。',
+    );
+    expect(within(dialog).getByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '退出登录' })).toBeInTheDocument();
+  } finally {
+    activateLocaleWith('en', {});
+  }
 });
 
 test('a wrong password keeps the dialog open with the server’s message', async () => {

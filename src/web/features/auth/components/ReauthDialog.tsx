@@ -16,10 +16,9 @@ import { useNavigate } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import type { User } from '../../../api/contract-types';
 import { errorStatus } from '../../../api/errors';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { notify } from '../../../components/feedback/notices';
+import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
-import { msg, t } from '../../../i18n';
+import { t } from '../../../i18n';
 import { getItem, storageKeys } from '../../../lib/storage';
 import { failureMessage } from '../lib/failure';
 import EmailField from './EmailField';
@@ -28,12 +27,9 @@ import GoogleSection, { GOOGLE_WIDGET_ERROR } from './GoogleSection';
 import PasswordField from './PasswordField';
 import TwoFactorCodeForm from './TwoFactorCodeForm';
 
-const SIGNED_IN_AGAIN = msg('You are signed in again.');
-
 export default function ReauthDialog() {
   const titleId = useId();
   const textId = useId();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // The user the page was drawn for, kept while the session is expired.
   const account = useAppSelector(selectUser);
@@ -46,13 +42,12 @@ export default function ReauthDialog() {
   const [verifyTwoFactor, { isLoading: verifying }] = useVerifyTwoFactorMutation();
   const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
 
-  /** The session is back (the store closes this dialog); another account starts the app afresh. */
+  /**
+   * The session is back: the store closes this dialog and the page says how its refused work went (no
+   * notice of our own, which would queue ahead of the page's). Another account starts the app afresh.
+   */
   function signedIn(user: User) {
-    if (account && user.id !== account.id) {
-      window.location.assign('/dashboard');
-      return;
-    }
-    dispatch(notify(SIGNED_IN_AGAIN));
+    if (account && user.id !== account.id) window.location.assign('/dashboard');
   }
 
   async function submitPassword(event: FormEvent<HTMLFormElement>) {

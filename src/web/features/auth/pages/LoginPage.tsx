@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import TextInput from '../../../components/TextInput';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
