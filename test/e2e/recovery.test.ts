@@ -56,7 +56,7 @@ test('a session that ends mid-use: sign in again in a dialog over the page, and 
   await dialog.locator('input[name="password"]').fill(STRONG_PASSWORD);
   await dialog.getByRole('button', { name: 'Log in' }).click();
 
-  await page.getByRole('status').filter({ hasText: 'Profile updated successfully!' }).waitFor();
+  await page.getByText('Profile updated successfully!').waitFor();
   await dialog.waitFor({ state: 'detached' });
   assert.equal(await name.inputValue(), 'Ada King');
   assert.equal(new URL(page.url()).pathname, '/dashboard/settings');
