@@ -9,7 +9,7 @@ import {
 import { apiUrl, originUrl } from '../app/config';
 import { hasErrorFlag } from './errors';
 import { isPassingFailure, retryDelayMs, retryPolicy } from './retry-policy';
-import { endsSession, sessionEndedMidUse } from './session-expiry';
+import { endsSession, sessionEndedMidUse, signedInAgain } from './session-expiry';
 
 export interface ApiRequest extends FetchArgs {
   /** The path is outside the API base (only `/org-subscription`, spec §7). */
@@ -52,7 +52,13 @@ const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, 
       if (!(await sleep(wait, signal))) break;
       result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);
     }
-    if (result.error && endsSession(api.endpoint, result.error.status)) api.dispatch(sessionEndedMidUse());
+    // The server refused the call without doing anything: once the user has signed in again it goes
+    // again (a write too: they asked for it and it never happened), so the page's work is not lost.
+    while (result.error && endsSession(api.endpoint, result.error.status)) {
+      api.dispatch(sessionEndedMidUse());
+      if (!(await signedInAgain(api.dispatch, signal))) break;
+      result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);
+    }
     if (!result.error && hasErrorFlag(result.data)) {
       return {
         error: { status: result.meta?.response?.status ?? 200, data: result.data },

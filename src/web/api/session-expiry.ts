@@ -1,12 +1,19 @@
 /**
  * Issue 14: a session can end while the user works (it expired, or was ended from another device). Any
- * call answered 401 then says so once, here, and the dashboard guard sends the user to
- * /login?reauth=true and back to the page they were on after signing in.
+ * call answered 401 then says so, here; the page stays as it is, with what the user typed, and a
+ * dialog over it asks them to sign in again (features/auth/components/ReauthDialog.tsx). The call that
+ * met the 401 waits for that and is sent again once they have, so nothing they did is lost.
  */
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type Dispatch } from '@reduxjs/toolkit';
 import { sameOriginPath } from '../lib/safe-redirect';
 
 export const sessionEndedMidUse = createAction('api/sessionEndedMidUse');
+
+/**
+ * Asked by a call that met a 401: the store's reauth gate (entities/session/reauth-gate.ts) answers it
+ * with a promise of whether the same user has signed in again.
+ */
+export const awaitSignIn = createAction('api/awaitSignIn');
 
 /**
  * Calls whose 401 means "these credentials are wrong", not "your session ended": signing in and out.
@@ -25,14 +32,28 @@ export function endsSession(endpoint: string, status: unknown): boolean {
   return status === 401 && !SIGN_IN_ENDPOINTS.has(endpoint);
 }
 
+/**
+ * Resolves true once the user who was signed in has signed in again, false when nobody was signed in,
+ * they gave up (logged out, or another account signed in) or `signal` aborted the call.
+ */
+export function signedInAgain(dispatch: Dispatch, signal: AbortSignal): Promise<boolean> {
+  const answer: unknown = dispatch(awaitSignIn());
+  // A store without the gate (none in the app) hands the action back: nothing to wait for.
+  if (!(answer instanceof Promise)) return Promise.resolve(false);
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void (answer as Promise<boolean>).then((again) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(again);
+    });
+  });
+}
+
 /** Where to come back after signing in again: an in-app path, never /login or /logout themselves. */
 export function returnPathAfterReauth(next: string | null | undefined, origin: string): string | null {
   const path = sameOriginPath(next, origin);
   if (!path || /^\/(login|logout|signup|auth)(\/|\?|#|$)/.test(path)) return null;
   return path;
-}
-
-/** The /login URL that signs the user in again and then returns to `path`. */
-export function reauthUrl(path: string): string {
-  return `/login?reauth=true&next=${encodeURIComponent(path)}`;
 }

@@ -1,26 +1,22 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { DashboardFrameSkeleton } from '../components/skeletons';
-import { reauthUrl } from '../api/session-expiry';
 import { USER_FETCH_FAILED } from '../entities/session';
 import SessionLoadError from './SessionLoadError';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with
- * skeletons (and 'Loading...' for assistive tech); without a session
- * (get-user answered 401, or the user logged out) it sends the visitor to /login, and when the session ended
- * mid-use (any call answered 401) to /login?reauth=true with the way back; any other failure is
- * shown full-page as 'Error: {message}' (spec §8), never a blank page. A user whose organization requires
- * two-factor sign-in and who has not set it up is sent to Settings to do so (issue 16; the server refuses
- * their other calls too).
+ * skeletons (and 'Loading...' for assistive tech); without a session (get-user answered 401, or the user
+ * logged out) it sends the visitor to /login (a session that ends mid-use keeps the page, under the
+ * sign-in dialog of AppFrame); any other failure is shown full-page as 'Error: {message}' (spec §8),
+ * never a blank page. A user whose organization requires two-factor sign-in and who has not set it up
+ * is sent to Settings to do so (issue 16; the server refuses their other calls too).
  */
 const SETTINGS_PATH = '/dashboard/settings';
 
 export default function DashboardGuard() {
-  const { user, loading, error, errorMessage, userErrorStatus, sessionExpired } = useAppSelector(
-    (state) => state.app,
-  );
-  const { pathname, search } = useLocation();
+  const { user, loading, error, errorMessage, userErrorStatus } = useAppSelector((state) => state.app);
+  const { pathname } = useLocation();
 
   if (user) {
     const mustSetUpTwoFactor =
@@ -31,7 +27,6 @@ export default function DashboardGuard() {
     return <Outlet />;
   }
   if (loading) return <DashboardFrameSkeleton />;
-  if (sessionExpired) return <Navigate to={reauthUrl(`${pathname}${search}`)} replace />;
   if (error && userErrorStatus !== 401)
     return <SessionLoadError message={errorMessage ?? USER_FETCH_FAILED} />;
   return <Navigate to="/login" replace />;

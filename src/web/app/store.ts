@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api';
-import { appSlice, initialAppState, type AppState } from '../entities/session';
+import { appSlice, initialAppState, reauthGate, type AppState } from '../entities/session';
 import { devToolsOptions } from './devtools-sanitizer';
 import { initialRouteState, routeSlice, type RouteState } from './route-slice';
 import { noticesSlice } from '../components/feedback/notices';
@@ -29,7 +29,7 @@ export function makeStore(preloadedState: PreloadedState = {}) {
       app: { ...initialAppState, ...preloadedState.app },
       route: preloadedState.route ?? initialRouteState,
     } as Partial<RootState>,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, reauthGate()),
     // Enabled in production too, so support staff can export a session; secrets are redacted.
     devTools: devToolsOptions,
   });

@@ -84,6 +84,50 @@ describe('progressFor: the bar shows the visitor’s real place (issue 10)', () 
     expect(done(progress)).toEqual(['Install', 'Signup', 'Connect', 'Finish']);
   });
 
+  test.each(['/signup', '/login', '/accept-invitation'])(
+    '%s: an onboarded flag and credentials kept from before do not make Connect or Finish done while signing in',
+    (path) => {
+      const progress = progressFor(path, { ...visitor, installed: true, connected: true, onboarded: true });
+      expect(progress?.current).toBe(1);
+      expect(done(progress)).toEqual(['Install']);
+    },
+  );
+
+  test.each(['/connect', '/connect-api-key', '/callback', '/connected'])(
+    '%s: Finish is not done while the visitor is still connecting',
+    (path) => {
+      const progress = progressFor(path, {
+        installed: true,
+        signedIn: true,
+        connected: false,
+        onboarded: true,
+      });
+      expect(progress?.current).toBe(2);
+      expect(done(progress)).toEqual(['Install', 'Signup']);
+    },
+  );
+
+  test('/install for an onboarded user who has not installed: Finish waits for the install', () => {
+    const progress = progressFor('/install', {
+      installed: false,
+      signedIn: true,
+      connected: true,
+      onboarded: true,
+    });
+    expect(progress?.current).toBe(0);
+    expect(done(progress)).toEqual(['Signup', 'Connect']);
+  });
+
+  test('/installed once everything else is done: every step is done', () => {
+    const progress = progressFor('/installed', {
+      installed: false,
+      signedIn: true,
+      connected: true,
+      onboarded: true,
+    });
+    expect(done(progress)).toEqual(['Install', 'Signup', 'Connect', 'Finish']);
+  });
+
   test('pages outside the flow have no bar', () => {
     expect(progressFor('/auth', visitor)).toBeNull();
   });

@@ -2,3 +2,4 @@
 export * from './session-slice';
 export * from './log-out';
 export * from './use-log-out';
+export * from './reauth-gate';

@@ -27,7 +27,8 @@ export interface AppState {
   portalLoading: boolean;
   /**
    * A call answered 401 while someone was signed in: the session ended mid-use (expired, ended from
-   * another device). The dashboard guard sends the visitor to /login?reauth=true and back afterwards.
+   * another device). The user stays (the page and what they typed stay on screen) and a dialog asks
+   * them to sign in again (features/auth/components/ReauthDialog.tsx); signing in or out ends it.
    */
   sessionExpired: boolean;
 }
@@ -125,6 +126,7 @@ function clearSession(state: AppState) {
   state.user = null;
   state.userErrorStatus = 401;
   state.billingPortalUrl = null;
+  state.sessionExpired = false;
 }
 
 export const appSlice = createSlice({
@@ -173,11 +175,10 @@ export const appSlice = createSlice({
         state.error = true;
         state.errorMessage = action.error.message ?? USER_FETCH_FAILED;
       })
-      // A call answered 401 while someone was signed in (api/session-expiry.ts): the session has ended.
+      // A call answered 401 while someone was signed in (api/session-expiry.ts): the session has ended,
+      // but the page stays until they sign in again or leave.
       .addCase(sessionEndedMidUse, (state) => {
-        if (!state.user) return;
-        clearSession(state);
-        state.sessionExpired = true;
+        if (state.user) state.sessionExpired = true;
       })
       .addCase(fetchBillingPortalUrl.pending, (state) => {
         state.portalLoading = true;
@@ -197,11 +198,12 @@ export const appSlice = createSlice({
         state.userErrorStatus = null;
       })
       .addMatcher(api.endpoints.getUser.matchRejected, (state, action) => {
-        // The session ended (expired, or logged out elsewhere): the guard must send the visitor to /login.
+        // No session: the guard sends the visitor to /login. (Mid-use, the call waited for the user to sign
+        // in again, and answers 401 only once they logged out instead.)
         if (action.payload?.status === 401) {
-          if (state.user) state.sessionExpired = true;
           state.user = null;
           state.userErrorStatus = 401;
+          state.sessionExpired = false;
         }
       })
       // These answers carry the fresh user: the guard lets the visitor in without waiting for a refetch.

@@ -1,7 +1,8 @@
 /**
  * The wrapper of the public onboarding pages (spec §1, §2.2): it waits for the current user and the chosen
  * CRM, shows the banner, the four-step progress bar with the current step, and on the pages that win the
- * visitor over (signup, login, install) the marketing copy and the trusted-by strip.
+ * visitor over (signup, login, install) the marketing copy and the trusted-by strip; signing in again
+ * after a session ended (/login?reauth=true) shows neither bar nor marketing.
  */
 import Box from '@mui/material/Box';
 import PageWidth from '../../components/PageWidth';
@@ -55,13 +56,17 @@ export default function OnboardingLayout() {
   // Local storage is read at each render (the layout renders again on every navigation, after a page
   // changed a flag), once hydrated: the prerendered page was drawn without it.
   const stored = useHydrated();
-  const progress = progressFor(pathname, {
-    installed: (stored && getFlag(storageKeys.hasInstalled)) || Boolean(user?.has_installed),
-    signedIn: user !== null,
-    connected:
-      (stored && hasStoredCredentials(readStoredCredentials(getItem))) || Boolean(user?.connection_id),
-    onboarded: (stored && getFlag(storageKeys.hasOnboarded)) || Boolean(user?.has_onboarded),
-  });
+  // Signing in again after a session ended is no onboarding: a plain page, without bar or marketing.
+  const signingInAgain = pathname === '/login' && new URLSearchParams(search).get('reauth') === 'true';
+  const progress = signingInAgain
+    ? null
+    : progressFor(pathname, {
+        installed: (stored && getFlag(storageKeys.hasInstalled)) || Boolean(user?.has_installed),
+        signedIn: user !== null,
+        connected:
+          (stored && hasStoredCredentials(readStoredCredentials(getItem))) || Boolean(user?.connection_id),
+        onboarded: (stored && getFlag(storageKeys.hasOnboarded)) || Boolean(user?.has_onboarded),
+      });
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
   // not unmount the page that made it.
   const [settled, setSettled] = useState(false);
@@ -95,7 +100,7 @@ export default function OnboardingLayout() {
           >
             {waiting ? <LoadingState /> : <Outlet />}
           </Paper>
-          {MARKETING_PATHS.has(pathname) ? (
+          {MARKETING_PATHS.has(pathname) && !signingInAgain ? (
             <Stack component="aside" spacing={1.5} aria-label={t('Why CRM Sync')}>
               <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
                 {translated(MARKETING_HEADLINE)}

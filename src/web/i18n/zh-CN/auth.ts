@@ -11,6 +11,10 @@ export const auth: Record<string, string> = {
   'No account?': '还没有账户？',
   'Sign up': '注册',
   'Session expired, please login again.': '会话已过期，请重新登录。',
+  'Sign in again': '重新登录',
+  'Your session has ended. Sign in to carry on: this page and what you typed stay as they are, and what you were saving is sent once you are back.':
+    '您的会话已结束。请重新登录以继续：此页面和您输入的内容都会保留，您正在保存的内容会在登录后自动提交。',
+  'Log out': '退出登录',
   'Signing you out...': '正在为您注销...',
   'Logging out...': '正在退出登录...',
   'Forgot your password?': '忘记密码了？',

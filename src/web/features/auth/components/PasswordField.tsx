@@ -29,6 +29,8 @@ export interface PasswordFieldProps {
    * hydration (the signup prefill) then does not move when the meter appears.
    */
   reserveMeterSpace?: boolean;
+  /** Takes the focus when shown (a dialog whose email is already filled in). */
+  autoFocus?: boolean;
 }
 
 /** As tall as the meter: the same boxes, empty (PasswordStrengthMeter). */
@@ -53,6 +55,7 @@ export default function PasswordField({
   name = 'password',
   strengthMeterId,
   reserveMeterSpace = false,
+  autoFocus = false,
 }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const field = (
@@ -61,6 +64,7 @@ export default function PasswordField({
       name={name}
       type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
+      autoFocus={autoFocus}
       required
       fullWidth
       value={value}

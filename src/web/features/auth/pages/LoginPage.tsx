@@ -1,18 +1,18 @@
 /**
  * /login (spec §2.2, §7, §8): Google sign-in or email and password. `reauth=true` ends the session first and
- * says why; a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
+ * says why, with the address of the account that was signed in (or `email=`) filled in; it is what a
+ * full-page load finds where the app would ask in a dialog (the extension's /auth?reauth=true); a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
  */
 import Alert from '@mui/material/Alert';
 import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import TextInput from '../../../components/TextInput';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';
-import { logOut, selectUser } from '../../../entities/session';
+import { logOut, selectUser, sessionSettled } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
@@ -23,6 +23,7 @@ import FormSubmit from '../components/FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
 
 import PasswordField from '../components/PasswordField';
+import TwoFactorCodeForm from '../components/TwoFactorCodeForm';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
@@ -30,9 +31,19 @@ import { msg, t } from '../../../i18n';
 
 const SESSION_EXPIRED = msg('Session expired, please login again.');
 
-/** `reauth=true` ends the session on entry; the form waits for that. */
+/**
+ * `reauth=true` ends the session on entry and resolves with the address to sign in again: `email=`, else
+ * that of the user who was signed in (read once the initial load has said who, before the logout forgets
+ * them). The form waits for that.
+ */
 export const loader = (({ store, url }) => ({
-  signedOut: url.searchParams.get('reauth') === 'true' ? logOut(store.dispatch) : null,
+  signedOut:
+    url.searchParams.get('reauth') === 'true'
+      ? sessionSettled(store).then(async (user) => {
+          await logOut(store.dispatch);
+          return url.searchParams.get('email') ?? user?.email ?? '';
+        })
+      : null,
 })) satisfies EntryLoader;
 
 /**
@@ -56,7 +67,8 @@ export default function LoginPage() {
   // (the page is also rendered without a window, prerender.tsx).
   const returnTo = () => returnPathAfterReauth(params.get('next'), window.location.origin);
   const user = useAppSelector(selectUser);
-  const [email, setEmail] = useState('');
+  // What the visitor typed; until then, the address the reauth entry resolved with.
+  const [typedEmail, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   // Set when this page signs someone in: the onboarding order decides where they go, not the redirect below.
@@ -74,6 +86,8 @@ export default function LoginPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // As shown: typed, or filled in by the reauth entry.
+    const email = (event.currentTarget.elements.namedItem('email') as HTMLInputElement | null)?.value ?? '';
     setFormError(null);
     setSigningIn(true);
     try {
@@ -127,56 +141,43 @@ export default function LoginPage() {
   }
 
   const codeForm = (
-    <Stack
-      component="form"
-      spacing={2}
+    <TwoFactorCodeForm
+      code={code}
+      onCodeChange={setCode}
       onSubmit={(event) => void submitCode(event)}
-      aria-label={t('Two-factor code')}
-    >
-      <Typography variant="body2">
-        {t('Enter the 6-digit code from your authenticator app, or one of your recovery codes.')}
-      </Typography>
-      <TextInput
-        label={t('Code')}
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        autoFocus
-        slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'text' } }}
-      />
-      <FormSubmit error={formError} disabled={verifying || !code.trim()}>
-        {verifying ? t('Verifying...') : t('Verify')}
-      </FormSubmit>
-    </Stack>
+      verifying={verifying}
+      error={formError}
+    />
   );
 
-  const form = codeStep ? (
-    codeForm
-  ) : (
-    <>
-      <GoogleSection
-        context="login"
-        busy={googleBusy}
-        onCredential={(token) => void logInWithGoogle(token)}
-        onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
-      />
-      <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Log in')}>
-        <EmailField value={email} onChange={setEmail} />
-        <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
-        <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
-          {loggingIn ? t('Logging in...') : t('Log in')}
-        </FormSubmit>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <TextLink to="/forgot-password" variant="body2">
-          {t('Forgot password?')}
-        </TextLink>
-        <Typography variant="body2">
-          {t('No account?')} <TextLink to="/signup">{t('Sign up')}</TextLink>
-        </Typography>
-      </Stack>
-    </>
-  );
+  const form = (prefilledEmail = '') =>
+    codeStep ? (
+      codeForm
+    ) : (
+      <>
+        <GoogleSection
+          context="login"
+          busy={googleBusy}
+          onCredential={(token) => void logInWithGoogle(token)}
+          onError={() => setFormError(GOOGLE_WIDGET_ERROR)}
+        />
+        <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label={t('Log in')}>
+          <EmailField value={typedEmail ?? prefilledEmail} onChange={setEmail} />
+          <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
+          <FormSubmit error={formError} disabled={loggingIn || googleBusy}>
+            {loggingIn ? t('Logging in...') : t('Log in')}
+          </FormSubmit>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <TextLink to="/forgot-password" variant="body2">
+            {t('Forgot password?')}
+          </TextLink>
+          <Typography variant="body2">
+            {t('No account?')} <TextLink to="/signup">{t('Sign up')}</TextLink>
+          </Typography>
+        </Stack>
+      </>
+    );
 
   return (
     <Stack spacing={2.5}>
@@ -186,10 +187,10 @@ export default function LoginPage() {
       {reauth ? <Alert severity="warning">{t(SESSION_EXPIRED)}</Alert> : null}
       {signedOut ? (
         <Suspense fallback={<LoadingState text="Signing you out..." />}>
-          <Await resolve={signedOut}>{form}</Await>
+          <Await resolve={signedOut}>{(accountEmail: string) => form(accountEmail)}</Await>
         </Suspense>
       ) : (
-        form
+        form()
       )}
     </Stack>
   );

@@ -51,9 +51,9 @@ export interface Progress {
 
 /**
  * The bar for a visitor on `pathname`, or null outside the flow. A step shows done only when its fact
- * holds (an install nobody made is never done). The current step is the page's, except on the pages that
- * complete their step by opening (/welcome, /installed): there the visitor is already at the next step
- * still to do.
+ * holds (an install nobody made is never done) and, for Connect and Finish, the steps they build on are
+ * done too. The current step is the page's, except on the pages that complete their step by opening
+ * (/welcome, /installed): there the visitor is already at the next step still to do.
  */
 export function progressFor(pathname: string, facts: VisitorFacts): Progress | null {
   const step = stepForPath(pathname);
@@ -65,5 +65,11 @@ export function progressFor(pathname: string, facts: VisitorFacts): Progress | n
   const current = completesStep && next !== -1 ? next : step;
   // The step in progress is not shown as done, unless being here is what completes it (/complete).
   const completed = done.map((isDone, index) => isDone && (index !== current || completesStep));
+  // Later steps build on earlier ones: an account connects, and the flow is finished once every step
+  // before Finish is. Credentials or an onboarded flag this browser kept from before do not make them
+  // done while the visitor is still signing in or connecting again.
+  if (!completed[SIGNUP]) completed[CONNECT] = false;
+  const finishedHere = completesStep && step === FINISH;
+  if (!finishedHere && !completed.slice(0, FINISH).every(Boolean)) completed[FINISH] = false;
   return { current, completed };
 }
