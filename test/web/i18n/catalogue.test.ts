@@ -152,6 +152,12 @@ const STORED_LABELS: [string, string][] = [
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1',
     'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    // Browsers much used in China, whose names have a Chinese form.
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2d) NetType/WIFI Language/zh_CN',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/94.0.4606.71 Safari/537.36 Core/1.94.218.400 QQBrowser/12.1.5496.400',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 SE 2.X MetaSr 1.0',
+    'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36 QIHU 360SE',
+    'Mozilla/5.0 (Linux; U; Android 10; zh-CN) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/78.0.3904.108 UCBrowser/15.3.6.1186 Mobile Safari/537.36',
   ].map((agent): [string, string] => ['device', describeDevice(agent)]),
   ...[null, 'not-an-address', '127.0.0.1', '192.168.1.20', '203.0.113.7'].map((ip): [string, string] => [
     'place',
@@ -169,7 +175,7 @@ const STORED_LABELS: [string, string][] = [
 /** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
 function englishLeft(text: string): string[] {
   const names =
-    /\b(?:Chrome|Edge|Firefox|Opera|Safari|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
+    /\b(?:Chrome|Edge|Firefox|Opera|Safari|QQ|UC|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
   return text.replace(names, '').match(/[A-Za-z]{2,}/g) ?? [];
 }
 
@@ -195,6 +201,8 @@ describe('labels made from stored data read in Chinese', () => {
         'This computer',
         'Unknown device',
         'Pro (2 seats available)',
+        'QQ Browser on Windows',
+        'WeChat on iOS',
       ]),
     );
   });

@@ -10,6 +10,12 @@ export const storedValues: Record<string, string> = {
   // Sessions: the device and the place.
   '{browser} on {system}': '{system} 上的 {browser}',
   'Unknown device': '未知设备',
+  // Browsers with a Chinese name of their own; the others (Chrome, Safari...) keep theirs.
+  WeChat: '微信',
+  'QQ Browser': 'QQ 浏览器',
+  'Sogou Browser': '搜狗浏览器',
+  '360 Browser': '360 浏览器',
+  'UC Browser': 'UC 浏览器',
   'This computer': '本机',
   'Local network': '本地网络',
   Internet: '互联网',
