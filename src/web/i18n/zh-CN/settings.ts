@@ -52,6 +52,10 @@ export const settings: Record<string, string> = {
   'Save these recovery codes now: each signs you in once without your phone, and they are not shown again.':
     '请立即保存这些恢复码：每个恢复码可在没有手机的情况下登录一次，且不会再次显示。',
   'Recovery codes': '恢复码',
+  'Copy codes': '复制恢复码',
+  'Download codes': '下载恢复码',
+  'Recovery codes copied to the clipboard.': '恢复码已复制到剪贴板。',
+  'Could not copy. Select the codes and copy them yourself.': '无法复制。请选中恢复码后自行复制。',
   'Require two-factor sign-in for everyone in the organization': '要求组织内所有人使用双重验证登录',
   'Could not start the set-up.': '无法开始设置。',
   'Could not turn two-factor sign-in on.': '无法开启双重验证登录。',

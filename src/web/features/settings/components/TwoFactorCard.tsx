@@ -24,6 +24,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { t, translated } from '../../../i18n';
+import { RecoveryCodes } from './RecoveryCodes';
 
 /**
  * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
@@ -214,24 +215,7 @@ export function TwoFactorCard() {
           )}
           {done && <Alert severity="success">{translated(done)}</Alert>}
           <ErrorAlert error={failure} onClose={() => setFailure(null)} />
-          {recoveryCodes && (
-            <Alert severity="warning">
-              <Typography sx={{ fontWeight: 500 }}>
-                {t(
-                  'Save these recovery codes now: each signs you in once without your phone, and they are not shown again.',
-                )}
-              </Typography>
-              <Box
-                component="ul"
-                aria-label={t('Recovery codes')}
-                sx={{ fontFamily: 'monospace', pl: 2, my: 1 }}
-              >
-                {recoveryCodes.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </Box>
-            </Alert>
-          )}
+          {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
           {body}
           {user?.organization && roleCan(user.role, 'organization.security') && (
             <FormControlLabel
