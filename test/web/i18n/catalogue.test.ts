@@ -145,6 +145,12 @@ const seededCoupons = [
     /insertInto\('coupons'\)[\s\S]*?\bname: '([^']+)'/g,
   ),
 ].map((match) => match[1]!);
+/** The name an organization is created with, as domain/organizations.ts writes it, for an admin named Ada Admin. */
+const defaultOrganizationNames = [
+  ...readFileSync(path.join(serverRoot, 'domain', 'organizations.ts'), 'utf8').matchAll(
+    /name: `\$\{current\.name\}([^`]*)`/g,
+  ),
+].map((match) => `Ada Admin${match[1]!}`);
 const STORED_LABELS: [string, string][] = [
   ...[
     null,
@@ -170,6 +176,7 @@ const STORED_LABELS: [string, string][] = [
   ),
   ...AUDIT_DETAIL_KEYS.map((key): [string, string] => ['audit detail', key]),
   ...AUDIT_DETAIL_WORDS.map((word): [string, string] => ['audit detail', word]),
+  ...defaultOrganizationNames.map((name): [string, string] => ['organization', name]),
 ];
 
 /** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
@@ -202,6 +209,7 @@ describe('labels made from stored data read in Chinese', () => {
         'Unknown device',
         'Pro (2 seats available)',
         'QQ Browser on Windows',
+        "Ada Admin's organization",
         'WeChat on iOS',
       ]),
     );
@@ -210,7 +218,14 @@ describe('labels made from stored data read in Chinese', () => {
   test.each(STORED_LABELS)('%s %j', (kind, label) => {
     const shown = kind === 'device' ? deviceLabel(label) : translated(label);
     expect(shown).toMatch(/[\p{Script=Han}]/u);
-    expect(englishLeft(shown)).toEqual([]);
+    // The admin's name in an organization's first name is a name, kept as typed.
+    expect(englishLeft(shown.replace('Ada Admin', ''))).toEqual([]);
+  });
+
+  test('an organization under its first name reads in Chinese, alone and in a server message', () => {
+    expect(translated("Ada Admin's organization")).toBe('Ada Admin 的组织');
+    expect(translated("You joined Ada Admin's organization.")).toBe('您已加入 Ada Admin 的组织。');
+    expect(translated('You joined Acme.')).toBe('您已加入 Acme。');
   });
 
   test('an audit entry’s details read in Chinese on the Audit page, in English in the CSV', () => {

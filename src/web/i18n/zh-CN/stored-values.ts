@@ -63,6 +63,8 @@ export const storedValues: Record<string, string> = {
 /** Labels with values, tried after the server's messages (so none of these can take one of them). */
 export const storedValueTemplates: Record<string, string> = {
   'Launch offer: {percent}% off': '首发优惠：{percent}% 折扣',
+  // The name an organization is created with (domain/organizations.ts) until an admin renames it.
+  "{name}'s organization": '{name} 的组织',
   '{plan} ({count} seats available)': '{plan}（剩余 {count} 个席位）',
   '{plan} ({count} seat available)': '{plan}（剩余 {count} 个席位）',
 };
