@@ -152,6 +152,12 @@ const defaultOrganizationNames = [
     /name: `\$\{current\.name\}([^`]*)`/g,
   ),
 ].map((match) => `Ada Admin${match[1]!}`);
+/** The API key fields of the seeded CRM records: their labels, and the placeholders that are words. */
+const seededKeyFields = [
+  ...readFileSync(path.join(serverRoot, 'db', 'seed.ts'), 'utf8').matchAll(
+    /\{ label: '([^']+)', placeholder: '([^']+)' \}/g,
+  ),
+].flatMap((match) => [match[1]!, match[2]!].filter((text) => / /.test(text)));
 const STORED_LABELS: [string, string][] = [
   ...[
     null,
@@ -178,12 +184,13 @@ const STORED_LABELS: [string, string][] = [
   ...AUDIT_DETAIL_KEYS.map((key): [string, string] => ['audit detail', key]),
   ...AUDIT_DETAIL_WORDS.map((word): [string, string] => ['audit detail', word]),
   ...defaultOrganizationNames.map((name): [string, string] => ['organization', name]),
+  ...seededKeyFields.map((text): [string, string] => ['API key field', text]),
 ];
 
 /** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
 function englishLeft(text: string): string[] {
   const names =
-    /\b(?:Chrome|Edge|Firefox|Opera|Safari|QQ|UC|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
+    /\b(?:Demo CRM|Copper|HubSpot|Pipedrive|Salesforce|Zoho|Chrome|Edge|Firefox|Opera|Safari|QQ|UC|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
   return text.replace(names, '').match(/[A-Za-z]{2,}/g) ?? [];
 }
 
@@ -211,6 +218,8 @@ describe('labels made from stored data read in Chinese', () => {
         'Pro (2 seats available)',
         'QQ Browser on Windows',
         "Ada Admin's organization",
+        'Demo CRM API key',
+        'Your Copper API key',
         'WeChat on iOS',
       ]),
     );

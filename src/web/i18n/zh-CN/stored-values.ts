@@ -7,6 +7,10 @@
 import { serverWords } from './server';
 
 export const storedValues: Record<string, string> = {
+  // The API key fields of the seeded CRM records (db/seed.ts).
+  'API key': 'API 密钥',
+  'Personal API token': '个人 API 令牌',
+  'User email': '用户电子邮箱',
   // Sessions: the device and the place.
   '{browser} on {system}': '{system} 上的 {browser}',
   'Unknown device': '未知设备',
@@ -65,6 +69,9 @@ export const storedValueTemplates: Record<string, string> = {
   'Launch offer: {percent}% off': '首发优惠：{percent}% 折扣',
   // The name an organization is created with (domain/organizations.ts) until an admin renames it.
   "{name}'s organization": '{name} 的组织',
+  '{software} API key': '{software} API 密钥',
+  'Your {software} API key': '您的 {software} API 密钥',
+  'e.g. {example}': '例如 {example}',
   '{plan} ({count} seats available)': '{plan}（剩余 {count} 个席位）',
   '{plan} ({count} seat available)': '{plan}（剩余 {count} 个席位）',
 };
