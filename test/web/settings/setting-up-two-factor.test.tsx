@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { encode } from 'uqr';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aSession, anOrganization, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
@@ -37,6 +38,12 @@ test('set-up: password, then the secret and a code; shows the recovery codes onc
   await user.click(within(setup).getByRole('button', { name: 'Set up' }));
   const confirmForm = await screen.findByRole('form', { name: 'Confirm two-factor sign-in' });
   expect(within(confirmForm).getByLabelText('Secret key')).toHaveValue('JBSWY3DPEHPK3PXP');
+  // The QR code holds the otpauth URL (what authenticator apps scan): its grid and dark modules are that URL's.
+  const qr = within(confirmForm).getByRole('img', { name: 'QR code for your authenticator app' });
+  const expected = encode('otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', { ecc: 'M', border: 4 });
+  expect(qr).toHaveAttribute('viewBox', `0 0 ${expected.size} ${expected.size}`);
+  const darkModules = expected.data.flat().filter(Boolean).length;
+  expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(darkModules);
   await user.type(within(confirmForm).getByLabelText('Code'), '123456');
   await user.click(within(confirmForm).getByRole('button', { name: 'Turn on' }));
   const codes = await screen.findByRole('list', { name: 'Recovery codes' });

@@ -24,6 +24,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { t, translated } from '../../../i18n';
+import { QrCode } from './QrCode';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
@@ -158,9 +159,10 @@ export function TwoFactorCard() {
         <Stack spacing={2}>
           <Typography>
             {t(
-              'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.',
+              'Scan the QR code with your authenticator app (or add the key, or open the link on your phone), then enter the 6-digit code it shows.',
             )}
           </Typography>
+          <QrCode value={setup.otpauth_url} label={t('QR code for your authenticator app')} />
           <TextInput
             label={t('Secret key')}
             value={setup.secret}
