@@ -3,6 +3,7 @@
  * anything is sent. The app shows the judgement as a preview; the server judges the rows it receives
  * again with the same rules (it trusts nothing the browser decided). Pure: no Node or browser imports.
  */
+import { parseCsv } from './csv.js';
 import { normalizeEmail } from './email.js';
 import { ROLES, type Role } from './permissions.js';
 
@@ -19,16 +20,8 @@ export interface InviteRow {
   role?: string;
 }
 
-const SEPARATORS = /[,;\t]/;
-
-function cellsOf(line: string): string[] {
-  return line.split(SEPARATORS).map((cell) =>
-    cell
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .trim(),
-  );
-}
+/** A pasted list may separate addresses with any of these; a CSV file saved by a spreadsheet uses one. */
+const SEPARATORS = ',;\t';
 
 function isRole(value: string): boolean {
   return (ROLES as readonly string[]).includes(value.trim().toLowerCase());
@@ -40,13 +33,10 @@ function isRole(value: string): boolean {
  * cells include "email"; without one, a line of exactly an address and a known role is read as both.
  */
 export function parseInviteList(text: string): InviteRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const rows: InviteRow[] = [];
   let emailColumn = -1;
   let roleColumn = -1;
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const cells = cellsOf(raw);
+  parseCsv(text, { separators: SEPARATORS }).forEach(({ line, cells }) => {
     if (cells.every((cell) => cell === '')) return;
     const lower = cells.map((cell) => cell.toLowerCase());
     if (rows.length === 0 && emailColumn < 0 && lower.some((cell) => /^e-?mail( address)?$/.test(cell))) {

@@ -37,6 +37,24 @@ describe('parseInviteList', () => {
     ]);
   });
 
+  it('keeps a quoted name with a comma in its column, so the address and role stay in theirs', () => {
+    const rows = parseInviteList(
+      'Name,Email,Role\n"Doe, Jane",jane@x.com,viewer\n"Roe; ""Bo""",bo@x.com,admin\n',
+    );
+    assert.deepEqual(rows, [
+      { line: 2, email: 'jane@x.com', role: 'viewer' },
+      { line: 3, email: 'bo@x.com', role: 'admin' },
+    ]);
+  });
+
+  it('counts lines from where a row starts when a quoted cell runs over two lines', () => {
+    const rows = parseInviteList('email,note\na@x.com,"first\nsecond"\nb@x.com,');
+    assert.deepEqual(rows, [
+      { line: 2, email: 'a@x.com' },
+      { line: 4, email: 'b@x.com' },
+    ]);
+  });
+
   it('keeps rows it cannot read as addresses, for the preview to flag', () => {
     assert.deepEqual(parseInviteList('not an address'), [{ line: 1, email: 'not an address' }]);
   });

@@ -13,6 +13,42 @@ const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
+/** Browsers much used in China, each of which also names the engine it is built on. */
+const CHINESE_BROWSER_AGENTS: [string, string][] = [
+  [
+    'Mozilla/5.0 (Linux; Android 13; V2049A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MQQBrowser/6.2 TBS/045130 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
+    'WeChat on Android',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2d) NetType/WIFI Language/zh_CN',
+    'WeChat on iOS',
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/94.0.4606.71 Safari/537.36 Core/1.94.218.400 QQBrowser/12.1.5496.400',
+    'QQ Browser on Windows',
+  ],
+  [
+    'Mozilla/5.0 (Linux; U; Android 12; zh-cn; PEHM00 Build/SKQ1.210216.001) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/109.0.5414.86 MQQBrowser/14.2 Mobile Safari/537.36',
+    'QQ Browser on Android',
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 SE 2.X MetaSr 1.0',
+    'Sogou Browser on Windows',
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36 QIHU 360SE',
+    '360 Browser on Windows',
+  ],
+  [
+    'Mozilla/5.0 (Windows NT 10.0; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/108.0.5359.95 Safari/537.36 QIHU 360EE',
+    '360 Browser on Windows',
+  ],
+  [
+    'Mozilla/5.0 (Linux; U; Android 10; zh-CN; V1938CT Build/QP1A.190711.020) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/78.0.3904.108 UCBrowser/15.3.6.1186 Mobile Safari/537.36',
+    'UC Browser on Android',
+  ],
+];
+
 async function login(user: TestUser, userAgent: string, ip: string, password = PASSWORD): Promise<string> {
   const res = await t.api('login', {
     body: { email: user.email, password },
@@ -210,6 +246,7 @@ describe('device and place, worked out locally', () => {
       describeDevice('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/131.0 Safari/537.36 Edg/131.0'),
       'Edge on Windows',
     );
+    for (const [agent, device] of CHINESE_BROWSER_AGENTS) assert.equal(describeDevice(agent), device, agent);
     assert.equal(describeDevice('curl/8.0'), 'Unknown device');
     assert.equal(describeDevice(undefined), 'Unknown device');
   });

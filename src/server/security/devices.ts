@@ -4,7 +4,17 @@
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
+/**
+ * First match wins: the browsers built on Chromium name it too, and WeChat's built-in browser also says
+ * MQQBrowser, so each comes before what it is built on. The names are English; the SPA shows them in
+ * the reader's language (i18n/zh-CN/stored-values.ts).
+ */
 const BROWSERS: [RegExp, string][] = [
+  [/MicroMessenger\//, 'WeChat'],
+  [/M?QQBrowser\//, 'QQ Browser'],
+  [/MetaSr|SogouMobileBrowser|SogouSearch/, 'Sogou Browser'],
+  [/QIHU|360SE|360EE|QihooBrowser|QHBrowser/, '360 Browser'],
+  [/UCBrowser\/|UCWEB/, 'UC Browser'],
   [/Edg(e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],
   [/Firefox\/|FxiOS\//, 'Firefox'],

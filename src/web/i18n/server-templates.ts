@@ -7,8 +7,14 @@
  * own (a plan name in a sentence reads 专业版, not Pro). Pure: no React, no active language.
  */
 
-/** Per placeholder name, the translations of the values it takes: `{ plan: { Pro: '专业版' } }`. */
-export type PlaceholderWords = Record<string, Record<string, string>>;
+/**
+ * Per placeholder name, the translations of the values it takes: `{ plan: { Pro: '专业版' } }`, or a
+ * translator for values made from a pattern (an organization named after its admin).
+ */
+export type PlaceholderWords = Record<
+  string,
+  Record<string, string> | ((value: string) => string | undefined)
+>;
 
 /** Server messages with values, as the catalogue of a language gives them. */
 export interface TemplateCatalogue {
@@ -54,7 +60,9 @@ export function templateTranslator(
       return template.translation.replace(PLACEHOLDER, (whole, name: string) => {
         const value = values.get(name);
         if (value === undefined) return whole;
-        return Object.prototype.hasOwnProperty.call(words[name] ?? {}, value) ? words[name]![value]! : value;
+        const known = words[name];
+        if (typeof known === 'function') return known(value) ?? value;
+        return known && Object.prototype.hasOwnProperty.call(known, value) ? known[value]! : value;
       });
     }
     return undefined;

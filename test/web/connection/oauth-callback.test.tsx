@@ -219,12 +219,16 @@ test('a flow started in this tab offers its outcome to no other tab', async () =
   }
 });
 
-test("'No OAuth tokens found in localStorage' without a code", async () => {
+test('without a code it says there is nothing to finish and what to do', async () => {
   renderCallback('');
-  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'There is no connection to finish in this browser. Select Try again to connect your CRM.',
+    ),
+  ).toBeInTheDocument();
 });
 
-test("'No OAuth tokens found in localStorage' when the answer carries no access token", async () => {
+test('an answer without an access token says there is nothing to finish', async () => {
   server.use(
     spyOnApi('accessToken', {
       error: false,
@@ -235,7 +239,11 @@ test("'No OAuth tokens found in localStorage' when the answer carries no access 
   );
   startedFlow('s');
   const { router } = renderCallback('?code=c&state=s');
-  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'There is no connection to finish in this browser. Select Try again to connect your CRM.',
+    ),
+  ).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/callback');
 });
 

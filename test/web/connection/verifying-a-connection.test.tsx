@@ -235,12 +235,16 @@ test('verifies API keys from local storage when the attempt was by API key', asy
   });
 });
 
-test("'No OAuth tokens found in localStorage' with nothing to verify; Try again goes to /connect", async () => {
+test('with nothing to verify it says there is nothing to finish and what to do; Try again goes to /connect', async () => {
   const verify = spyOnApi('verifySettings', verified());
   server.use(verify.handler);
   renderConnected('/connected');
   expect(await screen.findByRole('heading', { name: 'Connection Error.' })).toBeInTheDocument();
-  expect(screen.getByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'There is no connection to finish in this browser. Select Try again to connect your CRM.',
+    ),
+  ).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect');
   expect(verify.requests).toHaveLength(0);
 });

@@ -222,6 +222,8 @@ describe('small screens', () => {
 
     await user.click(menu);
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    // A modal drawer is a dialog, announced by its name when it opens.
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toContainElement(nav);
     await user.click(within(nav).getByRole('link', { name: 'Settings' }));
 
     expect(router.state.location.pathname).toBe('/dashboard/settings');

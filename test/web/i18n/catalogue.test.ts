@@ -81,7 +81,8 @@ const TRANSLATED = readdirSync(webRoot, { withFileTypes: true })
 
 const RAW_TEXT = [
   /<[A-Za-z][^<>]*>\s*([A-Za-z][A-Za-z ,.'!?-]{2,})\s*<\//g,
-  /\b(?:label|placeholder|helperText|aria-label|title)="([A-Za-z][^"]*)"/g,
+  // Names read aloud count as much as texts shown: '5 out of 5 stars' starts with a digit, an image has alt.
+  /\b(?:label|placeholder|helperText|aria-label|title|alt)="((?=[^"]*[A-Za-z]{2})[A-Za-z0-9][^"]*)"/g,
 ];
 
 test.each(TRANSLATED)('%s shows no English outside a message', (area) => {
@@ -145,6 +146,18 @@ const seededCoupons = [
     /insertInto\('coupons'\)[\s\S]*?\bname: '([^']+)'/g,
   ),
 ].map((match) => match[1]!);
+/** The name an organization is created with, as domain/organizations.ts writes it, for an admin named Ada Admin. */
+const defaultOrganizationNames = [
+  ...readFileSync(path.join(serverRoot, 'domain', 'organizations.ts'), 'utf8').matchAll(
+    /name: `\$\{current\.name\}([^`]*)`/g,
+  ),
+].map((match) => `Ada Admin${match[1]!}`);
+/** The API key fields of the seeded CRM records: their labels, and the placeholders that are words. */
+const seededKeyFields = [
+  ...readFileSync(path.join(serverRoot, 'db', 'seed.ts'), 'utf8').matchAll(
+    /\{ label: '([^']+)', placeholder: '([^']+)' \}/g,
+  ),
+].flatMap((match) => [match[1]!, match[2]!].filter((text) => / /.test(text)));
 const STORED_LABELS: [string, string][] = [
   ...[
     null,
@@ -152,6 +165,12 @@ const STORED_LABELS: [string, string][] = [
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1',
     'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    // Browsers much used in China, whose names have a Chinese form.
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2d) NetType/WIFI Language/zh_CN',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/94.0.4606.71 Safari/537.36 Core/1.94.218.400 QQBrowser/12.1.5496.400',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 SE 2.X MetaSr 1.0',
+    'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36 QIHU 360SE',
+    'Mozilla/5.0 (Linux; U; Android 10; zh-CN) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/78.0.3904.108 UCBrowser/15.3.6.1186 Mobile Safari/537.36',
   ].map((agent): [string, string] => ['device', describeDevice(agent)]),
   ...[null, 'not-an-address', '127.0.0.1', '192.168.1.20', '203.0.113.7'].map((ip): [string, string] => [
     'place',
@@ -164,12 +183,14 @@ const STORED_LABELS: [string, string][] = [
   ),
   ...AUDIT_DETAIL_KEYS.map((key): [string, string] => ['audit detail', key]),
   ...AUDIT_DETAIL_WORDS.map((word): [string, string] => ['audit detail', word]),
+  ...defaultOrganizationNames.map((name): [string, string] => ['organization', name]),
+  ...seededKeyFields.map((text): [string, string] => ['API key field', text]),
 ];
 
 /** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
 function englishLeft(text: string): string[] {
   const names =
-    /\b(?:Chrome|Edge|Firefox|Opera|Safari|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
+    /\b(?:Demo CRM|Copper|HubSpot|Pipedrive|Salesforce|Zoho|Chrome|Edge|Firefox|Opera|Safari|QQ|UC|iOS|Android|ChromeOS|Windows|macOS|Linux|Google|OAuth|API|CRM)\b/g;
   return text.replace(names, '').match(/[A-Za-z]{2,}/g) ?? [];
 }
 
@@ -195,6 +216,11 @@ describe('labels made from stored data read in Chinese', () => {
         'This computer',
         'Unknown device',
         'Pro (2 seats available)',
+        'QQ Browser on Windows',
+        "Ada Admin's organization",
+        'Demo CRM API key',
+        'Your Copper API key',
+        'WeChat on iOS',
       ]),
     );
   });
@@ -202,7 +228,14 @@ describe('labels made from stored data read in Chinese', () => {
   test.each(STORED_LABELS)('%s %j', (kind, label) => {
     const shown = kind === 'device' ? deviceLabel(label) : translated(label);
     expect(shown).toMatch(/[\p{Script=Han}]/u);
-    expect(englishLeft(shown)).toEqual([]);
+    // The admin's name in an organization's first name is a name, kept as typed.
+    expect(englishLeft(shown.replace('Ada Admin', ''))).toEqual([]);
+  });
+
+  test('an organization under its first name reads in Chinese, alone and in a server message', () => {
+    expect(translated("Ada Admin's organization")).toBe('Ada Admin 的组织');
+    expect(translated("You joined Ada Admin's organization.")).toBe('您已加入 Ada Admin 的组织。');
+    expect(translated('You joined Acme.')).toBe('您已加入 Acme。');
   });
 
   test('an audit entry’s details read in Chinese on the Audit page, in English in the CSV', () => {

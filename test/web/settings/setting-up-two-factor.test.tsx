@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { encode } from 'uqr';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { aSession, anOrganization, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
@@ -37,6 +38,12 @@ test('set-up: password, then the secret and a code; shows the recovery codes onc
   await user.click(within(setup).getByRole('button', { name: 'Set up' }));
   const confirmForm = await screen.findByRole('form', { name: 'Confirm two-factor sign-in' });
   expect(within(confirmForm).getByLabelText('Secret key')).toHaveValue('JBSWY3DPEHPK3PXP');
+  // The QR code holds the otpauth URL (what authenticator apps scan): its grid and dark modules are that URL's.
+  const qr = within(confirmForm).getByRole('img', { name: 'QR code for your authenticator app' });
+  const expected = encode('otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', { ecc: 'M', border: 4 });
+  expect(qr).toHaveAttribute('viewBox', `0 0 ${expected.size} ${expected.size}`);
+  const darkModules = expected.data.flat().filter(Boolean).length;
+  expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(darkModules);
   await user.type(within(confirmForm).getByLabelText('Code'), '123456');
   await user.click(within(confirmForm).getByRole('button', { name: 'Turn on' }));
   const codes = await screen.findByRole('list', { name: 'Recovery codes' });
@@ -184,4 +191,81 @@ test('an admin turns the requirement on for the organization', async () => {
     await screen.findByText('Two-factor sign-in is now required in your organization.'),
   ).toBeInTheDocument();
   expect(set.requests[0]!.body).toEqual({ required: true });
+});
+
+test('the recovery codes can be copied and saved as a file', async () => {
+  server.use(
+    mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+    mockApi('startTwoFactorSetup', {
+      error: false,
+      data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+    }),
+    mockApi('confirmTwoFactorSetup', {
+      error: false,
+      message: 'Two-factor sign-in is on.',
+      data: { recovery_codes: ['abcd-efgh-jkmn', 'pqrs-tuvw-xyz2'] },
+    }),
+  );
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+  const files: Blob[] = [];
+  const names: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => (files.push(blob), 'blob:codes')),
+    revokeObjectURL: jest.fn(),
+  });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
+  const setup = await screen.findByRole('form', { name: 'Set up two-factor sign-in' });
+  await user.type(within(setup).getByLabelText('Password'), 'S3cret!pass');
+  await user.click(within(setup).getByRole('button', { name: 'Set up' }));
+  const confirmForm = await screen.findByRole('form', { name: 'Confirm two-factor sign-in' });
+  await user.type(within(confirmForm).getByLabelText('Code'), '123456');
+  await user.click(within(confirmForm).getByRole('button', { name: 'Turn on' }));
+  await screen.findByRole('list', { name: 'Recovery codes' });
+
+  await user.click(screen.getByRole('button', { name: 'Copy codes' }));
+  expect(writeText).toHaveBeenCalledWith('abcd-efgh-jkmn\npqrs-tuvw-xyz2\n');
+  expect(await screen.findByText('Recovery codes copied to the clipboard.')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Download codes' }));
+  expect(names).toEqual(['crm-sync-recovery-codes.txt']);
+  expect(await files[0]!.text()).toBe('abcd-efgh-jkmn\npqrs-tuvw-xyz2\n');
+  click.mockRestore();
+  writeText.mockRestore();
+});
+
+test('in Chinese, a clipboard the browser refuses says how to copy the codes instead', async () => {
+  await activateLocale('zh-CN');
+  try {
+    server.use(
+      mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
+      mockApi('startTwoFactorSetup', {
+        error: false,
+        data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+      }),
+      mockApi('confirmTwoFactorSetup', {
+        error: false,
+        message: 'Two-factor sign-in is on.',
+        data: { recovery_codes: ['abcd-efgh-jkmn'] },
+      }),
+    );
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(aUser()) });
+    const setup = await screen.findByRole('form', { name: '设置双重验证登录' });
+    await user.type(within(setup).getByLabelText('密码'), 'S3cret!pass');
+    await user.click(within(setup).getByRole('button', { name: '设置' }));
+    const confirmForm = await screen.findByRole('form', { name: '确认双重验证登录' });
+    await user.type(within(confirmForm).getByLabelText('验证码'), '123456');
+    await user.click(within(confirmForm).getByRole('button', { name: '开启' }));
+    await user.click(await screen.findByRole('button', { name: '复制恢复码' }));
+    expect(await screen.findByText('无法复制。请选中恢复码后自行复制。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载恢复码' })).toBeInTheDocument();
+    writeText.mockRestore();
+  } finally {
+    activateLocaleWith('en', {});
+  }
 });

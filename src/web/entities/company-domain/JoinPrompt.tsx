@@ -40,13 +40,13 @@ export function JoinPrompt() {
       <Alert severity="info" role="status" sx={{ mb: 2 }}>
         {t('We sent an invitation to {email}: open it to join {organization}.', {
           email: user.email,
-          organization: data.organization_name,
+          organization: translated(data.organization_name),
         })}
       </Alert>
     );
   }
   if (sent || data.requested) {
-    const values = { organization: data.organization_name, email: user.email };
+    const values = { organization: translated(data.organization_name), email: user.email };
     return (
       <Alert severity="success" role="status" sx={{ mb: 2 }}>
         {sent ??

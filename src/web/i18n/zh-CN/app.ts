@@ -20,6 +20,7 @@ export const app: Record<string, string> = {
     '您已离线。恢复网络连接之前无法保存更改。',
   'You are offline. Check your connection and try again.': '您已离线。请检查网络连接后重试。',
   'Open menu': '打开菜单',
+  Menu: '菜单',
   Terms: '服务条款',
   Privacy: '隐私政策',
   Support: '支持',

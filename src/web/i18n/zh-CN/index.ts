@@ -34,11 +34,18 @@ export const messages: Record<string, string> = {
   ...usage,
 };
 
-/** Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can. */
-export const serverTemplates: TemplateCatalogue = { templates, words: { ...serverWords, label: messages } };
+const byStoredValueTemplate = templateTranslator(storedValueTemplates, { ...serverWords, label: messages });
+
+/**
+ * Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can, and
+ * an organization still under the name it was created with reads in Chinese ('Ada's organization').
+ */
+export const serverTemplates: TemplateCatalogue = {
+  templates,
+  words: { ...serverWords, label: messages, organization: byStoredValueTemplate },
+};
 
 const byServerTemplate = templateTranslator(serverTemplates.templates, serverTemplates.words);
-const byStoredValueTemplate = templateTranslator(storedValueTemplates, serverTemplates.words);
 
 /**
  * Compiled here, so the language's chunk carries the matching and the first load does not. The labels

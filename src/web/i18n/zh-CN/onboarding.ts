@@ -6,6 +6,7 @@ export const onboarding: Record<string, string> = {
   'Trusted by thousands of SDRs, BDRs, Sales Ops and team leads':
     '深受数千名 SDR、BDR、销售运营和团队负责人的信赖',
   'Trusted by': '信赖我们的用户',
+  'Rated 5 out of 5 stars': '评分：5 星（满分 5 星）',
   'Onboarding progress': '设置进度',
   Install: '安装',
   Signup: '注册',

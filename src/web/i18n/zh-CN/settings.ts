@@ -36,8 +36,9 @@ export const settings: Record<string, string> = {
   'To turn it off, enter your password and the 6-digit code from your authenticator app, or one of your recovery codes.':
     '如需关闭，请输入您的密码以及身份验证器应用中的 6 位验证码，或您的一个恢复码。',
   'Confirm two-factor sign-in': '确认双重验证登录',
-  'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.':
-    '将此密钥添加到您的身份验证器应用（或在手机上打开链接），然后输入其显示的 6 位验证码。',
+  'Scan the QR code with your authenticator app (or add the key, or open the link on your phone), then enter the 6-digit code it shows.':
+    '用您的身份验证器应用扫描二维码（或添加密钥，或在手机上打开链接），然后输入其显示的 6 位验证码。',
+  'QR code for your authenticator app': '用于身份验证器应用的二维码',
   'Secret key': '密钥',
   'Open in authenticator app': '在身份验证器应用中打开',
   Code: '验证码',
@@ -52,6 +53,10 @@ export const settings: Record<string, string> = {
   'Save these recovery codes now: each signs you in once without your phone, and they are not shown again.':
     '请立即保存这些恢复码：每个恢复码可在没有手机的情况下登录一次，且不会再次显示。',
   'Recovery codes': '恢复码',
+  'Copy codes': '复制恢复码',
+  'Download codes': '下载恢复码',
+  'Recovery codes copied to the clipboard.': '恢复码已复制到剪贴板。',
+  'Could not copy. Select the codes and copy them yourself.': '无法复制。请选中恢复码后自行复制。',
   'Require two-factor sign-in for everyone in the organization': '要求组织内所有人使用双重验证登录',
   'Could not start the set-up.': '无法开始设置。',
   'Could not turn two-factor sign-in on.': '无法开启双重验证登录。',

@@ -7,9 +7,19 @@
 import { serverWords } from './server';
 
 export const storedValues: Record<string, string> = {
+  // The API key fields of the seeded CRM records (db/seed.ts).
+  'API key': 'API 密钥',
+  'Personal API token': '个人 API 令牌',
+  'User email': '用户电子邮箱',
   // Sessions: the device and the place.
   '{browser} on {system}': '{system} 上的 {browser}',
   'Unknown device': '未知设备',
+  // Browsers with a Chinese name of their own; the others (Chrome, Safari...) keep theirs.
+  WeChat: '微信',
+  'QQ Browser': 'QQ 浏览器',
+  'Sogou Browser': '搜狗浏览器',
+  '360 Browser': '360 浏览器',
+  'UC Browser': 'UC 浏览器',
   'This computer': '本机',
   'Local network': '本地网络',
   Internet: '互联网',
@@ -57,6 +67,11 @@ export const storedValues: Record<string, string> = {
 /** Labels with values, tried after the server's messages (so none of these can take one of them). */
 export const storedValueTemplates: Record<string, string> = {
   'Launch offer: {percent}% off': '首发优惠：{percent}% 折扣',
+  // The name an organization is created with (domain/organizations.ts) until an admin renames it.
+  "{name}'s organization": '{name} 的组织',
+  '{software} API key': '{software} API 密钥',
+  'Your {software} API key': '您的 {software} API 密钥',
+  'e.g. {example}': '例如 {example}',
   '{plan} ({count} seats available)': '{plan}（剩余 {count} 个席位）',
   '{plan} ({count} seat available)': '{plan}（剩余 {count} 个席位）',
 };

@@ -20,7 +20,7 @@ import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '../.
 import { roleCan } from '../../../../shared/permissions';
 import { AuditEvents } from '../components/AuditEvents';
 import DayField from '../components/DayField';
-import { downloadText } from '../lib/csv-download';
+import { downloadText } from '../../../lib/download-text';
 import { readDay, today } from '../lib/day-filter';
 import { t, translated } from '../../../i18n';
 

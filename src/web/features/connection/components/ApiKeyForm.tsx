@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKeyField } from '../lib/software-connection';
 import SoftwareLogo from './SoftwareLogo';
 import ConnectionHeading from './ConnectionHeading';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 export type ApiKeyValues = Partial<Record<ApiKeyField['storageKey'], string>>;
 
@@ -65,8 +65,9 @@ export default function ApiKeyForm({
                 key={field.storageKey}
                 id={field.storageKey}
                 name={field.storageKey}
-                label={field.label}
-                placeholder={field.placeholder}
+                // The CRM record's words ('Demo CRM API key'), in the reader's language where known.
+                label={translated(field.label)}
+                placeholder={field.placeholder ? translated(field.placeholder) : field.placeholder}
                 value={values[field.storageKey] ?? ''}
                 onChange={(event) =>
                   setValues((current) => ({ ...current, [field.storageKey]: event.target.value }))
@@ -76,7 +77,9 @@ export default function ApiKeyForm({
                 autoComplete="off"
                 slotProps={{ htmlInput: { spellCheck: false } }}
                 error={invalid}
-                helperText={invalid ? t('{field} is required.', { field: field.label }) : undefined}
+                helperText={
+                  invalid ? t('{field} is required.', { field: translated(field.label) }) : undefined
+                }
               />
             );
           })}

@@ -14,7 +14,7 @@ export default function SoftwareLogo({ name, logoUrl, size = 56 }: SoftwareLogoP
     return (
       <Avatar
         src={logoUrl}
-        alt={`${name} logo`}
+        alt={t('{name} logo', { name })}
         variant="rounded"
         sx={{ width: size, height: size, bgcolor: 'transparent' }}
         slotProps={{ img: { style: { objectFit: 'contain' } } }}

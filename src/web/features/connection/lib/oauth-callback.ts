@@ -17,7 +17,12 @@ import { oauthErrorText } from './oauth-errors';
 import { handOffOutcome, type OAuthOutcome } from './oauth-handoff';
 import { OAUTH_STATE_MISMATCH, consumeOAuthState, runsInOpenedWindow } from './oauth-state';
 
-export const NO_OAUTH_TOKENS = 'No OAuth tokens found in localStorage';
+/**
+ * Nothing to connect with: the page was opened directly, or the CRM's answer carried no token. The spec's
+ * 'No OAuth tokens found in localStorage' named browser internals; this says what to do instead.
+ */
+export const NO_OAUTH_TOKENS =
+  'There is no connection to finish in this browser. Select Try again to connect your CRM.';
 
 export type CallbackOutcome =
   | { kind: 'error'; text: string }

@@ -115,6 +115,8 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
                 open={drawerOpen}
                 onClose={() => setDrawerOpen(false)}
                 ModalProps={{ keepMounted: false }}
+                // MUI makes the modal drawer's paper a dialog; a dialog needs a name to be announced.
+                slotProps={{ paper: { 'aria-label': t('Menu') } }}
                 sx={{
                   '& .MuiDrawer-paper': { width: `min(${SIDEBAR_WIDTH}px, 85vw)`, boxSizing: 'border-box' },
                 }}

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
 import { isBillingAdmin } from '../../../../shared/permissions';
-import { t } from '../../../i18n/index';
+import { t, translated } from '../../../i18n/index';
 
 type Organization = components['schemas']['Organization'];
 
@@ -29,7 +29,9 @@ export function OrganizationCard({ userId, organization }: OrganizationCardProps
           {t('Organization')}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-          <Typography variant="body1">{organization?.name || t('Not part of an organization')}</Typography>
+          <Typography variant="body1">
+            {organization?.name ? translated(organization.name) : t('Not part of an organization')}
+          </Typography>
           <Tag label={billingAdmin ? t('Admin') : t('Member')} color={billingAdmin ? 'primary' : 'default'} />
         </Stack>
         {billingAdmin && (

@@ -59,7 +59,12 @@ export default function TrustedBy() {
         ))}
       </Box>
       <Box>
-        <Box component="span" role="img" aria-label="5 out of 5 stars" sx={{ display: 'inline-flex' }}>
+        <Box
+          component="span"
+          role="img"
+          aria-label={t('Rated 5 out of 5 stars')}
+          sx={{ display: 'inline-flex' }}
+        >
           {[1, 2, 3, 4, 5].map((index) => (
             <Box
               key={index}

@@ -22,7 +22,7 @@ import { sessionSettled } from '../../../entities/session';
 import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
 import SignedInInvitation, { JOIN_FAILED, type SignedInOutcome } from '../components/SignedInInvitation';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
@@ -116,7 +116,10 @@ export default function AcceptInvitationPage() {
   );
 }
 
-function InvitationOutcome({ outcome }: { outcome: Outcome }) {
+function InvitationOutcome({ outcome: settled }: { outcome: Outcome }) {
+  // An organization still under the name it was created with ("Ada's organization") reads in the UI's language.
+  const outcome =
+    'organization' in settled ? { ...settled, organization: translated(settled.organization) } : settled;
   switch (outcome.kind) {
     case 'accepted':
       return <SignUpCountdown organization={outcome.organization} to={outcome.to} />;

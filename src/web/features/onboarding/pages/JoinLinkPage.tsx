@@ -66,7 +66,7 @@ export default function JoinLinkPage() {
     );
   }
 
-  const organization = data.organization_name ?? '';
+  const organization = translated(data.organization_name ?? '');
   const domain = data.domain ?? '';
   const back = encodeURIComponent(inviteLinkPath(token));
 

@@ -47,7 +47,7 @@ import {
   type OrganizationMember,
   type SortOrder,
 } from '../lib/members';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_INVITATIONS: Invitation[] = [];
@@ -194,7 +194,7 @@ export default function OrganizationPage() {
         <Typography variant="h4" component="h1">
           {t('Organization')}
         </Typography>
-        {organizationName && <Typography color="text.secondary">{organizationName}</Typography>}
+        {organizationName && <Typography color="text.secondary">{translated(organizationName)}</Typography>}
       </div>
 
       {isAdmin && (

@@ -24,6 +24,8 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { t, translated } from '../../../i18n';
+import { QrCode } from './QrCode';
+import { RecoveryCodes } from './RecoveryCodes';
 
 /**
  * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
@@ -157,9 +159,10 @@ export function TwoFactorCard() {
         <Stack spacing={2}>
           <Typography>
             {t(
-              'Add this key to your authenticator app (or open the link on your phone), then enter the 6-digit code it shows.',
+              'Scan the QR code with your authenticator app (or add the key, or open the link on your phone), then enter the 6-digit code it shows.',
             )}
           </Typography>
+          <QrCode value={setup.otpauth_url} label={t('QR code for your authenticator app')} />
           <TextInput
             label={t('Secret key')}
             value={setup.secret}
@@ -214,24 +217,7 @@ export function TwoFactorCard() {
           )}
           {done && <Alert severity="success">{translated(done)}</Alert>}
           <ErrorAlert error={failure} onClose={() => setFailure(null)} />
-          {recoveryCodes && (
-            <Alert severity="warning">
-              <Typography sx={{ fontWeight: 500 }}>
-                {t(
-                  'Save these recovery codes now: each signs you in once without your phone, and they are not shown again.',
-                )}
-              </Typography>
-              <Box
-                component="ul"
-                aria-label={t('Recovery codes')}
-                sx={{ fontFamily: 'monospace', pl: 2, my: 1 }}
-              >
-                {recoveryCodes.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </Box>
-            </Alert>
-          )}
+          {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
           {body}
           {user?.organization && roleCan(user.role, 'organization.security') && (
             <FormControlLabel

@@ -1,4 +1,4 @@
-/** Saves text as a file through a temporary link (the export answer carries the CSV itself). */
+/** Saves text as a file through a temporary link: for what the app already holds (an export, recovery codes). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
