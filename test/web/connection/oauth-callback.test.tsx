@@ -221,8 +221,9 @@ test('a flow started in this tab offers its outcome to no other tab', async () =
 
 test('without a code it says there is nothing to finish and what to do', async () => {
   renderCallback('');
+  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
   expect(
-    await screen.findByText(
+    screen.getByText(
       'There is no connection to finish in this browser. Select Try again to connect your CRM.',
     ),
   ).toBeInTheDocument();
@@ -239,11 +240,7 @@ test('an answer without an access token says there is nothing to finish', async 
   );
   startedFlow('s');
   const { router } = renderCallback('?code=c&state=s');
-  expect(
-    await screen.findByText(
-      'There is no connection to finish in this browser. Select Try again to connect your CRM.',
-    ),
-  ).toBeInTheDocument();
+  expect(await screen.findByText('No OAuth tokens found in localStorage')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/callback');
 });
 

@@ -56,8 +56,9 @@ export const connection: Record<string, string> = {
   'Finishing your setup...': '正在完成设置...',
   'Taking you back to your CRM connection...': '正在带您返回 CRM 连接...',
   'Error during preconnect': '预连接时出错',
+  'No OAuth tokens found in localStorage': '此浏览器中没有待完成的连接。',
   'There is no connection to finish in this browser. Select Try again to connect your CRM.':
-    '此浏览器中没有待完成的连接。请点击“重试”连接您的 CRM。',
+    '请点击“重试”连接您的 CRM。',
   'Your CRM could not complete the connection. Please try again.': '您的 CRM 无法完成连接。请重试。',
   'The connection was cancelled: access to your CRM was not approved. Connect again and approve the access to continue.':
     '连接已取消：未批准访问您的 CRM。请重新连接并批准访问以继续。',

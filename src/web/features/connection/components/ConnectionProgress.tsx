@@ -8,6 +8,7 @@ import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import ConnectionHeading from './ConnectionHeading';
 import { t, translated } from '../../../i18n';
+import { CONNECTION_ERROR_HINTS } from '../lib/oauth-callback';
 
 /** Spec §4 "Connection screen states": connecting, then testing, then success or error. */
 type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
@@ -39,6 +40,11 @@ export default function ConnectionProgress({
         {errorText ? (
           <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
             {translated(errorText)}
+            {CONNECTION_ERROR_HINTS[errorText] ? (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {t(CONNECTION_ERROR_HINTS[errorText])}
+              </Typography>
+            ) : null}
           </Alert>
         ) : null}
         <Stack direction="row" spacing={2}>

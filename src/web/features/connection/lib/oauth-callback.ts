@@ -18,11 +18,16 @@ import { handOffOutcome, type OAuthOutcome } from './oauth-handoff';
 import { OAUTH_STATE_MISMATCH, consumeOAuthState, runsInOpenedWindow } from './oauth-state';
 
 /**
- * Nothing to connect with: the page was opened directly, or the CRM's answer carried no token. The spec's
- * 'No OAuth tokens found in localStorage' named browser internals; this says what to do instead.
+ * Nothing to connect with: the page was opened directly, or the CRM's answer carried no token. The text is
+ * the product's (docs: the specification's error texts); CONNECTION_ERROR_HINTS says what to do next.
  */
-export const NO_OAUTH_TOKENS =
-  'There is no connection to finish in this browser. Select Try again to connect your CRM.';
+export const NO_OAUTH_TOKENS = 'No OAuth tokens found in localStorage';
+
+/** A plain next step under an error text that names browser internals. */
+export const CONNECTION_ERROR_HINTS: Readonly<Record<string, string>> = {
+  [NO_OAUTH_TOKENS]:
+    'There is no connection to finish in this browser. Select Try again to connect your CRM.',
+};
 
 export type CallbackOutcome =
   | { kind: 'error'; text: string }
