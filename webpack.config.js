@@ -1,4 +1,6 @@
 // @ts-check
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -171,6 +173,25 @@ export function moduleRules({ production, refresh }) {
 }
 
 /**
+ * The version and build a support snapshot names (src/web/app/support-snapshot.ts): package.json's version
+ * and the commit built, with `+changes` when the work tree differed from it.
+ * @returns {{ version: string, build: string }}
+ */
+function appIdentity() {
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const git = (/** @type {string[]} */ ...args) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  let build = 'unknown';
+  try {
+    build = git('rev-parse', '--short=12', 'HEAD');
+    if (git('status', '--porcelain', '--untracked-files=no') !== '') build += '+changes';
+  } catch {
+    // Not a git checkout (an unpacked archive): the version alone names the build.
+  }
+  return { version, build };
+}
+
+/**
  * @param {Record<string, unknown>} _env
  * @param {{ mode?: 'production' | 'development' | 'none' }} argv
  * @returns {import('webpack').Configuration | import('webpack').Configuration[]}
@@ -220,6 +241,7 @@ function browserConfig(production) {
   // 8 hex digits tell versions apart as well as 20 (CRA's choice); each chunk's hash is also in the runtime's
   // chunk map, where 12 fewer incompressible digits a chunk take ~0.4 KB gzip off every first load.
   const hashed = production ? '[name].[contenthash:8]' : '[name]';
+  const identity = appIdentity();
 
   return {
     name: 'browser',
@@ -258,6 +280,10 @@ function browserConfig(production) {
     },
     plugins: [
       textareaStandIn,
+      new webpack.DefinePlugin({
+        'process.env.APP_VERSION': JSON.stringify(identity.version),
+        'process.env.APP_BUILD': JSON.stringify(identity.build),
+      }),
       new HtmlWebpackPlugin({ template: './src/web/index.html', scriptLoading: 'defer', chunks: ['main'] }),
       ...(production
         ? [

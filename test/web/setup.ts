@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
-import { DEFAULT_RETRY_POLICY, setRetryPolicy } from '../../src/web/api/retry-policy';
+import { DEFAULT_RETRY_POLICY, setRecoveryPolicy, setRetryPolicy } from '../../src/web/api/retry-policy';
 
 // A failed load shows at once in component tests; test/web/api/query-retries.test.ts turns retries on.
 setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: 0 });
+// A failed load shown stays until "Try again" (test/web/recovery/recovering.test.tsx turns recovery on).
+setRecoveryPolicy(null);
 
 // Node's Request rejects relative URLs; a browser resolves them against the page. RTK Query builds
 // `new Request('/api/...')`, so resolve them the way a browser would. Files that render nothing run in

@@ -87,18 +87,39 @@ export interface ErrorText {
 }
 
 export const OFFLINE_TEXT = 'You are offline. Check your connection and try again.';
+export const UNREACHABLE_TEXT =
+  'The service could not be reached. Check your connection or try again in a moment.';
+export const UNAVAILABLE_TEXT = 'The service is not available right now. Try again in a moment.';
 
 /** Why a call got no answer, when the browser knows: it is offline. */
-export function offlineReason(error: unknown): string | undefined {
+function offlineReason(error: unknown): string | undefined {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return offline && classifyFailure(error).kind === 'no-answer' ? OFFLINE_TEXT : undefined;
 }
 
 /**
+ * Why a call failed when the server said nothing itself: the browser is offline, no answer came (the
+ * service cannot be reached), or the service failed (a 5xx, often from a proxy while it restarts). A
+ * refusal (4xx) or a flagged answer has no such reason: its message, or the caller's text, says it.
+ */
+export function failureReason(error: unknown): string | undefined {
+  const { kind } = classifyFailure(error);
+  if (kind === 'failed' || serverFailedUnreadably(error)) return UNAVAILABLE_TEXT;
+  if (kind === 'no-answer') return offlineReason(error) ?? UNREACHABLE_TEXT;
+  return undefined;
+}
+
+/** A 5xx whose body is no JSON (a proxy's error page): RTK Query reports it as unreadable, with the status. */
+function serverFailedUnreadably(error: unknown): boolean {
+  const originalStatus = (error as { originalStatus?: unknown } | null)?.originalStatus;
+  return typeof originalStatus === 'number' && originalStatus >= 500;
+}
+
+/**
  * The spec's text for a failed call, with the server's message (if any, and not the same) as the detail,
- * or, when no answer came because the browser is offline, that reason.
+ * or else why it failed (failureReason): every failed send and load says so the same way.
  */
 export function withDetail(text: string, error: unknown): ErrorText {
-  const message = serverMessage(error) ?? offlineReason(error);
+  const message = serverMessage(error) ?? failureReason(error);
   return message && message !== text ? { text, detail: message } : { text };
 }

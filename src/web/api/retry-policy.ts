@@ -49,3 +49,24 @@ export function retryDelayMs(
   const ceiling = Math.min(baseDelayMs * 2 ** (attempt - 1), maxDelayMs);
   return Math.round(ceiling * (0.5 + random() / 2));
 }
+
+/**
+ * While a failed load is on screen, it is tried again by itself (components/feedback/use-auto-retry.ts):
+ * growing waits from 5 s to a minute, and at once when the browser comes back online. Null turns it off
+ * (component tests, where only a click retries).
+ */
+export const DEFAULT_RECOVERY_POLICY: RetryPolicy = {
+  retries: Infinity,
+  baseDelayMs: 5_000,
+  maxDelayMs: 60_000,
+};
+
+let recovery: RetryPolicy | null = DEFAULT_RECOVERY_POLICY;
+
+export function recoveryPolicy(): RetryPolicy | null {
+  return recovery;
+}
+
+export function setRecoveryPolicy(next: RetryPolicy | null): void {
+  recovery = next;
+}

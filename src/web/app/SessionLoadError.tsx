@@ -1,7 +1,7 @@
 /**
  * The full page shown when the signed-in user could not be loaded for another reason than "no session"
  * (spec §8 'Error: {message}'): inside a normal page layout, with "Try again" (the initial load once
- * more) and a way out to /login, never bare text.
+ * more; also tried by itself while shown, use-auto-retry.ts) and a way out to /login, never bare text.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { loadInitialData } from '../entities/session';
 import { useAppDispatch } from './hooks';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
+import { useAutoRetry } from '../components/feedback/use-auto-retry';
 import { t, translated } from '../i18n/index';
 
 export default function SessionLoadError({ message }: { message: string }) {
   const dispatch = useAppDispatch();
+  useAutoRetry(() => void dispatch(loadInitialData()));
   return (
     <Box
       component="main"

@@ -1,11 +1,11 @@
 /**
  * The current route in the store (`state.route`), so a state snapshot or a DevTools export shows where the
- * user was: the path and the query, with the values of secret-named parameters (`?token=`, `?password=`,
- * `?oauth_code=`...) redacted by the DevTools sanitizer's rule. The fragment is left out: OAuth answers put
- * tokens there.
+ * user was: the path and the query as support-snapshot-url.ts allows them (route words and the parameters
+ * support reads; `/join/<token>`, `?token=`, `?code=`... never reach the store). The fragment is left out:
+ * OAuth answers put tokens there. The action carries the time, for the snapshot's navigation trail.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isSecretKey, REDACTED } from './devtools-sanitizer';
+import { shownLocation } from './support-snapshot-url';
 
 export interface RouteState {
   pathname: string;
@@ -14,24 +14,15 @@ export interface RouteState {
 
 export const initialRouteState: RouteState = { pathname: '/', search: '' };
 
-/** The query with every secret-named parameter's value replaced by [redacted]. */
-function redactedSearch(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const key of new Set(params.keys())) {
-    if (isSecretKey(key)) params.set(key, REDACTED);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
 export const routeSlice = createSlice({
   name: 'route',
   initialState: initialRouteState,
   reducers: {
     routeChanged: {
-      reducer: (_state, action: PayloadAction<RouteState>) => action.payload,
+      reducer: (_state, action: PayloadAction<RouteState, string, { at: number }>) => action.payload,
       prepare: (location: { pathname: string; search: string }) => ({
-        payload: { pathname: location.pathname, search: redactedSearch(location.search) },
+        payload: shownLocation(location),
+        meta: { at: Date.now() },
       }),
     },
   },

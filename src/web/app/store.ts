@@ -4,11 +4,13 @@ import { appSlice, initialAppState, reauthGate, type AppState } from '../entitie
 import { devToolsOptions } from './devtools-sanitizer';
 import { initialRouteState, routeSlice, type RouteState } from './route-slice';
 import { noticesSlice } from '../components/feedback/notices';
+import { supportTrailSlice } from './support-snapshot-trail';
 
 const rootReducer = combineReducers({
   app: appSlice.reducer,
   route: routeSlice.reducer,
   notices: noticesSlice.reducer,
+  supportTrail: supportTrailSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

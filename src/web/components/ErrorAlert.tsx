@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ErrorText } from '../api/errors';
 import { t, translated } from '../i18n/index';
+import { useAutoRetry } from './feedback/use-auto-retry';
 
 export interface ErrorAlertProps {
   error: ErrorText | string | null | undefined;
@@ -15,11 +16,15 @@ export interface ErrorAlertProps {
   onClose?: () => void;
   /** The solid red banner of a form that failed as a whole (Settings). */
   filled?: boolean;
-  /** A "Try again" button that calls this (shown in place of the close button): a failed load the user can repeat. */
+  /**
+   * A "Try again" button that calls this (shown in place of the close button): a failed load the user can
+   * repeat. It is also called by itself while the alert is shown (use-auto-retry.ts).
+   */
   onRetry?: () => void;
 }
 
 export default function ErrorAlert({ error, onClose, filled = false, onRetry }: ErrorAlertProps) {
+  useAutoRetry(error ? onRetry : undefined);
   if (!error) return null;
   const shown = typeof error === 'string' ? { text: error, detail: undefined } : error;
   // Spec texts and known server messages in the UI's language; other server words as given.

@@ -17,6 +17,7 @@ import {
   spyOnApi,
   heldAnswer,
 } from '../msw/handlers';
+import { UNAVAILABLE_TEXT, UNREACHABLE_TEXT } from '../../../src/web/api/errors';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
@@ -156,7 +157,9 @@ describe('loading errors', () => {
   test("no answer at all shows 'Failed to load org members'", async () => {
     server.use(http.get(operationUrl('getOrganizationMembers'), () => HttpResponse.error()));
     renderOrganization();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load org membersTry again$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Failed to load org members${UNREACHABLE_TEXT}Try again`,
+    );
   });
 
   test("shows 'Loading...' while the members load", async () => {
@@ -211,7 +214,7 @@ describe('removing a member', () => {
     await screen.findByText('Alan Turing');
     await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to remove user$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to remove user${UNAVAILABLE_TEXT}`);
   });
 });
 
@@ -236,7 +239,9 @@ describe('pending invitations', () => {
     );
     const { user } = renderOrganization();
     await user.click(await screen.findByRole('button', { name: /^Resend invite to / }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to resend invitation$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Failed to resend invitation${UNAVAILABLE_TEXT}`,
+    );
   });
 
   test('a failed resend with a server message shows it too', async () => {
@@ -295,7 +300,7 @@ describe('invite form', () => {
     expect(invite.requests[0].body).toEqual({ email: 'new@example.com', role: 'member' });
   });
 
-  test("a failure without a server message shows 'Failed to send invitation'", async () => {
+  test("a failure without a server message shows 'Failed to send invitation' and why", async () => {
     server.use(
       mockOrganizationMembers({ users: team, invitations: [] }),
       http.post(operationUrl('inviteUser'), () => HttpResponse.json({}, { status: 500 })),
@@ -304,7 +309,9 @@ describe('invite form', () => {
     const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
     await user.type(form.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await user.click(form.getByRole('button', { name: 'Send Invite' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to send invitation$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Failed to send invitation${UNAVAILABLE_TEXT}`,
+    );
     expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('new@example.com');
   });
 

@@ -65,7 +65,8 @@ export const loadInitialData = createAsyncThunk<void, void>(
     if (userResult.error || !userResult.data) {
       const status = errorStatus(userResult.error) ?? null;
       dispatch(userLoadFailed({ message: USER_FETCH_FAILED, status }));
-      console.error(USER_FETCH_FAILED, userResult.error);
+      // 401 is how the server says "no session": every anonymous visit gets it, so it is no error to log.
+      if (status !== 401) console.error(USER_FETCH_FAILED, userResult.error);
       return;
     }
 

@@ -19,6 +19,9 @@ export const app: Record<string, string> = {
   'You are offline. Changes cannot be saved until your connection is back.':
     '您已离线。恢复网络连接之前无法保存更改。',
   'You are offline. Check your connection and try again.': '您已离线。请检查网络连接后重试。',
+  'The service could not be reached. Check your connection or try again in a moment.':
+    '无法连接到服务。请检查网络连接，或稍后重试。',
+  'The service is not available right now. Try again in a moment.': '服务暂时不可用，请稍后重试。',
   'Open menu': '打开菜单',
   Menu: '菜单',
   Terms: '服务条款',

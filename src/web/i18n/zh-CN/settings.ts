@@ -26,8 +26,8 @@ export const settings: Record<string, string> = {
   'Could not load your sessions.': '无法加载您的会话。',
   'Could not sign out that session.': '无法注销该会话。',
   'Could not sign out your other sessions.': '无法注销您的其他会话。',
-  'If our support team asks for it, download a snapshot of what this app shows you and attach it to your message. Passwords, tokens and API keys are left out.':
-    '如果我们的支持团队提出要求，请下载此应用当前显示内容的快照并附在您的消息中。快照不包含密码、令牌和 API 密钥。',
+  'If our support team asks for it, download a snapshot and attach it to your message. It holds your account and organization details, the pages you opened, the requests that failed, and your browser, language and app version. Passwords, codes, links and keys are never in it.':
+    '如果我们的支持团队提出要求，请下载快照并附在您的消息中。快照包含您的账户和组织信息、您打开过的页面、失败的请求，以及您的浏览器、语言和应用版本，绝不包含密码、验证码、链接或密钥。',
   'Download state snapshot': '下载状态快照',
   'Snapshot downloaded. Send the file to support.': '快照已下载。请将该文件发送给支持团队。',
   'Turn off two-factor sign-in': '关闭双重验证登录',

@@ -9,8 +9,8 @@ import { downloadStateSnapshot } from '../../../app/support-snapshot';
 import { t } from '../../../i18n';
 
 /**
- * Settings > Support: downloads a snapshot of the app's state (the page the user is on included) for
- * support staff, with passwords, tokens and API keys removed (app/support-snapshot.ts).
+ * Settings > Support: downloads a snapshot for support staff (app/support-snapshot.ts), which holds only
+ * what its allow-lists name; the text says what that is.
  */
 export default function SupportPanel() {
   const store = useAppStore();
@@ -24,7 +24,7 @@ export default function SupportPanel() {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="body2">
             {t(
-              'If our support team asks for it, download a snapshot of what this app shows you and attach it to your message. Passwords, tokens and API keys are left out.',
+              'If our support team asks for it, download a snapshot and attach it to your message. It holds your account and organization details, the pages you opened, the requests that failed, and your browser, language and app version. Passwords, codes, links and keys are never in it.',
             )}
           </Typography>
           <Button

@@ -1,7 +1,7 @@
 /** The failure texts of the Settings profile form (spec §8 Settings). */
 import {
+  failureReason,
   isFailedAnswer,
-  offlineReason,
   serverMessage,
   withDetail,
   type ErrorText,
@@ -13,12 +13,12 @@ const PROFILE_UPDATE_ERROR = 'Error updating profile';
 /**
  * A non-OK answer reads 'Failed to update profile' (with the server's message beside it, since server
  * messages are shown as given); an OK answer flagged `error: true` shows the server's message, or
- * 'Error updating profile' without one, as does a call that never got an answer (saying so when the
- * browser is offline).
+ * 'Error updating profile' without one, as does a call that never got an answer (saying why: offline,
+ * or the service cannot be reached).
  */
 export function profileErrorText(error: unknown): ErrorText {
   if (isFailedAnswer(error)) return withDetail(PROFILE_UPDATE_FAILED, error);
-  const offline = offlineReason(error);
-  if (offline) return { text: PROFILE_UPDATE_ERROR, detail: offline };
+  const reason = failureReason(error);
+  if (reason) return { text: PROFILE_UPDATE_ERROR, detail: reason };
   return { text: serverMessage(error) ?? PROFILE_UPDATE_ERROR };
 }
