@@ -237,8 +237,9 @@ async function nodeSuite(
   database: Database,
   output: Output,
   concurrency: number,
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Omit<Result, 'seconds'>> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   delete env.DATABASE_URL;
   delete env.TEST_PG_TEMPLATE;
   if (database === 'pglite') {
@@ -325,7 +326,7 @@ function e2ePass(database: Database): Job {
   return {
     name,
     after: ['build'],
-    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 2),
+    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 2, { TEST_WEB_BUILT: '1' }),
   };
 }
 

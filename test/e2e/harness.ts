@@ -49,7 +49,9 @@ async function migratedPglite(): Promise<{ pgliteTemplate?: Blob }> {
 
 /** Builds the SPA if needed, then starts the reference server with a fresh in-memory database. */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
-  if (webBuildState(webDir) !== null) runBuild('web', { quiet: true });
+  // `npm test` builds once before the browser files (TEST_WEB_BUILT): two files rebuilding at once would
+  // break each other's dist/web. A file run alone builds what is missing or older than its sources.
+  if (process.env.TEST_WEB_BUILT !== '1' && webBuildState(webDir) !== null) runBuild('web', { quiet: true });
   // The port is chosen before start so the server knows its public URL (links, CSRF origin check).
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -94,16 +96,25 @@ async function prepare(page: Page): Promise<void> {
   await page.addLocatorHandler(inertRoot(page), async () => {});
 }
 
+/** Each page's `prepare`, which a context starts as the page opens: undoing it must wait for it. */
+const prepared = new WeakMap<Page, Promise<void>>();
+
 /** For a test that looks at a page it keeps from hydrating (its scripts blocked): act on it as served. */
-export function actBeforeHydration(page: Page): Promise<void> {
-  return page.removeLocatorHandler(inertRoot(page));
+export async function actBeforeHydration(page: Page): Promise<void> {
+  await prepared.get(page);
+  await page.removeLocatorHandler(inertRoot(page));
 }
 
 /** The browser, whose contexts' pages (and its own `newPage`'s) act only once hydrated. */
 function hydrationAware(browser: Browser): Browser {
   const watch = (context: BrowserContext) => {
     context.setDefaultTimeout(STEP_CAP_MS);
-    context.on('page', (page) => void prepare(page).catch(() => {}));
+    context.on('page', (page) =>
+      prepared.set(
+        page,
+        prepare(page).catch(() => {}),
+      ),
+    );
     return context;
   };
   return new Proxy(browser, {
@@ -113,7 +124,8 @@ function hydrationAware(browser: Browser): Browser {
       if (property === 'newPage')
         return async (options?: BrowserContextOptions) => {
           const page = await target.newPage(options);
-          await prepare(page);
+          prepared.set(page, prepare(page));
+          await prepared.get(page);
           return page;
         };
       const value: unknown = Reflect.get(target, property, target);
