@@ -1297,8 +1297,8 @@ export interface components {
      * @description `admin` manages the organization: members, invitations, seats, billing and connections. `member`
      *     uses the product on the seat it is given and sees billing read-only. `billing_manager` manages
      *     billing (billing page, checkout, billing portal, on the billing admin's subscription), holds no
-     *     product (uses no seat) and cannot invite, edit or remove anyone. `viewer` sees the dashboard and the Organization page read-only. Which role may do what is
-     *     the table of `src/shared/permissions.ts`; a refused call answers 403.
+     *     product (uses no seat) and cannot invite, edit or remove anyone. `viewer` sees the dashboard and
+     *     the Organization page read-only. A call the caller's role does not allow answers 403.
      * @example billing_manager
      * @enum {string}
      */
@@ -1616,7 +1616,7 @@ export interface components {
       expires_at: number;
     };
     /**
-     * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
+     * @description The kinds of event the audit log records.
      * @enum {string}
      */
     AuditEventType:
