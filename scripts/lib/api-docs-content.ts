@@ -60,15 +60,6 @@ function refName(value: unknown): string | undefined {
   return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1) : undefined;
 }
 
-/** The first sentence of a description, on one line. */
-function firstSentence(text: unknown): string {
-  const flat = String(text ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const end = flat.search(/[.!?](\s|$)/);
-  return end === -1 ? flat : flat.slice(0, end + 1);
-}
-
 /** A table cell: one line, no pipe breaking the table. */
 function cell(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
