@@ -2,12 +2,15 @@
 // /docs from openapi.yaml with Redocly's `build-docs` (Redoc), self-contained: Redoc's code is bundled
 // (`--inlineBundle`, nothing from Redocly's CDN), the template loads no web font, and telemetry is off.
 // The HTML's inline scripts are moved to hashed files next to it, so the page works under the app's
-// Content-Security-Policy, which allows no inline script.
+// Content-Security-Policy, which allows no inline script. Before Redoc sees the contract, the guides and
+// samples of scripts/lib/api-docs-content.ts are added to it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
+import { docsContract, type Contract } from './lib/api-docs-content.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -51,16 +54,57 @@ export function offline(html: string): string {
   return page;
 }
 
+/**
+ * Redoc's search works on an index it builds in the page after load, and builds again after a click in
+ * the side menu. Until it is built, its dialog answered every query with 'No results' (and kept that
+ * answer on a slow or busy machine), and the build waited for the browser to be idle, which a busy page
+ * may never be. So: the dialog says 'Searching...' until the index is ready, then shows the results of
+ * what was typed; and the build starts within a second whatever the page is doing.
+ */
+export function searchWhenReady(code: string): string {
+  // The dialog component: ({ onClose, search, isReady }); its message reads `query ? running ? Searching
+  // : results or No results : hint`.
+  const ready = /function \w+\(\{onClose:\w+,search:\w+,isReady:(\w+)\}\)/g;
+  const message =
+    /children:(\w+)\?(\w+)\?(\(0,\w+\.jsx\)\(\w+,\{"data-testid":`search-message`,children:`Searching\.\.\.`\}\))/g;
+  const idle = /window\.requestIdleCallback\((\w+)\);/g;
+  const isReady = [...code.matchAll(ready)];
+  if (
+    isReady.length !== 1 ||
+    [...code.matchAll(message)].length !== 1 ||
+    [...code.matchAll(idle)].length !== 1
+  )
+    throw new Error("Redoc's search code changed: update searchWhenReady in scripts/build-docs.ts");
+  return code
+    .replace(
+      message,
+      (_whole, query: string, running: string, searching: string) =>
+        `children:${query}?${running}||!${isReady[0]![1]}?${searching}`,
+    )
+    .replace(idle, (_whole, callback: string) => `window.requestIdleCallback(${callback},{timeout:1e3});`);
+}
+
 /** Renders openapi.yaml into `outDir` (emptied first): index.html and redoc.<hash>.js. */
 export function buildDocs(outDir = DOCS_DIR): { html: string; scripts: string[] } {
   const scratch = mkdtempSync(path.join(tmpdir(), 'api-docs-'));
   try {
     const output = path.join(scratch, 'docs.html');
+    const contract = path.join(scratch, 'openapi.json');
+    const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+    writeFileSync(
+      contract,
+      JSON.stringify(
+        docsContract(parse(read('openapi.yaml'), { maxAliasCount: -1 }) as Contract, {
+          authentication: read('docs/api-authentication.md'),
+          changelog: read('docs/api-changelog.md'),
+        }),
+      ),
+    );
     const result = spawnSync(
       path.join(root, 'node_modules/.bin/redocly'),
       [
         'build-docs',
-        'openapi.yaml',
+        contract,
         '--inlineBundle',
         `--output=${output}`,
         `--template=${path.join(root, 'scripts/docs-template.hbs')}`,
@@ -74,10 +118,14 @@ export function buildDocs(outDir = DOCS_DIR): { html: string; scripts: string[] 
     );
     if (result.status !== 0)
       throw new Error(`redocly build-docs failed:\n${result.stdout}\n${result.stderr}`);
-    const { html, scripts } = externalizeScripts(offline(readFileSync(output, 'utf8')), (code) => {
-      const hash = createHash('sha256').update(code).digest('hex').slice(0, 20);
-      return `/docs/${code.length > 100_000 ? 'redoc' : 'page'}.${hash}.js`;
-    });
+    const { html, scripts } = externalizeScripts(
+      searchWhenReady(offline(readFileSync(output, 'utf8'))),
+      (code) => {
+        const hash = createHash('sha256').update(code).digest('hex').slice(0, 20);
+        return `/docs/${code.length > 100_000 ? 'redoc' : 'page'}.${hash}.js`;
+      },
+    );
+
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     for (const { src, code } of scripts) writeFileSync(path.join(outDir, path.basename(src)), code);

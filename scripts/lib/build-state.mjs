@@ -30,7 +30,10 @@ const INPUTS = {
     // The API docs at /docs (scripts/build-docs.ts).
     'openapi.yaml',
     'scripts/build-docs.ts',
+    'scripts/lib/api-docs-content.ts',
     'scripts/docs-template.hbs',
+    'docs/api-authentication.md',
+    'docs/api-changelog.md',
   ],
   // openapi.yaml is not among them: the server reads it at run time.
   server: [

@@ -405,8 +405,8 @@ export interface paths {
      * One page of the members and one page of the pending invitations of the caller's organization.
      * @description Members are searched, sorted and paged by the server, so the answer stays small whatever the size of
      *     the organization. `total` counts the members matching the search, `member_count` all of them;
-     *     `assigned_seats` counts the members holding each paid product (the seat rule of spec §5 needs every
-     *     member, not one page). Pending invitations (oldest first) are paged too and only shown to admins.
+     *     `assigned_seats` counts the members holding each paid product (the seat check needs every member,
+     *     not one page). Pending invitations (oldest first) are paged too and only shown to admins.
      *     A user without an organization gets themself as the only member and no invitations.
      */
     get: operations['getOrganizationMembers'];
@@ -445,7 +445,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Invite many people at once (a pasted list or a CSV, issue 15).
+     * Invite many people at once (a pasted list or a CSV).
      * @description Each row goes through the same path as invite-user, in its own transaction: the rows that can be
      *     sent are sent, the others are refused with their reason, and the answer lists both. The server
      *     judges every row again (invalid address, unknown role, listed twice ignoring case, yourself, already
@@ -470,7 +470,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Judge the rows of a bulk invitation without sending anything (issue 15).
+     * Judge the rows of a bulk invitation without sending anything.
      * @description Read-only: takes the same body as invite-users and answers, row by row, what invite-users would
      *     do with it now: the reason a row would be refused (invalid address, unknown role, listed twice
      *     ignoring case, yourself, already a member, already invited, no free seat) judged against the
@@ -515,7 +515,7 @@ export interface paths {
     /**
      * Check an invitation token before signing up with it.
      * @description Signed out, the answer only describes the invitation (`outcome: valid`): the app signs up with the
-     *     token (spec §4). Signed in, the server says who the visitor is to the invitation: at another address
+     *     token. Signed in, the server says who the visitor is to the invitation: at another address
      *     than the invited one (`other_address`: log out to sign up with it); at the invited address (any
      *     letter case) and free to join (`can_join`: nothing changes until the call is made again with
      *     `join=true`, which joins and answers `joined`, the message possibly carrying a seat notice); a member
@@ -603,7 +603,7 @@ export interface paths {
     };
     /**
      * The organization's company domain and its pending join requests (admins).
-     * @description Issue 15. `domain` is the verified email domain (null until one is verified); `pending_domain` and
+     * @description `domain` is the verified email domain (null until one is verified); `pending_domain` and
      *     `pending_email` describe a verification mailed but not confirmed yet. `auto_join` says whether people
      *     who sign up at the verified domain join at once as Free members (set-domain-auto-join; off by
      *     default). `join_requests` are the pending requests to join, oldest first; expired ones (older than
@@ -629,7 +629,7 @@ export interface paths {
     put?: never;
     /**
      * Mail a verification code for the organization's email domain to an address at it (admins).
-     * @description Issue 15. The domain must be a real domain name and not a free-mail provider's (gmail.com,
+     * @description The domain must be a real domain name and not a free-mail provider's (gmail.com,
      *     outlook.com, ...: 400). The code goes to `email` when given (it must be at the domain), else to the
      *     caller's own address, which must then be at the domain (400). It is valid 24 hours; a new start
      *     replaces it. A domain another organization verified answers 409. Creates the organization when the
@@ -655,7 +655,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm the pending domain with the mailed code (admins).
-     * @description Issue 15. The code comes from the mail (its link opens the Organization page with it filled in).
+     * @description The code comes from the mail (its link opens the Organization page with it filled in).
      *     A wrong or expired code answers 400 and changes nothing, except that the fifth wrong code burns the
      *     code (400 with a text saying so): a new verification must be started. Attempts are rate limited
      *     (429 with `Retry-After`) per admin (10 an hour), per organization (15 an hour) and per address the
@@ -679,7 +679,7 @@ export interface paths {
     put?: never;
     /**
      * Turn automatic joining at the verified company domain on or off (admins).
-     * @description Issue 15, optional auto-join. When on, a signup (password or Google, without an invitation) with an
+     * @description Optional auto-join. When on, a signup (password or Google, without an invitation) with an
      *     address at the organization's verified domain joins the organization at once as a Free member, in
      *     the signup's own transaction, and the admins are mailed; when off (the default) such a signup is
      *     offered to request to join. Without a verified domain the call answers 400 and changes nothing.
@@ -702,7 +702,7 @@ export interface paths {
     put?: never;
     /**
      * Approve or decline a pending request to join (admins).
-     * @description Issue 15. Approving adds the requester as a Free member, as accepting an invitation does, when the
+     * @description Approving adds the requester as a Free member, as accepting an invitation does, when the
      *     requester proved their address (`address_confirmed` on the request); otherwise approving mails the
      *     address a normal invitation (Free member) and the requester joins once they open it, as every way
      *     into an organization needs a proven address. Declining closes the request. An expired or already
@@ -725,7 +725,7 @@ export interface paths {
     };
     /**
      * The organization the caller may ask to join, from their email domain.
-     * @description Issue 15. For a signed-in user without an organization whose address is at a domain an
+     * @description For a signed-in user without an organization whose address is at a domain an
      *     organization verified: that organization, whether a request is already pending, whether the
      *     caller proved their address (`address_confirmed`: Google, a mailed invitation or password reset),
      *     and whether an invitation of that organization waits in their mailbox (`invited`: an approved
@@ -751,7 +751,7 @@ export interface paths {
     put?: never;
     /**
      * Ask to join the organization that verified the caller's email domain.
-     * @description Issue 15. Stored for 7 days; the organization's admins get a mail (at most 10 an hour per admin
+     * @description Stored for 7 days; the organization's admins get a mail (at most 10 an hour per admin
      *     address: past that the request is stored and shown without a mail) and see it on the Organization
      *     page. Refused (400) when the caller already belongs to an organization or no organization verified
      *     their domain; a second request while one is pending answers 409.
@@ -774,7 +774,7 @@ export interface paths {
     put?: never;
     /**
      * Create the organization's invitation link to copy and share (admins).
-     * @description Issue 15. Needs a verified company domain (400 without one): only people signed in with an address
+     * @description Needs a verified company domain (400 without one): only people signed in with an address
      *     at that domain can join through the link, as Free members. The link works 7 days; creating a new one
      *     revokes the previous one. Only a hash of its token is stored, so the URL is shown in this answer
      *     only: copy it now. Rate limited per admin (429).
@@ -797,7 +797,7 @@ export interface paths {
     put?: never;
     /**
      * Revoke the organization's invitation link (admins).
-     * @description Issue 15. The link stops working at once: opening it says it was revoked. Without a working link the
+     * @description The link stops working at once: opening it says it was revoked. Without a working link the
      *     answer is 404.
      */
     post: operations['revokeInviteLink'];
@@ -816,7 +816,7 @@ export interface paths {
     };
     /**
      * What an invitation link leads to, for anyone who opens it (signed in or not).
-     * @description Issue 15. `status` is `valid`, `expired` (older than 7 days), `revoked` (revoked, replaced by a newer
+     * @description `status` is `valid`, `expired` (older than 7 days), `revoked` (revoked, replaced by a newer
      *     link, or the organization's domain is no longer the one it was made for) or `unknown` (no such
      *     link: the names are then null). `member` tells a signed-in caller who already belongs to the link's
      *     organization (false for everyone else, and for anonymous callers). Changes nothing. Rate limited per
@@ -842,7 +842,7 @@ export interface paths {
     put?: never;
     /**
      * Join the organization of an invitation link (signed in).
-     * @description Issue 15. The caller's address must be at the link's verified domain (any letter case) and the caller
+     * @description The caller's address must be at the link's verified domain (any letter case) and the caller
      *     must not belong to an organization (409). An address the caller has proven (signed in with Google, which
      *     verified it, accepted a mailed invitation or reset the password by mail) joins at once as a Free member
      *     (`joined: true`). Typing an address proves nothing, so for any other account the server mails a normal
@@ -1294,10 +1294,11 @@ export interface components {
     RequestUrl: string;
     SeatCount: number;
     /**
-     * @description `admin` and `member` as spec §6 says. `billing_manager` manages billing (billing page, checkout, billing
-     *     portal, on the billing admin's subscription), holds no product (uses no seat) and cannot invite, edit or
-     *     remove anyone. `viewer` sees the dashboard and the Organization page read-only. Which role may do what is
-     *     the table of `src/shared/permissions.ts`; a refused call answers 403.
+     * @description `admin` manages the organization: members, invitations, seats, billing and connections. `member`
+     *     uses the product on the seat it is given and sees billing read-only. `billing_manager` manages
+     *     billing (billing page, checkout, billing portal, on the billing admin's subscription), holds no
+     *     product (uses no seat) and cannot invite, edit or remove anyone. `viewer` sees the dashboard and
+     *     the Organization page read-only. A call the caller's role does not allow answers 403.
      * @example billing_manager
      * @enum {string}
      */
@@ -1347,7 +1348,7 @@ export interface components {
       member_count: number;
       /**
        * @description Everyone in the organization must use two-factor sign-in; until they set it up, their calls other
-       *     than reading their account, signing out and setting it up answer 403 (issue 16).
+       *     than reading their account, signing out and setting it up answer 403.
        */
       require_two_factor?: boolean;
       /** @description The members, when the call includes them (get-organization-members does). */
@@ -1445,7 +1446,7 @@ export interface components {
       id: components['schemas']['Id'];
       email: string;
       role: components['schemas']['Role'];
-      /** @description The product the invitee gets on joining, seat permitting (issue 15). */
+      /** @description The product the invitee gets on joining, seat permitting. */
       product?: components['schemas']['Plan'];
       /** @description Seconds since the epoch. */
       created_at: number;
@@ -1582,7 +1583,7 @@ export interface components {
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
       /**
-       * @description Something the new user should read (issue 15): the invitation carried a product but no seat was
+       * @description Something the new user should read: the invitation carried a product but no seat was
        *     free any more, so they joined on Free; or the organization of the address's verified domain lets
        *     its people join automatically, but a password signup has not proven the address, so an invitation
        *     was mailed to it instead ("We sent an invitation to grace@acme.com: open it to join Acme.").
@@ -1590,7 +1591,7 @@ export interface components {
        */
       notice?: string;
     };
-    /** @description A pending request to join the organization (issue 15). */
+    /** @description A pending request to join the organization. */
     JoinRequest: {
       id: components['schemas']['Id'];
       email: string;
@@ -1605,7 +1606,7 @@ export interface components {
       /** @description Seconds since the epoch; 7 days after created_at. */
       expires_at: number;
     };
-    /** @description Issue 15, an organization's invitation link (its token is stored hashed). */
+    /** @description An organization's invitation link (its token is stored hashed). */
     InviteLink: {
       /** @description Only addresses at this verified domain can join. */
       domain: string;
@@ -1615,7 +1616,7 @@ export interface components {
       expires_at: number;
     };
     /**
-     * @description The event types of src/shared/audit-events.ts (a test keeps both equal).
+     * @description The kinds of event the audit log records.
      * @enum {string}
      */
     AuditEventType:
@@ -3400,7 +3401,7 @@ export interface operations {
         search?: string;
         /**
          * @description Only the members holding this product (a member without one holds Free), e.g. the members on Free
-         *     who can take a moved seat (issue 15); `total` counts the members matching both this and the search.
+         *     who can take a moved seat; `total` counts the members matching both this and the search.
          * @example free
          */
         product?: 'free' | 'standard' | 'pro';
@@ -3540,7 +3541,7 @@ export interface operations {
           /** @default member */
           role?: components['schemas']['Role'];
           /**
-           * @description A paid product the invitee gets on joining (issue 15): needs a free seat now (409
+           * @description A paid product the invitee gets on joining: needs a free seat now (409
            *     otherwise) and is checked again on acceptance. When no seat is free by then, the invitee
            *     still joins, on Free, and is told so. A billing manager gets no product (400).
            * @default Free

@@ -1,0 +1,309 @@
+// What /docs adds to openapi.yaml before Redoc renders it (scripts/build-docs.ts): the guides a backend
+// engineer looks for first (authentication, errors, changelog), short navigation labels, and curl and
+// Node samples for every operation. Everything here is derived from the contract at build time, so the
+// samples and the error catalogue cannot drift from it; the guides' prose lives in docs/api-*.md.
+
+/** The parts of an OpenAPI 3.1 document this module reads; the rest is passed through untouched. */
+type Json = Record<string, unknown>;
+
+interface Operation extends Json {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Json[];
+  servers?: { url: string }[];
+  parameters?: Json[];
+  requestBody?: Json;
+  responses?: Record<string, Json>;
+}
+
+export interface Contract extends Json {
+  info: Json & { description?: string };
+  servers?: { url: string }[];
+  tags?: (Json & { name: string })[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: Json & { responses?: Record<string, Json>; schemas?: Record<string, Json> };
+}
+
+export interface Guides {
+  authentication: string;
+  changelog: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Every operation of the contract, in its order. */
+function operations(doc: Contract): { path: string; method: string; operation: Operation }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method]! })),
+  );
+}
+
+/** Follows a local `$ref` ('#/components/...') to what it names; anything else is returned as it is. */
+function resolve<T = Json>(doc: Contract, value: unknown): T {
+  let current = value as Json;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 10; hops += 1) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#/')) break;
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc) as Json;
+  }
+  return current as T;
+}
+
+/** The name a `$ref` points at ('#/components/responses/BadRequest' -> 'BadRequest'), if it is one. */
+function refName(value: unknown): string | undefined {
+  const ref = (value as Json | undefined)?.$ref;
+  return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1) : undefined;
+}
+
+/** A table cell: one line, no pipe breaking the table. */
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+/**
+ * The label of an operation in the side menu: its path in words ('/buy-more-seats' -> 'Buy more seats'),
+ * short and the same word an engineer types in a call. The full summary stays, as the description's
+ * first line.
+ */
+export function shortLabel(path: string): string {
+  const words = path.replace(/^\//, '').split(/[-/]+/).filter(Boolean);
+  const text = words.map((word) => ({ crm: 'CRM', org: 'organization' })[word] ?? word).join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The JSON body an operation's example sends, or undefined when it takes none. */
+function requestExample(doc: Contract, operation: Operation): unknown {
+  if (!operation.requestBody) return undefined;
+  const body = resolve<Json>(doc, operation.requestBody);
+  const media = (body.content as Record<string, Json> | undefined)?.['application/json'];
+  if (!media) return {};
+  if (media.example !== undefined) return media.example;
+  const first = Object.values((media.examples as Record<string, Json> | undefined) ?? {})[0];
+  return first ? resolve<Json>(doc, first).value : {};
+}
+
+/** The query string of an operation's example: every query parameter with an example, or the required ones. */
+function queryExample(doc: Contract, operation: Operation): string {
+  const pairs = (operation.parameters ?? [])
+    .map((parameter) => resolve<Json>(doc, parameter))
+    .filter((parameter) => parameter.in === 'query')
+    .flatMap((parameter) => {
+      const schema = resolve<Json>(doc, parameter.schema ?? {});
+      const example = parameter.example ?? schema.example;
+      if (example === undefined && !parameter.required) return [];
+      const value = example === undefined ? `<${String(parameter.name)}>` : String(example);
+      return [`${encodeURIComponent(String(parameter.name))}=${encodeURIComponent(value)}`];
+    });
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** True when the operation answers anonymous callers only or as well (an empty security requirement). */
+function isAnonymous(doc: Contract, operation: Operation): boolean {
+  const security = operation.security ?? (doc.security as Json[] | undefined) ?? [];
+  return security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+}
+
+/** Calls that start a session: their samples save the cookie rather than send one. */
+const SIGN_IN = new Set(['/login', '/signup', '/google-auth', '/verify-two-factor']);
+
+/** curl and Node (fetch) samples for one operation, as Redoc's x-codeSamples. */
+export function codeSamples(
+  doc: Contract,
+  path: string,
+  method: string,
+  operation: Operation,
+): { lang: string; label: string; source: string }[] {
+  const base = (operation.servers ?? doc.servers ?? [{ url: '/' }])[0]!.url.replace(/\/$/, '');
+  const url = `${base}${path}${method === 'get' ? queryExample(doc, operation) : ''}`;
+  const body = method === 'get' ? undefined : (requestExample(doc, operation) ?? {});
+  const signIn = SIGN_IN.has(path);
+  const sendsCookie = !isAnonymous(doc, operation) || path === '/verify-two-factor';
+  const cookieFlags = [signIn ? '-c cookies.txt' : '', sendsCookie ? '-b cookies.txt' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  const curl = [`APP=https://app.example.com`, `curl "$APP${url}"${cookieFlags ? ` ${cookieFlags}` : ''}`];
+  if (body !== undefined) {
+    curl[1] += ' \\';
+    curl.push(`  -H "Origin: $APP" -H 'Content-Type: application/json' \\`);
+    curl.push(`  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`);
+  }
+
+  const headers = [
+    sendsCookie ? 'cookie' : '',
+    body !== undefined ? "origin: APP, 'content-type': 'application/json'" : '',
+  ].filter(Boolean);
+  const node = [
+    `const APP = 'https://app.example.com';`,
+    ...(sendsCookie ? ["// cookie: the 'session=...' pair the sign-in answered (see Authentication)."] : []),
+    `const response = await fetch(\`\${APP}${url}\`, {`,
+    `  method: '${method.toUpperCase()}',`,
+    ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
+    ...(body !== undefined ? [`  body: JSON.stringify(${JSON.stringify(body)}),`] : []),
+    `});`,
+    ...(signIn
+      ? [`const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');`]
+      : []),
+    `const answer = await response.json();`,
+    `if (answer.error) throw new Error(\`\${response.status}: \${answer.message}\`);`,
+  ];
+  return [
+    { lang: 'Shell', label: 'curl', source: curl.join('\n') },
+    { lang: 'JavaScript', label: 'Node', source: node.join('\n') },
+  ];
+}
+
+interface CodeEntry {
+  code: string;
+  statuses: string[];
+  meaning: string;
+  operations: string[];
+}
+
+/**
+ * Every machine-readable `code` an error answer can carry: the enum of a `code` property of an error
+ * schema (one with `error: { const: true }`), with the statuses that answer it and its meaning from the
+ * schema's x-enumDescriptions. A code without a description stops the build: the catalogue must say
+ * what each one means.
+ */
+export function errorCodes(doc: Contract): CodeEntry[] {
+  const entries = new Map<string, CodeEntry>();
+  for (const { path, method, operation } of operations(doc)) {
+    for (const [status, reference] of Object.entries(operation.responses ?? {})) {
+      const response = resolve<Json>(doc, reference);
+      for (const media of Object.values((response.content as Record<string, Json> | undefined) ?? {})) {
+        const schema = resolve<Json>(doc, media.schema);
+        const properties = (schema?.properties as Record<string, Json> | undefined) ?? {};
+        if ((properties.error as Json | undefined)?.const !== true || !properties.code) continue;
+        const code = resolve<Json>(doc, properties.code);
+        const descriptions = (code['x-enumDescriptions'] as Record<string, string> | undefined) ?? {};
+        for (const value of (code.enum as string[] | undefined) ?? []) {
+          const meaning = descriptions[value];
+          if (!meaning)
+            throw new Error(`openapi.yaml: the error code '${value}' has no x-enumDescriptions entry`);
+          const entry = entries.get(value) ?? { code: value, statuses: [], meaning, operations: [] };
+          if (!entry.statuses.includes(status)) entry.statuses.push(status);
+          const name = `${method.toUpperCase()} ${path}`;
+          if (!entry.operations.includes(name)) entry.operations.push(name);
+          entries.set(value, entry);
+        }
+      }
+    }
+  }
+  return [...entries.values()];
+}
+
+interface StatusEntry {
+  status: string;
+  name: string;
+  meaning: string;
+  operations: number;
+}
+
+/** Every error status (4xx, 5xx) of the contract's shared answers, with how many operations answer it. */
+export function errorStatuses(doc: Contract): StatusEntry[] {
+  const entries = new Map<string, StatusEntry>();
+  for (const { operation } of operations(doc)) {
+    for (const [status, reference] of Object.entries(operation.responses ?? {})) {
+      if (!/^[45]/.test(status)) continue;
+      const name = refName(reference) ?? '';
+      const key = `${status} ${name}`;
+      const entry = entries.get(key) ?? {
+        status,
+        name,
+        meaning: name ? String(resolve<Json>(doc, reference).description ?? '') : '',
+        operations: 0,
+      };
+      entry.operations += 1;
+      entries.set(key, entry);
+    }
+  }
+  return [...entries.values()].sort(
+    (a, b) => a.status.localeCompare(b.status) || b.operations - a.operations,
+  );
+}
+
+/** The Errors guide: the envelope, every status with its meaning, every `code`, from the contract. */
+export function errorCatalogue(doc: Contract): string {
+  const total = operations(doc).length;
+  const statuses = errorStatuses(doc);
+  const shared = statuses.filter((entry) => entry.name);
+  const specific = new Map<string, number>();
+  for (const entry of statuses.filter((entry) => !entry.name))
+    specific.set(entry.status, (specific.get(entry.status) ?? 0) + entry.operations);
+  const lines = [
+    'A failed call answers a non-2xx status and the error envelope `{ "error": true, "message": "..." }`.',
+    '`message` is a sentence written for the person using the app: show it as it is. Decide what to do from',
+    'the status, and from `code` where an answer has one. A 429 or 503 carries `Retry-After` (seconds).',
+    '',
+    '### Statuses',
+    '',
+    '| Status | Meaning | Answered by |',
+    '| --- | --- | --- |',
+    ...shared.map(
+      (entry) =>
+        `| ${entry.status} | ${cell(entry.meaning)} | ${entry.operations === total ? 'every operation' : `${entry.operations} of ${total} operations`} |`,
+    ),
+    ...[...specific].map(
+      ([status, count]) =>
+        `| ${status} | Described with the operation that answers it. | ${count} of ${total} operations |`,
+    ),
+    '',
+    '### Codes',
+    '',
+    'Refusals that a program must tell apart carry a `code` besides the message.',
+    '',
+    '| Code | Status | Meaning |',
+    '| --- | --- | --- |',
+    ...errorCodes(doc).map(
+      (entry) =>
+        `| \`${entry.code}\` | ${entry.statuses.join(', ')} | ${cell(entry.meaning)} From ${entry.operations.join(', ')}. |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** Short names of the contract's tags in the side menu (the tag itself stays, for the links). */
+const TAG_LABELS: Record<string, string> = {
+  auth: 'Sign-in',
+  user: 'Account',
+  catalogue: 'Catalogue',
+  billing: 'Billing',
+  crm: 'CRM',
+  organization: 'Organization',
+  security: 'Security',
+  credits: 'Credits',
+};
+
+/** The contract as /docs shows it: guides first, short labels, samples on every operation. */
+export function docsContract(source: Contract, guides: Guides): Contract {
+  const doc = structuredClone(source);
+  for (const { path, method, operation } of operations(doc)) {
+    const sentence = operation.summary;
+    operation.summary = shortLabel(path);
+    if (sentence) operation.description = [sentence, operation.description].filter(Boolean).join('\n\n');
+    operation['x-codeSamples'] = codeSamples(doc, path, method, operation);
+  }
+  const guideTags = [
+    {
+      name: 'authentication',
+      'x-displayName': 'Authentication',
+      'x-traitTag': true,
+      description: guides.authentication,
+    },
+    { name: 'errors', 'x-displayName': 'Errors', 'x-traitTag': true, description: errorCatalogue(source) },
+    { name: 'changelog', 'x-displayName': 'Changelog', 'x-traitTag': true, description: guides.changelog },
+  ];
+  const tags = (doc.tags ?? []).map((tag) => ({ ...tag, 'x-displayName': TAG_LABELS[tag.name] ?? tag.name }));
+  doc.tags = [...guideTags, ...tags];
+  doc['x-tagGroups'] = [
+    { name: 'Guides', tags: guideTags.map((tag) => tag.name) },
+    { name: 'Operations', tags: tags.map((tag) => tag.name) },
+  ];
+  return doc;
+}
