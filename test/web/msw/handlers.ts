@@ -312,3 +312,30 @@ export function noCompanyDomain(): HttpHandler {
 export function nothingToJoin(): HttpHandler {
   return mockApi('getJoinOption', { error: false, data: null });
 }
+
+/**
+ * What the Overview's cards ask besides the user (issue 26): usage against the cap and, for whoever
+ * manages billing, the invoices. Tests that land on /dashboard declare them with this.
+ */
+export function overviewCalls(
+  invoices: SuccessBody<'getInvoices'>['data'] = { next_invoice: null, payment_method: null, invoices: [] },
+  usage: Partial<SuccessBody<'getCreditUsage'>['data']> = {},
+): HttpHandler[] {
+  return [
+    mockApi('getCreditUsage', {
+      error: false,
+      data: {
+        user_id: 'user-1',
+        credits: 10,
+        plan_credits: 10,
+        top_up_credits: 0,
+        monthly_cap: null,
+        period_spent: 0,
+        period_start: 1_768_435_200,
+        period_end: 1_768_435_200 + 31 * 86_400,
+        ...usage,
+      },
+    }),
+    mockApi('getInvoices', { error: false, data: invoices }),
+  ];
+}

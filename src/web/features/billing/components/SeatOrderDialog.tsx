@@ -45,7 +45,6 @@ export default function SeatOrderDialog({
     { skip: !order },
   );
   const quote = query.data?.data;
-  const period = quote?.interval === 'monthly' ? t('a month') : t('a year');
   return (
     <Dialog
       open={order !== null}
@@ -67,7 +66,10 @@ export default function SeatOrderDialog({
                     count: line.quantity,
                     product: PLAN_NAMES[line.product],
                   }),
-                  value: t('{amount} per seat, {period}', { amount: formatCents(line.unit_amount), period }),
+                  value:
+                    quote.interval === 'monthly'
+                      ? t('{amount} per seat per month', { amount: formatCents(line.unit_amount) })
+                      : t('{amount} per seat per year', { amount: formatCents(line.unit_amount) }),
                 })),
                 { label: msg('Due today'), value: formatCents(quote.amount_due_now) },
               ]}
