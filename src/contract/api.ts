@@ -1590,8 +1590,11 @@ export interface components {
       id: string;
       /** @description Unix seconds. */
       date: number;
-      /** @description What was bought, as the checkout listed it. */
-      description: string;
+      /** @description What was bought, one entry per line of the checkout or invoice. A description the server wrote (`Pro plan (yearly)`, `Standard seat (monthly)`, `500 credits (one-off, never expire)`) is English the app translates; the payment provider's own lines are shown as it wrote them. */
+      items: {
+        description: string;
+        quantity: number;
+      }[];
       /** @description Cents, after any coupon. */
       amount: number;
       /** @enum {string} */

@@ -46,7 +46,13 @@ describe('get-invoices', () => {
     assert.equal(data.invoices.length, 1);
     assert.deepEqual(
       { ...data.invoices[0], id: undefined, date: undefined },
-      { id: undefined, date: undefined, description: 'Pro plan (monthly)', amount: 7900, status: 'paid' },
+      {
+        id: undefined,
+        date: undefined,
+        items: [{ description: 'Pro plan (monthly)', quantity: 1 }],
+        amount: 7900,
+        status: 'paid',
+      },
     );
     const user = (await t.api('getUser', { cookie: admin.cookie })).body.data;
     assert.deepEqual(data.next_invoice, {
@@ -62,13 +68,10 @@ describe('get-invoices', () => {
     await pay(seats.body.url, admin.cookie);
     data = await invoicesOf(admin);
     assert.deepEqual(
-      data.invoices.map((invoice: { description: string; amount: number }) => [
-        invoice.description,
-        invoice.amount,
-      ]),
+      data.invoices.map((invoice: { items: unknown[]; amount: number }) => [invoice.items, invoice.amount]),
       [
-        ['Standard seat (monthly) × 2', 7800],
-        ['Pro plan (monthly)', 7900],
+        [[{ description: 'Standard seat (monthly)', quantity: 2 }], 7800],
+        [[{ description: 'Pro plan (monthly)', quantity: 1 }], 7900],
       ],
     );
     assert.equal(data.next_invoice.amount, 7900 + 2 * 3900);

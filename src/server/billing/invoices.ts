@@ -5,10 +5,16 @@
 import type { SubscriptionItem } from '../db/schema.js';
 import type { Interval } from './quote.js';
 
+/** One line of what was bought: the app translates the descriptions the server wrote (quote.ts). */
+export interface InvoiceItem {
+  description: string;
+  quantity: number;
+}
+
 export interface InvoiceLine {
   id: string;
   date: number;
-  description: string;
+  items: InvoiceItem[];
   amount: number;
   status: 'paid' | 'open' | 'void' | 'uncollectible' | 'draft';
 }
@@ -17,13 +23,6 @@ export interface InvoiceLine {
 export const INVOICES_LISTED = 24;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** A checkout's line items as one line of text, as its payment page listed them. */
-export function describeItems(items: readonly { description: string; quantity: number }[]): string {
-  return items
-    .map((item) => (item.quantity > 1 ? `${item.description} × ${item.quantity}` : item.description))
-    .join(', ');
-}
 
 /**
  * The next invoice: the whole subscription at its next payment date. None when nothing will be charged

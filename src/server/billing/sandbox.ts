@@ -10,7 +10,7 @@ import type { Db } from '../db/index.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
 import { quantitiesOf, type BillingProvider, type ProviderSubscription } from './provider.js';
-import { describeItems, INVOICES_LISTED } from './invoices.js';
+import { INVOICES_LISTED } from './invoices.js';
 import { priceOf } from './quote.js';
 
 /**
@@ -70,7 +70,7 @@ export function createSandboxBilling(
       return paid.map((checkout) => ({
         id: checkout.id,
         date: Math.floor((checkout.completed_at ?? checkout.created_at).getTime() / 1000),
-        description: describeItems(checkout.line_items),
+        items: checkout.line_items.map(({ description, quantity }) => ({ description, quantity })),
         amount: checkout.amount_total,
         status: 'paid' as const,
       }));

@@ -20,7 +20,7 @@ import { renewBillingPeriod } from '../domain/credits.js';
 import { applyProviderQuantities } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import { describeItems, INVOICES_LISTED } from './invoices.js';
+import { INVOICES_LISTED } from './invoices.js';
 import { subscriptionEnded, type BillingProvider, type ProviderSubscription } from './provider.js';
 import { planOfPrice, priceOf, type LineItem } from './quote.js';
 import { completeCheckout, type SeatServices } from './seat-sync.js';
@@ -137,9 +137,10 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       return invoices.data.map((invoice) => ({
         id: invoice.number ?? invoice.id ?? '',
         date: invoice.created,
-        description: describeItems(
-          invoice.lines.data.map((line) => ({ description: line.description ?? '', quantity: 1 })),
-        ),
+        items: invoice.lines.data.map((line) => ({
+          description: line.description ?? '',
+          quantity: Math.max(1, line.quantity ?? 1),
+        })),
         amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
         status: invoice.status ?? 'draft',
       }));

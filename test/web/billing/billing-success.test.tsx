@@ -27,7 +27,7 @@ test('shows a receipt of the payment and returns to Billing when the user choose
           {
             id: 'cs_42',
             date: 1_768_435_200,
-            description: 'Pro seat (monthly) × 2',
+            items: [{ description: 'Pro seat (monthly)', quantity: 2 }],
             amount: 15_800,
             status: 'paid',
           },

@@ -7,6 +7,7 @@ import {
   mockSoftware,
   noCompanyDomain,
   nothingToJoin,
+  overviewCalls,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import LoadingState from '../../../src/web/components/LoadingState';
@@ -26,7 +27,7 @@ function busyRegion() {
 
 test('while the user loads, the dashboard frame and a skeleton show, then the sidebar and the page', async () => {
   // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
+  server.use(nothingToJoin(), ...overviewCalls());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
   renderApp('/dashboard');

@@ -14,7 +14,7 @@ import type { ErrorEnvelope, OperationId, SuccessBody } from '../../../src/contr
 import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
 import { roleCan } from '../../../src/shared/permissions';
-import { aSoftware, aUser, type Software, type User } from './fixtures';
+import { aCreditUsage, aSoftware, aUser, type Software, type User } from './fixtures';
 
 export { apiUrl, originUrl };
 
@@ -322,20 +322,7 @@ export function overviewCalls(
   usage: Partial<SuccessBody<'getCreditUsage'>['data']> = {},
 ): HttpHandler[] {
   return [
-    mockApi('getCreditUsage', {
-      error: false,
-      data: {
-        user_id: 'user-1',
-        credits: 10,
-        plan_credits: 10,
-        top_up_credits: 0,
-        monthly_cap: null,
-        period_spent: 0,
-        period_start: 1_768_435_200,
-        period_end: 1_768_435_200 + 31 * 86_400,
-        ...usage,
-      },
-    }),
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage(usage) }),
     mockApi('getInvoices', { error: false, data: invoices }),
   ];
 }

@@ -46,6 +46,7 @@ export const dashboard: Record<string, string> = {
   'View usage': '查看用量',
   'Loading usage': '正在加载用量',
   'Extension and CRM': '扩展与 CRM',
+  'CRM connection': 'CRM 连接',
   Extension: '扩展',
   Installed: '已安装',
   'Not installed': '未安装',

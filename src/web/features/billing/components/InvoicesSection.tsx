@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { msg, t, translated } from '../../../i18n';
 import { formatCents } from '../lib/money';
 import DetailList from './DetailList';
+import InvoiceItems from './InvoiceItems';
 
 const LOAD_FAILED = msg('Failed to load invoices');
 const NO_PAYMENT_METHOD = msg(
@@ -94,7 +95,7 @@ export default function InvoicesSection() {
                         minWidth: 0,
                       }}
                     >
-                      {invoice.description}
+                      <InvoiceItems items={invoice.items} />
                     </Typography>
                     <Typography sx={{ fontWeight: 500, textAlign: 'right' }}>
                       {formatCents(invoice.amount)}

@@ -97,7 +97,11 @@ export default function SeatOrderDialog({
           onClick={() => order && onConfirm(order)}
           startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {quote ? t('Pay {amount}', { amount: formatCents(quote.amount_due_now) }) : t('Buy Seats')}
+          {processing
+            ? t('Processing...')
+            : quote
+              ? t('Pay {amount}', { amount: formatCents(quote.amount_due_now) })
+              : t('Buy Seats')}
         </Button>
       </DialogActions>
     </Dialog>

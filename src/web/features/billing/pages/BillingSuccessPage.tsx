@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatDate } from '../../../lib/dates';
 import { msg, t } from '../../../i18n';
 import DetailList from '../components/DetailList';
+import InvoiceItems from '../components/InvoiceItems';
 import { formatCents } from '../lib/money';
 
 /**
@@ -38,7 +39,7 @@ export default function BillingSuccessPage() {
             <DetailList
               details={[
                 { label: msg('Date'), value: formatDate(latest.date) },
-                { label: msg('Items'), value: latest.description },
+                { label: msg('Items'), value: <InvoiceItems items={latest.items} /> },
                 { label: msg('Amount paid'), value: formatCents(latest.amount) },
                 { label: msg('Invoice number'), value: latest.id },
                 ...(data?.data.payment_method

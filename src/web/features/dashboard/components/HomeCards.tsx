@@ -96,7 +96,7 @@ export function SetupCard({ user }: { user: User }) {
         />
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-        <Typography>{t('CRM')}</Typography>
+        <Typography>{t('CRM connection')}</Typography>
         <Tag
           label={connected ? t('Connected') : t('Not connected')}
           color={connected ? 'success' : 'default'}
