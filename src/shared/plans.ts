@@ -19,7 +19,7 @@ export const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as 
 export type PlanName = (typeof PLAN_NAMES)[PlanKey];
 
 /** Spec §9: Standard is the recommended plan. */
-export const RECOMMENDED_PLAN: PlanKey = 'standard';
+const RECOMMENDED_PLAN: PlanKey = 'standard';
 
 /**
  * The plan to recommend to someone on `current`: the spec's Standard to a Free account, none to a

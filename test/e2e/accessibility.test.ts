@@ -6,28 +6,18 @@
  * At 390 px the organization page also has no sideways scroll and shows every member action.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { describeViolations, violations } from './axe.js';
 import { useAppAndBrowser } from './harness.js';
 import { apiCall, newPerson, teamOfTwo, type Person } from './people.js';
 
 const e2e = useAppAndBrowser();
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0-2.2 A and AA, plus axe's best practices (one main landmark, all content in landmarks, heading order). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 /**
  * Waits until the route has drawn its content: no skeleton (aria-busy) left, a heading shown, and on
@@ -49,41 +39,9 @@ async function settle(page: Page): Promise<boolean> {
   return heading;
 }
 
-/** What axe-core finds on the page as it is now (AXE_TAGS). */
-async function violations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (tags) => {
-    const axe = (
-      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  }, AXE_TAGS);
-}
-
 /** How far the page scrolls sideways (0 when it fits the screen). */
 function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
-}
-
-function describe(found: Violation[]): string {
-  return found
-    .map(
-      (v) =>
-        `  ${v.id} (${v.impact}) x${v.nodes.length}: ` +
-        v.nodes
-          .slice(0, 4)
-          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
-          .join(' | '),
-    )
-    .join('\n');
 }
 
 /** Visits each route at each width in one context per width and collects what axe finds. */
@@ -95,7 +53,7 @@ async function audit(routes: readonly string[], person: (width: (typeof WIDTHS)[
       await page.goto(`${e2e.app.url}${route}`);
       if (!(await settle(page))) failures.push(`${route} at ${width.width} px has no h1`);
       const found = await violations(page);
-      if (found.length > 0) failures.push(`${route} at ${width.width} px:\n${describe(found)}`);
+      if (found.length > 0) failures.push(`${route} at ${width.width} px:\n${describeViolations(found)}`);
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) failures.push(`${route} at ${width.width} px scrolls sideways by ${overflow} px`);
     }

@@ -1,5 +1,5 @@
 /**
- * The billing page's money facts (issue 26): the next invoice, the payment method and the invoice list
+ * The billing page's money facts: the next invoice, the payment method and the invoice list
  * (get-invoices), and the price of seats before they are bought (quote-seats), on the sandbox provider.
  */
 import assert from 'node:assert/strict';

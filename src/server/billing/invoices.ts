@@ -6,7 +6,7 @@ import type { SubscriptionItem } from '../db/schema.js';
 import type { Interval } from './quote.js';
 
 /** One line of what was bought: the app translates the descriptions the server wrote (quote.ts). */
-export interface InvoiceItem {
+interface InvoiceItem {
   description: string;
   quantity: number;
 }
@@ -46,7 +46,7 @@ export function nextInvoice(
 }
 
 /** The start of the period that ends at `end`: one month or one year before it. */
-export function periodStart(end: Date, interval: Interval): Date {
+function periodStart(end: Date, interval: Interval): Date {
   const start = new Date(end);
   if (interval === 'monthly') start.setUTCMonth(start.getUTCMonth() - 1);
   else start.setUTCFullYear(start.getUTCFullYear() - 1);

@@ -43,7 +43,7 @@ const needHelp = () => screen.getByRole('link', { name: 'Need help with your bil
 const SUPPORT_FORM_URL = 'https://support.example/billing';
 beforeEach(() => {
   window.__APP_CONFIG__ = { supportFormUrl: SUPPORT_FORM_URL };
-  // Whoever manages billing also reads the invoices (issue 26); tests about them answer otherwise.
+  // Whoever manages billing also reads the invoices; tests about them answer otherwise.
   server.use(
     mockApi('getInvoices', {
       error: false,
@@ -138,7 +138,7 @@ describe('admin, team billing (organization with more than one member)', () => {
     expect(
       within(await card('Standard')).getByRole('button', { name: 'Standard: current plan' }),
     ).toBeDisabled();
-    // A subscriber is not nudged to another plan (issue 26): no card is RECOMMENDED.
+    // A subscriber is not nudged to another plan: no card is RECOMMENDED.
     expect(screen.queryByText('RECOMMENDED')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Buy seats' })).toBeInTheDocument();
@@ -378,7 +378,7 @@ describe('admin, subscription details (paid, no team)', () => {
   });
 });
 
-describe('invoices and payment (issue 26)', () => {
+describe('invoices and payment', () => {
   const invoices = () => within(screen.getByRole('region', { name: 'Invoices and payment' }));
 
   test('the next invoice, the payment method and each past invoice with what it bought', async () => {

@@ -15,7 +15,7 @@ const renderSuccess = () =>
     userEvent: { advanceTimers: jest.advanceTimersByTime },
   });
 
-// Issue 26 (WCAG 2.2.1): a receipt that stays until the user goes back to Billing, no timed redirect.
+// WCAG 2.2.1: a receipt that stays until the user goes back to Billing, no timed redirect.
 test('shows a receipt of the payment and returns to Billing when the user chooses', async () => {
   server.use(
     mockApi('getInvoices', {

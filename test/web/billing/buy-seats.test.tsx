@@ -95,7 +95,7 @@ test('buys Pro seats and leaves for the payment page', async () => {
   await user.type(seatsInput(), '3');
   await user.click(buy());
 
-  // Issue 26: the price before anything is bought.
+  // The price before anything is bought.
   const dialog = within(await screen.findByRole('dialog', { name: 'Confirm your order' }));
   expect(await dialog.findByText('3 Pro seats')).toBeInTheDocument();
   expect(dialog.getByText('$79 per seat per month')).toBeInTheDocument();

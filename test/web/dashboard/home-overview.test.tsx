@@ -1,5 +1,5 @@
 /**
- * Issue 26: the Overview is a home: credits against the cap, extension and CRM with the next onboarding
+ * The Overview is a home: credits against the cap, extension and CRM with the next onboarding
  * step while one is missing, the organization's seats and the next invoice.
  */
 import { screen, within } from '@testing-library/react';

@@ -40,7 +40,7 @@ test('in zh-CN the shell, the overview and Settings speak Chinese and <html lang
     preloadedState: signedIn(aUser({ role: 'admin', has_installed: true, connection_id: null })),
   });
   expect(await screen.findByRole('heading', { level: 1, name: '概览' })).toBeInTheDocument();
-  // The home's cards (issue 26): the next onboarding step, credits, extension and CRM.
+  // The home's cards: the next onboarding step, credits, extension and CRM.
   expect(screen.getByText('下一步：连接您的 CRM，让扩展把潜在客户同步进去。')).toBeInTheDocument();
   const setup = within(await screen.findByRole('region', { name: '扩展与 CRM' }));
   expect(setup.getByText('已安装')).toBeInTheDocument();

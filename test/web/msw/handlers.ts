@@ -314,7 +314,7 @@ export function nothingToJoin(): HttpHandler {
 }
 
 /**
- * What the Overview's cards ask besides the user (issue 26): usage against the cap and, for whoever
+ * What the Overview's cards ask besides the user: usage against the cap and, for whoever
  * manages billing, the invoices. Tests that land on /dashboard declare them with this.
  */
 export function overviewCalls(

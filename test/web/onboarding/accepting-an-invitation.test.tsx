@@ -69,7 +69,7 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   expect(query.get('email')).toBe('grace@example.com');
 });
 
-// Issue 26 (WCAG 2.2.1): the visitor can stop the countdown and read at their own pace.
+// WCAG 2.2.1: the visitor can stop the countdown and read at their own pace.
 test('Stop halts the countdown for good; "Sign up now" still goes on', async () => {
   useSpecTimers();
   server.use(spyOnApi('acceptInvite', accepted).handler, mockSoftwareOptions([aSoftware()]));

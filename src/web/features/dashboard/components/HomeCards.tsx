@@ -17,7 +17,7 @@ import { managesBilling } from '../../../../shared/permissions';
 import { t } from '../../../i18n';
 
 /** One card of the Overview: a heading, what it says, and where to go from it. */
-export function HomeCard({
+function HomeCard({
   id,
   title,
   children,

@@ -1,0 +1,51 @@
+/**
+ * axe-core in a page of the browser tests: WCAG 2.0-2.2 A and AA plus best practices. The page's context
+ * needs `bypassCSP: true`: axe is injected as a script tag and the app's Content-Security-Policy allows
+ * only its own scripts.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0-2.2 A and AA, plus axe's best practices (one main landmark, all content in landmarks, heading order). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** What axe-core finds on the page as it is now (AXE_TAGS). */
+export async function violations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, AXE_TAGS);
+}
+
+/** The violations as lines of a failure message. */
+export function describeViolations(found: Violation[]): string {
+  return found
+    .map(
+      (v) =>
+        `  ${v.id} (${v.impact}) x${v.nodes.length}: ` +
+        v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+          .join(' | '),
+    )
+    .join('\n');
+}
