@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import {
   heldAnswer,
@@ -44,7 +44,8 @@ test('while the user loads, the dashboard frame and a skeleton show, then the si
   answer.release();
   expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
-  expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  // Then the Overview's own cards load theirs (usage, invoices) and every skeleton is gone.
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
 });
 

@@ -1,5 +1,6 @@
 /** Issue 14: a Chinese UI, from the same components; the Settings switch remembers the choice. */
 import { render, screen, within } from '@testing-library/react';
+import BuySeats from '../../../src/web/features/billing/components/BuySeats';
 import CouponBanner from '../../../src/web/features/pricing/components/CouponBanner';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { chooseLocale } from '../../../src/web/i18n/browser-locale';
@@ -14,7 +15,7 @@ import {
 } from '../msw/fixtures';
 import { mockApi, mockOrganizationMembers, nothingToJoin, overviewCalls } from '../msw/handlers';
 import { server } from '../msw/server';
-import { renderApp, signedIn } from '../utils/render';
+import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
 jest.mock('../../../src/web/i18n/browser-locale', () => ({
   ...jest.requireActual('../../../src/web/i18n/browser-locale'),
@@ -59,6 +60,34 @@ test('the Settings switch remembers the choice and reloads in it', async () => {
   await user.click(screen.getByRole('combobox', { name: 'Language' }));
   await user.click(await screen.findByRole('option', { name: '简体中文' }));
   expect(chooseLocale).toHaveBeenCalledWith('zh-CN');
+});
+
+test('in zh-CN the price of seats names the plan in Chinese', async () => {
+  await activateLocale('zh-CN');
+  server.use(
+    mockApi('quoteSeats', {
+      error: false,
+      data: {
+        lines: [{ product: 'pro', quantity: 2, unit_amount: 7900 }],
+        interval: 'monthly',
+        full_amount: 15800,
+        amount_due_now: 15800,
+        prorated: false,
+        period_end: null,
+      },
+    }),
+  );
+  const { user } = renderWithProviders(<BuySeats />, {
+    route: '/dashboard/billing',
+    path: '/dashboard/billing',
+    preloadedState: signedIn(),
+  });
+  await user.click(screen.getByRole('radio', { name: 'Pro' }));
+  await user.click(screen.getByRole('button', { name: '购买席位' }));
+  const dialog = within(await screen.findByRole('dialog', { name: '确认订单' }));
+  expect(await dialog.findByText('2 个专业版席位')).toBeInTheDocument();
+  expect(dialog.getByText('每个席位每月 US$79')).toBeInTheDocument();
+  expect(dialog.getByRole('button', { name: '支付 US$158' })).toBeEnabled();
 });
 
 describe('in zh-CN the labels the server makes from stored data read in Chinese', () => {

@@ -68,8 +68,9 @@ export const billing: Record<string, string> = {
   'Loading receipt': '正在加载收据',
   'Failed to price the seats': '无法计算席位价格',
   'Confirm your order': '确认订单',
-  '{count, plural, one {# {product} seat} other {# {product} seats}}':
-    '{count, plural, other {# 个 {product} 席位}}',
+  '{count, plural, one {# Standard seat} other {# Standard seats}}':
+    '{count, plural, other {# 个标准版席位}}',
+  '{count, plural, one {# Pro seat} other {# Pro seats}}': '{count, plural, other {# 个专业版席位}}',
   '{amount} per seat per month': '每个席位每月 {amount}',
   '{amount} per seat per year': '每个席位每年 {amount}',
   'Due today': '今日应付',

@@ -52,8 +52,7 @@ export const dashboard: Record<string, string> = {
   'Not installed': '未安装',
   'Connect your CRM': '连接您的 CRM',
   'Manage members': '管理成员',
-  '{standard} Standard and {pro} Pro seats purchased':
-    '已购买 {standard} 个 Standard 席位和 {pro} 个 Pro 席位',
+  '{standard} Standard and {pro} Pro seats purchased': '已购买 {standard} 个标准版席位和 {pro} 个专业版席位',
   '{count, plural, one {# member} other {# members}} in {organization}':
     '{organization} 共有 {count, plural, other {# 名成员}}',
   'View billing': '查看账单',

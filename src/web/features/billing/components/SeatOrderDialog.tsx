@@ -9,13 +9,18 @@ import { useQuoteSeatsQuery } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { ContentSkeleton } from '../../../components/skeletons';
-import { PLAN_NAMES, type SeatPlanKey } from '../../../../shared/plans';
+import type { SeatPlanKey } from '../../../../shared/plans';
 import { formatDate } from '../../../lib/dates';
 import { msg, t } from '../../../i18n';
 import { formatCents } from '../lib/money';
 import DetailList from './DetailList';
 
 const QUOTE_FAILED = msg('Failed to price the seats');
+// One message per product, so each language names the plan its own way (标准版, not Standard).
+const SEAT_LINE: Record<SeatPlanKey, string> = {
+  standard: msg('{count, plural, one {# Standard seat} other {# Standard seats}}'),
+  pro: msg('{count, plural, one {# Pro seat} other {# Pro seats}}'),
+};
 
 export interface SeatOrder {
   product: SeatPlanKey;
@@ -62,10 +67,7 @@ export default function SeatOrderDialog({
             <DetailList
               details={[
                 ...quote.lines.map((line) => ({
-                  label: t('{count, plural, one {# {product} seat} other {# {product} seats}}', {
-                    count: line.quantity,
-                    product: PLAN_NAMES[line.product],
-                  }),
+                  label: t(SEAT_LINE[line.product], { count: line.quantity }),
                   value:
                     quote.interval === 'monthly'
                       ? t('{amount} per seat per month', { amount: formatCents(line.unit_amount) })

@@ -58,8 +58,20 @@ function LinkButton({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** The Overview's cards between the account and the organization, in reading order. */
+export default function HomeCards({ user }: { user: User }) {
+  return (
+    <>
+      <CreditsCard />
+      <SetupCard user={user} />
+      <SeatsCard user={user} />
+      <NextInvoiceCard user={user} />
+    </>
+  );
+}
+
 /** This period's spending against the member's monthly cap (the balance is on the account card). */
-export function CreditsCard() {
+function CreditsCard() {
   const usage = useGetCreditUsageQuery({});
   return (
     <HomeCard
@@ -83,7 +95,7 @@ export function CreditsCard() {
 }
 
 /** Whether the extension is installed and the CRM connected: what makes the product work at all. */
-export function SetupCard({ user }: { user: User }) {
+function SetupCard({ user }: { user: User }) {
   const installed = user.has_installed;
   const connected = Boolean(user.connection_id);
   return (
@@ -117,7 +129,7 @@ export function SetupCard({ user }: { user: User }) {
 }
 
 /** The organization's seats: bought per product and how many people share them. */
-export function SeatsCard({ user }: { user: User }) {
+function SeatsCard({ user }: { user: User }) {
   const organization = user.organization;
   if (!organization) return null;
   const { standard, pro } = organization.seats;
@@ -144,7 +156,7 @@ export function SeatsCard({ user }: { user: User }) {
 }
 
 /** For whoever manages billing: the amount and date of the next invoice. */
-export function NextInvoiceCard({ user }: { user: User }) {
+function NextInvoiceCard({ user }: { user: User }) {
   const billing = managesBilling(user);
   const { data, isLoading, isError } = useGetInvoicesQuery(undefined, { skip: !billing });
   if (!billing) return null;
