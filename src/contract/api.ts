@@ -326,6 +326,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The payer's next invoice, payment method and past invoices, newest first.
+     * @description For whoever manages billing (the billing admin, or a billing manager, who reads the billing admin's). The next invoice is what the subscription will charge at its next payment date, before any coupon; null without a live subscription. Past invoices are the payments the provider took (at most 24).
+     */
+    get: operations['getInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/quote-seats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What buying seats will charge now, before the purchase (buy-more-seats).
+     * @description Seats added to a subscription the provider changes in place are charged for the rest of the current period (prorated, `prorated` true, until `period_end`); otherwise the checkout charges a whole period of the organization's schedule.
+     */
+    get: operations['quoteSeats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/verify-settings': {
     parameters: {
       query?: never;
@@ -1535,6 +1575,48 @@ export interface components {
       name: string;
       /** @description Seconds since the epoch; null when it never expires. */
       redeem_by: number | null;
+    };
+    BillingSummary: {
+      next_invoice: null | {
+        /** @description Unix seconds. */
+        date: number;
+        /** @description Cents. */
+        amount: number;
+        interval: components['schemas']['BillingInterval'];
+      };
+      payment_method: string | null;
+      invoices: components['schemas']['Invoice'][];
+    };
+    Invoice: {
+      id: string;
+      /** @description Unix seconds. */
+      date: number;
+      /** @description What was bought, one entry per line of the checkout or invoice. A description the server wrote (`Pro plan (yearly)`, `Standard seat (monthly)`, `500 credits (one-off, never expire)`) is English the app translates; the payment provider's own lines are shown as it wrote them. */
+      items: {
+        description: string;
+        quantity: number;
+      }[];
+      /** @description Cents, after any coupon. */
+      amount: number;
+      /** @enum {string} */
+      status: 'paid' | 'open' | 'void' | 'uncollectible' | 'draft';
+    };
+    SeatQuote: {
+      lines: {
+        /** @enum {string} */
+        product: 'standard' | 'pro';
+        quantity: number;
+        /** @description Cents per seat for one whole period. */
+        unit_amount: number;
+      }[];
+      interval: components['schemas']['BillingInterval'];
+      /** @description Cents for one whole period. */
+      full_amount: number;
+      /** @description Cents charged when the order is placed. */
+      amount_due_now: number;
+      prorated: boolean;
+      /** @description Unix seconds: the end of the prorated period. */
+      period_end: number | null;
     };
     OrgSubscriptionItem: {
       /** @description Cents. */
@@ -3136,6 +3218,73 @@ export interface operations {
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getInvoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The billing summary. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['BillingSummary'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  quoteSeats: {
+    parameters: {
+      query: {
+        /** @example 2 */
+        standard_seats: components['schemas']['SeatCount'];
+        /** @example 0 */
+        pro_seats: components['schemas']['SeatCount'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The price of the order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['SeatQuote'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
     };
   };

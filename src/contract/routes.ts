@@ -22,6 +22,8 @@ export const operationRoutes = {
   buyMoreSeats: { method: 'post', path: '/buy-more-seats' },
   billingPortal: { method: 'post', path: '/billing-portal' },
   getOrgSubscription: { method: 'get', path: '/org-subscription', outsideApiBase: true },
+  getInvoices: { method: 'get', path: '/get-invoices' },
+  quoteSeats: { method: 'get', path: '/quote-seats' },
   verifySettings: { method: 'post', path: '/verify-settings' },
   preConnect: { method: 'post', path: '/pre-connect' },
   accessToken: { method: 'post', path: '/access-token' },

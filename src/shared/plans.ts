@@ -19,7 +19,15 @@ export const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as 
 export type PlanName = (typeof PLAN_NAMES)[PlanKey];
 
 /** Spec §9: Standard is the recommended plan. */
-export const RECOMMENDED_PLAN: PlanKey = 'standard';
+const RECOMMENDED_PLAN: PlanKey = 'standard';
+
+/**
+ * The plan to recommend to someone on `current`: the spec's Standard to a Free account, none to a
+ * subscriber (whose other cards would only nudge them up or down a plan they chose).
+ */
+export function recommendedPlanFor(current: PlanKey | null | undefined): PlanKey | null {
+  return !current || current === 'free' ? RECOMMENDED_PLAN : null;
+}
 
 /** Spec §3: a product is compared case-insensitively and defaults to Free. */
 export function planKeyOf(product: string | null | undefined): PlanKey {

@@ -143,6 +143,10 @@ test('team and member views; seats past the maximum are refused in words; promot
   // One Pro seat: the total gives its period.
   await seats.fill('1');
   await form.getByRole('button', { name: 'Buy Seats' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your order' })
+    .getByRole('button', { name: 'Pay $636' })
+    .click();
   await payInSandbox(page);
   await page.goto(`${e2e.app.url}/dashboard/billing`);
   await page.getByText('Subscription total: $636 per year').waitFor();

@@ -125,6 +125,9 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { standard_seats: 0, pro_seats: 0 } }),
   },
   { ...BILLING, operationId: 'billingPortal', call: () => ({ body: {} }) },
+  { ...BILLING, operationId: 'getInvoices', call: () => ({}) },
+  // An empty order: 400 once allowed.
+  { ...BILLING, operationId: 'quoteSeats', call: () => ({ query: { standard_seats: '0', pro_seats: '0' } }) },
   { operationId: 'getCompanyDomain', permission: 'organization.domain', call: () => ({}) },
   {
     operationId: 'startDomainVerification',

@@ -2,6 +2,7 @@
 import type { User } from '../db/schema.js';
 import { unavailable } from '../domain/errors.js';
 import type { PurchasedSeats } from '../../shared/seats.js';
+import type { InvoiceLine } from './invoices.js';
 import type { Interval, LineItem } from './quote.js';
 
 /** Whether a provider's subscription status means it has ended (nothing is billed any more). */
@@ -56,6 +57,8 @@ export interface BillingProvider {
   ): Promise<ProviderSubscription>;
   /** The subscription as the provider has it; undefined when the provider does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | undefined>;
+  /** The payments the provider took from this account, newest first (at most INVOICES_LISTED). */
+  listInvoices(user: User): Promise<InvoiceLine[]>;
   /**
    * Ends a subscription another one replaced (see one-subscription.ts), crediting the time paid for
    * and not used (Stripe: a proration credit on the customer's balance). A provider failure throws
@@ -107,6 +110,7 @@ export function createUnavailableBilling(): BillingProvider {
     createPortal: refuse,
     setQuantities: refuse,
     retrieveSubscription: async () => undefined,
+    listInvoices: async () => [],
     cancelReplacedSubscription: refuse,
     updatesSeatsInPlace: false,
   };

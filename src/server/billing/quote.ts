@@ -36,11 +36,24 @@ export function priceOf(plan: Plan, interval: Interval): { priceId: string; amou
     : { priceId: plan.monthly_price_id, amount: plan.monthly_price };
 }
 
+/**
+ * What a checkout line sells, as its payment page and the invoice list show it: English that the app
+ * reads in the user's language (src/web/i18n/zh-CN/stored-values.ts has these forms).
+ */
+export function lineDescription(name: string, what: 'plan' | 'seat', interval: Interval): string {
+  const period = interval === 'yearly' ? 'yearly' : 'monthly';
+  return what === 'plan' ? `${name} plan (${period})` : `${name} seat (${period})`;
+}
+
+/** A credit pack's line: its credits never expire (DESIGN.md). */
+export function packLineDescription(packName: string): string {
+  return `${packName} (one-off, never expire)`;
+}
+
 export function lineItem(plan: Plan, interval: Interval, quantity: number, what: 'plan' | 'seat'): LineItem {
   const { priceId, amount } = priceOf(plan, interval);
-  const period = interval === 'yearly' ? 'yearly' : 'monthly';
   return {
-    description: what === 'plan' ? `${plan.name} plan (${period})` : `${plan.name} seat (${period})`,
+    description: lineDescription(plan.name, what, interval),
     price_id: priceId,
     product: plan.slug,
     unit_amount: amount,

@@ -10,6 +10,7 @@ import type { Db } from '../db/index.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
 import { quantitiesOf, type BillingProvider, type ProviderSubscription } from './provider.js';
+import { INVOICES_LISTED } from './invoices.js';
 import { priceOf } from './quote.js';
 
 /**
@@ -62,6 +63,17 @@ export function createSandboxBilling(
         }
       });
       return (await retrieveSubscription(subscriptionId))!;
+    },
+    async listInvoices(user) {
+      // Each paid sandbox checkout is what a provider would have invoiced.
+      const paid = await billing.paidCheckoutsOf(user.id, INVOICES_LISTED);
+      return paid.map((checkout) => ({
+        id: checkout.id,
+        date: Math.floor((checkout.completed_at ?? checkout.created_at).getTime() / 1000),
+        items: checkout.line_items.map(({ description, quantity }) => ({ description, quantity })),
+        amount: checkout.amount_total,
+        status: 'paid' as const,
+      }));
     },
     async cancelReplacedSubscription(subscriptionId) {
       // The sandbox charges nobody, so there is no credit to give: the subscription just pays for nothing.

@@ -20,6 +20,7 @@ import { renewBillingPeriod } from '../domain/credits.js';
 import { applyProviderQuantities } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
+import { INVOICES_LISTED } from './invoices.js';
 import { subscriptionEnded, type BillingProvider, type ProviderSubscription } from './provider.js';
 import { planOfPrice, priceOf, type LineItem } from './quote.js';
 import { completeCheckout, type SeatServices } from './seat-sync.js';
@@ -124,6 +125,25 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       const after = await read(id);
       if (!after) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
       return asProviderSubscription(plans, after);
+    },
+    async listInvoices(user) {
+      if (!user.stripe_customer_id) return [];
+      let invoices: Stripe.ApiList<Stripe.Invoice>;
+      try {
+        invoices = await stripe.invoices.list({ customer: user.stripe_customer_id, limit: INVOICES_LISTED });
+      } catch {
+        throw upstreamFailed('Could not read the invoices from Stripe.');
+      }
+      return invoices.data.map((invoice) => ({
+        id: invoice.number ?? invoice.id ?? '',
+        date: invoice.created,
+        items: invoice.lines.data.map((line) => ({
+          description: line.description ?? '',
+          quantity: Math.max(1, line.quantity ?? 1),
+        })),
+        amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+        status: invoice.status ?? 'draft',
+      }));
     },
     async cancelReplacedSubscription(id) {
       try {

@@ -1,8 +1,13 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
 import type { CheckoutRequest } from '../billing/provider.js';
-import { liveSubscriptionOf, refuseSecondSubscription } from '../billing/one-subscription.js';
+import {
+  liveSubscriptionOf,
+  refuseSecondSubscription,
+  subscriptionIdsOf,
+} from '../billing/one-subscription.js';
 import { addSeatsInPlace } from '../billing/seat-sync.js';
-import { lineItem, planOfPrice, type Interval, type LineItem } from '../billing/quote.js';
+import { nextInvoice, seatQuote, type SeatQuote } from '../billing/invoices.js';
+import { lineItem, planOfPrice, priceOf, type Interval, type LineItem } from '../billing/quote.js';
 import type { Plan } from '../db/schema.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
@@ -13,7 +18,10 @@ import type { Services } from '../services.js';
 
 export function billingHandlers(
   services: Services,
-): Pick<Handlers, 'checkout' | 'buyMoreSeats' | 'billingPortal' | 'getOrgSubscription'> {
+): Pick<
+  Handlers,
+  'checkout' | 'buyMoreSeats' | 'billingPortal' | 'getOrgSubscription' | 'getInvoices' | 'quoteSeats'
+> {
   const { config, repos } = services;
   const successUrl = `${config.publicUrl}/dashboard/billing/success`;
   const billingPage = `${config.publicUrl}/dashboard/billing`;
@@ -103,6 +111,51 @@ export function billingHandlers(
       const user = await requireBillingManager(repos, await ctx.user());
       const url = await services.billing.createPortal(user, billingPage);
       return { error: false, data: { url } };
+    },
+
+    async getInvoices(ctx) {
+      const payer = await requireBillingManager(repos, await ctx.user());
+      const [subscriptionId] = await subscriptionIdsOf(repos, payer);
+      const record = subscriptionId
+        ? await repos.billing.findSubscriptionVisibleTo(payer, subscriptionId)
+        : undefined;
+      const next = nextInvoice(
+        record && {
+          status: record.status,
+          interval: record.interval,
+          nextPaymentDate: payer.next_payment_date,
+          items: record.items,
+        },
+      );
+      const invoices = await services.billing.listInvoices(payer);
+      return { error: false, data: { next_invoice: next, payment_method: payer.payment_method, invoices } };
+    },
+
+    async quoteSeats(ctx) {
+      const payer = await requireBillingManager(repos, await ctx.user());
+      const { standard_seats: standard, pro_seats: pro } = ctx.query;
+      if (standard + pro < 1) throw invalid('Please select at least one seat.');
+      const plans = await repos.catalogue.plans();
+      // The same schedule and the same path buy-more-seats takes: in place on a live subscription, or a checkout.
+      const interval: Interval = payer.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
+      const live = services.billing.updatesSeatsInPlace
+        ? await liveSubscriptionOf(services, payer)
+        : undefined;
+      const lines: SeatQuote['lines'] = [];
+      for (const [product, quantity] of [
+        ['standard', standard],
+        ['pro', pro],
+      ] as const) {
+        if (quantity > 0)
+          lines.push({ product, quantity, unit_amount: priceOf(plans.get(product)!, interval).amount });
+      }
+      const data = seatQuote({
+        lines,
+        interval,
+        prorateUntil: live ? payer.next_payment_date : null,
+        now: new Date(),
+      });
+      return { error: false, data };
     },
 
     async getOrgSubscription(ctx) {

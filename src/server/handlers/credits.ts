@@ -4,6 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { roleCan } from '../../shared/permissions.js';
+import { packLineDescription } from '../billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
 import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
 import { invalid, notFound } from '../domain/errors.js';
@@ -295,7 +296,7 @@ export function creditsHandlers(
         proSeats: 0,
         lineItems: [
           {
-            description: `${pack.name} (one-off, never expire)`,
+            description: packLineDescription(pack.name),
             price_id: `pack_${pack.slug}`,
             product: pack.slug,
             unit_amount: pack.price,

@@ -89,6 +89,19 @@ export function createBillingRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** The user's paid checkouts, newest first: the sandbox's invoices. */
+    async paidCheckoutsOf(userId: number, limit: number): Promise<CheckoutSession[]> {
+      return db
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '=', 'paid')
+        .orderBy('completed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** Cancels a checkout that is still open (a paid one stays paid). */
     async cancelCheckout(id: string): Promise<void> {
       await db

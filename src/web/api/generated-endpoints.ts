@@ -40,6 +40,8 @@ export const generatedApi = baseApi.injectEndpoints({
       '/org-subscription',
       true,
     ),
+    getInvoices: get<SuccessBody<'getInvoices'>>(build, '/get-invoices'),
+    quoteSeats: get<SuccessBody<'quoteSeats'>, QueryParams<'quoteSeats'>>(build, '/quote-seats'),
     verifySettings: post<SuccessBody<'verifySettings'>, RequestBody<'verifySettings'>>(
       build,
       '/verify-settings',
@@ -188,6 +190,10 @@ export const useBuyMoreSeatsMutation = /*#__PURE__*/ hook('buyMoreSeats', 'useMu
 export const useBillingPortalMutation = /*#__PURE__*/ hook('billingPortal', 'useMutation');
 export const useGetOrgSubscriptionQuery = /*#__PURE__*/ hook('getOrgSubscription', 'useQuery');
 export const useLazyGetOrgSubscriptionQuery = /*#__PURE__*/ hook('getOrgSubscription', 'useLazyQuery');
+export const useGetInvoicesQuery = /*#__PURE__*/ hook('getInvoices', 'useQuery');
+export const useLazyGetInvoicesQuery = /*#__PURE__*/ hook('getInvoices', 'useLazyQuery');
+export const useQuoteSeatsQuery = /*#__PURE__*/ hook('quoteSeats', 'useQuery');
+export const useLazyQuoteSeatsQuery = /*#__PURE__*/ hook('quoteSeats', 'useLazyQuery');
 export const useVerifySettingsMutation = /*#__PURE__*/ hook('verifySettings', 'useMutation');
 export const usePreConnectMutation = /*#__PURE__*/ hook('preConnect', 'useMutation');
 export const useAccessTokenMutation = /*#__PURE__*/ hook('accessToken', 'useMutation');

@@ -78,6 +78,8 @@ export const api = generatedApi.enhanceEndpoints({
     listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },
+    // A payment adds an invoice and changes the next one.
+    getInvoices: { providesTags: ['OrgSubscription'] },
     // Issue 13: usage and reports refresh when caps change or credits move.
     getCreditUsage: { providesTags: ['Credits'] },
     getUsageReport: { providesTags: ['Credits'] },

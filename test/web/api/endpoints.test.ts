@@ -130,6 +130,25 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: undefined,
     answer: { error: false, data: { url: 'http://localhost/sandbox/portal' } },
   },
+  getInvoices: {
+    arg: undefined,
+    answer: { error: false, data: { next_invoice: null, payment_method: null, invoices: [] } },
+  },
+  quoteSeats: {
+    arg: { standard_seats: 1, pro_seats: 0 },
+    query: { standard_seats: '1', pro_seats: '0' },
+    answer: {
+      error: false,
+      data: {
+        lines: [{ product: 'standard', quantity: 1, unit_amount: 3900 }],
+        interval: 'monthly',
+        full_amount: 3900,
+        amount_due_now: 3900,
+        prorated: false,
+        period_end: null,
+      },
+    },
+  },
   getOrgSubscription: {
     arg: { id: 'sub_123' },
     query: { id: 'sub_123' },

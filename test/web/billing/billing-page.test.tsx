@@ -43,6 +43,13 @@ const needHelp = () => screen.getByRole('link', { name: 'Need help with your bil
 const SUPPORT_FORM_URL = 'https://support.example/billing';
 beforeEach(() => {
   window.__APP_CONFIG__ = { supportFormUrl: SUPPORT_FORM_URL };
+  // Whoever manages billing also reads the invoices; tests about them answer otherwise.
+  server.use(
+    mockApi('getInvoices', {
+      error: false,
+      data: { next_invoice: null, payment_method: null, invoices: [] },
+    }),
+  );
 });
 
 afterEach(() => {
@@ -131,6 +138,8 @@ describe('admin, team billing (organization with more than one member)', () => {
     expect(
       within(await card('Standard')).getByRole('button', { name: 'Standard: current plan' }),
     ).toBeDisabled();
+    // A subscriber is not nudged to another plan: no card is RECOMMENDED.
+    expect(screen.queryByText('RECOMMENDED')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Buy seats' })).toBeInTheDocument();
     expect(needHelp()).toBeInTheDocument();
@@ -366,5 +375,73 @@ describe('admin, subscription details (paid, no team)', () => {
 
     expect(await screen.findByText('Failed to load billing portal')).toBeInTheDocument();
     expect(openInNewTab).not.toHaveBeenCalled();
+  });
+});
+
+describe('invoices and payment', () => {
+  const invoices = () => within(screen.getByRole('region', { name: 'Invoices and payment' }));
+
+  test('the next invoice, the payment method and each past invoice with what it bought', async () => {
+    server.use(
+      mockApi('getInvoices', {
+        error: false,
+        data: {
+          next_invoice: { date: 1_770_000_000, amount: 15_700, interval: 'monthly' },
+          payment_method: 'Visa .... 4242',
+          invoices: [
+            {
+              id: 'cs_2',
+              date: 1_768_435_200,
+              items: [{ description: 'Standard seat (monthly)', quantity: 2 }],
+              amount: 7_800,
+              status: 'paid',
+            },
+            {
+              id: 'cs_1',
+              date: 1_765_756_800,
+              items: [{ description: 'Pro plan (monthly)', quantity: 1 }],
+              amount: 7_900,
+              status: 'open',
+            },
+          ],
+        },
+      }),
+    );
+    renderBilling(aUser({ subscription: aPaidSubscription() }));
+
+    expect(await screen.findByText('$157 on February 2, 2026')).toBeInTheDocument();
+    expect(invoices().getByText('Visa .... 4242')).toBeInTheDocument();
+    const rows = within(invoices().getByRole('list', { name: 'Invoices and payment' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'January 15, 2026Standard seat (monthly) × 2$78Paid',
+      'December 15, 2025Pro plan (monthly)$79Open',
+    ]);
+  });
+
+  test('nothing bought yet: no upcoming invoice, no card, no invoices', async () => {
+    server.use(pricingBySchedule());
+    renderBilling(aUser());
+
+    expect(await screen.findByText('No invoices yet.')).toBeInTheDocument();
+    expect(invoices().getByText('No upcoming invoice')).toBeInTheDocument();
+    expect(
+      invoices().getByText(
+        "No payment method on file. Update it in the payment provider's portal with 'Manage Subscription'.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test("a failure reads 'Failed to load invoices' and Try again asks again", async () => {
+    server.use(
+      http.get(operationUrl('getInvoices'), () => new HttpResponse(null, { status: 500 }), { once: true }),
+      pricingBySchedule(),
+    );
+    const { user } = renderBilling(aUser());
+
+    expect(await screen.findByText('Failed to load invoices')).toBeInTheDocument();
+    await user.click(invoices().getByRole('button', { name: 'Try again' }));
+    expect(await invoices().findByText('No invoices yet.')).toBeInTheDocument();
   });
 });

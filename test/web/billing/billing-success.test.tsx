@@ -1,5 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import BillingSuccessPage from '../../../src/web/features/billing/pages/BillingSuccessPage';
+import { mockApi } from '../msw/handlers';
+import { server } from '../msw/server';
 import { renderWithProviders, signedIn } from '../utils/render';
 import { useSpecTimers } from '../utils/spec-timers';
 
@@ -13,26 +15,39 @@ const renderSuccess = () =>
     userEvent: { advanceTimers: jest.advanceTimersByTime },
   });
 
-test('confirms the change and counts down 5 seconds to /dashboard', () => {
-  const { router } = renderSuccess();
-
-  expect(screen.getByText('The changes have been successfully applied to your account.')).toBeInTheDocument();
-  expect(screen.getByRole('timer')).toHaveTextContent('Redirecting to your dashboard in 5 seconds...');
-
-  act(() => jest.advanceTimersByTime(1000));
-  expect(screen.getByRole('timer')).toHaveTextContent('in 4 seconds');
-  act(() => jest.advanceTimersByTime(3000));
-  expect(screen.getByRole('timer')).toHaveTextContent('in 1 second...');
-  expect(router.state.location.pathname).toBe('/dashboard/billing/success');
-
-  act(() => jest.advanceTimersByTime(1000));
-  expect(router.state.location.pathname).toBe('/dashboard');
-});
-
-test('the user can go at once', async () => {
+// WCAG 2.2.1: a receipt that stays until the user goes back to Billing, no timed redirect.
+test('shows a receipt of the payment and returns to Billing when the user chooses', async () => {
+  server.use(
+    mockApi('getInvoices', {
+      error: false,
+      data: {
+        next_invoice: { date: 1_770_000_000, amount: 15_700, interval: 'monthly' },
+        payment_method: 'Visa .... 4242',
+        invoices: [
+          {
+            id: 'cs_42',
+            date: 1_768_435_200,
+            items: [{ description: 'Pro seat (monthly)', quantity: 2 }],
+            amount: 15_800,
+            status: 'paid',
+          },
+        ],
+      },
+    }),
+  );
   const { router, user } = renderSuccess();
 
-  await user.click(screen.getByRole('link', { name: 'Go to the dashboard now' }));
+  expect(screen.getByText('The changes have been successfully applied to your account.')).toBeInTheDocument();
+  const receipt = await screen.findByRole('region', { name: 'Receipt' });
+  expect(receipt).toHaveTextContent('Pro seat (monthly) × 2');
+  expect(receipt).toHaveTextContent('$158');
+  expect(receipt).toHaveTextContent('cs_42');
+  expect(receipt).toHaveTextContent('Visa .... 4242');
+  expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  expect(screen.queryByText(/Redirecting/)).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(60_000));
+  expect(router.state.location.pathname).toBe('/dashboard/billing/success');
 
-  expect(router.state.location.pathname).toBe('/dashboard');
+  await user.click(screen.getByRole('link', { name: 'Back to Billing' }));
+  expect(router.state.location.pathname).toBe('/dashboard/billing');
 });

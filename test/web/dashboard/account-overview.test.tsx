@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { aPaidSubscription, anOrganization, aSubscription, aUser } from '../msw/fixtures';
-import { nothingToJoin } from '../msw/handlers';
+import { nothingToJoin, overviewCalls } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
 // The overview asks a user without organization whether they may join their company's (issue 15).
-beforeEach(() => server.use(nothingToJoin()));
+beforeEach(() => server.use(nothingToJoin(), ...overviewCalls()));
 
 // Spec §2.1 Overview, §3 (product compared case-insensitively, default Free), §6 Admin label.
 

@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { aSession, aSoftware, anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockGetUser, mockSoftware, heldAnswer, nothingToJoin } from '../msw/handlers';
+import {
+  mockApi,
+  mockGetUser,
+  mockSoftware,
+  heldAnswer,
+  nothingToJoin,
+  overviewCalls,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
@@ -12,6 +19,7 @@ beforeEach(() =>
     mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
     mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),
     nothingToJoin(),
+    ...overviewCalls(),
   ),
 );
 

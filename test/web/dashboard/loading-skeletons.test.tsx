@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { aMember, anInvitation, anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import {
   heldAnswer,
@@ -7,6 +7,7 @@ import {
   mockSoftware,
   noCompanyDomain,
   nothingToJoin,
+  overviewCalls,
 } from '../msw/handlers';
 import { server } from '../msw/server';
 import LoadingState from '../../../src/web/components/LoadingState';
@@ -26,7 +27,7 @@ function busyRegion() {
 
 test('while the user loads, the dashboard frame and a skeleton show, then the sidebar and the page', async () => {
   // Asked on the side: may this user without organization join their company's? (issue 15)
-  server.use(nothingToJoin());
+  server.use(nothingToJoin(), ...overviewCalls());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
   renderApp('/dashboard');
@@ -43,7 +44,8 @@ test('while the user loads, the dashboard frame and a skeleton show, then the si
   answer.release();
   expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
-  expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  // Then the Overview's own cards load theirs (usage, invoices) and every skeleton is gone.
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
 });
 

@@ -9,6 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lineDescription, packLineDescription } from '../../../src/server/billing/quote';
 import { pagesZhCN } from '../../../src/server/http/page-catalogue.zh-CN';
 import { describeDevice, describePlace } from '../../../src/server/security/devices';
 import { AUDIT_DETAIL_KEYS, AUDIT_DETAIL_WORDS, auditDetailsText } from '../../../src/shared/audit-events';
@@ -158,6 +159,11 @@ const seededKeyFields = [
     /\{ label: '([^']+)', placeholder: '([^']+)' \}/g,
   ),
 ].flatMap((match) => [match[1]!, match[2]!].filter((text) => / /.test(text)));
+const seededPacks = [
+  ...readFileSync(path.join(serverRoot, 'db', 'seed.ts'), 'utf8').matchAll(
+    /\{ slug: 'credits-\d+', name: '([^']+)'/g,
+  ),
+].map((match) => match[1]!);
 const STORED_LABELS: [string, string][] = [
   ...[
     null,
@@ -185,6 +191,16 @@ const STORED_LABELS: [string, string][] = [
   ...AUDIT_DETAIL_WORDS.map((word): [string, string] => ['audit detail', word]),
   ...defaultOrganizationNames.map((name): [string, string] => ['organization', name]),
   ...seededKeyFields.map((text): [string, string] => ['API key field', text]),
+  // What an invoice bought (the billing page's invoice list and the receipt).
+  ...SEAT_PLAN_KEYS.flatMap((plan) =>
+    (['plan', 'seat'] as const).flatMap((what) =>
+      (['monthly', 'yearly'] as const).map((interval): [string, string] => [
+        'invoice item',
+        lineDescription(PLAN_NAMES[plan], what, interval),
+      ]),
+    ),
+  ),
+  ...seededPacks.map((name): [string, string] => ['invoice item', packLineDescription(name)]),
 ];
 
 /** English words left in a Chinese text, but for names (browsers, systems, brands) kept as they are. */
@@ -210,6 +226,7 @@ describe('labels made from stored data read in Chinese', () => {
 
   test('the scan finds them', () => {
     expect(seededCoupons).toContain('Launch offer: 30% off');
+    expect(seededPacks).toContain('2,000 credits');
     expect(STORED_LABELS.map(([, label]) => label)).toEqual(
       expect.arrayContaining([
         'Chrome on Linux',

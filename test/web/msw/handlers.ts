@@ -14,7 +14,7 @@ import type { ErrorEnvelope, OperationId, SuccessBody } from '../../../src/contr
 import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
 import { roleCan } from '../../../src/shared/permissions';
-import { aSoftware, aUser, type Software, type User } from './fixtures';
+import { aCreditUsage, aSoftware, aUser, type Software, type User } from './fixtures';
 
 export { apiUrl, originUrl };
 
@@ -311,4 +311,18 @@ export function noCompanyDomain(): HttpHandler {
  */
 export function nothingToJoin(): HttpHandler {
   return mockApi('getJoinOption', { error: false, data: null });
+}
+
+/**
+ * What the Overview's cards ask besides the user: usage against the cap and, for whoever
+ * manages billing, the invoices. Tests that land on /dashboard declare them with this.
+ */
+export function overviewCalls(
+  invoices: SuccessBody<'getInvoices'>['data'] = { next_invoice: null, payment_method: null, invoices: [] },
+  usage: Partial<SuccessBody<'getCreditUsage'>['data']> = {},
+): HttpHandler[] {
+  return [
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage(usage) }),
+    mockApi('getInvoices', { error: false, data: invoices }),
+  ];
 }

@@ -69,6 +69,27 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   expect(query.get('email')).toBe('grace@example.com');
 });
 
+// WCAG 2.2.1: the visitor can stop the countdown and read at their own pace.
+test('Stop halts the countdown for good; "Sign up now" still goes on', async () => {
+  useSpecTimers();
+  server.use(spyOnApi('acceptInvite', accepted).handler, mockSoftwareOptions([aSoftware()]));
+  const { router, user } = renderApp('/accept-invitation?token=inv-1', {
+    preloadedState: signedOut(),
+    userEvent: { advanceTimers: jest.advanceTimersByTime },
+  });
+  expect(await screen.findByText('Taking you to sign up in 5 seconds...')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(2000));
+
+  await user.click(screen.getByRole('button', { name: 'Stop' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Stopped: sign up when you are ready.');
+  expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(60_000));
+  expect(router.state.location.pathname).toBe('/accept-invitation');
+
+  await user.click(screen.getByRole('link', { name: 'Sign up now' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+});
+
 test('a software param the catalogue does not know is neither shown nor stored (issue 10)', async () => {
   server.use(spyOnApi('acceptInvite', accepted).handler, mockSoftware(404));
   renderApp('/accept-invitation?token=inv-1&software=nope', { preloadedState: signedOut() });

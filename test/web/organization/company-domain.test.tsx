@@ -3,13 +3,15 @@ import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 import { anOrganization, aUser } from '../msw/fixtures';
 import type { HttpHandler } from 'msw';
 import type { components } from '../../../src/contract/api';
-import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '../msw/handlers';
+import { mockApi, mockApiError, mockOrganizationMembers, ok, overviewCalls, spyOnApi } from '../msw/handlers';
 import type { SuccessBody } from '../../../src/contract/types';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
 // Issue 15, company domain: an admin verifies the domain and answers requests to join on the Organization
 // page; a signed-in user without organization at a verified domain is offered to request to join.
+// The prompt is on the Overview, whose cards ask for usage and invoices too.
+beforeEach(() => server.use(...overviewCalls()));
 
 const organization = anOrganization({ billing_admin_id: 'user-1' });
 const admin = aUser({ id: 'user-1', role: 'admin', email: 'ada@acme.com', organization });

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { components } from '../../../contract/api';
-import { PLAN_KEYS, PLAN_NAMES, RECOMMENDED_PLAN, type PlanKey } from '../../../shared/plans';
+import { PLAN_KEYS, PLAN_NAMES, recommendedPlanFor, type PlanKey } from '../../../shared/plans';
 import { displayedMonthlyPrice, planFeatures, type BillingSchedule } from './prices';
 import PlanCard, { type PlanCardAction } from './PlanCard';
 
@@ -19,9 +19,11 @@ export interface PlanCardsProps {
   busyPlan?: PlanKey | null;
   /** Every button waits (e.g. while it is not yet known who the visitor is). */
   disabled?: boolean;
+  /** The plan marked RECOMMENDED with the primary button (default: relative to `currentPlan`). */
+  recommended?: PlanKey | null;
 }
 
-/** Free, Standard (RECOMMENDED) and Pro side by side; stacked on a phone. */
+/** Free, Standard and Pro side by side, stacked on a phone; Standard RECOMMENDED to a Free account. */
 export default function PlanCards({
   pricing,
   schedule,
@@ -30,6 +32,7 @@ export default function PlanCards({
   plans = PLAN_KEYS,
   busyPlan = null,
   disabled = false,
+  recommended = recommendedPlanFor(currentPlan),
 }: PlanCardsProps) {
   return (
     // A CSS grid rather than MUI's Grid (issue 12: one less component in /pricing's first load).
@@ -50,7 +53,7 @@ export default function PlanCards({
               monthlyPrice={displayedMonthlyPrice(entry.price, schedule)}
               schedule={schedule}
               features={planFeatures(entry.metadata)}
-              recommended={plan === RECOMMENDED_PLAN}
+              recommended={plan === recommended}
               current={plan === currentPlan}
               action={actionFor(plan)}
               busy={busyPlan === plan}

@@ -42,4 +42,23 @@ export const dashboard: Record<string, string> = {
   'The {app} extension is not available in the store yet.': '{app} 扩展尚未在应用商店上架。',
   'Failed to fetch user data': '无法获取用户数据',
   'Failed to fetch billing portal url': '无法获取账单门户链接',
+  'Credits this period': '本周期点数',
+  'View usage': '查看用量',
+  'Loading usage': '正在加载用量',
+  'Extension and CRM': '扩展与 CRM',
+  'CRM connection': 'CRM 连接',
+  Extension: '扩展',
+  Installed: '已安装',
+  'Not installed': '未安装',
+  'Connect your CRM': '连接您的 CRM',
+  'Manage members': '管理成员',
+  '{standard} Standard and {pro} Pro seats purchased': '已购买 {standard} 个标准版席位和 {pro} 个专业版席位',
+  '{count, plural, one {# member} other {# members}} in {organization}':
+    '{organization} 共有 {count, plural, other {# 名成员}}',
+  'View billing': '查看账单',
+  'due {date}': '{date} 到期',
+  'Next step: install the extension to sync prospects into your CRM.':
+    '下一步：安装扩展，将潜在客户同步到您的 CRM。',
+  'Next step: connect your CRM so the extension can sync prospects into it.':
+    '下一步：连接您的 CRM，让扩展把潜在客户同步进去。',
 };

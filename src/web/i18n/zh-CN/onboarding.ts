@@ -88,4 +88,6 @@ export const onboarding: Record<string, string> = {
   'Join {organization}': '加入 {organization}',
   'People with an address at {domain} can join {organization} as Free members until {date}.':
     '在 {date} 之前，拥有 {domain} 邮箱地址的人可以作为免费版成员加入 {organization}。',
+  'Stopped: sign up when you are ready.': '已停止：准备好后再注册。',
+  Stop: '停止',
 };

@@ -2,11 +2,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SeatPlanKey } from '../../../../shared/plans';
 import { useBuyMoreSeatsMutation } from '../../../api';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';
+import SeatOrderDialog, { type SeatOrder } from './SeatOrderDialog';
 import { t } from '../../../i18n';
 
 /** Spec §8 'Seats and checkout'. */
@@ -22,8 +22,10 @@ export default function BuySeats() {
   const { pathname, search } = useLocation();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The order waiting for the user to confirm its price.
+  const [pending, setPending] = useState<SeatOrder | null>(null);
 
-  async function buy({ product, seats }: { product: SeatPlanKey; seats: number }) {
+  async function buy({ product, seats }: SeatOrder) {
     setProcessing(true);
     setError(null);
     try {
@@ -43,6 +45,7 @@ export default function BuySeats() {
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : errorMessage(caught, BUY_SEATS_FAILED));
       setProcessing(false);
+      setPending(null);
     }
   }
 
@@ -51,7 +54,20 @@ export default function BuySeats() {
       <Typography id="buy-seats" variant="h6" component="h2" gutterBottom>
         {t('Buy seats')}
       </Typography>
-      <BuySeatsForm onSubmit={(order) => void buy(order)} processing={processing} error={error} />
+      <BuySeatsForm
+        onSubmit={(order) => {
+          setError(null);
+          setPending(order);
+        }}
+        processing={processing}
+        error={error}
+      />
+      <SeatOrderDialog
+        order={pending}
+        processing={processing}
+        onConfirm={(order) => void buy(order)}
+        onClose={() => setPending(null)}
+      />
     </Paper>
   );
 }

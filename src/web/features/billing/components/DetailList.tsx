@@ -26,7 +26,8 @@ export default function DetailList({ details }: { details: Detail[] }) {
           <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
             {translated(label)}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+          {/* A long value without spaces (an invoice number) wraps rather than widening a phone's page. */}
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere', minWidth: 0 }}>
             {typeof value === 'string' ? translated(value) : value}
           </Typography>
         </Box>

@@ -10,6 +10,7 @@ import NeedHelpLink from '../components/NeedHelpLink';
 import PortalFeedback from '../components/PortalFeedback';
 import ProductPurchase from '../components/ProductPurchase';
 import SubscriptionDetails from '../components/SubscriptionDetails';
+import InvoicesSection from '../components/InvoicesSection';
 import TeamBilling from '../components/TeamBilling';
 import { useBillingPortal } from '../hooks/use-billing-portal';
 import { billingLayout } from '../lib/billing-view';
@@ -58,6 +59,7 @@ export default function BillingPage() {
       </Typography>
       <PortalFeedback portal={portal} />
       {view}
+      {layout !== 'member' && <InvoicesSection />}
       <NeedHelpLink />
     </Stack>
   );

@@ -1,30 +1,27 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
+import { useGetInvoicesQuery } from '../../../api';
+import { ContentSkeleton } from '../../../components/skeletons';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { t } from '../../../i18n';
+import { formatDate } from '../../../lib/dates';
+import { msg, t } from '../../../i18n';
+import DetailList from '../components/DetailList';
+import InvoiceItems from '../components/InvoiceItems';
+import { formatCents } from '../lib/money';
 
-/** Spec §9: the billing success page sends the user to the dashboard after 5 s. */
-const SUCCESS_REDIRECT_SECONDS = 5;
-
-/** Spec §2.1 /dashboard/billing/success. */
+/**
+ * Spec §2.1 /dashboard/billing/success: a receipt of the payment that returns to Billing when the user
+ * chooses (no timed redirect: WCAG 2.2.1 lets nobody be moved on before they have read the page).
+ */
 export default function BillingSuccessPage() {
   useDocumentTitle('Billing');
-  const navigate = useNavigate();
-  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
-
-  useEffect(() => {
-    const tick = setInterval(() => setSecondsLeft((seconds) => Math.max(0, seconds - 1)), 1000);
-    return () => clearInterval(tick);
-  }, []);
-
-  useEffect(() => {
-    if (secondsLeft === 0) void navigate('/dashboard', { replace: true });
-  }, [secondsLeft, navigate]);
+  const { data, isLoading } = useGetInvoicesQuery();
+  const latest = data?.data.invoices[0];
+  const next = data?.data.next_invoice;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
@@ -33,14 +30,39 @@ export default function BillingSuccessPage() {
         <Typography variant="h5" component="h1">
           {t('The changes have been successfully applied to your account.')}
         </Typography>
-        <Typography role="timer" aria-live="polite" color="text.secondary">
-          {t('Redirecting to your dashboard in {seconds, plural, one {# second} other {# seconds}}...', {
-            seconds: secondsLeft,
-          })}
-        </Typography>
-        <Link component={RouterLink} to="/dashboard" replace>
-          {t('Go to the dashboard now')}
-        </Link>
+        {isLoading && <ContentSkeleton count={3} text="Loading receipt" />}
+        {latest && (
+          <section aria-labelledby="receipt" style={{ alignSelf: 'stretch' }}>
+            <Typography id="receipt" variant="h6" component="h2" gutterBottom>
+              {t('Receipt')}
+            </Typography>
+            <DetailList
+              details={[
+                { label: msg('Date'), value: formatDate(latest.date) },
+                { label: msg('Items'), value: <InvoiceItems items={latest.items} /> },
+                { label: msg('Amount paid'), value: formatCents(latest.amount) },
+                { label: msg('Invoice number'), value: latest.id },
+                ...(data?.data.payment_method
+                  ? [{ label: msg('Payment method'), value: data.data.payment_method }]
+                  : []),
+                ...(next
+                  ? [
+                      {
+                        label: msg('Next invoice'),
+                        value: t('{amount} on {date}', {
+                          amount: formatCents(next.amount),
+                          date: formatDate(next.date),
+                        }),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </section>
+        )}
+        <Button component={RouterLink} to="/dashboard/billing" variant="contained">
+          {t('Back to Billing')}
+        </Button>
       </Stack>
     </Paper>
   );

@@ -12,3 +12,18 @@ export function billingIntervalBadge(
   if (planKeyOf(subscription?.stripe_product) === 'free') return 'Monthly';
   return subscription?.stripe_interval?.toLowerCase() === 'yearly' ? 'Annual' : 'Monthly';
 }
+
+export type OnboardingStep = 'install' | 'connect';
+
+/**
+ * What the user still has to do before the extension syncs anything, in the onboarding order
+ * (lib/next-screen.ts: the extension first, then the CRM); null when both are done.
+ */
+export function nextOnboardingStep(user: {
+  has_installed: boolean;
+  connection_id?: string | null;
+}): OnboardingStep | null {
+  if (!user.has_installed) return 'install';
+  if (!user.connection_id) return 'connect';
+  return null;
+}

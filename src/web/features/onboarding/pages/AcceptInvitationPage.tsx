@@ -5,7 +5,9 @@
  * someone signed in at another address, who is offered to log out and sign up with the invited one.
  * Otherwise 'Invitation Error'.
  */
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -145,27 +147,39 @@ function InvitationOutcome({ outcome: settled }: { outcome: Outcome }) {
 
 function SignUpCountdown({ organization, to }: { organization: string; to: string }) {
   const navigate = useNavigate();
-  // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second.
+  // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second; Stop lets the
+  // visitor read at their own pace (WCAG 2.2.1), and the link still goes on.
   const [secondsLeft, setSecondsLeft] = useState(INVITATION_REDIRECT_DELAY_MS / 1000);
+  const [stopped, setStopped] = useState(false);
   useEffect(() => {
+    if (stopped) return;
     const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [stopped]);
   useEffect(() => {
-    if (secondsLeft === 0) void navigate(to, { replace: true });
-  }, [navigate, secondsLeft, to]);
+    if (!stopped && secondsLeft === 0) void navigate(to, { replace: true });
+  }, [navigate, secondsLeft, stopped, to]);
 
   return (
     <StepPage title={t('Invitation accepted')}>
       <Typography>{t('You have been invited to join {organization}.', { organization })}</Typography>
       <Typography color="text.secondary" role="status">
-        {t('Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...', {
-          seconds: secondsLeft,
-        })}
+        {stopped
+          ? t('Stopped: sign up when you are ready.')
+          : t('Taking you to sign up in {seconds, plural, one {# second} other {# seconds}}...', {
+              seconds: secondsLeft,
+            })}
       </Typography>
-      <Link component={RouterLink} to={to} replace>
-        {t('Sign up now')}
-      </Link>
+      <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
+        <Link component={RouterLink} to={to} replace>
+          {t('Sign up now')}
+        </Link>
+        {!stopped && (
+          <Button size="small" variant="outlined" onClick={() => setStopped(true)}>
+            {t('Stop')}
+          </Button>
+        )}
+      </Stack>
     </StepPage>
   );
 }

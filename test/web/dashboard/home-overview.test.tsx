@@ -1,0 +1,94 @@
+/**
+ * The Overview is a home: credits against the cap, extension and CRM with the next onboarding
+ * step while one is missing, the organization's seats and the next invoice.
+ */
+import { screen, within } from '@testing-library/react';
+import { aPaidSubscription, anOrganization, aUser } from '../msw/fixtures';
+import { nothingToJoin, overviewCalls } from '../msw/handlers';
+import { server } from '../msw/server';
+import { renderApp, signedIn } from '../utils/render';
+
+const region = async (name: string) => within(await screen.findByRole('region', { name }));
+
+test('a new user reads the next onboarding step first: install the extension', async () => {
+  server.use(nothingToJoin(), ...overviewCalls());
+  renderApp('/dashboard', { preloadedState: signedIn(aUser({ has_installed: false, connection_id: null })) });
+
+  expect(
+    await screen.findByText('Next step: install the extension to sync prospects into your CRM.'),
+  ).toBeInTheDocument();
+  const setup = await region('Extension and CRM');
+  expect(setup.getByText('Not installed')).toBeInTheDocument();
+  expect(setup.getByText('Not connected')).toBeInTheDocument();
+  expect(setup.getByRole('link', { name: 'Install Extension' })).toHaveAttribute(
+    'href',
+    '/dashboard/install-extension',
+  );
+});
+
+test('with the extension installed, the next step is connecting the CRM; once connected, no step', async () => {
+  server.use(nothingToJoin(), ...overviewCalls());
+  const { unmount } = renderApp('/dashboard', {
+    preloadedState: signedIn(aUser({ has_installed: true, connection_id: null })),
+  });
+  expect(
+    await screen.findByText('Next step: connect your CRM so the extension can sync prospects into it.'),
+  ).toBeInTheDocument();
+  expect((await region('Extension and CRM')).getByRole('link', { name: 'Connect your CRM' })).toHaveAttribute(
+    'href',
+    '/dashboard/connection',
+  );
+  unmount();
+
+  server.use(nothingToJoin(), ...overviewCalls());
+  renderApp('/dashboard', {
+    preloadedState: signedIn(aUser({ has_installed: true, connection_id: 'conn-1' })),
+  });
+  const setup = await region('Extension and CRM');
+  expect(setup.getByText('Installed')).toBeInTheDocument();
+  expect(setup.getByText('Connected')).toBeInTheDocument();
+  expect(screen.queryByText(/^Next step:/)).not.toBeInTheDocument();
+});
+
+test('the billing admin sees credits against the cap, the seats and the next invoice', async () => {
+  server.use(
+    ...overviewCalls(
+      {
+        next_invoice: { date: 1_770_000_000, amount: 15_700, interval: 'monthly' },
+        payment_method: 'Visa .... 4242',
+        invoices: [],
+      },
+      { monthly_cap: 200, period_spent: 160 },
+    ),
+  );
+  renderApp('/dashboard', {
+    preloadedState: signedIn(
+      aUser({
+        subscription: aPaidSubscription(),
+        organization: anOrganization({ seats: { standard: 2, pro: 1 }, member_count: 3 }),
+      }),
+    ),
+  });
+
+  const credits = await region('Credits this period');
+  expect(await credits.findByText(/160 of 200 credits used this period \(80%\)/)).toBeInTheDocument();
+  expect(credits.getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/dashboard/usage');
+
+  const seats = await region('Seats');
+  expect(seats.getByText('2 Standard and 1 Pro seats purchased')).toBeInTheDocument();
+  expect(seats.getByText('3 members in Analytical Engines')).toBeInTheDocument();
+
+  const invoice = await region('Next invoice');
+  expect(await invoice.findByText('$157')).toBeInTheDocument();
+  expect(invoice.getByText(/^due February 2, 2026$/)).toBeInTheDocument();
+  expect(invoice.getByRole('link', { name: 'View billing' })).toHaveAttribute('href', '/dashboard/billing');
+});
+
+test('a member sees no invoice card and asks nothing about invoices', async () => {
+  server.use(nothingToJoin(), overviewCalls()[0]!);
+  renderApp('/dashboard', {
+    preloadedState: signedIn(aUser({ id: 'user-2', role: 'member', organization: anOrganization() })),
+  });
+  await region('Credits this period');
+  expect(screen.queryByRole('region', { name: 'Next invoice' })).not.toBeInTheDocument();
+});
