@@ -77,7 +77,7 @@ test('/docs search finds "seats" on a slow machine, saying it is searching until
     await page
       .getByTestId('search-trigger')
       .getByText(/Search/)
-      .waitFor({ timeout: 60_000 });
+      .waitFor();
     await page.getByTestId('search-trigger').click();
     const field = page.getByRole('textbox', { name: 'Search the API reference' });
     await field.focus();
@@ -95,7 +95,7 @@ test('/docs search finds "seats" on a slow machine, saying it is searching until
           return found && log;
         },
         undefined,
-        { polling: 50, timeout: 60_000 },
+        { polling: 50 },
       )
       .then((handle) => handle.jsonValue() as Promise<string[]>);
     assert.ok(!said.includes('No results'), `the dialog said: ${said.join(' / ')}`);

@@ -38,6 +38,7 @@ export const billing: Record<string, string> = {
   'Redirecting to your dashboard in {seconds, plural, one {# second} other {# seconds}}...':
     '{seconds, plural, other {# 秒}}后将跳转到您的控制台...',
   'Go to the dashboard now': '立即前往控制台',
+  'Stopped: go on when you are ready.': '已停止：准备好后再继续。',
   '{min} to {max} seats per order.': '每笔订单 {min} 至 {max} 个席位。',
   'You can buy at most {max} seats in one order.': '每笔订单最多可购买 {max} 个席位。',
   'Loading total': '正在加载总额',

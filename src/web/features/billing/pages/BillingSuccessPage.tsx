@@ -3,25 +3,31 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetInvoicesQuery } from '../../../api';
 import { ContentSkeleton } from '../../../components/skeletons';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useStoppableRedirect } from '../../../components/use-stoppable-redirect';
 import { formatDate } from '../../../lib/dates';
 import { msg, t } from '../../../i18n';
 import DetailList from '../components/DetailList';
 import InvoiceItems from '../components/InvoiceItems';
 import { formatCents } from '../lib/money';
 
+/** docs/product.md#constants-and-limits: the billing success page moves on to the dashboard after 5 s. */
+const SUCCESS_REDIRECT_SECONDS = 5;
+
 /**
- * Spec §2.1 /dashboard/billing/success: a receipt of the payment that returns to Billing when the user
- * chooses (no timed redirect: WCAG 2.2.1 lets nobody be moved on before they have read the page).
+ * /dashboard/billing/success: what was paid (a receipt), then the dashboard after 5 s, counted down; Stop
+ * keeps the receipt on screen for as long as the user wants (WCAG 2.2.1), and Billing is one click away.
  */
 export default function BillingSuccessPage() {
   useDocumentTitle('Billing');
   const { data, isLoading } = useGetInvoicesQuery();
   const latest = data?.data.invoices[0];
   const next = data?.data.next_invoice;
+  const redirect = useStoppableRedirect(SUCCESS_REDIRECT_SECONDS, '/dashboard');
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
@@ -60,9 +66,26 @@ export default function BillingSuccessPage() {
             />
           </section>
         )}
-        <Button component={RouterLink} to="/dashboard/billing" variant="contained">
-          {t('Back to Billing')}
-        </Button>
+        <Typography role="timer" aria-live="polite" color="text.secondary">
+          {redirect.stopped
+            ? t('Stopped: go on when you are ready.')
+            : t('Redirecting to your dashboard in {seconds, plural, one {# second} other {# seconds}}...', {
+                seconds: redirect.secondsLeft,
+              })}
+        </Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/dashboard/billing" variant="contained">
+            {t('Back to Billing')}
+          </Button>
+          {!redirect.stopped && (
+            <Button variant="outlined" onClick={redirect.stop}>
+              {t('Stop')}
+            </Button>
+          )}
+          <Link component={RouterLink} to="/dashboard" replace>
+            {t('Go to the dashboard now')}
+          </Link>
+        </Stack>
       </Stack>
     </Paper>
   );

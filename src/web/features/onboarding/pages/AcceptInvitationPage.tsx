@@ -9,8 +9,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useEffect, useState } from 'react';
-import { Await, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Await, Link as RouterLink } from 'react-router-dom';
 import { api } from '../../../api';
 import type { User } from '../../../api/contract-types';
 import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
@@ -19,6 +19,7 @@ import type { AppStore } from '../../../app/store';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useStoppableRedirect } from '../../../components/use-stoppable-redirect';
 import { chooseSoftware } from '../../../entities/crm';
 import { sessionSettled } from '../../../entities/session';
 import { setItem, storageKeys } from '../../../lib/storage';
@@ -146,19 +147,9 @@ function InvitationOutcome({ outcome: settled }: { outcome: Outcome }) {
 }
 
 function SignUpCountdown({ organization, to }: { organization: string; to: string }) {
-  const navigate = useNavigate();
-  // Spec §4: /signup 5 s after the acceptance, counted down on screen second by second; Stop lets the
-  // visitor read at their own pace (WCAG 2.2.1), and the link still goes on.
-  const [secondsLeft, setSecondsLeft] = useState(INVITATION_REDIRECT_DELAY_MS / 1000);
-  const [stopped, setStopped] = useState(false);
-  useEffect(() => {
-    if (stopped) return;
-    const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
-    return () => window.clearInterval(timer);
-  }, [stopped]);
-  useEffect(() => {
-    if (!stopped && secondsLeft === 0) void navigate(to, { replace: true });
-  }, [navigate, secondsLeft, stopped, to]);
+  // /signup 5 s after the acceptance, counted down on screen; Stop lets the visitor read at their own pace,
+  // and the link still goes on.
+  const { secondsLeft, stopped, stop } = useStoppableRedirect(INVITATION_REDIRECT_DELAY_MS / 1000, to);
 
   return (
     <StepPage title={t('Invitation accepted')}>
@@ -175,7 +166,7 @@ function SignUpCountdown({ organization, to }: { organization: string; to: strin
           {t('Sign up now')}
         </Link>
         {!stopped && (
-          <Button size="small" variant="outlined" onClick={() => setStopped(true)}>
+          <Button size="small" variant="outlined" onClick={stop}>
             {t('Stop')}
           </Button>
         )}
