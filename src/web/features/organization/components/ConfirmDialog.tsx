@@ -20,7 +20,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a change that cannot be undone from the app; Cancel (or Escape) changes nothing. */
+/**
+ * Asks before a change that cannot be undone from the app; Cancel (or Escape) changes nothing. It opens
+ * on Cancel, the choice that is safe to press by mistake, so a keyboard user starts inside the dialog.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -45,7 +48,7 @@ export function ConfirmDialog({
         <DialogContentText id={textId}>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
           {t('Cancel')}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>

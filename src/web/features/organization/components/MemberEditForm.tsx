@@ -35,7 +35,7 @@ export interface MemberEditFormProps {
 }
 
 /**
- * Product and role of one member, with Save Changes, Cancel and Remove from Organization. Making the
+ * Product and role of one member, with Save changes, Cancel and Remove from organization. Making the
  * member an admin is asked again first: it cannot be undone.
  */
 export function MemberEditForm({
@@ -102,14 +102,14 @@ export function MemberEditForm({
         </TextField>
         <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? t('Saving...') : t('Save Changes')}
+            {saving ? t('Saving...') : t('Save changes')}
           </Button>
           <Button component={RouterLink} to="/dashboard/organization" variant="outlined">
             {t('Cancel')}
           </Button>
           {!isAdminMember && (
             <Button color="error" onClick={onRemove} disabled={saving}>
-              {t('Remove from Organization')}
+              {t('Remove from organization')}
             </Button>
           )}
         </Stack>
