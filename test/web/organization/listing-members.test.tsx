@@ -182,29 +182,30 @@ describe('MembersTable columns and actions', () => {
     expect(colours[2]).toBe('rgba(0, 0, 0, 0)');
   });
 
-  test('an admin viewer gets Edit on every member, Remove on non-admins and "Cannot remove admin" on admins', () => {
-    renderTable([admin, standard, noDate], true);
+  test('an admin viewer gets one actions menu per row: Edit for everyone, Remove except on admins', async () => {
+    const { user } = renderTable([admin, standard, noDate], true);
     const [adminRow, standardRow] = bodyRows();
-    expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(3);
-    expect(within(adminRow).getByRole('link', { name: /^Edit / })).toHaveAttribute(
-      'href',
-      '/dashboard/member/edit/1',
-    );
-    expect(within(adminRow).queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
-    expect(within(adminRow).getByText('Cannot remove admin')).toBeInTheDocument();
-    expect(within(standardRow).getByRole('button', { name: /^Remove / })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    expect(within(adminRow).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(adminRow).getByRole('button', { name: /^Actions for / }));
+    let menu = within(screen.getByRole('menu'));
+    expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/member/edit/1');
+    expect(menu.queryByRole('menuitem', { name: 'Remove from organization' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
+    menu = within(await screen.findByRole('menu'));
+    expect(menu.getByRole('menuitem', { name: 'Remove from organization' })).toBeInTheDocument();
   });
 
   test('Remove hands the member to the page (which asks for confirmation)', async () => {
     const { user, onRemove } = renderTable([admin, standard]);
-    await user.click(screen.getByRole('button', { name: /^Remove / }));
+    const [, standardRow] = bodyRows();
+    await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Remove from organization' }));
     expect(onRemove).toHaveBeenCalledWith(standard);
   });
 
-  test('a non-admin viewer sees no Edit links and no Remove buttons', () => {
+  test('a non-admin viewer sees no actions menus', () => {
     renderTable([admin, standard, noDate], false);
-    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).not.toBeInTheDocument();
   });
 });
