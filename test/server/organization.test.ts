@@ -310,12 +310,16 @@ describe('revoke-invitation', () => {
       cookie: admin.cookie,
       query: { invitations_per_page: '50' },
     });
-    assert.ok(!members.body.data.invitations.some((invitation: { email: string }) => invitation.email === email));
+    assert.ok(
+      !members.body.data.invitations.some((invitation: { email: string }) => invitation.email === email),
+    );
     const audit = await t.api('listAuditEvents', {
       cookie: admin.cookie,
       query: { type: 'invitation.revoked' },
     });
-    const entry = audit.body.data.events.find((event: { target_email: string | null }) => event.target_email === email);
+    const entry = audit.body.data.events.find(
+      (event: { target_email: string | null }) => event.target_email === email,
+    );
     assert.ok(entry, 'the revocation is in the audit log');
     assert.equal(entry.actor_email, admin.email);
     // Revoked once: a second revocation finds nothing, and the address can be invited again.

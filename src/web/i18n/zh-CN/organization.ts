@@ -152,7 +152,6 @@ export const organization: Record<string, string> = {
   'Resend invitation': '重新发送邀请',
   'Revoke invitation': '撤销邀请',
   'Revoke invitation?': '撤销邀请？',
-  'Revoking...': '正在撤销...',
   'The link mailed to {email} will stop working. You can invite them again later.':
     '发送给 {email} 的链接将失效。您之后可以再次邀请对方。',
   'User not found in your organization': '在您的组织中未找到该用户',
