@@ -229,4 +229,18 @@ export default defineConfig(
       ],
     },
   },
+  {
+    files: ['test/e2e/**'],
+    ignores: ['test/e2e/harness.ts'],
+    rules: {
+      // harness.ts gives every page one generous cap, chosen for a busy machine; a step waits for a thing.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name="timeout"]',
+          message: 'Keep the step cap of harness.ts: wait for what the test looks for, not for a time.',
+        },
+      ],
+    },
+  },
 );

@@ -320,12 +320,12 @@ const agnosticServerPass: Job = {
 
 function e2ePass(database: Database): Job {
   const name = `e2e (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
-  // One browser file at a time, beside one other suite: a prerendered page's root is inert until it
-  // hydrates, and on a machine this full a step could act on it before (two at a time failed so).
+  // Two browser files at a time: each has its own server, port, database and browser, and its pages
+  // act only once hydrated (harness.ts), so a busy machine slows them down without breaking them.
   return {
     name,
     after: ['build'],
-    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 1),
+    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 2),
   };
 }
 

@@ -39,7 +39,7 @@ async function settle(page: Page): Promise<boolean> {
   const heading = await page
     .locator('h1')
     .first()
-    .waitFor({ timeout: 10_000 })
+    .waitFor()
     .then(() => true)
     .catch(() => false);
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);

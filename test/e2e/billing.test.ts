@@ -24,7 +24,7 @@ function accountCard(page: Page) {
 /** Waits until the account card shows `text` (the card reads the user the initial load fetched). */
 async function expectInAccountCard(page: Page, texts: string[]) {
   for (const text of texts) {
-    await accountCard(page).getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+    await accountCard(page).getByText(text, { exact: true }).first().waitFor();
   }
 }
 
@@ -71,7 +71,7 @@ test('a Free user buys Standard yearly with the LAUNCH30 coupon and sees it on t
   await page.getByText('The changes have been successfully applied to your account.').waitFor();
   const landedAt = Date.now();
   await page.getByText(/Redirecting to your dashboard in [1-5] seconds?\.\.\./).waitFor();
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === '/dashboard');
   assert.ok(Date.now() - landedAt >= 3_500, 'the redirect waits about 5 s');
 
   // 4. The plan, its schedule and its credits.

@@ -34,13 +34,13 @@ test('a new user connects Demo CRM by API key after one rejected key', async () 
 
   // A key Demo CRM does not accept.
   await submitApiKey(page, 'wrong_key');
-  await page.getByRole('heading', { name: 'Connection Error.' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Connection Error.' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/connected');
   await page.getByRole('link', { name: 'Try again' }).click();
   await page.waitForURL(/\/connect-api-key$/);
 
   await submitApiKey(page, 'demo_e2e_key');
-  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor();
   assert.deepEqual(
     await page.evaluate(() => ({
       key: localStorage.getItem('api_key_1'),
@@ -49,7 +49,7 @@ test('a new user connects Demo CRM by API key after one rejected key', async () 
     { key: 'demo_e2e_key', attempt: 'api key' },
   );
 
-  await page.waitForURL(/\/complete$/, { timeout: 10_000 });
+  await page.waitForURL(/\/complete$/);
   await page.getByRole('link', { name: /dashboard/i }).click();
   await page.waitForURL(/\/dashboard$/);
 

@@ -45,7 +45,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   await authorizePage.getByRole('button', { name: 'Approve' }).click();
   await closed;
   const oauthPage = page;
-  await oauthPage.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  await oauthPage.getByRole('heading', { name: 'Successfully connected.' }).waitFor();
   assert.equal(context.pages().length, 1);
   assert.equal(new URL(oauthPage.url()).pathname, '/connected');
   const stored = await oauthPage.evaluate(() => ({
@@ -58,7 +58,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   assert.match(stored.updatedAt ?? '', /^\d+$/);
 
   // 'Successfully connected.' → /complete after 3 s.
-  await oauthPage.waitForURL(/\/complete$/, { timeout: 10_000 });
+  await oauthPage.waitForURL(/\/complete$/);
   assert.equal(context.pages().length, 1);
   await oauthPage.getByRole('link', { name: /dashboard/i }).click();
   await oauthPage.waitForURL(/\/dashboard$/);
@@ -70,7 +70,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
     const detail = { oauth_access_token: localStorage.getItem('oauth_access_token') };
     document.dispatchEvent(new CustomEvent('connectionData', { detail }));
   });
-  await oauthPage.getByText('OAuth Authentication').waitFor({ timeout: 10_000 });
+  await oauthPage.getByText('OAuth Authentication').waitFor();
 
   await oauthPage.getByRole('link', { name: 'Disconnect' }).click();
   await oauthPage.getByRole('heading', { name: 'Disconnected' }).waitFor();
@@ -134,7 +134,7 @@ test("a CRM page with 'Cross-Origin-Opener-Policy: same-origin' cuts window.open
   await authorizePage.getByRole('button', { name: 'Approve' }).click();
   await closed;
 
-  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Successfully connected.' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/connected');
   assert.equal(context.pages().length, 1);
   await context.close();

@@ -37,9 +37,7 @@ export async function signUp(page: Page, options: SignUpOptions): Promise<void> 
   if ((await emailField.inputValue()) !== email) await emailField.fill(email);
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/), {
-    timeout: 15_000,
-  });
+  await page.waitForURL(options.expectPath ?? (fromExtension ? /\/connect$/ : /\/install$/));
 }
 
 /** Logs in through the form of /login and waits until the app has left it. */

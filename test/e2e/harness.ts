@@ -75,6 +75,53 @@ export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp>
   };
 }
 
+/**
+ * How long a step may wait for what it waits for before the test fails: a cap for a hung step, not a speed
+ * check, so generous enough for a machine whose cores are all busy (tests never pass a shorter one).
+ */
+const STEP_CAP_MS = 120_000;
+
+const inertRoot = (page: Page) => page.locator('#root[inert]');
+
+/**
+ * A prerendered page's #root is inert until React hydrates it (scripts/prerender.ts): a click or keystroke
+ * before is lost, which on a busy machine made steps fail at random. Every action on the page (click,
+ * fill, check...) first waits until its #root is no longer inert: a locator handler waits, after running,
+ * until what it matched is gone. Pages rendered in the browser have no inert root, so nothing waits.
+ */
+async function prepare(page: Page): Promise<void> {
+  page.setDefaultTimeout(STEP_CAP_MS);
+  await page.addLocatorHandler(inertRoot(page), async () => {});
+}
+
+/** For a test that looks at a page it keeps from hydrating (its scripts blocked): act on it as served. */
+export function actBeforeHydration(page: Page): Promise<void> {
+  return page.removeLocatorHandler(inertRoot(page));
+}
+
+/** The browser, whose contexts' pages (and its own `newPage`'s) act only once hydrated. */
+function hydrationAware(browser: Browser): Browser {
+  const watch = (context: BrowserContext) => {
+    context.setDefaultTimeout(STEP_CAP_MS);
+    context.on('page', (page) => void prepare(page).catch(() => {}));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext')
+        return async (options?: BrowserContextOptions) => watch(await target.newContext(options));
+      if (property === 'newPage')
+        return async (options?: BrowserContextOptions) => {
+          const page = await target.newPage(options);
+          await prepare(page);
+          return page;
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export interface AppAndBrowser {
   /** The running app (from the `before` hook on). */
   readonly app: RunningApp;
@@ -96,7 +143,7 @@ export function useAppAndBrowser(env?: NodeJS.ProcessEnv): AppAndBrowser {
 
   before(async () => {
     app = await startApp(env);
-    browser = await launchBrowser();
+    browser = hydrationAware(await launchBrowser());
   });
 
   after(async () => {
@@ -130,9 +177,9 @@ function started<T>(value: T | undefined, name: string): T {
  * Waits until the page's title is `expected`. Pages set their title in an effect after their lazily
  * loaded chunk renders, so reading it the moment other content shows up races with that effect.
  */
-export async function expectTitle(page: Page, expected: string, timeout = 10_000): Promise<void> {
+export async function expectTitle(page: Page, expected: string): Promise<void> {
   try {
-    await page.waitForFunction((title) => document.title === title, expected, { timeout });
+    await page.waitForFunction((title) => document.title === title, expected);
   } catch {
     throw new Error(`Expected the page title "${expected}", got "${await page.title()}"`);
   }

@@ -79,11 +79,11 @@ async function acceptInvitationFromMail(page: Page, email: string, waitForRedire
   assert.equal(new URL(href).origin, e2e.app.url);
   await link.click();
   await page.waitForURL(/\/accept-invitation\?/);
-  await page.getByText('Taking you to sign up in 5 seconds...').waitFor({ timeout: 10_000 });
+  await page.getByText('Taking you to sign up in 5 seconds...').waitFor();
   if (waitForRedirect) {
     // Spec §4: after 5 seconds the visitor goes to /signup by themselves.
     const acceptedAt = Date.now();
-    await page.waitForURL(/\/signup(\?|$)/, { timeout: 10_000 });
+    await page.waitForURL(/\/signup(\?|$)/);
     assert.ok(Date.now() - acceptedAt >= 3_500, 'the redirect to /signup waits about 5 s');
   } else {
     await page.getByRole('link', { name: 'Sign up now' }).click();

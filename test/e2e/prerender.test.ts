@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender.js';
-import { useAppAndBrowser } from './harness.js';
+import { actBeforeHydration, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 
@@ -162,6 +162,7 @@ test('signup: a prefilled password has a page that holds the strength meter’s 
   const submit = (page: Page) => page.getByRole('button', { name: 'Sign up', exact: true }).boundingBox();
   // Where the served page, before its scripts, draws the button (the first paint).
   const unhydrated = await newPage();
+  await actBeforeHydration(unhydrated);
   await unhydrated.route(/\.js$/, (route) => route.abort());
   const served = await (await unhydrated.goto(url))!.text();
   assert.ok(served.includes('id="root" inert>'), 'served prerendered');

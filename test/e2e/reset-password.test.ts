@@ -47,7 +47,7 @@ test('a forgotten password is reset through the mailed link', async () => {
   await page.locator('input[name="new_password"]').fill(newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await page.getByRole('status').filter({ hasText: 'Redirecting...' }).waitFor();
-  await page.waitForURL(/\/login$/, { timeout: 5_000 });
+  await page.waitForURL(/\/login$/);
 
   // The old password no longer works; the new one does.
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
