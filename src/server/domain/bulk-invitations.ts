@@ -20,7 +20,7 @@ import type { DomainError } from './errors.js';
 import { invitationSeatRefusal } from './organizations.js';
 
 export const ALREADY_MEMBER = 'This person is already a member of your organization.';
-export const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invitation".';
+export const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
 
 /** The words of a refusal as the single-invitation path says them, so both paths read alike. */
 const REFUSAL_MESSAGES: Record<InviteRefusal, string> = {

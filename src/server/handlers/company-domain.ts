@@ -41,7 +41,7 @@ export const AUTO_JOIN_OFF = 'People who sign up at your company domain now requ
 const MAIL_REFUSED = { refuse: 'The mail could not be delivered. Try again later.' };
 /** Over SMTP, an approval whose invitation did not go out: it stays pending, for the admin to resend. */
 const CONFIRMING_MAIL_REFUSED = {
-  refuse: 'The invitation could not be mailed: try "Resend invitation" on the Organization page later.',
+  refuse: 'The invitation could not be mailed: try "Resend invite" on the Organization page later.',
 };
 
 /** What the admin reads after approving a request of an address its owner has not proved. */

@@ -52,7 +52,7 @@ type BulkRefused = BulkAnswer['refused'][number];
 
 const INVITE_SELF = REFUSAL_TEXTS.self;
 const INVITATION_MAIL_REFUSED = {
-  refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invitation" later.',
+  refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
 };
 
 type MembersQuery = QueryParams<'getOrganizationMembers'>;

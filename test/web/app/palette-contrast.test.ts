@@ -58,7 +58,7 @@ describe('the light palette', () => {
   );
 
   test.each(colours)('%s reads at 4.5:1 as a text button on its own hover and focus tint', (name) => {
-    // A text button ('Remove from organization') fills with its colour at hoverOpacity when hovered or focused.
+    // A text button ('Remove from Organization' on the member edit page) fills with its colour at hoverOpacity when hovered or focused.
     const main = theme.palette[name].main;
     const opacity = theme.palette.action.hoverOpacity;
     for (const background of Object.values(backgrounds)) {

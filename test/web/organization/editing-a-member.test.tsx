@@ -61,15 +61,15 @@ async function openProductOptions(user: ReturnType<typeof renderApp>['user']) {
   return (name: RegExp | string) => listbox.getByRole('option', { name });
 }
 
-test('shows the member name and email, Product and Role selects, Save changes, Cancel and Remove', async () => {
+test('shows the member name and email, Product and Role selects, Save Changes, Cancel and Remove from Organization', async () => {
   renderEdit('user-2', [adminMember, grace]);
   expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
   expect(screen.getByText('grace@example.com')).toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Free');
   expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Member');
-  expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/dashboard/organization');
-  expect(screen.getByRole('button', { name: 'Remove from organization' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Remove from Organization' })).toBeInTheDocument();
 });
 
 describe("the billing admin's plan (issue 9: only they change it)", () => {
@@ -151,7 +151,7 @@ describe('role', () => {
     const role = await screen.findByRole('combobox', { name: 'Role' });
     expect(role).toHaveTextContent('Admin');
     expect(role).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.queryByRole('button', { name: 'Remove from organization' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove from Organization' })).not.toBeInTheDocument();
   });
 
   test("a member's role can be changed", async () => {
@@ -166,7 +166,7 @@ describe('role', () => {
   async function chooseAdminAndSave(user: ReturnType<typeof renderApp>['user']) {
     await user.click(await screen.findByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     return screen.findByRole('dialog', { name: 'Make this member an admin?' });
   }
 
@@ -188,7 +188,7 @@ describe('role', () => {
     expect(router.state.location.pathname).toBe('/dashboard/member/edit/user-2');
 
     // Saving again now keeps the member a member, without asking.
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(save.requests).toHaveLength(1));
     expect(save.requests[0].body).toEqual({ user_id: 'user-2', product: 'Free', role: 'member' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -209,13 +209,13 @@ describe('role', () => {
 });
 
 describe('saving', () => {
-  test('Save changes sends set-user-product and returns to the organization', async () => {
+  test('Save Changes sends set-user-product and returns to the organization', async () => {
     const save = spyOnApi('setUserProduct', ok('Saved'));
     server.use(save.handler, noCompanyDomain()); // the organization page it returns to asks for it
     const { user, router } = renderEdit('user-2', [adminMember, grace], adminWithSeats(1, 0));
     const option = await openProductOptions(user);
     await user.click(option('Standard (1 seat available)'));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/organization'));
     expect(save.requests[0].body).toEqual({ user_id: 'user-2', product: 'Standard', role: 'member' });
@@ -225,7 +225,7 @@ describe('saving', () => {
   test("a failure shows 'Failed to update product' and stays", async () => {
     server.use(http.post(operationUrl('setUserProduct'), () => HttpResponse.json({}, { status: 500 })));
     const { user, router } = renderEdit('user-2', [adminMember, grace]);
-    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to update product$/);
     expect(router.state.location.pathname).toBe('/dashboard/member/edit/user-2');
   });
@@ -233,7 +233,7 @@ describe('saving', () => {
   test("a refusal with a server message shows 'Failed to update product' and the message", async () => {
     server.use(mockApiError('setUserProduct', 'No free Standard seat', { status: 409 }));
     const { user } = renderEdit('user-2', [adminMember, grace]);
-    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to update product');
     expect(alert).toHaveTextContent('No free Standard seat');
@@ -247,11 +247,11 @@ test('Cancel goes back to /dashboard/organization', async () => {
 });
 
 describe('removing', () => {
-  test('Remove from organization asks, removes and returns to the organization', async () => {
+  test('Remove from Organization asks, removes and returns to the organization', async () => {
     const remove = spyOnApi('removeOrganizationUser', ok('Removed'));
     server.use(remove.handler, noCompanyDomain()); // the organization page it returns to asks for it
     const { user, router } = renderEdit('user-2', [adminMember, grace]);
-    await user.click(await screen.findByRole('button', { name: 'Remove from organization' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove from Organization' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove member?' }));
     expect(remove.requests).toHaveLength(0);
     await user.click(dialog.getByRole('button', { name: 'Remove' }));
@@ -266,7 +266,7 @@ describe('removing', () => {
       http.post(operationUrl('removeOrganizationUser'), () => HttpResponse.json({}, { status: 500 })),
     );
     const { user } = renderEdit('user-2', [adminMember, grace]);
-    await user.click(await screen.findByRole('button', { name: 'Remove from organization' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove from Organization' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to remove user$/);
   });
@@ -275,7 +275,7 @@ describe('removing', () => {
 test("an unknown member shows 'User not found in your organization'", async () => {
   renderEdit('someone-else', [adminMember, grace]);
   expect(await screen.findByText('User not found in your organization')).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
 });
 
 test("a failed load shows 'Failed to fetch organization data'", async () => {
@@ -289,7 +289,7 @@ test('a non-admin cannot edit members', async () => {
   const member = aUser({ id: 'user-2', role: 'member', organization: anOrganization() });
   renderEdit('user-2', [adminMember, grace], member);
   expect(await screen.findByText('Only an organization admin can edit members.')).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
 });
 
 describe('issue 15: billing manager and viewer roles', () => {
@@ -315,7 +315,7 @@ describe('issue 15: billing manager and viewer roles', () => {
     expect(product).toHaveTextContent('Free');
     expect(product).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('A billing manager uses no seat.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(save.requests).toHaveLength(1));
     expect(save.requests[0]!.body).toEqual({ user_id: 'user-3', product: 'Free', role: 'billing_manager' });
   });

@@ -182,25 +182,32 @@ describe('MembersTable columns and actions', () => {
     expect(colours[2]).toBe('rgba(0, 0, 0, 0)');
   });
 
-  test('an admin viewer gets one actions menu per row: Edit for everyone, Remove except on admins', async () => {
+  test("an admin viewer gets one actions menu per row: an Edit link for everyone, Remove or 'Cannot remove admin'", async () => {
     const { user } = renderTable([admin, standard, noDate], true);
     const [adminRow, standardRow] = bodyRows();
     expect(within(adminRow).getAllByRole('button')).toHaveLength(1);
     await user.click(within(adminRow).getByRole('button', { name: /^Actions for / }));
     let menu = within(screen.getByRole('menu'));
-    expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/member/edit/1');
-    expect(menu.queryByRole('menuitem', { name: 'Remove from organization' })).not.toBeInTheDocument();
+    const edit = menu.getByRole('menuitem', { name: 'Edit' });
+    expect(edit.tagName).toBe('A');
+    expect(edit).toHaveAttribute('href', '/dashboard/member/edit/1');
+    expect(menu.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Cannot remove admin' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await user.keyboard('{Escape}');
     await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
     menu = within(await screen.findByRole('menu'));
-    expect(menu.getByRole('menuitem', { name: 'Remove from organization' })).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Remove' })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(menu.queryByRole('menuitem', { name: 'Cannot remove admin' })).not.toBeInTheDocument();
   });
 
   test('Remove hands the member to the page (which asks for confirmation)', async () => {
     const { user, onRemove } = renderTable([admin, standard]);
     const [, standardRow] = bodyRows();
     await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
-    await user.click(screen.getByRole('menuitem', { name: 'Remove from organization' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
     expect(onRemove).toHaveBeenCalledWith(standard);
   });
 

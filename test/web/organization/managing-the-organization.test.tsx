@@ -94,7 +94,7 @@ describe('members table', () => {
     expect(rowOf('Grace Hopper').getByText(/^January 1[45], 2026$/)).toBeInTheDocument();
   });
 
-  test('each row has one actions button; its menu has Edit, and Remove except on admins', async () => {
+  test("each row has one actions button; its menu has an Edit link, and Remove or 'Cannot remove admin'", async () => {
     server.use(mockOrganizationMembers({ users: team, invitations }));
     const { user } = renderOrganization(admin);
     await screen.findByText('Grace Hopper');
@@ -106,7 +106,7 @@ describe('members table', () => {
     expect(grace.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Edit',
       'Move seat', // she holds a Standard seat
-      'Remove from organization',
+      'Remove',
     ]);
     expect(grace.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
       'href',
@@ -118,7 +118,17 @@ describe('members table', () => {
     );
 
     const ada = await openMenu(user, 'Actions for Ada Lovelace');
-    expect(ada.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
+    expect(ada.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Cannot remove admin',
+    ]);
+    const cannot = ada.getByRole('menuitem', { name: 'Cannot remove admin' });
+    expect(cannot).toHaveAttribute('aria-disabled', 'true');
+    // Disabled, yet the arrow keys reach it: a keyboard user hears why there is no Remove.
+    await user.keyboard('{ArrowDown}');
+    expect(cannot).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog', { name: 'Remove member?' })).not.toBeInTheDocument();
   });
 
   test('the menu works from the keyboard: Enter opens it on its first item, arrows move, Enter acts', async () => {
@@ -131,7 +141,7 @@ describe('members table', () => {
     const menu = within(await screen.findByRole('menu', { name: 'Actions for Alan Turing' }));
     await waitFor(() => expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(menu.getByRole('menuitem', { name: 'Remove from organization' })).toHaveFocus();
+    expect(menu.getByRole('menuitem', { name: 'Remove' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Remove member?' })).toBeInTheDocument();
   });
@@ -237,7 +247,7 @@ describe('removing a member', () => {
 
     await user.click(
       (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
-        name: 'Remove from organization',
+        name: 'Remove',
       }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove member?' }));
@@ -257,7 +267,7 @@ describe('removing a member', () => {
     await screen.findByText('Alan Turing');
     await user.click(
       (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
-        name: 'Remove from organization',
+        name: 'Remove',
       }),
     );
     const cancel = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' });
@@ -277,7 +287,7 @@ describe('removing a member', () => {
     await screen.findByText('Alan Turing');
     await user.click(
       (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
-        name: 'Remove from organization',
+        name: 'Remove',
       }),
     );
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
@@ -286,7 +296,7 @@ describe('removing a member', () => {
 });
 
 describe('pending invitations', () => {
-  test("lists email and role; 'Resend invitation' reports 'Invitation resent successfully!'", async () => {
+  test("lists email and role; 'Resend invite' reports 'Invitation resent successfully!'", async () => {
     const resend = spyOnApi('resendInvitation', ok('Sent'));
     server.use(mockOrganizationMembers({ users: team, invitations }), resend.handler);
     const { user } = renderOrganization();
@@ -296,7 +306,7 @@ describe('pending invitations', () => {
 
     await user.click(
       (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
-        name: 'Resend invitation',
+        name: 'Resend invite',
       }),
     );
     expect(await screen.findByText('Invitation resent successfully!')).toBeInTheDocument();
@@ -311,7 +321,7 @@ describe('pending invitations', () => {
     const { user } = renderOrganization();
     await user.click(
       (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
-        name: 'Resend invitation',
+        name: 'Resend invite',
       }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to resend invitation$/);
@@ -325,7 +335,7 @@ describe('pending invitations', () => {
     const { user } = renderOrganization();
     await user.click(
       (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
-        name: 'Resend invitation',
+        name: 'Resend invite',
       }),
     );
     const alert = await screen.findByRole('alert');

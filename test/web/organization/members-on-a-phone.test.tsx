@@ -88,10 +88,14 @@ test('members and invitations are cards with name, email, role, product, status 
   // The admin's menu has no Remove; Remove asks first, like the table's; Edit opens the member's page.
   await user.click(within(cards[0]).getByRole('button', { name: /^Actions for / }));
   expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
-  expect(screen.queryByRole('menuitem', { name: 'Remove from organization' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+  expect(screen.getByRole('menuitem', { name: 'Cannot remove admin' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await user.keyboard('{Escape}');
   await user.click(bart.getByRole('button', { name: 'Actions for Bartholomew Longname' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Remove from organization' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
   expect(await screen.findByRole('dialog')).toBeInTheDocument();
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -51,7 +51,7 @@ test('resend: the notice says so, and focus returns to the menu button of the ro
     name: 'Actions for the invitation to charles@example.com',
   });
   await user.click(actions);
-  await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Resend invite' }));
   expect(await screen.findByText('Invitation resent successfully!')).toBeInTheDocument();
   await waitFor(() => expect(actions).toHaveFocus());
 });
@@ -77,7 +77,7 @@ test('remove: the notice names the member, and focus goes to the Team members he
   server.use(spyOnApi('removeOrganizationUser', ok('Removed')).handler);
   const { user } = renderOrganization();
   await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Remove from organization' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
   expect(await screen.findByText('Alan Turing was removed from the organization.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Team members' })).toHaveFocus());

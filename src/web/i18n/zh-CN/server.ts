@@ -21,7 +21,7 @@ export const server: Record<string, string> = {
     '错误的验证码次数过多：此验证码已失效。请重新开始验证以获取新的验证码。',
   'This email address is not confirmed yet: open the invitation mailed to it to join the organization.':
     '此电子邮箱地址尚未确认：请打开发送到该地址的邀请以加入组织。',
-  'The invitation could not be mailed: try "Resend invitation" on the Organization page later.':
+  'The invitation could not be mailed: try "Resend invite" on the Organization page later.':
     '邀请邮件无法发送：请稍后在组织页面点击“重新发送邀请”。',
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
@@ -50,14 +50,14 @@ export const server: Record<string, string> = {
   'Choose Standard or Pro: a Free plan uses no seat.': '请选择标准版或专业版：免费版不占用席位。',
   'Choose another member to give the seat to.': '请选择另一位成员来接收此席位。',
   'An account with this email already exists. Please log in.': '使用此电子邮箱的账户已存在。请登录。',
-  'An invitation is already pending for this email. Use "Resend invitation".':
+  'An invitation is already pending for this email. Use "Resend invite".':
     '此电子邮箱已有待处理的邀请。请使用“重新发送邀请”。',
   'Bad request.': '请求无效。',
   'Checkout created.': '已创建结账。',
   'Could not read the subscription from Stripe.': '无法从 Stripe 读取订阅。',
   'Cross-site request refused.': '已拒绝跨站请求。',
   'Enter the code from your authenticator app.': '请输入身份验证器应用中的验证码。',
-  'Failed to send invitation: the mail could not be delivered. Try "Resend invitation" later.':
+  'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.':
     '发送邀请失败：邮件无法送达。请稍后使用“重新发送邀请”。',
   'The invitation could not be mailed to you. Ask an admin of the organization to resend it.':
     '无法向您发送邀请邮件。请让组织管理员重新发送。',

@@ -35,7 +35,8 @@ export interface MemberEditFormProps {
 }
 
 /**
- * Product and role of one member, with Save changes, Cancel and Remove from organization. Making the
+ * Product and role of one member, with 'Save Changes', 'Cancel' and 'Remove from
+ * Organization' (texts users know from the product's first version, kept as they were). Making the
  * member an admin is asked again first: it cannot be undone.
  */
 export function MemberEditForm({
@@ -102,14 +103,14 @@ export function MemberEditForm({
         </TextField>
         <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? t('Saving...') : t('Save changes')}
+            {saving ? t('Saving...') : t('Save Changes')}
           </Button>
           <Button component={RouterLink} to="/dashboard/organization" variant="outlined">
             {t('Cancel')}
           </Button>
           {!isAdminMember && (
             <Button color="error" onClick={onRemove} disabled={saving}>
-              {t('Remove from organization')}
+              {t('Remove from Organization')}
             </Button>
           )}
         </Stack>

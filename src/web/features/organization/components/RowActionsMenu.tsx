@@ -13,6 +13,7 @@ export interface RowAction {
   onSelect?: () => void;
   /** A change that cannot be undone from the app (Remove, Revoke): shown in the error colour. */
   destructive?: boolean;
+  /** Shown but not offered ('Cannot remove admin'), or offered again once a running call ends. */
   disabled?: boolean;
 }
 
@@ -46,7 +47,9 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        // A disabled item ('Cannot remove admin') still takes focus from the arrow keys: it says why an
+        // action is missing, which a keyboard or screen reader user would otherwise never hear.
+        slotProps={{ list: { 'aria-labelledby': buttonId, disabledItemsFocusable: true } }}
       >
         {actions.map((action) =>
           action.to !== undefined ? (

@@ -1,7 +1,8 @@
 /**
  * What the row menus of the Organization page offer (the table and the phone cards share them): a
- * member's Edit, Move seat (a paid seat, when the page offers seat moves) and Remove (never an admin);
- * an invitation's Resend and Revoke.
+ * member's Edit (a link), Move seat (a paid seat, when the page offers seat moves) and Remove, which an
+ * admin member never has: a disabled 'Cannot remove admin' stands in its place, so the menu says why
+ * rather than leaving Remove out; an invitation's 'Resend invite' and Revoke.
  */
 import { canRemoveMember } from '../../../../shared/permissions';
 import type { RowAction } from '../components/RowActionsMenu';
@@ -21,12 +22,11 @@ export function memberActions(member: OrganizationMember, handlers: MemberAction
   const { onMoveSeat, onRemove } = handlers;
   if (onMoveSeat && holdsSeat(member))
     actions.push({ label: t('Move seat'), onSelect: () => onMoveSeat(member) });
-  if (canRemoveMember(member))
-    actions.push({
-      label: t('Remove from organization'),
-      destructive: true,
-      onSelect: () => onRemove(member),
-    });
+  actions.push(
+    canRemoveMember(member)
+      ? { label: t('Remove'), destructive: true, onSelect: () => onRemove(member) }
+      : { label: t('Cannot remove admin'), disabled: true },
+  );
   return actions;
 }
 
@@ -44,7 +44,7 @@ export interface InvitationActionHandlers {
 export function invitationActions(invitation: Invitation, handlers: InvitationActionHandlers): RowAction[] {
   return [
     {
-      label: t('Resend invitation'),
+      label: t('Resend invite'),
       disabled: handlers.resendingId === invitation.id,
       onSelect: () => handlers.onResend(invitation),
     },
