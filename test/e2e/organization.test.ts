@@ -151,9 +151,10 @@ test('an admin invites, seats and manages members; members see only their own da
   await admin.page.getByRole('menuitem', { name: 'Edit' }).click();
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   await admin.page.getByText(memberEmail).waitFor();
+  await admin.page.getByRole('button', { name: 'Remove from Organization' }).waitFor();
   await admin.page.getByRole('combobox', { name: 'Product' }).click();
   await admin.page.getByRole('option', { name: 'Standard (1 seat available)' }).click();
-  await admin.page.getByRole('button', { name: 'Save changes' }).click();
+  await admin.page.getByRole('button', { name: 'Save Changes' }).click();
   await admin.page.waitForURL(/\/dashboard\/organization$/);
   await memberRow(admin.page, memberEmail).getByText('Standard', { exact: true }).waitFor();
 
@@ -163,25 +164,35 @@ test('an admin invites, seats and manages members; members see only their own da
   await account.getByText('Standard', { exact: true }).waitFor();
   assert.equal(await account.getByText(memberEmail).count(), 1);
 
-  // 7. The admin cannot remove the other admin: no Remove in their row menu (the member's has one), no
-  // Remove on the edit page, the role select disabled, and the server refuses the call too.
+  // 7. The admin cannot remove the other admin: their row menu says 'Cannot remove admin' (disabled) where
+  // the member's has Remove, no Remove on the edit page, the role select disabled, and the server refuses
+  // the call too.
   const adminRow = memberRow(admin.page, secondAdminEmail);
   await memberRow(admin.page, memberEmail)
     .getByRole('button', { name: /^Actions for / })
     .click();
-  await admin.page.getByRole('menuitem', { name: 'Remove from organization' }).waitFor();
+  await admin.page.getByRole('menuitem', { name: 'Remove', exact: true }).waitFor();
+  assert.equal(await admin.page.getByRole('menuitem', { name: 'Cannot remove admin' }).count(), 0);
   await admin.page.keyboard.press('Escape');
   await adminRow.getByRole('button', { name: /^Actions for / }).click();
-  await admin.page.getByRole('menuitem', { name: 'Edit' }).waitFor();
-  assert.equal(await admin.page.getByRole('menuitem', { name: 'Remove from organization' }).count(), 0);
-  await admin.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = admin.page.getByRole('menuitem', { name: 'Edit' });
+  await edit.waitFor();
+  // Edit is a link to the member's page (open in a new tab, copy the address), not a command.
+  assert.match((await edit.getAttribute('href')) ?? '', /^\/dashboard\/member\/edit\/[^/]+$/);
+  assert.equal(await edit.evaluate((item) => item.tagName), 'A');
+  assert.equal(await admin.page.getByRole('menuitem', { name: 'Remove', exact: true }).count(), 0);
+  assert.equal(
+    await admin.page.getByRole('menuitem', { name: 'Cannot remove admin' }).getAttribute('aria-disabled'),
+    'true',
+  );
+  await edit.click();
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   await admin.page.getByRole('combobox', { name: 'Role' }).waitFor();
   assert.equal(
     await admin.page.getByRole('combobox', { name: 'Role' }).getAttribute('aria-disabled'),
     'true',
   );
-  assert.equal(await admin.page.getByRole('button', { name: 'Remove from organization' }).count(), 0);
+  assert.equal(await admin.page.getByRole('button', { name: 'Remove from Organization' }).count(), 0);
   const secondAdminId = decodeURIComponent(new URL(admin.page.url()).pathname.split('/').pop() ?? '');
   const refused = await apiPost(admin.page, '/remove-organization-user', { user_id: secondAdminId });
   assert.ok(refused.status >= 400, `removing an admin is refused (got ${refused.status})`);
@@ -221,7 +232,7 @@ for (const width of [1280, 390]) {
     await actions.focus();
     await admin.page.keyboard.press('Enter');
     const menu = admin.page.getByRole('menu', { name: `Actions for the invitation to ${invitee}` });
-    await menu.getByRole('menuitem', { name: 'Resend invitation' }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Resend invite' }).waitFor();
     await admin.page.keyboard.press('ArrowDown');
     const revoke = menu.getByRole('menuitem', { name: 'Revoke invitation' });
     assert.equal(await revoke.evaluate((item) => item === document.activeElement), true);
