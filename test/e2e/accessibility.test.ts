@@ -69,6 +69,16 @@ async function violations(page: Page): Promise<Violation[]> {
   }, AXE_TAGS);
 }
 
+/**
+ * Waits until no CSS transition runs: a menu grows in and a dialog fades in, and axe or a measure taken
+ * meanwhile reads half-transparent colours and scaled sizes.
+ */
+function transitionsDone(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+  );
+}
+
 /** How far the page scrolls sideways (0 when it fits the screen). */
 function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
@@ -232,6 +242,7 @@ test('the organization page passes axe with each row menu open and with the Invi
       await onScreen(button, await opener.boundingBox());
       await opener.click();
       const menu = page.getByRole('menu', { name: button });
+      await transitionsDone(page);
       for (const item of items) {
         const entry = menu.getByRole('menuitem', { name: item, exact: true });
         await entry.waitFor();
@@ -245,6 +256,7 @@ test('the organization page passes axe with each row menu open and with the Invi
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a member' });
     await dialog.waitFor();
+    await transitionsDone(page);
     // It opens on its first field.
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
     await check('the Invite dialog');
@@ -255,6 +267,7 @@ test('the organization page passes axe with each row menu open and with the Invi
     await page.getByRole('menuitem', { name: 'Revoke invitation' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke invitation?' });
     await confirm.waitFor();
+    await transitionsDone(page);
     await check('the revoke confirmation');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });

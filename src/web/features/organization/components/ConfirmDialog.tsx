@@ -45,7 +45,11 @@ export function ConfirmDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{children}</DialogContentText>
+        {/* A long address ('a-rather-long-name@subdomain.example.com') wraps instead of making the text a
+            sideways-scrolling box at 390 px, one that no keyboard could scroll. */}
+        <DialogContentText id={textId} sx={{ overflowWrap: 'break-word' }}>
+          {children}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus>

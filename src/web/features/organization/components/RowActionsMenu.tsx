@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 
 export interface RowAction {
   label: string;
@@ -23,6 +24,9 @@ export interface RowAction {
  * part (Enter or Space opens it on the first item, arrows move, Escape closes it and returns focus to
  * the button).
  */
+/** The page's <main> (every layout has one); MUI falls back to <body> when it returns null. */
+const mainArea = () => document.getElementById(MAIN_CONTENT_ID);
+
 export function RowActionsMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -47,6 +51,9 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
+        // Drawn inside <main> rather than at the end of <body>, so the open menu belongs to the page's
+        // main landmark like the row it acts on (without one, it is content outside every landmark).
+        container={mainArea}
         // A disabled item ('Cannot remove admin') still takes focus from the arrow keys: it says why an
         // action is missing, which a keyboard or screen reader user would otherwise never hear.
         slotProps={{ list: { 'aria-labelledby': buttonId, disabledItemsFocusable: true } }}
