@@ -543,6 +543,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/revoke-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a pending invitation (admins).
+     * @description The invitation is deleted: its mailed link stops working at once (opening it says the invitation is
+     *     invalid), a seat it reserved is free again, and the address can be invited anew. Recorded in the audit
+     *     log (`invitation.revoked`). An accepted invitation, or one of another organization, answers 404.
+     */
+    post: operations['revokeInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/accept-invite': {
     parameters: {
       query?: never;
@@ -1718,6 +1740,7 @@ export interface components {
       | 'sessions.member_ended'
       | 'invitation.sent'
       | 'invitation.resent'
+      | 'invitation.revoked'
       | 'invitation.accepted'
       | 'member.role_changed'
       | 'member.product_changed'
@@ -3956,6 +3979,52 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "invitation_id": "1"
+         *     }
+         */
+        'application/json': {
+          invitation_id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      /** @description Revoked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The invitation to grace@example.com was revoked."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -33,6 +33,7 @@ export const operationRoutes = {
   inviteUsers: { method: 'post', path: '/invite-users' },
   previewInviteUsers: { method: 'post', path: '/preview-invite-users' },
   resendInvitation: { method: 'post', path: '/resend-invitation' },
+  revokeInvitation: { method: 'post', path: '/revoke-invitation' },
   acceptInvite: { method: 'post', path: '/accept-invite' },
   removeOrganizationUser: { method: 'post', path: '/remove-organization-user' },
   setUserProduct: { method: 'post', path: '/set-user-product' },

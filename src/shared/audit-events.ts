@@ -24,6 +24,7 @@ export const AUDIT_EVENT_LABELS = {
   'sessions.member_ended': "Member's sessions ended",
   'invitation.sent': 'Invitation sent',
   'invitation.resent': 'Invitation resent',
+  'invitation.revoked': 'Invitation revoked',
   'invitation.accepted': 'Invitation accepted',
   'member.role_changed': 'Role changed',
   'member.product_changed': 'Product changed',

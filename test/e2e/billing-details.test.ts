@@ -164,7 +164,8 @@ test('team and member views; seats past the maximum are refused in words; promot
     .getByRole('table', { name: 'Team members' })
     .getByRole('row')
     .filter({ hasText: memberEmail });
-  await row.getByRole('link', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
   await page.waitForURL(/\/dashboard\/member\/edit\//);
   await page.getByRole('combobox', { name: 'Product' }).click();
   await page.getByRole('option', { name: 'Pro (1 seat available)' }).waitFor();
@@ -184,13 +185,17 @@ test('team and member views; seats past the maximum are refused in words; promot
   const users = (members.json as { data: { users: { email: string; role: string }[] } }).data.users;
   assert.equal(users.find((user) => user.email === memberEmail)?.role, 'member');
 
-  // Confirming makes them an admin: the organization page says so and offers no Remove.
+  // Confirming makes them an admin: the organization page offers no Remove, and its menu says why.
   await role.click();
   await page.getByRole('option', { name: 'Admin' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await dialog.getByRole('button', { name: 'Make admin' }).click();
   await page.waitForURL(/\/dashboard\/organization$/);
-  await row.getByText('Cannot remove admin').waitFor();
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  const cannot = page.getByRole('menuitem', { name: 'Cannot remove admin' });
+  await cannot.waitFor();
+  assert.equal(await cannot.getAttribute('aria-disabled'), 'true');
+  assert.equal(await page.getByRole('menuitem', { name: 'Remove', exact: true }).count(), 0);
 
   assert.deepEqual([...admin.pageErrors, ...member.pageErrors], []);
 });

@@ -42,8 +42,9 @@ test('caps, spending, the Usage page with its CSV, and a top-up', async () => {
     .getByRole('table', { name: 'Team members' })
     .getByRole('row')
     .filter({ hasText: memberEmail })
-    .getByRole('link', { name: 'Edit' })
+    .getByRole('button', { name: /^Actions for / })
     .click();
+  await admin.page.getByRole('menuitem', { name: 'Edit' }).click();
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   const capSection = admin.page.getByRole('region', { name: 'Monthly credit cap' });
   await capSection.getByText(/0 credits used this period/).waitFor();

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { signUp, STRONG_PASSWORD } from './flows.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';
+import { invitationToken } from './people.js';
 
 const e2e = useAppAndBrowser();
 
@@ -55,13 +56,14 @@ async function apiPost(page: Page, path: string, body: object): Promise<{ status
 }
 
 async function inviteFromOrganizationPage(page: Page, email: string, role: 'Member' | 'Admin') {
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const form = page.getByRole('form', { name: 'Invite a member' });
   await form.getByRole('textbox', { name: 'Email' }).fill(email);
   if (role === 'Admin') {
     await form.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Admin' }).click();
   }
-  await form.getByRole('button', { name: 'Send Invite' }).click();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByText('Invitation sent successfully!').waitFor();
   await page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();
 }
@@ -142,10 +144,14 @@ test('an admin invites, seats and manages members; members see only their own da
   await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
   await memberRow(admin.page, memberEmail).waitFor();
   await memberRow(admin.page, secondAdminEmail).waitFor();
-  assert.equal(await admin.page.getByRole('link', { name: 'Edit' }).count(), 3);
-  await memberRow(admin.page, memberEmail).getByRole('link', { name: 'Edit' }).click();
+  assert.equal(await admin.page.getByRole('button', { name: /^Actions for / }).count(), 3);
+  await memberRow(admin.page, memberEmail)
+    .getByRole('button', { name: /^Actions for / })
+    .click();
+  await admin.page.getByRole('menuitem', { name: 'Edit' }).click();
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   await admin.page.getByText(memberEmail).waitFor();
+  await admin.page.getByRole('button', { name: 'Remove from Organization' }).waitFor();
   await admin.page.getByRole('combobox', { name: 'Product' }).click();
   await admin.page.getByRole('option', { name: 'Standard (1 seat available)' }).click();
   await admin.page.getByRole('button', { name: 'Save Changes' }).click();
@@ -158,13 +164,28 @@ test('an admin invites, seats and manages members; members see only their own da
   await account.getByText('Standard', { exact: true }).waitFor();
   assert.equal(await account.getByText(memberEmail).count(), 1);
 
-  // 7. The admin cannot remove the other admin: no Remove button, 'Cannot remove admin', no Remove on
-  // the edit page, the role select disabled, and the server refuses the call too.
+  // 7. The admin cannot remove the other admin: their row menu says 'Cannot remove admin' (disabled) where
+  // the member's has Remove, no Remove on the edit page, the role select disabled, and the server refuses
+  // the call too.
   const adminRow = memberRow(admin.page, secondAdminEmail);
-  await adminRow.getByText('Cannot remove admin').waitFor();
-  assert.equal(await adminRow.getByRole('button', { name: 'Remove' }).count(), 0);
-  assert.equal(await memberRow(admin.page, memberEmail).getByRole('button', { name: 'Remove' }).count(), 1);
-  await adminRow.getByRole('link', { name: 'Edit' }).click();
+  await memberRow(admin.page, memberEmail)
+    .getByRole('button', { name: /^Actions for / })
+    .click();
+  await admin.page.getByRole('menuitem', { name: 'Remove', exact: true }).waitFor();
+  assert.equal(await admin.page.getByRole('menuitem', { name: 'Cannot remove admin' }).count(), 0);
+  await admin.page.keyboard.press('Escape');
+  await adminRow.getByRole('button', { name: /^Actions for / }).click();
+  const edit = admin.page.getByRole('menuitem', { name: 'Edit' });
+  await edit.waitFor();
+  // Edit is a link to the member's page (open in a new tab, copy the address), not a command.
+  assert.match((await edit.getAttribute('href')) ?? '', /^\/dashboard\/member\/edit\/[^/]+$/);
+  assert.equal(await edit.evaluate((item) => item.tagName), 'A');
+  assert.equal(await admin.page.getByRole('menuitem', { name: 'Remove', exact: true }).count(), 0);
+  assert.equal(
+    await admin.page.getByRole('menuitem', { name: 'Cannot remove admin' }).getAttribute('aria-disabled'),
+    'true',
+  );
+  await edit.click();
   await admin.page.waitForURL(/\/dashboard\/member\/edit\//);
   await admin.page.getByRole('combobox', { name: 'Role' }).waitFor();
   assert.equal(
@@ -176,14 +197,71 @@ test('an admin invites, seats and manages members; members see only their own da
   const refused = await apiPost(admin.page, '/remove-organization-user', { user_id: secondAdminId });
   assert.ok(refused.status >= 400, `removing an admin is refused (got ${refused.status})`);
 
-  // 8. The member sees no Organization entry, and no Edit links on the organization page.
+  // 8. The member sees no Organization entry, and no row menus on the organization page.
   await member.page.goto(`${e2e.app.url}/dashboard`);
   await sidebar(member.page).getByRole('link', { name: 'Overview' }).waitFor();
   assert.equal(await sidebar(member.page).getByRole('link', { name: 'Organization' }).count(), 0);
   await member.page.goto(`${e2e.app.url}/dashboard/organization`);
   await memberRow(member.page, adminEmail).waitFor();
-  assert.equal(await member.page.getByRole('link', { name: 'Edit' }).count(), 0);
-  assert.equal(await member.page.getByRole('button', { name: 'Remove' }).count(), 0);
+  assert.equal(await member.page.getByRole('button', { name: /^Actions for / }).count(), 0);
 
   assert.deepEqual([...admin.pageErrors, ...member.pageErrors, ...secondAdmin.pageErrors], []);
 });
+
+/**
+ * The row menu and revoking an invitation, at a desktop and a phone width: the keyboard opens the menu of
+ * a pending invitation, 'Revoke invitation' asks first, and once revoked the invitation leaves the list and
+ * its mailed link no longer works.
+ */
+for (const width of [1280, 390]) {
+  test(`at ${width} px an admin revokes a pending invitation from its row menu, by keyboard`, async () => {
+    const admin = await newPerson();
+    await admin.page.setViewportSize({ width, height: 900 });
+    const email = `revoke-${width}-${run}@example.com`;
+    const invitee = `revoked-${width}-${run}@example.com`;
+    await signUp(admin.page, { url: e2e.app.url, name: 'Rita Revoker', email, password: STRONG_PASSWORD });
+    const invited = await apiPost(admin.page, '/invite-user', { email: invitee, role: 'member' });
+    assert.equal(invited.status, 200, JSON.stringify(invited.json));
+    const outbox = await admin.page.context().newPage();
+    const token = await invitationToken(e2e, outbox, invitee);
+    await outbox.close();
+    await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
+    await expectTitle(admin.page, 'Organization');
+
+    const actions = admin.page.getByRole('button', { name: `Actions for the invitation to ${invitee}` });
+    await actions.focus();
+    await admin.page.keyboard.press('Enter');
+    const menu = admin.page.getByRole('menu', { name: `Actions for the invitation to ${invitee}` });
+    await menu.getByRole('menuitem', { name: 'Resend invite' }).waitFor();
+    await admin.page.keyboard.press('ArrowDown');
+    const revoke = menu.getByRole('menuitem', { name: 'Revoke invitation' });
+    assert.equal(await revoke.evaluate((item) => item === document.activeElement), true);
+    await admin.page.keyboard.press('Enter');
+
+    const dialog = admin.page.getByRole('dialog', { name: 'Revoke invitation?' });
+    await dialog.waitFor();
+    // It opens on Cancel, the safe choice; Tab reaches the confirming button.
+    assert.equal(
+      await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement),
+      true,
+    );
+    await admin.page.keyboard.press('Tab');
+    await admin.page.keyboard.press('Enter');
+    await admin.page.getByText(`The invitation to ${invitee} was revoked.`).waitFor();
+    await admin.page.getByText('No pending invitations.').waitFor();
+    await admin.page.waitForFunction(() => document.activeElement?.textContent === 'Pending invitations');
+    // Nothing scrolls sideways at this width.
+    assert.equal(
+      await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      true,
+    );
+
+    // The mailed link no longer works.
+    const check = await admin.page.evaluate(
+      async (t) => (await fetch(`/api/accept-invite?token=${encodeURIComponent(t)}`)).status,
+      token,
+    );
+    assert.equal(check, 404);
+    assert.deepEqual(admin.pageErrors, []);
+  });
+}

@@ -101,16 +101,21 @@ test('at 390 px the notice after "Resend invite" is on screen', async () => {
   assert.equal(invite.status, 200);
   const { page } = person;
   await page.goto(`${e2e.app.url}/dashboard/organization`);
-  const resend = page.getByRole('button', { name: `Resend invite to ${invitee}` });
-  await resend.scrollIntoViewIfNeeded();
-  await resend.click();
+  const actions = page.getByRole('button', { name: `Actions for the invitation to ${invitee}` });
+  await actions.scrollIntoViewIfNeeded();
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Resend invite' }).click();
   const notice = page.getByText('Invitation resent successfully!');
   await notice.waitFor();
   const box = await notice.boundingBox();
   assert.ok(box, 'the notice is rendered');
   assert.ok(box.y >= 0 && box.y + box.height <= 844, `the notice is inside the viewport (y=${box.y})`);
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `the notice fits the width (x=${box.x}, w=${box.width})`);
-  assert.equal((await focused(page)).name, `Resend invite to ${invitee}`);
+  // The menu gives focus back to the row's button, which stays (the invitation is still pending).
+  await page.waitForFunction(
+    (name) => document.activeElement?.getAttribute('aria-label') === name,
+    `Actions for the invitation to ${invitee}`,
+  );
 });
 
 test('keyboard only: invite a member, then edit a member, focus checked at each step', async () => {
@@ -129,27 +134,37 @@ test('keyboard only: invite a member, then edit a member, focus checked at each 
   await page.keyboard.press('Enter');
   assert.equal((await focused(page)).tag, 'main');
 
-  // Into the invite form's email field.
-  for (let i = 0; i < 10 && (await focused(page)).tag !== 'input'; i++) await page.keyboard.press('Tab');
-  const email = page.getByRole('form', { name: 'Invite a member' }).getByRole('textbox', { name: /^Email/ });
-  assert.equal(await email.evaluate((element) => element === document.activeElement), true);
+  // To Invite, whose dialog opens on its email field.
+  for (let i = 0; i < 10 && (await focused(page)).name !== 'Invite'; i++) await page.keyboard.press('Tab');
+  assert.equal((await focused(page)).name, 'Invite');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+  const email = dialog.getByRole('textbox', { name: /^Email/ });
+  await email.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
   const invitee = `recovery-kb-invitee-${run}@example.com`;
   await page.keyboard.type(invitee);
   await page.keyboard.press('Enter');
   await page.getByText('Invitation sent successfully!').waitFor();
-  // Focus is back in the emptied field, ready for the next address.
-  assert.equal(await email.evaluate((element) => element === document.activeElement), true);
-  assert.equal(await email.inputValue(), '');
+  // The dialog closes and gives focus back to Invite, ready for the next address.
+  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Invite');
 
-  // To the member's Edit link, and into the edit page.
-  const edit = page.getByRole('link', { name: 'Edit Grace Member' });
-  for (let i = 0; i < 40 && (await focused(page)).name !== 'Edit Grace Member'; i++) {
+  // To the member's actions menu, which opens on its Edit link, and into the edit page.
+  for (let i = 0; i < 40 && (await focused(page)).name !== 'Actions for Grace Member'; i++) {
     await page.keyboard.press('Tab');
   }
-  assert.equal(await edit.evaluate((element) => element === document.activeElement), true);
+  assert.equal((await focused(page)).name, 'Actions for Grace Member');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () =>
+      document.activeElement?.getAttribute('role') === 'menuitem' &&
+      document.activeElement.textContent === 'Edit',
+  );
+  assert.equal((await focused(page)).tag, 'a');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/dashboard\/member\/edit\//);
-  const heading = page.getByRole('heading', { level: 1, name: 'Edit Member' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Edit member' });
   await heading.waitFor();
   // A navigation moves focus to the new page's heading.
   await page.waitForFunction(() => document.activeElement?.tagName === 'H1');

@@ -294,6 +294,70 @@ describe('resend-invitation', () => {
   });
 });
 
+describe('revoke-invitation', () => {
+  it('deletes the invitation: its link stops working, it leaves the list, the log says who revoked it', async () => {
+    const email = uniqueEmail('revoked');
+    const { body } = await invite(admin, email);
+    const token = await mailToken(t, email);
+    const res = await t.api('revokeInvitation', {
+      cookie: admin.cookie,
+      body: { invitation_id: body.data.id },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.message, `The invitation to ${email} was revoked.`);
+    assert.equal((await t.api('acceptInvite', { query: { token } })).status, 404);
+    const members = await t.api('getOrganizationMembers', {
+      cookie: admin.cookie,
+      query: { invitations_per_page: '50' },
+    });
+    assert.ok(
+      !members.body.data.invitations.some((invitation: { email: string }) => invitation.email === email),
+    );
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'invitation.revoked' },
+    });
+    const entry = audit.body.data.events.find(
+      (event: { target_email: string | null }) => event.target_email === email,
+    );
+    assert.ok(entry, 'the revocation is in the audit log');
+    assert.equal(entry.actor_email, admin.email);
+    // Revoked once: a second revocation finds nothing, and the address can be invited again.
+    assert.equal(
+      (await t.api('revokeInvitation', { cookie: admin.cookie, body: { invitation_id: body.data.id } }))
+        .status,
+      404,
+    );
+    assert.equal((await invite(admin, email)).status, 200);
+  });
+
+  it('an accepted invitation cannot be revoked', async () => {
+    const email = uniqueEmail('accepted');
+    const { body } = await invite(admin, email);
+    const token = await mailToken(t, email);
+    await signup(t.api, { email, invitation_token: token });
+    const res = await t.api('revokeInvitation', {
+      cookie: admin.cookie,
+      body: { invitation_id: body.data.id },
+    });
+    assert.equal(res.status, 404);
+  });
+
+  it('member 403, other organization 404, unknown 404, anonymous 401', async () => {
+    const { body } = await invite(admin, uniqueEmail('revoke-matrix'));
+    const id = body.data.id;
+    const status = async (cookie: string | undefined, invitation_id: string) =>
+      (await t.api('revokeInvitation', { ...(cookie ? { cookie } : {}), body: { invitation_id } })).status;
+    assert.equal(await status(member.cookie, id), 403);
+    assert.equal(await status(otherAdmin.cookie, id), 404);
+    assert.equal(await status(admin.cookie, '999999'), 404);
+    assert.equal(await status(admin.cookie, 'abc'), 404);
+    assert.equal(await status(undefined, id), 401);
+    // Still pending after all of these.
+    assert.equal(await status(admin.cookie, id), 200);
+  });
+});
+
 describe('get-organization-members', () => {
   it('answers members and pending invitations to an admin', async () => {
     const res = await t.api('getOrganizationMembers', { cookie: admin.cookie });

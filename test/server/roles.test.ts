@@ -72,6 +72,11 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { invitation_id: UNKNOWN_ID } }),
   },
   {
+    operationId: 'revokeInvitation',
+    permission: 'members.invite',
+    call: () => ({ body: { invitation_id: UNKNOWN_ID } }),
+  },
+  {
     operationId: 'setUserProduct',
     permission: 'members.edit',
     call: () => ({ body: { user_id: UNKNOWN_ID, product: 'Free', role: 'member' } }),

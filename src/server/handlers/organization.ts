@@ -1,5 +1,5 @@
 /**
- * organization: get-organization-members, invite-user, resend-invitation, accept-invite,
+ * organization: get-organization-members, invite-user, resend-invitation, revoke-invitation, accept-invite,
  * remove-organization-user, set-user-product. Every id is looked up inside the caller's
  * organization, so another organization's ids answer 404.
  */
@@ -100,6 +100,7 @@ export function organizationHandlers(
   | 'inviteUsers'
   | 'previewInviteUsers'
   | 'resendInvitation'
+  | 'revokeInvitation'
   | 'acceptInvite'
   | 'removeOrganizationUser'
   | 'setUserProduct'
@@ -316,6 +317,32 @@ export function organizationHandlers(
         return tx.invitations.reissue(invitation.id, tokenHash, expiresAt);
       });
       return { error: false, message: 'Invitation resent successfully!' };
+    },
+
+    async revokeInvitation(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'members.invite');
+      const id = parseId(ctx.body.invitation_id);
+      const invitation =
+        id === undefined || user.organization_id === null
+          ? undefined
+          : await repos.invitations.findUnaccepted(user.organization_id, id);
+      if (!invitation) throw notFound('Invitation not found');
+      // Audited in the same transaction: a revocation the log does not show never happened.
+      const revoked = await repos.transaction(async (tx) => {
+        if (!(await tx.invitations.revoke(invitation.id))) return false;
+        await tx.audit.record({
+          type: 'invitation.revoked',
+          organizationId: invitation.organization_id,
+          actor: personOf(user),
+          target: { id: null, email: invitation.email },
+          ip: ctx.ip,
+        });
+        return true;
+      });
+      // Accepted between the lookup and the delete: there is nothing pending to revoke any more.
+      if (!revoked) throw notFound('Invitation not found');
+      return { error: false, message: `The invitation to ${invitation.email} was revoked.` };
     },
 
     async acceptInvite(ctx) {

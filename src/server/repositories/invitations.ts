@@ -105,6 +105,19 @@ export function createInvitationsRepository(db: Db) {
     },
 
     /**
+     * Deletes an invitation not accepted yet (revoked by an admin): its link stops working and a seat it
+     * reserved is free again. False when it was accepted meanwhile.
+     */
+    async revoke(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('invitations')
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+
+    /**
      * Marks the invitation used, only if it still is pending: of two signups racing with one token,
      * exactly one gets true.
      */

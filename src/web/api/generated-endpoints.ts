@@ -63,6 +63,10 @@ export const generatedApi = baseApi.injectEndpoints({
       build,
       '/resend-invitation',
     ),
+    revokeInvitation: post<SuccessBody<'revokeInvitation'>, RequestBody<'revokeInvitation'>>(
+      build,
+      '/revoke-invitation',
+    ),
     acceptInvite: post<SuccessBody<'acceptInvite'>, QueryParams<'acceptInvite'>>(
       build,
       '/accept-invite',
@@ -207,6 +211,7 @@ export const useInviteUserMutation = /*#__PURE__*/ hook('inviteUser', 'useMutati
 export const useInviteUsersMutation = /*#__PURE__*/ hook('inviteUsers', 'useMutation');
 export const usePreviewInviteUsersMutation = /*#__PURE__*/ hook('previewInviteUsers', 'useMutation');
 export const useResendInvitationMutation = /*#__PURE__*/ hook('resendInvitation', 'useMutation');
+export const useRevokeInvitationMutation = /*#__PURE__*/ hook('revokeInvitation', 'useMutation');
 export const useAcceptInviteMutation = /*#__PURE__*/ hook('acceptInvite', 'useMutation');
 export const useRemoveOrganizationUserMutation = /*#__PURE__*/ hook('removeOrganizationUser', 'useMutation');
 export const useSetUserProductMutation = /*#__PURE__*/ hook('setUserProduct', 'useMutation');

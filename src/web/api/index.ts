@@ -51,6 +51,8 @@ export const api = generatedApi.enhanceEndpoints({
     inviteUser: { invalidatesTags: onSuccess('Members', 'User') },
     inviteUsers: { invalidatesTags: onSuccess('Members', 'User') },
     resendInvitation: { invalidatesTags: onSuccess('Members') },
+    // A revoked invitation frees the seat it reserved: the organization's seats are part of the user.
+    revokeInvitation: { invalidatesTags: onSuccess('Members', 'User') },
     // Member count and seats in use are part of the user's organization.
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },

@@ -13,7 +13,8 @@ export const palette = {
   warning: { main: '#a34a00' },
   info: { main: '#01579b' },
   success: { main: '#2e7d32' },
-  error: { main: '#d32f2f' },
+  // Not MUI's #d32f2f: on the 4% tint a hovered or focused text button shows, it read at 4.35:1.
+  error: { main: '#c62828' },
   background: { default: '#f5f6fa', paper: '#ffffff' },
   text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.6)' },
 } as const;

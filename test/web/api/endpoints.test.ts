@@ -186,6 +186,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
     },
   },
   resendInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },
+  revokeInvitation: { arg: { invitation_id: 'inv-1' }, answer: ok },
   acceptInvite: {
     arg: { token: 'invite-token' },
     query: { token: 'invite-token' },

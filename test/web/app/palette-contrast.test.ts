@@ -10,6 +10,16 @@ import { contrastRatio } from '../../../src/web/lib/contrast';
 // browser test. Text needs 4.5:1 on the backgrounds it sits on, UI parts and the focus ring 3:1.
 
 const TEXT = 4.5;
+
+/** `colour` laid over `background` at `opacity` (#rrggbb in and out). */
+function overlay(colour: string, opacity: number, background: string): string {
+  const channels = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  const [top, bottom] = [channels(colour), channels(background)];
+  return `#${top
+    .map((value, i) => Math.round(value * opacity + bottom[i]! * (1 - opacity)))
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
 const UI = 3;
 
 describe('the contrast ratio', () => {
@@ -46,6 +56,15 @@ describe('the light palette', () => {
       expect(contrastRatio(theme.palette[name].contrastText, main)).toBeGreaterThanOrEqual(TEXT);
     },
   );
+
+  test.each(colours)('%s reads at 4.5:1 as a text button on its own hover and focus tint', (name) => {
+    // A text button ('Remove from Organization' on the member edit page) fills with its colour at hoverOpacity when hovered or focused.
+    const main = theme.palette[name].main;
+    const opacity = theme.palette.action.hoverOpacity;
+    for (const background of Object.values(backgrounds)) {
+      expect(contrastRatio(main, overlay(main, opacity, background))).toBeGreaterThanOrEqual(TEXT);
+    }
+  });
 
   test('the focus ring stands out at 3:1 from the page and the cards', () => {
     expect(contrastRatio(palette.primary.main, backgrounds.page)).toBeGreaterThanOrEqual(UI);

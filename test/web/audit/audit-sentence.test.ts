@@ -61,6 +61,7 @@ const CASES: Case[] = [
     '邀请为成员，使用标准版。',
   ],
   ['invitation.resent', {}, '', ''],
+  ['invitation.revoked', {}, '', ''],
   ['invitation.accepted', { role: 'member' }, 'Joined as Member.', '以成员身份加入。'],
   [
     'member.role_changed',

@@ -134,6 +134,9 @@ test('a CSV file with a header and a role column is read into the preview', asyn
   const file = new File(['Email,Role\nbob@acme.com,viewer\ncy@acme.com,owner\n'], 'team.csv', {
     type: 'text/csv',
   });
+  // The dialog opens on its first field; the file picker is a real button, not a <label role=button>.
+  await waitFor(() => expect(dialog.getByRole('textbox', { name: 'Email addresses' })).toHaveFocus());
+  expect(dialog.getByRole('button', { name: 'Upload a CSV file' }).tagName).toBe('BUTTON');
   await user.upload(dialog.getByLabelText('Upload a CSV file'), file);
   expect(await dialog.findByText('1 of 2 rows will be sent.')).toBeInTheDocument();
   expect(statusOf(dialog, 'bob@acme.com')).toBe('Ready');

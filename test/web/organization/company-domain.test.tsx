@@ -94,6 +94,34 @@ test('an admin sends a verification code, then enters it, and the verified domai
   expect(await section.findByText('Verified domain: acme.com')).toBeInTheDocument();
 });
 
+test('a verified domain shows as a fact with Change domain; the form comes back only when asked for', async () => {
+  server.use(
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('getCompanyDomain', {
+      error: false,
+      data: {
+        domain: 'acme.com',
+        pending_domain: null,
+        pending_email: null,
+        auto_join: false,
+        join_requests: [],
+        invite_link: null,
+      },
+    }),
+  );
+  const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  const section = within(await screen.findByRole('region', { name: 'Company domain' }));
+  expect(await section.findByText('Verified domain: acme.com')).toBeInTheDocument();
+  expect(section.queryByRole('form', { name: 'Verify a company domain' })).not.toBeInTheDocument();
+
+  await user.click(section.getByRole('button', { name: 'Change domain' }));
+  const form = within(section.getByRole('form', { name: 'Verify a company domain' }));
+  expect(form.getByRole('textbox', { name: 'Company domain' })).toHaveFocus();
+  await user.click(form.getByRole('button', { name: 'Cancel' }));
+  expect(section.queryByRole('form', { name: 'Verify a company domain' })).not.toBeInTheDocument();
+  await waitFor(() => expect(section.getByRole('button', { name: 'Change domain' })).toHaveFocus());
+});
+
 test('the code of the mailed link is filled in', async () => {
   server.use(
     mockOrganizationMembers({ users: [], invitations: [] }),
@@ -316,7 +344,7 @@ test('members do not see the company domain section', async () => {
   const member = aUser({ id: 'user-2', role: 'member', organization });
   server.use(mockOrganizationMembers({ users: [], invitations: [] }));
   renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
-  expect(await screen.findByRole('heading', { name: 'Team Members' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Team members' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Company domain' })).not.toBeInTheDocument();
 });
 

@@ -62,7 +62,7 @@ async function openProductOptions(user: ReturnType<typeof renderApp>['user']) {
   return (name: RegExp | string) => listbox.getByRole('option', { name });
 }
 
-test('shows the member name and email, Product and Role selects, Save Changes, Cancel and Remove', async () => {
+test('shows the member name and email, Product and Role selects, Save Changes, Cancel and Remove from Organization', async () => {
   renderEdit('user-2', [adminMember, grace]);
   expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
   expect(screen.getByText('grace@example.com')).toBeInTheDocument();

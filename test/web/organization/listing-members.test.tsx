@@ -182,29 +182,37 @@ describe('MembersTable columns and actions', () => {
     expect(colours[2]).toBe('rgba(0, 0, 0, 0)');
   });
 
-  test('an admin viewer gets Edit on every member, Remove on non-admins and "Cannot remove admin" on admins', () => {
-    renderTable([admin, standard, noDate], true);
+  test("an admin viewer gets one actions menu per row: an Edit link for everyone, Remove or 'Cannot remove admin'", async () => {
+    const { user } = renderTable([admin, standard, noDate], true);
     const [adminRow, standardRow] = bodyRows();
-    expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(3);
-    expect(within(adminRow).getByRole('link', { name: /^Edit / })).toHaveAttribute(
-      'href',
-      '/dashboard/member/edit/1',
+    expect(within(adminRow).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(adminRow).getByRole('button', { name: /^Actions for / }));
+    let menu = within(screen.getByRole('menu'));
+    const edit = menu.getByRole('menuitem', { name: 'Edit' });
+    expect(edit.tagName).toBe('A');
+    expect(edit).toHaveAttribute('href', '/dashboard/member/edit/1');
+    expect(menu.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Cannot remove admin' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
     );
-    expect(within(adminRow).queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
-    expect(within(adminRow).getByText('Cannot remove admin')).toBeInTheDocument();
-    expect(within(standardRow).getByRole('button', { name: /^Remove / })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+    await user.keyboard('{Escape}');
+    await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
+    menu = within(await screen.findByRole('menu'));
+    expect(menu.getByRole('menuitem', { name: 'Remove' })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(menu.queryByRole('menuitem', { name: 'Cannot remove admin' })).not.toBeInTheDocument();
   });
 
   test('Remove hands the member to the page (which asks for confirmation)', async () => {
     const { user, onRemove } = renderTable([admin, standard]);
-    await user.click(screen.getByRole('button', { name: /^Remove / }));
+    const [, standardRow] = bodyRows();
+    await user.click(within(standardRow).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
     expect(onRemove).toHaveBeenCalledWith(standard);
   });
 
-  test('a non-admin viewer sees no Edit links and no Remove buttons', () => {
+  test('a non-admin viewer sees no actions menus', () => {
     renderTable([admin, standard, noDate], false);
-    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).not.toBeInTheDocument();
   });
 });

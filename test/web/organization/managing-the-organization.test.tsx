@@ -21,6 +21,7 @@ import { UNAVAILABLE_TEXT, UNREACHABLE_TEXT } from '../../../src/web/api/errors'
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
+import { messages, translateServerMessage } from '../../../src/web/i18n/zh-CN';
 
 // Spec §2.1 /dashboard/organization, §5 Invite, §6 roles, §8 Organization.
 
@@ -54,6 +55,18 @@ function rowOf(text: string) {
   return within(row);
 }
 
+/** Opens the actions menu of a row ('Actions for Grace Hopper') and answers the menu. */
+async function openMenu(user: ReturnType<typeof renderOrganization>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name }));
+  return within(await screen.findByRole('menu', { name }));
+}
+
+/** Opens the Invite dialog from the page's header: its form. */
+async function openInvite(user: ReturnType<typeof renderOrganization>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Invite' }));
+  return within(await screen.findByRole('form', { name: 'Invite a member' }));
+}
+
 function renderOrganization(viewer = admin) {
   // The page asks an admin for the company domain on the side (issue 15; company-domain.test.tsx).
   server.use(noCompanyDomain());
@@ -82,29 +95,81 @@ describe('members table', () => {
     expect(rowOf('Grace Hopper').getByText(/^January 1[45], 2026$/)).toBeInTheDocument();
   });
 
-  test('an admin sees Edit on every member, Remove on non-admins and "Cannot remove admin" on admins', async () => {
+  test("each row has one actions button; its menu has an Edit link, and Remove or 'Cannot remove admin'", async () => {
     server.use(mockOrganizationMembers({ users: team, invitations }));
-    renderOrganization(admin);
+    const { user } = renderOrganization(admin);
     await screen.findByText('Grace Hopper');
-    expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(3);
-    expect(rowOf('Grace Hopper').getByRole('link', { name: /^Edit / })).toHaveAttribute(
+    // One tab stop per row, not three text buttons.
+    expect(rowOf('Grace Hopper').getAllByRole('button')).toHaveLength(1);
+    expect(rowOf('Grace Hopper').queryByRole('link')).not.toBeInTheDocument();
+
+    const grace = await openMenu(user, 'Actions for Grace Hopper');
+    expect(grace.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Move seat', // she holds a Standard seat
+      'Remove',
+    ]);
+    expect(grace.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute(
       'href',
       '/dashboard/member/edit/user-2',
     );
-    expect(rowOf('Ada Lovelace').getByText('Cannot remove admin')).toBeInTheDocument();
-    expect(rowOf('Ada Lovelace').queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
-    expect(rowOf('Grace Hopper').getByRole('button', { name: /^Remove / })).toBeInTheDocument();
-    expect(rowOf('Alan Turing').getByRole('button', { name: /^Remove / })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for Grace Hopper' })).toHaveFocus(),
+    );
+
+    const ada = await openMenu(user, 'Actions for Ada Lovelace');
+    expect(ada.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Cannot remove admin',
+    ]);
+    const cannot = ada.getByRole('menuitem', { name: 'Cannot remove admin' });
+    expect(cannot).toHaveAttribute('aria-disabled', 'true');
+    // Disabled, yet the arrow keys reach it: a keyboard user hears why there is no Remove.
+    await user.keyboard('{ArrowDown}');
+    expect(cannot).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog', { name: 'Remove member?' })).not.toBeInTheDocument();
   });
 
-  test('a member sees no Edit links, no Remove, no invite form and no Resend', async () => {
+  test('the menu works from the keyboard: Enter opens it on its first item, arrows move, Enter acts', async () => {
+    const remove = spyOnApi('removeOrganizationUser', ok('Removed'));
+    server.use(mockOrganizationMembers({ users: team, invitations }), remove.handler);
+    const { user } = renderOrganization(admin);
+    const button = await screen.findByRole('button', { name: 'Actions for Alan Turing' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = within(await screen.findByRole('menu', { name: 'Actions for Alan Turing' }));
+    await waitFor(() => expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(menu.getByRole('menuitem', { name: 'Remove' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Remove member?' })).toBeInTheDocument();
+  });
+
+  test('a member sees no row menus, no Invite and no settings', async () => {
     server.use(mockOrganizationMembers({ users: team, invitations }));
     renderOrganization(member);
     await screen.findByText('Grace Hopper');
-    expect(screen.queryByRole('link', { name: /^Edit / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Invite a member' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Resend invite to / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Company domain' })).not.toBeInTheDocument();
+  });
+
+  test('the members come first, then the invitations, then the settings; headings in sentence case', async () => {
+    server.use(mockOrganizationMembers({ users: team, invitations }));
+    renderOrganization(admin);
+    await screen.findByText('Grace Hopper');
+    await screen.findByRole('region', { name: 'Company domain' });
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      'Organization',
+      'Team members',
+      'Pending invitations',
+      'Organization settings',
+      'Seats',
+      'Company domain',
+      'Requests to join',
+    ]);
   });
 
   test('plan badges are coloured differently for Free, Standard and Pro', async () => {
@@ -183,7 +248,11 @@ describe('removing a member', () => {
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
 
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
+    await user.click(
+      (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
+        name: 'Remove',
+      }),
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove member?' }));
     expect(dialog.getByText(/Alan Turing \(alan@example.com\) will be removed/)).toBeInTheDocument();
     expect(remove.requests).toHaveLength(0);
@@ -199,8 +268,15 @@ describe('removing a member', () => {
     server.use(mockOrganizationMembers({ users: team, invitations }), remove.handler);
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
+        name: 'Remove',
+      }),
+    );
+    const cancel = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' });
+    // A confirmation opens on its safe choice.
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.click(cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(remove.requests).toHaveLength(0);
   });
@@ -212,7 +288,11 @@ describe('removing a member', () => {
     );
     const { user } = renderOrganization();
     await screen.findByText('Alan Turing');
-    await user.click(rowOf('Alan Turing').getByRole('button', { name: /^Remove / }));
+    await user.click(
+      (await openMenu(user, 'Actions for Alan Turing')).getByRole('menuitem', {
+        name: 'Remove',
+      }),
+    );
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to remove user${UNAVAILABLE_TEXT}`);
   });
@@ -227,7 +307,11 @@ describe('pending invitations', () => {
     expect(invitationsTable.getByText('charles@example.com')).toBeInTheDocument();
     expect(invitationsTable.getByText('Admin')).toBeInTheDocument();
 
-    await user.click(invitationsTable.getByRole('button', { name: /^Resend invite to / }));
+    await user.click(
+      (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
+        name: 'Resend invite',
+      }),
+    );
     expect(await screen.findByText('Invitation resent successfully!')).toBeInTheDocument();
     expect(resend.requests[0].body).toEqual({ invitation_id: 'inv-1' });
   });
@@ -238,7 +322,11 @@ describe('pending invitations', () => {
       http.post(operationUrl('resendInvitation'), () => HttpResponse.json({}, { status: 500 })),
     );
     const { user } = renderOrganization();
-    await user.click(await screen.findByRole('button', { name: /^Resend invite to / }));
+    await user.click(
+      (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
+        name: 'Resend invite',
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Failed to resend invitation${UNAVAILABLE_TEXT}`,
     );
@@ -250,25 +338,95 @@ describe('pending invitations', () => {
       mockApiError('resendInvitation', 'Too many attempts', { status: 429 }),
     );
     const { user } = renderOrganization();
-    await user.click(await screen.findByRole('button', { name: /^Resend invite to / }));
+    await user.click(
+      (await openMenu(user, 'Actions for the invitation to charles@example.com')).getByRole('menuitem', {
+        name: 'Resend invite',
+      }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to resend invitation');
     expect(alert).toHaveTextContent('Too many attempts');
   });
 });
 
-describe('invite form', () => {
+describe('revoking an invitation', () => {
+  test('asks first, revokes, says so, refreshes the list and puts focus on its heading', async () => {
+    const revoke = spyOnApi('revokeInvitation', ok('The invitation to charles@example.com was revoked.'));
+    server.use(
+      mockOrganizationMembers({ users: team, invitations }, { once: true }),
+      mockOrganizationMembers({ users: team, invitations: [] }),
+      revoke.handler,
+    );
+    const { user } = renderOrganization();
+    const menu = await openMenu(user, 'Actions for the invitation to charles@example.com');
+    await user.click(menu.getByRole('menuitem', { name: 'Revoke invitation' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Revoke invitation?' }));
+    expect(dialog.getByText(/The link mailed to charles@example.com will stop working/)).toBeInTheDocument();
+    expect(revoke.requests).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Revoke invitation' }));
+    expect(await screen.findByText('The invitation to charles@example.com was revoked.')).toBeInTheDocument();
+    expect(revoke.requests[0].body).toEqual({ invitation_id: 'inv-1' });
+    expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Pending invitations' })).toHaveFocus());
+  });
+
+  test('in Chinese the menu, the dialog and the outcome read in Chinese', async () => {
+    activateLocaleWith('zh-CN', messages, translateServerMessage);
+    try {
+      const revoke = spyOnApi('revokeInvitation', ok('The invitation to charles@example.com was revoked.'));
+      server.use(mockOrganizationMembers({ users: team, invitations }), revoke.handler);
+      const { user } = renderOrganization();
+      const menu = await openMenu(user, '发给 charles@example.com 的邀请的操作');
+      await user.click(menu.getByRole('menuitem', { name: '撤销邀请' }));
+      const dialog = within(await screen.findByRole('dialog', { name: '撤销邀请？' }));
+      await user.click(dialog.getByRole('button', { name: '撤销邀请' }));
+      expect(await screen.findByText('已撤销发给 charles@example.com 的邀请。')).toBeInTheDocument();
+    } finally {
+      activateLocaleWith('en', {});
+    }
+  });
+
+  test("a failure says 'Failed to revoke the invitation' with the server's reason", async () => {
+    server.use(
+      mockOrganizationMembers({ users: team, invitations }),
+      mockApiError('revokeInvitation', 'Invitation not found', { status: 404 }),
+    );
+    const { user } = renderOrganization();
+    const menu = await openMenu(user, 'Actions for the invitation to charles@example.com');
+    await user.click(menu.getByRole('menuitem', { name: 'Revoke invitation' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke invitation' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to revoke the invitation');
+    expect(alert).toHaveTextContent('Invitation not found');
+  });
+});
+
+describe('invite dialog', () => {
+  test('Invite opens the dialog on its Email field; Cancel closes it and focus returns to Invite', async () => {
+    server.use(mockOrganizationMembers({ users: team, invitations: [] }));
+    const { user } = renderOrganization();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).not.toBeInTheDocument();
+    const form = await openInvite(user);
+    await waitFor(() => expect(form.getByRole('textbox', { name: 'Email' })).toHaveFocus());
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Invite' })).toHaveFocus();
+  });
+
   test('the email is required and email-typed; the role defaults to member', async () => {
     const invite = spyOnApi('inviteUser', { error: false, message: 'Sent', data: anInvitation() });
     server.use(mockOrganizationMembers({ users: team, invitations: [] }), invite.handler);
     const { user } = renderOrganization();
-    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const form = await openInvite(user);
     const email = form.getByRole('textbox', { name: 'Email' });
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
     expect(form.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Member');
 
-    await user.click(form.getByRole('button', { name: 'Send Invite' }));
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
     expect(email).toBeInvalid();
     expect(invite.requests).toHaveLength(0);
   });
@@ -277,25 +435,26 @@ describe('invite form', () => {
     const invite = spyOnApi('inviteUser', { error: false, message: 'Sent', data: anInvitation() });
     server.use(mockOrganizationMembers({ users: team, invitations: [] }), invite.handler);
     const { user } = renderOrganization();
-    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const form = await openInvite(user);
 
     await user.type(form.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await user.click(form.getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
-    await user.click(form.getByRole('button', { name: 'Send Invite' }));
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
 
     expect(await screen.findByText('Invitation sent successfully!')).toBeInTheDocument();
     expect(invite.requests[0].body).toEqual({ email: 'new@example.com', role: 'admin' });
-    expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    // Sent: the dialog closes.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   test('the default role sent is member', async () => {
     const invite = spyOnApi('inviteUser', { error: false, message: 'Sent', data: anInvitation() });
     server.use(mockOrganizationMembers({ users: team, invitations: [] }), invite.handler);
     const { user } = renderOrganization();
-    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const form = await openInvite(user);
     await user.type(form.getByRole('textbox', { name: 'Email' }), 'new@example.com');
-    await user.click(form.getByRole('button', { name: 'Send Invite' }));
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
     await screen.findByText('Invitation sent successfully!');
     expect(invite.requests[0].body).toEqual({ email: 'new@example.com', role: 'member' });
   });
@@ -306,9 +465,9 @@ describe('invite form', () => {
       http.post(operationUrl('inviteUser'), () => HttpResponse.json({}, { status: 500 })),
     );
     const { user } = renderOrganization();
-    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const form = await openInvite(user);
     await user.type(form.getByRole('textbox', { name: 'Email' }), 'new@example.com');
-    await user.click(form.getByRole('button', { name: 'Send Invite' }));
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Failed to send invitation${UNAVAILABLE_TEXT}`,
     );
@@ -321,9 +480,9 @@ describe('invite form', () => {
       mockApiError('inviteUser', 'This person is already a member', { status: 409 }),
     );
     const { user } = renderOrganization();
-    const form = within(await screen.findByRole('form', { name: 'Invite a member' }));
+    const form = await openInvite(user);
     await user.type(form.getByRole('textbox', { name: 'Email' }), 'grace@example.com');
-    await user.click(form.getByRole('button', { name: 'Send Invite' }));
+    await user.click(form.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This person is already a member');
   });
 });

@@ -48,6 +48,12 @@ test('the member edit page shows usage against the cap and saves a new cap', asy
   await user.type(field, '5');
   await user.click(within(section).getByRole('button', { name: 'Save cap' }));
   expect(await within(section).findByText('Monthly cap set for Grace Hopper.')).toBeInTheDocument();
+  // The button was disabled while saving, which drops focus: the outcome has it, not <body>.
+  await waitFor(() =>
+    expect(
+      within(section).getByText('Monthly cap set for Grace Hopper.').closest('[role="alert"]'),
+    ).toHaveFocus(),
+  );
   expect(save.requests[0]!.body).toEqual({ user_ids: ['user-2'], monthly_cap: 5 });
   // The usage is read again with the new cap, and the confirmation stays.
   expect(await within(section).findByText(/4 of 5 credits used this period \(80%\)/)).toBeInTheDocument();
@@ -83,6 +89,8 @@ test('an admin sets one cap for several members from the organization page', asy
 
   await user.click(await screen.findByRole('button', { name: 'Set monthly caps' }));
   const dialog = await screen.findByRole('dialog', { name: 'Set monthly caps' });
+  // A dialog opens on its first field.
+  await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: /^All members/ })).toHaveFocus());
   const picker = within(dialog).getByRole('combobox', { name: 'Members' });
   await user.type(picker, 'grace');
   await user.click(await screen.findByRole('option', { name: 'Grace Hopper (grace@example.com)' }));

@@ -76,20 +76,30 @@ test('members and invitations are cards with name, email, role, product, status 
   expect(bart.getByText('Member')).toBeInTheDocument();
   expect(bart.getByText('Product')).toBeInTheDocument();
   expect(bart.getByText('Pro')).toBeInTheDocument();
-  expect(bart.getByRole('button', { name: 'Remove Bartholomew Longname' })).toBeInTheDocument();
-  expect(within(cards[0]).getByText('Cannot remove admin')).toBeInTheDocument();
-  expect(within(cards[0]).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  expect(bart.getByRole('button', { name: 'Actions for Bartholomew Longname' })).toBeInTheDocument();
 
   const invitationList = screen.getByRole('list', { name: 'Pending invitations' });
   const invitation = within(within(invitationList).getByRole('listitem'));
   expect(invitation.getByText('Pending')).toBeInTheDocument();
-  expect(invitation.getByRole('button', { name: 'Resend invite to charles@example.com' })).toBeEnabled();
+  expect(
+    invitation.getByRole('button', { name: 'Actions for the invitation to charles@example.com' }),
+  ).toBeEnabled();
 
-  // Remove asks first, like the table's button; Edit opens the member's page.
-  await user.click(bart.getByRole('button', { name: 'Remove Bartholomew Longname' }));
+  // The admin's menu has no Remove; Remove asks first, like the table's; Edit opens the member's page.
+  await user.click(within(cards[0]).getByRole('button', { name: /^Actions for / }));
+  expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+  expect(screen.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+  expect(screen.getByRole('menuitem', { name: 'Cannot remove admin' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await user.keyboard('{Escape}');
+  await user.click(bart.getByRole('button', { name: 'Actions for Bartholomew Longname' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
   expect(await screen.findByRole('dialog')).toBeInTheDocument();
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  await user.click(bart.getByRole('link', { name: 'Edit Bartholomew Longname' }));
+  await user.click(bart.getByRole('button', { name: 'Actions for Bartholomew Longname' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
   expect(router.state.location.pathname).toBe('/dashboard/member/edit/user-2');
 });

@@ -95,6 +95,7 @@ export const audit: Record<string, string> = {
   "Member's sessions ended": '成员的会话已结束',
   'Invitation sent': '邀请已发送',
   'Invitation resent': '邀请已重新发送',
+  'Invitation revoked': '邀请已撤销',
   'Role changed': '角色已更改',
   'Product changed': '产品已更改',
   'Member removed': '成员已移除',

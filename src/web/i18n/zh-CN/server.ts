@@ -206,6 +206,8 @@ export const serverTemplates: Record<string, string> = {
   '{domain} is already verified by another organization.': '{domain} 已被另一个组织验证。',
   'We sent a verification code to {email}.': '我们已向 {email} 发送验证码。',
   '{domain} is verified.': '{domain} 已验证。',
+  // A revoked invitation (handlers/organization.ts).
+  'The invitation to {email} was revoked.': '已撤销发给 {email} 的邀请。',
   'The request of {email} was declined.': '已拒绝 {email} 的申请。',
   '{email} already belongs to an organization.': '{email} 已属于一个组织。',
   '{email} joined your organization as a Free member.': '{email} 已作为免费版成员加入您的组织。',

@@ -132,6 +132,7 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? null
       : t('Invited as {role}, on {product}.', { role: role(details.role), product: plan(details.product) }),
   'invitation.resent': () => null,
+  'invitation.revoked': () => null,
   'invitation.accepted': joinedAs,
   'member.role_changed': (details) =>
     details.from === undefined || details.to === undefined

@@ -74,7 +74,11 @@ export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDial
             {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
             <FormControlLabel
               control={
-                <Checkbox checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
+                <Checkbox
+                  checked={everyone}
+                  autoFocus
+                  onChange={(event) => setEveryone(event.target.checked)}
+                />
               }
               label={t('All members ({count})', { count: members.length })}
             />

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useInviteUsersMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -107,6 +107,7 @@ export function BulkInviteDialog({
   const [error, setError] = useState<ErrorText | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inviteUsers, sending] = useInviteUsersMutation();
+  const fileInput = useRef<HTMLInputElement>(null);
   const judged = useMemo(
     () => judgeInviteRows(parseInviteList(text), { inviterEmail, members, invited }),
     [text, inviterEmail, members, invited],
@@ -202,6 +203,7 @@ export function BulkInviteDialog({
             )}
             <TextField
               label={t('Email addresses')}
+              autoFocus
               helperText={t(
                 'One per line, or separated by commas or semicolons. A CSV may add a role column.',
               )}
@@ -212,10 +214,19 @@ export function BulkInviteDialog({
               onChange={(event) => setText(event.target.value)}
             />
             <div>
-              <Button variant="outlined" component="label">
+              {/* A real button that opens the hidden file input: a <label role=button> is no button to
+                  assistive technology or the keyboard. */}
+              <Button variant="outlined" onClick={() => fileInput.current?.click()}>
                 {t('Upload a CSV file')}
-                <input hidden type="file" accept=".csv,text/csv,text/plain" onChange={onFile} />
               </Button>
+              <input
+                ref={fileInput}
+                hidden
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                aria-label={t('Upload a CSV file')}
+                onChange={onFile}
+              />
             </div>
             {rows.length > 0 && (
               <>

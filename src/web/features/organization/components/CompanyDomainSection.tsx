@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useDecideJoinRequestMutation,
@@ -49,6 +49,14 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
   const [email, setEmail] = useState('');
   const [code, setCode] = useState(() => params.get('domain_code') ?? '');
   const [error, setError] = useState<ErrorText | null>(null);
+  // A verified domain shows as a fact with a Change button; the form comes back only when asked for.
+  const [changing, setChanging] = useState(false);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const stopChanging = () => {
+    setChanging(false);
+    // Cancel goes away with the form: focus returns to the button that opened it.
+    requestAnimationFrame(() => changeButton.current?.focus());
+  };
   const [start, starting] = useStartDomainVerificationMutation();
   const [verify, verifying] = useVerifyDomainMutation();
   const [decide, deciding] = useDecideJoinRequestMutation();
@@ -77,6 +85,7 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
       const answer = await verify({ code: code.trim() }).unwrap();
       onDone(translated(answer.message));
       setCode('');
+      if (changing) stopChanging();
       void state.refetch();
     } catch (failure) {
       setError(withDetail(DOMAIN_VERIFY_FAILED, failure));
@@ -119,7 +128,14 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       {data.domain ? (
         <>
-          <Typography>{t('Verified domain: {domain}', { domain: data.domain })}</Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <Typography>{t('Verified domain: {domain}', { domain: data.domain })}</Typography>
+            {!changing && (
+              <Button variant="outlined" size="small" ref={changeButton} onClick={() => setChanging(true)}>
+                {t('Change domain')}
+              </Button>
+            )}
+          </Box>
           <FormControlLabel
             control={
               <Switch
@@ -138,35 +154,40 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
           {t('Verify your company domain so colleagues who sign up with it can ask to join.')}
         </Typography>
       )}
-      <Box
-        component="form"
-        aria-label={t('Verify a company domain')}
-        onSubmit={onStart}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-      >
-        <TextField
-          label={t('Company domain')}
-          name="domain"
-          required
-          size="small"
-          value={domain}
-          onChange={(event) => setDomain(event.target.value)}
-          sx={{ flex: '1 1 200px' }}
-        />
-        <TextField
-          label={t('Send the code to (optional)')}
-          name="domain_email"
-          type="email"
-          size="small"
-          helperText={t('An address at the domain; yours when left empty.')}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          sx={{ flex: '1 1 240px' }}
-        />
-        <Button type="submit" variant="outlined" disabled={starting.isLoading}>
-          {t('Send verification code')}
-        </Button>
-      </Box>
+      {(!data.domain || changing) && (
+        <Box
+          component="form"
+          aria-label={t('Verify a company domain')}
+          onSubmit={onStart}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+        >
+          <TextField
+            label={t('Company domain')}
+            name="domain"
+            required
+            // Asked for with Change domain: typing starts at once.
+            autoFocus={changing}
+            size="small"
+            value={domain}
+            onChange={(event) => setDomain(event.target.value)}
+            sx={{ flex: '1 1 200px' }}
+          />
+          <TextField
+            label={t('Send the code to (optional)')}
+            name="domain_email"
+            type="email"
+            size="small"
+            helperText={t('An address at the domain; yours when left empty.')}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            sx={{ flex: '1 1 240px' }}
+          />
+          <Button type="submit" variant="outlined" disabled={starting.isLoading}>
+            {t('Send verification code')}
+          </Button>
+          {changing && <Button onClick={stopChanging}>{t('Cancel')}</Button>}
+        </Box>
+      )}
       {data.pending_domain && (
         <Box
           component="form"
@@ -202,7 +223,7 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
           onChanged={() => void state.refetch()}
         />
       )}
-      <Typography variant="subtitle1" component="h3">
+      <Typography variant="subtitle1" component="h4">
         {t('Requests to join')}
       </Typography>
       {data.join_requests.length === 0 ? (

@@ -20,7 +20,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a change that cannot be undone from the app; Cancel (or Escape) changes nothing. */
+/**
+ * Asks before a change that cannot be undone from the app; Cancel (or Escape) changes nothing. It opens
+ * on Cancel, the choice that is safe to press by mistake, so a keyboard user starts inside the dialog.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -42,10 +45,14 @@ export function ConfirmDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{children}</DialogContentText>
+        {/* A long address ('a-rather-long-name@subdomain.example.com') wraps instead of making the text a
+            sideways-scrolling box at 390 px, one that no keyboard could scroll. */}
+        <DialogContentText id={textId} sx={{ overflowWrap: 'break-word' }}>
+          {children}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
           {t('Cancel')}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>

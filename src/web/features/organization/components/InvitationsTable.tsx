@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,12 +9,14 @@ import TableRow from '@mui/material/TableRow';
 import { roleName, type Invitation } from '../lib/members';
 import { compactOnPhones, wrappingPagination } from './MembersTable';
 import { InvitationCards, usePhoneLayout } from './PhoneCards';
+import { RowActionsMenu } from './RowActionsMenu';
+import { invitationActions, invitationActionsLabel, type InvitationActionHandlers } from '../lib/row-actions';
 import BreakableEmail from '../../../components/BreakableEmail';
 import { t } from '../../../i18n';
 
 export const INVITATIONS_PAGE_SIZE = 10;
 
-export interface InvitationsTableProps {
+export interface InvitationsTableProps extends InvitationActionHandlers {
   /** The invitations of the page shown (paged by the server). */
   invitations: readonly Invitation[];
   /** How many invitations are pending. */
@@ -23,22 +24,18 @@ export interface InvitationsTableProps {
   /** 0-based. */
   page: number;
   onPage: (page: number) => void;
-  /** Only admins may resend invitations. */
+  /** Only admins may resend or revoke invitations. */
   canManage: boolean;
-  /** The invitation being resent, whose button is disabled meanwhile. */
-  resendingId: string | null;
-  onResend: (invitation: Invitation) => void;
 }
 
-/** Pending invitations (spec §2.1): email, role and a 'Resend invite' action, paginated. */
+/** Pending invitations (spec §2.1): email, role and a menu of Resend and Revoke, paginated. */
 export function InvitationsTable({
   invitations,
   total,
   page,
   onPage,
   canManage,
-  resendingId,
-  onResend,
+  ...handlers
 }: InvitationsTableProps) {
   const phone = usePhoneLayout();
   if (total === 0) {
@@ -47,12 +44,7 @@ export function InvitationsTable({
   return (
     <Paper variant="outlined">
       {phone ? (
-        <InvitationCards
-          invitations={invitations}
-          canManage={canManage}
-          resendingId={resendingId}
-          onResend={onResend}
-        />
+        <InvitationCards invitations={invitations} canManage={canManage} {...handlers} />
       ) : (
         <TableContainer>
           <Table size="small" aria-label={t('Pending invitations')} sx={compactOnPhones}>
@@ -60,7 +52,7 @@ export function InvitationsTable({
               <TableRow>
                 <TableCell>{t('Email')}</TableCell>
                 <TableCell>{t('Role')}</TableCell>
-                {canManage && <TableCell>{t('Actions')}</TableCell>}
+                {canManage && <TableCell align="right">{t('Actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -71,16 +63,11 @@ export function InvitationsTable({
                   </TableCell>
                   <TableCell>{t(roleName(invitation.role))}</TableCell>
                   {canManage && (
-                    <TableCell>
-                      <Button
-                        size="small"
-                        // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
-                        aria-disabled={resendingId === invitation.id}
-                        onClick={() => resendingId !== invitation.id && onResend(invitation)}
-                        aria-label={t('Resend invite to {email}', { email: invitation.email })}
-                      >
-                        {t('Resend invite')}
-                      </Button>
+                    <TableCell align="right">
+                      <RowActionsMenu
+                        label={invitationActionsLabel(invitation)}
+                        actions={invitationActions(invitation, handlers)}
+                      />
                     </TableCell>
                   )}
                 </TableRow>

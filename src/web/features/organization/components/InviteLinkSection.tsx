@@ -82,7 +82,7 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
 
   return (
     <Stack component="section" spacing={1.5} aria-label={t('Invitation link')}>
-      <Typography variant="subtitle1" component="h3">
+      <Typography variant="subtitle1" component="h4">
         {t('Invitation link')}
       </Typography>
       <Typography color="text.secondary">

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useGetCreditUsageQuery, useSetMemberCapsMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -58,6 +58,12 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
   const [error, setError] = useState<ErrorText | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const cap = parseCapInput(value);
+  // While saving the button is disabled, which drops keyboard focus to <body>: the outcome takes it.
+  const savedNotice = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (saved) savedNotice.current?.focus();
+  }, [saved]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,13 +97,26 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
       />
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       {saved && (
-        <Alert severity="success" onClose={() => setSaved(null)}>
+        <Alert
+          severity="success"
+          ref={savedNotice}
+          tabIndex={-1}
+          onClose={() => {
+            setSaved(null);
+            saveButton.current?.focus();
+          }}
+        >
           {translated(saved)}
         </Alert>
       )}
       <CapField value={value} onChange={setValue} disabled={save.isLoading} />
       <div>
-        <Button type="submit" variant="contained" disabled={save.isLoading || cap === undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          ref={saveButton}
+          disabled={save.isLoading || cap === undefined}
+        >
           {save.isLoading ? t('Saving...') : t('Save cap')}
         </Button>
       </div>

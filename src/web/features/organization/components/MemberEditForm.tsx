@@ -35,7 +35,8 @@ export interface MemberEditFormProps {
 }
 
 /**
- * Product and role of one member, with Save Changes, Cancel and Remove from Organization. Making the
+ * Product and role of one member, with 'Save Changes', 'Cancel' and 'Remove from
+ * Organization' (texts users know from the product's first version, kept as they were). Making the
  * member an admin is asked again first: it cannot be undone.
  */
 export function MemberEditForm({

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,13 +10,12 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { canRemoveMember } from '../../../../shared/permissions';
 import { roleName, type MemberSort, type OrganizationMember, type SortOrder } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { MemberCards, usePhoneLayout } from './PhoneCards';
-import { MoveSeatButton } from './MoveSeatButton';
+import { RowActionsMenu } from './RowActionsMenu';
+import { memberActions, memberActionsLabel } from '../lib/row-actions';
 import BreakableEmail from '../../../components/BreakableEmail';
 import { msg, t } from '../../../i18n';
 
@@ -43,7 +41,7 @@ export interface MembersTableProps {
   onSort: (sort: MemberSort) => void;
   /** A new page or search is on its way: the rows shown are the previous ones. */
   busy: boolean;
-  /** The viewer is an admin: Edit on every member, Remove on non-admin members. */
+  /** The viewer is an admin: a menu of Edit on every member, Remove on non-admin members. */
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
   /** Opens the seat move of a member holding a paid seat (issue 15); no button without it. */
@@ -89,8 +87,8 @@ export function MembersTable(props: MembersTableProps) {
         />
       ) : (
         <TableContainer>
-          {/* On a phone the five columns share 390 px: tighter cells, wrapping emails and stacked actions keep
-            Edit and Remove on screen instead of behind a sideways scroll. */}
+          {/* Between the phone cards and a wide screen the five columns share little room: tighter cells,
+            wrapping emails and one menu button per row keep every column on screen. */}
           <Table
             size="small"
             aria-label={t('Team members')}
@@ -102,6 +100,7 @@ export function MembersTable(props: MembersTableProps) {
                 {COLUMNS.map((column) => (
                   <TableCell
                     key={column.label}
+                    align={column.sort === undefined ? 'right' : undefined}
                     sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
                   >
                     {column.sort === undefined ? (
@@ -174,7 +173,6 @@ function MemberRow({
   onRemove: (member: OrganizationMember) => void;
   onMoveSeat?: (member: OrganizationMember) => void;
 }) {
-  const removable = canRemoveMember(member);
   return (
     <TableRow>
       <TableCell>
@@ -192,39 +190,12 @@ function MemberRow({
       <TableCell>
         <JoinedDate seconds={member.join_timestamp} />
       </TableCell>
-      <TableCell
-        sx={{
-          whiteSpace: { xs: 'normal', sm: 'nowrap' },
-          '& > *': { display: { xs: 'block', sm: 'inline-flex' }, ml: { xs: 0, sm: 1 } },
-          '& .MuiButton-root': { minWidth: { xs: 0, sm: 64 }, px: { xs: 0.5, sm: 1 } },
-        }}
-      >
+      <TableCell align="right">
         {canManage && (
-          <>
-            <Button
-              component={RouterLink}
-              to={`/dashboard/member/edit/${encodeURIComponent(member.id)}`}
-              size="small"
-              aria-label={t('Edit {name}', { name: member.name || member.email })}
-            >
-              {t('Edit')}
-            </Button>
-            <MoveSeatButton member={member} onMoveSeat={onMoveSeat} />
-            {removable ? (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => onRemove(member)}
-                aria-label={t('Remove {name}', { name: member.name || member.email })}
-              >
-                {t('Remove')}
-              </Button>
-            ) : (
-              <Typography component="span" variant="caption" color="text.secondary">
-                {t('Cannot remove admin')}
-              </Typography>
-            )}
-          </>
+          <RowActionsMenu
+            label={memberActionsLabel(member)}
+            actions={memberActions(member, { onRemove, onMoveSeat })}
+          />
         )}
       </TableCell>
     </TableRow>

@@ -1,17 +1,21 @@
 /**
  * Issue 14, phones: below 600 px the members and invitations tables become a list of cards, one per
  * person, so nothing hides behind a sideways scroll. Each card shows every column as a labelled line and
- * every row action as a button at least 24 px tall, named after the person it acts on.
+ * its actions behind one menu button in its top corner, named after the person it acts on.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import BreakableEmail from '../../../components/BreakableEmail';
-import { canRemoveMember } from '../../../../shared/permissions';
 import { roleName, type Invitation, type OrganizationMember } from '../lib/members';
-import { MoveSeatButton } from './MoveSeatButton';
+import {
+  invitationActions,
+  invitationActionsLabel,
+  memberActions,
+  memberActionsLabel,
+  type InvitationActionHandlers,
+} from '../lib/row-actions';
+import { RowActionsMenu } from './RowActionsMenu';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { t } from '../../../i18n';
@@ -26,13 +30,12 @@ const cardList = {
   '& > li:last-of-type': { borderBottom: 0 },
 } as const;
 
-const actionRow = {
+/** The card's title beside its menu button. */
+const cardHead = {
   display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
   gap: 1,
-  mt: 1,
-  '& .MuiButton-root': { minHeight: 32 },
 } as const;
 
 /** One labelled value of a card ('Role: Member'). */
@@ -70,14 +73,24 @@ export function MemberCards({
         const name = member.name || member.email;
         return (
           <li key={member.id}>
-            <Typography variant="body1" component="p" fontWeight={500}>
-              {name}
-            </Typography>
-            {member.name && (
-              <Typography variant="body2" color="text.secondary">
-                <BreakableEmail email={member.email} />
-              </Typography>
-            )}
+            <Box sx={cardHead}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body1" component="p" fontWeight={500}>
+                  {name}
+                </Typography>
+                {member.name && (
+                  <Typography variant="body2" color="text.secondary">
+                    <BreakableEmail email={member.email} />
+                  </Typography>
+                )}
+              </Box>
+              {canManage && (
+                <RowActionsMenu
+                  label={memberActionsLabel(member)}
+                  actions={memberActions(member, { onRemove, onMoveSeat })}
+                />
+              )}
+            </Box>
             <Field label={t('Role')}>{t(roleName(member.role))}</Field>
             <Field label={t('Product')}>
               <PlanBadge product={member.subscription?.stripe_product} />
@@ -85,35 +98,6 @@ export function MemberCards({
             <Field label={t('Joined')}>
               <JoinedDate seconds={member.join_timestamp} />
             </Field>
-            {canManage && (
-              <Box sx={actionRow}>
-                <Button
-                  component={RouterLink}
-                  to={`/dashboard/member/edit/${encodeURIComponent(member.id)}`}
-                  size="small"
-                  variant="outlined"
-                  aria-label={t('Edit {name}', { name })}
-                >
-                  {t('Edit')}
-                </Button>
-                <MoveSeatButton member={member} onMoveSeat={onMoveSeat} variant="outlined" />
-                {canRemoveMember(member) ? (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    color="error"
-                    aria-label={t('Remove {name}', { name })}
-                    onClick={() => onRemove(member)}
-                  >
-                    {t('Remove')}
-                  </Button>
-                ) : (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {t('Cannot remove admin')}
-                  </Typography>
-                )}
-              </Box>
-            )}
           </li>
         );
       })}
@@ -124,37 +108,28 @@ export function MemberCards({
 export function InvitationCards({
   invitations,
   canManage,
-  resendingId,
-  onResend,
+  ...handlers
 }: {
   invitations: readonly Invitation[];
   canManage: boolean;
-  resendingId: string | null;
-  onResend: (invitation: Invitation) => void;
-}) {
+} & InvitationActionHandlers) {
   return (
     <Box component="ul" aria-label={t('Pending invitations')} sx={cardList}>
       {invitations.map((invitation) => (
         <li key={invitation.id}>
-          <Typography variant="body1" component="p" fontWeight={500}>
-            <BreakableEmail email={invitation.email} />
-          </Typography>
+          <Box sx={cardHead}>
+            <Typography variant="body1" component="p" fontWeight={500} sx={{ minWidth: 0 }}>
+              <BreakableEmail email={invitation.email} />
+            </Typography>
+            {canManage && (
+              <RowActionsMenu
+                label={invitationActionsLabel(invitation)}
+                actions={invitationActions(invitation, handlers)}
+              />
+            )}
+          </Box>
           <Field label={t('Role')}>{t(roleName(invitation.role))}</Field>
           <Field label={t('Status')}>{t('Pending')}</Field>
-          {canManage && (
-            <Box sx={actionRow}>
-              <Button
-                size="small"
-                variant="outlined"
-                aria-label={t('Resend invite to {email}', { email: invitation.email })}
-                // Not `disabled`: a disabled button drops focus to <body>; this one keeps it while the call runs.
-                aria-disabled={resendingId === invitation.id}
-                onClick={() => resendingId !== invitation.id && onResend(invitation)}
-              >
-                {t('Resend invite')}
-              </Button>
-            </Box>
-          )}
         </li>
       ))}
     </Box>

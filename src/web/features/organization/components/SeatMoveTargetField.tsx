@@ -70,6 +70,8 @@ export function SeatMoveTargetField({ from, value, onChange, disabled }: SeatMov
             {...params}
             required
             name="to_user_id"
+            // The dialog's one field: it opens here (autoFocus in a dialog is its first field, WCAG 2.4.3).
+            autoFocus
             label={t('Give the seat to')}
             placeholder={t('Type a name or email')}
           />

@@ -8,6 +8,7 @@ export const REMOVE_FAILED = 'Failed to remove user';
 export const UPDATE_PRODUCT_FAILED = 'Failed to update product';
 export const INVITE_FAILED = 'Failed to send invitation';
 export const RESEND_FAILED = 'Failed to resend invitation';
+export const REVOKE_FAILED = 'Failed to revoke the invitation';
 export const BULK_INVITE_FAILED = 'Failed to send the invitations';
 /** Sending stays possible: invite-users judges every row again. */
 export const BULK_PREVIEW_FAILED =

@@ -139,10 +139,10 @@ export default function MemberEditPage() {
     <Stack spacing={3}>
       <div>
         <Button component={RouterLink} to={ORGANIZATION_PATH} size="small" sx={{ mb: 1 }}>
-          {t('← Back to Organization')}
+          {t('← Back to organization')}
         </Button>
         <Typography variant="h4" component="h1">
-          {t('Edit Member')}
+          {t('Edit member')}
         </Typography>
       </div>
       {body}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +10,7 @@ import {
   useMoveSeatMutation,
   useRemoveOrganizationUserMutation,
   useResendInvitationMutation,
+  useRevokeInvitationMutation,
 } from '../../../api';
 import { selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';
@@ -20,7 +22,8 @@ import LoadingState from '../../../components/LoadingState';
 import { BulkCapsDialog } from '../components/BulkCapsDialog';
 import { BulkInviteDialog } from '../components/BulkInviteDialog';
 import { INVITATIONS_PAGE_SIZE, InvitationsTable } from '../components/InvitationsTable';
-import { InviteForm, type InviteValues } from '../components/InviteForm';
+import { InviteDialog, type InviteValues } from '../components/InviteDialog';
+import { RevokeInvitationDialog } from '../components/RevokeInvitationDialog';
 import { MEMBER_PAGE_SIZES, MembersTable } from '../components/MembersTable';
 import { MEMBERS_FIRST_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../lib/members-query';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -35,6 +38,7 @@ import {
   MOVE_SEAT_FAILED,
   REMOVE_FAILED,
   RESEND_FAILED,
+  REVOKE_FAILED,
 } from '../lib/errors';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import {
@@ -54,8 +58,10 @@ const NO_INVITATIONS: Invitation[] = [];
 const DEFAULT_SORT: { sort: MemberSort; order: SortOrder } = { sort: 'joined', order: 'asc' };
 
 /**
- * /dashboard/organization (spec §2.1, §6): the team members (searched, sorted and paginated by the server:
- * organizations can have thousands), pending invitations and the invite form. Admins manage; members only look.
+ * /dashboard/organization (spec §2.1, §6): the team members first (searched, sorted and paginated by the
+ * server: organizations can have thousands), then the pending invitations, then the organization's settings
+ * (seats, company domain). Inviting opens a dialog from the page's header; each row's actions sit in one
+ * menu. Admins manage; members only look.
  */
 export default function OrganizationPage() {
   useDocumentTitle('Organization');
@@ -91,12 +97,15 @@ export default function OrganizationPage() {
   useEffect(() => setPage(0), [settledSearch]);
   const [inviteUser, invite] = useInviteUserMutation();
   const [resendInvitation] = useResendInvitationMutation();
+  const [revokeInvitation, revocation] = useRevokeInvitationMutation();
+  const [toRevoke, setToRevoke] = useState<Invitation | null>(null);
+  const [inviteOpen, setInviteOpen] = useState(false);
   const [removeOrganizationUser, removal] = useRemoveOrganizationUserMutation();
   const [moveSeat, seatMove] = useMoveSeatMutation();
   const [toMove, setToMove] = useState<OrganizationMember | null>(null);
   const [moveError, setMoveError] = useState<ErrorText | null>(null);
 
-  // The invite form's own failure stays beside the form; every other outcome is a notice (notices.ts).
+  // The invite dialog's own failure stays in the dialog; every other outcome is a notice (notices.ts).
   const [inviteError, setInviteError] = useState<ErrorText | null>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -116,8 +125,9 @@ export default function OrganizationPage() {
   const [capsOpen, setCapsOpen] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const canSetCaps = roleCan(viewer?.role, 'credits.govern');
-  // Where focus goes when the element that had it is gone (a removed member's row).
+  // Where focus goes when the element that had it is gone (a removed member's row, a revoked invitation's).
   const membersHeading = useRef<HTMLHeadingElement>(null);
+  const invitationsHeading = useRef<HTMLHeadingElement>(null);
 
   const report = (result: { success?: string; error?: ErrorText }) => {
     if (result.success) dispatch(notify(result.success));
@@ -145,6 +155,20 @@ export default function OrganizationPage() {
       report({ error: withDetail(RESEND_FAILED, error) });
     } finally {
       setResendingId(null);
+    }
+  };
+
+  const onConfirmRevoke = async () => {
+    if (!toRevoke) return;
+    try {
+      const answer = await revokeInvitation({ invitation_id: toRevoke.id }).unwrap();
+      report({ success: translated(answer.message) });
+    } catch (error) {
+      report({ error: withDetail(REVOKE_FAILED, error) });
+    } finally {
+      setToRevoke(null);
+      // The dialog would give focus back to the row's menu button, whose row is gone.
+      requestAnimationFrame(() => invitationsHeading.current?.focus());
     }
   };
 
@@ -188,43 +212,39 @@ export default function OrganizationPage() {
   const organizationName = viewer?.organization?.name;
   const purchasedSeats = viewer?.organization?.seats;
 
+  const showSeats = Boolean(purchasedSeats && data);
+  const showDomain = roleCan(viewer?.role, 'organization.domain');
+
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h4" component="h1">
-          {t('Organization')}
-        </Typography>
-        {organizationName && <Typography color="text.secondary">{translated(organizationName)}</Typography>}
-      </div>
-
-      {isAdmin && (
-        <Section title={t('Invite a Member')}>
-          {inviteError && <ErrorAlert error={inviteError} onClose={() => setInviteError(null)} />}
-          <InviteForm submitting={invite.isLoading} onInvite={onInvite} />
-          <div>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+        }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            {t('Organization')}
+          </Typography>
+          {organizationName && (
+            <Typography color="text.secondary">{translated(organizationName)}</Typography>
+          )}
+        </div>
+        {isAdmin && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="contained" onClick={() => setInviteOpen(true)}>
+              {t('Invite')}
+            </Button>
             <Button variant="outlined" onClick={() => setBulkOpen(true)}>
               {t('Invite many members')}
             </Button>
-          </div>
-          <BulkInviteDialog
-            open={bulkOpen}
-            inviterEmail={viewer?.email ?? ''}
-            members={(data?.users ?? NO_MEMBERS).map((member) => member.email)}
-            invited={(data?.invitations ?? NO_INVITATIONS).map((invitation) => invitation.email)}
-            onClose={() => setBulkOpen(false)}
-            onSent={(summary) => report({ success: summary })}
-          />
-        </Section>
-      )}
-
-      {roleCan(viewer?.role, 'organization.domain') && (
-        <Section title={t('Company domain')}>
-          <CompanyDomainSection
-            onDone={(message) => report({ success: message })}
-            onMemberJoined={() => void members.refetch()}
-          />
-        </Section>
-      )}
+          </Box>
+        )}
+      </Box>
 
       {members.isLoading ? (
         <LoadingState shape="table" />
@@ -232,12 +252,7 @@ export default function OrganizationPage() {
         <ErrorAlert error={membersErrorText(members.error)} onRetry={() => void members.refetch()} />
       ) : (
         <>
-          {purchasedSeats && data && (
-            <Section title={t('Seats')}>
-              <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />
-            </Section>
-          )}
-          <Section title={t('Team Members')} headingRef={membersHeading}>
+          <Section title={t('Team members')} headingRef={membersHeading}>
             {canSetCaps && (
               <div>
                 <Button variant="outlined" onClick={() => setCapsOpen(true)}>
@@ -270,7 +285,7 @@ export default function OrganizationPage() {
               onMoveSeat={roleCan(viewer?.role, 'members.edit') ? setToMove : undefined}
             />
           </Section>
-          <Section title={t('Pending Invitations')}>
+          <Section title={t('Pending invitations')} headingRef={invitationsHeading}>
             <InvitationsTable
               invitations={data?.invitations ?? NO_INVITATIONS}
               total={data?.invitations_total ?? 0}
@@ -279,11 +294,60 @@ export default function OrganizationPage() {
               canManage={isAdmin}
               resendingId={resendingId}
               onResend={onResend}
+              onRevoke={setToRevoke}
             />
           </Section>
         </>
       )}
 
+      {(showSeats || showDomain) && (
+        // Settings come after the people: they change rarely, the lists are what admins come for.
+        <Section title={t('Organization settings')}>
+          {showSeats && purchasedSeats && data && (
+            <Section title={t('Seats')} level={3}>
+              <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />
+            </Section>
+          )}
+          {showDomain && (
+            <Section title={t('Company domain')} level={3}>
+              <CompanyDomainSection
+                onDone={(message) => report({ success: message })}
+                onMemberJoined={() => void members.refetch()}
+              />
+            </Section>
+          )}
+        </Section>
+      )}
+
+      {isAdmin && (
+        <>
+          <InviteDialog
+            open={inviteOpen}
+            submitting={invite.isLoading}
+            error={inviteError}
+            onDismissError={() => setInviteError(null)}
+            onInvite={onInvite}
+            onClose={() => {
+              setInviteOpen(false);
+              setInviteError(null);
+            }}
+          />
+          <BulkInviteDialog
+            open={bulkOpen}
+            inviterEmail={viewer?.email ?? ''}
+            members={(data?.users ?? NO_MEMBERS).map((member) => member.email)}
+            invited={(data?.invitations ?? NO_INVITATIONS).map((invitation) => invitation.email)}
+            onClose={() => setBulkOpen(false)}
+            onSent={(summary) => report({ success: summary })}
+          />
+          <RevokeInvitationDialog
+            invitation={toRevoke}
+            revoking={revocation.isLoading}
+            onCancel={() => setToRevoke(null)}
+            onConfirm={onConfirmRevoke}
+          />
+        </>
+      )}
       {canSetCaps && (
         <BulkCapsDialog
           open={capsOpen}
@@ -319,14 +383,22 @@ function Section({
   title,
   children,
   headingRef,
+  level = 2,
 }: {
   title: string;
   children: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
+  level?: 2 | 3;
 }) {
   return (
     <Stack component="section" spacing={1.5} aria-label={title}>
-      <Typography variant="h6" component="h2" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+      <Typography
+        variant={level === 2 ? 'h6' : 'subtitle1'}
+        component={level === 2 ? 'h2' : 'h3'}
+        fontWeight={level === 2 ? undefined : 500}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+      >
         {title}
       </Typography>
       {children}
