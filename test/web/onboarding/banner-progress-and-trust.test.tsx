@@ -52,7 +52,7 @@ describe('TrustedBy', () => {
   test('shows 4 avatars, 5 stars and the audience claim', () => {
     render(<TrustedBy />);
     expect(screen.getAllByTestId('trusted-avatar')).toHaveLength(4);
-    expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
     expect(
       screen.getByText('Trusted by thousands of SDRs, BDRs, Sales Ops and team leads'),
     ).toBeInTheDocument();

@@ -125,6 +125,6 @@ test('marketing copy and the trusted-by strip appear where visitors decide, not 
   renderApp('/install', { preloadedState: signedIn(aUser(), aSoftware()) });
   await screen.findByRole('heading', { level: 1, name: 'Install the extension' });
   expect(screen.getByText('Save 4 hours a week')).toBeInTheDocument();
-  expect(screen.getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
   expect(screen.getAllByTestId('trusted-avatar')).toHaveLength(4);
 });
