@@ -2,3 +2,4 @@
 export * from './session-slice';
 export * from './log-out';
 export * from './use-log-out';
+export { default as SessionLoadError } from './SessionLoadError';
