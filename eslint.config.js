@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { noImportCircle } from './scripts/lint/import-circles.mjs';
 
 const root = import.meta.dirname;
 
@@ -40,7 +41,14 @@ function listDirs(dir) {
 // typed store hooks (app/hooks.ts), the runtime configuration (app/config.ts) and, for the page modules'
 // entry work, app/route-entry.ts and the store's types may be imported.
 const appExceptEntities = ['./hooks.ts', './config.ts'];
-const zones = [
+const webZones = [
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    except: [...appExceptEntities, './route-entry.ts', './store.ts'],
+    message:
+      'A feature may use of the app shell only app/hooks.ts, app/config.ts, app/route-entry.ts and the types of app/store.ts: what else it needs belongs in entities/, components/ or lib/, or behind a hook of app/hooks.ts.',
+  },
   ...features.map((feature) => ({
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
@@ -75,6 +83,78 @@ const zones = [
     from: './src/web/components',
     message: 'lib/ is pure logic: it may not import React components.',
   },
+];
+
+// The server's layers: handlers and http/ on top; domain/ holds the rules and
+// reaches data through repositories/ and the outside world through ports (billing/provider.ts,
+// crm/provider.ts, mail/mailer.ts); repositories/ sit on db/; the adapters (billing/, crm/, mail/)
+// implement the ports and know nothing of HTTP.
+const serverZones = [
+  {
+    target: './src/server/domain',
+    from: [
+      './src/server/http',
+      './src/server/handlers',
+      './src/server/sandbox',
+      './src/server/support',
+      './src/server/services.ts',
+      './src/server/app.ts',
+      './src/server/main.ts',
+    ],
+    message:
+      'domain/ holds the rules, below HTTP: it may not import http/, handlers/, sandbox/, the Services bag or the app (ask for the narrow dependency it needs instead).',
+  },
+  {
+    target: './src/server/domain',
+    from: './src/server/billing',
+    except: ['./provider.ts', './quote.ts', './seat-drift.ts'],
+    message:
+      "domain/ may use billing's port (provider.ts) and pure rules (quote.ts, seat-drift.ts), never an adapter or a use case that drives one.",
+  },
+  {
+    target: './src/server/domain',
+    from: './src/server/crm',
+    except: ['./provider.ts'],
+    message: 'domain/ may use the CRM port (crm/provider.ts), never an adapter.',
+  },
+  {
+    target: './src/server/domain',
+    from: './src/server/mail',
+    except: ['./mailer.ts'],
+    message: 'domain/ may use the mail port (mail/mailer.ts), never a transport.',
+  },
+  {
+    target: './src/server/domain',
+    from: './src/server/db',
+    except: ['./schema.ts', './subscription-status.ts'],
+    message: 'domain/ reaches the database through repositories/ (of db/ only the row types and statuses).',
+  },
+  {
+    target: './src/server/repositories',
+    from: [
+      './src/server/domain',
+      './src/server/billing',
+      './src/server/crm',
+      './src/server/mail',
+      './src/server/http',
+      './src/server/handlers',
+      './src/server/sandbox',
+      './src/server/services.ts',
+    ],
+    message:
+      'repositories/ are queries on db/: they may not import the rules (domain/), billing/ or what sits above them; a value both need lives in db/ or src/shared.',
+  },
+  {
+    target: ['./src/server/billing', './src/server/crm', './src/server/mail'],
+    from: ['./src/server/http', './src/server/handlers'],
+    message:
+      'An adapter (billing/, crm/, mail/) may not import http/ or handlers/: what it shares with them lives below (security/, domain/).',
+  },
+];
+
+const zones = [
+  ...webZones,
+  ...serverZones,
   {
     target: './src/web',
     from: './src/server',
@@ -103,15 +183,21 @@ export default defineConfig(
   {
     files: sourceFiles,
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, project: { rules: { 'no-import-circle': noImportCircle } } },
     settings: {
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.json'] }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.json'],
+          // The server and src/shared import `./x.js` for x.ts, as Node needs: unresolved, such an import
+          // was no import at all to the path rules.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
       ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
-      'import-x/no-cycle': 'error',
+      // Not import-x/no-cycle: it skips type-only imports, and a circle of types is a circle all the same.
+      'project/no-import-circle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
@@ -175,6 +261,44 @@ export default defineConfig(
             {
               group: ['**/api/generated-endpoints'],
               message: 'Import the API from src/web/api (index.ts), where tags and behaviour are layered on.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The store's types only: its value (makeStore) is the app shell's to create.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/store'],
+              allowTypeImports: true,
+              message: 'A feature may import only the types of app/store.ts (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Rules know nothing of the web framework (they run in scripts and tests without it).
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'domain/ may not import fastify: it holds rules, below HTTP.' },
+          ],
+          patterns: [
+            {
+              group: ['fastify/*', '@fastify/*'],
+              message: 'domain/ may not import fastify: it holds rules, below HTTP.',
             },
           ],
         },

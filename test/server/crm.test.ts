@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createOAuthCrm } from '../../src/server/crm/oauth-crm.js';
-import { ZOHO_DATA_CENTRES } from '../../src/server/crm/preconnect-choices.js';
+import { ZOHO_DATA_CENTRES } from '../../src/server/domain/preconnect-choices.js';
 import { json } from '../../src/server/db/json.js';
 import { PUBLIC_URL, postForm, startTestApp, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';

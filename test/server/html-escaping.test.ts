@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/server/config.js';
-import { escapeHtml, html } from '../../src/server/http/html.js';
+import { escapeHtml, html } from '../../src/server/security/html-escaping.js';
 import { appConfigScript } from '../../src/server/http/web.js';
 import { linkify } from '../../src/server/sandbox/mail-page.js';
 

@@ -12,7 +12,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
-import type { PermittedMail } from '../../src/server/mail/mail-limits.js';
+import type { PermittedMail } from '../../src/server/mail/mailer.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 

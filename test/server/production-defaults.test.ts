@@ -11,7 +11,7 @@ import { networkInterfaces } from 'node:os';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { startServer } from '../../src/server/main.js';
-import type { PermittedMail } from '../../src/server/mail/mail-limits.js';
+import type { PermittedMail } from '../../src/server/mail/mailer.js';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
 

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/schema.js';
-import type { PermittedMail } from '../../src/server/mail/mail-limits.js';
-import type { Mailer } from '../../src/server/mail/mailer.js';
+import type { Mailer, PermittedMail } from '../../src/server/mail/mailer.js';
 import { mailingTransactions } from '../../src/server/mail/with-mails.js';
 
 type Tx = { trx: Transaction<Database> };

@@ -13,6 +13,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../db/schema.js';
+import { REPLACED } from '../db/subscription-status.js';
+import { subscriptionIdsOf } from '../domain/account-subscriptions.js';
 import { conflict } from '../domain/errors.js';
 import type { Repositories } from '../repositories/index.js';
 import { isLive, type BillingProvider, type ProviderSubscription } from './provider.js';
@@ -20,23 +22,9 @@ import { isLive, type BillingProvider, type ProviderSubscription } from './provi
 const ALREADY_SUBSCRIBED =
   'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';
 
-/** Our record's status of a subscription that another one replaced, until the provider has ended it. */
-export const REPLACED = 'replaced';
-
 interface Providers {
   repos: Repositories;
   billing: BillingProvider;
-}
-
-/** The subscriptions billed for this account: its organization's and its own (most often the same one). */
-export async function subscriptionIdsOf(
-  repos: Pick<Repositories, 'organizations'>,
-  user: Pick<User, 'organization_id' | 'stripe_subscription_id'>,
-): Promise<string[]> {
-  const org =
-    user.organization_id === null ? undefined : await repos.organizations.findById(user.organization_id);
-  const ids = [org?.subscription_id, user.stripe_subscription_id].filter((id): id is string => !!id);
-  return [...new Set(ids)];
 }
 
 /** The account's subscription the provider still bills, if any: the provider is asked, our record may lag. */

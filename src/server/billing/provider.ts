@@ -5,11 +5,6 @@ import type { PurchasedSeats } from '../../shared/seats.js';
 import type { InvoiceLine } from './invoices.js';
 import type { Interval, LineItem } from './quote.js';
 
-/** Whether a provider's subscription status means it has ended (nothing is billed any more). */
-export function subscriptionEnded(status: string): boolean {
-  return status === 'canceled' || status === 'incomplete_expired';
-}
-
 export interface CheckoutRequest {
   user: User;
   /**

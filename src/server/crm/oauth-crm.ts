@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.js';
 import type { Software } from '../db/schema.js';
-import { checkPreconnectValue } from './preconnect-choices.js';
+import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
 import type { CrmProvider, OAuthTokenSet } from './provider.js';
 

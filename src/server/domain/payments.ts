@@ -10,12 +10,13 @@ import { assignedSeats } from '../../shared/seats.js';
 import { personOf } from '../repositories/audit.js';
 import { priceOf, type Interval } from '../billing/quote.js';
 import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
+import { REPLACED } from '../db/subscription-status.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
+import { subscriptionIdsOf } from './account-subscriptions.js';
 import { creditEvent } from './credit-events.js';
 import { applyPlanChange, startCreditPeriod } from './credits.js';
 import { conflict, invalid, notFound } from './errors.js';
 import { ensureOrganization } from './organizations.js';
-import { REPLACED, subscriptionIdsOf } from '../billing/one-subscription.js';
 
 const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
 

@@ -1,7 +1,7 @@
 /** The CRM record as the contract shows it: OAuth settings resolved from this server's configuration. */
 import type { components } from '../../contract/api.js';
 import type { Config } from '../config.js';
-import { preconnectOptions } from '../crm/preconnect-choices.js';
+import { preconnectOptions } from './preconnect-choices.js';
 import type { Software } from '../db/schema.js';
 
 export type SoftwareView = components['schemas']['Software'];

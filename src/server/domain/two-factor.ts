@@ -3,10 +3,11 @@ import type { User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
 import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
-import type { Services } from '../services.js';
+import type { Repositories } from '../repositories/index.js';
+import type { SecretBox } from '../security/secret-box.js';
 
 /** The user's TOTP secret (base32), opened from its sealed form. */
-export function totpSecretOf(services: Pick<Services, 'secretBox'>, sealed: string): string {
+export function totpSecretOf(services: { secretBox: SecretBox }, sealed: string): string {
   return services.secretBox.open<string>(sealed);
 }
 
@@ -15,7 +16,7 @@ export function totpSecretOf(services: Pick<Services, 'secretBox'>, sealed: stri
  * unused recovery code (spent). Answers which one worked, or null.
  */
 export async function checkSecondFactor(
-  services: Pick<Services, 'secretBox' | 'repos'>,
+  services: { secretBox: SecretBox; repos: Pick<Repositories, 'twoFactor'> },
   user: User,
   code: string,
 ): Promise<'code' | 'recovery code' | null> {

@@ -1,10 +1,7 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
 import type { CheckoutRequest } from '../billing/provider.js';
-import {
-  liveSubscriptionOf,
-  refuseSecondSubscription,
-  subscriptionIdsOf,
-} from '../billing/one-subscription.js';
+import { liveSubscriptionOf, refuseSecondSubscription } from '../billing/one-subscription.js';
+import { subscriptionIdsOf } from '../domain/account-subscriptions.js';
 import { addSeatsInPlace } from '../billing/seat-sync.js';
 import { nextInvoice, seatQuote, type SeatQuote } from '../billing/invoices.js';
 import { lineItem, planOfPrice, priceOf, type Interval, type LineItem } from '../billing/quote.js';

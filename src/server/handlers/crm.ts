@@ -1,6 +1,6 @@
 /** crm: pre-connect, access-token, verify-settings, disconnect. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { checkPreconnectValue } from '../crm/preconnect-choices.js';
+import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
 import { viewOfUser } from '../domain/accounts.js';

@@ -7,7 +7,8 @@
 import type { Config } from '../config.js';
 import type { Organization, User } from '../db/schema.js';
 import { issueInvitationToken } from '../domain/invitations.js';
-import { permitMail, type MailOrigin, type PermittedMail } from '../mail/mail-limits.js';
+import { permitMail, type MailOrigin } from '../mail/mail-limits.js';
+import type { PermittedMail } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';

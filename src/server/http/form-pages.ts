@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { allowedOrigins, assertFormPostAllowed } from './csrf.js';
 import { answerRequestFailure } from './errors.js';
-import { html, page } from './html.js';
+import { page } from './html.js';
+import { html } from '../security/html-escaping.js';
 
 const FORM_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'";

@@ -1,42 +1,7 @@
-/** Minimal HTML helpers for the server-rendered pages: every interpolated value is escaped. */
+/** The layout of the server-rendered pages; their markup is built with security/html-escaping.ts. */
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale.js';
+import { escapeHtml, type SafeHtml } from '../security/html-escaping.js';
 import { pageText } from './page-i18n.js';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-/** A value already escaped (or trusted markup built from escaped parts). */
-export class SafeHtml {
-  constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
-}
-
-/** Tagged template: interpolations are escaped unless they are SafeHtml (or arrays of it). */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0]!;
-  values.forEach((value, i) => {
-    out += render(value) + strings[i + 1]!;
-  });
-  return new SafeHtml(out);
-}
-
-function render(value: unknown): string {
-  if (value instanceof SafeHtml) return value.value;
-  if (Array.isArray(value)) return value.map(render).join('');
-  if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(value);
-}
 
 // The badge text keeps 4.5:1 against its own background (WCAG 1.4.3).
 const STYLE = `

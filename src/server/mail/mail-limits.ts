@@ -10,11 +10,7 @@ import type { Db } from '../db/index.js';
 import { tooManyAttempts } from '../domain/errors.js';
 import type { OperationId } from '../../contract/types.js';
 import { RATE_RULES, type RateLimiter, type RateRule } from '../security/rate-limit.js';
-import type { Mail } from './mailer.js';
-
-declare const permitted: unique symbol;
-/** A mail counted by permitMail: the only mail the mailer sends. */
-export type PermittedMail = Mail & { readonly [permitted]: true };
+import type { Mail, PermittedMail } from './mailer.js';
 
 /** The support form is a server-rendered page, not an operation of the contract. */
 type FormRoute = 'supportForm';

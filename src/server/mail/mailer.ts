@@ -1,7 +1,6 @@
 /** Outgoing mail behind one interface: SMTP when SMTP_URL is set, the database outbox otherwise. */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { PermittedMail } from './mail-limits.js';
 
 export interface Mail {
   to: string;
@@ -11,6 +10,10 @@ export interface Mail {
   /** Where answers go when it is not the sender (a support request: the customer). */
   replyTo?: string;
 }
+
+declare const permitted: unique symbol;
+/** A mail counted by permitMail (mail-limits.ts, which alone makes one): the only mail the mailer sends. */
+export type PermittedMail = Mail & { readonly [permitted]: true };
 
 /** Takes only mails counted by permitMail (mail-limits.ts). */
 export interface Mailer {

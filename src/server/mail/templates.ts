@@ -1,5 +1,5 @@
 /** The mails the product sends. Links are absolute (PUBLIC_URL); all values are escaped in HTML. */
-import { html } from '../http/html.js';
+import { html } from '../security/html-escaping.js';
 import type { Mail } from './mailer.js';
 
 export function resetPasswordMail(to: string, link: string): Mail {

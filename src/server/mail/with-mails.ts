@@ -7,8 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { invalid } from '../domain/errors.js';
-import type { PermittedMail } from './mail-limits.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer, PermittedMail } from './mailer.js';
 
 /** What a transaction of the repositories carries (repositories' InTransaction), as far as mail needs it. */
 interface WithTrx {

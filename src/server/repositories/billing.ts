@@ -5,8 +5,7 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
-import { REPLACED } from '../billing/one-subscription.js';
-import { subscriptionEnded } from '../billing/provider.js';
+import { REPLACED, subscriptionEnded } from '../db/subscription-status.js';
 import type {
   CheckoutSession,
   CheckoutSessionsTable,

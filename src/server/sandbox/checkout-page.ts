@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
 import { completeCheckout } from '../billing/seat-sync.js';
-import { html, page } from '../http/html.js';
+import { page } from '../http/html.js';
+import { html } from '../security/html-escaping.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
 

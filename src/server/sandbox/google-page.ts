@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SafeHtml, html, page } from '../http/html.js';
+import { page } from '../http/html.js';
+import { SafeHtml, html } from '../security/html-escaping.js';
 import type { GoogleSandbox } from '../security/google-sandbox.js';
 import { GOOGLE_SANDBOX_MESSAGE } from '../../shared/google-sandbox.js';
 

@@ -1,6 +1,7 @@
 /** /sandbox/mail: the outbox, newest first, with the links of each mail clickable (all text escaped). */
 import type { FastifyInstance } from 'fastify';
-import { html, page, SafeHtml } from '../http/html.js';
+import { page } from '../http/html.js';
+import { html, SafeHtml } from '../security/html-escaping.js';
 import { isOutboxMailer, newestMails } from '../mail/outbox.js';
 import type { Services } from '../services.js';
 

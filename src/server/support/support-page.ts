@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isMailAddress } from '../config.js';
 import { useFormPages } from '../http/form-pages.js';
-import { html, page, type SafeHtml } from '../http/html.js';
+import { page } from '../http/html.js';
+import { html, type SafeHtml } from '../security/html-escaping.js';
 import { pageText, requestLocale, type PageText } from '../http/page-i18n.js';
 import { sessionUser } from '../http/session-user.js';
 import { isOutboxMailer } from '../mail/outbox.js';

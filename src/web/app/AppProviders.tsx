@@ -3,7 +3,7 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore, RootState } from './store';
-import { theme } from './theme';
+import { theme } from '../components/theme';
 import { componentLocale } from '../i18n';
 import NoticeHost from './NoticeHost';
 import OfflineNotice from '../components/feedback/OfflineNotice';

@@ -1,8 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { DashboardFrameSkeleton } from '../components/skeletons';
-import { USER_FETCH_FAILED } from '../entities/session';
-import SessionLoadError from './SessionLoadError';
+import { SessionLoadError, USER_FETCH_FAILED } from '../entities/session';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with

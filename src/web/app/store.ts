@@ -1,6 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api';
-import { appSlice, initialAppState, reauthGate, type AppState } from '../entities/session';
+// The slice itself, not the entity's index: its hooks and components use the store's types.
+import { appSlice, initialAppState, type AppState } from '../entities/session/session-slice';
+import { reauthGate } from '../entities/session/reauth-gate';
 import { devToolsOptions } from './devtools-sanitizer';
 import { initialRouteState, routeSlice, type RouteState } from './route-slice';
 import { noticesSlice } from '../components/feedback/notices';

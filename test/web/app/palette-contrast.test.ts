@@ -1,9 +1,8 @@
 /**
  * @jest-environment node
  */
-import { palette } from '../../../src/web/app/theme';
+import { palette, theme } from '../../../src/web/components/theme';
 import { darkTheme } from '../../../src/web/features/pricing/dark-theme';
-import { theme } from '../../../src/web/app/theme';
 import { contrastRatio } from '../../../src/web/lib/contrast';
 
 // Issue 14, WCAG 2.2 AA 1.4.3 and 1.4.11: a colour change that breaks contrast fails here, before any

@@ -3,3 +3,4 @@ export * from './session-slice';
 export * from './log-out';
 export * from './use-log-out';
 export * from './reauth-gate';
+export { default as SessionLoadError } from './SessionLoadError';

@@ -5,9 +5,9 @@ import {
   selectLoading,
   selectSoftware,
   selectUser,
+  SessionLoadError,
   USER_FETCH_FAILED,
 } from '../../entities/session';
-import SessionLoadError from '../../app/SessionLoadError';
 import { useAppSelector } from '../../app/hooks';
 import { activeEntryId, sidebarEntries } from './lib/sidebar';
 import { DashboardShell } from './components/DashboardShell';

@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { focusRing, theme } from '../../app/theme';
+import { focusRing, theme } from '../../components/theme';
 
 /** Colours of the dark theme, each 4.5:1 or more on its dark backgrounds (palette-contrast.test.ts). */
 const darkPalette = {

@@ -4,8 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useAppStore } from '../../../app/hooks';
-import { downloadStateSnapshot } from '../../../app/support-snapshot';
+import { useDownloadStateSnapshot } from '../../../app/hooks';
 import { t } from '../../../i18n';
 
 /**
@@ -13,7 +12,7 @@ import { t } from '../../../i18n';
  * what its allow-lists name; the text says what that is.
  */
 export default function SupportPanel() {
-  const store = useAppStore();
+  const downloadStateSnapshot = useDownloadStateSnapshot();
   const [downloaded, setDownloaded] = useState(false);
   return (
     <Card variant="outlined" component="section" aria-labelledby="support-heading">
@@ -29,10 +28,7 @@ export default function SupportPanel() {
           </Typography>
           <Button
             variant="outlined"
-            onClick={() => {
-              downloadStateSnapshot(store.getState());
-              setDownloaded(true);
-            }}
+            onClick={() => void downloadStateSnapshot().then(() => setDownloaded(true))}
           >
             {t('Download state snapshot')}
           </Button>

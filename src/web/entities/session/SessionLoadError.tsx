@@ -7,11 +7,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { loadInitialData } from '../entities/session';
-import { useAppDispatch } from './hooks';
-import { MAIN_CONTENT_ID } from '../components/SkipLink';
-import { useAutoRetry } from '../components/feedback/use-auto-retry';
-import { t, translated } from '../i18n/index';
+import { useAppDispatch } from '../../app/hooks';
+import { MAIN_CONTENT_ID } from '../../components/SkipLink';
+import { useAutoRetry } from '../../components/feedback/use-auto-retry';
+import { t, translated } from '../../i18n/index';
+import { loadInitialData } from './session-slice';
 
 export default function SessionLoadError({ message }: { message: string }) {
   const dispatch = useAppDispatch();
