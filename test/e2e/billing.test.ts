@@ -101,7 +101,7 @@ test('the billing portal opens in a new tab and a plan change there shows up in 
   await portal.close();
 
   await page.goto(`${e2e.app.url}/dashboard`);
-  await expectInAccountCard(page, ['Pro', 'Monthly', '1000']);
+  await expectInAccountCard(page, ['Pro', 'Monthly', '1,000']);
   await page.goto(`${e2e.app.url}/dashboard/billing`);
   await page
     .getByRole('region', { name: 'Subscription Details' })

@@ -42,7 +42,7 @@ test('two-factor sign-in: set up from the shown secret, log in with a code, a re
   const confirm = page.getByRole('form', { name: 'Confirm two-factor sign-in' });
   const secret = await confirm.getByLabel('Secret key').inputValue();
   assert.match(secret, /^[A-Z2-7]{32}$/);
-  await confirm.getByLabel('Code').fill(codeFor(secret));
+  await confirm.getByLabel('Code', { exact: true }).fill(codeFor(secret));
   await confirm.getByRole('button', { name: 'Turn on' }).click();
   const codesList = page.getByRole('list', { name: 'Recovery codes' });
   await codesList.waitFor();

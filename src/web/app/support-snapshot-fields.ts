@@ -9,7 +9,7 @@
  */
 import type { Software, User } from '../api/contract-types';
 import type { OperationId, QueryParams, SuccessBody } from '../../contract/types';
-import type { AppState } from '../entities/session';
+import type { AppState } from '../entities/session/session-slice';
 
 type KeysOf<T> = T extends object ? keyof T : never;
 type ValueAt<T, K> = T extends object ? (K extends keyof T ? T[K] : never) : never;

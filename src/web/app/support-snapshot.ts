@@ -11,7 +11,7 @@ import type { RootState, PreloadedState } from './store';
 import { APP_STATE_FIELDS, pickFields, READ_RULES } from './support-snapshot-fields';
 import type { FailedRequest, TrailPage } from './support-snapshot-trail';
 import { activeLocale } from '../i18n';
-import type { AppState } from '../entities/session';
+import type { AppState } from '../entities/session/session-slice';
 
 const SNAPSHOT_FORMAT = 'crm-sync-state-snapshot';
 const SNAPSHOT_VERSION = 2;

@@ -37,7 +37,11 @@ test('shows a receipt of the payment and counts down 5 seconds to /dashboard', a
   server.use(anInvoice());
   const { router } = renderSuccess();
 
-  expect(screen.getByText('The changes have been successfully applied to your account.')).toBeInTheDocument();
+  // Focus starts on what happened, not on the body.
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+    'The changes have been successfully applied to your account.',
+  );
   const receipt = await screen.findByRole('region', { name: 'Receipt' });
   expect(receipt).toHaveTextContent('Pro seat (monthly) × 2');
   expect(receipt).toHaveTextContent('$158');

@@ -138,6 +138,10 @@ describe('openapi.yaml', () => {
         'POST /revoke-invite-link',
         'GET /get-invite-link',
         'POST /accept-invite-link',
+        // Billing's invoices and a seat order's price; revoking a pending invitation.
+        'GET /get-invoices',
+        'GET /quote-seats',
+        'POST /revoke-invitation',
       ].sort(),
     );
   });

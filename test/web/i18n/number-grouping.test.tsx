@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import { activateLocale, activateLocaleWith, t } from '../../../src/web/i18n';
 import { formatNumber } from '../../../src/web/i18n/format';
 import { aCreditUsage, anOrganization, aUsageReport, aUser } from '../msw/fixtures';
-import { mockApi, nothingToJoin } from '../msw/handlers';
+import { mockApi, nothingToJoin, overviewCalls } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -37,7 +37,7 @@ describe('pages', () => {
     ['en', 'Account'],
     ['zh-CN', '账户'],
   ] as const)('the Overview shows 1,440 credits in %s', async (locale, cardName) => {
-    server.use(nothingToJoin());
+    server.use(nothingToJoin(), ...overviewCalls());
     if (locale === 'zh-CN') await activateLocale('zh-CN');
     renderApp('/dashboard', { preloadedState: signedIn(aUser({ credits: 1440 })) });
     const account = within(await screen.findByRole('region', { name: cardName }));

@@ -99,9 +99,10 @@ describe('a failed send says why', () => {
   async function sendInvitation() {
     server.use(noCompanyDomain(), mockOrganizationMembers({ users: [], invitations: [] }));
     const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: /^(Invite|邀请)$/ }));
     const form = within(await screen.findByRole('form', { name: /Invite a member|邀请成员/ }));
     await user.type(form.getByRole('textbox', { name: /Email|邮箱/ }), 'new@example.com');
-    await user.click(form.getByRole('button', { name: /Send Invite|发送邀请/ }));
+    await user.click(form.getByRole('button', { name: /Send invitation|发送邀请/ }));
     return screen.findByRole('alert');
   }
 

@@ -80,7 +80,7 @@ test("a non-OK answer shows 'Failed to update profile' in a red banner (with the
   expect(within(banner).getByText('Failed to update profile')).toBeInTheDocument();
   expect(within(banner).getByText('Name is too long')).toBeInTheDocument();
   // Filled: the banner itself is red, not only its text.
-  expect(getComputedStyle(banner).backgroundColor).toBe('rgb(211, 47, 47)');
+  expect(getComputedStyle(banner).backgroundColor).toBe('rgb(198, 40, 40)');
   expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
 });
 

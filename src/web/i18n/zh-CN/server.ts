@@ -54,6 +54,7 @@ export const server: Record<string, string> = {
     '此电子邮箱已有待处理的邀请。请使用“重新发送邀请”。',
   'Bad request.': '请求无效。',
   'Checkout created.': '已创建结账。',
+  'Could not read the invoices from Stripe.': '无法从 Stripe 读取账单。',
   'Could not read the subscription from Stripe.': '无法从 Stripe 读取订阅。',
   'Cross-site request refused.': '已拒绝跨站请求。',
   'Enter the code from your authenticator app.': '请输入身份验证器应用中的验证码。',

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetInvoicesQuery } from '../../../api';
@@ -28,12 +29,16 @@ export default function BillingSuccessPage() {
   const latest = data?.data.invoices[0];
   const next = data?.data.next_invoice;
   const redirect = useStoppableRedirect(SUCCESS_REDIRECT_SECONDS, '/dashboard');
+  // The page is reached by a full load back from the checkout: focus starts on its heading, not the body,
+  // so a keyboard or screen-reader user begins at what happened.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 640 }}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h1" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
           {t('The changes have been successfully applied to your account.')}
         </Typography>
         {isLoading && <ContentSkeleton count={3} text="Loading receipt" />}
