@@ -70,7 +70,7 @@ function cell(text: string): string {
  * short and the same word an engineer types in a call. The full summary stays, as the description's
  * first line.
  */
-export function shortLabel(path: string): string {
+function shortLabel(path: string): string {
   const words = path.replace(/^\//, '').split(/[-/]+/).filter(Boolean);
   const text = words.map((word) => ({ crm: 'CRM', org: 'organization' })[word] ?? word).join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -112,7 +112,7 @@ function isAnonymous(doc: Contract, operation: Operation): boolean {
 const SIGN_IN = new Set(['/login', '/signup', '/google-auth', '/verify-two-factor']);
 
 /** curl and Node (fetch) samples for one operation, as Redoc's x-codeSamples. */
-export function codeSamples(
+function codeSamples(
   doc: Contract,
   path: string,
   method: string,
@@ -171,7 +171,7 @@ interface CodeEntry {
  * schema's x-enumDescriptions. A code without a description stops the build: the catalogue must say
  * what each one means.
  */
-export function errorCodes(doc: Contract): CodeEntry[] {
+function errorCodes(doc: Contract): CodeEntry[] {
   const entries = new Map<string, CodeEntry>();
   for (const { path, method, operation } of operations(doc)) {
     for (const [status, reference] of Object.entries(operation.responses ?? {})) {
@@ -206,7 +206,7 @@ interface StatusEntry {
 }
 
 /** Every error status (4xx, 5xx) of the contract's shared answers, with how many operations answer it. */
-export function errorStatuses(doc: Contract): StatusEntry[] {
+function errorStatuses(doc: Contract): StatusEntry[] {
   const entries = new Map<string, StatusEntry>();
   for (const { operation } of operations(doc)) {
     for (const [status, reference] of Object.entries(operation.responses ?? {})) {
@@ -229,7 +229,7 @@ export function errorStatuses(doc: Contract): StatusEntry[] {
 }
 
 /** The Errors guide: the envelope, every status with its meaning, every `code`, from the contract. */
-export function errorCatalogue(doc: Contract): string {
+function errorCatalogue(doc: Contract): string {
   const total = operations(doc).length;
   const statuses = errorStatuses(doc);
   const shared = statuses.filter((entry) => entry.name);

@@ -61,7 +61,7 @@ const MEMBER = {
   join_timestamp: true,
 } as const;
 
-export const USER_FIELDS = {
+const USER_FIELDS = {
   id: true,
   email: true,
   name: true,
@@ -87,7 +87,7 @@ export const USER_FIELDS = {
 } as const satisfies Fields<User>;
 
 /** A CRM as the pages show it; its OAuth settings and API key fields are not support's concern. */
-export const SOFTWARE_FIELDS = {
+const SOFTWARE_FIELDS = {
   slug: true,
   software: true,
   app: true,

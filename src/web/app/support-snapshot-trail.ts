@@ -10,7 +10,7 @@ import { classifyFailure } from '../api/errors';
 import { routeChanged } from './route-slice';
 
 /** How many of each the trail keeps: enough for the minutes before a report, small in a file. */
-export const TRAIL_LENGTH = 20;
+const TRAIL_LENGTH = 20;
 
 export interface TrailPage {
   /** ISO time the page opened. */
@@ -30,6 +30,7 @@ export interface FailedRequest {
   code: string | null;
 }
 
+/** @public The store's declaration files name it (state.supportTrail). */
 export interface SupportTrailState {
   pages: TrailPage[];
   failedRequests: FailedRequest[];

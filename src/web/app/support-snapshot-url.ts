@@ -40,7 +40,7 @@ function isShownParameterSegment(segments: readonly string[], index: number): bo
 }
 
 /** The path with every segment that is not a route word (a token, an id, a typo) replaced. */
-export function shownPath(pathname: string): string {
+function shownPath(pathname: string): string {
   const segments = pathname.split('/');
   return segments
     .map((segment, index) =>
@@ -54,7 +54,7 @@ export function shownPath(pathname: string): string {
 }
 
 /** The query (with its `?`, or '') keeping only the values of the parameters support may read. */
-export function shownSearch(search: string): string {
+function shownSearch(search: string): string {
   const params = new URLSearchParams(search);
   const shown = new URLSearchParams();
   for (const [key, value] of params) {
@@ -67,7 +67,7 @@ export function shownSearch(search: string): string {
 }
 
 /** An in-app URL (path and query; a fragment is dropped: OAuth answers put tokens there). */
-export function shownUrl(url: string): string {
+function shownUrl(url: string): string {
   const parsed = new URL(url, 'http://app.invalid');
   return `${shownPath(parsed.pathname)}${shownSearch(parsed.search)}`;
 }

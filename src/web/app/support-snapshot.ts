@@ -50,7 +50,7 @@ export interface StateSnapshot {
 }
 
 /** What the browser and the build say about themselves; nothing the user typed or was sent. */
-export function snapshotEnvironment(): SnapshotEnvironment {
+function snapshotEnvironment(): SnapshotEnvironment {
   const nav = typeof navigator === 'undefined' ? undefined : navigator;
   return {
     app: { version: process.env.APP_VERSION ?? 'unknown', build: process.env.APP_BUILD ?? 'unknown' },

@@ -230,9 +230,7 @@ export default function OrganizationPage() {
           <Typography variant="h4" component="h1">
             {t('Organization')}
           </Typography>
-          {organizationName && (
-            <Typography color="text.secondary">{translated(organizationName)}</Typography>
-          )}
+          {organizationName && <Typography color="text.secondary">{translated(organizationName)}</Typography>}
         </div>
         {isAdmin && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

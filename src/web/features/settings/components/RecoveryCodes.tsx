@@ -10,7 +10,7 @@ import { downloadText } from '../../../lib/download-text';
 import { t } from '../../../i18n';
 
 /** The file the codes are saved to: named so it is found again among downloads. */
-export const RECOVERY_CODES_FILE = 'crm-sync-recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'crm-sync-recovery-codes.txt';
 
 /**
  * The recovery codes, shown once after two-factor sign-in is turned on: people keep them in a password
