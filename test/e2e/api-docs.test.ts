@@ -5,15 +5,12 @@
  * there; axe finds nothing at 1280 and 390 px.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { describeViolations, violations } from './axe.js';
 import { useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A context whose requests for another host are recorded and refused, and whose page errors are kept. */
 async function offlinePage(
@@ -155,27 +152,8 @@ for (const { width, height } of [
         .getByTestId('search-trigger')
         .getByText(/Search/)
         .waitFor({ state: 'attached' });
-      await page.addScriptTag({ content: axeSource });
-      const found = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ...args: unknown[]
-              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: {
-            type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-          },
-          resultTypes: ['violations'],
-        });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-      assert.deepEqual(found, []);
+      const found = await violations(page);
+      assert.deepEqual(found, [], describeViolations(found));
     } finally {
       await context.close();
     }

@@ -5,41 +5,16 @@
  * cards, and axe finds nothing.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { describeViolations, violations } from './axe.js';
 import { useAppAndBrowser } from './harness.js';
 import { apiCall, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The rules of test/e2e/accessibility.test.ts: WCAG 2.0-2.2 A and AA and axe's best practices. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a script tag, which the app's CSP refuses.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ...args: unknown[]
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** Sideways overflow of the page and of the region holding the entries (0 when each fits). */
 function overflow(page: Page, regionName: string) {
@@ -152,7 +127,8 @@ test('the Audit log fits 1280 and 390 px in English and Chinese, with details as
         const lines = (await cards.first().innerText()).split('\n').filter((line) => line.trim() !== '');
         assert.match(lines[1]!.trim(), words.time, where);
       }
-      assert.deepEqual(await axeViolations(page), [], `${where}: axe`);
+      const found = await violations(page);
+      assert.deepEqual(found, [], `${where}: axe\n${describeViolations(found)}`);
     }
   }
   assert.deepEqual(admin.pageErrors, []);
