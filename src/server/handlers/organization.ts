@@ -178,6 +178,17 @@ export function organizationHandlers(
     return (await repos.users.findById(user.id))?.organization_id ?? null;
   }
 
+  /** The caller's organization's pending invitation of that id, or 404 (another organization's, too). */
+  async function pendingInvitationOf(user: { organization_id: number | null }, invitationId: string) {
+    const id = parseId(invitationId);
+    const invitation =
+      id === undefined || user.organization_id === null
+        ? undefined
+        : await repos.invitations.findUnaccepted(user.organization_id, id);
+    if (!invitation) throw notFound('Invitation not found');
+    return invitation;
+  }
+
   return {
     async getOrganizationMembers(ctx) {
       const user = await ctx.user();
@@ -296,12 +307,7 @@ export function organizationHandlers(
     async resendInvitation(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
-      const id = parseId(ctx.body.invitation_id);
-      const invitation =
-        id === undefined || user.organization_id === null
-          ? undefined
-          : await repos.invitations.findUnaccepted(user.organization_id, id);
-      if (!invitation) throw notFound('Invitation not found');
+      const invitation = await pendingInvitationOf(user, ctx.body.invitation_id);
       await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.ip]]);
       const seal = await permitMail(services, ctx, 'invitation', invitation.email);
       // A new token: the old link stops working, and the validity restarts (DESIGN.md).
@@ -322,12 +328,7 @@ export function organizationHandlers(
     async revokeInvitation(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
-      const id = parseId(ctx.body.invitation_id);
-      const invitation =
-        id === undefined || user.organization_id === null
-          ? undefined
-          : await repos.invitations.findUnaccepted(user.organization_id, id);
-      if (!invitation) throw notFound('Invitation not found');
+      const invitation = await pendingInvitationOf(user, ctx.body.invitation_id);
       // Audited in the same transaction: a revocation the log does not show never happened.
       const revoked = await repos.transaction(async (tx) => {
         if (!(await tx.invitations.revoke(invitation.id))) return false;
