@@ -19,6 +19,8 @@ import RouteErrorPage from './RouteErrorPage';
 import AppFrame from './AppFrame';
 import { trackRoute } from './route-slice';
 import type { AppStore } from './store';
+import { dashboardData } from './route-data';
+import { childPattern, dashboardPaths, memberEditPattern, publicPaths } from '../lib/paths';
 
 /** A page module: the page (default export) and, when entering it does work, that work. */
 interface PageModule {
@@ -38,7 +40,7 @@ function lazyPages(context: EntryContext): LazyPage {
   };
 }
 
-const toDashboard = <Navigate to="/dashboard" replace />;
+const toDashboard = <Navigate to={dashboardPaths.overview} replace />;
 
 /** The onboarding layout's chunk, which also imports its pages (onboarding-chunk.ts says why). */
 const onboardingChunk = () => import(/* webpackChunkName: "onboarding-layout" */ './onboarding-chunk');
@@ -91,111 +93,109 @@ const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] =>
     lazy: lazyPage(async () => (await onboardingChunk()).onboardingPages[path]()),
   }));
 
-/** Pages of the dashboard shell (sidebar), behind the session guard. */
-const dashboardRoutes = (lazyPage: LazyPage): RouteObject[] => [
-  {
-    index: true,
-    lazy: lazyPage(
-      () => import(/* webpackChunkName: "dashboard-overview" */ '../features/dashboard/pages/OverviewPage'),
-    ),
-  },
-  {
-    path: 'settings',
-    lazy: lazyPage(
+/** A dashboard page's pattern, relative to /dashboard (the layout's). */
+const dashboardChild = (path: string) => childPattern(dashboardPaths.overview, path);
+
+/**
+ * Pages of the dashboard shell (sidebar), behind the session guard. A page whose data can start before its
+ * chunk has arrived has it in `dashboardData` (route-data.ts): its loader, in the main bundle, runs while
+ * the chunk downloads (react-router runs a route's own loader beside its `lazy`), so get-user, the chunk
+ * and the page's query run side by side instead of one after the other.
+ */
+function dashboardRoutes(lazyPage: LazyPage, context: EntryContext): RouteObject[] {
+  const page = (path: string, load: () => Promise<PageModule>): RouteObject => {
+    const data = (dashboardData as Partial<Record<string, EntryLoader>>)[path];
+    return {
+      path: dashboardChild(path),
+      ...(data ? entryRoute(data, context) : {}),
+      lazy: lazyPage(load),
+    };
+  };
+  return [
+    {
+      index: true,
+      lazy: lazyPage(
+        () => import(/* webpackChunkName: "dashboard-overview" */ '../features/dashboard/pages/OverviewPage'),
+      ),
+    },
+    page(
+      dashboardPaths.settings,
       () => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'),
     ),
-  },
-  {
-    path: 'billing',
-    lazy: lazyPage(() => import(/* webpackChunkName: "billing" */ '../features/billing/pages/BillingPage')),
-  },
-  {
-    path: 'billing/success',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.billing,
+      () => import(/* webpackChunkName: "billing" */ '../features/billing/pages/BillingPage'),
+    ),
+    page(
+      dashboardPaths.billingSuccess,
       () => import(/* webpackChunkName: "billing-success" */ '../features/billing/pages/BillingSuccessPage'),
     ),
-  },
-  {
-    path: 'install-extension',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.installExtension,
       () =>
         import(
           /* webpackChunkName: "install-extension" */ '../features/dashboard/pages/InstallExtensionPage'
         ),
     ),
-  },
-  {
-    path: 'usage',
-    lazy: lazyPage(() => import(/* webpackChunkName: "usage" */ '../features/usage/pages/UsagePage')),
-  },
-  {
-    path: 'organization',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.usage,
+      () => import(/* webpackChunkName: "usage" */ '../features/usage/pages/UsagePage'),
+    ),
+    page(
+      dashboardPaths.organization,
       () => import(/* webpackChunkName: "organization" */ '../features/organization/pages/OrganizationPage'),
     ),
-  },
-  {
-    path: 'audit',
-    lazy: lazyPage(() => import(/* webpackChunkName: "audit" */ '../features/audit/pages/AuditPage')),
-  },
-  {
-    path: 'member/edit/:userId',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.audit,
+      () => import(/* webpackChunkName: "audit" */ '../features/audit/pages/AuditPage'),
+    ),
+    page(
+      memberEditPattern,
       () => import(/* webpackChunkName: "member-edit" */ '../features/organization/pages/MemberEditPage'),
     ),
-  },
-  {
-    path: 'connection',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.connection,
       () =>
         import(
           /* webpackChunkName: "dashboard-connection" */ '../features/connection/pages/DashboardConnectionPage'
         ),
     ),
-  },
-  {
-    path: 'connection/status',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.connectionStatus,
       () =>
         import(
           /* webpackChunkName: "connection-status" */ '../features/connection/pages/ConnectionStatusPage'
         ),
     ),
-  },
-  {
-    path: 'connect/api-key',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.connectApiKey,
       () =>
         import(
           /* webpackChunkName: "dashboard-connect-api-key" */ '../features/connection/pages/DashboardConnectApiKeyPage'
         ),
     ),
-  },
-  {
-    path: 'connection/disconnect',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.disconnect,
       () => import(/* webpackChunkName: "disconnect" */ '../features/connection/pages/DisconnectPage'),
     ),
-  },
-  {
-    path: 'connected',
-    lazy: lazyPage(
+    page(
+      dashboardPaths.connected,
       () =>
         import(
           /* webpackChunkName: "dashboard-connected" */ '../features/connection/pages/DashboardConnectedPage'
         ),
     ),
-  },
-  // Spec §2.1: an unknown path under the dashboard returns to the dashboard index.
-  { path: '*', element: toDashboard },
-];
+    // Spec §2.1: an unknown path under the dashboard returns to the dashboard index.
+    { path: '*', element: toDashboard },
+  ];
+}
 
 /** The route table; entry work runs with `context`. */
 export function appRoutes(context: EntryContext): RouteObject[] {
   const lazyPage = lazyPages(context);
   return [
     {
-      path: '/',
+      path: publicPaths.home,
       element: <AppFrame />,
       errorElement: <RouteErrorPage />,
       // Shown while the first page's chunks download (before the guard or any page can render), so the
@@ -208,7 +208,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
           children: onboardingRoutes(lazyPage),
         },
         {
-          path: 'pricing',
+          path: childPattern(publicPaths.home, publicPaths.pricing),
           lazy: lazyPage(async () => {
             const page = await import(
               /* webpackChunkName: "pricing" */ '../features/pricing/pages/PricingPage'
@@ -218,7 +218,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
           }),
         },
         {
-          path: 'dashboard',
+          path: childPattern(publicPaths.home, dashboardPaths.overview),
           element: <DashboardGuard />,
           children: [
             {
@@ -227,7 +227,9 @@ export function appRoutes(context: EntryContext): RouteObject[] {
                   import(/* webpackChunkName: "dashboard-layout" */ '../features/dashboard/DashboardLayout'),
               ),
               // A page that fails (its chunk did not download) fails inside the shell: the sidebar stays.
-              children: [{ errorElement: <RouteErrorPage inShell />, children: dashboardRoutes(lazyPage) }],
+              children: [
+                { errorElement: <RouteErrorPage inShell />, children: dashboardRoutes(lazyPage, context) },
+              ],
             },
           ],
         },

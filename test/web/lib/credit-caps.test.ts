@@ -42,7 +42,8 @@ test('the Usage page opens on this month so far (UTC)', () => {
   expect(defaultFilters(new Date('2026-03-17T23:30:00Z'))).toEqual({
     from: '2026-03-01',
     to: '2026-03-17',
-    member: null,
+    member: '',
+    memberName: '',
     feature: '',
   });
 });

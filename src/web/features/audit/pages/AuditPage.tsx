@@ -1,63 +1,27 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useLazyExportAuditEventsQuery, useListAuditEventsQuery } from '../../../api';
-import type { QueryParams } from '../../../../contract/types';
-import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';
-import LoadingState from '../../../components/LoadingState';
+import { useUrlView } from '../../../components/paged-table';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { selectUser } from '../../../entities/session';
-import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES, type AuditEventType } from '../../../../shared/audit-events';
 import { roleCan } from '../../../../shared/permissions';
-import { AuditEvents } from '../components/AuditEvents';
-import DayField from '../components/DayField';
-import { downloadText } from '../../../lib/download-text';
-import { readDay, today } from '../lib/day-filter';
-import { t, translated } from '../../../i18n';
-
-type Filters = Omit<QueryParams<'listAuditEvents'>, 'page' | 'page_size'>;
+import AuditFiltersForm from '../components/AuditFiltersForm';
+import AuditResults from '../components/AuditResults';
+import { useAuditExport } from '../hooks/use-audit-export';
+import { auditFilters, auditViewSchema } from '../lib/audit-view';
+import { t } from '../../../i18n';
 
 /**
  * /dashboard/audit (issue 16, admins): the organization's audit log, newest first, paged on the server,
- * filtered by event, person and period, and exported as CSV with the same filters.
+ * filtered by event, person and period (kept in the URL: back and reload keep the view), and exported as
+ * CSV with the same filters.
  */
 export default function AuditPage() {
   useDocumentTitle('Audit log');
   const user = useAppSelector(selectUser);
-  const [type, setType] = useState<AuditEventType | ''>('');
-  const [person, setPerson] = useState('');
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-
-  // A day being typed, or mistyped, limits nothing until it is a day.
-  const from = readDay(fromDay);
-  const to = readDay(toDay, true);
-  const filters: Filters = {
-    ...(type ? { type } : {}),
-    ...(person.trim() ? { person: person.trim() } : {}),
-    ...(from.kind === 'day' ? { from: from.seconds } : {}),
-    ...(to.kind === 'day' ? { to: to.seconds } : {}),
-  };
-  const example = today();
-  const query = useListAuditEventsQuery(
-    { ...filters, page: page + 1, page_size: pageSize },
-    { refetchOnMountOrArgChange: true, skip: !roleCan(user?.role, 'audit.view') },
-  );
-  const [exportCsv, exporting] = useLazyExportAuditEventsQuery();
-  const [exportFailure, setExportFailure] = useState<ErrorText | null>(null);
-  const [exportNote, setExportNote] = useState<string | null>(null);
-
   const heading = (
     <Typography variant="h4" component="h1">
       {t('Audit log')}
@@ -72,129 +36,41 @@ export default function AuditPage() {
       </Stack>
     );
   }
-
-  const onExport = async () => {
-    setExportFailure(null);
-    setExportNote(null);
-    try {
-      const { data } = await exportCsv(filters).unwrap();
-      downloadText(data.filename, data.csv);
-      setExportNote(
-        data.truncated
-          ? t('Exported the newest {rows} entries; narrow the filters to export the rest.', {
-              rows: data.rows,
-            })
-          : t('Exported {rows, plural, one {# entry} other {# entries}}.', { rows: data.rows }),
-      );
-    } catch (error) {
-      setExportFailure(withDetail('Could not export the audit log.', error));
-    }
-  };
-
-  const filterChanged = () => setPage(0);
-  const events = query.data?.data.events ?? [];
-
   return (
     <Stack spacing={3}>
       {heading}
+      <AuditLog />
+    </Stack>
+  );
+}
+
+function AuditLog() {
+  const { view, update } = useUrlView(auditViewSchema);
+  const exporter = useAuditExport(auditFilters(view));
+  return (
+    <>
       <Typography variant="body2" color="text.secondary">
         {t(
           'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.',
         )}
       </Typography>
-      <Box
-        component="form"
-        aria-label={t('Audit filters')}
-        onSubmit={(event) => event.preventDefault()}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
-      >
-        <TextField
-          select
-          label={t('Event')}
-          value={type}
-          onChange={(event) => {
-            setType(event.target.value as AuditEventType | '');
-            filterChanged();
-          }}
-          sx={{ width: { xs: '100%', sm: 240 } }}
-        >
-          <MenuItem value="">{t('All events')}</MenuItem>
-          {AUDIT_EVENT_TYPES.map((eventType) => (
-            <MenuItem key={eventType} value={eventType}>
-              {translated(AUDIT_EVENT_LABELS[eventType])}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('Person')}
-          placeholder={t('Email address')}
-          value={person}
-          onChange={(event) => {
-            setPerson(event.target.value);
-            filterChanged();
-          }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-          sx={{ width: { xs: '100%', sm: 240 } }}
-        />
-        <DayField
-          label={t('From')}
-          value={fromDay}
-          invalid={from.kind === 'invalid'}
-          example={example}
-          onChange={(value) => {
-            setFromDay(value);
-            filterChanged();
-          }}
-        />
-        <DayField
-          label={t('To')}
-          value={toDay}
-          invalid={to.kind === 'invalid'}
-          example={example}
-          onChange={(value) => {
-            setToDay(value);
-            filterChanged();
-          }}
-        />
-        <Button
-          variant="outlined"
-          onClick={() => void onExport()}
-          disabled={exporting.isFetching}
-          sx={{ alignSelf: 'flex-start', minHeight: 56 }}
-        >
-          {exporting.isFetching ? t('Exporting...') : t('Export CSV')}
-        </Button>
-      </Box>
-      {exportNote && <Alert severity="success">{exportNote}</Alert>}
-      <ErrorAlert error={exportFailure} onClose={() => setExportFailure(null)} />
-      {query.isLoading ? (
-        <LoadingState shape="table" />
-      ) : query.isError ? (
-        <ErrorAlert
-          error={withDetail('Could not load the audit log.', query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : events.length === 0 ? (
-        <Typography>{t('No events match these filters.')}</Typography>
-      ) : (
-        <Paper variant="outlined">
-          <Box role="region" aria-label={t('Audit log events')}>
-            <AuditEvents events={events} />
-          </Box>
-          <TablePagination
-            component="div"
-            count={query.data?.data.total ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[25, 50, 100]}
-            onPageChange={(_, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-          />
-        </Paper>
-      )}
-    </Stack>
+      <AuditFiltersForm
+        view={view}
+        update={update}
+        actions={
+          <Button
+            variant="outlined"
+            onClick={() => void exporter.run()}
+            disabled={exporter.exporting}
+            sx={{ alignSelf: 'flex-start', minHeight: 56 }}
+          >
+            {exporter.exporting ? t('Exporting...') : t('Export CSV')}
+          </Button>
+        }
+      />
+      {exporter.note && <Alert severity="success">{exporter.note}</Alert>}
+      <ErrorAlert error={exporter.failure} onClose={exporter.dismissFailure} />
+      <AuditResults view={view} update={update} />
+    </>
   );
 }

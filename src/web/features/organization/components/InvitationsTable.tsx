@@ -1,20 +1,18 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { roleName, type Invitation } from '../lib/members';
-import { compactOnPhones, wrappingPagination } from './MembersTable';
+import { compactOnPhones } from './MembersTable';
+import { PagedTable } from '../../../components/paged-table';
+import { INVITATIONS_PAGE_SIZE } from '../lib/members-view';
 import { InvitationCards, usePhoneLayout } from './PhoneCards';
 import { RowActionsMenu } from './RowActionsMenu';
 import { invitationActions, invitationActionsLabel, type InvitationActionHandlers } from '../lib/row-actions';
 import BreakableEmail from '../../../components/BreakableEmail';
 import { t } from '../../../i18n';
-
-export const INVITATIONS_PAGE_SIZE = 10;
 
 export interface InvitationsTableProps extends InvitationActionHandlers {
   /** The invitations of the page shown (paged by the server). */
@@ -42,7 +40,15 @@ export function InvitationsTable({
     return <p>{t('No pending invitations.')}</p>;
   }
   return (
-    <Paper variant="outlined">
+    <PagedTable
+      total={total}
+      page={page}
+      onPage={onPage}
+      pageSize={INVITATIONS_PAGE_SIZE}
+      pageSizes={[INVITATIONS_PAGE_SIZE]}
+      onPageSize={() => undefined}
+      hideSinglePage
+    >
       {phone ? (
         <InvitationCards invitations={invitations} canManage={canManage} {...handlers} />
       ) : (
@@ -76,19 +82,6 @@ export function InvitationsTable({
           </Table>
         </TableContainer>
       )}
-      {total > INVITATIONS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_event, next) => onPage(next)}
-          rowsPerPage={INVITATIONS_PAGE_SIZE}
-          rowsPerPageOptions={[INVITATIONS_PAGE_SIZE]}
-          showFirstButton
-          showLastButton
-          sx={wrappingPagination}
-        />
-      )}
-    </Paper>
+    </PagedTable>
   );
 }

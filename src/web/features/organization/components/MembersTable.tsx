@@ -1,26 +1,22 @@
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent } from 'react';
 import { roleName, type MemberSort, type OrganizationMember, type SortOrder } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
 import { MemberCards, usePhoneLayout } from './PhoneCards';
 import { RowActionsMenu } from './RowActionsMenu';
-import { memberActions, memberActionsLabel } from '../lib/row-actions';
+import { memberActions, memberActionsLabel, type MemberActionHandlers } from '../lib/row-actions';
 import BreakableEmail from '../../../components/BreakableEmail';
+import { PagedTable } from '../../../components/paged-table';
 import { msg, t } from '../../../i18n';
-
-/** Page sizes stay small so the DOM stays small whatever the size of the organization. */
-export const MEMBER_PAGE_SIZES = [10, 25, 50] as const;
+import { MEMBER_PAGE_SIZES } from '../lib/members-view';
 
 export interface MembersTableProps {
   /** The members of the page shown (the server searched, sorted and paged them). */
@@ -44,6 +40,8 @@ export interface MembersTableProps {
   /** The viewer is an admin: a menu of Edit on every member, Remove on non-admin members. */
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
+  /** Where the member edit page returns to (this page with its view); the Organization page by default. */
+  returnTo?: string;
   /** Opens the seat move of a member holding a paid seat (issue 15); no button without it. */
   onMoveSeat?: (member: OrganizationMember) => void;
 }
@@ -58,33 +56,35 @@ const COLUMNS: { label: string; sort?: MemberSort }[] = [
 
 /** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
 export function MembersTable(props: MembersTableProps) {
-  const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove, onMoveSeat } =
-    props;
-  const onRowsPerPage = (event: ChangeEvent<HTMLInputElement>) =>
-    props.onRowsPerPage(Number(event.target.value));
+  const { members, search, sort, order, busy, canManage } = props;
+  const handlers = { onRemove: props.onRemove, onMoveSeat: props.onMoveSeat, returnTo: props.returnTo };
   const phone = usePhoneLayout();
   const empty = search.trim() ? t('No members match your search.') : t('No members yet.');
 
   return (
-    <Paper variant="outlined">
-      {props.searchable && (
-        <TextInput
-          label={t('Search members')}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          sx={{ m: 2, width: { xs: 'calc(100% - 32px)', sm: 320 } }}
-        />
-      )}
+    <PagedTable
+      total={props.total}
+      page={props.page}
+      onPage={props.onPage}
+      pageSize={props.rowsPerPage}
+      pageSizes={MEMBER_PAGE_SIZES}
+      onPageSize={props.onRowsPerPage}
+      pageSizeLabel={t('Members per page:')}
+      toolbar={
+        props.searchable && (
+          <TextInput
+            label={t('Search members')}
+            type="search"
+            size="small"
+            value={search}
+            onChange={(event) => props.onSearch(event.target.value)}
+            sx={{ m: 2, width: { xs: 'calc(100% - 32px)', sm: 320 } }}
+          />
+        )
+      }
+    >
       {phone ? (
-        <MemberCards
-          members={members}
-          canManage={canManage}
-          onRemove={onRemove}
-          onMoveSeat={onMoveSeat}
-          empty={empty}
-        />
+        <MemberCards members={members} canManage={canManage} empty={empty} {...handlers} />
       ) : (
         <TableContainer>
           {/* Between the phone cards and a wide screen the five columns share little room: tighter cells,
@@ -120,13 +120,7 @@ export function MembersTable(props: MembersTableProps) {
             </TableHead>
             <TableBody>
               {members.map((member) => (
-                <MemberRow
-                  key={member.id}
-                  member={member}
-                  canManage={canManage}
-                  onRemove={onRemove}
-                  onMoveSeat={onMoveSeat}
-                />
+                <MemberRow key={member.id} member={member} canManage={canManage} {...handlers} />
               ))}
               {members.length === 0 && (
                 <TableRow>
@@ -137,42 +131,18 @@ export function MembersTable(props: MembersTableProps) {
           </Table>
         </TableContainer>
       )}
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        onPageChange={(_event, next) => props.onPage(next)}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={[...MEMBER_PAGE_SIZES]}
-        onRowsPerPageChange={onRowsPerPage}
-        labelRowsPerPage={t('Members per page:')}
-        sx={wrappingPagination}
-        showFirstButton
-        showLastButton
-      />
-    </Paper>
+    </PagedTable>
   );
 }
 
 /** Phone widths: tighter cells so every column, Actions included, fits without a sideways scroll. */
 export const compactOnPhones = { '& th, & td': { px: { xs: 0.5, sm: 2 } } } as const;
 
-/** Lets the pagination controls wrap onto a second line instead of overflowing a phone screen. */
-export const wrappingPagination = {
-  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
-} as const;
-
 function MemberRow({
   member,
   canManage,
-  onRemove,
-  onMoveSeat,
-}: {
-  member: OrganizationMember;
-  canManage: boolean;
-  onRemove: (member: OrganizationMember) => void;
-  onMoveSeat?: (member: OrganizationMember) => void;
-}) {
+  ...handlers
+}: { member: OrganizationMember; canManage: boolean } & MemberActionHandlers) {
   return (
     <TableRow>
       <TableCell>
@@ -192,10 +162,7 @@ function MemberRow({
       </TableCell>
       <TableCell align="right">
         {canManage && (
-          <RowActionsMenu
-            label={memberActionsLabel(member)}
-            actions={memberActions(member, { onRemove, onMoveSeat })}
-          />
+          <RowActionsMenu label={memberActionsLabel(member)} actions={memberActions(member, handlers)} />
         )}
       </TableCell>
     </TableRow>

@@ -14,6 +14,7 @@ import {
   memberActions,
   memberActionsLabel,
   type InvitationActionHandlers,
+  type MemberActionHandlers,
 } from '../lib/row-actions';
 import { RowActionsMenu } from './RowActionsMenu';
 import { JoinedDate } from './JoinedDate';
@@ -55,17 +56,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function MemberCards({
   members,
   canManage,
-  onRemove,
-  onMoveSeat,
   empty,
+  ...handlers
 }: {
   members: readonly OrganizationMember[];
   canManage: boolean;
-  onRemove: (member: OrganizationMember) => void;
-  onMoveSeat?: (member: OrganizationMember) => void;
   /** What an empty list says. */
   empty: string;
-}) {
+} & MemberActionHandlers) {
   if (members.length === 0) return <Typography sx={{ p: 2 }}>{empty}</Typography>;
   return (
     <Box component="ul" aria-label={t('Team members')} sx={cardList}>
@@ -87,7 +85,7 @@ export function MemberCards({
               {canManage && (
                 <RowActionsMenu
                   label={memberActionsLabel(member)}
-                  actions={memberActions(member, { onRemove, onMoveSeat })}
+                  actions={memberActions(member, handlers)}
                 />
               )}
             </Box>

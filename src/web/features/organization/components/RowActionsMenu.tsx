@@ -11,6 +11,8 @@ export interface RowAction {
   label: string;
   /** A link (Edit) rather than a command. */
   to?: string;
+  /** The history state the link carries (where the page it opens returns to). */
+  state?: unknown;
   onSelect?: () => void;
   /** A change that cannot be undone from the app (Remove, Revoke): shown in the error colour. */
   destructive?: boolean;
@@ -60,7 +62,13 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
       >
         {actions.map((action) =>
           action.to !== undefined ? (
-            <MenuItem key={action.label} component={RouterLink} to={action.to} disabled={action.disabled}>
+            <MenuItem
+              key={action.label}
+              component={RouterLink}
+              to={action.to}
+              state={action.state}
+              disabled={action.disabled}
+            >
               <ListItemText>{action.label}</ListItemText>
             </MenuItem>
           ) : (

@@ -1,5 +1,5 @@
 import { useGetOrganizationMembersQuery } from '../../../api';
-import { SEARCH_DEBOUNCE_MS } from '../lib/members-query';
+import { SEARCH_DEBOUNCE_MS } from '../lib/members-view';
 import { seatMoveTargets, type OrganizationMember } from '../lib/members';
 import { useDebouncedValue } from './use-debounced-value';
 

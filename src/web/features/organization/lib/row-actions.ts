@@ -8,16 +8,23 @@ import { canRemoveMember } from '../../../../shared/permissions';
 import type { RowAction } from '../components/RowActionsMenu';
 import { holdsSeat, type Invitation, type OrganizationMember } from './members';
 import { t } from '../../../i18n';
+import { memberEditPath } from '../../../lib/paths';
 
 export interface MemberActionHandlers {
   onRemove: (member: OrganizationMember) => void;
   /** Seat moves are offered only with it (issue 15). */
   onMoveSeat?: (member: OrganizationMember) => void;
+  /** Where the member edit page returns to (the Organization page with its view). */
+  returnTo?: string;
 }
 
 export function memberActions(member: OrganizationMember, handlers: MemberActionHandlers): RowAction[] {
   const actions: RowAction[] = [
-    { label: t('Edit'), to: `/dashboard/member/edit/${encodeURIComponent(member.id)}` },
+    {
+      label: t('Edit'),
+      to: memberEditPath(member.id),
+      ...(handlers.returnTo ? { state: { returnTo: handlers.returnTo } } : {}),
+    },
   ];
   const { onMoveSeat, onRemove } = handlers;
   if (onMoveSeat && holdsSeat(member))

@@ -5,12 +5,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
+import { PagedTable, type Paging } from '../../../components/paged-table';
 import { t } from '../../../i18n';
+import { memberEditPath } from '../../../lib/paths';
+import { USAGE_PAGE_SIZES } from '../lib/usage-filters';
 import { formatNumber } from '../../../i18n/format';
 
 type UsageMember = components['schemas']['UsageMember'];
@@ -18,11 +20,7 @@ type UsageMember = components['schemas']['UsageMember'];
 export interface UsageMembersTableProps {
   members: UsageMember[];
   total: number;
-  /** 0-based, as MUI's pagination counts. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  paging: Paging;
   onShowOnly: (member: UsageMember) => void;
 }
 
@@ -31,12 +29,13 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Spending by member (issue 13): one server page at a time, most spent first. */
 export default function UsageMembersTable(props: UsageMembersTableProps) {
-  const { members, total, page, pageSize } = props;
+  const { members, total } = props;
   if (total === 0) {
     return <Typography color="text.secondary">{t('Nobody spent credits in this period.')}</Typography>;
   }
   return (
-    <>
+    // At most 50 rows: the page stays under 1,500 DOM nodes (DESIGN.md).
+    <PagedTable total={total} pageSizes={USAGE_PAGE_SIZES} framed={false} {...props.paging}>
       <TableContainer>
         <Table size="small" aria-label={t('Spending by member')}>
           <TableHead>
@@ -54,7 +53,7 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
             {members.map((member) => (
               <TableRow key={member.user_id}>
                 <TableCell>
-                  <Link component={RouterLink} to={`/dashboard/member/edit/${member.user_id}`}>
+                  <Link component={RouterLink} to={memberEditPath(member.user_id)}>
                     {member.name || member.email}
                   </Link>
                   <Typography variant="body2" color="text.secondary">
@@ -78,16 +77,6 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        // At most 50 rows: the page stays under 1,500 DOM nodes (DESIGN.md).
-        rowsPerPageOptions={[10, 25, 50]}
-        onPageChange={(_, next) => props.onPageChange(next)}
-        onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-      />
-    </>
+    </PagedTable>
   );
 }

@@ -1,0 +1,40 @@
+import { useAppSelector } from '../../../app/hooks';
+import { SeatsSummary } from '../../../entities/plan';
+import { selectUser } from '../../../entities/session';
+import { t } from '../../../i18n';
+import { roleCan } from '../../../../shared/permissions';
+import { useMembersPage } from '../hooks/use-members-page';
+import { useReport } from '../hooks/use-report';
+import { CompanyDomainSection } from './CompanyDomainSection';
+import { PageSection } from './PageSection';
+
+/**
+ * The organization's settings (seats, company domain), after the people: they change rarely, the lists
+ * are what admins come for.
+ */
+export function OrganizationSettings() {
+  const viewer = useAppSelector(selectUser);
+  const { data, members } = useMembersPage();
+  const report = useReport();
+  const purchasedSeats = viewer?.organization?.seats;
+  const showSeats = Boolean(purchasedSeats && data);
+  const showDomain = roleCan(viewer?.role, 'organization.domain');
+  if (!showSeats && !showDomain) return null;
+  return (
+    <PageSection title={t('Organization settings')}>
+      {showSeats && purchasedSeats && data && (
+        <PageSection title={t('Seats')} level={3}>
+          <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />
+        </PageSection>
+      )}
+      {showDomain && (
+        <PageSection title={t('Company domain')} level={3}>
+          <CompanyDomainSection
+            onDone={(message) => report({ success: message })}
+            onMemberJoined={() => void members.refetch()}
+          />
+        </PageSection>
+      )}
+    </PageSection>
+  );
+}
