@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { DashboardFrameSkeleton } from '../components/skeletons';
 import { SessionLoadError, USER_FETCH_FAILED } from '../entities/session';
+import { dashboardPaths, publicPaths } from '../lib/paths';
 
 /**
  * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with
@@ -11,7 +12,7 @@ import { SessionLoadError, USER_FETCH_FAILED } from '../entities/session';
  * never a blank page. A user whose organization requires two-factor sign-in and who has not set it up
  * is sent to Settings to do so (issue 16; the server refuses their other calls too).
  */
-const SETTINGS_PATH = '/dashboard/settings';
+const SETTINGS_PATH = dashboardPaths.settings;
 
 export default function DashboardGuard() {
   const { user, loading, error, errorMessage, userErrorStatus } = useAppSelector((state) => state.app);
@@ -28,5 +29,5 @@ export default function DashboardGuard() {
   if (loading) return <DashboardFrameSkeleton />;
   if (error && userErrorStatus !== 401)
     return <SessionLoadError message={errorMessage ?? USER_FETCH_FAILED} />;
-  return <Navigate to="/login" replace />;
+  return <Navigate to={publicPaths.login} replace />;
 }

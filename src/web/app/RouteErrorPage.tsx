@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
 import { t } from '../i18n/index';
+import { dashboardPaths } from '../lib/paths';
 
 /** A chunk that could not be downloaded (offline, or a deploy replaced it): reloading fixes it. */
 function isChunkLoadError(error: unknown): boolean {
@@ -46,7 +47,7 @@ export default function RouteErrorPage({ inShell = false }: { inShell?: boolean 
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('Reload')}
         </Button>
-        <Button component={RouterLink} to="/dashboard" variant="outlined">
+        <Button component={RouterLink} to={dashboardPaths.overview} variant="outlined">
           {t('Go to dashboard')}
         </Button>
       </Box>

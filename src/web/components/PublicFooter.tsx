@@ -6,6 +6,7 @@ import TextLink from './TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { t } from '../i18n';
+import { publicPaths } from '../lib/paths';
 
 export interface PublicFooterProps {
   /** An absolute http(s) URL (app/config.ts checks it), or undefined when there is none. */
@@ -24,10 +25,10 @@ export default function PublicFooter({ supportFormUrl }: PublicFooterProps) {
       <Typography variant="body2" component="span">
         © CRM Sync
       </Typography>
-      <TextLink to="/terms" variant="body2" color="inherit">
+      <TextLink to={publicPaths.terms} variant="body2" color="inherit">
         {t('Terms')}
       </TextLink>
-      <TextLink to="/privacy" variant="body2" color="inherit">
+      <TextLink to={publicPaths.privacy} variant="body2" color="inherit">
         {t('Privacy')}
       </TextLink>
       {supportFormUrl ? (

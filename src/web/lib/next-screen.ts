@@ -6,6 +6,7 @@
 import type { components } from '../../contract/api';
 import { markAppFragment } from './app-fragment';
 import { apiKeyKeys, getFlag, getItem, oauthKeys, storageKeys } from './storage';
+import { publicPaths } from './paths';
 
 type AuthOptions = components['schemas']['AuthOptions'];
 
@@ -75,14 +76,14 @@ export function readStoredCredentials(
  * | installed with credentials, otherwise           | /complete                                 |
  */
 export function nextScreen({ user, hasInstalled, credentials, authOptions }: NextScreenInput): string {
-  if (!user) return '/signup';
-  if (!hasInstalled) return '/install';
-  if (!hasStoredCredentials(credentials)) return '/connect';
+  if (!user) return publicPaths.signup;
+  if (!hasInstalled) return publicPaths.install;
+  if (!hasStoredCredentials(credentials)) return publicPaths.connect;
   if (authOptions === 'oauth' || authOptions === 'either') {
     const fragment = oauthFragment(credentials);
-    return fragment ? `/connected#${fragment}` : '/connected';
+    return fragment ? `${publicPaths.connected}#${fragment}` : publicPaths.connected;
   }
-  return '/complete';
+  return publicPaths.complete;
 }
 
 /**

@@ -6,10 +6,12 @@
 import Box from '@mui/material/Box';
 import ContentSkeleton from './ContentSkeleton';
 import DashboardFrameSkeleton from './DashboardFrameSkeleton';
+import { dashboardPaths } from '../../lib/paths';
 
 export default function RouteFallback() {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
-  if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardFrameSkeleton />;
+  if (path === dashboardPaths.overview || path.startsWith(`${dashboardPaths.overview}/`))
+    return <DashboardFrameSkeleton />;
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', p: 3 }}>
       <ContentSkeleton />

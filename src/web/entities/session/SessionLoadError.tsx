@@ -12,6 +12,7 @@ import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 import { useAutoRetry } from '../../components/feedback/use-auto-retry';
 import { t, translated } from '../../i18n/index';
 import { loadInitialData } from './session-slice';
+import { publicPaths } from '../../lib/paths';
 
 export default function SessionLoadError({ message }: { message: string }) {
   const dispatch = useAppDispatch();
@@ -33,7 +34,7 @@ export default function SessionLoadError({ message }: { message: string }) {
         <Button variant="contained" onClick={() => void dispatch(loadInitialData())}>
           {t('Try again')}
         </Button>
-        <Button component={RouterLink} to="/login" variant="outlined">
+        <Button component={RouterLink} to={publicPaths.login} variant="outlined">
           {t('Go to login')}
         </Button>
       </Box>

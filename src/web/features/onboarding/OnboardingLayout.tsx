@@ -28,13 +28,19 @@ import { getFlag, getItem, storageKeys } from '../../lib/storage';
 import { progressFor } from './lib/steps';
 import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 import { t, translated } from '../../i18n';
+import { publicPaths } from '../../lib/paths';
 
 export const PRODUCT_NAME = 'CRM Sync';
 export const MARKETING_HEADLINE = 'Save 4 hours a week';
 export const MARKETING_TEXT = 'Sync prospects from social networks into your CRM in one click.';
 
 /** Pages where the marketing copy and the trusted-by strip belong (before the visitor is won over). */
-const MARKETING_PATHS = new Set(['/signup', '/login', '/install', '/welcome']);
+const MARKETING_PATHS = new Set<string>([
+  publicPaths.signup,
+  publicPaths.login,
+  publicPaths.install,
+  publicPaths.welcome,
+]);
 
 /**
  * The first page waits for the initial load with its chunks (the router shows 'Loading...'), so it appears
@@ -57,7 +63,8 @@ export default function OnboardingLayout() {
   // changed a flag), once hydrated: the prerendered page was drawn without it.
   const stored = useHydrated();
   // Signing in again after a session ended is no onboarding: a plain page, without bar or marketing.
-  const signingInAgain = pathname === '/login' && new URLSearchParams(search).get('reauth') === 'true';
+  const signingInAgain =
+    pathname === publicPaths.login && new URLSearchParams(search).get('reauth') === 'true';
   const progress = signingInAgain
     ? null
     : progressFor(pathname, {

@@ -26,6 +26,7 @@ import FormSubmit from './FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR } from './GoogleSection';
 import PasswordField from './PasswordField';
 import TwoFactorCodeForm from './TwoFactorCodeForm';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 export default function ReauthDialog() {
   const titleId = useId();
@@ -47,7 +48,7 @@ export default function ReauthDialog() {
    * notice of our own, which would queue ahead of the page's). Another account starts the app afresh.
    */
   function signedIn(user: User) {
-    if (account && user.id !== account.id) window.location.assign('/dashboard');
+    if (account && user.id !== account.id) window.location.assign(dashboardPaths.overview);
   }
 
   async function submitPassword(event: FormEvent<HTMLFormElement>) {
@@ -138,7 +139,7 @@ export default function ReauthDialog() {
               </Stack>
             </>
           )}
-          <Button onClick={() => void navigate('/logout')} sx={{ alignSelf: 'flex-start' }}>
+          <Button onClick={() => void navigate(publicPaths.logout)} sx={{ alignSelf: 'flex-start' }}>
             {t('Log out')}
           </Button>
         </Stack>

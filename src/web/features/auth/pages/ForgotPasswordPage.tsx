@@ -14,6 +14,7 @@ import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
 import { failureMessage } from '../lib/failure';
 import { t, translated } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 export const FORGOT_PASSWORD_SENT =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
@@ -63,7 +64,7 @@ export default function ForgotPasswordPage() {
           <FormSubmit disabled={isLoading}>{isLoading ? t('Sending...') : t('Send reset link')}</FormSubmit>
         </Stack>
       )}
-      <TextLink to="/login" variant="body2" sx={{ textAlign: 'center' }}>
+      <TextLink to={publicPaths.login} variant="body2" sx={{ textAlign: 'center' }}>
         {t('Back to login')}
       </TextLink>
     </Stack>

@@ -28,6 +28,7 @@ import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
 import { msg, t } from '../../../i18n';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 const SESSION_EXPIRED = msg('Session expired, please login again.');
 
@@ -82,7 +83,7 @@ export default function LoginPage() {
   const { signedOut } = useEntryData<typeof loader>();
   const continueOnboarding = useContinueOnboarding();
 
-  if (user && !reauth && !signingIn) return <Navigate to="/dashboard" replace />;
+  if (user && !reauth && !signingIn) return <Navigate to={dashboardPaths.overview} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -169,11 +170,11 @@ export default function LoginPage() {
           </FormSubmit>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <TextLink to="/forgot-password" variant="body2">
+          <TextLink to={publicPaths.forgotPassword} variant="body2">
             {t('Forgot password?')}
           </TextLink>
           <Typography variant="body2">
-            {t('No account?')} <TextLink to="/signup">{t('Sign up')}</TextLink>
+            {t('No account?')} <TextLink to={publicPaths.signup}>{t('Sign up')}</TextLink>
           </Typography>
         </Stack>
       </>

@@ -8,6 +8,7 @@ import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { logOut } from '../../../entities/session';
+import { publicPaths } from '../../../lib/paths';
 
 export const loader = (({ store }) => ({ loggedOut: logOut(store.dispatch) })) satisfies EntryLoader;
 
@@ -17,7 +18,7 @@ export default function LogoutPage() {
   return (
     <Suspense fallback={<LoadingState text="Logging out..." />}>
       <Await resolve={loggedOut}>
-        <Navigate to="/login" replace />
+        <Navigate to={publicPaths.login} replace />
       </Await>
     </Suspense>
   );

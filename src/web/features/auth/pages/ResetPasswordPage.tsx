@@ -21,6 +21,7 @@ import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
 export const RESET_REDIRECT_DELAY_MS = 1500;
@@ -80,7 +81,7 @@ export default function ResetPasswordPage() {
     try {
       const result = await resetPassword({ token, new_password: password }).unwrap();
       // Never leave the app on the answer's say-so: an external or malformed URL falls back to /login.
-      const to = sameOriginPath(result.data.redirect_url, window.location.origin) ?? '/login';
+      const to = sameOriginPath(result.data.redirect_url, window.location.origin) ?? publicPaths.login;
       setDone({ message: result.message || PASSWORD_RESET_DONE, to });
     } catch (error) {
       setFormError(failureMessage(error, 'Error resetting password', 'Error resetting password'));
@@ -137,7 +138,7 @@ function Dead({ text }: { text: string }) {
   return (
     <>
       <ErrorAlert error={text} />
-      <TextLink to="/forgot-password" variant="body2">
+      <TextLink to={publicPaths.forgotPassword} variant="body2">
         {t('Request a new reset link')}
       </TextLink>
     </>

@@ -29,6 +29,7 @@ import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields
 import { msg, t } from '../../../i18n';
 import { useHydrated } from '../../../components/use-hydrated';
 import { firstInstallOn, passwordPrefilled } from '../../../../shared/prerender';
+import { joinLinkPrefix, publicPaths } from '../../../lib/paths';
 
 export const SIGNUP_HEADING = msg('Create your account');
 export const NAME_REQUIRED = 'Name is required.';
@@ -58,7 +59,7 @@ function usePrefilled(prefill: string | null): [string, (value: string) => void]
  */
 function signupReturnPath(next: string | null): string | null {
   const path = returnPathAfterReauth(next, window.location.origin);
-  return path?.startsWith('/join/') ? path : null;
+  return path?.startsWith(joinLinkPrefix) ? path : null;
 }
 
 export default function SignupPage() {
@@ -167,7 +168,7 @@ export default function SignupPage() {
         </FormSubmit>
       </Stack>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        {t('Already have an account?')} <TextLink to="/login">{t('Log in')}</TextLink>
+        {t('Already have an account?')} <TextLink to={publicPaths.login}>{t('Log in')}</TextLink>
       </Typography>
     </Stack>
   );

@@ -8,6 +8,7 @@ import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';
 import SeatOrderDialog, { type SeatOrder } from './SeatOrderDialog';
 import { t } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 /** Spec §8 'Seats and checkout'. */
 const BUY_SEATS_FAILED = 'Error buying seats';
@@ -36,7 +37,7 @@ export default function BuySeats() {
         request_url: new URL(pathname + search, window.location.origin).href,
       }).unwrap();
       if (!url) {
-        void navigate('/dashboard/billing/success');
+        void navigate(dashboardPaths.billingSuccess);
         return;
       }
       const target = safeRedirectUrl(url, window.location.origin);

@@ -15,6 +15,7 @@ import { msg, t } from '../../../i18n';
 import DetailList from '../components/DetailList';
 import InvoiceItems from '../components/InvoiceItems';
 import { formatCents } from '../lib/money';
+import { dashboardPaths } from '../../../lib/paths';
 
 /** docs/product.md#constants-and-limits: the billing success page moves on to the dashboard after 5 s. */
 const SUCCESS_REDIRECT_SECONDS = 5;
@@ -28,7 +29,7 @@ export default function BillingSuccessPage() {
   const { data, isLoading } = useGetInvoicesQuery();
   const latest = data?.data.invoices[0];
   const next = data?.data.next_invoice;
-  const redirect = useStoppableRedirect(SUCCESS_REDIRECT_SECONDS, '/dashboard');
+  const redirect = useStoppableRedirect(SUCCESS_REDIRECT_SECONDS, dashboardPaths.overview);
   // The page is reached by a full load back from the checkout: focus starts on its heading, not the body,
   // so a keyboard or screen-reader user begins at what happened.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -79,7 +80,7 @@ export default function BillingSuccessPage() {
               })}
         </Typography>
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button component={RouterLink} to="/dashboard/billing" variant="contained">
+          <Button component={RouterLink} to={dashboardPaths.billing} variant="contained">
             {t('Back to Billing')}
           </Button>
           {!redirect.stopped && (
@@ -87,7 +88,7 @@ export default function BillingSuccessPage() {
               {t('Stop')}
             </Button>
           )}
-          <Link component={RouterLink} to="/dashboard" replace>
+          <Link component={RouterLink} to={dashboardPaths.overview} replace>
             {t('Go to the dashboard now')}
           </Link>
         </Stack>

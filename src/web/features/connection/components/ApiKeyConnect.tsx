@@ -15,10 +15,11 @@ import LoadingState from '../../../components/LoadingState';
 import SignInFirst from './SignInFirst';
 import SoftwareNotFound from './SoftwareNotFound';
 import { t } from '../../../i18n';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 const ROUTES = {
-  public: { back: '/connect', backLabel: 'Back', connected: '/connected' },
-  dashboard: { back: '/dashboard/connection', backLabel: 'Back', connected: '/dashboard/connected' },
+  public: { back: publicPaths.connect, backLabel: 'Back', connected: publicPaths.connected },
+  dashboard: { back: dashboardPaths.connection, backLabel: 'Back', connected: dashboardPaths.connected },
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import {
 import ConnectOptions from './ConnectOptions';
 import PreconnectForm from './PreconnectForm';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 export interface ConnectMethodsProps {
   software: Software;
@@ -21,9 +22,9 @@ export interface ConnectMethodsProps {
   memberCount?: number | null;
 }
 
-const API_KEY_ROUTE = { public: '/connect-api-key', dashboard: '/dashboard/connect/api-key' } as const;
+const API_KEY_ROUTE = { public: publicPaths.connectApiKey, dashboard: dashboardPaths.connectApiKey } as const;
 /** Where this tab goes once the OAuth window reports a connection. */
-const CONNECTED_ROUTE = { public: '/connected', dashboard: '/dashboard/connected' } as const;
+const CONNECTED_ROUTE = { public: publicPaths.connected, dashboard: dashboardPaths.connected } as const;
 
 /**
  * The ways to connect this CRM (spec §2.1, §4, §5): OAuth (through the pre-connect form when the CRM

@@ -12,21 +12,22 @@ import {
 import ConnectionCard from './ConnectionCard';
 import ConnectionConfirm from './ConnectionConfirm';
 import ConnectionProgress from './ConnectionProgress';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 /** Spec §9: after 'Successfully connected.' the next screen follows 3 seconds later. */
 const SUCCESS_REDIRECT_MS = 3000;
 
 const ROUTES = {
   public: {
-    success: '/complete',
-    oauth: '/connect',
-    apiKey: '/connect-api-key',
+    success: publicPaths.complete,
+    oauth: publicPaths.connect,
+    apiKey: publicPaths.connectApiKey,
     hint: 'Finishing your setup...',
   },
   dashboard: {
-    success: '/dashboard/connection',
-    oauth: '/dashboard/connection',
-    apiKey: '/dashboard/connect/api-key',
+    success: dashboardPaths.connection,
+    oauth: dashboardPaths.connection,
+    apiKey: dashboardPaths.connectApiKey,
     hint: 'Taking you back to your CRM connection...',
   },
 } as const;
@@ -109,7 +110,7 @@ function Outcome({ result, variant }: { result: Verification; variant: Variant }
       errorText={errorText}
       tryAgainHref={authType === 'api key' ? routes.apiKey : routes.oauth}
       successHint={routes.hint}
-      signInHref={signInRequired ? '/login' : undefined}
+      signInHref={signInRequired ? publicPaths.login : undefined}
     />
   );
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 /**
  * A connection belongs to an account (every CRM call needs a session), so a signed-out visitor on a
@@ -15,10 +16,10 @@ export default function SignInFirst() {
         {t('Log in, or create your account, to connect your CRM.')}
       </Alert>
       <Stack direction="row" spacing={2}>
-        <Button component={RouterLink} to="/login" variant="contained">
+        <Button component={RouterLink} to={publicPaths.login} variant="contained">
           {t('Log in')}
         </Button>
-        <Button component={RouterLink} to="/signup" variant="outlined">
+        <Button component={RouterLink} to={publicPaths.signup} variant="outlined">
           {t('Sign up')}
         </Button>
       </Stack>

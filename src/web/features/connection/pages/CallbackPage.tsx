@@ -7,6 +7,7 @@ import ConnectionCard from '../components/ConnectionCard';
 import ConnectionProgress from '../components/ConnectionProgress';
 import { completeOAuth, type CallbackOutcome } from '../lib/oauth-callback';
 import { t } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 export const loader = (({ store, url }) => ({
   outcome: completeOAuth(store, url.searchParams),
@@ -18,7 +19,7 @@ export default function CallbackPage() {
   const { outcome } = useEntryData<typeof loader>();
   return (
     <ConnectionCard variant="public">
-      <Suspense fallback={<ConnectionProgress status="connecting" tryAgainHref="/connect" />}>
+      <Suspense fallback={<ConnectionProgress status="connecting" tryAgainHref={publicPaths.connect} />}>
         <Await resolve={outcome}>{(settled: CallbackOutcome) => <Outcome outcome={settled} />}</Await>
       </Suspense>
     </ConnectionCard>
@@ -28,7 +29,7 @@ export default function CallbackPage() {
 function Outcome({ outcome }: { outcome: CallbackOutcome }) {
   switch (outcome.kind) {
     case 'connected':
-      return <Navigate to={{ pathname: '/connected', hash: outcome.fragment }} replace />;
+      return <Navigate to={{ pathname: publicPaths.connected, hash: outcome.fragment }} replace />;
     case 'handed-off':
       // Seen only when the browser refuses to close the window for us.
       return (
@@ -37,6 +38,8 @@ function Outcome({ outcome }: { outcome: CallbackOutcome }) {
         </Typography>
       );
     case 'error':
-      return <ConnectionProgress status="error" errorText={outcome.text} tryAgainHref="/connect" />;
+      return (
+        <ConnectionProgress status="error" errorText={outcome.text} tryAgainHref={publicPaths.connect} />
+      );
   }
 }

@@ -13,6 +13,7 @@ import { hasApiKey, hasOAuthToken } from '../lib/connection-data';
 import { readStoredCredentials } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
 import { t, translated } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 function storedCredentialsText(): string {
   const stored = readStoredCredentials();
@@ -61,7 +62,7 @@ export default function ConnectionStatusPage() {
             ))}
           </Stack>
         )}
-        <Button component={RouterLink} to="/dashboard/connection" variant="outlined">
+        <Button component={RouterLink} to={dashboardPaths.connection} variant="outlined">
           {t('Manage connection')}
         </Button>
       </Stack>

@@ -16,6 +16,7 @@ import { useExtensionConnection } from '../hooks/use-extension-connection';
 import ConnectionHeading from '../components/ConnectionHeading';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
@@ -45,12 +46,7 @@ export default function DashboardConnectionPage() {
                 : t('Connected with')}{' '}
               <strong>{translated(AUTH_METHOD_LABEL[connection.authType])}</strong>.
             </Typography>
-            <Button
-              component={RouterLink}
-              to="/dashboard/connection/disconnect"
-              variant="outlined"
-              color="error"
-            >
+            <Button component={RouterLink} to={dashboardPaths.disconnect} variant="outlined" color="error">
               {t('Disconnect')}
             </Button>
           </Stack>

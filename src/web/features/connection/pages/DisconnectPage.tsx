@@ -9,6 +9,7 @@ import ConnectionCard from '../components/ConnectionCard';
 import { clearConnectionData } from '../lib/connection-storage';
 import ConnectionHeading from '../components/ConnectionHeading';
 import { t } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 /**
  * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
@@ -32,7 +33,7 @@ export default function DisconnectPage() {
       <Stack spacing={2} alignItems="flex-start">
         <ConnectionHeading>{t('Disconnected')}</ConnectionHeading>
         <Typography>{t('You have been disconnected from your CRM.')}</Typography>
-        <Button component={RouterLink} to="/connect" variant="contained">
+        <Button component={RouterLink} to={publicPaths.connect} variant="contained">
           {t('Connect again...')}
         </Button>
       </Stack>

@@ -11,10 +11,11 @@ import { planName } from '../../../../shared/plans';
 import { billingIntervalBadge } from '../lib/account';
 import { t, translated } from '../../../i18n/index';
 import { formatNumber } from '../../../i18n/format';
+import { dashboardPaths } from '../../../lib/paths';
 
 type User = components['schemas']['User'];
 
-const INSTALL_EXTENSION_PATH = '/dashboard/install-extension';
+const INSTALL_EXTENSION_PATH = dashboardPaths.installExtension;
 
 /** The Overview's account card: email, credits with the billing interval, product, extension status. */
 export function AccountCard({

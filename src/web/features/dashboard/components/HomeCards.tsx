@@ -15,6 +15,7 @@ import { formatNumber } from '../../../i18n/format';
 import { formatDate } from '../../../lib/dates';
 import { managesBilling } from '../../../../shared/permissions';
 import { t } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 /** One card of the Overview: a heading, what it says, and where to go from it. */
 function HomeCard({
@@ -77,7 +78,7 @@ function CreditsCard() {
     <HomeCard
       id="home-credits"
       title={t('Credits this period')}
-      action={<LinkButton to="/dashboard/usage">{t('View usage')}</LinkButton>}
+      action={<LinkButton to={dashboardPaths.usage}>{t('View usage')}</LinkButton>}
     >
       {usage.isLoading ? (
         <ContentSkeleton count={1} text="Loading usage" />
@@ -116,12 +117,12 @@ function SetupCard({ user }: { user: User }) {
       </Stack>
       {!installed && (
         <div>
-          <LinkButton to="/dashboard/install-extension">{t('Install Extension')}</LinkButton>
+          <LinkButton to={dashboardPaths.installExtension}>{t('Install Extension')}</LinkButton>
         </div>
       )}
       {installed && !connected && (
         <div>
-          <LinkButton to="/dashboard/connection">{t('Connect your CRM')}</LinkButton>
+          <LinkButton to={dashboardPaths.connection}>{t('Connect your CRM')}</LinkButton>
         </div>
       )}
     </HomeCard>
@@ -137,7 +138,7 @@ function SeatsCard({ user }: { user: User }) {
     <HomeCard
       id="home-seats"
       title={t('Seats')}
-      action={<LinkButton to="/dashboard/organization">{t('Manage members')}</LinkButton>}
+      action={<LinkButton to={dashboardPaths.organization}>{t('Manage members')}</LinkButton>}
     >
       <Typography>
         {t('{standard} Standard and {pro} Pro seats purchased', {
@@ -165,7 +166,7 @@ function NextInvoiceCard({ user }: { user: User }) {
     <HomeCard
       id="home-invoice"
       title={t('Next invoice')}
-      action={<LinkButton to="/dashboard/billing">{t('View billing')}</LinkButton>}
+      action={<LinkButton to={dashboardPaths.billing}>{t('View billing')}</LinkButton>}
     >
       {isLoading ? (
         <ContentSkeleton count={1} text="Loading invoices" />

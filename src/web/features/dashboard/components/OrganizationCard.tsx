@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../contract/api';
 import { isBillingAdmin } from '../../../../shared/permissions';
 import { t, translated } from '../../../i18n/index';
+import { dashboardPaths } from '../../../lib/paths';
 
 type Organization = components['schemas']['Organization'];
 
@@ -35,7 +36,7 @@ export function OrganizationCard({ userId, organization }: OrganizationCardProps
           <Tag label={billingAdmin ? t('Admin') : t('Member')} color={billingAdmin ? 'primary' : 'default'} />
         </Stack>
         {billingAdmin && (
-          <Button component={RouterLink} to="/dashboard/organization" size="small" sx={{ mt: 2 }}>
+          <Button component={RouterLink} to={dashboardPaths.organization} size="small" sx={{ mt: 2 }}>
             {t('Manage')}
           </Button>
         )}

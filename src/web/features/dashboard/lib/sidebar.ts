@@ -4,6 +4,7 @@
  */
 import type { components } from '../../../../contract/api';
 import { managesBilling, roleCan } from '../../../../shared/permissions';
+import { dashboardPaths, memberEditPrefix, publicPaths } from '../../../lib/paths';
 
 type User = components['schemas']['User'];
 type Software = components['schemas']['Software'];
@@ -52,33 +53,35 @@ export function sidebarEntries(
   user: SidebarUser,
   software: SidebarSoftware | null | undefined,
 ): SidebarEntry[] {
-  const entries: SidebarEntry[] = [{ id: 'overview', label: 'Overview', href: '/dashboard', newTab: false }];
+  const entries: SidebarEntry[] = [
+    { id: 'overview', label: 'Overview', href: dashboardPaths.overview, newTab: false },
+  ];
   if (roleCan(user.role, 'organization.view')) {
     entries.push({
       id: 'organization',
       label: 'Organization',
-      href: '/dashboard/organization',
+      href: dashboardPaths.organization,
       newTab: false,
     });
   }
   if (roleCan(user.role, 'audit.view')) {
-    entries.push({ id: 'audit', label: 'Audit log', href: '/dashboard/audit', newTab: false });
+    entries.push({ id: 'audit', label: 'Audit log', href: dashboardPaths.audit, newTab: false });
   }
-  entries.push({ id: 'settings', label: 'Settings', href: '/dashboard/settings', newTab: false });
+  entries.push({ id: 'settings', label: 'Settings', href: dashboardPaths.settings, newTab: false });
   // Issue 13: everyone sees their credit usage; admins see their team's.
-  entries.push({ id: 'usage', label: 'Usage', href: '/dashboard/usage', newTab: false });
+  entries.push({ id: 'usage', label: 'Usage', href: dashboardPaths.usage, newTab: false });
   if (usesPersonalConnection(user)) {
-    entries.push({ id: 'connection', label: 'Connection', href: '/connect', newTab: true });
+    entries.push({ id: 'connection', label: 'Connection', href: publicPaths.connect, newTab: true });
   }
   // Billing belongs to the billing admin, or to any admin while the organization has none (spec §6).
   if (managesBilling(user)) {
-    entries.push({ id: 'billing', label: 'Billing', href: '/dashboard/billing', newTab: false });
+    entries.push({ id: 'billing', label: 'Billing', href: dashboardPaths.billing, newTab: false });
   }
   const storeUrl = extensionStoreUrl(software);
   if (storeUrl) {
     entries.push({ id: 'install-extension', label: 'Install extension', href: storeUrl, newTab: true });
   }
-  entries.push({ id: 'logout', label: 'Logout', href: '/logout', newTab: false });
+  entries.push({ id: 'logout', label: 'Logout', href: publicPaths.logout, newTab: false });
   return entries;
 }
 
@@ -90,13 +93,13 @@ export function sidebarEntries(
 export function activeEntryId(entries: readonly SidebarEntry[], pathname: string): SidebarEntryId | null {
   let path = pathname.replace(/\/+$/, '') || '/';
   // The member edit page belongs to the Organization screen.
-  if (path.startsWith('/dashboard/member/')) path = '/dashboard/organization';
+  if (path.startsWith(memberEditPrefix)) path = dashboardPaths.organization;
   let best: SidebarEntry | null = null;
   for (const entry of entries) {
     if (entry.newTab) continue;
     const matches =
-      entry.href === '/dashboard'
-        ? path === '/dashboard'
+      entry.href === dashboardPaths.overview
+        ? path === dashboardPaths.overview
         : path === entry.href || path.startsWith(`${entry.href}/`);
     if (matches && (!best || entry.href.length > best.href.length)) best = entry;
   }

@@ -13,6 +13,7 @@ import { OrganizationCard } from '../components/OrganizationCard';
 import { nextOnboardingStep } from '../lib/account';
 import { JoinPrompt } from '../../../entities/company-domain';
 import { t, translated } from '../../../i18n/index';
+import { dashboardPaths } from '../../../lib/paths';
 
 // The cards that ask the server for more (usage, invoices) arrive in a chunk of their own, after the
 // account card: the Overview's first load stays within its budget (DESIGN.md "Performance from the start").
@@ -46,7 +47,7 @@ export default function OverviewPage() {
           action={
             <Button
               component={RouterLink}
-              to={step === 'install' ? '/dashboard/install-extension' : '/dashboard/connection'}
+              to={step === 'install' ? dashboardPaths.installExtension : dashboardPaths.connection}
               color="inherit"
               size="small"
             >

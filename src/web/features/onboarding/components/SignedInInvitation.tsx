@@ -19,6 +19,7 @@ import { msg, t, translated } from '../../../i18n';
 import { setItem, storageKeys } from '../../../lib/storage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
 import StepPage from './StepPage';
+import { dashboardPaths } from '../../../lib/paths';
 
 export const JOIN_FAILED = msg('Failed to join the organization');
 const SESSION_CHANGED = msg('You signed out or changed accounts in another tab: reload this page.');
@@ -129,7 +130,7 @@ function OrDashboard({ children }: { children: ReactNode }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {children}
-      <Button variant="outlined" component={RouterLink} to="/dashboard">
+      <Button variant="outlined" component={RouterLink} to={dashboardPaths.overview}>
         {t('Go to dashboard')}
       </Button>
     </Stack>
@@ -138,7 +139,7 @@ function OrDashboard({ children }: { children: ReactNode }) {
 
 function DashboardLink() {
   return (
-    <Link component={RouterLink} to="/dashboard">
+    <Link component={RouterLink} to={dashboardPaths.overview}>
       {t('Go to dashboard')}
     </Link>
   );

@@ -2,29 +2,35 @@
  * The four progress steps (Install, Signup, Connect, Finish) of spec §2.2: which one a public route
  * belongs to, and how the bar reads for the visitor. Pure.
  */
+import { publicPaths } from '../../../lib/paths';
+
 const INSTALL = 0;
 const SIGNUP = 1;
 const CONNECT = 2;
 const FINISH = 3;
 
 const STEP_BY_PATH: Record<string, number> = {
-  '/install': INSTALL,
-  '/installed': INSTALL,
-  '/welcome': INSTALL,
-  '/signup': SIGNUP,
-  '/login': SIGNUP,
-  '/forgot-password': SIGNUP,
-  '/reset-password': SIGNUP,
-  '/accept-invitation': SIGNUP,
-  '/connect': CONNECT,
-  '/callback': CONNECT,
-  '/connect-api-key': CONNECT,
-  '/connected': CONNECT,
-  '/complete': FINISH,
+  [publicPaths.install]: INSTALL,
+  [publicPaths.installed]: INSTALL,
+  [publicPaths.welcome]: INSTALL,
+  [publicPaths.signup]: SIGNUP,
+  [publicPaths.login]: SIGNUP,
+  [publicPaths.forgotPassword]: SIGNUP,
+  [publicPaths.resetPassword]: SIGNUP,
+  [publicPaths.acceptInvitation]: SIGNUP,
+  [publicPaths.connect]: CONNECT,
+  [publicPaths.callback]: CONNECT,
+  [publicPaths.connectApiKey]: CONNECT,
+  [publicPaths.connected]: CONNECT,
+  [publicPaths.complete]: FINISH,
 };
 
 /** Pages that complete their own step by being opened (spec §4 Flags: they set the flag). */
-const COMPLETED_ON_ARRIVAL = new Set(['/installed', '/welcome', '/complete']);
+const COMPLETED_ON_ARRIVAL = new Set<string>([
+  publicPaths.installed,
+  publicPaths.welcome,
+  publicPaths.complete,
+]);
 
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 

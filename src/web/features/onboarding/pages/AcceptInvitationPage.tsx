@@ -26,6 +26,7 @@ import { setItem, storageKeys } from '../../../lib/storage';
 import StepPage from '../components/StepPage';
 import SignedInInvitation, { JOIN_FAILED, type SignedInOutcome } from '../components/SignedInInvitation';
 import { t, translated } from '../../../i18n';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 export const INVITATION_REDIRECT_DELAY_MS = 5000;
 export const INVITATION_ERROR = 'Invitation Error';
@@ -49,7 +50,7 @@ function signupPath(software: string | null, email: string | undefined): string 
   if (software) next.set('software', software);
   if (email) next.set('email', email);
   const query = next.toString();
-  return query ? `/signup?${query}` : '/signup';
+  return query ? `${publicPaths.signup}?${query}` : publicPaths.signup;
 }
 
 type Outcome =
@@ -130,7 +131,7 @@ function InvitationOutcome({ outcome: settled }: { outcome: Outcome }) {
       return (
         <StepPage title={INVITATION_ERROR}>
           <ErrorAlert error={outcome.error} />
-          <Link component={RouterLink} to={outcome.signedIn ? '/dashboard' : '/login'}>
+          <Link component={RouterLink} to={outcome.signedIn ? dashboardPaths.overview : publicPaths.login}>
             {outcome.signedIn ? t('Go to dashboard') : t('Go to login')}
           </Link>
         </StepPage>

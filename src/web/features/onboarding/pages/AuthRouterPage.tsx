@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { loadChosenSoftware } from '../../../entities/crm';
 import { sessionSettled } from '../../../entities/session';
 import { nextScreenFromStorage } from '../../../lib/next-screen';
+import { publicPaths } from '../../../lib/paths';
 import { removeItem, setFlag, setItem, storageKeys } from '../../../lib/storage';
 
 export interface AuthParams {
@@ -48,7 +49,7 @@ export function applyAuthParams({ software, clear, installed }: AuthParams): voi
 export const loader = (async ({ store, url }) => {
   const params = readAuthParams(url.searchParams);
   applyAuthParams(params);
-  if (params.reauth) return replace('/login?reauth=true');
+  if (params.reauth) return replace(`${publicPaths.login}?reauth=true`);
   const user = await sessionSettled(store);
   if (params.installed && user) {
     void store

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { saveUserFlag } from '../lib/user-flag';
 import { t } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 export const loader = ((entry) => saveUserFlag(entry, 'has_onboarded', true)) satisfies EntryLoader;
 
@@ -33,7 +34,7 @@ export default function CompletePage() {
       </Typography>
       <Suspense fallback={<LoadingState text="Saving..." />}>
         <Await resolve={saved}>
-          <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
+          <Button component={RouterLink} to={dashboardPaths.overview} variant="contained" size="large">
             {t('Go to the dashboard')}
           </Button>
         </Await>

@@ -9,6 +9,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { t } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 export default function InstallPage() {
   useDocumentTitle('Install the extension');
@@ -42,7 +43,7 @@ export default function InstallPage() {
               ? t('No extension store link is available for {software} yet.', { software: software.software })
               : t('Choose your CRM first, so we can show you the right extension.')}
           </Alert>
-          <TextLink to="/signup">{t('Choose your CRM')}</TextLink>
+          <TextLink to={publicPaths.signup}>{t('Choose your CRM')}</TextLink>
         </>
       )}
     </StepPage>

@@ -28,6 +28,7 @@ import { msg, t, translated } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import StepPage from '../components/StepPage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 export const LINK_CHECK_FAILED = msg('Failed to check the invitation link');
 export const LINK_JOIN_FAILED = msg('Failed to join the organization');
@@ -59,7 +60,7 @@ export default function JoinLinkPage() {
     return (
       <StepPage title={LINK_NOT_VALID}>
         <Typography role="status">{translated(INVITE_LINK_REFUSALS[data.status])}</Typography>
-        <Link component={RouterLink} to={user ? '/dashboard' : '/login'}>
+        <Link component={RouterLink} to={user ? dashboardPaths.overview : publicPaths.login}>
           {user ? t('Go to dashboard') : t('Go to login')}
         </Link>
       </StepPage>
@@ -82,7 +83,7 @@ export default function JoinLinkPage() {
       dispatch(notify(t('You joined {organization} as a Free member.', { organization }), 'success'));
       // Someone who joined mid-onboarding goes on with it (install, connect...); the others to the dashboard.
       if (user && !user.has_onboarded) void goToNextScreen();
-      else void navigate('/dashboard', { replace: true });
+      else void navigate(dashboardPaths.overview, { replace: true });
     } catch (failure) {
       setError(withDetail(LINK_JOIN_FAILED, failure));
     }
@@ -95,10 +96,10 @@ export default function JoinLinkPage() {
         <>
           <Typography>{t('Sign up or log in with your address at {domain} to join.', { domain })}</Typography>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" component={RouterLink} to={`/signup?next=${back}`}>
+            <Button variant="contained" component={RouterLink} to={`${publicPaths.signup}?next=${back}`}>
               {t('Sign up')}
             </Button>
-            <Button variant="outlined" component={RouterLink} to={`/login?next=${back}`}>
+            <Button variant="outlined" component={RouterLink} to={`${publicPaths.login}?next=${back}`}>
               {t('Log in')}
             </Button>
           </Stack>
@@ -114,7 +115,7 @@ export default function JoinLinkPage() {
               ? t('You are a member of {organization}.', { organization })
               : t('You already belong to an organization: you cannot join another one.')}
           </Typography>
-          <Link component={RouterLink} to="/dashboard">
+          <Link component={RouterLink} to={dashboardPaths.overview}>
             {t('Go to dashboard')}
           </Link>
         </>
@@ -130,7 +131,7 @@ export default function JoinLinkPage() {
               domain,
             })}
           </Typography>
-          <Link component={RouterLink} to="/dashboard">
+          <Link component={RouterLink} to={dashboardPaths.overview}>
             {t('Go to dashboard')}
           </Link>
         </>

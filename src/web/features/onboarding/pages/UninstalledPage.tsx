@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import StepPage from '../components/StepPage';
 import { saveUserFlag } from '../lib/user-flag';
 import { t } from '../../../i18n';
+import { publicPaths } from '../../../lib/paths';
 
 export const loader = ((entry) => saveUserFlag(entry, 'has_installed', false)) satisfies EntryLoader;
 
@@ -33,7 +34,7 @@ export default function UninstalledPage() {
         </Button>
       ) : (
         // Without the store link of a chosen CRM, the install step helps choose one.
-        <Button variant="outlined" component={RouterLink} to="/install">
+        <Button variant="outlined" component={RouterLink} to={publicPaths.install}>
           {t('Reinstall the extension')}
         </Button>
       )}

@@ -17,6 +17,7 @@ import {
 } from '../lib/members';
 import { PromoteAdminDialog } from './PromoteAdminDialog';
 import { t, translated } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
 
 export interface MemberChanges {
   product: PlanKey;
@@ -32,6 +33,8 @@ export interface MemberEditFormProps {
   onSave: (changes: MemberChanges) => void;
   /** Asks to remove the member; never offered for an admin (spec §4 Member management). */
   onRemove: () => void;
+  /** Where Cancel goes: the Organization page, in the view the member was opened from. */
+  backTo?: string;
 }
 
 /**
@@ -46,6 +49,7 @@ export function MemberEditForm({
   saving,
   onSave,
   onRemove,
+  backTo = dashboardPaths.organization,
 }: MemberEditFormProps) {
   const [product, setProduct] = useState<PlanKey>(memberProduct(member));
   const [role, setRole] = useState<Role>(member.role);
@@ -105,7 +109,7 @@ export function MemberEditForm({
           <Button type="submit" variant="contained" disabled={saving}>
             {saving ? t('Saving...') : t('Save Changes')}
           </Button>
-          <Button component={RouterLink} to="/dashboard/organization" variant="outlined">
+          <Button component={RouterLink} to={backTo} variant="outlined">
             {t('Cancel')}
           </Button>
           {!isAdminMember && (

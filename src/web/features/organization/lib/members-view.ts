@@ -13,6 +13,7 @@ import {
   textField,
   type ViewSchema,
 } from '../../../lib/url-view';
+import { dashboardPaths } from '../../../lib/paths';
 import type { MemberSort, SortOrder } from './members';
 
 /** Page sizes stay small so the DOM stays small whatever the size of the organization. */
@@ -65,3 +66,15 @@ export function membersQuery(view: MembersView): QueryParams<'getOrganizationMem
 
 /** A members search asks the server once the typing pauses this long, not on every keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Where the member edit page returns to: the Organization page in the view its Edit link was clicked in
+ * (the link's history state, lib/row-actions.ts), or the page's first view.
+ */
+export function organizationReturnPath(state: unknown): string {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  const inView =
+    typeof returnTo === 'string' &&
+    (returnTo === dashboardPaths.organization || returnTo.startsWith(`${dashboardPaths.organization}?`));
+  return inView ? returnTo : dashboardPaths.organization;
+}

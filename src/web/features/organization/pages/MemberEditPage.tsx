@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   useGetOrganizationMembersQuery,
   useRemoveOrganizationUserMutation,
@@ -29,8 +29,8 @@ import {
 import { PLAN_NAMES } from '../../../../shared/plans';
 import { findMember, productOptions, type OrganizationMember } from '../lib/members';
 import { t, translated } from '../../../i18n';
+import { organizationReturnPath } from '../lib/members-view';
 
-const ORGANIZATION_PATH = '/dashboard/organization';
 const NO_MEMBERS: OrganizationMember[] = [];
 const NO_SEATS = { standard: 0, pro: 0 };
 /** The contract's longest user_id: a longer route parameter names no member. */
@@ -46,6 +46,8 @@ export default function MemberEditPage() {
   const { userId } = useParams();
   const navigate = useNavigate();
   const viewer = useAppSelector(selectUser);
+  // Back where the member was opened from: the Organization page in its view (search, sort, page).
+  const organization = organizationReturnPath(useLocation().state);
 
   // Only this member, with the seats the organization's members hold (the Product options need both).
   const askable = userId !== undefined && userId !== '' && userId.length <= USER_ID_MAX_LENGTH;
@@ -63,7 +65,7 @@ export default function MemberEditPage() {
     [member, assigned, purchased],
   );
 
-  const backToOrganization = (success: string) => navigate(ORGANIZATION_PATH, { state: { success } });
+  const backToOrganization = (success: string) => navigate(organization, { state: { success } });
 
   const onSave = async ({ product, role }: MemberChanges) => {
     if (!member) return;
@@ -114,6 +116,7 @@ export default function MemberEditPage() {
           }
           saving={save.isLoading}
           onSave={onSave}
+          backTo={organization}
           onRemove={() => setConfirmRemove(true)}
         />
         {viewer &&
@@ -138,7 +141,7 @@ export default function MemberEditPage() {
   return (
     <Stack spacing={3}>
       <div>
-        <Button component={RouterLink} to={ORGANIZATION_PATH} size="small" sx={{ mb: 1 }}>
+        <Button component={RouterLink} to={organization} size="small" sx={{ mb: 1 }}>
           {t('← Back to organization')}
         </Button>
         <Typography variant="h4" component="h1">

@@ -29,6 +29,7 @@ import PublicFooter from '../../../components/PublicFooter';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 import { msg, t } from '../../../i18n';
+import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 /** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
@@ -64,7 +65,7 @@ function PricingContent({
   const currentPlan = user ? planKeyOf(user.subscription.stripe_product) : null;
 
   function actionFor(plan: PlanKey): PlanCardAction {
-    if (!user) return { label: msg('Get Started'), to: '/signup' };
+    if (!user) return { label: msg('Get Started'), to: publicPaths.signup };
     if (currentPlan === 'free' && pricing) {
       return {
         label: msg('Upgrade'),
@@ -72,7 +73,7 @@ function PricingContent({
       };
     }
     // A paying user changes plan from the dashboard (billing portal).
-    return { label: msg('Change Plan'), to: '/dashboard/billing' };
+    return { label: msg('Change Plan'), to: dashboardPaths.billing };
   }
 
   return (
