@@ -9,8 +9,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { api } from '../../../src/web/api';
 import { appRoutes } from '../../../src/web/app/router';
 import { makeStore } from '../../../src/web/app/store';
-import { aUser } from '../msw/fixtures';
-import { mockApi, mockGetUser, ok, heldAnswer } from '../msw/handlers';
+import { aCreditUsage, aUsageReport, aUser } from '../msw/fixtures';
+import { mockApi, mockGetUser, mockOrganizationMembers, ok, heldAnswer, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 
@@ -46,6 +46,8 @@ const dashboardPages: Array<[string, string]> = [
   ['/dashboard/billing/success', 'billing/pages/BillingSuccessPage'],
   ['/dashboard/install-extension', 'dashboard/pages/InstallExtensionPage'],
   ['/dashboard/organization', 'organization/pages/OrganizationPage'],
+  ['/dashboard/audit', 'audit/pages/AuditPage'],
+  ['/dashboard/usage', 'usage/pages/UsagePage'],
   ['/dashboard/member/edit/user-42', 'organization/pages/MemberEditPage'],
   ['/dashboard/connection', 'connection/pages/DashboardConnectionPage'],
   ['/dashboard/connection/status', 'connection/pages/ConnectionStatusPage'],
@@ -88,6 +90,16 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+/** Answers for the queries the Organization, Audit and Usage routes start themselves (app/route-data.ts). */
+function dashboardData() {
+  return [
+    mockOrganizationMembers({ users: [], invitations: [] }),
+    mockApi('listAuditEvents', { error: false, data: { events: [], total: 0, page: 1, page_size: 25 } }),
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage() }),
+    mockApi('getUsageReport', { error: false, data: aUsageReport() }),
+  ];
+}
+
 async function expectPage(module: string) {
   expect(await screen.findByRole('heading', { level: 1, name: `page:${module}` })).toBeInTheDocument();
 }
@@ -114,6 +126,7 @@ describe('every route of the table renders its page', () => {
   });
 
   test.each(dashboardPages)('%s -> %s, inside the dashboard shell', async (path, module) => {
+    server.use(...dashboardData());
     const { router } = renderApp(path, { preloadedState: signedIn() });
     await expectPage(module);
     expect(layoutOf(module)).toBe('layout:dashboard/DashboardLayout');
@@ -161,6 +174,73 @@ describe('redirects', () => {
   );
 });
 
+describe("dashboard routes start their page's data with the chunk", () => {
+  // The pages here are stubs that ask nothing: what is asked, the route's loader asked, without waiting for
+  // the page's chunk or its first render.
+  const admin = signedIn(aUser({ role: 'admin' }));
+
+  test('/dashboard/organization?q=ada&sort=name&order=desc&page=3: the members of that view', async () => {
+    const members: URLSearchParams[] = [];
+    server.use(
+      mockOrganizationMembers(
+        { users: [], invitations: [] },
+        { onRequest: (request) => members.push(request.url.searchParams) },
+      ),
+    );
+    renderApp('/dashboard/organization?q=ada&sort=name&order=desc&page=3', { preloadedState: admin });
+    await expectPage('organization/pages/OrganizationPage');
+    const asked = members[0]!;
+    expect(Object.fromEntries(asked)).toEqual({
+      page: '3',
+      per_page: '25',
+      search: 'ada',
+      sort: 'name',
+      order: 'desc',
+    });
+  });
+
+  test('/dashboard/audit?event=member.removed&page=2: that page of entries', async () => {
+    const list = spyOnApi('listAuditEvents', {
+      error: false,
+      data: { events: [], total: 0, page: 2, page_size: 25 },
+    });
+    server.use(list.handler);
+    renderApp('/dashboard/audit?event=member.removed&page=2&size=7', { preloadedState: admin });
+    await expectPage('audit/pages/AuditPage');
+    // A page size the page does not offer is the default.
+    expect(Object.fromEntries(list.requests[0]!.url.searchParams)).toEqual({
+      type: 'member.removed',
+      page: '2',
+      page_size: '25',
+    });
+  });
+
+  test('/dashboard/audit as a member: nothing is asked (the log is for admins)', async () => {
+    const list = spyOnApi('listAuditEvents', {
+      error: false,
+      data: { events: [], total: 0, page: 1, page_size: 25 },
+    });
+    server.use(list.handler);
+    renderApp('/dashboard/audit', { preloadedState: signedIn(aUser({ role: 'member' })) });
+    await expectPage('audit/pages/AuditPage');
+    expect(list.requests).toHaveLength(0);
+  });
+
+  test('/dashboard/usage: the credits and the report of the period asked', async () => {
+    const usage = spyOnApi('getCreditUsage', { error: false, data: aCreditUsage() });
+    const report = spyOnApi('getUsageReport', { error: false, data: aUsageReport() });
+    server.use(usage.handler, report.handler);
+    renderApp('/dashboard/usage?from=2026-01-01&to=2026-01-31&feature=email_lookup', {
+      preloadedState: admin,
+    });
+    await expectPage('usage/pages/UsagePage');
+    expect(usage.requests).toHaveLength(1);
+    expect(report.requests[0]!.url.searchParams.get('from')).toBe('2026-01-01');
+    expect(report.requests[0]!.url.searchParams.get('to')).toBe('2026-01-31');
+    expect(report.requests[0]!.url.searchParams.get('feature')).toBe('email_lookup');
+  });
+});
+
 describe('dashboard guard', () => {
   test('without a session (get-user 401) the visitor goes to /login, replacing the entry', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -202,7 +282,11 @@ describe('dashboard guard', () => {
   });
 
   test('a signed-in user gets in, and after logout is sent to /login', async () => {
-    server.use(mockApi('logout', ok()), mockGetUser(401));
+    server.use(
+      mockApi('logout', ok()),
+      mockGetUser(401),
+      mockOrganizationMembers({ users: [], invitations: [] }),
+    );
     const { router, store } = renderApp('/dashboard/organization', { preloadedState: signedIn() });
     await expectPage('organization/pages/OrganizationPage');
 
