@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { readView, writeView, type ViewSchema } from '../../lib/url-view';
 
 export interface ViewUpdateOptions {
@@ -19,21 +19,31 @@ export function useUrlView<V extends { page: number }>(
   schema: ViewSchema<V>,
   read: (schema: ViewSchema<V>, params: URLSearchParams) => V = readView,
 ) {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => read(schema, params), [read, schema, params]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A change made while the previous one is still being entered (two quick clicks on a column) builds on
+  // that one, not on the view still shown.
+  const pending = useNavigation().location;
+  const latest = pending?.pathname === location.pathname ? pending.search : location.search;
+  const view = useMemo(
+    () => read(schema, new URLSearchParams(location.search)),
+    [read, schema, location.search],
+  );
   const update = useCallback(
-    (patch: Partial<V>, { replace = false, keepPage = 'page' in patch }: ViewUpdateOptions = {}) => {
-      setParams(
-        (current) => {
-          const next: V = { ...read(schema, current), ...patch };
-          if (!keepPage) next.page = schema.page.fallback;
-          return writeView(schema, current, next);
-        },
-        // Paging in place keeps the scroll where the pagination is.
-        { replace, preventScrollReset: true },
-      );
+    (
+      change: Partial<V> | ((current: V) => Partial<V>),
+      { replace = false, keepPage }: ViewUpdateOptions = {},
+    ) => {
+      const params = new URLSearchParams(latest);
+      const current = read(schema, params);
+      const patch = typeof change === 'function' ? change(current) : change;
+      const next: V = { ...current, ...patch };
+      if (!(keepPage ?? 'page' in patch)) next.page = schema.page.fallback;
+      const search = writeView(schema, params, next).toString();
+      // Paging in place keeps the scroll where the pagination is.
+      void navigate({ search: search ? `?${search}` : '' }, { replace, preventScrollReset: true });
     },
-    [read, schema, setParams],
+    [latest, read, schema, navigate],
   );
   return { view, update };
 }

@@ -62,7 +62,7 @@ export function MembersSection() {
         onRowsPerPage={(size) => update({ size: size as typeof view.size })}
         sort={view.sort}
         order={view.order}
-        onSort={(column) => update(nextSort(view, column))}
+        onSort={(column) => update((current) => nextSort(current, column))}
         busy={members.isFetching}
         canManage={roleCan(viewer?.role, 'members.invite')}
         returnTo={`${pathname}${query}`}
