@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { readView, writeView, type ViewSchema } from '../../lib/url-view';
 
 export interface ViewUpdateOptions {
@@ -21,29 +21,34 @@ export function useUrlView<V extends { page: number }>(
 ) {
   const location = useLocation();
   const navigate = useNavigate();
-  // A change made while the previous one is still being entered (two quick clicks on a column) builds on
-  // that one, not on the view still shown.
-  const pending = useNavigation().location;
-  const latest = pending?.pathname === location.pathname ? pending.search : location.search;
   const view = useMemo(
     () => read(schema, new URLSearchParams(location.search)),
     [read, schema, location.search],
   );
+  // A change made before the previous one is shown (two quick clicks on a column header) builds on that
+  // one, not on the view still on screen: what was last asked for from this entry, until the entry changes.
+  const asked = useRef<{ key: string; search: string } | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [location.key]);
   const update = useCallback(
     (
       change: Partial<V> | ((current: V) => Partial<V>),
       { replace = false, keepPage }: ViewUpdateOptions = {},
     ) => {
-      const params = new URLSearchParams(latest);
+      const base = asked.current?.key === location.key ? asked.current.search : location.search;
+      const params = new URLSearchParams(base);
       const current = read(schema, params);
       const patch = typeof change === 'function' ? change(current) : change;
       const next: V = { ...current, ...patch };
       if (!(keepPage ?? 'page' in patch)) next.page = schema.page.fallback;
-      const search = writeView(schema, params, next).toString();
+      const written = writeView(schema, params, next).toString();
+      const search = written ? `?${written}` : '';
+      asked.current = { key: location.key, search };
       // Paging in place keeps the scroll where the pagination is.
-      void navigate({ search: search ? `?${search}` : '' }, { replace, preventScrollReset: true });
+      void navigate({ search }, { replace, preventScrollReset: true });
     },
-    [latest, read, schema, navigate],
+    [location.key, location.search, read, schema, navigate],
   );
   return { view, update };
 }
