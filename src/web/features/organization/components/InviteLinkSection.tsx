@@ -34,7 +34,6 @@ export interface InviteLinkSectionProps {
  */
 export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLinkSectionProps) {
   const [created, setCreated] = useState<{ url: string; expires_at: number } | null>(null);
-  const [copyState, setCopyState] = useState<'copied' | 'failed' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<ErrorText | null>(null);
   const [create, creating] = useCreateInviteLinkMutation();
@@ -44,7 +43,6 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
 
   const onCreate = async () => {
     setError(null);
-    setCopyState(null);
     try {
       const answer = await create().unwrap();
       setCreated({ url: answer.data.url, expires_at: answer.data.expires_at });
@@ -56,21 +54,11 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
     }
   };
 
-  const onCopy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  };
-
   const onRevoke = async () => {
     setError(null);
     try {
       const answer = await revoke().unwrap();
       setCreated(null);
-      setCopyState(null);
       onDone(translated(answer.message));
     } catch (failure) {
       setError(withDetail(LINK_REVOKE_FAILED, failure));
@@ -91,42 +79,8 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
         })}
       </Typography>
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
-      {fresh && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField
-            label={t('Invitation link')}
-            value={fresh.url}
-            size="small"
-            slotProps={{ htmlInput: { readOnly: true } }}
-            onFocus={(event) => event.target.select()}
-            sx={{ flex: '1 1 320px' }}
-          />
-          <Button variant="contained" onClick={() => void onCopy(fresh.url)}>
-            {t('Copy link')}
-          </Button>
-        </Box>
-      )}
-      {copyState && (
-        <Typography role="status" color={copyState === 'copied' ? 'success.main' : 'error'}>
-          {t(copyState === 'copied' ? LINK_COPIED : LINK_COPY_FAILED)}
-        </Typography>
-      )}
-      {link ? (
-        <>
-          <Typography>
-            {t('The link works until {date}.', { date: formatDateTime(link.expires_at) })}
-          </Typography>
-          {!fresh && (
-            <Typography color="text.secondary">
-              {t(
-                'The link is shown only when it is created. Create a new one to copy it again: the current one stops working.',
-              )}
-            </Typography>
-          )}
-        </>
-      ) : (
-        <Typography color="text.secondary">{t('No invitation link is active.')}</Typography>
-      )}
+      {fresh && <FreshLink key={fresh.url} url={fresh.url} />}
+      <LinkStatus link={link} fresh={fresh !== null} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button variant="outlined" disabled={creating.isLoading} onClick={() => void onCreate()}>
           {creating.isLoading
@@ -153,5 +107,57 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
         {t('People who have the link will no longer be able to join with it.')}
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/** The URL just created, to copy (the server keeps only its hash: it is shown this once). */
+function FreshLink({ url }: { url: string }) {
+  const [copyState, setCopyState] = useState<'copied' | 'failed' | null>(null);
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <TextField
+          label={t('Invitation link')}
+          value={url}
+          size="small"
+          slotProps={{ htmlInput: { readOnly: true } }}
+          onFocus={(event) => event.target.select()}
+          sx={{ flex: '1 1 320px' }}
+        />
+        <Button variant="contained" onClick={() => void onCopy()}>
+          {t('Copy link')}
+        </Button>
+      </Box>
+      {copyState && (
+        <Typography role="status" color={copyState === 'copied' ? 'success.main' : 'error'}>
+          {t(copyState === 'copied' ? LINK_COPIED : LINK_COPY_FAILED)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Until when the working link works, or that there is none. */
+function LinkStatus({ link, fresh }: { link: Schemas['InviteLink'] | null; fresh: boolean }) {
+  if (!link) return <Typography color="text.secondary">{t('No invitation link is active.')}</Typography>;
+  return (
+    <>
+      <Typography>{t('The link works until {date}.', { date: formatDateTime(link.expires_at) })}</Typography>
+      {!fresh && (
+        <Typography color="text.secondary">
+          {t(
+            'The link is shown only when it is created. Create a new one to copy it again: the current one stops working.',
+          )}
+        </Typography>
+      )}
+    </>
   );
 }
