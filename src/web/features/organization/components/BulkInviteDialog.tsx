@@ -107,26 +107,7 @@ export function BulkInviteDialog({
   const [error, setError] = useState<ErrorText | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inviteUsers, sending] = useInviteUsersMutation();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const judged = useMemo(
-    () => judgeInviteRows(parseInviteList(text), { inviterEmail, members, invited }),
-    [text, inviterEmail, members, invited],
-  );
-  const tooMany = judged.filter((row) => !row.refusal).length > MAX_BULK_INVITES;
-  // Only the rows that would be sent are asked about, exactly as they would be sent: the server's
-  // answer is then its judgement of the send itself.
-  const asked = useMemo(
-    () =>
-      tooMany
-        ? []
-        : judged
-            .filter((row) => !row.refusal)
-            .map((row) => ({ line: row.line, email: row.normalized, role: row.role })),
-    [judged, tooMany],
-  );
-  const server = useInvitePreview(asked);
-  const rows = useMemo(() => previewRows(judged, server.verdicts), [judged, server.verdicts]);
-  const valid = rows.flatMap((row) => (row.outgoing ? [row.outgoing] : []));
+  const { rows, valid, tooMany, server } = useBulkPreview(text, { inviterEmail, members, invited });
 
   const reset = () => {
     setText('');
@@ -136,15 +117,6 @@ export function BulkInviteDialog({
   const close = () => {
     reset();
     onClose();
-  };
-
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setText(typeof reader.result === 'string' ? reader.result : '');
-    reader.readAsText(file);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -184,97 +156,10 @@ export function BulkInviteDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
-            {outcome && (
-              <Alert severity="warning">
-                <Typography>
-                  {t('{sent} invitations sent, {refused} refused.', {
-                    sent: outcome.sent,
-                    refused: outcome.refused.length,
-                  })}
-                </Typography>
-                <ul aria-label={t('Refused rows')}>
-                  {outcome.refused.map((row) => (
-                    <li key={`${row.line ?? 0}-${row.email}`}>
-                      {row.email}: {translated(row.message)}
-                    </li>
-                  ))}
-                </ul>
-              </Alert>
-            )}
-            <TextField
-              label={t('Email addresses')}
-              autoFocus
-              helperText={t(
-                'One per line, or separated by commas or semicolons. A CSV may add a role column.',
-              )}
-              multiline
-              minRows={4}
-              maxRows={10}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <div>
-              {/* A real button that opens the hidden file input: a <label role=button> is no button to
-                  assistive technology or the keyboard. */}
-              <Button variant="outlined" onClick={() => fileInput.current?.click()}>
-                {t('Upload a CSV file')}
-              </Button>
-              <input
-                ref={fileInput}
-                hidden
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                aria-label={t('Upload a CSV file')}
-                onChange={onFile}
-              />
-            </div>
+            {outcome && <OutcomeAlert outcome={outcome} />}
+            <ListInput text={text} onText={setText} />
             {rows.length > 0 && (
-              <>
-                <Typography role="status">
-                  {t('{valid} of {total} rows will be sent.', { valid: valid.length, total: rows.length })}
-                </Typography>
-                {server.checking && (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('Checking the list with the server...')}
-                  </Typography>
-                )}
-                {server.error && <ErrorAlert error={server.error} onRetry={server.retry} />}
-                {tooMany && <Alert severity="error">{translated(TOO_MANY_ROWS)}</Alert>}
-                <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} aria-label={t('Preview')}>
-                  <Table size="small" stickyHeader>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('Line')}</TableCell>
-                        <TableCell>{t('Email')}</TableCell>
-                        <TableCell>{t('Role')}</TableCell>
-                        <TableCell>{t('Status')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {rows.map((row, index) => (
-                        <TableRow key={index}>
-                          <TableCell>{row.line}</TableCell>
-                          <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
-                          <TableCell>{row.role}</TableCell>
-                          <TableCell>
-                            {row.refusal ? (
-                              <Typography color="error" variant="body2">
-                                {row.refusal}
-                              </Typography>
-                            ) : row.otherDomain ? (
-                              <Typography color="warning.dark" variant="body2">
-                                {translated(OTHER_DOMAIN_TEXT)}
-                              </Typography>
-                            ) : (
-                              t('Ready')
-                            )}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              </>
+              <PreviewTable rows={rows} valid={valid.length} tooMany={tooMany} server={server} />
             )}
           </Stack>
         </DialogContent>
@@ -290,5 +175,162 @@ export function BulkInviteDialog({
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** The list's rows judged: at once in the browser, then by the server, and what would be sent. */
+function useBulkPreview(
+  text: string,
+  {
+    inviterEmail,
+    members,
+    invited,
+  }: { inviterEmail: string; members: readonly string[]; invited: readonly string[] },
+) {
+  const judged = useMemo(
+    () => judgeInviteRows(parseInviteList(text), { inviterEmail, members, invited }),
+    [text, inviterEmail, members, invited],
+  );
+  const tooMany = judged.filter((row) => !row.refusal).length > MAX_BULK_INVITES;
+  // Only the rows that would be sent are asked about, exactly as they would be sent: the server's
+  // answer is then its judgement of the send itself.
+  const asked = useMemo(
+    () =>
+      tooMany
+        ? []
+        : judged
+            .filter((row) => !row.refusal)
+            .map((row) => ({ line: row.line, email: row.normalized, role: row.role })),
+    [judged, tooMany],
+  );
+  const server = useInvitePreview(asked);
+  const rows = useMemo(() => previewRows(judged, server.verdicts), [judged, server.verdicts]);
+  const valid = rows.flatMap((row) => (row.outgoing ? [row.outgoing] : []));
+  return { rows, valid, tooMany, server };
+}
+
+/** What a send that refused some rows said, row by row. */
+function OutcomeAlert({ outcome }: { outcome: Outcome }) {
+  return (
+    <Alert severity="warning">
+      <Typography>
+        {t('{sent} invitations sent, {refused} refused.', {
+          sent: outcome.sent,
+          refused: outcome.refused.length,
+        })}
+      </Typography>
+      <ul aria-label={t('Refused rows')}>
+        {outcome.refused.map((row) => (
+          <li key={`${row.line ?? 0}-${row.email}`}>
+            {row.email}: {translated(row.message)}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** The pasted list, or a CSV file read into it. */
+function ListInput({ text, onText }: { text: string; onText: (text: string) => void }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => onText(typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsText(file);
+  };
+
+  return (
+    <>
+      <TextField
+        label={t('Email addresses')}
+        autoFocus
+        helperText={t('One per line, or separated by commas or semicolons. A CSV may add a role column.')}
+        multiline
+        minRows={4}
+        maxRows={10}
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <div>
+        {/* A real button that opens the hidden file input: a <label role=button> is no button to
+          assistive technology or the keyboard. */}
+        <Button variant="outlined" onClick={() => fileInput.current?.click()}>
+          {t('Upload a CSV file')}
+        </Button>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          aria-label={t('Upload a CSV file')}
+          onChange={onFile}
+        />
+      </div>
+    </>
+  );
+}
+
+/** How many rows will be sent, the server's check of them, and every row with its status. */
+function PreviewTable({
+  rows,
+  valid,
+  tooMany,
+  server,
+}: {
+  rows: readonly PreviewRow[];
+  valid: number;
+  tooMany: boolean;
+  server: ReturnType<typeof useInvitePreview>;
+}) {
+  return (
+    <>
+      <Typography role="status">
+        {t('{valid} of {total} rows will be sent.', { valid, total: rows.length })}
+      </Typography>
+      {server.checking && (
+        <Typography variant="body2" color="text.secondary">
+          {t('Checking the list with the server...')}
+        </Typography>
+      )}
+      {server.error && <ErrorAlert error={server.error} onRetry={server.retry} />}
+      {tooMany && <Alert severity="error">{translated(TOO_MANY_ROWS)}</Alert>}
+      <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} aria-label={t('Preview')}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('Line')}</TableCell>
+              <TableCell>{t('Email')}</TableCell>
+              <TableCell>{t('Role')}</TableCell>
+              <TableCell>{t('Status')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row, index) => (
+              <TableRow key={index}>
+                <TableCell>{row.line}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+                <TableCell>{row.role}</TableCell>
+                <TableCell>
+                  {row.refusal ? (
+                    <Typography color="error" variant="body2">
+                      {row.refusal}
+                    </Typography>
+                  ) : row.otherDomain ? (
+                    <Typography color="warning.dark" variant="body2">
+                      {translated(OTHER_DOMAIN_TEXT)}
+                    </Typography>
+                  ) : (
+                    t('Ready')
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
