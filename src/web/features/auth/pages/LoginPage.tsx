@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
+import type { User } from '../../../api/contract-types';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';
 import { logOut, selectUser, sessionSettled } from '../../../entities/session';
@@ -72,6 +73,14 @@ export default function LoginPage() {
   const [typedEmail, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const begin = () => {
+    setFormError(null);
+    setSigningIn(true);
+  };
+  const fail = (message: string) => {
+    setSigningIn(false);
+    setFormError(message);
+  };
   // Set when this page signs someone in: the onboarding order decides where they go, not the redirect below.
   const [signingIn, setSigningIn] = useState(false);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
@@ -79,9 +88,13 @@ export default function LoginPage() {
   const [codeStep, setCodeStep] = useState(false);
   const [code, setCode] = useState('');
   const [verifyTwoFactor, { isLoading: verifying }] = useVerifyTwoFactorMutation();
-  const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
   const { signedOut } = useEntryData<typeof loader>();
   const continueOnboarding = useContinueOnboarding();
+  const { logInWithGoogle, googleBusy } = useGoogleLogin({
+    begin,
+    signedIn: (user) => continueOnboarding(user, user.software?.slug, returnTo()),
+    failed: (message) => fail(message),
+  });
 
   if (user && !reauth && !signingIn) return <Navigate to={dashboardPaths.overview} replace />;
 
@@ -89,8 +102,7 @@ export default function LoginPage() {
     event.preventDefault();
     // As shown: typed, or filled in by the reauth entry.
     const email = (event.currentTarget.elements.namedItem('email') as HTMLInputElement | null)?.value ?? '';
-    setFormError(null);
-    setSigningIn(true);
+    begin();
     try {
       const result = await login({
         email: email.trim(),
@@ -104,15 +116,13 @@ export default function LoginPage() {
       }
       await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo());
     } catch (error) {
-      setSigningIn(false);
-      setFormError(failureMessage(error, 'Login failed', 'Login failed'));
+      fail(failureMessage(error, 'Login failed', 'Login failed'));
     }
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    setSigningIn(true);
+    begin();
     try {
       const result = await verifyTwoFactor({ code: code.trim() }).unwrap();
       await continueOnboarding(result.user, result.software?.slug ?? result.user.software?.slug, returnTo());
@@ -127,33 +137,15 @@ export default function LoginPage() {
     }
   }
 
-  async function logInWithGoogle(token: string) {
-    setFormError(null);
-    setSigningIn(true);
-    try {
-      const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
-      if (!result.user) throw new MissingUserError();
-      onboardingFieldsUsed();
-      await continueOnboarding(result.user, result.user.software?.slug, returnTo());
-    } catch (error) {
-      setSigningIn(false);
-      setFormError(googleLoginMessage(error));
-    }
-  }
-
-  const codeForm = (
-    <TwoFactorCodeForm
-      code={code}
-      onCodeChange={setCode}
-      onSubmit={(event) => void submitCode(event)}
-      verifying={verifying}
-      error={formError}
-    />
-  );
-
   const form = (prefilledEmail = '') =>
     codeStep ? (
-      codeForm
+      <TwoFactorCodeForm
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={(event) => void submitCode(event)}
+        verifying={verifying}
+        error={formError}
+      />
     ) : (
       <>
         <GoogleSection
@@ -169,14 +161,7 @@ export default function LoginPage() {
             {loggingIn ? t('Logging in...') : t('Log in')}
           </FormSubmit>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <TextLink to={publicPaths.forgotPassword} variant="body2">
-            {t('Forgot password?')}
-          </TextLink>
-          <Typography variant="body2">
-            {t('No account?')} <TextLink to={publicPaths.signup}>{t('Sign up')}</TextLink>
-          </Typography>
-        </Stack>
+        <LoginLinks />
       </>
     );
 
@@ -193,6 +178,40 @@ export default function LoginPage() {
       ) : (
         form()
       )}
+    </Stack>
+  );
+}
+
+/** Signing in with Google (spec: "Google login fallbacks"): the token the widget gave, then where to go. */
+function useGoogleLogin(on: {
+  begin: () => void;
+  signedIn: (user: User) => Promise<void>;
+  failed: (message: string) => void;
+}) {
+  const [googleAuth, { isLoading: googleBusy }] = useGoogleAuthMutation();
+  const logInWithGoogle = async (token: string) => {
+    on.begin();
+    try {
+      const result = await googleAuth({ token, type: 'login', ...onboardingFields() }).unwrap();
+      if (!result.user) throw new MissingUserError();
+      onboardingFieldsUsed();
+      await on.signedIn(result.user);
+    } catch (error) {
+      on.failed(googleLoginMessage(error));
+    }
+  };
+  return { logInWithGoogle, googleBusy };
+}
+
+function LoginLinks() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <TextLink to={publicPaths.forgotPassword} variant="body2">
+        {t('Forgot password?')}
+      </TextLink>
+      <Typography variant="body2">
+        {t('No account?')} <TextLink to={publicPaths.signup}>{t('Sign up')}</TextLink>
+      </Typography>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import {
   INVITE_LINK_REFUSALS,
@@ -91,50 +91,23 @@ export default function JoinLinkPage() {
 
   const action = (() => {
     if (mailed) return <Typography role="status">{translated(mailed)}</Typography>;
-    if (!user) {
-      return (
-        <>
-          <Typography>{t('Sign up or log in with your address at {domain} to join.', { domain })}</Typography>
-          <Stack direction="row" spacing={2}>
-            <Button variant="contained" component={RouterLink} to={`${publicPaths.signup}?next=${back}`}>
-              {t('Sign up')}
-            </Button>
-            <Button variant="outlined" component={RouterLink} to={`${publicPaths.login}?next=${back}`}>
-              {t('Log in')}
-            </Button>
-          </Stack>
-        </>
-      );
-    }
+    if (!user) return <SignInToJoin domain={domain} back={back} />;
     if (user.organization) {
       return (
-        <>
-          <Typography role="status">
-            {/* The server's word, not the name: two organizations may have the same name. */}
-            {data.member
-              ? t('You are a member of {organization}.', { organization })
-              : t('You already belong to an organization: you cannot join another one.')}
-          </Typography>
-          <Link component={RouterLink} to={dashboardPaths.overview}>
-            {t('Go to dashboard')}
-          </Link>
-        </>
+        <CannotJoin>
+          {/* The server's word, not the name: two organizations may have the same name. */}
+          {data.member
+            ? t('You are a member of {organization}.', { organization })
+            : t('You already belong to an organization: you cannot join another one.')}
+        </CannotJoin>
       );
     }
     if (!addressFitsDomain(user.email, domain)) {
       return (
-        <>
-          <Typography role="status">
-            {translated(INVITE_LINK_WRONG_DOMAIN)}{' '}
-            {t('You are signed in as {email}, not with an address at {domain}.', {
-              email: user.email,
-              domain,
-            })}
-          </Typography>
-          <Link component={RouterLink} to={dashboardPaths.overview}>
-            {t('Go to dashboard')}
-          </Link>
-        </>
+        <CannotJoin>
+          {translated(INVITE_LINK_WRONG_DOMAIN)}{' '}
+          {t('You are signed in as {email}, not with an address at {domain}.', { email: user.email, domain })}
+        </CannotJoin>
       );
     }
     return (
@@ -158,5 +131,34 @@ export default function JoinLinkPage() {
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       {action}
     </StepPage>
+  );
+}
+
+/** A visitor without a session signs up or logs in first, and comes back here (`back`). */
+function SignInToJoin({ domain, back }: { domain: string; back: string }) {
+  return (
+    <>
+      <Typography>{t('Sign up or log in with your address at {domain} to join.', { domain })}</Typography>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" component={RouterLink} to={`${publicPaths.signup}?next=${back}`}>
+          {t('Sign up')}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to={`${publicPaths.login}?next=${back}`}>
+          {t('Log in')}
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+/** Why the signed-in visitor cannot join through the link, and the way to their dashboard. */
+function CannotJoin({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Typography role="status">{children}</Typography>
+      <Link component={RouterLink} to={dashboardPaths.overview}>
+        {t('Go to dashboard')}
+      </Link>
+    </>
   );
 }
