@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from './hooks';
 import { DashboardFrameSkeleton } from '../components/skeletons';
-import { SessionLoadError, USER_FETCH_FAILED } from '../entities/session';
+import { mustSetUpTwoFactor, SessionLoadError, USER_FETCH_FAILED } from '../entities/session';
 import { dashboardPaths, publicPaths } from '../lib/paths';
 
 /**
@@ -19,9 +19,7 @@ export default function DashboardGuard() {
   const { pathname } = useLocation();
 
   if (user) {
-    const mustSetUpTwoFactor =
-      user.organization?.require_two_factor === true && user.two_factor_enabled === false;
-    if (mustSetUpTwoFactor && pathname.replace(/\/+$/, '') !== SETTINGS_PATH) {
+    if (mustSetUpTwoFactor(user) && pathname.replace(/\/+$/, '') !== SETTINGS_PATH) {
       return <Navigate to={SETTINGS_PATH} replace />;
     }
     return <Outlet />;

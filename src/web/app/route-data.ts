@@ -6,6 +6,7 @@
  * flight or answered.
  */
 import { api } from '../api';
+import { mustSetUpTwoFactor } from '../entities/session';
 import { roleCan, type Permission } from '../../shared/permissions';
 import { membersQuery, readMembersView } from '../features/organization/lib/members-view';
 import { auditQuery, readAuditView } from '../features/audit/lib/audit-view';
@@ -23,6 +24,8 @@ import type { AppStore } from './store';
 function mayAsk(store: AppStore, permission?: Permission): boolean {
   const { user, loading } = store.getState().app;
   if (!user) return loading;
+  // Sent to Settings instead (DashboardGuard), and refused by the server until then.
+  if (mustSetUpTwoFactor(user)) return false;
   return permission === undefined || roleCan(user.role, permission);
 }
 

@@ -230,6 +230,14 @@ const { userLoadFailed, portalFailed } = appSlice.actions;
 /** The part of the store state this slice owns (the whole RootState fits). */
 export type WithApp = { app: AppState };
 export const selectUser = (state: WithApp) => state.app.user;
+
+/**
+ * A user whose organization requires two-factor sign-in and who has not set it up: the dashboard sends
+ * them to Settings to do so, and the server refuses their other calls (docs/product.md#two-factor-sign-in).
+ */
+export function mustSetUpTwoFactor(user: Pick<User, 'organization' | 'two_factor_enabled'>): boolean {
+  return user.organization?.require_two_factor === true && user.two_factor_enabled === false;
+}
 export const selectSoftware = (state: WithApp) => state.app.software;
 export const selectLoading = (state: WithApp) => state.app.loading;
 export const selectErrorMessage = (state: WithApp) => state.app.errorMessage;
