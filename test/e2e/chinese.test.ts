@@ -1,5 +1,5 @@
 /**
- * Issue 14 browser walk: a browser that prefers Simplified Chinese sees the whole app in Chinese, with
+ * Browser walk (docs/product.md#languages): a browser that prefers Simplified Chinese sees the whole app in Chinese, with
  * <html lang="zh-CN">, the server-rendered support form included; the Settings switch back to English
  * is remembered after a reload. Read as a person reads it: the visible text, the tab's title, and the
  * names a screen reader says (aria-label, alt, title, placeholder).

@@ -6,7 +6,7 @@ import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 
 const t = useTestApp();
-// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+// docs/decisions/0002-seat-sync-policy.md: whatever a test did, the sandbox provider bills exactly the purchased seats.
 afterEach(() => assertSeatsMatchProvider(t));
 let admin: TestUser;
 let member: TestUser;

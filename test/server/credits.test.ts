@@ -1,5 +1,5 @@
 /**
- * Credit governance (issue 13): the ledger, spend-credits under concurrency, idempotency, refunds, monthly
+ * Credit governance (docs/product.md#credits-and-caps): the ledger, spend-credits under concurrency, idempotency, refunds, monthly
  * caps, usage reports and the CSV export, top-ups and renewal, and the organization boundary.
  */
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 
 const t = useTestApp();
-// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+// docs/decisions/0002-seat-sync-policy.md: whatever a test did, the sandbox provider bills exactly the purchased seats.
 afterEach(() => assertSeatsMatchProvider(t));
 const repos = () => t.app.services.repos;
 
@@ -218,7 +218,7 @@ describe('monthly caps', () => {
       .execute();
     assert.equal(mails.length, 1);
     await assertLedgerHolds(member);
-    // The admin's audit log has the change (issue 16), with who set whose cap, from what to what.
+    // The admin's audit log has the change (docs/product.md#audit-log), with who set whose cap, from what to what.
     const audit = await t.api('listAuditEvents', {
       cookie: admin.cookie,
       query: { type: 'credits.cap_changed' },
@@ -389,7 +389,7 @@ describe('top-ups and renewal', () => {
     assert.equal((await postForm(t, `${path}/pay`, {}, { cookie: buyer.cookie })).statusCode, 303);
     let row = await user(buyer);
     assert.deepEqual([row.credits, row.top_up_credits], [110, 100]);
-    // Paid twice over the same checkout, recorded once in the audit log (issue 16).
+    // Paid twice over the same checkout, recorded once in the audit log (docs/product.md#audit-log).
     const topUps = await t.api('listAuditEvents', {
       cookie: buyer.cookie,
       query: { type: 'credits.top_up' },

@@ -1,5 +1,5 @@
 /**
- * The Google sign-in sandbox (issue 10): without GOOGLE_CLIENT_ID, on a sandbox deployment, a page of the
+ * The Google sign-in sandbox (docs/product.md#google-sign-in): without GOOGLE_CLIENT_ID, on a sandbox deployment, a page of the
  * server plays Google's popup and hands back a signed credential that google-auth verifies like Google's.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Seats in step with the payment provider (issue 15): the sandbox's subscription items follow every
+ * Seats in step with the payment provider (docs/product.md#seats-and-the-payment-provider): the sandbox's subscription items follow every
  * seat purchase and cancellation; the Stripe adapter (against a fake Stripe server) changes quantities
  * with its proration policy, re-reads the subscription, handles each webhook event once and skips late
  * ones; the reconciliation reports drift and fixes it from the provider's side.

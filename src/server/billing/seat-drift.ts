@@ -1,5 +1,5 @@
 /**
- * The comparison behind `npm run reconcile:seats` (issue 15): an organization's purchased seats against
+ * The comparison behind `npm run reconcile:seats` (docs/product.md#seats-and-the-payment-provider): an organization's purchased seats against
  * the quantities of its subscription at the payment provider. Pure: no database, no provider.
  *
  * Source of truth: the provider's subscription, because it is what the customer pays for. A fix sets

@@ -1,5 +1,5 @@
 /**
- * Every change of purchased seats goes through the payment provider (issue 15): a paid checkout, a
+ * Every change of purchased seats goes through the payment provider (docs/decisions/0002-seat-sync-policy.md): a paid checkout, a
  * cancelled plan and seats bought on an existing subscription end with the provider's subscription
  * carrying the organization's purchased seats, and what the provider answers (re-read) is stored.
  */

@@ -6,7 +6,7 @@
  * the subscription is re-read from Stripe rather than taken from the payload, because Stripe may repeat
  * events and deliver them out of order.
  *
- * Proration policy (issue 15; README "Billing"): more seats are invoiced at once for the rest of the
+ * Proration policy (docs/product.md#seats-and-the-payment-provider): more seats are invoiced at once for the rest of the
  * period (`always_invoice`, and the change fails unless that invoice is paid: `error_if_incomplete`);
  * fewer seats take effect at once without a credit (`none`): the customer keeps what they paid for
  * until the period ends and the next invoice is smaller.
@@ -252,7 +252,7 @@ async function applyEvent(services: SeatServices, stripe: Stripe, event: Stripe.
       return;
     }
     case 'invoice.paid': {
-      // Issue 13: a renewal invoice starts the next billing period: plan credits are granted again (unused
+      // docs/product.md#renewal: a renewal invoice starts the next billing period: plan credits are granted again (unused
       // ones expire, top-ups stay) for everyone the subscription covers. The event is handled once.
       const invoice = event.data.object;
       if (invoice.billing_reason !== 'subscription_cycle') return;

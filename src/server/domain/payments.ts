@@ -302,7 +302,7 @@ export async function cancelPlan(repos: Repositories, userId: number): Promise<v
 }
 
 /**
- * The provider's subscription is what the customer pays for (issue 15): the organization it pays for
+ * The provider's subscription is what the customer pays for (docs/decisions/0002-seat-sync-policy.md): the organization it pays for
  * gets exactly those seats, and our record follows. Members already holding more seats than that keep
  * them; the seat reconciliation reports it. Answers the organization, or undefined when the
  * subscription pays for none (a single plan).

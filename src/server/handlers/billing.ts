@@ -87,7 +87,7 @@ export function billingHandlers(
         return { error: false, message: 'Seats added.', url: null };
       }
       const plans = await repos.catalogue.plans();
-      // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
+      // Seats follow the schedule the organization already pays on; yearly by default (docs/product.md#displayed-prices).
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
       const url = await services.billing.createCheckout({
         user,

@@ -1,5 +1,5 @@
 /**
- * credits (issue 13): spend-credits and refund-credits (the extension's calls), get-credit-usage,
+ * credits (docs/product.md#credits-and-caps): spend-credits and refund-credits (the extension's calls), get-credit-usage,
  * set-member-caps, get-usage-report, export-credit-ledger (CSV), get-credit-packs and buy-credits.
  */
 import { Readable } from 'node:stream';

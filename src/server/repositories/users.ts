@@ -167,7 +167,7 @@ export function createUsersRepository(db: Db) {
 
     /**
      * Which of these addresses (normalized) belong to members of the organization: one query, however
-     * many members it has (issue 15, bulk invitations); served by the unique index on lower(email).
+     * many members it has (docs/product.md#bulk-invitations); served by the unique index on lower(email).
      */
     async memberEmailsAmong(organizationId: number, emails: readonly string[]): Promise<string[]> {
       if (emails.length === 0) return [];

@@ -12,7 +12,7 @@ import type { AppStore } from './store';
 export function startRouteData(store: AppStore, url: URL): void {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (path === '/pricing') {
-    // Spec §9: the public pricing page opens on the yearly prices.
+    // docs/product.md#the-pricing-page: the public pricing page opens on the yearly prices.
     void store.dispatch(api.util.prefetch('getPricing', { schedule: 'yearly' }, {}));
     const { coupon } = readPricingParams(url.searchParams);
     if (coupon) void store.dispatch(api.util.prefetch('getCoupon', { coupon }, {}));

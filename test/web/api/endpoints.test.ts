@@ -358,7 +358,7 @@ const operations = Object.entries(operationRoutes)
     outsideApiBase: 'outsideApiBase' in route && route.outsideApiBase === true,
   }));
 
-test('the API has the operations of spec §7 and those added since (guards the table below against an empty read)', () => {
+test('the API has the operations of docs/product.md#api-calls and those added since (guards the table below against an empty read)', () => {
   expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(calls).sort());
 });
 

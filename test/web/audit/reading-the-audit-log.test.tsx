@@ -5,7 +5,7 @@ import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 16: /dashboard/audit, for admins: the log paged on the server, filters, CSV export.
+// docs/product.md#audit-log: /dashboard/audit, for admins: the log paged on the server, filters, CSV export.
 
 const admin = aUser({ role: 'admin' });
 
@@ -81,7 +81,7 @@ test('Export CSV saves the file and says how many entries', async () => {
   click.mockRestore();
 });
 
-describe('issue 26: readable entries', () => {
+describe('readable entries', () => {
   const events = [
     anAuditEvent({ id: '1', type: 'auth.signed_in', details: { method: 'password' } }),
     anAuditEvent({ id: '2', type: 'credits.cap_changed', details: { from: null, to: null } }),

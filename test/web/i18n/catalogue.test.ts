@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Issue 14: every message of the UI has its Simplified Chinese text with the same placeholders, and the
+ * docs/product.md#languages: every message of the UI has its Simplified Chinese text with the same placeholders, and the
  * areas already translated hold no English text outside a message. The same holds for the pages the
  * server renders itself (/support), and for the labels the server makes from stored data that the SPA
  * shows (a session's device and place, the coupon's name, audit details, seat counts).

@@ -27,7 +27,7 @@ import { t, translated } from '../../../i18n';
 type Filters = Omit<QueryParams<'listAuditEvents'>, 'page' | 'page_size'>;
 
 /**
- * /dashboard/audit (issue 16, admins): the organization's audit log, newest first, paged on the server,
+ * /dashboard/audit (docs/product.md#audit-log, admins): the organization's audit log, newest first, paged on the server,
  * filtered by event, person and period, and exported as CSV with the same filters.
  */
 export default function AuditPage() {

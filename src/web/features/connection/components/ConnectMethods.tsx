@@ -26,7 +26,7 @@ const API_KEY_ROUTE = { public: '/connect-api-key', dashboard: '/dashboard/conne
 const CONNECTED_ROUTE = { public: '/connected', dashboard: '/dashboard/connected' } as const;
 
 /**
- * The ways to connect this CRM (spec §2.1, §4, §5): OAuth (through the pre-connect form when the CRM
+ * The ways to connect this CRM (docs/product.md#crm-connection): OAuth (through the pre-connect form when the CRM
  * has preconnect fields or the organization choice applies) and/or API keys, per auth_options.
  */
 export default function ConnectMethods({ software, variant, role, memberCount }: ConnectMethodsProps) {

@@ -19,7 +19,7 @@ import { t, translated } from '../../../i18n';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
-/** /dashboard/connection (spec §2.1, §4 "Dashboard connection"). */
+/** /dashboard/connection (docs/product.md#dashboard-connection). */
 export default function DashboardConnectionPage() {
   useDocumentTitle('CRM Connection');
   const user = useAppSelector(selectUser);

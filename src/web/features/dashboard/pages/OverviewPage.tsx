@@ -19,7 +19,7 @@ import { t, translated } from '../../../i18n/index';
 const HomeCards = lazy(() => import(/* webpackChunkName: "overview-cards" */ '../components/HomeCards'));
 
 /**
- * /dashboard (spec §2.1 Overview): the next onboarding step while one is missing, then the account,
+ * /dashboard (docs/product.md#overview): the next onboarding step while one is missing, then the account,
  * credits against the cap, extension and CRM, seats, the next invoice and the organization.
  */
 export default function OverviewPage() {

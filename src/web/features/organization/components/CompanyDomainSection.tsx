@@ -37,7 +37,7 @@ export interface CompanyDomainSectionProps {
 }
 
 /**
- * Issue 15, Organization page (admins): verify the company's email domain by a mailed code (the mail's link
+ * docs/product.md#verifying-a-domain, Organization page (admins): verify the company's email domain by a mailed code (the mail's link
  * opens this page with the code filled in), share the invitation link of a verified domain, and answer the
  * pending requests to join. A request from an address its owner never proved says so: approving it mails
  * an invitation, and the requester joins only by opening it.

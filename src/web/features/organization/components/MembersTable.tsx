@@ -44,7 +44,7 @@ export interface MembersTableProps {
   /** The viewer is an admin: a menu of Edit on every member, Remove on non-admin members. */
   canManage: boolean;
   onRemove: (member: OrganizationMember) => void;
-  /** Opens the seat move of a member holding a paid seat (issue 15); no button without it. */
+  /** Opens the seat move of a member holding a paid seat (docs/product.md#seats); no button without it. */
   onMoveSeat?: (member: OrganizationMember) => void;
 }
 
@@ -56,7 +56,7 @@ const COLUMNS: { label: string; sort?: MemberSort }[] = [
   { label: msg('Actions') },
 ];
 
-/** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
+/** The team members table (docs/product.md#members): searchable, sortable and paginated by the server. */
 export function MembersTable(props: MembersTableProps) {
   const { members, total, search, page, rowsPerPage, sort, order, busy, canManage, onRemove, onMoveSeat } =
     props;

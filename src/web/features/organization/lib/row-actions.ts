@@ -11,7 +11,7 @@ import { t } from '../../../i18n';
 
 export interface MemberActionHandlers {
   onRemove: (member: OrganizationMember) => void;
-  /** Seat moves are offered only with it (issue 15). */
+  /** Seat moves are offered only with it. */
   onMoveSeat?: (member: OrganizationMember) => void;
 }
 

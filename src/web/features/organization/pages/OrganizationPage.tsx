@@ -58,7 +58,7 @@ const NO_INVITATIONS: Invitation[] = [];
 const DEFAULT_SORT: { sort: MemberSort; order: SortOrder } = { sort: 'joined', order: 'asc' };
 
 /**
- * /dashboard/organization (spec §2.1, §6): the team members first (searched, sorted and paginated by the
+ * /dashboard/organization (docs/product.md#members): the team members first (searched, sorted and paginated by the
  * server: organizations can have thousands), then the pending invitations, then the organization's settings
  * (seats, company domain). Inviting opens a dialog from the page's header; each row's actions sit in one
  * menu. Admins manage; members only look.

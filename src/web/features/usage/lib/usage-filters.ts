@@ -1,4 +1,4 @@
-/** The Usage page's filters (issue 13): a UTC period, an optional member and feature, the members' page. */
+/** The Usage page's filters (docs/product.md#usage): a UTC period, an optional member and feature, the members' page. */
 import { apiUrl } from '../../../app/config';
 
 export interface UsageFilters {
