@@ -50,7 +50,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       .send(
         page(
           t('{crm} · Authorize', { crm: DEMO_CRM }),
-          html`<h1>${DEMO_CRM}</h1>
+          html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
             <p>${text(t)}</p>`,
           { locale },
         ),
@@ -68,7 +68,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       .send(
         page(
           t('{crm} · Authorize', { crm: DEMO_CRM }),
-          html`<h1>${DEMO_CRM}</h1>
+          html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
             <p>
               ${t('Please log in to {app} in this browser first, then connect again.', { app: APP_NAME })}
               <a href="/login">${t('Log in')}</a>
@@ -90,7 +90,8 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     const field = (name: string, value: string | undefined) =>
       html`<input type="hidden" name="${name}" value="${value ?? ''}" />`;
     // The scope is OAuth's own word, the one the app asked for: shown as asked.
-    const body = html`<h1>${DEMO_CRM}</h1>
+    const title = t('{crm} · Authorize', { crm: DEMO_CRM });
+    const body = html`<h1>${title}</h1>
       <p>
         ${t('{app} wants to access your {crm} contacts for {email}.', {
           app: APP_NAME,
@@ -107,7 +108,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page(t('{crm} · Authorize', { crm: DEMO_CRM }), body, { locale }));
+      .send(page(title, body, { locale }));
   });
 
   app.post<{ Body: AuthorizeQuery & { decision?: string } }>(

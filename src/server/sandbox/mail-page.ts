@@ -38,7 +38,8 @@ export function registerMailPage(app: FastifyInstance, services: Services) {
           ? html`<p>${t('No mail yet.')}</p>`
           : mails.map(
               (mail) =>
-                html`<article>
+                // The mails are written in English (mail/templates.ts): said so, for screen readers too.
+                html`<article lang="en">
                   <h2 style="font-size:17px;margin-bottom:4px">${mail.subject}</h2>
                   <p class="muted">
                     ${t('To {address} · {time}', {
