@@ -354,7 +354,7 @@ export function docsContract(source: Contract, guides: Guides, locale: DocsLocal
   const chinese = locale === 'zh-CN';
   const doc = structuredClone(source);
   if (chinese) {
-    doc.info = { ...doc.info, description: zh.OVERVIEW };
+    doc.info = { ...doc.info, title: zh.TITLE, description: zh.OVERVIEW };
     doc.servers = doc.servers?.map((server) => {
       const description = (server as { description?: string }).description;
       return description && zh.SERVERS[description]

@@ -91,6 +91,9 @@ export const TAGS: Record<string, { name: string; description: string }> = {
 export const GUIDE_NAMES = { authentication: '认证', errors: '错误', changelog: '更新日志' };
 export const GROUP_NAMES = { guides: '指南', operations: '接口' };
 
+/** The API's name (the contract's info.title). */
+export const TITLE = 'CRM-sync 控制台 API';
+
 /** The overview (the contract's info.description). */
 export const OVERVIEW = `控制台和浏览器扩展程序发出的每一个调用，以及它们交换的每一种实体。请从"认证"指南开始
 （登录、保留 Cookie、发送 \`Origin\` 与 JSON）；"错误"指南列出了每个状态码和错误代码；"更新日志"说明了有哪些变化。

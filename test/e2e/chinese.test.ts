@@ -33,6 +33,7 @@ const KEPT = [
   /^(?:Visa|Mastercard|Amex) \.\.\.\. \d{4}$/, // a card, as the sandbox stores it
   /^demo_[0-9a-f]+$/, // a Demo CRM API key
   /^LAUNCH30$/, // a coupon's code
+  /^(?:Ctrl|⌘)\+[A-Z]$|^Esc$/, // a key to press
   /^[a-z]+_\.\.\.$/, // the shape of a key ('demo_...')
   /^(?:example|\.com)$/, // an email broken for wrapping (BreakableEmail) after '@' and before '.'
 ];
@@ -40,7 +41,7 @@ const KEPT = [
 /** Latin words of a text once the names it may keep are taken out of it. */
 function englishIn(text: string): string[] {
   const words = text
-    .replace(/\b(?:Demo CRM|CRM Sync|Ada Admin|Ben Member)\b/g, '')
+    .replace(/\b(?:Demo CRM|CRM[ -][Ss]ync|Ada Admin|Ben Member)\b/g, '')
     .replace(/[\w.+-]*@[\w.-]+/g, '')
     .replace(/\b[\w-]+(?:\.[\w-]+)+\b/g, '')
     .match(/[A-Za-z][\w]+/g);

@@ -36,7 +36,7 @@ export function pageText(locale: Locale): PageText {
 }
 
 /** How a server page writes money and moments in one language. */
-export interface PageFormats {
+interface PageFormats {
   /** Cents as dollars: '$1,260.00' (en) or 'US$1,260.00' (zh-CN), as the SPA writes money. */
   money: (cents: number) => string;
   /** A day: 'Nov 27, 2026' (en) or '2026-11-27' (zh-CN, numeric as Chinese business tools write it). */
@@ -48,7 +48,7 @@ export interface PageFormats {
   dateTime: (when: Date | string | number) => string;
 }
 
-export function pageFormats(locale: Locale): PageFormats {
+function pageFormats(locale: Locale): PageFormats {
   const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const englishDay = new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
