@@ -171,9 +171,11 @@ describe('the Google sign-in sandbox and the mail outbox', () => {
     const outbox = await open('/sandbox/mail', ZH);
     assert.match(outbox.body, /<html lang="zh-CN">/);
     assert.match(outbox.body, /<h1>邮件发件箱<\/h1>/);
-    // The mails are stored data, shown as sent; the page's own words and the times are Chinese.
-    const own = outbox.body.replace(/<article>[\s\S]*?<pre>[\s\S]*?<\/pre>\s*<\/article>/g, (article) =>
-      article.replace(/<h2[\s\S]*?<\/h2>|<pre>[\s\S]*?<\/pre>/g, ''),
+    // The mails are stored data, written in English and marked so; the page's own words and the times
+    // are Chinese.
+    assert.match(outbox.body, /<article lang="en">/);
+    const own = outbox.body.replace(/<article lang="en">([\s\S]*?)<\/article>/g, (_article, inner: string) =>
+      inner.replace(/<h2[\s\S]*?<\/h2>|<pre>[\s\S]*?<\/pre>/g, ''),
     );
     assertChinese(own, 'mail outbox');
     assert.match(outbox.body, /收件人 [^ ]+@[^ ]+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
