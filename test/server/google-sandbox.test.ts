@@ -72,7 +72,7 @@ describe('the sandbox sign-in page and google-auth', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /SANDBOX/);
     assert.match(res.body, /Choose an account/);
-    assert.match(res.body, /to sign up to <b>CRM Sync<\/b>/);
+    assert.match(res.body, /to sign up to CRM Sync with Google\./);
     assert.match(res.headers['content-security-policy'] as string, /default-src 'none'/);
     assert.doesNotMatch(res.headers['content-security-policy'] as string, /script-src/);
   });

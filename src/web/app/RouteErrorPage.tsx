@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
+import { useDocumentTitle } from '../components/use-document-title';
 import { t } from '../i18n/index';
 
 /** A chunk that could not be downloaded (offline, or a deploy replaced it): reloading fixes it. */
@@ -20,6 +21,10 @@ export default function RouteErrorPage({ inShell = false }: { inShell?: boolean 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   const chunk = isChunkLoadError(error);
+  // The tab says what happened too, in the UI's language, rather than the page's stale title.
+  useDocumentTitle(
+    notFound ? 'Page not found' : chunk ? 'This page could not be loaded' : 'Something went wrong',
+  );
 
   return (
     <Box
