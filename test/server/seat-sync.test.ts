@@ -11,15 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
-import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
+import { driftReport, seatDrift, type SeatBooks } from '../../src/server/domain/billing/seat-drift.js';
 import {
   addSeatsInPlace,
   completeCheckout,
   runReconcileCommand,
-} from '../../src/server/billing/seat-sync.js';
-import { cancelReplacedSubscriptions } from '../../src/server/billing/one-subscription.js';
+} from '../../src/server/domain/billing/seat-sync.js';
+import { cancelReplacedSubscriptions } from '../../src/server/domain/billing/one-subscription.js';
 import { upstreamFailed } from '../../src/server/domain/errors.js';
-import { applyPaidCheckout } from '../../src/server/domain/payments.js';
+import { applyPaidCheckout } from '../../src/server/domain/billing/payments.js';
 import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';

@@ -2,8 +2,8 @@
 import type { User } from '../db/schema.js';
 import { unavailable } from '../domain/errors.js';
 import type { PurchasedSeats } from '../../shared/seats.js';
-import type { InvoiceLine } from './invoices.js';
-import type { Interval, LineItem } from './quote.js';
+import type { InvoiceLine } from '../domain/billing/invoices.js';
+import type { Interval, LineItem } from '../domain/billing/quote.js';
 
 export interface CheckoutRequest {
   user: User;

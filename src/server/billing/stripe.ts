@@ -17,15 +17,15 @@ import type { Plan } from '../db/schema.js';
 import { SEAT_PLAN_KEYS } from '../../shared/plans.js';
 import { invalid, upstreamFailed } from '../domain/errors.js';
 import { renewBillingPeriod } from '../domain/credits.js';
-import { applyProviderQuantities } from '../domain/payments.js';
+import { applyProviderQuantities } from '../domain/billing/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import { INVOICES_LISTED } from './invoices.js';
+import { INVOICES_LISTED } from '../domain/billing/invoices.js';
 import { subscriptionEnded } from '../db/subscription-status.js';
 import type { BillingProvider, ProviderSubscription } from './provider.js';
-import { planOfPrice, priceOf, type LineItem } from './quote.js';
-import { completeCheckout, type SeatServices } from './seat-sync.js';
-import { sameSeats } from './seat-drift.js';
+import { planOfPrice, priceOf, type LineItem } from '../domain/billing/quote.js';
+import { completeCheckout, type SeatServices } from '../domain/billing/seat-sync.js';
+import { sameSeats } from '../domain/billing/seat-drift.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { roleCan } from '../../shared/permissions.js';
-import { packLineDescription } from '../billing/quote.js';
+import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
 import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
 import { invalid, notFound } from '../domain/errors.js';

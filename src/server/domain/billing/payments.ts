@@ -5,18 +5,18 @@
  * portal's plan change and the Stripe webhook. Idempotent: a session applies once.
  */
 import { randomBytes } from 'node:crypto';
-import { PLAN_NAMES, SEAT_PLAN_KEYS, planKeyOf } from '../../shared/plans.js';
-import { assignedSeats } from '../../shared/seats.js';
-import { personOf } from '../repositories/audit.js';
-import { priceOf, type Interval } from '../billing/quote.js';
-import type { CheckoutSession, Organization, SubscriptionItem, User } from '../db/schema.js';
-import { REPLACED } from '../db/subscription-status.js';
-import type { InTransaction, Repositories } from '../repositories/index.js';
-import { subscriptionIdsOf } from './account-subscriptions.js';
-import { creditEvent } from './credit-events.js';
-import { applyPlanChange, startCreditPeriod } from './credits.js';
-import { conflict, invalid, notFound } from './errors.js';
-import { ensureOrganization } from './organizations.js';
+import { PLAN_NAMES, SEAT_PLAN_KEYS, planKeyOf } from '../../../shared/plans.js';
+import { assignedSeats } from '../../../shared/seats.js';
+import { personOf } from '../../repositories/audit.js';
+import { priceOf, type Interval } from './quote.js';
+import type { CheckoutSession, Organization, SubscriptionItem, User } from '../../db/schema.js';
+import { REPLACED } from '../../db/subscription-status.js';
+import type { InTransaction, Repositories } from '../../repositories/index.js';
+import { subscriptionIdsOf } from '../account-subscriptions.js';
+import { creditEvent } from '../credit-events.js';
+import { applyPlanChange, startCreditPeriod } from '../credits.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import { ensureOrganization } from '../organizations.js';
 
 const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
 

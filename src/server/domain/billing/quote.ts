@@ -1,5 +1,5 @@
 /** Prices a checkout from the plans table: line items, coupon discount and total, in cents. */
-import type { Plan } from '../db/schema.js';
+import type { Plan } from '../../db/schema.js';
 
 export type Interval = 'monthly' | 'yearly';
 

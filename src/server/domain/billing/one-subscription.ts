@@ -12,12 +12,12 @@
  *   the older one instead would leave the customer paying for a checkout that changed nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '../db/schema.js';
-import { REPLACED } from '../db/subscription-status.js';
-import { subscriptionIdsOf } from '../domain/account-subscriptions.js';
-import { conflict } from '../domain/errors.js';
-import type { Repositories } from '../repositories/index.js';
-import { isLive, type BillingProvider, type ProviderSubscription } from './provider.js';
+import type { User } from '../../db/schema.js';
+import { REPLACED } from '../../db/subscription-status.js';
+import { subscriptionIdsOf } from '../account-subscriptions.js';
+import { conflict } from '../errors.js';
+import type { Repositories } from '../../repositories/index.js';
+import { isLive, type BillingProvider, type ProviderSubscription } from '../../billing/provider.js';
 
 const ALREADY_SUBSCRIBED =
   'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';

@@ -4,10 +4,10 @@
  * carrying the organization's purchased seats, and what the provider answers (re-read) is stored.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckoutSession, User } from '../db/schema.js';
-import { personOf } from '../repositories/audit.js';
-import type { Repositories } from '../repositories/index.js';
-import { assignedSeats } from '../../shared/seats.js';
+import type { CheckoutSession, User } from '../../db/schema.js';
+import { personOf } from '../../repositories/audit.js';
+import type { Repositories } from '../../repositories/index.js';
+import { assignedSeats } from '../../../shared/seats.js';
 import { driftReport, sameSeats, seatDrift, type SeatBooks, type SeatDrift } from './seat-drift.js';
 import {
   addPurchasedSeats,
@@ -17,11 +17,11 @@ import {
   lowerPurchasedSeats,
   organizationForSeats,
   type ApplyOptions,
-} from '../domain/payments.js';
-import { quantitiesOf, type BillingProvider } from './provider.js';
+} from './payments.js';
+import { quantitiesOf, type BillingProvider } from '../../billing/provider.js';
 import { cancelReplacedSubscriptions } from './one-subscription.js';
 import type { Interval } from './quote.js';
-import type { SubscriptionLock } from './subscription-lock.js';
+import type { SubscriptionLock } from '../../billing/subscription-lock.js';
 
 export interface SeatServices {
   repos: Repositories;
