@@ -11,16 +11,21 @@
  *   cancelled with a credit for its unused time, and logged (applyPaidCheckout). Keeping
  *   the older one instead would leave the customer paying for a checkout that changed nothing.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../db/schema.js';
 import { REPLACED } from '../../db/subscription-status.js';
 import { subscriptionIdsOf } from '../account-subscriptions.js';
 import { conflict } from '../errors.js';
 import type { Repositories } from '../../repositories/index.js';
-import { isLive, type BillingProvider, type ProviderSubscription } from '../../billing/provider.js';
+import type { BillingProvider, ProviderSubscription } from '../../billing/provider.js';
+import { isLive } from './provider-subscription.js';
 
 const ALREADY_SUBSCRIBED =
   'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';
+
+/** Where a rule reports what an operator should know (the request's log); domain/ knows no Fastify. */
+export interface WarnLog {
+  warn(details: object, message: string): void;
+}
 
 interface Providers {
   repos: Repositories;
@@ -49,7 +54,7 @@ export async function refuseSecondSubscription(services: Providers, user: User):
  * after a failure here finds the same records.
  */
 export async function cancelReplacedSubscriptions(
-  services: Providers & { log?: Pick<FastifyBaseLogger, 'warn'> },
+  services: Providers & { log?: WarnLog },
   buyer: User,
 ): Promise<void> {
   const { repos, billing } = services;

@@ -3,7 +3,6 @@
  * cancelled plan and seats bought on an existing subscription end with the provider's subscription
  * carrying the organization's purchased seats, and what the provider answers (re-read) is stored.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutSession, User } from '../../db/schema.js';
 import { personOf } from '../../repositories/audit.js';
 import type { Repositories } from '../../repositories/index.js';
@@ -18,10 +17,10 @@ import {
   organizationForSeats,
   type ApplyOptions,
 } from './payments.js';
-import { quantitiesOf, type BillingProvider } from '../../billing/provider.js';
-import { cancelReplacedSubscriptions } from './one-subscription.js';
+import type { BillingProvider, SubscriptionLock } from '../../billing/provider.js';
+import { quantitiesOf } from './provider-subscription.js';
+import { cancelReplacedSubscriptions, type WarnLog } from './one-subscription.js';
 import type { Interval } from './quote.js';
-import type { SubscriptionLock } from '../../billing/subscription-lock.js';
 
 export interface SeatServices {
   repos: Repositories;
@@ -29,7 +28,7 @@ export interface SeatServices {
   /** One push to the provider per subscription at a time (subscription-lock.ts). */
   seatLock: SubscriptionLock;
   /** Where a replaced second subscription is reported (the request's log). */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  log?: WarnLog;
 }
 
 const intervalOf = (value: string | null | undefined): Interval =>
