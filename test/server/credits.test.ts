@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
-import { completeCheckout } from '../../src/server/domain/billing/seat-sync.js';
+import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { refundParts } from '../../src/server/domain/credits.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';

@@ -127,7 +127,7 @@ describe('server layers', () => {
   it('repositories/ import no rules (domain/) and nothing of billing/', async () => {
     const file = 'src/server/repositories/layering-fixture.ts';
     for (const code of [
-      `import { applyPaidCheckout } from '../domain/billing/payments.js';\nexport const x = applyPaidCheckout;\n`,
+      `import { applyPaidCheckout } from '../domain/billing/paid-checkout.js';\nexport const x = applyPaidCheckout;\n`,
       `import { priceOf } from '../domain/billing/quote.js';\nexport const x = priceOf;\n`,
       `import { createSubscriptionLock } from '../billing/subscription-lock.js';\nexport const x = createSubscriptionLock;\n`,
       `import type { BillingProvider } from '../billing/provider.js';\nexport type X = BillingProvider;\n`,

@@ -2,7 +2,7 @@
 import type { CheckoutRequest } from '../billing/provider.js';
 import { liveSubscriptionOf, refuseSecondSubscription } from '../domain/billing/one-subscription.js';
 import { subscriptionIdsOf } from '../domain/account-subscriptions.js';
-import { addSeatsInPlace } from '../domain/billing/seat-sync.js';
+import { addSeatsInPlace } from '../domain/billing/seat-purchase.js';
 import { nextInvoice, seatQuote, type SeatQuote } from '../domain/billing/invoices.js';
 import { lineItem, planOfPrice, priceOf, type Interval, type LineItem } from '../domain/billing/quote.js';
 import type { Plan } from '../db/schema.js';

@@ -8,16 +8,18 @@
  * - A checkout that was opened before (two tabs) and paid anyway creates a second subscription at
  *   Stripe. The newest checkout (by when it was opened, whatever order the payments arrive in) wins: it
  *   becomes the account's one recorded subscription, takes over the seats, and the older one is
- *   cancelled with a credit for its unused time, and logged (applyPaidCheckout). Keeping
+ *   cancelled with a credit for its unused time, and logged (paid-checkout.ts, then
+ *   cancelReplacedSubscriptions below). Keeping
  *   the older one instead would leave the customer paying for a checkout that changed nothing.
  */
-import type { User } from '../../db/schema.js';
+import type { CheckoutSession, User } from '../../db/schema.js';
 import { REPLACED } from '../../db/subscription-status.js';
 import { subscriptionIdsOf } from '../account-subscriptions.js';
 import { conflict } from '../errors.js';
-import type { Repositories } from '../../repositories/index.js';
+import type { InTransaction, Repositories } from '../../repositories/index.js';
 import type { BillingProvider, ProviderSubscription } from '../../billing/provider.js';
 import { isLive } from './provider-subscription.js';
+import type { Interval } from './quote.js';
 
 const ALREADY_SUBSCRIBED =
   'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';
@@ -73,5 +75,53 @@ export async function cancelReplacedSubscriptions(
       await billing.cancelReplacedSubscription(id);
     }
     await repos.billing.setSubscriptionStatus(id, 'canceled');
+  }
+}
+
+/**
+ * Two checkouts paid from two tabs each start a subscription at the provider (Stripe), and their webhook
+ * events may arrive in any order: the newest checkout, by when it was opened, wins whatever the order.
+ * True when the account's current subscription (still live in our records) came from a checkout opened
+ * after this one. A current subscription no known checkout made (paid before migration 0050) loses, as
+ * the payment being applied is then the newest we know of.
+ */
+export async function madeByNewerCheckout(
+  tx: InTransaction,
+  current: string,
+  session: CheckoutSession,
+): Promise<boolean> {
+  const record = await tx.billing.findSubscription(current);
+  if (!record || record.status === 'canceled' || record.status === REPLACED) return false;
+  return tx.billing.paidCheckoutNewerThan(current, session.id);
+}
+
+/** The subscription of a checkout that lost to a newer one, recorded as replaced (see markReplaced). */
+export async function recordReplaced(
+  tx: InTransaction,
+  buyer: User,
+  subscriptionId: string,
+  interval: Interval,
+): Promise<void> {
+  if (await tx.billing.findSubscription(subscriptionId)) return markReplaced(tx, [subscriptionId]);
+  await tx.billing.saveSubscription({
+    id: subscriptionId,
+    user_id: buyer.id,
+    organization_id: buyer.organization_id,
+    interval,
+    status: REPLACED,
+    items: [],
+  });
+}
+
+/**
+ * A checkout paid at the provider with a subscription of its own (Stripe; opened before the account
+ * had one, so the checkout guard did not see it): the account's other subscriptions in our records are
+ * no longer what it pays for. They are marked replaced here, in the payment's transaction, so there is
+ * never a second active record; cancelReplacedSubscriptions ends them at the provider afterwards.
+ */
+export async function markReplaced(tx: InTransaction, subscriptionIds: readonly string[]): Promise<void> {
+  for (const id of subscriptionIds) {
+    const record = await tx.billing.findSubscription(id);
+    if (record && record.status !== 'canceled') await tx.billing.setSubscriptionStatus(id, REPLACED);
   }
 }

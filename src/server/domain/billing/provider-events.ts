@@ -11,8 +11,9 @@ import type { ProviderEvent } from '../../billing/provider.js';
 import { subscriptionEnded } from '../../db/subscription-status.js';
 import { renewBillingPeriod } from '../credits.js';
 import { upstreamFailed } from '../errors.js';
-import { applyProviderQuantities } from './payments.js';
-import { completeCheckout, type SeatServices } from './seat-sync.js';
+import { applyProviderQuantities } from './provider-quantities.js';
+import { completeCheckout } from './paid-checkout.js';
+import type { SeatServices } from './seat-sync.js';
 
 const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
 

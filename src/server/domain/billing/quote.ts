@@ -66,3 +66,8 @@ export function quote(lineItems: LineItem[], percentOff: number | undefined): Qu
   const discount = percentOff ? Math.round((subtotal * percentOff) / 100) : 0;
   return { lineItems, subtotal, discount, total: subtotal - discount };
 }
+
+/** The schedule a stored interval names: anything but 'monthly' is yearly (the records' default). */
+export function intervalOf(value: string | null | undefined): Interval {
+  return value === 'monthly' ? 'monthly' : 'yearly';
+}
