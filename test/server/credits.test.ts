@@ -353,8 +353,8 @@ describe('usage report and CSV export', () => {
     });
     assert.equal(csv.statusCode, 200);
     assert.match(String(csv.headers['content-type']), /^text\/csv/);
-    const lines = csv.body.trim().split('\n');
-    assert.equal(lines[0], LEDGER_CSV_HEADER);
+    const lines = csv.body.trim().split('\r\n');
+    assert.equal(lines[0], LEDGER_CSV_HEADER.join(','));
     const spends = lines.slice(1).filter((line) => line.includes(',spend,'));
     assert.equal(spends.length, 3);
     assert.ok(spends.every((line) => line.includes(ada.email) && line.includes(',-1,')));
