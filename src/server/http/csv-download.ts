@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { csvRecord, type CsvValue } from '../../shared/csv.js';
 
 /** Rows fetched per query: large enough that a year of entries is a few queries. */
-export const CSV_BATCH = 5000;
+const CSV_BATCH = 5000;
 
 export interface CsvDownload<Row> {
   filename: string;
