@@ -145,6 +145,13 @@ const serverZones = [
       'repositories/ are queries on db/: they may not import the rules (domain/), billing/ or what sits above them; a value both need lives in db/ or src/shared.',
   },
   {
+    target: './src/server/billing',
+    from: './src/server/domain/billing',
+    except: ['./quote.ts', './invoices.ts', './seat-drift.ts', './provider-subscription.ts'],
+    message:
+      "billing/'s adapters may use billing's pure rules (quote, invoices, seat-drift, provider-subscription), never a use case: the path runs use case -> port -> adapter, one way.",
+  },
+  {
     target: ['./src/server/billing', './src/server/crm', './src/server/mail'],
     from: ['./src/server/http', './src/server/handlers'],
     message:

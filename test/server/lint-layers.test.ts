@@ -139,6 +139,20 @@ describe('server layers', () => {
     );
   });
 
+  it("billing/'s adapters call no billing use case back, only its pure rules", async () => {
+    const file = 'src/server/billing/layering-fixture.ts';
+    for (const code of [
+      `import { completeCheckout } from '../domain/billing/paid-checkout.js';\nexport const x = completeCheckout;\n`,
+      `import { applyProviderEvent } from '../domain/billing/provider-events.js';\nexport const x = applyProviderEvent;\n`,
+      `import { applyProviderQuantities } from '../domain/billing/provider-quantities.js';\nexport const x = applyProviderQuantities;\n`,
+    ])
+      await assertRefused(file, code, RESTRICTED, /never a use case/);
+    await assertClean(
+      file,
+      `import { priceOf } from '../domain/billing/quote.js';\nimport { sameSeats } from '../domain/billing/seat-drift.js';\nexport const x = [priceOf, sameSeats];\n`,
+    );
+  });
+
   it('the adapters (billing/, crm/, mail/) import nothing of http/', async () => {
     for (const file of [
       'src/server/billing/layering-fixture.ts',
