@@ -8,8 +8,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
-import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
+import type { BillingProvider } from './billing/provider.js';
 import type { createStripeClient } from './billing/stripe.js';
+import { createUnavailableBilling } from './billing/unavailable.js';
+import { applyProviderEvent } from './domain/billing/provider-events.js';
 import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
@@ -262,15 +264,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
+      // The adapter reads the event (signature, then the port's terms); the use case applies it.
       scope.post('/webhooks/stripe', async (request) => {
         const signature = request.headers['stripe-signature'];
-        await stripe.adapter.handleStripeWebhook(
-          { ...services, log: request.log },
+        const event = stripe.adapter.readStripeEvent(
           stripe.client,
           secret,
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,
         );
+        await applyProviderEvent({ ...services, log: request.log }, event);
         return { received: true };
       });
     });

@@ -145,7 +145,13 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
           if (p.node.in !== 'query') return;
           const name = p.node.name as string;
           const base = p.at ?? `${opPointer.slice(1)}/parameters/${index}`;
-          properties[name] = { $ref: `${DOC_ID}#${base}/schema` };
+          // The parameter's default sits beside the $ref, where useDefaults fills it in: a handler reads
+          // the contract's default, never a copy of it.
+          const { default: fallback } = deref(doc, p.node.schema).node;
+          properties[name] = {
+            $ref: `${DOC_ID}#${base}/schema`,
+            ...(fallback === undefined ? {} : { default: fallback }),
+          };
           if (p.node.required === true) required.push(name);
         });
         // Unknown query parameters (cache busters, tracking) are ignored, not refused.

@@ -218,6 +218,17 @@ export function createUsersRepository(db: Db) {
       return page.execute();
     },
 
+    /** Whether this user matches a members' filter (one without an organization is their own only member). */
+    async matchesMemberFilter(userId: number, filter: MemberFilter): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where(matchingFilter(filter))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** How many members match a filter (callers use the organization's member_count without one). */
     async countMatching(organizationId: number, filter: MemberFilter): Promise<number> {
       const row = await db

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { completeCheckout } from '../billing/seat-sync.js';
+import { completeCheckout } from '../domain/billing/paid-checkout.js';
 import { page } from '../http/html.js';
 import { pageLanguage, type PageText } from '../http/page-i18n.js';
 import { html } from '../security/html-escaping.js';

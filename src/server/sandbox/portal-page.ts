@@ -6,8 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { cancelPlanEverywhere, completeCheckout, reduceSeats } from '../billing/seat-sync.js';
-import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
+import { cancelPlanEverywhere } from '../domain/billing/cancel-plan.js';
+import { completeCheckout } from '../domain/billing/paid-checkout.js';
+import { reduceSeats } from '../domain/billing/seat-reduction.js';
+import { lineItem, planOfPrice, priceOf } from '../domain/billing/quote.js';
 import type { User } from '../db/schema.js';
 import { planKeyOf, planName } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';

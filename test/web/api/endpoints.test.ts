@@ -52,7 +52,7 @@ const ok = { error: false as const, message: 'Done' };
 const user = aUser();
 
 /** Operations answered with a file the browser downloads by link (CSV), not through the API layer. */
-const DOWNLOADS = ['exportCreditLedger'] as const;
+const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents'] as const;
 type EndpointId = Exclude<OperationId, (typeof DOWNLOADS)[number]>;
 
 /** One sample call per operation; the type makes the table complete and each answer contract-valid. */
@@ -262,14 +262,6 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: { type: 'member.removed', page: 2 },
     query: { type: 'member.removed', page: '2' },
     answer: { error: false, data: { events: [anAuditEvent()], total: 26, page: 2, page_size: 25 } },
-  },
-  exportAuditEvents: {
-    arg: { person: 'ada' },
-    query: { person: 'ada' },
-    answer: {
-      error: false,
-      data: { filename: 'audit-log.csv', csv: 'time,event\r\n', rows: 0, truncated: false },
-    },
   },
   listSessions: { arg: undefined, answer: { error: false, data: { sessions: [aSession()] } } },
   endSession: { arg: { session_id: '7' }, answer: ok },

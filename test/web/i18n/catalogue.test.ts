@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lineDescription, packLineDescription } from '../../../src/server/billing/quote';
+import { lineDescription, packLineDescription } from '../../../src/server/domain/billing/quote';
 import { pagesZhCN } from '../../../src/server/http/page-catalogue.zh-CN';
 import { describeDevice, describePlace } from '../../../src/server/security/devices';
 import { AUDIT_DETAIL_KEYS, AUDIT_DETAIL_WORDS, auditDetailsText } from '../../../src/shared/audit-events';

@@ -220,7 +220,7 @@ export const serverTemplates: Record<string, string> = {
   'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
   'We sent an invitation to {email}: open it to join {organization}.':
     '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',
-  // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
+  // Members, seats and invitations (domain/organizations.ts, domain/billing/, handlers/organization.ts).
   'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
   'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':
     '您已以免费版加入 {organization}：当前没有空闲的{plan}席位。有空闲席位后，管理员可以为您分配。',

@@ -1,5 +1,5 @@
 /** The Usage page's filters (docs/product.md#usage): a UTC period, an optional member and feature, the members' page. */
-import { apiUrl } from '../../../app/config';
+import { downloadLink } from '../../../lib/download-link';
 
 export interface UsageFilters {
   from: string;
@@ -34,7 +34,7 @@ export function reportQuery(filters: UsageFilters): {
 
 /** The CSV download of the ledger entries the filters select (a plain link: the browser downloads it). */
 export function exportUrl(filters: UsageFilters): string {
-  return `${apiUrl('/export-credit-ledger')}?${new URLSearchParams(reportQuery(filters)).toString()}`;
+  return downloadLink('/export-credit-ledger', reportQuery(filters));
 }
 
 /** Why a period cannot be asked for, or null. Mirrors the server (real days, in order, at most 366). */

@@ -6,8 +6,8 @@
  * the organization's purchased seats to the provider's quantities; it never unassigns anyone, so an
  * organization left with more assigned than purchased seats is reported for its admin to settle.
  */
-import { SEAT_PLAN_KEYS, type SeatPlanKey } from '../../shared/plans.js';
-import type { PurchasedSeats } from '../../shared/seats.js';
+import { SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../shared/plans.js';
+import type { PurchasedSeats } from '../../../shared/seats.js';
 
 export function sameSeats(a: PurchasedSeats, b: PurchasedSeats): boolean {
   return SEAT_PLAN_KEYS.every((product) => a[product] === b[product]);
