@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
+    languageOptions: { parserOptions: { project: false, projectService: false } },
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
 });
