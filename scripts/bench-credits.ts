@@ -1,5 +1,5 @@
 /**
- * `npm run bench:credits`: issue 13's credit scenarios on a fresh PostgreSQL database (BENCH_PG_ADMIN_URL,
+ * `npm run bench:credits`: the credit scenarios of docs/performance.md#credits-benchmark on a fresh PostgreSQL database (BENCH_PG_ADMIN_URL,
  * default the local server as user postgres), dropped after: spend-credits with 50 connections, and
  * get-usage-report over 10,000 members and 1,000,000 ledger entries. Without PostgreSQL they are skipped.
  * Kept apart from `npm run bench` (each call next to a bare Fastify) because seeding a million entries
@@ -102,7 +102,7 @@ async function main() {
   }
 }
 
-/** Issue 13's scenarios on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
+/** The credit scenarios (docs/performance.md#credits-benchmark) on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
 async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
   const name = `bench_${randomBytes(6).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });

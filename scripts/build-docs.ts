@@ -3,14 +3,17 @@
 // (`--inlineBundle`, nothing from Redocly's CDN), the template loads no web font, and telemetry is off.
 // The HTML's inline scripts are moved to hashed files next to it, so the page works under the app's
 // Content-Security-Policy, which allows no inline script. Before Redoc sees the contract, the guides and
-// samples of scripts/lib/api-docs-content.ts are added to it.
-import { spawnSync } from 'node:child_process';
+// samples of scripts/lib/api-docs-content.ts are added to it. It is built twice, in English (docs/) and in
+// Chinese (docs/zh-CN/, for a zh-CN visitor: src/server/http/web.ts), by two Redocly processes at once, so
+// the second language costs little build time on a machine with two cores.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { docsContract, type Contract } from './lib/api-docs-content.js';
+import { docsContract, type Contract, type DocsLocale } from './lib/api-docs-content.js';
+import { REDOC_LABELS, REDOC_TEXTS } from './lib/api-docs.zh-CN.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -84,59 +87,144 @@ export function searchWhenReady(code: string): string {
     .replace(idle, (_whole, callback: string) => `window.requestIdleCallback(${callback},{timeout:1e3});`);
 }
 
-/** Renders openapi.yaml into `outDir` (emptied first): index.html and redoc.<hash>.js. */
-export function buildDocs(outDir = DOCS_DIR): { html: string; scripts: string[] } {
+/**
+ * Redoc in Chinese: its translate(key, English) answers the Chinese of REDOC_LABELS, and the words it
+ * writes without translate() are replaced. Stops when Redoc's code no longer has what is replaced.
+ */
+export function chineseRedoc(code: string): string {
+  const stub = 'translate:(e,t)=>(typeof t==`string`?t:t?.defaultValue)||e||``';
+  if (code.split(stub).length !== 2)
+    throw new Error("Redoc's translate() changed: update chineseRedoc in scripts/build-docs.ts");
+  let page = code.replace(
+    stub,
+    () =>
+      `translate:(e,t)=>(((l)=>Object.hasOwn(l,e)?l[e]:void 0)(${JSON.stringify(REDOC_LABELS).replace(/</g, '\\u003c')})??(typeof t==\`string\`?t:t?.defaultValue))||e||\`\``,
+  );
+  for (const [english, chinese] of REDOC_TEXTS) {
+    if (!page.includes(english))
+      throw new Error(
+        `Redoc no longer writes ${english}: update REDOC_TEXTS in scripts/lib/api-docs.zh-CN.ts`,
+      );
+    page = page.replaceAll(english, () => chinese);
+  }
+  return page;
+}
+
+interface Variant {
+  locale: DocsLocale;
+  /** Where its index.html goes, under the docs directory ('' for English). */
+  folder: string;
+  title: string;
+  guides: { authentication: string; changelog: string };
+  /** The template's words (scripts/docs-template.hbs). */
+  template: { lang: string; menuLabel: string; searchLabel: string; searchPlaceholder: string };
+}
+
+const VARIANTS: Variant[] = [
+  {
+    locale: 'en',
+    folder: '',
+    title: 'CRM-sync API',
+    guides: { authentication: 'docs/api-authentication.md', changelog: 'docs/api-changelog.md' },
+    template: {
+      lang: 'en',
+      menuLabel: 'API sections',
+      searchLabel: 'Search the API reference',
+      searchPlaceholder: 'Search docs...',
+    },
+  },
+  {
+    locale: 'zh-CN',
+    folder: 'zh-CN',
+    title: 'CRM-sync API 参考文档',
+    guides: {
+      authentication: 'docs/api-authentication.zh-CN.md',
+      changelog: 'docs/api-changelog.zh-CN.md',
+    },
+    template: {
+      lang: 'zh-CN',
+      menuLabel: 'API 目录',
+      searchLabel: '搜索 API 参考文档',
+      searchPlaceholder: '搜索文档…',
+    },
+  },
+];
+
+/** Runs Redocly's build-docs on `contract` into `output`; resolves when it is done. */
+function redocly(contract: string, output: string, variant: Variant): Promise<void> {
+  const args = [
+    'build-docs',
+    contract,
+    '--inlineBundle',
+    `--output=${output}`,
+    `--template=${path.join(root, 'scripts/docs-template.hbs')}`,
+    `--title=${variant.title}`,
+    ...Object.entries(variant.template).map(([name, value]) => `--templateOptions.${name}=${value}`),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/redocly'), args, {
+      cwd: root,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) =>
+      status === 0 ? resolve() : reject(new Error(`redocly build-docs failed (${variant.locale}):\n${said}`)),
+    );
+  });
+}
+
+/**
+ * Renders openapi.yaml into `outDir` (emptied first): index.html (English), zh-CN/index.html (Chinese)
+ * and their scripts, redoc.<hash>.js and page.<hash>.js, beside the English page.
+ */
+export async function buildDocs(
+  outDir = DOCS_DIR,
+): Promise<Record<DocsLocale, { html: string; scripts: string[] }>> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'api-docs-'));
   try {
-    const output = path.join(scratch, 'docs.html');
-    const contract = path.join(scratch, 'openapi.json');
     const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-    writeFileSync(
-      contract,
-      JSON.stringify(
-        docsContract(parse(read('openapi.yaml'), { maxAliasCount: -1 }) as Contract, {
-          authentication: read('docs/api-authentication.md'),
-          changelog: read('docs/api-changelog.md'),
-        }),
-      ),
-    );
-    const result = spawnSync(
-      path.join(root, 'node_modules/.bin/redocly'),
-      [
-        'build-docs',
-        contract,
-        '--inlineBundle',
-        `--output=${output}`,
-        `--template=${path.join(root, 'scripts/docs-template.hbs')}`,
-        '--title=CRM-sync API',
-      ],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      },
-    );
-    if (result.status !== 0)
-      throw new Error(`redocly build-docs failed:\n${result.stdout}\n${result.stderr}`);
-    const { html, scripts } = externalizeScripts(
-      searchWhenReady(offline(readFileSync(output, 'utf8'))),
-      (code) => {
-        const hash = createHash('sha256').update(code).digest('hex').slice(0, 20);
-        return `/docs/${code.length > 100_000 ? 'redoc' : 'page'}.${hash}.js`;
-      },
+    const source = parse(read('openapi.yaml'), { maxAliasCount: -1 }) as Contract;
+    const outputs = await Promise.all(
+      VARIANTS.map(async (variant) => {
+        const output = path.join(scratch, `docs.${variant.locale}.html`);
+        const contract = path.join(scratch, `openapi.${variant.locale}.json`);
+        const guides = {
+          authentication: read(variant.guides.authentication),
+          changelog: read(variant.guides.changelog),
+        };
+        writeFileSync(contract, JSON.stringify(docsContract(source, guides, variant.locale)));
+        await redocly(contract, output, variant);
+        return { variant, html: readFileSync(output, 'utf8') };
+      }),
     );
 
     rmSync(outDir, { recursive: true, force: true });
-    mkdirSync(outDir, { recursive: true });
-    for (const { src, code } of scripts) writeFileSync(path.join(outDir, path.basename(src)), code);
-    writeFileSync(path.join(outDir, 'index.html'), html);
-    return { html, scripts: scripts.map(({ src }) => src) };
+    const built = {} as Record<DocsLocale, { html: string; scripts: string[] }>;
+    for (const { variant, html: rendered } of outputs) {
+      const patched = searchWhenReady(offline(rendered));
+      const { html, scripts } = externalizeScripts(
+        variant.locale === 'zh-CN' ? chineseRedoc(patched) : patched,
+        (code) => {
+          const hash = createHash('sha256').update(code).digest('hex').slice(0, 20);
+          return `/docs/${code.length > 100_000 ? 'redoc' : 'page'}.${hash}.js`;
+        },
+      );
+      mkdirSync(path.join(outDir, variant.folder), { recursive: true });
+      for (const { src, code } of scripts) writeFileSync(path.join(outDir, path.basename(src)), code);
+      writeFileSync(path.join(outDir, variant.folder, 'index.html'), html);
+      built[variant.locale] = { html, scripts: scripts.map(({ src }) => src) };
+    }
+    return built;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const { scripts } = buildDocs();
-  console.log(`API docs: ${path.relative(root, DOCS_DIR)}/index.html with ${scripts.join(', ')}`);
+  const built = await buildDocs();
+  for (const [locale, { scripts }] of Object.entries(built))
+    console.log(`API docs (${locale}): ${path.relative(root, DOCS_DIR)} with ${scripts.join(', ')}`);
 }

@@ -44,7 +44,7 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
       id: operation.operationId,
       method,
       path,
-      // A path with its own `servers: [{ url: '/' }]` is served outside the API base (spec §7).
+      // A path with its own `servers: [{ url: '/' }]` is served outside the API base (docs/product.md#api-calls).
       outsideApiBase: (item.servers ?? []).some((server) => server.url === '/'),
       hasQuery: queryParameters.length > 0,
       json: answersJson(operation),
@@ -87,7 +87,7 @@ ${what}
  */`;
 
 const sources = {
-  routes: `${header(" * Method and path of every operation, as the contract has them; `outsideApiBase` for the paths\n * served outside the API base (their own `servers: [{ url: '/' }]`, spec §7).")}
+  routes: `${header(" * Method and path of every operation, as the contract has them; `outsideApiBase` for the paths\n * served outside the API base (their own `servers: [{ url: '/' }]`, docs/product.md#api-calls).")}
 export const operationRoutes = {
 ${operations.map(route).join('\n')}
 } as const;

@@ -4,7 +4,7 @@
 // for (see the README, "Seats and the payment provider"). Same configuration as the server.
 // With PGlite, run it while the server is stopped (one process per data folder).
 import { buildApp } from '../src/server/app.js';
-import { runReconcileCommand } from '../src/server/billing/seat-sync.js';
+import { runReconcileCommand } from '../src/server/domain/billing/reconcile.js';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 
 let config;

@@ -5,7 +5,7 @@
 // Run it while the server is stopped when using PGlite (one process per data folder).
 import { buildApp } from '../src/server/app.js';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
-import { completeCheckout } from '../src/server/billing/seat-sync.js';
+import { completeCheckout } from '../src/server/domain/billing/paid-checkout.js';
 import type { Mail, Mailer } from '../src/server/mail/mailer.js';
 import { createOutboxMailer } from '../src/server/mail/outbox.js';
 

@@ -19,7 +19,7 @@ import { KB, kb, table } from './lib/table.js';
 
 /**
  * First-load budgets per route, in KB as webpack prints them (gzip; brotli where set). DESIGN.md: React,
- * MUI, the router and RTK Query cost about 175 KB gzipped on their own; a page may add little. Issue 12
+ * MUI, the router and RTK Query cost about 175 KB gzipped on their own; a page may add little. The budgets (docs/performance.md#size-budgets)
  * set /login and /signup at or under 200 KB gzip / 175 KB brotli and /pricing, /dashboard under 195 KB gzip;
  * where a first load had already gone lower, the budget holds that, so it can only shrink.
  */

@@ -1,7 +1,9 @@
 // What /docs adds to openapi.yaml before Redoc renders it (scripts/build-docs.ts): the guides a backend
 // engineer looks for first (authentication, errors, changelog), short navigation labels, and curl and
 // Node samples for every operation. Everything here is derived from the contract at build time, so the
-// samples and the error catalogue cannot drift from it; the guides' prose lives in docs/api-*.md.
+// samples and the error catalogue cannot drift from it; the guides' prose lives in docs/api-*.md. For a
+// zh-CN visitor the same is built in Chinese from api-docs.zh-CN.ts and docs/api-*.zh-CN.md.
+import * as zh from './api-docs.zh-CN.js';
 
 /** The parts of an OpenAPI 3.1 document this module reads; the rest is passed through untouched. */
 type Json = Record<string, unknown>;
@@ -228,8 +230,12 @@ function errorStatuses(doc: Contract): StatusEntry[] {
   );
 }
 
+/** The languages /docs is built in. */
+export type DocsLocale = 'en' | 'zh-CN';
+
 /** The Errors guide: the envelope, every status with its meaning, every `code`, from the contract. */
-function errorCatalogue(doc: Contract): string {
+function errorCatalogue(doc: Contract, locale: DocsLocale): string {
+  if (locale === 'zh-CN') return chineseErrorCatalogue(doc);
   const total = operations(doc).length;
   const statuses = errorStatuses(doc);
   const shared = statuses.filter((entry) => entry.name);
@@ -268,6 +274,65 @@ function errorCatalogue(doc: Contract): string {
   return lines.join('\n');
 }
 
+/** The Errors guide in Chinese: the same tables, the meanings from the Chinese catalogue (else English). */
+function chineseErrorCatalogue(doc: Contract): string {
+  const words = zh.ERROR_GUIDE;
+  const total = operations(doc).length;
+  const statuses = errorStatuses(doc);
+  const specific = new Map<string, number>();
+  for (const entry of statuses.filter((entry) => !entry.name))
+    specific.set(entry.status, (specific.get(entry.status) ?? 0) + entry.operations);
+  return [
+    ...words.intro,
+    '',
+    `### ${words.statuses}`,
+    '',
+    words.statusHeader,
+    '| --- | --- | --- |',
+    ...statuses
+      .filter((entry) => entry.name)
+      .map(
+        (entry) =>
+          `| ${entry.status} | ${cell(zh.RESPONSES[entry.name] ?? entry.meaning)} | ${entry.operations === total ? words.everyOperation : words.someOperations(entry.operations, total)} |`,
+      ),
+    ...[...specific].map(
+      ([status, count]) =>
+        `| ${status} | ${words.describedWithOperation} | ${words.someOperations(count, total)} |`,
+    ),
+    '',
+    `### ${words.codes}`,
+    '',
+    words.codesIntro,
+    '',
+    words.codeHeader,
+    '| --- | --- | --- |',
+    ...errorCodes(doc).map(
+      (entry) =>
+        `| \`${entry.code}\` | ${entry.statuses.join(', ')} | ${cell(zh.CODES[entry.code] ?? entry.meaning)} ${words.from(entry.operations.join(', '))} |`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * What of the contract has no Chinese in api-docs.zh-CN.ts: operations (by path), tags, shared answers and
+ * error codes. Empty when the Chinese /docs is whole (a test asserts it).
+ */
+export function untranslated(source: Contract): string[] {
+  return [
+    ...operations(source)
+      .map(({ path }) => path)
+      .filter((path) => !zh.OPERATION_LABELS[path])
+      .map((path) => `operation ${path}`),
+    ...(source.tags ?? []).filter((tag) => !zh.TAGS[tag.name]).map((tag) => `tag ${tag.name}`),
+    ...errorStatuses(source)
+      .filter((entry) => entry.name && !zh.RESPONSES[entry.name])
+      .map((entry) => `response ${entry.name}`),
+    ...errorCodes(source)
+      .filter((entry) => !zh.CODES[entry.code])
+      .map((entry) => `code ${entry.code}`),
+  ];
+}
+
 /** Short names of the contract's tags in the side menu (the tag itself stays, for the links). */
 const TAG_LABELS: Record<string, string> = {
   auth: 'Sign-in',
@@ -280,30 +345,63 @@ const TAG_LABELS: Record<string, string> = {
   credits: 'Credits',
 };
 
-/** The contract as /docs shows it: guides first, short labels, samples on every operation. */
-export function docsContract(source: Contract, guides: Guides): Contract {
+/**
+ * The contract as /docs shows it: guides first, short labels, samples on every operation; in `locale`
+ * (the guides given in it). In Chinese the names, the overview and the error catalogue are Chinese; the
+ * descriptions of operations and fields stay as written in openapi.yaml.
+ */
+export function docsContract(source: Contract, guides: Guides, locale: DocsLocale = 'en'): Contract {
+  const chinese = locale === 'zh-CN';
   const doc = structuredClone(source);
+  if (chinese) {
+    doc.info = { ...doc.info, title: zh.TITLE, description: zh.OVERVIEW };
+    doc.servers = doc.servers?.map((server) => {
+      const description = (server as { description?: string }).description;
+      return description && zh.SERVERS[description]
+        ? { ...server, description: zh.SERVERS[description] }
+        : server;
+    });
+  }
   for (const { path, method, operation } of operations(doc)) {
     const sentence = operation.summary;
-    operation.summary = shortLabel(path);
+    operation.summary = (chinese && zh.OPERATION_LABELS[path]) || shortLabel(path);
     if (sentence) operation.description = [sentence, operation.description].filter(Boolean).join('\n\n');
     operation['x-codeSamples'] = codeSamples(doc, path, method, operation);
   }
+  const names = chinese
+    ? zh.GUIDE_NAMES
+    : { authentication: 'Authentication', errors: 'Errors', changelog: 'Changelog' };
   const guideTags = [
     {
       name: 'authentication',
-      'x-displayName': 'Authentication',
+      'x-displayName': names.authentication,
       'x-traitTag': true,
       description: guides.authentication,
     },
-    { name: 'errors', 'x-displayName': 'Errors', 'x-traitTag': true, description: errorCatalogue(source) },
-    { name: 'changelog', 'x-displayName': 'Changelog', 'x-traitTag': true, description: guides.changelog },
+    {
+      name: 'errors',
+      'x-displayName': names.errors,
+      'x-traitTag': true,
+      description: errorCatalogue(source, locale),
+    },
+    {
+      name: 'changelog',
+      'x-displayName': names.changelog,
+      'x-traitTag': true,
+      description: guides.changelog,
+    },
   ];
-  const tags = (doc.tags ?? []).map((tag) => ({ ...tag, 'x-displayName': TAG_LABELS[tag.name] ?? tag.name }));
+  const tags = (doc.tags ?? []).map((tag) => {
+    const translation = chinese ? zh.TAGS[tag.name] : undefined;
+    return translation
+      ? { ...tag, description: translation.description, 'x-displayName': translation.name }
+      : { ...tag, 'x-displayName': TAG_LABELS[tag.name] ?? tag.name };
+  });
   doc.tags = [...guideTags, ...tags];
+  const groups = chinese ? zh.GROUP_NAMES : { guides: 'Guides', operations: 'Operations' };
   doc['x-tagGroups'] = [
-    { name: 'Guides', tags: guideTags.map((tag) => tag.name) },
-    { name: 'Operations', tags: tags.map((tag) => tag.name) },
+    { name: groups.guides, tags: guideTags.map((tag) => tag.name) },
+    { name: groups.operations, tags: tags.map((tag) => tag.name) },
   ];
   return doc;
 }

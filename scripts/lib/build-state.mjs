@@ -31,9 +31,12 @@ const INPUTS = {
     'openapi.yaml',
     'scripts/build-docs.ts',
     'scripts/lib/api-docs-content.ts',
+    'scripts/lib/api-docs.zh-CN.ts',
     'scripts/docs-template.hbs',
     'docs/api-authentication.md',
     'docs/api-changelog.md',
+    'docs/api-authentication.zh-CN.md',
+    'docs/api-changelog.zh-CN.md',
   ],
   // openapi.yaml is not among them: the server reads it at run time.
   server: [

@@ -1,5 +1,5 @@
 /**
- * The credit scenarios of `npm run bench` (issue 13), on PostgreSQL: spend-credits with 50 connections, and
+ * The credit scenarios of `npm run bench` (docs/performance.md#credits-benchmark), on PostgreSQL: spend-credits with 50 connections, and
  * get-usage-report over an organization of 10,000 members with 1,000,000 ledger entries. The data is written
  * in SQL (generate_series) with the ledger trigger off, then every balance is set to its ledger sum, so the
  * rule "balance = sum of the ledger" still holds for what is measured.

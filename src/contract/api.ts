@@ -949,10 +949,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The filtered audit log as CSV (admins only), newest first, at most 10,000 rows.
-     * @description Answers JSON holding the CSV text (RFC 4180, header row `time,event,actor,target,address,details`,
-     *     times in ISO 8601 UTC), so the export goes through the same session, errors and contract checks as
-     *     every call; the app saves it as a file. `truncated` is true when more entries matched.
+     * The filtered audit log as a CSV file (admins only), newest first, every matching entry.
+     * @description Streamed as `text/csv` with `Content-Disposition: attachment` (a link downloads it), like
+     *     export-credit-ledger: RFC 4180 with CRLF line ends, a header row
+     *     `time,event,actor,target,address,details`, times in ISO 8601 UTC. A cell a spreadsheet would run as
+     *     a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading
+     *     `'`. Refusals (bad filters, no session, not an admin) answer the usual JSON error before any CSV.
      */
     get: operations['exportAuditEvents'];
     put?: never;
@@ -4914,34 +4916,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The CSV. */
+      /** @description The CSV file, its name `audit-log-YYYY-MM-DD.csv` (the day of the export, UTC). */
       200: {
         headers: {
+          /**
+           * @description `attachment; filename="audit-log-YYYY-MM-DD.csv"`
+           * @example attachment; filename="audit-log-2026-01-01.csv"
+           */
+          'Content-Disposition'?: string;
           [name: string]: unknown;
         };
         content: {
           /**
-           * @example {
-           *       "error": false,
-           *       "data": {
-           *         "filename": "audit-log-2026-01-01.csv",
-           *         "csv": "time,event,actor,target,address,details\r\n2026-01-01T00:00:00.000Z,Member removed,alice@example.com,bob@example.com,203.0.113.7,\r\n",
-           *         "rows": 1,
-           *         "truncated": false
-           *       }
-           *     }
+           * @example time,event,actor,target,address,details
+           *     2026-01-01T00:00:00.000Z,Member removed,alice@example.com,bob@example.com,203.0.113.7,
+           *     2026-01-01T00:00:00.000Z,CRM connected,alice@example.com,"'=HYPERLINK(""x"")",,"crm: A, ""B"""
            */
-          'application/json': {
-            /** @constant */
-            error: false;
-            message?: string;
-            data: {
-              filename: string;
-              csv: string;
-              rows: number;
-              truncated: boolean;
-            };
-          };
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];
@@ -5801,9 +5792,18 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description CSV with a header row: `id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason`. */
+      /**
+       * @description CSV (RFC 4180, CRLF line ends, streamed) with a header row:
+       *     `id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason`. A cell a
+       *     spreadsheet would run as a formula is written with a leading `'`, as in export-audit-events.
+       */
       200: {
         headers: {
+          /**
+           * @description `attachment; filename="credit-ledger-FROM-to-TO.csv"`
+           * @example attachment; filename="credit-ledger-2026-11-01-to-2026-11-30.csv"
+           */
+          'Content-Disposition'?: string;
           [name: string]: unknown;
         };
         content: {

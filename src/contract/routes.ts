@@ -1,7 +1,7 @@
 /**
  * Generated from openapi.yaml by scripts/gen-api-endpoints.mjs (`npm run gen:api`): do not edit.
  * Method and path of every operation, as the contract has them; `outsideApiBase` for the paths
- * served outside the API base (their own `servers: [{ url: '/' }]`, spec §7).
+ * served outside the API base (their own `servers: [{ url: '/' }]`, docs/product.md#api-calls).
  */
 export const operationRoutes = {
   getUser: { method: 'get', path: '/get-user' },

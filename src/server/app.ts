@@ -8,8 +8,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
-import { createUnavailableBilling, type BillingProvider } from './billing/provider.js';
-import { createStripeBilling, createStripeClient, handleStripeWebhook } from './billing/stripe.js';
+import type { BillingProvider } from './billing/provider.js';
+import type { createStripeClient } from './billing/stripe.js';
+import { createUnavailableBilling } from './billing/unavailable.js';
+import { applyProviderEvent } from './domain/billing/provider-events.js';
 import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
@@ -36,15 +38,12 @@ import { RequestLog, loggerOptions, type LogOptions } from './http/logging.js';
 import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
-import { createSmtpMailer } from './mail/smtp.js';
 import { sandboxPlugin } from './sandbox/index.js';
 import { supportFormUrl } from './support/support-form.js';
 import { supportPlugin } from './support/support-page.js';
-import { createGoogleVerifier } from './security/google.js';
 import { createGoogleSandbox, googleSandboxEnabled } from './security/google-sandbox.js';
 import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from './security/rate-limit.js';
 import { createFallbackRateLimitStore } from './security/rate-limit-fallback.js';
-import { createRedisRateLimitStore, redactRedisUrl } from './security/rate-limit-redis.js';
 import { createSecretBox } from './security/secret-box.js';
 import type { Services } from './services.js';
 
@@ -77,12 +76,19 @@ function chooseBilling(
   db: Db,
   repos: Repositories,
   config: Config,
-  stripe: ReturnType<typeof createStripeClient> | undefined,
+  stripe: { adapter: StripeAdapter; client: ReturnType<typeof createStripeClient> } | undefined,
 ): BillingProvider {
-  if (stripe) return createStripeBilling(repos, config, stripe);
+  if (stripe) return stripe.adapter.createStripeBilling(repos, config, stripe.client);
   if (config.sandboxes) return createSandboxBilling(db, repos, config);
   return createUnavailableBilling();
 }
+
+/*
+ * The adapters of outside services a deployment may not use are loaded only when configured: their SDKs
+ * (Stripe, Redis, nodemailer, Google's) cost about a second of start-up CPU, which every test process and
+ * every sandbox deployment would pay for nothing.
+ */
+type StripeAdapter = typeof import('./billing/stripe.js');
 
 async function encryptionSecret(db: Db, config: Config): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
@@ -105,25 +111,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     // Counters shared by every process: Redis when configured (start fails if it does not answer), with
     // the database's counters taking over while Redis is down.
-    rateLimitStore = config.redisUrl
-      ? createFallbackRateLimitStore(
-          await createRedisRateLimitStore({
-            url: config.redisUrl,
-            keyPrefix: config.redisKeyPrefix,
-            onError: () => {},
-          }),
-          createDbRateLimitStore(db),
-          {
-            onSwitch: (usingFallback, error) =>
-              usingFallback
-                ? logger.current?.error(
-                    { err: error },
-                    `Redis at ${redactRedisUrl(config.redisUrl!)} does not answer: rate limits are counted in the database until it does`,
-                  )
-                : logger.current?.warn('Redis answers again: rate limits are counted in Redis'),
-          },
-        )
-      : createDbRateLimitStore(db);
+    const redisUrl = config.redisUrl;
+    const redis = redisUrl ? await import('./security/rate-limit-redis.js') : undefined;
+    rateLimitStore =
+      redis && redisUrl
+        ? createFallbackRateLimitStore(
+            await redis.createRedisRateLimitStore({
+              url: redisUrl,
+              keyPrefix: config.redisKeyPrefix,
+              onError: () => {},
+            }),
+            createDbRateLimitStore(db),
+            {
+              onSwitch: (usingFallback, error) =>
+                usingFallback
+                  ? logger.current?.error(
+                      { err: error },
+                      `Redis at ${redis.redactRedisUrl(redisUrl)} does not answer: rate limits are counted in the database until it does`,
+                    )
+                  : logger.current?.warn('Redis answers again: rate limits are counted in Redis'),
+            },
+          )
+        : createDbRateLimitStore(db);
     app = Fastify({
       bodyLimit: BODY_LIMIT,
       trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -162,15 +171,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const serverSecret = await encryptionSecret(db, config);
   // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
   const googleSandbox = googleSandboxEnabled(config) ? createGoogleSandbox(serverSecret) : undefined;
-  const stripe = config.stripeSecretKey
-    ? (options.stripe ?? createStripeClient(config.stripeSecretKey))
-    : undefined;
+  const stripeAdapter = config.stripeSecretKey ? await import('./billing/stripe.js') : undefined;
+  const stripe =
+    stripeAdapter && config.stripeSecretKey
+      ? {
+          adapter: stripeAdapter,
+          client: options.stripe ?? stripeAdapter.createStripeClient(config.stripeSecretKey),
+        }
+      : undefined;
   const repos = createRepositories(db);
   const services: Services = {
     config,
     db,
     repos,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db),
+    mailer: config.smtpUrl
+      ? (await import('./mail/smtp.js')).createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(db),
     billing: chooseBilling(db, repos, config, stripe),
     seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
     accountLimit: createAccountLimit(),
@@ -178,7 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
     deviceCookies: createDeviceCookies(serverSecret, config),
-    google: config.googleClientId ? createGoogleVerifier(config.googleClientId) : googleSandbox?.verifier,
+    google: config.googleClientId
+      ? (await import('./security/google.js')).createGoogleVerifier(config.googleClientId)
+      : googleSandbox?.verifier,
     ...options.services,
   };
 
@@ -246,15 +264,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
+      // The adapter reads the event (signature, then the port's terms); the use case applies it.
       scope.post('/webhooks/stripe', async (request) => {
         const signature = request.headers['stripe-signature'];
-        await handleStripeWebhook(
-          { ...services, log: request.log },
-          stripe,
+        const event = stripe.adapter.readStripeEvent(
+          stripe.client,
           secret,
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,
         );
+        await applyProviderEvent({ ...services, log: request.log }, event);
         return { received: true };
       });
     });

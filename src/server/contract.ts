@@ -3,7 +3,8 @@
  * body schemas are compiled with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1). The same
  * loader gives the tests their response validators, so server and tests read one source of truth.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
@@ -76,8 +77,38 @@ export function deref(doc: Json, node: unknown): { node: Json; at: string | unde
   return { node: current, at };
 }
 
+/** Where the contract parsed once is kept as JSON, by the hash of its YAML. */
+const PARSED_CONTRACT_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'crm-sync');
+
+/**
+ * openapi.yaml as an object. Parsing its YAML costs most of a second of CPU, paid by every process that
+ * starts a server (each test file is one); the JSON of the same text parses in milliseconds. A cache
+ * that cannot be written (a read-only install) only costs the parse.
+ */
+function readContractDocument(path: string): Json {
+  const text = readFileSync(path, 'utf8');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 20);
+  const cached = join(PARSED_CONTRACT_DIR, `openapi.${hash}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as Json;
+  } catch {
+    // Not parsed yet (or unreadable): parse the YAML below.
+  }
+  const doc = parse(text) as Json;
+  try {
+    mkdirSync(PARSED_CONTRACT_DIR, { recursive: true });
+    // Written aside and renamed, so a process starting at the same time never reads half a file.
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, JSON.stringify(doc));
+    renameSync(partial, cached);
+  } catch {
+    // A read-only node_modules: every start parses the YAML.
+  }
+  return doc;
+}
+
 export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
-  const doc = parse(readFileSync(path, 'utf8')) as Json;
+  const doc = readContractDocument(path);
   const ajv = createAjv(doc);
   const queryAjv = createAjv(doc, { coerceTypes: true });
   const operations: OperationSpec[] = [];
@@ -114,7 +145,13 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
           if (p.node.in !== 'query') return;
           const name = p.node.name as string;
           const base = p.at ?? `${opPointer.slice(1)}/parameters/${index}`;
-          properties[name] = { $ref: `${DOC_ID}#${base}/schema` };
+          // The parameter's default sits beside the $ref, where useDefaults fills it in: a handler reads
+          // the contract's default, never a copy of it.
+          const { default: fallback } = deref(doc, p.node.schema).node;
+          properties[name] = {
+            $ref: `${DOC_ID}#${base}/schema`,
+            ...(fallback === undefined ? {} : { default: fallback }),
+          };
           if (p.node.required === true) required.push(name);
         });
         // Unknown query parameters (cache busters, tracking) are ignored, not refused.

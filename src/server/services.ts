@@ -1,7 +1,6 @@
 /** Everything a handler may use, built once per app and passed in explicitly (no globals). */
 import type { Config } from './config.js';
-import type { BillingProvider } from './billing/provider.js';
-import type { SubscriptionLock } from './billing/subscription-lock.js';
+import type { BillingProvider, SubscriptionLock } from './billing/provider.js';
 import type { DeviceCookies } from './http/device-cookie.js';
 import type { CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, company domain: which email domains an organization may verify as its own. Free-mail
+ * Company domain (docs/product.md#verifying-a-domain): which email domains an organization may verify as its own. Free-mail
  * providers are refused (anyone can have an address there), and this is the one list of them.
  * Pure: no Node or browser imports.
  */
@@ -73,5 +73,5 @@ export function domainRefusal(domain: string): string | null {
 /** Requests to join expire after this many days. */
 export const JOIN_REQUEST_DAYS = 7;
 
-/** The prompt a signup at a verified domain sees (issue 15's exact text). */
+/** The prompt a signup at a verified domain sees (docs/product.md#requests-to-join). */
 export const JOIN_PROMPT = 'Your company already uses CRM Sync: request to join';

@@ -1,5 +1,5 @@
 /**
- * Credit caps (issue 13), one rule for the server's mail and the SPA's warning states: usage against a
+ * Credit caps (docs/product.md#monthly-caps), one rule for the server's mail and the SPA's warning states: usage against a
  * member's monthly cap is 'warning' from 75% and 'reached' at 100%; no cap is 'unlimited'.
  */
 

@@ -112,3 +112,22 @@ export function csvField(value: string, separators = ','): string {
     value !== value.trim();
   return needsQuotes ? `"${value.replace(/"/g, '""')}"` : value;
 }
+
+/** A value of an exported row: text, a number, or nothing (an empty cell). */
+export type CsvValue = string | number | null | undefined;
+
+/**
+ * A cell of a CSV file the product exports: quoted as RFC 4180 needs (csvField), and text a spreadsheet
+ * would run as a formula (starting with =, +, -, @, a tab or a carriage return) kept as text with a
+ * leading apostrophe, so opening an export never runs what a user typed (CSV injection).
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
+/** One record of an exported file, with the CRLF line end RFC 4180 gives every record. */
+export function csvRecord(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}

@@ -1,5 +1,5 @@
 /**
- * Issue 15: email addresses are compared ignoring case everywhere (signup, login, password reset, Google
+ * docs/product.md#email-addresses: email addresses are compared ignoring case everywhere (signup, login, password reset, Google
  * sign-in, invitations). Every address is normalized here before it is stored or looked up, and the
  * database holds a unique index on lower(email) (migration 0042) so two spellings never make two accounts.
  * Pure: no Node or browser imports.

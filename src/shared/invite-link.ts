@@ -1,5 +1,5 @@
 /**
- * Issue 15, invitation links: an admin shares one link; people signed in with an address at the
+ * Invitation links (docs/product.md#invitation-links): an admin shares one link; people signed in with an address at the
  * organization's verified domain join through it as Free members. The texts both sides show and the rule of
  * who may use a link live here. Pure: no Node or browser imports.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, bulk invitations: reading a pasted list or a CSV file into rows, and judging each row before
+ * Bulk invitations (docs/product.md#bulk-invitations): reading a pasted list or a CSV file into rows, and judging each row before
  * anything is sent. The app shows the judgement as a preview; the server judges the rows it receives
  * again with the same rules (it trusts nothing the browser decided). Pure: no Node or browser imports.
  */

@@ -1,5 +1,5 @@
 /**
- * The languages of the UI (issue 14) and how one is chosen, in one place for the browser and the server
+ * The languages of the UI (docs/product.md#languages) and how one is chosen, in one place for the browser and the server
  * (which reads the same cookie to serve a page in the visitor's language).
  *
  * Only Simplified Chinese is translated: a Traditional Chinese reader (zh-TW, zh-HK, zh-MO, zh-Hant) is

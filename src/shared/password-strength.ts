@@ -1,5 +1,5 @@
 /**
- * Password strength rule of the specification (§5), shared by the SPA (live meter, submit guard) and
+ * Password strength rule (docs/product.md#password-strength), shared by the SPA (live meter, submit guard) and
  * the server (signup and reset-password), so both always agree. Pure: no Node or browser imports.
  */
 
@@ -29,7 +29,7 @@ export function passwordStrength(password: string): PasswordStrength {
   return 'Too weak';
 }
 
-/** Signup and reset both require at least Medium (spec §5 blocks Too weak and Weak). */
+/** Signup and reset both require at least Medium (docs/product.md#signing-up blocks Too weak and Weak). */
 export function isAcceptablePassword(password: string): boolean {
   const strength = passwordStrength(password);
   return strength === 'Medium' || strength === 'Strong';

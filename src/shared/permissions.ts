@@ -1,5 +1,5 @@
 /**
- * Who may do what (spec §6, DESIGN.md "Roles"): one table the server enforces and the SPA reads to decide
+ * Who may do what (docs/product.md#roles-and-permissions): one table the server enforces and the SPA reads to decide
  * what to show. Pure: no Node or browser imports. Ids are compared as strings because the server holds
  * numbers and the contract strings.
  */
@@ -27,13 +27,13 @@ export type Permission =
   /** Buy plans and seats, open the billing portal: also needs to be the billing admin (managesBilling). */
   | 'billing.manage'
   /**
-   * Manage the organization's billing whoever its billing admin is (issue 15, billing manager): payments go
+   * Manage the organization's billing whoever its billing admin is (a billing manager): payments go
    * through the billing admin's subscription.
    */
   | 'billing.delegate'
   /** Hold a paid product, that is use one of the organization's seats. */
   | 'seat.hold'
-  /** Choose an organization-wide CRM connection (spec §4 pre-connect). */
+  /** Choose an organization-wide CRM connection (docs/product.md#connecting-on-the-public-pages, pre-connect). */
   | 'connection.organization'
   /** Read and export the organization's audit log. */
   | 'audit.view'
@@ -41,13 +41,13 @@ export type Permission =
   | 'members.sessions'
   /** Require two-factor sign-in of everyone in the organization. */
   | 'organization.security'
-  /** Set members' monthly credit caps and see the team's usage (issue 13). */
+  /** Set members' monthly credit caps and see the team's usage (docs/product.md#monthly-caps). */
   | 'credits.govern'
-  /** Buy credit packs for one's own balance (issue 13). */
+  /** Buy credit packs for one's own balance (docs/product.md#top-ups). */
   | 'credits.buy'
   /**
    * Verify the organization's email domain, answer requests to join and manage the invitation link for
-   * that domain (issue 15).
+   * that domain (docs/product.md#company-domain-and-join-requests).
    */
   | 'organization.domain';
 
@@ -105,14 +105,14 @@ export interface Actor {
   organization?: OrganizationRef | null;
 }
 
-/** Spec §6: the Admin label belongs only to the user whose id equals billing_admin_id. */
+/** docs/product.md#roles-and-permissions: the Admin label belongs only to the user whose id equals billing_admin_id. */
 export function isBillingAdmin(userId: Id, organization: OrganizationRef | null | undefined): boolean {
   const billingAdminId = organization?.billing_admin_id;
   return billingAdminId !== null && billingAdminId !== undefined && String(billingAdminId) === String(userId);
 }
 
 /**
- * Spec §2.1 Billing / §6: billing belongs to an admin who is the billing admin, or to any admin while the
+ * docs/product.md#billing-views: billing belongs to an admin who is the billing admin, or to any admin while the
  * organization has none (or there is no organization).
  */
 export function managesBilling(actor: Actor): boolean {
@@ -122,19 +122,19 @@ export function managesBilling(actor: Actor): boolean {
   return billingAdminId === null || String(billingAdminId) === String(actor.id);
 }
 
-/** Spec §4 Member management: the Admin role of a member cannot be changed. */
+/** docs/product.md#member-edit: the Admin role of a member cannot be changed. */
 export function canChangeRole(member: { role: string | null | undefined }): boolean {
   return roleOf(member.role) !== 'admin';
 }
 
 export const NO_SEAT_FOR_ROLE = 'A billing manager uses no seat: set the product to Free.';
 
-/** Issue 15: a role without `seat.hold` (billing manager) only ever has the Free product. */
+/** A role without `seat.hold` (billing manager) only ever has the Free product. */
 export function canHoldProduct(role: string | null | undefined, product: string | null | undefined): boolean {
   return roleCan(role, 'seat.hold') || (product ?? 'free').trim().toLowerCase() === 'free';
 }
 
-/** Spec §2.1 / §4: an admin cannot be removed. */
+/** docs/product.md#member-edit: an admin cannot be removed. */
 export function canRemoveMember(member: { role: string | null | undefined }): boolean {
   return roleOf(member.role) !== 'admin';
 }

@@ -1,13 +1,13 @@
 /**
- * The plans (spec §1, §3, §9): their keys, display names and how any spelling of a plan is read.
+ * The plans (docs/product.md#plans): their keys, display names and how any spelling of a plan is read.
  * The one home of these names for the server and the SPA alike. Pure: no Node or browser imports.
  */
 
-/** The plans in display order, keyed like the pricing data (spec §3 'Pricing data'). */
+/** The plans in display order, keyed like the pricing data (docs/product.md#pricing-data). */
 export const PLAN_KEYS = ['free', 'standard', 'pro'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 
-/** The plans an organization buys seats of (spec §3 Organization seats). */
+/** The plans an organization buys seats of (docs/product.md#organization-entity). */
 export const SEAT_PLAN_KEYS = ['standard', 'pro'] as const satisfies readonly PlanKey[];
 export type SeatPlanKey = (typeof SEAT_PLAN_KEYS)[number];
 
@@ -18,7 +18,7 @@ export const PLAN_NAMES = { free: 'Free', standard: 'Standard', pro: 'Pro' } as 
 >;
 export type PlanName = (typeof PLAN_NAMES)[PlanKey];
 
-/** Spec §9: Standard is the recommended plan. */
+/** docs/product.md#plan-cards: Standard is the recommended plan. */
 const RECOMMENDED_PLAN: PlanKey = 'standard';
 
 /**
@@ -29,7 +29,7 @@ export function recommendedPlanFor(current: PlanKey | null | undefined): PlanKey
   return !current || current === 'free' ? RECOMMENDED_PLAN : null;
 }
 
-/** Spec §3: a product is compared case-insensitively and defaults to Free. */
+/** docs/product.md#subscription: a product is compared case-insensitively and defaults to Free. */
 export function planKeyOf(product: string | null | undefined): PlanKey {
   const lower = (product ?? '').trim().toLowerCase();
   return lower === 'standard' || lower === 'pro' ? lower : 'free';

@@ -1,5 +1,5 @@
 /**
- * The public pages rendered to HTML at build time (issue 12; scripts/prerender.ts) and which requests
+ * The public pages rendered to HTML at build time (docs/performance.md#prerendered-public-pages; scripts/prerender.ts) and which requests
  * get them (the server, http/web.ts). A visitor's first paint is then the page itself, before any script
  * has run; the browser hydrates it (src/web/main.tsx).
  */
@@ -19,20 +19,20 @@ export const PRERENDERED_PATHS = [
 
 /**
  * Embedding pages write flags as `?dark_mode`, `?dark_mode=true` or `?dark_mode=1`; 'false', '0', 'no' and
- * 'off' turn them off (/pricing, spec §2.2).
+ * 'off' turn them off (/pricing, docs/product.md#public-routes).
  */
 export function flagOn(value: string | null): boolean {
   if (value === null) return false;
   return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
-/** Spec §2.2 /signup: `first_install=true` changes the heading to a welcome text. */
+/** docs/product.md#public-routes /signup: `first_install=true` changes the heading to a welcome text. */
 export function firstInstallOn(value: string | null): boolean {
   return value === 'true';
 }
 
 /**
- * Spec §2.2 /signup: a prefilled password shows the strength meter once the page is hydrated, so the
+ * docs/product.md#public-routes /signup: a prefilled password shows the strength meter once the page is hydrated, so the
  * page drawn for such a query holds the meter's place from the start.
  */
 export function passwordPrefilled(value: string | null): boolean {

@@ -1,5 +1,5 @@
 /**
- * Seat availability of spec §5 'Member product selection', shared by the SPA (the Product select of
+ * Seat availability (docs/product.md#seats), shared by the SPA (the Product select of
  * the member edit page) and the server (set-user-product), so the rule is written once.
  * Pure: no Node or browser imports. Plan keys, names and normalization live in plans.ts.
  */

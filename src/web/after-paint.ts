@@ -2,7 +2,7 @@
  * The only script of a prerendered page's HTML (scripts/prerender.ts): it runs the app's scripts, which the
  * HTML preloads, once the browser has painted the page. With plain deferred scripts, a browser that
  * finished parsing while the bundles were already downloaded ran them first, and the prerendered page
- * waited a second or more of script work (at 4x CPU throttling) for its first complete paint (issue 12).
+ * waited a second or more of script work (at 4x CPU throttling) for its first complete paint (docs/performance.md#budgets).
  * Plain browser code, no imports: it is its own webpack entry with no runtime to speak of.
  */
 const script = document.currentScript as HTMLScriptElement | null;

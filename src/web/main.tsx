@@ -22,9 +22,9 @@ captureUtm(window.location.search);
 const development = process.env.NODE_ENV !== 'production';
 const replay = development ? takeReplay() : null;
 const store = makeStore(replay ?? {});
-// Queries refetch when the network comes back and when the tab regains focus (issue 14).
+// Queries refetch when the network comes back and when the tab regains focus (docs/product.md#accessibility).
 setupListeners(store.dispatch);
-// Spec §4 "Initial load": the user (and their CRM) for every area, started before any chunk downloads.
+// docs/product.md#initial-load: the user (and their CRM) for every area, started before any chunk downloads.
 if (!replay) {
   void store.dispatch(loadInitialData());
   // The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.

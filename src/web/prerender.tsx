@@ -1,5 +1,5 @@
 /**
- * The server-side entry (issue 12): renders a public page to HTML with react-dom/server and the
+ * The server-side entry (docs/performance.md#prerendered-public-pages): renders a public page to HTML with react-dom/server and the
  * MUI/Emotion styles it uses, as an anonymous visitor whose session has settled, for the browser to
  * hydrate (main.tsx). webpack builds it for Node (webpack.config.js); scripts/prerender.ts writes the
  * pages at build time.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (WCAG 2.2 AA): axe-core reports no violation of any impact on every route, signed out, as an
+ * docs/product.md#accessibility (WCAG 2.2 AA): axe-core reports no violation of any impact on every route, signed out, as an
  * admin and as a member, in the light theme and the dark one (/pricing?dark_mode), at 1280 px and at 390 px;
  * every route has an h1 and none scrolls sideways.
  * One browser; one context per person and width, reused from route to route, so the walk stays short.

@@ -1,5 +1,5 @@
 /**
- * Issue 26: the Audit log at 1280 and 390 px, in English and Chinese. Nothing scrolls sideways (the page
+ * docs/product.md#audit-log: the Audit log at 1280 and 390 px, in English and Chinese. Nothing scrolls sideways (the page
  * nor the table's region), the columns keep their widths (the Event column was one character wide in
  * Chinese), details read as sentences rather than stored keys, times are short and 24-hour, a phone shows
  * cards, and axe finds nothing.

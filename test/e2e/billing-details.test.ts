@@ -1,5 +1,5 @@
 /**
- * Issue 17 browser walk, the dashboard details a customer admin trips over, against the real server:
+ * Browser walk, the dashboard details a customer admin trips over, against the real server:
  * - 'Need help with your billing?' opens the support form in a new tab on all four billing views; by
  *   default the server's own form, whose request lands in the mail outbox; with SUPPORT_FORM_URL, that URL;
  * - making a member an admin asks first, saying it cannot be undone, and Cancel keeps a member;

@@ -1,5 +1,5 @@
 /**
- * Issue 6 browser walk, billing against the reference server and its sandbox payment provider:
+ * Browser walk, billing (docs/product.md#billing-and-seats) against the reference server and its sandbox payment provider:
  * - a Free user opens /pricing?coupon=LAUNCH30, sees the countdown, buys Standard yearly in the sandbox
  *   checkout (Pay), lands on the success page, is sent to /dashboard after 5 s and sees Standard,
  *   'Annual' and the plan's credits (250);

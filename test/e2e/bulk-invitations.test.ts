@@ -1,5 +1,5 @@
 /**
- * Issue 15 browser walk: an admin uploads a CSV of 200 rows, 5 of them bad; the preview flags the 5 and
+ * Browser walk (docs/product.md#bulk-invitations): an admin uploads a CSV of 200 rows, 5 of them bad; the preview flags the 5 and
  * the 195 others are sent in one call, and show as pending invitations.
  */
 import assert from 'node:assert/strict';

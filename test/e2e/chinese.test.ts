@@ -1,14 +1,16 @@
 /**
- * Issue 14 browser walk: a browser that prefers Simplified Chinese sees the whole app in Chinese, with
- * <html lang="zh-CN">, the server-rendered support form included; the Settings switch back to English
- * is remembered after a reload. Read as a person reads it: the visible text, the tab's title, and the
- * names a screen reader says (aria-label, alt, title, placeholder).
+ * Browser walk (docs/product.md#languages): a browser that prefers Simplified Chinese sees the whole app in Chinese, with
+ * <html lang="zh-CN">: every route of the SPA (src/web/app/router.tsx), the server-rendered pages (the
+ * support form, the sandbox checkout, billing portal, Demo CRM, Google sign-in and mail outbox pages) and
+ * /docs; the Settings switch back to English is remembered after a reload. Read as a person reads it: the
+ * visible text, the tab's title, and the names a screen reader says (aria-label, alt, title, placeholder).
+ * Text marked as another language (lang="en": the English mails of the outbox) is not the page's own.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './harness.js';
-import { apiCall, newPerson, signUpByApi } from './people.js';
+import { apiCall, invitationToken, newPerson, signUpByApi } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();
@@ -28,6 +30,10 @@ const KEPT = [
   /^© ?CRM Sync.*$/,
   /^Prospect Sync for [\w ]+$/, // the extension's name in its store
   /^(?:Free|Standard|Pro|Enterprise)$/, // a plan's name on its own, as a product name (its card, a badge)
+  /^(?:Visa|Mastercard|Amex) \.\.\.\. \d{4}$/, // a card, as the sandbox stores it
+  /^demo_[0-9a-f]+$/, // a Demo CRM API key
+  /^LAUNCH30$/, // a coupon's code
+  /^(?:Ctrl|⌘)\+[A-Z]$|^Esc$/, // a key to press
   /^[a-z]+_\.\.\.$/, // the shape of a key ('demo_...')
   /^(?:example|\.com)$/, // an email broken for wrapping (BreakableEmail) after '@' and before '.'
 ];
@@ -35,13 +41,15 @@ const KEPT = [
 /** Latin words of a text once the names it may keep are taken out of it. */
 function englishIn(text: string): string[] {
   const words = text
-    .replace(/\b(?:Demo CRM|CRM Sync|Ada Admin|Ben Member)\b/g, '')
+    .replace(/\b(?:Demo CRM|CRM[ -][Ss]ync|Ada Admin|Ben Member)\b/g, '')
     .replace(/[\w.+-]*@[\w.-]+/g, '')
     .replace(/\b[\w-]+(?:\.[\w-]+)+\b/g, '')
-    .match(/[A-Za-z]{2,}/g);
+    .match(/[A-Za-z][\w]+/g);
   const names =
-    /^(?:CRM|HubSpot|Salesforce|Pipedrive|Zoho|Google|Chrome|OAuth|API|CSV|UTC|SDR|BDRs?|QQ|UC|ID)$/;
-  return (words ?? []).filter((word) => !names.test(word));
+    /^(?:CRM|HubSpot|Salesforce|Pipedrive|Zoho|Google|Chrome|OAuth|API|CSV|UTC|SDR|BDRs?|QQ|UC|ID|US|Visa|Redocly|LAUNCH30)$/;
+  // Settings and codes a sandbox page names (SMTP_URL, client_id, demo_...) are names too.
+  const codes = /^[A-Za-z]*_[\w.]*$/;
+  return (words ?? []).filter((word) => !names.test(word) && !codes.test(word));
 }
 
 interface Read {
@@ -58,6 +66,9 @@ interface Read {
 const READ_PAGE = `(() => {
   const shown = (element) => {
     if (element.closest('script, style, noscript, [aria-hidden="true"], [hidden]')) return false;
+    // Text declared to be in another language is not the page's own (the outbox's English mails).
+    const lang = element.closest('[lang]')?.getAttribute('lang') || '';
+    if (lang && !lang.startsWith('zh')) return false;
     const style = getComputedStyle(element);
     return style.display !== 'none' && style.visibility !== 'hidden';
   };
@@ -187,6 +198,148 @@ test('a zh-CN browser sees every page in Simplified Chinese', async () => {
   ] as [string, RegExp?][]) {
     problems.push(...(await notChinese(person.page, path, expected)));
   }
+  assert.deepEqual(problems, []);
+  assert.deepEqual(person.pageErrors, []);
+});
+
+/** A path of this app from a full URL the API answered (a checkout, the billing portal). */
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+test('a zh-CN browser sees the pages reached by a flow, the sandbox pages and the error page in Chinese', async () => {
+  const person = await newPerson(e2e, { locale: 'zh-CN' });
+  const { page } = person;
+  const problems: string[] = [];
+  // Pages of the extension's install flow, seen before signing in.
+  for (const path of ['/welcome', '/installed', '/uninstalled'])
+    problems.push(...(await notChinese(page, path)));
+  // The Google sign-in sandbox opens in a window of its own, before there is an account.
+  problems.push(...(await notChinese(page, '/sandbox/google/signin?context=signup')));
+
+  const email = `chinese-flows-${run}@example.com`;
+  await signUpByApi(e2e.app.url, person, 'Ada Admin', email);
+  const memberEmail = `chinese-flows-member-${run}@example.com`;
+  await page.goto(`${e2e.app.url}/dashboard`);
+  const invite = await apiCall(page, '/api/invite-user', { email: memberEmail, role: 'member' });
+  assert.equal(invite.status, 200, JSON.stringify(invite.json));
+  const member = await newPerson(e2e);
+  await signUpByApi(
+    e2e.app.url,
+    member,
+    'Ben Member',
+    memberEmail,
+    await invitationToken(e2e, member.page, memberEmail),
+  );
+
+  await page.goto(`${e2e.app.url}/dashboard`);
+  const members = (await apiCall(page, '/api/get-organization-members')).json as {
+    data: { users: { id: number | string; email: string }[] };
+  };
+  const memberId = members.data.users.find((user) => user.email === memberEmail)?.id;
+  assert.ok(memberId !== undefined);
+  const checkout = (await apiCall(page, '/api/checkout', {
+    items: [{ price_id: 'price_pro_yearly', quantity: 1 }],
+    standard_seats: 1,
+    pro_seats: 0,
+    coupon_code: 'LAUNCH30',
+    request_url: `${e2e.app.url}/pricing`,
+  })) as { status: number; json: { url?: string } };
+  assert.equal(checkout.status, 200, JSON.stringify(checkout.json));
+  const software = (await apiCall(page, '/api/get-software?software=demo-crm')).json as {
+    data: { oauth_auth_url: string; oauth_client_id: string; oauth_redirect_uri: string };
+  };
+  const authorize = software.data.oauth_auth_url
+    .replace('{client_id}', encodeURIComponent(software.data.oauth_client_id))
+    .replace('{redirect_uri}', encodeURIComponent(software.data.oauth_redirect_uri));
+
+  for (const [path, expected] of [
+    [`/dashboard/member/edit/${memberId}`, /Ben Member/],
+    ['/dashboard/connection/disconnect'],
+    // The server-rendered sandbox pages: checkout (paid below), the Demo CRM's, the outbox.
+    [pathOf(checkout.json.url!), /专业版/],
+    [pathOf(authorize)],
+    ['/sandbox/crm/api-keys'],
+    ['/sandbox/mail'],
+  ] as [string, RegExp?][]) {
+    problems.push(...(await notChinese(page, path, expected)));
+  }
+  // Paying leads to the receipt; the billing portal is opened from the billing page.
+  await page.goto(`${e2e.app.url}${pathOf(checkout.json.url!)}`);
+  await page.getByRole('button', { name: /^支付/ }).click();
+  await page.waitForURL(/\/dashboard\/billing\/success/);
+  problems.push(...(await notChinese(page, '/dashboard/billing/success')));
+  await page.goto(`${e2e.app.url}/dashboard`);
+  const portal = (await apiCall(page, '/api/billing-portal', {})) as {
+    status: number;
+    json: { data?: { url: string } };
+  };
+  assert.equal(portal.status, 200, JSON.stringify(portal.json));
+  problems.push(...(await notChinese(page, pathOf(portal.json.data!.url), /专业版/)));
+
+  // The error page, in the shell: a page whose code cannot be downloaded (offline, or a new deploy).
+  await page.route(/\/usage\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
+  problems.push(...(await notChinese(page, '/dashboard/usage', /无法加载/)));
+  await page.unroute(/\/usage\.[0-9a-f]+\.js$/);
+
+  // Logging out ends on the sign-in page, in Chinese.
+  problems.push(...(await notChinese(page, '/logout')));
+  assert.deepEqual(problems, []);
+});
+
+/**
+ * /docs, the API reference, for a zh-CN visitor. Its rule (docs/product.md#languages): the menu, Redoc's
+ * own labels and every name read aloud, the overview and the guides are Chinese; an operation's own
+ * description and its fields' descriptions, written with openapi.yaml, may stay English; code (paths,
+ * fields, types, samples) is a name.
+ */
+test('a zh-CN browser reads /docs in Chinese: menu, labels, overview and guides', async () => {
+  const person = await newPerson(e2e, { locale: 'zh-CN' });
+  const { page } = person;
+  await page.goto(`${e2e.app.url}/docs`);
+  const menu = page.getByRole('navigation', { name: 'API 目录' });
+  await menu.waitFor();
+  await page.getByTestId('search-trigger').getByText('搜索').waitFor();
+  const problems: string[] = [];
+  const read = async (where: string, scope: string) => {
+    const seen = (await page.evaluate(
+      `(${READ_PAGE.replaceAll('document.body', `document.querySelector(${JSON.stringify(scope)})`)})`,
+    )) as Read;
+    if (seen.lang !== 'zh-CN') problems.push(`${where}: <html lang="${seen.lang}">`);
+    if (!/\p{Script=Han}/u.test(seen.title)) problems.push(`${where}: <title>${seen.title}</title>`);
+    // Code is a name: paths, fields, samples.
+    const prose = seen.texts.filter(
+      (text) => !/^[`'"{[/$-]|^[\w.-]+(?:\(\))?$|^[A-Z]+(?: \/\S*)?$/.test(text),
+    );
+    problems.push(...englishLeft({ ...seen, texts: prose }).map((text) => `${where}: ${text}`));
+  };
+  // The menu and the overview with the guides, as the page opens.
+  await read('/docs menu', '.menu-content');
+  const names = (await page.evaluate(READ_PAGE)) as Read;
+  problems.push(...englishLeft({ ...names, texts: [] }).map((text) => `/docs: ${text}`));
+  await menu.getByRole('link', { name: '认证', exact: true }).click();
+  await page.getByText('登录一次并保留 Cookie。').first().waitFor();
+  await menu.getByRole('link', { name: '错误', exact: true }).click();
+  await menu.getByRole('link', { name: '错误代码', exact: true }).click();
+  await page.getByRole('row').filter({ hasText: 'cap_reached' }).first().waitFor();
+  // An operation: Redoc's labels are Chinese, its own description may be English.
+  await menu.getByRole('link', { name: '组织', exact: true }).click();
+  await menu.getByRole('link', { name: /^邀请用户/ }).click();
+  await page.getByText('请求', { exact: true }).first().waitFor();
+  await page.getByText('响应', { exact: true }).first().waitFor();
+  const body = await page.locator('body').innerText();
+  for (const label of ['Request', 'Responses', 'Request samples', 'Response samples', 'required', 'Copy'])
+    if (new RegExp(`^${label}$`, 'm').test(body)) problems.push(`/docs: Redoc's label ${label}`);
+  const aloud = (await page.evaluate(READ_PAGE)) as Read;
+  problems.push(...englishLeft({ ...aloud, texts: [] }).map((text) => `/docs operation: ${text}`));
+  // Its search, in Chinese.
+  await page.getByTestId('search-trigger').click();
+  await page.getByRole('textbox', { name: '搜索 API 参考文档' }).fill('seats');
+  await page.getByTestId('search-dialog').getByText('/buy-more-seats').first().waitFor();
+  const dialog = await page.getByTestId('search-dialog').innerText();
+  for (const label of ['to navigate', 'to select', 'Cancel', 'query parameters', 'request fields'])
+    if (dialog.includes(label)) problems.push(`/docs search: ${label}`);
   assert.deepEqual(problems, []);
   assert.deepEqual(person.pageErrors, []);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 4 browser walk, API key: a new user arrives from the extension, signs up and connects Demo CRM
+ * Browser walk, API key (docs/product.md#api-key-form): a new user arrives from the extension, signs up and connects Demo CRM
  * with an API key. A key the CRM rejects (not starting with demo_) shows 'Connection Error.'; 'Try again'
  * leads back to the key form, and a demo_ key connects and goes on to /complete and the dashboard.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 4/5 browser walk, OAuth: a new user arrives from the extension, signs up, connects Demo CRM
+ * Browser walk, OAuth (docs/product.md#crm-connection): a new user arrives from the extension, signs up, connects Demo CRM
  * through the sandbox authorize page (in the window the app opens, which closes and hands back to the
- * tab that opened it: issue 10), sees 'Successfully connected.', lands on /complete and then on the
+ * tab that opened it), sees 'Successfully connected.', lands on /complete and then on the
  * dashboard. The dashboard connection page is then fed the token the way the extension would (the
  * connectionData document event), and the user disconnects.
  */
@@ -39,7 +39,7 @@ test('a new user connects Demo CRM by OAuth and reaches the dashboard', async ()
   assert.equal(await page.evaluate(() => localStorage.getItem('auth_attempt')), 'oauth');
   await page.getByText(/A new window opened to sign in to Demo CRM/).waitFor();
 
-  // Issue 10: the window hands the connection back and closes; the tab that opened it moves on, so one
+  // docs/product.md#connecting-on-the-public-pages: the window hands the connection back and closes; the tab that opened it moves on, so one
   // tab remains, on the next step.
   const closed = authorizePage.waitForEvent('close');
   await authorizePage.getByRole('button', { name: 'Approve' }).click();
@@ -101,7 +101,7 @@ async function openAuthorizeWindow(context: BrowserContext, emailPrefix: string)
   return { page, authorizePage: await popup };
 }
 
-test('denying access in the OAuth window is said in words in the tab that opened it (issue 10)', async () => {
+test('denying access in the OAuth window is said in words in the tab that opened it', async () => {
   const context = await e2e.browser.newContext();
   const { page, authorizePage } = await openAuthorizeWindow(context, 'oauth-deny');
   const closed = authorizePage.waitForEvent('close');

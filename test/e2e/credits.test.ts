@@ -1,5 +1,5 @@
 /**
- * Issue 13 browser walk, credit governance: an admin sets a monthly cap of 5 for a member on the member edit
+ * Browser walk, credit governance (docs/product.md#credits-and-caps): an admin sets a monthly cap of 5 for a member on the member edit
  * page; the member's client (the extension's call) spends 5 credits and is then refused with the cap message;
  * the admin sees the spending on the Usage page and exports a CSV whose rows match; a credit pack bought
  * through the sandbox checkout raises the admin's balance.

@@ -1,7 +1,7 @@
 /**
- * Issue 10 browser walk, Google sign-in on a fresh install (no GOOGLE_CLIENT_ID): the Google option opens
+ * Browser walk, Google sign-in (docs/product.md#google-sign-in) on a fresh install (no GOOGLE_CLIENT_ID): the Google option opens
  * the server's sandbox in a popup, which hands back a signed credential. A visitor signs up with it, logs
- * out and logs in with it; every Google error text of spec §8 can be brought about.
+ * out and logs in with it; every Google error text of docs/product.md#authentication-texts can be brought about.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -60,7 +60,7 @@ test('on a fresh install, a visitor signs up and then logs in with the Google op
   await context.close();
 });
 
-test('every Google error text of spec §8 can be seen', async () => {
+test('every Google error text of docs/product.md#authentication-texts can be seen', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const email = `google-errors-${Date.now()}@example.com`;

@@ -1,5 +1,5 @@
 /**
- * Issue 15 browser walk: an admin verifies the company domain (the code from the sandbox outbox), creates
+ * Browser walk (docs/product.md#invitation-links): an admin verifies the company domain (the code from the sandbox outbox), creates
  * the invitation link and copies it; a colleague at the domain opens it, signs up from it with a password,
  * comes back and asks to join: an invitation is mailed (a password proves no address), accepting it from the
  * sandbox outbox joins, and the colleague sees the organization; the admin revokes the link and opening it then says it was revoked.

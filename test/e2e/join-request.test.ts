@@ -1,5 +1,5 @@
 /**
- * Issue 15 browser walk, company domain: an admin verifies the company's email domain on the Organization
+ * Browser walk, company domain (docs/product.md#company-domain-and-join-requests): an admin verifies the company's email domain on the Organization
  * page with the code mailed to the sandbox outbox; a colleague at that domain signs up, is offered to join
  * on the first page the onboarding order sends them to (/install), requests to join; the admin approves
  * the request on the Organization page. A typed address proves nothing (docs/invariants.md), so the

@@ -1,5 +1,5 @@
 /**
- * Issue 5 browser walk, organization: an admin invites a member and a second admin; each opens the
+ * Browser walk, organization (docs/product.md#invitations): an admin invites a member and a second admin; each opens the
  * invitation mail in the sandbox outbox, accepts (/accept-invitation → /signup after 5 s) and signs up.
  * The admin buys a Standard seat through the sandbox checkout and assigns it to the member, whose
  * Overview then shows Standard. The admin cannot remove the other admin (neither in the UI nor through
@@ -81,7 +81,7 @@ async function acceptInvitationFromMail(page: Page, email: string, waitForRedire
   await page.waitForURL(/\/accept-invitation\?/);
   await page.getByText('Taking you to sign up in 5 seconds...').waitFor();
   if (waitForRedirect) {
-    // Spec §4: after 5 seconds the visitor goes to /signup by themselves.
+    // docs/product.md#accepting-an-invitation: after 5 seconds the visitor goes to /signup by themselves.
     const acceptedAt = Date.now();
     await page.waitForURL(/\/signup(\?|$)/);
     assert.ok(Date.now() - acceptedAt >= 3_500, 'the redirect to /signup waits about 5 s');

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the public pages arrive as HTML (scripts/prerender.ts) and are hydrated in the browser.
+ * docs/performance.md#prerendered-public-pages: the public pages arrive as HTML (scripts/prerender.ts) and are hydrated in the browser.
  * - with JavaScript off, /login, /signup and /pricing show their headings and forms;
  * - with JavaScript on, every prerendered page, in English and in Chinese, hydrates with no console
  *   error, also for a visitor whose local storage already holds a CRM and the install flag;
@@ -15,7 +15,7 @@ import { actBeforeHydration, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 
-/** What an anonymous visitor's console always shows (spec §4: the initial load logs its failure). */
+/** What an anonymous visitor's console always shows (docs/product.md#initial-load: the initial load logs its failure). */
 const EXPECTED =
   /Failed to load resource: the server responded with a status of 401|Failed to fetch user data/;
 

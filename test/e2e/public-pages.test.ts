@@ -1,5 +1,5 @@
 /**
- * Issue 10 browser walks of the public pages, as a demanding user and a careful QA engineer would:
+ * Browser walks of the public pages, as a demanding user and a careful QA engineer would:
  * - every public route with bad input shows sentences, never schema wording (`must NOT`, `must match`) or
  *   raw codes (`access_denied`, anything_with_underscores), nor text a link chose;
  * - a crafted /connected link asks before verifying anything, and leaves local storage as it was;

@@ -1,5 +1,5 @@
 /**
- * Issue 4 browser walk, password reset: forgot password → the mail in the sandbox outbox (/sandbox/mail) →
+ * Browser walk, password reset (docs/product.md#forgot-and-reset-password): forgot password → the mail in the sandbox outbox (/sandbox/mail) →
  * its link → a new password → redirected to /login → logging in works with the new password only.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 browser walks: an admin moves a Standard seat from one member to another from the Organization
+ * Browser walks (docs/product.md#seats): an admin moves a Standard seat from one member to another from the Organization
  * page; a billing manager opens the billing portal (the billing admin's subscription) but cannot remove
  * anyone, neither in the UI nor through the API.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4 browser walk, signup: a new user arrives from the extension (/auth?software=demo-crm&installed=true),
+ * Browser walk, signup (docs/product.md#signing-up): a new user arrives from the extension (/auth?software=demo-crm&installed=true),
  * signs up, lands on /connect (installed, nothing connected yet), then logs out and logs back in.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 16 browser walks: two-factor sign-in set up in Settings (codes computed from the shown secret),
+ * Browser walks (docs/product.md#two-factor-sign-in, docs/product.md#sessions): two-factor sign-in set up in Settings (codes computed from the shown secret),
  * then logging in with a code and with a recovery code (once); ending another session from Settings signs that browser out; an admin's
  * Audit page shows the events of a scripted sequence in order, and its CSV export matches.
  */

@@ -2,14 +2,18 @@
 /**
  * /docs: the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) is served
  * self-contained (no script, style, font or image from another origin) under the app's own
- * Content-Security-Policy (no inline script), and says when it is not built.
+ * Content-Security-Policy (no inline script), in the visitor's language (English, or Chinese by the
+ * language cookie or Accept-Language), with Redoc's search patched (searchWhenReady), and says when it is
+ * not built.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { buildDocs } from '../../scripts/build-docs.js';
+import { untranslated, type Contract } from '../../scripts/lib/api-docs-content.js';
 import { appContentSecurityPolicy } from '../../src/server/http/headers.js';
 import { getContract, startTestApp, type TestApp } from './helpers/app.js';
 
@@ -35,7 +39,7 @@ describe('/docs', () => {
   before(async () => {
     webDir = mkdtempSync(path.join(tmpdir(), 'docs-web-'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title>');
-    buildDocs(path.join(webDir, 'docs'));
+    await buildDocs(path.join(webDir, 'docs'));
     t = await startTestApp({ WEB_DIR: webDir });
   });
   after(async () => {
@@ -73,6 +77,81 @@ describe('/docs', () => {
       assert.ok(bodies.includes(`"operationId":"${operationId}"`), operationId);
     }
     assert.ok(bodies.includes('Invitation resent successfully!'), 'the examples are in it');
+  });
+
+  /** The scripts of a /docs page as served, concatenated. */
+  async function scriptsOf(html: string): Promise<string> {
+    let bodies = '';
+    for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)) {
+      const script = await t.app.inject({ method: 'GET', url: src! });
+      assert.equal(script.statusCode, 200, src);
+      bodies += script.body;
+    }
+    return bodies;
+  }
+
+  it("patches Redoc's search in every language: 'Searching...' until the index is built, which starts within a second", async () => {
+    for (const headers of [{}, { cookie: 'locale=zh-CN' }]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/docs',
+        headers: { accept: 'text/html', ...headers },
+      });
+      const code = await scriptsOf(page.body);
+      // The dialog component ({ onClose, search, isReady }) says it is searching while !isReady...
+      const isReady = /function \w+\(\{onClose:\w+,search:\w+,isReady:(\w+)\}\)/.exec(code)?.[1];
+      assert.ok(isReady, 'the search dialog is in the bundle');
+      const searching =
+        /children:\w+\?\w+\|\|!(\w+)\?\(0,\w+\.jsx\)\(\w+,\{"data-testid":`search-message`,children:`(?:Searching\.\.\.|正在搜索…)`\}\)/.exec(
+          code,
+        );
+      assert.equal(searching?.[1], isReady, "the message reads 'Searching...' while the index is not ready");
+      // ...and the index is built when the browser is idle or after a second at the latest.
+      assert.match(code, /window\.requestIdleCallback\(\w+,\{timeout:1e3\}\);/);
+      assert.doesNotMatch(code, /window\.requestIdleCallback\(\w+\);/);
+    }
+  });
+
+  it('speaks Chinese to a zh-CN visitor (cookie or Accept-Language), English to others', async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/docs', headers: { accept: 'text/html' } });
+    assert.match(english.body, /<html lang='en'>/);
+    assert.match(String(english.headers.vary), /Cookie/);
+    for (const headers of [{ cookie: 'locale=zh-CN' }, { 'accept-language': 'zh-CN,zh;q=0.9' }]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/docs',
+        headers: { accept: 'text/html', ...headers },
+      });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-security-policy'], appContentSecurityPolicy(t.config));
+      assert.match(res.body, /<html lang='zh-CN'>/);
+      assert.match(res.body, /<title>CRM-sync API 参考文档<\/title>/);
+      assert.deepEqual(loadedUrls(res.body).filter(isExternal), []);
+      const code = await scriptsOf(res.body);
+      // The menu, the guides and Redoc's own labels in Chinese.
+      for (const text of [
+        '"x-displayName":"认证"',
+        '"summary":"邀请用户"',
+        '登录一次并保留 Cookie',
+        '"request":"请求"',
+      ])
+        assert.ok(code.includes(text), text);
+      assert.ok(code.includes('`搜索文档…`'), "Redoc's search field");
+    }
+    // The cookie of the Settings switch wins over the browser's languages.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/docs',
+      headers: { accept: 'text/html', cookie: 'locale=en', 'accept-language': 'zh-CN' },
+    });
+    assert.match(chosen.body, /<html lang='en'>/);
+  });
+
+  it('has the Chinese of every operation, tag, shared answer and error code of the contract', () => {
+    const contract = parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi.yaml'), 'utf8'), {
+      maxAliasCount: -1,
+    }) as Contract;
+    assert.deepEqual(untranslated(contract), []);
   });
 
   it('says so when the documentation is not built', async () => {

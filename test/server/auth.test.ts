@@ -201,7 +201,7 @@ describe('forgot and reset password', () => {
     assert.equal(empty.body.message, 'No reset token provided.');
   });
 
-  it('check-reset-token tells a usable link from a bad one, without using it (issue 10)', async () => {
+  it('check-reset-token tells a usable link from a bad one, without using it', async () => {
     const token = await mailToken(t, email);
     const usable = await t.api('checkResetToken', { body: { token } });
     assert.deepEqual([usable.status, usable.body.error], [200, false]);

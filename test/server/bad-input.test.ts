@@ -68,7 +68,7 @@ describe('bad input is a 4xx with the envelope', () => {
   });
 });
 
-describe('validation answers are sentences users can act on (issue 10)', () => {
+describe('validation answers are sentences users can act on (docs/product.md#error-texts)', () => {
   const json = { 'content-type': 'application/json', origin: ORIGIN };
   const messageOf = async (url: string, body: unknown) => {
     const res = await post(url, json, JSON.stringify(body));

@@ -6,7 +6,7 @@ import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 
 const t = useTestApp();
-// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+// docs/decisions/0002-seat-sync-policy.md: whatever a test did, the sandbox provider bills exactly the purchased seats.
 afterEach(() => assertSeatsMatchProvider(t));
 let admin: TestUser;
 let member: TestUser;
@@ -147,7 +147,7 @@ describe('buy-more-seats', () => {
     assert.equal(res.status, 200);
     const html = (await page(res.body.url, admin.cookie)).body;
     assert.match(html, /Standard seat \(yearly\)/);
-    assert.match(html, /Total due today: \$1260\.00/);
+    assert.match(html, /Total due today: \$1,260\.00/);
     await submit(`${new URL(res.body.url).pathname}/pay`, admin.cookie);
     const user = await me(admin);
     assert.deepEqual(user.organization.seats, { standard: 2, pro: 1 });

@@ -1,5 +1,5 @@
 /**
- * Issue 15, bulk invitations (invite-users): the valid rows are sent through the single-invitation path,
+ * docs/product.md#bulk-invitations (invite-users): the valid rows are sent through the single-invitation path,
  * the others refused with their reason, whatever the browser's preview said; the batch is capped, the
  * call rate limited, and only admins may send. preview-invite-users judges the same rows against the
  * organization as stored, writing nothing, and agrees with the send row by row.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, company domain: an admin verifies the organization's email domain by a code mailed to an
+ * docs/product.md#verifying-a-domain: an admin verifies the organization's email domain by a code mailed to an
  * address at it (free-mail domains refused); people who sign up at that domain ask to join; the admins get
  * a mail, see the request, approve it (the requester joins as a Free member) or decline it; requests expire
  * after 7 days. Runs on PGlite, and on PostgreSQL with DATABASE_URL.

@@ -1,5 +1,5 @@
 /**
- * Credit governance (issue 13): the ledger, spend-credits under concurrency, idempotency, refunds, monthly
+ * Credit governance (docs/product.md#credits-and-caps): the ledger, spend-credits under concurrency, idempotency, refunds, monthly
  * caps, usage reports and the CSV export, top-ups and renewal, and the organization boundary.
  */
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
-import { completeCheckout } from '../../src/server/billing/seat-sync.js';
+import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { refundParts } from '../../src/server/domain/credits.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
@@ -15,7 +15,7 @@ import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 
 const t = useTestApp();
-// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+// docs/decisions/0002-seat-sync-policy.md: whatever a test did, the sandbox provider bills exactly the purchased seats.
 afterEach(() => assertSeatsMatchProvider(t));
 const repos = () => t.app.services.repos;
 
@@ -218,7 +218,7 @@ describe('monthly caps', () => {
       .execute();
     assert.equal(mails.length, 1);
     await assertLedgerHolds(member);
-    // The admin's audit log has the change (issue 16), with who set whose cap, from what to what.
+    // The admin's audit log has the change (docs/product.md#audit-log), with who set whose cap, from what to what.
     const audit = await t.api('listAuditEvents', {
       cookie: admin.cookie,
       query: { type: 'credits.cap_changed' },
@@ -353,8 +353,8 @@ describe('usage report and CSV export', () => {
     });
     assert.equal(csv.statusCode, 200);
     assert.match(String(csv.headers['content-type']), /^text\/csv/);
-    const lines = csv.body.trim().split('\n');
-    assert.equal(lines[0], LEDGER_CSV_HEADER);
+    const lines = csv.body.trim().split('\r\n');
+    assert.equal(lines[0], LEDGER_CSV_HEADER.join(','));
     const spends = lines.slice(1).filter((line) => line.includes(',spend,'));
     assert.equal(spends.length, 3);
     assert.ok(spends.every((line) => line.includes(ada.email) && line.includes(',-1,')));
@@ -389,7 +389,7 @@ describe('top-ups and renewal', () => {
     assert.equal((await postForm(t, `${path}/pay`, {}, { cookie: buyer.cookie })).statusCode, 303);
     let row = await user(buyer);
     assert.deepEqual([row.credits, row.top_up_credits], [110, 100]);
-    // Paid twice over the same checkout, recorded once in the audit log (issue 16).
+    // Paid twice over the same checkout, recorded once in the audit log (docs/product.md#audit-log).
     const topUps = await t.api('listAuditEvents', {
       cookie: buyer.cookie,
       query: { type: 'credits.top_up' },

@@ -209,7 +209,7 @@ describe('verify-settings with API keys', () => {
 });
 
 describe('pre-connect', () => {
-  it("offers Zoho's data centre as a fixed list, never free text (issue 10)", async () => {
+  it("offers Zoho's data centre as a fixed list, never free text", async () => {
     const zoho = await t.api('getSoftware', { query: { software: 'zoho' } });
     const [field] = zoho.body.data.preconnect_fields;
     assert.equal(field.id, 'data_centre');

@@ -147,6 +147,22 @@ function readRepositoryDocument(target: string): string | undefined {
 // Built from parts so that this file's own examples are not citations the repository scan checks.
 const doc = (file: string, anchor?: string) => `docs/${file}.md${anchor === undefined ? '' : `#${anchor}`}`;
 
+/**
+ * A citation of a document the repository does not hold: a section of the specification the product was
+ * first built from, or the number of an issue of its tracker. Built from parts, so this file passes its
+ * own scan. Other section signs (`RFC 6749 §4.1`) are fine: that document is public.
+ */
+const OUTSIDE_CITATION = new RegExp(`\\b${'spec'}(?:ification)?(?:'s)? ${'§'}|\\b${'issue'}s? #?[0-9]`, 'i');
+
+/** The lines of one file that cite a document the repository does not hold, as `file:line: text`. */
+function outsideCitationsIn(from: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((content, index) =>
+      OUTSIDE_CITATION.test(content) ? [`${from}:${index + 1}: ${content.trim()}`] : [],
+    );
+}
+
 describe('references to the documents in docs/', () => {
   it('makes anchors as GitHub does from headings', () => {
     assert.equal(headingSlug('Invitations'), 'invitations');
@@ -202,6 +218,36 @@ describe('references to the documents in docs/', () => {
     assert.deepEqual(problems, [
       `${decision}:2: [gone](../product.md#gone) (no heading with the anchor #gone in ${doc('product')})`,
     ]);
+  });
+
+  it('tells a citation of the old specification or of an issue from other section signs', () => {
+    const spec = ['spec', '§'].join(' ');
+    const issue = ['Issue', '15'].join(' ');
+    const code = [
+      `// ${spec}5: the password rule`,
+      `/** ${issue}: company domain */`,
+      `// seats (${issue.toLowerCase()}, bulk invitations)`,
+      `// the ${['specification', '§'].join(' ')}2.1 table`,
+      '// RFC 6749 §4.1.2.1: the error codes of an authorization answer',
+      '// an issue of the payment provider; 15 issues at most',
+      `// ${doc('product', 'invitations')}`,
+    ].join('\n');
+    assert.deepEqual(outsideCitationsIn('src/x.ts', code), [
+      `src/x.ts:1: // ${spec}5: the password rule`,
+      `src/x.ts:2: /** ${issue}: company domain */`,
+      `src/x.ts:3: // seats (${issue.toLowerCase()}, bulk invitations)`,
+      `src/x.ts:4: // the ${['specification', '§'].join(' ')}2.1 table`,
+    ]);
+  });
+
+  it('finds no citation of the old specification or of an issue in src, test, scripts, docs and the README', () => {
+    const files = SCANNED.flatMap(filesUnder);
+    assert.ok(files.length > 500, `only ${files.length} files scanned`);
+    const citations = files.flatMap((file) =>
+      outsideCitationsIn(file, readFileSync(path.join(projectRoot, file), 'utf8')),
+    );
+    // Cite the repository's own documents instead: `docs/product.md#<section>`, docs/decisions, ...
+    assert.deepEqual(citations, []);
   });
 
   it('finds every document and anchor that src, test, scripts, docs and the README cite', () => {

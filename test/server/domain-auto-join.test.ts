@@ -1,5 +1,5 @@
 /**
- * Issue 15, optional auto-join: an admin of an organization with a verified domain turns automatic joining
+ * docs/product.md#automatic-joining, optional: an admin of an organization with a verified domain turns automatic joining
  * on; a signup at that domain (no invitation) whose address Google verified then joins the organization at
  * once as a Free member, in the signup's transaction, and the admins are mailed. A password signup proves
  * nothing: it is mailed a normal invitation, which joins it once accepted. Off by default; refused without a

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 6: email addresses are compared ignoring case everywhere: signup, login, password reset,
+ * docs/product.md#email-addresses: email addresses are compared ignoring case everywhere: signup, login, password reset,
  * invitations, and the database itself (a unique index on lower(email), migration 0042).
  */
 import assert from 'node:assert/strict';

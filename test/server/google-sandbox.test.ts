@@ -1,5 +1,5 @@
 /**
- * The Google sign-in sandbox (issue 10): without GOOGLE_CLIENT_ID, on a sandbox deployment, a page of the
+ * The Google sign-in sandbox (docs/product.md#google-sign-in): without GOOGLE_CLIENT_ID, on a sandbox deployment, a page of the
  * server plays Google's popup and hands back a signed credential that google-auth verifies like Google's.
  */
 import assert from 'node:assert/strict';
@@ -72,7 +72,7 @@ describe('the sandbox sign-in page and google-auth', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /SANDBOX/);
     assert.match(res.body, /Choose an account/);
-    assert.match(res.body, /to sign up to <b>CRM Sync<\/b>/);
+    assert.match(res.body, /to sign up to CRM Sync with Google\./);
     assert.match(res.headers['content-security-policy'] as string, /default-src 'none'/);
     assert.doesNotMatch(res.headers['content-security-policy'] as string, /script-src/);
   });

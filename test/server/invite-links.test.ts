@@ -1,5 +1,5 @@
 /**
- * Issue 15, invitation links: an admin of an organization with a verified domain creates a link to share;
+ * docs/product.md#invitation-links: an admin of an organization with a verified domain creates a link to share;
  * people signed in with a proven address at that domain (any letter case) join through it as Free members,
  * others are mailed a normal invitation to accept (typing an address proves nothing); the
  * link expires after 7 days, is revoked by the admin or by a newer link or by a change of domain, and every

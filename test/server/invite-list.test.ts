@@ -1,5 +1,5 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
-/** Issue 15: reading a pasted list or CSV of invitations, and judging its rows (src/shared/invite-list.ts). */
+/** docs/product.md#bulk-invitations: reading a pasted list or CSV of invitations, and judging its rows (src/shared/invite-list.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judgeInviteRows, parseInviteList } from '../../src/shared/invite-list.js';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, it } from 'node:test';
-import { seatQuote } from '../../src/server/billing/invoices.js';
+import { seatQuote } from '../../src/server/domain/billing/invoices.js';
 import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';

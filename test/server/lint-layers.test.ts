@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
+    languageOptions: { parserOptions: { project: false, projectService: false } },
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
 });
@@ -57,14 +57,31 @@ describe('server layers', () => {
       await assertRefused(domainFile, code, RESTRICTED, says);
   });
 
-  it('domain/ uses no adapter or billing use case, only ports and pure rules', async () => {
-    for (const code of [
-      `import { createStripeBilling } from '../billing/stripe.js';\nexport const x = createStripeBilling;\n`,
-      `import { createSandboxBilling } from '../billing/sandbox.js';\nexport const x = createSandboxBilling;\n`,
-      `import { refuseSecondSubscription } from '../billing/one-subscription.js';\nexport const x = refuseSecondSubscription;\n`,
-      `import { completeCheckout } from '../billing/seat-sync.js';\nexport const x = completeCheckout;\n`,
+  it('domain/ uses no adapter, only the ports', async () => {
+    for (const [file, code] of [
+      [
+        domainFile,
+        `import { createStripeBilling } from '../billing/stripe.js';\nexport const x = createStripeBilling;\n`,
+      ],
+      [
+        domainFile,
+        `import { createSandboxBilling } from '../billing/sandbox.js';\nexport const x = createSandboxBilling;\n`,
+      ],
+      [
+        domainFile,
+        `import { createSubscriptionLock } from '../billing/subscription-lock.js';\nexport const x = createSubscriptionLock;\n`,
+      ],
+      [
+        domainFile,
+        `import { recordCheckout } from '../billing/checkout-record.js';\nexport const x = recordCheckout;\n`,
+      ],
+      // The billing use cases included: the webhook path reaches billing/ only through the port.
+      [
+        'src/server/domain/billing/layering-fixture.ts',
+        `import { readStripeEvent } from '../../billing/stripe.js';\nexport const x = readStripeEvent;\n`,
+      ],
     ])
-      await assertRefused(domainFile, code, RESTRICTED, /billing's port/);
+      await assertRefused(file, code, RESTRICTED, /billing's port/);
     await assertRefused(
       domainFile,
       `import { createCrmRegistry } from '../crm/registry.js';\nexport const x = createCrmRegistry;\n`,
@@ -88,7 +105,7 @@ describe('server layers', () => {
     );
   });
 
-  it('domain/ may use repositories, row types, its own errors, the ports and the pure billing rules', async () => {
+  it('domain/ may use repositories, row types, its own errors, the ports and its billing rules', async () => {
     await assertClean(
       domainFile,
       [
@@ -97,7 +114,7 @@ describe('server layers', () => {
         `import { REPLACED } from '../db/subscription-status.js';`,
         `import { conflict } from './errors.js';`,
         `import type { BillingProvider } from '../billing/provider.js';`,
-        `import { priceOf } from '../billing/quote.js';`,
+        `import { priceOf } from './billing/quote.js';`,
         `import type { CrmRegistry } from '../crm/provider.js';`,
         `import type { Mailer } from '../mail/mailer.js';`,
         `export type X = [Repositories, User, BillingProvider, CrmRegistry, Mailer];`,
@@ -110,14 +127,29 @@ describe('server layers', () => {
   it('repositories/ import no rules (domain/) and nothing of billing/', async () => {
     const file = 'src/server/repositories/layering-fixture.ts';
     for (const code of [
-      `import { applyPaidCheckout } from '../domain/payments.js';\nexport const x = applyPaidCheckout;\n`,
-      `import { priceOf } from '../billing/quote.js';\nexport const x = priceOf;\n`,
+      `import { applyPaidCheckout } from '../domain/billing/paid-checkout.js';\nexport const x = applyPaidCheckout;\n`,
+      `import { priceOf } from '../domain/billing/quote.js';\nexport const x = priceOf;\n`,
+      `import { createSubscriptionLock } from '../billing/subscription-lock.js';\nexport const x = createSubscriptionLock;\n`,
       `import type { BillingProvider } from '../billing/provider.js';\nexport type X = BillingProvider;\n`,
     ])
       await assertRefused(file, code, RESTRICTED, /repositories\/ are queries on db\//);
     await assertClean(
       file,
       `import type { Db } from '../db/index.js';\nimport { REPLACED } from '../db/subscription-status.js';\nexport type X = Db;\nexport const y = REPLACED;\n`,
+    );
+  });
+
+  it("billing/'s adapters call no billing use case back, only its pure rules", async () => {
+    const file = 'src/server/billing/layering-fixture.ts';
+    for (const code of [
+      `import { completeCheckout } from '../domain/billing/paid-checkout.js';\nexport const x = completeCheckout;\n`,
+      `import { applyProviderEvent } from '../domain/billing/provider-events.js';\nexport const x = applyProviderEvent;\n`,
+      `import { applyProviderQuantities } from '../domain/billing/provider-quantities.js';\nexport const x = applyProviderQuantities;\n`,
+    ])
+      await assertRefused(file, code, RESTRICTED, /never a use case/);
+    await assertClean(
+      file,
+      `import { priceOf } from '../domain/billing/quote.js';\nimport { sameSeats } from '../domain/billing/seat-drift.js';\nexport const x = [priceOf, sameSeats];\n`,
     );
   });
 
@@ -172,12 +204,12 @@ describe('web layers', () => {
 });
 
 describe('import circles', () => {
-  it('fails on a circle of values (repositories -> billing -> repositories)', async () => {
+  it('fails on a circle of values (repositories -> billing rules -> repositories)', async () => {
     await assertRefused(
       'src/server/repositories/billing.ts',
-      `import { refuseSecondSubscription } from '../billing/one-subscription.js';\nexport const x = refuseSecondSubscription;\n`,
+      `import { refuseSecondSubscription } from '../domain/billing/one-subscription.js';\nexport const x = refuseSecondSubscription;\n`,
       CIRCLE,
-      /src\/server\/repositories\/billing\.ts -> src\/server\/billing\/one-subscription\.ts -> .*src\/server\/repositories\/billing\.ts/,
+      /src\/server\/repositories\/billing\.ts -> src\/server\/domain\/billing\/one-subscription\.ts -> .*src\/server\/repositories\/billing\.ts/,
     );
   });
 

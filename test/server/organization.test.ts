@@ -10,7 +10,7 @@ import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './h
 import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 
 const t = useTestApp();
-// Issue 15: whatever a test did, the sandbox provider bills exactly the purchased seats.
+// docs/decisions/0002-seat-sync-policy.md: whatever a test did, the sandbox provider bills exactly the purchased seats.
 afterEach(() => assertSeatsMatchProvider(t));
 let admin: TestUser; // billing admin of organization A
 let member: TestUser; // member of A

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every operation guarded by the permission table refuses every role the table refuses, with a
+ * docs/product.md#roles-and-permissions: every operation guarded by the permission table refuses every role the table refuses, with a
  * 403 and the refusal users read, and lets the others through. The expectations come from
  * src/shared/permissions.ts, so a new role or permission extends this test by itself. An allowed call
  * is made so that it stops right after the check (an unknown id, an empty order): it proves the door

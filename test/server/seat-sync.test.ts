@@ -1,5 +1,5 @@
 /**
- * Seats in step with the payment provider (issue 15): the sandbox's subscription items follow every
+ * Seats in step with the payment provider (docs/product.md#seats-and-the-payment-provider): the sandbox's subscription items follow every
  * seat purchase and cancellation; the Stripe adapter (against a fake Stripe server) changes quantities
  * with its proration policy, re-reads the subscription, handles each webhook event once and skips late
  * ones; the reconciliation reports drift and fixes it from the provider's side.
@@ -11,15 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
-import { driftReport, seatDrift, type SeatBooks } from '../../src/server/billing/seat-drift.js';
-import {
-  addSeatsInPlace,
-  completeCheckout,
-  runReconcileCommand,
-} from '../../src/server/billing/seat-sync.js';
-import { cancelReplacedSubscriptions } from '../../src/server/billing/one-subscription.js';
+import { driftReport, seatDrift, type SeatBooks } from '../../src/server/domain/billing/seat-drift.js';
+import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
+import { runReconcileCommand } from '../../src/server/domain/billing/reconcile.js';
+import { addSeatsInPlace } from '../../src/server/domain/billing/seat-purchase.js';
+import { cancelReplacedSubscriptions } from '../../src/server/domain/billing/one-subscription.js';
 import { upstreamFailed } from '../../src/server/domain/errors.js';
-import { applyPaidCheckout } from '../../src/server/domain/payments.js';
+import { applyPaidCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, seat operations: moving a seat between two members in one step, invitations that carry a
+ * Seat operations (docs/product.md#seats, docs/product.md#accepting-an-invitation): moving a seat between two members in one step, invitations that carry a
  * product (checked when sent and again when accepted), and parallel acceptances competing for the last
  * seats. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */

@@ -11,7 +11,7 @@ import {
 import { planKeyOf } from '../../src/shared/plans.js';
 import { assignedSeats, availableSeats, canAssignProduct, seatOptionLabel } from '../../src/shared/seats.js';
 
-describe('password strength (spec §5)', () => {
+describe('password strength (docs/product.md#password-strength)', () => {
   it('grades by kinds and length', () => {
     assert.equal(passwordStrength(''), 'Too weak');
     assert.equal(passwordStrength('abcdef'), 'Too weak'); // one kind
@@ -33,7 +33,7 @@ describe('password strength (spec §5)', () => {
   });
 });
 
-describe('seats (spec §5 member product selection)', () => {
+describe('seats (docs/product.md#seats)', () => {
   const purchased = { standard: 2, pro: 1 };
   it('normalizes products case-insensitively with Free as default', () => {
     assert.equal(planKeyOf('PRO'), 'pro');

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the target of 'Need help with your billing?' is configuration (SUPPORT_FORM_URL) served in
+ * docs/product.md#the-billing-help-link: the target of 'Need help with your billing?' is configuration (SUPPORT_FORM_URL) served in
  * /app-config.js; without it a local install gets the server's own form at /support, which records the
  * request and mails it to the outbox; a deployment where nobody would read the requests gets no link.
  */

@@ -86,7 +86,7 @@ describe('withMails', () => {
     assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com']);
   });
 
-  it('a failed SMTP send refuses the call with the caller text, or is ignored; the work stays', async () => {
+  it('a failed SMTP send refuses the call with the caller text, is logged, or is ignored; the work stays', async () => {
     const { events, transaction } = recorder();
     const withMails = mailingTransactions(smtp(events, new Error('SMTP down')), transaction);
     await assert.rejects(
@@ -95,6 +95,13 @@ describe('withMails', () => {
     );
     assert.equal(await withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), null), 2);
     assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com', 'begin', 'commit', 'send b@acme.com']);
+    const logged: unknown[] = [];
+    const logging = { log: (error: unknown) => logged.push(error) };
+    assert.equal(await withMails(async () => ({ result: 3, mails: [mail('c@acme.com')] }), logging), 3);
+    assert.deepEqual(
+      logged.map((error) => (error as Error).message),
+      ['SMTP down'],
+    );
   });
 
   it('an SMTP timeout or refused connection is a failed send, not a database outage', async () => {

@@ -1,7 +1,21 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import * as React from 'react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
 import { DEFAULT_RETRY_POLICY, setRecoveryPolicy, setRetryPolicy } from '../../src/web/api/retry-policy';
+
+// React's development build captures a stack trace (`Error()`) for every element it creates, for the
+// "owner stacks" of its warnings: a sixth of this suite's CPU. Past 10,000 elements in one render React
+// stops capturing them by itself; this starts every render past that limit. Warnings still fail tests;
+// their component stacks are only shorter.
+const reactInternals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (typeof reactInternals?.recentlyCreatedOwnerStacks === 'number') {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    get: () => Number.POSITIVE_INFINITY,
+    set: () => undefined,
+  });
+}
 
 // A failed load shows at once in component tests; test/web/api/query-retries.test.ts turns retries on.
 setRetryPolicy({ ...DEFAULT_RETRY_POLICY, retries: 0 });

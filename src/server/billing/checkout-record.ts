@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { json } from '../db/json.js';
 import type { BillingRepository } from '../repositories/billing.js';
 import type { CheckoutRequest } from './provider.js';
-import { quote } from './quote.js';
+import { quote } from '../domain/billing/quote.js';
 
 export async function recordCheckout(billing: BillingRepository, request: CheckoutRequest): Promise<string> {
   const id = `cs_${randomBytes(16).toString('hex')}`;

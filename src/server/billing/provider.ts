@@ -1,9 +1,13 @@
-/** Payment behind one interface: the sandbox (default) or Stripe (STRIPE_SECRET_KEY set). */
+/**
+ * The payment port: what the billing use cases (domain/billing/) ask of a payment provider, and what a
+ * provider tells them (its webhook events, read by the adapter). The adapters beside it implement it:
+ * the sandbox (default), Stripe (STRIPE_SECRET_KEY set) and none (unavailable.ts); subscription-lock.ts
+ * implements the lock the seat pushes take. Types only: the rules live in domain/billing/.
+ */
 import type { User } from '../db/schema.js';
-import { unavailable } from '../domain/errors.js';
 import type { PurchasedSeats } from '../../shared/seats.js';
-import type { InvoiceLine } from './invoices.js';
-import type { Interval, LineItem } from './quote.js';
+import type { InvoiceLine } from '../domain/billing/invoices.js';
+import type { Interval, LineItem } from '../domain/billing/quote.js';
 
 export interface CheckoutRequest {
   user: User;
@@ -31,6 +35,8 @@ export interface ProviderSubscription {
   id: string;
   status: string;
   quantities: PurchasedSeats;
+  /** When the period paid for ends, where the provider says (Stripe); the sandbox has no periods. */
+  currentPeriodEnd?: Date;
 }
 
 export interface BillingProvider {
@@ -55,7 +61,7 @@ export interface BillingProvider {
   /** The payments the provider took from this account, newest first (at most INVOICES_LISTED). */
   listInvoices(user: User): Promise<InvoiceLine[]>;
   /**
-   * Ends a subscription another one replaced (see one-subscription.ts), crediting the time paid for
+   * Ends a subscription another one replaced (see domain/billing/one-subscription.ts), crediting the time paid for
    * and not used (Stripe: a proration credit on the customer's balance). A provider failure throws
    * upstreamFailed (502).
    */
@@ -68,45 +74,36 @@ export interface BillingProvider {
 }
 
 /**
- * Statuses in which a subscription still bills the customer or will retry doing so: a second
- * subscription beside one of these bills twice. ('incomplete' is left out: its first payment failed and
- * it expires by itself within a day, so it must not block paying again.)
+ * One change of a subscription's quantities at the provider at a time (subscription-lock.ts says why):
+ * the work runs once the pushes before it for the same subscription are done.
  */
-const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
-
-export function isLive(subscription: ProviderSubscription | undefined): subscription is ProviderSubscription {
-  return (
-    subscription !== undefined &&
-    LIVE_STATUSES.has(subscription.status) &&
-    subscription.quantities.standard + subscription.quantities.pro > 0
-  );
+export interface SubscriptionLock {
+  run<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
 }
 
-/** Quantities of a subscription's items, per seat product (other products are not seats). */
-export function quantitiesOf(items: readonly { product: string; quantity: number }[]): PurchasedSeats {
-  const quantities = { standard: 0, pro: 0 };
-  for (const item of items) {
-    if (item.product === 'standard' || item.product === 'pro') quantities[item.product] += item.quantity;
-  }
-  return quantities;
-}
+/** What a provider's webhook event means to us, as its adapter read it (after checking its signature). */
+export type ProviderChange =
+  /** A checkout we recorded was paid (Stripe: checkout.session.completed, not unpaid). */
+  | {
+      kind: 'checkout_paid';
+      checkoutId: string;
+      subscriptionId: string | undefined;
+      customerId: string | undefined;
+      paymentMethod: string;
+    }
+  /** A subscription's renewal was paid: a new billing period starts (Stripe: invoice.paid, cycle). */
+  | { kind: 'renewal_paid'; subscriptionId: string }
+  /** A subscription changed at the provider (its portal, a cancellation, a failed payment). */
+  | { kind: 'subscription_changed'; subscriptionId: string }
+  /** Nothing we act on. */
+  | { kind: 'none' };
 
-/**
- * No payment provider: STRIPE_SECRET_KEY is not set and the sandboxes are off (a non-local PUBLIC_URL
- * without SANDBOXES=true). Paying is refused rather than simulated, so nobody gets a plan for free.
- */
-export function createUnavailableBilling(): BillingProvider {
-  const refuse = async (): Promise<never> => {
-    throw unavailable('Payments are not available on this server yet. Please try again later.');
-  };
-  return {
-    name: 'none',
-    createCheckout: refuse,
-    createPortal: refuse,
-    setQuantities: refuse,
-    retrieveSubscription: async () => undefined,
-    listInvoices: async () => [],
-    cancelReplacedSubscription: refuse,
-    updatesSeatsInPlace: false,
-  };
+export interface ProviderEvent {
+  /** The provider's id of the event: it may deliver one more than once, and each applies once. */
+  id: string;
+  /** The provider's name for the event (kept with the id of each processed one). */
+  type: string;
+  /** When it happened at the provider: events may arrive out of order. */
+  createdAt: Date;
+  change: ProviderChange;
 }

@@ -9,9 +9,10 @@ import { isLocalUrl, type Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import { quantitiesOf, type BillingProvider, type ProviderSubscription } from './provider.js';
-import { INVOICES_LISTED } from './invoices.js';
-import { priceOf } from './quote.js';
+import type { BillingProvider, ProviderSubscription } from './provider.js';
+import { quantitiesOf } from '../domain/billing/provider-subscription.js';
+import { INVOICES_LISTED } from '../domain/billing/invoices.js';
+import { priceOf } from '../domain/billing/quote.js';
 
 /**
  * The provider's side of the sandbox's subscriptions lives in its own table (sandbox_subscription_items,

@@ -1,12 +1,11 @@
 /**
  * The Stripe adapter (STRIPE_SECRET_KEY set): Checkout Sessions for plans and seats, the Customer
- * Portal, seat quantities changed on the subscription itself, and a webhook that applies payments,
- * renewals (invoice.paid) and subscription changes. Webhook events are verified on the raw body, handled
- * once each (processed_events); a subscription event older than the newest one applied is skipped, and
- * the subscription is re-read from Stripe rather than taken from the payload, because Stripe may repeat
- * events and deliver them out of order.
+ * Portal, seat quantities changed on the subscription itself, and the webhook's events read in the
+ * port's terms (readStripeEvent): verified on the raw body, then applied by
+ * domain/billing/provider-events.ts, which handles each once, skips late ones and re-reads the
+ * subscription through this adapter rather than trusting the payload.
  *
- * Proration policy (issue 15; README "Billing"): more seats are invoiced at once for the rest of the
+ * Proration policy (docs/product.md#seats-and-the-payment-provider): more seats are invoiced at once for the rest of the
  * period (`always_invoice`, and the change fails unless that invoice is paid: `error_if_incomplete`);
  * fewer seats take effect at once without a credit (`none`): the customer keeps what they paid for
  * until the period ends and the next invoice is smaller.
@@ -16,16 +15,13 @@ import type { Config } from '../config.js';
 import type { Plan } from '../db/schema.js';
 import { SEAT_PLAN_KEYS } from '../../shared/plans.js';
 import { invalid, upstreamFailed } from '../domain/errors.js';
-import { renewBillingPeriod } from '../domain/credits.js';
-import { applyProviderQuantities } from '../domain/payments.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordCheckout } from './checkout-record.js';
-import { INVOICES_LISTED } from './invoices.js';
+import { INVOICES_LISTED } from '../domain/billing/invoices.js';
 import { subscriptionEnded } from '../db/subscription-status.js';
-import type { BillingProvider, ProviderSubscription } from './provider.js';
-import { planOfPrice, priceOf, type LineItem } from './quote.js';
-import { completeCheckout, type SeatServices } from './seat-sync.js';
-import { sameSeats } from './seat-drift.js';
+import type { BillingProvider, ProviderChange, ProviderEvent, ProviderSubscription } from './provider.js';
+import { planOfPrice, priceOf, type LineItem } from '../domain/billing/quote.js';
+import { sameSeats } from '../domain/billing/seat-drift.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
@@ -53,7 +49,13 @@ function asProviderSubscription(
       if (product === 'standard' || product === 'pro') quantities[product] += item.quantity ?? 0;
     }
   }
-  return { id: subscription.id, status: subscription.status, quantities };
+  const periodEnd = subscription.items.data[0]?.current_period_end;
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    quantities,
+    ...(!ended && periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000) } : {}),
+  };
 }
 
 /**
@@ -208,14 +210,17 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
   };
 }
 
-/** Verifies and applies one webhook delivery. Throws on a bad signature (answered 400). */
-export async function handleStripeWebhook(
-  services: SeatServices,
+/**
+ * Reads one webhook delivery: its signature checked over the raw body (a bad one throws, answered 400),
+ * and the event said in the port's terms, for domain/billing/provider-events.ts to apply. Only reads:
+ * the subscription an event names is re-read through the port when the event is applied.
+ */
+export function readStripeEvent(
   stripe: Stripe,
   webhookSecret: string,
   rawBody: Buffer,
   signature: string | undefined,
-): Promise<void> {
+): ProviderEvent {
   if (!signature) throw invalid('Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
@@ -223,87 +228,41 @@ export async function handleStripeWebhook(
   } catch {
     throw invalid('Invalid webhook signature.');
   }
-  const { repos } = services;
-  // Already handled: Stripe retries deliveries.
-  if (!(await repos.billing.markEventProcessed(event.id, event.type))) return;
-
-  try {
-    await applyEvent(services, stripe, event);
-  } catch (error) {
-    // Let Stripe retry later: forget that we saw it.
-    await repos.billing.forgetEvent(event.id);
-    throw error;
-  }
+  return {
+    id: event.id,
+    type: event.type,
+    createdAt: new Date(event.created * 1000),
+    change: changeOf(event),
+  };
 }
 
-async function applyEvent(services: SeatServices, stripe: Stripe, event: Stripe.Event): Promise<void> {
-  const { repos } = services;
+function changeOf(event: Stripe.Event): ProviderChange {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       const checkoutId = session.metadata?.checkout_id;
-      if (!checkoutId || session.payment_status === 'unpaid') return;
-      await completeCheckout(services, checkoutId, {
+      if (!checkoutId || session.payment_status === 'unpaid') return { kind: 'none' };
+      return {
+        kind: 'checkout_paid',
+        checkoutId,
         subscriptionId:
           typeof session.subscription === 'string' ? session.subscription : session.subscription?.id,
         customerId: typeof session.customer === 'string' ? session.customer : session.customer?.id,
         paymentMethod: 'Card on file',
-      });
-      return;
+      };
     }
     case 'invoice.paid': {
-      // Issue 13: a renewal invoice starts the next billing period: plan credits are granted again (unused
-      // ones expire, top-ups stay) for everyone the subscription covers. The event is handled once.
+      // Only a renewal invoice starts the next billing period (a checkout's first invoice does not).
       const invoice = event.data.object;
-      if (invoice.billing_reason !== 'subscription_cycle') return;
+      if (invoice.billing_reason !== 'subscription_cycle') return { kind: 'none' };
       const details = invoice.parent?.subscription_details?.subscription;
       const subscriptionId = typeof details === 'string' ? details : details?.id;
-      if (!subscriptionId) return;
-      const payer = await repos.users.findPayerOf(subscriptionId);
-      if (payer) await renewBillingPeriod(repos, payer);
-      return;
+      return subscriptionId ? { kind: 'renewal_paid', subscriptionId } : { kind: 'none' };
     }
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      // Under the subscription's lock (seat-sync.ts): a purchase in place asks Stripe first and adds the
-      // seats here after; this event for that very change must not make our seats Stripe's new quantity
-      // in between, or the purchase would add its seats a second time (and the push invoice them). So it
-      // waits for the purchase to commit, then re-reads Stripe. Nothing in here takes the lock again.
-      await services.seatLock.run(event.data.object.id, () =>
-        applySubscriptionEvent(services, stripe, event),
-      );
-      return;
-    }
+    case 'customer.subscription.deleted':
+      return { kind: 'subscription_changed', subscriptionId: event.data.object.id };
     default:
-      return;
+      return { kind: 'none' };
   }
-}
-
-/** A subscription's change at Stripe becomes ours (only under the subscription's lock, see applyEvent). */
-async function applySubscriptionEvent(
-  services: SeatServices,
-  stripe: Stripe,
-  event: Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent,
-): Promise<void> {
-  const { repos } = services;
-  const eventTime = new Date(event.created * 1000);
-  // Out-of-order delivery: an event older than the newest one applied to this subscription is stale.
-  const appliedAt = await repos.billing.providerEventAt(event.data.object.id);
-  if (appliedAt && appliedAt > eventTime) return;
-  // The payload is a snapshot of when the event happened; Stripe's subscription now is the truth.
-  const subscription = await readSubscription(stripe, event.data.object.id);
-  if (!subscription) throw upstreamFailed(UNKNOWN_SUBSCRIPTION);
-  const ended = subscriptionEnded(subscription.status);
-  const periodEnd = subscription.items.data[0]?.current_period_end;
-  await repos.transaction(async (tx) => {
-    await tx.users.updatePayersOf(subscription.id, {
-      stripe_status: subscription.status,
-      next_payment_date: !ended && periodEnd ? new Date(periodEnd * 1000) : null,
-      ...(ended ? { stripe_product: 'free' } : {}),
-    });
-    await tx.billing.setSubscriptionStatus(subscription.id, subscription.status);
-    await tx.billing.setProviderEventAt(subscription.id, eventTime);
-  });
-  // Seats changed in Stripe's portal (or anywhere else) become the organization's purchased seats.
-  await applyProviderQuantities(repos, asProviderSubscription(await repos.catalogue.plans(), subscription));
 }

@@ -13,10 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { limiter } from '../db/pool-share.js';
-
-export interface SubscriptionLock {
-  run<T>(subscriptionId: string, work: () => Promise<T>): Promise<T>;
-}
+import type { SubscriptionLock } from './provider.js';
 
 /** Namespaces the advisory lock keys (pg_advisory_xact_lock(int, int)): 'seat' in ASCII. */
 const ADVISORY_NAMESPACE = 0x73656174;

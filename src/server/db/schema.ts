@@ -78,10 +78,10 @@ export interface OrganizationsTable {
   /** Kept by the users_count_members trigger (migration 0010). */
   member_count: Generated<number>;
   subscription_id: string | null;
-  /** Everyone in the organization must sign in with two-factor sign-in (issue 16). */
+  /** Everyone in the organization must sign in with two-factor sign-in (docs/product.md#two-factor-sign-in). */
   require_two_factor: Generated<boolean>;
   created_at: GeneratedTimestamp;
-  /** The verified email domain (issue 15); unique. */
+  /** The verified email domain (docs/product.md#verifying-a-domain); unique. */
   domain: Generated<string | null>;
   domain_verified_at: Generated<Date | null>;
   /** A verification mailed and not confirmed yet: the domain, where the code went, its hash and expiry. */
@@ -89,7 +89,7 @@ export interface OrganizationsTable {
   pending_domain_email: Generated<string | null>;
   domain_code_hash: Generated<string | null>;
   domain_code_expires_at: Generated<Date | null>;
-  /** Signups at the verified domain join at once as Free members (issue 15; off by default). */
+  /** Signups at the verified domain join at once as Free members (docs/product.md#automatic-joining; off by default). */
   domain_auto_join: Generated<boolean>;
 }
 
@@ -148,11 +148,11 @@ interface UsersTable {
   totp_pending_secret: Generated<string | null>;
   /** The time step of the last accepted code: a code is accepted once. */
   totp_last_step: Generated<number | null>;
-  /** When the owner last proved the address is theirs (issue 15, `addressProven`); null: only typed in. */
+  /** When the owner last proved the address is theirs (docs/product.md#proven-addresses, `addressProven`); null: only typed in. */
   email_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The part of `credits` bought as top-ups: plan credits are spent first and expire, top-ups never do. */
   top_up_credits: Generated<number>;
-  /** Credits the member may spend per credit period; null = unlimited (issue 13). */
+  /** Credits the member may spend per credit period; null = unlimited (docs/product.md#monthly-caps). */
   monthly_cap: number | null;
   /** Spent (net of refunds) in the current credit period; kept by the ledger trigger. */
   period_spent: Generated<number>;
@@ -175,7 +175,7 @@ export interface InvitationsTable {
   organization_id: number;
   email: string;
   role: string;
-  /** The product the invitee gets on joining, seat permitting (issue 15). */
+  /** The product the invitee gets on joining, seat permitting (docs/product.md#accepting-an-invitation). */
   product: Generated<string>;
   token_hash: string;
   invited_by: number | null;
@@ -295,7 +295,7 @@ export interface SubscriptionsTable {
   items: Json<SubscriptionItem[]>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
-  /** When the newest provider event applied to it was created (issue 15: late events are skipped). */
+  /** When the newest provider event applied to it was created (late events are skipped: docs/product.md#seats-and-the-payment-provider). */
   provider_event_at: Timestamp | null;
 }
 

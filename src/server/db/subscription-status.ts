@@ -1,6 +1,6 @@
 /**
  * The statuses of a subscription record: the provider's own (Stripe's words, which the sandbox uses too)
- * plus ours for one that another subscription replaced (billing/one-subscription.ts). Here, beside the
+ * plus ours for one that another subscription replaced (domain/billing/one-subscription.ts). Here, beside the
  * schema, because the repositories' queries, the billing rules and the adapters all read them.
  */
 

@@ -1,4 +1,4 @@
-/** Which subscriptions bill an account (one per paying account: billing/one-subscription.ts). */
+/** Which subscriptions bill an account (one per paying account: billing/one-subscription.ts beside this). */
 import type { User } from '../db/schema.js';
 import type { Repositories } from '../repositories/index.js';
 

@@ -40,7 +40,7 @@ export async function knownSoftware(
 }
 
 /**
- * Issue 15: whether the user proved the address is theirs (Google verified it, or a mailed invitation or
+ * docs/product.md#proven-addresses: whether the user proved the address is theirs (Google verified it, or a mailed invitation or
  * password reset reached them). The one rule of every way into an organization: only such an address
  * joins (createAccount for a signup, joinOrganization for an existing account, which refuses any other);
  * an unproven one is mailed an invitation instead (handlers/proving-invitation.ts).
@@ -52,7 +52,7 @@ export function addressProven(user: Pick<User, 'email_proven_at'>): boolean {
 export const ADDRESS_NOT_CONFIRMED =
   'This email address is not confirmed yet: open the invitation mailed to it to join the organization.';
 
-/** The organization a signup reached through its address's domain (issue 15, automatic joining). */
+/** The organization a signup reached through its address's domain (docs/product.md#automatic-joining). */
 export interface DomainJoining {
   /** Joined at once: the address is proven. */
   joined: Organization | null;
@@ -94,7 +94,7 @@ export async function createAccount<T>(
     // The organization first, as every seat change locks it: inserting the member would otherwise take
     // a weaker lock that two acceptances would both hold, then deadlock upgrading (seatFromInvitation).
     if (invitation) await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
-    // Issue 15: without an invitation, an organization that lets its verified domain in takes the signup
+    // docs/product.md#automatic-joining: without an invitation, an organization that lets its verified domain in takes the signup
     // as a Free member (no seat to check: Free uses none), if the address is proven: else it is mailed an
     // invitation. A used invitation proves the address too: its token came by mail.
     const provenAt = invitation || account.addressVerified ? new Date() : null;
@@ -153,14 +153,14 @@ export async function joinByInvitation(
 
 type Grant = Pick<Invitation, 'organization_id' | 'role' | 'product' | 'invited_by'>;
 
-/** Issue 15: an approved request to join and an invitation link both make a Free member. */
+/** An approved request to join and an invitation link both make a Free member. */
 export function freeMemberGrant(organizationId: number, invitedBy: number | null): Grant {
   return { organization_id: organizationId, role: 'member', product: 'free', invited_by: invitedBy };
 }
 
 /**
  * An existing user without organization joins one: by invitation, or by an approved request to join
- * or an invitation link (issue 15, both pass a Free member grant). `claim` uses up what let them in (the invitation, the
+ * or an invitation link (both pass a Free member grant). `claim` uses up what let them in (the invitation, the
  * request) in the same transaction, under the organization's lock, and throws when it is gone. Only a
  * proven address joins (addressProven), whatever the way in.
  */

@@ -17,7 +17,7 @@ export const BILLING_ELSEWHERE = "Billing is handled by your organization's bill
 
 /**
  * Billing belongs to the billing admin, or to any admin while the organization has none
- * (spec §2.1 Billing visibility, enforced on the server too), and to billing managers (issue 15).
+ * (docs/product.md#billing-views, enforced on the server too), and to billing managers.
  * Answers the payer: the account whose subscription the payment seam bills, which for a billing manager
  * is the organization's billing admin (the manager holds no product of their own).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, bulk invitations: the one judgement of a list of rows against the organization as stored,
+ * Bulk invitations (docs/product.md#bulk-invitations): the one judgement of a list of rows against the organization as stored,
  * shared by invite-users (before sending) and preview-invite-users (instead of sending), so the preview
  * and the send cannot disagree. Members and pending invitations are looked up among the listed addresses
  * only (one query each), never by loading a whole organization of up to 10,000 members.

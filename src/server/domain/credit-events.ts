@@ -1,6 +1,6 @@
 /**
  * The one place where credit governance events happen (a cap changed, a top-up applied), inside the
- * transaction that made them: each becomes an entry of the audit log (issue 16).
+ * transaction that made them: each becomes an entry of the audit log (docs/product.md#audit-log).
  */
 import type { User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';

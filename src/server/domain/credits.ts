@@ -1,5 +1,5 @@
 /**
- * Credit governance (issue 13): grants, plan changes, renewals, spends, refunds and caps, each written as
+ * Credit governance (docs/product.md#credits-and-caps): grants, plan changes, renewals, spends, refunds and caps, each written as
  * ledger entries (repositories/credits.ts) inside the caller's transaction. Plan credits are granted per
  * credit period and expire at its end; top-ups never expire; plan credits are spent first.
  */

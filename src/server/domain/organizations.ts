@@ -71,7 +71,7 @@ export async function assignProduct(
   ip: string | null,
 ): Promise<void> {
   const product = planKeyOf(productInput);
-  // Issue 15: a billing manager uses no seat, so the role and a paid product never go together.
+  // docs/product.md#roles-and-permissions: a billing manager uses no seat, so the role and a paid product never go together.
   if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
   await repos.transaction(async (tx) => {
     const org =
@@ -117,7 +117,7 @@ export async function assignProduct(
       role,
       ...(product === current ? {} : await productFields(tx, org, member, product)),
     });
-    // Credits follow the seat through the ledger (issue 13): a plan change never refills a period.
+    // Credits follow the seat through the ledger (docs/product.md#the-ledger): a plan change never refills a period.
     if (product !== current) await applyPlanChange(tx, member.id, product, caller.id);
   });
 }
@@ -142,7 +142,7 @@ async function productFields(
 }
 
 /**
- * Issue 15: seats are checked again when an invitation carrying a product is accepted, with the organization
+ * docs/product.md#accepting-an-invitation: seats are checked again when an invitation carrying a product is accepted, with the organization
  * locked, so parallel acceptances never seat more members than were bought. Without a free seat the invitee
  * still joins (on Free): turning a colleague away for a billing detail helps nobody, the admin can assign a
  * seat later. Answers the notice the invitee reads, or null when seated (or nothing was to seat).
@@ -194,7 +194,7 @@ export async function requireSeatForInvitation(
 
 /**
  * Why an invitation with this role and product cannot be sent now, if it cannot: the one rule that
- * requireSeatForInvitation enforces and the bulk-invitation preview reports (issue 15). An invitation
+ * requireSeatForInvitation enforces and the bulk-invitation preview reports. An invitation
  * holds no seat until accepted, so every invitation only needs one free seat now.
  */
 export function invitationSeatRefusal(
@@ -219,7 +219,7 @@ export interface SeatMove {
 }
 
 /**
- * Issue 15: moves a paid seat from one member to another in one transaction. The organization row is
+ * docs/product.md#seats: moves a paid seat from one member to another in one transaction. The organization row is
  * locked first (as every seat change does), then both members in id order, so the move is serialized with
  * assignments, removals and acceptances: nobody sees both or neither holding the seat, and the number of
  * assigned seats never changes.

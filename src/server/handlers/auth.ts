@@ -110,7 +110,7 @@ async function signIn<K extends OperationId>(
 
 /**
  * A new account's first session and the view of it, written and read in the account's transaction. A
- * signup that joined its company's organization automatically (issue 15) is announced to its admins: in
+ * signup that joined its company's organization automatically (docs/product.md#automatic-joining) is announced to its admins: in
  * the transaction with the outbox, `laterMails` after the commit over SMTP.
  */
 const signedInView =
@@ -155,7 +155,7 @@ const signedInView =
     };
   };
 
-/** Tells the admins that someone at the company domain joined (issue 15, automatic joining). */
+/** Tells the admins that someone at the company domain joined (docs/product.md#automatic-joining). */
 async function autoJoinMails(
   services: Services,
   from: MailOrigin,

@@ -1,10 +1,10 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription. */
 import type { CheckoutRequest } from '../billing/provider.js';
-import { liveSubscriptionOf, refuseSecondSubscription } from '../billing/one-subscription.js';
+import { liveSubscriptionOf, refuseSecondSubscription } from '../domain/billing/one-subscription.js';
 import { subscriptionIdsOf } from '../domain/account-subscriptions.js';
-import { addSeatsInPlace } from '../billing/seat-sync.js';
-import { nextInvoice, seatQuote, type SeatQuote } from '../billing/invoices.js';
-import { lineItem, planOfPrice, priceOf, type Interval, type LineItem } from '../billing/quote.js';
+import { addSeatsInPlace } from '../domain/billing/seat-purchase.js';
+import { nextInvoice, seatQuote, type SeatQuote } from '../domain/billing/invoices.js';
+import { lineItem, planOfPrice, priceOf, type Interval, type LineItem } from '../domain/billing/quote.js';
 import type { Plan } from '../db/schema.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
@@ -87,7 +87,7 @@ export function billingHandlers(
         return { error: false, message: 'Seats added.', url: null };
       }
       const plans = await repos.catalogue.plans();
-      // Seats follow the schedule the organization already pays on; yearly by default (spec §9).
+      // Seats follow the schedule the organization already pays on; yearly by default (docs/product.md#displayed-prices).
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
       const url = await services.billing.createCheckout({
         user,

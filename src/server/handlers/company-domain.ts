@@ -1,5 +1,5 @@
 /**
- * Issue 15, company domain: get-company-domain, start-domain-verification, verify-domain,
+ * Company domain (docs/product.md#company-domain-and-join-requests): get-company-domain, start-domain-verification, verify-domain,
  * set-domain-auto-join, decide-join-request (admins, `organization.domain`), get-join-option and
  * request-to-join (a signed-in user without organization whose address is at a verified domain). Approving a request joins the
  * requester through the same path as accepting an invitation (joinOrganization), as a Free member.

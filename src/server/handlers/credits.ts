@@ -1,10 +1,9 @@
 /**
- * credits (issue 13): spend-credits and refund-credits (the extension's calls), get-credit-usage,
+ * credits (docs/product.md#credits-and-caps): spend-credits and refund-credits (the extension's calls), get-credit-usage,
  * set-member-caps, get-usage-report, export-credit-ledger (CSV), get-credit-packs and buy-credits.
  */
-import { Readable } from 'node:stream';
 import { roleCan } from '../../shared/permissions.js';
-import { packLineDescription } from '../billing/quote.js';
+import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
 import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
 import { invalid, notFound } from '../domain/errors.js';
@@ -14,14 +13,15 @@ import type { User } from '../db/schema.js';
 import { limitMails } from '../mail/mail-limits.js';
 import type { PermittedMail } from '../mail/mailer.js';
 import { capReachedMail } from '../mail/templates.js';
+import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
 import type { UsageFilter } from '../repositories/credits.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
+import { sendCsv } from '../http/csv-download.js';
 import type { Services } from '../services.js';
 import { DAY_MS } from '../../shared/duration.js';
 
 const MAX_REPORT_DAYS = 366;
-const EXPORT_BATCH = 5000;
 
 /** A report's days: `from` and `to` (included) as UTC midnights; refused when not a real range. */
 function reportPeriod(from: string, to: string): { from: Date; to: Date; days: string[] } {
@@ -39,16 +39,20 @@ function reportPeriod(from: string, to: string): { from: Date; to: Date; days: s
   return { from: start, to: new Date(last.getTime() + DAY_MS), days };
 }
 
-/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+type LedgerExportRow = Awaited<ReturnType<Services['repos']['credits']['entriesAfter']>>[number];
 
-export const LEDGER_CSV_HEADER =
-  'id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason';
+export const LEDGER_CSV_HEADER = [
+  'id',
+  'date',
+  'member_email',
+  'member_name',
+  'kind',
+  'amount',
+  'balance_after',
+  'feature',
+  'reference',
+  'reason',
+];
 
 export function creditsHandlers(
   services: Services,
@@ -102,7 +106,7 @@ export function creditsHandlers(
   return {
     async spendCredits(ctx) {
       const user = await ctx.user();
-      const mails: PermittedMail[] = [];
+      let mails: PermittedMail[] = [];
       const usageLink = `${config.publicUrl}/dashboard/usage`;
       const outcome = await services.accountLimit.run(user.id, () =>
         spendCredits(
@@ -116,19 +120,15 @@ export function creditsHandlers(
           },
           async (tx, member) => {
             const mail = capReachedMail(member.email, member.monthly_cap ?? 0, usageLink);
-            for (const permitted of await limitMails(services, ctx, 'capReached', [mail], tx.trx)) {
-              if (services.mailer.sendWithin) await services.mailer.sendWithin(tx.trx, permitted);
-              else mails.push(permitted);
-            }
+            const permitted = await limitMails(services, ctx, 'capReached', [mail], tx.trx);
+            mails = await mailWithin(services.mailer, tx, permitted);
           },
         ),
       );
-      for (const mail of mails) {
-        // The spend is done: a mail that cannot go out is logged, never a failed spend.
-        services.mailer.send(mail).catch((error: unknown) => {
-          ctx.request.log.warn({ err: error }, 'cap-reached mail not sent');
-        });
-      }
+      // The spend is done: a mail that cannot go out is logged, never a failed spend.
+      await mailAfterCommit(services.mailer, mails, {
+        log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached mail not sent'),
+      });
       return {
         error: false,
         data: {
@@ -234,40 +234,23 @@ export function creditsHandlers(
     async exportCreditLedger(ctx) {
       const caller = await ctx.user();
       const { filter } = await usageFilter(caller, ctx.query);
-      const credits = repos.credits;
-      async function* rows() {
-        yield `${LEDGER_CSV_HEADER}\n`;
-        let after = '0';
-        for (;;) {
-          const batch = await credits.entriesAfter(filter, after, EXPORT_BATCH);
-          if (batch.length === 0) return;
-          yield batch
-            .map(
-              (row) =>
-                [
-                  row.id,
-                  new Date(row.created_at).toISOString(),
-                  csvField(row.email),
-                  csvField(row.name),
-                  row.kind,
-                  row.amount,
-                  row.balance_after,
-                  csvField(row.feature),
-                  csvField(row.reference),
-                  csvField(row.reason),
-                ].join(',') + '\n',
-            )
-            .join('');
-          if (batch.length < EXPORT_BATCH) return;
-          after = batch.at(-1)!.id;
-        }
-      }
-      const name = `credit-ledger-${ctx.query.from}-to-${ctx.query.to}.csv`;
-      await ctx.reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(Readable.from(rows()));
-      return undefined as never;
+      return sendCsv(ctx.reply, {
+        filename: `credit-ledger-${ctx.query.from}-to-${ctx.query.to}.csv`,
+        header: LEDGER_CSV_HEADER,
+        batch: (last, limit) => repos.credits.entriesAfter(filter, last?.id ?? '0', limit),
+        cells: (row: LedgerExportRow) => [
+          row.id,
+          new Date(row.created_at).toISOString(),
+          row.email,
+          row.name,
+          row.kind,
+          row.amount,
+          row.balance_after,
+          row.feature,
+          row.reference,
+          row.reason,
+        ],
+      });
     },
 
     async getCreditPacks() {

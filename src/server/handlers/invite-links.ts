@@ -1,5 +1,5 @@
 /**
- * Issue 15, invitation links: create-invite-link and revoke-invite-link (admins, `organization.domain`),
+ * Invitation links (docs/product.md#invitation-links): create-invite-link and revoke-invite-link (admins, `organization.domain`),
  * get-invite-link (anyone who opens a link) and accept-invite-link (a signed-in user whose address is at the
  * link's verified domain joins as a Free member, through the same transaction as accepting an invitation).
  */

@@ -20,7 +20,7 @@ import {
   removeMember,
   requireSeatForInvitation,
 } from '../domain/organizations.js';
-import { PLAN_NAMES, planKeyOf } from '../../shared/plans.js';
+import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
@@ -60,12 +60,21 @@ type AcceptOutcome = components['schemas']['AcceptOutcome'];
 
 const INVITEE_ALREADY_MEMBER = 'You are already a member of this organization.';
 
-/** The query of get-organization-members with the contract's defaults, as the repository takes it. */
-function membersQuery(query: MembersQuery) {
-  const page = query.page ?? 1;
-  const limit = query.per_page ?? 25;
-  const invitationsPage = query.invitations_page ?? 1;
-  const invitationsLimit = query.invitations_per_page ?? 10;
+/**
+ * get-organization-members' query as the handler receives it: the parameters with a default in the
+ * contract are filled in by validation (src/server/contract.ts), never undefined here.
+ */
+type DefaultedMembersQuery = MembersQuery &
+  Required<
+    Pick<
+      MembersQuery,
+      'page' | 'per_page' | 'seat_holders' | 'sort' | 'order' | 'invitations_page' | 'invitations_per_page'
+    >
+  >;
+
+/** The query of get-organization-members as the repository takes it. */
+function membersQuery(query: DefaultedMembersQuery) {
+  const { page, per_page: limit, invitations_page, invitations_per_page: invitationsLimit } = query;
   const userId = query.user_id === undefined ? undefined : (parseId(query.user_id) ?? 0);
   return {
     page,
@@ -73,22 +82,13 @@ function membersQuery(query: MembersQuery) {
     offset: (page - 1) * limit,
     search: query.search ?? '',
     product: query.product,
-    seatHolders: query.seat_holders ?? false,
-    sort: query.sort ?? 'joined',
-    order: query.order ?? 'asc',
+    seatHolders: query.seat_holders,
+    sort: query.sort,
+    order: query.order,
     userId,
     invitationsLimit,
-    invitationsOffset: (invitationsPage - 1) * invitationsLimit,
+    invitationsOffset: (invitations_page - 1) * invitationsLimit,
   } satisfies MemberPageQuery & Record<string, unknown>;
-}
-
-/** A user without an organization is their own only member: do they match the filters? */
-function matchesAlone(user: User, q: ReturnType<typeof membersQuery>): boolean {
-  if (q.userId !== undefined && q.userId !== user.id) return false;
-  if (q.product !== undefined && q.product !== planKeyOf(user.stripe_product)) return false;
-  if (q.seatHolders && !roleCan(user.role, 'seat.hold')) return false;
-  const needle = q.search.trim().toLowerCase();
-  return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
 }
 
 export function organizationHandlers(
@@ -192,10 +192,14 @@ export function organizationHandlers(
   return {
     async getOrganizationMembers(ctx) {
       const user = await ctx.user();
-      const q = membersQuery(ctx.query);
+      const q = membersQuery(ctx.query as DefaultedMembersQuery);
       const orgId = user.organization_id;
       if (orgId === null) {
-        const alone = matchesAlone(user, q) ? [presentMember(user)] : [];
+        // A user without an organization is their own only member, matched by the members' filter.
+        const matches =
+          (q.userId === undefined || q.userId === user.id) &&
+          (await repos.users.matchesMemberFilter(user.id, q));
+        const alone = matches ? [presentMember(user)] : [];
         return {
           error: false,
           data: {

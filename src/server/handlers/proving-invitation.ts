@@ -1,5 +1,5 @@
 /**
- * Issue 15: typing an address at a verified domain proves nothing, so automatic joining (signup),
+ * docs/product.md#proven-addresses: typing an address at a verified domain proves nothing, so automatic joining (signup),
  * invitation links and approved requests to join let an unproven address in only through a normal
  * invitation mailed to it: accepting it (accept-invite) proves the mailbox and joins. No token of another
  * kind, no second invitation while one is pending.

@@ -3,7 +3,7 @@
  * an admin ending a member's sessions, and password change.
  */
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
-import { AUDIT_EXPORT_LIMIT, auditCsv, presentAuditEvent } from '../domain/audit.js';
+import { AUDIT_CSV_HEADER, auditCsvCells, presentAuditEvent } from '../domain/audit.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { BILLING_ADMIN_SESSIONS_LOCKED, canEndSessionsOf } from '../../shared/permissions.js';
@@ -11,6 +11,7 @@ import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-fac
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
+import { sendCsv } from '../http/csv-download.js';
 import { readSessionCookie } from '../http/session-cookie.js';
 import { personOf, type AuditFilter } from '../repositories/audit.js';
 import { describeDevice, describePlace } from '../security/devices.js';
@@ -213,18 +214,13 @@ export function securityHandlers(
     async exportAuditEvents(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'audit.view');
-      const rows = await repos.audit.all(auditFilter(user, ctx.query), AUDIT_EXPORT_LIMIT + 1);
-      const truncated = rows.length > AUDIT_EXPORT_LIMIT;
-      const kept = truncated ? rows.slice(0, AUDIT_EXPORT_LIMIT) : rows;
-      return {
-        error: false,
-        data: {
-          filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
-          csv: auditCsv(kept),
-          rows: kept.length,
-          truncated,
-        },
-      };
+      const filter = auditFilter(user, ctx.query);
+      return sendCsv(ctx.reply, {
+        filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+        header: AUDIT_CSV_HEADER,
+        batch: (last, limit) => repos.audit.before(filter, last?.id, limit),
+        cells: auditCsvCells,
+      });
     },
 
     async listSessions(ctx) {

@@ -102,7 +102,7 @@ export function registerApi(
   }
 }
 
-/** Texts of spec §8 for a missing field, where the specification names one. */
+/** Texts of docs/product.md#error-texts for a missing field, where it names one. */
 const MISSING_FIELD_MESSAGES: Partial<Record<OperationId, Record<string, string>>> = {
   resetPassword: { token: 'No reset token provided.' },
   acceptInvite: { token: 'No invitation token provided.' },

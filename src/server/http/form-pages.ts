@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { allowedOrigins, assertFormPostAllowed } from './csrf.js';
 import { answerRequestFailure } from './errors.js';
 import { page } from './html.js';
+import { pageLanguage } from './page-i18n.js';
 import { html } from '../security/html-escaping.js';
 
 const FORM_PAGE_POLICY =
@@ -27,8 +28,13 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
   });
   scope.setErrorHandler((error, request, reply) => {
     const { status, headers, message } = answerRequestFailure(error, request);
+    const { locale, t } = pageLanguage(request);
     const title =
-      status === 503 ? 'Briefly unavailable' : status >= 500 ? 'Something went wrong' : 'Request refused';
+      status === 503
+        ? t('Briefly unavailable')
+        : status >= 500
+          ? t('Something went wrong')
+          : t('Request refused');
     return reply
       .status(status)
       .headers(headers)
@@ -42,11 +48,11 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
             <p>
               ${
                 request.method === 'GET'
-                  ? html`<a href="${request.url}">Try again</a>`
-                  : 'Go back to the form and send it again.'
+                  ? html`<a href="${request.url}">${t('Try again')}</a>`
+                  : t('Go back to the form and send it again.')
               }
             </p>`,
-          { sandbox: false },
+          { sandbox: false, locale },
         ),
       );
   });

@@ -34,3 +34,47 @@ export function pageText(locale: Locale): PageText {
       return typeof value === 'number' ? numbers.format(value) : value;
     });
 }
+
+/** How a server page writes money and moments in one language. */
+interface PageFormats {
+  /** Cents as dollars: '$1,260.00' (en) or 'US$1,260.00' (zh-CN), as the SPA writes money. */
+  money: (cents: number) => string;
+  /** A day: 'Nov 27, 2026' (en) or '2026-11-27' (zh-CN, numeric as Chinese business tools write it). */
+  date: (when: Date | string | number) => string;
+  /**
+   * A day and its 24-hour time in UTC, said so (the server does not know the visitor's time zone):
+   * 'Nov 27, 2026 05:49 UTC' or '2026-11-27 05:49 UTC'.
+   */
+  dateTime: (when: Date | string | number) => string;
+}
+
+function pageFormats(locale: Locale): PageFormats {
+  const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+  const englishDay = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const date = (when: Date | string | number) => {
+    const moment = new Date(when);
+    return locale === 'zh-CN' ? moment.toISOString().slice(0, 10) : englishDay.format(moment);
+  };
+  return {
+    money: (cents) => currency.format(cents / 100),
+    date,
+    dateTime: (when) => `${date(when)} ${new Date(when).toISOString().slice(11, 16)} UTC`,
+  };
+}
+
+/** Everything a server page needs to speak the visitor's language. */
+export interface PageLanguage {
+  locale: Locale;
+  t: PageText;
+  formats: PageFormats;
+}
+
+export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const locale = requestLocale(request);
+  return { locale, t: pageText(locale), formats: pageFormats(locale) };
+}

@@ -2,7 +2,7 @@
  * Turns the contract validator's (Ajv's) first error into a sentence a user can act on: the field's label
  * and what is expected ("Email must be a valid email address, like name@example.com."). Ajv's own texts
  * ("must NOT have fewer than 1 characters", "must match format \"email\"") and raw property names never
- * reach the client, since pages show server messages as given (spec §8).
+ * reach the client, since pages show server messages as given (docs/product.md#error-texts).
  */
 import type { ErrorObject } from 'ajv';
 import { PLAN_KEYS, PLAN_NAMES } from '../../shared/plans.js';

@@ -2,7 +2,8 @@
  * The built SPA from dist/web: precompressed .br/.gz siblings, immutable caching for hashed assets,
  * no-cache for index.html, and /app-config.js, which tells one build where its API is at run time.
  * /docs is the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) into
- * dist/web/docs: self-contained, under the same Content-Security-Policy as the app.
+ * dist/web/docs (English) and dist/web/docs/zh-CN (Chinese): self-contained, under the same
+ * Content-Security-Policy as the app, in the visitor's language.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -71,9 +72,18 @@ export async function registerWeb(
   });
   const prerendered = hasBuild ? prerenderedPages(root, links, google) : new Map<string, string>();
   const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
-  app.get('/docs', async (_request, reply) => {
-    if (hasDocs) return reply.header('cache-control', 'no-cache').sendFile('docs/index.html');
-    return notBuilt(reply, 'The API documentation');
+  // In the visitor's language, by the rule of the app and /support (the language cookie, else
+  // Accept-Language): the Chinese build is docs/zh-CN/index.html (scripts/build-docs.ts).
+  const docsPages: Record<Locale, string> = {
+    en: 'docs/index.html',
+    'zh-CN': existsSync(resolve(root, 'docs/zh-CN/index.html')) ? 'docs/zh-CN/index.html' : 'docs/index.html',
+  };
+  app.get('/docs', async (request, reply) => {
+    if (!hasDocs) return notBuilt(reply, 'The API documentation');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .sendFile(docsPages[requestLocale(request)]);
   });
   if (hasBuild) {
     await app.register(fastifyStatic, {

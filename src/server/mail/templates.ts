@@ -45,7 +45,7 @@ export function supportRequestMail(
   };
 }
 
-/** Issue 13: one mail per period when a member's spending reaches their monthly cap. */
+/** docs/product.md#monthly-caps: one mail per period when a member's spending reaches their monthly cap. */
 export function capReachedMail(to: string, cap: number, link: string): Mail {
   return {
     to,
@@ -57,7 +57,7 @@ export function capReachedMail(to: string, cap: number, link: string): Mail {
   };
 }
 
-/** Issue 15: the code that proves the organization receives mail at its domain. */
+/** docs/product.md#verifying-a-domain: the code that proves the organization receives mail at its domain. */
 export function domainVerificationMail(
   to: string,
   admin: string,
@@ -81,7 +81,7 @@ export function personInMail(person: { name?: string | null; email: string }): s
   return person.name ? `${person.name} (${person.email})` : person.email;
 }
 
-/** Issue 15: an admin learns that someone at the company's domain asks to join. */
+/** docs/product.md#requests-to-join: an admin learns that someone at the company's domain asks to join. */
 export function joinRequestMail(
   to: string,
   requester: string,
@@ -104,7 +104,7 @@ export function joinRequestMail(
   };
 }
 
-/** Issue 15: an admin learns that someone at the company's domain joined by automatic joining. */
+/** docs/product.md#automatic-joining: an admin learns that someone at the company's domain joined by automatic joining. */
 export function autoJoinMail(to: string, member: string, organization: string, link: string): Mail {
   return {
     to,

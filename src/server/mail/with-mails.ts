@@ -16,9 +16,10 @@ interface WithTrx {
 
 /**
  * After a failed SMTP send: `refuse` answers the call with this text (the work stays committed: the
- * text says how to try again), null ignores it (the work is what mattered).
+ * text says how to try again), `log` reports the error and answers as if sent, null ignores it (the work
+ * is what mattered).
  */
-export type MailFailure = { refuse: string } | null;
+export type MailFailure = { refuse: string } | { log: (error: unknown) => void } | null;
 
 /**
  * Inside the transaction: writes the mails to the outbox when the mailer keeps them in the database, and
@@ -46,8 +47,9 @@ export async function mailAfterCommit(
   for (const mail of mails) {
     try {
       await mailer.send(mail);
-    } catch {
-      if (onFailure) throw invalid(onFailure.refuse);
+    } catch (error) {
+      if (onFailure && 'refuse' in onFailure) throw invalid(onFailure.refuse);
+      onFailure?.log(error);
     }
   }
 }

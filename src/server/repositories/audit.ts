@@ -93,15 +93,20 @@ export function createAuditRepository(db: Kysely<Database>) {
       return { rows, total: Number(count.total) };
     },
 
-    /** Every matching entry up to `limit`, newest first (the CSV export). */
-    async all(filter: AuditFilter, limit: number) {
-      return filtered(filter).selectAll().orderBy('id', 'desc').limit(limit).execute();
+    /**
+     * The matching entries older than the entry `beforeId` (none: from the newest), newest first, at
+     * most `limit`: the CSV export reads the log in such batches (keyset, so each is one index range).
+     */
+    async before(filter: AuditFilter, beforeId: number | undefined, limit: number) {
+      let query = filtered(filter).selectAll();
+      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      return query.orderBy('id', 'desc').limit(limit).execute();
     },
   };
 }
 
 type AuditRepository = ReturnType<typeof createAuditRepository>;
-export type AuditRow = Awaited<ReturnType<AuditRepository['all']>>[number];
+export type AuditRow = Awaited<ReturnType<AuditRepository['before']>>[number];
 
 /** An account as an entry's actor or target. */
 export const personOf = (user: { id: number; email: string }) => ({ id: user.id, email: user.email });

@@ -1,4 +1,4 @@
-/** Issue 15, company domain: an organization's verified email domain and the requests to join it. */
+/** Company domain (docs/product.md#company-domain-and-join-requests): an organization's verified email domain and the requests to join it. */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, Organization } from '../db/schema.js';

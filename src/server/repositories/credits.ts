@@ -1,5 +1,5 @@
 /**
- * The credit ledger (issue 13). An entry is the only way a balance changes: inserting one applies it to
+ * The credit ledger (docs/product.md#the-ledger). An entry is the only way a balance changes: inserting one applies it to
  * users.credits in the same statement (the trigger of migration 0020), so the entry carries the balance it
  * left. Reports aggregate here, in SQL, so a page never loads the ledger.
  */

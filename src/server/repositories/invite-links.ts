@@ -1,4 +1,4 @@
-/** Issue 15, invitation links of organizations (only the token's hash is stored). */
+/** Invitation links of organizations (docs/product.md#invitation-links) (only the token's hash is stored). */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 

@@ -167,7 +167,7 @@ export function createUsersRepository(db: Db) {
 
     /**
      * Which of these addresses (normalized) belong to members of the organization: one query, however
-     * many members it has (issue 15, bulk invitations); served by the unique index on lower(email).
+     * many members it has (docs/product.md#bulk-invitations); served by the unique index on lower(email).
      */
     async memberEmailsAmong(organizationId: number, emails: readonly string[]): Promise<string[]> {
       if (emails.length === 0) return [];
@@ -216,6 +216,17 @@ export function createUsersRepository(db: Db) {
         .where('id', 'in', ids.limit(query.limit).offset(query.offset));
       for (const [expression, direction] of order) page = page.orderBy(expression, direction);
       return page.execute();
+    },
+
+    /** Whether this user matches a members' filter (one without an organization is their own only member). */
+    async matchesMemberFilter(userId: number, filter: MemberFilter): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where(matchingFilter(filter))
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** How many members match a filter (callers use the organization's member_count without one). */

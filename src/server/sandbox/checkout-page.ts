@@ -1,23 +1,30 @@
 /**
  * The sandbox checkout page: line items, coupon, total, Pay and Cancel. Pay applies the purchase in
  * one transaction and redirects to /dashboard/billing/success; Cancel returns to where the buyer
- * came from.
+ * came from. In the visitor's language (http/page-i18n.ts), money and dates written its way.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_NAMES } from '../../shared/plans.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { completeCheckout } from '../billing/seat-sync.js';
+import { completeCheckout } from '../domain/billing/paid-checkout.js';
 import { page } from '../http/html.js';
+import { pageLanguage, type PageText } from '../http/page-i18n.js';
 import { html } from '../security/html-escaping.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { lineItemText } from './billing-words.js';
 
 export function registerCheckoutPage(app: FastifyInstance, services: Services) {
   const { repos, config } = services;
 
-  function notice(reply: FastifyReply, status: number, title: string, text: string) {
+  function notice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    say: (t: PageText) => { title: string; text: string },
+  ) {
+    const { locale, t } = pageLanguage(request);
+    const { title, text } = say(t);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -26,10 +33,25 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
           title,
           html`<h1>${title}</h1>
             <p>${text}</p>
-            <p><a href="/dashboard/billing">Back to billing</a></p>`,
+            <p><a href="/dashboard/billing">${t('Back to billing')}</a></p>`,
+          { locale },
         ),
       );
   }
+
+  const signIn = (text: (t: PageText) => string) => (t: PageText) => ({
+    title: t('Please log in'),
+    text: text(t),
+  });
+  const notFound = (t: PageText) => ({
+    title: t('Checkout not found'),
+    text: t('This checkout session does not exist.'),
+  });
+  const cancelled = (t: PageText) => ({
+    title: t('Checkout cancelled'),
+    text: t('This checkout was cancelled.'),
+  });
+  const signInAgain = signIn((t) => t('Log in to the account that started this checkout.'));
 
   async function ownSession(request: FastifyRequest, id: string) {
     const user = await sessionUser(repos.sessions, request);
@@ -41,32 +63,33 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
     const { user, session } = await ownSession(request, request.params.id);
     if (!user)
       return notice(
+        request,
         reply,
         401,
-        'Please log in',
-        'Log in to the account that started this checkout, then reload this page.',
+        signIn((t) => t('Log in to the account that started this checkout, then reload this page.')),
       );
-    if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
+    if (!session) return notice(request, reply, 404, notFound);
     if (session.status === 'paid') return reply.redirect('/dashboard/billing/success', 303);
-    if (session.status !== 'open')
-      return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
+    if (session.status !== 'open') return notice(request, reply, 410, cancelled);
 
-    const body = html`<h1>Checkout</h1>
-      <p class="muted">Paying as ${user.email}. This sandbox charges nothing.</p>
+    const { locale, t, formats } = pageLanguage(request);
+    const { money } = formats;
+    const body = html`<h1>${t('Checkout')}</h1>
+      <p class="muted">${t('Paying as {email}. This sandbox charges nothing.', { email: user.email })}</p>
       <table>
         <thead>
           <tr>
-            <th>Item</th>
-            <th>Unit price</th>
-            <th>Qty</th>
-            <th>Amount</th>
+            <th>${t('Item')}</th>
+            <th>${t('Unit price')}</th>
+            <th>${t('Qty')}</th>
+            <th>${t('Amount')}</th>
           </tr>
         </thead>
         <tbody>
           ${session.line_items.map(
             (item) =>
               html`<tr>
-                <td>${item.description}</td>
+                <td>${lineItemText(t, item.description)}</td>
                 <td>${money(item.unit_amount)}</td>
                 <td>${item.quantity}</td>
                 <td>${money(item.unit_amount * item.quantity)}</td>
@@ -74,31 +97,38 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
           )}
         </tbody>
       </table>
-      <p>Subtotal: ${money(session.amount_subtotal)}</p>
-      ${session.coupon_code ? html`<p>Coupon ${session.coupon_code}: −${money(session.amount_discount)}</p>` : ''}
-      <p class="total">Total due today: ${money(session.amount_total)}</p>
-      <p class="muted">Payment method: Visa .... 4242 (sandbox card)</p>
+      <p>${t('Subtotal: {amount}', { amount: money(session.amount_subtotal) })}</p>
+      ${
+        session.coupon_code
+          ? html`<p>
+              ${t('Coupon {code}: −{amount}', {
+                code: session.coupon_code,
+                amount: money(session.amount_discount),
+              })}
+            </p>`
+          : ''
+      }
+      <p class="total">${t('Total due today: {amount}', { amount: money(session.amount_total) })}</p>
+      <p class="muted">${t('Payment method: {card} (sandbox card)', { card: 'Visa .... 4242' })}</p>
       <div class="row">
         <form method="post" action="/sandbox/checkout/${session.id}/pay">
-          <button type="submit">Pay ${money(session.amount_total)}</button>
+          <button type="submit">${t('Pay {amount}', { amount: money(session.amount_total) })}</button>
         </form>
         <form method="post" action="/sandbox/checkout/${session.id}/cancel">
-          <button type="submit" class="secondary">Cancel</button>
+          <button type="submit" class="secondary">${t('Cancel')}</button>
         </form>
       </div>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Checkout', body));
+      .send(page(t('Checkout'), body, { locale }));
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
     const { user, session } = await ownSession(request, request.params.id);
-    if (!user)
-      return notice(reply, 401, 'Please log in', 'Log in to the account that started this checkout.');
-    if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
-    if (session.status === 'canceled')
-      return notice(reply, 410, 'Checkout cancelled', 'This checkout was cancelled.');
+    if (!user) return notice(request, reply, 401, signInAgain);
+    if (!session) return notice(request, reply, 404, notFound);
+    if (session.status === 'canceled') return notice(request, reply, 410, cancelled);
     await completeCheckout({ ...services, log: request.log }, session.id, { ip: request.ip });
     logSandboxPayment(request.log, config, {
       userId: user.id,
@@ -110,9 +140,8 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
 
   app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/cancel', async (request, reply) => {
     const { user, session } = await ownSession(request, request.params.id);
-    if (!user)
-      return notice(reply, 401, 'Please log in', 'Log in to the account that started this checkout.');
-    if (!session) return notice(reply, 404, 'Checkout not found', 'This checkout session does not exist.');
+    if (!user) return notice(request, reply, 401, signInAgain);
+    if (!session) return notice(request, reply, 404, notFound);
     await repos.billing.cancelCheckout(session.id);
     return reply.redirect(session.cancel_url ?? `${config.publicUrl}/dashboard/billing`, 303);
   });

@@ -1,17 +1,23 @@
 /**
  * Demo CRM pages: the OAuth authorize page (Approve, for the signed-in user only, redirects to the
  * app's /callback with a code of that user and the `state` it was given),
- * a page handing out demo API keys, and the CRM logos of the catalogue.
+ * a page handing out demo API keys, and the CRM logos of the catalogue. The pages speak the visitor's
+ * language (http/page-i18n.ts); the names of the CRM and of the app stay as they are.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueDemoCode } from '../crm/demo.js';
 import { DEMO_CRM_CLIENT_ID, oauthRedirectUri } from '../domain/software.js';
 import { page } from '../http/html.js';
+import { pageLanguage, type PageText } from '../http/page-i18n.js';
 import { html } from '../security/html-escaping.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
+
+/** Names, not words: the same in every language. */
+const DEMO_CRM = 'Demo CRM';
+const APP_NAME = 'CRM Sync';
 
 type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: string; scope?: string };
 
@@ -36,68 +42,86 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     return redirect;
   }
 
-  function refuse(reply: FastifyReply, text: string) {
+  function refuse(request: FastifyRequest, reply: FastifyReply, text: (t: PageText) => string) {
+    const { locale, t } = pageLanguage(request);
     return reply
       .status(400)
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Demo CRM',
-          html`<h1>Demo CRM</h1>
-            <p>${text}</p>`,
+          t('{crm} · Authorize', { crm: DEMO_CRM }),
+          html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
+            <p>${text(t)}</p>`,
+          { locale },
         ),
       );
   }
+  const unknownClient = (t: PageText) => t('Unknown client_id.');
+  const redirectRefused = (t: PageText) => t('The redirect_uri is not allowed for this client.');
 
-  function signInFirst(reply: FastifyReply) {
+  function signInFirst(request: FastifyRequest, reply: FastifyReply) {
+    const { locale, t } = pageLanguage(request);
     return reply
       .status(401)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
         page(
-          'Demo CRM',
-          html`<h1>Demo CRM</h1>
-            <p>Please <a href="/login">log in</a> to CRM Sync in this browser first, then connect again.</p>`,
+          t('{crm} · Authorize', { crm: DEMO_CRM }),
+          html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
+            <p>
+              ${t('Please log in to {app} in this browser first, then connect again.', { app: APP_NAME })}
+              <a href="/login">${t('Log in')}</a>
+            </p>`,
+          { locale },
         ),
       );
   }
 
   app.get<{ Querystring: AuthorizeQuery }>('/sandbox/crm/authorize', async (request, reply) => {
     const query = request.query;
-    if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
+    if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(request, reply, unknownClient);
     const redirect = checkedRedirect(query);
-    if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
+    if (!redirect) return refuse(request, reply, redirectRefused);
     const user = await sessionUser(services.repos.sessions, request);
     // A code always belongs to the signed-in user who approved it; nobody signed in, nothing to approve.
-    if (!user) return signInFirst(reply);
+    if (!user) return signInFirst(request, reply);
+    const { locale, t } = pageLanguage(request);
     const field = (name: string, value: string | undefined) =>
       html`<input type="hidden" name="${name}" value="${value ?? ''}" />`;
-    const body = html`<h1>Demo CRM</h1>
-      <p><b>CRM Sync</b> wants to access your Demo CRM contacts for ${user.email}.</p>
-      <p class="muted">Scope: ${query.scope ?? 'contacts'}</p>
+    // The scope is OAuth's own word, the one the app asked for: shown as asked.
+    const title = t('{crm} · Authorize', { crm: DEMO_CRM });
+    const body = html`<h1>${title}</h1>
+      <p>
+        ${t('{app} wants to access your {crm} contacts for {email}.', {
+          app: APP_NAME,
+          crm: DEMO_CRM,
+          email: user.email,
+        })}
+      </p>
+      <p class="muted">${t('Scope: {scope}', { scope: query.scope ?? 'contacts' })}</p>
       <form method="post" action="/sandbox/crm/authorize" class="row">
         ${field('client_id', query.client_id)}${field('redirect_uri', redirect)}${field('state', query.state)}
-        <button type="submit" name="decision" value="approve">Approve</button>
-        <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+        <button type="submit" name="decision" value="approve">${t('Approve')}</button>
+        <button type="submit" name="decision" value="deny" class="secondary">${t('Deny')}</button>
       </form>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Demo CRM · Authorize', body));
+      .send(page(title, body, { locale }));
   });
 
   app.post<{ Body: AuthorizeQuery & { decision?: string } }>(
     '/sandbox/crm/authorize',
     async (request, reply) => {
       const form = request.body ?? {};
-      if (form.client_id !== DEMO_CRM_CLIENT_ID) return refuse(reply, 'Unknown client_id.');
+      if (form.client_id !== DEMO_CRM_CLIENT_ID) return refuse(request, reply, unknownClient);
       const redirect = checkedRedirect(form);
-      if (!redirect) return refuse(reply, 'The redirect_uri is not allowed for this client.');
+      if (!redirect) return refuse(request, reply, redirectRefused);
       const target = new URL(redirect);
       if (form.decision === 'approve') {
         const user = await sessionUser(services.repos.sessions, request);
-        if (!user) return signInFirst(reply);
+        if (!user) return signInFirst(request, reply);
         target.searchParams.set('code', await issueDemoCode(services.db, redirect, user.id));
       } else {
         target.searchParams.set('error', 'access_denied');
@@ -107,15 +131,19 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     },
   );
 
-  app.get('/sandbox/crm/api-keys', async (_request, reply) => {
+  app.get('/sandbox/crm/api-keys', async (request, reply) => {
+    const { locale, t } = pageLanguage(request);
     const key = `demo_${randomBytes(12).toString('hex')}`;
-    const body = html`<h1>Demo CRM API keys</h1>
-      <p>Demo CRM accepts any API key that starts with <code>demo_</code>. Here is a fresh one:</p>
+    const title = t('{crm} API keys', { crm: DEMO_CRM });
+    const body = html`<h1>${title}</h1>
+      <p>
+        ${t('{crm} accepts any API key that starts with {prefix}. Here is a fresh one:', { crm: DEMO_CRM, prefix: 'demo_' })}
+      </p>
       <pre>${key}</pre>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Demo CRM · API keys', body));
+      .send(page(title, body, { locale }));
   });
 }
 

@@ -8,8 +8,9 @@
  *   - Fail: an error without credential (the app's 'Google sign in failed. Please try again.').
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { page } from '../http/html.js';
+import { pageLanguage, requestLocale, type PageText } from '../http/page-i18n.js';
 import { SafeHtml, html } from '../security/html-escaping.js';
 import type { GoogleSandbox } from '../security/google-sandbox.js';
 import { GOOGLE_SANDBOX_MESSAGE } from '../../shared/google-sandbox.js';
@@ -36,50 +37,68 @@ const FORM_STYLE = html`<style>
   }
 </style>`;
 
-function signInForm(context: string | undefined, email = '', message?: string) {
-  const action = context === 'signup' ? 'sign up' : 'sign in';
+const APP_NAME = 'CRM Sync';
+
+function signInForm(t: PageText, context: string | undefined, email = '', message?: string) {
   return html`${FORM_STYLE}
-    <h1>Choose an account</h1>
-    <p>to ${action} to <b>CRM Sync</b> with Google.</p>
+    <h1>${t('Choose an account')}</h1>
+    <p>
+      ${
+        context === 'signup'
+          ? t('to sign up to {app} with Google.', { app: APP_NAME })
+          : t('to sign in to {app} with Google.', { app: APP_NAME })
+      }
+    </p>
     <p class="muted">
-      This sandbox plays Google's part because GOOGLE_CLIENT_ID is not set on this server: no Google account
-      is used, and any address works.
+      ${t(
+        "This sandbox plays Google's part because {setting} is not set on this server: no Google account is used, and any address works.",
+        { setting: 'GOOGLE_CLIENT_ID' },
+      )}
     </p>
     ${message ? html`<p role="alert"><b>${message}</b></p>` : ''}
     <form method="post" action="/sandbox/google/signin">
-      <label for="email">Email</label>
+      <label for="email">${t('Email')}</label>
       <input id="email" type="email" name="email" value="${email}" autocomplete="email" required />
-      <label for="name">Name</label>
+      <label for="name">${t('Name')}</label>
       <input id="name" type="text" name="name" autocomplete="name" />
       <label class="check">
-        <input type="checkbox" name="email_verified" value="true" checked /> Google has verified this address
+        <input type="checkbox" name="email_verified" value="true" checked />
+        ${t('Google has verified this address')}
       </label>
       <div class="row">
-        <button type="submit" name="outcome" value="continue">Continue</button>
+        <button type="submit" name="outcome" value="continue">${t('Continue')}</button>
         <button type="submit" name="outcome" value="invalid" class="secondary">
-          Send an invalid credential
+          ${t('Send an invalid credential')}
         </button>
         <button type="submit" name="outcome" value="error" class="secondary" formnovalidate>
-          Fail (widget error)
+          ${t('Fail (widget error)')}
         </button>
       </div>
     </form>`;
 }
 
-function sendPage(reply: FastifyReply, title: string, body: ReturnType<typeof html>, status = 200) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  body: ReturnType<typeof html>,
+  status = 200,
+) {
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(page(title, body));
+    .send(page(title, body, { locale: requestLocale(request) }));
 }
 
 export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox) {
-  app.get<{ Querystring: { context?: string } }>('/sandbox/google/signin', async (request, reply) =>
-    sendPage(reply, 'Sign in with Google · Sandbox', signInForm(request.query.context)),
-  );
+  app.get<{ Querystring: { context?: string } }>('/sandbox/google/signin', async (request, reply) => {
+    const { t } = pageLanguage(request);
+    return sendPage(request, reply, t('Sign in with Google · Sandbox'), signInForm(t, request.query.context));
+  });
 
   app.post<{ Body: SignInForm }>('/sandbox/google/signin', async (request, reply) => {
+    const { t } = pageLanguage(request);
     const form = request.body ?? {};
     const email = (form.email ?? '').trim();
     let result: { credential: string } | { error: string };
@@ -87,9 +106,10 @@ export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox)
       result = { error: 'The sign-in widget failed (sandbox).' };
     } else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
       return sendPage(
+        request,
         reply,
-        'Sign in with Google · Sandbox',
-        signInForm(undefined, email, 'Enter an email address, like name@example.com.'),
+        t('Sign in with Google · Sandbox'),
+        signInForm(t, undefined, email, t('Enter an email address, like name@example.com.')),
         400,
       );
     } else {
@@ -104,9 +124,10 @@ export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox)
     const origin = request.headers.origin!;
     const nonce = randomBytes(16).toString('base64');
     const message = JSON.stringify({ type: GOOGLE_SANDBOX_MESSAGE, ...result }).replace(/</g, '\\u003c');
+    const noOpener = t('Open this page with the "Sign in with Google" button of {app}.', { app: APP_NAME });
     const script = `(function () {
   var status = document.getElementById('status');
-  if (!window.opener) { status.textContent = 'Open this page with the "Sign in with Google" button of CRM Sync.'; return; }
+  if (!window.opener) { status.textContent = ${JSON.stringify(noOpener).replace(/</g, '\\u003c')}; return; }
   window.opener.postMessage(${message}, ${JSON.stringify(origin)});
   window.close();
 })();`;
@@ -115,10 +136,11 @@ export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox)
       `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
     );
     return sendPage(
+      request,
       reply,
-      'Signing in · Sandbox',
-      html`<h1>Signing you in...</h1>
-        <p id="status" class="muted">Returning to CRM Sync.</p>
+      t('Signing in · Sandbox'),
+      html`<h1>${t('Signing you in...')}</h1>
+        <p id="status" class="muted">${t('Returning to {app}.', { app: APP_NAME })}</p>
         <script nonce="${nonce}">
           ${new SafeHtml(script)};
         </script>`,

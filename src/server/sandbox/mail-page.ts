@@ -1,6 +1,7 @@
 /** /sandbox/mail: the outbox, newest first, with the links of each mail clickable (all text escaped). */
 import type { FastifyInstance } from 'fastify';
 import { page } from '../http/html.js';
+import { pageLanguage } from '../http/page-i18n.js';
 import { html, SafeHtml } from '../security/html-escaping.js';
 import { isOutboxMailer, newestMails } from '../mail/outbox.js';
 import type { Services } from '../services.js';
@@ -20,18 +21,32 @@ export function linkify(text: string): SafeHtml {
 }
 
 export function registerMailPage(app: FastifyInstance, services: Services) {
-  app.get('/sandbox/mail', async (_request, reply) => {
-    const mails = await newestMails(services.db, 100);
-    const body = html`<h1>Mail outbox</h1>
-      <p class="muted">Mail is kept here because SMTP_URL is not set. Newest first (last 100).</p>
+  // The page's words are in the visitor's language; the mails are stored data, shown as they were sent.
+  app.get('/sandbox/mail', async (request, reply) => {
+    const { locale, t, formats } = pageLanguage(request);
+    const limit = 100;
+    const mails = await newestMails(services.db, limit);
+    const body = html`<h1>${t('Mail outbox')}</h1>
+      <p class="muted">
+        ${t('Mail is kept here because {setting} is not set. Newest first (last {count}).', {
+          setting: 'SMTP_URL',
+          count: limit,
+        })}
+      </p>
       ${
         mails.length === 0
-          ? html`<p>No mail yet.</p>`
+          ? html`<p>${t('No mail yet.')}</p>`
           : mails.map(
               (mail) =>
-                html`<article>
+                // The mails are written in English (mail/templates.ts): said so, for screen readers too.
+                html`<article lang="en">
                   <h2 style="font-size:17px;margin-bottom:4px">${mail.subject}</h2>
-                  <p class="muted">To ${mail.to_address} · ${new Date(mail.created_at).toISOString()}</p>
+                  <p class="muted">
+                    ${t('To {address} · {time}', {
+                      address: mail.to_address,
+                      time: formats.dateTime(mail.created_at),
+                    })}
+                  </p>
                   <pre>${linkify(mail.text_body)}</pre>
                 </article>`,
             )
@@ -39,6 +54,6 @@ export function registerMailPage(app: FastifyInstance, services: Services) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Mail outbox', body));
+      .send(page(t('Mail outbox'), body, { locale }));
   });
 }

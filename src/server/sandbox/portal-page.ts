@@ -1,12 +1,15 @@
 /**
  * The sandbox billing portal: current plan, change plan, cancel, update payment method. Changes
- * apply at once, through the same code as a paid checkout, so the rules are the same.
+ * apply at once, through the same code as a paid checkout, so the rules are the same. In the visitor's
+ * language (http/page-i18n.ts), money and dates written its way.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordCheckout } from '../billing/checkout-record.js';
 import { logSandboxPayment } from '../billing/sandbox.js';
-import { cancelPlanEverywhere, completeCheckout, reduceSeats } from '../billing/seat-sync.js';
-import { lineItem, planOfPrice, priceOf } from '../billing/quote.js';
+import { cancelPlanEverywhere } from '../domain/billing/cancel-plan.js';
+import { completeCheckout } from '../domain/billing/paid-checkout.js';
+import { reduceSeats } from '../domain/billing/seat-reduction.js';
+import { lineItem, planOfPrice, priceOf } from '../domain/billing/quote.js';
 import type { User } from '../db/schema.js';
 import { planKeyOf, planName } from '../../shared/plans.js';
 import { requireBillingManager } from '../domain/authorization.js';
@@ -14,27 +17,30 @@ import { renewBillingPeriod } from '../domain/credits.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { answerOf } from '../http/errors.js';
 import { page } from '../http/html.js';
+import { pageLanguage, type PageText } from '../http/page-i18n.js';
 import { html } from '../security/html-escaping.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
+import { intervalWord, planWord, statusWord } from './billing-words.js';
 
 const PAYMENT_METHODS = ['Visa .... 4242', 'Mastercard .... 4444', 'Amex .... 8431'];
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function registerPortalPage(app: FastifyInstance, services: Services) {
   const { repos, config } = services;
   const PORTAL = '/sandbox/billing/portal';
 
-  function signInFirst(reply: FastifyReply) {
+  function signInFirst(request: FastifyRequest, reply: FastifyReply) {
+    const { locale, t } = pageLanguage(request);
     return reply
       .status(401)
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Billing portal',
-          html`<h1>Billing portal</h1>
-            <p>Please <a href="/login">log in</a> first.</p>`,
+          t('Billing portal'),
+          html`<h1>${t('Billing portal')}</h1>
+            <p>${t('Please log in first.')} <a href="/login">${t('Log in')}</a></p>`,
+          { locale },
         ),
       );
   }
@@ -46,29 +52,36 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
     const user = await sessionUser(repos.sessions, request);
     if (!user) {
-      signInFirst(reply);
+      signInFirst(request, reply);
       return undefined;
     }
     try {
       return await requireBillingManager(repos, user);
     } catch (error) {
-      refused(reply, error, { href: '/dashboard/billing', text: 'Back to billing' });
+      refused(request, reply, error, { href: '/dashboard/billing', text: (t) => t('Back to billing') });
       return undefined;
     }
   }
 
   /** A refusal (a domain error) as a page with its message and a way back; anything else is rethrown. */
-  function refused(reply: FastifyReply, error: unknown, back: { href: string; text: string }) {
+  function refused(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    back: { href: string; text: (t: PageText) => string },
+  ) {
     if (!(error instanceof DomainError)) throw error;
+    const { locale, t } = pageLanguage(request);
     return reply
       .status(answerOf(error).status)
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Billing portal',
-          html`<h1>Billing portal</h1>
+          t('Billing portal'),
+          html`<h1>${t('Billing portal')}</h1>
             <p role="alert">${error.message}</p>
-            <p><a href="${back.href}">${back.text}</a></p>`,
+            <p><a href="${back.href}">${back.text(t)}</a></p>`,
+          { locale },
         ),
       );
   }
@@ -85,34 +98,33 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
     const choices = ['standard', 'pro'].flatMap((slug) =>
       (['monthly', 'yearly'] as const).map((interval) => ({ plan: plans.get(slug)!, interval })),
     );
+    const { locale, t, formats } = pageLanguage(request);
     const hidden = html`<input type="hidden" name="return_url" value="${returnUrl}" />`;
-    const body = html`<h1>Billing portal</h1>
-      ${request.query.done ? html`<p><b>Saved.</b></p>` : ''}
+    const body = html`<h1>${t('Billing portal')}</h1>
+      ${request.query.done ? html`<p><b>${t('Saved.')}</b></p>` : ''}
       <table>
         <tr>
-          <th>Plan</th>
-          <td>${planName(current)}</td>
+          <th>${t('Plan')}</th>
+          <td>${planWord(t, planName(current))}</td>
         </tr>
         <tr>
-          <th>Status</th>
-          <td>${user.stripe_status ?? 'none'}</td>
+          <th>${t('Status')}</th>
+          <td>${statusWord(t, user.stripe_status)}</td>
         </tr>
         <tr>
-          <th>Billing period</th>
-          <td>${user.stripe_interval ?? '—'}</td>
+          <th>${t('Billing period')}</th>
+          <td>${user.stripe_interval ? intervalWord(t, user.stripe_interval) : '—'}</td>
         </tr>
         <tr>
-          <th>Next payment</th>
-          <td>
-            ${user.next_payment_date ? new Date(user.next_payment_date).toDateString() : 'Not available'}
-          </td>
+          <th>${t('Next payment')}</th>
+          <td>${user.next_payment_date ? formats.date(user.next_payment_date) : t('Not available')}</td>
         </tr>
         <tr>
-          <th>Payment method</th>
-          <td>${user.payment_method ?? 'None'}</td>
+          <th>${t('Payment method')}</th>
+          <td>${user.payment_method ?? t('None')}</td>
         </tr>
       </table>
-      <h2>Change plan</h2>
+      <h2>${t('Change plan')}</h2>
       <div class="row">
         ${choices.map(({ plan, interval }) => {
           const { priceId, amount } = priceOf(plan, interval);
@@ -121,22 +133,27 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
           return html`<form method="post" action="${PORTAL}/change">
             ${hidden}<input type="hidden" name="price_id" value="${priceId}" />
             <button type="submit" ${isCurrent ? html`disabled` : ''}>
-              ${plan.name} ${interval} (${money(amount)})${isCurrent ? ' · Current' : ''}
+              ${t('{plan} {period} ({amount})', {
+                plan: planWord(t, plan.name),
+                period: intervalWord(t, interval),
+                amount: formats.money(amount),
+              })}${isCurrent ? ` · ${t('Current')}` : ''}
             </button>
           </form>`;
         })}
       </div>
       ${
         org?.subscription_id
-          ? html`<h2>Seats</h2>
+          ? html`<h2>${t('Seats')}</h2>
               <p class="muted">
-                Fewer seats take effect at once, without a refund for this period. To add seats, use Buy seats
-                on the billing page.
+                ${t(
+                  'Fewer seats take effect at once, without a refund for this period. To add seats, use Buy seats on the billing page.',
+                )}
               </p>
               <form method="post" action="${PORTAL}/seats" class="row">
                 ${hidden}
                 <label
-                  >Standard seats
+                  >${t('{plan} seats', { plan: planWord(t, 'Standard') })}
                   <input
                     type="number"
                     name="standard"
@@ -145,38 +162,39 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
                     value="${org.seats_standard}"
                 /></label>
                 <label
-                  >Pro seats
+                  >${t('{plan} seats', { plan: planWord(t, 'Pro') })}
                   <input type="number" name="pro" min="0" max="${org.seats_pro}" value="${org.seats_pro}"
                 /></label>
-                <button type="submit">Reduce seats</button>
+                <button type="submit">${t('Reduce seats')}</button>
               </form>`
           : ''
       }
-      <h2>Payment method</h2>
+      <h2>${t('Payment method')}</h2>
       <form method="post" action="${PORTAL}/payment-method" class="row">
         ${hidden}
         <select name="payment_method">
           ${PAYMENT_METHODS.map((m) => html`<option ${m === user.payment_method ? html`selected` : ''}>${m}</option>`)}
         </select>
-        <button type="submit">Update payment method</button>
+        <button type="submit">${t('Update payment method')}</button>
       </form>
-      <h2>Billing period</h2>
+      <h2>${t('Billing period')}</h2>
       <p class="muted">
-        Sandbox only: renew now, as the provider would at the end of the period. Unused plan credits expire
-        and the plans' credits are granted again; top-ups stay.
+        ${t(
+          "Sandbox only: renew now, as the provider would at the end of the period. Unused plan credits expire and the plans' credits are granted again; top-ups stay.",
+        )}
       </p>
       <form method="post" action="${PORTAL}/advance-period">
-        ${hidden}<button type="submit" class="secondary">Start the next billing period</button>
+        ${hidden}<button type="submit" class="secondary">${t('Start the next billing period')}</button>
       </form>
-      <h2>Cancel</h2>
+      <h2>${t('Cancel')}</h2>
       <form method="post" action="${PORTAL}/cancel">
-        ${hidden}<button type="submit" class="secondary">Cancel subscription</button>
+        ${hidden}<button type="submit" class="secondary">${t('Cancel subscription')}</button>
       </form>
-      <p><a href="${returnUrl}">← Return to the dashboard</a></p>`;
+      <p><a href="${returnUrl}">← ${t('Return to the dashboard')}</a></p>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Billing portal', body));
+      .send(page(t('Billing portal'), body, { locale }));
   });
 
   const back = (returnUrl: string | undefined) => {
@@ -233,7 +251,10 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         }
         await reduceSeats(services, user, target, request.ip);
       } catch (error) {
-        return refused(reply, error, { href: PORTAL, text: 'Back to the billing portal' });
+        return refused(request, reply, error, {
+          href: PORTAL,
+          text: (t) => t('Back to the billing portal'),
+        });
       }
       return reply.redirect(back(request.body?.return_url), 303);
     },

@@ -152,21 +152,21 @@ export const RATE_RULES = {
   inviteIp: { name: 'invite:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteEmail: { name: 'invite:email', limit: 5, windowSeconds: 60 * 60 },
   /**
-   * Bulk invitations (issue 15), per call: up to 500 rows each, so at most 10 x 500 invitations an hour
+   * Bulk invitations (docs/product.md#bulk-invitations), per call: up to 500 rows each, so at most 10 x 500 invitations an hour
    * from one IP; each address still counts on inviteEmail.
    */
   inviteBulkIp: { name: 'invite-bulk:ip', limit: 10, windowSeconds: 60 * 60 },
   /**
-   * The bulk-invitation preview (issue 15): read-only, asked again as the admin edits the list (debounced),
+   * The bulk-invitation preview: read-only, asked again as the admin edits the list (debounced),
    * so far more often than a send; it still bounds how fast one IP can probe who is a member.
    */
   invitePreviewIp: { name: 'invite-preview:ip', limit: 300, windowSeconds: 60 * 60 },
-  /** Invitation links (issue 15): new links per admin, link look-ups and joins per IP. */
+  /** Invitation links (docs/product.md#invitation-links): new links per admin, link look-ups and joins per IP. */
   inviteLinkUser: { name: 'invite-link:user', limit: 10, windowSeconds: 60 * 60 },
   inviteLinkCheckIp: { name: 'invite-link-check:ip', limit: 60, windowSeconds: 60 * 60 },
   inviteLinkJoinIp: { name: 'invite-link-join:ip', limit: 20, windowSeconds: 60 * 60 },
   /**
-   * Company domain codes (issue 15): verifications started per admin and per organization (each mails
+   * Company domain codes (docs/product.md#verifying-a-domain): verifications started per admin and per organization (each mails
    * the code; the address it goes to counts on domainMail), and codes tried per admin, organization and
    * address mailed, on top of the 5 wrong codes that burn one code (domainCodeWrong).
    */

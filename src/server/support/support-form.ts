@@ -1,5 +1,5 @@
 /**
- * Where the billing views' 'Need help with your billing?' link goes (spec §2.1: "an external
+ * Where the billing views' 'Need help with your billing?' link goes (docs/product.md#the-billing-help-link: "an external
  * contact-support form"), decided in this one place:
  * 1. SUPPORT_FORM_URL when it is set (the deployment's help desk).
  * 2. Otherwise the server's own form at /support, but only when someone will read what it sends: its

@@ -12,9 +12,9 @@ import { isPassingFailure, retryDelayMs, retryPolicy } from './retry-policy';
 import { endsSession, sessionEndedMidUse, signedInAgain } from './session-expiry';
 
 export interface ApiRequest extends FetchArgs {
-  /** The path is outside the API base (only `/org-subscription`, spec §7). */
+  /** The path is outside the API base (only `/org-subscription`, docs/product.md#api-calls). */
   outsideApiBase?: boolean;
-  /** A new request of the same endpoint aborts this one while it is in flight (get-pricing, spec §7). */
+  /** A new request of the same endpoint aborts this one while it is in flight (get-pricing, docs/product.md#the-pricing-page). */
   supersedable?: boolean;
 }
 

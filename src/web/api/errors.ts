@@ -8,7 +8,7 @@
  * | 'refused'    | a 4xx answer: the server refused this request                                  |
  * | 'failed'     | any other non-2xx answer (5xx...): the server could not do it                  |
  * | 'no-answer'  | no usable answer: network down, timeout, unreadable body                       |
- * | 'aborted'    | the request was cut short on purpose (a newer get-pricing, spec §7)            |
+ * | 'aborted'    | the request was cut short on purpose (a newer get-pricing, docs/product.md#the-pricing-page)            |
  * | 'unexpected' | anything else that was thrown                                                  |
  */
 
@@ -54,7 +54,7 @@ export function hasErrorFlag(body: unknown): boolean {
 
 /**
  * The text to show for a failed call: the server's `message` when it sent one ("Server messages are shown
- * as given", spec §8), else the caller's fallback text from the spec's error catalogue.
+ * as given", docs/product.md#error-texts), else the caller's fallback text from the same list.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;

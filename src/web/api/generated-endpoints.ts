@@ -108,10 +108,6 @@ export const generatedApi = baseApi.injectEndpoints({
       build,
       '/list-audit-events',
     ),
-    exportAuditEvents: get<SuccessBody<'exportAuditEvents'>, QueryParams<'exportAuditEvents'>>(
-      build,
-      '/export-audit-events',
-    ),
     listSessions: get<SuccessBody<'listSessions'>>(build, '/list-sessions'),
     endSession: post<SuccessBody<'endSession'>, RequestBody<'endSession'>>(build, '/end-session'),
     endOtherSessions: post<SuccessBody<'endOtherSessions'>>(build, '/end-other-sessions', true),
@@ -235,8 +231,6 @@ export const useLazyGetInviteLinkQuery = /*#__PURE__*/ hook('getInviteLink', 'us
 export const useAcceptInviteLinkMutation = /*#__PURE__*/ hook('acceptInviteLink', 'useMutation');
 export const useListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useQuery');
 export const useLazyListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useLazyQuery');
-export const useExportAuditEventsQuery = /*#__PURE__*/ hook('exportAuditEvents', 'useQuery');
-export const useLazyExportAuditEventsQuery = /*#__PURE__*/ hook('exportAuditEvents', 'useLazyQuery');
 export const useListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useQuery');
 export const useLazyListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useLazyQuery');
 export const useEndSessionMutation = /*#__PURE__*/ hook('endSession', 'useMutation');

@@ -57,16 +57,16 @@ export const api = generatedApi.enhanceEndpoints({
     removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
     setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
     moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
-    // A signed-in invitee who joins becomes a member (issue 15).
+    // A signed-in invitee who joins becomes a member.
     acceptInvite: {
       // 'member' too: another tab may have joined, which this tab's session does not know yet.
       invalidatesTags: (result) =>
         result?.data.outcome === 'joined' || result?.data.outcome === 'member' ? ['User', 'Members'] : [],
     },
-    // Issue 15: joining by an invitation link makes the user a member.
+    // Joining by an invitation link makes the user a member.
     acceptInviteLink: { invalidatesTags: onSuccess('Members', 'User') },
 
-    // Sessions and the audit log (issue 16): what the Settings and Audit pages show changes with them.
+    // Sessions and the audit log (docs/product.md#sessions, docs/product.md#audit-log): what the Settings and Audit pages show changes with them.
     listSessions: { providesTags: ['Sessions'] },
     endSession: { invalidatesTags: onSuccess('Sessions', 'Audit') },
     endOtherSessions: { invalidatesTags: onSuccess('Sessions', 'Audit') },
@@ -82,7 +82,7 @@ export const api = generatedApi.enhanceEndpoints({
     getOrgSubscription: { providesTags: ['OrgSubscription'] },
     // A payment adds an invoice and changes the next one.
     getInvoices: { providesTags: ['OrgSubscription'] },
-    // Issue 13: usage and reports refresh when caps change or credits move.
+    // Credits (docs/product.md#credits-and-caps): usage and reports refresh when caps change or credits move.
     getCreditUsage: { providesTags: ['Credits'] },
     getUsageReport: { providesTags: ['Credits'] },
     setMemberCaps: { invalidatesTags: onSuccess('Credits') },
@@ -93,7 +93,7 @@ export const api = generatedApi.enhanceEndpoints({
 
     // Catalogue data (CRM records, prices, coupons) changes with nothing the app does: no tags.
     // Prices are public: sent without cookies, and a new request aborts the one in flight so a fast
-    // monthly/yearly toggle never lets an older answer arrive last (spec §7).
+    // monthly/yearly toggle never lets an older answer arrive last (docs/product.md#the-pricing-page).
     getPricing: (definition) => {
       const generated = definition.query;
       if (!generated) return;

@@ -1,5 +1,5 @@
 /**
- * Issue 14: reads (queries) that failed for a passing reason are tried again with growing waits; writes
+ * docs/product.md#accessibility: reads (queries) that failed for a passing reason are tried again with growing waits; writes
  * never are (the user decides, with "Try again"). Pure, so the policy is tested without a clock.
  *
  * Passing reasons: no answer at all (network), 502/503/504 (a proxy, an outage, the server's own

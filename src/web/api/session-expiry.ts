@@ -1,5 +1,5 @@
 /**
- * Issue 14: a session can end while the user works (it expired, or was ended from another device). Any
+ * docs/product.md#session-expiry: a session can end while the user works (it expired, or was ended from another device). Any
  * call answered 401 then says so, here; the page stays as it is, with what the user typed, and a
  * dialog over it asks them to sign in again (features/auth/components/ReauthDialog.tsx). The call that
  * met the 401 waits for that and is sent again once they have, so nothing they did is lost.

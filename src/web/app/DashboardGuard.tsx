@@ -8,9 +8,9 @@ import { dashboardPaths, publicPaths } from '../lib/paths';
  * The session guard of /dashboard/*: while the initial load runs it draws the dashboard frame with
  * skeletons (and 'Loading...' for assistive tech); without a session (get-user answered 401, or the user
  * logged out) it sends the visitor to /login (a session that ends mid-use keeps the page, under the
- * sign-in dialog of AppFrame); any other failure is shown full-page as 'Error: {message}' (spec §8),
+ * sign-in dialog of AppFrame); any other failure is shown full-page as 'Error: {message}' (docs/product.md#user-and-software-texts),
  * never a blank page. A user whose organization requires two-factor sign-in and who has not set it up
- * is sent to Settings to do so (issue 16; the server refuses their other calls too).
+ * is sent to Settings to do so (docs/product.md#two-factor-sign-in; the server refuses their other calls too).
  */
 const SETTINGS_PATH = dashboardPaths.settings;
 

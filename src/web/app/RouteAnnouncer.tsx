@@ -1,5 +1,5 @@
 /**
- * Issue 14 (WCAG 4.1.3, 2.4.3): after a client-side navigation, screen readers hear the new page's title
+ * docs/product.md#accessibility (WCAG 4.1.3, 2.4.3): after a client-side navigation, screen readers hear the new page's title
  * and focus moves to its heading, as a full page load would do. The first load is left alone. A page
  * that focused a field of its own (autoFocus) keeps that focus.
  */

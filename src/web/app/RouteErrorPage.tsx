@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from '../components/SkipLink';
+import { useDocumentTitle } from '../components/use-document-title';
 import { t } from '../i18n/index';
 import { dashboardPaths } from '../lib/paths';
 
@@ -21,6 +22,10 @@ export default function RouteErrorPage({ inShell = false }: { inShell?: boolean 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   const chunk = isChunkLoadError(error);
+  // The tab says what happened too, in the UI's language, rather than the page's stale title.
+  useDocumentTitle(
+    notFound ? 'Page not found' : chunk ? 'This page could not be loaded' : 'Something went wrong',
+  );
 
   return (
     <Box

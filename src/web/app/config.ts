@@ -78,7 +78,7 @@ export function apiUrl(path: string): string {
   return originUrl(joinPath(getAppConfig().apiBase, path));
 }
 
-/** Absolute URL of a path outside the API base, such as `/org-subscription` (spec §7). */
+/** Absolute URL of a path outside the API base, such as `/org-subscription` (docs/product.md#api-calls). */
 export function originUrl(path: string): string {
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
   return new URL(path, origin).toString();

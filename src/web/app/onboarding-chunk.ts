@@ -2,7 +2,7 @@
  * The onboarding layout together with the imports of its pages. Because the pages are imported from this
  * chunk rather than from the main one, webpack makes each page's chunk a child of the layout's: what the
  * layout already brought (where to go next, the chosen CRM, links) is not downloaded again with every
- * page, which keeps /login and /signup under their first-load budgets (issue 12). The first load loses
+ * page, which keeps /login and /signup under their first-load budgets (docs/performance.md#size-budgets). The first load loses
  * nothing by the order: the server preloads both chunks from the HTML (src/shared/route-chunks.ts).
  */
 export { default, loader } from '../features/onboarding/OnboardingLayout';
@@ -24,7 +24,7 @@ export const onboardingPages = {
     import(/* webpackChunkName: "uninstalled" */ '../features/onboarding/pages/UninstalledPage'),
   'accept-invitation': () =>
     import(/* webpackChunkName: "accept-invitation" */ '../features/onboarding/pages/AcceptInvitationPage'),
-  // Issue 15: where an organization's invitation link leads.
+  // docs/product.md#invitation-links: where an organization's invitation link leads.
   'join/:token': () =>
     import(/* webpackChunkName: "join-link" */ '../features/onboarding/pages/JoinLinkPage'),
   connect: () => import(/* webpackChunkName: "connect" */ '../features/connection/pages/ConnectPage'),

@@ -70,7 +70,7 @@ export const dashboardData = {
 export function startRouteData(store: AppStore, url: URL): void {
   const { pathname } = url;
   if (isPath(pathname, publicPaths.pricing)) {
-    // Spec §9: the public pricing page opens on the yearly prices.
+    // docs/product.md#the-pricing-page: the public pricing page opens on the yearly prices.
     void store.dispatch(api.util.prefetch('getPricing', { schedule: 'yearly' }, {}));
     const { coupon } = readPricingParams(url.searchParams);
     if (coupon) void store.dispatch(api.util.prefetch('getCoupon', { coupon }, {}));

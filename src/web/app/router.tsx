@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2. Every page and layout is its own lazily loaded chunk; the guard, the
+ * The route table of docs/product.md#routes. Every page and layout is its own lazily loaded chunk; the guard, the
  * redirects and the error element are small and stay in the main bundle. A page module's `loader` (its
  * entry work, route-entry.ts) comes with its chunk.
  */
@@ -185,7 +185,7 @@ function dashboardRoutes(lazyPage: LazyPage, context: EntryContext): RouteObject
           /* webpackChunkName: "dashboard-connected" */ '../features/connection/pages/DashboardConnectedPage'
         ),
     ),
-    // Spec §2.1: an unknown path under the dashboard returns to the dashboard index.
+    // docs/product.md#dashboard-routes: an unknown path under the dashboard returns to the dashboard index.
     { path: '*', element: toDashboard },
   ];
 }
@@ -233,7 +233,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
             },
           ],
         },
-        // Spec §2.2: '/' and unknown paths go to /dashboard.
+        // docs/product.md#public-routes: '/' and unknown paths go to /dashboard.
         { path: '*', element: toDashboard },
       ],
     },

@@ -1,5 +1,5 @@
 /**
- * The product banner of spec §1: the app name and 'Chrome Extension for {software}.', with dark and small
+ * The product banner (docs/product.md#what-it-is-and-for-whom): the app name and 'Chrome Extension for {software}.', with dark and small
  * variants (the onboarding wrapper uses the small one on phones, the embeddable pricing page the dark one).
  */
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 /**
  * The one error alert of the app: the spec's text and, under it, the server's own message when there is
- * one ("Server messages are shown as given", spec §8); announced to screen readers; nothing without an
+ * one ("Server messages are shown as given", docs/product.md#error-texts); announced to screen readers; nothing without an
  * error.
  */
 import Alert from '@mui/material/Alert';

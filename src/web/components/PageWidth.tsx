@@ -1,7 +1,7 @@
 /**
  * A centred column of at most `maxWidth` with side padding, as MUI's `<Container>` draws it. Container's
  * implementation (createContainer, its variants) costs about 2 KB gzipped of the public first loads for
- * what these few rules do (issue 12).
+ * what these few rules do (docs/performance.md#size-budgets).
  */
 import Box, { type BoxProps } from '@mui/material/Box';
 

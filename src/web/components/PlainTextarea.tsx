@@ -1,7 +1,7 @@
 /**
  * Stands in for MUI's TextareaAutosize in the build (webpack.config.js): InputBase imports it for
  * multiline fields, and no field of the app is multiline, so its 2.5 KB gzipped would sit in the first
- * load of every page with a text box for nothing (issue 12). Should a multiline field come, it gets a
+ * load of every page with a text box for nothing (docs/performance.md#size-budgets). Should a multiline field come, it gets a
  * plain textarea of `minRows` (or `rows`) rows that does not grow.
  */
 import { forwardRef, type TextareaHTMLAttributes } from 'react';

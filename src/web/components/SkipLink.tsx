@@ -1,5 +1,5 @@
 /**
- * Issue 14 (WCAG 2.4.1): the first thing a keyboard user reaches, hidden until focused; it moves focus
+ * docs/product.md#accessibility (WCAG 2.4.1): the first thing a keyboard user reaches, hidden until focused; it moves focus
  * to the page's main area (every layout marks its <main> with MAIN_CONTENT_ID) without touching the URL.
  */
 import type { MouseEvent } from 'react';

@@ -1,7 +1,7 @@
 /**
  * A small label that looks like MUI's `<Chip size="small">` (same height, radius, type and colours), for
  * labels nobody clicks. Chip pulls in ButtonBase's clickable and deletable machinery: about 5 KB gzipped
- * of the pricing and dashboard first loads (issue 12).
+ * of the pricing and dashboard first loads (docs/performance.md#size-budgets).
  */
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';

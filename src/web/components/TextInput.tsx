@@ -2,7 +2,7 @@
  * An outlined text field that looks and behaves like MUI's `<TextField>` (label, helper text, the same
  * ids and aria wiring), built from the parts TextField is made of. TextField imports Select, and with it
  * Popover, Menu, Modal and the focus trap, on every page with a text box: about 17 KB gzipped of the
- * public pages' first load (issue 12); the helper text is drawn here too. Use `<TextField select>` only
+ * public pages' first load (docs/performance.md#size-budgets); the helper text is drawn here too. Use `<TextField select>` only
  * where a select is wanted.
  */
 import FormControl from '@mui/material/FormControl';

@@ -1,7 +1,7 @@
 /**
  * A text link that looks like MUI's `<Link>` (underline always, the underline a lighter shade of the
  * text), to a route (`to`) or an address (`href`). MUI's Link costs about 2 KB gzipped of every public
- * first load for what these few rules do (issue 12). The focus ring is the theme's, as for every element.
+ * first load for what these few rules do (docs/performance.md#size-budgets). The focus ring is the theme's, as for every element.
  */
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';

@@ -11,7 +11,7 @@ export function takeServerTitle(): string | null {
 }
 
 /**
- * Sets the browser tab title of a page (spec §1: "Pages set their own title, for example 'Settings' and
+ * Sets the browser tab title of a page (docs/product.md#what-it-is-and-for-whom: "Pages set their own title, for example 'Settings' and
  * 'Organization'"). The title is exactly the given text. Runs in an effect in the browser; a prerendered
  * page gets it in its HTML (prerender.tsx).
  */

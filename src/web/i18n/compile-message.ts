@@ -2,7 +2,7 @@
  * Compiles an ICU message into Lingui's compiled form, which format-message.ts formats.
  *
  * Lingui's own compiler (`@lingui/message-utils`) parses with moo and @messageformat/parser: about 7 KB
- * gzipped in every first load (issue 12), for the few ICU forms our messages use. This one reads those
+ * gzipped in every first load (docs/performance.md#size-budgets), for the few ICU forms our messages use. This one reads those
  * forms: text with ICU apostrophe quoting, `{name}`, `{name, number}` (and other formatters with a style),
  * and `plural`, `selectordinal` and `select` with `offset:`, `=N` cases and `#`. A test compiles every
  * message of the catalogues with both compilers and requires the same result.

@@ -1,7 +1,7 @@
 /**
  * Formats a compiled message (compile-message.ts) with its values in a language: what Lingui's runtime
  * does for the forms our messages use. Lingui's runtime cost about 4 KB gzipped in every first load
- * (issue 12) for three of its features; a test formats every catalogue message with both and requires the
+ * (docs/performance.md#size-budgets) for three of its features; a test formats every catalogue message with both and requires the
  * same text.
  */
 import type { CompiledCases, CompiledMessage } from './compile-message';

@@ -1,5 +1,5 @@
 /**
- * Numbers, money and relative waits in the UI's language (issue 14): one home, through Intl with the
+ * Numbers, money and relative waits in the UI's language (docs/product.md#languages): one home, through Intl with the
  * active locale. English output is what the product always showed ('$39', '$1,234.50', '1,000').
  */
 import { intlTag } from './index';

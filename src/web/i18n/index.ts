@@ -1,5 +1,5 @@
 /**
- * The UI's words in English and Simplified Chinese (issue 14): ICU messages with plural rules
+ * The UI's words in English and Simplified Chinese (docs/product.md#languages): ICU messages with plural rules
  * (`{count, plural, one {# member} other {# members}}`) and values (`Edit {name}`), compiled and formatted
  * as Lingui does (compile-message.ts, format-message.ts; tests compare both with Lingui's own).
  *

@@ -1,5 +1,5 @@
 /**
- * Date display of the whole app (spec §1 and §9), the one home of date formats: relative dates such as
+ * Date display of the whole app (docs/product.md#what-it-is-and-for-whom, docs/product.md#constants-and-limits), the one home of date formats: relative dates such as
  * 'Joined' and absolute dates, in the UI's language (English or Simplified Chinese, i18n/). Timestamps of
  * the API are seconds since the epoch, multiplied by 1000 for display. Times are 24-hour in both
  * languages; Chinese dates are numeric ('2026-11-27 05:49') as Chinese business tools write them.
@@ -27,7 +27,7 @@ const FORMATS: Record<DateLocale, { day: string; dayTime: string }> = {
 
 export type DateLocale = 'en' | 'zh-cn';
 
-/** What an absent or unusable timestamp shows (spec §2.1: 'N/A' if absent). */
+/** What an absent or unusable timestamp shows (docs/product.md#members: 'N/A' if absent). */
 export const MISSING_DATE = 'N/A';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The onboarding order of spec §4: after any login or signup, which screen comes next.
+ * The onboarding order (docs/product.md#onboarding-order): after any login or signup, which screen comes next.
  * Pure: the caller reads the user, the install flag, the stored credentials and the CRM record, and this
  * decides. Keeping the table in one function means login, signup, Google sign-in and /auth cannot drift.
  */
@@ -10,7 +10,7 @@ import { publicPaths } from './paths';
 
 type AuthOptions = components['schemas']['AuthOptions'];
 
-/** The OAuth data the app keeps (spec §3 "Locally kept OAuth data"), in a stable order, and the API keys. */
+/** The OAuth data the app keeps (docs/product.md#kept-in-the-browser), in a stable order, and the API keys. */
 export const OAUTH_STORAGE_KEYS = oauthKeys;
 export const API_KEY_STORAGE_KEYS = apiKeyKeys;
 
@@ -68,7 +68,7 @@ export function readStoredCredentials(
 }
 
 /**
- * Spec §4 "Onboarding order":
+ * docs/product.md#onboarding-order:
  * | no user                                         | /signup                                   |
  * | not installed                                   | /install                                  |
  * | installed, no stored credentials                | /connect                                  |

@@ -1,5 +1,5 @@
 /**
- * The local-storage keys of spec §3 and helpers that never throw: storage can be missing (prerendering),
+ * The local-storage keys (docs/product.md#kept-in-the-browser) and helpers that never throw: storage can be missing (prerendering),
  * disabled (privacy modes) or full, and none of that may break a page. `window.localStorage` is only
  * touched inside functions, so this module loads anywhere.
  */
@@ -30,7 +30,7 @@ export const oauthKeys = [
 
 export const apiKeyKeys = ['api_key_1', 'api_key_2', 'api_key_3', 'api_key_4'] as const;
 
-/** Prefixes of the CRM credentials the disconnect page removes (spec §4 "Disconnect page"). */
+/** Prefixes of the CRM credentials the disconnect page removes (docs/product.md#disconnect). */
 export const credentialPrefixes = ['oauth_', 'api_key_'] as const;
 
 export type StorageKey =
@@ -100,7 +100,7 @@ function storedKeys(): string[] {
   }
 }
 
-/** Removes everything except the given keys (logout keeps the chosen CRM, spec §4). */
+/** Removes everything except the given keys (logout keeps the chosen CRM, docs/product.md#local-flags-and-the-auth-route). */
 export function clearAllExcept(keep: readonly StorageKey[]): void {
   for (const key of storedKeys()) {
     if (!keep.includes(key as StorageKey)) removeItem(key as StorageKey);

@@ -1,5 +1,5 @@
 /**
- * Campaign tracking of spec §3 "UTM set": the five utm_* query parameters are kept in local storage on
+ * Campaign tracking (docs/product.md#kept-in-the-browser, UTM set): the five utm_* query parameters are kept in local storage on
  * arrival, so a visitor who lands on any page with them and signs up later still sends them with the signup.
  */
 import type { components } from '../../contract/api';

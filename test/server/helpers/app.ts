@@ -213,8 +213,14 @@ export function createApiClient(app: FastifyInstance, config: Config): ApiClient
     };
     if (op.method !== 'GET') inject.payload = JSON.stringify(options.body ?? {});
     const response = await app.inject(inject);
-    const body = response.body ? JSON.parse(response.body) : undefined;
-    if (!options.raw) assertMatchesContract(operationId, response.statusCode, body);
+    // A file the contract answers (text/csv) is its text; every other answer is JSON.
+    const media = String(response.headers['content-type'] ?? '').split(';')[0]!;
+    const file = response.body !== '' && media !== 'application/json';
+    const body = file ? response.body : response.body ? JSON.parse(response.body) : undefined;
+    if (options.raw) {
+      // Deliberately odd requests: whatever Fastify answers.
+    } else if (file) assertDeclaresFile(operationId, response.statusCode, media);
+    else assertMatchesContract(operationId, response.statusCode, body);
     const setCookie = ([] as string[]).concat(
       (response.headers['set-cookie'] as string | string[] | undefined) ?? [],
     );
@@ -226,6 +232,24 @@ export function createApiClient(app: FastifyInstance, config: Config): ApiClient
       cookie: session ? session.split(';')[0] : undefined,
     };
   };
+}
+
+/** Fails the test when the contract does not declare this kind of file for that status. */
+function assertDeclaresFile(operationId: string, status: number, media: string): void {
+  const paths = getContract().doc.paths as Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> }
+    >
+  >;
+  const op = Object.values(paths)
+    .flatMap((item) => Object.values(item))
+    .find((candidate) => candidate.operationId === operationId);
+  assert.ok(
+    op?.responses?.[String(status)]?.content?.[media],
+    `${operationId} answered ${status} as ${media}, which the contract does not declare`,
+  );
 }
 
 /** Fails the test when the body does not match the contract's schema for that status. */

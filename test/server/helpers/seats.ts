@@ -1,5 +1,5 @@
 /**
- * Seats against the payment provider (issue 15): after every seat or billing test, each organization's
+ * Seats against the payment provider (docs/decisions/0002-seat-sync-policy.md): after every seat or billing test, each organization's
  * purchased seats (assigned + free) must equal the quantities of its subscription at the sandbox
  * provider; and tests that need seats get them through the provider, as a purchase would.
  */

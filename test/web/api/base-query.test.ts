@@ -35,7 +35,7 @@ describe('API base from the runtime configuration (one build serves any API base
     ]);
   });
 
-  test('/org-subscription stays outside the API base (spec §7)', async () => {
+  test('/org-subscription stays outside the API base (docs/product.md#api-calls)', async () => {
     window.__APP_CONFIG__ = { apiBase: '/v2/api' };
     const subscription = spyOnApi('getOrgSubscription', { items: [] });
     server.use(subscription.handler);

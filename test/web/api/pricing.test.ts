@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/** get-pricing on the public pricing page: no cookies, and a new request aborts the previous one (spec §7). */
+/** get-pricing on the public pricing page: no cookies, and a new request aborts the previous one (docs/product.md#the-pricing-page). */
 import { api } from '../../../src/web/api';
 import { makeStore } from '../../../src/web/app/store';
 import { aPricing } from '../msw/fixtures';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/** fetchBillingPortalUrl: spec §4 Billing and §8 Billing portal. */
+/** fetchBillingPortalUrl: docs/product.md#checkout-and-the-billing-portal and docs/product.md#billing-portal-texts. */
 import { http, HttpResponse } from 'msw';
 import { fetchBillingPortalUrl } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => consoleError.mockRestore());
 
-describe('loadInitialData (spec §4 "Initial load")', () => {
+describe('loadInitialData (docs/product.md#initial-load)', () => {
   test('loading is true before the load, and set while it runs', async () => {
     server.use(mockGetUser(aUser({ software: null }), { delayMs: 20 }));
     const store = makeStore({ app: { loading: false } });

@@ -5,7 +5,7 @@ import { palette, theme } from '../../../src/web/components/theme';
 import { darkTheme } from '../../../src/web/features/pricing/dark-theme';
 import { contrastRatio } from '../../../src/web/lib/contrast';
 
-// Issue 14, WCAG 2.2 AA 1.4.3 and 1.4.11: a colour change that breaks contrast fails here, before any
+// docs/product.md#accessibility, WCAG 2.2 AA 1.4.3 and 1.4.11: a colour change that breaks contrast fails here, before any
 // browser test. Text needs 4.5:1 on the backgrounds it sits on, UI parts and the focus ring 3:1.
 
 const TEXT = 4.5;

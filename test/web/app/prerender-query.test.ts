@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/** Issue 12: which requests get which prerendered page (src/shared/prerender.ts). */
+/** docs/performance.md#prerendered-public-pages: which requests get which prerendered page (src/shared/prerender.ts). */
 import {
   googleSignIn,
   prerenderedFile,

@@ -44,7 +44,7 @@ test('/pricing?coupon=...: the yearly prices and the coupon start at once, and t
 });
 
 test('/dashboard/organization: the first page of members starts at once, and the page uses it', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const admin = aUser({
     id: 'user-1',

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2): every path renders the page module of the common rules, inside the right
+ * The route table (docs/product.md#routes): every path renders the page module of the common rules, inside the right
  * layout, and the redirect and guard rules hold. Pages and layouts are replaced by stubs naming their
  * module, so these tests keep meaning the same while the features replace the placeholders.
  */
@@ -16,7 +16,7 @@ import { renderApp, signedIn, signedOut } from '../utils/render';
 
 const features = '../../../src/web/features';
 
-/** Spec §2 and the common rules: route -> page module (under src/web/features). */
+/** docs/product.md#routes and the common rules: route -> page module (under src/web/features). */
 const onboardingPages: Array<[string, string]> = [
   ['/signup', 'auth/pages/SignupPage'],
   ['/login', 'auth/pages/LoginPage'],

@@ -1,4 +1,4 @@
-/** src/web/lib/storage.ts: the local-storage keys of spec §3 and helpers that never throw. */
+/** src/web/lib/storage.ts: the local-storage keys of docs/product.md#kept-in-the-browser and helpers that never throw. */
 import {
   apiKeyKeys,
   clearAllExcept,
@@ -17,7 +17,7 @@ import {
 beforeEach(() => window.localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-test('the keys are the ones of spec §3', () => {
+test('the keys are the ones of docs/product.md#kept-in-the-browser', () => {
   expect(Object.values(storageKeys).sort()).toEqual(
     ['auth_attempt', 'has_installed', 'has_onboarded', 'invitation_token', 'software'].sort(),
   );

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Issue 26: the Audit page says what an entry's details mean, in sentences in both languages, instead of
+ * docs/product.md#audit-log: the Audit page says what an entry's details mean, in sentences in both languages, instead of
  * the stored keys ('method: password', 'to: null; from: null', 'checkout: cs_...'). Every event kind,
  * with the details the server records for it (src/server: the calls of audit.record).
  */

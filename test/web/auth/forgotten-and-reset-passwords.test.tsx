@@ -21,7 +21,7 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
   }
 
-  test('sends the email and shows the neutral text of spec §8', async () => {
+  test('sends the email and shows the neutral text of docs/product.md#forgot-and-reset-password', async () => {
     const forgot = spyOnApi('forgotPassword', ok('Sent, really'));
     server.use(forgot.handler);
     const { user } = renderApp('/forgot-password', { preloadedState: signedOut() });
@@ -73,7 +73,7 @@ describe('/forgot-password', () => {
 });
 
 describe('/reset-password', () => {
-  // The link is checked as the page opens (issue 10); these tests use a usable one unless they say.
+  // The link is checked as the page opens; these tests use a usable one unless they say.
   beforeEach(() => server.use(mockApi('checkResetToken', ok('This reset link is valid.'))));
 
   const resetAnswer = (redirect_url: string) => ({
@@ -97,7 +97,7 @@ describe('/reset-password', () => {
     expect(document.title).toBe('Reset password');
   });
 
-  test('a dead link is said as soon as the page opens, before any password is typed (issue 10)', async () => {
+  test('a dead link is said as soon as the page opens, before any password is typed', async () => {
     server.use(
       mockApiError(
         'checkResetToken',
@@ -137,7 +137,7 @@ describe('/reset-password', () => {
     expect(check.requests.map((request) => request.body)).toEqual([{ token: 'tok-9' }]);
   });
 
-  test('the new password can be shown while typing it (issue 10)', async () => {
+  test('the new password can be shown while typing it', async () => {
     const { user } = renderApp('/reset-password?token=tok', { preloadedState: signedOut() });
     const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
     expect(input).toHaveAttribute('type', 'password');

@@ -20,7 +20,7 @@ stubForeignPages();
 
 beforeEach(resetBrowserState);
 // A login lands on an onboarding step or the overview, which ask whether an organization at the user's
-// domain can be joined (issue 15): nothing to join here.
+// domain can be joined: nothing to join here.
 beforeEach(() => server.use(nothingToJoin()));
 
 function loginAnswer(user = aUser(), slug: string | null = 'demo-crm') {
@@ -95,7 +95,7 @@ test('a connected OAuth user goes to /connected with the oauth values in the fra
 });
 
 test('a connected API-key user goes to /complete', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   window.localStorage.setItem('api_key_1', 'demo_key');
   server.use(
     mockApi('login', loginAnswer()),
@@ -203,7 +203,7 @@ describe('Google login', () => {
   });
 });
 
-describe('Google login through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () => {
+describe('Google login through the sandbox (no GOOGLE_CLIENT_ID)', () => {
   test('signs in with the credential the sandbox page hands back', async () => {
     window.__APP_CONFIG__ = { googleSandbox: true };
     const sandbox = fakeSandboxPopup();
@@ -224,7 +224,7 @@ describe('Google login through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () 
   });
 });
 
-describe('two-factor sign-in (issue 16)', () => {
+describe('two-factor sign-in (docs/product.md#two-factor-sign-in)', () => {
   const challenge = {
     error: false as const,
     message: 'Enter the code from your authenticator app.',

@@ -31,7 +31,7 @@ const hubspot = aSoftware({
 const demo = aSoftware();
 
 // A signup lands on an onboarding step, which asks whether an organization at the new user's domain can be
-// joined (issue 15): nothing to join here.
+// joined: nothing to join here.
 beforeEach(() => server.use(nothingToJoin()));
 
 beforeEach(() => {
@@ -153,11 +153,11 @@ test('sends the CRM, install flag, invitation token and UTM values from local st
     utm_term: null,
     utm_content: null,
   });
-  // The invitation has served: it must not go with a later signup on this browser (issue 10).
+  // The invitation has served: it must not go with a later signup on this browser.
   expect(window.localStorage.getItem('invitation_token')).toBeNull();
 });
 
-test('a name of spaces only is refused with a sentence, before any call (issue 10)', async () => {
+test('a name of spaces only is refused with a sentence, before any call', async () => {
   const signup = spyOnApi('signup', signupAnswer());
   server.use(signup.handler);
   const query = new URLSearchParams({ name: '   ', email: 'ada@example.com', password: STRONG });
@@ -167,7 +167,7 @@ test('a name of spaces only is refused with a sentence, before any call (issue 1
   expect(signup.requests).toHaveLength(0);
 });
 
-describe('a visitor who is signed in already (issue 10)', () => {
+describe('a visitor who is signed in already', () => {
   test('is told so instead of being offered a second account, and may continue', async () => {
     server.use(mockSoftware(demo));
     const { user, router } = renderApp('/signup', {
@@ -222,7 +222,7 @@ test('a `next` other than an invitation link does not skip the onboarding order'
   expect(router.state.location.pathname).toBe('/install');
 });
 
-test('issue 15: an invitee who found no free seat is told they joined on Free', async () => {
+test('an invitee who found no free seat is told they joined on Free', async () => {
   const notice =
     "You joined Ada's organization on the Free plan: no Standard seat was free. Your admin can give you one once a seat is free.";
   server.use(mockApi('signup', { ...signupAnswer(aUser({ has_installed: false, software: null })), notice }));
@@ -325,7 +325,7 @@ describe('Google sign-up', () => {
   });
 });
 
-describe('Google sign-up through the sandbox (no GOOGLE_CLIENT_ID, issue 10)', () => {
+describe('Google sign-up through the sandbox (no GOOGLE_CLIENT_ID)', () => {
   let sandbox: ReturnType<typeof fakeSandboxPopup>;
   beforeEach(() => {
     window.__APP_CONFIG__ = { googleSandbox: true };

@@ -22,7 +22,7 @@ const AUTHORIZE_URL =
   'http://localhost/sandbox/crm/authorize?client_id=demo-client&redirect_uri=http%3A%2F%2Flocalhost%2Fcallback';
 
 beforeEach(resetBrowserStorage);
-// The page asks a signed-in user without organization whether they may join their company's (issue 15).
+// The page asks a signed-in user without organization whether they may join their company's.
 beforeEach(() => server.use(nothingToJoin()));
 afterEach(() => jest.restoreAllMocks());
 
@@ -61,7 +61,7 @@ test("'Software not found' when no CRM is chosen, with a way to choose one (no d
   expect(localStorage.getItem('software')).toBe('hubspot');
 });
 
-test('a signed-out visitor is asked to log in or sign up before connecting (issue 10)', () => {
+test('a signed-out visitor is asked to log in or sign up before connecting', () => {
   renderWithProviders(<ConnectPage />, { route: '/connect', preloadedState: signedOut(aSoftware()) });
   expect(screen.getByRole('heading', { name: 'Connect Demo CRM' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
@@ -157,7 +157,7 @@ test('Connect with OAuth opens the authorize URL with the placeholders filled, a
   expect(screen.getByText(/A new window opened to sign in to Demo CRM/)).toBeInTheDocument();
 });
 
-describe('when the OAuth window reports back (issue 10: one tab remains, on the next step)', () => {
+describe('when the OAuth window reports back (one tab remains, on the next step)', () => {
   let popup: BroadcastChannel;
   let acks: unknown[];
   beforeEach(() => {
@@ -285,7 +285,7 @@ describe('pre-connect fields', () => {
     preconnect_fields: [{ id: 'data_centre', name: 'Data centre', type: 'text', placeholder: 'com, eu, in' }],
   });
 
-  test("a field with a fixed list of values (Zoho's data centre) is a select of them (issue 10)", async () => {
+  test("a field with a fixed list of values (Zoho's data centre) is a select of them", async () => {
     spyOnWindowOpen();
     const preConnect = spyOnApi('preConnect', ok('Saved.'));
     server.use(preConnect.handler);

@@ -127,7 +127,7 @@ test('public: a signed-out visitor is asked to log in first instead of typing ke
   expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
 });
 
-test("never shows the account's CRM form before the one the visitor chose (issue 10)", async () => {
+test("never shows the account's CRM form before the one the visitor chose", async () => {
   localStorage.setItem('software', 'copper');
   server.use(mockSoftware(copper));
   const demo = aSoftware();

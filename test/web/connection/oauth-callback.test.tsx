@@ -133,7 +133,7 @@ test('never prints the error_description of the link, whatever the code', async 
   expect(document.body.textContent).not.toMatch(/EVIL/);
 });
 
-describe('in the window the connect page opened (issue 10: one tab remains)', () => {
+describe('in the window the connect page opened (one tab remains)', () => {
   let opener: BroadcastChannel;
   let outcomes: unknown[];
   beforeEach(() => {

@@ -18,7 +18,7 @@ describe('canOpenOAuthWindow', () => {
     expect(canOpenOAuthWindow(lastOpenedAt, now)).toBe(expected);
   });
 
-  test('the guard is 5 seconds (spec §9)', () => {
+  test('the guard is 5 seconds (docs/product.md#connecting-on-the-public-pages)', () => {
     expect(OAUTH_WINDOW_GUARD_MS).toBe(5000);
   });
 });

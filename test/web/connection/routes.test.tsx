@@ -46,7 +46,7 @@ test.each([
   { route: '/connect', heading: 'Connect Demo CRM' },
   { route: '/connect-api-key', heading: 'Connect to Demo CRM' },
 ])('$route renders its page', async ({ route, heading }) => {
-  // The onboarding pages ask a user without organization whether they may join their company's (issue 15).
+  // The onboarding pages ask a user without organization whether they may join their company's.
   server.use(spyOnApi('disconnect', ok()).handler, nothingToJoin());
   renderApp(route, { preloadedState: signedIn(aUser(), aSoftware()) });
   expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();

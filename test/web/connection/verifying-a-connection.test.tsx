@@ -105,7 +105,7 @@ test('a visitor without a session is offered to log in, not only to try again', 
   expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/connect-api-key');
 });
 
-describe('values from the URL are stored only once verified (issue 10)', () => {
+describe('values from the URL are stored only once verified (docs/product.md#connection-screen-states)', () => {
   const snapshot = () => Object.fromEntries(Object.entries(localStorage));
   const crafted =
     '/connected#oauth_access_token=X&oauth_domain=evil.example&oauth_api_domain=https://evil.example';

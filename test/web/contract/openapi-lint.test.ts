@@ -58,7 +58,7 @@ describe('openapi.yaml', () => {
     expect(missing).toEqual([]);
   });
 
-  it('gives every operation an operationId, one per call of spec §7 (and the few calls added since)', () => {
+  it('gives every operation an operationId, one per call of docs/product.md#api-calls (and the few calls added since)', () => {
     const document = parse(readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
@@ -100,9 +100,9 @@ describe('openapi.yaml', () => {
         'POST /signup',
         'POST /google-auth',
         'POST /logout',
-        // Beyond §7: /reset-password says at once when its link is dead (issue 10).
+        // Beyond the original calls: /reset-password says at once when its link is dead.
         'POST /check-reset-token',
-        // Beyond §7: the audit log, sessions, password change and two-factor sign-in (issue 16).
+        // The audit log, sessions, password change and two-factor sign-in.
         'GET /list-audit-events',
         'GET /export-audit-events',
         'GET /list-sessions',
@@ -116,7 +116,7 @@ describe('openapi.yaml', () => {
         'POST /confirm-two-factor-setup',
         'POST /disable-two-factor',
         'POST /set-two-factor-requirement',
-        // Issue 13: credit governance.
+        // Credit governance.
         'POST /spend-credits',
         'POST /refund-credits',
         'GET /get-credit-usage',
@@ -125,7 +125,7 @@ describe('openapi.yaml', () => {
         'GET /export-credit-ledger',
         'GET /get-credit-packs',
         'POST /buy-credits',
-        // Issue 15: company domain and requests to join.
+        // Company domain and requests to join.
         'GET /get-company-domain',
         'POST /start-domain-verification',
         'POST /verify-domain',
@@ -133,7 +133,7 @@ describe('openapi.yaml', () => {
         'POST /decide-join-request',
         'GET /get-join-option',
         'POST /request-to-join',
-        // Issue 15: invitation links.
+        // Invitation links.
         'POST /create-invite-link',
         'POST /revoke-invite-link',
         'GET /get-invite-link',
@@ -168,7 +168,7 @@ describe('openapi.yaml', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has a schema for every entity of spec §3', () => {
+  it('has a schema for every entity of docs/product.md#data', () => {
     const document = parse(readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
       components: { schemas: Record<string, unknown> };
     };

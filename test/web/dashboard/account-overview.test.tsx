@@ -4,10 +4,10 @@ import { nothingToJoin, overviewCalls } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// The overview asks a user without organization whether they may join their company's (issue 15).
+// The overview asks a user without organization whether they may join their company's.
 beforeEach(() => server.use(nothingToJoin(), ...overviewCalls()));
 
-// Spec §2.1 Overview, §3 (product compared case-insensitively, default Free), §6 Admin label.
+// docs/product.md#overview, docs/product.md#subscription (product compared case-insensitively, default Free), docs/product.md#roles-and-permissions Admin label.
 
 async function card(name: 'Account' | 'Organization') {
   return within(await screen.findByRole('region', { name }));
@@ -77,7 +77,7 @@ describe('account card', () => {
   });
 });
 
-describe('organization card (spec §6)', () => {
+describe('organization card (docs/product.md#overview)', () => {
   test("reads 'Not part of an organization' without one", async () => {
     renderApp('/dashboard', { preloadedState: signedIn(aUser({ organization: null })) });
     const organization = await card('Organization');

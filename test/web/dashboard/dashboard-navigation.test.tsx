@@ -12,8 +12,8 @@ import { server } from '../msw/server';
 import DashboardLayout from '../../../src/web/features/dashboard/DashboardLayout';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
-// Settings lists the sessions and the two-factor state (issue 16); the overview asks a user without
-// organization whether they may join their company's (issue 15).
+// Settings lists the sessions and the two-factor state; the overview asks a user without
+// organization whether they may join their company's.
 beforeEach(() =>
   server.use(
     mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
@@ -23,7 +23,7 @@ beforeEach(() =>
   ),
 );
 
-// Spec §2.1 shell and sidebar table, §6 roles, §8 'Error: {message}'.
+// docs/product.md#dashboard-shell, docs/product.md#roles-and-permissions, docs/product.md#user-and-software-texts 'Error: {message}'.
 
 function sidebar() {
   return screen.getByRole('navigation', { name: 'Dashboard' });
@@ -78,7 +78,7 @@ describe('dashboard shell', () => {
   });
 });
 
-describe('sidebar entries (spec §2.1 table, §6)', () => {
+describe('sidebar entries (docs/product.md#dashboard-shell)', () => {
   test('a member of an organization: Overview, Settings, Usage, Connection, Logout', async () => {
     const member = aUser({
       id: 'user-2',

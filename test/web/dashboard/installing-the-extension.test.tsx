@@ -4,7 +4,7 @@ import { mockSoftware, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Spec §2.1 Install-extension page: the link of the software saved in local storage under `software`.
+// docs/product.md#install-extension-page: the link of the software saved in local storage under `software`.
 
 afterEach(() => localStorage.clear());
 

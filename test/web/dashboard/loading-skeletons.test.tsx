@@ -13,9 +13,9 @@ import { server } from '../msw/server';
 import LoadingState from '../../../src/web/components/LoadingState';
 import { renderApp, renderWithProviders, signedIn } from '../utils/render';
 
-// Issue 14, deliverable 4: one loading pattern. While the session loads the dashboard frame (brand,
+// docs/product.md#accessibility: one loading pattern. While the session loads the dashboard frame (brand,
 // sidebar or top bar) is drawn at once with skeletons; while a page's data loads its own skeleton is
-// shaped like its content. 'Loading...' (spec §2.1) stays there for assistive tech, as a status.
+// shaped like its content. 'Loading...' (docs/product.md#dashboard-shell) stays there for assistive tech, as a status.
 
 /** The loading region: busy, with the status words and nothing else readable inside. */
 function busyRegion() {
@@ -26,7 +26,7 @@ function busyRegion() {
 }
 
 test('while the user loads, the dashboard frame and a skeleton show, then the sidebar and the page', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin(), ...overviewCalls());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
@@ -50,7 +50,7 @@ test('while the user loads, the dashboard frame and a skeleton show, then the si
 });
 
 test('while the members load, the organization page keeps its frame and shows a table-shaped skeleton', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const admin = aUser({
     id: 'user-1',

@@ -10,7 +10,7 @@ import {
   type SidebarUser,
 } from '../../../src/web/features/dashboard/lib/sidebar';
 
-// Spec §2.1 sidebar table and §6 roles, one row per situation.
+// docs/product.md#dashboard-shell sidebar table and docs/product.md#roles-and-permissions, one row per situation.
 
 function user(overrides: Partial<SidebarUser> = {}): SidebarUser {
   return {
@@ -30,7 +30,7 @@ function labels(u: SidebarUser, software: SidebarSoftware | null = noStoreSoftwa
   return sidebarEntries(u, software).map((entry) => entry.label);
 }
 
-describe('sidebar entries (spec §2.1, §6)', () => {
+describe('sidebar entries (docs/product.md#dashboard-shell)', () => {
   test.each<[string, SidebarUser, SidebarSoftware | null, string[]]>([
     [
       'member of an organization with a billing admin',

@@ -2,14 +2,14 @@
  * @jest-environment node
  */
 /**
- * Issue 14: every message of the UI has its Simplified Chinese text with the same placeholders, and the
+ * docs/product.md#languages: every message of the UI has its Simplified Chinese text with the same placeholders, and the
  * areas already translated hold no English text outside a message. The same holds for the pages the
- * server renders itself (/support), and for the labels the server makes from stored data that the SPA
+ * server renders itself (/support, the sandbox pages), and for the labels the server makes from stored data that the SPA
  * shows (a session's device and place, the coupon's name, audit details, seat counts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lineDescription, packLineDescription } from '../../../src/server/billing/quote';
+import { lineDescription, packLineDescription } from '../../../src/server/domain/billing/quote';
 import { pagesZhCN } from '../../../src/server/http/page-catalogue.zh-CN';
 import { describeDevice, describePlace } from '../../../src/server/security/devices';
 import { AUDIT_DETAIL_KEYS, AUDIT_DETAIL_WORDS, auditDetailsText } from '../../../src/shared/audit-events';
@@ -101,10 +101,15 @@ test.each(TRANSLATED)('%s shows no English outside a message', (area) => {
   expect(raw).toEqual([]);
 });
 
-/** The server's own pages in the visitor's language: the files that write their words with pageText(). */
+/**
+ * The server's own pages in the visitor's language: the files that write their words with page-i18n.ts
+ * (pageText(), pageLanguage() or a PageText handed to them).
+ */
 const serverRoot = path.resolve(__dirname, '../../../src/server');
 const PAGE_FILES = sourceFiles(serverRoot).filter(
-  (file) => !file.endsWith('page-i18n.ts') && /\bpageText\(/.test(readFileSync(file, 'utf8')),
+  (file) =>
+    !file.endsWith('page-i18n.ts') &&
+    /\b(?:pageText|pageLanguage)\(|\bPageText\b/.test(readFileSync(file, 'utf8')),
 );
 const pageMessages = new Map<string, string>();
 for (const file of PAGE_FILES) {
@@ -115,10 +120,20 @@ for (const file of PAGE_FILES) {
 
 test('the server-rendered pages have messages (the scan works)', () => {
   expect(PAGE_FILES.map((file) => path.relative(serverRoot, file))).toEqual(
-    expect.arrayContaining([path.join('support', 'support-page.ts'), path.join('http', 'html.ts')]),
+    expect.arrayContaining([
+      path.join('support', 'support-page.ts'),
+      path.join('http', 'html.ts'),
+      path.join('http', 'form-pages.ts'),
+      path.join('sandbox', 'billing-words.ts'),
+      // The sandbox pages a visitor meets on a local or sandbox deployment.
+      ...['checkout-page.ts', 'portal-page.ts', 'crm-pages.ts', 'google-page.ts', 'mail-page.ts'].map(
+        (file) => path.join('sandbox', file),
+      ),
+    ]),
   );
   expect(pageMessages.get('Billing support')).toBe(path.join('support', 'support-page.ts'));
   expect(pageMessages.get('SANDBOX')).toBe(path.join('http', 'html.ts'));
+  expect(pageMessages.get('Total due today: {amount}')).toBe(path.join('sandbox', 'checkout-page.ts'));
 });
 
 test.each([...pageMessages.entries()])('server page message %j (%s) has its Chinese text', (message) => {

@@ -1,4 +1,4 @@
-/** Issue 14: a Chinese UI, from the same components; the Settings switch remembers the choice. */
+/** docs/product.md#languages: a Chinese UI, from the same components; the Settings switch remembers the choice. */
 import { render, screen, within } from '@testing-library/react';
 import BuySeats from '../../../src/web/features/billing/components/BuySeats';
 import CouponBanner from '../../../src/web/features/pricing/components/CouponBanner';
@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 test('in zh-CN the shell, the overview and Settings speak Chinese and <html lang> follows', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin(), ...overviewCalls());
   await activateLocale('zh-CN');
   renderApp('/dashboard', {

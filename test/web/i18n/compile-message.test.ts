@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Issue 12: our ICU compiler (kept out of Lingui's 7 KB parser) gives what Lingui's own compiler gives,
+ * docs/performance.md#size-budgets: our ICU compiler (kept out of Lingui's 7 KB parser) gives what Lingui's own compiler gives,
  * for every message of the catalogues in both languages and for the ICU forms it claims to read.
  */
 import { compileMessage as linguiCompile } from '@lingui/message-utils/compileMessage';

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Issue 12: our message formatter (kept out of Lingui's 4 KB runtime) gives what Lingui's runtime gives,
+ * docs/performance.md#size-budgets: our message formatter (kept out of Lingui's 4 KB runtime) gives what Lingui's runtime gives,
  * for every message of the catalogues in both languages with values that reach every case, and for the
  * ICU forms the compiler reads.
  */

@@ -1,4 +1,4 @@
-/** Issue 14: which language the UI speaks. */
+/** docs/product.md#languages: which language the UI speaks. */
 import { acceptLanguageTags, pickLocale } from '../../../src/shared/locale';
 import { activateLocaleWith } from '../../../src/web/i18n';
 import { formatMoney, formatNumber } from '../../../src/web/i18n/format';

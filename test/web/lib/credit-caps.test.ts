@@ -4,7 +4,7 @@
 import { capState, parseCapInput } from '../../../src/shared/credits';
 import { defaultFilters, periodProblem } from '../../../src/web/features/usage/lib/usage-filters';
 
-// Issue 13: the warning states of usage against a cap, the cap input, the report's period.
+// docs/product.md#monthly-caps: the warning states of usage against a cap, the cap input, the report's period.
 
 test.each([
   [0, null, 'unlimited'],

@@ -44,7 +44,7 @@ describe('preferredDateLocale', () => {
 });
 
 describe('secondsToMillis', () => {
-  test('multiplies seconds by 1000 (spec §9)', () => {
+  test('multiplies seconds by 1000 (docs/product.md#constants-and-limits)', () => {
     expect(secondsToMillis(JOINED)).toBe(1709640000000);
     expect(secondsToMillis(0)).toBe(0);
   });

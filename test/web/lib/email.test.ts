@@ -3,7 +3,7 @@
  */
 import { normalizeEmail, sameEmail } from '../../../src/shared/email';
 
-test('issue 15: an address is stored trimmed and in lower case', () => {
+test('docs/product.md#email-addresses: an address is stored trimmed and in lower case', () => {
   expect(normalizeEmail('  Alice@Example.COM ')).toBe('alice@example.com');
 });
 

@@ -18,7 +18,7 @@ const oauthTokens = {
   oauth_updated_at: '1800000000',
 };
 
-describe('nextScreen: every row of the spec §4 onboarding table', () => {
+describe('nextScreen: every row of the onboarding table (docs/product.md#onboarding-order)', () => {
   const rows: Array<[string, NextScreenInput, string]> = [
     [
       'no user',

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Table tests of the shared rule (spec §5) as the SPA uses it: the live meter and the submit guards.
+// Table tests of the shared rule (docs/product.md#password-strength) as the SPA uses it: the live meter and the submit guards.
 import {
   isAcceptablePassword,
   passwordStrength,
@@ -38,7 +38,7 @@ test('only Medium and Strong pass the submit guard', () => {
   expect(isAcceptablePassword('aB1!aB1!')).toBe(true);
 });
 
-test('the blocking messages are the exact texts of spec §5', () => {
+test('the blocking messages are the exact texts of docs/product.md#signing-up', () => {
   expect(SIGNUP_PASSWORD_MESSAGE).toBe(
     'Please pick a stronger password (it must have 8+ characters and include 1+ lowercase, 1+ uppercase, 1+ digit, 1+ symbol).',
   );

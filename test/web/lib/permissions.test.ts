@@ -26,7 +26,7 @@ const adminOnly: Permission[] = [
   'connection.organization',
 ];
 
-describe('spec §6: admins manage the organization, members only see their own dashboard', () => {
+describe('roles: admins manage the organization, members only see their own dashboard', () => {
   test.each(adminOnly)('%s: admin yes, member no, unknown role no', (permission) => {
     expect(roleCan('admin', permission)).toBe(true);
     expect(roleCan('member', permission)).toBe(false);
@@ -43,7 +43,7 @@ describe('spec §6: admins manage the organization, members only see their own d
   });
 });
 
-describe('issue 15: billing manager and viewer', () => {
+describe('billing manager and viewer', () => {
   const memberManagement: Permission[] = [
     'members.invite',
     'members.edit',
@@ -78,7 +78,7 @@ describe('issue 15: billing manager and viewer', () => {
     expect(canHoldProduct('viewer', 'Pro')).toBe(true);
   });
 
-  test("admin and member keep the spec's permissions (spec §6)", () => {
+  test('admin and member keep their permissions (docs/product.md#roles-and-permissions)', () => {
     expect([...permissionsOf('member')]).toEqual(['seat.hold']);
     expect(permissionsOf('admin')).toEqual(expect.arrayContaining([...adminOnly, 'seat.hold']));
     expect(permissionsOf('admin')).not.toContain('billing.delegate');
@@ -95,7 +95,7 @@ describe('issue 15: billing manager and viewer', () => {
   });
 });
 
-describe('billing (spec §2.1 sidebar Billing, §6)', () => {
+describe('billing (docs/product.md#dashboard-shell, docs/product.md#billing-views)', () => {
   test.each([
     {
       who: 'an admin without an organization',
@@ -134,14 +134,14 @@ describe('billing (spec §2.1 sidebar Billing, §6)', () => {
   });
 });
 
-test('spec §4: the Admin role cannot be changed and an admin cannot be removed', () => {
+test('docs/product.md#member-edit: the Admin role cannot be changed and an admin cannot be removed', () => {
   expect(canChangeRole({ role: 'admin' })).toBe(false);
   expect(canRemoveMember({ role: 'admin' })).toBe(false);
   expect(canChangeRole({ role: 'member' })).toBe(true);
   expect(canRemoveMember({ role: 'member' })).toBe(true);
 });
 
-test("issue 9: only the billing admin changes the billing admin's plan; any admin changes the others'", () => {
+test("only the billing admin changes the billing admin's plan; any admin changes the others'", () => {
   const organization = { billing_admin_id: '7' };
   expect(canChangeProductOf('2', '7', organization)).toBe(false);
   expect(canChangeProductOf(7, '7', organization)).toBe(true);

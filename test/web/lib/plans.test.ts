@@ -3,7 +3,7 @@
  */
 import { PLAN_KEYS, PLAN_NAMES, planKeyOf, planName, isSeatPlan } from '../../../src/shared/plans';
 
-// Spec §3: stripe_product is Free, Standard or Pro, compared case-insensitively and defaulting to Free.
+// docs/product.md#subscription: stripe_product is Free, Standard or Pro, compared case-insensitively and defaulting to Free.
 describe('planKeyOf / planName', () => {
   test.each([
     ['Standard', 'standard', 'Standard'],

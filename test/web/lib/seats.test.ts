@@ -10,7 +10,7 @@ import {
 } from '../../../src/shared/seats';
 import { planKeyOf, type SeatPlanKey } from '../../../src/shared/plans';
 
-// Spec §5 'Member product selection': Standard (and Pro alike) is enabled only if seats are available
+// docs/product.md#member-edit, Product select: Standard (and Pro alike) is enabled only if seats are available
 // or the member already holds it; available = purchased - assigned, with the member's own seat counted
 // back; the label shows '(N seats available)', never below 0.
 

@@ -287,7 +287,7 @@ export function membersPage(
 }
 
 /**
- * Issue 15: the Organization page asks an admin for the company domain on the side. Tests of that page about
+ * The Organization page asks an admin for the company domain on the side. Tests of that page about
  * something else declare this answer (no domain, no request to join); tests about it declare their own.
  */
 export function noCompanyDomain(): HttpHandler {
@@ -305,7 +305,7 @@ export function noCompanyDomain(): HttpHandler {
 }
 
 /**
- * Issue 15: the overview and the onboarding pages after signup ask, for a signed-in user without
+ * The overview and the onboarding pages after signup ask, for a signed-in user without
  * organization, whether an organization verified their domain. Tests about something else declare this
  * answer (nothing to join).
  */

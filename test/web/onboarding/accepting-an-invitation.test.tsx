@@ -49,11 +49,11 @@ test('posts the token, stores it, and goes to /signup (keeping the software para
   expect(accept.requests[0].method).toBe('POST');
   expect(accept.requests[0].url.searchParams.get('token')).toBe('inv-1');
   expect(window.localStorage.getItem('invitation_token')).toBe('inv-1');
-  // The banner names the link's CRM (issue 10), which becomes the chosen one.
+  // The banner names the link's CRM, which becomes the chosen one.
   expect(await screen.findByText('Chrome Extension for HubSpot.')).toBeInTheDocument();
   expect(window.localStorage.getItem('software')).toBe('hubspot');
 
-  // The countdown ticks (issue 10).
+  // The countdown ticks.
   expect(screen.getByText('Taking you to sign up in 5 seconds...')).toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1000));
   expect(screen.getByText('Taking you to sign up in 4 seconds...')).toBeInTheDocument();
@@ -90,7 +90,7 @@ test('Stop halts the countdown for good; "Sign up now" still goes on', async () 
   await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
 });
 
-test('a software param the catalogue does not know is neither shown nor stored (issue 10)', async () => {
+test('a software param the catalogue does not know is neither shown nor stored', async () => {
   server.use(spyOnApi('acceptInvite', accepted).handler, mockSoftware(404));
   renderApp('/accept-invitation?token=inv-1&software=nope', { preloadedState: signedOut() });
   expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
@@ -132,7 +132,7 @@ test('no answer at all shows Failed to accept invitation', async () => {
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to accept invitation');
 });
 
-// Opening the invitation signed in (issue 15).
+// Opening the invitation signed in (docs/product.md#accepting-an-invitation).
 
 const grace = aUser({ id: 'user-7', email: 'Grace@Example.com', name: 'Grace', organization: null });
 const engines = anOrganization({ id: 'org-9', name: 'Analytical Engines' });

@@ -4,7 +4,7 @@ import ProgressSteps from '../../../src/web/features/onboarding/components/Progr
 import TrustedBy from '../../../src/web/features/onboarding/components/TrustedBy';
 
 describe('Banner', () => {
-  test('shows the app name and the CRM line of spec §1', () => {
+  test('shows the app name and the CRM line of docs/product.md#what-it-is-and-for-whom', () => {
     render(<Banner appName="HubSpot Sync" softwareName="HubSpot" />);
     expect(screen.getByText('HubSpot Sync')).toBeInTheDocument();
     expect(screen.getByText('Chrome Extension for HubSpot.')).toBeInTheDocument();

@@ -60,7 +60,7 @@ test('installed=true for a signed-in user also sets the server flag, then forwar
 });
 
 test('a signed-in user without the extension goes to /install', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin());
   const { router } = renderApp('/auth', {
     preloadedState: signedIn(aUser({ has_installed: false }), aSoftware()),
@@ -87,7 +87,7 @@ test('a connected user of an OAuth CRM given by the param goes to /connected wit
 });
 
 test('a connected user of an API-key CRM goes to /complete', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin());
   window.localStorage.setItem('api_key_1', 'demo_1');
   server.use(mockApi('setUserBoolean', ok()));

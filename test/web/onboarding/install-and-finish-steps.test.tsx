@@ -22,7 +22,7 @@ const demo = aSoftware();
 
 describe('/install', () => {
   test('links to the extension store of the chosen CRM', async () => {
-    // Asked on the side: may this user without organization join their company's? (issue 15)
+    // Asked on the side: may this user without organization join their company's?
     server.use(nothingToJoin());
     renderApp('/install', { preloadedState: signedIn(aUser(), demo) });
     const link = await screen.findByRole('link', { name: 'Add to Chrome' });
@@ -86,7 +86,7 @@ describe.each([
 
 describe('/complete', () => {
   test('sets has_onboarded locally and on the server, and links to the dashboard', async () => {
-    // Asked on the side: may this user without organization join their company's? (issue 15)
+    // Asked on the side: may this user without organization join their company's?
     server.use(nothingToJoin());
     const setFlag = spyOnApi('setUserBoolean', ok());
     server.use(setFlag.handler);
@@ -134,7 +134,7 @@ describe('/uninstalled', () => {
     expect(window.localStorage.getItem('has_installed')).toBeNull();
   });
 
-  test('without a store link, reinstalling still has a way: the install step (issue 10)', async () => {
+  test('without a store link, reinstalling still has a way: the install step', async () => {
     renderApp('/uninstalled', { preloadedState: signedOut() });
     await screen.findByRole('heading', { level: 1, name: 'The extension was uninstalled' });
     expect(screen.getByRole('link', { name: 'Reinstall the extension' })).toHaveAttribute('href', '/install');

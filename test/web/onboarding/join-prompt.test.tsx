@@ -5,7 +5,7 @@ import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { resetBrowserState } from './helpers';
 
-// Issue 15: the onboarding order sends a new signup to /install or /connect and on to the extension, often
+// docs/product.md#requests-to-join: the onboarding order sends a new signup to /install or /connect and on to the extension, often
 // never through the dashboard overview, so the offer to join their company's organization shows on those
 // steps (and /complete) too.
 

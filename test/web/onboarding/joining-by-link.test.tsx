@@ -6,7 +6,7 @@ import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut } from '../utils/render';
 import { expectStubPage, resetBrowserState, stubForeignPages } from './helpers';
 
-// Issue 15: /join/:token, where an organization's invitation link leads.
+// docs/product.md#invitation-links: /join/:token, where an organization's invitation link leads.
 
 stubForeignPages();
 

@@ -23,7 +23,7 @@ const hubspot = aSoftware({
 });
 
 test("waits for the current user and the user's CRM, then shows the banner and the page", async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin());
   const answer = heldAnswer();
   server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
@@ -61,7 +61,7 @@ test('a failed CRM lookup leaves the CRM unknown and still shows the page', asyn
 
 test.each([
   ['/install', 'Install'],
-  // The page says the extension is installed: the visitor is on to signing up (issue 10).
+  // The page says the extension is installed: the visitor is on to signing up.
   ['/installed', 'Signup'],
   ['/forgot-password', 'Signup'],
   ['/complete', 'Finish'],
@@ -73,7 +73,7 @@ test.each([
   expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent(step);
 });
 
-test('the bar reads what the visitor has done, not the steps before the page (issue 10)', async () => {
+test('the bar reads what the visitor has done, not the steps before the page (docs/product.md#progress-bar)', async () => {
   renderApp('/forgot-password', { preloadedState: signedOut() });
   const progress = await screen.findByRole('navigation', { name: 'Onboarding progress' });
   expect(progress).not.toHaveTextContent('(done)');
@@ -85,7 +85,7 @@ test('the bar reads what the visitor has done, not the steps before the page (is
   expect(within(installed).getByText(/^Signup/)).not.toHaveTextContent('(done)');
 });
 
-test('every public page has a footer with terms, privacy and support (issue 10)', async () => {
+test('every public page has a footer with terms, privacy and support', async () => {
   window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/form' };
   const { user, router } = renderApp('/forgot-password', { preloadedState: signedOut() });
   const footer = await screen.findByRole('contentinfo');
@@ -120,7 +120,7 @@ test('pages outside the four steps show no progress bar', async () => {
 });
 
 test('marketing copy and the trusted-by strip appear where visitors decide, not on the last step', async () => {
-  // Asked on the side: may this user without organization join their company's? (issue 15)
+  // Asked on the side: may this user without organization join their company's?
   server.use(nothingToJoin());
   renderApp('/install', { preloadedState: signedIn(aUser(), aSoftware()) });
   await screen.findByRole('heading', { level: 1, name: 'Install the extension' });

@@ -25,7 +25,7 @@ test.each([
   expect(stepForPath(path)).toBe(step);
 });
 
-describe('progressFor: the bar shows the visitor’s real place (issue 10)', () => {
+describe('progressFor: the bar shows the visitor’s real place (docs/product.md#progress-bar)', () => {
   const visitor: VisitorFacts = { installed: false, signedIn: false, connected: false, onboarded: false };
   const done = (progress: ReturnType<typeof progressFor>) =>
     ['Install', 'Signup', 'Connect', 'Finish'].filter((_, index) => progress?.completed[index]);

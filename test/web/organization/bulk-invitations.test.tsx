@@ -11,7 +11,7 @@ import {
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 15: an admin invites many people at once from a pasted list or a CSV file, after a preview that
+// docs/product.md#bulk-invitations: an admin invites many people at once from a pasted list or a CSV file, after a preview that
 // flags the rows that will not be sent.
 
 const organization = anOrganization({ billing_admin_id: 'user-1' });
@@ -55,7 +55,7 @@ function statusOf(dialog: ReturnType<typeof within>, email: string): string {
 }
 
 test('a pasted list previews every row, flags the bad ones, and sends only the valid ones', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const send = spyOnApi('inviteUsers', (request) => {
     const rows = (request.body as { rows: { line: number; email: string }[] }).rows;
@@ -120,7 +120,7 @@ test('a pasted list previews every row, flags the bad ones, and sends only the v
 });
 
 test('a CSV file with a header and a role column is read into the preview', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const send = spyOnApi('inviteUsers', { error: false, message: 'sent', data: { sent: [], refused: [] } });
   server.use(

@@ -8,7 +8,7 @@ import type { SuccessBody } from '../../../src/contract/types';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 15, company domain: an admin verifies the domain and answers requests to join on the Organization
+// docs/product.md#company-domain-and-join-requests: an admin verifies the domain and answers requests to join on the Organization
 // page; a signed-in user without organization at a verified domain is offered to request to join.
 // The prompt is on the Overview, whose cards ask for usage and invoices too.
 beforeEach(() => server.use(...overviewCalls()));

@@ -21,7 +21,7 @@ import { UNAVAILABLE_TEXT } from '../../../src/web/api/errors';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Spec §2.1 /dashboard/member/edit/{userId}, §4 Member management, §5 Member product selection, §8.
+// docs/product.md#member-edit, docs/product.md#seats, docs/product.md#organization-texts.
 
 const plan = (stripe_product: 'Free' | 'Standard' | 'Pro') => aSubscription({ stripe_product });
 
@@ -73,7 +73,7 @@ test('shows the member name and email, Product and Role selects, Save Changes, C
   expect(screen.getByRole('button', { name: 'Remove from Organization' })).toBeInTheDocument();
 });
 
-describe("the billing admin's plan (issue 9: only they change it)", () => {
+describe("the billing admin's plan (only they change it)", () => {
   const secondAdmin = aUser({
     id: 'user-5',
     role: 'admin',
@@ -113,7 +113,7 @@ describe("the billing admin's plan (issue 9: only they change it)", () => {
   });
 });
 
-describe('product options (spec §5)', () => {
+describe('product options (docs/product.md#member-edit)', () => {
   test('with free seats of both products, both are enabled and labelled with the count', async () => {
     const { user } = renderEdit('user-2', [adminMember, grace, sam], adminWithSeats(3, 2));
     const option = await openProductOptions(user);
@@ -293,7 +293,7 @@ test('a non-admin cannot edit members', async () => {
   expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
 });
 
-describe('issue 15: billing manager and viewer roles', () => {
+describe('billing manager and viewer roles', () => {
   test('the Role select offers every role of the permission table', async () => {
     const { user } = renderEdit('user-2', [adminMember, grace]);
     await user.click(await screen.findByRole('combobox', { name: 'Role' }));

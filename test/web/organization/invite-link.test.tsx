@@ -4,7 +4,7 @@ import { mockApi, mockApiError, mockOrganizationMembers, ok, spyOnApi } from '..
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 15, invitation link: on the Organization page an admin of an organization with a verified domain
+// docs/product.md#invitation-links: on the Organization page an admin of an organization with a verified domain
 // creates a link, copies it, sees until when it works, and revokes it after confirming.
 
 const organization = anOrganization({ billing_admin_id: 'user-1' });

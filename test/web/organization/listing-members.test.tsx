@@ -60,7 +60,7 @@ describe('the members of a 5,000-member organization, paged, searched and sorted
         { users: members, invitations: [] },
         { onRequest: (request) => requests.push(request.url.searchParams) },
       ),
-      noCompanyDomain(), // asked on the side by the page (issue 15)
+      noCompanyDomain(), // asked on the side by the page
     );
     const rendered = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
     return { ...rendered, requests };

@@ -23,7 +23,7 @@ import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
 import { messages, translateServerMessage } from '../../../src/web/i18n/zh-CN';
 
-// Spec §2.1 /dashboard/organization, §5 Invite, §6 roles, §8 Organization.
+// docs/product.md#members, docs/product.md#invitations, docs/product.md#roles-and-permissions, docs/product.md#organization-texts.
 
 const admin = aUser({
   id: 'user-1',
@@ -68,7 +68,7 @@ async function openInvite(user: ReturnType<typeof renderOrganization>['user']) {
 }
 
 function renderOrganization(viewer = admin) {
-  // The page asks an admin for the company domain on the side (issue 15; company-domain.test.tsx).
+  // The page asks an admin for the company domain on the side (company-domain.test.tsx).
   server.use(noCompanyDomain());
   return renderApp('/dashboard/organization', { preloadedState: signedIn(viewer) });
 }

@@ -4,7 +4,7 @@ import { mockApi, mockApiError, mockOrganizationMembers, spyOnApi, noCompanyDoma
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 13: monthly credit caps on the member edit page and in bulk from the organization page.
+// docs/product.md#monthly-caps: monthly credit caps on the member edit page and in bulk from the organization page.
 
 const admin = aUser({
   id: 'user-1',
@@ -77,7 +77,7 @@ test('an empty cap field removes the cap; a refused save says why', async () => 
 });
 
 test('an admin sets one cap for several members from the organization page', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const save = spyOnApi('setMemberCaps', {
     error: false,

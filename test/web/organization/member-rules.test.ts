@@ -76,7 +76,7 @@ describe('findMember', () => {
   });
 });
 
-describe('productOptions (spec §5)', () => {
+describe('productOptions (docs/product.md#member-edit)', () => {
   const team = [member('1', 'Standard'), member('2', 'Standard'), member('3', 'Pro'), member('4', 'Free')];
   // What get-organization-members answers for this team.
   const assigned = { standard: 2, pro: 1 };

@@ -4,7 +4,7 @@ import { mockOrganizationMembers, noCompanyDomain } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 14, deliverable 5: below 600 px the members and invitations tables become cards, with every
+// docs/product.md#accessibility: below 600 px the members and invitations tables become cards, with every
 // column as a labelled line and every action reachable by a name that says whom it acts on.
 
 const originalMatchMedia = window.matchMedia;
@@ -43,7 +43,7 @@ const admin = aUser({
 const longEmail = 'bartholomew.longname-wolfeschlegel@subdomain.example.com';
 
 test('members and invitations are cards with name, email, role, product, status and named actions', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(
     mockOrganizationMembers({

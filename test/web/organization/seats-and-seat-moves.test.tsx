@@ -13,7 +13,7 @@ import {
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 15: the Organization page shows purchased, assigned and available seats, and moves a seat from one
+// docs/product.md#seats: the Organization page shows purchased, assigned and available seats, and moves a seat from one
 // member to another in one step.
 
 const organization = anOrganization({ billing_admin_id: 'user-1', seats: { standard: 2, pro: 1 } });
@@ -44,7 +44,7 @@ function rowOf(text: string) {
 }
 
 test('the seats summary shows purchased, assigned and available seats per product', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(mockOrganizationMembers({ users: team, invitations: [] }));
   renderOrganization();
@@ -65,7 +65,7 @@ test('the seats summary shows purchased, assigned and available seats per produc
 });
 
 test('an admin moves a seat by keyboard: only members on Free who may hold a seat are offered', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   const move = spyOnApi('moveSeat', ok('Moved'));
   server.use(mockOrganizationMembers({ users: team, invitations: [] }), move.handler);
@@ -285,7 +285,7 @@ describe.each(REFUSED_MOVE)('in $locale', (words) => {
 
   test('a refused move keeps the dialog open with the reason, and Escape closes it unchanged', async () => {
     server.use(
-      // Asked on the side by the Organization page: the company domain (issue 15).
+      // Asked on the side by the Organization page: the company domain.
       noCompanyDomain(),
       mockOrganizationMembers({ users: team, invitations: [] }),
       mockApiError('moveSeat', 'Alan Turing already holds a Pro seat.', { status: 409 }),

@@ -14,7 +14,7 @@ import {
 } from '../../../src/web/entities/plan';
 import { planKeyOf } from '../../../src/shared/plans';
 
-describe('displayedMonthlyPrice (spec §9)', () => {
+describe('displayedMonthlyPrice (docs/product.md#displayed-prices)', () => {
   test.each([
     // yearly: price / 1200, rounded
     ['yearly', 0, 0],
@@ -79,7 +79,7 @@ describe('feature labels', () => {
   });
 });
 
-describe('orgSubscriptionTotal (spec §7)', () => {
+describe('orgSubscriptionTotal (docs/product.md#api-calls)', () => {
   test.each([
     [[], 0],
     [[{ unitAmount: 3900, quantity: 1 }], 39],

@@ -296,7 +296,7 @@ describe('embedding parameters', () => {
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
-  test('the public page has the footer with terms, privacy and support (issue 10)', async () => {
+  test('the public page has the footer with terms, privacy and support', async () => {
     window.__APP_CONFIG__ = { supportFormUrl: 'https://support.example/form' };
     server.use(pricingBySchedule());
     renderApp('/pricing', { preloadedState: signedOut() });

@@ -1,4 +1,4 @@
-/** Issue 14: a dashboard page whose chunk cannot be downloaded fails inside the shell; the sidebar stays. */
+/** docs/product.md#accessibility: a dashboard page whose chunk cannot be downloaded fails inside the shell; the sidebar stays. */
 import { screen } from '@testing-library/react';
 import { aUser } from '../msw/fixtures';
 import { renderApp, signedIn } from '../utils/render';

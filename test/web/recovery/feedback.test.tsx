@@ -1,5 +1,5 @@
 /**
- * Issue 14: outcomes of actions are notices at the bottom of the screen; focus lands somewhere sensible
+ * docs/product.md#accessibility: outcomes of actions are notices at the bottom of the screen; focus lands somewhere sensible
  * after each action and each navigation; the skip link; the offline notice and offline failures.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -43,7 +43,7 @@ function renderOrganization() {
 }
 
 test('resend: the notice says so, and focus returns to the menu button of the row', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(spyOnApi('resendInvitation', ok('Sent')).handler);
   const { user } = renderOrganization();
@@ -57,7 +57,7 @@ test('resend: the notice says so, and focus returns to the menu button of the ro
 });
 
 test('invite: the dialog opens on Email, the notice says so, and focus returns to Invite', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(mockApi('inviteUser', { error: false, message: 'Sent', data: anInvitation() }));
   const { user } = renderOrganization();
@@ -72,7 +72,7 @@ test('invite: the dialog opens on Email, the notice says so, and focus returns t
 });
 
 test('remove: the notice names the member, and focus goes to the Team members heading', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(spyOnApi('removeOrganizationUser', ok('Removed')).handler);
   const { user } = renderOrganization();
@@ -84,7 +84,7 @@ test('remove: the notice names the member, and focus goes to the Team members he
 });
 
 test('a navigation announces the new page and moves focus to its heading', async () => {
-  // Asked on the side by the Organization page: the company domain (issue 15).
+  // Asked on the side by the Organization page: the company domain.
   server.use(noCompanyDomain());
   server.use(mockOrganizationMembers({ users: team, invitations }));
   const { user } = renderApp('/dashboard/settings', { preloadedState: signedIn(admin) });

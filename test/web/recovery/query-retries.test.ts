@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/** Issue 14: reads that failed for a passing reason are tried again with backoff; writes never are. */
+/** docs/product.md#accessibility: reads that failed for a passing reason are tried again with backoff; writes never are. */
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/web/api';
 import {

@@ -6,7 +6,7 @@ import { UNAVAILABLE_TEXT, UNREACHABLE_TEXT } from '../../../src/web/api/errors'
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Settings lists the sessions and the two-factor state (issue 16).
+// Settings lists the sessions and the two-factor state.
 beforeEach(() =>
   server.use(
     mockApi('listSessions', { error: false, data: { sessions: [aSession()] } }),
@@ -14,7 +14,7 @@ beforeEach(() =>
   ),
 );
 
-// Spec §2.1 /dashboard/settings and §8 Settings.
+// docs/product.md#settings and docs/product.md#settings-texts.
 
 function renderSettings() {
   return renderApp('/dashboard/settings', {

@@ -8,7 +8,7 @@ beforeEach(() =>
   server.use(mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } })),
 );
 
-// Issue 16: Settings lists the sessions and ends one or all others; a password change needs the current one.
+// docs/product.md#sessions: Settings lists the sessions and ends one or all others; a password change needs the current one.
 
 const here = aSession({ id: '1', device: 'Firefox on Linux', place: 'Local network', current: true });
 const phone = aSession({

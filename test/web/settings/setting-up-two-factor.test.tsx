@@ -6,7 +6,7 @@ import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 16: Settings → Two-factor sign-in: set up with the password and a first code, recovery codes shown
+// docs/product.md#two-factor-sign-in: Settings → Two-factor sign-in: set up with the password and a first code, recovery codes shown
 // once; turned off with the password and a code (or a recovery code).
 
 beforeEach(() => server.use(mockApi('listSessions', { error: false, data: { sessions: [aSession()] } })));

@@ -4,7 +4,7 @@ import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
-// Issue 13: /dashboard/usage.
+// docs/product.md#usage: /dashboard/usage.
 
 const admin = aUser({
   id: 'user-1',

@@ -1,5 +1,5 @@
 /**
- * Large organizations (issue 12): get-user shows the member count on every call, so it is kept on the
+ * Large organizations (docs/performance.md#large-organizations): get-user shows the member count on every call, so it is kept on the
  * organization by a trigger instead of counted each time; the members table sorts and pages through
  * indexes instead of sorting the whole organization.
  */

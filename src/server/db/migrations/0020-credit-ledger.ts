@@ -1,5 +1,5 @@
 /**
- * Issue 13: credits are a ledger. Every change of a balance is a row of credit_ledger, and a trigger
+ * Credits are a ledger (docs/decisions/0001-credits-ledger.md). Every change of a balance is a row of credit_ledger, and a trigger
  * applies the row to users.credits (and its top-up part) as it is inserted, so the balance equals the
  * ledger's sum by construction and a check forbids a negative one. Existing balances open the ledger.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13: credit packs (seeded reference data) and their one-off checkouts.
+ * docs/product.md#top-ups: credit packs (seeded reference data) and their one-off checkouts.
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

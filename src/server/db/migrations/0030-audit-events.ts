@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 16): append-only. A trigger refuses UPDATE, DELETE and TRUNCATE on it for every
+ * The audit log (docs/product.md#audit-log): append-only. A trigger refuses UPDATE, DELETE and TRUNCATE on it for every
  * client, the product's own code included, so entries stay (at least a year: nothing ever deletes them).
  * No foreign keys: an entry outlives the account or organization it names.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions list (issue 16): the browser and address a session was started from, shown in Settings.
+ * Sessions list (docs/product.md#sessions): the browser and address a session was started from, shown in Settings.
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16): the TOTP secret sealed like the CRM credentials (secret-box), the
+ * Two-factor sign-in (docs/product.md#two-factor-sign-in): the TOTP secret sealed like the CRM credentials (secret-box), the
  * last accepted time step (a code works once), hashed single-use recovery codes, and the sign-ins
  * waiting for their code (a pending sign-in is no session: no operation accepts it as signed in).
  */

@@ -1,5 +1,5 @@
 /**
- * An organization can require two-factor sign-in of everyone in it (issue 16).
+ * An organization can require two-factor sign-in of everyone in it (docs/product.md#two-factor-sign-in).
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

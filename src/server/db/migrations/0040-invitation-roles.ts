@@ -1,5 +1,5 @@
 /**
- * Issue 15: invitations may carry the billing manager and viewer roles (src/shared/permissions.ts).
+ * docs/product.md#invitations: invitations may carry the billing manager and viewer roles (src/shared/permissions.ts).
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

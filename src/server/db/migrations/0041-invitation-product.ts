@@ -1,5 +1,5 @@
 /**
- * Issue 15: an invitation can carry a paid product, seated again when it is accepted.
+ * docs/product.md#accepting-an-invitation: an invitation can carry a paid product, seated again when it is accepted.
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

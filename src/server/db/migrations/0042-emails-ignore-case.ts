@@ -1,5 +1,5 @@
 /**
- * Issue 15: one account per address whatever its case. Every address the server stores has been
+ * docs/product.md#email-addresses: one account per address whatever its case. Every address the server stores has been
  * normalized (src/shared/email.ts), so older rows in another case come only from hand edits or imports.
  * They are lowercased; addresses that would then collide are not merged or renamed behind anyone's back:
  * the migration stops and names them, for an operator to merge or rename those accounts first (the

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the sandbox payment provider keeps its subscriptions' items (one per product, with its
+ * docs/product.md#seats-and-the-payment-provider: the sandbox payment provider keeps its subscriptions' items (one per product, with its
  * quantity) apart from our own record, so tests and the reconciliation can compare the two sides.
  * provider_event_at: the creation time of the newest provider event applied to a subscription
  * (older ones arriving late are skipped).

@@ -1,5 +1,5 @@
 /**
- * Issue 15, company domain: the organization's verified email domain (one organization per domain), the
+ * Company domain (docs/product.md#company-domain-and-join-requests): the organization's verified email domain (one organization per domain), the
  * verification mailed but not confirmed yet (its code stored hashed), and requests to join from people
  * at that domain, open for 7 days.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, invitation links: only the token's hash is kept; `domain` is the verified domain the link was
+ * Invitation links (docs/product.md#invitation-links): only the token's hash is kept; `domain` is the verified domain the link was
  * made for, so a link stops working when the organization's domain changes.
  */
 import type { Migration } from 'kysely';

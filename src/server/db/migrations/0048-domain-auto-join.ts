@@ -1,5 +1,5 @@
 /**
- * Issue 15, optional auto-join: off until an admin turns it on.
+ * Automatic joining (docs/product.md#automatic-joining), optional: off until an admin turns it on.
  */
 import type { Migration } from 'kysely';
 import { runStatements } from './run-statements.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: typing an address proves nothing, so automatic joining and invitation links let in only the
+ * docs/product.md#proven-addresses: typing an address proves nothing, so automatic joining and invitation links let in only the
  * people who proved theirs (Google's verified address, a mailed invitation accepted, a mailed reset used).
  * Existing accounts count as proven when they signed in with Google or accepted an invitation to their address.
  */

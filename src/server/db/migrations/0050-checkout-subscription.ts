@@ -1,5 +1,5 @@
 /**
- * Issue 15: the subscription a paid checkout started or paid into, so a late payment can be compared with
+ * docs/product.md#checkout-and-the-billing-portal: the subscription a paid checkout started or paid into, so a late payment can be compared with
  * the checkout that made the account's current subscription (the newest checkout wins, in any order).
  */
 import type { Migration } from 'kysely';

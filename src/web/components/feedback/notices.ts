@@ -1,5 +1,5 @@
 /**
- * Issue 14: one queue of short notices ("Invitation sent successfully!", "Could not resend...") shown one
+ * docs/product.md#accessibility: one queue of short notices ("Invitation sent successfully!", "Could not resend...") shown one
  * at a time at the bottom of the screen, where a phone user sees them whatever they scrolled to. Any
  * page dispatches `notify`; NoticeHost (in AppProviders) shows the head of the queue.
  */

@@ -1,7 +1,7 @@
 /**
  * A placeholder shape that looks like MUI's `<Skeleton>` (same tint, radii and pulse), for the loading
  * states of the first paint. MUI's Skeleton, with its wave variant and child handling, costs about 2 KB
- * gzipped of every first load (issue 12). The pulse stops for visitors who ask for less motion.
+ * gzipped of every first load (docs/performance.md#size-budgets). The pulse stops for visitors who ask for less motion.
  */
 import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';

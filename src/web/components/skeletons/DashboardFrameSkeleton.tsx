@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { APP_NAME } from '../app-name';
 import ContentSkeleton, { type SkeletonShape } from './ContentSkeleton';
 
-/** Spec §2.1 and §9: the sidebar is 330 px wide (the real shell reads it from here too). */
+/** docs/product.md#dashboard-shell: the sidebar is 330 px wide (the real shell reads it from here too). */
 export const SIDEBAR_WIDTH = 330;
 const BAR_HEIGHT = 64;
 

@@ -1,7 +1,7 @@
 /**
  * The words of a loading state for assistive tech: a polite live region, visually hidden because the
  * skeleton beside it already shows sighted users that content is on its way. Its default text is the
- * spec's 'Loading...' (§2.1).
+ * 'Loading...' of docs/product.md#dashboard-routes.
  */
 import { visuallyHidden } from '../visually-hidden';
 import { translated } from '../../i18n/index';

@@ -11,7 +11,7 @@ import { t, translated } from '../../i18n';
 const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 
 /**
- * Issue 15: a signed-in user without organization whose address is at a verified domain is offered to
+ * docs/product.md#requests-to-join: a signed-in user without organization whose address is at a verified domain is offered to
  * ask that organization's admins to let them in. Nothing otherwise, and nothing asked of the server for
  * anyone else (a visitor, a member), so any page may show it. An address its owner has not proved joins
  * only through the invitation mailed once an admin approves: the prompt says so, and then points to it.

@@ -1,5 +1,5 @@
 /**
- * The company-domain entity (issue 15): the offer to join the organization that verified the domain of
+ * The company-domain entity (docs/product.md#requests-to-join): the offer to join the organization that verified the domain of
  * the user's address. The overview and the onboarding pages a new signup lands on both show it.
  */
 export { JoinPrompt } from './JoinPrompt';

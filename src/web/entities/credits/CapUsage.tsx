@@ -15,7 +15,7 @@ export interface CapUsageProps {
 }
 
 /**
- * Usage against a monthly cap (issue 13): a bar, and a warning state from 75% and at 100% of the cap. The
+ * Usage against a monthly cap (docs/product.md#monthly-caps): a bar, and a warning state from 75% and at 100% of the cap. The
  * thresholds are the shared rule (src/shared/credits.ts).
  */
 export default function CapUsage({ spent, cap, periodEnd, subject = 'own' }: CapUsageProps) {

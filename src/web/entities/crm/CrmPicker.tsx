@@ -1,7 +1,7 @@
 /**
- * The CRM picker (spec §2.2 /signup; also /connect when no CRM is known): the records of
+ * The CRM picker (docs/product.md#signing-up; also /connect when no CRM is known): the records of
  * get-software-options. The page decides what choosing does (app/chosen-software.ts useChooseSoftware).
- * A failed list is only logged (spec §8 'Failed to fetch software options'): the page works without it.
+ * A failed list is only logged (docs/product.md#other-texts): the page works without it.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useGetSoftwareOptionsQuery } from '../../api';

@@ -1,6 +1,6 @@
 /**
  * The list of CRMs as a select (CrmPicker's loaded state). Its own chunk: MUI's Select brings Popover,
- * Menu and Modal, which the signup page does not need for its first paint (issue 12).
+ * Menu and Modal, which the signup page does not need for its first paint (docs/performance.md#size-budgets).
  */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';

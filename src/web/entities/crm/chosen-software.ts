@@ -1,7 +1,7 @@
 /**
- * The one rule for the chosen CRM (spec §2.2 loader, §3 local flag `software`): the slug the visitor chose
+ * The one rule for the chosen CRM (docs/product.md#public-routes loader, docs/product.md#kept-in-the-browser flag `software`): the slug the visitor chose
  * last (local storage, set by /auth, the signup picker, an invitation link or a login answer), trimmed,
- * else the signed-in user's. Spec §4's initial load is the exception the spec makes: it looks up the
+ * else the signed-in user's. The initial load (docs/product.md#initial-load) is the exception: it looks up the
  * account's own CRM (session-slice.ts).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';

@@ -1,5 +1,5 @@
 /**
- * The chosen CRM for every page (spec §2.2 loader, §3 local flag `software`, §5 "Software record"), by the
+ * The chosen CRM for every page (docs/product.md#public-routes loader, docs/product.md#kept-in-the-browser flag `software`), by the
  * rule of chosen-software.ts. Its record becomes the shared software once looked up.
  *
  * A page never renders another CRM while the chosen one loads (the account's CRM flashing before the

@@ -12,8 +12,8 @@ export interface BillingScheduleToggleProps {
 
 /**
  * Monthly / Yearly switch of /pricing and the billing views, one wording everywhere: 'Yearly' is the
- * word of the billing period the user then reads (spec §2.1 'Monthly or Yearly') and of 'Billed yearly'
- * on the cards. The yearly option carries the '33% off' label of spec §9 ('Annual billing').
+ * word of the billing period the user then reads (docs/product.md#billing-views, 'Monthly or Yearly') and of 'Billed yearly'
+ * on the cards. The yearly option carries the '33% off' label of docs/product.md#displayed-prices ('Annual billing').
  */
 export default function BillingScheduleToggle({
   value,

@@ -1,5 +1,5 @@
 /**
- * The 'What is a credit?' button with the credits tooltip (spec §2.1). MUI's Tooltip brings Popper, which
+ * The 'What is a credit?' button with the credits tooltip (docs/product.md#plan-cards). MUI's Tooltip brings Popper, which
  * /pricing's first load would carry for this one hint: it is fetched when the visitor first points at,
  * focuses or touches the button, and opens as soon as it has arrived.
  */
@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { msg, t } from '../../i18n';
 
-/** Spec §2.1: the credits tooltip. */
+/** docs/product.md#plan-cards: the credits tooltip. */
 export const CREDITS_TOOLTIP = msg(
   'Each credit finds contact details, including email addresses, for one profile.',
 );

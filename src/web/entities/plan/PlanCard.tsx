@@ -21,12 +21,12 @@ export type PlanCardAction = { label: string; to: string } | { label: string; on
 
 export interface PlanCardProps {
   name: string;
-  /** Displayed monthly price in whole currency units (spec §9 rule, see lib/prices). */
+  /** Displayed monthly price in whole currency units (docs/product.md#displayed-prices, see lib/prices). */
   monthlyPrice: number;
   schedule: BillingSchedule;
   features: PlanFeature[];
   recommended?: boolean;
-  /** The user's current product: the card is disabled and marked 'Current' (spec §5). */
+  /** The user's current product: the card is disabled and marked 'Current' (docs/product.md#plan-cards). */
   current?: boolean;
   action: PlanCardAction;
   /** Another action is in progress (e.g. a checkout being created): every button waits. */

@@ -35,7 +35,7 @@ export default function PlanCards({
   recommended = recommendedPlanFor(currentPlan),
 }: PlanCardsProps) {
   return (
-    // A CSS grid rather than MUI's Grid (issue 12: one less component in /pricing's first load).
+    // A CSS grid rather than MUI's Grid (one less component in /pricing's first load: docs/performance.md#size-budgets).
     <Box
       sx={{
         display: 'grid',

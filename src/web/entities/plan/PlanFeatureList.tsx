@@ -15,7 +15,7 @@ function featureText({ label, value }: PlanFeature): string {
 
 /**
  * The feature list of a plan card; a boolean feature shows a tick or a cross instead of a value. Laid out
- * as MUI's dense List would be, without its four components in /pricing's first load (issue 12).
+ * as MUI's dense List would be, without its four components in /pricing's first load (docs/performance.md#size-budgets).
  */
 export default function PlanFeatureList({ features }: { features: PlanFeature[] }) {
   return (

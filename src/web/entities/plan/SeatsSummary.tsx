@@ -10,7 +10,7 @@ import { t } from '../../i18n';
 
 /**
  * Purchased, assigned and available seats per paid product (team billing view and the Organization page,
- * issue 15). Available is the same rule the Product select uses (src/shared/seats.ts), never below 0.
+ * docs/product.md#seats). Available is the same rule the Product select uses (src/shared/seats.ts), never below 0.
  */
 export default function SeatsSummary({
   purchased,

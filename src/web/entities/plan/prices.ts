@@ -1,6 +1,6 @@
 import { formatMoney } from '../../i18n/format';
 /**
- * Price display rules of spec §9 and the organization-subscription total of spec §7. Plan keys and
+ * Price display rules (docs/product.md#displayed-prices) and the organization-subscription total (docs/product.md#api-calls). Plan keys and
  * names are src/shared/plans.ts'.
  * Pure: no React, no browser globals.
  */
@@ -10,7 +10,7 @@ export type BillingSchedule = 'monthly' | 'yearly';
 /**
  * The monthly price shown on a plan card, in whole currency units. Prices arrive in cents: a yearly
  * price covers twelve months, so it is divided by 1200 and rounded; a monthly price is divided by 100
- * and rounded down (spec §9).
+ * and rounded down (docs/product.md#displayed-prices).
  */
 export function displayedMonthlyPrice(priceCents: number, schedule: BillingSchedule): number {
   return schedule === 'yearly' ? Math.round(priceCents / 1200) : Math.floor(priceCents / 100);
@@ -64,7 +64,7 @@ const KNOWN_FEATURE_LABELS: Record<string, string> = {
   support: 'Support',
 };
 
-/** Spec §2.1: the known metadata keys have fixed labels; any other key is shown title-cased. */
+/** docs/product.md#plan-cards: the known metadata keys have fixed labels; any other key is shown title-cased. */
 export function featureLabel(key: string): string {
   return KNOWN_FEATURE_LABELS[key] ?? titleCase(key);
 }
@@ -96,7 +96,7 @@ export interface OrgSubscriptionItemLike {
   quantity: number;
 }
 
-/** Spec §7 /org-subscription: the total shown is sum(unitAmount × quantity) / 100. */
+/** docs/product.md#api-calls /org-subscription: the total shown is sum(unitAmount × quantity) / 100. */
 export function orgSubscriptionTotal(items: readonly OrgSubscriptionItemLike[]): number {
   return items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0) / 100;
 }
@@ -122,7 +122,7 @@ export function formatAmount(amount: number): string {
   return formatMoney(amount);
 }
 
-/** 'Monthly' or 'Yearly' for a subscription interval (spec §2.1 member view); null reads as Monthly. */
+/** 'Monthly' or 'Yearly' for a subscription interval (docs/product.md#billing-views, member view); null reads as Monthly. */
 export function billingPeriodLabel(interval: string | null | undefined): 'Monthly' | 'Yearly' {
   return interval === 'yearly' ? 'Yearly' : 'Monthly';
 }

@@ -7,14 +7,14 @@ import type { PlanKey } from '../../../shared/plans';
 import type { BillingSchedule } from './prices';
 import { leaveAppTo, safeRedirectUrl } from '../../lib/safe-redirect';
 
-/** Spec §8 'Seats and checkout'. */
+/** docs/product.md#seats-and-checkout-texts. */
 const CHECKOUT_FAILED = 'Failed to create checkout session';
 const NO_CHECKOUT_URL = 'No checkout URL returned';
 
 /**
  * Buying a plan from a plan card (/pricing and the dashboard's product purchase view): create the
  * checkout session, then leave for the payment page. The processing state stays while the browser
- * leaves and is cleared on error (spec §8).
+ * leaves and is cleared on error (docs/product.md#seats-and-checkout-texts).
  */
 export function usePlanCheckout(couponCode: string | null) {
   const [checkout] = useCheckoutMutation();

@@ -3,7 +3,7 @@ import { useGetPricingQuery } from '../../api';
 import { classifyFailure, errorMessage, isFailedAnswer } from '../../api/errors';
 import type { BillingSchedule } from './prices';
 
-/** Spec §8 'Pricing and coupons'. */
+/** docs/product.md#pricing-and-coupon-texts. */
 const PRICING_FETCH_FAILED = 'Failed to fetch pricing data';
 const PRICING_ERROR = 'Error fetching pricing';
 const PRICING_ERROR_LOGGED = 'Error fetching pricing data';
@@ -20,7 +20,7 @@ function pricingErrorText(error: unknown): string {
  */
 export function usePricing(schedule: BillingSchedule) {
   const { currentData, error, isError, isFetching, refetch } = useGetPricingQuery({ schedule });
-  // A request cut short by a newer one (spec §7) is not a failure worth showing.
+  // A request cut short by a newer one (docs/product.md#the-pricing-page) is not a failure worth showing.
   const failed = isError && classifyFailure(error).kind !== 'aborted';
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
  * The full page shown when the signed-in user could not be loaded for another reason than "no session"
- * (spec §8 'Error: {message}'): inside a normal page layout, with "Try again" (the initial load once
+ * (docs/product.md#user-and-software-texts, 'Error: {message}'): inside a normal page layout, with "Try again" (the initial load once
  * more; also tried by itself while shown, use-auto-retry.ts) and a way out to /login, never bare text.
  */
 import Box from '@mui/material/Box';

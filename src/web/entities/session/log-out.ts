@@ -1,5 +1,5 @@
 /**
- * Spec §4 logout: call logout, clear all local storage except the chosen CRM, reset the API cache and the
+ * docs/product.md#local-flags-and-the-auth-route, logout: call logout, clear all local storage except the chosen CRM, reset the API cache and the
  * shared user. Run by /logout and /login?reauth=true on entry, and by 'Log out and create a new account'
  * and the invitation page's 'Log out and continue'.
  */

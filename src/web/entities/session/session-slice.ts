@@ -1,7 +1,7 @@
 /**
- * The session entity: the shared application state of spec §3 (`state.app`: the signed-in user, the
- * shared CRM record, loading and error) and the two thunks every area needs: the initial load (§4) and
- * the billing-portal fetch (§4 Billing, §8 Billing portal).
+ * The session entity: the shared application state of docs/product.md#shared-application-state (`state.app`: the signed-in user, the
+ * shared CRM record, loading and error) and the two thunks every area needs: the initial load (docs/product.md#initial-load) and
+ * the billing-portal fetch (docs/product.md#checkout-and-the-billing-portal, docs/product.md#billing-portal-texts).
  */
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../../api';
@@ -52,7 +52,7 @@ const PORTAL_URL_MISSING = 'Could not load billing portal URL';
 const PORTAL_LOAD_FAILED = 'Failed to load billing portal';
 
 /**
- * Spec §4 "Initial load": fetch the user (loading set); when the user has a software slug, fetch that CRM
+ * docs/product.md#initial-load: fetch the user (loading set); when the user has a software slug, fetch that CRM
  * record and store it unless the answer carries an error; on failure store and log the message. Loading
  * ends in every case.
  */
@@ -75,7 +75,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
     const softwareQuery = dispatch(api.endpoints.getSoftware.initiate({ software: slug }));
     try {
       const softwareResult = await softwareQuery;
-      // A non-OK answer or one carrying `error` leaves the software unset (spec §5 "Software record").
+      // A non-OK answer or one carrying `error` leaves the software unset (docs/product.md#initial-load).
       if (softwareResult.data && !softwareResult.error) dispatch(softwareLoaded(softwareResult.data.data));
     } finally {
       softwareQuery.unsubscribe();
@@ -84,7 +84,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
 );
 
 /**
- * Spec §4 Billing and §8 Billing portal: loading flag while fetching, URL stored on success, flag cleared
+ * docs/product.md#checkout-and-the-billing-portal and docs/product.md#billing-portal-texts: loading flag while fetching, URL stored on success, flag cleared
  * after. A failure stores the error message and resolves to null (it never rejects).
  */
 export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
@@ -122,7 +122,7 @@ const sessionStarted = isAnyOf(
   api.endpoints.accessToken.matchFulfilled,
 );
 
-/** The chosen CRM stays (logout keeps it in local storage too, spec §4). */
+/** The chosen CRM stays (logout keeps it in local storage too, docs/product.md#local-flags-and-the-auth-route). */
 function clearSession(state: AppState) {
   state.user = null;
   state.userErrorStatus = 401;
@@ -147,7 +147,7 @@ export const appSlice = createSlice({
       state.errorMessage = action.payload;
     },
     /**
-     * The browser side of a logout (spec §4). Runs whether or not the logout call succeeded: a session the
+     * The browser side of a logout (docs/product.md#local-flags-and-the-auth-route). Runs whether or not the logout call succeeded: a session the
      * server already ended must not leave its user on screen.
      */
     signedOut(state) {

@@ -14,7 +14,7 @@ import { DashboardShell } from './components/DashboardShell';
 import { DashboardFrameSkeleton } from '../../components/skeletons';
 
 /**
- * The signed-in shell of spec §2.1: the sidebar (its entries follow the table of visibility rules) and
+ * The signed-in shell (docs/product.md#dashboard-shell): the sidebar (its entries follow the table of visibility rules) and
  * the page in the main area. The session guard in front of it already waits for the user; this layout
  * still never renders a blank page without one: the frame with skeletons ('Loading...' for assistive tech) while user data loads, and the stored
  * error full-page ('Error: {message}') when no user could be loaded.

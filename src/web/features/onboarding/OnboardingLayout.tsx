@@ -1,5 +1,5 @@
 /**
- * The wrapper of the public onboarding pages (spec §1, §2.2): it waits for the current user and the chosen
+ * The wrapper of the public onboarding pages (docs/product.md#public-routes): it waits for the current user and the chosen
  * CRM, shows the banner, the four-step progress bar with the current step, and on the pages that win the
  * visitor over (signup, login, install) the marketing copy and the trusted-by strip; signing in again
  * after a session ended (/login?reauth=true) shows neither bar nor marketing.
@@ -82,7 +82,7 @@ export default function OnboardingLayout() {
     if (!waiting) setSettled(true);
   }, [waiting]);
 
-  // Campaign parameters may arrive on any public page (spec §3 UTM set); main.tsx captures the landing URL.
+  // Campaign parameters may arrive on any public page (docs/product.md#kept-in-the-browser, UTM set); main.tsx captures the landing URL.
   useEffect(() => {
     captureUtm(search);
   }, [search]);

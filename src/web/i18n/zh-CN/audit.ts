@@ -1,9 +1,5 @@
 /** Simplified Chinese of the audit log (features/audit, shared/audit-events.ts) and the legal pages. */
 export const audit: Record<string, string> = {
-  'Exported the newest {rows} entries; narrow the filters to export the rest.':
-    '已导出最新的 {rows} 条记录；请缩小筛选范围以导出其余记录。',
-  'Exported {rows, plural, one {# entry} other {# entries}}.': '已导出 {rows, plural, other {# 条记录}}。',
-  'Could not export the audit log.': '无法导出审计日志。',
   'Could not load the audit log.': '无法加载审计日志。',
   'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.':
     '您组织的安全与账单事件，最新的在前。记录无法更改或删除，且至少保留一年。',
@@ -15,7 +11,6 @@ export const audit: Record<string, string> = {
   'All events': '全部事件',
   Person: '人员',
   'Email address': '电子邮箱地址',
-  'Exporting...': '正在导出...',
   'No events match these filters.': '没有符合这些筛选条件的事件。',
   'Audit log events': '审计日志事件',
   Time: '时间',

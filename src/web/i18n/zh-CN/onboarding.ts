@@ -24,7 +24,7 @@ export const onboarding: Record<string, string> = {
   'Checking your invitation...': '正在检查您的邀请...',
   'Invitation accepted': '已接受邀请',
   'You have been invited to join {organization}.': '您已受邀加入 {organization}。',
-  // Opening an invitation while signed in (issue 15).
+  // Opening an invitation while signed in (docs/product.md#accepting-an-invitation).
   'Invitation to {organization}': '{organization} 的邀请',
   'You are already a member of {organization}.': '您已是 {organization} 的成员。',
   'This invitation is for {invited}, but you are signed in as {email}.':
@@ -70,7 +70,7 @@ export const onboarding: Record<string, string> = {
     '扩展已安装。将其固定以便随时一键可用，然后创建您的账户。',
   'Accept invitation': '接受邀请',
   'Why CRM Sync': '为什么选择 CRM Sync',
-  // The page of an invitation link (issue 15).
+  // The page of an invitation link (docs/product.md#invitation-links).
   'Join an organization': '加入组织',
   'Failed to check the invitation link': '检查邀请链接失败',
   'Failed to join the organization': '加入组织失败',

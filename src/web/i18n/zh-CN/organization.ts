@@ -29,7 +29,7 @@ export const organization: Record<string, string> = {
   'Failed to verify the domain': '验证域名失败',
   'Failed to answer the request': '处理申请失败',
   'Failed to load the company domain': '加载公司域名失败',
-  // Invitation link (issue 15)
+  // Invitation link (docs/product.md#invitation-links)
   'Invitation link': '邀请链接',
   'Anyone signed in with an address at {domain} can join as a Free member through this link.':
     '任何使用 {domain} 邮箱地址登录的人都可以通过此链接以免费版成员身份加入。',
@@ -51,7 +51,7 @@ export const organization: Record<string, string> = {
   'Failed to create the invitation link': '创建邀请链接失败',
   'Failed to revoke the invitation link': '撤销邀请链接失败',
   Role: '角色',
-  // Bulk invitations (issue 15)
+  // Bulk invitations (docs/product.md#bulk-invitations)
   'Invite many members': '批量邀请成员',
   'Email addresses': '电子邮箱地址',
   'One per line, or separated by commas or semicolons. A CSV may add a role column.':

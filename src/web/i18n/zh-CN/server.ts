@@ -4,7 +4,7 @@
  */
 export const server: Record<string, string> = {
   'Account created.': '账户已创建。',
-  // Bulk invitations (issue 15): why a row was refused (src/shared/invite-list.ts).
+  // Bulk invitations (docs/product.md#bulk-invitations): why a row was refused (src/shared/invite-list.ts).
   'Not a valid email address.': '不是有效的电子邮箱地址。',
   'Unknown role.': '未知角色。',
   'Listed more than once.': '列表中重复出现。',
@@ -31,7 +31,7 @@ export const server: Record<string, string> = {
   'People who sign up at your company domain now request to join.':
     '使用您公司域名注册的用户现在需要申请加入。',
   'The mail could not be delivered. Try again later.': '邮件无法送达。请稍后再试。',
-  // Invitation links (issue 15, src/shared/invite-link.ts and handlers/invite-links.ts).
+  // Invitation links (docs/product.md#invitation-links, src/shared/invite-link.ts and handlers/invite-links.ts).
   'This invitation link has expired. Ask an admin of the organization for a new one.':
     '此邀请链接已过期。请向该组织的管理员索取新链接。',
   'This invitation link was revoked. Ask an admin of the organization for a new one.':
@@ -200,7 +200,7 @@ export const server: Record<string, string> = {
  * it (serverWords); other values show as sent.
  */
 export const serverTemplates: Record<string, string> = {
-  // Company domain and requests to join (issue 15, handlers/company-domain.ts).
+  // Company domain and requests to join (docs/product.md#company-domain-and-join-requests, handlers/company-domain.ts).
   'Your address is not at {domain}: enter an address at {domain} to send the code to.':
     '您的地址不属于 {domain}：请输入 {domain} 下的地址以接收验证码。',
   'The address must be at {domain}.': '地址必须属于 {domain}。',
@@ -220,7 +220,7 @@ export const serverTemplates: Record<string, string> = {
   'You joined {organization} as a Free member.': '您已作为免费版成员加入 {organization}。',
   'We sent an invitation to {email}: open it to join {organization}.':
     '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',
-  // Members, seats and invitations (domain/organizations.ts, domain/payments.ts, handlers/organization.ts).
+  // Members, seats and invitations (domain/organizations.ts, domain/billing/, handlers/organization.ts).
   'No {plan} seats available. Buy more seats first.': '没有可用的{plan}席位。请先购买更多席位。',
   'You joined {organization} on the Free plan: no {plan} seat was free. Your admin can give you one once a seat is free.':
     '您已以免费版加入 {organization}：当前没有空闲的{plan}席位。有空闲席位后，管理员可以为您分配。',

@@ -74,7 +74,7 @@ export const storedValueTemplates: Record<string, string> = {
   'e.g. {example}': '例如 {example}',
   '{plan} ({count} seats available)': '{plan}（剩余 {count} 个席位）',
   '{plan} ({count} seat available)': '{plan}（剩余 {count} 个席位）',
-  // What an invoice bought, as the server's checkouts describe it (server/billing/quote.ts, handlers/credits.ts).
+  // What an invoice bought, as the server's checkouts describe it (server/domain/billing/quote.ts, handlers/credits.ts).
   '{plan} plan (monthly)': '{plan}套餐（按月）',
   '{plan} plan (yearly)': '{plan}套餐（按年）',
   '{plan} seat (monthly)': '{plan}席位（按月）',

@@ -12,7 +12,7 @@ import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import LazyLinearProgress from './LazyLinearProgress';
 import { t } from '../../../i18n';
 
-/** What the page says when Google's widget fails to load or answers without a credential (spec §8). */
+/** What the page says when Google's widget fails to load or answers without a credential (docs/product.md#authentication-texts). */
 export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
 
 // Google's own widget, for deployments with a client id: the others (the sandbox, none) never load it.

@@ -1,5 +1,5 @@
 /**
- * The official Google sign-in button (spec §7: the widget hands a credential to a success callback).
+ * The official Google sign-in button (docs/product.md#api-calls: the widget hands a credential to a success callback).
  * Rendered only when a client id is configured; a widget that fails to load or answers without a
  * credential reports onError, and the page shows 'Google sign in failed. Please try again.'.
  */

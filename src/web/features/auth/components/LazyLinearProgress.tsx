@@ -1,7 +1,7 @@
 /**
  * MUI's LinearProgress, fetched the first time a bar is shown: the auth forms show one only once the
  * visitor types a password or signs in with Google, so it stays out of /login's and /signup's first load
- * (issue 12). Until it arrives, a box of the bar's height holds its place.
+ * (docs/performance.md#size-budgets). Until it arrives, a box of the bar's height holds its place.
  */
 import Box from '@mui/material/Box';
 import type { LinearProgressProps } from '@mui/material/LinearProgress';

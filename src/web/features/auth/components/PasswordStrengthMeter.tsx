@@ -1,5 +1,5 @@
 /**
- * Live password-strength meter (spec §4/§5 levels Too weak, Weak, Medium, Strong), computed with the rule
+ * Live password-strength meter (docs/product.md#password-strength levels Too weak, Weak, Medium, Strong), computed with the rule
  * the server applies too (src/shared/password-strength.ts).
  */
 import Box from '@mui/material/Box';

@@ -1,7 +1,7 @@
 /**
  * After a login or signup: remember the CRM the server answered with, make sure the chosen CRM's record
  * is loaded (its auth_options decide between /connected and /complete), then go to the next screen of
- * spec §4 — or, when the session had ended mid-use, back to the page the user was on (issue 14).
+ * docs/product.md#onboarding-order — or, when the session had ended mid-use, back to the page the user was on (docs/product.md#session-expiry).
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * What signup and Google sign-in send besides the credentials (spec §7): the chosen CRM, whether the
+ * What signup and Google sign-in send besides the credentials (docs/product.md#api-calls): the chosen CRM, whether the
  * extension is installed, the invitation token and the five UTM values, all from local storage.
  */
 import { getFlag, getItem, removeItem, storageKeys } from '../../../lib/storage';

@@ -1,5 +1,5 @@
 /**
- * /forgot-password (spec §2.2, §8): an email form. The success text is neutral (it never tells whether an
+ * /forgot-password (docs/product.md#forgot-and-reset-password): an email form. The success text is neutral (it never tells whether an
  * account exists); the error text may carry markup (spec: rendered as HTML), so it is sanitised first.
  */
 import Alert from '@mui/material/Alert';

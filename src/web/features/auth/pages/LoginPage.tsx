@@ -1,5 +1,5 @@
 /**
- * /login (spec §2.2, §7, §8): Google sign-in or email and password. `reauth=true` ends the session first and
+ * /login (docs/product.md#logging-in): Google sign-in or email and password. `reauth=true` ends the session first and
  * says why, with the address of the account that was signed in (or `email=`) filled in; it is what a
  * full-page load finds where the app would ask in a dialog (the extension's /auth?reauth=true); a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
  */
@@ -49,7 +49,7 @@ export const loader = (({ store, url }) => ({
 })) satisfies EntryLoader;
 
 /**
- * Google login fallbacks (spec §8): an answer without a message is 'Google login failed', an answer that
+ * Google login fallbacks (docs/product.md#authentication-texts): an answer without a message is 'Google login failed', an answer that
  * signs nobody in is 'Google auth failed', no answer at all is 'An error occurred during Google login'.
  */
 function googleLoginMessage(error: unknown): string {

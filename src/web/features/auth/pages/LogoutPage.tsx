@@ -1,5 +1,5 @@
 /**
- * /logout (spec §4): end the session, clear local storage except the chosen CRM, reset the API cache and
+ * /logout (docs/product.md#local-flags-and-the-auth-route): end the session, clear local storage except the chosen CRM, reset the API cache and
  * the shared user, then go to /login.
  */
 import { Suspense } from 'react';

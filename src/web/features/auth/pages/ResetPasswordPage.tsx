@@ -1,5 +1,5 @@
 /**
- * /reset-password?token=... (spec §2.2, §5, §7, §8): a new password of at least Medium strength; on success
+ * /reset-password?token=... (docs/product.md#forgot-and-reset-password): a new password of at least Medium strength; on success
  * the app follows data.redirect_url 1.5 s later, but only when it is a path of this app.
  */
 import Alert from '@mui/material/Alert';

@@ -1,7 +1,7 @@
 /**
- * /signup (spec §2.2, §5, §7): CRM picker, Google sign-in, and the name/email/password form with a live
+ * /signup (docs/product.md#signing-up): CRM picker, Google sign-in, and the name/email/password form with a live
  * strength meter. Too weak and Weak passwords are refused before any call; after the account exists the
- * visitor continues along the onboarding order (spec §4).
+ * visitor continues along the onboarding order (docs/product.md#onboarding-order).
  */
 import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
@@ -43,7 +43,7 @@ const AlreadySignedIn = lazy(
 );
 
 /**
- * A field's text: what the visitor typed, else the query's prefill (spec §2.2). The prerendered page is
+ * A field's text: what the visitor typed, else the query's prefill (docs/product.md#public-routes). The prerendered page is
  * drawn without the prefill (one page for every query), so it is filled in once hydrated: a text in a box
  * of the same size, nothing moves.
  */
@@ -54,8 +54,8 @@ function usePrefilled(prefill: string | null): [string, (value: string) => void]
 }
 
 /**
- * An invitation link that sent the visitor here to sign up (issue 15) is where they come back; any other
- * `next` is ignored, so a new account always goes through the onboarding order of spec §4.
+ * An invitation link that sent the visitor here to sign up (docs/product.md#invitation-links) is where they come back; any other
+ * `next` is ignored, so a new account always goes through the onboarding order (docs/product.md#onboarding-order).
  */
 function signupReturnPath(next: string | null): string | null {
   const path = returnPathAfterReauth(next, window.location.origin);

@@ -10,11 +10,11 @@ import SeatOrderDialog, { type SeatOrder } from './SeatOrderDialog';
 import { t } from '../../../i18n';
 import { dashboardPaths } from '../../../lib/paths';
 
-/** Spec §8 'Seats and checkout'. */
+/** docs/product.md#seats-and-checkout-texts. */
 const BUY_SEATS_FAILED = 'Error buying seats';
 
 /**
- * Spec §4 buy-seats flow: the server answers a payment page (followed when allow-listed) or nothing,
+ * docs/product.md#buying-seats: the server answers a payment page (followed when allow-listed) or nothing,
  * when the seats were added at once (then the success page).
  */
 export default function BuySeats() {

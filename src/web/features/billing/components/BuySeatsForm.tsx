@@ -22,7 +22,7 @@ export interface BuySeatsFormProps {
   error?: string | null;
 }
 
-/** Spec §4 buy-seats flow: step 1 the product (Standard or Pro), step 2 the number of seats. */
+/** docs/product.md#buying-seats: step 1 the product (Standard or Pro), step 2 the number of seats. */
 export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFormProps) {
   const [product, setProduct] = useState<SeatPlanKey | null>(null);
   const [seatsText, setSeatsText] = useState(String(MIN_SEATS));

@@ -12,7 +12,7 @@ export interface MemberSubscriptionProps {
   credits: number;
 }
 
-/** Spec §2.1: the read-only billing view of a member. */
+/** docs/product.md#billing-views: the read-only billing view of a member. */
 export default function MemberSubscription({ product, interval, credits }: MemberSubscriptionProps) {
   return (
     <Paper

@@ -4,7 +4,7 @@ import { getAppConfig } from '../../../app/config';
 import { t } from '../../../i18n';
 
 /**
- * Spec §2.1: every billing view links to the external contact-support form, in a new tab. Without a
+ * docs/product.md#the-billing-help-link: every billing view links to the external contact-support form, in a new tab. Without a
  * form the server vouches for (see the README, SUPPORT_FORM_URL), there is no link rather than a dead end.
  */
 export default function NeedHelpLink() {

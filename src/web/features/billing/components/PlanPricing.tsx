@@ -7,13 +7,13 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import { ContentSkeleton } from '../../../components/skeletons';
 
 export interface PlanPricingProps {
-  /** The subscription's interval for a paid account (spec §4); null lets the user toggle. */
+  /** The subscription's interval for a paid account (docs/product.md#displayed-prices); null lets the user toggle. */
   fixed: BillingSchedule | null;
   children: (pricing: Pricing, schedule: BillingSchedule) => ReactNode;
 }
 
 /**
- * The monthly/annual toggle of spec §2.1, worded Monthly / Yearly like /pricing (default yearly, hidden
+ * The monthly/annual toggle of docs/product.md#billing-views, worded Monthly / Yearly like /pricing (default yearly, hidden
  * when the period is fixed) and the prices of the
  * chosen schedule, handed to the plan cards below it.
  */

@@ -7,7 +7,7 @@ import PlanPricing from './PlanPricing';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { msg, t } from '../../../i18n';
 
-/** Spec §2.1 layout 2: a Free admin picks a plan and goes to checkout. */
+/** docs/product.md#billing-views layout 2: a Free admin picks a plan and goes to checkout. */
 export default function ProductPurchase() {
   const [searchParams] = useSearchParams();
   const checkout = usePlanCheckout(searchParams.get('coupon'));

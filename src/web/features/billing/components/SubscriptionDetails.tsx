@@ -20,7 +20,7 @@ function statusLabel(status: string | null): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Spec §2.1 layout 3: a paying admin's subscription, with the 'Manage Subscription' action. */
+/** docs/product.md#billing-views layout 3: a paying admin's subscription, with the 'Manage Subscription' action. */
 export default function SubscriptionDetails({
   subscription,
   manageButton,

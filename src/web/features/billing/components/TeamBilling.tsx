@@ -26,7 +26,7 @@ import { msg, t, translated } from '../../../i18n';
 const MEMBERS_FALLBACK = 'Failed to load org members';
 const NO_SEATS = { standard: 0, pro: 0 };
 
-/** Spec §7 total of the organization's subscription, with the period it is charged for. */
+/** The total (docs/product.md#api-calls) of the organization's subscription, with the period it is charged for. */
 function SubscriptionTotal({
   subscriptionId,
   interval,
@@ -61,7 +61,7 @@ function SubscriptionTotal({
   );
 }
 
-/** Spec §2.1 layout 1: an organization with more than one member. */
+/** docs/product.md#billing-views layout 1: an organization with more than one member. */
 export default function TeamBilling({ user, portal }: { user: User; portal: BillingPortal }) {
   // Only the seat counts are needed, which the server adds up over the whole organization.
   const members = useGetOrganizationMembersQuery({ per_page: 1 });
@@ -113,7 +113,7 @@ export default function TeamBilling({ user, portal }: { user: User; portal: Bill
                 schedule={schedule}
                 currentPlan={planKeyOf(user.subscription.stripe_product)}
                 disabled={portal.loading}
-                // Spec §2.1: in the change-plan panel the cards open the billing portal.
+                // docs/product.md#plan-cards: in the change-plan panel the cards open the billing portal.
                 actionFor={() => ({ label: msg('Change Plan'), onSelect: () => void portal.open() })}
               />
             )}

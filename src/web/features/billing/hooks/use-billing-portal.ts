@@ -4,7 +4,7 @@ import { fetchBillingPortalUrl, selectErrorMessage, selectPortalLoading } from '
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { openInNewTab, safeRedirectUrl } from '../../../lib/safe-redirect';
 
-/** Spec §8 'Billing portal': what the billing page shows when the portal cannot be opened. */
+/** docs/product.md#billing-portal-texts: what the billing page shows when the portal cannot be opened. */
 const PORTAL_FAILED = 'Failed to load billing portal';
 
 export interface BillingPortal {
@@ -17,7 +17,7 @@ export interface BillingPortal {
 }
 
 /**
- * The billing portal through the shared-state thunk (loading flag and URL in `state.app`, spec §4):
+ * The billing portal through the shared-state thunk (loading flag and URL in `state.app`, docs/product.md#checkout-and-the-billing-portal):
  * the URL opens in a new tab, and only when it is same-origin or allow-listed (DESIGN.md).
  */
 export function useBillingPortal(): BillingPortal {

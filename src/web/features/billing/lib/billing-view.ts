@@ -1,4 +1,4 @@
-/** Which billing view a user gets (spec §2.1 /dashboard/billing, §4 Billing, §6 Admin). Pure. */
+/** Which billing view a user gets (docs/product.md#billing-views). Pure. */
 import { managesBilling } from '../../../../shared/permissions';
 import { planKeyOf } from '../../../../shared/plans';
 import type { Subscription, User } from '../../../api/contract-types';
@@ -7,7 +7,7 @@ import { type BillingSchedule } from '../../../entities/plan';
 export type BillingLayout = 'member' | 'team' | 'purchase' | 'details';
 
 /**
- * Spec §2.1, in its order: a team (more than one member) gets team billing; otherwise a Free account
+ * docs/product.md#billing-views, in its order: a team (more than one member) gets team billing; otherwise a Free account
  * gets the product purchase view; otherwise the subscription details. Everyone else sees the member view.
  */
 export function billingLayout(user: User): BillingLayout {
@@ -17,7 +17,7 @@ export function billingLayout(user: User): BillingLayout {
   return 'details';
 }
 
-/** Spec §4: with a paid account the period is the subscription's interval; otherwise the user picks. */
+/** docs/product.md#displayed-prices: with a paid account the period is the subscription's interval; otherwise the user picks. */
 export function fixedSchedule(subscription: Subscription): BillingSchedule | null {
   if (planKeyOf(subscription.stripe_product) === 'free') return null;
   return subscription.stripe_interval ?? null;

@@ -1,5 +1,5 @@
 /**
- * Spec §5 'Seats to add': an integer with a minimum of 1; smaller values become 1.
+ * docs/product.md#buying-seats, seats to add: an integer with a minimum of 1; smaller values become 1.
  * The input keeps what the user typed and this rule is applied on blur and on submit, so typing
  * "12" over an emptied field is not turned into "112".
  * The maximum is the contract's (the server refuses more in one order): it is said before sending,

@@ -16,7 +16,7 @@ import { useBillingPortal } from '../hooks/use-billing-portal';
 import { billingLayout } from '../lib/billing-view';
 import { t } from '../../../i18n';
 
-/** Spec §2.1 /dashboard/billing: the member view or one of the three admin layouts. */
+/** docs/product.md#billing-views: the member view or one of the three admin layouts. */
 export default function BillingPage() {
   useDocumentTitle('Billing');
   const user = useAppSelector(selectUser);

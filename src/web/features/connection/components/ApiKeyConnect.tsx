@@ -23,7 +23,7 @@ const ROUTES = {
 } as const;
 
 /**
- * The API key form of /connect-api-key and /dashboard/connect/api-key (spec §2.1, §5). The keys are kept
+ * The API key form of /connect-api-key and /dashboard/connect/api-key (docs/product.md#api-key-form). The keys are kept
  * in local storage; the dashboard also hands them to /dashboard/connected in the URL fragment.
  */
 export default function ApiKeyConnect({ variant }: { variant: 'public' | 'dashboard' }) {

@@ -23,7 +23,7 @@ export interface ApiKeyFormProps {
   onSubmit: (values: ApiKeyValues) => void;
 }
 
-/** 'Connect to {software}' with 1 to 4 required API key inputs (spec §2.1, §5). */
+/** 'Connect to {software}' with 1 to 4 required API key inputs (docs/product.md#api-key-form). */
 export default function ApiKeyForm({
   softwareName,
   logoUrl,

@@ -5,7 +5,7 @@ import { t } from '../../../i18n';
 
 /**
  * What a connection screen shows when no CRM record is available: the spec's 'Software not found' text
- * (spec §8), and a way out of it: pick the CRM here, and the screen continues with it.
+ * (docs/product.md#connection-texts), and a way out of it: pick the CRM here, and the screen continues with it.
  */
 export default function ChooseSoftware({ notFoundText }: { notFoundText: string }) {
   const { slug } = useChosenSoftware();

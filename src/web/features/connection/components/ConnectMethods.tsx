@@ -27,7 +27,7 @@ const API_KEY_ROUTE = { public: publicPaths.connectApiKey, dashboard: dashboardP
 const CONNECTED_ROUTE = { public: publicPaths.connected, dashboard: dashboardPaths.connected } as const;
 
 /**
- * The ways to connect this CRM (spec §2.1, §4, §5): OAuth (through the pre-connect form when the CRM
+ * The ways to connect this CRM (docs/product.md#crm-connection): OAuth (through the pre-connect form when the CRM
  * has preconnect fields or the organization choice applies) and/or API keys, per auth_options.
  */
 export default function ConnectMethods({ software, variant, role, memberCount }: ConnectMethodsProps) {

@@ -14,7 +14,7 @@ export interface ConnectOptionsProps {
   oauthDisabled?: boolean;
 }
 
-/** 'Connect with OAuth' and 'Connect with API Key', each offered per the CRM's auth_options (spec §2.1). */
+/** 'Connect with OAuth' and 'Connect with API Key', each offered per the CRM's auth_options (docs/product.md#dashboard-connection). */
 export default function ConnectOptions({
   showOAuth,
   showApiKey,

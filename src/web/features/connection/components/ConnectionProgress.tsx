@@ -10,7 +10,7 @@ import ConnectionHeading from './ConnectionHeading';
 import { t, translated } from '../../../i18n';
 import { CONNECTION_ERROR_HINTS } from '../lib/oauth-callback';
 
-/** Spec §4 "Connection screen states": connecting, then testing, then success or error. */
+/** docs/product.md#connection-screen-states: connecting, then testing, then success or error. */
 type ConnectionStatus = 'connecting' | 'testing' | 'success' | 'error';
 
 export interface ConnectionProgressProps {

@@ -14,7 +14,7 @@ import ConnectionConfirm from './ConnectionConfirm';
 import ConnectionProgress from './ConnectionProgress';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
-/** Spec §9: after 'Successfully connected.' the next screen follows 3 seconds later. */
+/** docs/product.md#connection-screen-states: after 'Successfully connected.' the next screen follows 3 seconds later. */
 const SUCCESS_REDIRECT_MS = 3000;
 
 const ROUTES = {

@@ -20,7 +20,7 @@ export interface PreconnectValues {
 
 export interface PreconnectFormProps {
   fields: PreconnectField[];
-  /** The is_organization_connection yes/no radio (spec §5: admins of organizations with 2+ members). */
+  /** The is_organization_connection yes/no radio (docs/product.md#connecting-on-the-public-pages: admins of organizations with 2+ members). */
   showOrganizationChoice: boolean;
   submitting?: boolean;
   errorText?: string | null;
@@ -29,8 +29,8 @@ export interface PreconnectFormProps {
 }
 
 /**
- * The pre-connect step before the OAuth window (spec §4): the CRM's preconnect fields, all required
- * (spec §5), and on the dashboard the organization-wide choice.
+ * The pre-connect step before the OAuth window: the CRM's preconnect fields, all required
+ * (docs/product.md#connecting-on-the-public-pages), and on the dashboard the organization-wide choice.
  */
 export default function PreconnectForm({
   fields,

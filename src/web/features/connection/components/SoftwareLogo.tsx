@@ -8,7 +8,7 @@ export interface SoftwareLogoProps {
   size?: number;
 }
 
-/** The CRM's logo, or its initial in a circle when the record has no logo (spec §2.1). */
+/** The CRM's logo, or its initial in a circle when the record has no logo (docs/product.md#api-key-form). */
 export default function SoftwareLogo({ name, logoUrl, size = 56 }: SoftwareLogoProps) {
   if (logoUrl) {
     return (

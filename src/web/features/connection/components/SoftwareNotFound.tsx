@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { translated } from '../../../i18n';
 
 export interface SoftwareNotFoundProps {
-  /** 'Software not found' or 'Software not found.' (spec §8; which page uses which is decided there). */
+  /** 'Software not found' or 'Software not found.' (docs/product.md#connection-texts; which page uses which is decided there). */
   text: string;
   backHref?: string;
   backLabel?: string;

@@ -5,7 +5,7 @@ const CONNECTION_DATA_EVENT = 'connectionData';
 
 /**
  * Calls `onData` whenever the browser extension dispatches its `connectionData` document event with an
- * OAuth token or API keys (spec §3). Events without credentials are ignored. Stops listening on unmount.
+ * OAuth token or API keys (docs/product.md#kept-in-the-browser). Events without credentials are ignored. Stops listening on unmount.
  */
 export function useConnectionDataEvent(onData: (credentials: Credentials) => void): void {
   // The latest callback, so a re-render does not remove and re-add the listener (an event dispatched

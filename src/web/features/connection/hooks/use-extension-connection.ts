@@ -4,7 +4,7 @@ import { authTypeFor, verifySettingsBody, type AuthType, type Credentials } from
 import { ERROR_VERIFYING_SETTINGS, verifyErrorText, verifyResultError } from '../lib/verify-errors';
 import { useConnectionDataEvent } from './use-connection-data-event';
 
-/** Spec §9: how long the dashboard waits for the extension's connection data. */
+/** docs/product.md#constants-and-limits: how long the dashboard waits for the extension's connection data. */
 const EXTENSION_WAIT_MS = 3800;
 
 type ExtensionConnectionStatus = 'waiting' | 'verifying' | 'connected' | 'not-connected';
@@ -17,7 +17,7 @@ export interface ExtensionConnection {
 }
 
 /**
- * Spec §4 "Dashboard connection": waits up to 3.8 s for the extension's `connectionData` event, then
+ * docs/product.md#dashboard-connection: waits up to 3.8 s for the extension's `connectionData` event, then
  * verifies what it sent (an OAuth token or API keys). Connected once verified; otherwise not connected.
  * Data arriving after the wait is still verified, so a slow extension only delays the answer.
  */

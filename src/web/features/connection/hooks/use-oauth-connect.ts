@@ -27,7 +27,7 @@ export interface OAuthConnect {
 }
 
 /**
- * The OAuth side of connecting a CRM (spec §4): optional pre-connect call, then the authorize window,
+ * The OAuth side of connecting a CRM (docs/product.md#connecting-on-the-public-pages): optional pre-connect call, then the authorize window,
  * with `auth_attempt` stored as 'oauth' so /connected knows which kind of credentials to verify, and a
  * random `state` (kept in session storage) that /callback requires back. When the window reports how
  * the flow ended (oauth-handoff.ts), this tab moves on to `connectedPath` or shows the error, and the

@@ -5,7 +5,7 @@ import type { OAuthFlowWindow } from '../lib/oauth-state';
 export type OpenOAuthResult = 'opened' | 'same-tab' | 'throttled';
 
 /**
- * Opens the CRM's authorize page in a new window, at most once per 5 seconds (spec §4, §9): a double
+ * Opens the CRM's authorize page in a new window, at most once per 5 seconds (docs/product.md#connecting-on-the-public-pages): a double
  * click or an impatient second click must not start two OAuth flows. When the browser blocks the new
  * window, the authorize page opens in this tab instead, so the user is never left with nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * Connection credentials as they travel between the extension, the URL fragment, local storage and
- * verify-settings (spec §3 "Locally kept OAuth data", "Connection data sent by the extension", §7).
+ * verify-settings (docs/product.md#kept-in-the-browser, docs/product.md#api-calls).
  * Pure: no storage or DOM access here.
  */
 import type { components, operations } from '../../../../contract/api';
@@ -120,7 +120,7 @@ function toEpochSeconds(value: string | undefined): number | null {
 }
 
 /**
- * The verify-settings payload (spec §7): auth_type, api_key_1..4, oauth_access_token, oauth_expires_at
+ * The verify-settings payload (docs/product.md#api-calls): auth_type, api_key_1..4, oauth_access_token, oauth_expires_at
  * and oauth_updated_at. Only the values of the chosen kind are sent; the others go as null, so a stale
  * token never gets verified in place of freshly typed API keys.
  */

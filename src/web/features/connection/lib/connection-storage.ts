@@ -1,5 +1,5 @@
 /**
- * The connection data the app keeps in the browser (spec §3 "Locally kept OAuth data", "Local flags").
+ * The connection data the app keeps in the browser (docs/product.md#kept-in-the-browser).
  * The extension reads these keys, so their names are part of the product. Built on lib/storage, whose
  * helpers touch storage only when called and never throw (storage can be disabled or full).
  */
@@ -29,7 +29,7 @@ export function storeCredentials(credentials: Credentials): void {
 }
 
 /**
- * Stores every key of the access-token answer's `data` with an `oauth_` prefix (spec §7), plus the code
+ * Stores every key of the access-token answer's `data` with an `oauth_` prefix (docs/product.md#api-calls), plus the code
  * itself as oauth_code. Null values remove the key, so no "null" text is left for the extension to read.
  */
 export function storeOAuthTokens(data: Record<string, unknown>, code?: string): void {
@@ -60,7 +60,7 @@ export function setAuthAttempt(kind: AuthType): void {
 }
 
 /**
- * Spec §4 "Disconnect page": clears session storage, every local-storage key starting with oauth_ or
+ * docs/product.md#disconnect: clears session storage, every local-storage key starting with oauth_ or
  * api_key_, and auth_attempt. Other local data (the chosen CRM, install flags, UTM) stays.
  */
 export function clearConnectionData(): void {

@@ -1,5 +1,5 @@
 /**
- * /callback (spec §2.2, §7): exchanges the `code` of the query for tokens with access-token, keeps every
+ * /callback (docs/product.md#public-routes, docs/product.md#api-calls): exchanges the `code` of the query for tokens with access-token, keeps every
  * key of `data` with an `oauth_` prefix, then goes to /connected with the oauth values in the fragment.
  * The `state` of the query must be the one stored when the authorize window opened (oauth-state.ts).
  * A provider error (`error` in the query) is shown as a sentence of oauth-errors.ts, never as given.

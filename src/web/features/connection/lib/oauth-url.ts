@@ -1,5 +1,5 @@
 /**
- * The CRM's OAuth authorize URL (spec §3: `oauth_auth_url` holds the placeholders `{client_id}` and
+ * The CRM's OAuth authorize URL (docs/product.md#software-the-crm-record: `oauth_auth_url` holds the placeholders `{client_id}` and
  * `{redirect_uri}`).
  */
 

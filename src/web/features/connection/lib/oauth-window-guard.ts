@@ -1,4 +1,4 @@
-/** Spec §9: only one OAuth window opens per 5 seconds, however often the user clicks. */
+/** docs/product.md#connecting-on-the-public-pages: only one OAuth window opens per 5 seconds, however often the user clicks. */
 export const OAUTH_WINDOW_GUARD_MS = 5000;
 
 /** True when no window was opened yet, or the last one was opened at least `guardMs` ago. */

@@ -1,5 +1,5 @@
 /**
- * What a CRM record offers for connecting (spec §3 Software, §5 pre-connect and API key rules). Pure.
+ * What a CRM record offers for connecting (docs/product.md#software-the-crm-record, docs/product.md#connecting-on-the-public-pages). Pure.
  */
 import type { components } from '../../../../contract/api';
 import { roleCan } from '../../../../shared/permissions';
@@ -23,7 +23,7 @@ export interface ApiKeyField {
 const SLOTS = [1, 2, 3, 4] as const;
 
 /**
- * The API key inputs of a CRM (at most 4, spec §9): slot N exists when the record names api_key_N or
+ * The API key inputs of a CRM (at most 4, docs/product.md#constants-and-limits): slot N exists when the record names api_key_N or
  * labels it. The label falls back to the field name, then to 'API key N'.
  */
 export function apiKeyFields(software: Software): ApiKeyField[] {
@@ -42,13 +42,13 @@ export function apiKeyFields(software: Software): ApiKeyField[] {
 }
 
 export interface PreconnectContext {
-  /** Only the dashboard offers the organization-wide choice (spec §2.1, §5). */
+  /** Only the dashboard offers the organization-wide choice (docs/product.md#connecting-on-the-public-pages). */
   allowOrganizationChoice: boolean;
   role: string | null | undefined;
   memberCount: number | null | undefined;
 }
 
-/** Spec §5: the is_organization_connection radio is for an admin whose organization has 2+ members. */
+/** docs/product.md#connecting-on-the-public-pages: the is_organization_connection radio is for an admin whose organization has 2+ members. */
 export function showsOrganizationChoice({
   allowOrganizationChoice,
   role,
@@ -57,7 +57,7 @@ export function showsOrganizationChoice({
   return allowOrganizationChoice && roleCan(role, 'connection.organization') && (memberCount ?? 0) > 1;
 }
 
-/** Spec §4: a form comes before the OAuth window when there are fields or the organization choice. */
+/** docs/product.md#connecting-on-the-public-pages: a form comes before the OAuth window when there are fields or the organization choice. */
 export function needsPreconnect(
   software: Pick<Software, 'preconnect_fields'>,
   context: PreconnectContext,

@@ -1,5 +1,5 @@
 /**
- * Verifies the connection on entering /connected or /dashboard/connected (spec §4 "Connection screen
+ * Verifies the connection on entering /connected or /dashboard/connected (docs/product.md#connection-screen-states
  * states"): credentials from the URL fragment first, local storage otherwise, sent to verify-settings
  * once the user and CRM are known ('connecting' until then, 'testing' while the call runs). Nothing from
  * the URL is stored before the server has verified it (a crafted link must not plant values where the

@@ -1,5 +1,5 @@
 /**
- * Spec §8 lists five texts for a failed connection verification without saying which is which, and also
+ * docs/product.md#connection-texts lists five texts for a failed connection verification without saying which is which, and also
  * says "Server messages are shown as given". One rule per text, so a user (and support) can tell where
  * it failed:
  *

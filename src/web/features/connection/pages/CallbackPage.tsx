@@ -13,7 +13,7 @@ export const loader = (({ store, url }) => ({
   outcome: completeOAuth(store, url.searchParams),
 })) satisfies EntryLoader;
 
-/** /callback: the CRM sends the user back here with an authorization code (spec §2.2). */
+/** /callback: the CRM sends the user back here with an authorization code (docs/product.md#public-routes). */
 export default function CallbackPage() {
   useDocumentTitle('Connecting');
   const { outcome } = useEntryData<typeof loader>();

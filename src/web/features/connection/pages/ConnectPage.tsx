@@ -16,8 +16,8 @@ import { t } from '../../../i18n';
 
 /**
  * /connect: the Connect step of onboarding. The chosen CRM comes from the shared state or the stored
- * `software` slug. Spec §8 has 'Software not found' and 'Software not found.': this page shows the
- * first, the dashboard connection and API key screens the second (the text quoted in spec §2.1).
+ * `software` slug. docs/product.md#connection-texts has 'Software not found' and 'Software not found.': this page shows the
+ * first, the dashboard connection and API key screens the second (the text quoted in docs/product.md#api-key-form).
  */
 export default function ConnectPage() {
   useDocumentTitle('Connect');
@@ -26,7 +26,7 @@ export default function ConnectPage() {
 
   return (
     <ConnectionCard variant="public">
-      {/* Issue 15: the onboarding order leads a new signup here and on to the extension, often never
+      {/* docs/product.md#requests-to-join: the onboarding order leads a new signup here and on to the extension, often never
           through the overview, so the offer to join their company's organization shows here too. */}
       <JoinPrompt />
       {isLoading ? (

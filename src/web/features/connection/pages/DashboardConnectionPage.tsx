@@ -20,7 +20,7 @@ import { dashboardPaths } from '../../../lib/paths';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
-/** /dashboard/connection (spec §2.1, §4 "Dashboard connection"). */
+/** /dashboard/connection (docs/product.md#dashboard-connection). */
 export default function DashboardConnectionPage() {
   useDocumentTitle('CRM Connection');
   const user = useAppSelector(selectUser);

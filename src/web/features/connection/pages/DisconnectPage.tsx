@@ -12,8 +12,8 @@ import { t } from '../../../i18n';
 import { publicPaths } from '../../../lib/paths';
 
 /**
- * /dashboard/connection/disconnect (spec §4 "Disconnect page"): on load, forgets the connection on the
- * server (a failure is only logged, spec §8) and in this browser.
+ * /dashboard/connection/disconnect (docs/product.md#disconnect): on load, forgets the connection on the
+ * server (a failure is only logged) and in this browser.
  */
 export const loader = (({ store }) => {
   // Cleared first and whatever the server answers: the user asked to be disconnected on this device.

@@ -15,7 +15,7 @@ import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 import { t } from '../../../i18n/index';
 
 // The slide-in drawer (with Modal, the focus trap and the transitions) is fetched when a phone first opens
-// the menu, not with every dashboard page (issue 12).
+// the menu, not with every dashboard page (docs/performance.md#size-budgets).
 const Drawer = lazy(() => import(/* webpackChunkName: "drawer" */ '@mui/material/Drawer'));
 
 export interface DashboardShellProps {

@@ -19,7 +19,7 @@ export interface OrganizationCardProps {
 
 /**
  * The Overview's organization card: its name, the user's badge (Admin only for the billing admin,
- * spec §6) and, for the billing admin, a Manage link to the Organization screen.
+ * docs/product.md#overview) and, for the billing admin, a Manage link to the Organization screen.
  */
 export function OrganizationCard({ userId, organization }: OrganizationCardProps) {
   const billingAdmin = isBillingAdmin(userId, organization);

@@ -1,4 +1,4 @@
-/** Pure rules of the Overview cards (spec §2.1 Overview, §3, §6). */
+/** Pure rules of the Overview cards (docs/product.md#overview). */
 import { planKeyOf } from '../../../../shared/plans';
 
 /**

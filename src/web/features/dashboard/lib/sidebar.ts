@@ -1,5 +1,5 @@
 /**
- * Which entries the dashboard sidebar shows (spec §2.1 table and §6), as a pure function of the user
+ * Which entries the dashboard sidebar shows (docs/product.md#dashboard-shell), as a pure function of the user
  * and the software record, so every rule is tested without rendering.
  */
 import type { components } from '../../../../contract/api';
@@ -68,12 +68,12 @@ export function sidebarEntries(
     entries.push({ id: 'audit', label: 'Audit log', href: dashboardPaths.audit, newTab: false });
   }
   entries.push({ id: 'settings', label: 'Settings', href: dashboardPaths.settings, newTab: false });
-  // Issue 13: everyone sees their credit usage; admins see their team's.
+  // docs/product.md#usage: everyone sees their credit usage; admins see their team's.
   entries.push({ id: 'usage', label: 'Usage', href: dashboardPaths.usage, newTab: false });
   if (usesPersonalConnection(user)) {
     entries.push({ id: 'connection', label: 'Connection', href: publicPaths.connect, newTab: true });
   }
-  // Billing belongs to the billing admin, or to any admin while the organization has none (spec §6).
+  // Billing belongs to the billing admin, or to any admin while the organization has none (docs/product.md#roles-and-permissions).
   if (managesBilling(user)) {
     entries.push({ id: 'billing', label: 'Billing', href: dashboardPaths.billing, newTab: false });
   }

@@ -11,7 +11,7 @@ import LoadingState from '../../../components/LoadingState';
 import { t } from '../../../i18n';
 
 /**
- * /dashboard/install-extension (spec §2.1): the store link of the extension for the CRM saved in local
+ * /dashboard/install-extension (docs/product.md#install-extension-page): the store link of the extension for the CRM saved in local
  * storage under `software` (looked up with get-software by that slug).
  */
 export default function InstallExtensionPage() {

@@ -20,7 +20,7 @@ import { dashboardPaths } from '../../../lib/paths';
 const HomeCards = lazy(() => import(/* webpackChunkName: "overview-cards" */ '../components/HomeCards'));
 
 /**
- * /dashboard (spec §2.1 Overview): the next onboarding step while one is missing, then the account,
+ * /dashboard (docs/product.md#overview): the next onboarding step while one is missing, then the account,
  * credits against the cap, extension and CRM, seats, the next invoice and the organization.
  */
 export default function OverviewPage() {

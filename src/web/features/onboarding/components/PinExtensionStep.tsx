@@ -1,5 +1,5 @@
 /**
- * The pin step of /welcome and /installed (spec §4): marks the extension installed, shows how to pin it,
+ * The pin step of /welcome and /installed (docs/product.md#local-flags-and-the-auth-route): marks the extension installed, shows how to pin it,
  * and Continue goes on along the onboarding order. The page gives the heading and the text above the steps.
  */
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 /**
- * The onboarding progress bar of spec §2.2: Install, Signup, Connect, Finish, with the current step marked
+ * The onboarding progress bar (docs/product.md#progress-bar): Install, Signup, Connect, Finish, with the current step marked
  * (visually, for assistive technology by aria-current) and the steps the visitor has done (a check mark,
  * and "done" for screen readers), which need not be those before the current one. Drawn as MUI's
  * Stepper with `alternativeLabel` draws it (numbered circles, connectors, labels below), without the

@@ -1,5 +1,5 @@
 /**
- * The trusted-by strip of spec §1: 4 avatars, 5 stars and the audience claim. The avatars are initials
+ * The trusted-by strip (docs/product.md#what-it-is-and-for-whom): 4 avatars, 5 stars and the audience claim. The avatars are initials
  * rather than photos so the strip needs no image requests on the first paint of the public pages. Drawn
  * with plain boxes rather than MUI's Avatar, AvatarGroup and Rating, which cost the first load of every
  * public page about 5 KB for a static picture.

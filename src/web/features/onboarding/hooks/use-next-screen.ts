@@ -5,7 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { nextScreenFromStorage } from '../../../lib/next-screen';
 
 /**
- * Goes to the next screen of spec §4 for the current visitor. Computed at call time, not render time:
+ * Goes to the next screen (docs/product.md#onboarding-order) for the current visitor. Computed at call time, not render time:
  * the step pages change local flags in effects, after their first render.
  */
 export function useGoToNextScreen(): () => void {

@@ -1,5 +1,5 @@
 /**
- * The four progress steps (Install, Signup, Connect, Finish) of spec §2.2: which one a public route
+ * The four progress steps (Install, Signup, Connect, Finish) (docs/product.md#progress-bar): which one a public route
  * belongs to, and how the bar reads for the visitor. Pure.
  */
 import { publicPaths } from '../../../lib/paths';
@@ -25,7 +25,7 @@ const STEP_BY_PATH: Record<string, number> = {
   [publicPaths.complete]: FINISH,
 };
 
-/** Pages that complete their own step by being opened (spec §4 Flags: they set the flag). */
+/** Pages that complete their own step by being opened (docs/product.md#local-flags-and-the-auth-route: they set the flag). */
 const COMPLETED_ON_ARRIVAL = new Set<string>([
   publicPaths.installed,
   publicPaths.welcome,
@@ -39,7 +39,7 @@ export function stepForPath(pathname: string): number {
   return STEP_BY_PATH[normalize(pathname)] ?? -1;
 }
 
-/** What is true of the visitor, each fact deciding one step (spec §4: installed flag, session, credentials). */
+/** What is true of the visitor, each fact deciding one step (docs/product.md#progress-bar: installed flag, session, credentials). */
 export interface VisitorFacts {
   installed: boolean;
   signedIn: boolean;

@@ -1,7 +1,7 @@
 /**
- * The onboarding flags of spec §4 (has_installed, has_onboarded): kept in local storage for visitors and,
+ * The onboarding flags (docs/product.md#local-flags-and-the-auth-route) (has_installed, has_onboarded): kept in local storage for visitors and,
  * when someone is signed in, on the server too (set-user-boolean). A failed call is only logged
- * (spec §8 'Failed to set user boolean'): the page itself has already done its job.
+ * (docs/product.md#other-texts, 'Failed to set user boolean'): the page itself has already done its job.
  */
 import { api } from '../../../api';
 import type { RouteEntry } from '../../../app/route-entry';

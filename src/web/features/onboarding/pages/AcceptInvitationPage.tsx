@@ -1,5 +1,5 @@
 /**
- * /accept-invitation?token=...&software=... (spec §2.2, §4, §8): checks the invitation. A visitor keeps the
+ * /accept-invitation?token=...&software=... (docs/product.md#accepting-an-invitation): checks the invitation. A visitor keeps the
  * token for the signup and goes to /signup 5 s later. For someone signed in, the server says who they are
  * to the invitation: the invitee, who joins with a click (as on /join/:token); a member already; or
  * someone signed in at another address, who is offered to log out and sign up with the invited one.

@@ -1,5 +1,5 @@
 /**
- * /auth (spec §2.2, §4): the entry the extension opens, with the params software, reauth, clear and
+ * /auth (docs/product.md#local-flags-and-the-auth-route): the entry the extension opens, with the params software, reauth, clear and
  * installed. It applies them to local storage (and the server flag when signed in), then forwards:
  * reauth=true to /login (which logs out), otherwise along the onboarding order.
  */

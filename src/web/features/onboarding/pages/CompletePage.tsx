@@ -1,4 +1,4 @@
-/** /complete (spec §2.2, §4): setup is complete; has_onboarded becomes true. */
+/** /complete (docs/product.md#install-welcome-and-finish-steps): setup is complete; has_onboarded becomes true. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
@@ -23,7 +23,7 @@ export default function CompletePage() {
 
   return (
     <StepPage title={t('Setup complete!')}>
-      {/* Issue 15: the last onboarding step, before the extension takes over (see InstallPage). */}
+      {/* docs/product.md#requests-to-join: the last onboarding step, before the extension takes over (see InstallPage). */}
       <JoinPrompt />
       <Typography color="text.secondary">
         {software

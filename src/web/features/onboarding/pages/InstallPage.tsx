@@ -1,4 +1,4 @@
-/** /install (spec §2.2): the browser-extension-store step for the chosen CRM's extension. */
+/** /install (docs/product.md#install-welcome-and-finish-steps): the browser-extension-store step for the chosen CRM's extension. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextLink from '../../../components/TextLink';
@@ -18,7 +18,7 @@ export default function InstallPage() {
 
   return (
     <StepPage title={t('Install the extension')}>
-      {/* Issue 15: the onboarding order leads a new signup here and on to the extension, often never
+      {/* docs/product.md#requests-to-join: the onboarding order leads a new signup here and on to the extension, often never
           through the overview, so the offer to join their company's organization shows here too. */}
       <JoinPrompt />
       {storeUrl ? (

@@ -1,4 +1,4 @@
-/** /installed (spec §2.2, §4): the extension is installed; mark it, and ask the user to pin it. */
+/** /installed (docs/product.md#install-welcome-and-finish-steps): the extension is installed; mark it, and ask the user to pin it. */
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';

@@ -1,5 +1,5 @@
 /**
- * /join/:token (issue 15): the page an organization's invitation link opens. It says which organization the
+ * /join/:token (docs/product.md#invitation-links): the page an organization's invitation link opens. It says which organization the
  * link leads to, or why it no longer works; a visitor signs up or logs in and comes back here; a signed-in
  * user whose address is at the organization's verified domain joins with one click, as a Free member, if the
  * address is proven (Google); else the server mails an invitation to it, and the page says so.

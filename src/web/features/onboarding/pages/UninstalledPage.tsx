@@ -1,4 +1,4 @@
-/** /uninstalled (spec §2.2, §4): the extension was removed; has_installed is cleared here and on the server. */
+/** /uninstalled (docs/product.md#local-flags-and-the-auth-route): the extension was removed; has_installed is cleared here and on the server. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';

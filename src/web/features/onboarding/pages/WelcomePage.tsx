@@ -1,4 +1,4 @@
-/** /welcome (spec §2.2, §4): the pre-signup pin step, shown by the extension right after it is installed. */
+/** /welcome (docs/product.md#install-welcome-and-finish-steps): the pre-signup pin step, shown by the extension right after it is installed. */
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import PinExtensionStep from '../components/PinExtensionStep';

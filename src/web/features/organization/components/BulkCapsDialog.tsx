@@ -32,7 +32,7 @@ const filterOptions = createFilterOptions<OrganizationMember>({
   stringify: (member) => `${member.name} ${member.email}`,
 });
 
-/** Organization page (issue 13): one monthly cap for several members at once, or for everyone. */
+/** Organization page (docs/product.md#monthly-caps): one monthly cap for several members at once, or for everyone. */
 export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDialogProps) {
   const [chosen, setChosen] = useState<OrganizationMember[]>([]);
   const [everyone, setEveryone] = useState(false);

@@ -90,7 +90,7 @@ interface Outcome {
 }
 
 /**
- * Organization page (issue 15): invite many people at once from a pasted list or a CSV file, with a
+ * Organization page (docs/product.md#bulk-invitations): invite many people at once from a pasted list or a CSV file, with a
  * preview that flags what will not be sent before anything is sent.
  */
 export function BulkInviteDialog({

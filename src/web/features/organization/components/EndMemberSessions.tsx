@@ -8,7 +8,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';
 
-/** Member edit → "End sessions" (issue 16): signs the member out everywhere; they can sign in again. */
+/** Member edit → "End sessions" (docs/product.md#sessions): signs the member out everywhere; they can sign in again. */
 export function EndMemberSessions({ member }: { member: { id: string; email: string } }) {
   const [endMemberSessions, { isLoading }] = useEndMemberSessionsMutation();
   const [done, setDone] = useState<string | null>(null);

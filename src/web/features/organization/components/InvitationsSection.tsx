@@ -15,7 +15,7 @@ import { RevokeInvitationDialog } from './RevokeInvitationDialog';
 
 const NO_INVITATIONS: Invitation[] = [];
 
-/** The Pending invitations section (spec §2.1): paged as the URL says; admins resend and revoke. */
+/** The Pending invitations section (docs/product.md#members): paged as the URL says; admins resend and revoke. */
 export function InvitationsSection() {
   const viewer = useAppSelector(selectUser);
   const isAdmin = roleCan(viewer?.role, 'members.invite');

@@ -26,7 +26,7 @@ export interface InvitationsTableProps extends InvitationActionHandlers {
   canManage: boolean;
 }
 
-/** Pending invitations (spec §2.1): email, role and a menu of Resend and Revoke, paginated. */
+/** Pending invitations (docs/product.md#members): email, role and a menu of Resend and Revoke, paginated. */
 export function InvitationsTable({
   invitations,
   total,

@@ -31,7 +31,7 @@ export interface InviteDialogProps {
 }
 
 /**
- * Invite someone by email (spec §5: email required, role member or admin, default member), in a dialog
+ * Invite someone by email (docs/product.md#invitations: email required, role member or admin, default member), in a dialog
  * opened by the page's Invite button. It opens on the Email field; closing it returns focus to Invite.
  */
 export function InviteDialog({

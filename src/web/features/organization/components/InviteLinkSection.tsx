@@ -28,7 +28,7 @@ export interface InviteLinkSectionProps {
 }
 
 /**
- * Issue 15, Organization page (admins, verified domain): the invitation link to copy and share. Its URL is
+ * docs/product.md#invitation-links, Organization page (admins, verified domain): the invitation link to copy and share. Its URL is
  * shown only right after it is created, because the server keeps only a hash of it; a new link replaces the
  * old one, and revoking asks first.
  */

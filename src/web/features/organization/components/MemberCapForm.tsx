@@ -18,7 +18,7 @@ export interface MemberCapFormProps {
   memberName: string;
 }
 
-/** Member edit page (issue 13): the member's usage this period against their monthly cap, and the cap. */
+/** Member edit page (docs/product.md#monthly-caps): the member's usage this period against their monthly cap, and the cap. */
 export function MemberCapForm({ memberId, memberName }: MemberCapFormProps) {
   const usage = useGetCreditUsageQuery({ user_id: memberId });
   return (

@@ -31,7 +31,7 @@ export interface MemberEditFormProps {
   productLocked?: string | null;
   saving: boolean;
   onSave: (changes: MemberChanges) => void;
-  /** Asks to remove the member; never offered for an admin (spec §4 Member management). */
+  /** Asks to remove the member; never offered for an admin (docs/product.md#member-edit). */
   onRemove: () => void;
   /** Where Cancel goes: the Organization page, in the view the member was opened from. */
   backTo?: string;
@@ -55,7 +55,7 @@ export function MemberEditForm({
   const [role, setRole] = useState<Role>(member.role);
   const [confirmingPromotion, setConfirmingPromotion] = useState(false);
   const isAdminMember = !canChangeRole(member);
-  // A billing manager uses no seat (issue 15): choosing the role sets the product to Free and locks it.
+  // A billing manager uses no seat (docs/product.md#roles-and-permissions): choosing the role sets the product to Free and locks it.
   const seatless = !canHoldProduct(role, 'standard');
   const shownProduct = seatless ? 'free' : product;
 

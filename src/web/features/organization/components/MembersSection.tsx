@@ -21,7 +21,7 @@ import { RemoveMemberDialog } from './RemoveMemberDialog';
 const NO_MEMBERS: OrganizationMember[] = [];
 
 /**
- * The Team members section (spec §2.1): searched, sorted and paged by the server as the URL says
+ * The Team members section (docs/product.md#members): searched, sorted and paged by the server as the URL says
  * (lib/members-view.ts), with what can be done to a member (monthly caps, seat moves, removal).
  */
 export function MembersSection() {

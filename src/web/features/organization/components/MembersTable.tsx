@@ -42,7 +42,7 @@ export interface MembersTableProps {
   onRemove: (member: OrganizationMember) => void;
   /** Where the member edit page returns to (this page with its view); the Organization page by default. */
   returnTo?: string;
-  /** Opens the seat move of a member holding a paid seat (issue 15); no button without it. */
+  /** Opens the seat move of a member holding a paid seat (docs/product.md#seats); no button without it. */
   onMoveSeat?: (member: OrganizationMember) => void;
 }
 
@@ -54,7 +54,7 @@ const COLUMNS: { label: string; sort?: MemberSort }[] = [
   { label: msg('Actions') },
 ];
 
-/** The team members table (spec §2.1): searchable, sortable and paginated by the server. */
+/** The team members table (docs/product.md#members): searchable, sortable and paginated by the server. */
 export function MembersTable(props: MembersTableProps) {
   const { members, search, sort, order, busy, canManage } = props;
   const handlers = { onRemove: props.onRemove, onMoveSeat: props.onMoveSeat, returnTo: props.returnTo };

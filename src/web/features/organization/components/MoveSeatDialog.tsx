@@ -23,7 +23,7 @@ export interface MoveSeatDialogProps {
 }
 
 /**
- * Issue 15: gives a member's paid seat to another member in one step (the server swaps both in one
+ * docs/product.md#seats: gives a member's paid seat to another member in one step (the server swaps both in one
  * transaction). The member is searched among the whole organization, not the loaded page. Escape or
  * Cancel changes nothing; the combobox and buttons are reachable by keyboard.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, phones: below 600 px the members and invitations tables become a list of cards, one per
+ * docs/product.md#accessibility, phones: below 600 px the members and invitations tables become a list of cards, one per
  * person, so nothing hides behind a sideways scroll. Each card shows every column as a labelled line and
  * its actions behind one menu button in its top corner, named after the person it acts on.
  */

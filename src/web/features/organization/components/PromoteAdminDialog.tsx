@@ -9,7 +9,7 @@ export interface PromoteAdminDialogProps {
   onConfirm: () => void;
 }
 
-/** Spec §4: an admin's role cannot be changed and an admin cannot be removed, so say so before. */
+/** docs/product.md#member-edit: an admin's role cannot be changed and an admin cannot be removed, so say so before. */
 export function PromoteAdminDialog({ member, onCancel, onConfirm }: PromoteAdminDialogProps) {
   const who = member ? memberLabel(member) : '';
   return (

@@ -20,7 +20,7 @@ export interface SeatMoveTargetFieldProps {
 
 /**
  * 'Give the seat to': a combobox that searches the whole organization's members on Free as one types
- * (issue 15). The server filters, so the options are shown as answered; arrows, Enter and Escape work
+ * (docs/product.md#seats). The server filters, so the options are shown as answered; arrows, Enter and Escape work
  * as in any combobox.
  */
 export function SeatMoveTargetField({ from, value, onChange, disabled }: SeatMoveTargetFieldProps) {

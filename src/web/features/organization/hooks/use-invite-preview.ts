@@ -31,7 +31,7 @@ export interface InvitePreview {
 }
 
 /**
- * Issue 15: the server's verdict on the rows about to be sent (preview-invite-users), which knows every
+ * docs/product.md#bulk-invitations: the server's verdict on the rows about to be sent (preview-invite-users), which knows every
  * member and pending invitation, not only the page the Organization screen loaded.
  */
 export function useInvitePreview(rows: readonly PreviewRequestRow[]): InvitePreview {

@@ -9,7 +9,7 @@ const SEAT_MOVE_TARGETS_PER_SEARCH = 20;
 const NONE: OrganizationMember[] = [];
 
 /**
- * Issue 15: who can take `from`'s seat, searched by the server among all members on Free whose role may
+ * docs/product.md#seats: who can take `from`'s seat, searched by the server among all members on Free whose role may
  * hold a seat (the right colleague of an organization of 10,000 is rarely on the loaded page; filtering
  * roles in the browser would leave a page of billing managers empty). The server is asked once the
  * typing pauses.

@@ -7,7 +7,7 @@ import { MOVE_SEAT_FAILED } from '../lib/errors';
 import { memberLabel, memberProduct, type OrganizationMember } from '../lib/members';
 import { useReport } from './use-report';
 
-/** Moving a member's paid seat to a colleague (issue 15): whose seat (the dialog is open meanwhile), the move, its failure. */
+/** Moving a member's paid seat to a colleague (docs/product.md#seats): whose seat (the dialog is open meanwhile), the move, its failure. */
 export function useSeatMove() {
   const [moveSeat, seatMove] = useMoveSeatMutation();
   const [toMove, setToMove] = useState<OrganizationMember | null>(null);

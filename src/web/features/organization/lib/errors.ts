@@ -1,4 +1,4 @@
-/** The failure texts of the Organization screens (spec §8 Organization). */
+/** The failure texts of the Organization screens (docs/product.md#organization-texts). */
 import { isFailedAnswer, withDetail, type ErrorText } from '../../../api/errors';
 
 const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the Organization screens: plan badge colours, searching and paging the
  * members (an organization may have thousands), and the Product options of the member edit page
- * (spec §5, on top of the shared seat rule).
+ * (docs/product.md#member-edit, on top of the shared seat rule).
  */
 import type { components, operations } from '../../../../contract/api';
 import { canChangeRole, canHoldProduct, ROLE_NAMES, roleOf } from '../../../../shared/permissions';
@@ -19,7 +19,7 @@ export type Role = components['schemas']['Role'];
 
 export type PlanBadgeColor = 'default' | 'primary' | 'secondary';
 
-/** Each plan gets its own badge colour (spec §2.1). */
+/** Each plan gets its own badge colour (docs/product.md#members). */
 export function planBadgeColor(product: string | null | undefined): PlanBadgeColor {
   const colors: Record<PlanKey, PlanBadgeColor> = { free: 'default', standard: 'primary', pro: 'secondary' };
   return colors[planKeyOf(product)];
@@ -35,12 +35,12 @@ export function memberLabel(member: Pick<OrganizationMember, 'name' | 'email'>):
   return member.name ? `${member.name} (${member.email})` : member.email;
 }
 
-/** Spec §4: making a member an admin is for good (the Admin role cannot be changed afterwards). */
+/** docs/product.md#member-edit: making a member an admin is for good (the Admin role cannot be changed afterwards). */
 export function isPromotionToAdmin(member: Pick<OrganizationMember, 'role'>, role: Role): boolean {
   return canChangeRole(member) && role === 'admin';
 }
 
-/** Issue 15: whether a member holds a paid seat that can be moved to someone else. */
+/** docs/product.md#seats: whether a member holds a paid seat that can be moved to someone else. */
 export function holdsSeat(member: Pick<OrganizationMember, 'subscription'>): boolean {
   return memberProduct(member) !== 'free';
 }
@@ -102,7 +102,7 @@ export interface ProductOption {
 }
 
 /**
- * The Product options for `member` (spec §5): Free always; Standard and Pro enabled only with a free
+ * The Product options for `member` (docs/product.md#member-edit): Free always; Standard and Pro enabled only with a free
  * seat or when the member already holds that product, labelled '(N seats available)'.
  */
 export function productOptions(

@@ -12,7 +12,7 @@ import { memberEditPath } from '../../../lib/paths';
 
 export interface MemberActionHandlers {
   onRemove: (member: OrganizationMember) => void;
-  /** Seat moves are offered only with it (issue 15). */
+  /** Seat moves are offered only with it. */
   onMoveSeat?: (member: OrganizationMember) => void;
   /** Where the member edit page returns to (the Organization page with its view). */
   returnTo?: string;

@@ -37,7 +37,7 @@ const NO_SEATS = { standard: 0, pro: 0 };
 const USER_ID_MAX_LENGTH = 20;
 
 /**
- * /dashboard/member/edit/:userId (spec §2.1, §4 Member management, §5 Member product selection): the
+ * /dashboard/member/edit/:userId (docs/product.md#member-edit): the
  * member's product (a paid one needs a free seat unless they hold it already) and role (an admin's is
  * fixed), and removal (never of an admin).
  */

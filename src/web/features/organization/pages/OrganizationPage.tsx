@@ -17,7 +17,7 @@ import { membersErrorText } from '../lib/errors';
 import { t, translated } from '../../../i18n';
 
 /**
- * /dashboard/organization (spec §2.1, §6): the team members first (searched, sorted and paginated by the
+ * /dashboard/organization (docs/product.md#members): the team members first (searched, sorted and paginated by the
  * server: organizations can have thousands; the view lives in the URL, so back and reload keep it), then
  * the pending invitations, then the organization's settings (seats, company domain). Inviting opens a
  * dialog from the page's header; each row's actions sit in one menu. Admins manage; members only look.

@@ -13,7 +13,7 @@ export interface CouponBannerProps {
   onClose?: () => void;
 }
 
-/** The time left, re-read every 60 s (spec §9); minutes are the smallest unit shown. */
+/** The time left, re-read every 60 s (docs/product.md#coupons); minutes are the smallest unit shown. */
 function useCountdown(redeemBy: number | null): string | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -24,7 +24,7 @@ function useCountdown(redeemBy: number | null): string | null {
   return redeemBy === null ? null : formatCountdown(redeemBy, now);
 }
 
-/** Spec §4 'Coupon banner': the offer with a days/hours/minutes countdown, 'Expired' at zero, closable. */
+/** docs/product.md#coupons: the offer with a days/hours/minutes countdown, 'Expired' at zero, closable. */
 export default function CouponBanner({ coupon, onClose }: CouponBannerProps) {
   const [open, setOpen] = useState(true);
   const countdown = useCountdown(coupon.redeem_by);

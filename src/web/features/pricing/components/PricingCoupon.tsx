@@ -4,7 +4,7 @@ import CouponBanner from './CouponBanner';
 
 const COUPON_ERROR_LOGGED = 'Error fetching coupon data';
 
-/** The coupon of ?coupon=: a banner when the code is valid; a failure is only logged (spec §8). */
+/** The coupon of ?coupon=: a banner when the code is valid; a failure is only logged (docs/product.md#pricing-and-coupon-texts). */
 export default function PricingCoupon({ code }: { code: string }) {
   const { data, error } = useGetCouponQuery({ coupon: code });
 

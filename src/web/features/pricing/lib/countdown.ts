@@ -1,5 +1,5 @@
 /**
- * The coupon banner countdown of spec §4: days, hours and minutes left until the coupon's redeem_by
+ * The coupon banner countdown (docs/product.md#coupons): days, hours and minutes left until the coupon's redeem_by
  * (seconds since the epoch), 'Expired' at zero. Pure: the current time is passed in.
  */
 import { t } from '../../../i18n';

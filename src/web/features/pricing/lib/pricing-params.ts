@@ -1,6 +1,6 @@
 import { flagOn } from '../../../../shared/prerender';
 
-/** The query parameters of /pricing (spec §2.2), read once from the URL. Pure. */
+/** The query parameters of /pricing (docs/product.md#the-pricing-page), read once from the URL. Pure. */
 export interface PricingParams {
   darkMode: boolean;
   hideBanner: boolean;

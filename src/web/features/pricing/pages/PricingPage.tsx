@@ -31,7 +31,7 @@ import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 import { msg, t } from '../../../i18n';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
-/** Spec §2.2 /pricing: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
+/** docs/product.md#the-pricing-page: public, embeddable (dark_mode, hide_banner, hide_header), with an optional coupon. */
 export default function PricingPage() {
   useDocumentTitle('Pricing');
   const [searchParams] = useSearchParams();
@@ -55,7 +55,7 @@ function PricingContent({
   app,
   software,
 }: ReturnType<typeof readPricingParams>) {
-  // Spec §9: yearly by default on the public pricing page.
+  // docs/product.md#the-pricing-page: yearly by default on the public pricing page.
   const [schedule, setSchedule] = useState<BillingSchedule>('yearly');
   const appConfig = useAppConfig();
   const { pricing, loading, errorText, retry } = usePricing(schedule);

@@ -12,7 +12,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';
 
-/** Settings → Password (issue 16): a new password needs the current one; other sessions are signed out. */
+/** Settings → Password (docs/product.md#sessions): a new password needs the current one; other sessions are signed out. */
 export function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

@@ -1,5 +1,5 @@
 /**
- * Settings > Language (issue 14): the UI's language, chosen from the browser until the user picks one
+ * Settings > Language (docs/product.md#languages): the UI's language, chosen from the browser until the user picks one
  * here; the choice is remembered (a cookie the server reads too) and the app reloads in it.
  */
 import Card from '@mui/material/Card';

@@ -18,7 +18,7 @@ import { t, translated } from '../../../i18n';
 import { deviceLabel } from '../lib/session-labels';
 
 /**
- * Settings → Sessions (issue 16): where the account is signed in (device, approximate place, last seen),
+ * Settings → Sessions (docs/product.md#sessions): where the account is signed in (device, approximate place, last seen),
  * with "Sign out" for any other session and "Sign out all other sessions".
  */
 export function SessionsCard() {

@@ -18,7 +18,7 @@ import { RecoveryCodes } from './RecoveryCodes';
 import { ConfirmSetupForm, StartSetupForm, TurnOffForm, type Attempt } from './TwoFactorForms';
 
 /**
- * Settings → Two-factor sign-in (issue 16): set up with the password, a secret for an authenticator app and
+ * Settings → Two-factor sign-in (docs/product.md#two-factor-sign-in): set up with the password, a secret for an authenticator app and
  * a first code; the recovery codes are shown once. Turning it off needs the password again and a code (or
  * a recovery code), so a session and the password alone cannot remove the second factor.
  */

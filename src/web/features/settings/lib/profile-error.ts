@@ -1,4 +1,4 @@
-/** The failure texts of the Settings profile form (spec §8 Settings). */
+/** The failure texts of the Settings profile form (docs/product.md#settings-texts). */
 import {
   failureReason,
   isFailedAnswer,

@@ -22,7 +22,7 @@ import { LanguageCard } from '../components/LanguageCard';
 import { t } from '../../../i18n';
 
 /**
- * /dashboard/settings (spec §2.1): the profile form. The email is read-only; the name is saved with
+ * /dashboard/settings (docs/product.md#settings): the profile form. The email is read-only; the name is saved with
  * set-settings, whose answer also refreshes the shared user (sidebar, overview). Below it, Support: a
  * state snapshot to download for support staff.
  */

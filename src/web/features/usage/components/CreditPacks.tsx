@@ -16,7 +16,7 @@ import { t } from '../../../i18n';
 const PACKS_FAILED = 'Failed to load credit packs';
 const BUY_CREDITS_FAILED = 'Failed to start the payment';
 
-/** Top-ups (issue 13): seeded credit packs, paid once through the payment provider; they never expire. */
+/** Top-ups (docs/product.md#top-ups): seeded credit packs, paid once through the payment provider; they never expire. */
 export default function CreditPacks() {
   const packs = useGetCreditPacksQuery();
   const [buyCredits] = useBuyCreditsMutation();

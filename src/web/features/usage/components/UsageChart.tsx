@@ -7,7 +7,7 @@ export interface UsageChartProps {
 }
 
 /**
- * Credits spent per day (issue 13), from the server's aggregation: at most 366 bars, whatever the size of
+ * Credits spent per day (docs/product.md#usage), from the server's aggregation: at most 366 bars, whatever the size of
  * the ledger. The chart is an SVG with its own description for screen readers.
  */
 export default function UsageChart({ byDay }: UsageChartProps) {

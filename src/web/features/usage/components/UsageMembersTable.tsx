@@ -27,7 +27,7 @@ export interface UsageMembersTableProps {
 /** At 390 px the member, spent, cap and action columns fit; the count of lookups waits for a wider screen. */
 const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-/** Spending by member (issue 13): one server page at a time, most spent first. */
+/** Spending by member (docs/product.md#usage): one server page at a time, most spent first. */
 export default function UsageMembersTable(props: UsageMembersTableProps) {
   const { members, total } = props;
   if (total === 0) {

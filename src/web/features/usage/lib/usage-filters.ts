@@ -1,10 +1,10 @@
 /**
- * The Usage page's view (issue 13), kept in the URL (lib/url-view.ts): a UTC period, an optional member
+ * The Usage page's view (docs/product.md#usage), kept in the URL (lib/url-view.ts): a UTC period, an optional member
  * and feature, the members' page: `?from=2026-01-01&to=2026-01-31&member=u1&member_name=Ada&feature=
  * email_lookup&page=2&size=50`. The page asks get-usage-report with it, and the route's loader starts the
  * same request before the page's chunk has arrived (app/route-data.ts).
  */
-import { apiUrl } from '../../../app/config';
+import { downloadLink } from '../../../lib/download-link';
 import {
   dayField,
   numberField,
@@ -91,7 +91,7 @@ export function usageReportQuery(view: UsageView) {
 
 /** The CSV download of the ledger entries the filters select (a plain link: the browser downloads it). */
 export function exportUrl(filters: UsageFilters): string {
-  return `${apiUrl('/export-credit-ledger')}?${new URLSearchParams(reportQuery(filters)).toString()}`;
+  return downloadLink('/export-credit-ledger', reportQuery(filters));
 }
 
 /** Why a period cannot be asked for, or null. Mirrors the server (real days, in order, at most 366). */

@@ -12,7 +12,7 @@ import SpendingSection from '../components/SpendingSection';
 import { t } from '../../../i18n';
 
 /**
- * /dashboard/usage (issue 13): the caller's balance and usage against their cap; the team's spending by day
+ * /dashboard/usage (docs/product.md#usage): the caller's balance and usage against their cap; the team's spending by day
  * and by member for admins (the caller's own for members), filtered by period, member and feature (kept in
  * the URL), with the ledger as CSV; credit packs for those who may buy them. The server aggregates and
  * pages, so the page stays small whatever the ledger's size.

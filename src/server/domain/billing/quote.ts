@@ -1,5 +1,5 @@
 /** Prices a checkout from the plans table: line items, coupon discount and total, in cents. */
-import type { Plan } from '../db/schema.js';
+import type { Plan } from '../../db/schema.js';
 
 export type Interval = 'monthly' | 'yearly';
 
@@ -65,4 +65,9 @@ export function quote(lineItems: LineItem[], percentOff: number | undefined): Qu
   const subtotal = lineItems.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0);
   const discount = percentOff ? Math.round((subtotal * percentOff) / 100) : 0;
   return { lineItems, subtotal, discount, total: subtotal - discount };
+}
+
+/** The schedule a stored interval names: anything but 'monthly' is yearly (the records' default). */
+export function intervalOf(value: string | null | undefined): Interval {
+  return value === 'monthly' ? 'monthly' : 'yearly';
 }

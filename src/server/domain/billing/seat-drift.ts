@@ -1,13 +1,13 @@
 /**
- * The comparison behind `npm run reconcile:seats` (issue 15): an organization's purchased seats against
+ * The comparison behind `npm run reconcile:seats` (docs/product.md#seats-and-the-payment-provider): an organization's purchased seats against
  * the quantities of its subscription at the payment provider. Pure: no database, no provider.
  *
  * Source of truth: the provider's subscription, because it is what the customer pays for. A fix sets
  * the organization's purchased seats to the provider's quantities; it never unassigns anyone, so an
  * organization left with more assigned than purchased seats is reported for its admin to settle.
  */
-import { SEAT_PLAN_KEYS, type SeatPlanKey } from '../../shared/plans.js';
-import type { PurchasedSeats } from '../../shared/seats.js';
+import { SEAT_PLAN_KEYS, type SeatPlanKey } from '../../../shared/plans.js';
+import type { PurchasedSeats } from '../../../shared/seats.js';
 
 export function sameSeats(a: PurchasedSeats, b: PurchasedSeats): boolean {
   return SEAT_PLAN_KEYS.every((product) => a[product] === b[product]);

@@ -2,7 +2,7 @@
  * What the billing page says about money before and after it moves: the next invoice, the price of seats
  * before they are bought, and a paid checkout as an invoice line. Pure: the handlers read the records.
  */
-import type { SubscriptionItem } from '../db/schema.js';
+import type { SubscriptionItem } from '../../db/schema.js';
 import type { Interval } from './quote.js';
 
 /** One line of what was bought: the app translates the descriptions the server wrote (quote.ts). */

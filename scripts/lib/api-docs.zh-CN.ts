@@ -1,0 +1,276 @@
+// The Simplified Chinese of /docs for a zh-CN visitor (scripts/build-docs.ts builds it beside the English):
+// the words api-docs-content.ts adds to the contract (navigation labels, guide names, the error
+// catalogue's sentences, the meanings of statuses and codes, the overview), and Redoc's own labels.
+// The descriptions of single operations and fields stay English (docs/product.md#languages): they are
+// written with the contract and change with it. test/server/api-docs.test.ts fails when an operation, a
+// tag, a shared answer or an error code of openapi.yaml has no Chinese here.
+
+/** The side menu's label of each operation, by path (the English is the path in words). */
+export const OPERATION_LABELS: Record<string, string> = {
+  '/get-user': '获取用户',
+  '/get-software': '获取 CRM 信息',
+  '/get-software-options': '获取 CRM 列表',
+  '/get-pricing': '获取价格',
+  '/get-coupon': '获取优惠券',
+  '/set-settings': '保存设置',
+  '/set-user-boolean': '设置用户开关',
+  '/login': '登录',
+  '/signup': '注册',
+  '/google-auth': 'Google 登录',
+  '/logout': '退出登录',
+  '/forgot-password': '忘记密码',
+  '/reset-password': '重置密码',
+  '/check-reset-token': '检查重置令牌',
+  '/checkout': '结账',
+  '/buy-more-seats': '购买更多席位',
+  '/billing-portal': '账单门户',
+  '/org-subscription': '组织订阅',
+  '/get-invoices': '获取发票',
+  '/quote-seats': '席位报价',
+  '/verify-settings': '验证连接设置',
+  '/pre-connect': '连接前准备',
+  '/access-token': '获取访问令牌',
+  '/disconnect': '断开连接',
+  '/get-organization-members': '获取组织成员',
+  '/invite-user': '邀请用户',
+  '/invite-users': '批量邀请用户',
+  '/preview-invite-users': '预览批量邀请',
+  '/resend-invitation': '重新发送邀请',
+  '/revoke-invitation': '撤销邀请',
+  '/accept-invite': '接受邀请',
+  '/remove-organization-user': '移除组织成员',
+  '/set-user-product': '设置成员套餐',
+  '/move-seat': '转移席位',
+  '/get-company-domain': '获取公司域名',
+  '/start-domain-verification': '开始域名验证',
+  '/verify-domain': '验证域名',
+  '/set-domain-auto-join': '设置域名自动加入',
+  '/decide-join-request': '处理加入申请',
+  '/get-join-option': '获取加入方式',
+  '/request-to-join': '申请加入',
+  '/create-invite-link': '创建邀请链接',
+  '/revoke-invite-link': '撤销邀请链接',
+  '/get-invite-link': '获取邀请链接',
+  '/accept-invite-link': '通过邀请链接加入',
+  '/list-audit-events': '列出审计事件',
+  '/export-audit-events': '导出审计事件',
+  '/list-sessions': '列出会话',
+  '/end-session': '结束会话',
+  '/end-other-sessions': '结束其他会话',
+  '/end-member-sessions': '结束成员会话',
+  '/change-password': '修改密码',
+  '/verify-two-factor': '验证两步验证码',
+  '/get-two-factor': '获取两步验证状态',
+  '/start-two-factor-setup': '开始设置两步验证',
+  '/confirm-two-factor-setup': '确认两步验证设置',
+  '/disable-two-factor': '关闭两步验证',
+  '/set-two-factor-requirement': '设置两步验证要求',
+  '/spend-credits': '消耗点数',
+  '/refund-credits': '退还点数',
+  '/get-credit-usage': '获取点数用量',
+  '/set-member-caps': '设置成员上限',
+  '/get-usage-report': '获取用量报告',
+  '/export-credit-ledger': '导出点数明细',
+  '/get-credit-packs': '获取点数包',
+  '/buy-credits': '购买点数',
+};
+
+/** The contract's tags: their menu names and their one-line descriptions. */
+export const TAGS: Record<string, { name: string; description: string }> = {
+  auth: { name: '登录', description: '注册、登录与退出、重置密码。' },
+  user: { name: '账户', description: '已登录用户自己的记录。' },
+  catalogue: { name: '目录', description: 'CRM 记录、套餐与优惠券。' },
+  billing: { name: '账单', description: '结账、席位与账单门户。' },
+  crm: { name: 'CRM', description: '连接用户的 CRM。' },
+  organization: { name: '组织', description: '组织的成员、邀请与席位。' },
+  security: { name: '安全', description: '会话、修改密码与审计日志。' },
+  credits: { name: '点数', description: '点数明细、扩展程序的消耗、每月上限、用量报告与充值。' },
+};
+
+/** The guides' names in the menu and the groups of the menu. */
+export const GUIDE_NAMES = { authentication: '认证', errors: '错误', changelog: '更新日志' };
+export const GROUP_NAMES = { guides: '指南', operations: '接口' };
+
+/** The API's name (the contract's info.title). */
+export const TITLE = 'CRM-sync 控制台 API';
+
+/** The overview (the contract's info.description). */
+export const OVERVIEW = `控制台和浏览器扩展程序发出的每一个调用，以及它们交换的每一种实体。请从"认证"指南开始
+（登录、保留 Cookie、发送 \`Origin\` 与 JSON）；"错误"指南列出了每个状态码和错误代码；"更新日志"说明了有哪些变化。
+
+约定：
+- 请求使用 Cookie 会话（\`session\`）。安全要求为空的接口也会回应匿名调用者。
+- 每个可能失败的回应都带有错误信封：\`error\`（布尔值）和 \`message\`（原样展示给用户的文字）。非 2xx 状态码的回应总是带有 \`error: true\`。
+- 修改状态的调用（POST）必须发送 \`Content-Type: application/json\` 和允许的 \`Origin\`。
+- 时间是自纪元起的秒数。价格是以美分为单位的整数。
+- 回应中的套餐名称是规范写法（\`Free\`、\`Standard\`、\`Pro\`）；请求接受任意大小写。
+`;
+
+/** The descriptions of the contract's servers, by their English. */
+export const SERVERS: Record<string, string> = {
+  'The product API base. Configurable with API_BASE.': '产品 API 的基础地址，可用 API_BASE 配置。',
+};
+
+/** What each shared answer (components/responses) means, by its name. */
+export const RESPONSES: Record<string, string> = {
+  Ok: '完成。',
+  BadRequest: '请求格式有误或违反了某条规则；`message` 说明是哪一条。',
+  Unauthorized: '没有有效的会话，或凭据错误。',
+  Forbidden: '调用者的角色不允许此操作，或修改状态的调用来自不允许的 Origin。',
+  NotFound: '没有这个对象（或它属于另一个组织）。',
+  Conflict: '此更改与当前状态冲突（电子邮箱已被使用、没有空闲席位……）。',
+  PayloadTooLarge: '请求体超过了服务器接受的大小。',
+  UnsupportedMediaType: '修改状态的调用没有使用 `Content-Type application/json`。',
+  Unprocessable: 'CRM 拒绝了这些凭据。',
+  TooManyRequests: '尝试次数过多；请稍后再试。',
+  AccountBusy:
+    '此账户同时发出的调用过多（突发）：它们每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作。请在 `Retry-After` 秒后重试。',
+  ProviderError: '支付服务商或 CRM 出错。',
+  Unavailable:
+    '服务暂时无法回应：数据库短暂不可达（重启、故障切换、网络故障），此时 `Retry-After` 说明何时重试，且此次调用没有写入任何内容；或者此服务器未配置该功能（例如没有 Google 客户端 ID、没有支付服务商）。',
+  InternalError: '服务器发生意外故障；`message` 是通用文字（"Something went wrong"）。',
+  RequestTimeout: '客户端没有及时发送完整的请求（请求头和请求体）；服务器关闭连接，不返回内容。',
+};
+
+/** What each error `code` means (openapi.yaml's x-enumDescriptions), by code. */
+export const CODES: Record<string, string> = {
+  insufficient_credits: '余额（套餐点数和充值点数）少于所需数量。',
+  cap_reached: '此次消耗会超过组织管理员为该成员设置的每月上限。',
+  idempotency_conflict: '此 idempotency_key 已用于另一数量或功能的消耗。',
+  idempotency_key_refunded: '此 idempotency_key 的消耗已被退还；新的查询请发送新的键。',
+};
+
+/** The fixed sentences of the error catalogue (api-docs-content.ts errorCatalogue). */
+export const ERROR_GUIDE = {
+  intro: [
+    '失败的调用会回应非 2xx 状态码和错误信封 `{ "error": true, "message": "..." }`。',
+    '`message` 是写给使用应用的人看的句子：请原样展示。请根据状态码决定如何处理，',
+    '有 `code` 的回应还可以根据 `code` 决定。429 或 503 带有 `Retry-After`（秒）。',
+  ],
+  statuses: '状态码',
+  statusHeader: '| 状态码 | 含义 | 回应者 |',
+  everyOperation: '每个接口',
+  someOperations: (count: number, total: number) => `${total} 个接口中的 ${count} 个`,
+  describedWithOperation: '见回应它的接口的说明。',
+  codes: '错误代码',
+  codesIntro: '程序必须区分的拒绝，除了 message 之外还带有 `code`。',
+  codeHeader: '| 代码 | 状态码 | 含义 |',
+  from: (operations: string) => `来自 ${operations}。`,
+};
+
+/**
+ * Redoc's own labels, by the translation key its components ask for (Redoc's `translate(key, English)`;
+ * build-docs.ts makes it answer these). Keys Redoc uses on this contract's pages.
+ */
+export const REDOC_LABELS: Record<string, string> = {
+  'actions.more': '更多',
+  'actions.show': '显示',
+  'actions.hide': '隐藏',
+  properties: '个属性',
+  property: '个属性',
+  body: '请求体',
+  contentType: '响应媒体类型',
+  default: '默认值',
+  defaultValue: '默认值',
+  example: '示例',
+  examples: '示例',
+  header: '标头',
+  'info.license': '许可证',
+  'info.title': '概览',
+  'info.termsOfService': '服务条款',
+  'info.metadata.title': '元数据',
+  'openapi.collapseAll': '全部折叠',
+  'openapi.expandAll': '全部展开',
+  'openapi.showPattern': '显示正则模式',
+  'openapi.hidePattern': '隐藏正则模式',
+  'openapi.deepLink.tooltip': '链接到此部分',
+  operations: '接口',
+  'page.actions.copyButtonText': '复制',
+  'page.actions.copyTitle': '复制给大模型',
+  'page.actions.moreActions': '更多操作',
+  query: '查询参数',
+  path: '路径参数',
+  cookie: 'Cookie 参数',
+  parameters: '参数',
+  request: '请求',
+  required: '必填',
+  responses: '响应',
+  response: '响应',
+  noRequestData: '无请求数据',
+  'search.navbar.label': '搜索',
+  'search.searchItem.enum': '枚举',
+  'search.searchItem.example': '示例',
+  'search.searchItem.deprecated': '已弃用',
+  'badges.deprecated': '已弃用',
+  security: '认证方式',
+  viewSecurityDetails: '查看认证详情',
+  'servers.title': '服务器',
+  value: '值',
+  values: '值',
+  'loaders.loading': '加载中…',
+  'codeSnippet.copy.tooltipText': '复制到剪贴板',
+  'codeSnippet.copy.toasterText': '已复制',
+  'codeSnippet.expand.tooltipText': '全部展开',
+  'codeSnippet.collapse.tooltipText': '全部折叠',
+  'sidebar.actions.hide': '隐藏侧边栏',
+  'sidebar.actions.show': '显示侧边栏',
+  'button.download.tooltipText': '下载描述文件',
+  'button.externalLink.tooltipText': '在新标签页中打开',
+  'page.apiNotFound.title': '此地址没有页面',
+  'page.apiNotFound.description': '此地址没有页面：',
+  'page.apiNotFound.hint': '它可能已被移动或删除。',
+  'page.apiNotFound.backButton': '返回文档',
+};
+
+/**
+ * Redoc's words that do not go through its translate(): each English literal as it stands in Redoc's code
+ * (a template literal), and its Chinese. build-docs.ts stops when one is no longer found, so an upgrade of
+ * Redoc that moves them is seen.
+ */
+export const REDOC_TEXTS: [string, string][] = [
+  ['`Search docs...`', '`搜索文档…`'],
+  ['`No results`', '`没有结果`'],
+  ['`Searching...`', '`正在搜索…`'],
+  ['`API docs by`', '`API 文档技术支持：`'],
+  ['`Open navigation menu`', '`打开导航菜单`'],
+  ['`Response status`', '`响应状态`'],
+  ['`Response media type`', '`响应媒体类型`'],
+  // The search dialog's footer and the kinds of its results.
+  ['text:`to navigate`', 'text:`导航`'],
+  ['text:`to select`', 'text:`选择`'],
+  ['text:`to exit`', 'text:`关闭`'],
+  ['children:`Cancel`', 'children:`取消`'],
+  ['"aria-label":`Search trigger button`', '"aria-label":`搜索`'],
+  ['`query parameters`', '`查询参数`'],
+  ['`path parameters`', '`路径参数`'],
+  ['`header parameters`', '`标头参数`'],
+  ['`cookie parameters`', '`Cookie 参数`'],
+  ['`request fields`', '`请求字段`'],
+  ['`request body`', '`请求体`'],
+  ['`request examples`', '`请求示例`'],
+  ['`response ${e} fields`', '`响应 ${e} 字段`'],
+  ['`response ${e} headers`', '`响应 ${e} 标头`'],
+  ['`response ${e} examples`', '`响应 ${e} 示例`'],
+  // A schema's type and limits: 'Array of string', 'string or null', '[ 1 .. 64 ] characters'.
+  ['r=`Array of `', 'r=`数组，元素为 `'],
+  ['r.join(` or `)', 'r.join(` 或 `)'],
+  ['`Enum:`', '`枚举：`'],
+  ['Kb(`characters`', 'Kb(`个字符`'],
+  ['`non-empty`', '`非空`'],
+  // Names read aloud.
+  ['"aria-label":n?`Show sidebar`:`Hide sidebar`', '"aria-label":n?`显示侧边栏`:`隐藏侧边栏`'],
+  ['"aria-label":`Expand all`', '"aria-label":`全部展开`'],
+  ['"aria-label":`Collapse all`', '"aria-label":`全部折叠`'],
+  ['"aria-label":`collapse`', '"aria-label":`折叠`'],
+  ['"aria-label":`Copy`', '"aria-label":`复制`'],
+  ['"aria-label":`Example`', '"aria-label":`示例`'],
+  ['"aria-label":`Open in new tab`', '"aria-label":`在新标签页中打开`'],
+  ['alt:`redocly logo`', 'alt:`Redocly 标志`'],
+  ['tip:`Switch color mode`', 'tip:`切换颜色模式`'],
+  // The colour mode switch is named by its mode ('light'): named by what it does instead.
+  [
+    '"aria-label":t,size:`small`,variant:`outlined`,icon:(0,V.jsx)(hke',
+    '"aria-label":`切换颜色模式`,size:`small`,variant:`outlined`,icon:(0,V.jsx)(hke',
+  ],
+  ['`link to ${', '`链接到 ${'],
+];
