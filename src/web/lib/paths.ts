@@ -47,7 +47,6 @@ export const dashboardPaths = {
 
 /** Route patterns with parameters, and the paths they make. */
 export const memberEditPattern = '/dashboard/member/edit/:userId';
-export const joinLinkPattern = '/join/:token';
 
 /** The member edit page of `userId`. */
 export function memberEditPath(userId: string): string {
@@ -57,11 +56,7 @@ export function memberEditPath(userId: string): string {
 /** The prefix of every member edit page (the sidebar highlights Organization there). */
 export const memberEditPrefix = '/dashboard/member/';
 
-/** The page an invitation link leads to (its token is the credential: never logged, app/route-slice.ts). */
-export function joinLinkPath(token: string): string {
-  return `/join/${token}`;
-}
-
+/** The prefix of the pages invitation links lead to (/join/<token>). */
 export const joinLinkPrefix = '/join/';
 
 /** `path` relative to `parent` (a child route's pattern in the route table): '/dashboard/usage' → 'usage'. */

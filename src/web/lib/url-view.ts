@@ -93,7 +93,7 @@ export function dayField(param: string, fallback = ''): ViewField<string> {
   return { param, fallback, read: (raw) => (isDay(raw) ? raw : undefined), write: String };
 }
 
-export function isDay(text: string): boolean {
+function isDay(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -7,5 +7,3 @@ export function useUsageView() {
   const [schema] = useState(() => usageViewSchema());
   return useUrlView(schema, readUsageView);
 }
-
-export type UsageViewState = ReturnType<typeof useUsageView>;

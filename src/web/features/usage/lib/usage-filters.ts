@@ -70,7 +70,7 @@ export function readUsageView(schema: ViewSchema<UsageView>, params: URLSearchPa
 }
 
 /** What the filters ask of the server (get-usage-report and export-credit-ledger take the same). */
-export function reportQuery(filters: UsageFilters): {
+function reportQuery(filters: UsageFilters): {
   from: string;
   to: string;
   user_id?: string;
