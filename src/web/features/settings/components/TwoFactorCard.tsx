@@ -6,7 +6,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useGetTwoFactorQuery, useSetTwoFactorRequirementMutation } from '../../../api';
+import {
+  useGetTwoFactorQuery,
+  useSetTwoFactorRequirementMutation,
+  useStartTwoFactorSetupMutation,
+  useConfirmTwoFactorSetupMutation,
+} from '../../../api';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';
@@ -26,6 +31,9 @@ export function TwoFactorCard() {
   const user = useAppSelector(selectUser);
   const status = useGetTwoFactorQuery();
   const [setRequirement, settingRequirement] = useSetTwoFactorRequirementMutation();
+  // The set-up's answers (the secret, the recovery codes) outlive the forms that asked for them.
+  const [start, starting] = useStartTwoFactorSetupMutation();
+  const [confirm, confirming] = useConfirmTwoFactorSetupMutation();
   const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -66,16 +74,24 @@ export function TwoFactorCard() {
     body = (
       <ConfirmSetupForm
         setup={setup}
-        attempt={attempt}
-        onDone={(message, codes) => {
-          setRecoveryCodes(codes);
-          setDone(message);
+        confirm={async (code) => {
+          const answer = await confirm({ code }).unwrap();
+          setRecoveryCodes(answer.data.recovery_codes);
+          setDone(answer.message);
           setSetup(null);
         }}
+        confirming={confirming.isLoading}
+        attempt={attempt}
       />
     );
   } else {
-    body = <StartSetupForm attempt={attempt} onStarted={setSetup} />;
+    body = (
+      <StartSetupForm
+        start={async (password) => setSetup((await start({ password }).unwrap()).data)}
+        starting={starting.isLoading}
+        attempt={attempt}
+      />
+    );
   }
 
   return (

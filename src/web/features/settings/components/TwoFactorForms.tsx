@@ -3,11 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import {
-  useConfirmTwoFactorSetupMutation,
-  useDisableTwoFactorMutation,
-  useStartTwoFactorSetupMutation,
-} from '../../../api';
+import { useDisableTwoFactorMutation } from '../../../api';
 import TextInput from '../../../components/TextInput';
 import { t } from '../../../i18n';
 import { looksLikeSecondFactor } from '../../../../shared/second-factor';
@@ -107,23 +103,23 @@ export function TurnOffForm({
 /** The set-up's second step: the secret (a QR code, a key, a link) and the first code it makes. */
 export function ConfirmSetupForm({
   setup,
+  confirm,
+  confirming,
   attempt,
-  onDone,
 }: {
   setup: { secret: string; otpauth_url: string };
+  /** Turns it on with the code: the card's, whose answer (the recovery codes, shown once) outlives this form. */
+  confirm: (code: string) => Promise<void>;
+  confirming: boolean;
   attempt: Attempt;
-  /** Turned on: the server's message and the recovery codes, shown once. */
-  onDone: (message: string, recoveryCodes: string[]) => void;
 }) {
-  const [confirm, confirming] = useConfirmTwoFactorSetupMutation();
   const [code, setCode] = useState('');
 
   const onConfirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void attempt(async () => {
-      const answer = await confirm({ code: code.trim() }).unwrap();
+      await confirm(code.trim());
       setCode('');
-      onDone(answer.message, answer.data.recovery_codes);
     }, 'Could not turn two-factor sign-in on.');
   };
 
@@ -151,7 +147,7 @@ export function ConfirmSetupForm({
           slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'one-time-code', inputMode: 'numeric' } }}
         />
         <div>
-          <Button type="submit" variant="contained" disabled={confirming.isLoading || !code.trim()}>
+          <Button type="submit" variant="contained" disabled={confirming || !code.trim()}>
             {t('Turn on')}
           </Button>
         </div>
@@ -162,19 +158,24 @@ export function ConfirmSetupForm({
 
 /** The set-up's first step: the password, answered with a new secret. */
 export function StartSetupForm({
+  start,
+  starting,
   attempt,
-  onStarted,
 }: {
+  /**
+   * Asks for a new secret: the card's, whose answer (the secret the next step shows) outlives this form.
+   * Resolves once the next step is shown.
+   */
+  start: (password: string) => Promise<void>;
+  starting: boolean;
   attempt: Attempt;
-  onStarted: (setup: { secret: string; otpauth_url: string }) => void;
 }) {
-  const [start, starting] = useStartTwoFactorSetupMutation();
   const [password, setPassword] = useState('');
 
   const onStart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void attempt(async () => {
-      onStarted((await start({ password }).unwrap()).data);
+      await start(password);
       setPassword('');
     }, 'Could not start the set-up.');
   };
@@ -187,7 +188,7 @@ export function StartSetupForm({
         </Typography>
         <PasswordField value={password} onChange={setPassword} />
         <div>
-          <Button type="submit" variant="contained" disabled={starting.isLoading || !password}>
+          <Button type="submit" variant="contained" disabled={starting || !password}>
             {t('Set up')}
           </Button>
         </div>
