@@ -6,65 +6,32 @@
  * flight or answered.
  */
 import { api } from '../api';
-import { mustSetUpTwoFactor } from '../entities/session';
-import { roleCan, type Permission } from '../../shared/permissions';
-import { membersQuery, readMembersView } from '../features/organization/lib/members-view';
-import { auditQuery, readAuditView } from '../features/audit/lib/audit-view';
-import { readUsageView, usageReportQuery, usageViewSchema } from '../features/usage/lib/usage-filters';
 import { readPricingParams } from '../features/pricing/lib/pricing-params';
 import { dashboardPaths, isPath, publicPaths } from '../lib/paths';
 import type { RouteEntry } from './route-entry';
 import type { AppStore } from './store';
 
+/** The dashboard pages whose data starts with their route (app/dashboard-data.ts). */
+export const DASHBOARD_DATA_PATHS: ReadonlySet<string> = new Set([
+  dashboardPaths.organization,
+  dashboardPaths.audit,
+  dashboardPaths.usage,
+]);
+
 /**
- * Whether the visitor may see what `permission` guards, as far as is known: while get-user runs the
- * query starts anyway (the common case is an admin on their own page; a refusal is only not used), once
- * it has answered it starts only for a user allowed to.
+ * Starts the data of the dashboard page at `path` (one of DASHBOARD_DATA_PATHS) for `entry`, once the
+ * small chunk that knows how has arrived (beside the page's own). Settles when the queries have started;
+ * a chunk that fails to download only loses the head start (the page asks itself).
  */
-function mayAsk(store: AppStore, permission?: Permission): boolean {
-  const { user, loading } = store.getState().app;
-  if (!user) return loading;
-  // Sent to Settings instead (DashboardGuard), and refused by the server until then.
-  if (mustSetUpTwoFactor(user)) return false;
-  return permission === undefined || roleCan(user.role, permission);
-}
-
-/** /dashboard/organization: the members and invitations of the URL's view. */
-function organizationData({ store, url }: RouteEntry): null {
-  if (!mayAsk(store)) return null;
-  const query = membersQuery(readMembersView(url.searchParams));
-  void store.dispatch(api.util.prefetch('getOrganizationMembers', query, {}));
+export async function startDashboardData(path: string, entry: RouteEntry): Promise<null> {
+  try {
+    const { dashboardData } = await import(/* webpackChunkName: "dashboard-data" */ './dashboard-data');
+    dashboardData[path]?.(entry);
+  } catch {
+    // Only a head start.
+  }
   return null;
 }
-
-/** /dashboard/audit: the page of entries of the URL's view (admins). */
-function auditData({ store, url }: RouteEntry): null {
-  if (!mayAsk(store, 'audit.view')) return null;
-  const query = auditQuery(readAuditView(url.searchParams));
-  void store.dispatch(api.util.prefetch('listAuditEvents', query, {}));
-  return null;
-}
-
-/** /dashboard/usage: the caller's credits and the report of the URL's view. */
-function usageData({ store, url }: RouteEntry): null {
-  if (!mayAsk(store)) return null;
-  void store.dispatch(api.util.prefetch('getCreditUsage', {}, {}));
-  void store.dispatch(
-    api.util.prefetch(
-      'getUsageReport',
-      usageReportQuery(readUsageView(usageViewSchema(), url.searchParams)),
-      {},
-    ),
-  );
-  return null;
-}
-
-/** The dashboard pages whose data starts with their route (their loaders, router.tsx). */
-export const dashboardData = {
-  [dashboardPaths.organization]: organizationData,
-  [dashboardPaths.audit]: auditData,
-  [dashboardPaths.usage]: usageData,
-} satisfies Record<string, (entry: RouteEntry) => null>;
 
 /** Starts the queries of the page at `url` (a path with its query string) that can start now. */
 export function startRouteData(store: AppStore, url: URL): void {
@@ -75,9 +42,7 @@ export function startRouteData(store: AppStore, url: URL): void {
     const { coupon } = readPricingParams(url.searchParams);
     if (coupon) void store.dispatch(api.util.prefetch('getCoupon', { coupon }, {}));
   } else {
-    const path = (Object.keys(dashboardData) as (keyof typeof dashboardData)[]).find((known) =>
-      isPath(pathname, known),
-    );
-    if (path) dashboardData[path]({ store, url });
+    const path = [...DASHBOARD_DATA_PATHS].find((known) => isPath(pathname, known));
+    if (path) void startDashboardData(path, { store, url });
   }
 }

@@ -19,7 +19,7 @@ import RouteErrorPage from './RouteErrorPage';
 import AppFrame from './AppFrame';
 import { trackRoute } from './route-slice';
 import type { AppStore } from './store';
-import { dashboardData } from './route-data';
+import { DASHBOARD_DATA_PATHS, startDashboardData } from './route-data';
 import { childPattern, dashboardPaths, memberEditPattern, publicPaths } from '../lib/paths';
 
 /** A page module: the page (default export) and, when entering it does work, that work. */
@@ -98,13 +98,15 @@ const dashboardChild = (path: string) => childPattern(dashboardPaths.overview, p
 
 /**
  * Pages of the dashboard shell (sidebar), behind the session guard. A page whose data can start before its
- * chunk has arrived has it in `dashboardData` (route-data.ts): its loader, in the main bundle, runs while
- * the chunk downloads (react-router runs a route's own loader beside its `lazy`), so get-user, the chunk
- * and the page's query run side by side instead of one after the other.
+ * chunk has arrived is in DASHBOARD_DATA_PATHS (route-data.ts): its loader runs while the chunk downloads
+ * (react-router runs a route's own loader beside its `lazy`), so get-user, the chunk and the page's query
+ * run side by side instead of one after the other.
  */
 function dashboardRoutes(lazyPage: LazyPage, context: EntryContext): RouteObject[] {
   const page = (path: string, load: () => Promise<PageModule>): RouteObject => {
-    const data = (dashboardData as Partial<Record<string, EntryLoader>>)[path];
+    const data: EntryLoader | null = DASHBOARD_DATA_PATHS.has(path)
+      ? (entry) => startDashboardData(path, entry)
+      : null;
     return {
       path: dashboardChild(path),
       ...(data ? entryRoute(data, context) : {}),
