@@ -87,7 +87,8 @@ test('caps, spending, the Usage page with its CSV, and a top-up', async () => {
     admin.page.getByRole('link', { name: 'Export CSV' }).click(),
   ]);
   const csv = await readFile((await download.path())!, 'utf8');
-  const lines = csv.trim().split('\n');
+  // RFC 4180 line ends (src/shared/csv.ts).
+  const lines = csv.trim().split('\r\n');
   assert.equal(
     lines[0],
     'id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason',
