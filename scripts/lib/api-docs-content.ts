@@ -3,6 +3,7 @@
 // Node samples for every operation. Everything here is derived from the contract at build time, so the
 // samples and the error catalogue cannot drift from it; the guides' prose lives in docs/api-*.md. For a
 // zh-CN visitor the same is built in Chinese from api-docs.zh-CN.ts and docs/api-*.zh-CN.md.
+import type { MessageCode } from '../../src/contract/messages.js';
 import * as zh from './api-docs.zh-CN.js';
 
 /** The parts of an OpenAPI 3.1 document this module reads; the rest is passed through untouched. */
@@ -182,6 +183,8 @@ function errorCodes(doc: Contract): CodeEntry[] {
         const schema = resolve<Json>(doc, media.schema);
         const properties = (schema?.properties as Record<string, Json> | undefined) ?? {};
         if ((properties.error as Json | undefined)?.const !== true || !properties.code) continue;
+        // The envelope's MessageCode has a table of its own (messageCodes): every code of every answer.
+        if ((properties.code as Json).$ref === MESSAGE_CODE_REF) continue;
         const code = resolve<Json>(doc, properties.code);
         const descriptions = (code['x-enumDescriptions'] as Record<string, string> | undefined) ?? {};
         for (const value of (code.enum as string[] | undefined) ?? []) {
@@ -198,6 +201,19 @@ function errorCodes(doc: Contract): CodeEntry[] {
     }
   }
   return [...entries.values()];
+}
+
+const MESSAGE_CODE_REF = '#/components/schemas/MessageCode';
+
+/** Every code of the messages (the `MessageCode` schema): its English text, from x-enumDescriptions. */
+function messageCodes(doc: Contract): { code: string; text: string }[] {
+  const schema = resolve<Json>(doc, { $ref: MESSAGE_CODE_REF });
+  const texts = (schema['x-enumDescriptions'] as Record<string, string> | undefined) ?? {};
+  return ((schema.enum as string[] | undefined) ?? []).map((code) => {
+    const text = texts[code];
+    if (!text) throw new Error(`openapi.yaml: the message code '${code}' has no x-enumDescriptions entry`);
+    return { code, text };
+  });
 }
 
 interface StatusEntry {
@@ -243,9 +259,10 @@ function errorCatalogue(doc: Contract, locale: DocsLocale): string {
   for (const entry of statuses.filter((entry) => !entry.name))
     specific.set(entry.status, (specific.get(entry.status) ?? 0) + entry.operations);
   const lines = [
-    'A failed call answers a non-2xx status and the error envelope `{ "error": true, "message": "..." }`.',
-    '`message` is a sentence written for the person using the app: show it as it is. Decide what to do from',
-    'the status, and from `code` where an answer has one. A 429 or 503 carries `Retry-After` (seconds).',
+    'A failed call answers a non-2xx status and the error envelope',
+    '`{ "error": true, "message": "...", "code": "...", "params": {} }`. `message` is a sentence written for',
+    'the person using the app: show it as it is, or translate it by `code` (Messages, below). Decide what to',
+    'do from the status and the `code`. A 429 or 503 carries `Retry-After` (seconds).',
     '',
     '### Statuses',
     '',
@@ -270,6 +287,17 @@ function errorCatalogue(doc: Contract, locale: DocsLocale): string {
       (entry) =>
         `| \`${entry.code}\` | ${entry.statuses.join(', ')} | ${cell(entry.meaning)} From ${entry.operations.join(', ')}. |`,
     ),
+    '',
+    '### Messages',
+    '',
+    'Every `message` (of an error or of a success) comes with its `code` and `params`: the code names the',
+    'sentence, and `params` holds the values put into its `{name}` placeholders. Codes are stable: decide and',
+    'translate by `code`, never by the sentence, which may be reworded; new codes may be added, so show',
+    '`message` as it is for a code you do not know.',
+    '',
+    '| Code | Message |',
+    '| --- | --- |',
+    ...messageCodes(doc).map((entry) => `| \`${entry.code}\` | ${cell(entry.text)} |`),
   ];
   return lines.join('\n');
 }
@@ -310,6 +338,16 @@ function chineseErrorCatalogue(doc: Contract): string {
       (entry) =>
         `| \`${entry.code}\` | ${entry.statuses.join(', ')} | ${cell(zh.CODES[entry.code] ?? entry.meaning)} ${words.from(entry.operations.join(', '))} |`,
     ),
+    '',
+    `### ${words.messages}`,
+    '',
+    ...words.messagesIntro,
+    '',
+    words.messageHeader,
+    '| --- | --- |',
+    ...messageCodes(doc).map(
+      (entry) => `| \`${entry.code}\` | ${cell(zh.MESSAGES[entry.code as MessageCode] ?? entry.text)} |`,
+    ),
   ].join('\n');
 }
 
@@ -330,6 +368,9 @@ export function untranslated(source: Contract): string[] {
     ...errorCodes(source)
       .filter((entry) => !zh.CODES[entry.code])
       .map((entry) => `code ${entry.code}`),
+    ...messageCodes(source)
+      .filter((entry) => !zh.MESSAGES[entry.code as MessageCode])
+      .map((entry) => `message ${entry.code}`),
   ];
 }
 

@@ -3,7 +3,9 @@
 // catalogue's sentences, the meanings of statuses and codes, the overview), and Redoc's own labels.
 // The descriptions of single operations and fields stay English (docs/product.md#languages): they are
 // written with the contract and change with it. test/server/api-docs.test.ts fails when an operation, a
-// tag, a shared answer or an error code of openapi.yaml has no Chinese here.
+// tag, a shared answer, an error code or a message code of openapi.yaml has no Chinese here.
+import type { MessageCode } from '../../src/contract/messages.js';
+import { serverCodes } from '../../src/web/i18n/zh-CN/server-codes.js';
 
 /** The side menu's label of each operation, by path (the English is the path in words). */
 export const OPERATION_LABELS: Record<string, string> = {
@@ -143,9 +145,10 @@ export const CODES: Record<string, string> = {
 /** The fixed sentences of the error catalogue (api-docs-content.ts errorCatalogue). */
 export const ERROR_GUIDE = {
   intro: [
-    '失败的调用会回应非 2xx 状态码和错误信封 `{ "error": true, "message": "..." }`。',
-    '`message` 是写给使用应用的人看的句子：请原样展示。请根据状态码决定如何处理，',
-    '有 `code` 的回应还可以根据 `code` 决定。429 或 503 带有 `Retry-After`（秒）。',
+    '失败的调用会回应非 2xx 状态码和错误信封',
+    '`{ "error": true, "message": "...", "code": "...", "params": {} }`。`message` 是写给使用应用的人看的句子：',
+    '请原样展示，或根据 `code` 翻译（见下文"消息代码"）。请根据状态码和 `code` 决定如何处理。',
+    '429 或 503 带有 `Retry-After`（秒）。',
   ],
   statuses: '状态码',
   statusHeader: '| 状态码 | 含义 | 回应者 |',
@@ -156,7 +159,17 @@ export const ERROR_GUIDE = {
   codesIntro: '程序必须区分的拒绝，除了 message 之外还带有 `code`。',
   codeHeader: '| 代码 | 状态码 | 含义 |',
   from: (operations: string) => `来自 ${operations}。`,
+  messages: '消息代码',
+  messagesIntro: [
+    '每个 `message`（错误或成功的）都带有 `code` 和 `params`：code 指明是哪句话，`params` 是填入其',
+    '`{name}` 占位符的值。代码是稳定的：请根据 `code` 决定和翻译，而不是根据句子（句子可能改写）；',
+    '以后可能新增代码，遇到不认识的代码时请原样展示 `message`。',
+  ],
+  messageHeader: '| 代码 | 消息 |',
 };
+
+/** The Chinese of every message code (the app's own catalogue of them, src/web/i18n/zh-CN/server-codes.ts). */
+export const MESSAGES: Partial<Record<MessageCode, string>> = serverCodes;
 
 /**
  * Redoc's own labels, by the translation key its components ask for (Redoc's `translate(key, English)`;

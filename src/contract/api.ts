@@ -1334,16 +1334,278 @@ export interface components {
      * @enum {string}
      */
     AcceptOutcome: 'valid' | 'other_address' | 'can_join' | 'joined' | 'member';
-    /** @description The error envelope. */
+    /**
+     * @description The error envelope. `message` is the sentence for the user, in English; `code` names it (stable, for
+     *     programs and translations: the Errors guide lists every code with its English text) and `params`
+     *     holds the values put into it.
+     */
     Error: {
       /** @constant */
       error: true;
       message: string;
+      code: components['schemas']['MessageCode'];
+      params: components['schemas']['MessageParams'];
+    };
+    /**
+     * @description What a `message` says, as a stable code: the same code always carries the same sentence with the
+     *     values of `params` put into its `{name}` placeholders (the English text of each code below). Decide and
+     *     translate by code, never by the sentence, which may be reworded. New codes may be added.
+     * @enum {string}
+     */
+    MessageCode:
+      | 'account_busy'
+      | 'account_created'
+      | 'account_exists'
+      | 'account_exists_use_password'
+      | 'account_not_found'
+      | 'add_seats_with_buy_seats'
+      | 'address_not_at_domain'
+      | 'address_not_confirmed'
+      | 'admin_only'
+      | 'admin_role_unchangeable'
+      | 'already_belong_another_organization'
+      | 'already_belong_organization'
+      | 'already_member_of_organization'
+      | 'api_key_fields_missing'
+      | 'authorization_code_invalid'
+      | 'authorization_code_other_account'
+      | 'bad_request'
+      | 'billing_admin_cap_protected'
+      | 'billing_admin_plan_protected'
+      | 'billing_admin_sessions_protected'
+      | 'billing_by_billing_admin'
+      | 'billing_manager_no_seat'
+      | 'billing_portal_failed'
+      | 'body_empty'
+      | 'body_invalid'
+      | 'body_length_mismatch'
+      | 'body_not_json'
+      | 'body_not_object'
+      | 'body_required'
+      | 'body_too_large'
+      | 'body_unknown_field'
+      | 'cannot_invite_yourself'
+      | 'cannot_remove_admin'
+      | 'cap_reached'
+      | 'checkout_created'
+      | 'checkout_failed'
+      | 'checkout_session_cancelled'
+      | 'checkout_session_not_found'
+      | 'choice_not_allowed'
+      | 'choice_not_allowed_connect_again'
+      | 'connection_details_missing'
+      | 'credit_pack_unknown'
+      | 'crm_disconnected'
+      | 'crm_error_status'
+      | 'crm_no_api_keys'
+      | 'crm_no_token_url'
+      | 'crm_not_configured'
+      | 'crm_refused_authorization_code'
+      | 'crm_refused_credentials'
+      | 'crm_unknown_field'
+      | 'crm_unreachable'
+      | 'crm_uses_api_key'
+      | 'crm_uses_oauth'
+      | 'cross_site_request_refused'
+      | 'current_password_wrong'
+      | 'dates_invalid'
+      | 'demo_crm_key_invalid'
+      | 'domain_code_burnt'
+      | 'domain_code_sent'
+      | 'domain_code_wrong'
+      | 'domain_free_mail'
+      | 'domain_invalid'
+      | 'domain_join_automatic'
+      | 'domain_join_by_request'
+      | 'domain_not_verified'
+      | 'domain_taken'
+      | 'domain_verified'
+      | 'email_invalid'
+      | 'field_above_maximum'
+      | 'field_bad_format'
+      | 'field_below_minimum'
+      | 'field_invalid'
+      | 'field_missing'
+      | 'field_not_above_limit'
+      | 'field_not_allowed_value'
+      | 'field_not_below_limit'
+      | 'field_not_boolean'
+      | 'field_not_crm_identifier'
+      | 'field_not_email'
+      | 'field_not_integer'
+      | 'field_not_list'
+      | 'field_not_number'
+      | 'field_not_object'
+      | 'field_not_plan'
+      | 'field_not_text'
+      | 'field_not_valid_value'
+      | 'field_required'
+      | 'field_too_few_items'
+      | 'field_too_few_items_one'
+      | 'field_too_long'
+      | 'field_too_long_one'
+      | 'field_too_many_items'
+      | 'field_too_many_items_one'
+      | 'field_too_short'
+      | 'forbidden'
+      | 'google_account_sandbox_cannot_sign_in'
+      | 'google_auth_failed'
+      | 'google_email_unverified'
+      | 'google_login_failed'
+      | 'google_not_configured'
+      | 'idempotency_conflict'
+      | 'idempotency_key_refunded'
+      | 'insufficient_credits'
+      | 'internal_error'
+      | 'invalid_credentials'
+      | 'invalid_webhook_signature'
+      | 'invitation_invalid'
+      | 'invitation_mail_failed'
+      | 'invitation_mail_failed_ask_admin'
+      | 'invitation_mail_failed_resend'
+      | 'invitation_mailed_to_confirm'
+      | 'invitation_not_found'
+      | 'invitation_other_address'
+      | 'invitation_pending_resend'
+      | 'invitation_resent'
+      | 'invitation_revoked'
+      | 'invitation_rows_valid'
+      | 'invitation_sent'
+      | 'invitation_valid'
+      | 'invitations_sent'
+      | 'invitations_sent_one'
+      | 'invite_link_created'
+      | 'invite_link_expired'
+      | 'invite_link_needs_domain'
+      | 'invite_link_revoked'
+      | 'invite_link_revoked_now'
+      | 'invite_link_unknown'
+      | 'invite_link_wrong_domain'
+      | 'invitee_already_member'
+      | 'join_request_declined'
+      | 'join_request_gone'
+      | 'join_request_not_found'
+      | 'join_request_sent'
+      | 'join_request_sent_confirm_address'
+      | 'join_request_waiting'
+      | 'joined_organization'
+      | 'joined_organization_free'
+      | 'joined_without_seat'
+      | 'listed_twice'
+      | 'mail_failed'
+      | 'member_not_found'
+      | 'member_removed'
+      | 'member_sessions_signed_out'
+      | 'member_updated'
+      | 'monthly_cap_removed'
+      | 'monthly_cap_removed_many'
+      | 'monthly_cap_set'
+      | 'monthly_cap_set_many'
+      | 'name_missing'
+      | 'name_required'
+      | 'no_billing_account'
+      | 'no_checkout_url_returned'
+      | 'no_fields_taken'
+      | 'no_invitation_token_provided'
+      | 'no_invite_link'
+      | 'no_organization'
+      | 'no_organization_for_domain'
+      | 'no_reset_token_provided'
+      | 'no_seat_available'
+      | 'no_seats_to_change'
+      | 'not_found'
+      | 'not_signed_in'
+      | 'nul_character'
+      | 'oauth_token_missing'
+      | 'oauth_token_not_yours'
+      | 'organization_connection_admin_only'
+      | 'other_session_signed_out'
+      | 'other_sessions_signed_out'
+      | 'own_address_not_at_domain'
+      | 'own_plan_blocks_joining'
+      | 'password_changed'
+      | 'password_not_set_google_account'
+      | 'password_reset'
+      | 'password_too_weak'
+      | 'password_too_weak_medium'
+      | 'password_wrong'
+      | 'payments_unavailable'
+      | 'period_reversed'
+      | 'period_start_after_end'
+      | 'period_too_long'
+      | 'plan_needs_no_checkout'
+      | 'plan_unknown'
+      | 'price_unknown'
+      | 'profile_updated'
+      | 'query_invalid'
+      | 'query_not_object'
+      | 'query_unknown_field'
+      | 'requester_has_organization'
+      | 'requester_invited_to_confirm'
+      | 'requester_joined'
+      | 'reset_link_invalid'
+      | 'reset_link_sent'
+      | 'reset_link_valid'
+      | 'saved'
+      | 'seat_already_held'
+      | 'seat_counts_invalid'
+      | 'seat_move_free_plan'
+      | 'seat_move_same_member'
+      | 'seat_moved'
+      | 'seat_not_held'
+      | 'seats_added'
+      | 'seats_held_by_members'
+      | 'seats_missing'
+      | 'service_unavailable'
+      | 'session_already_ended'
+      | 'session_signed_out'
+      | 'sign_in_expired'
+      | 'signed_in'
+      | 'signed_out'
+      | 'software_not_found'
+      | 'spend_not_found'
+      | 'stripe_cancel_failed'
+      | 'stripe_invoices_failed'
+      | 'stripe_seats_failed'
+      | 'stripe_signature_missing'
+      | 'stripe_subscription_failed'
+      | 'stripe_subscription_unknown'
+      | 'subscription_already_active'
+      | 'subscription_not_found'
+      | 'successfully_connected'
+      | 'too_many_attempts'
+      | 'too_many_sign_in_attempts'
+      | 'two_factor_already_off'
+      | 'two_factor_already_on'
+      | 'two_factor_code_invalid'
+      | 'two_factor_code_needed'
+      | 'two_factor_needs_password'
+      | 'two_factor_off'
+      | 'two_factor_on'
+      | 'two_factor_required'
+      | 'two_factor_requirement_needs_organization'
+      | 'two_factor_requirement_off'
+      | 'two_factor_requirement_on'
+      | 'two_factor_setup_code_invalid'
+      | 'two_factor_setup_missing'
+      | 'unknown_role'
+      | 'unsupported_content_type';
+    /**
+     * @description The values put into the message's placeholders, by name (`{ "domain": "acme.com" }`); empty when it has
+     *     none.
+     * @example {
+     *       "domain": "acme.com"
+     *     }
+     */
+    MessageParams: {
+      [key: string]: string | number;
     };
     Ok: {
       /** @constant */
       error: false;
       message: string;
+      code?: components['schemas']['MessageCode'];
+      params?: components['schemas']['MessageParams'];
     };
     Id: string;
     Slug: string;
@@ -1484,6 +1746,8 @@ export interface components {
           | 'rate-limited'
           | 'other';
         message: string;
+        code?: components['schemas']['MessageCode'];
+        params?: components['schemas']['MessageParams'];
       }[];
     };
     /** @description The answer of preview-invite-users, row by row. */
@@ -1504,6 +1768,8 @@ export interface components {
           'invalid' | 'invalid-role' | 'duplicate' | 'self' | 'member' | 'invited' | 'no-seat' | 'other';
         /** @description The reason in words; present with reason. */
         message?: string;
+        code?: components['schemas']['MessageCode'];
+        params?: components['schemas']['MessageParams'];
       }[];
     };
     Invitation: {
@@ -1672,6 +1938,8 @@ export interface components {
       /** @constant */
       error: false;
       message: string;
+      code?: components['schemas']['MessageCode'];
+      params?: components['schemas']['MessageParams'];
       user: components['schemas']['User'];
       software: components['schemas']['SoftwareRef'] | null;
     };
@@ -1679,6 +1947,8 @@ export interface components {
       /** @constant */
       error: false;
       message: string;
+      code?: components['schemas']['MessageCode'];
+      params?: components['schemas']['MessageParams'];
       /** @constant */
       two_factor_required: true;
     };
@@ -1686,8 +1956,12 @@ export interface components {
       /** @constant */
       error: false;
       message: string;
+      code?: components['schemas']['MessageCode'];
+      params?: components['schemas']['MessageParams'];
       id: components['schemas']['Id'];
       user: components['schemas']['User'];
+      notice_code?: components['schemas']['MessageCode'];
+      notice_params?: components['schemas']['MessageParams'];
       /**
        * @description Something the new user should read: the invitation carried a product but no seat was
        *     free any more, so they joined on Free; or the organization of the address's verified domain lets
@@ -1817,6 +2091,7 @@ export interface components {
       /** @constant */
       error: true;
       message: string;
+      params: components['schemas']['MessageParams'];
       /** @enum {string} */
       code: 'insufficient_credits' | 'cap_reached' | 'idempotency_conflict' | 'idempotency_key_refunded';
     };
@@ -1913,7 +2188,9 @@ export interface components {
         /**
          * @example {
          *       "error": false,
-         *       "message": "Saved."
+         *       "message": "Saved.",
+         *       "code": "saved",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Ok'];
@@ -1928,7 +2205,11 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Email must be a valid email address, like name@example.com."
+         *       "message": "Email must be a valid email address, like name@example.com.",
+         *       "code": "field_not_email",
+         *       "params": {
+         *         "label": "Email"
+         *       }
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -1943,7 +2224,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "You are not signed in."
+         *       "message": "You are not signed in.",
+         *       "code": "not_signed_in",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -1958,7 +2241,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "You are not allowed to do this."
+         *       "message": "You are not allowed to do this.",
+         *       "code": "forbidden",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -1973,7 +2258,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Invitation not found"
+         *       "message": "Invitation not found",
+         *       "code": "invitation_not_found",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -1988,7 +2275,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "An account with this email already exists. Please log in."
+         *       "message": "An account with this email already exists. Please log in.",
+         *       "code": "account_exists",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2003,7 +2292,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "The request body is too large."
+         *       "message": "The request body is too large.",
+         *       "code": "body_too_large",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2018,7 +2309,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Unsupported content type: send application/json."
+         *       "message": "Unsupported content type: send application/json.",
+         *       "code": "unsupported_content_type",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2044,7 +2337,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Too many attempts, please try again later."
+         *       "message": "Too many attempts, please try again later.",
+         *       "code": "too_many_attempts",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2065,7 +2360,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Too many calls for this account at once. Please try again in a moment."
+         *       "message": "Too many calls for this account at once. Please try again in a moment.",
+         *       "code": "account_busy",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2096,7 +2393,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "The service is briefly unavailable. Please try again in a moment."
+         *       "message": "The service is briefly unavailable. Please try again in a moment.",
+         *       "code": "service_unavailable",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2111,7 +2410,9 @@ export interface components {
         /**
          * @example {
          *       "error": true,
-         *       "message": "Something went wrong"
+         *       "message": "Something went wrong",
+         *       "code": "internal_error",
+         *       "params": {}
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -2474,6 +2775,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Profile updated successfully!",
+           *       "code": "profile_updated",
+           *       "params": {},
            *       "data": {
            *         "id": "1",
            *         "email": "ada@example.com",
@@ -2504,6 +2807,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['User'];
           };
         };
@@ -2591,6 +2896,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Signed in.",
+           *       "code": "signed_in",
+           *       "params": {},
            *       "user": {
            *         "id": "1",
            *         "email": "ada@example.com",
@@ -2648,7 +2955,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "Too many sign-in attempts for this account. Try again in a minute."
+           *       "message": "Too many sign-in attempts for this account. Try again in a minute.",
+           *       "code": "too_many_sign_in_attempts",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -2752,6 +3061,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Account created.",
+           *       "code": "account_created",
+           *       "params": {},
            *       "id": "1",
            *       "user": {
            *         "id": "1",
@@ -2799,7 +3110,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "An account with this email already exists. Please log in with your email and password."
+           *       "message": "An account with this email already exists. Please log in with your email and password.",
+           *       "code": "account_exists_use_password",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -2831,7 +3144,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Signed out."
+           *       "message": "Signed out.",
+           *       "code": "signed_out",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -2875,7 +3190,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours)."
+           *       "message": "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).",
+           *       "code": "reset_link_sent",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -2923,6 +3240,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Your password has been reset. Please log in.",
+           *       "code": "password_reset",
+           *       "params": {},
            *       "data": {
            *         "redirect_url": "/login"
            *       }
@@ -2932,6 +3251,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               /** @description Where the app goes 1.5 s later (a path of this app). */
               redirect_url: string;
@@ -2978,7 +3299,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "This reset link is valid."
+           *       "message": "This reset link is valid.",
+           *       "code": "reset_link_valid",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -2993,7 +3316,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "This reset link is invalid or has expired. Please ask for a new one."
+           *       "message": "This reset link is invalid or has expired. Please ask for a new one.",
+           *       "code": "reset_link_invalid",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -3055,6 +3380,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Checkout created.",
+           *       "code": "checkout_created",
+           *       "params": {},
            *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
            *     }
            */
@@ -3062,6 +3389,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             url: string;
           };
         };
@@ -3083,7 +3412,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one."
+           *       "message": "You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.",
+           *       "code": "subscription_already_active",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -3132,6 +3463,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             url?: string | null;
           };
         };
@@ -3356,6 +3689,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Successfully connected.",
+           *       "code": "successfully_connected",
+           *       "params": {},
            *       "api_keys": {
            *         "api_key_1": "demo_4f9c2e7a",
            *         "api_key_2": null,
@@ -3372,6 +3707,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             api_keys: components['schemas']['ApiKeys'];
             data: {
               auth_type: components['schemas']['AuthType'];
@@ -3467,6 +3804,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Successfully connected.",
+           *       "code": "successfully_connected",
+           *       "params": {},
            *       "data": {
            *         "access_token": "demo-access-5d41402abc4b2a76",
            *         "refresh_token": "demo-refresh-7d793037a076",
@@ -3508,6 +3847,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['OAuthTokens'];
             user: components['schemas']['User'];
           };
@@ -3542,7 +3883,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "You have been disconnected from your CRM."
+           *       "message": "You have been disconnected from your CRM.",
+           *       "code": "crm_disconnected",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -3660,6 +4003,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               /** @description The members of the page asked for. */
               users: components['schemas']['OrganizationMember'][];
@@ -3735,6 +4080,10 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Invitation sent to grace@example.com.",
+           *       "code": "invitation_sent",
+           *       "params": {
+           *         "email": "grace@example.com"
+           *       },
            *       "data": {
            *         "id": "1",
            *         "email": "grace@example.com",
@@ -3748,6 +4097,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['Invitation'];
           };
         };
@@ -3807,6 +4158,11 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "2 invitations sent, 1 refused.",
+           *       "code": "invitations_sent",
+           *       "params": {
+           *         "sent": 2,
+           *         "refused": 1
+           *       },
            *       "data": {
            *         "sent": [
            *           {
@@ -3826,7 +4182,9 @@ export interface operations {
            *             "line": 3,
            *             "email": "not-an-address",
            *             "reason": "invalid",
-           *             "message": "Not a valid email address."
+           *             "message": "Not a valid email address.",
+           *             "code": "email_invalid",
+           *             "params": {}
            *           }
            *         ]
            *       }
@@ -3836,6 +4194,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['BulkInvitations'];
           };
         };
@@ -3893,6 +4253,11 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "2 of 3 rows will be sent.",
+           *       "code": "invitation_rows_valid",
+           *       "params": {
+           *         "valid": 2,
+           *         "total": 3
+           *       },
            *       "data": {
            *         "rows": [
            *           {
@@ -3913,7 +4278,9 @@ export interface operations {
            *             "role": "member",
            *             "other_domain": false,
            *             "reason": "member",
-           *             "message": "Already a member of your organization."
+           *             "message": "This person is already a member of your organization.",
+           *             "code": "invitee_already_member",
+           *             "params": {}
            *           }
            *         ]
            *       }
@@ -3923,6 +4290,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['BulkInvitationPreview'];
           };
         };
@@ -3967,7 +4336,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Invitation resent successfully!"
+           *       "message": "Invitation resent successfully!",
+           *       "code": "invitation_resent",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4014,7 +4385,11 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "The invitation to grace@example.com was revoked."
+           *       "message": "The invitation to grace@example.com was revoked.",
+           *       "code": "invitation_revoked",
+           *       "params": {
+           *         "email": "grace@example.com"
+           *       }
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4058,6 +4433,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "The invitation is valid.",
+           *       "code": "invitation_valid",
+           *       "params": {},
            *       "data": {
            *         "email": "grace@example.com",
            *         "role": "member",
@@ -4070,6 +4447,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               email: string;
               role: components['schemas']['Role'];
@@ -4119,7 +4498,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "The member was removed from the organization."
+           *       "message": "The member was removed from the organization.",
+           *       "code": "member_removed",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4169,7 +4550,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "The member was updated."
+           *       "message": "The member was updated.",
+           *       "code": "member_updated",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4220,7 +4603,13 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "The Standard seat of Grace Hopper now belongs to Alan Turing."
+           *       "message": "The Standard seat of Grace Hopper now belongs to Alan Turing.",
+           *       "code": "seat_moved",
+           *       "params": {
+           *         "plan": "Standard",
+           *         "from": "Grace Hopper",
+           *         "to": "Alan Turing"
+           *       }
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4283,6 +4672,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               domain: string | null;
               pending_domain: string | null;
@@ -4334,7 +4725,11 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "We sent a verification code to it@acme.com."
+           *       "message": "We sent a verification code to it@acme.com.",
+           *       "code": "domain_code_sent",
+           *       "params": {
+           *         "email": "it@acme.com"
+           *       }
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4381,7 +4776,11 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "acme.com is verified."
+           *       "message": "acme.com is verified.",
+           *       "code": "domain_verified",
+           *       "params": {
+           *         "domain": "acme.com"
+           *       }
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4445,7 +4844,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "Verify your company domain first."
+           *       "message": "Verify your company domain first.",
+           *       "code": "domain_not_verified",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -4536,6 +4937,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: null | {
               organization_name: string;
               domain: string;
@@ -4572,7 +4975,11 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Your request was sent to the admins of Acme."
+           *       "message": "Your request was sent to the admins of Acme.",
+           *       "code": "join_request_sent",
+           *       "params": {
+           *         "organization": "Acme"
+           *       }
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4607,7 +5014,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Anyone signed in with an address at acme.com can join through this link for 7 days.",
+           *       "message": "Invitation link created. Copy it now: it is shown only once.",
+           *       "code": "invite_link_created",
+           *       "params": {},
            *       "data": {
            *         "url": "https://app.example.com/join/3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI7k",
            *         "domain": "acme.com",
@@ -4620,6 +5029,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: components['schemas']['InviteLink'] & {
               /** @description The link to share; never shown again. */
               url: string;
@@ -4656,7 +5067,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "The invitation link was revoked: it no longer works."
+           *       "message": "The invitation link was revoked: it no longer works.",
+           *       "code": "invite_link_revoked_now",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -4674,7 +5087,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "There is no invitation link to revoke."
+           *       "message": "There is no invitation link to revoke.",
+           *       "code": "no_invite_link",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -4721,6 +5136,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               /** @enum {string} */
               status: 'valid' | 'expired' | 'revoked' | 'unknown';
@@ -4772,6 +5189,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             /** @description False when the address is not proven yet and an invitation was mailed to it. */
             joined: boolean;
           };
@@ -4789,7 +5208,9 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "This invitation link does not exist. Check that you copied all of it."
+           *       "message": "This invitation link does not exist. Check that you copied all of it.",
+           *       "code": "invite_link_unknown",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -4869,6 +5290,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               events: components['schemas']['AuditEvent'][];
               total: number;
@@ -4980,6 +5403,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               sessions: components['schemas']['Session'][];
             };
@@ -5150,6 +5575,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Signed in.",
+           *       "code": "signed_in",
+           *       "params": {},
            *       "user": {
            *         "id": "1",
            *         "email": "ada@example.com",
@@ -5221,6 +5648,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               enabled: boolean;
               recovery_codes_left: number;
@@ -5274,6 +5703,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               secret: string;
               otpauth_url: string;
@@ -5322,7 +5753,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Two-factor sign-in is on.",
+           *       "message": "Two-factor sign-in is on. Your other sessions were signed out.",
+           *       "code": "two_factor_on",
+           *       "params": {},
            *       "data": {
            *         "recovery_codes": [
            *           "k7m2-x9qp-4tdw"
@@ -5334,6 +5767,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               recovery_codes: string[];
             };
@@ -5378,7 +5813,9 @@ export interface operations {
           /**
            * @example {
            *       "error": false,
-           *       "message": "Two-factor sign-in is off. Your other sessions were signed out."
+           *       "message": "Two-factor sign-in is off. Your other sessions were signed out.",
+           *       "code": "two_factor_off",
+           *       "params": {}
            *     }
            */
           'application/json': components['schemas']['Ok'];
@@ -5656,6 +6093,10 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Monthly cap set for 2 members.",
+           *       "code": "monthly_cap_set_many",
+           *       "params": {
+           *         "count": 2
+           *       },
            *       "data": {
            *         "updated": 2
            *       }
@@ -5665,6 +6106,8 @@ export interface operations {
             /** @constant */
             error: false;
             message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             data: {
               updated: number;
             };
@@ -5903,6 +6346,8 @@ export interface operations {
            * @example {
            *       "error": false,
            *       "message": "Checkout created.",
+           *       "code": "checkout_created",
+           *       "params": {},
            *       "url": "http://localhost:3000/sandbox/checkout/cs_123"
            *     }
            */
@@ -5910,6 +6355,8 @@ export interface operations {
             /** @constant */
             error: false;
             message?: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
             url: string;
           };
         };

@@ -46,6 +46,7 @@ import { createDbRateLimitStore, createRateLimiter, type RateLimitStore } from '
 import { createFallbackRateLimitStore } from './security/rate-limit-fallback.js';
 import { createSecretBox } from './security/secret-box.js';
 import type { Services } from './services.js';
+import { message } from '../contract/messages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (text.trim() === '') return done(null, undefined);
     // The default parser answers through the callback; it returns nothing to wait for.
     void parseJson(request, text, (error: Error | null, value?: unknown) => {
-      if (error) return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+      if (error) return done(new HttpError(400, message('body_not_json')), undefined);
       done(null, value);
     });
   });
@@ -283,7 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request);
-    return reply.status(404).send(errorEnvelope('Not found'));
+    return reply.status(404).send(errorEnvelope(message('not_found')));
   });
 
   return app;

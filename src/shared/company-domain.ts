@@ -62,11 +62,11 @@ function isFreeMailDomain(domain: string): boolean {
   return FREE_MAIL_DOMAINS.some((free) => d === free || d.endsWith(`.${free}`));
 }
 
-/** Why a domain cannot be verified, or null when it can. */
-export function domainRefusal(domain: string): string | null {
+/** Why a domain cannot be verified, by its message code (FREE_MAIL_REFUSED, NOT_A_DOMAIN), or null when it can. */
+export function domainRefusal(domain: string): 'domain_invalid' | 'domain_free_mail' | null {
   const d = normalizeDomain(domain);
-  if (!isDomainName(d)) return NOT_A_DOMAIN;
-  if (isFreeMailDomain(d)) return FREE_MAIL_REFUSED;
+  if (!isDomainName(d)) return 'domain_invalid';
+  if (isFreeMailDomain(d)) return 'domain_free_mail';
   return null;
 }
 

@@ -22,7 +22,12 @@ describe('bad input is a 4xx with the envelope', () => {
   it('malformed JSON → 400', async () => {
     const res = await post('/api/login', json, '{"email":');
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json(), { error: true, message: 'The request body is not valid JSON.' });
+    assert.deepEqual(res.json(), {
+      error: true,
+      message: 'The request body is not valid JSON.',
+      code: 'body_not_json',
+      params: {},
+    });
   });
   it('wrong types, unknown fields, arrays and null bodies → 400', async () => {
     for (const body of [
@@ -63,7 +68,7 @@ describe('bad input is a 4xx with the envelope', () => {
   it('unknown API paths → 404 envelope, wrong method → 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.json(), { error: true, message: 'Not found' });
+    assert.deepEqual(res.json(), { error: true, message: 'Not found', code: 'not_found', params: {} });
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/login' })).statusCode, 404);
   });
 });

@@ -123,7 +123,7 @@ describe('verifying the domain', () => {
 
     const wrong = await t.api('verifyDomain', { cookie: admin.cookie, body: { code: 'AAAAAAAA' } });
     assert.equal(wrong.status, 400);
-    assert.equal(wrong.body.message, WRONG_DOMAIN_CODE);
+    assert.equal(wrong.body.message, WRONG_DOMAIN_CODE.message);
     assert.equal((await domainState()).domain, null);
 
     const ok = await t.api('verifyDomain', { cookie: admin.cookie, body: { code: code.toLowerCase() } });
@@ -211,7 +211,7 @@ describe('requests to join', () => {
       body: { request_id: requests[0].id, decision: 'approve' },
     });
     assert.equal(again.status, 400);
-    assert.equal(again.body.message, JOIN_REQUEST_CLOSED);
+    assert.equal(again.body.message, JOIN_REQUEST_CLOSED.message);
   });
 
   it('declining closes the request and the requester stays on their own', async () => {
@@ -246,7 +246,7 @@ describe('requests to join', () => {
       body: { request_id: request.id, decision: 'approve' },
     });
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, JOIN_REQUEST_CLOSED);
+    assert.equal(res.body.message, JOIN_REQUEST_CLOSED.message);
     assert.equal((await t.api('getUser', { cookie: bob.cookie })).body.data.organization, null);
     assert.equal((await t.api('getJoinOption', { cookie: bob.cookie })).body.data.requested, false);
   });
@@ -341,7 +341,7 @@ describe('requests from an address nobody proved', () => {
     const user = (await repos.users.findById(Number(mallory.id)))!;
     await assert.rejects(
       joinOrganization(repos, user, freeMemberGrant(Number(orgId), null), null, async () => {}),
-      { message: ADDRESS_NOT_CONFIRMED },
+      { message: ADDRESS_NOT_CONFIRMED.message },
     );
     assert.equal((await t.api('getUser', { cookie: mallory.cookie })).body.data.organization, null);
   });
@@ -388,12 +388,12 @@ describe('domain verification limits', () => {
     for (let i = 0; i < 4; i += 1) {
       const res = await verify(guesser, wrong);
       assert.equal(res.status, 400);
-      assert.equal(res.body.message, WRONG_DOMAIN_CODE);
+      assert.equal(res.body.message, WRONG_DOMAIN_CODE.message);
     }
     const burnt = await verify(guesser, wrong);
     assert.equal(burnt.status, 400);
-    assert.equal(burnt.body.message, DOMAIN_CODE_BURNT);
-    assert.match(DOMAIN_CODE_BURNT, /Start the verification again/);
+    assert.equal(burnt.body.message, DOMAIN_CODE_BURNT.message);
+    assert.match(DOMAIN_CODE_BURNT.message, /Start the verification again/);
     assert.equal((await domainState(guesser)).pending_domain, null);
     const late = await verify(guesser, code);
     assert.equal(late.status, 400, 'the burnt code no longer verifies');

@@ -72,11 +72,11 @@ describe('the setting', () => {
     const loner = await signup(t.api, { email: 'owner@no-domain-yet.io' });
     let res = await autoJoin(true, loner);
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, VERIFY_DOMAIN_FIRST);
+    assert.equal(res.body.message, VERIFY_DOMAIN_FIRST.message);
     await invitedMember(t, loner); // an organization, still without a domain
     res = await autoJoin(true, loner);
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, VERIFY_DOMAIN_FIRST);
+    assert.equal(res.body.message, VERIFY_DOMAIN_FIRST.message);
 
     const member = await invitedMember(t, admin);
     res = await autoJoin(true, member);
@@ -87,11 +87,11 @@ describe('the setting', () => {
   it('is turned on and off by an admin, and each change is in the audit log', async () => {
     let res = await autoJoin(true);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.message, AUTO_JOIN_ON);
+    assert.equal(res.body.message, AUTO_JOIN_ON.message);
     assert.equal(await autoJoinState(), true);
     res = await autoJoin(false);
     assert.equal(res.status, 200);
-    assert.equal(res.body.message, AUTO_JOIN_OFF);
+    assert.equal(res.body.message, AUTO_JOIN_OFF.message);
     assert.equal(await autoJoinState(), false);
     const entries = await t.app.services.db
       .selectFrom('audit_events')

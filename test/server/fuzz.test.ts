@@ -17,6 +17,7 @@ import { rejected, unavailable } from '../../src/server/domain/errors.js';
 import { createArbitraries } from './helpers/contract-arbitraries.js';
 import { getContract, mailToken, startTestApp, PUBLIC_URL, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { message } from '../../src/contract/messages.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -24,10 +25,10 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Real CRMs answer without the network: a fuzzer must never call the outside world. */
 const offlineCrm: CrmProvider = {
   async exchangeCode() {
-    throw unavailable('Not configured in this test.');
+    throw unavailable(message('crm_not_configured', { crm: 'A CRM', prefix: 'A_CRM' }));
   },
   async verifyApiKeys() {
-    throw rejected('Verification failed in this test.');
+    throw rejected(message('crm_refused_credentials', { crm: 'A CRM' }));
   },
 };
 

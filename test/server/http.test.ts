@@ -69,7 +69,12 @@ describe('CSRF', () => {
       '{"name":"x"}',
     );
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { error: true, message: 'Cross-site request refused.' });
+    assert.deepEqual(res.json(), {
+      error: true,
+      message: 'Cross-site request refused.',
+      code: 'cross_site_request_refused',
+      params: {},
+    });
     const site = await post(
       '/api/set-settings',
       { cookie: user.cookie, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },

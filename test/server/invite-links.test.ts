@@ -279,7 +279,7 @@ describe('a link that stops working', () => {
     assert.equal((await t.api('getCompanyDomain', { cookie: admin.cookie })).body.data.invite_link, null);
     const again = await t.api('revokeInviteLink', { cookie: admin.cookie, body: {} });
     assert.equal(again.status, 404);
-    assert.equal(again.body.message, NO_INVITE_LINK);
+    assert.equal(again.body.message, NO_INVITE_LINK.message);
   });
 
   it('is replaced by a newer link', async () => {

@@ -53,7 +53,7 @@ describe('createAccountLimit', () => {
       assert.ok(error instanceof DomainError);
       assert.deepEqual(
         [error.kind, error.retryAfterSeconds, error.message],
-        ['rate-limited', ACCOUNT_RETRY_AFTER_SECONDS, ACCOUNT_BUSY],
+        ['rate-limited', ACCOUNT_RETRY_AFTER_SECONDS, ACCOUNT_BUSY.message],
       );
     }
     assert.equal(await limit.run(1, async () => 'after'), 'after', 'the account runs again afterwards');

@@ -202,8 +202,8 @@ describe('every guarded operation, every role (from src/shared/permissions.ts)',
           assert.equal(res.status, 403, `${who}: ${JSON.stringify(res.body)}`);
           const refusal =
             op.permission === 'billing.manage' && roleCan(actor.role, 'billing.manage')
-              ? BILLING_ELSEWHERE
-              : (op.refusal ?? ONLY_ADMINS);
+              ? BILLING_ELSEWHERE.message
+              : (op.refusal ?? ONLY_ADMINS.message);
           assert.equal(res.body.message, refusal, who);
         }
       }

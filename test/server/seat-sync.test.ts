@@ -23,6 +23,7 @@ import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { message } from '../../src/contract/messages.js';
 
 describe('seatDrift (the pure comparison)', () => {
   const org = (over: Partial<SeatBooks>): SeatBooks => ({
@@ -214,7 +215,7 @@ describe('the sandbox provider', () => {
         ...services.billing,
         async setQuantities() {
           assignedMeanwhile ??= await assign(second);
-          throw upstreamFailed('Stripe did not change the seats: the payment may have been declined.');
+          throw upstreamFailed(message('stripe_seats_failed'));
         },
       },
     };

@@ -11,6 +11,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/schema.js';
 import type { Mailer, PermittedMail } from '../../src/server/mail/mailer.js';
 import { mailingTransactions } from '../../src/server/mail/with-mails.js';
+import { message } from '../../src/contract/messages.js';
 
 type Tx = { trx: Transaction<Database> };
 /** Mails as the handlers hand them over, counted already (mail-limits.ts). */
@@ -90,8 +91,11 @@ describe('withMails', () => {
     const { events, transaction } = recorder();
     const withMails = mailingTransactions(smtp(events, new Error('SMTP down')), transaction);
     await assert.rejects(
-      withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), { refuse: 'Try again later.' }),
-      (error: Error & { kind?: string }) => error.message === 'Try again later.' && error.kind === 'invalid',
+      withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), { refuse: message('mail_failed') }),
+      (error: Error & { kind?: string; code?: string }) =>
+        error.message === 'The mail could not be delivered. Try again later.' &&
+        error.kind === 'invalid' &&
+        error.code === 'mail_failed',
     );
     assert.equal(await withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), null), 2);
     assert.deepEqual(events, ['begin', 'commit', 'send a@acme.com', 'begin', 'commit', 'send b@acme.com']);
@@ -113,7 +117,7 @@ describe('withMails', () => {
       const withMails = mailingTransactions(smtp(events, failure), transaction);
       assert.equal(await withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), null), 1);
       await assert.rejects(
-        withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), { refuse: 'Try again later.' }),
+        withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), { refuse: message('mail_failed') }),
         /Try again later\./,
       );
       assert.deepEqual(events.slice(0, 2), ['begin', 'commit']);

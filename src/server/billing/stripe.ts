@@ -22,12 +22,13 @@ import { subscriptionEnded } from '../db/subscription-status.js';
 import type { BillingProvider, ProviderChange, ProviderEvent, ProviderSubscription } from './provider.js';
 import { planOfPrice, priceOf, type LineItem } from '../domain/billing/quote.js';
 import { sameSeats } from '../domain/billing/seat-drift.js';
+import { message } from '../../contract/messages.js';
 
 export function createStripeClient(secretKey: string): Stripe {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 }
 
-const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
+const UNKNOWN_SUBSCRIPTION = message('stripe_subscription_unknown');
 
 /** A subscription has one item per price: the plan and the seats of one product are one item. */
 function mergeByPrice(items: readonly LineItem[]): { price: string; quantity: number }[] {
@@ -68,7 +69,7 @@ async function readSubscription(stripe: Stripe, id: string): Promise<Stripe.Subs
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
       return undefined;
-    throw upstreamFailed('Could not read the subscription from Stripe.');
+    throw upstreamFailed(message('stripe_subscription_failed'));
   }
 }
 
@@ -120,9 +121,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
           });
         }
       } catch {
-        throw upstreamFailed(
-          'Stripe did not change the seats: the payment may have been declined. Nothing was charged.',
-        );
+        throw upstreamFailed(message('stripe_seats_failed'));
       }
       // What Stripe holds now, not what we asked for.
       const after = await read(id);
@@ -135,7 +134,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
       try {
         invoices = await stripe.invoices.list({ customer: user.stripe_customer_id, limit: INVOICES_LISTED });
       } catch {
-        throw upstreamFailed('Could not read the invoices from Stripe.');
+        throw upstreamFailed(message('stripe_invoices_failed'));
       }
       return invoices.data.map((invoice) => ({
         id: invoice.number ?? invoice.id ?? '',
@@ -155,7 +154,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
         await stripe.subscriptions.cancel(id, { prorate: true, invoice_now: true });
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
-        throw upstreamFailed('Stripe did not cancel the replaced subscription.');
+        throw upstreamFailed(message('stripe_cancel_failed'));
       }
     },
     async createCheckout(request) {
@@ -190,13 +189,13 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
           metadata: { checkout_id: checkoutId },
         });
       } catch {
-        throw upstreamFailed('Failed to create checkout session');
+        throw upstreamFailed(message('checkout_failed'));
       }
-      if (!session.url) throw upstreamFailed('No checkout URL returned');
+      if (!session.url) throw upstreamFailed(message('no_checkout_url_returned'));
       return session.url;
     },
     async createPortal(user, returnUrl) {
-      if (!user.stripe_customer_id) throw invalid('There is no billing account yet: buy a plan first.');
+      if (!user.stripe_customer_id) throw invalid(message('no_billing_account'));
       try {
         const session = await stripe.billingPortal.sessions.create({
           customer: user.stripe_customer_id,
@@ -204,7 +203,7 @@ export function createStripeBilling(repos: Repositories, config: Config, stripe:
         });
         return session.url;
       } catch {
-        throw upstreamFailed('Could not load billing portal URL');
+        throw upstreamFailed(message('billing_portal_failed'));
       }
     },
   };
@@ -221,12 +220,12 @@ export function readStripeEvent(
   rawBody: Buffer,
   signature: string | undefined,
 ): ProviderEvent {
-  if (!signature) throw invalid('Missing Stripe-Signature header.');
+  if (!signature) throw invalid(message('stripe_signature_missing'));
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
-    throw invalid('Invalid webhook signature.');
+    throw invalid(message('invalid_webhook_signature'));
   }
   return {
     id: event.id,

@@ -1,5 +1,6 @@
 import { unavailable } from '../domain/errors.js';
 import type { BillingProvider } from './provider.js';
+import { message } from '../../contract/messages.js';
 
 /**
  * No payment provider: STRIPE_SECRET_KEY is not set and the sandboxes are off (a non-local PUBLIC_URL
@@ -7,7 +8,7 @@ import type { BillingProvider } from './provider.js';
  */
 export function createUnavailableBilling(): BillingProvider {
   const refuse = async (): Promise<never> => {
-    throw unavailable('Payments are not available on this server yet. Please try again later.');
+    throw unavailable(message('payments_unavailable'));
   };
   return {
     name: 'none',

@@ -9,6 +9,7 @@ import type { Db } from '../db/index.js';
 import { hashToken } from '../security/tokens.js';
 import { invalid, rejected } from '../domain/errors.js';
 import type { CrmProvider } from './provider.js';
+import { message } from '../../contract/messages.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -52,8 +53,8 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
           .where('software', '=', 'demo-crm')
           .executeTakeFirst();
         if (other && other.user_id !== context.userId)
-          throw invalid('This authorization code was issued to another account.');
-        throw invalid('The authorization code is invalid or has expired. Please connect again.');
+          throw invalid(message('authorization_code_other_account'));
+        throw invalid(message('authorization_code_invalid'));
       }
       return {
         access_token: `demo_at_${randomBytes(24).toString('base64url')}`,
@@ -68,7 +69,7 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
 
     async verifyApiKeys(_software, keys) {
       if (!keys[0]?.startsWith('demo_')) {
-        throw rejected('Verification failed: Demo CRM API keys start with "demo_".');
+        throw rejected(message('demo_crm_key_invalid'));
       }
     },
   };

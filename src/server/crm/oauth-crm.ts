@@ -8,6 +8,7 @@ import type { Software } from '../db/schema.js';
 import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
 import type { CrmProvider, OAuthTokenSet } from './provider.js';
+import { message } from '../../contract/messages.js';
 
 const TIMEOUT_MS = 15_000;
 
@@ -31,7 +32,7 @@ async function call(url: string, init: RequestInit, crmName: string): Promise<Re
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw upstreamFailed(`Could not reach ${crmName}. Please try again later.`);
+    throw upstreamFailed(message('crm_unreachable', { crm: crmName }));
   }
 }
 
@@ -41,21 +42,19 @@ export function createOAuthCrm(config: Config): CrmProvider {
       const credentials = config.crm[software.slug];
       if (!credentials) {
         const prefix = software.slug.toUpperCase().replace(/-/g, '_');
-        throw unavailable(
-          `${software.software} is not configured on this server: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
-        );
+        throw unavailable(message('crm_not_configured', { crm: software.software, prefix }));
       }
       if (!software.oauth_token_url)
-        throw unavailable(`${software.software} has no OAuth token URL configured.`);
+        throw unavailable(message('crm_no_token_url', { crm: software.software }));
       let tokenUrl = software.oauth_token_url;
       for (const [id, value] of Object.entries(context.fields)) {
         // Checked again here: a stored value must never choose the host the secret is sent to.
         const field = software.preconnect_fields.find((f) => f.id === id) ?? { id };
         const checked = checkPreconnectValue(software.slug, field, value);
-        if ('error' in checked) throw invalid(`${checked.error} Please connect again.`);
+        if ('error' in checked) throw invalid(message('choice_not_allowed_connect_again', checked.choice));
         tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(checked.value));
       }
-      if (/\{[a-z_]+\}/.test(tokenUrl)) throw invalid('Please fill in the connection details first.');
+      if (/\{[a-z_]+\}/.test(tokenUrl)) throw invalid(message('connection_details_missing'));
 
       const response = await call(
         tokenUrl,
@@ -74,8 +73,8 @@ export function createOAuthCrm(config: Config): CrmProvider {
       );
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (!response.ok || typeof body.access_token !== 'string') {
-        const message = `${software.software} refused the authorization code.`;
-        throw response.status >= 500 ? upstreamFailed(message) : invalid(message);
+        const refusal = message('crm_refused_authorization_code', { crm: software.software });
+        throw response.status >= 500 ? upstreamFailed(refusal) : invalid(refusal);
       }
       const str = (v: unknown) => (typeof v === 'string' ? v : null);
       return {
@@ -91,7 +90,7 @@ export function createOAuthCrm(config: Config): CrmProvider {
 
     async verifyApiKeys(software, keys) {
       const check = KEY_CHECKS[software.slug];
-      if (!check) throw invalid(`${software.software} does not connect with API keys.`);
+      if (!check) throw invalid(message('crm_no_api_keys', { crm: software.software }));
       const { url, headers } = check(keys);
       const response = await call(
         url,
@@ -99,9 +98,12 @@ export function createOAuthCrm(config: Config): CrmProvider {
         software.software,
       );
       if (response.status === 401 || response.status === 403) {
-        throw rejected(`Verification failed: ${software.software} refused these credentials.`);
+        throw rejected(message('crm_refused_credentials', { crm: software.software }));
       }
-      if (!response.ok) throw upstreamFailed(`${software.software} answered an error (${response.status}).`);
+      if (!response.ok)
+        throw upstreamFailed(
+          message('crm_error_status', { crm: software.software, status: response.status }),
+        );
     },
   };
 }

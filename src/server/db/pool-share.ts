@@ -5,6 +5,7 @@
  * Calls that have to take turns therefore take them here, in memory, before they touch the pool.
  */
 import { tooManyAttempts } from '../domain/errors.js';
+import { message } from '../../contract/messages.js';
 
 export interface Limiter {
   /** Runs work once fewer than `limit` works run, in arrival order; refused when the queue is full. */
@@ -44,7 +45,7 @@ export const ACCOUNT_IN_FLIGHT = 2;
 /** Calls per account that may wait their turn; more at once are refused (429). */
 export const ACCOUNT_WAITING = 100;
 export const ACCOUNT_RETRY_AFTER_SECONDS = 1;
-export const ACCOUNT_BUSY = 'Too many calls for this account at once. Please try again in a moment.';
+export const ACCOUNT_BUSY = message('account_busy');
 
 export interface AccountLimit {
   /**

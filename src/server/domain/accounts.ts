@@ -14,6 +14,7 @@ import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
 import { seatFromInvitation } from './organizations.js';
 import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
+import { message, type Message } from '../../contract/messages.js';
 
 export interface NewAccount {
   email: string;
@@ -49,8 +50,7 @@ export function addressProven(user: Pick<User, 'email_proven_at'>): boolean {
   return user.email_proven_at !== null;
 }
 
-export const ADDRESS_NOT_CONFIRMED =
-  'This email address is not confirmed yet: open the invitation mailed to it to join the organization.';
+export const ADDRESS_NOT_CONFIRMED = message('address_not_confirmed');
 
 /** The organization a signup reached through its address's domain (docs/product.md#automatic-joining). */
 export interface DomainJoining {
@@ -77,7 +77,7 @@ export async function createAccount<T>(
   andThen: (
     tx: InTransaction,
     user: User,
-    seatNotice: string | null,
+    seatNotice: Message | null,
     domainJoining: DomainJoining,
   ) => Promise<T>,
 ): Promise<T> {
@@ -87,7 +87,7 @@ export async function createAccount<T>(
     : undefined;
   if (account.invitationToken && !invitation) throw invalid(INVALID_INVITATION);
   if (invitation && !sameEmail(invitation.email, email)) {
-    throw invalid('This invitation was sent to another email address: sign up with that address.');
+    throw invalid(message('invitation_other_address'));
   }
 
   return repos.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export async function createAccount<T>(
       email_proven_at: provenAt,
       ...account.utm,
     });
-    if (!user) throw conflict('An account with this email already exists. Please log in.');
+    if (!user) throw conflict(message('account_exists'));
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     await grantSignupCredits(tx, user);
     const seatNotice = invitation ? await seatFromInvitation(tx, user.id, invitation) : null;
@@ -124,8 +124,7 @@ export async function createAccount<T>(
   });
 }
 
-const PAID_PLAN_BLOCKS_JOINING =
-  'You pay for a plan of your own: cancel it in the billing portal before joining an organization.';
+const PAID_PLAN_BLOCKS_JOINING = message('own_plan_blocks_joining');
 
 /**
  * A plan the user pays for themself is not one of the organization's seats: joining with it would leave
@@ -143,7 +142,7 @@ export async function joinByInvitation(
   user: User,
   invitation: Pick<Invitation, 'id' | 'organization_id' | 'role' | 'product' | 'invited_by'>,
   ip: string | null,
-): Promise<string | null> {
+): Promise<Message | null> {
   return joinOrganization(repos, user, invitation, ip, async (tx) => {
     if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     // The token came by mail to the address: its owner is who accepts.
@@ -174,7 +173,7 @@ export async function joinOrganization(
     type: 'invitation.accepted',
     actor: user,
   },
-): Promise<string | null> {
+): Promise<Message | null> {
   refuseOwnPaidPlan(user);
   return repos.transaction(async (tx) => {
     await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
@@ -183,7 +182,7 @@ export async function joinOrganization(
     const joining = await tx.users.findById(user.id);
     if (!joining || !addressProven(joining)) throw invalid(ADDRESS_NOT_CONFIRMED);
     if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
-      throw conflict('You already belong to an organization.');
+      throw conflict(message('already_belong_organization'));
     }
     await tx.audit.record({
       type: audit.type,

@@ -6,14 +6,15 @@ import { managesBilling, roleCan, type Permission } from '../../shared/permissio
 import type { Repositories } from '../repositories/index.js';
 import type { User } from '../db/schema.js';
 import { forbidden } from './errors.js';
+import { message } from '../../contract/messages.js';
 
-export const ONLY_ADMINS = 'Only an organization admin can do this.';
+export const ONLY_ADMINS = message('admin_only');
 
 export function requirePermission(user: User, permission: Permission, refusal = ONLY_ADMINS): void {
   if (!roleCan(user.role, permission)) throw forbidden(refusal);
 }
 
-export const BILLING_ELSEWHERE = "Billing is handled by your organization's billing admin.";
+export const BILLING_ELSEWHERE = message('billing_by_billing_admin');
 
 /**
  * Billing belongs to the billing admin, or to any admin while the organization has none

@@ -6,7 +6,6 @@
  */
 import { normalizeEmail } from '../../shared/email.js';
 import {
-  REFUSAL_TEXTS,
   isEmailAddress,
   judgeInviteRows,
   type InviteRefusal,
@@ -18,13 +17,22 @@ import type { User } from '../db/schema.js';
 import type { Repositories } from '../repositories/index.js';
 import type { DomainError } from './errors.js';
 import { invitationSeatRefusal } from './organizations.js';
+import { message, type Message } from '../../contract/messages.js';
 
-export const ALREADY_MEMBER = 'This person is already a member of your organization.';
-export const ALREADY_PENDING = 'An invitation is already pending for this email. Use "Resend invite".';
+export const ALREADY_MEMBER = message('invitee_already_member');
+export const ALREADY_PENDING = message('invitation_pending_resend');
 
-/** The words of a refusal as the single-invitation path says them, so both paths read alike. */
-const REFUSAL_MESSAGES: Record<InviteRefusal, string> = {
-  ...REFUSAL_TEXTS,
+export const INVITE_SELF = message('cannot_invite_yourself');
+
+/**
+ * The words of a refusal (the texts of shared/invite-list.ts, by code), as the single-invitation path
+ * says them where it refuses the same, so both paths read alike.
+ */
+const REFUSAL_MESSAGES: Record<InviteRefusal, Message> = {
+  invalid: message('email_invalid'),
+  'invalid-role': message('unknown_role'),
+  duplicate: message('listed_twice'),
+  self: INVITE_SELF,
   member: ALREADY_MEMBER,
   invited: ALREADY_PENDING,
 };
@@ -36,7 +44,7 @@ type PreviewReason = InviteRefusal | 'no-seat' | 'other';
 export interface BulkVerdict extends JudgedRow {
   /** Why the row will not be sent; absent when it will. */
   reason?: PreviewReason;
-  message?: string;
+  said?: Message;
 }
 
 /** A row as the contract takes it. */
@@ -48,9 +56,9 @@ export interface BulkRowInput {
 
 /** Why a row was refused by the single-invitation path. */
 export function bulkReason(error: DomainError): BulkReason {
-  if (error.message === ALREADY_MEMBER) return 'member';
-  if (error.message === ALREADY_PENDING) return 'invited';
-  if (error.message === REFUSAL_TEXTS.self) return 'self';
+  if (error.code === ALREADY_MEMBER.code) return 'member';
+  if (error.code === ALREADY_PENDING.code) return 'invited';
+  if (error.code === INVITE_SELF.code) return 'self';
   if (error.kind === 'rate-limited') return 'rate-limited';
   if (error.kind === 'conflict') return 'no-seat';
   return 'other';
@@ -81,9 +89,13 @@ export async function judgeBulkInvitation(
           product === 'free' ? { standard: 0, pro: 0 } : repos.users.assignedSeatsOf(orgId),
         ]);
   return judgeInviteRows(rows, { inviterEmail: inviter.email, members, invited }).map((row) => {
-    if (row.refusal) return { ...row, reason: row.refusal, message: REFUSAL_MESSAGES[row.refusal] };
+    if (row.refusal) return { ...row, reason: row.refusal, said: REFUSAL_MESSAGES[row.refusal] };
     const seat = invitationSeatRefusal(row.role, product, org, assigned);
     if (!seat) return row;
-    return { ...row, reason: seat.kind === 'conflict' ? 'no-seat' : 'other', message: seat.message };
+    return {
+      ...row,
+      reason: seat.kind === 'conflict' ? 'no-seat' : 'other',
+      said: seat.said,
+    };
   });
 }

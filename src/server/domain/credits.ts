@@ -6,14 +6,14 @@
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
-import { BILLING_ADMIN_CAP_LOCKED, canSetCapOf } from '../../shared/permissions.js';
+import { canSetCapOf } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
+import { message } from '../../contract/messages.js';
 
-const INSUFFICIENT_CREDITS = 'Not enough credits: buy a credit pack or upgrade your plan.';
-const KEY_REFUNDED = "This idempotency_key's spend was refunded: send a new key for a new lookup.";
-const CAP_REACHED = (cap: number) =>
-  `You reached your monthly cap of ${cap} credits. Ask your organization admin to raise it.`;
+const INSUFFICIENT_CREDITS = message('insufficient_credits');
+const KEY_REFUNDED = message('idempotency_key_refunded');
+const CAP_REACHED = (cap: number) => message('cap_reached', { cap });
 
 /** The end of a credit period that starts at `start`: one month later. */
 function periodEndOf(start: Date): Date {
@@ -159,28 +159,28 @@ export async function spendCredits(
 ): Promise<SpendOutcome> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
-    if (!user) throw notFound('Account not found');
+    if (!user) throw notFound(message('account_not_found'));
     const earlier = await tx.credits.findByIdempotencyKey(user.id, request.idempotencyKey);
     if (earlier) {
       // Replaying a refunded spend would answer "spent" for a lookup that was given back: a free lookup.
       // Charging it again would need a second spend under the same key. So the key is spent for good.
       if (earlier.kind === 'spend' && (await tx.credits.refundOf(earlier.id))) {
-        throw conflict(KEY_REFUNDED, 'idempotency_key_refunded');
+        throw conflict(KEY_REFUNDED);
       }
       if (
         earlier.kind !== 'spend' ||
         -earlier.amount !== request.amount ||
         earlier.feature !== request.feature
       ) {
-        throw conflict('This idempotency_key was already used for another spend.', 'idempotency_conflict');
+        throw conflict(message('idempotency_conflict'));
       }
       return { entry: earlier, user, replayed: true };
     }
     user = await renewIfDue(tx, user);
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
-      throw conflict(CAP_REACHED(user.monthly_cap), 'cap_reached');
+      throw conflict(CAP_REACHED(user.monthly_cap));
     }
-    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS, 'insufficient_credits');
+    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS);
     const fromTopUps = Math.max(0, request.amount - planPart(user));
     const entry = await recordFor(tx, user, {
       kind: 'spend',
@@ -232,14 +232,14 @@ export async function refundSpend(
 ): Promise<{ entry: StoredEntry; user: User; replayed: boolean }> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
-    if (!user) throw notFound('Account not found');
+    if (!user) throw notFound(message('account_not_found'));
     const original =
       spend.spendId !== undefined
         ? await tx.credits.findEntryOf(user.id, spend.spendId)
         : spend.idempotencyKey !== undefined
           ? await tx.credits.findByIdempotencyKey(user.id, spend.idempotencyKey)
           : undefined;
-    if (!original || original.kind !== 'spend') throw notFound('Spend not found');
+    if (!original || original.kind !== 'spend') throw notFound(message('spend_not_found'));
     const earlier = await tx.credits.refundOf(original.id);
     if (earlier) return { entry: earlier, user, replayed: true };
     // Which period the spend belongs to is only known once an ended period has been renewed.
@@ -287,8 +287,9 @@ export async function setMonthlyCaps(
             ? await tx.users.findById(id, { forUpdate: true })
             : undefined
           : await tx.users.findMember(admin.organization_id, id, { forUpdate: true });
-      if (!member) throw notFound('User not found in your organization');
-      if (!canSetCapOf(admin.id, member.id, organization)) throw forbidden(BILLING_ADMIN_CAP_LOCKED);
+      if (!member) throw notFound(message('member_not_found'));
+      if (!canSetCapOf(admin.id, member.id, organization))
+        throw forbidden(message('billing_admin_cap_protected'));
       members.push(member);
     }
     const updated: User[] = [];

@@ -1,8 +1,9 @@
 /**
  * Why a call is refused, in the product's words rather than HTTP's. Rules (domain/, handlers/) and the
  * adapters (payment, CRM, mail) throw these; http/errors.ts answers every kind with its status, in one
- * place. The message is for users: it is sent as given.
+ * place. The message is for users: it is sent as given, with its code and values (src/contract/messages.ts).
  */
+import { message, type Message, type MessageCode, type MessageParams } from '../../contract/messages.js';
 
 export type RefusalKind =
   /** The request breaks a rule the caller can fix. */
@@ -25,30 +26,34 @@ export type RefusalKind =
   | 'unavailable';
 
 export class DomainError extends Error {
+  /** The message's code and values (src/contract/messages.ts), sent with it in the error envelope. */
+  readonly code: MessageCode;
+  readonly params: MessageParams;
+
   constructor(
     readonly kind: RefusalKind,
-    message: string,
+    said: Message,
     readonly retryAfterSeconds?: number,
-    /** A machine-readable reason, sent as `code` where the contract declares one (credit refusals). */
-    readonly code?: string,
   ) {
-    super(message);
+    super(said.message);
     this.name = 'DomainError';
+    this.code = said.code;
+    this.params = said.params;
+  }
+
+  /** The message as it was given, for an answer that carries it (the error envelope, a refused row). */
+  get said(): Message {
+    return { message: this.message, code: this.code, params: this.params };
   }
 }
 
-export const invalid = (message: string) => new DomainError('invalid', message);
-export const unauthenticated = (message = 'You are not signed in.') =>
-  new DomainError('unauthenticated', message);
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new DomainError('forbidden', message);
-export const notFound = (message = 'Not found') => new DomainError('not-found', message);
-export const conflict = (message: string, code?: string) =>
-  new DomainError('conflict', message, undefined, code);
-export const rejected = (message: string) => new DomainError('rejected', message);
-export const tooManyAttempts = (
-  retryAfterSeconds: number,
-  message = 'Too many attempts, please try again later.',
-) => new DomainError('rate-limited', message, retryAfterSeconds);
-export const upstreamFailed = (message: string) => new DomainError('upstream-failed', message);
-export const unavailable = (message: string) => new DomainError('unavailable', message);
+export const invalid = (said: Message) => new DomainError('invalid', said);
+export const unauthenticated = (said = message('not_signed_in')) => new DomainError('unauthenticated', said);
+export const forbidden = (said = message('forbidden')) => new DomainError('forbidden', said);
+export const notFound = (said = message('not_found')) => new DomainError('not-found', said);
+export const conflict = (said: Message) => new DomainError('conflict', said);
+export const rejected = (said: Message) => new DomainError('rejected', said);
+export const tooManyAttempts = (retryAfterSeconds: number, said = message('too_many_attempts')) =>
+  new DomainError('rate-limited', said, retryAfterSeconds);
+export const upstreamFailed = (said: Message) => new DomainError('upstream-failed', said);
+export const unavailable = (said: Message) => new DomainError('unavailable', said);

@@ -3,9 +3,10 @@ import type { Invitation, User } from '../db/schema.js';
 import { sameEmail } from '../../shared/email.js';
 import type { InvitationsRepository } from '../repositories/invitations.js';
 import { hashToken, newToken } from '../security/tokens.js';
+import { message } from '../../contract/messages.js';
 
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const INVALID_INVITATION = 'Invalid or expired invitation';
+export const INVALID_INVITATION = message('invitation_invalid');
 
 /** A new token and its stored hash and expiry. */
 export function issueInvitationToken(now = Date.now()) {

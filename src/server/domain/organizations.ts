@@ -1,11 +1,9 @@
 /** Organizations: creation on first need, membership checks and seat assignment. */
 import {
-  BILLING_ADMIN_PLAN_LOCKED,
   canChangeProductOf,
   canChangeRole,
   canHoldProduct,
   canRemoveMember,
-  NO_SEAT_FOR_ROLE,
   type Role,
 } from '../../shared/permissions.js';
 import { PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
@@ -16,8 +14,9 @@ import { applyPlanChange } from './credits.js';
 import { conflict, forbidden, invalid, notFound, type DomainError } from './errors.js';
 import { parseId } from './present.js';
 import { personOf } from '../repositories/audit.js';
+import { message, type Message } from '../../contract/messages.js';
 
-export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
+export const USER_NOT_IN_ORGANIZATION = message('member_not_found');
 
 /**
  * The admin's organization, created on first need (first invitation, first seats) and named after
@@ -72,24 +71,24 @@ export async function assignProduct(
 ): Promise<void> {
   const product = planKeyOf(productInput);
   // docs/product.md#roles-and-permissions: a billing manager uses no seat, so the role and a paid product never go together.
-  if (!canHoldProduct(role, product)) throw invalid(NO_SEAT_FOR_ROLE);
+  if (!canHoldProduct(role, product)) throw invalid(message('billing_manager_no_seat'));
   await repos.transaction(async (tx) => {
     const org =
       caller.organization_id === null
         ? undefined
         : await tx.organizations.findById(caller.organization_id, { forUpdate: true });
     const member = await lockMember(tx, caller, userId);
-    if (!canChangeRole(member) && role !== member.role) throw invalid('The admin role cannot be changed.');
+    if (!canChangeRole(member) && role !== member.role) throw invalid(message('admin_role_unchangeable'));
 
     const current = planKeyOf(member.stripe_product);
     if (product !== current && !canChangeProductOf(caller.id, member.id, org)) {
-      throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
+      throw forbidden(message('billing_admin_plan_protected'));
     }
     if (product !== current && product !== 'free') {
       const purchased = org ? { standard: org.seats_standard, pro: org.seats_pro } : { standard: 0, pro: 0 };
       const products = org ? await tx.users.productsOf(org.id) : [member.stripe_product];
       if (!canAssignProduct(product, purchased, assignedSeats(products), member.stripe_product)) {
-        throw conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
+        throw conflict(message('no_seat_available', { plan: PLAN_NAMES[product] }));
       }
     }
 
@@ -151,7 +150,7 @@ export async function seatFromInvitation(
   tx: InTransaction,
   userId: number,
   invitation: Pick<Invitation, 'organization_id' | 'product' | 'invited_by'>,
-): Promise<string | null> {
+): Promise<Message | null> {
   const product = planKeyOf(invitation.product);
   if (product === 'free') return null;
   const org = await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
@@ -170,8 +169,8 @@ export async function seatFromInvitation(
   return null;
 }
 
-function noSeatNotice(organizationName: string, product: PlanKey): string {
-  return `You joined ${organizationName} on the Free plan: no ${PLAN_NAMES[product]} seat was free. Your admin can give you one once a seat is free.`;
+function noSeatNotice(organizationName: string, product: PlanKey): Message {
+  return message('joined_without_seat', { organization: organizationName, plan: PLAN_NAMES[product] });
 }
 
 /** Refuses inviting with a product that has no free seat now (it is checked again on acceptance). */
@@ -204,10 +203,10 @@ export function invitationSeatRefusal(
   assigned: PurchasedSeats,
 ): DomainError | undefined {
   if (product === 'free') return undefined;
-  if (!canHoldProduct(role, product)) return invalid(NO_SEAT_FOR_ROLE);
+  if (!canHoldProduct(role, product)) return invalid(message('billing_manager_no_seat'));
   const purchased = { standard: org?.seats_standard ?? 0, pro: org?.seats_pro ?? 0 };
   if (!canAssignProduct(product, purchased, assigned, 'free')) {
-    return conflict(`No ${PLAN_NAMES[product]} seats available. Buy more seats first.`);
+    return conflict(message('no_seat_available', { plan: PLAN_NAMES[product] }));
   }
   return undefined;
 }
@@ -231,9 +230,9 @@ export async function moveSeat(
   ip: string | null,
 ): Promise<{ from: User; to: User; product: PlanKey }> {
   const product = planKeyOf(move.product);
-  if (product === 'free') throw invalid('Choose Standard or Pro: a Free plan uses no seat.');
+  if (product === 'free') throw invalid(message('seat_move_free_plan'));
   if (parseId(move.fromUserId) === parseId(move.toUserId)) {
-    throw invalid('Choose another member to give the seat to.');
+    throw invalid(message('seat_move_same_member'));
   }
   return repos.transaction(async (tx) => {
     if (caller.organization_id === null) throw notFound(USER_NOT_IN_ORGANIZATION);
@@ -246,13 +245,15 @@ export async function moveSeat(
     const to = locked.find((m) => m.id === parseId(move.toUserId))!;
     const name = (user: User) => user.name || user.email;
     if (planKeyOf(from.stripe_product) !== product) {
-      throw conflict(`${name(from)} does not hold a ${PLAN_NAMES[product]} seat.`);
+      throw conflict(message('seat_not_held', { member: name(from), plan: PLAN_NAMES[product] }));
     }
     const held = planKeyOf(to.stripe_product);
-    if (held !== 'free') throw conflict(`${name(to)} already holds a ${PLAN_NAMES[held]} seat.`);
-    if (!canHoldProduct(to.role, product)) throw invalid(NO_SEAT_FOR_ROLE);
+    if (held !== 'free')
+      throw conflict(message('seat_already_held', { member: name(to), plan: PLAN_NAMES[held] }));
+    if (!canHoldProduct(to.role, product)) throw invalid(message('billing_manager_no_seat'));
     for (const member of [from, to]) {
-      if (!canChangeProductOf(caller.id, member.id, org)) throw forbidden(BILLING_ADMIN_PLAN_LOCKED);
+      if (!canChangeProductOf(caller.id, member.id, org))
+        throw forbidden(message('billing_admin_plan_protected'));
     }
 
     await tx.users.update(from.id, await productFields(tx, org, from, 'free'));
@@ -287,7 +288,7 @@ export async function removeMember(
       await tx.organizations.findById(caller.organization_id, { forUpdate: true });
     }
     const member = await lockMember(tx, caller, userId);
-    if (!canRemoveMember(member)) throw forbidden('Cannot remove admin');
+    if (!canRemoveMember(member)) throw forbidden(message('cannot_remove_admin'));
     await tx.users.update(member.id, {
       organization_id: null,
       role: 'admin',

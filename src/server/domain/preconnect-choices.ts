@@ -3,6 +3,7 @@
  * host of its token URL (accounts.zoho.{data_centre}), where the client secret is sent, so any other
  * value would let a user point the server at a host of their choosing (SSRF, secret leak).
  */
+import { message, type Message } from '../../contract/messages.js';
 
 /** The Zoho data centres (accounts.zoho.<dc>). The one list of them. */
 export const ZOHO_DATA_CENTRES = ['com', 'eu', 'in', 'com.au', 'jp', 'ca', 'com.cn', 'sa'] as const;
@@ -42,15 +43,19 @@ export function preconnectOptions(
 const listOf = (values: readonly string[]) =>
   `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
 
-/** The value as it is stored (restricted values are case-insensitive), or an error message. */
+/**
+ * The value as it is stored (restricted values are case-insensitive), or the refusal with what it names
+ * (for a caller that words it its own way).
+ */
 export function checkPreconnectValue(
   slug: string,
   field: { id: string; name?: string },
   value: string,
-): { value: string } | { error: string } {
+): { value: string } | { error: Message; choice: { field: string; allowed: string } } {
   const allowed = CHOICES[slug]?.[field.id];
   if (!allowed) return { value };
   const normalized = value.trim().toLowerCase();
   if (allowed.includes(normalized)) return { value: normalized };
-  return { error: `${field.name ?? field.id} must be one of ${listOf(allowed)}.` };
+  const choice = { field: field.name ?? field.id, allowed: listOf(allowed) };
+  return { error: message('choice_not_allowed', choice), choice };
 }

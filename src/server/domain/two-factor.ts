@@ -5,6 +5,7 @@ import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
 import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
 import type { Repositories } from '../repositories/index.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { message } from '../../contract/messages.js';
 
 /** The user's TOTP secret (base32), opened from its sealed form. */
 export function totpSecretOf(services: { secretBox: SecretBox }, sealed: string): string {
@@ -32,10 +33,9 @@ export async function checkSecondFactor(
 }
 
 /** The refusal of a wrong, reused or spent code (sign-in and turning two-factor sign-in off). */
-export const INVALID_CODE = 'That code is not valid. Try again.';
+export const INVALID_CODE = message('two_factor_code_invalid');
 
-const TWO_FACTOR_REQUIRED =
-  'Your organization requires two-factor sign-in: set it up in Settings to continue.';
+const TWO_FACTOR_REQUIRED = message('two_factor_required');
 
 /** What a user whose organization requires two-factor sign-in may still do before setting it up. */
 export const REACHABLE_BEFORE_SET_UP = new Set([

@@ -1,9 +1,5 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
-import {
-  RESET_PASSWORD_MESSAGE,
-  SIGNUP_PASSWORD_MESSAGE,
-  isAcceptablePassword,
-} from '../../shared/password-strength.js';
+import { isAcceptablePassword } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
 import { createAccount, knownSoftware, viewOfUser, type DomainJoining } from '../domain/accounts.js';
 import { normalizeEmail } from '../../shared/email.js';
@@ -34,14 +30,18 @@ import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
 import { awaitTurn, enforceLimits } from './limits.js';
 import { inviteToProve, provingInvitationNotice } from './proving-invitation.js';
+import { message, type Message } from '../../contract/messages.js';
+
+/** A notice for the new user (signup's `notice`), with its code and values beside it. */
+const noticeOf = (said: Message | null | undefined) =>
+  said ? { notice: said.message, notice_code: said.code, notice_params: said.params } : {};
 
 const RESET_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please log in again.';
+const SIGN_IN_EXPIRED = message('sign_in_expired');
 /** Codes one pending sign-in may try before the password must be entered again. */
 const PENDING_ATTEMPTS = 5;
-const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
-export const FORGOT_PASSWORD_MESSAGE =
-  "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
+const INVALID_RESET_LINK = message('reset_link_invalid');
+export const FORGOT_PASSWORD_MESSAGE = message('reset_link_sent');
 
 type UtmBody = {
   utm_source?: string | null;
@@ -81,7 +81,7 @@ function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin 
 async function stillThePassword(tx: InTransaction, user: User, checkedPassword: string | undefined) {
   if (checkedPassword === undefined) return;
   if (!(await tx.users.holdIfPasswordIs(user.id, checkedPassword))) {
-    throw unauthenticated('Invalid email or password.');
+    throw unauthenticated(message('invalid_credentials'));
   }
 }
 
@@ -119,7 +119,7 @@ const signedInView =
     ctx: HandlerContext<K>,
     method: 'password' | 'google',
   ) =>
-  async (tx: InTransaction, user: User, seatNotice: string | null, domainJoining: DomainJoining) => {
+  async (tx: InTransaction, user: User, seatNotice: Message | null, domainJoining: DomainJoining) => {
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
     await tx.audit.record({
@@ -192,8 +192,8 @@ export function authHandlers(
         [RATE_RULES.signupIp, ctx.ip],
         [RATE_RULES.signupEmail, email],
       ]);
-      if (!body.name.trim()) throw invalid('Name is required.');
-      if (!isAcceptablePassword(body.password)) throw invalid(SIGNUP_PASSWORD_MESSAGE);
+      if (!body.name.trim()) throw invalid(message('name_required'));
+      if (!isAcceptablePassword(body.password)) throw invalid(message('password_too_weak'));
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       await endPreviousSession(services, ctx);
@@ -217,10 +217,10 @@ export function authHandlers(
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
-        message: 'Account created.',
+        ...message('account_created'),
         id: String(user.id),
         user: view,
-        ...(seatNotice ? { notice: seatNotice } : {}),
+        ...noticeOf(seatNotice),
       };
     },
 
@@ -246,7 +246,7 @@ export function authHandlers(
           target: { id: user?.id ?? null, email },
           ip: ctx.ip,
         });
-        throw unauthenticated('Invalid email or password.');
+        throw unauthenticated(message('invalid_credentials'));
       }
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
@@ -264,7 +264,7 @@ export function authHandlers(
         setPendingSignInCookie(ctx.reply, config, pending, PENDING_SIGN_IN_SECONDS);
         return {
           error: false,
-          message: 'Enter the code from your authenticator app.',
+          ...message('two_factor_code_needed'),
           two_factor_required: true,
         };
       }
@@ -272,7 +272,7 @@ export function authHandlers(
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
-        message: 'Signed in.',
+        ...message('signed_in'),
         user: await viewOfUser(repos.users, user),
         software: user.software ? { slug: user.software } : null,
       };
@@ -282,12 +282,14 @@ export function authHandlers(
       const { body } = ctx;
       await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
       if (!services.google) {
-        throw unavailable('Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).');
+        throw unavailable(message('google_not_configured'));
       }
       const identity = await services.google.verify(body.token).catch(() => {
-        throw unauthenticated(body.type === 'signup' ? 'Google auth failed' : 'Google login failed');
+        throw unauthenticated(
+          body.type === 'signup' ? message('google_auth_failed') : message('google_login_failed'),
+        );
       });
-      if (!identity.emailVerified) throw unauthenticated('Your Google account email is not verified.');
+      if (!identity.emailVerified) throw unauthenticated(message('google_email_unverified'));
       const email = normalizeEmail(identity.email);
       if (identity.sandbox && !isLocalUrl(config.publicUrl)) {
         ctx.request.log.warn(
@@ -349,8 +351,8 @@ export function authHandlers(
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
-        message: created ? 'Account created.' : 'Signed in.',
-        ...(created?.seatNotice ? { notice: created.seatNotice } : {}),
+        ...(created ? message('account_created') : message('signed_in')),
+        ...noticeOf(created?.seatNotice),
         id: String(user.id),
         user: created ? created.view : await viewOfUser(repos.users, user),
       };
@@ -403,7 +405,7 @@ export function authHandlers(
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
-        message: 'Signed in.',
+        ...message('signed_in'),
         user: await viewOfUser(repos.users, user),
         software: user.software ? { slug: user.software } : null,
       };
@@ -423,7 +425,7 @@ export function authHandlers(
         });
       }
       clearSessionCookie(ctx.reply, config);
-      return { error: false, message: 'Signed out.' };
+      return { error: false, ...message('signed_out') };
     },
 
     async forgotPassword(ctx) {
@@ -448,20 +450,20 @@ export function authHandlers(
             log.error({ err }, 'could not send the reset mail');
           });
       }
-      return { error: false, message: FORGOT_PASSWORD_MESSAGE };
+      return { error: false, ...FORGOT_PASSWORD_MESSAGE };
     },
 
     async checkResetToken(ctx) {
       await enforceLimits(services, [[RATE_RULES.resetCheckIp, ctx.ip]]);
       if (!(await repos.passwordResets.isUsable(hashToken(ctx.body.token))))
         throw invalid(INVALID_RESET_LINK);
-      return { error: false, message: 'This reset link is valid.' };
+      return { error: false, ...message('reset_link_valid') };
     },
 
     async resetPassword(ctx) {
       const { token, new_password: password } = ctx.body;
       await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
-      if (!isAcceptablePassword(password)) throw invalid(RESET_PASSWORD_MESSAGE);
+      if (!isAcceptablePassword(password)) throw invalid(message('password_too_weak_medium'));
       const tokenHash = hashToken(token);
       const passwordHash = await hashPassword(password);
       await repos.transaction(async (tx) => {
@@ -485,7 +487,7 @@ export function authHandlers(
       clearSessionCookie(ctx.reply, config);
       return {
         error: false,
-        message: 'Your password has been reset. Please log in.',
+        ...message('password_reset'),
         data: { redirect_url: '/login' },
       };
     },

@@ -12,6 +12,7 @@ import { invalid, notFound } from '../domain/errors.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { message } from '../../contract/messages.js';
 
 export function billingHandlers(
   services: Services,
@@ -47,8 +48,9 @@ export function billingHandlers(
       const user = await requireBillingManager(repos, await ctx.user());
       const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
-      if (!chosen) throw invalid('Unknown price: please pick a plan on the pricing page.');
-      if (chosen.plan.slug === 'free') throw invalid(`The ${PLAN_NAMES.free} plan needs no checkout.`);
+      if (!chosen) throw invalid(message('price_unknown'));
+      if (chosen.plan.slug === 'free')
+        throw invalid(message('plan_needs_no_checkout', { plan: PLAN_NAMES.free }));
       // A paying account changes its plan in the billing portal (spec: the change-plan cards open it);
       // a checkout here would start a second subscription and bill the customer twice.
       await refuseSecondSubscription(services, user);
@@ -70,13 +72,13 @@ export function billingHandlers(
         successUrl,
       };
       const url = await services.billing.createCheckout(request);
-      return { error: false, message: 'Checkout created.', url };
+      return { error: false, ...message('checkout_created'), url };
     },
 
     async buyMoreSeats(ctx) {
       const user = await requireBillingManager(repos, await ctx.user());
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
-      if (standardSeats + proSeats < 1) throw invalid('Please select at least one seat.');
+      if (standardSeats + proSeats < 1) throw invalid(message('seats_missing'));
       // A provider that changes quantities in place (Stripe) adds the seats to the account's live
       // subscription at once, invoiced at once: no second subscription, no checkout page.
       const live = services.billing.updatesSeatsInPlace
@@ -84,7 +86,7 @@ export function billingHandlers(
         : undefined;
       if (live) {
         await addSeatsInPlace(services, user, live.id, { standard: standardSeats, pro: proSeats }, ctx.ip);
-        return { error: false, message: 'Seats added.', url: null };
+        return { error: false, ...message('seats_added'), url: null };
       }
       const plans = await repos.catalogue.plans();
       // Seats follow the schedule the organization already pays on; yearly by default (docs/product.md#displayed-prices).
@@ -101,7 +103,7 @@ export function billingHandlers(
         cancelUrl: safeRedirectUrl(config, ctx.body.request_url) ?? billingPage,
         successUrl,
       });
-      return { error: false, message: 'Checkout created.', url };
+      return { error: false, ...message('checkout_created'), url };
     },
 
     async billingPortal(ctx) {
@@ -131,7 +133,7 @@ export function billingHandlers(
     async quoteSeats(ctx) {
       const payer = await requireBillingManager(repos, await ctx.user());
       const { standard_seats: standard, pro_seats: pro } = ctx.query;
-      if (standard + pro < 1) throw invalid('Please select at least one seat.');
+      if (standard + pro < 1) throw invalid(message('seats_missing'));
       const plans = await repos.catalogue.plans();
       // The same schedule and the same path buy-more-seats takes: in place on a live subscription, or a checkout.
       const interval: Interval = payer.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
@@ -158,7 +160,7 @@ export function billingHandlers(
     async getOrgSubscription(ctx) {
       const user = await ctx.user();
       const subscription = await repos.billing.findSubscriptionVisibleTo(user, ctx.query.id);
-      if (!subscription) throw notFound('Subscription not found');
+      if (!subscription) throw notFound(message('subscription_not_found'));
       const plans = await repos.catalogue.plans();
       return {
         items: subscription.items.map((item) => ({

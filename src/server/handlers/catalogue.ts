@@ -5,6 +5,7 @@ import { epochSeconds } from '../domain/present.js';
 import { isOfferedSoftware, presentSoftware } from '../domain/software.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { message } from '../../contract/messages.js';
 
 type PricingEntry = components['schemas']['PricingEntry'];
 type Coupon = components['schemas']['Coupon'];
@@ -17,7 +18,7 @@ export function catalogueHandlers(
   return {
     async getSoftware(ctx) {
       const row = await catalogue.findSoftware(ctx.query.software);
-      if (!row || !isOfferedSoftware(config, row.slug)) throw notFound('Software not found');
+      if (!row || !isOfferedSoftware(config, row.slug)) throw notFound(message('software_not_found'));
       return { error: false, data: presentSoftware(row, config) };
     },
 

@@ -24,34 +24,32 @@ import type { Services } from '../services.js';
 import { enforceLimits } from './limits.js';
 import { inviteToProve } from './proving-invitation.js';
 import { DAY_MS } from '../../shared/duration.js';
+import { message, type Message } from '../../contract/messages.js';
 
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const WRONG_DOMAIN_CODE =
-  'This verification code is wrong or has expired. Start the verification again.';
-export const DOMAIN_CODE_BURNT =
-  'Too many wrong codes: this verification code no longer works. Start the verification again to get a new code.';
-export const JOIN_REQUEST_CLOSED = 'This request to join has expired or was already answered.';
-export const VERIFY_DOMAIN_FIRST = 'Verify your company domain first.';
-export const AUTO_JOIN_ON =
-  'People who sign up at your company domain now join automatically as Free members.';
-export const AUTO_JOIN_OFF = 'People who sign up at your company domain now request to join.';
+export const WRONG_DOMAIN_CODE = message('domain_code_wrong');
+export const DOMAIN_CODE_BURNT = message('domain_code_burnt');
+export const JOIN_REQUEST_CLOSED = message('join_request_gone');
+export const VERIFY_DOMAIN_FIRST = message('domain_not_verified');
+export const AUTO_JOIN_ON = message('domain_join_automatic');
+export const AUTO_JOIN_OFF = message('domain_join_by_request');
 /** The code is what the admin needs: without its mail, the verification is refused. */
-const MAIL_REFUSED = { refuse: 'The mail could not be delivered. Try again later.' };
+const MAIL_REFUSED = { refuse: message('mail_failed') };
 /** Over SMTP, an approval whose invitation did not go out: it stays pending, for the admin to resend. */
 const CONFIRMING_MAIL_REFUSED = {
-  refuse: 'The invitation could not be mailed: try "Resend invite" on the Organization page later.',
+  refuse: message('invitation_mail_failed_resend'),
 };
 
 /** What the admin reads after approving a request of an address its owner has not proved. */
-export function confirmingApprovalMessage(email: string): string {
-  return `${email} has not confirmed this address yet: we mailed them an invitation, and they join your organization as a Free member once they open it.`;
+export function confirmingApprovalMessage(email: string): Message {
+  return message('requester_invited_to_confirm', { email });
 }
 
 /** What the requester reads when asking with an address they have not proved. */
-export function unconfirmedRequestMessage(organization: string, email: string): string {
-  return `Your request was sent to the admins of ${organization}. Once one approves it, we will mail an invitation to ${email}: open it to join.`;
+export function unconfirmedRequestMessage(organization: string, email: string): Message {
+  return message('join_request_sent_confirm_address', { organization, email });
 }
 
 /** 8 characters without look-alikes (0/O, 1/I): short enough to read out, 40 bits of chance. */
@@ -130,18 +128,18 @@ export function companyDomainHandlers(
       requirePermission(user, 'organization.domain');
       const domain = normalizeDomain(ctx.body.domain);
       const refusal = domainRefusal(domain);
-      if (refusal) throw invalid(refusal);
+      if (refusal) throw invalid(message(refusal));
       const email = normalizeEmail(ctx.body.email ?? user.email);
       if (domainOf(email) !== domain) {
         throw invalid(
           ctx.body.email === undefined
-            ? `Your address is not at ${domain}: enter an address at ${domain} to send the code to.`
-            : `The address must be at ${domain}.`,
+            ? message('own_address_not_at_domain', { domain })
+            : message('address_not_at_domain', { domain }),
         );
       }
       const owner = await repos.companyDomain.findByDomain(domain);
       if (owner && owner.id !== user.organization_id) {
-        throw conflict(`${domain} is already verified by another organization.`);
+        throw conflict(message('domain_taken', { domain }));
       }
       // Each start mails the code, quoting the admin's name, to an address the admin chose.
       await enforceLimits(services, [
@@ -164,7 +162,7 @@ export function companyDomainHandlers(
           mails: [seal(domainVerificationMail(email, user.name || user.email, domain, code, link))],
         };
       }, MAIL_REFUSED);
-      return { error: false, message: `We sent a verification code to ${email}.` };
+      return { error: false, ...message('domain_code_sent', { email }) };
     },
 
     async verifyDomain(ctx) {
@@ -194,7 +192,7 @@ export function companyDomainHandlers(
         if (org.domain_code_hash !== codeHashOf(ctx.body.code)) return { wrongFor: org.domain_code_hash };
         const owner = await tx.companyDomain.findByDomain(org.pending_domain);
         if (owner && owner.id !== org.id) {
-          throw conflict(`${org.pending_domain} is already verified by another organization.`);
+          throw conflict(message('domain_taken', { domain: org.pending_domain }));
         }
         await tx.companyDomain.confirmPending(org.id, org.pending_domain);
         // A link made for another domain would let its addresses in: it stops working with the change.
@@ -218,7 +216,7 @@ export function companyDomainHandlers(
         throw invalid(WRONG_DOMAIN_CODE);
       }
       const domain = outcome.verified;
-      return { error: false, message: `${domain} is verified.` };
+      return { error: false, ...message('domain_verified', { domain }) };
     },
 
     async setDomainAutoJoin(ctx) {
@@ -239,7 +237,7 @@ export function companyDomainHandlers(
           details: { enabled },
         });
       });
-      return { error: false, message: enabled ? AUTO_JOIN_ON : AUTO_JOIN_OFF };
+      return { error: false, ...(enabled ? AUTO_JOIN_ON : AUTO_JOIN_OFF) };
     },
 
     async decideJoinRequest(ctx) {
@@ -255,7 +253,7 @@ export function companyDomainHandlers(
           const any = await repos.companyDomain.findRequest(user.organization_id, id);
           if (any) throw invalid(JOIN_REQUEST_CLOSED);
         }
-        throw notFound('Request not found');
+        throw notFound(message('join_request_not_found'));
       }
       if (ctx.body.decision === 'decline') {
         await repos.transaction(async (tx) => {
@@ -269,13 +267,13 @@ export function companyDomainHandlers(
             ip: ctx.ip,
           });
         });
-        return { error: false, message: `The request of ${request.email} was declined.` };
+        return { error: false, ...message('join_request_declined', { email: request.email }) };
       }
       const requester = await repos.users.findById(request.user_id);
-      if (!requester) throw notFound('Request not found');
+      if (!requester) throw notFound(message('join_request_not_found'));
       if (requester.organization_id !== null) {
         await repos.companyDomain.close(request.id, 'declined', user.id);
-        throw conflict(`${request.email} already belongs to an organization.`);
+        throw conflict(message('requester_has_organization', { email: request.email }));
       }
       if (!addressProven(requester)) {
         // Typing the address proved nothing: the join waits for the invitation mailed to it.
@@ -295,7 +293,7 @@ export function companyDomainHandlers(
           const mails = await inviteToProve(services, ctx, tx, org, requester.email, user.id, ctx.ip);
           return { result: null, mails };
         }, CONFIRMING_MAIL_REFUSED);
-        return { error: false, message: confirmingApprovalMessage(request.email) };
+        return { error: false, ...confirmingApprovalMessage(request.email) };
       }
       const grant = freeMemberGrant(request.organization_id, user.id);
       await joinOrganization(
@@ -309,7 +307,7 @@ export function companyDomainHandlers(
         },
         { type: 'join_request.approved', actor: user },
       );
-      return { error: false, message: `${request.email} joined your organization as a Free member.` };
+      return { error: false, ...message('requester_joined', { email: request.email }) };
     },
 
     async getJoinOption(ctx) {
@@ -330,14 +328,14 @@ export function companyDomainHandlers(
 
     async requestToJoin(ctx) {
       const user = await ctx.user();
-      if (user.organization_id !== null) throw invalid('You already belong to an organization.');
+      if (user.organization_id !== null) throw invalid(message('already_belong_organization'));
       const option = await joinOptionOf(user);
-      if (!option) throw invalid('No organization has verified the domain of your email address.');
+      if (!option) throw invalid(message('no_organization_for_domain'));
       const { org } = option;
       await withMails(async (tx) => {
         await tx.organizations.findById(org.id, { forUpdate: true }); // one open request per person
         if (await tx.companyDomain.hasOpenRequest(org.id, user.id)) {
-          throw conflict('Your request to join is already waiting for an admin.');
+          throw conflict(message('join_request_waiting'));
         }
         await tx.companyDomain.createRequest(org.id, user.id, new Date(), JOIN_REQUEST_DAYS * DAY_MS);
         const admins = await tx.companyDomain.adminEmailsOf(org.id);
@@ -349,9 +347,9 @@ export function companyDomainHandlers(
       }, null);
       return {
         error: false,
-        message: addressProven(user)
-          ? `Your request was sent to the admins of ${org.name}.`
-          : unconfirmedRequestMessage(org.name, user.email),
+        ...(addressProven(user)
+          ? message('join_request_sent', { organization: org.name })
+          : unconfirmedRequestMessage(org.name, user.email)),
       };
     },
   };

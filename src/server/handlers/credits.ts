@@ -20,6 +20,7 @@ import type { Handlers } from '../http/api.js';
 import { sendCsv } from '../http/csv-download.js';
 import type { Services } from '../services.js';
 import { DAY_MS } from '../../shared/duration.js';
+import { message } from '../../contract/messages.js';
 
 const MAX_REPORT_DAYS = 366;
 
@@ -29,10 +30,10 @@ function reportPeriod(from: string, to: string): { from: Date; to: Date; days: s
   const last = new Date(`${to}T00:00:00.000Z`);
   const real = (date: Date, text: string) =>
     !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  if (!real(start, from) || !real(last, to)) throw invalid('Pick real dates (YYYY-MM-DD).');
-  if (last < start) throw invalid('The period ends before it starts.');
+  if (!real(start, from) || !real(last, to)) throw invalid(message('dates_invalid'));
+  if (last < start) throw invalid(message('period_reversed'));
   const count = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
-  if (count > MAX_REPORT_DAYS) throw invalid(`Pick a period of at most ${MAX_REPORT_DAYS} days.`);
+  if (count > MAX_REPORT_DAYS) throw invalid(message('period_too_long', { days: MAX_REPORT_DAYS }));
   const days = Array.from({ length: count }, (_, i) =>
     new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),
   );
@@ -187,9 +188,12 @@ export function creditsHandlers(
       const ids = ctx.body.user_ids.map(parseId);
       if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
       const updated = await setMonthlyCaps(repos, caller, ids as number[], ctx.body.monthly_cap);
-      const what = ctx.body.monthly_cap === null ? 'Monthly cap removed' : 'Monthly cap set';
-      const who = updated.length === 1 ? updated[0]!.name : `${updated.length} members`;
-      return { error: false, message: `${what} for ${who}.`, data: { updated: updated.length } };
+      const removed = ctx.body.monthly_cap === null;
+      const said =
+        updated.length === 1
+          ? message(removed ? 'monthly_cap_removed' : 'monthly_cap_set', { member: updated[0]!.name })
+          : message(removed ? 'monthly_cap_removed_many' : 'monthly_cap_set_many', { count: updated.length });
+      return { error: false, ...said, data: { updated: updated.length } };
     },
 
     async getUsageReport(ctx) {
@@ -270,7 +274,7 @@ export function creditsHandlers(
       const user = await ctx.user();
       requirePermission(user, 'credits.buy');
       const pack = await repos.catalogue.findCreditPack(ctx.body.pack);
-      if (!pack) throw notFound('This credit pack does not exist.');
+      if (!pack) throw notFound(message('credit_pack_unknown'));
       const url = await services.billing.createCheckout({
         user,
         kind: 'top_up',
@@ -292,7 +296,7 @@ export function creditsHandlers(
         cancelUrl: safeRedirectUrl(config, ctx.body.request_url) ?? `${config.publicUrl}/dashboard/usage`,
         successUrl: `${config.publicUrl}/dashboard/billing/success`,
       });
-      return { error: false, message: 'Checkout created.', url };
+      return { error: false, ...message('checkout_created'), url };
     },
   };
 }

@@ -11,6 +11,7 @@ import { invalid, rejected } from '../domain/errors.js';
 import { personOf } from '../repositories/audit.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { message } from '../../contract/messages.js';
 
 interface StoredOAuth {
   access_token: string;
@@ -32,7 +33,7 @@ export function crmHandlers(
   async function softwareFor(user: User, slug: string | null | undefined): Promise<Software> {
     const chosen = slug ?? user.software;
     const row = chosen ? await repos.catalogue.findSoftware(chosen) : undefined;
-    if (!row || !isOfferedSoftware(config, row.slug)) throw invalid('Software not found');
+    if (!row || !isOfferedSoftware(config, row.slug)) throw invalid(message('software_not_found'));
     return row;
   }
 
@@ -71,23 +72,19 @@ export function crmHandlers(
       const software = await softwareFor(user, ctx.body.software);
       const shared = ctx.body.is_organization_connection === true;
       if (shared) {
-        requirePermission(
-          user,
-          'connection.organization',
-          'Only an admin can choose an organization-wide connection.',
-        );
-        if (user.organization_id === null) throw invalid('You are not part of an organization.');
+        requirePermission(user, 'connection.organization', message('organization_connection_admin_only'));
+        if (user.organization_id === null) throw invalid(message('no_organization'));
       }
       const known = new Set(software.preconnect_fields.map((f) => f.id));
       const fields = ctx.body.fields
         .filter((f) => known.has(f.id))
         .map((f) => ({ id: f.id, value: f.value.trim() }));
       const unknown = ctx.body.fields.find((f) => !known.has(f.id));
-      if (unknown) throw invalid(`Unknown field "${unknown.id}" for ${software.software}.`);
+      if (unknown) throw invalid(message('crm_unknown_field', { field: unknown.id, crm: software.software }));
       const missing = software.preconnect_fields.find(
         (f) => !fields.some((v) => v.id === f.id && v.value !== ''),
       );
-      if (missing) throw invalid(`Please fill in "${missing.name}".`);
+      if (missing) throw invalid(message('field_missing', { field: missing.name }));
       for (const field of fields) {
         const spec = software.preconnect_fields.find((f) => f.id === field.id)!;
         const checked = checkPreconnectValue(software.slug, spec, field.value);
@@ -97,14 +94,14 @@ export function crmHandlers(
       await repos.users.update(user.id, {
         preconnect: json({ software: software.slug, fields, is_organization_connection: shared }),
       });
-      return { error: false, message: 'Saved.' };
+      return { error: false, ...message('saved') };
     },
 
     async accessToken(ctx) {
       const user = await ctx.user();
       const software = await softwareFor(user, ctx.body.software ?? user.preconnect?.software);
       if (software.auth_options === 'api key')
-        throw invalid(`${software.software} connects with an API key, not OAuth.`);
+        throw invalid(message('crm_uses_api_key', { crm: software.software }));
       const preconnect = user.preconnect?.software === software.slug ? user.preconnect : null;
       const fields = Object.fromEntries((preconnect?.fields ?? []).map((f) => [f.id, f.value]));
       const tokens = await services.crm
@@ -131,7 +128,7 @@ export function crmHandlers(
       if (!updated) throw new Error(`User ${user.id} is missing`);
       return {
         error: false,
-        message: 'Successfully connected.',
+        ...message('successfully_connected'),
         data: {
           ...tokens,
           expires_at: tokens.expires_in === null ? null : now + tokens.expires_in,
@@ -148,9 +145,9 @@ export function crmHandlers(
 
       if (body.auth_type === 'oauth') {
         if (software.auth_options === 'api key')
-          throw invalid(`${software.software} connects with an API key, not OAuth.`);
+          throw invalid(message('crm_uses_api_key', { crm: software.software }));
         const token = body.oauth_access_token?.trim();
-        if (!token) throw invalid('Missing OAuth access token: please connect again.');
+        if (!token) throw invalid(message('oauth_token_missing'));
         // The token must be one this server obtained for the user (or for their organization).
         const connections = await repos.connections.oauthConnectionsOf(user, software.slug);
         const match = connections.find((c) => {
@@ -160,24 +157,23 @@ export function crmHandlers(
             return false;
           }
         });
-        if (!match)
-          throw rejected('Verification failed: this access token is not a connection of your account.');
+        if (!match) throw rejected(message('oauth_token_not_yours'));
         await repos.connections.touch(match.id);
         return {
           error: false,
-          message: 'Successfully connected.',
+          ...message('successfully_connected'),
           api_keys: { api_key_1: null, api_key_2: null, api_key_3: null, api_key_4: null },
           data: { auth_type: 'oauth', connection_id: String(match.id) },
         };
       }
 
       if (software.auth_options === 'oauth')
-        throw invalid(`${software.software} connects with OAuth, not an API key.`);
+        throw invalid(message('crm_uses_oauth', { crm: software.software }));
       const count = Math.min(4, Math.max(1, software.api_keys.length));
       const keys = [body.api_key_1, body.api_key_2, body.api_key_3, body.api_key_4]
         .slice(0, count)
         .map((k) => k?.trim() ?? '');
-      if (keys.some((k) => k === '')) throw invalid('Please fill in every API key field.');
+      if (keys.some((k) => k === '')) throw invalid(message('api_key_fields_missing'));
       await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys);
       const connectionId = await saveConnection(
         user,
@@ -190,7 +186,7 @@ export function crmHandlers(
       const [k1, k2, k3, k4] = [0, 1, 2, 3].map((i) => keys[i] ?? null);
       return {
         error: false,
-        message: 'Successfully connected.',
+        ...message('successfully_connected'),
         api_keys: { api_key_1: k1, api_key_2: k2, api_key_3: k3, api_key_4: k4 },
         data: { auth_type: 'api key', connection_id: String(connectionId) },
       };
@@ -212,7 +208,7 @@ export function crmHandlers(
           });
         }
       });
-      return { error: false, message: 'You have been disconnected from your CRM.' };
+      return { error: false, ...message('crm_disconnected') };
     },
   };
 }

@@ -5,9 +5,6 @@
  */
 import {
   INVITE_LINK_DAYS,
-  INVITE_LINK_NEEDS_DOMAIN,
-  INVITE_LINK_REFUSALS,
-  INVITE_LINK_WRONG_DOMAIN,
   addressFitsDomain,
   inviteLinkPath,
   inviteLinkStatus,
@@ -25,10 +22,18 @@ import { enforceLimits } from './limits.js';
 import { PROVING_MAIL_REFUSED, inviteToProve, provingInvitationNotice } from './proving-invitation.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import { DAY_MS } from '../../shared/duration.js';
+import { message, type Message } from '../../contract/messages.js';
 
-const INVITE_LINK_CREATED = 'Invitation link created. Copy it now: it is shown only once.';
-const INVITE_LINK_REVOKED_DONE = 'The invitation link was revoked: it no longer works.';
-export const NO_INVITE_LINK = 'There is no invitation link to revoke.';
+const INVITE_LINK_CREATED = message('invite_link_created');
+const INVITE_LINK_REVOKED_DONE = message('invite_link_revoked_now');
+export const NO_INVITE_LINK = message('no_invite_link');
+
+/** Why a link cannot be used (the texts of shared/invite-link.ts, which the app shows too), by code. */
+const LINK_REFUSALS: Record<'expired' | 'revoked' | 'unknown', Message> = {
+  expired: message('invite_link_expired'),
+  revoked: message('invite_link_revoked'),
+  unknown: message('invite_link_unknown'),
+};
 
 export function inviteLinkHandlers(
   services: Services,
@@ -48,13 +53,13 @@ export function inviteLinkHandlers(
       requirePermission(user, 'organization.domain');
       await enforceLimits(services, [[RATE_RULES.inviteLinkUser, String(user.id)]]);
       const orgId = user.organization_id;
-      if (orgId === null) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
+      if (orgId === null) throw invalid(message('invite_link_needs_domain'));
       const token = newToken();
       const link = await repos.transaction(async (tx) => {
         // Under the organization's lock: one working link at a time, and the domain read here is the one
         // the link gets (a domain change committed between a read outside and the write would be lost).
         const org = await tx.organizations.findById(orgId, { forUpdate: true });
-        if (!org?.domain) throw invalid(INVITE_LINK_NEEDS_DOMAIN);
+        if (!org?.domain) throw invalid(message('invite_link_needs_domain'));
         const domain = org.domain;
         const created = await tx.inviteLinks.replace({
           organizationId: org.id,
@@ -75,7 +80,7 @@ export function inviteLinkHandlers(
       });
       return {
         error: false,
-        message: INVITE_LINK_CREATED,
+        ...INVITE_LINK_CREATED,
         data: {
           url: new URL(inviteLinkPath(token), config.publicUrl).toString(),
           domain: link.domain,
@@ -99,7 +104,7 @@ export function inviteLinkHandlers(
           ip: ctx.ip,
         });
       });
-      return { error: false, message: INVITE_LINK_REVOKED_DONE };
+      return { error: false, ...INVITE_LINK_REVOKED_DONE };
     },
 
     async getInviteLink(ctx) {
@@ -124,24 +129,24 @@ export function inviteLinkHandlers(
       const user = await ctx.user();
       await enforceLimits(services, [[RATE_RULES.inviteLinkJoinIp, ctx.ip]]);
       const { link, status } = await lookUp(ctx.body.token);
-      if (!link || status === 'unknown') throw notFound(INVITE_LINK_REFUSALS.unknown);
-      if (status !== 'valid') throw invalid(INVITE_LINK_REFUSALS[status]);
+      if (!link || status === 'unknown') throw notFound(LINK_REFUSALS.unknown);
+      if (status !== 'valid') throw invalid(LINK_REFUSALS[status]);
       if (user.organization_id === link.organization_id) {
-        throw conflict('You are already a member of this organization.');
+        throw conflict(message('already_member_of_organization'));
       }
-      if (user.organization_id !== null) throw conflict('You already belong to an organization.');
-      if (!addressFitsDomain(user.email, link.domain)) throw invalid(INVITE_LINK_WRONG_DOMAIN);
+      if (user.organization_id !== null) throw conflict(message('already_belong_organization'));
+      if (!addressFitsDomain(user.email, link.domain)) throw invalid(message('invite_link_wrong_domain'));
       if (!addressProven(user)) {
         // Typing the address proved nothing: the invitation mailed to it does.
         await withMails(async (tx) => {
           const org = await tx.organizations.findById(link.organization_id, { forUpdate: true });
-          if (!org) throw notFound(INVITE_LINK_REFUSALS.unknown);
+          if (!org) throw notFound(LINK_REFUSALS.unknown);
           const mails = await inviteToProve(services, ctx, tx, org, user.email, link.created_by, ctx.ip);
           return { result: null, mails };
         }, PROVING_MAIL_REFUSED);
         return {
           error: false,
-          message: provingInvitationNotice(user.email, link.organization_name),
+          ...provingInvitationNotice(user.email, link.organization_name),
           joined: false,
         };
       }
@@ -155,13 +160,13 @@ export function inviteLinkHandlers(
           // Checked again under the organization's lock: a revoke or a new link that committed meanwhile wins.
           const now = await tx.inviteLinks.findByTokenHash(hashToken(ctx.body.token));
           const again = inviteLinkStatus(now, now?.organization_domain, new Date());
-          if (again !== 'valid') throw invalid(INVITE_LINK_REFUSALS[again]);
+          if (again !== 'valid') throw invalid(LINK_REFUSALS[again]);
         },
         { type: 'invite_link.joined', actor: user },
       );
       return {
         error: false,
-        message: `You joined ${link.organization_name} as a Free member.`,
+        ...message('joined_organization_free', { organization: link.organization_name }),
         joined: true,
       };
     },

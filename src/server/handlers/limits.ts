@@ -3,6 +3,7 @@ import { tooManyAttempts } from '../domain/errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateRule, SlowdownRule } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
+import { message } from '../../contract/messages.js';
 
 export async function enforceLimits(
   services: Services,
@@ -14,7 +15,7 @@ export async function enforceLimits(
   }
 }
 
-const ACCOUNT_TURNS_MESSAGE = 'Too many sign-in attempts for this account. Try again in a minute.';
+const ACCOUNT_TURNS_MESSAGE = message('too_many_sign_in_attempts');
 
 /**
  * Holds the request until its turn under a slowdown rule; refuses it (429) when that turn is further

@@ -37,28 +37,28 @@ import type { Services } from '../services.js';
 import { enforceLimits } from './limits.js';
 import { permitMail, type MailSeal } from '../mail/mail-limits.js';
 import type { components } from '../../contract/api.js';
-import { REFUSAL_TEXTS } from '../../shared/invite-list.js';
 import {
   ALREADY_MEMBER,
   ALREADY_PENDING,
+  INVITE_SELF,
   bulkReason,
   judgeBulkInvitation,
 } from '../domain/bulk-invitations.js';
+import { message, type Message } from '../../contract/messages.js';
 
 type PlanInputName = components['schemas']['PlanInput'];
 type BulkAnswer = components['schemas']['BulkInvitations'];
 type BulkSent = BulkAnswer['sent'][number];
 type BulkRefused = BulkAnswer['refused'][number];
 
-const INVITE_SELF = REFUSAL_TEXTS.self;
 const INVITATION_MAIL_REFUSED = {
-  refuse: 'Failed to send invitation: the mail could not be delivered. Try "Resend invite" later.',
+  refuse: message('invitation_mail_failed'),
 };
 
 type MembersQuery = QueryParams<'getOrganizationMembers'>;
 type AcceptOutcome = components['schemas']['AcceptOutcome'];
 
-const INVITEE_ALREADY_MEMBER = 'You are already a member of this organization.';
+const INVITEE_ALREADY_MEMBER = message('already_member_of_organization');
 
 /**
  * get-organization-members' query as the handler receives it: the parameters with a default in the
@@ -185,7 +185,7 @@ export function organizationHandlers(
       id === undefined || user.organization_id === null
         ? undefined
         : await repos.invitations.findUnaccepted(user.organization_id, id);
-    if (!invitation) throw notFound('Invitation not found');
+    if (!invitation) throw notFound(message('invitation_not_found'));
     return invitation;
   }
 
@@ -252,7 +252,7 @@ export function organizationHandlers(
       const seal = await permitMail(services, ctx, 'invitation', email);
       const role = ctx.body.role ?? 'member';
       const invitation = await inviteOne(user, email, role, ctx.body.product, ctx.ip, seal);
-      return { error: false, message: `Invitation sent to ${email}.`, data: presentInvitation(invitation) };
+      return { error: false, ...message('invitation_sent', { email }), data: presentInvitation(invitation) };
     },
 
     async inviteUsers(ctx) {
@@ -268,7 +268,7 @@ export function organizationHandlers(
       for (const row of judged) {
         const { line, email, normalized } = row;
         if (row.reason) {
-          refused.push({ line, email, reason: row.reason, message: row.message ?? '' });
+          refused.push({ line, email, reason: row.reason, ...row.said! });
           continue;
         }
         try {
@@ -277,12 +277,15 @@ export function organizationHandlers(
           sent.push({ line, email: normalized, invitation: presentInvitation(invitation) });
         } catch (error) {
           if (!(error instanceof DomainError) || error.kind === 'unavailable') throw error;
-          refused.push({ line, email, reason: bulkReason(error), message: error.message });
+          refused.push({ line, email, reason: bulkReason(error), ...error.said });
         }
       }
       return {
         error: false,
-        message: `${sent.length} ${sent.length === 1 ? 'invitation' : 'invitations'} sent, ${refused.length} refused.`,
+        ...message(sent.length === 1 ? 'invitations_sent_one' : 'invitations_sent', {
+          sent: sent.length,
+          refused: refused.length,
+        }),
         data: { sent, refused },
       };
     },
@@ -295,14 +298,14 @@ export function organizationHandlers(
       const valid = judged.filter((row) => !row.reason).length;
       return {
         error: false,
-        message: `${valid} of ${judged.length} rows will be sent.`,
+        ...message('invitation_rows_valid', { valid, total: judged.length }),
         data: {
-          rows: judged.map(({ line, email, role, otherDomain, reason, message }) => ({
+          rows: judged.map(({ line, email, role, otherDomain, reason, said }) => ({
             line,
             email,
             role,
             other_domain: otherDomain,
-            ...(reason ? { reason, message: message ?? '' } : {}),
+            ...(reason && said ? { reason, ...said } : {}),
           })),
         },
       };
@@ -326,7 +329,7 @@ export function organizationHandlers(
         });
         return tx.invitations.reissue(invitation.id, tokenHash, expiresAt);
       });
-      return { error: false, message: 'Invitation resent successfully!' };
+      return { error: false, ...message('invitation_resent') };
     },
 
     async revokeInvitation(ctx) {
@@ -346,8 +349,8 @@ export function organizationHandlers(
         return true;
       });
       // Accepted between the lookup and the delete: there is nothing pending to revoke any more.
-      if (!revoked) throw notFound('Invitation not found');
-      return { error: false, message: `The invitation to ${invitation.email} was revoked.` };
+      if (!revoked) throw notFound(message('invitation_not_found'));
+      return { error: false, ...message('invitation_revoked', { email: invitation.email }) };
     },
 
     async acceptInvite(ctx) {
@@ -360,37 +363,37 @@ export function organizationHandlers(
       const found = invitation ?? accepted;
       if (!found) throw notFound(INVALID_INVITATION);
       const org = await repos.organizations.get(found.organization_id);
-      const answer = (outcome: AcceptOutcome, message: string) => ({
+      const answer = (outcome: AcceptOutcome, said: Message) => ({
         error: false as const,
-        message,
+        ...said,
         data: { email: found.email, role: roleOf(found.role), organization_name: org.name, outcome },
       });
       if (accepted) return answer('member', INVITEE_ALREADY_MEMBER);
 
       // The server alone says who the visitor is to the invitation; the app shows what fits.
-      if (user === undefined) return answer('valid', 'The invitation is valid.');
-      if (!sameEmail(user.email, found.email)) return answer('other_address', 'The invitation is valid.');
+      if (user === undefined) return answer('valid', message('invitation_valid'));
+      if (!sameEmail(user.email, found.email)) return answer('other_address', message('invitation_valid'));
       if (user.organization_id === found.organization_id) return answer('member', INVITEE_ALREADY_MEMBER);
-      if (user.organization_id !== null) throw invalid('You already belong to another organization.');
+      if (user.organization_id !== null) throw invalid(message('already_belong_another_organization'));
       refuseOwnPaidPlan(user); // said now, not after a click on a Join button that cannot work
       // Joining is the invitee's choice, made on the page (as on /join/:token), not by opening a mail.
-      if (!ctx.query.join) return answer('can_join', 'The invitation is valid.');
+      if (!ctx.query.join) return answer('can_join', message('invitation_valid'));
       const notice = await joinByInvitation(repos, user, found, ctx.ip);
-      return answer('joined', notice ?? `You joined ${org.name}.`);
+      return answer('joined', notice ?? message('joined_organization', { organization: org.name }));
     },
 
     async removeOrganizationUser(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.remove');
       await removeMember(repos, user, ctx.body.user_id, ctx.ip);
-      return { error: false, message: 'The member was removed from the organization.' };
+      return { error: false, ...message('member_removed') };
     },
 
     async setUserProduct(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.edit');
       await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role, ctx.ip);
-      return { error: false, message: 'The member was updated.' };
+      return { error: false, ...message('member_updated') };
     },
 
     async moveSeat(ctx) {
@@ -405,7 +408,7 @@ export function organizationHandlers(
       const name = (member: User) => member.name || member.email;
       return {
         error: false,
-        message: `The ${PLAN_NAMES[product]} seat of ${name(from)} now belongs to ${name(to)}.`,
+        ...message('seat_moved', { plan: PLAN_NAMES[product], from: name(from), to: name(to) }),
       };
     },
   };

@@ -14,15 +14,16 @@ import { PLAN_NAMES } from '../../shared/plans.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import { invitationMailOf } from './invitation-mail.js';
+import { message, type Message } from '../../contract/messages.js';
 
 /** Over SMTP, a mail that did not go out: the invitation stays pending, for an admin to resend. */
 export const PROVING_MAIL_REFUSED = {
-  refuse: 'The invitation could not be mailed to you. Ask an admin of the organization to resend it.',
+  refuse: message('invitation_mail_failed_ask_admin'),
 };
 
 /** What the person reads (signup's notice, accept-invite-link's message). */
-export function provingInvitationNotice(email: string, organization: string): string {
-  return `We sent an invitation to ${email}: open it to join ${organization}.`;
+export function provingInvitationNotice(email: string, organization: string): Message {
+  return message('invitation_mailed_to_confirm', { email, organization });
 }
 
 /** The link's creator while still an admin of the organization, else its first admin. */

@@ -2,11 +2,11 @@
  * security: the audit log (list, CSV export), the caller's sessions (list, end one, end the others),
  * an admin ending a member's sessions, and password change.
  */
-import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../shared/password-strength.js';
+import { isAcceptablePassword } from '../../shared/password-strength.js';
 import { AUDIT_CSV_HEADER, auditCsvCells, presentAuditEvent } from '../domain/audit.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
-import { BILLING_ADMIN_SESSIONS_LOCKED, canEndSessionsOf } from '../../shared/permissions.js';
+import { canEndSessionsOf } from '../../shared/permissions.js';
 import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
@@ -21,8 +21,9 @@ import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
 import { enforceLimits } from './limits.js';
+import { message } from '../../contract/messages.js';
 
-const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
+const USER_NOT_IN_ORGANIZATION = message('member_not_found');
 
 interface AuditQuery {
   type?: string;
@@ -33,7 +34,7 @@ interface AuditQuery {
 
 function auditFilter(user: User, query: AuditQuery): AuditFilter {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw invalid('The start of the period must be before its end.');
+    throw invalid(message('period_start_after_end'));
   }
   return {
     viewer: { id: user.id, organizationId: user.organization_id },
@@ -74,11 +75,9 @@ export function securityHandlers(
   async function requirePassword(user: User, password: string) {
     await enforceLimits(services, [[RATE_RULES.changePasswordUser, String(user.id)]]);
     if (user.password_hash === null) {
-      throw invalid(
-        'Set a password first (with "Forgot password"): two-factor sign-in protects password sign-ins.',
-      );
+      throw invalid(message('two_factor_needs_password'));
     }
-    if (!(await verifyPassword(user.password_hash, password))) throw invalid('Your password is not correct.');
+    if (!(await verifyPassword(user.password_hash, password))) throw invalid(message('password_wrong'));
   }
 
   return {
@@ -96,7 +95,7 @@ export function securityHandlers(
 
     async startTwoFactorSetup(ctx) {
       const user = await ctx.user();
-      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
+      if (user.totp_secret !== null) throw conflict(message('two_factor_already_on'));
       await requirePassword(user, ctx.body.password);
       const secret = newTotpSecret();
       await repos.users.update(user.id, { totp_pending_secret: services.secretBox.seal(secret) });
@@ -105,12 +104,11 @@ export function securityHandlers(
 
     async confirmTwoFactorSetup(ctx) {
       const user = await ctx.user();
-      if (user.totp_secret !== null) throw conflict('Two-factor sign-in is already on.');
-      if (user.totp_pending_secret === null) throw invalid('Start the set-up again: no secret is waiting.');
+      if (user.totp_secret !== null) throw conflict(message('two_factor_already_on'));
+      if (user.totp_pending_secret === null) throw invalid(message('two_factor_setup_missing'));
       await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
       const step = acceptTotp(totpSecretOf(services, user.totp_pending_secret), ctx.body.code, null);
-      if (step === null)
-        throw invalid('That code is not valid. Check the time of your device and try again.');
+      if (step === null) throw invalid(message('two_factor_setup_code_invalid'));
       const keep = currentSession(ctx.request);
       const codes = newRecoveryCodes();
       await repos.transaction(async (tx) => {
@@ -131,14 +129,14 @@ export function securityHandlers(
       });
       return {
         error: false,
-        message: 'Two-factor sign-in is on. Your other sessions were signed out.',
+        ...message('two_factor_on'),
         data: { recovery_codes: codes },
       };
     },
 
     async disableTwoFactor(ctx) {
       const user = await ctx.user();
-      if (user.totp_secret === null) throw conflict('Two-factor sign-in is already off.');
+      if (user.totp_secret === null) throw conflict(message('two_factor_already_off'));
       await requirePassword(user, ctx.body.password);
       // The second factor too: a session and the password alone are what it exists to withstand.
       await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
@@ -169,14 +167,14 @@ export function securityHandlers(
           ip: ctx.ip,
         });
       });
-      return { error: false, message: 'Two-factor sign-in is off. Your other sessions were signed out.' };
+      return { error: false, ...message('two_factor_off') };
     },
 
     async setTwoFactorRequirement(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'organization.security');
       if (user.organization_id === null) {
-        throw invalid('Invite someone first: the requirement applies to an organization.');
+        throw invalid(message('two_factor_requirement_needs_organization'));
       }
       const organizationId = user.organization_id;
       const required = ctx.body.required;
@@ -193,9 +191,7 @@ export function securityHandlers(
       });
       return {
         error: false,
-        message: required
-          ? 'Two-factor sign-in is now required in your organization.'
-          : 'Two-factor sign-in is no longer required in your organization.',
+        ...(required ? message('two_factor_requirement_on') : message('two_factor_requirement_off')),
       };
     },
 
@@ -254,8 +250,8 @@ export function securityHandlers(
         });
         return true;
       });
-      if (!ended) throw notFound('This session has already ended.');
-      return { error: false, message: 'The session was signed out.' };
+      if (!ended) throw notFound(message('session_already_ended'));
+      return { error: false, ...message('session_signed_out') };
     },
 
     async endOtherSessions(ctx) {
@@ -275,7 +271,9 @@ export function securityHandlers(
       });
       return {
         error: false,
-        message: count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`,
+        ...(count === 1
+          ? message('other_session_signed_out')
+          : message('other_sessions_signed_out', { count })),
       };
     },
 
@@ -290,7 +288,7 @@ export function securityHandlers(
           : await repos.users.findMember(organizationId, id);
       if (!member || organizationId === null) throw notFound(USER_NOT_IN_ORGANIZATION);
       if (!canEndSessionsOf(user.id, member.id, await repos.organizations.get(organizationId))) {
-        throw forbidden(BILLING_ADMIN_SESSIONS_LOCKED);
+        throw forbidden(message('billing_admin_sessions_protected'));
       }
       await repos.transaction(async (tx) => {
         await tx.sessions.endSignInsOf(member.id);
@@ -302,7 +300,7 @@ export function securityHandlers(
           ip: ctx.ip,
         });
       });
-      return { error: false, message: `Every session of ${member.email} was signed out.` };
+      return { error: false, ...message('member_sessions_signed_out', { email: member.email }) };
     },
 
     async changePassword(ctx) {
@@ -310,12 +308,12 @@ export function securityHandlers(
       const keep = currentSession(ctx.request);
       await enforceLimits(services, [[RATE_RULES.changePasswordUser, String(user.id)]]);
       if (user.password_hash === null) {
-        throw invalid('Your account signs in with Google: set a password with "Forgot password" first.');
+        throw invalid(message('password_not_set_google_account'));
       }
       if (!(await verifyPassword(user.password_hash, ctx.body.current_password))) {
-        throw invalid('Your current password is not correct.');
+        throw invalid(message('current_password_wrong'));
       }
-      if (!isAcceptablePassword(ctx.body.new_password)) throw invalid(RESET_PASSWORD_MESSAGE);
+      if (!isAcceptablePassword(ctx.body.new_password)) throw invalid(message('password_too_weak_medium'));
       const passwordHash = await hashPassword(ctx.body.new_password);
       await repos.transaction(async (tx) => {
         await tx.users.update(user.id, { password_hash: passwordHash });
@@ -330,7 +328,7 @@ export function securityHandlers(
           ip: ctx.ip,
         });
       });
-      return { error: false, message: 'Your password was changed. Your other sessions were signed out.' };
+      return { error: false, ...message('password_changed') };
     },
   };
 }

@@ -4,6 +4,7 @@ import { presentUser } from '../domain/present.js';
 import { invalid } from '../domain/errors.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { message } from '../../contract/messages.js';
 
 export function userHandlers(
   services: Services,
@@ -18,11 +19,11 @@ export function userHandlers(
     async setSettings(ctx) {
       const user = await ctx.user();
       const name = ctx.body.name.trim();
-      if (!name) throw invalid('Please enter your name.');
+      if (!name) throw invalid(message('name_missing'));
       const updated = await users.updateAndGet(user.id, { name });
       return {
         error: false,
-        message: 'Profile updated successfully!',
+        ...message('profile_updated'),
         data: await viewOfUser(users, updated),
       };
     },
@@ -35,7 +36,7 @@ export function userHandlers(
         user.id,
         key === 'has_installed' ? { has_installed: value } : { has_onboarded: value },
       );
-      return { error: false, message: 'Saved.' };
+      return { error: false, ...message('saved') };
     },
   };
 }

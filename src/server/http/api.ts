@@ -15,6 +15,7 @@ import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
 import type { UserViewExtras } from '../repositories/users.js';
 import { validationMessage } from './validation-messages.js';
+import { message, type Message } from '../../contract/messages.js';
 
 export interface HandlerContext<K extends OperationId> {
   /** The operation called (mail-limits.ts checks that it is a registered sender of its mails). */
@@ -103,9 +104,9 @@ export function registerApi(
 }
 
 /** Texts of docs/product.md#error-texts for a missing field, where it names one. */
-const MISSING_FIELD_MESSAGES: Partial<Record<OperationId, Record<string, string>>> = {
-  resetPassword: { token: 'No reset token provided.' },
-  acceptInvite: { token: 'No invitation token provided.' },
+const MISSING_FIELD_MESSAGES: Partial<Record<OperationId, Record<string, Message>>> = {
+  resetPassword: { token: message('no_reset_token_provided') },
+  acceptInvite: { token: message('no_invitation_token_provided') },
 };
 
 function missingFieldMessage(
@@ -126,7 +127,7 @@ function missingFieldMessage(
 function validateBody(op: OperationSpec, raw: unknown): unknown {
   if (!op.validateBody) return undefined;
   if (raw === undefined || raw === null) {
-    if (op.bodyRequired) throw new HttpError(400, 'A JSON body is required.');
+    if (op.bodyRequired) throw new HttpError(400, message('body_required'));
     raw = {};
   }
   if (!op.validateBody(raw)) {

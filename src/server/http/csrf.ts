@@ -13,6 +13,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { HttpError } from './errors.js';
+import { message } from '../../contract/messages.js';
 
 export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): Set<string> {
   return new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
@@ -21,12 +22,12 @@ export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'allowedOrigin
 function checkOrigin(request: FastifyRequest, origins: Set<string>, requireOrigin: boolean): void {
   const origin = request.headers.origin;
   if (origin === undefined) {
-    if (requireOrigin) throw new HttpError(403, 'Cross-site request refused.');
+    if (requireOrigin) throw new HttpError(403, message('cross_site_request_refused'));
   } else if (!origins.has(origin)) {
-    throw new HttpError(403, 'Cross-site request refused.');
+    throw new HttpError(403, message('cross_site_request_refused'));
   }
   if (request.headers['sec-fetch-site'] === 'cross-site' && !(origin && origins.has(origin))) {
-    throw new HttpError(403, 'Cross-site request refused.');
+    throw new HttpError(403, message('cross_site_request_refused'));
   }
 }
 
@@ -39,7 +40,7 @@ export function assertApiRequestAllowed(request: FastifyRequest, origins: Set<st
   if (!isStateChanging(request.method)) return;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'Unsupported content type: send application/json.');
+    throw new HttpError(415, message('unsupported_content_type'));
   }
   checkOrigin(request, origins, false);
 }

@@ -27,7 +27,11 @@ export async function useFormPages(scope: FastifyInstance, config: Config): Prom
     assertFormPostAllowed(request, origins);
   });
   scope.setErrorHandler((error, request, reply) => {
-    const { status, headers, message } = answerRequestFailure(error, request);
+    const {
+      status,
+      headers,
+      said: { message },
+    } = answerRequestFailure(error, request);
     const { locale, t } = pageLanguage(request);
     const title =
       status === 503

@@ -5,8 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
+import { message } from '../../contract/messages.js';
 
-const NUL_MESSAGE = 'The request contains a NUL character (\\u0000), which is not allowed.';
+const NUL_MESSAGE = message('nul_character');
 
 /** True when a string anywhere in the value (strings, arrays, objects and their keys) holds NUL. */
 function containsNul(root: unknown): boolean {

@@ -1,11 +1,11 @@
 /**
- * Turns the contract validator's (Ajv's) first error into a sentence a user can act on: the field's label
- * and what is expected ("Email must be a valid email address, like name@example.com."). Ajv's own texts
+ * Turns the contract validator's (Ajv's) first error into a sentence a user can act on, by its code: the
+ * field's label and what is expected ("Email must be a valid email address, like name@example.com."). Ajv's own texts
  * ("must NOT have fewer than 1 characters", "must match format \"email\"") and raw property names never
  * reach the client, since pages show server messages as given (docs/product.md#error-texts).
  */
 import type { ErrorObject } from 'ajv';
-import { PLAN_KEYS, PLAN_NAMES } from '../../shared/plans.js';
+import { message, type Message } from '../../contract/messages.js';
 
 /** Labels of fields whose name alone does not read well; other names are humanized (new_password → New password). */
 const LABELS: Record<string, string> = {
@@ -23,26 +23,28 @@ const LABELS: Record<string, string> = {
 
 const WORDS: Record<string, string> = { api: 'API', utm: 'UTM', oauth: 'OAuth', id: 'ID', url: 'URL' };
 
-/** Names as the end of a sentence: 'a, b or c'. */
-function oneOf(names: readonly string[]): string {
-  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-}
-
-/** What a value matching a `pattern` of the contract looks like, keyed by the pattern itself. */
-const PATTERN_EXPECTATIONS: Record<string, string> = {
-  '^[a-z0-9][a-z0-9-]{0,62}$': 'a CRM identifier such as demo-crm (lowercase letters, digits and hyphens)',
-  '^([Ff][Rr][Ee][Ee]|[Ss][Tt][Aa][Nn][Dd][Aa][Rr][Dd]|[Pp][Rr][Oo])$': oneOf(
-    PLAN_KEYS.map((key) => PLAN_NAMES[key]),
-  ),
+/** What a value matching a `pattern` of the contract must be, keyed by the pattern itself. */
+const PATTERN_EXPECTATIONS: Record<string, 'field_not_crm_identifier' | 'field_not_plan'> = {
+  '^[a-z0-9][a-z0-9-]{0,62}$': 'field_not_crm_identifier',
+  '^([Ff][Rr][Ee][Ee]|[Ss][Tt][Aa][Nn][Dd][Aa][Rr][Dd]|[Pp][Rr][Oo])$': 'field_not_plan',
 };
 
-const TYPE_NAMES: Record<string, string> = {
-  string: 'text',
-  integer: 'a whole number',
-  number: 'a number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
+/** What a value of the contract's type must be, by the type. */
+type TypeExpectation =
+  | 'field_not_text'
+  | 'field_not_integer'
+  | 'field_not_number'
+  | 'field_not_boolean'
+  | 'field_not_list'
+  | 'field_not_object';
+
+const TYPE_EXPECTATIONS: Record<string, TypeExpectation> = {
+  string: 'field_not_text',
+  integer: 'field_not_integer',
+  number: 'field_not_number',
+  boolean: 'field_not_boolean',
+  array: 'field_not_list',
+  object: 'field_not_object',
 };
 
 /** "New password" for new_password, "API key 1" for api_key_1; the label of a list item is its list's. */
@@ -64,8 +66,6 @@ function oneOfList(values: readonly unknown[]): string {
   return texts.length <= 1 ? (texts[0] ?? '') : `${texts.slice(0, -1).join(', ')} or ${texts.at(-1)}`;
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 /** The field an error is about: the missing property, else the last named segment of its path. */
 function fieldOf(error: ErrorObject): string | undefined {
   if (error.keyword === 'required') return String(error.params.missingProperty);
@@ -75,63 +75,84 @@ function fieldOf(error: ErrorObject): string | undefined {
   return segments.at(-1);
 }
 
+/** The codes of the input as a whole, by where it is: the request body or the query string. */
+const WHOLE_INPUT = {
+  'request body': {
+    invalid: 'body_invalid',
+    notObject: 'body_not_object',
+    unknownField: 'body_unknown_field',
+  },
+  'query string': {
+    invalid: 'query_invalid',
+    notObject: 'query_not_object',
+    unknownField: 'query_unknown_field',
+  },
+} as const;
+
 /**
  * One sentence for the first validation error. `where` names the whole input ('request body', 'query
  * string') for errors about it rather than about one field.
  */
-export function validationMessage(errors: ErrorObject[] | null | undefined, where: string): string {
+export function validationMessage(
+  errors: ErrorObject[] | null | undefined,
+  where: keyof typeof WHOLE_INPUT,
+): Message {
+  const whole = WHOLE_INPUT[where];
   const error = errors?.[0];
-  if (!error) return `The ${where} is not valid.`;
+  if (!error) return message(whole.invalid);
   const field = fieldOf(error);
   if (error.keyword === 'additionalProperties') {
-    return `The ${where} has a field this request does not take (${fieldLabel(String(error.params.additionalProperty))}).`;
+    return message(whole.unknownField, { label: fieldLabel(String(error.params.additionalProperty)) });
   }
-  if (error.keyword === 'maxProperties' && error.params.limit === 0) return `This request takes no fields.`;
-  if (field === undefined) {
-    return error.keyword === 'type' ? `The ${where} must be a JSON object.` : `The ${where} is not valid.`;
-  }
+  if (error.keyword === 'maxProperties' && error.params.limit === 0) return message('no_fields_taken');
+  if (field === undefined) return message(error.keyword === 'type' ? whole.notObject : whole.invalid);
   const label = fieldLabel(field);
   const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return `${label} is required.`;
+      return message('field_required', { label });
     case 'minLength':
-      return params.limit === 1
-        ? `${label} is required.`
-        : `${label} must be at least ${plural(Number(params.limit), 'character')} long.`;
+      if (limit === 1) return message('field_required', { label });
+      return message('field_too_short', { label, count: limit });
     case 'maxLength':
-      return `${label} must be at most ${plural(Number(params.limit), 'character')} long.`;
+      return limit === 1
+        ? message('field_too_long_one', { label })
+        : message('field_too_long', { label, count: limit });
     case 'format':
-      return params.format === 'email'
-        ? `${label} must be a valid email address, like name@example.com.`
-        : `${label} is not in the expected format.`;
-    case 'pattern': {
-      const expected = PATTERN_EXPECTATIONS[String(params.pattern)];
-      return expected ? `${label} must be ${expected}.` : `${label} is not in the expected format.`;
-    }
+      return message(params.format === 'email' ? 'field_not_email' : 'field_bad_format', { label });
+    case 'pattern':
+      return message(PATTERN_EXPECTATIONS[String(params.pattern)] ?? 'field_bad_format', { label });
     case 'enum':
-      return `${label} must be ${oneOfList(params.allowedValues as unknown[])}.`;
+      return message('field_not_allowed_value', {
+        label,
+        allowed: oneOfList(params.allowedValues as unknown[]),
+      });
     case 'const':
-      return `${label} must be ${oneOfList([params.allowedValue])}.`;
+      return message('field_not_allowed_value', { label, allowed: oneOfList([params.allowedValue]) });
     case 'type': {
       const types = String(params.type)
         .split(',')
         .filter((type) => type !== 'null');
-      return `${label} must be ${TYPE_NAMES[types[0] ?? ''] ?? 'a valid value'}.`;
+      return message(TYPE_EXPECTATIONS[types[0] ?? ''] ?? 'field_not_valid_value', { label });
     }
     case 'minimum':
-      return `${label} must be at least ${String(params.limit)}.`;
+      return message('field_below_minimum', { label, limit: String(params.limit) });
     case 'exclusiveMinimum':
-      return `${label} must be more than ${String(params.limit)}.`;
+      return message('field_not_above_limit', { label, limit: String(params.limit) });
     case 'maximum':
-      return `${label} must be at most ${String(params.limit)}.`;
+      return message('field_above_maximum', { label, limit: String(params.limit) });
     case 'exclusiveMaximum':
-      return `${label} must be less than ${String(params.limit)}.`;
+      return message('field_not_below_limit', { label, limit: String(params.limit) });
     case 'minItems':
-      return `${label} must have at least ${plural(Number(params.limit), 'item')}.`;
+      return limit === 1
+        ? message('field_too_few_items_one', { label })
+        : message('field_too_few_items', { label, count: limit });
     case 'maxItems':
-      return `${label} must have at most ${plural(Number(params.limit), 'item')}.`;
+      return limit === 1
+        ? message('field_too_many_items_one', { label })
+        : message('field_too_many_items', { label, count: limit });
     default:
-      return `${label} is not valid.`;
+      return message('field_invalid', { label });
   }
 }

@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { invalid } from '../domain/errors.js';
 import type { Mailer, PermittedMail } from './mailer.js';
+import type { Message } from '../../contract/messages.js';
 
 /** What a transaction of the repositories carries (repositories' InTransaction), as far as mail needs it. */
 interface WithTrx {
@@ -19,7 +20,7 @@ interface WithTrx {
  * text says how to try again), `log` reports the error and answers as if sent, null ignores it (the work
  * is what mattered).
  */
-export type MailFailure = { refuse: string } | { log: (error: unknown) => void } | null;
+export type MailFailure = { refuse: Message } | { log: (error: unknown) => void } | null;
 
 /**
  * Inside the transaction: writes the mails to the outbox when the mailer keeps them in the database, and

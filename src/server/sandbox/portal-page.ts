@@ -23,6 +23,7 @@ import { safeRedirectUrl } from '../http/redirects.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
 import { intervalWord, planWord, statusWord } from './billing-words.js';
+import { message } from '../../contract/messages.js';
 
 const PAYMENT_METHODS = ['Visa .... 4242', 'Mastercard .... 4444', 'Amex .... 8431'];
 
@@ -247,7 +248,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
       const target = { standard: count(request.body?.standard), pro: count(request.body?.pro) };
       try {
         if (Number.isNaN(target.standard) || Number.isNaN(target.pro)) {
-          throw invalid('Enter whole numbers of seats, 0 or more.');
+          throw invalid(message('seat_counts_invalid'));
         }
         await reduceSeats(services, user, target, request.ip);
       } catch (error) {

@@ -8,6 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { normalizeEmail } from '../../shared/email.js';
 import type { Config } from '../config.js';
 import type { GoogleIdentity, GoogleVerifier } from './google.js';
+import { message, type Message } from '../../contract/messages.js';
 
 /** The audience of sandbox credentials (what the real widget's client id is to Google's tokens). */
 const SANDBOX_GOOGLE_CLIENT_ID = 'sandbox.apps.googleusercontent.com';
@@ -22,10 +23,8 @@ export function googleSandboxEnabled(config: Pick<Config, 'googleClientId' | 'sa
   return config.googleClientId === undefined && config.sandboxes;
 }
 
-const SANDBOX_PASSWORD_ACCOUNT =
-  'An account with this email already exists. Please log in with your email and password.';
-const SANDBOX_FOREIGN_ACCOUNT =
-  'This account signs in with Google, which this server\'s sign-in sandbox cannot do. Log in with your email and password, or set a password with "Forgot password?".';
+const SANDBOX_PASSWORD_ACCOUNT = message('account_exists_use_password');
+const SANDBOX_FOREIGN_ACCOUNT = message('google_account_sandbox_cannot_sign_in');
 
 /**
  * Why a sandbox credential may not sign into this existing account, or null when it may. Anyone can ask
@@ -35,7 +34,7 @@ const SANDBOX_FOREIGN_ACCOUNT =
 export function sandboxSignInRefusal(
   account: { google_sub: string | null; password_hash: string | null },
   sandboxSub: string,
-): string | null {
+): Message | null {
   if (account.password_hash !== null) return SANDBOX_PASSWORD_ACCOUNT;
   if (account.google_sub !== sandboxSub) return SANDBOX_FOREIGN_ACCOUNT;
   return null;

@@ -12,6 +12,8 @@
  * | 'unexpected' | anything else that was thrown                                                  |
  */
 
+import { serverText, type ServerSaid } from '../i18n';
+
 type FailureKind = 'flagged' | 'refused' | 'failed' | 'no-answer' | 'aborted' | 'unexpected';
 
 export interface Failure {
@@ -53,24 +55,36 @@ export function hasErrorFlag(body: unknown): boolean {
 }
 
 /**
- * The text to show for a failed call: the server's `message` when it sent one ("Server messages are shown
- * as given", docs/product.md#error-texts), else the caller's fallback text from the same list.
+ * The text to show for a failed call: the server's message when it sent one ("Server messages are shown
+ * as given", docs/product.md#error-texts, in the user's language by its code), else the caller's
+ * fallback text from the same list.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 
-/** The `message` of the error envelope in an RTK Query error (`{ status, data: { message } }`), if any. */
+/** The error envelope's message in an RTK Query error (`{ status, data: { message, code } }`), if any. */
 export function serverMessage(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   return bodyMessage((error as { data?: unknown }).data);
 }
 
-/** The `message` of an answer's body (the error envelope), when it is not blank. */
-export function bodyMessage(body: unknown): string | undefined {
+/** What an answer's body (the error envelope) says, when its `message` is not blank. */
+function saidIn(body: unknown): ServerSaid | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  const { message, code, params } = body as { message?: unknown; code?: unknown; params?: unknown };
+  if (typeof message !== 'string' || message.trim() === '') return undefined;
+  return {
+    message,
+    code: typeof code === 'string' ? code : undefined,
+    params: typeof params === 'object' && params !== null ? (params as ServerSaid['params']) : undefined,
+  };
+}
+
+/** The message of an answer's body (the error envelope) in the user's language, when it is not blank. */
+export function bodyMessage(body: unknown): string | undefined {
+  const said = saidIn(body);
+  return said && serverText(said);
 }
 
 /** The HTTP status of an RTK Query error, or undefined for network, parsing and abort errors. */
@@ -120,6 +134,10 @@ function serverFailedUnreadably(error: unknown): boolean {
  * or else why it failed (failureReason): every failed send and load says so the same way.
  */
 export function withDetail(text: string, error: unknown): ErrorText {
-  const message = serverMessage(error) ?? failureReason(error);
-  return message && message !== text ? { text, detail: message } : { text };
+  const said =
+    typeof error === 'object' && error !== null ? saidIn((error as { data?: unknown }).data) : undefined;
+  // Compared in English: the spec's text and the server's message are both English until shown.
+  if (said) return said.message !== text ? { text, detail: serverText(said) } : { text };
+  const reason = failureReason(error);
+  return reason && reason !== text ? { text, detail: reason } : { text };
 }

@@ -1,10 +1,11 @@
 /**
- * Server messages that carry values (`acme.com is verified.`) matched against translated templates
- * ('{domain} is verified.' → '{domain} 已验证。'). Each template is compiled once to an anchored regex
- * whose placeholders take any characters, newlines included; the most specific template (the most
- * literal text) is tried first, so '{label} must be at least {count} characters long.' wins over
- * '{label} must be at least {limit}.'. A value is kept as sent unless its placeholder has words of its
- * own (a plan name in a sentence reads 专业版, not Pro). Pure: no React, no active language.
+ * Labels made from stored data that carry values (`Standard (3 seats available)`, a coupon's name)
+ * matched against translated templates ('{plan} ({count} seats available)' → '{plan}（剩余 {count} 个席位）').
+ * Each template is compiled once to an anchored regex whose placeholders take any characters, newlines
+ * included; the most specific template (the most literal text) is tried first. A value is kept as sent
+ * unless its placeholder has words of its own (a plan name in a label reads 专业版, not Pro). Pure: no
+ * React, no active language. The server's messages are not matched here: they come with a code
+ * (serverText, i18n/index.ts).
  */
 
 /**
@@ -15,13 +16,6 @@ export type PlaceholderWords = Record<
   string,
   Record<string, string> | ((value: string) => string | undefined)
 >;
-
-/** Server messages with values, as the catalogue of a language gives them. */
-export interface TemplateCatalogue {
-  /** English template → translation, both with `{name}` placeholders. */
-  templates: Record<string, string>;
-  words?: PlaceholderWords;
-}
 
 interface CompiledTemplate {
   pattern: RegExp;

@@ -16,9 +16,10 @@ import { AUDIT_DETAIL_KEYS, AUDIT_DETAIL_WORDS, auditDetailsText } from '../../.
 import { PLAN_NAMES, SEAT_PLAN_KEYS } from '../../../src/shared/plans';
 import { seatOptionLabel } from '../../../src/shared/seats';
 import { deviceLabel } from '../../../src/web/features/settings/lib/session-labels';
-import { activateLocaleWith, translated } from '../../../src/web/i18n';
+import { activateLocaleWith, serverText, translated } from '../../../src/web/i18n';
 import { templateTranslator } from '../../../src/web/i18n/server-templates';
-import { messages, serverTemplates, translateServerMessage } from '../../../src/web/i18n/zh-CN';
+import { messages, serverCodes, translateStoredValue } from '../../../src/web/i18n/zh-CN';
+import { planNames } from '../../../src/web/i18n/zh-CN/server-codes';
 import { storedValueTemplates } from '../../../src/web/i18n/zh-CN/stored-values';
 
 const webRoot = path.resolve(__dirname, '../../../src/web');
@@ -226,12 +227,12 @@ function englishLeft(text: string): string[] {
 }
 
 describe('labels made from stored data read in Chinese', () => {
-  beforeAll(() => activateLocaleWith('zh-CN', messages, translateServerMessage));
+  beforeAll(() => activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes));
   afterAll(() => activateLocaleWith('en', {}));
 
   test('every label template translates one of them (none is left unused)', () => {
     for (const [english, chinese] of Object.entries(storedValueTemplates)) {
-      const alone = templateTranslator({ [english]: chinese }, serverTemplates.words);
+      const alone = templateTranslator({ [english]: chinese }, { plan: planNames, label: messages });
       expect([english, STORED_LABELS.some(([, label]) => alone(label) !== undefined)]).toEqual([
         english,
         true,
@@ -266,8 +267,14 @@ describe('labels made from stored data read in Chinese', () => {
 
   test('an organization under its first name reads in Chinese, alone and in a server message', () => {
     expect(translated("Ada Admin's organization")).toBe('Ada Admin 的组织');
-    expect(translated("You joined Ada Admin's organization.")).toBe('您已加入 Ada Admin 的组织。');
-    expect(translated('You joined Acme.')).toBe('您已加入 Acme。');
+    const joined = (organization: string) =>
+      serverText({
+        message: `You joined ${organization}.`,
+        code: 'joined_organization',
+        params: { organization },
+      });
+    expect(joined("Ada Admin's organization")).toBe('您已加入 Ada Admin 的组织。');
+    expect(joined('Acme')).toBe('您已加入 Acme。');
   });
 
   test('an audit entry’s details read in Chinese on the Audit page, in English in the CSV', () => {

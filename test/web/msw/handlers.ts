@@ -10,6 +10,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { operations, paths } from '../../../src/contract/api';
+import { MESSAGES, type Message, type MessageCode } from '../../../src/contract/messages';
 import type { ErrorEnvelope, OperationId, SuccessBody } from '../../../src/contract/types';
 import { operationRoutes as generatedRoutes } from '../../../src/contract/routes';
 import { apiUrl, originUrl } from '../../../src/web/app/config';
@@ -116,7 +117,32 @@ export function mockApiError(
   message = 'Something went wrong',
   options: MockOptions = {},
 ): HttpHandler {
-  return handlerFor(operationId, { error: true, message }, { status: 400, ...options });
+  return handlerFor(operationId, { error: true, ...said(message) }, { status: 400, ...options });
+}
+
+const templates = Object.entries(MESSAGES).map(([code, template]) => {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const literals = template.split(/\{\w+\}/).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return { code: code as MessageCode, names, pattern: new RegExp(`^${literals.join('(.+?)')}$`) };
+});
+
+/**
+ * A message as the server sends it: the code and values of the template of src/contract/messages.ts
+ * that words `text` (a fixture names the sentence a user sees), else a code this app does not know, as
+ * a newer server might send, whose message shows as sent.
+ */
+export function said(text: string): Message {
+  for (const { code, names, pattern } of templates) {
+    const match = pattern.exec(text);
+    if (match) {
+      return {
+        message: text,
+        code,
+        params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])),
+      };
+    }
+  }
+  return { message: text, code: 'not_known_to_this_app' as MessageCode, params: {} };
 }
 
 /** A handler plus the requests it received, to assert on method, URL, body and cookies. */
@@ -145,9 +171,9 @@ export function heldAnswer(): { until: Promise<void>; release: () => void } {
   return { until, release };
 }
 
-/** A 200 `{ error: false, message }` answer, for the operations that answer only that. */
-export function ok(message = ''): { error: false; message: string } {
-  return { error: false, message };
+/** A 200 `{ error: false, message, code, params }` answer, for the operations that answer only that. */
+export function ok(message = ''): { error: false } & Message {
+  return { error: false, ...said(message) };
 }
 
 // ---- Shortcuts for the calls most tests need ----

@@ -20,9 +20,9 @@ import type { InTransaction, Repositories } from '../../repositories/index.js';
 import type { BillingProvider, ProviderSubscription } from '../../billing/provider.js';
 import { isLive } from './provider-subscription.js';
 import type { Interval } from './quote.js';
+import { message } from '../../../contract/messages.js';
 
-const ALREADY_SUBSCRIBED =
-  'You already have an active subscription: change your plan in the billing portal (Manage Subscription on the billing page) instead of buying a second one.';
+const ALREADY_SUBSCRIBED = message('subscription_already_active');
 
 /** Where a rule reports what an operator should know (the request's log); domain/ knows no Fastify. */
 export interface WarnLog {

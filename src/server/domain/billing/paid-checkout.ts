@@ -24,6 +24,7 @@ import {
 import { intervalOf, type Interval } from './quote.js';
 import { pushSubscription, type SeatServices } from './seat-sync.js';
 import { saveSubscription } from './subscription-record.js';
+import { message } from '../../../contract/messages.js';
 
 const SANDBOX_PAYMENT_METHOD = 'Visa .... 4242';
 
@@ -60,9 +61,9 @@ export async function applyPaidCheckout(
 ): Promise<CheckoutSession> {
   return repos.transaction(async (tx) => {
     const session = await tx.billing.lockCheckout(sessionId);
-    if (!session) throw notFound('Checkout session not found');
+    if (!session) throw notFound(message('checkout_session_not_found'));
     if (session.status === 'paid') return session;
-    if (session.status !== 'open') throw invalid('This checkout session was cancelled.');
+    if (session.status !== 'open') throw invalid(message('checkout_session_cancelled'));
     if (session.kind === 'top_up') {
       await applyTopUp(tx, session);
       return tx.billing.markCheckoutPaid(session.id);
@@ -138,7 +139,7 @@ async function applyToBuyer(
     });
   }
   const plan = (await tx.catalogue.plans()).get(session.product);
-  if (!plan) throw invalid('This plan no longer exists.');
+  if (!plan) throw invalid(message('plan_unknown'));
   const user = await tx.users.updateAndGet(buyer.id, {
     ...paying,
     stripe_product: plan.slug,

@@ -14,8 +14,9 @@ import { upstreamFailed } from '../errors.js';
 import { applyProviderQuantities } from './provider-quantities.js';
 import { completeCheckout } from './paid-checkout.js';
 import type { SeatServices } from './seat-sync.js';
+import { message } from '../../../contract/messages.js';
 
-const UNKNOWN_SUBSCRIPTION = 'Stripe does not know this subscription.';
+const UNKNOWN_SUBSCRIPTION = message('stripe_subscription_unknown');
 
 export async function applyProviderEvent(services: SeatServices, event: ProviderEvent): Promise<void> {
   const { repos } = services;

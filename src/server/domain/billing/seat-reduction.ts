@@ -10,6 +10,7 @@ import { conflict, invalid } from '../errors.js';
 import { intervalOf } from './quote.js';
 import { pushSubscription, type SeatServices } from './seat-sync.js';
 import { recordSeatChange, saveSubscription } from './subscription-record.js';
+import { message } from '../../../contract/messages.js';
 
 /** Fewer purchased seats (sandbox portal): our side under the organization's lock, then the provider. */
 export async function reduceSeats(
@@ -34,16 +35,16 @@ async function lowerPurchasedSeats(
   ip: string | null,
 ): Promise<Organization> {
   return repos.transaction(async (tx) => {
-    if (admin.organization_id === null) throw invalid('There are no seats to change: buy seats first.');
+    if (admin.organization_id === null) throw invalid(message('no_seats_to_change'));
     const org = await tx.organizations.findById(admin.organization_id, { forUpdate: true });
-    if (!org?.subscription_id) throw invalid('There are no seats to change: buy seats first.');
+    if (!org?.subscription_id) throw invalid(message('no_seats_to_change'));
     const assigned = assignedSeats(await tx.users.productsOf(org.id));
     for (const product of SEAT_PLAN_KEYS) {
       const purchased = product === 'standard' ? org.seats_standard : org.seats_pro;
-      if (target[product] > purchased) throw invalid('To add seats, use "Buy seats" on the billing page.');
+      if (target[product] > purchased) throw invalid(message('add_seats_with_buy_seats'));
       if (target[product] < assigned[product]) {
         throw conflict(
-          `Members hold ${assigned[product]} ${PLAN_NAMES[product]} seats: set some of them to Free before going below that.`,
+          message('seats_held_by_members', { count: assigned[product], plan: PLAN_NAMES[product] }),
         );
       }
     }

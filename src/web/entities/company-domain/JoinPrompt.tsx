@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../session/session-slice';
 import { withDetail, type ErrorText } from '../../api/errors';
 import ErrorAlert from '../../components/ErrorAlert';
-import { t, translated } from '../../i18n';
+import { serverText, t, translated } from '../../i18n';
 
 const JOIN_REQUEST_FAILED = 'Failed to send the request to join';
 
@@ -29,7 +29,7 @@ export function JoinPrompt() {
     setError(null);
     try {
       const answer = await requestToJoin().unwrap();
-      setSent(translated(answer.message));
+      setSent(serverText(answer));
     } catch (failure) {
       setError(withDetail(JOIN_REQUEST_FAILED, failure));
     }

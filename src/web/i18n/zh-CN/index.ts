@@ -12,8 +12,8 @@ import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
-import { templateTranslator, type TemplateCatalogue } from '../server-templates';
-import { server, serverTemplates as templates, serverWords } from './server';
+import { templateTranslator } from '../server-templates';
+import { planNames, serverCodes as texts } from './server-codes';
 import { settings } from './settings';
 import { storedValues, storedValueTemplates } from './stored-values';
 import { usage } from './usage';
@@ -28,28 +28,21 @@ export const messages: Record<string, string> = {
   ...onboarding,
   ...organization,
   ...pricing,
-  ...server,
   ...settings,
   ...storedValues,
   ...usage,
 };
 
-const byStoredValueTemplate = templateTranslator(storedValueTemplates, { ...serverWords, label: messages });
+const byStoredValueTemplate = templateTranslator(storedValueTemplates, {
+  plan: planNames,
+  label: messages,
+});
 
 /**
- * Server messages with values; a field's name (`{label}`) reads as the catalogue says where it can, and
- * an organization still under the name it was created with reads in Chinese ('Ada's organization').
+ * Labels made from stored data that carry values (a coupon's name, a seat count), compiled here so the
+ * language's chunk carries the matching and the first load does not.
  */
-export const serverTemplates: TemplateCatalogue = {
-  templates,
-  words: { ...serverWords, label: messages, organization: byStoredValueTemplate },
-};
+export const translateStoredValue = (text: string): string | undefined => byStoredValueTemplate(text);
 
-const byServerTemplate = templateTranslator(serverTemplates.templates, serverTemplates.words);
-
-/**
- * Compiled here, so the language's chunk carries the matching and the first load does not. The labels
- * made from stored data (a coupon's name, a seat count) come after the server's messages.
- */
-export const translateServerMessage = (text: string): string | undefined =>
-  byServerTemplate(text) ?? byStoredValueTemplate(text);
+/** The server's messages by code (serverText, i18n/index.ts). */
+export const serverCodes = { texts, words: { plan: planNames } };

@@ -1,5 +1,12 @@
 /** Simplified Chinese of the Organization pages (features/organization). */
 export const organization: Record<string, string> = {
+  // Why a row of a bulk invitation is refused, as the app judges it (src/shared/invite-list.ts).
+  'Not a valid email address.': '不是有效的电子邮箱地址。',
+  'Unknown role.': '未知角色。',
+  'Listed more than once.': '列表中重复出现。',
+  'You cannot invite yourself.': '您不能邀请自己。',
+  'Already a member of your organization.': '已是您组织的成员。',
+  'An invitation is already pending for this email.': '此电子邮箱已有待处理的邀请。',
   'Name/Email': '姓名/电子邮箱',
   'Company domain': '公司域名',
   'Verified domain: {domain}': '已验证的域名：{domain}',

@@ -6,6 +6,9 @@
  */
 import type { MessageCode } from '../../../contract/messages';
 
+/** Plan names as the Chinese catalogue says them: a `{plan}` in a message, and stored values. */
+export const planNames = { Free: '免费版', Standard: '标准版', Pro: '专业版' };
+
 export const serverCodes: Record<MessageCode, string> = {
   account_busy: '此账户同时发起的请求过多。请稍后再试。',
   account_created: '账户已创建。',
@@ -19,7 +22,6 @@ export const serverCodes: Record<MessageCode, string> = {
   admin_role_unchangeable: '管理员角色无法更改。',
   already_belong_another_organization: '您已属于另一个组织。',
   already_belong_organization: '您已属于一个组织。',
-  already_member: '已是您组织的成员。',
   already_member_of_organization: '您已是该组织的成员。',
   api_key_fields_missing: '请填写所有 API 密钥字段。',
   authorization_code_invalid: '授权码无效或已过期。请重新连接。',
@@ -102,9 +104,7 @@ export const serverCodes: Record<MessageCode, string> = {
   field_too_many_items: '{label} 最多只能包含 {count} 项。',
   field_too_many_items_one: '{label} 最多只能包含 1 项。',
   field_too_short: '{label} 长度至少为 {count} 个字符。',
-  field_too_short_one: '{label} 长度至少为 1 个字符。',
   forbidden: '您无权执行此操作。',
-  form_send_again: '请返回表单并重新发送。',
   google_account_sandbox_cannot_sign_in:
     '此账户通过 Google 登录，而此服务器的登录沙盒不支持这种方式。请使用电子邮箱和密码登录，或通过“忘记密码？”设置密码。',
   google_auth_failed: 'Google 验证失败',
@@ -124,7 +124,6 @@ export const serverCodes: Record<MessageCode, string> = {
   invitation_mailed_to_confirm: '我们已向 {email} 发送邀请：打开邀请即可加入 {organization}。',
   invitation_not_found: '未找到邀请',
   invitation_other_address: '此邀请发送到了另一个电子邮箱：请使用该邮箱注册。',
-  invitation_pending: '此电子邮箱已有待处理的邀请。',
   invitation_pending_resend: '此电子邮箱已有待处理的邀请。请使用“重新发送邀请”。',
   invitation_resent: '邀请已重新发送！',
   invitation_revoked: '已撤销发给 {email} 的邀请。',
@@ -212,6 +211,7 @@ export const serverCodes: Record<MessageCode, string> = {
   reset_link_valid: '此重置链接有效。',
   saved: '已保存。',
   seat_already_held: '{member} 已拥有{plan}席位。',
+  seat_counts_invalid: '请输入整数的席位数，0 或以上。',
   seat_move_free_plan: '请选择标准版或专业版：免费版不占用席位。',
   seat_move_same_member: '请选择另一位成员来接收此席位。',
   seat_moved: '{from} 的{plan}席位现已归 {to} 所有。',

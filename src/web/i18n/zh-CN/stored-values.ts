@@ -4,7 +4,7 @@
  * and word values of audit entries' details (shared/audit-events.ts), the seat counts of the Product
  * options (shared/seats.ts).
  */
-import { serverWords } from './server';
+import { planNames } from './server-codes';
 
 export const storedValues: Record<string, string> = {
   // The API key fields of the seeded CRM records (db/seed.ts).
@@ -51,7 +51,7 @@ export const storedValues: Record<string, string> = {
   member: '成员',
   billing_manager: '账单管理员',
   viewer: '查看者',
-  ...serverWords.plan,
+  ...planNames,
   password: '密码',
   google: 'Google 账号',
   oauth: 'OAuth 授权',
@@ -64,7 +64,7 @@ export const storedValues: Record<string, string> = {
   false: '否',
 };
 
-/** Labels with values, tried after the server's messages (so none of these can take one of them). */
+/** Labels with values. */
 export const storedValueTemplates: Record<string, string> = {
   'Launch offer: {percent}% off': '首发优惠：{percent}% 折扣',
   // The name an organization is created with (domain/organizations.ts) until an admin renames it.

@@ -20,7 +20,7 @@ import FormSubmit from '../components/FormSubmit';
 import PasswordField from '../components/PasswordField';
 import { failureMessage } from '../lib/failure';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 import { publicPaths } from '../../../lib/paths';
 
 export const NO_RESET_TOKEN = 'No reset token provided.';
@@ -82,7 +82,7 @@ export default function ResetPasswordPage() {
       const result = await resetPassword({ token, new_password: password }).unwrap();
       // Never leave the app on the answer's say-so: an external or malformed URL falls back to /login.
       const to = sameOriginPath(result.data.redirect_url, window.location.origin) ?? publicPaths.login;
-      setDone({ message: result.message || PASSWORD_RESET_DONE, to });
+      setDone({ message: result.message ? serverText(result) : translated(PASSWORD_RESET_DONE), to });
     } catch (error) {
       setFormError(failureMessage(error, 'Error resetting password', 'Error resetting password'));
     }
@@ -103,7 +103,7 @@ export default function ResetPasswordPage() {
                 <Dead text={deadText} />
               ) : done ? (
                 <Alert severity="success" role="status">
-                  {translated(done.message)} {t('Redirecting...')}
+                  {done.message} {t('Redirecting...')}
                 </Alert>
               ) : (
                 <Stack

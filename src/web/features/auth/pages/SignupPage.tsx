@@ -26,7 +26,7 @@ import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { returnPathAfterReauth } from '../../../api/session-expiry';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
-import { msg, t } from '../../../i18n';
+import { msg, serverText, t } from '../../../i18n';
 import { useHydrated } from '../../../components/use-hydrated';
 import { firstInstallOn, passwordPrefilled } from '../../../../shared/prerender';
 import { joinLinkPrefix, publicPaths } from '../../../lib/paths';
@@ -61,6 +61,12 @@ function signupReturnPath(next: string | null): string | null {
   const path = returnPathAfterReauth(next, window.location.origin);
   return path?.startsWith(joinLinkPrefix) ? path : null;
 }
+
+/** Signup's notice (a seat that was not free, an invitation to confirm the address) by its code. */
+const noticeText = (
+  notice: string,
+  answer: { notice_code?: string; notice_params?: Record<string, string | number> },
+) => serverText({ message: notice, code: answer.notice_code, params: answer.notice_params });
 
 export default function SignupPage() {
   useDocumentTitle('Sign up');
@@ -111,7 +117,7 @@ export default function SignupPage() {
         ...onboardingFields(),
       }).unwrap();
       onboardingFieldsUsed();
-      if (result.notice) dispatch(notify(result.notice, 'info'));
+      if (result.notice) dispatch(notify(noticeText(result.notice, result), 'info'));
       await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);
@@ -125,7 +131,7 @@ export default function SignupPage() {
     try {
       const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
       onboardingFieldsUsed();
-      if (result.notice) dispatch(notify(result.notice, 'info'));
+      if (result.notice) dispatch(notify(noticeText(result.notice, result), 'info'));
       await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);

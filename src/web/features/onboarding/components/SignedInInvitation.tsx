@@ -15,7 +15,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { selectUser, useLogOut } from '../../../entities/session';
-import { msg, t, translated } from '../../../i18n';
+import { msg, serverText, t, translated } from '../../../i18n';
 import { setItem, storageKeys } from '../../../lib/storage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
 import StepPage from './StepPage';
@@ -26,7 +26,10 @@ const SESSION_CHANGED = msg('You signed out or changed accounts in another tab: 
 
 export type SignedInOutcome =
   | { kind: 'can-join'; organization: string; role: string; token: string }
-  /** `message` is the server's: 'You joined {organization}.', or a notice that no paid seat was free. */
+  /**
+   * `message` is the server's, in the user's language: 'You joined {organization}.', or a notice that no
+   * paid seat was free.
+   */
   | { kind: 'joined'; organization: string; message: string }
   | { kind: 'member'; organization: string }
   | {
@@ -48,7 +51,7 @@ export default function SignedInInvitation({ outcome: checked }: { outcome: Sign
   if (outcome.kind === 'joined') {
     return (
       <StepPage title={t('Invitation accepted')}>
-        <Typography role="status">{translated(outcome.message)}</Typography>
+        <Typography role="status">{outcome.message}</Typography>
         <Onward />
       </StepPage>
     );
@@ -81,9 +84,10 @@ function JoinOffer({
   async function join() {
     setError(null);
     try {
-      const { message, data } = await accept({ token: offer.token, join: true }).unwrap();
-      if (data.outcome === 'joined') onAnswer({ kind: 'joined', organization, message });
-      else if (data.outcome === 'member') onAnswer({ kind: 'member', organization });
+      const answer = await accept({ token: offer.token, join: true }).unwrap();
+      if (answer.data.outcome === 'joined')
+        onAnswer({ kind: 'joined', organization, message: serverText(answer) });
+      else if (answer.data.outcome === 'member') onAnswer({ kind: 'member', organization });
       // Signed out, or in as someone else, in another tab meanwhile: nothing was joined.
       else setError({ text: JOIN_FAILED, detail: SESSION_CHANGED });
     } catch (failure) {

@@ -24,7 +24,7 @@ import LoadingState from '../../../components/LoadingState';
 import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { selectUser } from '../../../entities/session';
-import { msg, t, translated } from '../../../i18n';
+import { msg, serverText, t, translated } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import StepPage from '../components/StepPage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
@@ -77,7 +77,7 @@ export default function JoinLinkPage() {
       const answer = await accept({ token }).unwrap();
       // A password account has not proven its address: the server mailed an invitation instead.
       if (!answer.joined) {
-        setMailed(answer.message);
+        setMailed(serverText(answer));
         return;
       }
       dispatch(notify(t('You joined {organization} as a Free member.', { organization }), 'success'));
@@ -90,7 +90,7 @@ export default function JoinLinkPage() {
   };
 
   const action = (() => {
-    if (mailed) return <Typography role="status">{translated(mailed)}</Typography>;
+    if (mailed) return <Typography role="status">{mailed}</Typography>;
     if (!user) return <SignInToJoin domain={domain} back={back} />;
     if (user.organization) {
       return (

@@ -16,13 +16,13 @@ import { CapField } from '../../../entities/credits';
 import { parseCapInput } from '../../../../shared/credits';
 import { CAP_SAVE_FAILED } from '../lib/errors';
 import { memberLabel, type OrganizationMember } from '../lib/members';
-import { t } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 export interface BulkCapsDialogProps {
   open: boolean;
   members: OrganizationMember[];
   onClose: () => void;
-  /** Called with the server's message once the caps are saved. */
+  /** Called with the server's message (in the user's language) once the caps are saved. */
   onSaved: (message: string) => void;
 }
 
@@ -59,7 +59,7 @@ export function BulkCapsDialog({ open, members, onClose, onSaved }: BulkCapsDial
       setChosen([]);
       setEveryone(false);
       setValue('');
-      onSaved(answer.message);
+      onSaved(serverText(answer));
     } catch (failure) {
       setError(withDetail(CAP_SAVE_FAILED, failure));
     }

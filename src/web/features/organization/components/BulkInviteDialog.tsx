@@ -30,7 +30,7 @@ import {
 } from '../../../../shared/invite-list';
 import { BULK_INVITE_FAILED } from '../lib/errors';
 import { useInvitePreview, type PreviewRequestRow, type PreviewVerdict } from '../hooks/use-invite-preview';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 
 export interface BulkInviteDialogProps {
   open: boolean;
@@ -57,10 +57,11 @@ interface PreviewRow {
   outgoing?: PreviewRequestRow;
 }
 
-function refusalText(reason: string, message: string | undefined): string {
-  return reason in REFUSAL_TEXTS
-    ? translated(REFUSAL_TEXTS[reason as keyof typeof REFUSAL_TEXTS])
-    : translated(message ?? reason);
+/** Why the server would refuse a row: the words of the local judgement, else its message by code. */
+function refusalText(verdict: PreviewVerdict & { reason: string }): string {
+  const { reason } = verdict;
+  if (reason in REFUSAL_TEXTS) return translated(REFUSAL_TEXTS[reason as keyof typeof REFUSAL_TEXTS]);
+  return verdict.message ? serverText({ ...verdict, message: verdict.message }) : reason;
 }
 
 /**
@@ -79,13 +80,14 @@ function previewRows(
     const verdict = verdicts?.[next++];
     if (!verdict) return { ...shown, otherDomain: row.otherDomain, outgoing };
     if (verdict.reason)
-      return { ...shown, refusal: refusalText(verdict.reason, verdict.message), otherDomain: false };
+      return { ...shown, refusal: refusalText({ ...verdict, reason: verdict.reason }), otherDomain: false };
     return { ...shown, otherDomain: verdict.other_domain, outgoing };
   });
 }
 
 interface Outcome {
   sent: number;
+  /** The refused rows, each with the server's message about it in the user's language. */
   refused: { line?: number; email: string; message: string }[];
 }
 
@@ -133,7 +135,8 @@ export function BulkInviteDialog({
         reset();
         onSent(summary);
       } else {
-        setOutcome({ sent: answer.data.sent.length, refused: answer.data.refused });
+        const refused = answer.data.refused.map((row) => ({ ...row, message: serverText(row) }));
+        setOutcome({ sent: answer.data.sent.length, refused });
         setText('');
         onSent(summary);
       }
@@ -222,7 +225,7 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
       <ul aria-label={t('Refused rows')}>
         {outcome.refused.map((row) => (
           <li key={`${row.line ?? 0}-${row.email}`}>
-            {row.email}: {translated(row.message)}
+            {row.email}: {row.message}
           </li>
         ))}
       </ul>

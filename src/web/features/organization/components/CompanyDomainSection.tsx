@@ -11,7 +11,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import { InviteLinkSection } from './InviteLinkSection';
 import { JoinRequests } from './JoinRequests';
 import { StartVerificationForm, VerifyCodeForm } from './DomainVerificationForms';
-import { t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 const DOMAIN_LOAD_FAILED = 'Failed to load the company domain';
 const AUTO_JOIN_FAILED = 'Failed to change automatic joining';
@@ -48,7 +48,7 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
     setError(null);
     try {
       const answer = await setAutoJoin({ enabled }).unwrap();
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
     } catch (failure) {
       setError(withDetail(AUTO_JOIN_FAILED, failure));
     } finally {

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStartDomainVerificationMutation, useVerifyDomainMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
-import { t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 const DOMAIN_START_FAILED = 'Failed to send the verification code';
 const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
@@ -42,7 +42,7 @@ export function StartVerificationForm({
         domain: domain.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
       }).unwrap();
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
       onChanged();
     } catch (failure) {
       onError(withDetail(DOMAIN_START_FAILED, failure));
@@ -107,7 +107,7 @@ export function VerifyCodeForm({
     onError(null);
     try {
       const answer = await verify({ code: code.trim() }).unwrap();
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
       setCode('');
       onVerified();
       onChanged();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useEndMemberSessionsMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 
 /** Member edit → "End sessions" (docs/product.md#sessions): signs the member out everywhere; they can sign in again. */
 export function EndMemberSessions({ member }: { member: { id: string; email: string } }) {
@@ -18,7 +18,7 @@ export function EndMemberSessions({ member }: { member: { id: string; email: str
     setDone(null);
     setFailure(null);
     try {
-      setDone((await endMemberSessions({ user_id: member.id }).unwrap()).message);
+      setDone(serverText(await endMemberSessions({ user_id: member.id }).unwrap()));
     } catch (error) {
       setFailure(withDetail('Could not end the sessions of this member.', error));
     }
@@ -32,7 +32,7 @@ export function EndMemberSessions({ member }: { member: { id: string; email: str
       <Typography variant="body2" color="text.secondary">
         {t('Sign this member out on every device, for example after a lost laptop.')}
       </Typography>
-      {done && <Alert severity="success">{translated(done)}</Alert>}
+      {done && <Alert severity="success">{done}</Alert>}
       <ErrorAlert error={failure} onClose={() => setFailure(null)} />
       <Button variant="outlined" color="warning" disabled={isLoading} onClick={() => void onClick()}>
         {isLoading ? t('Ending sessions...') : t('End sessions')}

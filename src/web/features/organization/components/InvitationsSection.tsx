@@ -3,7 +3,7 @@ import { useResendInvitationMutation, useRevokeInvitationMutation } from '../../
 import { withDetail } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
-import { t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
@@ -43,7 +43,7 @@ export function InvitationsSection() {
     if (!toRevoke) return;
     try {
       const answer = await revokeInvitation({ invitation_id: toRevoke.id }).unwrap();
-      report({ success: translated(answer.message) });
+      report({ success: serverText(answer) });
     } catch (error) {
       report({ error: withDetail(REVOKE_FAILED, error) });
     } finally {

@@ -8,7 +8,7 @@ import { useCreateInviteLinkMutation, useRevokeInviteLinkMutation } from '../../
 import type { Schemas } from '../../../api/contract-types';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { msg, t, translated } from '../../../i18n';
+import { msg, serverText, t } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -46,7 +46,7 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
     try {
       const answer = await create().unwrap();
       setCreated({ url: answer.data.url, expires_at: answer.data.expires_at });
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
     } catch (failure) {
       setError(withDetail(LINK_CREATE_FAILED, failure));
     } finally {
@@ -59,7 +59,7 @@ export function InviteLinkSection({ domain, link, onDone, onChanged }: InviteLin
     try {
       const answer = await revoke().unwrap();
       setCreated(null);
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
     } catch (failure) {
       setError(withDetail(LINK_REVOKE_FAILED, failure));
     } finally {

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useDecideJoinRequestMutation } from '../../../api';
 import type { components } from '../../../../contract/api';
 import { withDetail } from '../../../api/errors';
-import { t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 import type { DomainFormEvents } from './DomainVerificationForms';
 
 const JOIN_DECISION_FAILED = 'Failed to answer the request';
@@ -31,7 +31,7 @@ export function JoinRequests({
     onError(null);
     try {
       const answer = await decide({ request_id: id, decision }).unwrap();
-      onDone(translated(answer.message));
+      onDone(serverText(answer));
       if (decision === 'approve') onMemberJoined();
     } catch (failure) {
       onError(withDetail(JOIN_DECISION_FAILED, failure));

@@ -11,7 +11,7 @@ import LoadingState from '../../../components/LoadingState';
 import { CapField, CapUsage } from '../../../entities/credits';
 import { parseCapInput } from '../../../../shared/credits';
 import { CAP_SAVE_FAILED, CAP_USAGE_FAILED } from '../lib/errors';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 
 export interface MemberCapFormProps {
   memberId: string;
@@ -72,7 +72,7 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
     setSaved(null);
     try {
       const answer = await setMemberCaps({ user_ids: [memberId], monthly_cap: cap }).unwrap();
-      setSaved(answer.message);
+      setSaved(serverText(answer));
     } catch (failure) {
       setError(withDetail(CAP_SAVE_FAILED, failure));
     }
@@ -106,7 +106,7 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
             saveButton.current?.focus();
           }}
         >
-          {translated(saved)}
+          {saved}
         </Alert>
       )}
       <CapField value={value} onChange={setValue} disabled={save.isLoading} />

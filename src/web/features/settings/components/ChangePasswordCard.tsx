@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 
 /** Settings → Password (docs/product.md#sessions): a new password needs the current one; other sessions are signed out. */
 export function ChangePasswordCard() {
@@ -26,7 +26,7 @@ export function ChangePasswordCard() {
     setFailure(null);
     try {
       const answer = await changePassword({ current_password: current, new_password: next }).unwrap();
-      setDone(answer.message);
+      setDone(serverText(answer));
       setCurrent('');
       setNext('');
     } catch (error) {
@@ -42,7 +42,7 @@ export function ChangePasswordCard() {
         </Typography>
         <Box component="form" onSubmit={onSubmit} aria-label={t('Change password')} noValidate>
           <Stack spacing={2.5}>
-            {done && <Alert severity="success">{translated(done)}</Alert>}
+            {done && <Alert severity="success">{done}</Alert>}
             <ErrorAlert error={failure} />
             <TextInput
               label={t('Current password')}

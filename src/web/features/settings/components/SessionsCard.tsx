@@ -14,7 +14,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { formatRelative } from '../../../lib/dates';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated, type ServerSaid } from '../../../i18n';
 import { deviceLabel } from '../lib/session-labels';
 
 /**
@@ -30,11 +30,11 @@ export function SessionsCard() {
   const sessions = query.data?.data.sessions ?? [];
   const others = sessions.filter((s) => !s.current);
 
-  const run = async (work: () => Promise<{ message: string }>, failed: string) => {
+  const run = async (work: () => Promise<ServerSaid>, failed: string) => {
     setFailure(null);
     setDone(null);
     try {
-      setDone((await work()).message);
+      setDone(serverText(await work()));
     } catch (error) {
       setFailure(withDetail(failed, error));
     }
@@ -58,7 +58,7 @@ export function SessionsCard() {
           />
         ) : (
           <Stack spacing={2}>
-            {done && <Alert severity="success">{translated(done)}</Alert>}
+            {done && <Alert severity="success">{done}</Alert>}
             <ErrorAlert error={failure} onClose={() => setFailure(null)} />
             <List aria-label={t('Sessions')} disablePadding>
               {sessions.map((session) => (

@@ -18,7 +18,7 @@ import { roleCan } from '../../../../shared/permissions';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
-import { t, translated } from '../../../i18n';
+import { serverText, t, translated } from '../../../i18n';
 import { RecoveryCodes } from './RecoveryCodes';
 import { ConfirmSetupForm, StartSetupForm, TurnOffForm, type Attempt } from './TwoFactorForms';
 
@@ -77,7 +77,7 @@ export function TwoFactorCard() {
         confirm={async (code) => {
           const answer = await confirm({ code }).unwrap();
           setRecoveryCodes(answer.data.recovery_codes);
-          setDone(answer.message);
+          setDone(serverText(answer));
           setSetup(null);
         }}
         confirming={confirming.isLoading}
@@ -106,7 +106,7 @@ export function TwoFactorCard() {
               {t('Your organization requires two-factor sign-in. Set it up to continue using the dashboard.')}
             </Alert>
           )}
-          {done && <Alert severity="success">{translated(done)}</Alert>}
+          {done && <Alert severity="success">{done}</Alert>}
           <ErrorAlert error={failure} onClose={() => setFailure(null)} />
           {recoveryCodes && <RecoveryCodes codes={recoveryCodes} />}
           {body}
@@ -119,7 +119,7 @@ export function TwoFactorCard() {
                   onChange={(event) => {
                     const required = event.target.checked;
                     void attempt(async () => {
-                      setDone((await setRequirement({ required }).unwrap()).message);
+                      setDone(serverText(await setRequirement({ required }).unwrap()));
                     }, 'Could not change the requirement.');
                   }}
                 />

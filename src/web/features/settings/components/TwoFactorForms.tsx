@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useDisableTwoFactorMutation } from '../../../api';
 import TextInput from '../../../components/TextInput';
-import { t } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 import { looksLikeSecondFactor } from '../../../../shared/second-factor';
 import { QrCode } from './QrCode';
 
@@ -35,7 +35,7 @@ export function TurnOffForm({
 }: {
   recoveryCodesLeft: number;
   attempt: Attempt;
-  /** Turned off, with the server's message. */
+  /** Turned off, with the server's message (in the user's language). */
   onDone: (message: string) => void;
 }) {
   const [disable, disabling] = useDisableTwoFactorMutation();
@@ -50,7 +50,7 @@ export function TurnOffForm({
     setCodeMalformed(malformed);
     if (malformed) return;
     void attempt(async () => {
-      onDone((await disable({ password, code: code.trim() }).unwrap()).message);
+      onDone(serverText(await disable({ password, code: code.trim() }).unwrap()));
       setPassword('');
       setCode('');
     }, 'Could not turn two-factor sign-in off.');
