@@ -1,5 +1,14 @@
 /** Simplified Chinese of the onboarding steps (features/onboarding). */
 export const onboarding: Record<string, string> = {
+  // Why an invitation link cannot be used, as the join page says it (src/shared/invite-link.ts).
+  'This invitation link has expired. Ask an admin of the organization for a new one.':
+    '此邀请链接已过期。请向该组织的管理员索取新链接。',
+  'This invitation link was revoked. Ask an admin of the organization for a new one.':
+    '此邀请链接已被撤销。请向该组织的管理员索取新链接。',
+  'This invitation link does not exist. Check that you copied all of it.':
+    '此邀请链接不存在。请检查是否完整复制了链接。',
+  "This invitation link is only for addresses at the organization's verified domain.":
+    '此邀请链接仅适用于该组织已验证域名下的电子邮箱地址。',
   'Save 4 hours a week': '每周节省 4 小时',
   'Sync prospects from social networks into your CRM in one click.':
     '一键将社交网络上的潜在客户同步到您的 CRM。',
