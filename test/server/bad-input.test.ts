@@ -141,6 +141,8 @@ describe('NUL characters are refused with 400, never reach PostgreSQL', () => {
     assert.deepEqual(body, {
       error: true,
       message: 'The request contains a NUL character (\\u0000), which is not allowed.',
+      code: 'nul_character',
+      params: {},
     });
   };
 

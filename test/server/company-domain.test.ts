@@ -292,7 +292,7 @@ describe('requests from an address nobody proved', () => {
     const asked = await t.api('requestToJoin', { cookie: hopper.cookie, body: {} });
     assert.equal(asked.status, 200, JSON.stringify(asked.body));
     const orgName = (await t.api('getUser', { cookie: admin.cookie })).body.data.organization.name;
-    assert.equal(asked.body.message, unconfirmedRequestMessage(orgName, email));
+    assert.equal(asked.body.message, unconfirmedRequestMessage(orgName, email).message);
     const [notice] = (await outboxTo(`ada@${DOMAIN}`)).filter((m) => m.text_body.includes(email)).reverse();
     assert.match(notice!.text_body, /They have not confirmed this address yet/);
     let option = (await t.api('getJoinOption', { cookie: hopper.cookie })).body.data;
@@ -314,7 +314,7 @@ describe('requests from an address nobody proved', () => {
       body: { request_id: request.id, decision: 'approve' },
     });
     assert.equal(approved.status, 200, JSON.stringify(approved.body));
-    assert.equal(approved.body.message, confirmingApprovalMessage(email));
+    assert.equal(approved.body.message, confirmingApprovalMessage(email).message);
     assert.equal((await t.api('getUser', { cookie: hopper.cookie })).body.data.organization, null);
     assert.equal(
       (await domainState()).join_requests.find((r: { email: string }) => r.email === email),

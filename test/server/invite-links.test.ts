@@ -169,16 +169,20 @@ describe('joining through a link', () => {
     const token = linkToken; // an admin creates only so many links an hour
     const joe = await signup(t.api, { email: `Joe@${DOMAIN}`, name: 'Joe' });
     const email = `joe@${DOMAIN}`;
-    const words = `We sent an invitation to ${email}: open it to join Ada's organization.`;
+    const words = {
+      message: `We sent an invitation to ${email}: open it to join Ada's organization.`,
+      code: 'invitation_mailed_to_confirm',
+      params: { email, organization: "Ada's organization" },
+    };
     const res = await join(joe, token);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body, { error: false, message: words, joined: false });
+    assert.deepEqual(res.body, { error: false, ...words, joined: false });
     assert.equal((await organizationOf(joe)).organization, null);
     const [mail] = await outboxTo(email);
     assert.equal(mail!.subject, "Ada invited you to join Ada's organization");
 
     const again = await join(joe, token);
-    assert.deepEqual(again.body, { error: false, message: words, joined: false });
+    assert.deepEqual(again.body, { error: false, ...words, joined: false });
     assert.equal((await outboxTo(email)).length, 1, 'no second invitation while one is pending');
     const members = await t.api('getOrganizationMembers', { cookie: admin.cookie });
     assert.equal(members.body.data.invitations.filter((i: { email: string }) => i.email === email).length, 1);

@@ -22,7 +22,7 @@ export type MessageValues = Record<string, string | number | null | undefined>;
  * The server's messages in a language, by code (src/contract/messages.ts): `{name}` templates, and the
  * words of values that have their own in this language (`{ plan: { Pro: '专业版' } }`).
  */
-export interface ServerCodeCatalogue {
+interface ServerCodeCatalogue {
   texts: Partial<Record<MessageCode, string>>;
   words: Record<string, Record<string, string>>;
 }

@@ -131,7 +131,7 @@ const templates = Object.entries(MESSAGES).map(([code, template]) => {
  * that words `text` (a fixture names the sentence a user sees), else a code this app does not know, as
  * a newer server might send, whose message shows as sent.
  */
-export function said(text: string): Message {
+function said(text: string): Message {
   for (const { code, names, pattern } of templates) {
     const match = pattern.exec(text);
     if (match) {

@@ -15,7 +15,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { selectUser, useLogOut } from '../../../entities/session';
-import { msg, serverText, t, translated } from '../../../i18n';
+import { msg, serverText, t } from '../../../i18n';
 import { setItem, storageKeys } from '../../../lib/storage';
 import { useGoToNextScreen } from '../hooks/use-next-screen';
 import StepPage from './StepPage';

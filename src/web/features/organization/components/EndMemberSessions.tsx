@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useEndMemberSessionsMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { serverText, t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 /** Member edit → "End sessions" (docs/product.md#sessions): signs the member out everywhere; they can sign in again. */
 export function EndMemberSessions({ member }: { member: { id: string; email: string } }) {

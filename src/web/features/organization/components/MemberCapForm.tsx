@@ -11,7 +11,7 @@ import LoadingState from '../../../components/LoadingState';
 import { CapField, CapUsage } from '../../../entities/credits';
 import { parseCapInput } from '../../../../shared/credits';
 import { CAP_SAVE_FAILED, CAP_USAGE_FAILED } from '../lib/errors';
-import { serverText, t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 export interface MemberCapFormProps {
   memberId: string;

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../../../api';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
-import { serverText, t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 
 /** Settings → Password (docs/product.md#sessions): a new password needs the current one; other sessions are signed out. */
 export function ChangePasswordCard() {

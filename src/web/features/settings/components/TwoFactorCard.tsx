@@ -18,7 +18,7 @@ import { roleCan } from '../../../../shared/permissions';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
-import { serverText, t, translated } from '../../../i18n';
+import { serverText, t } from '../../../i18n';
 import { RecoveryCodes } from './RecoveryCodes';
 import { ConfirmSetupForm, StartSetupForm, TurnOffForm, type Attempt } from './TwoFactorForms';
 
