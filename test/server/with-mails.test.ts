@@ -117,7 +117,9 @@ describe('withMails', () => {
       const withMails = mailingTransactions(smtp(events, failure), transaction);
       assert.equal(await withMails(async () => ({ result: 1, mails: [mail('a@acme.com')] }), null), 1);
       await assert.rejects(
-        withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), { refuse: message('mail_failed') }),
+        withMails(async () => ({ result: 2, mails: [mail('b@acme.com')] }), {
+          refuse: message('mail_failed'),
+        }),
         /Try again later\./,
       );
       assert.deepEqual(events.slice(0, 2), ['begin', 'commit']);
