@@ -127,8 +127,6 @@ export function canChangeRole(member: { role: string | null | undefined }): bool
   return roleOf(member.role) !== 'admin';
 }
 
-export const NO_SEAT_FOR_ROLE = 'A billing manager uses no seat: set the product to Free.';
-
 /** A role without `seat.hold` (billing manager) only ever has the Free product. */
 export function canHoldProduct(role: string | null | undefined, product: string | null | undefined): boolean {
   return roleCan(role, 'seat.hold') || (product ?? 'free').trim().toLowerCase() === 'free';
@@ -139,9 +137,8 @@ export function canRemoveMember(member: { role: string | null | undefined }): bo
   return roleOf(member.role) !== 'admin';
 }
 
+/** What the member page says where the billing admin's plan cannot be changed (the server's refusal is by code). */
 export const BILLING_ADMIN_PLAN_LOCKED = "Only the billing admin can change the billing admin's plan.";
-export const BILLING_ADMIN_SESSIONS_LOCKED = "Only the billing admin can end the billing admin's sessions.";
-export const BILLING_ADMIN_CAP_LOCKED = "Only the billing admin can change the billing admin's monthly cap.";
 
 /**
  * The billing admin's own account is theirs alone to act on; any admin acts on everyone else's. Their
