@@ -174,6 +174,8 @@ describe('login with two-factor sign-in', () => {
     assert.deepEqual(res.body, {
       error: false,
       message: 'Enter the code from your authenticator app.',
+      code: 'two_factor_code_needed',
+      params: {},
       two_factor_required: true,
     });
     assert.ok(!startedSession(res));

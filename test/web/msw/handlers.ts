@@ -120,11 +120,18 @@ export function mockApiError(
   return handlerFor(operationId, { error: true, ...said(message) }, { status: 400, ...options });
 }
 
-const templates = Object.entries(MESSAGES).map(([code, template]) => {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const literals = template.split(/\{\w+\}/).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return { code: code as MessageCode, names, pattern: new RegExp(`^${literals.join('(.+?)')}$`) };
-});
+// The most literal template first: 'Your request was sent to the admins of {organization}.' must not
+// take a longer sentence that starts the same way.
+const templates = Object.entries(MESSAGES)
+  .map(([code, template]) => {
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+    const literals = template.split(/\{\w+\}/);
+    const pattern = new RegExp(
+      `^${literals.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)')}$`,
+    );
+    return { code: code as MessageCode, names, pattern, literal: literals.join('').length };
+  })
+  .sort((a, b) => b.literal - a.literal);
 
 /**
  * A message as the server sends it: the code and values of the template of src/contract/messages.ts

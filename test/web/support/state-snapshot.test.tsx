@@ -18,7 +18,7 @@ import {
 import { routeChanged } from '../../../src/web/app/route-slice';
 import { makeStore } from '../../../src/web/app/store';
 import { aSession, aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
-import { mockApi, mockApiError, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
+import { mockApi, mockSoftware, ok, operationUrl, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 
@@ -129,7 +129,17 @@ function secretAnswers() {
     mockApi('accessToken', { ...ok(), data: someOAuthTokens(), user: ADA }),
     mockApi('billingPortal', { error: false, data: { url: SECRET.billingPortal } }),
     // Failed calls whose bodies hold secrets: the trail keeps their method, operation, status and code only.
-    mockApiError('changePassword', `Refused: ${SECRET.serverMessageSecret}`, { status: 500 }),
+    http.post(operationUrl('changePassword'), () =>
+      HttpResponse.json(
+        {
+          error: true,
+          message: `Refused: ${SECRET.serverMessageSecret}`,
+          code: 'internal_error',
+          params: {},
+        },
+        { status: 500 },
+      ),
+    ),
     http.post(operationUrl('disableTwoFactor'), () => HttpResponse.error()),
     http.post(operationUrl('spendCredits'), () =>
       HttpResponse.json(
@@ -251,7 +261,7 @@ test('a snapshot holds none of the secrets the product shows, and what support n
     ]);
     expect(snapshot!.navigation[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(snapshot!.failedRequests.map(({ at: _at, ...request }) => request)).toEqual([
-      { method: 'POST', operation: 'changePassword', status: 500, code: null },
+      { method: 'POST', operation: 'changePassword', status: 500, code: 'internal_error' },
       { method: 'POST', operation: 'disableTwoFactor', status: 'FETCH_ERROR', code: null },
       { method: 'POST', operation: 'spendCredits', status: 402, code: 'cap_reached' },
     ]);
