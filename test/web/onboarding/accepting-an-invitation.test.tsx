@@ -140,7 +140,7 @@ const engines = anOrganization({ id: 'org-9', name: 'Analytical Engines' });
 const crm = () => [mockSoftware(aSoftware()), mockSoftwareOptions([aSoftware()])];
 const answered = (outcome: 'can_join' | 'joined' | 'member' | 'other_address', message: string) => ({
   ...accepted,
-  message,
+  ...ok(message),
   data: { ...accepted.data, outcome },
 });
 /** The server of a signed-in invitee: joining only when asked to (`join=true`). */
