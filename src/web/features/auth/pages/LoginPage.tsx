@@ -9,7 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
+import {
+  useGoogleAuthMutation,
+  useLoginMutation,
+  useVerifyTwoFactorMutation,
+} from '../../../api/endpoints/auth';
 import type { User } from '../../../api/contract-types';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGetCouponQuery } from '../../../api';
+import { useGetCouponQuery } from '../../../api/endpoints/catalogue';
 import CouponBanner from './CouponBanner';
 
 const COUPON_ERROR_LOGGED = 'Error fetching coupon data';
