@@ -4,8 +4,9 @@
  * and the app's themes never reach the CSS-variables theming that is left out.
  */
 import type { TouchRippleActions } from '@mui/material/ButtonBase/TouchRipple';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
+import LazyAlert from '../../../src/web/components/LazyAlert';
 import LazySpinner from '../../../src/web/components/LazySpinner';
 import LazyTouchRipple from '../../../src/web/components/LazyTouchRipple';
 import { theme } from '../../../src/web/components/theme';
@@ -50,6 +51,22 @@ test('a busy spinner keeps its name and size while its code loads, then is MUIâ€
   });
   expect(screen.getByRole('progressbar', { name: 'Loading' })).toHaveClass('MuiCircularProgress-root');
   expect(spinner).toBeDefined();
+});
+
+test('an alert shows its role, text and close button at once, then is MUIâ€™s', async () => {
+  const closed = jest.fn();
+  render(
+    <LazyAlert severity="error" onClose={closed}>
+      Failed to save
+    </LazyAlert>,
+  );
+  // Before its code has arrived: the same role, text and close button.
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to save');
+  screen.getByRole('button', { name: 'Close' }).click();
+  expect(closed).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveClass('MuiAlert-root'));
+  expect(screen.getByRole('alert')).toHaveTextContent('Failed to save');
+  expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
 });
 
 test.each([
