@@ -14,27 +14,25 @@
 import { compileMessage, type CompiledMessage } from './compile-message';
 import { formatMessage } from './format-message';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locale';
-import type { MessageCode } from '../../contract/messages';
 
 export type MessageValues = Record<string, string | number | null | undefined>;
 
 /**
- * The server's messages in a language, by code (src/contract/messages.ts): `{name}` templates, and the
- * words of values that have their own in this language (`{ plan: { Pro: '专业版' } }`).
+ * Renders a server message by its code in a language (the language's chunk brings it: zh-CN/server-codes.ts),
+ * or answers undefined when that language has no text for the code. English has none: the server's own
+ * `message` is the English text.
  */
-interface ServerCodeCatalogue {
-  texts: Partial<Record<MessageCode, string>>;
-  words: Record<string, Record<string, string>>;
-}
+type ServerCodeRenderer = (
+  said: ServerSaid,
+  translate: (text: string) => string,
+) => string | undefined;
+const noServerCodes: ServerCodeRenderer = () => undefined;
 
-/** English has no catalogue of server messages: the server's own `message` is the English text. */
-const NO_SERVER_CODES: ServerCodeCatalogue = { texts: {}, words: {} };
-
-/** The active language and its catalogues (English needs none: the message is its own text). */
-let active: { locale: Locale; messages: Record<string, string>; serverCodes: ServerCodeCatalogue } = {
+/** The active language and its catalogue (English needs none: the message is its own text). */
+let active: { locale: Locale; messages: Record<string, string>; byCode: ServerCodeRenderer } = {
   locale: DEFAULT_LOCALE,
   messages: {},
-  serverCodes: NO_SERVER_CODES,
+  byCode: noServerCodes,
 };
 /** Compiled messages of the active language, by id. */
 let compiled = new Map<string, CompiledMessage>();
@@ -47,9 +45,9 @@ function activate(
   locale: Locale,
   messages: Record<string, string>,
   templates = noTemplates,
-  serverCodes = NO_SERVER_CODES,
+  byCode = noServerCodes,
 ) {
-  active = { locale, messages, serverCodes };
+  active = { locale, messages, byCode };
   compiled = new Map();
   byTemplate = templates;
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -87,29 +85,13 @@ export interface ServerSaid {
   params?: Record<string, string | number> | undefined;
 }
 
-/** Values whose words the catalogue may have (a field's label, an organization named after its admin). */
-const TRANSLATED_VALUES = new Set(['label', 'organization']);
-
 /**
  * A server message in the active language, rendered from its code and values (never matched by its
  * English words); the English `message` as sent when the language has no text for the code (English
- * itself, or a code newer than this app). A plan name reads as the language names plans.
+ * itself, or a code newer than this app).
  */
 export function serverText(said: ServerSaid): string {
-  const { texts, words } = active.serverCodes;
-  const template =
-    said.code !== undefined && Object.prototype.hasOwnProperty.call(texts, said.code)
-      ? texts[said.code as MessageCode]
-      : undefined;
-  if (!template) return said.message;
-  const params = said.params ?? {};
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
-    const value = String(params[name]);
-    const own = words[name];
-    if (own && Object.prototype.hasOwnProperty.call(own, value)) return own[value]!;
-    return TRANSLATED_VALUES.has(name) ? translated(value) : value;
-  });
+  return active.byCode(said, translated) ?? said.message;
 }
 
 /** Marks an English text as a message where it is defined, for `t()` to translate where it is shown. */
@@ -138,7 +120,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   const catalogue =
     locale === 'zh-CN' ? await import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN') : null;
   componentWords = catalogue?.muiLocale ?? null;
-  activate(locale, catalogue?.messages ?? {}, catalogue?.translateStoredValue, catalogue?.serverCodes);
+  activate(locale, catalogue?.messages ?? {}, catalogue?.translateStoredValue, catalogue?.renderServerCode);
 }
 
 /** For tests: the given messages, synchronously. */
@@ -146,8 +128,8 @@ export function activateLocaleWith(
   locale: Locale,
   messages: Record<string, string>,
   templates?: StoredValueTranslator,
-  serverCodes?: ServerCodeCatalogue,
+  byCode?: ServerCodeRenderer,
 ): void {
   componentWords = null;
-  activate(locale, messages, templates, serverCodes);
+  activate(locale, messages, templates, byCode);
 }

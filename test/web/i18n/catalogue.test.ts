@@ -18,7 +18,7 @@ import { seatOptionLabel } from '../../../src/shared/seats';
 import { deviceLabel } from '../../../src/web/features/settings/lib/session-labels';
 import { activateLocaleWith, serverText, translated } from '../../../src/web/i18n';
 import { templateTranslator } from '../../../src/web/i18n/server-templates';
-import { messages, serverCodes, translateStoredValue } from '../../../src/web/i18n/zh-CN';
+import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 import { planNames } from '../../../src/web/i18n/zh-CN/server-codes';
 import { storedValueTemplates } from '../../../src/web/i18n/zh-CN/stored-values';
 
@@ -227,7 +227,7 @@ function englishLeft(text: string): string[] {
 }
 
 describe('labels made from stored data read in Chinese', () => {
-  beforeAll(() => activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes));
+  beforeAll(() => activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode));
   afterAll(() => activateLocaleWith('en', {}));
 
   test('every label template translates one of them (none is left unused)', () => {

@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES, type MessageCode } from '../../../src/contract/messages';
 import { activateLocaleWith, serverText } from '../../../src/web/i18n';
-import { messages, serverCodes, translateStoredValue } from '../../../src/web/i18n/zh-CN';
+import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 import { serverCodes as chinese } from '../../../src/web/i18n/zh-CN/server-codes';
 import { aSession, aUser } from '../msw/fixtures';
 import { mockApi } from '../msw/handlers';
@@ -33,7 +33,7 @@ describe('the Chinese of every server message', () => {
 });
 
 describe('serverText()', () => {
-  beforeAll(() => activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes));
+  beforeAll(() => activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode));
   afterAll(() => activateLocaleWith('en', {}));
 
   test('renders the code with its values; a plan and a field name read in Chinese', () => {
@@ -70,13 +70,13 @@ describe('serverText()', () => {
         'acme.com is verified.',
       );
     } finally {
-      activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes);
+      activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode);
     }
   });
 });
 
 test('a Chinese user sees a server refusal in Chinese, from its code, even when its English is reworded', async () => {
-  activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes);
+  activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode);
   try {
     server.use(
       mockApi('getTwoFactor', { error: false, data: { enabled: false, recovery_codes_left: 0 } }),

@@ -21,7 +21,7 @@ import { UNAVAILABLE_TEXT, UNREACHABLE_TEXT } from '../../../src/web/api/errors'
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
-import { messages, serverCodes, translateStoredValue } from '../../../src/web/i18n/zh-CN';
+import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 
 // docs/product.md#members, docs/product.md#invitations, docs/product.md#roles-and-permissions, docs/product.md#organization-texts.
 
@@ -372,7 +372,7 @@ describe('revoking an invitation', () => {
   });
 
   test('in Chinese the menu, the dialog and the outcome read in Chinese', async () => {
-    activateLocaleWith('zh-CN', messages, translateStoredValue, serverCodes);
+    activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode);
     try {
       const revoke = spyOnApi('revokeInvitation', ok('The invitation to charles@example.com was revoked.'));
       server.use(mockOrganizationMembers({ users: team, invitations }), revoke.handler);

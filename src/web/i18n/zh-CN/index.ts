@@ -13,7 +13,8 @@ import { onboarding } from './onboarding';
 import { organization } from './organization';
 import { pricing } from './pricing';
 import { templateTranslator } from '../server-templates';
-import { planNames, serverCodes as texts } from './server-codes';
+import { planNames } from './server-codes';
+export { renderServerCode } from './server-codes';
 import { settings } from './settings';
 import { storedValues, storedValueTemplates } from './stored-values';
 import { usage } from './usage';
@@ -43,6 +44,3 @@ const byStoredValueTemplate = templateTranslator(storedValueTemplates, {
  * language's chunk carries the matching and the first load does not.
  */
 export const translateStoredValue = (text: string): string | undefined => byStoredValueTemplate(text);
-
-/** The server's messages by code (serverText, i18n/index.ts). */
-export const serverCodes = { texts, words: { plan: planNames } };

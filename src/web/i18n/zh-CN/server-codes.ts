@@ -1,8 +1,9 @@
 /**
  * Simplified Chinese of every message the server sends, by its code (src/contract/messages.ts), with the
  * same `{name}` placeholders as the English. Typed by the codes, so a code without its Chinese does not
- * compile. Shown through serverText() (i18n/index.ts); a `{plan}` takes the plan's Chinese name and a
- * `{label}` (a field's name) its Chinese where the catalogue has it.
+ * compile. Shown through serverText() (i18n/index.ts), by renderServerCode below: a `{plan}` takes the
+ * plan's Chinese name, and a `{label}` (a field's name) or an `{organization}` its Chinese where the
+ * catalogue has it.
  */
 import type { MessageCode } from '../../../contract/messages';
 
@@ -256,3 +257,27 @@ export const serverCodes: Record<MessageCode, string> = {
   unknown_role: '未知角色。',
   unsupported_content_type: '不支持的内容类型：请发送 application/json。',
 };
+
+/** Values whose words the catalogue may have (a field's label, an organization named after its admin). */
+const TRANSLATED_VALUES = new Set(['label', 'organization']);
+
+/** The Chinese of a server message from its code and values; undefined for a code it does not know. */
+export function renderServerCode(
+  said: { code?: string | undefined; params?: Record<string, string | number> | undefined },
+  translate: (text: string) => string,
+): string | undefined {
+  const template = Object.prototype.hasOwnProperty.call(serverCodes, said.code ?? '')
+    ? serverCodes[said.code as MessageCode]
+    : undefined;
+  if (!template) return undefined;
+  const params = said.params ?? {};
+  // One pass: a value's own braces stay as they are.
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const value = String(params[name]);
+    if (name === 'plan' && Object.prototype.hasOwnProperty.call(planNames, value)) {
+      return planNames[value as keyof typeof planNames];
+    }
+    return TRANSLATED_VALUES.has(name) ? translate(value) : value;
+  });
+}
