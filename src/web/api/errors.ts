@@ -69,16 +69,10 @@ export function serverMessage(error: unknown): string | undefined {
   return bodyMessage((error as { data?: unknown }).data);
 }
 
-/** What an answer's body (the error envelope) says, when its `message` is not blank. */
+/** What an answer's body (the error envelope: message, code, params) says, when its `message` is not blank. */
 function saidIn(body: unknown): ServerSaid | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { message, code, params } = body as { message?: unknown; code?: unknown; params?: unknown };
-  if (typeof message !== 'string' || message.trim() === '') return undefined;
-  return {
-    message,
-    code: typeof code === 'string' ? code : undefined,
-    params: typeof params === 'object' && params !== null ? (params as ServerSaid['params']) : undefined,
-  };
+  const said = body as Partial<ServerSaid> | null | undefined;
+  return typeof said?.message === 'string' && said.message.trim() !== '' ? (said as ServerSaid) : undefined;
 }
 
 /** The message of an answer's body (the error envelope) in the user's language, when it is not blank. */
@@ -134,8 +128,7 @@ function serverFailedUnreadably(error: unknown): boolean {
  * or else why it failed (failureReason): every failed send and load says so the same way.
  */
 export function withDetail(text: string, error: unknown): ErrorText {
-  const said =
-    typeof error === 'object' && error !== null ? saidIn((error as { data?: unknown }).data) : undefined;
+  const said = saidIn((error as { data?: unknown } | null)?.data);
   // Compared in English: the spec's text and the server's message are both English until shown.
   if (said) return said.message !== text ? { text, detail: serverText(said) } : { text };
   const reason = failureReason(error);
