@@ -22,10 +22,7 @@ export type MessageValues = Record<string, string | number | null | undefined>;
  * or answers undefined when that language has no text for the code. English has none: the server's own
  * `message` is the English text.
  */
-type ServerCodeRenderer = (
-  said: ServerSaid,
-  translate: (text: string) => string,
-) => string | undefined;
+type ServerCodeRenderer = (said: ServerSaid, translate: (text: string) => string) => string | undefined;
 const noServerCodes: ServerCodeRenderer = () => undefined;
 
 /** The active language and its catalogue (English needs none: the message is its own text). */
