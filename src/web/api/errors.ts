@@ -130,7 +130,6 @@ function serverFailedUnreadably(error: unknown): boolean {
 export function withDetail(text: string, error: unknown): ErrorText {
   const said = saidIn((error as { data?: unknown } | null)?.data);
   // Compared in English: the spec's text and the server's message are both English until shown.
-  if (said) return said.message !== text ? { text, detail: serverText(said) } : { text };
-  const reason = failureReason(error);
-  return reason && reason !== text ? { text, detail: reason } : { text };
+  const english = said?.message ?? failureReason(error);
+  return english && english !== text ? { text, detail: said ? serverText(said) : english } : { text };
 }

@@ -63,10 +63,11 @@ function signupReturnPath(next: string | null): string | null {
 }
 
 /** Signup's notice (a seat that was not free, an invitation to confirm the address) by its code. */
-const noticeText = (
-  notice: string,
-  answer: { notice_code?: string; notice_params?: Record<string, string | number> },
-) => serverText({ message: notice, code: answer.notice_code, params: answer.notice_params });
+const noticeText = (answer: {
+  notice?: string;
+  notice_code?: string;
+  notice_params?: Record<string, string | number>;
+}) => serverText({ message: answer.notice!, code: answer.notice_code, params: answer.notice_params });
 
 export default function SignupPage() {
   useDocumentTitle('Sign up');
@@ -117,7 +118,7 @@ export default function SignupPage() {
         ...onboardingFields(),
       }).unwrap();
       onboardingFieldsUsed();
-      if (result.notice) dispatch(notify(noticeText(result.notice, result), 'info'));
+      if (result.notice) dispatch(notify(noticeText(result), 'info'));
       await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);
@@ -131,7 +132,7 @@ export default function SignupPage() {
     try {
       const result = await googleAuth({ token, type: 'signup', ...onboardingFields() }).unwrap();
       onboardingFieldsUsed();
-      if (result.notice) dispatch(notify(noticeText(result.notice, result), 'info'));
+      if (result.notice) dispatch(notify(noticeText(result), 'info'));
       await continueOnboarding(result.user, result.user.software?.slug, returnTo());
     } catch (error) {
       setSigningUp(false);
