@@ -434,6 +434,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rename-organization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rename the caller's organization (admins).
+     * @description The name is trimmed and must then be 1 to 100 characters (400 otherwise). It shows at once wherever
+     *     the organization is named: the dashboard, invitation and join-request mails, the invitation and
+     *     join-link pages. Audited as `organization.renamed` (from, to). Creates the organization when the
+     *     caller has none yet, as the first invitation does.
+     */
+    post: operations['renameOrganization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/get-organization-members': {
     parameters: {
       query?: never;
@@ -1449,6 +1472,11 @@ export interface components {
       subscription: components['schemas']['Subscription'];
       /** @description Seconds since the epoch; null when unknown (shown as N/A). */
       join_timestamp: number | null;
+      /**
+       * @description Whether the member signs in with two factors (get-organization-members gives it, for the
+       *     members table's Two-factor column when the organization requires it).
+       */
+      two_factor?: boolean;
     };
     /** @description The rows of a bulk invitation (invite-users), or of its preview (preview-invite-users). */
     BulkInvitationRequest: {
@@ -1756,6 +1784,7 @@ export interface components {
       | 'credits.cap_changed'
       | 'credits.top_up'
       | 'domain.verified'
+      | 'organization.renamed'
       | 'join_request.approved'
       | 'join_request.declined'
       | 'invite_link.created'
@@ -3549,6 +3578,65 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  renameOrganization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme Sales"
+         *     }
+         */
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Renamed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your organization is now called Acme Sales."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description A name empty once trimmed, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Enter a name for your organization (1 to 100 characters)."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];

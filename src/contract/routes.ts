@@ -28,6 +28,7 @@ export const operationRoutes = {
   preConnect: { method: 'post', path: '/pre-connect' },
   accessToken: { method: 'post', path: '/access-token' },
   disconnect: { method: 'post', path: '/disconnect' },
+  renameOrganization: { method: 'post', path: '/rename-organization' },
   getOrganizationMembers: { method: 'get', path: '/get-organization-members' },
   inviteUser: { method: 'post', path: '/invite-user' },
   inviteUsers: { method: 'post', path: '/invite-users' },

@@ -101,6 +101,11 @@ const GUARDED: Guarded[] = [
     permission: 'organization.security',
     call: () => ({ body: { required: false } }),
   },
+  {
+    operationId: 'renameOrganization',
+    permission: 'organization.settings',
+    call: () => ({ body: { name: ' ' } }), // a blank name: 400 once allowed
+  },
   { operationId: 'listAuditEvents', permission: 'audit.view', call: () => ({}) },
   { operationId: 'exportAuditEvents', permission: 'audit.view', call: () => ({}) },
   {

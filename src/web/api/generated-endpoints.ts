@@ -49,6 +49,10 @@ export const generatedApi = baseApi.injectEndpoints({
     preConnect: post<SuccessBody<'preConnect'>, RequestBody<'preConnect'>>(build, '/pre-connect'),
     accessToken: post<SuccessBody<'accessToken'>, RequestBody<'accessToken'>>(build, '/access-token'),
     disconnect: post<SuccessBody<'disconnect'>>(build, '/disconnect', true),
+    renameOrganization: post<SuccessBody<'renameOrganization'>, RequestBody<'renameOrganization'>>(
+      build,
+      '/rename-organization',
+    ),
     getOrganizationMembers: get<SuccessBody<'getOrganizationMembers'>, QueryParams<'getOrganizationMembers'>>(
       build,
       '/get-organization-members',
@@ -198,6 +202,7 @@ export const useVerifySettingsMutation = /*#__PURE__*/ hook('verifySettings', 'u
 export const usePreConnectMutation = /*#__PURE__*/ hook('preConnect', 'useMutation');
 export const useAccessTokenMutation = /*#__PURE__*/ hook('accessToken', 'useMutation');
 export const useDisconnectMutation = /*#__PURE__*/ hook('disconnect', 'useMutation');
+export const useRenameOrganizationMutation = /*#__PURE__*/ hook('renameOrganization', 'useMutation');
 export const useGetOrganizationMembersQuery = /*#__PURE__*/ hook('getOrganizationMembers', 'useQuery');
 export const useLazyGetOrganizationMembersQuery = /*#__PURE__*/ hook(
   'getOrganizationMembers',

@@ -77,6 +77,7 @@ export const api = generatedApi.enhanceEndpoints({
     confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
     disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
     setTwoFactorRequirement: { invalidatesTags: onSuccess('User', 'Audit') },
+    renameOrganization: { invalidatesTags: onSuccess('User', 'Audit') },
     listAuditEvents: { providesTags: ['Audit'] },
 
     getOrgSubscription: { providesTags: ['OrgSubscription'] },

@@ -215,6 +215,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
   startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
   verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
   setDomainAutoJoin: { arg: { enabled: true }, answer: ok },
+  renameOrganization: { arg: { name: 'Acme Sales' }, answer: ok },
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,

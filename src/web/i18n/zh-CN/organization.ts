@@ -72,6 +72,14 @@ export const organization: Record<string, string> = {
   'At most 500 invitations can be sent at once. Split the list.': '一次最多可发送 500 份邀请。请拆分列表。',
   'Billing manager': '账单管理员',
   Viewer: '查看者',
+  // The members table when the organization requires two-factor sign-in (TwoFactorStatus.tsx).
+  'Two-factor': '两步验证',
+  On: '已开启',
+  'Not set up': '未设置',
+  // The organization's name (OrganizationNameForm.tsx).
+  'Organization name': '组织名称',
+  'Save name': '保存名称',
+  'Failed to rename the organization': '重命名组织失败',
   'A billing manager uses no seat.': '账单管理员不占用席位。',
   'Move seat': '转移席位',
   'Moving...': '正在转移...',

@@ -26,6 +26,8 @@ export const server: Record<string, string> = {
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
   'Verify your company domain first.': '请先验证您的公司域名。',
+  'Enter a name for your organization (1 to 100 characters).': '请输入组织名称（1 至 100 个字符）。',
+  'You cannot give this role.': '您不能授予此角色。',
   'People who sign up at your company domain now join automatically as Free members.':
     '使用您公司域名注册的用户现在将自动以免费版成员身份加入。',
   'People who sign up at your company domain now request to join.':
@@ -234,6 +236,8 @@ export const serverTemplates: Record<string, string> = {
   '{sent} invitations sent, {refused} refused.': '已发送 {sent} 份邀请，{refused} 份被拒绝。',
   '{valid} of {total} rows will be sent.': '{total} 行中将发送 {valid} 行。',
   'You joined {organization}.': '您已加入 {organization}。',
+  // Organization settings (domain/organizations.ts).
+  'Your organization is now called {organization}.': '您的组织现已更名为 {organization}。',
   // Billing, credits and sessions.
   'The {plan} plan needs no checkout.': '{plan}无需结账。',
   'You reached your monthly cap of {cap} credits. Ask your organization admin to raise it.':

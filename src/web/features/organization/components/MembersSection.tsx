@@ -68,6 +68,9 @@ export function MembersSection() {
         returnTo={`${pathname}${query}`}
         onRemove={removal.ask}
         onMoveSeat={roleCan(viewer?.role, 'members.edit') ? seatMove.ask : undefined}
+        showTwoFactor={
+          Boolean(viewer?.organization?.require_two_factor) && roleCan(viewer?.role, 'organization.security')
+        }
       />
       {canSetCaps && (
         <BulkCapsDialog
