@@ -40,7 +40,10 @@ describe('rename-organization', () => {
 
   it('is audited with the old and the new name', async () => {
     assert.equal((await rename(admin, 'Acme Europe')).status, 200);
-    const res = await t.api('listAuditEvents', { cookie: admin.cookie, query: { type: 'organization.renamed' } });
+    const res = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'organization.renamed' },
+    });
     assert.equal(res.status, 200);
     const [latest] = res.body.data.events as { type: string; details: Record<string, unknown> }[];
     assert.equal(latest?.type, 'organization.renamed');

@@ -20,7 +20,7 @@ import { personOf } from '../repositories/audit.js';
 export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
 
 export const ORGANIZATION_NAME_MAX = 100;
-export const ORGANIZATION_NAME_REFUSED = `Enter a name for your organization (1 to ${ORGANIZATION_NAME_MAX} characters).`;
+export const ORGANIZATION_NAME_REFUSED = 'Enter a name for your organization (1 to 100 characters).';
 
 /**
  * docs/product.md#organization-settings: the name trimmed, 1 to 100 characters, audited with the old and
