@@ -753,6 +753,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/start-dns-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get the TXT record that proves the company domain by DNS (admins).
+     * @description The domain is checked as for start-domain-verification (a real domain, not a free-mail provider's:
+     *     400; verified by another organization: 409) and becomes the pending domain. The answer is the TXT
+     *     record to publish at the domain itself: its value is the organization's token, the same for every
+     *     domain and every start, so a record once published keeps working. Then check-dns-verification.
+     *     Creates the organization when the caller has none yet. Rate limited (429) like
+     *     start-domain-verification.
+     */
+    post: operations['startDnsVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/check-dns-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Look up the pending domain's TXT record and verify the domain when it is there (admins).
+     * @description Asks DNS (the configured servers, with a timeout) for the TXT records of the pending domain. Found:
+     *     the domain is verified, proven by DNS (`method: dns`), and checked again every day; when the record is
+     *     gone at a daily check the domain goes back to pending and `record_missing_at` says when. Otherwise
+     *     400, changing nothing, with what went wrong: no TXT record, TXT records without our value, or DNS not
+     *     answering (try again later). Rate limited (429) like verify-domain.
+     */
+    post: operations['checkDnsVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/set-domain-auto-join': {
     parameters: {
       query?: never;
@@ -1464,6 +1513,15 @@ export interface components {
       two_factor_enabled?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
+    /** @description A DNS record the admin publishes at the company domain to prove it. */
+    DnsRecord: {
+      /** @constant */
+      type: 'TXT';
+      /** @description Where the record goes: the domain itself. */
+      name: string;
+      /** @description The whole value, to copy as it is. */
+      value: string;
+    };
     OrganizationMember: {
       id: components['schemas']['Id'];
       name: string;
@@ -1785,6 +1843,7 @@ export interface components {
       | 'credits.top_up'
       | 'domain.verified'
       | 'organization.renamed'
+      | 'domain.verification_lost'
       | 'join_request.approved'
       | 'join_request.declined'
       | 'invite_link.created'
@@ -4349,6 +4408,13 @@ export interface operations {
            *         "pending_domain": null,
            *         "pending_email": null,
            *         "auto_join": false,
+           *         "method": "dns",
+           *         "dns_record": {
+           *           "type": "TXT",
+           *           "name": "acme.com",
+           *           "value": "crm-sync-verification=3f9c1d0b7a2e4c5f8d6b1a0e9c7f2d4b"
+           *         },
+           *         "record_missing_at": null,
            *         "join_requests": [
            *           {
            *             "id": "4",
@@ -4378,6 +4444,23 @@ export interface operations {
               /** @description The working invitation link (its URL is shown only when created), or null. */
               invite_link: null | components['schemas']['InviteLink'];
               auto_join: boolean;
+              /**
+               * @description How the verified domain was proven: `dns` (a TXT record, checked daily) or `mail` (a
+               *     code mailed to an address at the domain; single sign-on will not accept it). Null
+               *     without a verified domain.
+               * @enum {unknown}
+               */
+              method?: 'dns' | 'mail' | null;
+              /**
+               * @description The TXT record that proves the pending domain, or the DNS-verified one (keep it
+               *     published), once a DNS verification was started; else null.
+               */
+              dns_record?: null | components['schemas']['DnsRecord'];
+              /**
+               * @description Seconds since the epoch: when the daily check found the TXT record of the domain gone
+               *     (the domain is pending again until it is found); null otherwise.
+               */
+              record_missing_at?: number | null;
               join_requests: components['schemas']['JoinRequest'][];
             };
           };
@@ -4476,6 +4559,107 @@ export interface operations {
         };
       };
       /** @description A wrong or expired code, the wrong code that burnt it, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  startDnsVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "domain": "acme.com"
+         *     }
+         */
+        'application/json': {
+          domain: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The record to publish. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Add this TXT record at acme.com, then select Verify.",
+           *       "data": {
+           *         "type": "TXT",
+           *         "name": "acme.com",
+           *         "value": "crm-sync-verification=3f9c1d0b7a2e4c5f8d6b1a0e9c7f2d4b"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['DnsRecord'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  checkDnsVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Verified. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "acme.com is verified."
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description No pending domain, the record not found or not ours, DNS not answering, or a body the contract refuses. */
       400: {
         headers: {
           [name: string]: unknown;

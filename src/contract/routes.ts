@@ -42,6 +42,8 @@ export const operationRoutes = {
   getCompanyDomain: { method: 'get', path: '/get-company-domain' },
   startDomainVerification: { method: 'post', path: '/start-domain-verification' },
   verifyDomain: { method: 'post', path: '/verify-domain' },
+  startDnsVerification: { method: 'post', path: '/start-dns-verification' },
+  checkDnsVerification: { method: 'post', path: '/check-dns-verification' },
   setDomainAutoJoin: { method: 'post', path: '/set-domain-auto-join' },
   decideJoinRequest: { method: 'post', path: '/decide-join-request' },
   getJoinOption: { method: 'get', path: '/get-join-option' },

@@ -150,6 +150,13 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { code: 'WRONG' } }),
   },
   {
+    operationId: 'startDnsVerification',
+    permission: 'organization.domain',
+    call: () => ({ body: { domain: 'gmail.com' } }), // a free-mail domain: 400 once allowed
+  },
+  // No pending domain: 400 once allowed, DNS never asked.
+  { operationId: 'checkDnsVerification', permission: 'organization.domain', call: () => ({ body: {} }) },
+  {
     operationId: 'setDomainAutoJoin',
     permission: 'organization.domain',
     call: () => ({ body: { enabled: true } }), // no verified domain: 400 once allowed

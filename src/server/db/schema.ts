@@ -91,6 +91,14 @@ export interface OrganizationsTable {
   domain_code_expires_at: Generated<Date | null>;
   /** Signups at the verified domain join at once as Free members (docs/product.md#automatic-joining; off by default). */
   domain_auto_join: Generated<boolean>;
+  /** The value of the TXT record that proves the organization's domains (one per organization, kept). */
+  domain_txt_token: Generated<string | null>;
+  /** How the verified domain was proven: 'dns' (a TXT record) or 'mail' (a mailed code, which SSO refuses). */
+  domain_method: Generated<'dns' | 'mail' | null>;
+  /** When the daily check last looked at the TXT record of a domain proven by DNS. */
+  domain_checked_at: Generated<Date | null>;
+  /** When the daily check found the TXT record gone, making the domain pending again; cleared by a new proof. */
+  domain_record_missing_at: Generated<Date | null>;
 }
 
 interface JoinRequestsTable {

@@ -91,6 +91,11 @@ export const generatedApi = baseApi.injectEndpoints({
       RequestBody<'startDomainVerification'>
     >(build, '/start-domain-verification'),
     verifyDomain: post<SuccessBody<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
+    startDnsVerification: post<SuccessBody<'startDnsVerification'>, RequestBody<'startDnsVerification'>>(
+      build,
+      '/start-dns-verification',
+    ),
+    checkDnsVerification: post<SuccessBody<'checkDnsVerification'>>(build, '/check-dns-verification', true),
     setDomainAutoJoin: post<SuccessBody<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>(
       build,
       '/set-domain-auto-join',
@@ -224,6 +229,8 @@ export const useStartDomainVerificationMutation = /*#__PURE__*/ hook(
   'useMutation',
 );
 export const useVerifyDomainMutation = /*#__PURE__*/ hook('verifyDomain', 'useMutation');
+export const useStartDnsVerificationMutation = /*#__PURE__*/ hook('startDnsVerification', 'useMutation');
+export const useCheckDnsVerificationMutation = /*#__PURE__*/ hook('checkDnsVerification', 'useMutation');
 export const useSetDomainAutoJoinMutation = /*#__PURE__*/ hook('setDomainAutoJoin', 'useMutation');
 export const useDecideJoinRequestMutation = /*#__PURE__*/ hook('decideJoinRequest', 'useMutation');
 export const useGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useQuery');

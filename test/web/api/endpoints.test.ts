@@ -216,6 +216,11 @@ const calls: { [K in EndpointId]: Call<K> } = {
   verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
   setDomainAutoJoin: { arg: { enabled: true }, answer: ok },
   renameOrganization: { arg: { name: 'Acme Sales' }, answer: ok },
+  startDnsVerification: {
+    arg: { domain: 'acme.com' },
+    answer: { ...ok, data: { type: 'TXT', name: 'acme.com', value: 'crm-sync-verification=abc' } },
+  },
+  checkDnsVerification: { arg: undefined, answer: ok },
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,

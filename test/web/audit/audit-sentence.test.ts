@@ -161,6 +161,12 @@ const CASES: Case[] = [
   ],
   ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
   [
+    'domain.verification_lost',
+    { domain: 'acme.com' },
+    'The TXT record of acme.com was gone: the domain is no longer verified.',
+    'acme.com 的 TXT 记录已不存在：该域名不再处于已验证状态。',
+  ],
+  [
     'organization.renamed',
     { from: 'Acme', to: 'Acme Sales' },
     'Renamed from Acme to Acme Sales.',

@@ -26,6 +26,7 @@ export const server: Record<string, string> = {
   'No organization has verified the domain of your email address.': '没有组织验证过您电子邮箱的域名。',
   'Your request to join is already waiting for an admin.': '您的加入申请正在等待管理员处理。',
   'Verify your company domain first.': '请先验证您的公司域名。',
+  'Enter your company domain first to get its TXT record.': '请先输入您的公司域名以获取其 TXT 记录。',
   'Enter a name for your organization (1 to 100 characters).': '请输入组织名称（1 至 100 个字符）。',
   'You cannot give this role.': '您不能授予此角色。',
   'People who sign up at your company domain now join automatically as Free members.':
@@ -209,6 +210,14 @@ export const serverTemplates: Record<string, string> = {
   '{domain} is already verified by another organization.': '{domain} 已被另一个组织验证。',
   'We sent a verification code to {email}.': '我们已向 {email} 发送验证码。',
   '{domain} is verified.': '{domain} 已验证。',
+  // DNS verification (handlers/company-domain.ts).
+  'Add this TXT record at {domain}, then select Verify.': '请在 {domain} 添加此 TXT 记录，然后点击“验证”。',
+  'No TXT record was found at {domain}. Add the record, wait a few minutes for DNS to update, then try again.':
+    '在 {domain} 未找到 TXT 记录。请添加该记录，等待几分钟让 DNS 更新，然后重试。',
+  '{domain} has TXT records, but none is ours. Check that the value was copied exactly, then try again.':
+    '{domain} 有 TXT 记录，但没有一条是我们的。请检查值是否完整准确地复制，然后重试。',
+  'DNS did not answer for {domain}. Try again in a few minutes.':
+    'DNS 未对 {domain} 作出应答。请几分钟后重试。',
   // A revoked invitation (handlers/organization.ts).
   'The invitation to {email} was revoked.': '已撤销发给 {email} 的邀请。',
   'The request of {email} was declined.': '已拒绝 {email} 的申请。',

@@ -175,6 +175,12 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? null
       : t('Renamed from {from} to {to}.', { from: translated(from), to: translated(to) });
   },
+  'domain.verification_lost': (details) =>
+    text(details.domain)
+      ? t('The TXT record of {domain} was gone: the domain is no longer verified.', {
+          domain: text(details.domain),
+        })
+      : null,
   'domain.verified': (details) =>
     text(details.domain) ? t('Verified {domain}.', { domain: text(details.domain) }) : null,
   'join_request.approved': (details) => {
