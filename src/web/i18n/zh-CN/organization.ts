@@ -9,6 +9,24 @@ export const organization: Record<string, string> = {
   'Send the code to (optional)': '将验证码发送至（可选）',
   'An address at the domain; yours when left empty.': '该域名下的邮箱地址；留空则发送到您的邮箱。',
   'Send verification code': '发送验证码',
+  // DNS verification (DomainVerificationForms.tsx, DnsVerification.tsx).
+  'How to prove the domain': '如何证明域名归属',
+  'Add a DNS TXT record (recommended)': '添加 DNS TXT 记录（推荐）',
+  'Email a code to an address at the domain': '向该域名下的地址发送验证码',
+  'Get the TXT record': '获取 TXT 记录',
+  'Failed to get the TXT record': '获取 TXT 记录失败',
+  'TXT record for {domain}': '{domain} 的 TXT 记录',
+  'Add this TXT record at {domain} with your DNS provider, then select Verify.':
+    '请在您的 DNS 服务商处为 {domain} 添加此 TXT 记录，然后点击“验证”。',
+  Type: '类型',
+  Value: '值',
+  'Host name': '主机名',
+  'Checking DNS...': '正在查询 DNS...',
+  'Proven by a DNS record, checked every day.': '已通过 DNS 记录证明，每天检查一次。',
+  'Proven by a mailed code. Single sign-on will need the DNS record instead.':
+    '已通过邮件验证码证明。单点登录将需要改用 DNS 记录。',
+  'The TXT record of {domain} was gone at the daily check on {date}: the domain is no longer verified. Publish the record again, then select Verify.':
+    '{date} 的每日检查发现 {domain} 的 TXT 记录已不存在：该域名不再处于已验证状态。请重新发布该记录，然后点击“验证”。',
   'Enter the verification code': '输入验证码',
   'A code for {domain} was sent to {email}.': '{domain} 的验证码已发送至 {email}。',
   'Verification code': '验证码',
