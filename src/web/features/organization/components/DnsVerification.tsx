@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Schemas } from '../../../api/contract-types';
-import { useCheckDnsVerificationMutation } from '../../../api';
+import { useCheckDnsVerificationMutation } from '../../../api/endpoints/organization';
 import { withDetail } from '../../../api/errors';
 import { t, translated } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';

@@ -11,7 +11,7 @@ import {
   useStartDnsVerificationMutation,
   useStartDomainVerificationMutation,
   useVerifyDomainMutation,
-} from '../../../api';
+} from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { t, translated } from '../../../i18n';
 

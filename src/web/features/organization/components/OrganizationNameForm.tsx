@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { useRenameOrganizationMutation } from '../../../api';
+import { useRenameOrganizationMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';

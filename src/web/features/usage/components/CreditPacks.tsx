@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api';
+import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api/endpoints/credits';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

@@ -1,0 +1,10 @@
+/** The `credits` endpoints' tags (docs/product.md#credits-and-caps): usage and reports refresh when caps change or credits move. */
+import { onSuccess, type Behaviours } from './tags';
+
+export const behaviour = {
+  getCreditUsage: { providesTags: ['Credits'] },
+  getUsageReport: { providesTags: ['Credits'] },
+  setMemberCaps: { invalidatesTags: onSuccess('Credits') },
+  spendCredits: { invalidatesTags: onSuccess('Credits', 'User') },
+  refundCredits: { invalidatesTags: onSuccess('Credits', 'User') },
+} satisfies Behaviours;
