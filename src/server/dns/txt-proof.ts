@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 /** What the TXT record holds: a fixed prefix (so admins know whose it is) and the organization's token. */
 export const txtValueOf = (token: string) => `crm-sync-verification=${token}`;
 
-export type TxtProof =
+type TxtProof =
   | { found: true }
   /** No TXT record at all at the name (or no such name). */
   | { found: false; reason: 'no_record' }

@@ -19,7 +19,7 @@ import { personOf } from '../repositories/audit.js';
 
 export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
 
-export const ORGANIZATION_NAME_MAX = 100;
+const ORGANIZATION_NAME_MAX = 100;
 export const ORGANIZATION_NAME_REFUSED = 'Enter a name for your organization (1 to 100 characters).';
 
 /**
