@@ -109,7 +109,10 @@ describe('the team pool', () => {
     const out = await spend(member);
     assert.equal(out.status, 409);
     assert.equal(out.body.code, 'cap_reached');
-    await t.api('setMemberCaps', { cookie: admin.cookie, body: { user_ids: [member.id], monthly_cap: null } });
+    await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [member.id], monthly_cap: null },
+    });
 
     const granted = await grant(admin, [member], 30, { reason: 'Outbound campaign' });
     assert.equal(granted.status, 200, JSON.stringify(granted.body));
@@ -302,7 +305,7 @@ describe('the ledger export reconciles', () => {
     const org = (await row(admin)).organization_id!;
     // History over the last 60 days, written back-dated through both ledgers.
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     await repos().transaction(async (tx) => {
       for (let i = 0; i < 40; i += 1) {
         const member = [admin, ...members][i % 3]!;

@@ -8,8 +8,7 @@
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { StoredPoolEntry } from '../repositories/credit-pool.js';
-import { conflict, invalid, notFound } from './errors.js';
-import { USER_NOT_IN_ORGANIZATION } from './organizations.js';
+import { conflict, invalid, notFound, USER_NOT_IN_ORGANIZATION } from './errors.js';
 
 export const NO_POOL = 'You have no team pool: it belongs to an organization.';
 const KEY_REUSED = 'This idempotency_key was already used for another grant or take-back.';
@@ -66,16 +65,17 @@ export async function movePoolCredits(
         if (!sameMove(move, earlier)) throw conflict(KEY_REUSED, 'idempotency_conflict');
         const byId = new Map(members.map((member) => [member.id, member]));
         return {
-          moved: earlier.map((entry) => ({ member: byId.get(entry.member_id!)!, amount: Math.abs(entry.amount) })),
+          moved: earlier.map((entry) => ({
+            member: byId.get(entry.member_id!)!,
+            amount: Math.abs(entry.amount),
+          })),
           pool,
           replayed: true,
         };
       }
     }
     const moves =
-      move.kind === 'grant'
-        ? grants(members, move.amount!, pool)
-        : takeBacks(members, move.amount);
+      move.kind === 'grant' ? grants(members, move.amount!, pool) : takeBacks(members, move.amount);
     const moved: PoolMoveOutcome['moved'] = [];
     for (const { member, amount } of moves) {
       pool = await recordMove(tx, admin, member, move, amount);
@@ -125,7 +125,12 @@ async function recordMove(
     top_up_amount: sign * amount,
     granted_amount: sign * amount,
     actor_id: admin.id,
-    reason: why(move.kind === 'grant' ? `Granted from the team pool by ${admin.email}` : `Taken back to the team pool by ${admin.email}`, move.reason),
+    reason: why(
+      move.kind === 'grant'
+        ? `Granted from the team pool by ${admin.email}`
+        : `Taken back to the team pool by ${admin.email}`,
+      move.reason,
+    ),
   });
   const entry = await tx.creditPool.record({
     organization_id: member.organization_id!,
@@ -134,7 +139,12 @@ async function recordMove(
     member_id: member.id,
     actor_id: admin.id,
     idempotency_key: move.idempotencyKey,
-    reason: why(move.kind === 'grant' ? `Granted to ${member.email} by ${admin.email}` : `Taken back from ${member.email} by ${admin.email}`, move.reason),
+    reason: why(
+      move.kind === 'grant'
+        ? `Granted to ${member.email} by ${admin.email}`
+        : `Taken back from ${member.email} by ${admin.email}`,
+      move.reason,
+    ),
   });
   return entry.balance_after;
 }

@@ -8,8 +8,7 @@ import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
 import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
 import { movePoolCredits, NO_POOL, type PoolMove } from '../domain/credit-pool.js';
-import { invalid, notFound } from '../domain/errors.js';
-import { USER_NOT_IN_ORGANIZATION } from '../domain/organizations.js';
+import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { User } from '../db/schema.js';
 import { limitMails } from '../mail/mail-limits.js';
@@ -129,7 +128,8 @@ export function creditsHandlers(
       idempotencyKey: body.idempotency_key ?? null,
     });
     const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
-    const who = outcome.moved.length === 1 ? outcome.moved[0]!.member.name : `${outcome.moved.length} members`;
+    const who =
+      outcome.moved.length === 1 ? outcome.moved[0]!.member.name : `${outcome.moved.length} members`;
     const message =
       outcome.moved.length === 0
         ? 'No unused granted credits to take back.'
@@ -285,9 +285,9 @@ export function creditsHandlers(
         (await repos.users.findManyByIds(pageRows.map((row) => row.user_id))).map((u) => [u.id, u]),
       );
       const balances = new Map(
-        (
-          await repos.credits.balancesOver({ userIds: pageRows.map((row) => row.user_id) }, filter)
-        ).map((row) => [row.user_id, row]),
+        (await repos.credits.balancesOver({ userIds: pageRows.map((row) => row.user_id) }, filter)).map(
+          (row) => [row.user_id, row],
+        ),
       );
       const pool =
         scope === 'organization' && filter.organizationId !== null
@@ -347,17 +347,26 @@ export function creditsHandlers(
           ...(withPool ? [balanceRow('opening_balance', period.from, 'pool', null, poolOpening)] : []),
         ];
         for await (const rows of keyset((last: LedgerCsvRow | undefined, limit) =>
-          repos.credits.entriesAfter(filter, last?.id ?? '0', limit).then((entries) =>
-            entries.map((entry) => ({ ...entry, date: entry.created_at, account: 'member' as const })),
-          ),
+          repos.credits
+            .entriesAfter(filter, last?.id ?? '0', limit)
+            .then((entries) =>
+              entries.map((entry) => ({ ...entry, date: entry.created_at, account: 'member' as const })),
+            ),
         )) {
           yield rows;
         }
         if (withPool) {
           for await (const rows of keyset((last: LedgerCsvRow | undefined, limit) =>
-            repos.creditPool.entriesAfter(organizationId, period, last?.id ?? '0', limit).then((entries) =>
-              entries.map((entry) => ({ ...entry, date: entry.created_at, account: 'pool' as const, feature: null })),
-            ),
+            repos.creditPool
+              .entriesAfter(organizationId, period, last?.id ?? '0', limit)
+              .then((entries) =>
+                entries.map((entry) => ({
+                  ...entry,
+                  date: entry.created_at,
+                  account: 'pool' as const,
+                  feature: null,
+                })),
+              ),
           )) {
             yield rows;
           }
@@ -447,7 +456,13 @@ export function creditsHandlers(
         if (admins.length === 0) throw invalid('Your organization has no other admin to ask for credits.');
         const link = `${config.publicUrl}/dashboard/usage`;
         const mails = admins.map((to) =>
-          creditRequestMail(to, personInMail(user), ctx.body.amount ?? null, ctx.body.note?.trim() || null, link),
+          creditRequestMail(
+            to,
+            personInMail(user),
+            ctx.body.amount ?? null,
+            ctx.body.note?.trim() || null,
+            link,
+          ),
         );
         // A member may ask again and again: each admin's inbox is limited, past that the mail is skipped.
         return { result: undefined, mails: await limitMails(services, ctx, 'creditRequest', mails, tx.trx) };

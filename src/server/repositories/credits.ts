@@ -126,9 +126,7 @@ export function createCreditsRepository(db: Db) {
           sql<string>`coalesce(sum(l.amount), 0)`.as('closing'),
         ])
         .where((eb) =>
-          'userIds' in who
-            ? eb('u.id', 'in', who.userIds)
-            : eb('u.organization_id', '=', who.organizationId),
+          'userIds' in who ? eb('u.id', 'in', who.userIds) : eb('u.organization_id', '=', who.organizationId),
         )
         .groupBy(['u.id', 'u.email', 'u.name'])
         .orderBy('u.id')
