@@ -120,13 +120,16 @@ export function creditsHandlers(
     requirePermission(caller, 'credits.govern');
     const ids = body.user_ids.map(parseId);
     if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
-    const outcome = await movePoolCredits(repos, caller, {
-      kind,
-      memberIds: ids as number[],
-      amount: body.amount ?? null,
-      reason: body.reason?.trim() || null,
-      idempotencyKey: body.idempotency_key ?? null,
-    });
+    // The move locks members' rows: one admin's burst waits its turn like a member's spends.
+    const outcome = await services.accountLimit.run(caller.id, () =>
+      movePoolCredits(repos, caller, {
+        kind,
+        memberIds: ids as number[],
+        amount: body.amount ?? null,
+        reason: body.reason?.trim() || null,
+        idempotencyKey: body.idempotency_key ?? null,
+      }),
+    );
     const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
     const who =
       outcome.moved.length === 1 ? outcome.moved[0]!.member.name : `${outcome.moved.length} members`;
@@ -357,16 +360,14 @@ export function creditsHandlers(
         }
         if (withPool) {
           for await (const rows of keyset((last: LedgerCsvRow | undefined, limit) =>
-            repos.creditPool
-              .entriesAfter(organizationId, period, last?.id ?? '0', limit)
-              .then((entries) =>
-                entries.map((entry) => ({
-                  ...entry,
-                  date: entry.created_at,
-                  account: 'pool' as const,
-                  feature: null,
-                })),
-              ),
+            repos.creditPool.entriesAfter(organizationId, period, last?.id ?? '0', limit).then((entries) =>
+              entries.map((entry) => ({
+                ...entry,
+                date: entry.created_at,
+                account: 'pool' as const,
+                feature: null,
+              })),
+            ),
           )) {
             yield rows;
           }
