@@ -63,6 +63,12 @@ function createAjv(doc: Json, { coerceTypes = false } = {}): Ajv2020 {
   return ajv;
 }
 
+/** The value of make(), computed on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** Follows a local '#/...' $ref of the document (requestBodies, responses, parameters). */
 export function deref(doc: Json, node: unknown): { node: Json; at: string | undefined } {
   let at: string | undefined;
@@ -109,8 +115,10 @@ function readContractDocument(path: string): Json {
 
 export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
   const doc = readContractDocument(path);
-  const ajv = createAjv(doc);
-  const queryAjv = createAjv(doc, { coerceTypes: true });
+  // Validators are compiled on first use: compiling all of them cost every process that starts a server
+  // (each test file is one) 1.5-3 CPU seconds, for the handful of operations a file calls.
+  const ajv = once(() => createAjv(doc));
+  const queryAjv = once(() => createAjv(doc, { coerceTypes: true }));
   const operations: OperationSpec[] = [];
   const rootSecurity = (doc.security as Json[] | undefined) ?? [];
 
@@ -122,20 +130,18 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
       const opPointer = `#/${pointer('paths', path, method)}`;
       const security = (op.security as Json[] | undefined) ?? rootSecurity;
 
-      let validateBody: ValidateFunction | undefined;
+      let bodySchema: Json | undefined;
       let bodyRequired = false;
       if (op.requestBody) {
         const { node: body, at } = deref(doc, op.requestBody);
         bodyRequired = body.required === true;
         const base = at ?? `${opPointer.slice(1)}/requestBody`;
         if ((body.content as Json | undefined)?.['application/json']) {
-          validateBody = ajv.compile({
-            $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}`,
-          });
+          bodySchema = { $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}` };
         }
       }
 
-      let validateQuery: ValidateFunction | undefined;
+      let querySchema: Json | undefined;
       const params = ((op.parameters as Json[] | undefined) ?? []).map((p) => deref(doc, p));
       const query = params.filter((p) => p.node.in === 'query');
       if (query.length > 0) {
@@ -155,9 +161,11 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
           if (p.node.required === true) required.push(name);
         });
         // Unknown query parameters (cache busters, tracking) are ignored, not refused.
-        validateQuery = queryAjv.compile({ type: 'object', properties, required });
+        querySchema = { type: 'object', properties, required };
       }
 
+      const compileBody = once(() => (bodySchema ? ajv().compile(bodySchema) : undefined));
+      const compileQuery = once(() => (querySchema ? queryAjv().compile(querySchema) : undefined));
       operations.push({
         operationId: op.operationId as string,
         method: method.toUpperCase() as OperationSpec['method'],
@@ -165,8 +173,12 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
         outsideApiBase: servers !== undefined && servers.some((s) => s.url === '/'),
         allowsAnonymous: security.some((s) => Object.keys(s).length === 0),
         bodyRequired,
-        validateBody,
-        validateQuery,
+        get validateBody() {
+          return compileBody();
+        },
+        get validateQuery() {
+          return compileQuery();
+        },
       });
     }
   }
@@ -188,7 +200,7 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
       if (!raw) throw new Error(`${operationId} declares no ${status} response`);
       const { at } = deref(doc, raw);
       const base = at ?? pointer('', 'paths', entry.path, entry.method, 'responses', String(status));
-      const validate = ajv.compile({
+      const validate = ajv().compile({
         $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}`,
       });
       responseValidators.set(key, validate);
