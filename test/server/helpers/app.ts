@@ -126,7 +126,7 @@ export async function startTestApp(
   const config = loadConfig({
     DATA_DIR: 'memory://',
     PUBLIC_URL,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: 'silent',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
