@@ -5912,7 +5912,7 @@ export interface operations {
        * @description CSV (RFC 4180, CRLF line ends, streamed) with a header row:
        *     `id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason`.
        *     `account` is `member` or `pool` (the team pool's entries, in an admin's export without
-       *     `user_id`). First an `opening_balance` row per member (the organization's current members, or
+       *     `user_id` or `feature`). First an `opening_balance` row per member (the organization's current members, or
        *     the caller) and for the pool, dated the period's start; then the period's entries, every one of
        *     each such member's (those written before they joined included) and the pool's; last a
        *     `closing_balance` row each, dated the period's end. Without `feature`, opening balance plus the
@@ -6020,6 +6020,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6097,6 +6098,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

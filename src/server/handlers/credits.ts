@@ -341,7 +341,8 @@ export function creditsHandlers(
         organizationId === null || filter.userId !== undefined
           ? { userIds: [filter.userId ?? caller.id] }
           : { organizationId };
-      const withPool = organizationId !== null && filter.userId === undefined;
+      // The pool's entries have no member and no feature: listed only in the organization's whole ledger.
+      const withPool = organizationId !== null && filter.userId === undefined && filter.feature === undefined;
       async function* batches(): AsyncIterable<LedgerCsvRow[]> {
         const balances = await repos.credits.balancesOver(who, period);
         const poolOpening = withPool ? await repos.creditPool.balanceAt(organizationId, period.from) : 0;
