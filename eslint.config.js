@@ -254,7 +254,8 @@ export default defineConfig(
   },
   {
     files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/app/hooks.ts'],
+    // The typed hooks themselves; the endpoint modules, which apply their tag's behaviour.
+    ignores: ['src/web/app/hooks.ts', 'src/web/api/endpoints/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -268,8 +269,9 @@ export default defineConfig(
           ],
           patterns: [
             {
-              group: ['**/api/generated-endpoints'],
-              message: 'Import the API from src/web/api (index.ts), where tags and behaviour are layered on.',
+              group: ['**/api/behaviour/*'],
+              message:
+                "Import the endpoints of the call's contract tag (src/web/api/endpoints/<tag>.ts), which applies this behaviour.",
             },
           ],
         },

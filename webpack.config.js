@@ -127,6 +127,40 @@ const textareaStandIn = new webpack.NormalModuleReplacementPlugin(
 );
 
 /**
+ * Stand-ins for MUI modules that every page imports but none draws at first paint
+ * (docs/performance.md#size-budgets); each file says why it is safe. Only MUI's own relative imports are
+ * replaced, so a stand-in can still load the real module lazily by its package path.
+ * @type {{ request: RegExp, from: RegExp, standIn: string }[]}
+ */
+const muiStandIns = [
+  // The CSS-variables theming no theme of the app uses.
+  {
+    request: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.js$/,
+    from: /[\\/]@mui[\\/]material[\\/]esm[\\/]styles$/,
+    standIn: 'src/web/components/no-css-variables.ts',
+  },
+  // The ripple, drawn after a first press: loaded then.
+  {
+    request: /^\.\/TouchRipple\.js$/,
+    from: /[\\/]@mui[\\/]material[\\/]esm[\\/]ButtonBase$/,
+    standIn: 'src/web/components/LazyTouchRipple.tsx',
+  },
+  // Button's and IconButton's loading spinner, drawn only while busy: loaded then.
+  {
+    request: /^\.\.\/CircularProgress\/index\.js$/,
+    from: /[\\/]@mui[\\/]material[\\/]esm[\\/](Button|IconButton)$/,
+    standIn: 'src/web/components/LazySpinner.tsx',
+  },
+];
+
+const muiStandInsPlugin = new webpack.NormalModuleReplacementPlugin(/\.js$/, (resource) => {
+  const found = muiStandIns.find(
+    ({ request, from }) => request.test(resource.request) && from.test(resource.context ?? ''),
+  );
+  if (found) resource.request = path.join(root, found.standIn);
+});
+
+/**
  * How sources are compiled, for the browser build and the prerender build alike.
  * @param {{ production: boolean, refresh: boolean }} options
  * @returns {import('webpack').RuleSetRule[]}
@@ -226,7 +260,11 @@ function prerenderConfig() {
     devtool: false,
     cache: { type: 'filesystem', name: 'prerender', buildDependencies: { config: [import.meta.filename] } },
     optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
-    plugins: [textareaStandIn, new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [
+      textareaStandIn,
+      muiStandInsPlugin,
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -280,6 +318,7 @@ function browserConfig(production) {
     },
     plugins: [
       textareaStandIn,
+      muiStandInsPlugin,
       new webpack.DefinePlugin({
         'process.env.APP_VERSION': JSON.stringify(identity.version),
         'process.env.APP_BUILD': JSON.stringify(identity.build),

@@ -6,14 +6,26 @@
 //   node scripts/gen-api.mjs           regenerate
 //   node scripts/gen-api.mjs --check   write nothing; fail naming each stale file (part of `npm run lint`)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Each generated file: where it lives and the command (node script and arguments) that writes it to `out`. */
+/**
+ * Each generated file, or folder of files (`dir`: every file in it is generated, and one the generator
+ * no longer writes is stale too): where it lives and the command (node script and arguments) that
+ * writes it to `out`.
+ */
 const outputs = [
   {
     file: 'src/contract/api.ts',
@@ -22,26 +34,49 @@ const outputs = [
   { file: 'src/contract/limits.ts', command: (out) => ['scripts/gen-contract-limits.mjs', out] },
   { file: 'src/contract/routes.ts', command: (out) => ['scripts/gen-api-endpoints.mjs', 'routes', out] },
   {
-    file: 'src/web/api/generated-endpoints.ts',
+    dir: 'src/web/api/endpoints',
     command: (out) => ['scripts/gen-api-endpoints.mjs', 'endpoints', out],
   },
 ];
 
+/** Formats `generated` as Prettier would `target`, and records (or writes) it when `target` differs. */
+async function compare(target, generated) {
+  const options = (await prettier.resolveConfig(target)) ?? {};
+  const formatted = await prettier.format(generated, { ...options, filepath: target });
+  if (existsSync(target) && readFileSync(target, 'utf8') === formatted) return;
+  const file = path.relative(root, target);
+  stale.push(file);
+  if (!check) {
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, formatted);
+    console.log(`gen:api: wrote ${file}`);
+  }
+}
+
 const check = process.argv.includes('--check');
 const stale = [];
+
 const scratch = mkdtempSync(path.join(tmpdir(), 'gen-api-'));
 try {
-  for (const { file, command } of outputs) {
-    const out = path.join(scratch, path.basename(file));
+  for (const { file, dir, command } of outputs) {
+    const out = path.join(scratch, path.basename(file ?? dir));
     execFileSync(process.execPath, command(out), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    const target = path.join(root, file);
-    const options = (await prettier.resolveConfig(target)) ?? {};
-    const generated = await prettier.format(readFileSync(out, 'utf8'), { ...options, filepath: target });
-    if (existsSync(target) && readFileSync(target, 'utf8') === generated) continue;
-    stale.push(file);
-    if (!check) {
-      writeFileSync(target, generated);
-      console.log(`gen:api: wrote ${file}`);
+    if (file) {
+      await compare(path.join(root, file), readFileSync(out, 'utf8'));
+      continue;
+    }
+    const written = readdirSync(out);
+    for (const name of written)
+      await compare(path.join(root, dir, name), readFileSync(path.join(out, name), 'utf8'));
+    const leftOver = existsSync(path.join(root, dir))
+      ? readdirSync(path.join(root, dir)).filter((name) => !written.includes(name))
+      : [];
+    for (const name of leftOver) {
+      stale.push(path.join(dir, name));
+      if (!check) {
+        rmSync(path.join(root, dir, name));
+        console.log(`gen:api: removed ${path.join(dir, name)}`);
+      }
     }
   }
 } finally {

@@ -112,13 +112,19 @@ describe('database faults', { skip }, () => {
   }
 
   /** Milliseconds from now until a signed-in read and a write both succeed again. */
+  /**
+   * How long after the database came back a call was first answered in full: the start of the first
+   * attempt that succeeded, not its end, so a machine that is slow to answer any call (a busy one) does
+   * not count as a slow recovery.
+   */
   async function recoveryTime(): Promise<number> {
     const started = Date.now();
     for (;;) {
+      const attempt = Date.now();
       const read = await server.call('getUser', { cookie });
       const write =
         read.status === 200 ? await server.call('setSettings', { cookie, body: { name: 'Back' } }) : read;
-      if (write.status === 200) return Date.now() - started;
+      if (write.status === 200) return attempt - started;
       assert.equal(write.status, 503);
       assert.ok(Date.now() - started < 10_000, 'the server did not recover within 10 s');
       await sleep(50);

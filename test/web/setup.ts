@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
+import { configure, getConfig } from '@testing-library/react';
 import * as React from 'react';
 import { recordUnhandledRequest, server, takeUnhandledRequests } from './msw/server';
 import { DEFAULT_RETRY_POLICY, setRecoveryPolicy, setRetryPolicy } from '../../src/web/api/retry-policy';
@@ -36,7 +36,28 @@ globalThis.Request = class Request extends NativeRequest {
 // The suite must pass on a busy 2-core machine: findBy/waitFor poll until the thing appears, and the
 // ceiling is only there to end a test that can never pass. One second (the default) is not enough when
 // a lazy route chunk compiles under load.
-configure({ asyncUtilTimeout: 15_000 });
+//
+// A query that fails inside findBy/waitFor builds its error with a print of the whole DOM, at every poll,
+// only to throw it away: on a page of 50 rows that was a tenth of a file's CPU. While waitFor polls (its
+// flag for expensive diagnostics is on), the print is made only if the message is read, which waitFor
+// does for the error a timeout reports: failures still show the DOM.
+const printingElementError = getConfig().getElementError;
+const polling = () =>
+  (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+configure({
+  asyncUtilTimeout: 15_000,
+  getElementError(message, container) {
+    if (!polling()) return printingElementError(message, container);
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let printed: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () => (printed ??= printingElementError(message, container).message),
+    });
+    return error;
+  },
+});
 
 beforeAll(() =>
   server.listen({

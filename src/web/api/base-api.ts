@@ -20,6 +20,10 @@ export interface ApiRequest extends FetchArgs {
 
 type ApiError = FetchBaseQueryError;
 
+/** What the cache can tag: each tag's behaviour (behaviour/<tag>.ts) says what provides and refreshes which. */
+const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit', 'TwoFactor', 'Credits'] as const;
+export type TagType = (typeof tagTypes)[number];
+
 // Cookies go with every call (cookie session) unless a request says otherwise (get-pricing: 'omit').
 const fetchJson = fetchBaseQuery({ credentials: 'include' });
 
@@ -100,12 +104,14 @@ function release(endpoint: string, signal: AbortSignal) {
 }
 
 /**
- * The one API of the app. Its endpoints are generated from openapi.yaml (generated-endpoints.ts); tags
- * and the behaviour of single calls are layered on top in index.ts.
+ * The one API of the app, without endpoints: each contract tag's module (endpoints/<tag>.ts, generated
+ * from openapi.yaml) injects its own when first imported, with its tags and the behaviour of single calls
+ * (behaviour/<tag>.ts), so a first load carries only the endpoints its screens call.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
+  tagTypes,
   // With setupListeners (main.tsx): data comes back by itself when the network or the tab does.
   refetchOnReconnect: true,
   refetchOnFocus: true,

@@ -1,7 +1,7 @@
 /**
- * The few shapes an operation's request takes, for the generated endpoints (generated-endpoints.ts): one
- * short call per operation instead of a request function each, since every operation is in every first
- * load (docs/performance.md#size-budgets).
+ * The few shapes an operation's request takes, for the generated endpoint modules (endpoints/<tag>.ts):
+ * one short call per operation instead of a request function each, since a tag's every operation comes
+ * with its module (docs/performance.md#size-budgets).
  */
 import { baseApi, type ApiRequest } from './base-api';
 

@@ -3,7 +3,7 @@
  * scrolled to. The status region is always in the page, so screen readers announce each notice politely
  * as it arrives. Successes leave by themselves after a while; errors stay until closed.
  */
-import Alert from '@mui/material/Alert';
+import Alert from '../components/LazyAlert';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { dismissed, selectCurrentNotice } from '../components/feedback/notices';

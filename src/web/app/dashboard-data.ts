@@ -4,7 +4,9 @@
  * views' rules (and the audit events' names) stay out of the first load of every other page; it is small
  * and downloads beside the page's chunk.
  */
-import { api } from '../api';
+import { creditsApi } from '../api/endpoints/credits';
+import { organizationApi } from '../api/endpoints/organization';
+import { securityApi } from '../api/endpoints/security';
 import { mustSetUpTwoFactor } from '../entities/session';
 import { roleCan, type Permission } from '../../shared/permissions';
 import { membersQuery, readMembersView } from '../features/organization/lib/members-view';
@@ -31,7 +33,7 @@ function mayAsk(store: AppStore, permission?: Permission): boolean {
 function organizationData({ store, url }: RouteEntry): null {
   if (!mayAsk(store)) return null;
   const query = membersQuery(readMembersView(url.searchParams));
-  void store.dispatch(api.util.prefetch('getOrganizationMembers', query, {}));
+  void store.dispatch(organizationApi.util.prefetch('getOrganizationMembers', query, {}));
   return null;
 }
 
@@ -39,16 +41,16 @@ function organizationData({ store, url }: RouteEntry): null {
 function auditData({ store, url }: RouteEntry): null {
   if (!mayAsk(store, 'audit.view')) return null;
   const query = auditQuery(readAuditView(url.searchParams));
-  void store.dispatch(api.util.prefetch('listAuditEvents', query, {}));
+  void store.dispatch(securityApi.util.prefetch('listAuditEvents', query, {}));
   return null;
 }
 
 /** /dashboard/usage: the caller's credits and the report of the URL's view. */
 function usageData({ store, url }: RouteEntry): null {
   if (!mayAsk(store)) return null;
-  void store.dispatch(api.util.prefetch('getCreditUsage', {}, {}));
+  void store.dispatch(creditsApi.util.prefetch('getCreditUsage', {}, {}));
   void store.dispatch(
-    api.util.prefetch(
+    creditsApi.util.prefetch(
       'getUsageReport',
       usageReportQuery(readUsageView(usageViewSchema(), url.searchParams)),
       {},

@@ -5,7 +5,7 @@
  * navigation (router.tsx). The pages ask the same queries, read from the same URL, and find them in
  * flight or answered.
  */
-import { api } from '../api';
+import { catalogueApi } from '../api/endpoints/catalogue';
 import { readPricingParams } from '../features/pricing/lib/pricing-params';
 import { dashboardPaths, isPath, publicPaths } from '../lib/paths';
 import type { RouteEntry } from './route-entry';
@@ -38,9 +38,9 @@ export function startRouteData(store: AppStore, url: URL): void {
   const { pathname } = url;
   if (isPath(pathname, publicPaths.pricing)) {
     // docs/product.md#the-pricing-page: the public pricing page opens on the yearly prices.
-    void store.dispatch(api.util.prefetch('getPricing', { schedule: 'yearly' }, {}));
+    void store.dispatch(catalogueApi.util.prefetch('getPricing', { schedule: 'yearly' }, {}));
     const { coupon } = readPricingParams(url.searchParams);
-    if (coupon) void store.dispatch(api.util.prefetch('getCoupon', { coupon }, {}));
+    if (coupon) void store.dispatch(catalogueApi.util.prefetch('getCoupon', { coupon }, {}));
   } else {
     const path = [...DASHBOARD_DATA_PATHS].find((known) => isPath(pathname, known));
     if (path) void startDashboardData(path, { store, url });

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { api } from '../api';
+import { baseApi } from '../api/base-api';
 // The slice itself, not the entity's index: its hooks and components use the store's types.
 import { appSlice, initialAppState, type AppState } from '../entities/session/session-slice';
 import { reauthGate } from '../entities/session/reauth-gate';
@@ -13,7 +13,7 @@ const rootReducer = combineReducers({
   route: routeSlice.reducer,
   notices: noticesSlice.reducer,
   supportTrail: supportTrailSlice.reducer,
-  [api.reducerPath]: api.reducer,
+  [baseApi.reducerPath]: baseApi.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -33,7 +33,7 @@ export function makeStore(preloadedState: PreloadedState = {}) {
       app: { ...initialAppState, ...preloadedState.app },
       route: preloadedState.route ?? initialRouteState,
     } as Partial<RootState>,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware, reauthGate()),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware, reauthGate()),
     // Enabled in production too, so support staff can export a session; secrets are redacted.
     devTools: devToolsOptions,
   });

@@ -5,7 +5,7 @@
  * is ever kept: a failed sign-in's password or a failed setup's secret has nowhere to go.
  */
 import { createSlice, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../api';
+import { baseApi } from '../api/base-api';
 import { classifyFailure } from '../api/errors';
 import { routeChanged } from './route-slice';
 
@@ -50,7 +50,7 @@ interface RejectedCall {
 }
 
 function isRejectedCall(action: UnknownAction): action is UnknownAction & RejectedCall {
-  if (!action.type.startsWith(`${api.reducerPath}/execute`) || !isRejectedWithValue(action)) return false;
+  if (!action.type.startsWith(`${baseApi.reducerPath}/execute`) || !isRejectedWithValue(action)) return false;
   const arg = (action.meta as { arg?: { endpointName?: unknown } }).arg;
   return typeof arg?.endpointName === 'string';
 }

@@ -3,7 +3,7 @@
  * one ("Server messages are shown as given", docs/product.md#error-texts); announced to screen readers; nothing without an
  * error.
  */
-import Alert from '@mui/material/Alert';
+import Alert from './LazyAlert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ErrorText } from '../api/errors';

@@ -1,6 +1,6 @@
 /** The base query: runtime API base, the path outside it, error flags in 2xx answers, error messages. */
 import { http, HttpResponse } from 'msw';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { errorMessage, errorStatus } from '../../../src/web/api/errors';
 import { makeStore } from '../../../src/web/app/store';
 import { aUser } from '../msw/fixtures';

@@ -7,7 +7,7 @@
  * (`npm run lint` checks they are fresh); deleting or misrouting any endpoint fails here.
  */
 import { http, HttpResponse } from 'msw';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import type { OperationId, QueryParams, RequestBody, SuccessBody } from '../../../src/contract/types';
 import { makeStore } from '../../../src/web/app/store';
 import {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /** get-pricing on the public pricing page: no cookies, and a new request aborts the previous one (docs/product.md#the-pricing-page). */
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { makeStore } from '../../../src/web/app/store';
 import { aPricing } from '../msw/fixtures';
 import { heldAnswer, mockPricing, spyOnApi, type RecordedRequest } from '../msw/handlers';

@@ -1,6 +1,6 @@
 /** A mutation refetches the queries showing what it changed (api/tags.ts). */
 import { waitFor } from '@testing-library/react';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { makeStore, type AppStore } from '../../../src/web/app/store';
 import { aMember, anInvitation, anOrgSubscriptionItem, aUser } from '../msw/fixtures';
 import { membersPage, mockApi, mockApiError, ok, spyOnApi } from '../msw/handlers';

@@ -1,6 +1,6 @@
 /** The slice follows the session: answers that carry the user set it, logout clears it. */
 import { waitFor } from '@testing-library/react';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { errorSet, loadInitialData } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';

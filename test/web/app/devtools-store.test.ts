@@ -51,7 +51,7 @@ const SECRETS = [
 
 test('actions and states of real calls reach DevTools without secrets', async () => {
   const { makeStore } = await import('../../../src/web/app/store');
-  const { api } = await import('../../../src/web/api');
+  const { api } = await import('../utils/api');
   server.use(
     mockApi('login', { ...ok(), user: aUser(), software: null }),
     mockApi('googleAuth', { ...ok(), id: 'user-1', user: aUser() }),

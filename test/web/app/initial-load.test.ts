@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { loadInitialData } from '../../../src/web/entities/session';
 import { makeStore } from '../../../src/web/app/store';
 import { aSoftware, aUser } from '../msw/fixtures';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { apiUrl, mockApi, mockGetUser, mockSoftware, ok, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 

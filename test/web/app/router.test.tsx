@@ -6,7 +6,7 @@
 import { act, screen } from '@testing-library/react';
 import { createElement, isValidElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { appRoutes } from '../../../src/web/app/router';
 import { makeStore } from '../../../src/web/app/store';
 import { aCreditUsage, aUsageReport, aUser } from '../msw/fixtures';

@@ -23,7 +23,7 @@ test('logs out, keeps only the chosen CRM, resets the API cache and the user, th
   server.use(logout.handler, mockApi('getSoftwareOptions', { error: false, data: [aSoftware()] }));
   const { router, store } = renderApp('/logout', { preloadedState: signedIn(aUser(), aSoftware()) });
   // Something cached before logout must not survive it.
-  await store.dispatch((await import('../../../src/web/api')).api.endpoints.getSoftwareOptions.initiate());
+  await store.dispatch((await import('../utils/api')).api.endpoints.getSoftwareOptions.initiate());
   expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/login');
   expect(logout.requests).toHaveLength(1);

@@ -3,7 +3,7 @@
  */
 /** docs/product.md#accessibility: reads that failed for a passing reason are tried again with backoff; writes never are. */
 import { http, HttpResponse } from 'msw';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import {
   DEFAULT_RETRY_POLICY,
   isPassingFailure,

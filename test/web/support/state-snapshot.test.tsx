@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { api } from '../../../src/web/api';
+import { api } from '../utils/api';
 import { keepReplay, takeReplay } from '../../../src/web/app/snapshot-replay';
 import { installSupportShortcuts } from '../../../src/web/app/support-shortcuts';
 import {

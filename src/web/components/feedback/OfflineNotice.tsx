@@ -2,7 +2,7 @@
  * docs/product.md#accessibility: says when the browser has lost the network, and goes away when it is back (queries then
  * refetch by themselves, base-api.ts). Announced politely; sits at the bottom so it covers no heading.
  */
-import Alert from '@mui/material/Alert';
+import Alert from '../LazyAlert';
 import { useSyncExternalStore } from 'react';
 import { t } from '../../i18n/index';
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../api';
+import { useGetJoinOptionQuery, useRequestToJoinMutation } from '../../api/endpoints/organization';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../session/session-slice';
 import { withDetail, type ErrorText } from '../../api/errors';

@@ -4,7 +4,7 @@
  * A failed list is only logged (docs/product.md#other-texts): the page works without it.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useGetSoftwareOptionsQuery } from '../../api';
+import { useGetSoftwareOptionsQuery } from '../../api/endpoints/catalogue';
 import type { Software } from '../../api/contract-types';
 import TextInput from '../../components/TextInput';
 import { t } from '../../i18n';

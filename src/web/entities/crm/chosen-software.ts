@@ -5,7 +5,7 @@
  * account's own CRM (session-slice.ts).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../api';
+import { catalogueApi } from '../../api/endpoints/catalogue';
 import type { Software, User } from '../../api/contract-types';
 import { getItem, setItem, storageKeys } from '../../lib/storage';
 import { selectSoftware, softwareLoaded, type WithApp } from '../session/session-slice';
@@ -39,7 +39,9 @@ export function loadChosenSoftware(user: Pick<User, 'software'> | null | undefin
     if (!slug) return null;
     const known = selectSoftware(getState());
     if (known?.slug === slug) return known;
-    const lookup = dispatch(api.endpoints.getSoftware.initiate({ software: slug }, { subscribe: false }));
+    const lookup = dispatch(
+      catalogueApi.endpoints.getSoftware.initiate({ software: slug }, { subscribe: false }),
+    );
     const result = await lookup;
     if (!result.data || result.error) return null;
     dispatch(softwareLoaded(result.data.data));

@@ -8,7 +8,7 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useReducer } from 'react';
-import { useGetSoftwareQuery } from '../../api';
+import { useGetSoftwareQuery } from '../../api/endpoints/catalogue';
 import type { Software } from '../../api/contract-types';
 import { errorStatus } from '../../api/errors';
 import { removeItem, storageKeys } from '../../lib/storage';

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Tag from '../../components/Tag';
-import CircularProgress from '@mui/material/CircularProgress';
+import LazySpinner from '../../components/LazySpinner';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -106,7 +106,7 @@ export default function PlanCard({
             variant={recommended ? 'contained' : 'outlined'}
             disabled={buttonDisabled}
             onClick={'onSelect' in action ? action.onSelect : undefined}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={busy ? <LazySpinner size={16} color="inherit" /> : undefined}
             aria-label={
               current
                 ? t('{plan}: current plan', { plan: name })

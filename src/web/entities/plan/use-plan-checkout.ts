@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCheckoutMutation } from '../../api';
+import { useCheckoutMutation } from '../../api/endpoints/billing';
 import type { PricingEntry } from '../../api/contract-types';
 import { errorMessage } from '../../api/errors';
 import type { PlanKey } from '../../../shared/plans';

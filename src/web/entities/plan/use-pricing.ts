@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGetPricingQuery } from '../../api';
+import { useGetPricingQuery } from '../../api/endpoints/catalogue';
 import { classifyFailure, errorMessage, isFailedAnswer } from '../../api/errors';
 import type { BillingSchedule } from './prices';
 

@@ -3,8 +3,10 @@
  * shared CRM record, loading and error) and the two thunks every area needs: the initial load (docs/product.md#initial-load) and
  * the billing-portal fetch (docs/product.md#checkout-and-the-billing-portal, docs/product.md#billing-portal-texts).
  */
-import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../../api';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { catalogueApi } from '../../api/endpoints/catalogue';
+import { userApi } from '../../api/endpoints/user';
+import { fulfilledBy, rejectedBy } from '../../api/matchers';
 import type { Software, User } from '../../api/contract-types';
 import { classifyFailure, errorStatus, serverMessage } from '../../api/errors';
 import { sessionEndedMidUse } from '../../api/session-expiry';
@@ -61,7 +63,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
   async (_, { dispatch }) => {
     // The subscription is kept on purpose: while it lives, every mutation that invalidates 'User'
     // (login, settings, ...) refetches the user, and the slice follows (see extraReducers).
-    const userResult = await dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    const userResult = await dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
     if (userResult.error || !userResult.data) {
       const status = errorStatus(userResult.error) ?? null;
       dispatch(userLoadFailed({ message: USER_FETCH_FAILED, status }));
@@ -72,7 +74,7 @@ export const loadInitialData = createAsyncThunk<void, void>(
 
     const slug = userResult.data.data.software?.slug;
     if (!slug) return;
-    const softwareQuery = dispatch(api.endpoints.getSoftware.initiate({ software: slug }));
+    const softwareQuery = dispatch(catalogueApi.endpoints.getSoftware.initiate({ software: slug }));
     try {
       const softwareResult = await softwareQuery;
       // A non-OK answer or one carrying `error` leaves the software unset (docs/product.md#initial-load).
@@ -90,7 +92,11 @@ export const loadInitialData = createAsyncThunk<void, void>(
 export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
   'app/fetchBillingPortalUrl',
   async (_, { dispatch }) => {
-    const request = dispatch(api.endpoints.billingPortal.initiate());
+    // The billing endpoints load with the pages that ask for the portal, not with every first load.
+    const { billingApi } = await import(
+      /* webpackChunkName: "billing-endpoints" */ '../../api/endpoints/billing'
+    );
+    const request = dispatch(billingApi.endpoints.billingPortal.initiate());
     try {
       const result = await request;
       if ('error' in result && result.error) {
@@ -114,13 +120,8 @@ export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
   },
 );
 
-const sessionStarted = isAnyOf(
-  api.endpoints.login.matchFulfilled,
-  api.endpoints.verifyTwoFactor.matchFulfilled,
-  api.endpoints.signup.matchFulfilled,
-  api.endpoints.googleAuth.matchFulfilled,
-  api.endpoints.accessToken.matchFulfilled,
-);
+// By name: the sign-in endpoints' modules load with the pages that sign in, not with every first load.
+const sessionStarted = fulfilledBy('login', 'verifyTwoFactor', 'signup', 'googleAuth', 'accessToken');
 
 /** The chosen CRM stays (logout keeps it in local storage too, docs/product.md#local-flags-and-the-auth-route). */
 function clearSession(state: AppState) {
@@ -192,13 +193,13 @@ export const appSlice = createSlice({
         state.portalLoading = false;
       })
       // Keep the user in sync whenever get-user answers again (a mutation invalidated 'User').
-      .addMatcher(api.endpoints.getUser.matchFulfilled, (state, action) => {
+      .addMatcher(fulfilledBy('getUser'), (state, action) => {
         state.user = action.payload.data;
         state.error = false;
         state.errorMessage = null;
         state.userErrorStatus = null;
       })
-      .addMatcher(api.endpoints.getUser.matchRejected, (state, action) => {
+      .addMatcher(rejectedBy('getUser'), (state, action) => {
         // No session: the guard sends the visitor to /login. (Mid-use, the call waited for the user to sign
         // in again, and answers 401 only once they logged out instead.)
         if (action.payload?.status === 401) {
@@ -217,10 +218,10 @@ export const appSlice = createSlice({
         state.userErrorStatus = null;
         state.sessionExpired = false;
       })
-      .addMatcher(api.endpoints.setSettings.matchFulfilled, (state, action) => {
+      .addMatcher(fulfilledBy('setSettings'), (state, action) => {
         state.user = action.payload.data;
       })
-      .addMatcher(api.endpoints.logout.matchFulfilled, clearSession);
+      .addMatcher(fulfilledBy('logout'), clearSession);
   },
 });
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useListAuditEventsQuery } from '../../../api';
+import { useListAuditEventsQuery } from '../../../api/endpoints/security';
 import { withDetail } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

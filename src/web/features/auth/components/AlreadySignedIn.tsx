@@ -3,7 +3,7 @@
  * unawares. They continue where the onboarding order puts them, or log out here to sign up afresh
  * (an invitation they arrived with is kept for that signup).
  */
-import Alert from '@mui/material/Alert';
+import Alert from '../../../components/LazyAlert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

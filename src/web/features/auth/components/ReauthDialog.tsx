@@ -13,7 +13,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
+import {
+  useGoogleAuthMutation,
+  useLoginMutation,
+  useVerifyTwoFactorMutation,
+} from '../../../api/endpoints/auth';
 import type { User } from '../../../api/contract-types';
 import { errorStatus } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DOMPurify from 'dompurify';
 import { useState, type FormEvent } from 'react';
-import { useForgotPasswordMutation } from '../../../api';
+import { useForgotPasswordMutation } from '../../../api/endpoints/auth';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';

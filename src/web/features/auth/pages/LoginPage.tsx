@@ -3,13 +3,17 @@
  * says why, with the address of the account that was signed in (or `email=`) filled in; it is what a
  * full-page load finds where the app would ask in a dialog (the extension's /auth?reauth=true); a visitor who arrives signed in goes to /dashboard; after a login the onboarding order decides.
  */
-import Alert from '@mui/material/Alert';
+import Alert from '../../../components/LazyAlert';
 import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
-import { useGoogleAuthMutation, useLoginMutation, useVerifyTwoFactorMutation } from '../../../api';
+import {
+  useGoogleAuthMutation,
+  useLoginMutation,
+  useVerifyTwoFactorMutation,
+} from '../../../api/endpoints/auth';
 import type { User } from '../../../api/contract-types';
 import { errorStatus, serverMessage } from '../../../api/errors';
 import { returnPathAfterReauth } from '../../../api/session-expiry';

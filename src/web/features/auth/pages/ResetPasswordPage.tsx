@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Await, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { api, useResetPasswordMutation } from '../../../api';
+import { useResetPasswordMutation } from '../../../api/endpoints/auth';
+import { authApi } from '../../../api/endpoints/auth';
 import type { AppDispatch } from '../../../app/store';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
 import { classifyFailure } from '../../../api/errors';
@@ -34,7 +35,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset.';
  */
 async function checkResetLink(dispatch: AppDispatch, token: string): Promise<string | null> {
   try {
-    await dispatch(api.endpoints.checkResetToken.initiate({ token })).unwrap();
+    await dispatch(authApi.endpoints.checkResetToken.initiate({ token })).unwrap();
     return null;
   } catch (error) {
     const failure = classifyFailure(error);

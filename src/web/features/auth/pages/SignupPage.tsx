@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
-import { useGoogleAuthMutation, useSignupMutation } from '../../../api';
+import { useGoogleAuthMutation, useSignupMutation } from '../../../api/endpoints/auth';
 import { selectUser } from '../../../entities/session';
 import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

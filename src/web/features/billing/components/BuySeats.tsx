@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useBuyMoreSeatsMutation } from '../../../api';
+import { useBuyMoreSeatsMutation } from '../../../api/endpoints/billing';
 import { errorMessage } from '../../../api/errors';
 import { leaveAppTo, safeRedirectUrl } from '../../../lib/safe-redirect';
 import BuySeatsForm from './BuySeatsForm';

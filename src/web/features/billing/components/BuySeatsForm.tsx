@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import LazySpinner from '../../../components/LazySpinner';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -87,7 +87,7 @@ export default function BuySeatsForm({ onSubmit, processing, error }: BuySeatsFo
           type="submit"
           variant="contained"
           disabled={processing}
-          startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={processing ? <LazySpinner size={16} color="inherit" /> : undefined}
         >
           {processing ? t('Processing...') : t('Buy Seats')}
         </Button>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetInvoicesQuery } from '../../../api';
+import { useGetInvoicesQuery } from '../../../api/endpoints/billing';
 import { errorMessage } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import Tag from '../../../components/Tag';

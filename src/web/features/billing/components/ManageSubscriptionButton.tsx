@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import LazySpinner from '../../../components/LazySpinner';
 import type { BillingPortal } from '../hooks/use-billing-portal';
 import { t } from '../../../i18n';
 
@@ -12,7 +12,7 @@ export default function ManageSubscriptionButton({ portal }: { portal: BillingPo
       disabled={portal.loading}
       aria-busy={portal.loading}
       startIcon={
-        portal.loading ? <CircularProgress size={16} color="inherit" aria-label={t('Loading')} /> : undefined
+        portal.loading ? <LazySpinner size={16} color="inherit" aria-label={t('Loading')} /> : undefined
       }
     >
       {t('Manage Subscription')}

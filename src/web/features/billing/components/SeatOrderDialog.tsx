@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import LazySpinner from '../../../components/LazySpinner';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useQuoteSeatsQuery } from '../../../api';
+import { useQuoteSeatsQuery } from '../../../api/endpoints/billing';
 import { errorMessage } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { ContentSkeleton } from '../../../components/skeletons';
@@ -97,7 +97,7 @@ export default function SeatOrderDialog({
           variant="contained"
           disabled={!quote || query.isFetching || processing}
           onClick={() => order && onConfirm(order)}
-          startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={processing ? <LazySpinner size={16} color="inherit" /> : undefined}
         >
           {processing
             ? t('Processing...')

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { useGetInvoicesQuery } from '../../../api';
+import { useGetInvoicesQuery } from '../../../api/endpoints/billing';
 import { ContentSkeleton } from '../../../components/skeletons';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useStoppableRedirect } from '../../../components/use-stoppable-redirect';

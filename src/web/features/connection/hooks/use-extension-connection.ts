@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useVerifySettingsMutation } from '../../../api';
+import { useVerifySettingsMutation } from '../../../api/endpoints/crm';
 import { authTypeFor, verifySettingsBody, type AuthType, type Credentials } from '../lib/connection-data';
 import { ERROR_VERIFYING_SETTINGS, verifyErrorText, verifyResultError } from '../lib/verify-errors';
 import { useConnectionDataEvent } from './use-connection-data-event';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { usePreConnectMutation } from '../../../api';
+import { usePreConnectMutation } from '../../../api/endpoints/crm';
 import type { Software } from '../../../api/contract-types';
 import { errorMessage } from '../../../api/errors';
 import type { PreconnectValues } from '../components/PreconnectForm';

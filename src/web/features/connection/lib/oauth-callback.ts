@@ -5,7 +5,7 @@
  * A provider error (`error` in the query) is shown as a sentence of oauth-errors.ts, never as given.
  * In the window the app opened, the outcome goes back to the opening tab instead (oauth-handoff.ts).
  */
-import { api } from '../../../api';
+import { crmApi } from '../../../api/endpoints/crm';
 import { errorMessage } from '../../../api/errors';
 import type { AppStore } from '../../../app/store';
 import { storedSoftwareSlug } from '../../../entities/crm';
@@ -68,7 +68,7 @@ export async function completeOAuth(store: AppStore, params: URLSearchParams): P
   let answer;
   try {
     answer = await store
-      .dispatch(api.endpoints.accessToken.initiate({ oauth_code: code, software }))
+      .dispatch(crmApi.endpoints.accessToken.initiate({ oauth_code: code, software }))
       .unwrap();
   } catch (error) {
     console.error('access-token failed', error);

@@ -7,7 +7,7 @@
  * someone else, which would connect the account to their CRM: lib/app-fragment.ts) are verified only
  * once the user says so.
  */
-import { api } from '../../../api';
+import { crmApi } from '../../../api/endpoints/crm';
 import { errorStatus } from '../../../api/errors';
 import type { AppStore } from '../../../app/store';
 import { storedSoftwareSlug } from '../../../entities/crm';
@@ -93,7 +93,7 @@ function checkConnection(store: AppStore, hash: string): ConnectionCheck {
     const slug = store.getState().app.software?.slug ?? storedSoftwareSlug();
     try {
       const body = verifySettingsBody(credentials, authType, slug);
-      const answer = await store.dispatch(api.endpoints.verifySettings.initiate(body)).unwrap();
+      const answer = await store.dispatch(crmApi.endpoints.verifySettings.initiate(body)).unwrap();
       const failure = verifyResultError(answer);
       if (failure) return { status: 'error', errorText: failure, authType };
       storeCredentials(verifiedUrlValues(fragment, authType));

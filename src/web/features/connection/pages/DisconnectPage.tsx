@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '../../../api';
+import { crmApi } from '../../../api/endpoints/crm';
 import type { EntryLoader } from '../../../app/route-entry';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectionCard from '../components/ConnectionCard';
@@ -19,7 +19,7 @@ export const loader = (({ store }) => {
   // Cleared first and whatever the server answers: the user asked to be disconnected on this device.
   clearConnectionData();
   void store
-    .dispatch(api.endpoints.disconnect.initiate())
+    .dispatch(crmApi.endpoints.disconnect.initiate())
     .unwrap()
     .catch((error: unknown) => console.error('Disconnect failed', error));
   return null;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useGetSoftwareQuery } from '../../../api';
+import { useGetSoftwareQuery } from '../../../api/endpoints/catalogue';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
 import LoadingState from '../../../components/LoadingState';

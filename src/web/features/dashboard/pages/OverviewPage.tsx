@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import Alert from '../../../components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

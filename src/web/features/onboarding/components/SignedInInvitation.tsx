@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ROLE_NAMES, roleOf } from '../../../../shared/permissions';
-import { useAcceptInviteMutation } from '../../../api';
+import { useAcceptInviteMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';

@@ -3,7 +3,7 @@
  * when someone is signed in, on the server too (set-user-boolean). A failed call is only logged
  * (docs/product.md#other-texts, 'Failed to set user boolean'): the page itself has already done its job.
  */
-import { api } from '../../../api';
+import { userApi } from '../../../api/endpoints/user';
 import type { RouteEntry } from '../../../app/route-entry';
 import { sessionSettled } from '../../../entities/session';
 import { removeItem, setFlag, storageKeys } from '../../../lib/storage';
@@ -25,7 +25,7 @@ export function saveUserFlag({ store }: RouteEntry, key: FlagKey, value: boolean
   const saved = sessionSettled(store).then(async (user) => {
     if (!user) return;
     try {
-      await store.dispatch(api.endpoints.setUserBoolean.initiate({ key, value })).unwrap();
+      await store.dispatch(userApi.endpoints.setUserBoolean.initiate({ key, value })).unwrap();
     } catch (error) {
       console.error('Failed to set user boolean', error);
     }

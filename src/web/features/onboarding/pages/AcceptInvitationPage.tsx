@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { Await, Link as RouterLink } from 'react-router-dom';
-import { api } from '../../../api';
+import { catalogueApi } from '../../../api/endpoints/catalogue';
+import { organizationApi } from '../../../api/endpoints/organization';
 import type { User } from '../../../api/contract-types';
 import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
@@ -62,7 +63,9 @@ type Outcome =
 async function acceptInvitation(store: AppStore, token: string, software: string | null): Promise<Outcome> {
   const user: User | null = await sessionSettled(store);
   try {
-    const { data } = await store.dispatch(api.endpoints.acceptInvite.initiate({ token })).unwrap();
+    const { data } = await store
+      .dispatch(organizationApi.endpoints.acceptInvite.initiate({ token }))
+      .unwrap();
     const organization = data.organization_name;
     const to = signupPath(software, data.email);
     switch (data.outcome) {
@@ -95,7 +98,7 @@ async function acceptInvitation(store: AppStore, token: string, software: string
 /** The CRM of the link becomes the chosen one once the catalogue knows it (the banner shows it at once). */
 async function chooseLinkedSoftware(store: AppStore, slug: string): Promise<void> {
   const lookup = await store.dispatch(
-    api.endpoints.getSoftware.initiate({ software: slug }, { subscribe: false }),
+    catalogueApi.endpoints.getSoftware.initiate({ software: slug }, { subscribe: false }),
   );
   if (lookup.data && !lookup.error) store.dispatch(chooseSoftware(lookup.data.data));
 }

@@ -4,7 +4,7 @@
  * reauth=true to /login (which logs out), otherwise along the onboarding order.
  */
 import { replace } from 'react-router-dom';
-import { api } from '../../../api';
+import { userApi } from '../../../api/endpoints/user';
 import type { EntryLoader } from '../../../app/route-entry';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -53,7 +53,7 @@ export const loader = (async ({ store, url }) => {
   const user = await sessionSettled(store);
   if (params.installed && user) {
     void store
-      .dispatch(api.endpoints.setUserBoolean.initiate({ key: 'has_installed', value: true }))
+      .dispatch(userApi.endpoints.setUserBoolean.initiate({ key: 'has_installed', value: true }))
       .unwrap()
       .catch((error: unknown) => console.error('Failed to set user boolean', error));
   }

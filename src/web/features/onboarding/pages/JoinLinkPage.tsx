@@ -16,7 +16,7 @@ import {
   addressFitsDomain,
   inviteLinkPath,
 } from '../../../../shared/invite-link';
-import { useAcceptInviteLinkMutation, useGetInviteLinkQuery } from '../../../api';
+import { useAcceptInviteLinkMutation, useGetInviteLinkQuery } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import ErrorAlert from '../../../components/ErrorAlert';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useInviteUsersMutation } from '../../../api';
+import { useInviteUsersMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import {

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { useGetCompanyDomainQuery, useSetDomainAutoJoinMutation } from '../../../api';
+import { useGetCompanyDomainQuery, useSetDomainAutoJoinMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { InviteLinkSection } from './InviteLinkSection';

@@ -4,7 +4,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useStartDomainVerificationMutation, useVerifyDomainMutation } from '../../../api';
+import {
+  useStartDomainVerificationMutation,
+  useVerifyDomainMutation,
+} from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { t, translated } from '../../../i18n';
 

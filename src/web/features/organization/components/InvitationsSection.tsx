@@ -1,5 +1,8 @@
 import { useRef, useState } from 'react';
-import { useResendInvitationMutation, useRevokeInvitationMutation } from '../../../api';
+import {
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} from '../../../api/endpoints/organization';
 import { withDetail } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';

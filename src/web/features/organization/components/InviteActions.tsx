@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useInviteUserMutation } from '../../../api';
+import { useInviteUserMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';

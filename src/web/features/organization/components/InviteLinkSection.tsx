@@ -4,7 +4,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useCreateInviteLinkMutation, useRevokeInviteLinkMutation } from '../../../api';
+import {
+  useCreateInviteLinkMutation,
+  useRevokeInviteLinkMutation,
+} from '../../../api/endpoints/organization';
 import type { Schemas } from '../../../api/contract-types';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';

@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useDecideJoinRequestMutation } from '../../../api';
+import { useDecideJoinRequestMutation } from '../../../api/endpoints/organization';
 import type { components } from '../../../../contract/api';
 import { withDetail } from '../../../api/errors';
 import { t, translated } from '../../../i18n';

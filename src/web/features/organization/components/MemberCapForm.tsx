@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useGetCreditUsageQuery, useSetMemberCapsMutation } from '../../../api';
+import { useGetCreditUsageQuery, useSetMemberCapsMutation } from '../../../api/endpoints/credits';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

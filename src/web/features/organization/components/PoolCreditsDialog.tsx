@@ -11,7 +11,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useGetCreditUsageQuery, useGrantCreditsMutation, useTakeBackCreditsMutation } from '../../../api';
+import {
+  useGetCreditUsageQuery,
+  useGrantCreditsMutation,
+  useTakeBackCreditsMutation,
+} from '../../../api/endpoints/credits';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { memberLabel, type OrganizationMember } from '../lib/members';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { usePreviewInviteUsersMutation } from '../../../api';
+import { usePreviewInviteUsersMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import type { components } from '../../../../contract/api';
 import { BULK_PREVIEW_FAILED } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { useRemoveOrganizationUserMutation } from '../../../api';
+import { useRemoveOrganizationUserMutation } from '../../../api/endpoints/organization';
 import { withDetail } from '../../../api/errors';
 import { t } from '../../../i18n';
 import { REMOVE_FAILED } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGetOrganizationMembersQuery } from '../../../api';
+import { useGetOrganizationMembersQuery } from '../../../api/endpoints/organization';
 import { useUrlView } from '../../../components/paged-table';
 import { lastPageIndex } from '../lib/members';
 import { INVITATIONS_PAGE_SIZE, membersQuery, membersViewSchema } from '../lib/members-view';

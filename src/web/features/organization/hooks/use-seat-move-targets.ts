@@ -1,4 +1,4 @@
-import { useGetOrganizationMembersQuery } from '../../../api';
+import { useGetOrganizationMembersQuery } from '../../../api/endpoints/organization';
 import { SEARCH_DEBOUNCE_MS } from '../lib/members-view';
 import { seatMoveTargets, type OrganizationMember } from '../lib/members';
 import { useDebouncedValue } from './use-debounced-value';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMoveSeatMutation } from '../../../api';
+import { useMoveSeatMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import { t } from '../../../i18n';
 import { PLAN_NAMES } from '../../../../shared/plans';

@@ -8,7 +8,7 @@ import {
   useGetOrganizationMembersQuery,
   useRemoveOrganizationUserMutation,
   useSetUserProductMutation,
-} from '../../../api';
+} from '../../../api/endpoints/organization';
 import { selectUser } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';

@@ -1,4 +1,4 @@
-import { useGetSoftwareQuery } from '../../../api';
+import { useGetSoftwareQuery } from '../../../api/endpoints/catalogue';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSoftware } from '../../../entities/session';
 import Banner from '../../../components/Banner';

@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
-import { useGetCouponQuery } from '../../../api';
-import CouponBanner from './CouponBanner';
+import { lazy, Suspense, useEffect } from 'react';
+import { useGetCouponQuery } from '../../../api/endpoints/catalogue';
+
+// Loaded with the coupon's answer, not with every visit to /pricing (docs/performance.md#size-budgets):
+// only a link with ?coupon= shows it, and it waits for get-coupon anyway.
+const CouponBanner = lazy(() => import(/* webpackChunkName: "coupon-banner" */ './CouponBanner'));
 
 const COUPON_ERROR_LOGGED = 'Error fetching coupon data';
 
@@ -13,5 +16,9 @@ export default function PricingCoupon({ code }: { code: string }) {
   }, [error]);
 
   // Unknown or expired codes answer `data: null`: nothing to show.
-  return data?.data ? <CouponBanner coupon={data.data} /> : null;
+  return data?.data ? (
+    <Suspense fallback={null}>
+      <CouponBanner coupon={data.data} />
+    </Suspense>
+  ) : null;
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useChangePasswordMutation } from '../../../api';
+import { useChangePasswordMutation } from '../../../api/endpoints/security';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { t, translated } from '../../../i18n';

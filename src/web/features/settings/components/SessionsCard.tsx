@@ -9,7 +9,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuery } from '../../../api';
+import {
+  useEndOtherSessionsMutation,
+  useEndSessionMutation,
+  useListSessionsQuery,
+} from '../../../api/endpoints/security';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

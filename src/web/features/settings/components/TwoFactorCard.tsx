@@ -11,7 +11,7 @@ import {
   useSetTwoFactorRequirementMutation,
   useStartTwoFactorSetupMutation,
   useConfirmTwoFactorSetupMutation,
-} from '../../../api';
+} from '../../../api/endpoints/security';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { useDisableTwoFactorMutation } from '../../../api';
+import { useDisableTwoFactorMutation } from '../../../api/endpoints/security';
 import TextInput from '../../../components/TextInput';
 import { t } from '../../../i18n';
 import { looksLikeSecondFactor } from '../../../../shared/second-factor';

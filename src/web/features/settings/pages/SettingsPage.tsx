@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextInput from '../../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
-import { useSetSettingsMutation } from '../../../api';
+import { useSetSettingsMutation } from '../../../api/endpoints/user';
 import { selectUser } from '../../../entities/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/feedback/notices';

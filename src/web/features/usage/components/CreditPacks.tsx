@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../entities/session';
-import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api';
+import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api/endpoints/credits';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

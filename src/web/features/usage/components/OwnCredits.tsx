@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetCreditUsageQuery } from '../../../api';
+import { useGetCreditUsageQuery } from '../../../api/endpoints/credits';
 import { withDetail } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';

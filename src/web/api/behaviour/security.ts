@@ -1,0 +1,19 @@
+/**
+ * The `security` endpoints' tags. Sessions and the audit log (docs/product.md#sessions,
+ * docs/product.md#audit-log): what the Settings and Audit pages show changes with them.
+ */
+import { onSuccess, type Behaviours } from './tags';
+
+export const behaviour = {
+  listSessions: { providesTags: ['Sessions'] },
+  endSession: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+  endOtherSessions: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+  changePassword: { invalidatesTags: onSuccess('Sessions', 'Audit') },
+  endMemberSessions: { invalidatesTags: onSuccess('Audit') },
+  getTwoFactor: { providesTags: ['TwoFactor'] },
+  // The user record says whether two-factor sign-in is on (and the organization whether it is required).
+  confirmTwoFactorSetup: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+  disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
+  setTwoFactorRequirement: { invalidatesTags: onSuccess('User', 'Audit') },
+  listAuditEvents: { providesTags: ['Audit'] },
+} satisfies Behaviours;
