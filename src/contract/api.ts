@@ -1246,8 +1246,10 @@ export interface paths {
     /**
      * Spend credits of the signed-in user (the extension's call for a lookup).
      * @description Atomic and idempotent: a call repeated with the same `idempotency_key` is charged once and answers the
-     *     first spend again (`replayed: true`). Refused with 409 when the balance is too small
-     *     (`code: insufficient_credits`), when the member's monthly cap would be passed (`code: cap_reached`),
+     *     first spend again (`replayed: true`). A member whose own balance is too small draws the rest from
+     *     the organization's team pool, within their monthly cap. Refused with 409 when the balance and the
+     *     pool are too small (`code: insufficient_credits`; a member who cannot buy packs is told to ask an
+     *     admin), when the member's monthly cap would be passed (`code: cap_reached`),
      *     when the key was used for a different spend (`code: idempotency_conflict`), or when the key's spend
      *     was refunded (`code: idempotency_key_refunded`: nothing is charged or replayed; a new lookup needs a
      *     new key). Plan credits are spent before top-ups. An account's calls run a few at a time; a burst
@@ -1353,6 +1355,76 @@ export interface paths {
     get: operations['exportCreditLedger'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/grant-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grant credits from the team pool to members (admins).
+     * @description An admin gives credits of the organization's team pool to one or more members: each gets `amount`,
+     *     all or none (a member outside the organization answers 404, nothing moved). Granted credits never
+     *     expire and are spent after the member's plan credits and before their own top-ups. Refused with 409
+     *     `pool_insufficient` when the pool holds less than `amount` times the members. A repeated
+     *     `idempotency_key` answers the first grant again (`replayed: true`) and moves nothing; the same key
+     *     with other members or another amount answers 409 `idempotency_conflict`.
+     */
+    post: operations['grantCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/take-back-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take members' unused granted credits back to the team pool (admins).
+     * @description An admin moves members' unused granted credits back to the team pool: `amount` from each (409
+     *     `not_enough_unused` when a member has fewer unused granted credits, nothing moved), or without
+     *     `amount` every unused granted credit (members with none are left out). Only credits granted from the
+     *     pool come back, never plan credits or a member's own top-ups. Keys behave as in grant-credits.
+     */
+    post: operations['takeBackCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/request-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask the organization's admins for credits (a member who ran out).
+     * @description Mails every other admin of the caller's organization, each at most 10 such mails an hour (past that
+     *     an admin's mail is skipped, the call still succeeds). A caller without an organization, or without
+     *     another admin to ask, answers 400.
+     */
+    post: operations['requestCredits'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1924,6 +1996,8 @@ export interface components {
      *       "credits": 240,
      *       "plan_credits": 240,
      *       "top_up_credits": 0,
+     *       "granted_credits": 0,
+     *       "pool_credits": 500,
      *       "monthly_cap": 200,
      *       "period_spent": 160,
      *       "period_start": 1763942400,
@@ -1937,12 +2011,40 @@ export interface components {
       plan_credits: number;
       /** @description Never expire. */
       top_up_credits: number;
+      /** @description The part of top_up_credits granted from the team pool, unused (an admin may take it back). */
+      granted_credits: number;
+      /** @description The team pool's balance; null without an organization. */
+      pool_credits: number | null;
       monthly_cap: components['schemas']['MonthlyCap'];
       period_spent: number;
       /** @description Seconds since the epoch. */
       period_start: number;
       /** @description Seconds since the epoch. */
       period_end: number;
+    };
+    /** @description Balances at the start of the period's first day and at the end of its last (UTC). */
+    Balances: {
+      opening_balance: number;
+      closing_balance: number;
+    };
+    PoolMove: {
+      /** @description Credits granted in all (grant-credits). */
+      granted?: number;
+      /** @description Credits taken back in all (take-back-credits). */
+      taken_back?: number;
+      /** @description Members whose balance changed. */
+      members: number;
+      /** @description The team pool's balance after the move. */
+      pool_credits: number;
+      /** @description True when the key's first call is answered again. */
+      replayed: boolean;
+    };
+    PoolRefusal: {
+      /** @constant */
+      error: true;
+      message: string;
+      /** @enum {string} */
+      code: 'pool_insufficient' | 'not_enough_unused' | 'idempotency_conflict';
     };
     UsageMember: {
       user_id: components['schemas']['Id'];
@@ -1952,8 +2054,14 @@ export interface components {
       spent: number;
       spends: number;
       monthly_cap: components['schemas']['MonthlyCap'];
+      /** @description At the start of the period. */
+      opening_balance: number;
+      /** @description At the end of the period. */
+      closing_balance: number;
     };
     UsageReport: {
+      /** @description The team pool's balances over the period (an admin's report); null otherwise. */
+      pool: components['schemas']['Balances'] | null;
       /** @enum {string} */
       scope: 'organization' | 'self';
       from: components['schemas']['Day'];
@@ -5870,6 +5978,8 @@ export interface operations {
            *         "credits": 240,
            *         "plan_credits": 240,
            *         "top_up_credits": 0,
+           *         "granted_credits": 0,
+           *         "pool_credits": 500,
            *         "monthly_cap": 200,
            *         "period_spent": 160,
            *         "period_start": 1763942400,
@@ -6012,6 +6122,10 @@ export interface operations {
            *             "spent": 7
            *           }
            *         ],
+           *         "pool": {
+           *           "opening_balance": 100,
+           *           "closing_balance": 60
+           *         },
            *         "members": {
            *           "items": [
            *             {
@@ -6020,7 +6134,9 @@ export interface operations {
            *               "email": "ada@example.com",
            *               "spent": 7,
            *               "spends": 7,
-           *               "monthly_cap": 200
+           *               "monthly_cap": 200,
+           *               "opening_balance": 250,
+           *               "closing_balance": 243
            *             }
            *           ],
            *           "total": 1,
@@ -6066,8 +6182,14 @@ export interface operations {
     responses: {
       /**
        * @description CSV (RFC 4180, CRLF line ends, streamed) with a header row:
-       *     `id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason`. A cell a
-       *     spreadsheet would run as a formula is written with a leading `'`, as in export-audit-events.
+       *     `id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason`.
+       *     `account` is `member` or `pool` (the team pool's entries, in an admin's export without
+       *     `user_id` or `feature`). First an `opening_balance` row per member (the organization's current members, or
+       *     the caller) and for the pool, dated the period's start; then the period's entries, every one of
+       *     each such member's (those written before they joined included) and the pool's; last a
+       *     `closing_balance` row each, dated the period's end. Without `feature`, opening balance plus the
+       *     rows' amounts equals the closing balance for each member and for the pool. A cell a spreadsheet
+       *     would run as a formula is written with a leading `'`, as in export-audit-events.
        */
       200: {
         headers: {
@@ -6080,8 +6202,10 @@ export interface operations {
         };
         content: {
           /**
-           * @example id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason
-           *     42,2026-11-23T10:00:00.000Z,ada@example.com,Ada,spend,-1,9,email_lookup,,Spent on email_lookup
+           * @example id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason
+           *     ,2026-11-23T00:00:00.000Z,member,ada@example.com,Ada,opening_balance,,10,,,
+           *     42,2026-11-23T10:00:00.000Z,member,ada@example.com,Ada,spend,-1,9,email_lookup,,Spent on email_lookup
+           *     ,2026-11-24T00:00:00.000Z,member,ada@example.com,Ada,closing_balance,,9,,,
            */
           'text/csv': string;
         };
@@ -6091,6 +6215,213 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  grantCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         "12",
+         *         "15"
+         *       ],
+         *       "amount": 50,
+         *       "reason": "Outbound campaign",
+         *       "idempotency_key": "5b1f0d2e-8c4a-4f7e-9a51-1d2c3b4a5e6f"
+         *     }
+         */
+        'application/json': {
+          user_ids: components['schemas']['Id'][];
+          /** @description Credits per member. */
+          amount: number;
+          /** @description Why, written in both ledger entries. */
+          reason?: string | null;
+          idempotency_key?: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Moved (or, for a repeated key, already moved: `replayed`, nothing moved again). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Granted 50 credits to 2 members.",
+           *       "data": {
+           *         "granted": 100,
+           *         "members": 2,
+           *         "pool_credits": 60,
+           *         "replayed": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['PoolMove'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      /** @description The pool or a member's unused credits are short, or the key was used for another move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PoolRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  takeBackCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         "12",
+         *         "15"
+         *       ],
+         *       "amount": 20,
+         *       "reason": "Project ended",
+         *       "idempotency_key": "5b1f0d2e-8c4a-4f7e-9a51-1d2c3b4a5e6f"
+         *     }
+         */
+        'application/json': {
+          user_ids: components['schemas']['Id'][];
+          /** @description Credits per member; null or absent takes back every unused granted credit. */
+          amount?: number | null;
+          /** @description Why, written in both ledger entries. */
+          reason?: string | null;
+          idempotency_key?: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Moved (or, for a repeated key, already moved: `replayed`, nothing moved again). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Took back 40 credits from 2 members.",
+           *       "data": {
+           *         "taken_back": 40,
+           *         "members": 2,
+           *         "pool_credits": 140,
+           *         "replayed": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            data: components['schemas']['PoolMove'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      /** @description The pool or a member's unused credits are short, or the key was used for another move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PoolRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  requestCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 100,
+         *       "note": "For the Berlin leads list."
+         *     }
+         */
+        'application/json': {
+          amount?: number | null;
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The admins were asked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your admins were asked for credits."
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6155,11 +6486,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "pack": "credits-500"
+         *       "pack": "credits-500",
+         *       "credits_to": "pool"
          *     }
          */
         'application/json': {
           pack: components['schemas']['Slug'];
+          /**
+           * @description Where the pack's credits go: the team pool (the default for a buyer in an organization;
+           *     400 without one) or the buyer's own balance (the default otherwise).
+           * @enum {string}
+           */
+          credits_to?: 'pool' | 'own';
           request_url?: components['schemas']['RequestUrl'];
         };
       };

@@ -71,6 +71,9 @@ export const operationRoutes = {
   setMemberCaps: { method: 'post', path: '/set-member-caps' },
   getUsageReport: { method: 'get', path: '/get-usage-report' },
   exportCreditLedger: { method: 'get', path: '/export-credit-ledger' },
+  grantCredits: { method: 'post', path: '/grant-credits' },
+  takeBackCredits: { method: 'post', path: '/take-back-credits' },
+  requestCredits: { method: 'post', path: '/request-credits' },
   getCreditPacks: { method: 'get', path: '/get-credit-packs' },
   buyCredits: { method: 'post', path: '/buy-credits' },
 } as const;

@@ -114,6 +114,16 @@ const GUARDED: Guarded[] = [
     call: () => ({ body: { user_ids: [UNKNOWN_ID], monthly_cap: null } }),
   },
   {
+    operationId: 'grantCredits',
+    permission: 'credits.govern',
+    call: () => ({ body: { user_ids: [UNKNOWN_ID], amount: 1 } }),
+  },
+  {
+    operationId: 'takeBackCredits',
+    permission: 'credits.govern',
+    call: () => ({ body: { user_ids: [UNKNOWN_ID] } }),
+  },
+  {
     operationId: 'buyCredits',
     permission: 'credits.buy',
     call: () => ({ body: { pack: 'no-such-pack' } }),

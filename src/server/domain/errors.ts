@@ -52,3 +52,6 @@ export const tooManyAttempts = (
 ) => new DomainError('rate-limited', message, retryAfterSeconds);
 export const upstreamFailed = (message: string) => new DomainError('upstream-failed', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
+
+/** Another organization's member, or an unknown id: the same 404, so ids reveal nothing. */
+export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';

@@ -13,11 +13,16 @@ import { assignedSeats, canAssignProduct, type PurchasedSeats } from '../../shar
 import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
-import { conflict, forbidden, invalid, notFound, type DomainError } from './errors.js';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  USER_NOT_IN_ORGANIZATION,
+  type DomainError,
+} from './errors.js';
 import { parseId } from './present.js';
 import { personOf } from '../repositories/audit.js';
-
-export const USER_NOT_IN_ORGANIZATION = 'User not found in your organization';
 
 const ORGANIZATION_NAME_MAX = 100;
 export const ORGANIZATION_NAME_REFUSED = 'Enter a name for your organization (1 to 100 characters).';

@@ -194,6 +194,14 @@ export const server: Record<string, string> = {
   'The request body must be a JSON object.': '请求正文必须是 JSON 对象。',
   'The query string must be a JSON object.': '查询字符串必须是 JSON 对象。',
   'This request takes no fields.': '此请求不接受任何字段。',
+  // The team pool (docs/product.md#the-team-pool).
+  'Not enough credits: ask your organization admin for more.': '点数不足：请向组织管理员申请更多点数。',
+  'You have no team pool: it belongs to an organization.': '您没有团队点数池：点数池属于组织。',
+  'This idempotency_key was already used for another grant or take-back.':
+    '此 idempotency_key 已用于另一次分配或收回。',
+  'No unused granted credits to take back.': '没有可收回的未使用已分配点数。',
+  'Your admins were asked for credits.': '已向您的管理员申请点数。',
+  'Your organization has no other admin to ask for credits.': '您的组织没有其他管理员可以申请点数。',
 };
 
 /**
@@ -256,6 +264,14 @@ export const serverTemplates: Record<string, string> = {
   'Monthly cap set for {count} members.': '已为 {count} 位成员设置每月上限。',
   'Monthly cap removed for {member}.': '已取消 {member} 的每月上限。',
   'Monthly cap removed for {count} members.': '已取消 {count} 位成员的每月上限。',
+  // The team pool (docs/product.md#the-team-pool).
+  'The team pool has {pool} credits: {needed} are needed.': '团队点数池有 {pool} 点：需要 {needed} 点。',
+  '{member} has {unused} unused granted credits: {amount} cannot be taken back.':
+    '{member} 只有 {unused} 点未使用的已分配点数：无法收回 {amount} 点。',
+  'Granted {total} credits to {member}.': '已向 {member} 分配 {total} 点。',
+  'Granted {total} credits to {count} members.': '已向 {count} 位成员分配 {total} 点。',
+  'Took back {total} credits from {member}.': '已从 {member} 收回 {total} 点。',
+  'Took back {total} credits from {count} members.': '已从 {count} 位成员收回 {total} 点。',
   'Signed out {count} other sessions.': '已注销 {count} 个其他会话。',
   'Every session of {email} was signed out.': '{email} 的所有会话均已注销。',
   // CRM connections (crm/oauth-crm.ts, crm/preconnect-choices.ts, handlers/crm.ts).
