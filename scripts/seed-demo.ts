@@ -168,7 +168,13 @@ try {
     await call('/invite-user', { email: PENDING, role: 'member' }, admin);
     await call('/set-member-caps', { user_ids: [ids.get(MEMBERS[0].email)], monthly_cap: 10 }, admin);
     await call('/set-member-caps', { user_ids: [ids.get(MEMBERS[1].email)], monthly_cap: 200 }, admin);
+    await checkoutAndPay('/buy-credits', { pack: 'credits-500', credits_to: 'own' }, admin);
     await checkoutAndPay('/buy-credits', { pack: 'credits-500' }, admin);
+    await call(
+      '/grant-credits',
+      { user_ids: [ids.get(MEMBERS[1].email)], amount: 50, reason: 'Demo' },
+      admin,
+    );
     await seedUsageHistory([...ids.values()].map(Number));
     console.log('Demo organization created.');
   }
@@ -178,7 +184,8 @@ try {
     members:                     ${MEMBERS.map((m) => `${m.email} (${m.product})`).join(', ')}
   Seats: 2 Standard (1 free), 2 Pro (none free). Pending invitation: ${PENDING}.
   Credits: three weeks of usage at ${config.publicUrl}/dashboard/usage; Frank is at his monthly cap of 10,
-  Stella past 75% of hers (200); the admin bought 500 top-up credits.
+  Stella past 75% of hers (200); the admin bought 500 top-up credits for themself and 500 for the team
+  pool, and granted Stella 50 of them.
   Mails (invitation links): ${config.publicUrl}/sandbox/mail
 `);
 } finally {

@@ -75,6 +75,9 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/export-credit-ledger': '导出点数明细',
   '/get-credit-packs': '获取点数包',
   '/buy-credits': '购买点数',
+  '/grant-credits': '从团队点数池分配点数',
+  '/take-back-credits': '收回未使用的已分配点数',
+  '/request-credits': '向管理员申请点数',
 };
 
 /** The contract's tags: their menu names and their one-line descriptions. */

@@ -434,6 +434,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rename-organization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rename the caller's organization (admins).
+     * @description The name is trimmed and must then be 1 to 100 characters (400 otherwise). It shows at once wherever
+     *     the organization is named: the dashboard, invitation and join-request mails, the invitation and
+     *     join-link pages. Audited as `organization.renamed` (from, to). Creates the organization when the
+     *     caller has none yet, as the first invitation does.
+     */
+    post: operations['renameOrganization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/get-organization-members': {
     parameters: {
       query?: never;
@@ -724,6 +747,55 @@ export interface paths {
      *     code was mailed to (10 an hour), so codes cannot be guessed across verifications either.
      */
     post: operations['verifyDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/start-dns-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get the TXT record that proves the company domain by DNS (admins).
+     * @description The domain is checked as for start-domain-verification (a real domain, not a free-mail provider's:
+     *     400; verified by another organization: 409) and becomes the pending domain. The answer is the TXT
+     *     record to publish at the domain itself: its value is the organization's token, the same for every
+     *     domain and every start, so a record once published keeps working. Then check-dns-verification.
+     *     Creates the organization when the caller has none yet. Rate limited (429) like
+     *     start-domain-verification.
+     */
+    post: operations['startDnsVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/check-dns-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Look up the pending domain's TXT record and verify the domain when it is there (admins).
+     * @description Asks DNS (the configured servers, with a timeout) for the TXT records of the pending domain. Found:
+     *     the domain is verified, proven by DNS (`method: dns`), and checked again every day; when the record is
+     *     gone at a daily check the domain goes back to pending and `record_missing_at` says when. Otherwise
+     *     400, changing nothing, with what went wrong: no TXT record, TXT records without our value, or DNS not
+     *     answering (try again later). Rate limited (429) like verify-domain.
+     */
+    post: operations['checkDnsVerification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1174,8 +1246,10 @@ export interface paths {
     /**
      * Spend credits of the signed-in user (the extension's call for a lookup).
      * @description Atomic and idempotent: a call repeated with the same `idempotency_key` is charged once and answers the
-     *     first spend again (`replayed: true`). Refused with 409 when the balance is too small
-     *     (`code: insufficient_credits`), when the member's monthly cap would be passed (`code: cap_reached`),
+     *     first spend again (`replayed: true`). A member whose own balance is too small draws the rest from
+     *     the organization's team pool, within their monthly cap. Refused with 409 when the balance and the
+     *     pool are too small (`code: insufficient_credits`; a member who cannot buy packs gets
+     *     `insufficient_credits_ask_admin`, telling them to ask an admin), when the member's monthly cap would be passed (`code: cap_reached`),
      *     when the key was used for a different spend (`code: idempotency_conflict`), or when the key's spend
      *     was refunded (`code: idempotency_key_refunded`: nothing is charged or replayed; a new lookup needs a
      *     new key). Plan credits are spent before top-ups. An account's calls run a few at a time; a burst
@@ -1281,6 +1355,76 @@ export interface paths {
     get: operations['exportCreditLedger'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/grant-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grant credits from the team pool to members (admins).
+     * @description An admin gives credits of the organization's team pool to one or more members: each gets `amount`,
+     *     all or none (a member outside the organization answers 404, nothing moved). Granted credits never
+     *     expire and are spent after the member's plan credits and before their own top-ups. Refused with 409
+     *     `pool_insufficient` when the pool holds less than `amount` times the members. A repeated
+     *     `idempotency_key` answers the first grant again (`replayed: true`) and moves nothing; the same key
+     *     with other members or another amount answers 409 `grant_key_reused`.
+     */
+    post: operations['grantCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/take-back-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take members' unused granted credits back to the team pool (admins).
+     * @description An admin moves members' unused granted credits back to the team pool: `amount` from each (409
+     *     `not_enough_unused` when a member has fewer unused granted credits, nothing moved), or without
+     *     `amount` every unused granted credit (members with none are left out). Only credits granted from the
+     *     pool come back, never plan credits or a member's own top-ups. Keys behave as in grant-credits.
+     */
+    post: operations['takeBackCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/request-credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask the organization's admins for credits (a member who ran out).
+     * @description Mails every other admin of the caller's organization, each at most 10 such mails an hour (past that
+     *     an admin's mail is skipped, the call still succeeds). A caller without an organization, or without
+     *     another admin to ask, answers 400.
+     */
+    post: operations['requestCredits'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1395,6 +1539,11 @@ export interface components {
       | 'choice_not_allowed_connect_again'
       | 'connection_details_missing'
       | 'credit_pack_unknown'
+      | 'credits_granted_many'
+      | 'credits_granted_one'
+      | 'credits_requested'
+      | 'credits_taken_back_many'
+      | 'credits_taken_back_one'
       | 'crm_disconnected'
       | 'crm_error_status'
       | 'crm_no_api_keys'
@@ -1410,6 +1559,11 @@ export interface components {
       | 'current_password_wrong'
       | 'dates_invalid'
       | 'demo_crm_key_invalid'
+      | 'dns_domain_required'
+      | 'dns_record_mismatch'
+      | 'dns_record_missing'
+      | 'dns_record_to_add'
+      | 'dns_unanswered'
       | 'domain_code_burnt'
       | 'domain_code_sent'
       | 'domain_code_wrong'
@@ -1453,9 +1607,11 @@ export interface components {
       | 'google_email_unverified'
       | 'google_login_failed'
       | 'google_not_configured'
+      | 'grant_key_reused'
       | 'idempotency_conflict'
       | 'idempotency_key_refunded'
       | 'insufficient_credits'
+      | 'insufficient_credits_ask_admin'
       | 'internal_error'
       | 'invalid_credentials'
       | 'invalid_webhook_signature'
@@ -1510,15 +1666,21 @@ export interface components {
       | 'no_invite_link'
       | 'no_organization'
       | 'no_organization_for_domain'
+      | 'no_other_admin_to_ask'
       | 'no_reset_token_provided'
       | 'no_seat_available'
       | 'no_seats_to_change'
+      | 'no_team_pool'
+      | 'not_enough_unused'
       | 'not_found'
       | 'not_signed_in'
+      | 'nothing_to_take_back'
       | 'nul_character'
       | 'oauth_token_missing'
       | 'oauth_token_not_yours'
       | 'organization_connection_admin_only'
+      | 'organization_name_invalid'
+      | 'organization_renamed'
       | 'other_session_signed_out'
       | 'other_sessions_signed_out'
       | 'own_address_not_at_domain'
@@ -1535,6 +1697,7 @@ export interface components {
       | 'period_too_long'
       | 'plan_needs_no_checkout'
       | 'plan_unknown'
+      | 'pool_insufficient'
       | 'price_unknown'
       | 'profile_updated'
       | 'query_invalid'
@@ -1546,6 +1709,7 @@ export interface components {
       | 'reset_link_invalid'
       | 'reset_link_sent'
       | 'reset_link_valid'
+      | 'role_not_grantable'
       | 'saved'
       | 'seat_already_held'
       | 'seat_counts_invalid'
@@ -1703,6 +1867,15 @@ export interface components {
       two_factor_enabled?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
+    /** @description A DNS record the admin publishes at the company domain to prove it. */
+    DnsRecord: {
+      /** @constant */
+      type: 'TXT';
+      /** @description Where the record goes: the domain itself. */
+      name: string;
+      /** @description The whole value, to copy as it is. */
+      value: string;
+    };
     OrganizationMember: {
       id: components['schemas']['Id'];
       name: string;
@@ -1711,6 +1884,11 @@ export interface components {
       subscription: components['schemas']['Subscription'];
       /** @description Seconds since the epoch; null when unknown (shown as N/A). */
       join_timestamp: number | null;
+      /**
+       * @description Whether the member signs in with two factors (get-organization-members gives it, for the
+       *     members table's Two-factor column when the organization requires it).
+       */
+      two_factor?: boolean;
     };
     /** @description The rows of a bulk invitation (invite-users), or of its preview (preview-invite-users). */
     BulkInvitationRequest: {
@@ -2030,6 +2208,8 @@ export interface components {
       | 'credits.cap_changed'
       | 'credits.top_up'
       | 'domain.verified'
+      | 'organization.renamed'
+      | 'domain.verification_lost'
       | 'join_request.approved'
       | 'join_request.declined'
       | 'invite_link.created'
@@ -2093,7 +2273,12 @@ export interface components {
       message: string;
       params: components['schemas']['MessageParams'];
       /** @enum {string} */
-      code: 'insufficient_credits' | 'cap_reached' | 'idempotency_conflict' | 'idempotency_key_refunded';
+      code:
+        | 'insufficient_credits'
+        | 'insufficient_credits_ask_admin'
+        | 'cap_reached'
+        | 'idempotency_conflict'
+        | 'idempotency_key_refunded';
     };
     SpendResult: {
       spend_id: components['schemas']['Id'];
@@ -2111,6 +2296,8 @@ export interface components {
      *       "credits": 240,
      *       "plan_credits": 240,
      *       "top_up_credits": 0,
+     *       "granted_credits": 0,
+     *       "pool_credits": 500,
      *       "monthly_cap": 200,
      *       "period_spent": 160,
      *       "period_start": 1763942400,
@@ -2124,12 +2311,41 @@ export interface components {
       plan_credits: number;
       /** @description Never expire. */
       top_up_credits: number;
+      /** @description The part of top_up_credits granted from the team pool, unused (an admin may take it back). */
+      granted_credits: number;
+      /** @description The team pool's balance; null without an organization. */
+      pool_credits: number | null;
       monthly_cap: components['schemas']['MonthlyCap'];
       period_spent: number;
       /** @description Seconds since the epoch. */
       period_start: number;
       /** @description Seconds since the epoch. */
       period_end: number;
+    };
+    /** @description Balances at the start of the period's first day and at the end of its last (UTC). */
+    Balances: {
+      opening_balance: number;
+      closing_balance: number;
+    };
+    PoolMove: {
+      /** @description Credits granted in all (grant-credits). */
+      granted?: number;
+      /** @description Credits taken back in all (take-back-credits). */
+      taken_back?: number;
+      /** @description Members whose balance changed. */
+      members: number;
+      /** @description The team pool's balance after the move. */
+      pool_credits: number;
+      /** @description True when the key's first call is answered again. */
+      replayed: boolean;
+    };
+    PoolRefusal: {
+      /** @constant */
+      error: true;
+      message: string;
+      params: components['schemas']['MessageParams'];
+      /** @enum {string} */
+      code: 'pool_insufficient' | 'not_enough_unused' | 'grant_key_reused';
     };
     UsageMember: {
       user_id: components['schemas']['Id'];
@@ -2139,8 +2355,14 @@ export interface components {
       spent: number;
       spends: number;
       monthly_cap: components['schemas']['MonthlyCap'];
+      /** @description At the start of the period. */
+      opening_balance: number;
+      /** @description At the end of the period. */
+      closing_balance: number;
     };
     UsageReport: {
+      /** @description The team pool's balances over the period (an admin's report); null otherwise. */
+      pool: components['schemas']['Balances'] | null;
       /** @enum {string} */
       scope: 'organization' | 'self';
       from: components['schemas']['Day'];
@@ -3901,6 +4123,71 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  renameOrganization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Acme Sales"
+         *     }
+         */
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Renamed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your organization is now called Acme Sales.",
+           *       "code": "organization_renamed",
+           *       "params": {
+           *         "organization": "Acme Sales"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description A name empty once trimmed, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Enter a name for your organization (1 to 100 characters).",
+           *       "code": "organization_name_invalid",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getOrganizationMembers: {
     parameters: {
       query?: {
@@ -4650,6 +4937,13 @@ export interface operations {
            *         "pending_domain": null,
            *         "pending_email": null,
            *         "auto_join": false,
+           *         "method": "dns",
+           *         "dns_record": {
+           *           "type": "TXT",
+           *           "name": "acme.com",
+           *           "value": "crm-sync-verification=3f9c1d0b7a2e4c5f8d6b1a0e9c7f2d4b"
+           *         },
+           *         "record_missing_at": null,
            *         "join_requests": [
            *           {
            *             "id": "4",
@@ -4681,6 +4975,23 @@ export interface operations {
               /** @description The working invitation link (its URL is shown only when created), or null. */
               invite_link: null | components['schemas']['InviteLink'];
               auto_join: boolean;
+              /**
+               * @description How the verified domain was proven: `dns` (a TXT record, checked daily) or `mail` (a
+               *     code mailed to an address at the domain; single sign-on will not accept it). Null
+               *     without a verified domain.
+               * @enum {unknown}
+               */
+              method?: 'dns' | 'mail' | null;
+              /**
+               * @description The TXT record that proves the pending domain, or the DNS-verified one (keep it
+               *     published), once a DNS verification was started; else null.
+               */
+              dns_record?: null | components['schemas']['DnsRecord'];
+              /**
+               * @description Seconds since the epoch: when the daily check found the TXT record of the domain gone
+               *     (the domain is pending again until it is found); null otherwise.
+               */
+              record_missing_at?: number | null;
               join_requests: components['schemas']['JoinRequest'][];
             };
           };
@@ -4787,6 +5098,117 @@ export interface operations {
         };
       };
       /** @description A wrong or expired code, the wrong code that burnt it, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  startDnsVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "domain": "acme.com"
+         *     }
+         */
+        'application/json': {
+          domain: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The record to publish. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Add this TXT record at acme.com, then select Verify.",
+           *       "code": "dns_record_to_add",
+           *       "params": {
+           *         "domain": "acme.com"
+           *       },
+           *       "data": {
+           *         "type": "TXT",
+           *         "name": "acme.com",
+           *         "value": "crm-sync-verification=3f9c1d0b7a2e4c5f8d6b1a0e9c7f2d4b"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
+            data: components['schemas']['DnsRecord'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  checkDnsVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Verified. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "acme.com is verified.",
+           *       "code": "domain_verified",
+           *       "params": {
+           *         "domain": "acme.com"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description No pending domain, the record not found or not ours, DNS not answering, or a body the contract refuses. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6035,6 +6457,8 @@ export interface operations {
            *         "credits": 240,
            *         "plan_credits": 240,
            *         "top_up_credits": 0,
+           *         "granted_credits": 0,
+           *         "pool_credits": 500,
            *         "monthly_cap": 200,
            *         "period_spent": 160,
            *         "period_start": 1763942400,
@@ -6183,6 +6607,10 @@ export interface operations {
            *             "spent": 7
            *           }
            *         ],
+           *         "pool": {
+           *           "opening_balance": 100,
+           *           "closing_balance": 60
+           *         },
            *         "members": {
            *           "items": [
            *             {
@@ -6191,7 +6619,9 @@ export interface operations {
            *               "email": "ada@example.com",
            *               "spent": 7,
            *               "spends": 7,
-           *               "monthly_cap": 200
+           *               "monthly_cap": 200,
+           *               "opening_balance": 250,
+           *               "closing_balance": 243
            *             }
            *           ],
            *           "total": 1,
@@ -6237,8 +6667,14 @@ export interface operations {
     responses: {
       /**
        * @description CSV (RFC 4180, CRLF line ends, streamed) with a header row:
-       *     `id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason`. A cell a
-       *     spreadsheet would run as a formula is written with a leading `'`, as in export-audit-events.
+       *     `id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason`.
+       *     `account` is `member` or `pool` (the team pool's entries, in an admin's export without
+       *     `user_id` or `feature`). First an `opening_balance` row per member (the organization's current members, or
+       *     the caller) and for the pool, dated the period's start; then the period's entries, every one of
+       *     each such member's (those written before they joined included) and the pool's; last a
+       *     `closing_balance` row each, dated the period's end. Without `feature`, opening balance plus the
+       *     rows' amounts equals the closing balance for each member and for the pool. A cell a spreadsheet
+       *     would run as a formula is written with a leading `'`, as in export-audit-events.
        */
       200: {
         headers: {
@@ -6251,8 +6687,10 @@ export interface operations {
         };
         content: {
           /**
-           * @example id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason
-           *     42,2026-11-23T10:00:00.000Z,ada@example.com,Ada,spend,-1,9,email_lookup,,Spent on email_lookup
+           * @example id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason
+           *     ,2026-11-23T00:00:00.000Z,member,ada@example.com,Ada,opening_balance,,10,,,
+           *     42,2026-11-23T10:00:00.000Z,member,ada@example.com,Ada,spend,-1,9,email_lookup,,Spent on email_lookup
+           *     ,2026-11-24T00:00:00.000Z,member,ada@example.com,Ada,closing_balance,,9,,,
            */
           'text/csv': string;
         };
@@ -6262,6 +6700,231 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  grantCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         "12",
+         *         "15"
+         *       ],
+         *       "amount": 50,
+         *       "reason": "Outbound campaign",
+         *       "idempotency_key": "5b1f0d2e-8c4a-4f7e-9a51-1d2c3b4a5e6f"
+         *     }
+         */
+        'application/json': {
+          user_ids: components['schemas']['Id'][];
+          /** @description Credits per member. */
+          amount: number;
+          /** @description Why, written in both ledger entries. */
+          reason?: string | null;
+          idempotency_key?: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Moved (or, for a repeated key, already moved: `replayed`, nothing moved again). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Granted 50 credits to 2 members.",
+           *       "code": "credits_granted_many",
+           *       "params": {
+           *         "total": 50,
+           *         "count": 2
+           *       },
+           *       "data": {
+           *         "granted": 100,
+           *         "members": 2,
+           *         "pool_credits": 60,
+           *         "replayed": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
+            data: components['schemas']['PoolMove'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      /** @description The pool or a member's unused credits are short, or the key was used for another move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PoolRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  takeBackCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         "12",
+         *         "15"
+         *       ],
+         *       "amount": 20,
+         *       "reason": "Project ended",
+         *       "idempotency_key": "5b1f0d2e-8c4a-4f7e-9a51-1d2c3b4a5e6f"
+         *     }
+         */
+        'application/json': {
+          user_ids: components['schemas']['Id'][];
+          /** @description Credits per member; null or absent takes back every unused granted credit. */
+          amount?: number | null;
+          /** @description Why, written in both ledger entries. */
+          reason?: string | null;
+          idempotency_key?: components['schemas']['IdempotencyKey'];
+        };
+      };
+    };
+    responses: {
+      /** @description Moved (or, for a repeated key, already moved: `replayed`, nothing moved again). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Took back 40 credits from 2 members.",
+           *       "code": "credits_taken_back_many",
+           *       "params": {
+           *         "total": 40,
+           *         "count": 2
+           *       },
+           *       "data": {
+           *         "taken_back": 40,
+           *         "members": 2,
+           *         "pool_credits": 140,
+           *         "replayed": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
+            data: components['schemas']['PoolMove'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      /** @description The pool or a member's unused credits are short, or the key was used for another move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PoolRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  requestCredits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": 100,
+         *       "note": "For the Berlin leads list."
+         *     }
+         */
+        'application/json': {
+          amount?: number | null;
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The admins were asked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Your admins were asked for credits.",
+           *       "code": "credits_requested",
+           *       "params": {}
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code?: components['schemas']['MessageCode'];
+            params?: components['schemas']['MessageParams'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6326,11 +6989,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "pack": "credits-500"
+         *       "pack": "credits-500",
+         *       "credits_to": "pool"
          *     }
          */
         'application/json': {
           pack: components['schemas']['Slug'];
+          /**
+           * @description Where the pack's credits go: the team pool (the default for a buyer in an organization;
+           *     400 without one) or the buyer's own balance (the default otherwise).
+           * @enum {string}
+           */
+          credits_to?: 'pool' | 'own';
           request_url?: components['schemas']['RequestUrl'];
         };
       };

@@ -25,6 +25,8 @@ import { catalogueHandlers } from './handlers/catalogue.js';
 import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
 import { organizationHandlers } from './handlers/organization.js';
+import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
+import { scheduleDnsChecks } from './dns/daily-check.js';
 import { companyDomainHandlers } from './handlers/company-domain.js';
 import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { securityHandlers } from './handlers/security.js';
@@ -198,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     google: config.googleClientId
       ? (await import('./security/google.js')).createGoogleVerifier(config.googleClientId)
       : googleSandbox?.verifier,
+    dns: config.dnsSandbox ? sandboxDnsProver : createDnsProver(config),
     ...options.services,
   };
 
@@ -205,6 +208,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
 
   warnAboutSandboxes(app.log, services);
+
+  // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
+  const stopDnsChecks = scheduleDnsChecks(services.repos, services.dns, app.log);
+  app.addHook('onClose', () => {
+    stopDnsChecks();
+    return Promise.resolve();
+  });
 
   if (supportFormUrl(services) === null) {
     app.log.warn(

@@ -59,6 +59,19 @@ export interface Config {
    * for a non-local PUBLIC_URL logs a warning at start and on every sandbox payment.
    */
   sandboxes: boolean;
+  /**
+   * The DNS servers that domain verification asks (DNS_SERVERS: comma-separated addresses, each with an
+   * optional :port); undefined asks the system's resolvers.
+   */
+  dnsServers: string[] | undefined;
+  /** How long one DNS question may take before the answer is "DNS error" (DNS_TIMEOUT_MS, default 5000). */
+  dnsTimeoutMs: number;
+  /**
+   * DNS verification without DNS (DNS_SANDBOX, true|false): every TXT record is found. Absent: on when the
+   * sandboxes are and the PUBLIC_URL is local and no DNS_SERVERS are given; never with a non-local
+   * PUBLIC_URL (a configuration error), so a deployment cannot take domains unproven.
+   */
+  dnsSandbox: boolean;
   /** How long a database query, or getting a connection, may take before the call answers 503 (DATABASE_TIMEOUT_MS). */
   databaseTimeoutMs: number;
   /** How long a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_MS); then 408. */
@@ -181,6 +194,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const sandboxes = parseSandboxes(str('SANDBOXES'), str('SANDBOX_PAGES'), publicUrl, problems);
+  const dnsServers = parseDnsServers(str('DNS_SERVERS'), problems);
+  const dnsTimeoutMs = parseMilliseconds('DNS_TIMEOUT_MS', str('DNS_TIMEOUT_MS'), 5_000, problems);
+  const localUrl = publicUrl !== undefined && isLocalUrl(publicUrl);
+  const rawDnsSandbox = str('DNS_SANDBOX');
+  const dnsSandbox =
+    rawDnsSandbox === undefined
+      ? sandboxes && localUrl && dnsServers === undefined
+      : parseBool('DNS_SANDBOX', rawDnsSandbox, problems);
+  if (dnsSandbox && !localUrl) {
+    problems.push('DNS_SANDBOX=true needs a local PUBLIC_URL: it verifies domains without asking DNS');
+  }
   const databaseTimeoutMs = parseMilliseconds(
     'DATABASE_TIMEOUT_MS',
     str('DATABASE_TIMEOUT_MS'),
@@ -228,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportFormUrl,
     supportEmail,
     sandboxes,
+    dnsServers,
+    dnsTimeoutMs,
+    dnsSandbox,
     databaseTimeoutMs,
     requestTimeoutMs,
   };
@@ -343,6 +370,24 @@ function parseMilliseconds(
     return fallback;
   }
   return value;
+}
+
+/** DNS_SERVERS: "1.1.1.1, 127.0.0.1:5353, [::1]:53": IPv4 or bracketed IPv6 addresses, each with an optional port. */
+function parseDnsServers(raw: string | undefined, problems: string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const servers = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const valid = /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/;
+  const wrong = servers.filter((server) => !valid.test(server));
+  if (servers.length === 0 || wrong.length > 0) {
+    problems.push(
+      `DNS_SERVERS must be IP addresses with an optional port, like 1.1.1.1,127.0.0.1:5353 (got "${raw}")`,
+    );
+    return undefined;
+  }
+  return servers;
 }
 
 function parseBool(name: string, raw: string | undefined, problems: string[]): boolean {

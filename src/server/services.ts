@@ -10,6 +10,7 @@ import type { Repositories } from './repositories/index.js';
 import type { RateLimiter } from './security/rate-limit.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { GoogleVerifier } from './security/google.js';
+import type { DomainProver } from './dns/txt-proof.js';
 
 export interface Services {
   config: Config;
@@ -36,4 +37,6 @@ export interface Services {
    * (google-auth answers 503).
    */
   google: GoogleVerifier | undefined;
+  /** Looks up the TXT record that proves a company domain (DNS, or the sandbox's under DNS_SANDBOX). */
+  dns: DomainProver;
 }

@@ -38,6 +38,8 @@ export const AUDIT_EVENT_LABELS = {
   'credits.cap_changed': 'Credit cap changed',
   'credits.top_up': 'Credits topped up',
   'domain.verified': 'Company domain verified',
+  'organization.renamed': 'Organization renamed',
+  'domain.verification_lost': 'Company domain no longer verified',
   'join_request.approved': 'Request to join approved',
   'join_request.declined': 'Request to join declined',
   'invite_link.created': 'Invitation link created',

@@ -49,7 +49,9 @@ export type Permission =
    * Verify the organization's email domain, answer requests to join and manage the invitation link for
    * that domain (docs/product.md#company-domain-and-join-requests).
    */
-  | 'organization.domain';
+  | 'organization.domain'
+  /** Rename the organization (docs/product.md#organization-settings). */
+  | 'organization.settings';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -66,6 +68,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'credits.buy',
     'seat.hold',
     'organization.domain',
+    'organization.settings',
   ],
   member: ['seat.hold'],
   // Lusha's Manager: billing only, never a seat, no say over members.
@@ -73,6 +76,14 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
   // Read-only: sees what the organization looks like, changes nothing org-wide; may use the extension.
   viewer: ['organization.view', 'seat.hold'],
 };
+
+/**
+ * The roles someone may give by inviting (docs/product.md#invitations): an inviter gives any role, admin
+ * included, and nobody else gives one. The invite form offers these and the server refuses any other.
+ */
+export function rolesGrantableBy(role: string | null | undefined): readonly Role[] {
+  return roleCan(role, 'members.invite') ? ROLES : [];
+}
 
 /** The permissions of a role, for the SPA and the tests that walk the table. */
 export function permissionsOf(role: string | null | undefined): readonly Permission[] {

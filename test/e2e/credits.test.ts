@@ -2,7 +2,7 @@
  * Browser walk, credit governance (docs/product.md#credits-and-caps): an admin sets a monthly cap of 5 for a member on the member edit
  * page; the member's client (the extension's call) spends 5 credits and is then refused with the cap message;
  * the admin sees the spending on the Usage page and exports a CSV whose rows match; a credit pack bought
- * through the sandbox checkout raises the admin's balance.
+ * through the sandbox checkout fills the team pool, and a grant from it reaches the member.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -91,23 +91,41 @@ test('caps, spending, the Usage page with its CSV, and a top-up', async () => {
   const lines = csv.trim().split('\r\n');
   assert.equal(
     lines[0],
-    'id,date,member_email,member_name,kind,amount,balance_after,feature,reference,reason',
+    'id,date,account,member_email,member_name,kind,amount,balance_after,feature,reference,reason',
   );
   const spends = lines.filter((line) => line.includes(',spend,'));
   assert.equal(spends.length, 5, 'one CSV row per spend shown on the page');
   assert.ok(spends.every((line) => line.includes(memberEmail) && line.includes(',-1,')));
   assert.deepEqual(
-    spends.map((line) => line.split(',')[8]).sort(),
+    spends.map((line) => line.split(',')[9]).sort(),
     [1, 2, 3, 4, 5].map((n) => `https://example.com/in/profile-${n}`),
   );
 
-  // 4. A top-up through the sandbox checkout raises the admin's balance (10 plan credits + 100).
+  // 4. A top-up through the sandbox checkout fills the team pool (the default), and reaches the member
+  // through a grant from the Organization page (docs/product.md#the-team-pool).
   const yours = admin.page.getByRole('region', { name: 'Your credits' });
   await yours.getByText(/Balance: 10 credits/).waitFor();
+  await admin.page.getByRole('radio', { name: 'To the team pool' }).waitFor();
   await admin.page.getByRole('button', { name: 'Buy 100 credits for $9' }).click();
   await payInSandbox(admin.page);
   await admin.page.goto(`${e2e.app.url}/dashboard/usage`);
-  await yours.getByText(/Balance: 110 credits \(10 from your plan, 100 top-up credits/).waitFor();
+  await yours.getByText('Team pool: 100 credits').waitFor();
+  await yours.getByText(/Balance: 10 credits/).waitFor();
+
+  await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
+  await admin.page.getByRole('button', { name: 'Grant credits' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Team pool credits' });
+  await dialog.getByText('The team pool holds 100 credits.').waitFor();
+  await dialog.getByRole('combobox', { name: 'Members' }).fill('Grace');
+  await admin.page.getByRole('option', { name: /Grace Member/ }).click();
+  await dialog.getByRole('textbox', { name: 'Credits per member' }).fill('30');
+  await dialog.getByRole('button', { name: 'Grant credits' }).click();
+  await admin.page.getByText('Granted 30 credits to Grace Member.').waitFor();
+  await member.page.goto(`${e2e.app.url}/dashboard/usage`);
+  const theirs = member.page.getByRole('region', { name: 'Your credits' });
+  await theirs.getByText(/Balance: 35 credits/).waitFor();
+  await theirs.getByText('30 of them granted from the team pool').waitFor();
+  await theirs.getByRole('button', { name: 'Request credits' }).waitFor();
 
   assert.deepEqual([...admin.pageErrors, ...member.pageErrors], []);
 });

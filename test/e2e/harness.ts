@@ -12,6 +12,7 @@ import {
 } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { pgliteTemplateFromBytes } from '../../src/server/db/index.js';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { runBuild, webBuildState } from '../../scripts/lib/build-state.mjs';
 
@@ -44,7 +45,7 @@ export function launchBrowser(): Promise<Browser> {
 async function migratedPglite(): Promise<{ pgliteTemplate?: Blob }> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
   if (!file || process.env.DATABASE_URL) return {};
-  return { pgliteTemplate: new Blob([await readFile(file)]) };
+  return { pgliteTemplate: pgliteTemplateFromBytes(await readFile(file)) };
 }
 
 /** Builds the SPA if needed, then starts the reference server with a fresh in-memory database. */

@@ -22,6 +22,7 @@ test('a colleague at the verified domain joins through the copied link; once rev
   await admin.page.goto(`${e2e.app.url}/dashboard/organization`);
   const verifyForm = admin.page.getByRole('form', { name: 'Verify a company domain' });
   await verifyForm.getByRole('textbox', { name: 'Company domain' }).fill(domain);
+  await verifyForm.getByRole('radio', { name: 'Email a code to an address at the domain' }).check();
   await verifyForm.getByRole('button', { name: 'Send verification code' }).click();
   await admin.page.getByText(`We sent a verification code to ${adminEmail}.`).waitFor();
   await admin.page.goto(`${e2e.app.url}/sandbox/mail`);

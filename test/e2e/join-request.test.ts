@@ -29,6 +29,7 @@ test('a colleague at the verified domain requests to join and the admin approves
   const section = admin.page.getByRole('region', { name: 'Company domain' });
   const start = section.getByRole('form', { name: 'Verify a company domain' });
   await start.getByRole('textbox', { name: 'Company domain' }).fill(domain);
+  await start.getByRole('radio', { name: 'Email a code to an address at the domain' }).check();
   await start.getByRole('button', { name: 'Send verification code' }).click();
   await admin.page.getByText(`We sent a verification code to ${adminEmail}.`).waitFor();
   await section.getByText(`A code for ${domain} was sent to ${adminEmail}.`).waitFor();

@@ -118,6 +118,9 @@ describe('verifying the domain', () => {
         auto_join: false,
         join_requests: undefined,
         invite_link: null,
+        method: null,
+        dns_record: null,
+        record_missing_at: null,
       },
     );
 
@@ -132,6 +135,8 @@ describe('verifying the domain', () => {
     const state = await domainState();
     assert.equal(state.domain, DOMAIN);
     assert.equal(state.pending_domain, null);
+    // Proven by a mailed code: single sign-on will refuse it (docs/product.md#verifying-a-domain).
+    assert.equal(state.method, 'mail');
     orgId = (await t.api('getUser', { cookie: admin.cookie })).body.data.organization.id;
     assert.ok(orgId);
 

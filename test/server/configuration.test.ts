@@ -110,3 +110,28 @@ describe('TRUST_PROXY trusts only the configured hops, never every X-Forwarded-F
     assert.equal(await clientIp({ TRUST_PROXY: '10.0.0.0/8' }, '8.8.8.8', '6.6.6.6'), '8.8.8.8');
   });
 });
+
+describe('DNS for domain verification', () => {
+  const production = { PUBLIC_URL: 'https://app.example.com', SESSION_SECRET: 'x'.repeat(32) };
+
+  it('a local install verifies domains in the sandbox; DNS_SERVERS or a real URL ask DNS', () => {
+    assert.equal(loadConfig({}).dnsSandbox, true);
+    const asking = loadConfig({ DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1', DNS_TIMEOUT_MS: '800' });
+    assert.equal(asking.dnsSandbox, false);
+    assert.deepEqual(asking.dnsServers, ['127.0.0.1:5353', '1.1.1.1']);
+    assert.equal(asking.dnsTimeoutMs, 800);
+    assert.equal(loadConfig(production).dnsSandbox, false);
+    assert.equal(loadConfig({ ...production, SANDBOXES: 'true' }).dnsSandbox, false);
+  });
+
+  it('never takes domains unproven in production, and names bad DNS settings', () => {
+    assert.throws(
+      () => loadConfig({ ...production, DNS_SANDBOX: 'true' }),
+      (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('DNS_SANDBOX=true')),
+    );
+    assert.throws(
+      () => loadConfig({ DNS_SERVERS: 'dns.example.com' }),
+      (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('DNS_SERVERS')),
+    );
+  });
+});

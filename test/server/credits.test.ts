@@ -557,7 +557,7 @@ describe('top-ups through Stripe', () => {
         },
       ],
       coupon: undefined,
-      creditPack: { slug: 'credits-500', credits: 500 },
+      creditPack: { slug: 'credits-500', credits: 500, to: 'own' },
       cancelUrl: 'http://localhost:3000/dashboard/usage',
       successUrl: 'http://localhost:3000/dashboard/billing/success',
     });

@@ -232,6 +232,17 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
       assert.ok(Number(past.headers['retry-after']) > 0);
     },
   },
+  creditRequest: {
+    async requestCredits() {
+      const admin = await signup(t.api);
+      const member = await invitedMember(t, admin);
+      for (let i = 0; i <= limitOf('creditRequest'); i += 1) {
+        const res = await t.api('requestCredits', { cookie: member.cookie, body: { amount: 10 } });
+        assert.equal(res.status, 200, 'the member is answered past the limit: only the mail is skipped');
+      }
+      assert.equal((await mailsTo(admin.email, /asks you for 10 credits/)).length, limitOf('creditRequest'));
+    },
+  },
   capReached: {
     /** Not an address the caller chose (the member's own): the table's bound is once a credit period. */
     async spendCredits() {

@@ -101,12 +101,27 @@ const GUARDED: Guarded[] = [
     permission: 'organization.security',
     call: () => ({ body: { required: false } }),
   },
+  {
+    operationId: 'renameOrganization',
+    permission: 'organization.settings',
+    call: () => ({ body: { name: ' ' } }), // a blank name: 400 once allowed
+  },
   { operationId: 'listAuditEvents', permission: 'audit.view', call: () => ({}) },
   { operationId: 'exportAuditEvents', permission: 'audit.view', call: () => ({}) },
   {
     operationId: 'setMemberCaps',
     permission: 'credits.govern',
     call: () => ({ body: { user_ids: [UNKNOWN_ID], monthly_cap: null } }),
+  },
+  {
+    operationId: 'grantCredits',
+    permission: 'credits.govern',
+    call: () => ({ body: { user_ids: [UNKNOWN_ID], amount: 1 } }),
+  },
+  {
+    operationId: 'takeBackCredits',
+    permission: 'credits.govern',
+    call: () => ({ body: { user_ids: [UNKNOWN_ID] } }),
   },
   {
     operationId: 'buyCredits',
@@ -144,6 +159,13 @@ const GUARDED: Guarded[] = [
     permission: 'organization.domain',
     call: () => ({ body: { code: 'WRONG' } }),
   },
+  {
+    operationId: 'startDnsVerification',
+    permission: 'organization.domain',
+    call: () => ({ body: { domain: 'gmail.com' } }), // a free-mail domain: 400 once allowed
+  },
+  // No pending domain: 400 once allowed, DNS never asked.
+  { operationId: 'checkDnsVerification', permission: 'organization.domain', call: () => ({ body: {} }) },
   {
     operationId: 'setDomainAutoJoin',
     permission: 'organization.domain',

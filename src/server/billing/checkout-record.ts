@@ -24,6 +24,7 @@ export async function recordCheckout(billing: BillingRepository, request: Checko
     cancel_url: request.cancelUrl,
     credit_pack: request.creditPack?.slug ?? null,
     credits: request.creditPack?.credits ?? 0,
+    credits_to: request.creditPack?.to ?? null,
   });
   return id;
 }

@@ -16,8 +16,8 @@ export interface CheckoutRequest {
    * pack, a one-off payment.
    */
   kind: 'plan' | 'seats' | 'top_up';
-  /** The pack of a top-up. */
-  creditPack?: { slug: string; credits: number };
+  /** The pack of a top-up, and whether its credits go to the buyer's team pool or their own balance. */
+  creditPack?: { slug: string; credits: number; to: 'pool' | 'own' };
   product: 'standard' | 'pro' | null;
   interval: 'monthly' | 'yearly';
   standardSeats: number;

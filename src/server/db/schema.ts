@@ -91,6 +91,14 @@ export interface OrganizationsTable {
   domain_code_expires_at: Generated<Date | null>;
   /** Signups at the verified domain join at once as Free members (docs/product.md#automatic-joining; off by default). */
   domain_auto_join: Generated<boolean>;
+  /** The value of the TXT record that proves the organization's domains (one per organization, kept). */
+  domain_txt_token: Generated<string | null>;
+  /** How the verified domain was proven: 'dns' (a TXT record) or 'mail' (a mailed code, which SSO refuses). */
+  domain_method: Generated<'dns' | 'mail' | null>;
+  /** When the daily check last looked at the TXT record of a domain proven by DNS. */
+  domain_checked_at: Generated<Date | null>;
+  /** When the daily check found the TXT record gone, making the domain pending again; cleared by a new proof. */
+  domain_record_missing_at: Generated<Date | null>;
 }
 
 interface JoinRequestsTable {
@@ -152,6 +160,11 @@ interface UsersTable {
   email_proven_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The part of `credits` bought as top-ups: plan credits are spent first and expire, top-ups never do. */
   top_up_credits: Generated<number>;
+  /**
+   * The part of `top_up_credits` granted from the team pool and not yet spent: an admin may take it back
+   * (docs/product.md#the-team-pool). Spends take plan credits, then these, then the member's own top-ups.
+   */
+  granted_credits: Generated<number>;
   /** Credits the member may spend per credit period; null = unlimited (docs/product.md#monthly-caps). */
   monthly_cap: number | null;
   /** Spent (net of refunds) in the current credit period; kept by the ledger trigger. */
@@ -330,6 +343,8 @@ export interface CheckoutSessionsTable {
   status: Generated<string>;
   created_at: GeneratedTimestamp;
   completed_at: Timestamp | null;
+  /** A credit pack's credits go to the buyer's team pool or their own balance (null: own, before 0055). */
+  credits_to: 'pool' | 'own' | null;
   /** The subscription the paid checkout started or paid into (none for a top-up, or paid before 0050). */
   subscription_id: string | null;
 }
@@ -340,7 +355,18 @@ interface ProcessedEventsTable {
   processed_at: GeneratedTimestamp;
 }
 
-export type CreditEntryKind = 'grant' | 'renewal' | 'top_up' | 'admin_grant' | 'spend' | 'refund' | 'expiry';
+export type CreditEntryKind =
+  | 'grant'
+  | 'renewal'
+  | 'top_up'
+  | 'admin_grant'
+  | 'spend'
+  | 'refund'
+  | 'expiry'
+  /** From the team pool, by an admin; taken back by an admin; drawn by the member's own spend. */
+  | 'pool_grant'
+  | 'pool_take_back'
+  | 'pool_draw';
 
 /** One change of a balance. Inserting it changes users.credits (trigger of migration 0020). */
 export interface CreditLedgerTable {
@@ -352,6 +378,8 @@ export interface CreditLedgerTable {
   amount: number;
   /** The part of amount that changes the top-up credits. */
   top_up_amount: Generated<number>;
+  /** The part of top_up_amount that changes the credits granted from the team pool. */
+  granted_amount: Generated<number>;
   /** The balance once this entry applied (set by the trigger). */
   balance_after: Generated<number>;
   feature: string | null;
@@ -360,6 +388,31 @@ export interface CreditLedgerTable {
   refund_of: string | null;
   /** Who caused it when not the owner (an admin, a payment's buyer); null for the owner or the system. */
   actor_id: number | null;
+  reason: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A team pool's balance, kept by the trigger of credit_pool_ledger (migration 0055). */
+interface CreditPoolsTable {
+  organization_id: number;
+  credits: Generated<number>;
+}
+
+export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw';
+
+/** One change of a team pool. Inserting it changes credit_pools.credits, which is never negative. */
+export interface CreditPoolLedgerTable {
+  id: Generated<string>;
+  organization_id: number;
+  kind: PoolEntryKind;
+  /** Signed: negative for grants and draws. */
+  amount: number;
+  balance_after: Generated<number>;
+  /** The member a grant, take-back or draw moved credits to or from. */
+  member_id: number | null;
+  actor_id: number | null;
+  idempotency_key: string | null;
+  reference: string | null;
   reason: string;
   created_at: GeneratedTimestamp;
 }
@@ -376,6 +429,8 @@ interface CreditPacksTable {
 export interface Database {
   credit_packs: CreditPacksTable;
   credit_ledger: CreditLedgerTable;
+  credit_pools: CreditPoolsTable;
+  credit_pool_ledger: CreditPoolLedgerTable;
   meta: MetaTable;
   plans: PlansTable;
   coupons: CouponsTable;

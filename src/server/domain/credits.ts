@@ -6,12 +6,15 @@
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
-import { canSetCapOf } from '../../shared/permissions.js';
+import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
+import { drawFromPool } from './credit-pool.js';
 import { message } from '../../contract/messages.js';
 
 const INSUFFICIENT_CREDITS = message('insufficient_credits');
+/** A member cannot buy packs: their admins grant credits from the team pool (docs/product.md#the-team-pool). */
+const ASK_ADMIN_FOR_CREDITS = message('insufficient_credits_ask_admin');
 const KEY_REFUNDED = message('idempotency_key_refunded');
 const CAP_REACHED = (cap: number) => message('cap_reached', { cap });
 
@@ -180,12 +183,21 @@ export async function spendCredits(
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
       throw conflict(CAP_REACHED(user.monthly_cap));
     }
-    if (user.credits < request.amount) throw conflict(INSUFFICIENT_CREDITS);
+    if (user.credits < request.amount) {
+      // Own credits first, then the team pool, within the cap checked above.
+      if (!(await drawFromPool(tx, user, request.amount - user.credits))) {
+        const buys = user.organization_id === null || roleCan(user.role, 'credits.buy');
+        throw conflict(buys ? INSUFFICIENT_CREDITS : ASK_ADMIN_FOR_CREDITS);
+      }
+      user = (await tx.users.findById(user.id))!;
+    }
     const fromTopUps = Math.max(0, request.amount - planPart(user));
     const entry = await recordFor(tx, user, {
       kind: 'spend',
       amount: -request.amount,
       top_up_amount: -fromTopUps,
+      // Credits granted from the pool go before the member's own top-ups (an admin may take back the rest).
+      granted_amount: -Math.min(user.granted_credits, fromTopUps),
       feature: request.feature,
       reference: request.reference,
       idempotency_key: request.idempotencyKey,
@@ -256,6 +268,8 @@ export async function refundSpend(
       kind: 'refund',
       amount: back.plan + back.topUp,
       top_up_amount: back.topUp,
+      // The top-up part always comes back, granted credits as granted (an admin may take them back).
+      granted_amount: -original.granted_amount,
       feature: original.feature,
       reference: original.reference,
       refund_of: original.id,

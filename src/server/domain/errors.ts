@@ -57,3 +57,6 @@ export const tooManyAttempts = (retryAfterSeconds: number, said = message('too_m
   new DomainError('rate-limited', said, retryAfterSeconds);
 export const upstreamFailed = (said: Message) => new DomainError('upstream-failed', said);
 export const unavailable = (said: Message) => new DomainError('unavailable', said);
+
+/** Another organization's member, or an unknown id: the same 404, so ids reveal nothing. */
+export const USER_NOT_IN_ORGANIZATION = message('member_not_found');

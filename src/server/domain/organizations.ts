@@ -11,12 +11,51 @@ import { assignedSeats, canAssignProduct, type PurchasedSeats } from '../../shar
 import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
-import { conflict, forbidden, invalid, notFound, type DomainError } from './errors.js';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  USER_NOT_IN_ORGANIZATION,
+  type DomainError,
+} from './errors.js';
 import { parseId } from './present.js';
 import { personOf } from '../repositories/audit.js';
 import { message, type Message } from '../../contract/messages.js';
 
-export const USER_NOT_IN_ORGANIZATION = message('member_not_found');
+const ORGANIZATION_NAME_MAX = 100;
+export const ORGANIZATION_NAME_REFUSED = message('organization_name_invalid');
+
+/**
+ * docs/product.md#organization-settings: the name trimmed, 1 to 100 characters, audited with the old and
+ * new names; the caller's organization is created when it has none yet, as the first invitation does.
+ * Answers the name saved.
+ */
+export async function renameOrganization(
+  repos: Repositories,
+  admin: User,
+  input: string,
+  ip: string,
+): Promise<string> {
+  // Inner runs of spaces too: a name pasted from a document reads the same in a mail subject.
+  const name = input.replace(/\s+/g, ' ').trim();
+  if (name.length < 1 || name.length > ORGANIZATION_NAME_MAX) throw invalid(ORGANIZATION_NAME_REFUSED);
+  await repos.transaction(async (tx) => {
+    const org = await ensureOrganization(tx, admin);
+    const locked = await tx.organizations.findById(org.id, { forUpdate: true });
+    if (!locked || locked.name === name) return;
+    await tx.organizations.rename(org.id, name);
+    await tx.audit.record({
+      type: 'organization.renamed',
+      organizationId: org.id,
+      actor: personOf(admin),
+      target: null,
+      ip,
+      details: { from: locked.name, to: name },
+    });
+  });
+  return name;
+}
 
 /**
  * The admin's organization, created on first need (first invitation, first seats) and named after

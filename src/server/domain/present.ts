@@ -40,7 +40,8 @@ function presentSubscription(user: SubscriptionColumns): Schemas['Subscription']
 }
 
 export function presentMember(
-  user: SubscriptionColumns & Pick<User, 'id' | 'name' | 'email' | 'role' | 'created_at'>,
+  user: SubscriptionColumns &
+    Pick<User, 'id' | 'name' | 'email' | 'role' | 'created_at'> & { two_factor: boolean },
 ): Schemas['OrganizationMember'] {
   return {
     id: String(user.id),
@@ -49,6 +50,7 @@ export function presentMember(
     role: roleOf(user.role),
     subscription: presentSubscription(user),
     join_timestamp: epochSeconds(user.created_at),
+    two_factor: user.two_factor,
   };
 }
 

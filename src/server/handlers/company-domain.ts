@@ -4,10 +4,11 @@
  * request-to-join (a signed-in user without organization whose address is at a verified domain). Approving a request joins the
  * requester through the same path as accepting an invitation (joinOrganization), as a Free member.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { JOIN_REQUEST_DAYS, domainOf, domainRefusal, normalizeDomain } from '../../shared/company-domain.js';
 import { normalizeEmail } from '../../shared/email.js';
-import type { User } from '../db/schema.js';
+import type { Organization, User } from '../db/schema.js';
+import { txtValueOf } from '../dns/txt-proof.js';
 import { addressProven, freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
@@ -52,6 +53,21 @@ export function unconfirmedRequestMessage(organization: string, email: string): 
   return message('join_request_sent_confirm_address', { organization, email });
 }
 
+export const START_DNS_FIRST = message('dns_domain_required');
+export const noTxtRecord = (domain: string) => message('dns_record_missing', { domain });
+export const wrongTxtValue = (domain: string) => message('dns_record_mismatch', { domain });
+export const dnsNotAnswering = (domain: string) => message('dns_unanswered', { domain });
+
+/**
+ * The TXT record to publish: at the pending domain while one waits, else at the DNS-verified domain
+ * (to keep); null before any DNS verification was started.
+ */
+function dnsRecordOf(org: Organization) {
+  const domain = org.pending_domain ?? (org.domain_method === 'dns' ? org.domain : null);
+  if (!org.domain_txt_token || !domain) return null;
+  return { type: 'TXT' as const, name: domain, value: txtValueOf(org.domain_txt_token) };
+}
+
 /** 8 characters without look-alikes (0/O, 1/I): short enough to read out, 40 bits of chance. */
 function newDomainCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -67,6 +83,8 @@ export function companyDomainHandlers(
   | 'getCompanyDomain'
   | 'startDomainVerification'
   | 'verifyDomain'
+  | 'startDnsVerification'
+  | 'checkDnsVerification'
   | 'setDomainAutoJoin'
   | 'decideJoinRequest'
   | 'getJoinOption'
@@ -104,6 +122,9 @@ export function companyDomainHandlers(
           pending_domain: org?.pending_domain ?? null,
           pending_email: org?.pending_domain_email ?? null,
           auto_join: org?.domain_auto_join ?? false,
+          method: org?.domain ? (org.domain_method ?? 'mail') : null,
+          dns_record: org ? dnsRecordOf(org) : null,
+          record_missing_at: epochSeconds(org?.domain_record_missing_at ?? null),
           join_requests: requests.map((request) => ({
             id: String(request.id),
             email: request.email,
@@ -194,7 +215,7 @@ export function companyDomainHandlers(
         if (owner && owner.id !== org.id) {
           throw conflict(message('domain_taken', { domain: org.pending_domain }));
         }
-        await tx.companyDomain.confirmPending(org.id, org.pending_domain);
+        await tx.companyDomain.confirmPending(org.id, org.pending_domain, 'mail');
         // A link made for another domain would let its addresses in: it stops working with the change.
         if (org.domain !== org.pending_domain) await tx.inviteLinks.revokeAll(org.id);
         await tx.audit.record({
@@ -217,6 +238,73 @@ export function companyDomainHandlers(
       }
       const domain = outcome.verified;
       return { error: false, ...message('domain_verified', { domain }) };
+    },
+
+    async startDnsVerification(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const domain = normalizeDomain(ctx.body.domain);
+      const refusal = domainRefusal(domain);
+      if (refusal) throw invalid(message(refusal));
+      const owner = await repos.companyDomain.findByDomain(domain);
+      if (owner && owner.id !== user.organization_id) {
+        throw conflict(message('domain_taken', { domain }));
+      }
+      await enforceLimits(services, [
+        [RATE_RULES.domainStartUser, String(user.id)],
+        [RATE_RULES.domainStartOrg, user.organization_id === null ? undefined : String(user.organization_id)],
+      ]);
+      const token = await repos.transaction(async (tx) => {
+        const org = await ensureOrganization(tx, user);
+        return tx.companyDomain.setDnsPending(org.id, domain, randomBytes(16).toString('hex'));
+      });
+      return {
+        error: false,
+        ...message('dns_record_to_add', { domain }),
+        data: { type: 'TXT', name: domain, value: txtValueOf(token) },
+      };
+    },
+
+    async checkDnsVerification(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.domain');
+      const orgId = user.organization_id;
+      const pending = orgId === null ? undefined : await repos.organizations.findById(orgId);
+      if (orgId === null || !pending?.pending_domain || !pending.domain_txt_token)
+        throw invalid(START_DNS_FIRST);
+      // Each check asks DNS: limited like the codes' attempts.
+      await enforceLimits(services, [
+        [RATE_RULES.domainVerifyUser, String(user.id)],
+        [RATE_RULES.domainVerifyOrg, String(orgId)],
+      ]);
+      const domain = pending.pending_domain;
+      const proof = await services.dns.checkTxt(domain, txtValueOf(pending.domain_txt_token));
+      if (!proof.found) {
+        if (proof.reason === 'no_record') throw invalid(noTxtRecord(domain));
+        if (proof.reason === 'wrong_value') throw invalid(wrongTxtValue(domain));
+        throw invalid(dnsNotAnswering(domain));
+      }
+      await repos.transaction(async (tx) => {
+        const org = await tx.organizations.findById(orgId, { forUpdate: true });
+        // Another start meanwhile (another domain): this proof was for a domain no longer pending.
+        if (org?.pending_domain !== domain) throw invalid(START_DNS_FIRST);
+        const owner = await tx.companyDomain.findByDomain(domain);
+        if (owner && owner.id !== org.id) {
+          throw conflict(message('domain_taken', { domain }));
+        }
+        await tx.companyDomain.confirmPending(org.id, domain, 'dns');
+        // A link made for another domain would let its addresses in: it stops working with the change.
+        if (org.domain !== domain) await tx.inviteLinks.revokeAll(org.id);
+        await tx.audit.record({
+          type: 'domain.verified',
+          organizationId: org.id,
+          actor: personOf(user),
+          target: null,
+          ip: ctx.ip,
+          details: { domain, method: 'dns' },
+        });
+      });
+      return { error: false, message: `${domain} is verified.` };
     },
 
     async setDomainAutoJoin(ctx) {

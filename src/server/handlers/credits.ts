@@ -1,23 +1,24 @@
 /**
  * credits (docs/product.md#credits-and-caps): spend-credits and refund-credits (the extension's calls), get-credit-usage,
- * set-member-caps, get-usage-report, export-credit-ledger (CSV), get-credit-packs and buy-credits.
+ * set-member-caps, get-usage-report, export-credit-ledger (CSV), get-credit-packs and buy-credits; the team
+ * pool's grant-credits, take-back-credits and request-credits (docs/product.md#the-team-pool).
  */
 import { roleCan } from '../../shared/permissions.js';
 import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
 import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
-import { invalid, notFound } from '../domain/errors.js';
-import { USER_NOT_IN_ORGANIZATION } from '../domain/organizations.js';
+import { movePoolCredits, NO_POOL, type PoolMove } from '../domain/credit-pool.js';
+import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { User } from '../db/schema.js';
 import { limitMails } from '../mail/mail-limits.js';
 import type { PermittedMail } from '../mail/mailer.js';
-import { capReachedMail } from '../mail/templates.js';
-import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
+import { capReachedMail, creditRequestMail, personInMail } from '../mail/templates.js';
+import { mailAfterCommit, mailingTransactions, mailWithin } from '../mail/with-mails.js';
 import type { UsageFilter } from '../repositories/credits.js';
 import { safeRedirectUrl } from '../http/redirects.js';
 import type { Handlers } from '../http/api.js';
-import { sendCsv } from '../http/csv-download.js';
+import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Services } from '../services.js';
 import { DAY_MS } from '../../shared/duration.js';
 import { message } from '../../contract/messages.js';
@@ -40,11 +41,25 @@ function reportPeriod(from: string, to: string): { from: Date; to: Date; days: s
   return { from: start, to: new Date(last.getTime() + DAY_MS), days };
 }
 
-type LedgerExportRow = Awaited<ReturnType<Services['repos']['credits']['entriesAfter']>>[number];
+/** A row of the ledger CSV: an entry of a member's or of the pool's, or a balance at either end. */
+interface LedgerCsvRow {
+  id: string;
+  date: Date;
+  account: 'member' | 'pool';
+  email: string | null;
+  name: string | null;
+  kind: string;
+  amount: number | null;
+  balance_after: number;
+  feature: string | null;
+  reference: string | null;
+  reason: string | null;
+}
 
 export const LEDGER_CSV_HEADER = [
   'id',
   'date',
+  'account',
   'member_email',
   'member_name',
   'kind',
@@ -54,6 +69,29 @@ export const LEDGER_CSV_HEADER = [
   'reference',
   'reason',
 ];
+
+/** A balance row of the CSV (`opening_balance` or `closing_balance`). */
+function balanceRow(
+  kind: 'opening_balance' | 'closing_balance',
+  date: Date,
+  account: LedgerCsvRow['account'],
+  who: { email: string; name: string } | null,
+  balance: number,
+): LedgerCsvRow {
+  return {
+    id: '',
+    date,
+    account,
+    email: who?.email ?? null,
+    name: who?.name ?? null,
+    kind,
+    amount: null,
+    balance_after: balance,
+    feature: null,
+    reference: null,
+    reason: null,
+  };
+}
 
 export function creditsHandlers(
   services: Services,
@@ -67,8 +105,56 @@ export function creditsHandlers(
   | 'exportCreditLedger'
   | 'getCreditPacks'
   | 'buyCredits'
+  | 'grantCredits'
+  | 'takeBackCredits'
+  | 'requestCredits'
 > {
   const { repos, config } = services;
+  const withMails = mailingTransactions(services.mailer, repos.transaction);
+
+  /** Grant-credits and take-back-credits: the admin's move, and the message that says what moved. */
+  async function moveCredits(
+    caller: User,
+    kind: PoolMove['kind'],
+    body: { user_ids: string[]; amount?: number | null; reason?: string | null; idempotency_key?: string },
+  ) {
+    requirePermission(caller, 'credits.govern');
+    const ids = body.user_ids.map(parseId);
+    if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
+    // The move locks members' rows: one admin's burst waits its turn like a member's spends.
+    const outcome = await services.accountLimit.run(caller.id, () =>
+      movePoolCredits(repos, caller, {
+        kind,
+        memberIds: ids as number[],
+        amount: body.amount ?? null,
+        reason: body.reason?.trim() || null,
+        idempotencyKey: body.idempotency_key ?? null,
+      }),
+    );
+    const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
+    const one = outcome.moved.length === 1 ? outcome.moved[0]!.member.name : undefined;
+    const count = outcome.moved.length;
+    const said =
+      count === 0
+        ? message('nothing_to_take_back')
+        : kind === 'grant'
+          ? one === undefined
+            ? message('credits_granted_many', { total, count })
+            : message('credits_granted_one', { total, member: one })
+          : one === undefined
+            ? message('credits_taken_back_many', { total, count })
+            : message('credits_taken_back_one', { total, member: one });
+    return {
+      error: false as const,
+      ...said,
+      data: {
+        ...(kind === 'grant' ? { granted: total } : { taken_back: total }),
+        members: outcome.moved.length,
+        pool_credits: outcome.pool,
+        replayed: outcome.replayed,
+      },
+    };
+  }
 
   /**
    * Whose usage the caller asks for: their own (no id, or their id), or, for an admin, a member of their
@@ -173,6 +259,9 @@ export function creditsHandlers(
           credits: subject.credits,
           plan_credits: subject.credits - subject.top_up_credits,
           top_up_credits: subject.top_up_credits,
+          granted_credits: subject.granted_credits,
+          pool_credits:
+            subject.organization_id === null ? null : await repos.creditPool.balance(subject.organization_id),
           monthly_cap: subject.monthly_cap,
           // A period that ended renews on the next spend: until then it reads as the new one, unused.
           period_spent: ended ? 0 : subject.period_spent,
@@ -206,6 +295,18 @@ export function creditsHandlers(
       const people = new Map(
         (await repos.users.findManyByIds(pageRows.map((row) => row.user_id))).map((u) => [u.id, u]),
       );
+      const balances = new Map(
+        (await repos.credits.balancesOver({ userIds: pageRows.map((row) => row.user_id) }, filter)).map(
+          (row) => [row.user_id, row],
+        ),
+      );
+      const pool =
+        scope === 'organization' && filter.organizationId !== null
+          ? {
+              opening_balance: await repos.creditPool.balanceAt(filter.organizationId, filter.from),
+              closing_balance: await repos.creditPool.balanceAt(filter.organizationId, filter.to),
+            }
+          : null;
       return {
         error: false,
         data: {
@@ -215,6 +316,7 @@ export function creditsHandlers(
           total_spent: [...summary.byDay.values()].reduce((sum, spent) => sum + spent, 0),
           by_day: days.map((day) => ({ day, spent: summary.byDay.get(day) ?? 0 })),
           by_feature: summary.byFeature,
+          pool,
           members: {
             items: pageRows.map((row) => {
               const person = people.get(row.user_id);
@@ -225,6 +327,8 @@ export function creditsHandlers(
                 spent: row.spent,
                 spends: row.spends,
                 monthly_cap: person?.monthly_cap ?? null,
+                opening_balance: balances.get(row.user_id)?.opening ?? 0,
+                closing_balance: balances.get(row.user_id)?.closing ?? 0,
               };
             }),
             total: summary.members.length,
@@ -238,13 +342,59 @@ export function creditsHandlers(
     async exportCreditLedger(ctx) {
       const caller = await ctx.user();
       const { filter } = await usageFilter(caller, ctx.query);
+      const period = { from: filter.from, to: filter.to };
+      const organizationId = filter.organizationId;
+      // Whose balances open and close the file: the member asked for, the organization's members, or the caller.
+      const who =
+        organizationId === null || filter.userId !== undefined
+          ? { userIds: [filter.userId ?? caller.id] }
+          : { organizationId };
+      // The pool's entries have no member and no feature: listed only in the organization's whole ledger.
+      const withPool = organizationId !== null && filter.userId === undefined && filter.feature === undefined;
+      async function* batches(): AsyncIterable<LedgerCsvRow[]> {
+        const balances = await repos.credits.balancesOver(who, period);
+        const poolOpening = withPool ? await repos.creditPool.balanceAt(organizationId, period.from) : 0;
+        yield [
+          ...balances.map((row) => balanceRow('opening_balance', period.from, 'member', row, row.opening)),
+          ...(withPool ? [balanceRow('opening_balance', period.from, 'pool', null, poolOpening)] : []),
+        ];
+        for await (const rows of keyset((last: LedgerCsvRow | undefined, limit) =>
+          repos.credits
+            .entriesAfter(filter, last?.id ?? '0', limit)
+            .then((entries) =>
+              entries.map((entry) => ({ ...entry, date: entry.created_at, account: 'member' as const })),
+            ),
+        )) {
+          yield rows;
+        }
+        if (withPool) {
+          for await (const rows of keyset((last: LedgerCsvRow | undefined, limit) =>
+            repos.creditPool.entriesAfter(organizationId, period, last?.id ?? '0', limit).then((entries) =>
+              entries.map((entry) => ({
+                ...entry,
+                date: entry.created_at,
+                account: 'pool' as const,
+                feature: null,
+              })),
+            ),
+          )) {
+            yield rows;
+          }
+        }
+        const poolClosing = withPool ? await repos.creditPool.balanceAt(organizationId, period.to) : 0;
+        yield [
+          ...balances.map((row) => balanceRow('closing_balance', period.to, 'member', row, row.closing)),
+          ...(withPool ? [balanceRow('closing_balance', period.to, 'pool', null, poolClosing)] : []),
+        ];
+      }
       return sendCsv(ctx.reply, {
         filename: `credit-ledger-${ctx.query.from}-to-${ctx.query.to}.csv`,
         header: LEDGER_CSV_HEADER,
-        batch: (last, limit) => repos.credits.entriesAfter(filter, last?.id ?? '0', limit),
-        cells: (row: LedgerExportRow) => [
+        batches: batches(),
+        cells: (row: LedgerCsvRow) => [
           row.id,
-          new Date(row.created_at).toISOString(),
+          new Date(row.date).toISOString(),
+          row.account,
           row.email,
           row.name,
           row.kind,
@@ -275,6 +425,8 @@ export function creditsHandlers(
       requirePermission(user, 'credits.buy');
       const pack = await repos.catalogue.findCreditPack(ctx.body.pack);
       if (!pack) throw notFound(message('credit_pack_unknown'));
+      const to = ctx.body.credits_to ?? (user.organization_id === null ? 'own' : 'pool');
+      if (to === 'pool' && user.organization_id === null) throw invalid(NO_POOL);
       const url = await services.billing.createCheckout({
         user,
         kind: 'top_up',
@@ -292,11 +444,40 @@ export function creditsHandlers(
           },
         ],
         coupon: undefined,
-        creditPack: { slug: pack.slug, credits: pack.credits },
+        creditPack: { slug: pack.slug, credits: pack.credits, to },
         cancelUrl: safeRedirectUrl(config, ctx.body.request_url) ?? `${config.publicUrl}/dashboard/usage`,
         successUrl: `${config.publicUrl}/dashboard/billing/success`,
       });
       return { error: false, ...message('checkout_created'), url };
+    },
+
+    grantCredits: async (ctx) => moveCredits(await ctx.user(), 'grant', ctx.body),
+
+    takeBackCredits: async (ctx) => moveCredits(await ctx.user(), 'take_back', ctx.body),
+
+    async requestCredits(ctx) {
+      const user = await ctx.user();
+      if (user.organization_id === null) throw invalid(NO_POOL);
+      const organizationId = user.organization_id;
+      await withMails(async (tx) => {
+        const admins = (await tx.companyDomain.adminEmailsOf(organizationId)).filter(
+          (email) => email !== user.email,
+        );
+        if (admins.length === 0) throw invalid(message('no_other_admin_to_ask'));
+        const link = `${config.publicUrl}/dashboard/usage`;
+        const mails = admins.map((to) =>
+          creditRequestMail(
+            to,
+            personInMail(user),
+            ctx.body.amount ?? null,
+            ctx.body.note?.trim() || null,
+            link,
+          ),
+        );
+        // A member may ask again and again: each admin's inbox is limited, past that the mail is skipped.
+        return { result: undefined, mails: await limitMails(services, ctx, 'creditRequest', mails, tx.trx) };
+      }, null);
+      return { error: false, ...message('credits_requested') };
     },
   };
 }

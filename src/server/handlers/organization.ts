@@ -3,7 +3,7 @@
  * remove-organization-user, set-user-product. Every id is looked up inside the caller's
  * organization, so another organization's ids answer 404.
  */
-import { roleCan, roleOf, type Role } from '../../shared/permissions.js';
+import { roleCan, roleOf, rolesGrantableBy, type Role } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
 import { joinByInvitation, refuseOwnPaidPlan } from '../domain/accounts.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
@@ -18,6 +18,7 @@ import {
   ensureOrganization,
   moveSeat,
   removeMember,
+  renameOrganization,
   requireSeatForInvitation,
 } from '../domain/organizations.js';
 import { PLAN_NAMES } from '../../shared/plans.js';
@@ -25,7 +26,7 @@ import { personOf } from '../repositories/audit.js';
 import { parseId, presentInvitation, presentMember } from '../domain/present.js';
 import type { Invitation, User } from '../db/schema.js';
 import type { InTransaction } from '../repositories/index.js';
-import { DomainError, conflict, invalid, notFound } from '../domain/errors.js';
+import { DomainError, conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import type { QueryParams } from '../../contract/types.js';
 import type { Handlers } from '../http/api.js';
 import type { MemberPageQuery } from '../repositories/users.js';
@@ -59,6 +60,7 @@ type MembersQuery = QueryParams<'getOrganizationMembers'>;
 type AcceptOutcome = components['schemas']['AcceptOutcome'];
 
 const INVITEE_ALREADY_MEMBER = message('already_member_of_organization');
+const ROLE_NOT_GRANTABLE = message('role_not_grantable');
 
 /**
  * get-organization-members' query as the handler receives it: the parameters with a default in the
@@ -105,6 +107,7 @@ export function organizationHandlers(
   | 'removeOrganizationUser'
   | 'setUserProduct'
   | 'moveSeat'
+  | 'renameOrganization'
 > {
   const { repos, config } = services;
   const withMails = mailingTransactions(services.mailer, repos.transaction);
@@ -140,6 +143,7 @@ export function organizationHandlers(
     seal: MailSeal,
   ): Promise<Invitation> {
     if (sameEmail(email, user.email)) throw invalid(INVITE_SELF);
+    if (!rolesGrantableBy(user.role).includes(role)) throw forbidden(ROLE_NOT_GRANTABLE);
     // Whether the address has an account, or belongs to another organization, is not the inviter's
     // business: both are answered like any invitation, and the invitee learns at acceptance.
     const existing = await repos.users.findByEmail(email);
@@ -199,7 +203,7 @@ export function organizationHandlers(
         const matches =
           (q.userId === undefined || q.userId === user.id) &&
           (await repos.users.matchesMemberFilter(user.id, q));
-        const alone = matches ? [presentMember(user)] : [];
+        const alone = matches ? [presentMember({ ...user, two_factor: user.totp_secret !== null })] : [];
         return {
           error: false,
           data: {
@@ -394,6 +398,13 @@ export function organizationHandlers(
       requirePermission(user, 'members.edit');
       await assignProduct(repos, user, ctx.body.user_id, ctx.body.product, ctx.body.role, ctx.ip);
       return { error: false, ...message('member_updated') };
+    },
+
+    async renameOrganization(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.settings');
+      const name = await renameOrganization(repos, user, ctx.body.name, ctx.ip);
+      return { error: false, ...message('organization_renamed', { organization: name }) };
     },
 
     async moveSeat(ctx) {

@@ -11,9 +11,9 @@ import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-fac
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
-import { sendCsv } from '../http/csv-download.js';
+import { keyset, sendCsv } from '../http/csv-download.js';
 import { readSessionCookie } from '../http/session-cookie.js';
-import { personOf, type AuditFilter } from '../repositories/audit.js';
+import { personOf, type AuditFilter, type AuditRow } from '../repositories/audit.js';
 import { describeDevice, describePlace } from '../security/devices.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES } from '../security/rate-limit.js';
@@ -214,7 +214,7 @@ export function securityHandlers(
       return sendCsv(ctx.reply, {
         filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
         header: AUDIT_CSV_HEADER,
-        batch: (last, limit) => repos.audit.before(filter, last?.id, limit),
+        batches: keyset<AuditRow>((last, limit) => repos.audit.before(filter, last?.id, limit)),
         cells: auditCsvCells,
       });
     },

@@ -14,20 +14,32 @@ const CSV_BATCH = 5000;
 export interface CsvDownload<Row> {
   filename: string;
   header: readonly string[];
-  /** The rows after `last` (undefined: from the start), at most `limit`, in the file's order. */
-  batch(last: Row | undefined, limit: number): Promise<Row[]>;
+  /** The file's rows a batch at a time, in the file's order (`keyset` reads a table's). */
+  batches: AsyncIterable<Row[]>;
   cells(row: Row): readonly CsvValue[];
+}
+
+/**
+ * A query's rows by keyset: `batch` answers the rows after `last` (undefined: from the start), at most
+ * `limit`; fewer than `limit` ends it.
+ */
+export async function* keyset<Row>(
+  batch: (last: Row | undefined, limit: number) => Promise<Row[]>,
+): AsyncIterable<Row[]> {
+  let last: Row | undefined;
+  for (;;) {
+    const rows = await batch(last, CSV_BATCH);
+    if (rows.length > 0) yield rows;
+    if (rows.length < CSV_BATCH) return;
+    last = rows.at(-1);
+  }
 }
 
 export async function sendCsv<Row>(reply: FastifyReply, download: CsvDownload<Row>): Promise<never> {
   async function* records() {
     yield csvRecord(download.header);
-    let last: Row | undefined;
-    for (;;) {
-      const rows = await download.batch(last, CSV_BATCH);
+    for await (const rows of download.batches) {
       if (rows.length > 0) yield rows.map((row) => csvRecord(download.cells(row))).join('');
-      if (rows.length < CSV_BATCH) return;
-      last = rows.at(-1);
     }
   }
   await reply

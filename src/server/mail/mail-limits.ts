@@ -93,6 +93,14 @@ export const MAIL_SENDERS = {
     callerChosen: true,
     senders: ['supportForm'],
   },
+  creditRequest: {
+    template: 'creditRequestMail',
+    counts: 'to',
+    rules: [RATE_RULES.creditRequestMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['requestCredits'],
+  },
   capReached: {
     template: 'capReachedMail',
     counts: 'to',

@@ -81,6 +81,26 @@ export function personInMail(person: { name?: string | null; email: string }): s
   return person.name ? `${person.name} (${person.email})` : person.email;
 }
 
+/** docs/product.md#the-team-pool: a member who ran out of credits asks an admin for some. */
+export function creditRequestMail(
+  to: string,
+  requester: string,
+  amount: number | null,
+  note: string | null,
+  link: string,
+): Mail {
+  const asks = amount === null ? 'asks you for credits' : `asks you for ${amount} credits`;
+  const said = note ? `\n\nTheir note: ${note}` : '';
+  return {
+    to,
+    subject: `${requester} ${asks}`,
+    text: `${requester} ${asks}.${said}\n\nGrant credits from the team pool on the Usage page:\n${link}`,
+    html: html`<p>${requester} ${asks}.</p>
+      ${note ? html`<p>Their note: ${note}</p>` : ''}
+      <p><a href="${link}">Grant credits from the team pool on the Usage page</a></p>`.value,
+  };
+}
+
 /** docs/product.md#requests-to-join: an admin learns that someone at the company's domain asks to join. */
 export function joinRequestMail(
   to: string,

@@ -56,12 +56,93 @@ export function createCompanyDomainRepository(db: Db) {
         .execute();
     },
 
-    /** Makes the pending domain the verified one; false when the domain is taken meanwhile. */
-    async confirmPending(organizationId: number, domain: string): Promise<void> {
+    /**
+     * Makes `domain` the pending one, to be proven by DNS: any mailed code is forgotten; the organization's
+     * TXT token is kept when it has one (a published record keeps working), else `token` becomes it.
+     * Answers the token.
+     */
+    async setDnsPending(organizationId: number, domain: string, token: string): Promise<string> {
+      const row = await db
+        .updateTable('organizations')
+        .set({
+          pending_domain: domain,
+          pending_domain_email: null,
+          domain_code_hash: null,
+          domain_code_expires_at: null,
+          domain_txt_token: sql<string>`coalesce(domain_txt_token, ${token})`,
+        })
+        .where('id', '=', organizationId)
+        .returning('domain_txt_token')
+        .executeTakeFirstOrThrow();
+      return row.domain_txt_token!;
+    },
+
+    /**
+     * The organizations whose DNS-proven domain was last checked before `before` (or never), oldest
+     * first, for the daily check.
+     */
+    async dueForDnsCheck(before: Date, limit: number): Promise<Organization[]> {
+      return db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('domain_method', '=', 'dns')
+        .where('domain', 'is not', null)
+        .where((eb) => eb.or([eb('domain_checked_at', 'is', null), eb('domain_checked_at', '<', before)]))
+        .orderBy('domain_checked_at', (ob) => ob.asc().nullsFirst())
+        .limit(limit)
+        .execute();
+    },
+
+    /** Takes an organization's daily check (false when another process took it since `before`). */
+    async claimDnsCheck(organizationId: number, before: Date, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('organizations')
+        .set({ domain_checked_at: now })
+        .where('id', '=', organizationId)
+        .where((eb) => eb.or([eb('domain_checked_at', 'is', null), eb('domain_checked_at', '<', before)]))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The TXT record of a DNS-proven domain is gone: the domain is pending again (its record shown for the
+     * admin to publish again), automatic joining is off, and when it went is kept. False when the domain
+     * changed meanwhile.
+     */
+    async loseDnsDomain(organizationId: number, domain: string, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('organizations')
+        .set({
+          domain: null,
+          domain_method: null,
+          domain_auto_join: false,
+          pending_domain: domain,
+          pending_domain_email: null,
+          domain_code_hash: null,
+          domain_code_expires_at: null,
+          domain_record_missing_at: now,
+        })
+        .where('id', '=', organizationId)
+        .where('domain', '=', domain)
+        .where('domain_method', '=', 'dns')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Makes the pending domain the verified one, proven by `method` ('dns' is checked again daily from
+     * now; 'mail' is a weaker proof, which single sign-on will refuse).
+     */
+    async confirmPending(organizationId: number, domain: string, method: 'dns' | 'mail'): Promise<void> {
       await db
         .updateTable('organizations')
         .set({
           domain,
+          domain_method: method,
+          domain_checked_at: method === 'dns' ? sql<Date>`now()` : null,
+          domain_record_missing_at: null,
           // Automatic joining was allowed for the domain verified before, not for a new one.
           domain_auto_join: sql<boolean>`domain_auto_join and coalesce(domain = ${domain}, false)`,
           domain_verified_at: sql<Date>`now()`,

@@ -16,6 +16,7 @@ export interface StoredEntry {
   kind: CreditEntryKind;
   amount: number;
   top_up_amount: number;
+  granted_amount: number;
   balance_after: number;
   feature: string | null;
   reference: string | null;
@@ -51,6 +52,7 @@ export function createCreditsRepository(db: Db) {
     'kind',
     'amount',
     'top_up_amount',
+    'granted_amount',
     'balance_after',
     'feature',
     'reference',
@@ -72,6 +74,23 @@ export function createCreditsRepository(db: Db) {
     return sql<boolean>`${sql.join(parts, sql` and `)}`;
   }
 
+  /**
+   * The entries a ledger export lists: the report's scope, where an organization's also holds every entry of
+   * its current members, those written before they joined included (a plan grant at signup): each member's
+   * rows then add up from their opening to their closing balance (docs/product.md#the-ledger).
+   */
+  function ledgerScope(filter: Omit<UsageFilter, 'feature'> & { feature?: string }) {
+    if (filter.organizationId === null) return inScope(filter);
+    const parts = [
+      sql`l.created_at >= ${filter.from}`,
+      sql`l.created_at < ${filter.to}`,
+      sql`(l.organization_id = ${filter.organizationId} or l.user_id in (select id from users where organization_id = ${filter.organizationId}))`,
+    ];
+    if (filter.userId !== undefined) parts.push(sql`l.user_id = ${filter.userId}`);
+    if (filter.feature !== undefined) parts.push(sql`l.feature = ${filter.feature}`);
+    return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  }
+
   function usageEntries(filter: UsageFilter) {
     return db.selectFrom('credit_ledger as l').where('l.kind', 'in', USAGE_KINDS).where(inScope(filter));
   }
@@ -83,6 +102,36 @@ export function createCreditsRepository(db: Db) {
         .values(entry)
         .returning(entryColumns)
         .executeTakeFirstOrThrow() as Promise<StoredEntry>;
+    },
+
+    /**
+     * Balances at the start and at the end of a period (the sums of the entries before each) of the current
+     * members of an organization, or of the given users; by id.
+     */
+    async balancesOver(
+      who: { organizationId: number } | { userIds: number[] },
+      period: { from: Date; to: Date },
+    ): Promise<{ user_id: number; email: string; name: string; opening: number; closing: number }[]> {
+      if ('userIds' in who && who.userIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('users as u')
+        .leftJoin('credit_ledger as l', (join) =>
+          join.onRef('l.user_id', '=', 'u.id').on('l.created_at', '<', period.to),
+        )
+        .select([
+          'u.id as user_id',
+          'u.email',
+          'u.name',
+          sql<string>`coalesce(sum(l.amount) filter (where l.created_at < ${period.from}), 0)`.as('opening'),
+          sql<string>`coalesce(sum(l.amount), 0)`.as('closing'),
+        ])
+        .where((eb) =>
+          'userIds' in who ? eb('u.id', 'in', who.userIds) : eb('u.organization_id', '=', who.organizationId),
+        )
+        .groupBy(['u.id', 'u.email', 'u.name'])
+        .orderBy('u.id')
+        .execute();
+      return rows.map((row) => ({ ...row, opening: toInt(row.opening), closing: toInt(row.closing) }));
     },
 
     /** The spend already made with this key by the user (a retried call). */
@@ -191,7 +240,7 @@ export function createCreditsRepository(db: Db) {
           'l.reference',
           'l.reason',
         ])
-        .where(inScope(filter))
+        .where(ledgerScope(filter))
         .where(sql`l.id`, '>', sql`${afterId}::bigint`)
         .orderBy(sql`l.id`)
         .limit(limit)

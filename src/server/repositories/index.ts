@@ -15,6 +15,7 @@ import { createAuditRepository } from './audit.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
+import { createCreditPoolRepository } from './credit-pool.js';
 import { createCreditsRepository } from './credits.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createInviteLinksRepository } from './invite-links.js';
@@ -37,6 +38,7 @@ function bind(db: Db, cache: CatalogueCache) {
     billing: createBillingRepository(db),
     connections: createConnectionsRepository(db),
     credits: createCreditsRepository(db),
+    creditPool: createCreditPoolRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),

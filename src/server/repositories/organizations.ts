@@ -40,6 +40,10 @@ export function createOrganizationsRepository(db: Db) {
       return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
+    async rename(id: number, name: string): Promise<void> {
+      await db.updateTable('organizations').set({ name }).where('id', '=', id).execute();
+    },
+
     async setTwoFactorRequired(id: number, required: boolean): Promise<void> {
       await db
         .updateTable('organizations')

@@ -34,7 +34,8 @@ const MEMBER_COLUMNS = [
   'next_payment_date',
   'payment_method',
 ] as const;
-export type MemberRow = Pick<User, (typeof MEMBER_COLUMNS)[number]>;
+/** A member's row, with whether they sign in with two factors (never the secret itself). */
+export type MemberRow = Pick<User, (typeof MEMBER_COLUMNS)[number]> & { two_factor: boolean };
 
 /** Which members a page or a count is about: name or email containing `search`, holding `product`. */
 export interface MemberFilter {
@@ -213,6 +214,7 @@ export function createUsersRepository(db: Db) {
       let page = db
         .selectFrom('users')
         .select(MEMBER_COLUMNS)
+        .select(sql<boolean>`totp_secret is not null`.as('two_factor'))
         .where('id', 'in', ids.limit(query.limit).offset(query.offset));
       for (const [expression, direction] of order) page = page.orderBy(expression, direction);
       return page.execute();

@@ -184,6 +184,8 @@ export const RATE_RULES = {
   domainMail: { name: 'mail:domain-code', limit: 3, windowSeconds: 60 * 60 },
   joinRequestMail: { name: 'mail:join-request', limit: 10, windowSeconds: 60 * 60 },
   autoJoinMail: { name: 'mail:auto-join', limit: 10, windowSeconds: 60 * 60 },
+  /** Requests for credits (docs/product.md#the-team-pool), per admin they go to. */
+  creditRequestMail: { name: 'mail:credit-request', limit: 10, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
-import { dumpPgliteTemplate } from '../../../src/server/db/index.js';
+import { dumpPgliteTemplate, pgliteTemplateFromBytes } from '../../../src/server/db/index.js';
 import { loadContract, type Contract } from '../../../src/server/contract.js';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -63,28 +63,9 @@ let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
   pgliteTemplate ??= (file ? readFile(file) : dumpPgliteTemplate().then((dump) => dump.arrayBuffer())).then(
-    tarball,
+    pgliteTemplateFromBytes,
   );
   return pgliteTemplate;
-}
-
-/**
- * The dump as the Blob PGlite's loadDataDir reads (it asks only for `type` and `arrayBuffer()`), handing
- * out the bytes read once. A real Blob copies its 30 MB when made and again when read: 1-2 CPU seconds
- * per test process, about a tenth of a small file's cost.
- */
-function tarball(bytes: ArrayBuffer | Uint8Array): Blob {
-  const buffer =
-    bytes instanceof ArrayBuffer
-      ? bytes
-      : bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : bytes.slice().buffer;
-  const blobLike: Pick<Blob, 'type' | 'arrayBuffer'> = {
-    type: 'application/x-tar',
-    arrayBuffer: () => Promise.resolve(buffer),
-  };
-  return blobLike as Blob;
 }
 
 /**

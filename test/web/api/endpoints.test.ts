@@ -215,6 +215,12 @@ const calls: { [K in EndpointId]: Call<K> } = {
   startDomainVerification: { arg: { domain: 'acme.com', email: 'it@acme.com' }, answer: ok },
   verifyDomain: { arg: { code: 'K7P2QX9M' }, answer: ok },
   setDomainAutoJoin: { arg: { enabled: true }, answer: ok },
+  renameOrganization: { arg: { name: 'Acme Sales' }, answer: ok },
+  startDnsVerification: {
+    arg: { domain: 'acme.com' },
+    answer: { ...ok, data: { type: 'TXT', name: 'acme.com', value: 'crm-sync-verification=abc' } },
+  },
+  checkDnsVerification: { arg: undefined, answer: ok },
   decideJoinRequest: { arg: { request_id: '4', decision: 'approve' }, answer: ok },
   getJoinOption: {
     arg: undefined,
@@ -304,6 +310,8 @@ const calls: { [K in EndpointId]: Call<K> } = {
         credits: 10,
         plan_credits: 10,
         top_up_credits: 0,
+        granted_credits: 0,
+        pool_credits: null,
         monthly_cap: 5,
         period_spent: 4,
         period_start: 1_700_000_000,
@@ -328,6 +336,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
         by_day: [],
         by_feature: [],
         members: { items: [], total: 0, page: 1, page_size: 25 },
+        pool: null,
       },
     },
   },
@@ -338,6 +347,18 @@ const calls: { [K in EndpointId]: Call<K> } = {
   buyCredits: {
     arg: { pack: 'credits-100' },
     answer: { error: false, url: 'http://localhost/sandbox/checkout/2' },
+  },
+  grantCredits: {
+    arg: { user_ids: ['user-2'], amount: 5 },
+    answer: { ...ok, data: { granted: 5, members: 1, pool_credits: 95, replayed: false } },
+  },
+  takeBackCredits: {
+    arg: { user_ids: ['user-2'] },
+    answer: { ...ok, data: { taken_back: 5, members: 1, pool_credits: 100, replayed: false } },
+  },
+  requestCredits: {
+    arg: {},
+    answer: { error: false, message: 'Your admins were asked for credits.' },
   },
 };
 

@@ -8,7 +8,7 @@
  */
 import { auditSentence } from '../../../src/web/features/audit/lib/audit-sentence';
 import { activateLocaleWith } from '../../../src/web/i18n';
-import { messages } from '../../../src/web/i18n/zh-CN';
+import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 import { AUDIT_DETAIL_KEYS, AUDIT_EVENT_TYPES, type AuditEventType } from '../../../src/shared/audit-events';
 
 type Case = [type: AuditEventType, details: Record<string, unknown>, english: string, chinese: string];
@@ -161,6 +161,18 @@ const CASES: Case[] = [
   ],
   ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
   [
+    'domain.verification_lost',
+    { domain: 'acme.com' },
+    'The TXT record of acme.com was gone: the domain is no longer verified.',
+    'acme.com 的 TXT 记录已不存在：该域名不再处于已验证状态。',
+  ],
+  [
+    'organization.renamed',
+    { from: 'Acme', to: 'Acme Sales' },
+    'Renamed from Acme to Acme Sales.',
+    '已从 Acme 重命名为 Acme Sales。',
+  ],
+  [
     'join_request.approved',
     { role: 'member', address_confirmed: false },
     'Approved as Member; an invitation was mailed to confirm the address.',
@@ -192,6 +204,13 @@ const CASES: Case[] = [
 ];
 
 afterEach(() => activateLocaleWith('en', {}));
+
+test('a rename from the default name reads that name in Chinese', () => {
+  activateLocaleWith('zh-CN', messages, translateStoredValue, renderServerCode);
+  expect(auditSentence('organization.renamed', { from: "Ada Admin's organization", to: 'Acme' })).toBe(
+    '已从 Ada Admin 的组织 重命名为 Acme。',
+  );
+});
 
 test.each(CASES)('%s %j reads "%s" and "%s"', (type, details, english, chinese) => {
   expect(auditSentence(type, details)).toBe(english);

@@ -76,6 +76,8 @@ describe('pages', () => {
                   spent: 25300,
                   spends: 1200,
                   monthly_cap: 30000,
+                  opening_balance: 0,
+                  closing_balance: 0,
                 },
               ],
               total: 1,

@@ -222,6 +222,8 @@ export function aCreditUsage(overrides: Partial<CreditUsage> = {}): CreditUsage 
     credits: 10,
     plan_credits: 10,
     top_up_credits: 0,
+    granted_credits: 0,
+    pool_credits: null,
     monthly_cap: null,
     period_spent: 0,
     period_start: FIXTURE_NOW,
@@ -242,6 +244,7 @@ export function aUsageReport(overrides: Partial<UsageReport> = {}): UsageReport 
     ],
     by_feature: [],
     members: { items: [], total: 0, page: 1, page_size: 25 },
+    pool: null,
     ...overrides,
   };
 }

@@ -57,6 +57,8 @@ test('an admin sends a verification code, then enters it, and the verified domai
   const section = within(await screen.findByRole('region', { name: 'Company domain' }));
   const form = within(await section.findByRole('form', { name: 'Verify a company domain' }));
   await user.type(form.getByRole('textbox', { name: 'Company domain' }), 'acme.com');
+  // The mailed code is the second method: the admin chooses it.
+  await user.click(form.getByRole('radio', { name: 'Email a code to an address at the domain' }));
   await user.type(form.getByRole('textbox', { name: /Send the code to/ }), 'it@acme.com');
   state = {
     error: false,
@@ -152,6 +154,7 @@ test('a free-mail domain is refused with the server message', async () => {
   );
   const { user } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
   await user.type(await screen.findByRole('textbox', { name: 'Company domain' }), 'gmail.com');
+  await user.click(screen.getByRole('radio', { name: 'Email a code to an address at the domain' }));
   await user.click(screen.getByRole('button', { name: 'Send verification code' }));
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Failed to send the verification code');
@@ -281,6 +284,7 @@ describe('in Chinese', () => {
     const section = within(await screen.findByRole('region', { name: '公司域名' }));
     const form = within(await section.findByRole('form', { name: '验证公司域名' }));
     await user.type(form.getByRole('textbox', { name: '公司域名' }), 'acme.com');
+    await user.click(form.getByRole('radio', { name: '向该域名下的地址发送验证码' }));
     await user.click(form.getByRole('button', { name: '发送验证码' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('acme.com 已被另一个组织验证。');
@@ -504,5 +508,67 @@ describe('an address its owner has not confirmed', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       '您的申请已发送给 Acme 的管理员。管理员批准后，我们会向 mallory@acme.com 发送邀请：打开邀请即可加入。',
     );
+  });
+});
+
+describe('DNS verification', () => {
+  const record = { type: 'TXT' as const, name: 'acme.com', value: 'crm-sync-verification=3f9c1d0b' };
+
+  test('the TXT record is the default proof: the admin gets it, publishes it and selects Verify', async () => {
+    let state: Partial<DomainData> = {};
+    const start = spyOnApi('startDnsVerification', {
+      error: false,
+      message: 'Add this TXT record at acme.com, then select Verify.',
+      data: record,
+    });
+    const check = spyOnApi('checkDnsVerification', { error: false, message: 'acme.com is verified.' });
+    const { user } = renderWithDomain(() => state, start.handler, check.handler);
+    const form = within(await screen.findByRole('form', { name: 'Verify a company domain' }));
+    expect(form.getByRole('radio', { name: 'Add a DNS TXT record (recommended)' })).toBeChecked();
+    expect(form.queryByRole('textbox', { name: /Send the code to/ })).not.toBeInTheDocument();
+    await user.type(form.getByRole('textbox', { name: 'Company domain' }), 'acme.com');
+    state = { pending_domain: 'acme.com', dns_record: record };
+    await user.click(form.getByRole('button', { name: 'Get the TXT record' }));
+    await waitFor(() => expect(start.requests).toHaveLength(1));
+    expect(start.requests[0]!.body).toEqual({ domain: 'acme.com' });
+
+    const panel = within(await screen.findByRole('region', { name: 'TXT record for acme.com' }));
+    expect(panel.getByText('crm-sync-verification=3f9c1d0b')).toBeInTheDocument();
+    state = { domain: 'acme.com', method: 'dns', dns_record: record };
+    await user.click(panel.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('acme.com is verified.')).toBeInTheDocument();
+    expect(await screen.findByText('Verified domain: acme.com')).toBeInTheDocument();
+    expect(screen.getByText('Proven by a DNS record, checked every day.')).toBeInTheDocument();
+  });
+
+  test('a record not found reads as the server says, in Chinese too', async () => {
+    await activateLocale('zh-CN');
+    try {
+      const { user } = renderWithDomain(
+        () => ({ pending_domain: 'acme.com', dns_record: record }),
+        mockApiError(
+          'checkDnsVerification',
+          'No TXT record was found at acme.com. Add the record, wait a few minutes for DNS to update, then try again.',
+        ),
+      );
+      const panel = within(await screen.findByRole('region', { name: 'acme.com 的 TXT 记录' }));
+      await user.click(panel.getByRole('button', { name: '验证' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('在 acme.com 未找到 TXT 记录。');
+    } finally {
+      activateLocaleWith('en', {});
+    }
+  });
+
+  test('a domain whose record went missing says so and shows the record to publish again', async () => {
+    renderWithDomain(() => ({
+      pending_domain: 'acme.com',
+      dns_record: record,
+      record_missing_at: 1764000000,
+    }));
+    expect(
+      await screen.findByText(/The TXT record of acme.com was gone at the daily check/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'TXT record for acme.com' })).toBeInTheDocument();
   });
 });

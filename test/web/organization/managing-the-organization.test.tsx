@@ -166,6 +166,7 @@ describe('members table', () => {
       'Team members',
       'Pending invitations',
       'Organization settings',
+      'Organization name',
       'Seats',
       'Company domain',
       'Requests to join',

@@ -103,3 +103,33 @@ test('members and invitations are cards with name, email, role, product, status 
   await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
   expect(router.state.location.pathname).toBe('/dashboard/member/edit/user-2');
 });
+
+test('when two-factor sign-in is required, each card says whether its member has it', async () => {
+  server.use(noCompanyDomain());
+  server.use(
+    mockOrganizationMembers({
+      users: [
+        aMember({
+          id: 'user-1',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          role: 'admin',
+          two_factor: true,
+        }),
+        aMember({ id: 'user-2', name: 'Grace Hopper', email: 'grace@example.com', two_factor: false }),
+      ],
+      invitations: [],
+    }),
+  );
+  const requiring = aUser({
+    id: 'user-1',
+    role: 'admin',
+    organization: anOrganization({ billing_admin_id: 'user-1', require_two_factor: true }),
+  });
+  renderApp('/dashboard/organization', { preloadedState: signedIn(requiring) });
+  const cards = within(await screen.findByRole('list', { name: 'Team members' }));
+  const card = (name: string) => within(cards.getByText(name).closest('li')!);
+  expect(card('Grace Hopper').getByText('Two-factor')).toBeInTheDocument();
+  expect(card('Grace Hopper').getByText('Not set up')).toBeInTheDocument();
+  expect(card('Ada Lovelace').getByText('On')).toBeInTheDocument();
+});

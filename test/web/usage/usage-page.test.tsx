@@ -36,6 +36,8 @@ const teamReport = aUsageReport({
         spent: 5,
         spends: 5,
         monthly_cap: 5,
+        opening_balance: 10,
+        closing_balance: 5,
       },
       {
         user_id: 'user-3',
@@ -44,6 +46,8 @@ const teamReport = aUsageReport({
         spent: 2,
         spends: 1,
         monthly_cap: null,
+        opening_balance: 10,
+        closing_balance: 5,
       },
     ],
     total: 2,
@@ -169,6 +173,8 @@ test('a year of days and the largest page of members (50) keep the page under 1,
     spent: 1000 - i,
     spends: 1000 - i,
     monthly_cap: null,
+    opening_balance: 0,
+    closing_balance: 0,
   }));
   server.use(
     mockApi('getCreditUsage', { error: false, data: aCreditUsage() }),

@@ -24,6 +24,8 @@ import m0047InviteLinks from './0047-invite-links.js';
 import m0048DomainAutoJoin from './0048-domain-auto-join.js';
 import m0049EmailProvenAt from './0049-email-proven-at.js';
 import m0050CheckoutSubscription from './0050-checkout-subscription.js';
+import m0055CreditPool from './0055-credit-pool.js';
+import m0056DomainDnsProof from './0056-domain-dns-proof.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0048_domain_auto_join': m0048DomainAutoJoin,
   '0049_email_proven_at': m0049EmailProvenAt,
   '0050_checkout_subscription': m0050CheckoutSubscription,
+  '0055_credit_pool': m0055CreditPool,
+  '0056_domain_dns_proof': m0056DomainDnsProof,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -224,26 +224,47 @@ async function auditPurchase(
   }
 }
 
-/** A paid credit pack: top-up credits (they never expire) for the buyer, through the ledger. */
+/**
+ * A paid credit pack, through a ledger: top-up credits (they never expire) for the buyer, or for their team
+ * pool when they chose it at checkout and still belong to the organization (docs/product.md#the-team-pool).
+ */
 async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<void> {
   const buyer = await tx.users.findById(session.user_id, { forUpdate: true });
   if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
   if (session.credits <= 0) throw new Error(`Checkout ${session.id} has no credits`);
-  await tx.credits.record({
-    user_id: buyer.id,
-    organization_id: buyer.organization_id,
-    kind: 'top_up',
-    amount: session.credits,
-    top_up_amount: session.credits,
-    reference: session.id,
-    reason: `Credit pack ${session.credit_pack ?? ''} purchased`.trim(),
-  });
+  const reason = `Credit pack ${session.credit_pack ?? ''} purchased`.trim();
+  const toPool = session.credits_to === 'pool' && buyer.organization_id !== null;
+  if (toPool) {
+    await tx.creditPool.record({
+      organization_id: buyer.organization_id!,
+      kind: 'top_up',
+      amount: session.credits,
+      actor_id: buyer.id,
+      reference: session.id,
+      reason: `${reason} by ${buyer.email}`,
+    });
+  } else {
+    await tx.credits.record({
+      user_id: buyer.id,
+      organization_id: buyer.organization_id,
+      kind: 'top_up',
+      amount: session.credits,
+      top_up_amount: session.credits,
+      reference: session.id,
+      reason,
+    });
+  }
   await creditEvent(tx, {
     type: 'credits.top_up',
     actor: buyer,
     organizationId: buyer.organization_id,
     target: buyer,
-    details: { pack: session.credit_pack, credits: session.credits, checkout: session.id },
+    details: {
+      pack: session.credit_pack,
+      credits: session.credits,
+      checkout: session.id,
+      to: toPool ? 'pool' : 'own',
+    },
   });
 }
 

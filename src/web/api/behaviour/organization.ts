@@ -13,6 +13,8 @@ export const behaviour = {
   removeOrganizationUser: { invalidatesTags: onSuccess('Members', 'User') },
   setUserProduct: { invalidatesTags: onSuccess('Members', 'User') },
   moveSeat: { invalidatesTags: onSuccess('Members', 'User') },
+  // The name shows through the user's organization; the audit log records the rename.
+  renameOrganization: { invalidatesTags: onSuccess('User', 'Audit') },
   // A signed-in invitee who joins becomes a member.
   acceptInvite: {
     // 'member' too: another tab may have joined, which this tab's session does not know yet.

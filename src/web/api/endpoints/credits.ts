@@ -28,6 +28,15 @@ export const creditsApi = baseApi
         build,
         '/get-usage-report',
       ),
+      grantCredits: post<SuccessBody<'grantCredits'>, RequestBody<'grantCredits'>>(build, '/grant-credits'),
+      takeBackCredits: post<SuccessBody<'takeBackCredits'>, RequestBody<'takeBackCredits'>>(
+        build,
+        '/take-back-credits',
+      ),
+      requestCredits: post<SuccessBody<'requestCredits'>, RequestBody<'requestCredits'>>(
+        build,
+        '/request-credits',
+      ),
       getCreditPacks: get<SuccessBody<'getCreditPacks'>>(build, '/get-credit-packs'),
       buyCredits: post<SuccessBody<'buyCredits'>, RequestBody<'buyCredits'>>(build, '/buy-credits'),
     }),
@@ -48,6 +57,9 @@ export const useLazyGetCreditUsageQuery = /*#__PURE__*/ hook('getCreditUsage', '
 export const useSetMemberCapsMutation = /*#__PURE__*/ hook('setMemberCaps', 'useMutation');
 export const useGetUsageReportQuery = /*#__PURE__*/ hook('getUsageReport', 'useQuery');
 export const useLazyGetUsageReportQuery = /*#__PURE__*/ hook('getUsageReport', 'useLazyQuery');
+export const useGrantCreditsMutation = /*#__PURE__*/ hook('grantCredits', 'useMutation');
+export const useTakeBackCreditsMutation = /*#__PURE__*/ hook('takeBackCredits', 'useMutation');
+export const useRequestCreditsMutation = /*#__PURE__*/ hook('requestCredits', 'useMutation');
 export const useGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useQuery');
 export const useLazyGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useLazyQuery');
 export const useBuyCreditsMutation = /*#__PURE__*/ hook('buyCredits', 'useMutation');

@@ -11,6 +11,10 @@ import { behaviour } from '../behaviour/organization';
 export const organizationApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
+      renameOrganization: post<SuccessBody<'renameOrganization'>, RequestBody<'renameOrganization'>>(
+        build,
+        '/rename-organization',
+      ),
       getOrganizationMembers: get<
         SuccessBody<'getOrganizationMembers'>,
         QueryParams<'getOrganizationMembers'>
@@ -49,6 +53,11 @@ export const organizationApi = baseApi
         RequestBody<'startDomainVerification'>
       >(build, '/start-domain-verification'),
       verifyDomain: post<SuccessBody<'verifyDomain'>, RequestBody<'verifyDomain'>>(build, '/verify-domain'),
+      startDnsVerification: post<SuccessBody<'startDnsVerification'>, RequestBody<'startDnsVerification'>>(
+        build,
+        '/start-dns-verification',
+      ),
+      checkDnsVerification: post<SuccessBody<'checkDnsVerification'>>(build, '/check-dns-verification', true),
       setDomainAutoJoin: post<SuccessBody<'setDomainAutoJoin'>, RequestBody<'setDomainAutoJoin'>>(
         build,
         '/set-domain-auto-join',
@@ -80,6 +89,7 @@ function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, na
   return organizationApi.endpoints[id][name];
 }
 
+export const useRenameOrganizationMutation = /*#__PURE__*/ hook('renameOrganization', 'useMutation');
 export const useGetOrganizationMembersQuery = /*#__PURE__*/ hook('getOrganizationMembers', 'useQuery');
 export const useLazyGetOrganizationMembersQuery = /*#__PURE__*/ hook(
   'getOrganizationMembers',
@@ -101,6 +111,8 @@ export const useStartDomainVerificationMutation = /*#__PURE__*/ hook(
   'useMutation',
 );
 export const useVerifyDomainMutation = /*#__PURE__*/ hook('verifyDomain', 'useMutation');
+export const useStartDnsVerificationMutation = /*#__PURE__*/ hook('startDnsVerification', 'useMutation');
+export const useCheckDnsVerificationMutation = /*#__PURE__*/ hook('checkDnsVerification', 'useMutation');
 export const useSetDomainAutoJoinMutation = /*#__PURE__*/ hook('setDomainAutoJoin', 'useMutation');
 export const useDecideJoinRequestMutation = /*#__PURE__*/ hook('decideJoinRequest', 'useMutation');
 export const useGetJoinOptionQuery = /*#__PURE__*/ hook('getJoinOption', 'useQuery');

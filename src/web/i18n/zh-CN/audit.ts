@@ -67,6 +67,9 @@ export const audit: Record<string, string> = {
   'Canceled {plan}: back to Free.': '已取消{plan}，恢复为免费版。',
   'Bought {credits, plural, one {# credit} other {# credits}}.': '购买了 {credits, plural, other {# 点}}。',
   'Verified {domain}.': '已验证 {domain}。',
+  'Renamed from {from} to {to}.': '已从 {from} 重命名为 {to}。',
+  'The TXT record of {domain} was gone: the domain is no longer verified.':
+    '{domain} 的 TXT 记录已不存在：该域名不再处于已验证状态。',
   'Approved as {role}; an invitation was mailed to confirm the address.':
     '已批准以{role}身份加入；已发送邀请邮件以确认其地址。',
   'Approved as {role}.': '已批准以{role}身份加入。',
@@ -103,6 +106,8 @@ export const audit: Record<string, string> = {
   'Credit cap changed': '点数上限已更改',
   'Credits topped up': '点数已充值',
   'Company domain verified': '公司域名已验证',
+  'Organization renamed': '组织已重命名',
+  'Company domain no longer verified': '公司域名不再处于已验证状态',
   'Request to join approved': '加入申请已批准',
   'Request to join declined': '加入申请已拒绝',
   'Invitation link created': '已创建邀请链接',

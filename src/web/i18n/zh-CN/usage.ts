@@ -50,4 +50,17 @@ export const usage: Record<string, string> = {
   'Failed to load credit packs': '无法加载点数包',
   'Failed to start the payment': '无法开始付款',
   'Failed to load the usage report': '无法加载用量报告',
+  'Failed to ask your admins': '无法向管理员申请',
+  'You are out of credits: ask your organization admin for more.':
+    '您的点数已用完：请向组织管理员申请更多点数。',
+  'Note for your admins (optional)': '给管理员的留言（可选）',
+  'Request credits': '申请点数',
+  '{granted} of them granted from the team pool': '其中 {granted} 点来自团队点数池',
+  'Team pool: {credits} credits': '团队点数池：{credits} 点',
+  'Where the credits go': '点数去向',
+  'To the team pool': '存入团队点数池',
+  'To my own balance': '存入我自己的余额',
+  'Balance: start → end': '余额：期初 → 期末',
+  'Team pool: {opening} credits at the start of the period, {closing} at its end.':
+    '团队点数池：期初 {opening} 点，期末 {closing} 点。',
 };

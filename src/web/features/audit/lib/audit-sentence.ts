@@ -168,6 +168,19 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? null
       : t('Bought {credits, plural, one {# credit} other {# credits}}.', { credits });
   },
+  'organization.renamed': (details) => {
+    const [from, to] = [text(details.from), text(details.to)];
+    // A default name ("Ada's organization") reads in the reader's language, as everywhere it shows.
+    return from === null || to === null
+      ? null
+      : t('Renamed from {from} to {to}.', { from: translated(from), to: translated(to) });
+  },
+  'domain.verification_lost': (details) =>
+    text(details.domain)
+      ? t('The TXT record of {domain} was gone: the domain is no longer verified.', {
+          domain: text(details.domain),
+        })
+      : null,
   'domain.verified': (details) =>
     text(details.domain) ? t('Verified {domain}.', { domain: text(details.domain) }) : null,
   'join_request.approved': (details) => {

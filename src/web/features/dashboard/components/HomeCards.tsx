@@ -15,7 +15,7 @@ import { formatAmount } from '../../../entities/plan';
 import { formatNumber } from '../../../i18n/format';
 import { formatDate } from '../../../lib/dates';
 import { managesBilling } from '../../../../shared/permissions';
-import { t } from '../../../i18n';
+import { t, translated } from '../../../i18n';
 import { dashboardPaths } from '../../../lib/paths';
 
 /** One card of the Overview: a heading, what it says, and where to go from it. */
@@ -150,7 +150,7 @@ function SeatsCard({ user }: { user: User }) {
       <Typography color="text.secondary">
         {t('{count, plural, one {# member} other {# members}} in {organization}', {
           count: organization.member_count,
-          organization: organization.name,
+          organization: translated(organization.name),
         })}
       </Typography>
     </HomeCard>

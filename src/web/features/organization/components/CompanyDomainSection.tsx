@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { useGetCompanyDomainQuery, useSetDomainAutoJoinMutation } from '../../../api/endpoints/organization';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
+import { DnsRecordPanel, DomainProofNote } from './DnsVerification';
 import { InviteLinkSection } from './InviteLinkSection';
 import { JoinRequests } from './JoinRequests';
 import { StartVerificationForm, VerifyCodeForm } from './DomainVerificationForms';
@@ -75,6 +76,7 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
               </Button>
             )}
           </Box>
+          <DomainProofNote method={data.method} recordMissingAt={null} domain={data.domain} />
           <FormControlLabel
             control={
               <Switch
@@ -93,13 +95,23 @@ export function CompanyDomainSection({ onDone, onMemberJoined }: CompanyDomainSe
           {t('Verify your company domain so colleagues who sign up with it can ask to join.')}
         </Typography>
       )}
+      {data.record_missing_at && !data.domain && (
+        <DomainProofNote
+          method={null}
+          recordMissingAt={data.record_missing_at}
+          domain={data.pending_domain}
+        />
+      )}
       {(!data.domain || changing) && (
         <StartVerificationForm changing={changing} onCancel={stopChanging} {...events} />
       )}
-      {data.pending_domain && (
+      {data.pending_domain && !data.pending_email && data.dns_record && (
+        <DnsRecordPanel record={data.dns_record} {...events} />
+      )}
+      {data.pending_domain && data.pending_email && (
         <VerifyCodeForm
           pendingDomain={data.pending_domain}
-          pendingEmail={data.pending_email ?? null}
+          pendingEmail={data.pending_email}
           onVerified={() => changing && stopChanging()}
           {...events}
         />

@@ -4,7 +4,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import {
+  useStartDnsVerificationMutation,
   useStartDomainVerificationMutation,
   useVerifyDomainMutation,
 } from '../../../api/endpoints/organization';
@@ -12,6 +16,7 @@ import { withDetail, type ErrorText } from '../../../api/errors';
 import { serverText, t } from '../../../i18n';
 
 const DOMAIN_START_FAILED = 'Failed to send the verification code';
+const DNS_START_FAILED = 'Failed to get the TXT record';
 const DOMAIN_VERIFY_FAILED = 'Failed to verify the domain';
 
 /** What the domain forms tell the section: what happened, what failed, that the domain's state changed. */
@@ -21,7 +26,10 @@ export interface DomainFormEvents {
   onChanged: () => void;
 }
 
-/** Verifying a (new) company domain: the domain and where to send its code. */
+/**
+ * Verifying a (new) company domain: the domain and how to prove it, by a DNS TXT record (the default, and
+ * the proof single sign-on will need) or, where the admin chooses it, a code mailed to an address there.
+ */
 export function StartVerificationForm({
   changing,
   onCancel,
@@ -35,20 +43,25 @@ export function StartVerificationForm({
 }) {
   const [domain, setDomain] = useState('');
   const [email, setEmail] = useState('');
+  const [method, setMethod] = useState<'dns' | 'mail'>('dns');
   const [start, starting] = useStartDomainVerificationMutation();
+  const [startDns, startingDns] = useStartDnsVerificationMutation();
 
   const onStart = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onError(null);
     try {
-      const answer = await start({
-        domain: domain.trim(),
-        ...(email.trim() ? { email: email.trim() } : {}),
-      }).unwrap();
+      const answer =
+        method === 'dns'
+          ? await startDns({ domain: domain.trim() }).unwrap()
+          : await start({
+              domain: domain.trim(),
+              ...(email.trim() ? { email: email.trim() } : {}),
+            }).unwrap();
       onDone(serverText(answer));
       onChanged();
     } catch (failure) {
-      onError(withDetail(DOMAIN_START_FAILED, failure));
+      onError(withDetail(method === 'dns' ? DNS_START_FAILED : DOMAIN_START_FAILED, failure));
     }
   };
 
@@ -70,18 +83,33 @@ export function StartVerificationForm({
         onChange={(event) => setDomain(event.target.value)}
         sx={{ flex: '1 1 200px' }}
       />
-      <TextField
-        label={t('Send the code to (optional)')}
-        name="domain_email"
-        type="email"
-        size="small"
-        helperText={t('An address at the domain; yours when left empty.')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        sx={{ flex: '1 1 240px' }}
-      />
-      <Button type="submit" variant="outlined" disabled={starting.isLoading}>
-        {t('Send verification code')}
+      <RadioGroup
+        aria-label={t('How to prove the domain')}
+        value={method}
+        onChange={(event) => setMethod(event.target.value as 'dns' | 'mail')}
+        sx={{ flex: '1 1 100%' }}
+      >
+        <FormControlLabel value="dns" control={<Radio />} label={t('Add a DNS TXT record (recommended)')} />
+        <FormControlLabel
+          value="mail"
+          control={<Radio />}
+          label={t('Email a code to an address at the domain')}
+        />
+      </RadioGroup>
+      {method === 'mail' && (
+        <TextField
+          label={t('Send the code to (optional)')}
+          name="domain_email"
+          type="email"
+          size="small"
+          helperText={t('An address at the domain; yours when left empty.')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          sx={{ flex: '1 1 240px' }}
+        />
+      )}
+      <Button type="submit" variant="outlined" disabled={starting.isLoading || startingDns.isLoading}>
+        {method === 'dns' ? t('Get the TXT record') : t('Send verification code')}
       </Button>
       {changing && <Button onClick={onCancel}>{t('Cancel')}</Button>}
     </Box>

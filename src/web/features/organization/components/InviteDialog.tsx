@@ -12,6 +12,9 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import type { Role } from '../lib/members';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../entities/session';
+import { ROLE_NAMES, rolesGrantableBy } from '../../../../shared/permissions';
 import { t } from '../../../i18n';
 
 export interface InviteValues {
@@ -31,7 +34,7 @@ export interface InviteDialogProps {
 }
 
 /**
- * Invite someone by email (docs/product.md#invitations: email required, role member or admin, default member), in a dialog
+ * Invite someone by email (docs/product.md#invitations: email required, every role the inviter may give, default member), in a dialog
  * opened by the page's Invite button. It opens on the Email field; closing it returns focus to Invite.
  */
 export function InviteDialog({
@@ -47,6 +50,7 @@ export function InviteDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
+  const roles = rolesGrantableBy(useAppSelector(selectUser)?.role);
 
   const close = () => {
     setEmail('');
@@ -89,8 +93,11 @@ export function InviteDialog({
               value={role}
               onChange={(event) => setRole(event.target.value as Role)}
             >
-              <MenuItem value="member">{t('Member')}</MenuItem>
-              <MenuItem value="admin">{t('Admin')}</MenuItem>
+              {roles.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(ROLE_NAMES[value])}
+                </MenuItem>
+              ))}
             </TextField>
           </Stack>
         </DialogContent>

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -13,6 +14,7 @@ import { useSeatMove } from '../hooks/use-seat-move';
 import { nextSort, type OrganizationMember } from '../lib/members';
 import { MEMBER_PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../lib/members-view';
 import { BulkCapsDialog } from './BulkCapsDialog';
+import { PoolCreditsDialog } from './PoolCreditsDialog';
 import { MembersTable } from './MembersTable';
 import { MoveSeatDialog } from './MoveSeatDialog';
 import { PageSection } from './PageSection';
@@ -34,6 +36,7 @@ export function MembersSection() {
   const seatMove = useSeatMove();
   const report = useReport();
   const [capsOpen, setCapsOpen] = useState(false);
+  const [poolOpen, setPoolOpen] = useState(false);
   const canSetCaps = roleCan(viewer?.role, 'credits.govern');
   // The search box's text goes to the URL once the typing pauses, replacing the entry (one per search).
   const commitSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
@@ -44,11 +47,14 @@ export function MembersSection() {
   return (
     <PageSection title={t('Team members')} headingRef={heading}>
       {canSetCaps && (
-        <div>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Button variant="outlined" onClick={() => setCapsOpen(true)}>
             {t('Set monthly caps')}
           </Button>
-        </div>
+          <Button variant="outlined" onClick={() => setPoolOpen(true)}>
+            {t('Grant credits')}
+          </Button>
+        </Stack>
       )}
       <MembersTable
         members={data?.users ?? NO_MEMBERS}
@@ -68,6 +74,9 @@ export function MembersSection() {
         returnTo={`${pathname}${query}`}
         onRemove={removal.ask}
         onMoveSeat={roleCan(viewer?.role, 'members.edit') ? seatMove.ask : undefined}
+        showTwoFactor={
+          Boolean(viewer?.organization?.require_two_factor) && roleCan(viewer?.role, 'organization.security')
+        }
       />
       {canSetCaps && (
         <BulkCapsDialog
@@ -76,6 +85,17 @@ export function MembersSection() {
           onClose={() => setCapsOpen(false)}
           onSaved={(message) => {
             setCapsOpen(false);
+            report({ success: message });
+          }}
+        />
+      )}
+      {canSetCaps && (
+        <PoolCreditsDialog
+          open={poolOpen}
+          members={data?.users ?? NO_MEMBERS}
+          onClose={() => setPoolOpen(false)}
+          onDone={(message) => {
+            setPoolOpen(false);
             report({ success: message });
           }}
         />

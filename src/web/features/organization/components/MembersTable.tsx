@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { roleName, type MemberSort, type OrganizationMember, type SortOrder } from '../lib/members';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
+import { TwoFactorStatus } from './TwoFactorStatus';
 import { MemberCards, usePhoneLayout } from './PhoneCards';
 import { RowActionsMenu } from './RowActionsMenu';
 import { memberActions, memberActionsLabel, type MemberActionHandlers } from '../lib/row-actions';
@@ -44,12 +45,15 @@ export interface MembersTableProps {
   returnTo?: string;
   /** Opens the seat move of a member holding a paid seat (docs/product.md#seats); no button without it. */
   onMoveSeat?: (member: OrganizationMember) => void;
+  /** The organization requires two-factor sign-in: a Two-factor column shows who lacks it. */
+  showTwoFactor?: boolean;
 }
 
-const COLUMNS: { label: string; sort?: MemberSort }[] = [
+const COLUMNS: { label: string; sort?: MemberSort; twoFactor?: true }[] = [
   { label: msg('Name/Email'), sort: 'name' },
   { label: msg('Role'), sort: 'role' },
   { label: msg('Product'), sort: 'product' },
+  { label: msg('Two-factor'), twoFactor: true },
   { label: msg('Joined'), sort: 'joined' },
   { label: msg('Actions') },
 ];
@@ -57,7 +61,9 @@ const COLUMNS: { label: string; sort?: MemberSort }[] = [
 /** The team members table (docs/product.md#members): searchable, sortable and paginated by the server. */
 export function MembersTable(props: MembersTableProps) {
   const { members, search, sort, order, busy, canManage } = props;
+  const showTwoFactor = props.showTwoFactor ?? false;
   const handlers = { onRemove: props.onRemove, onMoveSeat: props.onMoveSeat, returnTo: props.returnTo };
+  const columns = COLUMNS.filter((column) => showTwoFactor || !column.twoFactor);
   const phone = usePhoneLayout();
   const empty = search.trim() ? t('No members match your search.') : t('No members yet.');
 
@@ -84,7 +90,13 @@ export function MembersTable(props: MembersTableProps) {
       }
     >
       {phone ? (
-        <MemberCards members={members} canManage={canManage} empty={empty} {...handlers} />
+        <MemberCards
+          members={members}
+          canManage={canManage}
+          empty={empty}
+          showTwoFactor={showTwoFactor}
+          {...handlers}
+        />
       ) : (
         <TableContainer>
           {/* Between the phone cards and a wide screen the five columns share little room: tighter cells,
@@ -97,10 +109,10 @@ export function MembersTable(props: MembersTableProps) {
           >
             <TableHead>
               <TableRow>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <TableCell
                     key={column.label}
-                    align={column.sort === undefined ? 'right' : undefined}
+                    align={column.sort === undefined && !column.twoFactor ? 'right' : undefined}
                     sortDirection={column.sort !== undefined && sort === column.sort ? order : false}
                   >
                     {column.sort === undefined ? (
@@ -120,11 +132,17 @@ export function MembersTable(props: MembersTableProps) {
             </TableHead>
             <TableBody>
               {members.map((member) => (
-                <MemberRow key={member.id} member={member} canManage={canManage} {...handlers} />
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  canManage={canManage}
+                  showTwoFactor={showTwoFactor}
+                  {...handlers}
+                />
               ))}
               {members.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={5}>{empty}</TableCell>
+                  <TableCell colSpan={columns.length}>{empty}</TableCell>
                 </TableRow>
               )}
             </TableBody>
@@ -141,8 +159,9 @@ export const compactOnPhones = { '& th, & td': { px: { xs: 0.5, sm: 2 } } } as c
 function MemberRow({
   member,
   canManage,
+  showTwoFactor,
   ...handlers
-}: { member: OrganizationMember; canManage: boolean } & MemberActionHandlers) {
+}: { member: OrganizationMember; canManage: boolean; showTwoFactor: boolean } & MemberActionHandlers) {
   return (
     <TableRow>
       <TableCell>
@@ -157,6 +176,11 @@ function MemberRow({
       <TableCell>
         <PlanBadge product={member.subscription?.stripe_product} />
       </TableCell>
+      {showTwoFactor && (
+        <TableCell>
+          <TwoFactorStatus enabled={member.two_factor} />
+        </TableCell>
+      )}
       <TableCell>
         <JoinedDate seconds={member.join_timestamp} />
       </TableCell>

@@ -6,10 +6,11 @@ import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
+import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
 
 /**
- * The organization's settings (seats, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, company domain), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -19,9 +20,18 @@ export function OrganizationSettings() {
   const purchasedSeats = viewer?.organization?.seats;
   const showSeats = Boolean(purchasedSeats && data);
   const showDomain = roleCan(viewer?.role, 'organization.domain');
-  if (!showSeats && !showDomain) return null;
+  const showName = roleCan(viewer?.role, 'organization.settings');
+  if (!showSeats && !showDomain && !showName) return null;
   return (
     <PageSection title={t('Organization settings')}>
+      {showName && (
+        <PageSection title={t('Organization name')} level={3}>
+          <OrganizationNameForm
+            name={viewer?.organization?.name ?? ''}
+            onDone={(message) => report({ success: message })}
+          />
+        </PageSection>
+      )}
       {showSeats && purchasedSeats && data && (
         <PageSection title={t('Seats')} level={3}>
           <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />

@@ -19,6 +19,7 @@ import {
 import { RowActionsMenu } from './RowActionsMenu';
 import { JoinedDate } from './JoinedDate';
 import { PlanBadge } from './PlanBadge';
+import { TwoFactorStatus } from './TwoFactorStatus';
 import { t } from '../../../i18n';
 
 export { usePhoneLayout } from '../../../components/use-phone-layout';
@@ -57,12 +58,15 @@ export function MemberCards({
   members,
   canManage,
   empty,
+  showTwoFactor = false,
   ...handlers
 }: {
   members: readonly OrganizationMember[];
   canManage: boolean;
   /** What an empty list says. */
   empty: string;
+  /** The organization requires two-factor sign-in: each card says whether its member has it. */
+  showTwoFactor?: boolean;
 } & MemberActionHandlers) {
   if (members.length === 0) return <Typography sx={{ p: 2 }}>{empty}</Typography>;
   return (
@@ -93,6 +97,11 @@ export function MemberCards({
             <Field label={t('Product')}>
               <PlanBadge product={member.subscription?.stripe_product} />
             </Field>
+            {showTwoFactor && (
+              <Field label={t('Two-factor')}>
+                <TwoFactorStatus enabled={member.two_factor} />
+              </Field>
+            )}
             <Field label={t('Joined')}>
               <JoinedDate seconds={member.join_timestamp} />
             </Field>

@@ -4,7 +4,12 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../entities/session';
 import { useBuyCreditsMutation, useGetCreditPacksQuery } from '../../../api/endpoints/credits';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -16,8 +21,13 @@ import { t } from '../../../i18n';
 const PACKS_FAILED = 'Failed to load credit packs';
 const BUY_CREDITS_FAILED = 'Failed to start the payment';
 
-/** Top-ups (docs/product.md#top-ups): seeded credit packs, paid once through the payment provider; they never expire. */
+/**
+ * Top-ups (docs/product.md#top-ups): seeded credit packs, paid once through the payment provider; they never
+ * expire. A buyer in an organization chooses the team pool (the default) or their own balance.
+ */
 export default function CreditPacks() {
+  const inOrganization = useAppSelector(selectUser)?.organization != null;
+  const [creditsTo, setCreditsTo] = useState<'pool' | 'own'>('pool');
   const packs = useGetCreditPacksQuery();
   const [buyCredits] = useBuyCreditsMutation();
   const [buying, setBuying] = useState<string | null>(null);
@@ -27,7 +37,11 @@ export default function CreditPacks() {
     setBuying(slug);
     setError(null);
     try {
-      const { url } = await buyCredits({ pack: slug, request_url: window.location.href }).unwrap();
+      const { url } = await buyCredits({
+        pack: slug,
+        request_url: window.location.href,
+        ...(inOrganization ? { credits_to: creditsTo } : {}),
+      }).unwrap();
       const target = safeRedirectUrl(url, window.location.origin);
       if (!target) throw new Error(BUY_CREDITS_FAILED);
       leaveAppTo(target);
@@ -44,6 +58,17 @@ export default function CreditPacks() {
   return (
     <Stack spacing={2}>
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
+      {inOrganization && (
+        <RadioGroup
+          row
+          value={creditsTo}
+          onChange={(event) => setCreditsTo(event.target.value as 'pool' | 'own')}
+          aria-label={t('Where the credits go')}
+        >
+          <FormControlLabel value="pool" control={<Radio />} label={t('To the team pool')} />
+          <FormControlLabel value="own" control={<Radio />} label={t('To my own balance')} />
+        </RadioGroup>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {packs.data.data.map((pack) => (
           <Card key={pack.slug} variant="outlined" sx={{ flex: 1 }}>

@@ -60,6 +60,14 @@ export default function SpendingSection() {
             {t('Credits spent from {from} to {to}:', { from: data.from, to: data.to })}{' '}
             <b>{formatNumber(data.total_spent)}</b>
           </Typography>
+          {data.pool && (
+            <Typography>
+              {t('Team pool: {opening} credits at the start of the period, {closing} at its end.', {
+                opening: formatNumber(data.pool.opening_balance),
+                closing: formatNumber(data.pool.closing_balance),
+              })}
+            </Typography>
+          )}
           <UsageChart byDay={data.by_day} />
           {data.scope === 'organization' && (
             <UsageMembersTable

@@ -46,6 +46,9 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
                 {t('Lookups')}
               </TableCell>
               <TableCell align="right">{t('Monthly cap')}</TableCell>
+              <TableCell align="right" sx={narrowHidden}>
+                {t('Balance: start → end')}
+              </TableCell>
               <TableCell>{t('Actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -66,6 +69,9 @@ export default function UsageMembersTable(props: UsageMembersTableProps) {
                 </TableCell>
                 <TableCell align="right">
                   {member.monthly_cap === null ? t('No cap') : formatNumber(member.monthly_cap)}
+                </TableCell>
+                <TableCell align="right" sx={narrowHidden}>
+                  {`${formatNumber(member.opening_balance)} → ${formatNumber(member.closing_balance)}`}
                 </TableCell>
                 <TableCell>
                   <Button size="small" onClick={() => props.onShowOnly(member)}>

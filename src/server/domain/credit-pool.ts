@@ -1,0 +1,178 @@
+/**
+ * The team pool (docs/product.md#the-team-pool): admins grant its credits to members and take unused ones back,
+ * singly or in bulk, all or none; a member's spend draws on it when their own balance runs short. Each
+ * movement is two ledger entries written together, the pool's and the member's, with who moved it and why.
+ * Locks are taken in one order everywhere: the members' rows (by id), then the pool's row; so concurrent
+ * grants, take-backs and spends never overdraw the pool nor wait on each other in a circle.
+ */
+import type { User } from '../db/schema.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import type { StoredPoolEntry } from '../repositories/credit-pool.js';
+import { conflict, invalid, notFound, USER_NOT_IN_ORGANIZATION } from './errors.js';
+import { message } from '../../contract/messages.js';
+
+export const NO_POOL = message('no_team_pool');
+const KEY_REUSED = message('grant_key_reused');
+
+export interface PoolMove {
+  kind: 'grant' | 'take_back';
+  memberIds: number[];
+  /** Credits per member; null on a take-back: every unused granted credit. */
+  amount: number | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+}
+
+export interface PoolMoveOutcome {
+  /** Credits moved per member (members with nothing to take back are left out). */
+  moved: { member: User; amount: number }[];
+  pool: number;
+  /** True when the key's earlier call is answered again and nothing moved. */
+  replayed: boolean;
+}
+
+const why = (text: string, reason: string | null) => (reason ? `${text}: ${reason}` : text);
+
+/** A retried call finds what its key moved: the same kind, to members it names, by the amount it asks. */
+function sameMove(move: PoolMove, earlier: StoredPoolEntry[]): boolean {
+  const asked = new Set(move.memberIds);
+  return earlier.every(
+    (entry) =>
+      entry.kind === move.kind &&
+      entry.member_id !== null &&
+      asked.has(entry.member_id) &&
+      (move.amount === null || Math.abs(entry.amount) === move.amount),
+  );
+}
+
+export async function movePoolCredits(
+  repos: Repositories,
+  admin: User,
+  move: PoolMove,
+): Promise<PoolMoveOutcome> {
+  const organizationId = admin.organization_id;
+  if (organizationId === null) throw invalid(NO_POOL);
+  return repos.transaction(async (tx) => {
+    const members: User[] = [];
+    for (const id of [...new Set(move.memberIds)].sort((a, b) => a - b)) {
+      const member = await tx.users.findMember(organizationId, id, { forUpdate: true });
+      if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
+      members.push(member);
+    }
+    let pool = await tx.creditPool.lock(organizationId);
+    if (move.idempotencyKey !== null) {
+      const earlier = await tx.creditPool.findByKey(organizationId, move.idempotencyKey);
+      if (earlier.length > 0) {
+        if (!sameMove(move, earlier)) throw conflict(KEY_REUSED);
+        const byId = new Map(members.map((member) => [member.id, member]));
+        return {
+          moved: earlier.map((entry) => ({
+            member: byId.get(entry.member_id!)!,
+            amount: Math.abs(entry.amount),
+          })),
+          pool,
+          replayed: true,
+        };
+      }
+    }
+    const moves =
+      move.kind === 'grant' ? grants(members, move.amount!, pool) : takeBacks(members, move.amount);
+    const moved: PoolMoveOutcome['moved'] = [];
+    for (const { member, amount } of moves) {
+      pool = await recordMove(tx, admin, member, move, amount);
+      moved.push({ member: (await tx.users.findById(member.id))!, amount });
+    }
+    return { moved, pool, replayed: false };
+  });
+}
+
+function grants(members: User[], amount: number, pool: number) {
+  const needed = amount * members.length;
+  if (needed > pool) {
+    throw conflict(message('pool_insufficient', { pool, needed }));
+  }
+  return members.map((member) => ({ member, amount }));
+}
+
+/** What each member gives back: `amount`, refused when more than their unused granted credits; or all. */
+function takeBacks(members: User[], amount: number | null) {
+  const short = members.find((member) => amount !== null && member.granted_credits < amount);
+  if (short) {
+    throw conflict(
+      message('not_enough_unused', { member: short.name, unused: short.granted_credits, amount: amount! }),
+    );
+  }
+  return members
+    .map((member) => ({ member, amount: amount ?? member.granted_credits }))
+    .filter((entry) => entry.amount > 0);
+}
+
+/** One member's grant or take-back: the pool's entry and the member's, together. Answers the pool's balance. */
+async function recordMove(
+  tx: InTransaction,
+  admin: User,
+  member: User,
+  move: PoolMove,
+  amount: number,
+): Promise<number> {
+  const sign = move.kind === 'grant' ? 1 : -1;
+  await tx.credits.record({
+    user_id: member.id,
+    organization_id: member.organization_id,
+    kind: move.kind === 'grant' ? 'pool_grant' : 'pool_take_back',
+    amount: sign * amount,
+    // Granted credits are top-up credits (they never expire) that an admin may take back while unused.
+    top_up_amount: sign * amount,
+    granted_amount: sign * amount,
+    actor_id: admin.id,
+    reason: why(
+      move.kind === 'grant'
+        ? `Granted from the team pool by ${admin.email}`
+        : `Taken back to the team pool by ${admin.email}`,
+      move.reason,
+    ),
+  });
+  const entry = await tx.creditPool.record({
+    organization_id: member.organization_id!,
+    kind: move.kind,
+    amount: -sign * amount,
+    member_id: member.id,
+    actor_id: admin.id,
+    idempotency_key: move.idempotencyKey,
+    reason: why(
+      move.kind === 'grant'
+        ? `Granted to ${member.email} by ${admin.email}`
+        : `Taken back from ${member.email} by ${admin.email}`,
+      move.reason,
+    ),
+  });
+  return entry.balance_after;
+}
+
+/**
+ * A spend larger than the member's balance: the rest comes from the team pool when it holds enough (the
+ * caller checked the cap and holds the member's row). Answers false, drawing nothing, when it does not.
+ */
+export async function drawFromPool(tx: InTransaction, member: User, short: number): Promise<boolean> {
+  if (member.organization_id === null) return false;
+  const pool = await tx.creditPool.lock(member.organization_id);
+  if (pool < short) return false;
+  await tx.creditPool.record({
+    organization_id: member.organization_id,
+    kind: 'draw',
+    amount: -short,
+    member_id: member.id,
+    actor_id: member.id,
+    reason: `Drawn by ${member.email}: their own credits ran out`,
+  });
+  await tx.credits.record({
+    user_id: member.id,
+    organization_id: member.organization_id,
+    kind: 'pool_draw',
+    amount: short,
+    top_up_amount: short,
+    granted_amount: short,
+    reason: 'Drawn from the team pool: own credits ran out',
+  });
+  return true;
+}

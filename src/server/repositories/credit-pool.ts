@@ -1,0 +1,121 @@
+/**
+ * The team pool's ledger (docs/product.md#the-team-pool). Like members' credits, an entry is the only way the
+ * pool changes: inserting one applies it to credit_pools.credits (the trigger of migration 0055), which a
+ * check keeps from going negative.
+ */
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { CreditPoolLedgerTable, PoolEntryKind } from '../db/schema.js';
+
+export type NewPoolEntry = Omit<Insertable<CreditPoolLedgerTable>, 'id' | 'balance_after'>;
+
+export interface StoredPoolEntry {
+  id: string;
+  kind: PoolEntryKind;
+  amount: number;
+  balance_after: number;
+  member_id: number | null;
+}
+
+const toInt = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+export function createCreditPoolRepository(db: Db) {
+  const entryColumns = [
+    sql<string>`id::text`.as('id'),
+    'kind',
+    'amount',
+    'balance_after',
+    'member_id',
+  ] as const;
+
+  return {
+    /**
+     * The pool's balance, its row locked until the transaction ends: grants, take-backs and draws of one
+     * organization run one after the other against the committed balance. Callers lock members' rows
+     * first (in id order), then the pool, so no two operations wait on each other in a circle.
+     */
+    async lock(organizationId: number): Promise<number> {
+      await db
+        .insertInto('credit_pools')
+        .values({ organization_id: organizationId })
+        .onConflict((oc) => oc.column('organization_id').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('credit_pools')
+        .select('credits')
+        .where('organization_id', '=', organizationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return row.credits;
+    },
+
+    async balance(organizationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('credit_pools')
+        .select('credits')
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
+      return row?.credits ?? 0;
+    },
+
+    async record(entry: NewPoolEntry): Promise<StoredPoolEntry> {
+      return db
+        .insertInto('credit_pool_ledger')
+        .values(entry)
+        .returning(entryColumns)
+        .executeTakeFirstOrThrow() as Promise<StoredPoolEntry>;
+    },
+
+    /** The entries an earlier call with this idempotency key wrote (a retried grant or take-back). */
+    async findByKey(organizationId: number, key: string): Promise<StoredPoolEntry[]> {
+      return db
+        .selectFrom('credit_pool_ledger')
+        .select(entryColumns)
+        .where('organization_id', '=', organizationId)
+        .where('idempotency_key', '=', key)
+        .orderBy(sql`id`)
+        .execute() as Promise<StoredPoolEntry[]>;
+    },
+
+    /** The pool's balance at a moment: the sum of its entries before it. */
+    async balanceAt(organizationId: number, at: Date): Promise<number> {
+      const row = await db
+        .selectFrom('credit_pool_ledger')
+        .select(sql<string | number | null>`coalesce(sum(amount), 0)`.as('total'))
+        .where('organization_id', '=', organizationId)
+        .where('created_at', '<', at)
+        .executeTakeFirstOrThrow();
+      return toInt(row.total);
+    },
+
+    /** The pool's entries of a period, oldest first, after the entry `afterId` (the CSV export's batches). */
+    async entriesAfter(
+      organizationId: number,
+      period: { from: Date; to: Date },
+      afterId: string,
+      limit: number,
+    ) {
+      return db
+        .selectFrom('credit_pool_ledger as p')
+        .leftJoin('users as u', 'u.id', 'p.member_id')
+        .select([
+          sql<string>`p.id::text`.as('id'),
+          'p.created_at',
+          'u.email',
+          'u.name',
+          'p.kind',
+          'p.amount',
+          'p.balance_after',
+          'p.reference',
+          'p.reason',
+        ])
+        .where('p.organization_id', '=', organizationId)
+        .where('p.created_at', '>=', period.from)
+        .where('p.created_at', '<', period.to)
+        .where(sql`p.id`, '>', sql`${afterId}::bigint`)
+        .orderBy(sql`p.id`)
+        .limit(limit)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,358 @@
+/**
+ * The team pool (docs/product.md#the-team-pool): top-ups fill it, admins grant and take back, members draw on it
+ * within their cap, every movement a pair of ledger entries; concurrent moves never overdraw it; a member
+ * who runs out asks the admins. And the ledger export reconciles (docs/product.md#the-ledger): opening
+ * balance plus the rows equals the closing balance for every member and for the pool, over any period.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { parseCsv } from '../../src/shared/csv.js';
+import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
+import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
+import { ORIGIN, useTestApp } from './helpers/app.js';
+import { invitedMember, signup, type TestUser } from './helpers/users.js';
+
+const t = useTestApp();
+const repos = () => t.app.services.repos;
+const DAY = 86_400_000;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+async function row(u: TestUser) {
+  return (await repos().users.findById(Number(u.id)))!;
+}
+
+async function poolOf(admin: TestUser) {
+  return repos().creditPool.balance((await row(admin)).organization_id!);
+}
+
+/** Every balance equals its ledger's sum: each member's and the pool's. */
+async function assertLedgersHold(admin: TestUser, members: TestUser[]) {
+  const org = (await row(admin)).organization_id!;
+  const poolSum = await t.app.services.db
+    .selectFrom('credit_pool_ledger')
+    .select((eb) => eb.fn.sum<string>('amount').as('total'))
+    .where('organization_id', '=', org)
+    .executeTakeFirstOrThrow();
+  assert.equal(await repos().creditPool.balance(org), Number(poolSum.total ?? 0), 'pool = its ledger sum');
+  for (const member of [admin, ...members]) {
+    const r = await row(member);
+    assert.equal(r.credits, await repos().credits.sumOf(r.id), `balance of ${member.email} = ledger sum`);
+    assert.ok(r.granted_credits >= 0 && r.granted_credits <= r.top_up_credits);
+  }
+}
+
+/** Buys a pack through the sandbox checkout, to the pool unless told otherwise. */
+async function topUp(buyer: TestUser, creditsTo?: 'pool' | 'own', pack = 'credits-100') {
+  const checkout = await t.api('buyCredits', {
+    cookie: buyer.cookie,
+    body: creditsTo ? { pack, credits_to: creditsTo } : { pack },
+  });
+  assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+  await completeCheckout(t.app.services, new URL(checkout.body.url).pathname.split('/').pop()!);
+}
+
+function spend(u: TestUser, amount = 1) {
+  return t.api('spendCredits', {
+    cookie: u.cookie,
+    body: { amount, feature: 'email_lookup', reference: null, idempotency_key: randomUUID() },
+  });
+}
+
+const grant = (admin: TestUser, members: TestUser[], amount: number, extra: object = {}) =>
+  t.api('grantCredits', {
+    cookie: admin.cookie,
+    body: { user_ids: members.map((m) => m.id), amount, ...extra },
+  });
+
+const takeBack = (admin: TestUser, members: TestUser[], amount?: number) =>
+  t.api('takeBackCredits', {
+    cookie: admin.cookie,
+    body: { user_ids: members.map((m) => m.id), ...(amount === undefined ? {} : { amount }) },
+  });
+
+/** Empties a member's own balance (their plan credits). */
+async function spendAll(u: TestUser) {
+  const credits = (await row(u)).credits;
+  if (credits > 0) assert.equal((await spend(u, credits)).status, 200);
+}
+
+describe('the team pool', () => {
+  it('takes a top-up by default; the buyer may keep it on their own balance', async () => {
+    const admin = await signup(t.api);
+    await invitedMember(t, admin);
+    await topUp(admin);
+    assert.equal(await poolOf(admin), 100);
+    assert.equal((await row(admin)).credits, 10, 'the admin’s own balance is untouched');
+    await topUp(admin, 'own');
+    assert.equal(await poolOf(admin), 100);
+    assert.deepEqual([(await row(admin)).credits, (await row(admin)).top_up_credits], [110, 100]);
+    const usage = await t.api('getCreditUsage', { cookie: admin.cookie });
+    assert.equal(usage.body.data.pool_credits, 100);
+
+    const alone = await signup(t.api);
+    const refused = await t.api('buyCredits', {
+      cookie: alone.cookie,
+      body: { pack: 'credits-100', credits_to: 'pool' },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, 'You have no team pool: it belongs to an organization.');
+  });
+
+  it('reaches the member who ran out through a grant; an admin takes back only what is unused', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    await topUp(admin);
+    await spendAll(member);
+    // Without a pool draw possible (cap 0 left this period), the member is told to ask, never to buy.
+    await t.api('setMemberCaps', { cookie: admin.cookie, body: { user_ids: [member.id], monthly_cap: 10 } });
+    const out = await spend(member);
+    assert.equal(out.status, 409);
+    assert.equal(out.body.code, 'cap_reached');
+    await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [member.id], monthly_cap: null },
+    });
+
+    const granted = await grant(admin, [member], 30, { reason: 'Outbound campaign' });
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    assert.equal(granted.body.message, `Granted 30 credits to ${(await row(member)).name}.`);
+    assert.deepEqual(granted.body.data, { granted: 30, members: 1, pool_credits: 70, replayed: false });
+    assert.equal((await spend(member, 5)).status, 200);
+    assert.deepEqual([(await row(member)).credits, (await row(member)).granted_credits], [25, 25]);
+
+    const tooMuch = await takeBack(admin, [member], 26);
+    assert.equal(tooMuch.status, 409);
+    assert.equal(tooMuch.body.code, 'not_enough_unused');
+    assert.equal(await poolOf(admin), 70, 'nothing moved');
+    const all = await takeBack(admin, [member]);
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    assert.equal(all.body.data.taken_back, 25);
+    assert.equal(await poolOf(admin), 95);
+    assert.equal((await row(member)).credits, 0);
+    const none = await takeBack(admin, [member]);
+    assert.equal(none.body.message, 'No unused granted credits to take back.');
+
+    // Who and why, in both ledgers.
+    const entries = await t.app.services.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount', 'actor_id', 'reason'])
+      .where('user_id', '=', Number(member.id))
+      .where('kind', 'in', ['pool_grant', 'pool_take_back'])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.amount, e.actor_id]),
+      [
+        ['pool_grant', 30, Number(admin.id)],
+        ['pool_take_back', -25, Number(admin.id)],
+      ],
+    );
+    assert.match(entries[0]!.reason, /Granted from the team pool by .*: Outbound campaign/);
+    await assertLedgersHold(admin, [member]);
+  });
+
+  it('lets a member draw on the pool once their own credits run out, within their cap', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    await spendAll(member);
+    const empty = await spend(member);
+    assert.equal(empty.status, 409);
+    assert.equal(empty.body.code, 'insufficient_credits');
+    assert.equal(empty.body.message, 'Not enough credits: ask your organization admin for more.');
+    await topUp(admin);
+    await t.api('setMemberCaps', { cookie: admin.cookie, body: { user_ids: [member.id], monthly_cap: 14 } });
+    const drawn = await spend(member, 3);
+    assert.equal(drawn.status, 200, JSON.stringify(drawn.body));
+    assert.equal(await poolOf(admin), 97);
+    assert.equal((await spend(member, 2)).body.code, 'cap_reached', '10 + 3 + 2 passes the cap of 14');
+    assert.equal((await spend(member, 1)).status, 200);
+    assert.equal(await poolOf(admin), 96);
+    await assertLedgersHold(admin, [member]);
+  });
+
+  it('grants in bulk, all or none, and answers a repeated key without moving anything again', async () => {
+    const admin = await signup(t.api);
+    const [a, b] = [await invitedMember(t, admin), await invitedMember(t, admin)];
+    await topUp(admin);
+    const short = await grant(admin, [a, b], 60);
+    assert.equal(short.status, 409);
+    assert.equal(short.body.code, 'pool_insufficient');
+    assert.equal(short.body.message, 'The team pool has 100 credits: 120 are needed.');
+    const key = randomUUID();
+    const first = await grant(admin, [a, b], 20, { idempotency_key: key });
+    assert.equal(first.status, 200);
+    assert.equal(first.body.message, 'Granted 40 credits to 2 members.');
+    const again = await grant(admin, [a, b], 20, { idempotency_key: key });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.data.replayed, true);
+    assert.equal(await poolOf(admin), 60, 'the retry moved nothing');
+    const reused = await grant(admin, [a], 5, { idempotency_key: key });
+    assert.equal(reused.status, 409);
+    assert.equal(reused.body.code, 'idempotency_conflict');
+    const taken = await takeBack(admin, [a, b], 20);
+    assert.equal(taken.body.message, 'Took back 40 credits from 2 members.');
+    await assertLedgersHold(admin, [a, b]);
+  });
+
+  it('refuses a hostile member or admin: no role, outsiders, negative amounts', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const outsider = await signup(t.api);
+    await topUp(admin);
+    assert.equal((await grant(member, [member], 10)).status, 403);
+    assert.equal((await takeBack(member, [member])).status, 403);
+    const foreign = await grant(admin, [member, outsider], 10);
+    assert.equal(foreign.status, 404);
+    assert.equal(foreign.body.message, 'User not found in your organization');
+    assert.equal((await row(member)).credits, 10, 'all or none: the member got nothing');
+    assert.equal((await takeBack(admin, [outsider])).status, 404);
+    for (const amount of [-5, 0, 1.5]) assert.equal((await grant(admin, [member], amount)).status, 400);
+    assert.equal((await takeBack(admin, [member], -1)).status, 400);
+    // A lone admin has no pool to grant from.
+    assert.equal((await grant(outsider, [outsider], 1)).status, 400);
+    assert.equal(await poolOf(admin), 100);
+  });
+
+  it('never overdraws the pool under 50 parallel grants and spends', async () => {
+    const admin = await signup(t.api);
+    const members: TestUser[] = [];
+    for (let i = 0; i < 5; i += 1) members.push(await invitedMember(t, admin));
+    await topUp(admin);
+    for (const member of members) await spendAll(member);
+    const calls = Array.from({ length: 50 }, (_, i) => {
+      const member = members[i % members.length]!;
+      return i % 2 === 0 ? grant(admin, [member], 7) : spend(member, 3);
+    });
+    const answers = await Promise.all(calls);
+    for (const answer of answers) assert.ok([200, 409].includes(answer.status), JSON.stringify(answer.body));
+    const pool = await poolOf(admin);
+    assert.ok(pool >= 0);
+    const granted = answers.filter((a, i) => i % 2 === 0 && a.status === 200).length * 7;
+    const spent = answers.filter((a, i) => i % 2 === 1 && a.status === 200).length * 3;
+    let held = 0;
+    for (const member of members) held += (await row(member)).credits;
+    // Nothing minted, nothing lost: what left the pool is what members hold or spent.
+    assert.equal(100 - pool, held + spent, `granted ${granted}, spent ${spent}, pool ${pool}`);
+    await assertLedgersHold(admin, members);
+  });
+
+  it('asks the admins for credits by mail; a member without an organization cannot ask', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const asked = await t.api('requestCredits', {
+      cookie: member.cookie,
+      body: { amount: 50, note: 'Berlin leads' },
+    });
+    assert.equal(asked.status, 200);
+    assert.equal(asked.body.message, 'Your admins were asked for credits.');
+    const mails = await t.app.services.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', admin.email)
+      .execute();
+    const mail = mails.find((m) => /asks you for 50 credits/.test(m.subject));
+    assert.ok(mail, 'the admin got the request');
+    assert.match(mail.text_body, /Berlin leads/);
+    const alone = await signup(t.api);
+    assert.equal((await t.api('requestCredits', { cookie: alone.cookie, body: {} })).status, 400);
+  });
+});
+
+/** The export's rows by account (a member's email, or 'pool'): opening, the amounts, closing. */
+async function exportOf(admin: TestUser, from: string, to: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/export-credit-ledger?from=${from}&to=${to}`,
+    headers: { cookie: admin.cookie, origin: ORIGIN },
+  });
+  assert.equal(res.statusCode, 200);
+  const [header, ...records] = parseCsv(res.body).map((record) => record.cells);
+  assert.deepEqual(header, LEDGER_CSV_HEADER);
+  const col = (name: string) => LEDGER_CSV_HEADER.indexOf(name);
+  const accounts = new Map<string, { opening?: number; sum: number; closing?: number; kinds: string[] }>();
+  for (const cells of records) {
+    const key = cells[col('account')] === 'pool' ? 'pool' : cells[col('member_email')]!;
+    const account = accounts.get(key) ?? { sum: 0, kinds: [] };
+    const kind = cells[col('kind')]!;
+    const balance = Number(cells[col('balance_after')]);
+    if (kind === 'opening_balance') account.opening = balance;
+    else if (kind === 'closing_balance') account.closing = balance;
+    else {
+      account.sum += Number(cells[col('amount')]);
+      account.kinds.push(kind);
+    }
+    accounts.set(key, account);
+  }
+  return accounts;
+}
+
+describe('the ledger export reconciles', () => {
+  it('holds the admin’s plan grant written before the organization existed', async () => {
+    const admin = await signup(t.api);
+    await invitedMember(t, admin);
+    await topUp(admin, 'own');
+    const accounts = await exportOf(admin, day(new Date()), day(new Date()));
+    const own = accounts.get(admin.email)!;
+    assert.deepEqual([own.opening, own.sum, own.closing], [0, 110, 110]);
+    assert.ok(own.kinds.includes('grant'), 'the signup grant is listed');
+  });
+
+  it('opening + rows = closing for every member and the pool, over random periods', async () => {
+    const admin = await signup(t.api);
+    const members = [await invitedMember(t, admin), await invitedMember(t, admin)];
+    await topUp(admin);
+    const org = (await row(admin)).organization_id!;
+    // History over the last 60 days, written back-dated through both ledgers.
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    await repos().transaction(async (tx) => {
+      for (let i = 0; i < 40; i += 1) {
+        const member = [admin, ...members][i % 3]!;
+        const created_at = new Date(Date.now() - Math.floor(random() * 60) * DAY - 1000);
+        const amount = 1 + Math.floor(random() * 5);
+        await tx.creditPool.record({
+          organization_id: org,
+          kind: 'top_up',
+          amount,
+          reason: 'history',
+          created_at,
+        });
+        await tx.credits.record({
+          user_id: Number(member.id),
+          organization_id: org,
+          kind: 'admin_grant',
+          amount,
+          reason: 'history',
+          created_at,
+        });
+      }
+    });
+    await grant(admin, members, 5);
+    await spend(members[0]!, 2);
+    for (let run = 0; run < 8; run += 1) {
+      const start = Math.floor(random() * 70);
+      const length = Math.floor(random() * 40);
+      const from = day(new Date(Date.now() - start * DAY));
+      const to = day(new Date(Date.now() - Math.max(0, start - length) * DAY));
+      const accounts = await exportOf(admin, from, to);
+      assert.equal(accounts.size, 4, 'three members and the pool');
+      for (const [who, account] of accounts) {
+        assert.equal(account.opening! + account.sum, account.closing, `${who} from ${from} to ${to}`);
+      }
+    }
+    const today = await exportOf(admin, day(new Date()), day(new Date()));
+    for (const member of [admin, ...members]) {
+      assert.equal(today.get(member.email)!.closing, (await row(member)).credits);
+    }
+    assert.equal(today.get('pool')!.closing, await poolOf(admin));
+
+    const report = await t.api('getUsageReport', {
+      cookie: admin.cookie,
+      query: { from: day(new Date()), to: day(new Date()) },
+    });
+    assert.equal(report.body.data.pool.closing_balance, await poolOf(admin));
+    const spender = report.body.data.members.items[0];
+    assert.equal(spender.closing_balance, (await row(members[0]!)).credits);
+  });
+});
