@@ -76,8 +76,10 @@ export const MESSAGES = {
   dates_invalid: 'Pick real dates (YYYY-MM-DD).',
   demo_crm_key_invalid: 'Verification failed: Demo CRM API keys start with "demo_".',
   dns_domain_required: 'Enter your company domain first to get its TXT record.',
-  dns_record_mismatch: '{domain} has TXT records, but none is ours. Check that the value was copied exactly, then try again.',
-  dns_record_missing: 'No TXT record was found at {domain}. Add the record, wait a few minutes for DNS to update, then try again.',
+  dns_record_mismatch:
+    '{domain} has TXT records, but none is ours. Check that the value was copied exactly, then try again.',
+  dns_record_missing:
+    'No TXT record was found at {domain}. Add the record, wait a few minutes for DNS to update, then try again.',
   dns_record_to_add: 'Add this TXT record at {domain}, then select Verify.',
   dns_unanswered: 'DNS did not answer for {domain}. Try again in a few minutes.',
   domain_code_burnt:

@@ -158,7 +158,7 @@ describe('the team pool', () => {
     await spendAll(member);
     const empty = await spend(member);
     assert.equal(empty.status, 409);
-    assert.equal(empty.body.code, 'insufficient_credits');
+    assert.equal(empty.body.code, 'insufficient_credits_ask_admin');
     assert.equal(empty.body.message, 'Not enough credits: ask your organization admin for more.');
     await topUp(admin);
     await t.api('setMemberCaps', { cookie: admin.cookie, body: { user_ids: [member.id], monthly_cap: 14 } });
@@ -189,7 +189,7 @@ describe('the team pool', () => {
     assert.equal(await poolOf(admin), 60, 'the retry moved nothing');
     const reused = await grant(admin, [a], 5, { idempotency_key: key });
     assert.equal(reused.status, 409);
-    assert.equal(reused.body.code, 'idempotency_conflict');
+    assert.equal(reused.body.code, 'grant_key_reused');
     const taken = await takeBack(admin, [a, b], 20);
     assert.equal(taken.body.message, 'Took back 40 credits from 2 members.');
     await assertLedgersHold(admin, [a, b]);
