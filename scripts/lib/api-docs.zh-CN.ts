@@ -46,6 +46,9 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/get-company-domain': '获取公司域名',
   '/start-domain-verification': '开始域名验证',
   '/verify-domain': '验证域名',
+  '/start-dns-verification': '获取域名验证的 TXT 记录',
+  '/check-dns-verification': '通过 DNS 验证域名',
+  '/rename-organization': '重命名组织',
   '/set-domain-auto-join': '设置域名自动加入',
   '/decide-join-request': '处理加入申请',
   '/get-join-option': '获取加入方式',
@@ -143,6 +146,10 @@ export const CODES: Record<string, string> = {
   cap_reached: '此次消耗会超过组织管理员为该成员设置的每月上限。',
   idempotency_conflict: '此 idempotency_key 已用于另一数量或功能的消耗。',
   idempotency_key_refunded: '此 idempotency_key 的消耗已被退还；新的查询请发送新的键。',
+  insufficient_credits_ask_admin: '同上，针对不能购买点数包的成员（由管理员从团队点数池分配点数）。',
+  pool_insufficient: '团队点数池的点数少于此次分配所需。',
+  not_enough_unused: '某位成员未使用的已分配点数少于要收回的数量。',
+  grant_key_reused: '此 idempotency_key 已用于另一次分配或收回。',
 };
 
 /** The fixed sentences of the error catalogue (api-docs-content.ts errorCatalogue). */

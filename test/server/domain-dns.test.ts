@@ -44,7 +44,7 @@ describe('DNS verification against a DNS server', () => {
     admin = await signup(t.api, { name: 'Dana', email: `dana@${DOMAIN}` });
     const res = await check();
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, START_DNS_FIRST);
+    assert.equal(res.body.message, START_DNS_FIRST.message);
   });
 
   it('gives the TXT record to publish at the domain, the same at every start', async () => {
@@ -73,25 +73,25 @@ describe('DNS verification against a DNS server', () => {
   it('says when there is no TXT record', async () => {
     const res = await check();
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, noTxtRecord(DOMAIN));
+    assert.equal(res.body.message, noTxtRecord(DOMAIN).message);
   });
 
   it('says when the TXT records are not ours', async () => {
     dns.txt.set(DOMAIN, ['v=spf1 -all', 'crm-sync-verification=0000']);
     const res = await check();
     assert.equal(res.status, 400);
-    assert.equal(res.body.message, wrongTxtValue(DOMAIN));
+    assert.equal(res.body.message, wrongTxtValue(DOMAIN).message);
   });
 
   it('says when DNS fails or does not answer in time', async () => {
     dns.mode = 'servfail';
     const failed = await check();
     assert.equal(failed.status, 400);
-    assert.equal(failed.body.message, dnsNotAnswering(DOMAIN));
+    assert.equal(failed.body.message, dnsNotAnswering(DOMAIN).message);
     dns.mode = 'silent';
     const silent = await check();
     assert.equal(silent.status, 400);
-    assert.equal(silent.body.message, dnsNotAnswering(DOMAIN));
+    assert.equal(silent.body.message, dnsNotAnswering(DOMAIN).message);
     dns.mode = 'answer';
     assert.equal((await state()).domain, null);
   });

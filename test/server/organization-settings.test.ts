@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ORGANIZATION_NAME_REFUSED } from '../../src/server/domain/organizations.js';
 import { mailToken, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -70,7 +69,8 @@ describe('rename-organization', () => {
     assert.equal((await rename(admin, 'Acme Kept')).status, 200);
     const blank = await rename(admin, '   ');
     assert.equal(blank.status, 400);
-    assert.equal(blank.body.message, ORGANIZATION_NAME_REFUSED);
+    assert.equal(blank.body.message, 'Enter a name for your organization (1 to 100 characters).');
+    assert.equal(blank.body.code, 'organization_name_invalid');
     const long = await rename(admin, 'x'.repeat(101));
     assert.equal(long.status, 400);
     assert.match(long.body.message, /100 characters/);

@@ -24,7 +24,7 @@ import { personOf } from '../repositories/audit.js';
 import { message, type Message } from '../../contract/messages.js';
 
 const ORGANIZATION_NAME_MAX = 100;
-export const ORGANIZATION_NAME_REFUSED = message('organization_name_invalid');
+const ORGANIZATION_NAME_REFUSED = message('organization_name_invalid');
 
 /**
  * docs/product.md#organization-settings: the name trimmed, 1 to 100 characters, audited with the old and

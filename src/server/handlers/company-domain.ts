@@ -304,7 +304,7 @@ export function companyDomainHandlers(
           details: { domain, method: 'dns' },
         });
       });
-      return { error: false, message: `${domain} is verified.` };
+      return { error: false, ...message('domain_verified', { domain }) };
     },
 
     async setDomainAutoJoin(ctx) {
