@@ -2,19 +2,28 @@
  * MUI's Alert, loaded when an alert is first shown: no first paint shows one (errors, notices and the
  * offline note come later; the reauth note only on a fallback page), so Alert, its status icons and its
  * close button leave the first load of every page (docs/performance.md#size-budgets). The code is fetched
- * once the browser is idle, so it is there before it is needed; until it has arrived (or, offline before
- * it ever did, for good) the alert shows as plain markup with the same role, text, action and close
- * button, so nothing a reader needs waits on it.
+ * once the browser is idle (or when an alert first shows), so it is there before it is needed. An alert
+ * shown before it has arrived is plain markup with the same role, text, action and close button, and stays
+ * so while it is shown: swapping it for MUI's would take the keyboard focus off its "Try again" and make a
+ * screen reader announce it twice. Alerts shown later are MUI's (offline before the code ever came: plain).
  */
 import type { AlertProps } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
+let loaded: ComponentType<AlertProps> | undefined;
+let loading: Promise<unknown> | undefined;
 const load = () =>
-  import(/* webpackChunkName: "alert" */ '@mui/material/Alert').catch(() => ({ default: PlainAlert }));
-
-const Alert = lazy(load);
+  (loading ??= import(/* webpackChunkName: "alert" */ '@mui/material/Alert').then(
+    (module) => {
+      loaded = module.default;
+    },
+    () => {
+      // Offline: alerts stay plain; a later alert tries again.
+      loading = undefined;
+    },
+  ));
 
 if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
   window.requestIdleCallback(() => void load());
@@ -67,9 +76,10 @@ function PlainAlert({
 }
 
 export default function LazyAlert(props: AlertProps) {
-  return (
-    <Suspense fallback={<PlainAlert {...props} />}>
-      <Alert {...props} />
-    </Suspense>
-  );
+  // Chosen once, when the alert is first shown (see above).
+  const [Shown] = useState(() => loaded ?? PlainAlert);
+  useEffect(() => {
+    void load();
+  }, []);
+  return <Shown {...props} />;
 }

@@ -53,7 +53,7 @@ test('a busy spinner keeps its name and size while its code loads, then is MUI�
   expect(spinner).toBeDefined();
 });
 
-test('an alert shows its role, text and close button at once, then is MUI’s', async () => {
+test('an alert shown before MUI’s code arrives stays plain, with its role, text and controls; later ones are MUI’s', async () => {
   const closed = jest.fn();
   render(
     <LazyAlert severity="error" onClose={closed}>
@@ -61,12 +61,22 @@ test('an alert shows its role, text and close button at once, then is MUI’s', 
     </LazyAlert>,
   );
   // Before its code has arrived: the same role, text and close button.
-  expect(screen.getByRole('alert')).toHaveTextContent('Failed to save');
-  screen.getByRole('button', { name: 'Close' }).click();
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Failed to save');
+  const close = screen.getByRole('button', { name: 'Close' });
+  close.focus();
+  close.click();
   expect(closed).toHaveBeenCalledTimes(1);
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveClass('MuiAlert-root'));
-  expect(screen.getByRole('alert')).toHaveTextContent('Failed to save');
-  expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  // Once the code is there, an alert shown next is MUI's...
+  await waitFor(() => {
+    const next = render(<LazyAlert severity="success">Saved</LazyAlert>);
+    const isMui = screen.getByText('Saved').closest('[role="alert"]')!.classList.contains('MuiAlert-root');
+    next.unmount();
+    expect(isMui).toBe(true);
+  });
+  // ...and the one on screen was not swapped: its button kept the focus (docs/product.md#accessibility).
+  expect(screen.getByRole('alert')).toBe(alert);
+  expect(close).toHaveFocus();
 });
 
 test.each([
