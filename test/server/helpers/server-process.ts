@@ -79,10 +79,11 @@ export async function startServerProcess(
   await new Promise<void>((resolve, reject) => {
     // A cap for a server that never starts, not a speed check: under heavy load (two test suites and
     // other work on two cores) a start has taken over 60 s.
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in 180 s:\n${output.join('')}`)),
-      180_000,
-    );
+    // A server that did not start is stopped: left running, it outlived the test run.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 180 s:\n${output.join('')}`));
+    }, 180_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes('CRM Sync is running at')) {
