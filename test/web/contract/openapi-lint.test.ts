@@ -142,6 +142,14 @@ describe('openapi.yaml', () => {
         'GET /get-invoices',
         'GET /quote-seats',
         'POST /revoke-invitation',
+        // The team pool (docs/product.md#the-team-pool) and organization settings
+        // (docs/product.md#organization-settings).
+        'POST /grant-credits',
+        'POST /take-back-credits',
+        'POST /request-credits',
+        'POST /rename-organization',
+        'POST /start-dns-verification',
+        'POST /check-dns-verification',
       ].sort(),
     );
   });
