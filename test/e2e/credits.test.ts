@@ -64,6 +64,7 @@ test('caps, spending, the Usage page with its CSV, and a top-up', async () => {
   assert.deepEqual(refused.json, {
     error: true,
     code: 'cap_reached',
+    params: { cap: 5 },
     message: 'You reached your monthly cap of 5 credits. Ask your organization admin to raise it.',
   });
   await member.page.goto(`${e2e.app.url}/dashboard/usage`);

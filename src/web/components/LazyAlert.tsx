@@ -75,9 +75,13 @@ function PlainAlert({
   );
 }
 
+/** A prerendered page is hydrating (its #root is inert until then, main.tsx): its alerts were drawn plain. */
+const hydrating = () =>
+  typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('inert') === true;
+
 export default function LazyAlert(props: AlertProps) {
-  // Chosen once, when the alert is first shown (see above).
-  const [Shown] = useState(() => loaded ?? PlainAlert);
+  // Chosen once, when the alert is first shown (see above); as the prerender drew it while hydrating.
+  const [Shown] = useState(() => (hydrating() ? undefined : loaded) ?? PlainAlert);
   useEffect(() => {
     void load();
   }, []);
