@@ -107,6 +107,18 @@ export function companyDomainHandlers(
     return org ? { org, domain } : undefined;
   }
 
+  /** Both proofs of a domain (mailed code, DNS record) start only for a domain no other organization holds, within the start limits. */
+  async function mayStartProof(user: User, domain: string) {
+    const owner = await repos.companyDomain.findByDomain(domain);
+    if (owner && owner.id !== user.organization_id) {
+      throw conflict(message('domain_taken', { domain }));
+    }
+    await enforceLimits(services, [
+      [RATE_RULES.domainStartUser, String(user.id)],
+      [RATE_RULES.domainStartOrg, user.organization_id === null ? undefined : String(user.organization_id)],
+    ]);
+  }
+
   return {
     async getCompanyDomain(ctx) {
       const user = await ctx.user();
@@ -158,15 +170,8 @@ export function companyDomainHandlers(
             : message('address_not_at_domain', { domain }),
         );
       }
-      const owner = await repos.companyDomain.findByDomain(domain);
-      if (owner && owner.id !== user.organization_id) {
-        throw conflict(message('domain_taken', { domain }));
-      }
       // Each start mails the code, quoting the admin's name, to an address the admin chose.
-      await enforceLimits(services, [
-        [RATE_RULES.domainStartUser, String(user.id)],
-        [RATE_RULES.domainStartOrg, user.organization_id === null ? undefined : String(user.organization_id)],
-      ]);
+      await mayStartProof(user, domain);
       const seal = await permitMail(services, ctx, 'domainVerification', email);
       const code = newDomainCode();
       await withMails(async (tx) => {
@@ -246,14 +251,7 @@ export function companyDomainHandlers(
       const domain = normalizeDomain(ctx.body.domain);
       const refusal = domainRefusal(domain);
       if (refusal) throw invalid(message(refusal));
-      const owner = await repos.companyDomain.findByDomain(domain);
-      if (owner && owner.id !== user.organization_id) {
-        throw conflict(message('domain_taken', { domain }));
-      }
-      await enforceLimits(services, [
-        [RATE_RULES.domainStartUser, String(user.id)],
-        [RATE_RULES.domainStartOrg, user.organization_id === null ? undefined : String(user.organization_id)],
-      ]);
+      await mayStartProof(user, domain);
       const token = await repos.transaction(async (tx) => {
         const org = await ensureOrganization(tx, user);
         return tx.companyDomain.setDnsPending(org.id, domain, randomBytes(16).toString('hex'));
