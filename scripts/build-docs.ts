@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { docsContract, type Contract, type DocsLocale } from './lib/api-docs-content.js';
 import { REDOC_LABELS, REDOC_TEXTS } from './lib/api-docs.zh-CN.js';
+import { precompress } from './lib/html-pages.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -225,6 +226,11 @@ export async function buildDocs(
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const built = await buildDocs();
+  // Sent as they are, not compressed on every request (scripts/lib/html-pages.ts).
+  for (const { scripts } of Object.values(built)) {
+    for (const src of scripts) precompress(path.join(DOCS_DIR, path.basename(src)));
+  }
+  for (const variant of VARIANTS) precompress(path.join(DOCS_DIR, variant.folder, 'index.html'));
   for (const [locale, { scripts }] of Object.entries(built))
     console.log(`API docs (${locale}): ${path.relative(root, DOCS_DIR)} with ${scripts.join(', ')}`);
 }

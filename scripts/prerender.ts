@@ -1,7 +1,9 @@
 // Renders the public pages (src/shared/prerender.ts) to HTML in every language, with the prerender
 // bundle that `webpack --mode production` builds (src/web/prerender.tsx), into dist/web/prerendered.
 // Each file is dist/web/index.html with the page's markup in #root, its styles in <head>, and the state
-// it was rendered from, which the browser hydrates from (src/web/main.tsx). Part of `npm run build`.
+// it was rendered from, which the browser hydrates from (src/web/main.tsx), and the preloads of its route.
+// Every page, and index.html with the preloads of each route (for a query no page was drawn for), is written
+// precompressed (scripts/lib/html-pages.ts). Part of `npm run build`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -9,16 +11,26 @@ import { LOCALES } from '../src/shared/locale.js';
 import {
   GOOGLE_SIGN_IN,
   PRERENDER_STATE_ID,
+  PRERENDERED_PRICING_FILE,
   PRERENDERED_PATHS,
   prerenderedFile,
   prerenderedVariants,
 } from '../src/shared/prerender.js';
-import type { PrerenderedPage } from '../src/web/prerender.js';
+import type { PrerenderData, PrerenderedPage } from '../src/web/prerender.js';
+import { seededPricing } from '../src/shared/plan-catalogue.js';
+import {
+  chunkPreloader,
+  routePreloads,
+  withPreloads,
+  writePage,
+  writeRouteShells,
+} from './lib/html-pages.js';
+import { firstScreenChunks, ROUTE_CHUNKS } from '../src/shared/route-chunks.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'dist/web');
 const { prerender } = createRequire(import.meta.url)(path.join(root, 'dist/prerender/prerender.cjs')) as {
-  prerender: (path: string, locale: string, google: string) => Promise<PrerenderedPage>;
+  prerender: (path: string, locale: string, google: string, data: PrerenderData) => Promise<PrerenderedPage>;
 };
 
 /** JSON inside a <script> element: '<' escaped so no value can close the element. */
@@ -61,6 +73,12 @@ function prerenderTemplate(): string {
 }
 
 const template = prerenderTemplate();
+// /pricing shows the prices of the catalogue as seeded; the server sends these pages only while its
+// catalogue answers the same (src/server/http/web.ts), so it reads what they were drawn with.
+mkdirSync(path.join(webDir, 'prerendered'), { recursive: true });
+const data: PrerenderData = { yearlyPricing: seededPricing('yearly') };
+writeFileSync(path.join(webDir, PRERENDERED_PRICING_FILE), JSON.stringify(data.yearlyPricing));
+const preload = chunkPreloader(webDir);
 
 let written = 0;
 for (const locale of LOCALES) {
@@ -71,8 +89,10 @@ for (const locale of LOCALES) {
           `${page}${query ? `?${query}` : ''}`,
           locale,
           google,
+          data,
         );
-        const document = template
+        const document = withPreloads(
+          template
           .replace(HTML_LANG, () => `<html lang="${locale}">`)
           .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
           .replace('</head>', () => `${styles}</head>`)
@@ -82,13 +102,17 @@ for (const locale of LOCALES) {
             () =>
               `<div id="root" inert>${html}</div>` +
               `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
-          );
-        const file = path.join(webDir, prerenderedFile(page, locale, google, variant));
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, document);
+          ),
+          // The route's chunks and what its first screen draws from others (the Google button...).
+          preload([...(ROUTE_CHUNKS[page] ?? []), ...firstScreenChunks(page, locale, google)]),
+        );
+        writePage(webDir, prerenderedFile(page, locale, google, variant), document);
         written += 1;
       }
     }
   }
 }
-console.log(`Prerendered ${written} pages into ${path.relative(root, webDir)}/prerendered.`);
+const shells = writeRouteShells(webDir, routePreloads(webDir));
+console.log(
+  `Prerendered ${written} pages into ${path.relative(root, webDir)}/prerendered and ${shells} route shells, precompressed.`,
+);

@@ -24,8 +24,9 @@ const INPUTS = {
     'src/shared',
     'src/contract',
     'webpack.config.js',
-    // The prerendered public pages (dist/web/prerendered).
+    // The prerendered public pages (dist/web/prerendered) and the precompressed HTML.
     'scripts/prerender.ts',
+    'scripts/lib/html-pages.ts',
     'package-lock.json',
     // The API docs at /docs (scripts/build-docs.ts).
     'openapi.yaml',

@@ -49,6 +49,7 @@ import { createFallbackRateLimitStore } from './security/rate-limit-fallback.js'
 import { createSecretBox } from './security/secret-box.js';
 import type { Services } from './services.js';
 import { message } from '../contract/messages.js';
+import { pricingOf } from '../shared/plan-catalogue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -290,7 +291,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  const web = await registerWeb(app, config, { supportFormUrl: supportFormUrl(services) });
+  const web = await registerWeb(
+    app,
+    config,
+    { supportFormUrl: supportFormUrl(services) },
+    { yearlyPricing: async () => pricingOf(await services.repos.catalogue.plans(), 'yearly') },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request);

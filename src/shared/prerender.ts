@@ -42,13 +42,17 @@ export function passwordPrefilled(value: string | null): boolean {
 interface PageQuery {
   /** Flags that change the page: every combination of them is prerendered. */
   flags?: Record<string, (value: string | null) => boolean>;
-  /** Parameters the page applies once hydrated, without moving anything (the signup prefill). */
+  /** Parameters the page applies once hydrated (the signup prefill, pricing's coupon). */
   applied?: readonly string[];
 }
 
 /** What the query does to each prerendered page, beyond campaign parameters (utm_*, only recorded). */
 const PAGE_QUERIES: Partial<Record<PrerenderedPath, PageQuery>> = {
-  '/pricing': { flags: { dark_mode: flagOn, hide_banner: flagOn, hide_header: flagOn } },
+  // A coupon's banner is drawn once get-coupon has answered, in the browser: the page is the same until then.
+  '/pricing': {
+    flags: { dark_mode: flagOn, hide_banner: flagOn, hide_header: flagOn },
+    applied: ['coupon'],
+  },
   '/signup': {
     flags: { first_install: firstInstallOn, password: passwordPrefilled },
     applied: ['name', 'email'],
@@ -59,8 +63,8 @@ export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 
 /**
  * The prerendered variant of `path` a query asks for: the flags it turns on, joined by '+' ('' for none),
- * or null when the query holds anything else (pricing's coupon...), which gets the page rendered in the
- * browser instead.
+ * or null when the query holds anything else (pricing's app or software...), which gets the page rendered
+ * in the browser instead.
  */
 export function prerenderedVariant(path: PrerenderedPath, search: string): string | null {
   const { flags = {}, applied = [] } = PAGE_QUERIES[path] ?? {};
@@ -109,6 +113,20 @@ export function isPrerenderedPath(path: string): path is PrerenderedPath {
 export function prerenderedFile(path: string, locale: Locale, google: GoogleSignIn, variant = ''): string {
   return `prerendered/${locale}/${google}${path}${variant ? `@${variant}` : ''}.html`;
 }
+
+/**
+ * Where the build writes index.html with the preloads of a route of ROUTE_CHUNKS (route-chunks.ts), for
+ * that route when it is not prerendered, relative to the web build directory.
+ */
+export function routeShellFile(path: string): string {
+  return `shells${path}.html`;
+}
+
+/**
+ * Where the build writes the yearly pricing the prerendered /pricing pages show, relative to the web build
+ * directory: the server sends them only while its catalogue answers the same.
+ */
+export const PRERENDERED_PRICING_FILE = 'prerendered/pricing.json';
 
 /** The id of the JSON element holding the state a page was rendered from. */
 export const PRERENDER_STATE_ID = 'prerender-state';

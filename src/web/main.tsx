@@ -6,7 +6,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
-import { startRouteData } from './app/route-data';
+import { startFromPrerenderedAnswers, startRouteData } from './app/route-data';
 import { makeStore, type RootState } from './app/store';
 import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
@@ -25,9 +25,15 @@ const store = makeStore(replay ?? {});
 // Queries refetch when the network comes back and when the tab regains focus (docs/product.md#accessibility).
 setupListeners(store.dispatch);
 // docs/product.md#initial-load: the user (and their CRM) for every area, started before any chunk downloads.
+const container = document.getElementById('root');
+// A prerendered page (scripts/prerender.ts) in this visitor's language is hydrated once its route's
+// chunks and entry work are ready, from the state it was rendered from; any other page is rendered here.
+const prerendered = container ? readPrerenderedState(document) : null;
 if (!replay) {
   void store.dispatch(loadInitialData());
-  // The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.
+  // What the prerendered page shows (pricing), as it shows it; then the landing page's own data (pricing,
+  // members...) in parallel, not after its chunk and first render.
+  if (prerendered) startFromPrerenderedAnswers(store, prerendered.state);
   startRouteData(store, new URL(window.location.href));
 }
 const router = createAppRouter(store);
@@ -44,11 +50,6 @@ installSupportShortcuts(
 // Chinese needs its catalogue before the first render (a page is never half in English); English is ready.
 const locale = browserLocale();
 const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
-
-const container = document.getElementById('root');
-// A prerendered page (scripts/prerender.ts) in this visitor's language is hydrated once its route's
-// chunks and entry work are ready, from the state it was rendered from; any other page is rendered here.
-const prerendered = container ? readPrerenderedState(document) : null;
 
 /** Lets the visitor use the page once React handles it (the prerendered #root is inert until then). */
 function Interactive({ root }: { root: HTMLElement }) {

@@ -20,6 +20,39 @@ import type { Locale } from '../shared/locale';
 import type { GoogleSignIn } from '../shared/prerender';
 import { setPrerenderConfig } from './app/config';
 import { takeServerTitle } from './components/use-document-title';
+import { catalogueApi } from './api/endpoints/catalogue';
+import { isPath, publicPaths } from './lib/paths';
+import type { components } from '../contract/api';
+
+type Pricing = components['schemas']['Pricing'];
+
+/** What the build knows of the server's answers, drawn into the pages that show them. */
+export interface PrerenderData {
+  /** get-pricing's yearly answer (what /pricing opens on) for the catalogue as seeded. */
+  yearlyPricing: Pricing;
+}
+
+/**
+ * The query cache of a page drawn with `data`: /pricing with its prices, as if get-pricing had answered
+ * (the browser starts from the same answer: app/route-data.ts), instead of "Loading prices".
+ */
+function answeredQueries(path: string, data: PrerenderData): RootState['api'] | undefined {
+  if (!isPath(new URL(path, 'http://localhost').pathname, publicPaths.pricing)) return undefined;
+  const scratch = makeStore();
+  scratch.dispatch(
+    catalogueApi.util.upsertQueryEntries([
+      {
+        endpointName: 'getPricing',
+        arg: { schedule: 'yearly' },
+        value: { error: false, data: data.yearlyPricing },
+      },
+    ]),
+  );
+  const { api } = scratch.getState();
+  // Also clears the timer that would drop the unused entry a minute later and keep the build waiting.
+  scratch.dispatch(catalogueApi.util.resetApiState());
+  return api;
+}
 
 export interface PrerenderedPage {
   /** The markup of `#root`. */
@@ -42,6 +75,7 @@ export async function prerender(
   path: string,
   locale: Locale,
   google: GoogleSignIn,
+  data: PrerenderData,
 ): Promise<PrerenderedPage> {
   // Only the button's kind matters to the markup; the client id is used in an effect, in the browser.
   setPrerenderConfig({
@@ -51,7 +85,10 @@ export async function prerender(
   // The browser's own switch of language (its catalogue is bundled in here, not downloaded).
   await activateLocale(locale);
   // An anonymous visitor: the initial load has answered "nobody signed in".
-  const store = makeStore({ app: { loading: false, initialLoad: 'done' } });
+  const store = makeStore({
+    app: { loading: false, initialLoad: 'done' },
+    api: answeredQueries(path, data),
+  });
   const routes = appRoutes({ store, router: () => undefined, initialUrl: `http://localhost${path}` });
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));

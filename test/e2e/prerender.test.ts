@@ -5,7 +5,9 @@
  *   error, also for a visitor whose local storage already holds a CRM and the install flag;
  * - pricing's flags, signup's first_install and a prefilled password have prerendered variants; the signup
  *   prefill fills the form once hydrated; none of it moves the page (CLS <= 0.01); any other query is
- *   rendered in the browser.
+ *   rendered in the browser;
+ * - /pricing holds the catalogue's prices before any script runs, with a coupon too, and hydrates showing
+ *   them without asking again.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -178,11 +180,39 @@ test('signup: a prefilled password has a page that holds the strength meter’s 
   assert.ok((await layoutShift(page)) <= 0.01, `CLS ${await layoutShift(page)}`);
 });
 
+test('/pricing holds its prices before any script runs, with a coupon too, and hydrates showing them', async () => {
+  const unscripted = await newPage({ javaScriptEnabled: false });
+  for (const path of ['/pricing', '/pricing?coupon=LAUNCH30', '/pricing?dark_mode&hide_header=1']) {
+    await unscripted.goto(e2e.app.url + path);
+    // The catalogue as seeded, yearly (docs/product.md#displayed-prices): $312 / 12 and $636 / 12.
+    for (const plan of ['Free', 'Standard', 'Pro'])
+      assert.equal(await unscripted.getByRole('heading', { name: plan, exact: true }).count(), 1, path);
+    for (const price of ['$0', '$26', '$53'])
+      assert.equal(await unscripted.getByText(price, { exact: true }).count(), 1, `${price} on ${path}`);
+    assert.equal(await unscripted.getByText('Loading prices').count(), 0, path);
+  }
+
+  const page = await newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/get-pricing')) asked.push(request.url());
+  });
+  const { prerendered, errors } = await visit(page, '/pricing?coupon=LAUNCH30');
+  assert.ok(prerendered, 'served prerendered');
+  assert.deepEqual(errors, []);
+  // Once hydrated the coupon's banner is drawn; the prices stay, without asking for them again.
+  await page.getByRole('alert', { name: 'Coupon' }).waitFor();
+  assert.equal(await page.getByText('$26', { exact: true }).count(), 1);
+  assert.deepEqual(asked, []);
+  await page.getByRole('button', { name: /Monthly/ }).click();
+  await page.getByText('$39', { exact: true }).waitFor();
+});
+
 test('a query the build cannot foresee gets the page rendered in the browser, with it applied', async () => {
   const page = await newPage();
-  const response = await page.goto(`${e2e.app.url}/pricing?coupon=LAUNCH30&dark_mode`);
+  const response = await page.goto(`${e2e.app.url}/pricing?app=Prospect%20Helper&dark_mode`);
   assert.ok(!(await response!.text()).includes('id="root" inert>'));
-  await page.getByRole('alert', { name: 'Coupon' }).waitFor();
+  await page.getByText('Prospect Helper').first().waitFor();
   // Campaign parameters do not change the page: it stays prerendered.
   const { prerendered } = await visit(page, '/pricing?utm_source=newsletter');
   assert.ok(prerendered);
@@ -195,3 +225,91 @@ test('from /pricing, the sign-up and log-in pages are fetched once the browser i
   await visit(page, '/pricing');
   await Promise.all([signup, login]);
 });
+
+interface Control {
+  tag: string;
+  name: string;
+  value: string | null;
+  disabled: boolean;
+}
+
+interface ControlRecord {
+  painted: Control[];
+  hydrated: Control[] | null;
+  /** Controls drawn at first paint and later taken out of the page. */
+  replaced: Control[];
+}
+
+/**
+ * Records the visible controls of #root (buttons, links, boxes) as the served HTML draws them, again at the
+ * moment the page is hydrated (its root no longer inert), and every one of them taken out of the page
+ * afterwards: a flash is a control drawn anew (a placeholder in between), not the prerendered one kept.
+ */
+function recordControls() {
+  const holder = window as unknown as { __controls: ControlRecord };
+  const selector = '#root button, #root input, #root a[href]';
+  const describe = (element: Element): Control => ({
+    tag: element.tagName.toLowerCase(),
+    name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
+    value: element instanceof HTMLInputElement ? element.value : null,
+    disabled: element instanceof HTMLInputElement || element instanceof HTMLButtonElement ? element.disabled : false,
+  });
+  const visible = () =>
+    [...document.querySelectorAll(selector)].filter((element) => element.getClientRects().length > 0);
+  document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    if (!root?.hasAttribute('inert')) return;
+    const painted = visible();
+    holder.__controls = { painted: painted.map(describe), hydrated: null, replaced: [] };
+    const gone = new Set<Element>();
+    new MutationObserver(() => {
+      if (holder.__controls.hydrated === null && !root.hasAttribute('inert'))
+        holder.__controls.hydrated = visible().map(describe);
+      for (const element of painted) {
+        if (!element.isConnected && !gone.has(element)) {
+          gone.add(element);
+          holder.__controls.replaced.push(describe(element));
+        }
+      }
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/** What /signup's CRM box says while the catalogue loads (src/web/i18n/zh-CN/connection.ts). */
+const LOADING_CRMS: Record<string, string> = { 'en-US': 'Loading CRMs...', 'zh-CN': '正在加载 CRM...' };
+
+for (const locale of ['en-US', 'zh-CN']) {
+  test(`no flash (${locale}): /login and /signup keep the controls their first paint drew, their chunks preloaded`, async () => {
+    const context = await e2e.newContext({ locale });
+    await context.addInitScript(recordControls);
+    const page = await context.newPage();
+    for (const path of ['/login', '/signup']) {
+      const served = (await (await page.goto(e2e.app.url + path))!.text()) ?? '';
+      // What the first screen draws from chunks of its own: this deployment's Google button (the sandbox),
+      // /signup's CRM select and the Chinese catalogue, fetched with the entry, not after it has run.
+      const preloaded = (chunk: string) =>
+        new RegExp(`<link rel="preload" as="script" href="/${chunk}\\.[0-9a-f]+\\.js">`).test(served);
+      assert.ok(preloaded('google-sandbox'), `${path}: the Google button's chunk is preloaded`);
+      assert.equal(preloaded('crm-select'), path === '/signup', `${path}: the CRM select's chunk`);
+      assert.equal(preloaded('locale-zh-CN'), locale === 'zh-CN', `${path}: the Chinese catalogue`);
+
+      await page.waitForFunction(() => {
+        const record = (window as unknown as { __controls?: ControlRecord }).__controls;
+        return record?.hydrated != null;
+      });
+      // The Google button's own code has run (it is what could replace the drawn button) and the page is idle.
+      await page.waitForLoadState('networkidle');
+      const record = await page.evaluate(
+        () => (window as unknown as { __controls: ControlRecord }).__controls,
+      );
+      assert.ok(
+        record.painted.some((control) => /Google/.test(control.name)),
+        `${path}: the Google button is in the first paint`,
+      );
+      assert.deepEqual(record.hydrated, record.painted, `${path}: the controls once hydrated`);
+      // The CRM box says "Loading CRMs..." until the catalogue answers, then becomes the select: data, not a flash.
+      const replaced = record.replaced.filter((control) => control.value !== LOADING_CRMS[locale]);
+      assert.deepEqual(replaced, [], `${path}: controls drawn anew after the first paint`);
+    }
+  });
+}

@@ -4,17 +4,24 @@
  * Malformed requests: bad-input.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
 import type { PermittedMail } from '../../src/server/mail/mailer.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { routePreloads, writePage, writeRouteShells } from '../../scripts/lib/html-pages.js';
+import {
+  PRERENDERED_PRICING_FILE,
+  prerenderedFile,
+  routeShellFile,
+} from '../../src/shared/prerender.js';
+import { seededPricing } from '../../src/shared/plan-catalogue.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -26,6 +33,10 @@ const ROUTE_FILES = [
   'mui-shared.3333333333333333.js',
   'billing.4444444444444444.js',
 ];
+
+const PRERENDERED = `<!doctype html><html lang="en"><head><title>Welcome</title></head><div id="root" inert>${'<p>Welcome</p>'.repeat(200)}</div>`;
+
+const PRICING_PAGE = '<!doctype html><title>Pricing</title><div id="root" inert><p>$26 / month</p></div>';
 
 before(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'web-'));
@@ -46,6 +57,12 @@ before(async () => {
       },
     }),
   );
+  // What the build writes from them (scripts/prerender.ts): the route shells and a prerendered page.
+  writeRouteShells(webDir, routePreloads(webDir));
+  writePage(webDir, prerenderedFile('/welcome', 'en', 'sandbox'), PRERENDERED);
+  // /pricing drawn with the prices of the catalogue as seeded, and what it was drawn with.
+  writePage(webDir, prerenderedFile('/pricing', 'en', 'sandbox'), PRICING_PAGE);
+  writeFileSync(join(webDir, PRERENDERED_PRICING_FILE), JSON.stringify(seededPricing('yearly')));
   const js = 'console.log("app");'.repeat(100);
   writeFileSync(join(webDir, ASSET), js);
   writeFileSync(join(webDir, `${ASSET}.br`), brotliCompressSync(js));
@@ -125,6 +142,67 @@ describe('the built SPA', () => {
     assert.deepEqual(await preloads('/dashboard/billing'), [ROUTE_FILES[3]]);
     assert.deepEqual(await preloads('/terms'), []);
   });
+  it('serves prerendered pages and route shells as the build compressed them, by Accept-Encoding', async () => {
+    for (const [url, file, vary] of [
+      ['/welcome', prerenderedFile('/welcome', 'en', 'sandbox'), 'Cookie, Accept-Language, Accept-Encoding'],
+      ['/dashboard/billing', routeShellFile('/dashboard/billing'), 'Accept-Encoding'],
+    ] as const) {
+      const written = readFileSync(join(webDir, file));
+      for (const [acceptEncoding, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        ['gzip;q=0.5', 'gzip'],
+        ['*', 'br'],
+        ['identity', undefined],
+        [undefined, undefined],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        });
+        const label = `${url} ${acceptEncoding}`;
+        assert.equal(res.statusCode, 200, label);
+        assert.equal(res.headers['content-encoding'], encoding, label);
+        assert.equal(res.headers['content-type'], 'text/html; charset=utf-8', label);
+        assert.equal(res.headers['cache-control'], 'no-cache', label);
+        assert.equal(res.headers.vary, vary, label);
+        assert.match(String(res.headers['content-security-policy']), /script-src 'self'/, label);
+        // Not compressed for this request: the very bytes the build wrote, which decompress to the page.
+        const body = res.rawPayload;
+        if (encoding === 'br') {
+          assert.deepEqual(body, readFileSync(join(webDir, `${file}.br`)), label);
+          assert.deepEqual(brotliDecompressSync(body), written, label);
+        } else if (encoding === 'gzip') {
+          assert.deepEqual(body, readFileSync(join(webDir, `${file}.gz`)), label);
+          assert.deepEqual(gunzipSync(body), written, label);
+        } else {
+          assert.deepEqual(body, written, label);
+        }
+      }
+    }
+  });
+  it('serves /pricing prerendered with its prices while the catalogue answers them, else drawn in the browser', async () => {
+    const served = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+    // A coupon's banner is drawn once get-coupon answers: the page is the same until then.
+    for (const url of ['/pricing', '/pricing?coupon=LAUNCH30']) assert.equal(await served(url), PRICING_PAGE);
+    const { db, repos } = t.app.services;
+    const setStandard = async (cents: number) => {
+      await db.updateTable('plans').set({ yearly_price: cents }).where('slug', '=', 'standard').execute();
+      repos.catalogue.invalidate();
+    };
+    const seeded = seededPricing('yearly').standard.price;
+    try {
+      await setStandard(seeded + 1200);
+      // The app shell: the page asks get-pricing for the new price.
+      assert.match(await served('/pricing'), /<title>App<\/title>/);
+      assert.equal((await t.api('getPricing', { query: { schedule: 'yearly' } })).body.data.standard.price, seeded + 1200);
+    } finally {
+      await setStandard(seeded);
+    }
+    assert.equal(await served('/pricing'), PRICING_PAGE);
+  });
   it('serves hashed assets precompressed and immutable', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -134,6 +212,7 @@ describe('the built SPA', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-encoding'], 'br');
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(res.headers.vary, 'Accept-Encoding');
   });
   it('serves the app to clients that take any type (curl) or send no Accept header', async () => {
     for (const headers of [{ accept: '*/*' }, {}]) {

@@ -3,57 +3,11 @@
  * that exist are left alone, so edits made in the database survive restarts.
  */
 import type { Kysely } from 'kysely';
-import { PLAN_NAMES } from '../../shared/plans.js';
+import { SEEDED_PLANS } from '../../shared/plan-catalogue.js';
 import { json } from './json.js';
 import { metaValue } from './meta.js';
-import type { Database, PlanMetadata, SoftwareTable } from './schema.js';
+import type { Database, SoftwareTable } from './schema.js';
 import type { Insertable } from 'kysely';
-
-const PLANS: {
-  slug: string;
-  name: string;
-  monthly: number;
-  yearly: number;
-  credits: number;
-  metadata: PlanMetadata;
-}[] = [
-  {
-    slug: 'free',
-    name: PLAN_NAMES.free,
-    monthly: 0,
-    yearly: 0,
-    credits: 10,
-    metadata: { credits: 10, support: 'Email', account_manager: false, crm_sync: true },
-  },
-  {
-    slug: 'standard',
-    name: PLAN_NAMES.standard,
-    monthly: 3900,
-    yearly: 31200,
-    credits: 250,
-    metadata: {
-      credits: 250,
-      support: 'Priority',
-      account_manager: false,
-      crm_sync: true,
-      bulk_export: false,
-    },
-  },
-  {
-    slug: 'pro',
-    name: PLAN_NAMES.pro,
-    monthly: 7900,
-    yearly: 63600,
-    credits: 1000,
-    metadata: {
-      credits: 1000,
-      support: 'Priority',
-      account_manager: true,
-      crm_sync: true,
-      bulk_export: true,
-    },
-  },
-];
 
 const DEMO_AUTH_URL =
   '/sandbox/crm/authorize?client_id={client_id}&redirect_uri={redirect_uri}&response_type=code&scope=contacts';
@@ -189,17 +143,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     await trx
       .insertInto('plans')
       .values(
-        PLANS.map((p, i) => ({
-          slug: p.slug,
-          name: p.name,
-          monthly_price: p.monthly,
-          yearly_price: p.yearly,
-          monthly_price_id: `price_${p.slug}_monthly`,
-          yearly_price_id: `price_${p.slug}_yearly`,
-          credits: p.credits,
-          metadata: json(p.metadata),
-          sort_order: i,
-        })),
+        SEEDED_PLANS.map((p, i) => ({ ...p, metadata: json(p.metadata), sort_order: i })),
       )
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();

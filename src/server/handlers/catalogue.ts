@@ -6,8 +6,8 @@ import { isOfferedSoftware, presentSoftware } from '../domain/software.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 import { message } from '../../contract/messages.js';
+import { pricingOf } from '../../shared/plan-catalogue.js';
 
-type PricingEntry = components['schemas']['PricingEntry'];
 type Coupon = components['schemas']['Coupon'];
 
 export function catalogueHandlers(
@@ -33,19 +33,8 @@ export function catalogueHandlers(
     },
 
     async getPricing(ctx) {
-      const yearly = ctx.query.schedule === 'yearly';
-      const plans = await catalogue.plans();
-      const entry = (slug: string): PricingEntry => {
-        const plan = plans.get(slug);
-        if (!plan) throw new Error(`Plan ${slug} is missing from the database`);
-        return {
-          price: yearly ? plan.yearly_price : plan.monthly_price,
-          monthly_price_id: plan.monthly_price_id,
-          yearly_price_id: plan.yearly_price_id,
-          metadata: plan.metadata,
-        };
-      };
-      return { error: false, data: { free: entry('free'), standard: entry('standard'), pro: entry('pro') } };
+      const schedule = ctx.query.schedule === 'yearly' ? 'yearly' : 'monthly';
+      return { error: false, data: pricingOf(await catalogue.plans(), schedule) };
     },
 
     async getCoupon(ctx) {

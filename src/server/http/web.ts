@@ -1,12 +1,14 @@
 /**
  * The built SPA from dist/web: precompressed .br/.gz siblings, immutable caching for hashed assets,
- * no-cache for index.html, and /app-config.js, which tells one build where its API is at run time.
+ * no-cache for index.html, the prerendered pages and route shells as the build wrote and precompressed them
+ * (scripts/lib/html-pages.ts), and /app-config.js, which tells one build where its API is at run time.
  * /docs is the API documentation rendered from openapi.yaml at build time (scripts/build-docs.ts) into
  * dist/web/docs (English) and dist/web/docs/zh-CN (Chinese): self-contained, under the same
  * Content-Security-Policy as the app, in the visitor's language.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../../shared/locale.js';
@@ -19,10 +21,15 @@ import {
   type GoogleSignIn,
   prerenderedFile,
   PRERENDERED_PATHS,
+  routeShellFile,
+  PRERENDERED_PRICING_FILE,
 } from '../../shared/prerender.js';
 import { ROUTE_CHUNKS } from '../../shared/route-chunks.js';
 import type { Config } from '../config.js';
 import { googleSandboxEnabled } from '../security/google-sandbox.js';
+
+/** The page whose prerender shows the catalogue's prices (src/shared/prerender.ts). */
+const PRICING_PATH = '/pricing';
 
 /** webpack names hashed files like main.820096df.js (webpack.config.js). */
 const HASHED = /\.[0-9a-f]{8,}\./;
@@ -45,15 +52,23 @@ export function appConfigScript(config: Config, settings: RuntimeSettings): stri
   return `window.__APP_CONFIG__ = ${value.replace(/</g, '\\u003c')};\n`;
 }
 
+/** What the pages of the build show of the catalogue, as the server answers it now. */
+interface CatalogueNow {
+  /** get-pricing's yearly answer. */
+  yearlyPricing: () => Promise<unknown>;
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   settings: RuntimeSettings,
+  catalogue: CatalogueNow,
 ): Promise<{
   hasBuild: boolean;
   root: string;
-  shells: Map<string, string>;
-  prerendered: Map<string, string>;
+  shells: Map<string, BuiltPage>;
+  prerendered: Map<string, BuiltPage>;
+  pricesCurrent: () => Promise<boolean>;
 }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
@@ -64,13 +79,25 @@ export async function registerWeb(
 
   const root = resolve(config.webDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
-  const links = hasBuild ? preloadLinks(root, chunkGraph(root)) : new Map<string, string>();
-  const shells = hasBuild ? routeShells(root, links) : new Map<string, string>();
+  const shells = hasBuild ? routeShells(root) : new Map<string, BuiltPage>();
   const google = googleSignIn({
     googleClientId: config.googleClientId,
     googleSandbox: googleSandboxEnabled(config),
   });
-  const prerendered = hasBuild ? prerenderedPages(root, links, google) : new Map<string, string>();
+  const prerendered = hasBuild ? prerenderedPages(root, google) : new Map<string, BuiltPage>();
+  // The prices the prerendered /pricing shows (scripts/prerender.ts): it is sent while the catalogue
+  // answers the same (an operator may have edited the plans since the build); otherwise the page is drawn
+  // in the browser from get-pricing.
+  const drawnPricing = hasBuild ? readJson(resolve(root, PRERENDERED_PRICING_FILE)) : undefined;
+  const pricesCurrent = async () => {
+    if (drawnPricing === undefined) return false;
+    try {
+      return isDeepStrictEqual(await catalogue.yearlyPricing(), drawnPricing);
+    } catch {
+      // The database is down: the browser asks, and says so if it still cannot answer.
+      return false;
+    }
+  };
   const hasDocs = hasBuild && existsSync(resolve(root, 'docs/index.html'));
   // In the visitor's language, by the rule of the app and /support (the language cookie, else
   // Accept-Language): the Chinese build is docs/zh-CN/index.html (scripts/build-docs.ts).
@@ -82,7 +109,7 @@ export async function registerWeb(
     if (!hasDocs) return notBuilt(reply, 'The API documentation');
     return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .sendFile(docsPages[requestLocale(request)]);
   });
   if (hasBuild) {
@@ -101,79 +128,59 @@ export async function registerWeb(
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=300',
         );
+        // A file may be sent as its .br or .gz sibling: a cache must not give one client's to another.
+        if (res.getHeader('vary') === undefined) res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
-  return { hasBuild, root, shells, prerendered };
+  return { hasBuild, root, shells, prerendered, pricesCurrent };
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 export type Web = Awaited<ReturnType<typeof registerWeb>>;
 
-interface ChunkGraph {
-  entrypoints: Record<string, { assets: { name: string }[] }>;
-  namedChunkGroups: Record<string, { assets: { name: string }[] } | undefined>;
-}
-
-/** The chunk graph the production build writes beside the web directory (`<webDir>-stats.json`). */
-function chunkGraph(root: string): ChunkGraph | null {
-  const statsFile = `${root}-stats.json`;
-  if (!existsSync(statsFile)) return null;
-  try {
-    return JSON.parse(readFileSync(statsFile, 'utf8')) as ChunkGraph;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The `<link rel="preload">` tags of each route of ROUTE_CHUNKS: its lazy chunks, so the browser fetches
- * them with the entry instead of once the entry has run and the router asked. None without the graph.
+ * An HTML page of the build in the bytes the server sends: as written and precompressed beside it
+ * (scripts/lib/html-pages.ts), read once at start.
  */
-function preloadLinks(root: string, graph: ChunkGraph | null): Map<string, string> {
-  const links = new Map<string, string>();
-  if (!graph) return links;
-  const inEntry = new Set(Object.values(graph.entrypoints).flatMap((e) => e.assets.map((a) => a.name)));
-  for (const [path, chunks] of Object.entries(ROUTE_CHUNKS)) {
-    const files = new Set(
-      chunks.flatMap((chunk) => graph.namedChunkGroups[chunk]?.assets.map((a) => a.name) ?? []),
-    );
-    const tags = [...files]
-      .filter((file) => file.endsWith('.js') && !inEntry.has(file) && existsSync(resolve(root, file)))
-      .map((file) => `<link rel="preload" as="script" href="/${encodeURI(file)}">`)
-      .join('');
-    if (tags) links.set(path, tags);
+interface BuiltPage {
+  identity: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+}
+
+function readBuiltPage(file: string): BuiltPage | undefined {
+  if (!existsSync(file)) return undefined;
+  const sibling = (extension: string) =>
+    existsSync(`${file}.${extension}`) ? readFileSync(`${file}.${extension}`) : undefined;
+  return { identity: readFileSync(file), br: sibling('br'), gzip: sibling('gz') };
+}
+
+/** index.html with the preloads of each route of ROUTE_CHUNKS, as the build wrote it. */
+function routeShells(root: string): Map<string, BuiltPage> {
+  const shells = new Map<string, BuiltPage>();
+  for (const path of Object.keys(ROUTE_CHUNKS)) {
+    const page = readBuiltPage(resolve(root, routeShellFile(path)));
+    if (page) shells.set(path, page);
   }
-  return links;
+  return shells;
 }
 
-function withPreloads(html: string, tags: string | undefined): string {
-  return tags ? html.replace('</head>', () => `${tags}</head>`) : html;
-}
-
-/** index.html for each route that has preloads; the others get the plain index.html. */
-function routeShells(root: string, links: Map<string, string>): Map<string, string> {
-  const html = readFileSync(resolve(root, 'index.html'), 'utf8');
-  return new Map([...links].map(([path, tags]) => [path, withPreloads(html, tags)]));
-}
-
-/**
- * The prerendered pages of the build (scripts/prerender.ts) with the Google button this deployment shows,
- * and their preloads, keyed by pageKey.
- */
-function prerenderedPages(
-  root: string,
-  links: Map<string, string>,
-  google: GoogleSignIn,
-): Map<string, string> {
-  const pages = new Map<string, string>();
+/** The prerendered pages of the build (scripts/prerender.ts) with the Google button this deployment shows. */
+function prerenderedPages(root: string, google: GoogleSignIn): Map<string, BuiltPage> {
+  const pages = new Map<string, BuiltPage>();
   for (const locale of LOCALES) {
     for (const path of PRERENDERED_PATHS) {
       for (const { variant } of prerenderedVariants(path)) {
-        const file = resolve(root, prerenderedFile(path, locale, google, variant));
-        if (existsSync(file)) {
-          const page = withPreloads(readFileSync(file, 'utf8'), links.get(path));
-          pages.set(pageKey(locale, path, variant), page);
-        }
+        const page = readBuiltPage(resolve(root, prerenderedFile(path, locale, google, variant)));
+        if (page) pages.set(pageKey(locale, path, variant), page);
       }
     }
   }
@@ -182,6 +189,43 @@ function prerenderedPages(
 
 function pageKey(locale: Locale, path: string, variant: string): string {
   return `${locale} ${path}@${variant}`;
+}
+
+/**
+ * The precompressed encoding of `page` that an Accept-Encoding header takes, brotli first; null for the
+ * page as written. `*` takes any; `;q=0` refuses one.
+ */
+function pageEncoding(header: string | undefined, page: BuiltPage): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((item) => item.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name, Number.isNaN(weight) ? 0 : weight);
+  }
+  const takes = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (page.br && takes('br')) return 'br';
+  if (page.gzip && (takes('gzip') || takes('x-gzip'))) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a page of the build as the build compressed it: no compression per request (@fastify/compress
+ * leaves an answer that carries Content-Encoding alone). Answers differ by encoding and by `vary`.
+ */
+function sendBuiltPage(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  page: BuiltPage,
+  vary: readonly string[],
+) {
+  const encoding = pageEncoding(request.headers['accept-encoding'], page);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', [...vary, 'Accept-Encoding'].join(', '));
+  if (encoding === null) return reply.send(page.identity);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
 }
 
 /**
@@ -198,23 +242,18 @@ export function wantsAppShell(request: FastifyRequest, apiBase: string): boolean
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-export function sendAppShell(reply: FastifyReply, web: Web, request: FastifyRequest) {
+export async function sendAppShell(reply: FastifyReply, web: Web, request: FastifyRequest) {
   const [rawPath, search = ''] = request.url.split('?');
   const path = rawPath!.replace(/(.)\/+$/, '$1');
   const variant = isPrerenderedPath(path) ? prerenderedVariant(path, search) : null;
-  const page =
+  const drawn =
     variant === null ? undefined : web.prerendered.get(pageKey(requestLocale(request), path, variant));
-  if (page !== undefined) {
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .send(page);
-  }
+  const page =
+    drawn !== undefined && path === PRICING_PATH && !(await web.pricesCurrent()) ? undefined : drawn;
+  // The page depends on the visitor's language: the locale cookie, else Accept-Language.
+  if (page !== undefined) return sendBuiltPage(reply, request, page, ['Cookie', 'Accept-Language']);
   const shell = web.shells.get(path);
-  if (shell !== undefined) {
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
-  }
+  if (shell !== undefined) return sendBuiltPage(reply, request, shell, []);
   if (web.hasBuild) return reply.sendFile('index.html');
   return notBuilt(reply, 'The web app');
 }
