@@ -3,13 +3,21 @@
  * get-software-options. The page decides what choosing does (app/chosen-software.ts useChooseSoftware).
  * A failed list is only logged (docs/product.md#other-texts): the page works without it.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { loadable } from '../../components/loadable';
 import { useGetSoftwareOptionsQuery } from '../../api/endpoints/catalogue';
 import type { Software } from '../../api/contract-types';
 import TextInput from '../../components/TextInput';
 import { t } from '../../i18n';
 
-const CrmSelect = lazy(() => import(/* webpackChunkName: "crm-select" */ './CrmSelect'));
+const crmSelect = loadable(() => import(/* webpackChunkName: "crm-select" */ './CrmSelect'));
+const CrmSelect = crmSelect.Component;
+
+/**
+ * Loads the select, for a page that draws the picker on its first screen: when the list arrives the
+ * select takes the box's place at once, not after its chunk (the build preloads it, src/shared/route-chunks.ts).
+ */
+export const loadCrmSelect = crmSelect.load;
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */

@@ -5,8 +5,9 @@
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
-import { useAppConfig } from '../../../app/config';
+import { Suspense } from 'react';
+import { getAppConfig, useAppConfig } from '../../../app/config';
+import { loadable } from '../../../components/loadable';
 import { googleSignIn } from '../../../../shared/prerender';
 import type { GoogleSignInButtonProps } from './GoogleSignInButton';
 import LazyLinearProgress from './LazyLinearProgress';
@@ -16,13 +17,26 @@ import { t } from '../../../i18n';
 export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
 
 // Google's own widget, for deployments with a client id: the others (the sandbox, none) never load it.
-const GoogleSignInButton = lazy(
+const googleButton = loadable(
   () => import(/* webpackChunkName: "google-sign-in" */ './GoogleSignInButton'),
 );
+const GoogleSignInButton = googleButton.Component;
 // The sandbox's button, never shown on a real deployment: kept out of every first load there.
-const SandboxGoogleButton = lazy(
+const sandboxButton = loadable(
   () => import(/* webpackChunkName: "google-sandbox" */ './SandboxGoogleButton'),
 );
+const SandboxGoogleButton = sandboxButton.Component;
+
+/**
+ * Loads this deployment's button, for the pages that draw it on their first screen: they are shown
+ * (hydrated) with it, not with the empty box that holds its place (the build preloads its chunk,
+ * src/shared/route-chunks.ts).
+ */
+export function loadGoogleButton(): Promise<unknown> {
+  const kind = googleSignIn(getAppConfig());
+  if (kind === 'none') return Promise.resolve();
+  return (kind === 'google' ? googleButton : sandboxButton).load();
+}
 
 /** The box of either button while its code downloads: nothing moves when it arrives. */
 const buttonBox = <Box sx={{ minHeight: 44 }} />;

@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { getItem, storageKeys } from '../../../lib/storage';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
-import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
+import GoogleSection, { GOOGLE_WIDGET_ERROR, loadGoogleButton } from '../components/GoogleSection';
 
 import PasswordField from '../components/PasswordField';
 import TwoFactorCodeForm from '../components/TwoFactorCodeForm';
@@ -42,6 +42,9 @@ const SESSION_EXPIRED = msg('Session expired, please login again.');
  * that of the user who was signed in (read once the initial load has said who, before the logout forgets
  * them). The form waits for that.
  */
+/** The Google button is on the first screen (app/router.tsx). */
+export const firstScreen = loadGoogleButton;
+
 export const loader = (({ store, url }) => ({
   signedOut:
     url.searchParams.get('reauth') === 'true'

@@ -12,14 +12,19 @@ import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/endpoints/auth';
 import { selectUser } from '../../../entities/session';
-import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
+import {
+  useChooseSoftware,
+  useChosenSoftware,
+  CrmPicker,
+  loadCrmSelect,
+} from '../../../entities/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import LoadingState from '../../../components/LoadingState';
 import EmailField from '../components/EmailField';
 import FormSubmit from '../components/FormSubmit';
-import GoogleSection, { GOOGLE_WIDGET_ERROR } from '../components/GoogleSection';
+import GoogleSection, { GOOGLE_WIDGET_ERROR, loadGoogleButton } from '../components/GoogleSection';
 
 import PasswordField from '../components/PasswordField';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
@@ -61,6 +66,9 @@ function signupReturnPath(next: string | null): string | null {
   const path = returnPathAfterReauth(next, window.location.origin);
   return path?.startsWith(joinLinkPrefix) ? path : null;
 }
+
+/** The Google button and the CRM select (once the list arrives) are on the first screen (app/router.tsx). */
+export const firstScreen = () => Promise.all([loadGoogleButton(), loadCrmSelect()]);
 
 /** Signup's notice (a seat that was not free, an invitation to confirm the address) by its code. */
 const noticeText = (answer: {
