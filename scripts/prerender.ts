@@ -93,16 +93,16 @@ for (const locale of LOCALES) {
         );
         const document = withPreloads(
           template
-          .replace(HTML_LANG, () => `<html lang="${locale}">`)
-          .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
-          .replace('</head>', () => `${styles}</head>`)
-          .replace(
-            EMPTY_ROOT,
-            // inert until hydrated: a click or keystroke before the scripts run would be lost.
-            () =>
-              `<div id="root" inert>${html}</div>` +
-              `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
-          ),
+            .replace(HTML_LANG, () => `<html lang="${locale}">`)
+            .replace(/<title>[^<]*<\/title>/, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
+            .replace('</head>', () => `${styles}</head>`)
+            .replace(
+              EMPTY_ROOT,
+              // inert until hydrated: a click or keystroke before the scripts run would be lost.
+              () =>
+                `<div id="root" inert>${html}</div>` +
+                `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
+            ),
           // The route's chunks and what its first screen draws from others (the Google button...).
           preload([...(ROUTE_CHUNKS[page] ?? []), ...firstScreenChunks(page, locale, google)]),
         );

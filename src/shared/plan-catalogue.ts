@@ -63,10 +63,7 @@ export const SEEDED_PLANS: readonly SeededPlan[] = [
 ];
 
 /** The pricing of `schedule` from plans by slug; throws when one of the three plans is missing. */
-export function pricingOf(
-  plans: ReadonlyMap<string, PlanPrices>,
-  schedule: 'monthly' | 'yearly',
-): Pricing {
+export function pricingOf(plans: ReadonlyMap<string, PlanPrices>, schedule: 'monthly' | 'yearly'): Pricing {
   const entry = (slug: PlanKey) => {
     const found = plans.get(slug);
     if (!found) throw new Error(`Plan ${slug} is missing from the database`);

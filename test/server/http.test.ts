@@ -16,11 +16,7 @@ import type { PermittedMail } from '../../src/server/mail/mailer.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { routePreloads, writePage, writeRouteShells } from '../../scripts/lib/html-pages.js';
-import {
-  PRERENDERED_PRICING_FILE,
-  prerenderedFile,
-  routeShellFile,
-} from '../../src/shared/prerender.js';
+import { PRERENDERED_PRICING_FILE, prerenderedFile, routeShellFile } from '../../src/shared/prerender.js';
 import { seededPricing } from '../../src/shared/plan-catalogue.js';
 
 let t: TestApp;
@@ -197,7 +193,10 @@ describe('the built SPA', () => {
       await setStandard(seeded + 1200);
       // The app shell: the page asks get-pricing for the new price.
       assert.match(await served('/pricing'), /<title>App<\/title>/);
-      assert.equal((await t.api('getPricing', { query: { schedule: 'yearly' } })).body.data.standard.price, seeded + 1200);
+      assert.equal(
+        (await t.api('getPricing', { query: { schedule: 'yearly' } })).body.data.standard.price,
+        seeded + 1200,
+      );
     } finally {
       await setStandard(seeded);
     }

@@ -142,9 +142,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 
     await trx
       .insertInto('plans')
-      .values(
-        SEEDED_PLANS.map((p, i) => ({ ...p, metadata: json(p.metadata), sort_order: i })),
-      )
+      .values(SEEDED_PLANS.map((p, i) => ({ ...p, metadata: json(p.metadata), sort_order: i })))
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
 

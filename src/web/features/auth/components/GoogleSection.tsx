@@ -17,9 +17,7 @@ import { t } from '../../../i18n';
 export const GOOGLE_WIDGET_ERROR = 'Google sign in failed. Please try again.';
 
 // Google's own widget, for deployments with a client id: the others (the sandbox, none) never load it.
-const googleButton = loadable(
-  () => import(/* webpackChunkName: "google-sign-in" */ './GoogleSignInButton'),
-);
+const googleButton = loadable(() => import(/* webpackChunkName: "google-sign-in" */ './GoogleSignInButton'));
 const GoogleSignInButton = googleButton.Component;
 // The sandbox's button, never shown on a real deployment: kept out of every first load there.
 const sandboxButton = loadable(

@@ -12,12 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/endpoints/auth';
 import { selectUser } from '../../../entities/session';
-import {
-  useChooseSoftware,
-  useChosenSoftware,
-  CrmPicker,
-  loadCrmSelect,
-} from '../../../entities/crm';
+import { useChooseSoftware, useChosenSoftware, CrmPicker, loadCrmSelect } from '../../../entities/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
