@@ -6,7 +6,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { loadInitialData } from './entities/session';
 import { AppProviders } from './app/AppProviders';
 import { createAppRouter } from './app/router';
-import { startFromPrerenderedAnswers, startRouteData } from './app/route-data';
+import { startRouteData } from './app/route-data';
 import { makeStore, type RootState } from './app/store';
 import { installSupportShortcuts } from './app/support-shortcuts';
 import { pickSnapshotFile, takeReplay } from './app/snapshot-replay';
@@ -21,19 +21,20 @@ captureUtm(window.location.search);
 // A development build may start from a support snapshot (app/snapshot-replay.ts); production never does.
 const development = process.env.NODE_ENV !== 'production';
 const replay = development ? takeReplay() : null;
-const store = makeStore(replay ?? {});
-// Queries refetch when the network comes back and when the tab regains focus (docs/product.md#accessibility).
-setupListeners(store.dispatch);
-// docs/product.md#initial-load: the user (and their CRM) for every area, started before any chunk downloads.
 const container = document.getElementById('root');
 // A prerendered page (scripts/prerender.ts) in this visitor's language is hydrated once its route's
 // chunks and entry work are ready, from the state it was rendered from; any other page is rendered here.
 const prerendered = container ? readPrerenderedState(document) : null;
+// The answers the prerendered page was drawn with (the prices of /pricing, src/web/prerender.tsx): the
+// server sent it because they are the catalogue's now, so the page hydrates showing them and
+// startRouteData finds them answered.
+const store = makeStore(replay ?? { api: prerendered?.state.api });
+// Queries refetch when the network comes back and when the tab regains focus (docs/product.md#accessibility).
+setupListeners(store.dispatch);
+// docs/product.md#initial-load: the user (and their CRM) for every area, started before any chunk downloads.
 if (!replay) {
   void store.dispatch(loadInitialData());
-  // What the prerendered page shows (pricing), as it shows it; then the landing page's own data (pricing,
-  // members...) in parallel, not after its chunk and first render.
-  if (prerendered) startFromPrerenderedAnswers(store, prerendered.state);
+  // The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.
   startRouteData(store, new URL(window.location.href));
 }
 const router = createAppRouter(store);

@@ -7,9 +7,20 @@
  */
 export { default, loader } from '../features/onboarding/OnboardingLayout';
 
+/**
+ * A page whose first screen draws chunks of its own (the Google button) is shown, and hydrated, once they
+ * have run: with them, not with the boxes that hold their places. One that fails leaves its box to the page.
+ */
+const withFirstScreen = async <Page extends { firstScreen?: () => Promise<unknown> }>(page: Page) => {
+  await page.firstScreen?.().catch(() => undefined);
+  return page;
+};
+
 export const onboardingPages = {
-  signup: () => import(/* webpackChunkName: "signup" */ '../features/auth/pages/SignupPage'),
-  login: () => import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage'),
+  signup: () =>
+    import(/* webpackChunkName: "signup" */ '../features/auth/pages/SignupPage').then(withFirstScreen),
+  login: () =>
+    import(/* webpackChunkName: "login" */ '../features/auth/pages/LoginPage').then(withFirstScreen),
   'forgot-password': () =>
     import(/* webpackChunkName: "forgot-password" */ '../features/auth/pages/ForgotPasswordPage'),
   'reset-password': () =>

@@ -6,11 +6,10 @@
  * flight or answered.
  */
 import { catalogueApi } from '../api/endpoints/catalogue';
-import type { QueryParams, SuccessBody } from '../../contract/types';
 import { readPricingParams } from '../features/pricing/lib/pricing-params';
 import { dashboardPaths, isPath, publicPaths } from '../lib/paths';
 import type { RouteEntry } from './route-entry';
-import type { AppStore, RootState } from './store';
+import type { AppStore } from './store';
 
 /** The dashboard pages whose data starts with their route (app/dashboard-data.ts). */
 export const DASHBOARD_DATA_PATHS: ReadonlySet<string> = new Set([
@@ -46,24 +45,4 @@ export function startRouteData(store: AppStore, url: URL): void {
     const path = [...DASHBOARD_DATA_PATHS].find((known) => isPath(pathname, known));
     if (path) void startDashboardData(path, { store, url });
   }
-}
-
-/**
- * Starts the store from the answers a prerendered page was drawn with (the prices of /pricing,
- * src/web/prerender.tsx): the server sent the page because they are the catalogue's now, so the page
- * hydrates showing them and asks for them no more (startRouteData finds them answered).
- */
-export function startFromPrerenderedAnswers(store: AppStore, state: RootState): void {
-  const pricing = Object.values(state.api?.queries ?? {}).flatMap((query) =>
-    query?.status === 'fulfilled' && query.endpointName === 'getPricing' && query.data
-      ? [
-          {
-            endpointName: 'getPricing' as const,
-            arg: query.originalArgs as QueryParams<'getPricing'>,
-            value: query.data as SuccessBody<'getPricing'>,
-          },
-        ]
-      : [],
-  );
-  if (pricing.length > 0) store.dispatch(catalogueApi.util.upsertQueryEntries(pricing));
 }

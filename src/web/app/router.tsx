@@ -26,8 +26,6 @@ import { childPattern, dashboardPaths, memberEditPattern, publicPaths } from '..
 interface PageModule {
   default: ComponentType;
   loader?: EntryLoader;
-  /** Loads what the page's first screen draws from chunks of its own (its Google button...). */
-  firstScreen?: () => Promise<unknown>;
 }
 
 type LazyPage = (load: () => Promise<PageModule>) => LazyRouteFunction<RouteObject>;
@@ -36,9 +34,6 @@ type LazyPage = (load: () => Promise<PageModule>) => LazyRouteFunction<RouteObje
 function lazyPages(context: EntryContext): LazyPage {
   return (load) => async () => {
     const page = await load();
-    // Shown (hydrated) with them, not with the boxes that hold their places: no flash. A chunk that fails
-    // here leaves its box to the page, which asks again.
-    await page.firstScreen?.().catch(() => undefined);
     return page.loader
       ? { Component: page.default, ...entryRoute(page.loader, context) }
       : { Component: page.default };

@@ -10,14 +10,11 @@ import type { Software } from '../../api/contract-types';
 import TextInput from '../../components/TextInput';
 import { t } from '../../i18n';
 
+// Loaded as soon as a page with the picker is: when the list arrives, the select takes the box's place at
+// once, not after its chunk (which the build preloads on /signup, src/shared/route-chunks.ts).
 const crmSelect = loadable(() => import(/* webpackChunkName: "crm-select" */ './CrmSelect'));
+crmSelect.load().catch(() => undefined); // A failure shows where the select is drawn.
 const CrmSelect = crmSelect.Component;
-
-/**
- * Loads the select, for a page that draws the picker on its first screen: when the list arrives the
- * select takes the box's place at once, not after its chunk (the build preloads it, src/shared/route-chunks.ts).
- */
-export const loadCrmSelect = crmSelect.load;
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */

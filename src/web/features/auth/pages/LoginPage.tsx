@@ -42,7 +42,7 @@ const SESSION_EXPIRED = msg('Session expired, please login again.');
  * that of the user who was signed in (read once the initial load has said who, before the logout forgets
  * them). The form waits for that.
  */
-/** The Google button is on the first screen (app/router.tsx). */
+/** The Google button is on the first screen (app/onboarding-chunk.ts). */
 export const firstScreen = loadGoogleButton;
 
 export const loader = (({ store, url }) => ({
