@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { parseCsv } from '../../src/shared/csv.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';

@@ -6,7 +6,7 @@
  * DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe, it } from './helpers/node-test.js';
 import { DAY_MS } from '../../src/shared/duration.js';
 import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
 import {

@@ -6,7 +6,7 @@
  * opened without changing the organization the other cases use.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import {
   ROLES,
   managesBilling,
