@@ -200,17 +200,23 @@ describe('the team pool', () => {
     const [a, b] = [await invitedMember(t, admin), await invitedMember(t, admin)];
     await topUp(admin);
     const key = randomUUID();
-    assert.equal((await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status, 200);
-    assert.equal((await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status, 200);
+    assert.equal(
+      (await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status,
+      200,
+    );
+    assert.equal(
+      (await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status,
+      200,
+    );
     assert.equal((await grant(admin, [a, b], 10)).status, 200);
     assert.equal((await takeBack(admin, [a], 5, { reason: 'Campaign over' })).status, 200);
     assert.equal((await takeBack(admin, [a, b])).status, 200);
     const logged = async (type: string) => {
       const res = await t.api('listAuditEvents', { cookie: admin.cookie, query: { type } });
       assert.equal(res.status, 200);
-      return (
-        res.body.data.events as { actor_email: string; target_email: string; details: object }[]
-      ).map((e) => [e.actor_email, e.target_email, e.details]);
+      return (res.body.data.events as { actor_email: string; target_email: string; details: object }[]).map(
+        (e) => [e.actor_email, e.target_email, e.details],
+      );
     };
     // Newest first; the retried grant moved nothing and is not logged again.
     assert.deepEqual(await logged('credits.granted'), [
@@ -404,7 +410,11 @@ describe('the ledger export reconciles', () => {
       body: { user_id: leaving.id },
     });
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
-    assert.notEqual((await row(leaving)).credits, leftWith, 'removal left the plan: their balance moved after');
+    assert.notEqual(
+      (await row(leaving)).credits,
+      leftWith,
+      'removal left the plan: their balance moved after',
+    );
     for (let run = 0; run < 12; run += 1) {
       const start = Math.floor(random() * 70);
       const length = Math.floor(random() * 40);

@@ -116,7 +116,7 @@ describe('DNS verification against a DNS server', () => {
   });
 
   it('the daily check keeps a domain whose record is there, or when DNS fails', async () => {
-        assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + DAY_MS + 60_000)), []);
+    assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + DAY_MS + 60_000)), []);
     dns.mode = 'servfail';
     assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + 2 * DAY_MS + 120_000)), []);
     dns.mode = 'answer';
@@ -124,7 +124,7 @@ describe('DNS verification against a DNS server', () => {
   });
 
   it('the daily check makes the domain pending again when the record is gone, and says when', async () => {
-        dns.txt.set(DOMAIN, ['v=spf1 -all']);
+    dns.txt.set(DOMAIN, ['v=spf1 -all']);
     // Not due yet: checked less than a day ago.
     assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + 2 * DAY_MS + 180_000)), []);
     const later = new Date(Date.now() + 4 * DAY_MS);

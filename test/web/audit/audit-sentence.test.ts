@@ -172,7 +172,12 @@ const CASES: Case[] = [
     'Took back 1,500 credits to the team pool. Reason: Left the team',
     '收回了 1,500 点到团队点数池。原因：Left the team',
   ],
-  ['credits.taken_back', { credits: 25 }, 'Took back 25 credits to the team pool.', '收回了 25 点到团队点数池。'],
+  [
+    'credits.taken_back',
+    { credits: 25 },
+    'Took back 25 credits to the team pool.',
+    '收回了 25 点到团队点数池。',
+  ],
   ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
   [
     'domain.verification_lost',
