@@ -791,9 +791,10 @@ export interface paths {
      * Look up the pending domain's TXT record and verify the domain when it is there (admins).
      * @description Asks DNS (the configured servers, with a timeout) for the TXT records of the pending domain. Found:
      *     the domain is verified, proven by DNS (`method: dns`), and checked again every day; when the record is
-     *     gone at a daily check the domain goes back to pending and `record_missing_at` says when. Otherwise
-     *     400, changing nothing, with what went wrong: no TXT record, TXT records without our value, or DNS not
-     *     answering (try again later). Rate limited (429) like verify-domain.
+     *     gone at a daily check the domain goes back to pending, `record_missing_at` says when and the admins
+     *     are mailed. Otherwise 400, changing nothing, with what went wrong: no TXT record, or TXT records
+     *     without our value. DNS not answering (a server failure, a refusal, a timeout) is an outage, not the
+     *     admin's mistake: 503 with `Retry-After`, changing nothing. Rate limited (429) like verify-domain.
      */
     post: operations['checkDnsVerification'];
     delete?: never;
@@ -1277,7 +1278,9 @@ export interface paths {
      *     of the current credit period gives back its credits (plan credits up to the plan's allowance) and
      *     its usage against the monthly cap. A spend of a period that has ended gives back only its top-up
      *     part, as top-up credits: its plan credits would have expired with that period, and the new
-     *     period's usage is unchanged, so `refunded` may be 0.
+     *     period's usage is unchanged, so `refunded` may be 0. Each credit goes back where it came from: the
+     *     part of the spend drawn from the team pool goes back to the pool (`to_pool`), the rest to the
+     *     member's balance (`refunded`).
      */
     post: operations['refundCredits'];
     delete?: never;
@@ -2207,6 +2210,8 @@ export interface components {
       | 'crm.disconnected'
       | 'credits.cap_changed'
       | 'credits.top_up'
+      | 'credits.granted'
+      | 'credits.taken_back'
       | 'domain.verified'
       | 'organization.renamed'
       | 'domain.verification_lost'
@@ -5208,7 +5213,7 @@ export interface operations {
           'application/json': components['schemas']['Ok'];
         };
       };
-      /** @description No pending domain, the record not found or not ours, DNS not answering, or a body the contract refuses. */
+      /** @description No pending domain, the record not found or not ours, or a body the contract refuses. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5225,7 +5230,20 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
-      503: components['responses']['Unavailable'];
+      /**
+       * @description DNS did not answer (a server failure, a refusal or a timeout): nothing is known of the record and
+       *     nothing changed; ask again after `Retry-After` seconds. Or the database is briefly unreachable.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before asking again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   setDomainAutoJoin: {
@@ -6401,6 +6419,7 @@ export interface operations {
            *         "refund_id": "43",
            *         "credits": 10,
            *         "refunded": 1,
+           *         "to_pool": 0,
            *         "replayed": false
            *       }
            *     }
@@ -6412,8 +6431,10 @@ export interface operations {
               refund_id: components['schemas']['Id'];
               /** @description The balance after the refund. */
               credits: number;
-              /** @description Credits given back (0 for plan credits of a period that has ended). */
+              /** @description Credits given back to the member's balance (0 for plan credits of a period that has ended). */
               refunded: number;
+              /** @description Credits of the spend that were drawn from the team pool, given back to the pool. */
+              to_pool: number;
               replayed: boolean;
             };
           };

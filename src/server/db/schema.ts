@@ -380,6 +380,11 @@ export interface CreditLedgerTable {
   top_up_amount: Generated<number>;
   /** The part of top_up_amount that changes the credits granted from the team pool. */
   granted_amount: Generated<number>;
+  /**
+   * On a spend, the part of amount drawn from the team pool for it (negative, like amount): its refund
+   * gives that part back to the pool, not to the member (migration 0057).
+   */
+  pool_amount: Generated<number>;
   /** The balance once this entry applied (set by the trigger). */
   balance_after: Generated<number>;
   feature: string | null;
@@ -398,7 +403,8 @@ interface CreditPoolsTable {
   credits: Generated<number>;
 }
 
-export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw';
+/** `refund`: a refunded spend gives back what it drew from the pool. */
+export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw' | 'refund';
 
 /** One change of a team pool. Inserting it changes credit_pools.credits, which is never negative. */
 export interface CreditPoolLedgerTable {
@@ -408,7 +414,7 @@ export interface CreditPoolLedgerTable {
   /** Signed: negative for grants and draws. */
   amount: number;
   balance_after: Generated<number>;
-  /** The member a grant, take-back or draw moved credits to or from. */
+  /** The member a grant, take-back, draw or refund moved credits to or from. */
   member_id: number | null;
   actor_id: number | null;
   idempotency_key: string | null;

@@ -9,7 +9,7 @@ import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
 import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
-import { drawFromPool } from './credit-pool.js';
+import { drawFromPool, returnToPool } from './credit-pool.js';
 import { message } from '../../contract/messages.js';
 
 const INSUFFICIENT_CREDITS = message('insufficient_credits');
@@ -183,9 +183,11 @@ export async function spendCredits(
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
       throw conflict(CAP_REACHED(user.monthly_cap));
     }
+    let drawn = 0;
     if (user.credits < request.amount) {
       // Own credits first, then the team pool, within the cap checked above.
-      if (!(await drawFromPool(tx, user, request.amount - user.credits))) {
+      drawn = request.amount - user.credits;
+      if (!(await drawFromPool(tx, user, drawn))) {
         const buys = user.organization_id === null || roleCan(user.role, 'credits.buy');
         throw conflict(buys ? INSUFFICIENT_CREDITS : ASK_ADMIN_FOR_CREDITS);
       }
@@ -198,6 +200,8 @@ export async function spendCredits(
       top_up_amount: -fromTopUps,
       // Credits granted from the pool go before the member's own top-ups (an admin may take back the rest).
       granted_amount: -Math.min(user.granted_credits, fromTopUps),
+      // What a refund gives back to the pool: the drawn credits are granted ones, spent first above.
+      pool_amount: -drawn,
       feature: request.feature,
       reference: request.reference,
       idempotency_key: request.idempotencyKey,
@@ -236,12 +240,15 @@ export function refundParts(
   return { plan, topUp: spent.topUp, usage: plan + spent.topUp };
 }
 
-/** Gives back a spend of the user's (a lookup that found nothing), once. */
+/**
+ * Gives back a spend of the user's (a lookup that found nothing), once; each credit where it came from:
+ * what the spend drew from the team pool (`toPool`) back to that pool, the rest to the user.
+ */
 export async function refundSpend(
   repos: Repositories,
   userId: number,
   spend: { spendId?: string; idempotencyKey?: string },
-): Promise<{ entry: StoredEntry; user: User; replayed: boolean }> {
+): Promise<{ entry: StoredEntry; user: User; replayed: boolean; toPool: number }> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
     if (!user) throw notFound(message('account_not_found'));
@@ -252,8 +259,10 @@ export async function refundSpend(
           ? await tx.credits.findByIdempotencyKey(user.id, spend.idempotencyKey)
           : undefined;
     if (!original || original.kind !== 'spend') throw notFound(message('spend_not_found'));
+    // Pool credits never expire: they go back whatever the period (to the member if the pool is gone).
+    const toPool = original.organization_id === null ? 0 : -original.pool_amount;
     const earlier = await tx.credits.refundOf(original.id);
-    if (earlier) return { entry: earlier, user, replayed: true };
+    if (earlier) return { entry: earlier, user, replayed: true, toPool };
     // Which period the spend belongs to is only known once an ended period has been renewed.
     user = await renewIfDue(tx, user);
     const back = refundParts(
@@ -266,20 +275,25 @@ export async function refundSpend(
     );
     const entry = await recordFor(tx, user, {
       kind: 'refund',
-      amount: back.plan + back.topUp,
-      top_up_amount: back.topUp,
-      // The top-up part always comes back, granted credits as granted (an admin may take them back).
-      granted_amount: -original.granted_amount,
+      amount: back.plan + back.topUp - toPool,
+      top_up_amount: back.topUp - toPool,
+      // The top-up part always comes back, granted credits as granted (an admin may take them back), but
+      // for the part drawn from the pool, which was granted on the spend and goes back to the pool.
+      granted_amount: -original.granted_amount - toPool,
       feature: original.feature,
       reference: original.reference,
       refund_of: original.id,
-      reason: 'Refund: the lookup found nothing',
+      reason:
+        toPool > 0
+          ? `Refund: the lookup found nothing (${toPool} credits back to the team pool)`
+          : 'Refund: the lookup found nothing',
     });
+    if (toPool > 0) await returnToPool(tx, user, original.organization_id!, toPool);
     // The ledger trigger takes a refund's amount off the usage; the rule decides what really goes back.
     const after = await tx.users.updateAndGet(user.id, {
       period_spent: Math.max(0, user.period_spent - back.usage),
     });
-    return { entry, user: after, replayed: false };
+    return { entry, user: after, replayed: false, toPool };
   });
 }
 

@@ -117,6 +117,7 @@ export function creditsHandlers(
     caller: User,
     kind: PoolMove['kind'],
     body: { user_ids: string[]; amount?: number | null; reason?: string | null; idempotency_key?: string },
+    ip: string | null,
   ) {
     requirePermission(caller, 'credits.govern');
     const ids = body.user_ids.map(parseId);
@@ -129,6 +130,7 @@ export function creditsHandlers(
         amount: body.amount ?? null,
         reason: body.reason?.trim() || null,
         idempotencyKey: body.idempotency_key ?? null,
+        ip,
       }),
     );
     const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
@@ -243,6 +245,7 @@ export function creditsHandlers(
           refund_id: outcome.entry.id,
           credits: outcome.user.credits,
           refunded: outcome.entry.amount,
+          to_pool: outcome.toPool,
           replayed: outcome.replayed,
         },
       };
@@ -295,10 +298,14 @@ export function creditsHandlers(
       const people = new Map(
         (await repos.users.findManyByIds(pageRows.map((row) => row.user_id))).map((u) => [u.id, u]),
       );
+      const pageIds = pageRows.map((row) => row.user_id);
+      // An organization's former members close with the balance they left with, as in the ledger export.
+      const balancesOf =
+        scope === 'organization' && filter.organizationId !== null
+          ? { organizationId: filter.organizationId, userIds: pageIds }
+          : { userIds: pageIds };
       const balances = new Map(
-        (await repos.credits.balancesOver({ userIds: pageRows.map((row) => row.user_id) }, filter)).map(
-          (row) => [row.user_id, row],
-        ),
+        (await repos.credits.balancesOver(balancesOf, filter)).map((row) => [row.user_id, row]),
       );
       const pool =
         scope === 'organization' && filter.organizationId !== null
@@ -451,9 +458,9 @@ export function creditsHandlers(
       return { error: false, ...message('checkout_created'), url };
     },
 
-    grantCredits: async (ctx) => moveCredits(await ctx.user(), 'grant', ctx.body),
+    grantCredits: async (ctx) => moveCredits(await ctx.user(), 'grant', ctx.body, ctx.ip),
 
-    takeBackCredits: async (ctx) => moveCredits(await ctx.user(), 'take_back', ctx.body),
+    takeBackCredits: async (ctx) => moveCredits(await ctx.user(), 'take_back', ctx.body, ctx.ip),
 
     async requestCredits(ctx) {
       const user = await ctx.user();

@@ -137,3 +137,21 @@ export function autoJoinMail(to: string, member: string, organization: string, l
       <p><a href="${link}">See your members, or turn automatic joining off</a>.</p>`.value,
   };
 }
+
+/**
+ * docs/product.md#verifying-a-domain: an admin learns that the daily check found the domain's TXT record
+ * gone, so the domain is no longer verified.
+ */
+export function domainLostMail(to: string, domain: string, organization: string, link: string): Mail {
+  return {
+    to,
+    subject: `${domain} is no longer verified for ${organization}`,
+    text: `The daily check found no TXT record of ours at ${domain}, so ${domain} is no longer verified for ${organization}: automatic joining is off and its invitation link stopped working.\n\nPublish the TXT record again, then select Verify on the Organization page:\n${link}`,
+    html: html`<p>
+        The daily check found no TXT record of ours at ${domain}, so <b>${domain}</b> is no longer verified
+        for ${organization}: automatic joining is off and its invitation link stopped working.
+      </p>
+      <p><a href="${link}">Publish the TXT record again, then select Verify</a> on the Organization page.</p>`
+      .value,
+  };
+}

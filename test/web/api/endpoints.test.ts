@@ -298,7 +298,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
   },
   refundCredits: {
     arg: { spend_id: '1' },
-    answer: { error: false, data: { refund_id: '2', credits: 10, refunded: 1, replayed: false } },
+    answer: { error: false, data: { refund_id: '2', credits: 10, refunded: 1, to_pool: 0, replayed: false } },
   },
   getCreditUsage: {
     arg: { user_id: 'user-2' },

@@ -159,6 +159,25 @@ const CASES: Case[] = [
     'Bought 1,000 credits.',
     '购买了 1,000 点。',
   ],
+  [
+    'credits.granted',
+    { credits: 30, reason: 'Outbound campaign' },
+    'Granted 30 credits from the team pool. Reason: Outbound campaign',
+    '从团队点数池分配了 30 点。原因：Outbound campaign',
+  ],
+  ['credits.granted', { credits: 1 }, 'Granted 1 credit from the team pool.', '从团队点数池分配了 1 点。'],
+  [
+    'credits.taken_back',
+    { credits: 1500, reason: 'Left the team' },
+    'Took back 1,500 credits to the team pool. Reason: Left the team',
+    '收回了 1,500 点到团队点数池。原因：Left the team',
+  ],
+  [
+    'credits.taken_back',
+    { credits: 25 },
+    'Took back 25 credits to the team pool.',
+    '收回了 25 点到团队点数池。',
+  ],
   ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
   [
     'domain.verification_lost',

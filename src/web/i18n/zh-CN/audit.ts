@@ -66,6 +66,14 @@ export const audit: Record<string, string> = {
   'Plan changed from {from} to {to}.': '方案从{from}改为{to}。',
   'Canceled {plan}: back to Free.': '已取消{plan}，恢复为免费版。',
   'Bought {credits, plural, one {# credit} other {# credits}}.': '购买了 {credits, plural, other {# 点}}。',
+  'Granted {credits, plural, one {# credit} other {# credits}} from the team pool.':
+    '从团队点数池分配了 {credits, plural, other {# 点}}。',
+  'Granted {credits, plural, one {# credit} other {# credits}} from the team pool. Reason: {reason}':
+    '从团队点数池分配了 {credits, plural, other {# 点}}。原因：{reason}',
+  'Took back {credits, plural, one {# credit} other {# credits}} to the team pool.':
+    '收回了 {credits, plural, other {# 点}}到团队点数池。',
+  'Took back {credits, plural, one {# credit} other {# credits}} to the team pool. Reason: {reason}':
+    '收回了 {credits, plural, other {# 点}}到团队点数池。原因：{reason}',
   'Verified {domain}.': '已验证 {domain}。',
   'Renamed from {from} to {to}.': '已从 {from} 重命名为 {to}。',
   'The TXT record of {domain} was gone: the domain is no longer verified.':
@@ -105,6 +113,8 @@ export const audit: Record<string, string> = {
   'CRM disconnected': 'CRM 已断开',
   'Credit cap changed': '点数上限已更改',
   'Credits topped up': '点数已充值',
+  'Credits granted from the team pool': '已从团队点数池分配点数',
+  'Credits taken back to the team pool': '已将点数收回到团队点数池',
   'Company domain verified': '公司域名已验证',
   'Organization renamed': '组织已重命名',
   'Company domain no longer verified': '公司域名不再处于已验证状态',

@@ -39,6 +39,7 @@ export const storedValues: Record<string, string> = {
   pack: '点数包',
   pro: '专业版席位',
   product: '产品',
+  reason: '原因',
   required: '必需',
   role: '角色',
   seat_moved: '席位已转移',

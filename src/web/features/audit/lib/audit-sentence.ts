@@ -96,6 +96,19 @@ function crmConnected(details: Details): string | null {
     : t('Connected {crm}.', { crm });
 }
 
+/** Credits an admin granted from the team pool or took back to it: how many, and why when they said. */
+function poolMove(
+  plain: (credits: number) => string,
+  withReason: (credits: number, reason: string) => string,
+): Sentence {
+  return (details) => {
+    const credits = count(details.credits);
+    const reason = text(details.reason);
+    if (credits === null) return null;
+    return reason ? withReason(credits, reason) : plain(credits);
+  };
+}
+
 const joinedAs: Sentence = (details) =>
   details.role === undefined ? null : t('Joined as {role}.', { role: role(details.role) });
 
@@ -168,6 +181,24 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? null
       : t('Bought {credits, plural, one {# credit} other {# credits}}.', { credits });
   },
+  'credits.granted': poolMove(
+    (credits) =>
+      t('Granted {credits, plural, one {# credit} other {# credits}} from the team pool.', { credits }),
+    (credits, reason) =>
+      t('Granted {credits, plural, one {# credit} other {# credits}} from the team pool. Reason: {reason}', {
+        credits,
+        reason,
+      }),
+  ),
+  'credits.taken_back': poolMove(
+    (credits) =>
+      t('Took back {credits, plural, one {# credit} other {# credits}} to the team pool.', { credits }),
+    (credits, reason) =>
+      t('Took back {credits, plural, one {# credit} other {# credits}} to the team pool. Reason: {reason}', {
+        credits,
+        reason,
+      }),
+  ),
   'organization.renamed': (details) => {
     const [from, to] = [text(details.from), text(details.to)];
     // A default name ("Ada's organization") reads in the reader's language, as everywhere it shows.
