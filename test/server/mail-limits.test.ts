@@ -12,6 +12,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
+import { renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
@@ -241,6 +242,35 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
         assert.equal(res.status, 200, 'the member is answered past the limit: only the mail is skipped');
       }
       assert.equal((await mailsTo(admin.email, /asks you for 10 credits/)).length, limitOf('creditRequest'));
+    },
+  },
+  creditAlert: {
+    /**
+     * An alert is mailed once per member and credit period (docs/product.md#credit-alerts): a member reaching
+     * their cap in one new period after another alerts the admin until the per-address limit.
+     */
+    async spendCredits() {
+      const admin = await signup(t.api);
+      const member = await invitedMember(t, admin);
+      const set = await t.api('setMemberCaps', {
+        cookie: admin.cookie,
+        body: { user_ids: [member.id], monthly_cap: 1 },
+      });
+      assert.equal(set.status, 200);
+      const payer = (await t.app.services.repos.users.findById(Number(admin.id)))!;
+      for (let i = 0; i <= limitOf('creditAlert'); i += 1) {
+        // Each period starts at its own second, so each is a period of its own.
+        await renewBillingPeriod(t.app.services.repos, payer, new Date(Date.now() + i * 1000));
+        const spent = await t.api('spendCredits', {
+          cookie: member.cookie,
+          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+        });
+        assert.equal(spent.status, 200, 'the spend goes through past the limit: only the mail is skipped');
+      }
+      assert.equal(
+        (await mailsTo(admin.email, /reached their monthly credit cap/)).length,
+        limitOf('creditAlert'),
+      );
     },
   },
   capReached: {

@@ -101,6 +101,14 @@ export const MAIL_SENDERS = {
     callerChosen: true,
     senders: ['requestCredits'],
   },
+  creditAlert: {
+    template: 'creditAlertMail',
+    counts: 'to',
+    rules: [RATE_RULES.creditAlertMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['spendCredits'],
+  },
   capReached: {
     template: 'capReachedMail',
     counts: 'to',

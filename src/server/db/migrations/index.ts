@@ -26,6 +26,7 @@ import m0049EmailProvenAt from './0049-email-proven-at.js';
 import m0050CheckoutSubscription from './0050-checkout-subscription.js';
 import m0055CreditPool from './0055-credit-pool.js';
 import m0056DomainDnsProof from './0056-domain-dns-proof.js';
+import m0060CreditAlerts from './0060-credit-alerts.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0050_checkout_subscription': m0050CheckoutSubscription,
   '0055_credit_pool': m0055CreditPool,
   '0056_domain_dns_proof': m0056DomainDnsProof,
+  '0060_credit_alerts': m0060CreditAlerts,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
