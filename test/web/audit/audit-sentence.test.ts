@@ -150,14 +150,14 @@ const CASES: Case[] = [
   [
     'credits.alerts_changed',
     { cap_warning: true, cap_reached: true, pool_below: 500, credit_requests: false, default_cap: 200 },
-    'Alerts: 75% of a cap, 100% of a cap, team pool below 500 credits. New members get a monthly cap of 200 credits.',
-    '提醒：达到上限的 75%，达到上限，团队点数池低于 500 点。新成员的每月上限为 200 点。',
+    'Alerts: 75% of a cap, 100% of a cap, team pool below 500 credits; new members get a monthly cap of 200 credits.',
+    '提醒：达到上限的 75%，达到上限，团队点数池低于 500 点；新成员的每月上限为 200 点。',
   ],
   [
     'credits.alerts_changed',
     { cap_warning: false, cap_reached: false, pool_below: null, credit_requests: false, default_cap: null },
-    'Every credit alert off. No default cap for new members.',
-    '所有点数提醒均已关闭。新成员没有默认上限。',
+    'Every credit alert off; no default cap for new members.',
+    '所有点数提醒均已关闭；新成员没有默认上限。',
   ],
   [
     'credits.cap_changed',

@@ -49,11 +49,12 @@ export const audit: Record<string, string> = {
   '100% of a cap': '达到上限',
   'team pool below {count} credits': '团队点数池低于 {count} 点',
   'requests for credits': '点数申请',
-  'Every credit alert off.': '所有点数提醒均已关闭。',
-  'Alerts: {alerts}.': '提醒：{alerts}。',
-  'No default cap for new members.': '新成员没有默认上限。',
-  'New members get a monthly cap of {cap} credits.': '新成员的每月上限为 {cap} 点。',
-  '{alerts} {joining}': '{alerts}{joining}',
+  'Every credit alert off; no default cap for new members.': '所有点数提醒均已关闭；新成员没有默认上限。',
+  'Every credit alert off; new members get a monthly cap of {cap} credits.':
+    '所有点数提醒均已关闭；新成员的每月上限为 {cap} 点。',
+  'Alerts: {alerts}; no default cap for new members.': '提醒：{alerts}；新成员没有默认上限。',
+  'Alerts: {alerts}; new members get a monthly cap of {cap} credits.':
+    '提醒：{alerts}；新成员的每月上限为 {cap} 点。',
   'Connected {crm} by signing in to it, for the whole organization.':
     '通过登录 {crm} 完成连接，供整个组织使用。',
   'Connected {crm} by signing in to it.': '通过登录 {crm} 完成连接。',

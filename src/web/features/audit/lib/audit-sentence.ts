@@ -100,14 +100,16 @@ function alertsChanged(details: Details): string | null {
     below !== null && t('team pool below {count} credits', { count: below }),
     details.credit_requests === true && t('requests for credits'),
   ].filter((part): part is string => typeof part === 'string');
-  const alerts =
-    on.length === 0 ? t('Every credit alert off.') : t('Alerts: {alerts}.', { alerts: on.join(t(', ')) });
   const cap = count(details.default_cap);
-  const joining =
-    cap === null
-      ? t('No default cap for new members.')
-      : t('New members get a monthly cap of {cap} credits.', { cap });
-  return t('{alerts} {joining}', { alerts, joining });
+  if (on.length === 0) {
+    return cap === null
+      ? t('Every credit alert off; no default cap for new members.')
+      : t('Every credit alert off; new members get a monthly cap of {cap} credits.', { cap });
+  }
+  const alerts = on.join(t(', '));
+  return cap === null
+    ? t('Alerts: {alerts}; no default cap for new members.', { alerts })
+    : t('Alerts: {alerts}; new members get a monthly cap of {cap} credits.', { alerts, cap });
 }
 
 function crmConnected(details: Details): string | null {
