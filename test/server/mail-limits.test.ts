@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
 import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
 import { DAY_MS } from '../../src/shared/duration.js';
+import { renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
@@ -266,6 +267,35 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
         (await mailsTo(admin.email, /is no longer verified/)).length,
         limitOf('domainLost'),
         'the domain was lost each time; past the limit only the mail is skipped',
+      );
+    },
+  },
+  creditAlert: {
+    /**
+     * An alert is mailed once per member and credit period (docs/product.md#credit-alerts): a member reaching
+     * their cap in one new period after another alerts the admin until the per-address limit.
+     */
+    async spendCredits() {
+      const admin = await signup(t.api);
+      const member = await invitedMember(t, admin);
+      const set = await t.api('setMemberCaps', {
+        cookie: admin.cookie,
+        body: { user_ids: [member.id], monthly_cap: 1 },
+      });
+      assert.equal(set.status, 200);
+      const payer = (await t.app.services.repos.users.findById(Number(admin.id)))!;
+      for (let i = 0; i <= limitOf('creditAlert'); i += 1) {
+        // Each period starts at its own second, so each is a period of its own.
+        await renewBillingPeriod(t.app.services.repos, payer, new Date(Date.now() + i * 1000));
+        const spent = await t.api('spendCredits', {
+          cookie: member.cookie,
+          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+        });
+        assert.equal(spent.status, 200, 'the spend goes through past the limit: only the mail is skipped');
+      }
+      assert.equal(
+        (await mailsTo(admin.email, /reached their monthly credit cap/)).length,
+        limitOf('creditAlert'),
       );
     },
   },

@@ -113,6 +113,21 @@ const GUARDED: Guarded[] = [
     permission: 'credits.govern',
     call: () => ({ body: { user_ids: [UNKNOWN_ID], monthly_cap: null } }),
   },
+  { operationId: 'getCreditSettings', permission: 'credits.govern', call: () => ({}) },
+  {
+    operationId: 'setCreditSettings',
+    permission: 'credits.govern',
+    // The defaults: saved once allowed, changing nothing the other cases see.
+    call: () => ({
+      body: {
+        cap_warning_alert: false,
+        cap_reached_alert: true,
+        pool_below_alert: null,
+        credit_request_alert: true,
+        default_monthly_cap: null,
+      },
+    }),
+  },
   {
     operationId: 'grantCredits',
     permission: 'credits.govern',

@@ -10,6 +10,8 @@ import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 import { drawFromPool, returnToPool } from './credit-pool.js';
+import { alertsAfterSpend, type CreditAlert } from './credit-alerts.js';
+import { lookupKindOf, type LookupKind } from '../../shared/credits.js';
 import { message } from '../../contract/messages.js';
 
 const INSUFFICIENT_CREDITS = message('insufficient_credits');
@@ -17,6 +19,11 @@ const INSUFFICIENT_CREDITS = message('insufficient_credits');
 const ASK_ADMIN_FOR_CREDITS = message('insufficient_credits_ask_admin');
 const KEY_REFUNDED = message('idempotency_key_refunded');
 const CAP_REACHED = (cap: number) => message('cap_reached', { cap });
+/** The cap of each kind of lookup, and what a spend past it answers. */
+const KIND_CAPS = {
+  email: { column: 'email_cap', reached: (cap: number) => message('email_cap_reached', { cap }) },
+  phone: { column: 'phone_cap', reached: (cap: number) => message('phone_cap_reached', { cap }) },
+} as const satisfies Record<LookupKind, unknown>;
 
 /** The end of a credit period that starts at `start`: one month later. */
 function periodEndOf(start: Date): Date {
@@ -143,6 +150,12 @@ export interface SpendRequest {
   idempotencyKey: string;
 }
 
+/** What a spend tells: the member reached their cap (their own mail), and the admins' alerts it caused. */
+export interface SpendNews {
+  capReached: boolean;
+  alerts: CreditAlert[];
+}
+
 export interface SpendOutcome {
   entry: StoredEntry;
   user: User;
@@ -158,7 +171,8 @@ export async function spendCredits(
   repos: Repositories,
   userId: number,
   request: SpendRequest,
-  onCapReached: (tx: InTransaction, user: User) => Promise<void>,
+  /** Mails what the spend tells, in its transaction; called only when there is news. */
+  onNews: (tx: InTransaction, user: User, news: SpendNews) => Promise<void>,
 ): Promise<SpendOutcome> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
@@ -182,6 +196,12 @@ export async function spendCredits(
     user = await renewIfDue(tx, user);
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
       throw conflict(CAP_REACHED(user.monthly_cap));
+    }
+    const kind = lookupKindOf(request.feature);
+    const kindCap = kind === null ? null : user[KIND_CAPS[kind].column];
+    if (kind !== null && kindCap !== null) {
+      const spentOnKind = await tx.credits.periodSpentOn(user.id, kind, user.credit_period_start);
+      if (spentOnKind + request.amount > kindCap) throw conflict(KIND_CAPS[kind].reached(kindCap));
     }
     let drawn = 0;
     if (user.credits < request.amount) {
@@ -208,14 +228,13 @@ export async function spendCredits(
       reason: `Spent on ${request.feature}`,
     });
     const after = (await tx.users.findById(user.id))!;
-    if (
+    const capReached =
       after.monthly_cap !== null &&
       after.period_spent >= after.monthly_cap &&
-      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start)
-    ) {
-      await tx.users.update(after.id, { cap_mailed_at: new Date() });
-      await onCapReached(tx, after);
-    }
+      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start);
+    if (capReached) await tx.users.update(after.id, { cap_mailed_at: new Date() });
+    const alerts = await alertsAfterSpend(tx, after, drawn > 0);
+    if (capReached || alerts.length > 0) await onNews(tx, after, { capReached, alerts });
     return { entry, user: after, replayed: false };
   });
 }
@@ -297,12 +316,18 @@ export async function refundSpend(
   });
 }
 
-/** Sets (or clears, null) the monthly cap of members of the admin's organization, all or none. */
+/** The caps set-member-caps sets: the monthly cap, and the caps per kind of lookup given (absent: kept). */
+interface MemberCaps {
+  monthly: number | null;
+  perKind: Partial<Record<LookupKind, number | null>>;
+}
+
+/** Sets (or clears, null) the caps of members of the admin's organization, all or none. */
 export async function setMonthlyCaps(
   repos: Repositories,
   admin: User,
   memberIds: number[],
-  cap: number | null,
+  caps: MemberCaps,
 ): Promise<User[]> {
   return repos.transaction(async (tx) => {
     const organization =
@@ -321,15 +346,23 @@ export async function setMonthlyCaps(
       members.push(member);
     }
     const updated: User[] = [];
+    const kinds = Object.entries(caps.perKind) as [LookupKind, number | null][];
     for (const member of members) {
-      updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: cap }));
-      await creditEvent(tx, {
-        type: 'credits.cap_changed',
-        actor: admin,
-        organizationId: admin.organization_id,
-        target: member,
-        details: { from: member.monthly_cap, to: cap },
-      });
+      const changes = Object.fromEntries(kinds.map(([kind, cap]) => [KIND_CAPS[kind].column, cap]));
+      updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: caps.monthly, ...changes }));
+      const changed = (details: { from: number | null; to: number | null; lookup?: LookupKind }) =>
+        creditEvent(tx, {
+          type: 'credits.cap_changed',
+          actor: admin,
+          organizationId: admin.organization_id,
+          target: member,
+          details,
+        });
+      await changed({ from: member.monthly_cap, to: caps.monthly });
+      for (const [kind, cap] of kinds) {
+        const from = member[KIND_CAPS[kind].column];
+        if (from !== cap) await changed({ from, to: cap, lookup: kind });
+      }
     }
     return updated;
   });

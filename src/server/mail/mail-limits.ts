@@ -111,6 +111,14 @@ export const MAIL_SENDERS = {
     callerChosen: true,
     senders: ['dailyDnsCheck'],
   },
+  creditAlert: {
+    template: 'creditAlertMail',
+    counts: 'to',
+    rules: [RATE_RULES.creditAlertMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['spendCredits'],
+  },
   capReached: {
     template: 'capReachedMail',
     counts: 'to',

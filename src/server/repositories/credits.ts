@@ -6,6 +6,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { CreditEntryKind, CreditLedgerTable } from '../db/schema.js';
+import type { LookupKind } from '../../shared/credits.js';
 
 /** `created_at` only for back-dated history (the demo seed); entries are otherwise written as they happen. */
 export type NewCreditEntry = Omit<Insertable<CreditLedgerTable>, 'id' | 'balance_after'>;
@@ -192,6 +193,25 @@ export function createCreditsRepository(db: Db) {
         .selectFrom('credit_ledger')
         .select(sql<string | number | null>`coalesce(sum(amount), 0)`.as('total'))
         .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return toInt(row.total);
+    },
+
+    /**
+     * What the user spent on one kind of lookup (features starting with it, lookupKindOf) since the start of
+     * their credit period, net of refunds: a refund counts only when its spend is of the same period, as
+     * for period_spent (a refund of an ended period's spend gives nothing back to the cap).
+     */
+    async periodSpentOn(userId: number, kind: LookupKind, periodStart: Date): Promise<number> {
+      const row = await db
+        .selectFrom('credit_ledger as l')
+        .leftJoin('credit_ledger as s', 's.id', 'l.refund_of')
+        .select(sql<string | number | null>`coalesce(sum(-l.amount), 0)`.as('total'))
+        .where('l.user_id', '=', userId)
+        .where('l.created_at', '>=', periodStart)
+        .where('l.kind', 'in', USAGE_KINDS)
+        .where('l.feature', 'like', `${kind}%`)
+        .where((eb) => eb.or([eb('l.kind', '=', 'spend'), eb('s.created_at', '>=', periodStart)]))
         .executeTakeFirstOrThrow();
       return toInt(row.total);
     },

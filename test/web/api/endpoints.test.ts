@@ -313,7 +313,11 @@ const calls: { [K in EndpointId]: Call<K> } = {
         granted_credits: 0,
         pool_credits: null,
         monthly_cap: 5,
+        email_cap: null,
+        phone_cap: 2,
         period_spent: 4,
+        email_spent: 3,
+        phone_spent: 1,
         period_start: 1_700_000_000,
         period_end: 1_702_592_000,
       },
@@ -359,6 +363,29 @@ const calls: { [K in EndpointId]: Call<K> } = {
   requestCredits: {
     arg: {},
     answer: { error: false, message: 'Your admins were asked for credits.' },
+  },
+  getCreditSettings: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: {
+        cap_warning_alert: true,
+        cap_reached_alert: true,
+        pool_below_alert: 500,
+        credit_request_alert: true,
+        default_monthly_cap: null,
+      },
+    },
+  },
+  setCreditSettings: {
+    arg: {
+      cap_warning_alert: true,
+      cap_reached_alert: true,
+      pool_below_alert: 500,
+      credit_request_alert: true,
+      default_monthly_cap: 200,
+    },
+    answer: ok,
   },
 };
 
