@@ -258,7 +258,7 @@ function drawnIcon(Icon: typeof LightIcon, props: Parameters<typeof LightIcon>[0
     .sort();
   const drawn = {
     attributes,
-    classes: svg.className.baseVal
+    classes: (svg.getAttribute('class') ?? '')
       .split(' ')
       .filter((name) => name.startsWith('Mui'))
       .sort(),
