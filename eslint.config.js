@@ -226,6 +226,7 @@ export default defineConfig(
           // node:test's test() and describe() return promises the runner itself awaits.
           allowForKnownSafeCalls: [
             { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+            { from: 'file', path: 'test/server/helpers/node-test.ts', name: ['describe', 'it'] },
           ],
         },
       ],
@@ -283,6 +284,25 @@ export default defineConfig(
     // components of their own (docs/architecture.md#rules-lint-holds).
     files: ['src/web/**/*.tsx'],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
+  {
+    // `npm test` loads a pass's server test files into one process; what they register goes through
+    // helpers/node-test.ts, which keeps each file's hooks to its own tests there.
+    files: ['test/server/**/*.ts'],
+    ignores: ['test/server/helpers/node-test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:test',
+              message: 'Import describe, it and the hooks from test/server/helpers/node-test.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The store's types only: its value (makeStore) is the app shell's to create.

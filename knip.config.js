@@ -17,6 +17,7 @@ export default {
     'src/web/components/PlainTextarea.tsx',
     'src/web/components/LazyTouchRipple.tsx',
     'src/web/components/no-css-variables.ts',
+    'src/web/components/LightSvgIcon.tsx',
   ],
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,tsx,mjs}', 'test/**/*.{ts,tsx}', '*.config.js'],
   ignoreDependencies: [

@@ -145,6 +145,12 @@ const muiStandIns = [
     from: /[\\/]@mui[\\/]material[\\/]esm[\\/]ButtonBase$/,
     standIn: 'src/web/components/LazyTouchRipple.tsx',
   },
+  // The icons' SvgIcon, with every palette colour's rules: a light one draws the same <svg>.
+  {
+    request: /^\.\/utils\/createSvgIcon\.js$/,
+    from: /[\\/]@mui[\\/]icons-material[\\/]esm$/,
+    standIn: 'src/web/components/LightSvgIcon.tsx',
+  },
   // Button's and IconButton's loading spinner, drawn only while busy: loaded then.
   {
     request: /^\.\.\/CircularProgress\/index\.js$/,
@@ -167,6 +173,12 @@ const muiStandInsPlugin = new webpack.NormalModuleReplacementPlugin(/\.js$/, (re
  */
 export function moduleRules({ production, refresh }) {
   return [
+    {
+      // @emotion/react imports it bare (for withTheme, which the app never uses), and the package does not
+      // say it is free of side effects, so it and its react-is stayed in every first load (about 1 KB gzip).
+      test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/,
+      sideEffects: false,
+    },
     {
       // The Usage chart (@mui/x-charts, a lazy route) memoizes with more of reselect than RTK does. Given
       // its own copy of reselect (the same package's other build), it no longer grows the reselect that

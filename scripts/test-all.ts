@@ -21,7 +21,7 @@
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TEST_E2E_POSTGRES=1 also run the browser tests against PostgreSQL (default: PGlite only)
-//   TEST_JOBS           how many suites run at once (default 2)
+//   TEST_CORES          how many cores the jobs may keep busy at once (default: the machine's)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -34,7 +34,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, dumpPgliteTemplate } from '../src/server/db/index.js';
@@ -45,6 +45,8 @@ interface Result {
   failed: number;
   seconds: number;
   note?: string;
+  /** Each failed test's name and why it failed, repeated above the summary (a long log's tail shows them). */
+  failures?: string[];
 }
 
 type Database = 'pglite' | 'postgres';
@@ -53,7 +55,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch = mkdtempSync(path.join(tmpdir(), 'test-all-'));
-const parallel = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+const cores = Math.max(1, Number(process.env.TEST_CORES) || availableParallelism());
 
 const running = new Set<ChildProcess>();
 let interrupted = false;
@@ -129,7 +131,18 @@ async function webSuite(name: string, output: Output): Promise<Omit<Result, 'sec
     numPassedTests: number;
     numFailedTests: number;
     numRuntimeErrorTestSuites: number;
+    testResults: {
+      name: string;
+      message: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   };
+  const failures = report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length === 0) return file.message ? [`${where}\n${clip(file.message)}`] : [];
+    return failedTests.map((test) => `${where} › ${test.fullName}\n${clip(test.failureMessages.join('\n'))}`);
+  });
   const passed = report.numPassedTests;
   // A test file that fails to load has no failed tests but must not pass silently.
   let failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
@@ -138,7 +151,7 @@ async function webSuite(name: string, output: Output): Promise<Omit<Result, 'sec
     failed = 1;
     note = `jest exited with code ${code}`;
   }
-  return { name, passed, failed, note };
+  return { name, passed, failed, note, failures };
 }
 
 function findTests(dir: string): string[] {
@@ -158,33 +171,49 @@ function isDatabaseAgnostic(file: string): boolean {
     .includes('@database-agnostic');
 }
 
+/**
+ * How a suite's files run: each in a process of its own (`node --test`), or all in one process, one file
+ * after the other (test/server/helpers/run-in-one-process.ts), which loads the server's code once.
+ */
+type Isolation = { processPerFile: number } | 'one process';
+
 /** Runs test files with node's test runner: spec output to the suite's output, TAP to a file for the counts. */
 async function nodeTests(
   name: string,
   files: string[],
   env: NodeJS.ProcessEnv,
   output: Output,
-  concurrency: number,
+  isolation: Isolation,
 ): Promise<Omit<Result, 'seconds'>> {
   const tapFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
+  const runner =
+    isolation === 'one process'
+      ? // It caps a hung file and ends a process kept up by what a file left running; node's own
+        // --test-force-exit would end it before the TAP file is written.
+        [path.join(root, 'test/server/helpers/run-in-one-process.ts')]
+      : [
+          '--test',
+          `--test-concurrency=${isolation.processPerFile}`,
+          // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too,
+          // and on a busy 2-core machine a file that walks every page with axe (accessibility) can take
+          // minutes.
+          '--test-timeout=600000',
+        ];
   const code = await run(
     output,
     process.execPath,
     [
-      // PGlite is WebAssembly: V8's optimizing compiler spends more CPU compiling it in every test process
-      // (each file is one) than the tests win back; its baseline compiler alone cuts the suite's CPU by ~30%.
+      // PGlite is WebAssembly: V8's optimizing compiler spends more CPU compiling it than the tests win
+      // back; its baseline compiler alone cut the suite's CPU by ~30% when each file was a process.
       '--liftoff-only',
       '--import',
       'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too, and
-      // on a busy 2-core machine a file that walks every page with axe (accessibility) can take minutes.
-      '--test-timeout=600000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
+      // Last: the one-process runner is a script, and node reads what follows it as the script's arguments.
+      ...runner,
       ...files,
     ],
     env,
@@ -206,7 +235,36 @@ async function nodeTests(
     failed = 1;
     note = `test runner exited with code ${code}`;
   }
-  return { name, passed, failed, note };
+  return { name, passed, failed, note, failures: tapFailures(tap) };
+}
+
+/** The first lines of a failure's message and stack: enough to tell what broke, short enough to read. */
+function clip(text: string, lines = 25): string {
+  // eslint-disable-next-line no-control-regex -- Jest colours its messages
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  return plain.length > lines ? [...plain.slice(0, lines), '  ...'].join('\n') : plain.join('\n');
+}
+
+/**
+ * The failed tests of a TAP report with their diagnostics (error, expected, actual, stack). A suite or
+ * file that failed only because a test inside it did is left out: the test itself is listed.
+ */
+function tapFailures(tap: string): string[] {
+  const lines = tap.split('\n');
+  const failures: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^(\s*)not ok \d+ - (.*)$/.exec(lines[i]);
+    if (!match) continue;
+    const indent = match[1];
+    const block: string[] = [];
+    if (lines[i + 1]?.trim() === '---') {
+      for (let j = i + 2; j < lines.length && lines[j].trim() !== '...'; j++)
+        block.push(lines[j].slice(indent.length + 2));
+    }
+    if (block.some((line) => /^failureType: 'subtestsFailed'/.test(line))) continue;
+    failures.push(`${match[2]}\n${clip(block.join('\n'), 40)}`);
+  }
+  return failures;
 }
 
 let pgliteTemplate: Promise<string> | undefined;
@@ -236,7 +294,7 @@ async function nodeSuite(
   files: string[],
   database: Database,
   output: Output,
-  concurrency: number,
+  isolation: Isolation,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Omit<Result, 'seconds'>> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
@@ -244,7 +302,7 @@ async function nodeSuite(
   delete env.TEST_PG_TEMPLATE;
   if (database === 'pglite') {
     env.TEST_PGLITE_TEMPLATE = await pgliteTemplateFile();
-    return nodeTests(name, files, env, output, concurrency);
+    return nodeTests(name, files, env, output, isolation);
   }
 
   const suffix = randomBytes(6).toString('hex');
@@ -267,7 +325,7 @@ async function nodeSuite(
   env.DATABASE_URL = pgUrl(base);
   env.TEST_PG_TEMPLATE = template;
   try {
-    return await nodeTests(name, files, env, output, concurrency);
+    return await nodeTests(name, files, env, output, isolation);
   } finally {
     await dropDatabases(admin, [base, template]);
     await admin.end().catch(() => undefined);
@@ -295,6 +353,11 @@ interface Job {
   after?: string[];
   /** When false, the job's result is not a suite of the summary unless it fails. */
   counted?: boolean;
+  /**
+   * How many cores it keeps busy (default 1). Jobs start only while the cores they need are free: jobs
+   * that share cores run slower each, and the browser tests' waits then stretch with the load.
+   */
+  cores?: number;
   run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }
 
@@ -307,7 +370,7 @@ function serverPass(database: Database): Job {
     name,
     run: (output) => {
       const files = serverFiles().filter((file) => !isDatabaseAgnostic(file));
-      return nodeSuite(name, files, database, output, 1);
+      return nodeSuite(name, files, database, output, 'one process');
     },
   };
 }
@@ -316,7 +379,13 @@ function serverPass(database: Database): Job {
 const agnosticServerPass: Job = {
   name: 'server (database-agnostic)',
   run: (output) =>
-    nodeSuite('server (database-agnostic)', serverFiles().filter(isDatabaseAgnostic), 'pglite', output, 1),
+    nodeSuite(
+      'server (database-agnostic)',
+      serverFiles().filter(isDatabaseAgnostic),
+      'pglite',
+      output,
+      'one process',
+    ),
 };
 
 function e2ePass(database: Database): Job {
@@ -326,13 +395,22 @@ function e2ePass(database: Database): Job {
   return {
     name,
     after: ['build'],
-    run: (output) => nodeSuite(name, findTests('test/e2e'), database, output, 2, { TEST_WEB_BUILT: '1' }),
+    cores: 2,
+    run: (output) =>
+      nodeSuite(
+        name,
+        findTests('test/e2e'),
+        database,
+        output,
+        { processPerFile: 2 },
+        { TEST_WEB_BUILT: '1' },
+      ),
   };
 }
 
 /** The suites by the name `npm test -- NAME` selects, each with its jobs in the order they should start. */
 const suites: Record<string, Job[]> = {
-  web: [{ name: 'web (jest)', run: (output) => webSuite('web (jest)', output) }],
+  web: [{ name: 'web (jest)', cores: 2, run: (output) => webSuite('web (jest)', output) }],
   server: [serverPass('pglite'), serverPass('postgres'), agnosticServerPass],
   e2e: [
     {
@@ -351,14 +429,18 @@ const suites: Record<string, Job[]> = {
 };
 
 /**
- * Starts jobs in order, `parallel` at a time, each once the jobs it comes after have passed (a job whose
- * prerequisite failed is reported as not run). The longest suites are listed first so the run ends soon
+ * Starts jobs in order, as long as their cores are free (a job needing more than the machine has runs
+ * alone), each once the jobs it comes after have passed (a job whose prerequisite failed is reported as not
+ * run). The longest suites are listed first so the run ends soon
  * after the longest one.
  */
 async function schedule(jobs: Job[]): Promise<Result[]> {
   const results = new Map<string, Result>();
   const pending = [...jobs];
   const active = new Map<string, Promise<void>>();
+  const busy = () =>
+    [...active.keys()].reduce((sum, name) => sum + coresOf(jobs.find((job) => job.name === name)!), 0);
+  const fits = (job: Job) => active.size === 0 || busy() + coresOf(job) <= cores;
   const finished = (name: string) => results.has(name);
   const startedAt = Date.now();
 
@@ -389,7 +471,7 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   };
 
   while ((pending.length > 0 || active.size > 0) && !interrupted) {
-    for (let i = 0; i < pending.length && active.size < parallel;) {
+    for (let i = 0; i < pending.length;) {
       const job = pending[i];
       const blockedBy = (job.after ?? []).filter((name) => jobs.some((other) => other.name === name));
       const failedFirst = blockedBy.find((name) => finished(name) && results.get(name)!.failed > 0);
@@ -402,7 +484,7 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
           note: `not run: ${failedFirst} failed`,
         });
         pending.splice(i, 1);
-      } else if (blockedBy.every(finished)) {
+      } else if (blockedBy.every(finished) && fits(job)) {
         pending.splice(i, 1);
         start(job);
       } else {
@@ -420,25 +502,30 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   });
 }
 
+function coresOf(job: Job) {
+  return Math.min(job.cores ?? 1, cores);
+}
+
 function elapsed(since: number) {
   const seconds = Math.round((Date.now() - since) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /**
- * The order jobs start in: the longest first, the build early since the browser files wait for it, and the
- * browser files after Jest (two workers), so they share the cores with one process at most.
+ * The order jobs start in, each as soon as its cores are free: the build first, since the browser files
+ * wait for it; then the one-core jobs, longest first, two at a time; then the two-core ones (the browser
+ * files, two at a time, and Jest's two workers), each with the machine to itself.
  */
 const START_ORDER = [
   'build',
-  'web (jest)',
   'server (PGlite)',
-  'e2e (PGlite)',
   'server (PostgreSQL)',
-  'server (database-agnostic)',
-  'e2e (PostgreSQL)',
   'lint',
+  'server (database-agnostic)',
   'typecheck',
+  'e2e (PGlite)',
+  'e2e (PostgreSQL)',
+  'web (jest)',
 ];
 
 async function main() {
@@ -458,6 +545,14 @@ async function main() {
   if (interrupted)
     results.push({ name: 'interrupted', passed: 0, failed: 1, seconds: 0, note: 'stopped by a signal' });
   rmSync(scratch, { recursive: true, force: true });
+
+  const failures = results.flatMap((result) =>
+    (result.failures ?? []).map((failure) => `[${result.name}] ${failure}`),
+  );
+  if (failures.length > 0) {
+    console.log(banner(`what failed (${failures.length})`));
+    for (const failure of failures) console.log(`${failure}\n`);
+  }
 
   console.log(banner('summary'));
   for (const result of results) {

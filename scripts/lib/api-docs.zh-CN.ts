@@ -74,6 +74,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/refund-credits': '退还点数',
   '/get-credit-usage': '获取点数用量',
   '/set-member-caps': '设置成员上限',
+  '/get-credit-settings': '获取点数提醒设置',
+  '/set-credit-settings': '设置点数提醒和默认上限',
   '/get-usage-report': '获取用量报告',
   '/export-credit-ledger': '导出点数明细',
   '/get-credit-packs': '获取点数包',
@@ -144,6 +146,8 @@ export const RESPONSES: Record<string, string> = {
 export const CODES: Record<string, string> = {
   insufficient_credits: '余额（套餐点数和充值点数）少于所需数量。',
   cap_reached: '此次消耗会超过组织管理员为该成员设置的每月上限。',
+  email_cap_reached: '此次消耗（邮箱查询）会超过该成员邮箱查询的每月上限。',
+  phone_cap_reached: '此次消耗（电话查询）会超过该成员电话查询的每月上限。',
   idempotency_conflict: '此 idempotency_key 已用于另一数量或功能的消耗。',
   idempotency_key_refunded: '此 idempotency_key 的消耗已被退还；新的查询请发送新的键。',
   insufficient_credits_ask_admin: '同上，针对不能购买点数包的成员（由管理员从团队点数池分配点数）。',

@@ -791,9 +791,10 @@ export interface paths {
      * Look up the pending domain's TXT record and verify the domain when it is there (admins).
      * @description Asks DNS (the configured servers, with a timeout) for the TXT records of the pending domain. Found:
      *     the domain is verified, proven by DNS (`method: dns`), and checked again every day; when the record is
-     *     gone at a daily check the domain goes back to pending and `record_missing_at` says when. Otherwise
-     *     400, changing nothing, with what went wrong: no TXT record, TXT records without our value, or DNS not
-     *     answering (try again later). Rate limited (429) like verify-domain.
+     *     gone at a daily check the domain goes back to pending, `record_missing_at` says when and the admins
+     *     are mailed. Otherwise 400, changing nothing, with what went wrong: no TXT record, or TXT records
+     *     without our value. DNS not answering (a server failure, a refusal, a timeout) is an outage, not the
+     *     admin's mistake: 503 with `Retry-After`, changing nothing. Rate limited (429) like verify-domain.
      */
     post: operations['checkDnsVerification'];
     delete?: never;
@@ -1250,6 +1251,8 @@ export interface paths {
      *     the organization's team pool, within their monthly cap. Refused with 409 when the balance and the
      *     pool are too small (`code: insufficient_credits`; a member who cannot buy packs gets
      *     `insufficient_credits_ask_admin`, telling them to ask an admin), when the member's monthly cap would be passed (`code: cap_reached`),
+     *     when their cap on the feature's kind of lookup would be (a feature starting with `email` or `phone`:
+     *     `code: email_cap_reached` or `phone_cap_reached`),
      *     when the key was used for a different spend (`code: idempotency_conflict`), or when the key's spend
      *     was refunded (`code: idempotency_key_refunded`: nothing is charged or replayed; a new lookup needs a
      *     new key). Plan credits are spent before top-ups. An account's calls run a few at a time; a burst
@@ -1277,7 +1280,9 @@ export interface paths {
      *     of the current credit period gives back its credits (plan credits up to the plan's allowance) and
      *     its usage against the monthly cap. A spend of a period that has ended gives back only its top-up
      *     part, as top-up credits: its plan credits would have expired with that period, and the new
-     *     period's usage is unchanged, so `refunded` may be 0.
+     *     period's usage is unchanged, so `refunded` may be 0. Each credit goes back where it came from: the
+     *     part of the spend drawn from the team pool goes back to the pool (`to_pool`), the rest to the
+     *     member's balance (`refunded`).
      */
     post: operations['refundCredits'];
     delete?: never;
@@ -1315,7 +1320,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set the monthly credit cap of one or more members (null = unlimited); all or none. */
+    /**
+     * Set the monthly credit cap of one or more members (null = unlimited); all or none.
+     * @description `monthly_cap` bounds every spend of a period. `email_cap` and `phone_cap`, when given, bound the spends
+     *     of that kind of lookup (features starting with `email` or `phone`) within it; absent, they stay as
+     *     they are. Each change is audited as `credits.cap_changed` (from, to, and `lookup` for a kind's cap).
+     */
     post: operations['setMemberCaps'];
     delete?: never;
     options?: never;
@@ -1420,11 +1430,58 @@ export interface paths {
     put?: never;
     /**
      * Ask the organization's admins for credits (a member who ran out).
-     * @description Mails every other admin of the caller's organization, each at most 10 such mails an hour (past that
-     *     an admin's mail is skipped, the call still succeeds). A caller without an organization, or without
-     *     another admin to ask, answers 400.
+     * @description Mails every other admin of the caller's organization, in the language they last signed in with, each
+     *     at most 10 such mails an hour (past that an admin's mail is skipped, the call still succeeds). A
+     *     caller without an organization, or without another admin to ask, or whose admins turned these
+     *     requests off (get-credit-settings `credit_request_alert`), answers 400.
      */
     post: operations['requestCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-credit-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's credit alerts and the cap new members get (admins).
+     * @description What the admins chose, or the defaults when no one has: the 100 % cap alert and requests for credits
+     *     on, the 75 % and pool alerts off, no default cap. The same for an admin without an organization yet.
+     */
+    get: operations['getCreditSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-credit-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose the organization's credit alerts and the cap new members get (admins).
+     * @description Every field is given (the form saves them together). Each alert is mailed to the admins once per event
+     *     and period: a member at 75 % or at 100 % of their monthly cap once per member and credit period (one
+     *     mail when a spend passes both), the team pool below `pool_below_alert` credits once per fall below it
+     *     (again only after the pool was back at the threshold), a member asking for credits as each asks
+     *     (request-credits). `default_monthly_cap` is set on every member who joins from now on, whatever the
+     *     way in. Audited as `credits.alerts_changed`. Creates the organization when the caller has none yet.
+     */
+    post: operations['setCreditSettings'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1539,6 +1596,8 @@ export interface components {
       | 'choice_not_allowed_connect_again'
       | 'connection_details_missing'
       | 'credit_pack_unknown'
+      | 'credit_requests_off'
+      | 'credit_settings_saved'
       | 'credits_granted_many'
       | 'credits_granted_one'
       | 'credits_requested'
@@ -1574,6 +1633,7 @@ export interface components {
       | 'domain_not_verified'
       | 'domain_taken'
       | 'domain_verified'
+      | 'email_cap_reached'
       | 'email_invalid'
       | 'field_above_maximum'
       | 'field_bad_format'
@@ -1695,6 +1755,7 @@ export interface components {
       | 'period_reversed'
       | 'period_start_after_end'
       | 'period_too_long'
+      | 'phone_cap_reached'
       | 'plan_needs_no_checkout'
       | 'plan_unknown'
       | 'pool_insufficient'
@@ -2207,6 +2268,9 @@ export interface components {
       | 'crm.disconnected'
       | 'credits.cap_changed'
       | 'credits.top_up'
+      | 'credits.granted'
+      | 'credits.taken_back'
+      | 'credits.alerts_changed'
       | 'domain.verified'
       | 'organization.renamed'
       | 'domain.verification_lost'
@@ -2277,6 +2341,8 @@ export interface components {
         | 'insufficient_credits'
         | 'insufficient_credits_ask_admin'
         | 'cap_reached'
+        | 'email_cap_reached'
+        | 'phone_cap_reached'
         | 'idempotency_conflict'
         | 'idempotency_key_refunded';
     };
@@ -2290,6 +2356,17 @@ export interface components {
       period_spent: number;
       monthly_cap: components['schemas']['MonthlyCap'];
     };
+    CreditSettings: {
+      /** @description Mail the admins when a member reaches 75 % of their monthly cap. */
+      cap_warning_alert: boolean;
+      /** @description Mail the admins when a member reaches their monthly cap. */
+      cap_reached_alert: boolean;
+      /** @description Mail the admins when the team pool falls below this many credits; null = off. */
+      pool_below_alert: number | null;
+      /** @description Members may ask the admins for credits (request-credits), which mails them. */
+      credit_request_alert: boolean;
+      default_monthly_cap: components['schemas']['MonthlyCap'];
+    };
     /**
      * @example {
      *       "user_id": "12",
@@ -2299,7 +2376,11 @@ export interface components {
      *       "granted_credits": 0,
      *       "pool_credits": 500,
      *       "monthly_cap": 200,
+     *       "email_cap": null,
+     *       "phone_cap": 20,
      *       "period_spent": 160,
+     *       "email_spent": 150,
+     *       "phone_spent": 10,
      *       "period_start": 1763942400,
      *       "period_end": 1766534400
      *     }
@@ -2316,7 +2397,13 @@ export interface components {
       /** @description The team pool's balance; null without an organization. */
       pool_credits: number | null;
       monthly_cap: components['schemas']['MonthlyCap'];
+      email_cap: components['schemas']['MonthlyCap'];
+      phone_cap: components['schemas']['MonthlyCap'];
       period_spent: number;
+      /** @description Spent this period on email lookups (net of refunds). */
+      email_spent: number;
+      /** @description Spent this period on phone lookups (net of refunds). */
+      phone_spent: number;
       /** @description Seconds since the epoch. */
       period_start: number;
       /** @description Seconds since the epoch. */
@@ -5208,7 +5295,7 @@ export interface operations {
           'application/json': components['schemas']['Ok'];
         };
       };
-      /** @description No pending domain, the record not found or not ours, DNS not answering, or a body the contract refuses. */
+      /** @description No pending domain, the record not found or not ours, or a body the contract refuses. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5225,7 +5312,20 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
-      503: components['responses']['Unavailable'];
+      /**
+       * @description DNS did not answer (a server failure, a refusal or a timeout): nothing is known of the record and
+       *     nothing changed; ask again after `Retry-After` seconds. Or the database is briefly unreachable.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before asking again. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   setDomainAutoJoin: {
@@ -6351,7 +6451,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
-      /** @description Not enough credits, the monthly cap reached, or the key reused for another spend. */
+      /** @description Not enough credits, the monthly cap (or the cap of the lookup's kind) reached, or the key reused for another spend. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6401,6 +6501,7 @@ export interface operations {
            *         "refund_id": "43",
            *         "credits": 10,
            *         "refunded": 1,
+           *         "to_pool": 0,
            *         "replayed": false
            *       }
            *     }
@@ -6412,8 +6513,10 @@ export interface operations {
               refund_id: components['schemas']['Id'];
               /** @description The balance after the refund. */
               credits: number;
-              /** @description Credits given back (0 for plan credits of a period that has ended). */
+              /** @description Credits given back to the member's balance (0 for plan credits of a period that has ended). */
               refunded: number;
+              /** @description Credits of the spend that were drawn from the team pool, given back to the pool. */
+              to_pool: number;
               replayed: boolean;
             };
           };
@@ -6460,7 +6563,11 @@ export interface operations {
            *         "granted_credits": 0,
            *         "pool_credits": 500,
            *         "monthly_cap": 200,
+           *         "email_cap": null,
+           *         "phone_cap": 20,
            *         "period_spent": 160,
+           *         "email_spent": 150,
+           *         "phone_spent": 10,
            *         "period_start": 1763942400,
            *         "period_end": 1766534400
            *       }
@@ -6491,18 +6598,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "user_ids": [
-         *         "12",
-         *         "15"
-         *       ],
-         *       "monthly_cap": 200
-         *     }
-         */
         'application/json': {
           user_ids: components['schemas']['Id'][];
           monthly_cap: components['schemas']['MonthlyCap'];
+          email_cap?: components['schemas']['MonthlyCap'];
+          phone_cap?: components['schemas']['MonthlyCap'];
         };
       };
     };
@@ -6920,6 +7020,116 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCreditSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "cap_warning_alert": true,
+           *         "cap_reached_alert": true,
+           *         "pool_below_alert": 500,
+           *         "credit_request_alert": true,
+           *         "default_monthly_cap": 200
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['CreditSettings'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setCreditSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cap_warning_alert": true,
+         *       "cap_reached_alert": true,
+         *       "pool_below_alert": 500,
+         *       "credit_request_alert": true,
+         *       "default_monthly_cap": 200
+         *     }
+         */
+        'application/json': components['schemas']['CreditSettings'];
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Credit alerts and the default cap were saved.",
+           *       "code": "credit_settings_saved",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description A field missing or out of range (the message names it), or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Team pool threshold must be at least 1.",
+           *       "code": "field_below_minimum",
+           *       "params": {
+           *         "label": "Team pool threshold",
+           *         "limit": 1
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];

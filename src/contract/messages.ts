@@ -54,6 +54,9 @@ export const MESSAGES = {
   choice_not_allowed_connect_again: '{field} must be one of {allowed}. Please connect again.',
   connection_details_missing: 'Please fill in the connection details first.',
   credit_pack_unknown: 'This credit pack does not exist.',
+  credit_requests_off:
+    "Your organization's admins turned off requests for credits here: ask one of them directly.",
+  credit_settings_saved: 'Credit alerts and the default cap were saved.',
   credits_granted_many: 'Granted {total} credits to {count} members.',
   credits_granted_one: 'Granted {total} credits to {member}.',
   credits_requested: 'Your admins were asked for credits.',
@@ -94,6 +97,8 @@ export const MESSAGES = {
   domain_not_verified: 'Verify your company domain first.',
   domain_taken: '{domain} is already verified by another organization.',
   domain_verified: '{domain} is verified.',
+  email_cap_reached:
+    'You reached your monthly cap of {cap} credits on email lookups. Ask your organization admin to raise it.',
   email_invalid: 'Not a valid email address.',
   field_above_maximum: '{label} must be at most {limit}.',
   field_bad_format: '{label} is not in the expected format.',
@@ -228,6 +233,8 @@ export const MESSAGES = {
   period_reversed: 'The period ends before it starts.',
   period_start_after_end: 'The start of the period must be before its end.',
   period_too_long: 'Pick a period of at most {days} days.',
+  phone_cap_reached:
+    'You reached your monthly cap of {cap} credits on phone lookups. Ask your organization admin to raise it.',
   plan_needs_no_checkout: 'The {plan} plan needs no checkout.',
   plan_unknown: 'This plan no longer exists.',
   pool_insufficient: 'The team pool has {pool} credits: {needed} are needed.',

@@ -74,6 +74,8 @@ export const operationRoutes = {
   grantCredits: { method: 'post', path: '/grant-credits' },
   takeBackCredits: { method: 'post', path: '/take-back-credits' },
   requestCredits: { method: 'post', path: '/request-credits' },
+  getCreditSettings: { method: 'get', path: '/get-credit-settings' },
+  setCreditSettings: { method: 'post', path: '/set-credit-settings' },
   getCreditPacks: { method: 'get', path: '/get-credit-packs' },
   buyCredits: { method: 'post', path: '/buy-credits' },
 } as const;

@@ -211,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   warnAboutSandboxes(app.log, services);
 
   // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
-  const stopDnsChecks = scheduleDnsChecks(services.repos, services.dns, app.log);
+  const stopDnsChecks = scheduleDnsChecks(services, app.log);
   app.addHook('onClose', () => {
     stopDnsChecks();
     return Promise.resolve();

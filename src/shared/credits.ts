@@ -22,3 +22,15 @@ export function parseCapInput(text: string): number | null | undefined {
   const cap = Number(trimmed);
   return cap <= 1_000_000 ? cap : undefined;
 }
+
+/** The kinds of lookup a member's cap may be set for, besides the monthly cap of every spend. */
+const LOOKUP_KINDS = ['email', 'phone'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+/**
+ * The kind of lookup a spend's feature is: `email_lookup`, `email.verify` ... are email lookups, `phone_*`
+ * phone lookups (the feature names the kind first); any other feature counts only against the monthly cap.
+ */
+export function lookupKindOf(feature: string): LookupKind | null {
+  return LOOKUP_KINDS.find((kind) => feature.startsWith(kind)) ?? null;
+}

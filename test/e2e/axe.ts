@@ -14,10 +14,20 @@ export interface Violation {
 }
 
 /**
- * What axe-core finds on the page as it is now (AXE_TAGS). axe is evaluated in the page rather than added
- * as a script tag, which the app's Content-Security-Policy would refuse: any context can use it.
+ * What axe-core finds on the page once it is still (AXE_TAGS). A dialog fading in has colours halfway to
+ * their end, which axe would read as poor contrast, so it first waits for every running animation and
+ * transition to end (a spinner's endless one aside). axe is evaluated in the page rather than added as a script tag, which the app's
+ * Content-Security-Policy would refuse: any context can use it.
  */
 export async function violations(page: Page): Promise<Violation[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
     const axe = (

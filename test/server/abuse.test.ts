@@ -4,7 +4,7 @@
  * through response times).
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/handlers/auth.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';

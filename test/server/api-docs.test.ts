@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { parse } from 'yaml';
 import { buildDocs } from '../../scripts/build-docs.js';
 import { untranslated, type Contract } from '../../scripts/lib/api-docs-content.js';

@@ -3,7 +3,7 @@
  * CSV export, and that entries can be neither changed nor deleted, through the database or any operation.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { sql } from 'kysely';
 import { AUDIT_EVENT_LABELS, AUDIT_EVENT_TYPES } from '../../src/shared/audit-events.js';
 import { recordAuditEvent } from '../../src/server/repositories/audit.js';

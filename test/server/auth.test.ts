@@ -1,6 +1,6 @@
 /** auth operations: signup, login, logout, google-auth, forgot-password, reset-password. */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { RESET_PASSWORD_MESSAGE, SIGNUP_PASSWORD_MESSAGE } from '../../src/shared/password-strength.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';

@@ -4,7 +4,7 @@
  * text refuses) anywhere in a request.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { ORIGIN, postForm, useTestApp } from './helpers/app.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { percentile } from '../../scripts/lib/load.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 /** billing: checkout, buy-more-seats, billing-portal, /org-subscription, and the sandbox pages. */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';

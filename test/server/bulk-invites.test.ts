@@ -5,7 +5,7 @@
  * organization as stored, writing nothing, and agrees with the send row by row.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { mailLinks, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';

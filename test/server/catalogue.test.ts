@@ -1,6 +1,6 @@
 /** The public catalogue: CRMs (get-software, get-software-options), pricing and coupons. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { PUBLIC_URL, useTestApp } from './helpers/app.js';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@
  * after 7 days. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { FREE_MAIL_REFUSED, JOIN_PROMPT, NOT_A_DOMAIN } from '../../src/shared/company-domain.js';
 import {
   DOMAIN_CODE_BURNT,

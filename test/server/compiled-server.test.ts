@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { runBuild, serverBuildState, webBuildState } from '../../scripts/lib/build-state.mjs';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
 

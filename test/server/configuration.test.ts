@@ -4,7 +4,7 @@
  * which decides whose address the rate limits count.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { startTestApp } from './helpers/app.js';
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { parseCsv } from '../../src/shared/csv.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
@@ -65,10 +65,10 @@ const grant = (admin: TestUser, members: TestUser[], amount: number, extra: obje
     body: { user_ids: members.map((m) => m.id), amount, ...extra },
   });
 
-const takeBack = (admin: TestUser, members: TestUser[], amount?: number) =>
+const takeBack = (admin: TestUser, members: TestUser[], amount?: number, extra: object = {}) =>
   t.api('takeBackCredits', {
     cookie: admin.cookie,
-    body: { user_ids: members.map((m) => m.id), ...(amount === undefined ? {} : { amount }) },
+    body: { user_ids: members.map((m) => m.id), ...(amount === undefined ? {} : { amount }), ...extra },
   });
 
 /** Empties a member's own balance (their plan credits). */
@@ -195,6 +195,75 @@ describe('the team pool', () => {
     await assertLedgersHold(admin, [a, b]);
   });
 
+  it('writes every grant and take-back, single and bulk, to the audit log: who, whom, how many, why', async () => {
+    const admin = await signup(t.api);
+    const [a, b] = [await invitedMember(t, admin), await invitedMember(t, admin)];
+    await topUp(admin);
+    const key = randomUUID();
+    assert.equal(
+      (await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status,
+      200,
+    );
+    assert.equal(
+      (await grant(admin, [a], 30, { reason: 'Outbound campaign', idempotency_key: key })).status,
+      200,
+    );
+    assert.equal((await grant(admin, [a, b], 10)).status, 200);
+    assert.equal((await takeBack(admin, [a], 5, { reason: 'Campaign over' })).status, 200);
+    assert.equal((await takeBack(admin, [a, b])).status, 200);
+    const logged = async (type: string) => {
+      const res = await t.api('listAuditEvents', { cookie: admin.cookie, query: { type } });
+      assert.equal(res.status, 200);
+      return (res.body.data.events as { actor_email: string; target_email: string; details: object }[]).map(
+        (e) => [e.actor_email, e.target_email, e.details],
+      );
+    };
+    // Newest first; the retried grant moved nothing and is not logged again.
+    assert.deepEqual(await logged('credits.granted'), [
+      [admin.email, b.email, { credits: 10 }],
+      [admin.email, a.email, { credits: 10 }],
+      [admin.email, a.email, { credits: 30, reason: 'Outbound campaign' }],
+    ]);
+    assert.deepEqual(await logged('credits.taken_back'), [
+      [admin.email, b.email, { credits: 10 }],
+      [admin.email, a.email, { credits: 35 }],
+      [admin.email, a.email, { credits: 5, reason: 'Campaign over' }],
+    ]);
+  });
+
+  it('gives a refund back where its credits came from: the part drawn from the pool to the pool', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    await topUp(admin);
+    assert.equal((await spend(member, 6)).status, 200);
+    // 4 credits of their own left: a spend of 10 draws 6 from the pool.
+    const key = randomUUID();
+    const drawn = await t.api('spendCredits', {
+      cookie: member.cookie,
+      body: { amount: 10, feature: 'email_lookup', reference: null, idempotency_key: key },
+    });
+    assert.equal(drawn.status, 200, JSON.stringify(drawn.body));
+    assert.equal(await poolOf(admin), 94);
+    const refund = await t.api('refundCredits', { cookie: member.cookie, body: { idempotency_key: key } });
+    assert.equal(refund.status, 200, JSON.stringify(refund.body));
+    assert.deepEqual(
+      [refund.body.data.credits, refund.body.data.refunded, refund.body.data.to_pool],
+      [4, 4, 6],
+    );
+    assert.equal(await poolOf(admin), 100, 'the pool got its 6 credits back');
+    const r = await row(member);
+    assert.deepEqual([r.credits, r.granted_credits, r.period_spent], [4, 0, 6]);
+    const again = await t.api('refundCredits', { cookie: member.cookie, body: { idempotency_key: key } });
+    assert.deepEqual([again.body.data.replayed, again.body.data.to_pool], [true, 6]);
+    assert.equal(await poolOf(admin), 100, 'once');
+    await assertLedgersHold(admin, [member]);
+    const accounts = await exportOf(admin, day(new Date()), day(new Date()));
+    for (const [who, account] of accounts) {
+      assert.equal(account.opening! + account.sum, account.closing, who);
+    }
+    assert.deepEqual(accounts.get('pool')!.kinds, ['top_up', 'draw', 'refund']);
+  });
+
   it('refuses a hostile member or admin: no role, outsiders, negative amounts', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);
@@ -298,9 +367,12 @@ describe('the ledger export reconciles', () => {
     assert.ok(own.kinds.includes('grant'), 'the signup grant is listed');
   });
 
-  it('opening + rows = closing for every member and the pool, over random periods', async () => {
+  it('opening + rows = closing for every member, former ones included, and the pool, over random periods', async () => {
     const admin = await signup(t.api);
     const members = [await invitedMember(t, admin), await invitedMember(t, admin)];
+    // A member removed at the end: over any period they were a member in, their balances open and close.
+    const leaving = await invitedMember(t, admin);
+    const leavingDays: Date[] = [];
     await topUp(admin);
     const org = (await row(admin)).organization_id!;
     // History over the last 60 days, written back-dated through both ledgers.
@@ -308,8 +380,9 @@ describe('the ledger export reconciles', () => {
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     await repos().transaction(async (tx) => {
       for (let i = 0; i < 40; i += 1) {
-        const member = [admin, ...members][i % 3]!;
+        const member = [admin, ...members, leaving][i % 4]!;
         const created_at = new Date(Date.now() - Math.floor(random() * 60) * DAY - 1000);
+        if (member === leaving) leavingDays.push(created_at);
         const amount = 1 + Math.floor(random() * 5);
         await tx.creditPool.record({
           organization_id: org,
@@ -328,15 +401,33 @@ describe('the ledger export reconciles', () => {
         });
       }
     });
-    await grant(admin, members, 5);
+    await grant(admin, [...members, leaving], 5);
     await spend(members[0]!, 2);
-    for (let run = 0; run < 8; run += 1) {
+    await spend(leaving, 3);
+    const leftWith = (await row(leaving)).credits;
+    const removed = await t.api('removeOrganizationUser', {
+      cookie: admin.cookie,
+      body: { user_id: leaving.id },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.notEqual(
+      (await row(leaving)).credits,
+      leftWith,
+      'removal left the plan: their balance moved after',
+    );
+    for (let run = 0; run < 12; run += 1) {
       const start = Math.floor(random() * 70);
       const length = Math.floor(random() * 40);
       const from = day(new Date(Date.now() - start * DAY));
       const to = day(new Date(Date.now() - Math.max(0, start - length) * DAY));
       const accounts = await exportOf(admin, from, to);
-      assert.equal(accounts.size, 4, 'three members and the pool');
+      for (const who of [admin, ...members].map((m) => m.email).concat('pool')) {
+        assert.ok(accounts.has(who), `${who} from ${from} to ${to}`);
+      }
+      const end = new Date(`${to}T00:00:00.000Z`).getTime() + DAY;
+      if (leavingDays.some((date) => date.getTime() < end)) {
+        assert.ok(accounts.has(leaving.email), `the removed member from ${from} to ${to}`);
+      }
       for (const [who, account] of accounts) {
         assert.equal(account.opening! + account.sum, account.closing, `${who} from ${from} to ${to}`);
       }
@@ -345,6 +436,7 @@ describe('the ledger export reconciles', () => {
     for (const member of [admin, ...members]) {
       assert.equal(today.get(member.email)!.closing, (await row(member)).credits);
     }
+    assert.equal(today.get(leaving.email)!.closing, leftWith, 'their balance when they left');
     assert.equal(today.get('pool')!.closing, await poolOf(admin));
 
     const report = await t.api('getUsageReport', {
@@ -352,7 +444,13 @@ describe('the ledger export reconciles', () => {
       query: { from: day(new Date()), to: day(new Date()) },
     });
     assert.equal(report.body.data.pool.closing_balance, await poolOf(admin));
-    const spender = report.body.data.members.items[0];
-    assert.equal(spender.closing_balance, (await row(members[0]!)).credits);
+    const byEmail = new Map(
+      (report.body.data.members.items as { email: string; closing_balance: number }[]).map((item) => [
+        item.email,
+        item.closing_balance,
+      ]),
+    );
+    assert.equal(byEmail.get(members[0]!.email), (await row(members[0]!)).credits);
+    assert.equal(byEmail.get(leaving.email), leftWith, 'the report closes a former member when they left');
   });
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { useTestApp, type CallResult } from './helpers/app.js';
 import { signup } from './helpers/users.js';
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from './helpers/node-test.js';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';

@@ -4,7 +4,7 @@
  * host a CRM secret is sent to.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { createOAuthCrm } from '../../src/server/crm/oauth-crm.js';
 import { ZOHO_DATA_CENTRES } from '../../src/server/domain/preconnect-choices.js';
 import { json } from '../../src/server/db/json.js';

@@ -1,7 +1,7 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** Reading CSV as RFC 4180 writes it (src/shared/csv.ts): quoted fields keep their commas, quotes and line breaks. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import fc from 'fast-check';
 import { csvCell, csvField, csvRecord, parseCsv } from '../../src/shared/csv.js';
 

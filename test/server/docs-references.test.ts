@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { PROJECT_ROOT as projectRoot } from '../../src/server/project-root.js';
 
 /** Where citations live: the brief of the check, plus the contract, which /docs renders for integrators. */

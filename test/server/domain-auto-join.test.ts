@@ -6,7 +6,7 @@
  * verified domain; admins only. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import type { Mail } from '../../src/server/mail/mailer.js';
 import {
   AUTO_JOIN_OFF,

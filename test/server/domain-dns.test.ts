@@ -6,7 +6,7 @@
  * DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe, it } from './helpers/node-test.js';
 import { DAY_MS } from '../../src/shared/duration.js';
 import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
 import {
@@ -83,15 +83,18 @@ describe('DNS verification against a DNS server', () => {
     assert.equal(res.body.message, wrongTxtValue(DOMAIN).message);
   });
 
-  it('says when DNS fails or does not answer in time', async () => {
+  it('says when DNS fails or does not answer in time: an outage (503, Retry-After), not a wrong input', async () => {
     dns.mode = 'servfail';
     const failed = await check();
-    assert.equal(failed.status, 400);
+    assert.equal(failed.status, 503);
     assert.equal(failed.body.message, dnsNotAnswering(DOMAIN).message);
+    assert.equal(failed.body.code, 'dns_unanswered');
+    assert.ok(Number(failed.headers['retry-after']) > 0, 'Retry-After says when to ask again');
     dns.mode = 'silent';
     const silent = await check();
-    assert.equal(silent.status, 400);
+    assert.equal(silent.status, 503);
     assert.equal(silent.body.message, dnsNotAnswering(DOMAIN).message);
+    assert.ok(Number(silent.headers['retry-after']) > 0);
     dns.mode = 'answer';
     assert.equal((await state()).domain, null);
   });
@@ -113,21 +116,19 @@ describe('DNS verification against a DNS server', () => {
   });
 
   it('the daily check keeps a domain whose record is there, or when DNS fails', async () => {
-    const { repos, dns: prover } = t.app.services;
-    assert.deepEqual(await checkDnsDomains(repos, prover, new Date(Date.now() + DAY_MS + 60_000)), []);
+    assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + DAY_MS + 60_000)), []);
     dns.mode = 'servfail';
-    assert.deepEqual(await checkDnsDomains(repos, prover, new Date(Date.now() + 2 * DAY_MS + 120_000)), []);
+    assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + 2 * DAY_MS + 120_000)), []);
     dns.mode = 'answer';
     assert.equal((await state()).domain, DOMAIN);
   });
 
   it('the daily check makes the domain pending again when the record is gone, and says when', async () => {
-    const { repos, dns: prover } = t.app.services;
     dns.txt.set(DOMAIN, ['v=spf1 -all']);
     // Not due yet: checked less than a day ago.
-    assert.deepEqual(await checkDnsDomains(repos, prover, new Date(Date.now() + 2 * DAY_MS + 180_000)), []);
+    assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + 2 * DAY_MS + 180_000)), []);
     const later = new Date(Date.now() + 4 * DAY_MS);
-    assert.deepEqual(await checkDnsDomains(repos, prover, later), [DOMAIN]);
+    assert.deepEqual(await checkDnsDomains(t.app.services, later), [DOMAIN]);
     const data = await state();
     assert.equal(data.domain, null);
     assert.equal(data.method, null);
@@ -135,6 +136,17 @@ describe('DNS verification against a DNS server', () => {
     assert.equal(data.record_missing_at, Math.floor(later.getTime() / 1000));
     assert.deepEqual(data.dns_record, { type: 'TXT', name: DOMAIN, value });
     assert.ok((await auditTypes()).includes('domain.verification_lost'));
+    // The admins are mailed once, when it happens: a later check finds nothing verified to lose.
+    assert.deepEqual(await checkDnsDomains(t.app.services, new Date(Date.now() + 6 * DAY_MS)), []);
+    const mails = await t.app.services.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', admin.email)
+      .where('subject', 'like', `${DOMAIN} is no longer verified%`)
+      .execute();
+    assert.equal(mails.length, 1);
+    assert.match(mails[0]!.text_body, /Publish the TXT record again/);
+    assert.ok(mails[0]!.text_body.includes('/dashboard/organization'));
     // Nobody at the domain is offered to join any more.
     const colleague = await signup(t.api, { email: `colin@${DOMAIN}` });
     const option = await t.api('getJoinOption', { cookie: colleague.cookie });

@@ -3,7 +3,7 @@
  * invitations, and the database itself (a unique index on lower(email), migration 0042).
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { mailLinks, mailToken, useTestApp } from './helpers/app.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 

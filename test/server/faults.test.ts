@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import pg from 'pg';
 import { createScratchDatabase } from './helpers/app.js';
 import { startFaultProxy, type FaultProxy } from './helpers/fault-proxy.js';

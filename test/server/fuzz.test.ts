@@ -9,7 +9,7 @@
  * FUZZ_SEED replays a run (the seed of a failure is printed).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import fc from 'fast-check';
 import { createDemoCrm } from '../../src/server/crm/demo.js';
 import type { CrmProvider, CrmRegistry } from '../../src/server/crm/provider.js';

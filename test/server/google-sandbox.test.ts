@@ -3,7 +3,7 @@
  * server plays Google's popup and hands back a signed credential that google-auth verifies like Google's.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { createGoogleSandbox, sandboxSubject } from '../../src/server/security/google-sandbox.js';
 import { ORIGIN, startTestApp, useTestApp } from './helpers/app.js';
 import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';

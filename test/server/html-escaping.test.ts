@@ -1,7 +1,7 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** What the server writes into HTML and scripts cannot carry markup: pages, mail links, /app-config.js. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { loadConfig } from '../../src/server/config.js';
 import { escapeHtml, html } from '../../src/server/security/html-escaping.js';
 import { appConfigScript } from '../../src/server/http/web.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
 import type { PermittedMail } from '../../src/server/mail/mailer.js';

@@ -6,7 +6,7 @@
  * call is rate limited. Only the token's hash is stored. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import {
   INVITE_LINK_EXPIRED,
   INVITE_LINK_NEEDS_DOMAIN,

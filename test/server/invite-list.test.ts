@@ -1,7 +1,7 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** docs/product.md#bulk-invitations: reading a pasted list or CSV of invitations, and judging its rows (src/shared/invite-list.ts). */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { judgeInviteRows, parseInviteList } from '../../src/shared/invite-list.js';
 
 describe('parseInviteList', () => {

@@ -3,7 +3,7 @@
  * (get-invoices), and the price of seats before they are bought (quote-seats), on the sandbox provider.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { seatQuote } from '../../src/server/domain/billing/invoices.js';
 import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';

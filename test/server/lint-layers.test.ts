@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import { ESLint } from 'eslint';
 
 const root = path.resolve(import.meta.dirname, '../..');

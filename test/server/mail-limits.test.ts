@@ -10,11 +10,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
 import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
+import { DAY_MS } from '../../src/shared/duration.js';
+import { renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { describe, it } from './helpers/node-test.js';
 
 const t = useTestApp(
   { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
@@ -243,6 +246,59 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
       assert.equal((await mailsTo(admin.email, /asks you for 10 credits/)).length, limitOf('creditRequest'));
     },
   },
+  domainLost: {
+    /** No call: the daily DNS check mails the admins each time the domain's record is found gone. */
+    async dailyDnsCheck() {
+      const domain = `lost-${randomUUID().slice(0, 8)}.com`;
+      const admin = await signup(t.api, { email: `boss@${domain}`, name: 'Boss' });
+      const started = await t.api('startDnsVerification', { cookie: admin.cookie, body: { domain } });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      // The sandbox finds every record; the check here finds none.
+      const gone = {
+        ...t.app.services,
+        dns: { checkTxt: async () => ({ found: false as const, reason: 'no_record' as const }) },
+      };
+      for (let i = 1; i <= limitOf('domainLost') + 1; i += 1) {
+        const verified = await t.api('checkDnsVerification', { cookie: admin.cookie, body: {} });
+        assert.equal(verified.status, 200, JSON.stringify(verified.body));
+        assert.deepEqual(await checkDnsDomains(gone, new Date(Date.now() + i * 2 * DAY_MS)), [domain]);
+      }
+      assert.equal(
+        (await mailsTo(admin.email, /is no longer verified/)).length,
+        limitOf('domainLost'),
+        'the domain was lost each time; past the limit only the mail is skipped',
+      );
+    },
+  },
+  creditAlert: {
+    /**
+     * An alert is mailed once per member and credit period (docs/product.md#credit-alerts): a member reaching
+     * their cap in one new period after another alerts the admin until the per-address limit.
+     */
+    async spendCredits() {
+      const admin = await signup(t.api);
+      const member = await invitedMember(t, admin);
+      const set = await t.api('setMemberCaps', {
+        cookie: admin.cookie,
+        body: { user_ids: [member.id], monthly_cap: 1 },
+      });
+      assert.equal(set.status, 200);
+      const payer = (await t.app.services.repos.users.findById(Number(admin.id)))!;
+      for (let i = 0; i <= limitOf('creditAlert'); i += 1) {
+        // Each period starts at its own second, so each is a period of its own.
+        await renewBillingPeriod(t.app.services.repos, payer, new Date(Date.now() + i * 1000));
+        const spent = await t.api('spendCredits', {
+          cookie: member.cookie,
+          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+        });
+        assert.equal(spent.status, 200, 'the spend goes through past the limit: only the mail is skipped');
+      }
+      assert.equal(
+        (await mailsTo(admin.email, /reached their monthly credit cap/)).length,
+        limitOf('creditAlert'),
+      );
+    },
+  },
   capReached: {
     /** Not an address the caller chose (the member's own): the table's bound is once a credit period. */
     async spendCredits() {
@@ -300,7 +356,10 @@ describe('the table of mail senders is the code', () => {
         `every sender of ${kind} mail has a walk`,
       );
       for (const from of sender.senders) {
-        assert.ok(from === 'supportForm' || operations.has(from), `${from} is an operation of openapi.yaml`);
+        assert.ok(
+          from === 'supportForm' || from === 'dailyDnsCheck' || operations.has(from),
+          `${from} is an operation of openapi.yaml, the support form or the daily DNS check`,
+        );
       }
       if (sender.callerChosen) assert.ok(sender.rules.length > 0, `${kind} is limited per address`);
       else assert.ok('bound' in sender && sender.bound, `${kind} says what bounds it`);

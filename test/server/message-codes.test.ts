@@ -6,7 +6,7 @@
  * by the test app (helpers/app.ts).
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { MESSAGES, fillTemplate, type MessageCode } from '../../src/contract/messages.js';
 import { getContract, useTestApp, type CallResult } from './helpers/app.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';

@@ -5,7 +5,7 @@
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { mailToken, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 

@@ -3,7 +3,7 @@
  * of another organization (whose ids must answer 404).
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ORIGIN, PUBLIC_URL, mailLinks, mailToken, useTestApp } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';

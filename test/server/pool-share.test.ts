@@ -3,7 +3,7 @@
  * calls run at once, how many wait, what is refused, and that other accounts never wait for it.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import {
   ACCOUNT_BUSY,
   ACCOUNT_IN_FLIGHT,

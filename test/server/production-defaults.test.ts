@@ -5,7 +5,7 @@
  * start and on every sandbox payment; SANDBOX_PAGES=false turns all of them off; secrets never reach the log.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { freePort } from '../../scripts/lib/free-port.js';

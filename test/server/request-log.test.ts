@@ -5,7 +5,7 @@
  * (4xx) at debug.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { ORIGIN, startTestApp, type TestApp } from './helpers/app.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 

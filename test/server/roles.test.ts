@@ -6,7 +6,7 @@
  * opened without changing the organization the other cases use.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import {
   ROLES,
   managesBilling,
@@ -112,6 +112,21 @@ const GUARDED: Guarded[] = [
     operationId: 'setMemberCaps',
     permission: 'credits.govern',
     call: () => ({ body: { user_ids: [UNKNOWN_ID], monthly_cap: null } }),
+  },
+  { operationId: 'getCreditSettings', permission: 'credits.govern', call: () => ({}) },
+  {
+    operationId: 'setCreditSettings',
+    permission: 'credits.govern',
+    // The defaults: saved once allowed, changing nothing the other cases see.
+    call: () => ({
+      body: {
+        cap_warning_alert: false,
+        cap_reached_alert: true,
+        pool_below_alert: null,
+        credit_request_alert: true,
+        default_monthly_cap: null,
+      },
+    }),
   },
   {
     operationId: 'grantCredits',

@@ -5,8 +5,8 @@
  * no English left but names, codes and stored data; in English as before.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-import { PUBLIC_URL, postForm, useTestApp } from './helpers/app.js';
+import { before, describe, it } from './helpers/node-test.js';
+import { PUBLIC_URL, mailLinks, postForm, useTestApp } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -168,6 +168,7 @@ describe('the Google sign-in sandbox and the mail outbox', () => {
     assert.match(handBack.body, /status\.textContent = "请通过 CRM Sync 的/);
 
     assert.equal((await t.api('forgotPassword', { body: { email: buyer.email } })).status, 200);
+    await mailLinks(t, buyer.email); // the reset mail goes out after the answer
     const outbox = await open('/sandbox/mail', ZH);
     assert.match(outbox.body, /<html lang="zh-CN">/);
     assert.match(outbox.body, /<h1>邮件发件箱<\/h1>/);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { it } from 'node:test';
+import { it } from './helpers/node-test.js';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { useTestApp } from './helpers/app.js';

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import Stripe from 'stripe';
 import { driftReport, seatDrift, type SeatBooks } from '../../src/server/domain/billing/seat-drift.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';

@@ -4,7 +4,7 @@
  * seats. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from './helpers/node-test.js';
 import { mailToken, useTestApp } from './helpers/app.js';
 import { assertSeatsMatchProvider, setPurchasedSeats } from './helpers/seats.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';

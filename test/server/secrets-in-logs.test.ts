@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import { Secret, TOTP } from 'otpauth';
 import {
   getContract,

@@ -3,7 +3,7 @@
  * ending the others, an admin ending a member's sessions, and a removed member being signed out at once.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { describeDevice, describePlace } from '../../src/server/security/devices.js';
 import { useTestApp } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';

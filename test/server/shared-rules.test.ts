@@ -1,7 +1,7 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** The pure rules of src/shared that the server enforces too: password strength, plans and seats. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import {
   PASSWORD_SYMBOLS,
   characterKinds,

@@ -4,7 +4,7 @@
  * waits for its plugins instead of failing with Fastify's "Plugin did not start in time" after 10 s.
  */
 import assert from 'node:assert/strict';
-import { describe, it, mock } from 'node:test';
+import { describe, it, mock } from './helpers/node-test.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createScratchDatabase, getContract, PUBLIC_URL } from './helpers/app.js';

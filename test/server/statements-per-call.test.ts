@@ -4,7 +4,7 @@
  * and the plans and CRM catalogue are read from memory once loaded.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 

@@ -4,7 +4,7 @@
  * servers would have) through PostgreSQL's advisory lock.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe, it } from './helpers/node-test.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/server/db/schema.js';

@@ -4,7 +4,7 @@
  * request and mails it to the outbox; a deployment where nobody would read the requests gets no link.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import type { Mail } from '../../src/server/mail/mailer.js';
 import {

@@ -4,7 +4,7 @@
  * limit on code attempts.
  */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';

@@ -4,7 +4,7 @@
  * exactly as with one: sessions, rate limits, seat races, invitation tokens and the billing sandbox.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it } from './helpers/node-test.js';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { freePort } from '../../scripts/lib/free-port.js';

@@ -1,6 +1,6 @@
 /** The signed-in user's own record: get-user, set-settings, set-user-boolean. */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { before, describe, it } from './helpers/node-test.js';
 import { useTestApp } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
 

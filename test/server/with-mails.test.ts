@@ -6,7 +6,7 @@
  * ignored, as the caller says. No database: a transaction that records what happens.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from './helpers/node-test.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../src/server/db/schema.js';
 import type { Mailer, PermittedMail } from '../../src/server/mail/mailer.js';

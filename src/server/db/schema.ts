@@ -175,6 +175,9 @@ interface UsersTable {
   credit_period_end: GeneratedTimestamp;
   /** When the "cap reached" mail went out; once per period. */
   cap_mailed_at: Timestamp | null;
+  /** Credits the member may spend per credit period on email / phone lookups; null = no such cap (docs/product.md#monthly-caps). */
+  email_cap: Generated<number | null>;
+  phone_cap: Generated<number | null>;
   preconnect: Json<{
     software: string;
     fields: { id: string; value: string }[];
@@ -204,8 +207,31 @@ interface SessionsTable {
   user_id: number;
   user_agent: string | null;
   ip: string | null;
+  /** The UI language the session was signed in with (the locale cookie or Accept-Language): alerts are mailed in it. */
+  locale: Generated<string | null>;
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
+}
+
+/** An organization's credit alerts and default cap (docs/product.md#credit-alerts); no row: the defaults. */
+export interface CreditSettingsTable {
+  organization_id: number;
+  cap_warning_alert: Generated<boolean>;
+  cap_reached_alert: Generated<boolean>;
+  /** Mail the admins when the team pool falls below this many credits; null: off. */
+  pool_below_alert: Generated<number | null>;
+  credit_request_alert: Generated<boolean>;
+  /** The monthly cap a member gets on joining; null: none. */
+  default_monthly_cap: Generated<number | null>;
+}
+
+/** One row per alert mailed: the key is the event and its period, so it is mailed once. */
+interface CreditAlertsTable {
+  organization_id: number;
+  event: 'cap_warning' | 'cap_reached' | 'pool_low';
+  subject: string;
+  period: string;
+  created_at: GeneratedTimestamp;
 }
 
 interface RecoveryCodesTable {
@@ -380,6 +406,11 @@ export interface CreditLedgerTable {
   top_up_amount: Generated<number>;
   /** The part of top_up_amount that changes the credits granted from the team pool. */
   granted_amount: Generated<number>;
+  /**
+   * On a spend, the part of amount drawn from the team pool for it (negative, like amount): its refund
+   * gives that part back to the pool, not to the member (migration 0057).
+   */
+  pool_amount: Generated<number>;
   /** The balance once this entry applied (set by the trigger). */
   balance_after: Generated<number>;
   feature: string | null;
@@ -398,7 +429,8 @@ interface CreditPoolsTable {
   credits: Generated<number>;
 }
 
-export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw';
+/** `refund`: a refunded spend gives back what it drew from the pool. */
+export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw' | 'refund';
 
 /** One change of a team pool. Inserting it changes credit_pools.credits, which is never negative. */
 export interface CreditPoolLedgerTable {
@@ -408,7 +440,7 @@ export interface CreditPoolLedgerTable {
   /** Signed: negative for grants and draws. */
   amount: number;
   balance_after: Generated<number>;
-  /** The member a grant, take-back or draw moved credits to or from. */
+  /** The member a grant, take-back, draw or refund moved credits to or from. */
   member_id: number | null;
   actor_id: number | null;
   idempotency_key: string | null;
@@ -431,6 +463,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_pools: CreditPoolsTable;
   credit_pool_ledger: CreditPoolLedgerTable;
+  credit_settings: CreditSettingsTable;
+  credit_alerts: CreditAlertsTable;
   meta: MetaTable;
   plans: PlansTable;
   coupons: CouponsTable;

@@ -4,22 +4,28 @@
  * or none with our value) the domain stops being verified and goes back to pending, its invitation link
  * stops working and automatic joining turns off, and the audit log says so. A DNS error proves nothing: the
  * domain stays verified and is looked at again the next day. Every process runs the check; each domain is
- * claimed first (its checked time moved), so one process looks at it.
+ * claimed first (its checked time moved), so one process looks at it. The admins are mailed when a domain
+ * is lost, once: the loss is written once, with the mails.
  */
 import { DAY_MS } from '../../shared/duration.js';
-import type { Repositories } from '../repositories/index.js';
-import { txtValueOf, type DomainProver } from './txt-proof.js';
+import { limitMails } from '../mail/mail-limits.js';
+import { domainLostMail } from '../mail/templates.js';
+import { mailingTransactions } from '../mail/with-mails.js';
+import type { Services } from '../services.js';
+import { txtValueOf } from './txt-proof.js';
+
+type CheckServices = Pick<Services, 'repos' | 'dns' | 'mailer' | 'rateLimiter' | 'config'>;
 
 const BATCH = 100;
+const DAILY_CHECK = { operationId: 'dailyDnsCheck' } as const;
 /** How often a process looks for domains due: a domain is checked about a day after the last time. */
 const TICK_MS = 60 * 60 * 1000;
 
 /** Answers the domains that stopped being verified. */
-export async function checkDnsDomains(
-  repos: Repositories,
-  dns: DomainProver,
-  now = new Date(),
-): Promise<string[]> {
+export async function checkDnsDomains(services: CheckServices, now = new Date()): Promise<string[]> {
+  const { repos, dns } = services;
+  const withMails = mailingTransactions(services.mailer, repos.transaction);
+  const link = new URL('/dashboard/organization', services.config.publicUrl).toString();
   const before = new Date(now.getTime() - DAY_MS);
   const lost: string[] = [];
   for (;;) {
@@ -31,8 +37,8 @@ export async function checkDnsDomains(
       const proof = await dns.checkTxt(org.domain, txtValueOf(org.domain_txt_token));
       if (proof.found || proof.reason === 'dns_error') continue;
       const domain = org.domain;
-      const gone = await repos.transaction(async (tx) => {
-        if (!(await tx.companyDomain.loseDnsDomain(org.id, domain, now))) return false;
+      const gone = await withMails(async (tx) => {
+        if (!(await tx.companyDomain.loseDnsDomain(org.id, domain, now))) return { result: false, mails: [] };
         await tx.inviteLinks.revokeAll(org.id);
         await tx.audit.record({
           type: 'domain.verification_lost',
@@ -42,8 +48,15 @@ export async function checkDnsDomains(
           ip: null,
           details: { domain },
         });
-        return true;
-      });
+        const mails = (await tx.companyDomain.adminEmailsOf(org.id)).map((to) =>
+          domainLostMail(to, domain, org.name, link),
+        );
+        // Each admin's inbox is limited: a record that comes and goes cannot flood it.
+        return {
+          result: true,
+          mails: await limitMails(services, DAILY_CHECK, 'domainLost', mails, tx.trx),
+        };
+      }, null); // Over SMTP a failed mail is not sent again: the page and the audit log say it too.
       if (gone) lost.push(domain);
     }
     if (due.length < BATCH) return lost;
@@ -52,15 +65,14 @@ export async function checkDnsDomains(
 
 /** Runs checkDnsDomains every hour from now on; the answer stops it (the app's onClose). */
 export function scheduleDnsChecks(
-  repos: Repositories,
-  dns: DomainProver,
+  services: CheckServices,
   log: { error: (obj: unknown, msg: string) => void },
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    checkDnsDomains(repos, dns)
+    checkDnsDomains(services)
       .catch((error: unknown) => log.error({ err: error }, 'daily DNS check of company domains failed'))
       .finally(() => {
         running = false;

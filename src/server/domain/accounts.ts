@@ -12,6 +12,7 @@ import { grantSignupCredits } from './credits.js';
 import { conflict, invalid } from './errors.js';
 import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
 import { seatFromInvitation } from './organizations.js';
+import { applyDefaultCap } from './credit-settings.js';
 import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
 import { message, type Message } from '../../contract/messages.js';
@@ -116,6 +117,7 @@ export async function createAccount<T>(
     if (!user) throw conflict(message('account_exists'));
     if (invitation && !(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     await grantSignupCredits(tx, user);
+    if (user.organization_id !== null) await applyDefaultCap(tx, user.id, user.organization_id);
     const seatNotice = invitation ? await seatFromInvitation(tx, user.id, invitation) : null;
     return andThen(tx, (await tx.users.findById(user.id))!, seatNotice, {
       joined: autoJoined,
@@ -184,6 +186,7 @@ export async function joinOrganization(
     if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
       throw conflict(message('already_belong_organization'));
     }
+    await applyDefaultCap(tx, user.id, grant.organization_id);
     await tx.audit.record({
       type: audit.type,
       organizationId: grant.organization_id,

@@ -8,6 +8,7 @@
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { StoredPoolEntry } from '../repositories/credit-pool.js';
+import { creditEvent } from './credit-events.js';
 import { conflict, invalid, notFound, USER_NOT_IN_ORGANIZATION } from './errors.js';
 import { message } from '../../contract/messages.js';
 
@@ -21,6 +22,8 @@ export interface PoolMove {
   amount: number | null;
   reason: string | null;
   idempotencyKey: string | null;
+  /** The admin's address, for the audit log. */
+  ip: string | null;
 }
 
 export interface PoolMoveOutcome {
@@ -107,7 +110,10 @@ function takeBacks(members: User[], amount: number | null) {
     .filter((entry) => entry.amount > 0);
 }
 
-/** One member's grant or take-back: the pool's entry and the member's, together. Answers the pool's balance. */
+/**
+ * One member's grant or take-back: the pool's entry and the member's, together, and the audit log's entry
+ * (who, whom, how many, why). Answers the pool's balance.
+ */
 async function recordMove(
   tx: InTransaction,
   admin: User,
@@ -146,6 +152,14 @@ async function recordMove(
       move.reason,
     ),
   });
+  await creditEvent(tx, {
+    type: move.kind === 'grant' ? 'credits.granted' : 'credits.taken_back',
+    actor: admin,
+    organizationId: member.organization_id,
+    target: member,
+    details: move.reason ? { credits: amount, reason: move.reason } : { credits: amount },
+    ip: move.ip,
+  });
   return entry.balance_after;
 }
 
@@ -175,4 +189,25 @@ export async function drawFromPool(tx: InTransaction, member: User, short: numbe
     reason: 'Drawn from the team pool: own credits ran out',
   });
   return true;
+}
+
+/**
+ * A refunded spend's part drawn from the team pool goes back to that pool (docs/product.md#the-team-pool):
+ * the pool's entry, the member's refund entry leaving it out. The caller holds the member's row.
+ */
+export async function returnToPool(
+  tx: InTransaction,
+  member: User,
+  organizationId: number,
+  amount: number,
+): Promise<void> {
+  await tx.creditPool.lock(organizationId);
+  await tx.creditPool.record({
+    organization_id: organizationId,
+    kind: 'refund',
+    amount,
+    member_id: member.id,
+    actor_id: member.id,
+    reason: `Refund of a spend by ${member.email}: the lookup found nothing`,
+  });
 }

@@ -9,7 +9,9 @@ import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
 import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
-import { drawFromPool } from './credit-pool.js';
+import { drawFromPool, returnToPool } from './credit-pool.js';
+import { alertsAfterSpend, type CreditAlert } from './credit-alerts.js';
+import { lookupKindOf, type LookupKind } from '../../shared/credits.js';
 import { message } from '../../contract/messages.js';
 
 const INSUFFICIENT_CREDITS = message('insufficient_credits');
@@ -17,6 +19,11 @@ const INSUFFICIENT_CREDITS = message('insufficient_credits');
 const ASK_ADMIN_FOR_CREDITS = message('insufficient_credits_ask_admin');
 const KEY_REFUNDED = message('idempotency_key_refunded');
 const CAP_REACHED = (cap: number) => message('cap_reached', { cap });
+/** The cap of each kind of lookup, and what a spend past it answers. */
+const KIND_CAPS = {
+  email: { column: 'email_cap', reached: (cap: number) => message('email_cap_reached', { cap }) },
+  phone: { column: 'phone_cap', reached: (cap: number) => message('phone_cap_reached', { cap }) },
+} as const satisfies Record<LookupKind, unknown>;
 
 /** The end of a credit period that starts at `start`: one month later. */
 function periodEndOf(start: Date): Date {
@@ -143,6 +150,12 @@ export interface SpendRequest {
   idempotencyKey: string;
 }
 
+/** What a spend tells: the member reached their cap (their own mail), and the admins' alerts it caused. */
+export interface SpendNews {
+  capReached: boolean;
+  alerts: CreditAlert[];
+}
+
 export interface SpendOutcome {
   entry: StoredEntry;
   user: User;
@@ -158,7 +171,8 @@ export async function spendCredits(
   repos: Repositories,
   userId: number,
   request: SpendRequest,
-  onCapReached: (tx: InTransaction, user: User) => Promise<void>,
+  /** Mails what the spend tells, in its transaction; called only when there is news. */
+  onNews: (tx: InTransaction, user: User, news: SpendNews) => Promise<void>,
 ): Promise<SpendOutcome> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
@@ -183,9 +197,17 @@ export async function spendCredits(
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
       throw conflict(CAP_REACHED(user.monthly_cap));
     }
+    const kind = lookupKindOf(request.feature);
+    const kindCap = kind === null ? null : user[KIND_CAPS[kind].column];
+    if (kind !== null && kindCap !== null) {
+      const spentOnKind = await tx.credits.periodSpentOn(user.id, kind, user.credit_period_start);
+      if (spentOnKind + request.amount > kindCap) throw conflict(KIND_CAPS[kind].reached(kindCap));
+    }
+    let drawn = 0;
     if (user.credits < request.amount) {
       // Own credits first, then the team pool, within the cap checked above.
-      if (!(await drawFromPool(tx, user, request.amount - user.credits))) {
+      drawn = request.amount - user.credits;
+      if (!(await drawFromPool(tx, user, drawn))) {
         const buys = user.organization_id === null || roleCan(user.role, 'credits.buy');
         throw conflict(buys ? INSUFFICIENT_CREDITS : ASK_ADMIN_FOR_CREDITS);
       }
@@ -198,20 +220,21 @@ export async function spendCredits(
       top_up_amount: -fromTopUps,
       // Credits granted from the pool go before the member's own top-ups (an admin may take back the rest).
       granted_amount: -Math.min(user.granted_credits, fromTopUps),
+      // What a refund gives back to the pool: the drawn credits are granted ones, spent first above.
+      pool_amount: -drawn,
       feature: request.feature,
       reference: request.reference,
       idempotency_key: request.idempotencyKey,
       reason: `Spent on ${request.feature}`,
     });
     const after = (await tx.users.findById(user.id))!;
-    if (
+    const capReached =
       after.monthly_cap !== null &&
       after.period_spent >= after.monthly_cap &&
-      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start)
-    ) {
-      await tx.users.update(after.id, { cap_mailed_at: new Date() });
-      await onCapReached(tx, after);
-    }
+      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start);
+    if (capReached) await tx.users.update(after.id, { cap_mailed_at: new Date() });
+    const alerts = await alertsAfterSpend(tx, after, drawn > 0);
+    if (capReached || alerts.length > 0) await onNews(tx, after, { capReached, alerts });
     return { entry, user: after, replayed: false };
   });
 }
@@ -236,12 +259,15 @@ export function refundParts(
   return { plan, topUp: spent.topUp, usage: plan + spent.topUp };
 }
 
-/** Gives back a spend of the user's (a lookup that found nothing), once. */
+/**
+ * Gives back a spend of the user's (a lookup that found nothing), once; each credit where it came from:
+ * what the spend drew from the team pool (`toPool`) back to that pool, the rest to the user.
+ */
 export async function refundSpend(
   repos: Repositories,
   userId: number,
   spend: { spendId?: string; idempotencyKey?: string },
-): Promise<{ entry: StoredEntry; user: User; replayed: boolean }> {
+): Promise<{ entry: StoredEntry; user: User; replayed: boolean; toPool: number }> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
     if (!user) throw notFound(message('account_not_found'));
@@ -252,8 +278,10 @@ export async function refundSpend(
           ? await tx.credits.findByIdempotencyKey(user.id, spend.idempotencyKey)
           : undefined;
     if (!original || original.kind !== 'spend') throw notFound(message('spend_not_found'));
+    // Pool credits never expire: they go back whatever the period (to the member if the pool is gone).
+    const toPool = original.organization_id === null ? 0 : -original.pool_amount;
     const earlier = await tx.credits.refundOf(original.id);
-    if (earlier) return { entry: earlier, user, replayed: true };
+    if (earlier) return { entry: earlier, user, replayed: true, toPool };
     // Which period the spend belongs to is only known once an ended period has been renewed.
     user = await renewIfDue(tx, user);
     const back = refundParts(
@@ -266,29 +294,40 @@ export async function refundSpend(
     );
     const entry = await recordFor(tx, user, {
       kind: 'refund',
-      amount: back.plan + back.topUp,
-      top_up_amount: back.topUp,
-      // The top-up part always comes back, granted credits as granted (an admin may take them back).
-      granted_amount: -original.granted_amount,
+      amount: back.plan + back.topUp - toPool,
+      top_up_amount: back.topUp - toPool,
+      // The top-up part always comes back, granted credits as granted (an admin may take them back), but
+      // for the part drawn from the pool, which was granted on the spend and goes back to the pool.
+      granted_amount: -original.granted_amount - toPool,
       feature: original.feature,
       reference: original.reference,
       refund_of: original.id,
-      reason: 'Refund: the lookup found nothing',
+      reason:
+        toPool > 0
+          ? `Refund: the lookup found nothing (${toPool} credits back to the team pool)`
+          : 'Refund: the lookup found nothing',
     });
+    if (toPool > 0) await returnToPool(tx, user, original.organization_id!, toPool);
     // The ledger trigger takes a refund's amount off the usage; the rule decides what really goes back.
     const after = await tx.users.updateAndGet(user.id, {
       period_spent: Math.max(0, user.period_spent - back.usage),
     });
-    return { entry, user: after, replayed: false };
+    return { entry, user: after, replayed: false, toPool };
   });
 }
 
-/** Sets (or clears, null) the monthly cap of members of the admin's organization, all or none. */
+/** The caps set-member-caps sets: the monthly cap, and the caps per kind of lookup given (absent: kept). */
+interface MemberCaps {
+  monthly: number | null;
+  perKind: Partial<Record<LookupKind, number | null>>;
+}
+
+/** Sets (or clears, null) the caps of members of the admin's organization, all or none. */
 export async function setMonthlyCaps(
   repos: Repositories,
   admin: User,
   memberIds: number[],
-  cap: number | null,
+  caps: MemberCaps,
 ): Promise<User[]> {
   return repos.transaction(async (tx) => {
     const organization =
@@ -307,15 +346,23 @@ export async function setMonthlyCaps(
       members.push(member);
     }
     const updated: User[] = [];
+    const kinds = Object.entries(caps.perKind) as [LookupKind, number | null][];
     for (const member of members) {
-      updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: cap }));
-      await creditEvent(tx, {
-        type: 'credits.cap_changed',
-        actor: admin,
-        organizationId: admin.organization_id,
-        target: member,
-        details: { from: member.monthly_cap, to: cap },
-      });
+      const changes = Object.fromEntries(kinds.map(([kind, cap]) => [KIND_CAPS[kind].column, cap]));
+      updated.push(await tx.users.updateAndGet(member.id, { monthly_cap: caps.monthly, ...changes }));
+      const changed = (details: { from: number | null; to: number | null; lookup?: LookupKind }) =>
+        creditEvent(tx, {
+          type: 'credits.cap_changed',
+          actor: admin,
+          organizationId: admin.organization_id,
+          target: member,
+          details,
+        });
+      await changed({ from: member.monthly_cap, to: caps.monthly });
+      for (const [kind, cap] of kinds) {
+        const from = member[KIND_CAPS[kind].column];
+        if (from !== cap) await changed({ from, to: cap, lookup: kind });
+      }
     }
     return updated;
   });

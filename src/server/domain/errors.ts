@@ -56,7 +56,8 @@ export const rejected = (said: Message) => new DomainError('rejected', said);
 export const tooManyAttempts = (retryAfterSeconds: number, said = message('too_many_attempts')) =>
   new DomainError('rate-limited', said, retryAfterSeconds);
 export const upstreamFailed = (said: Message) => new DomainError('upstream-failed', said);
-export const unavailable = (said: Message) => new DomainError('unavailable', said);
+export const unavailable = (said: Message, retryAfterSeconds?: number) =>
+  new DomainError('unavailable', said, retryAfterSeconds);
 
 /** Another organization's member, or an unknown id: the same 404, so ids reveal nothing. */
 export const USER_NOT_IN_ORGANIZATION = message('member_not_found');

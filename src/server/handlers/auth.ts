@@ -19,6 +19,7 @@ import type { Handlers, HandlerContext } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
 import { mailAfterCommit, mailWithin } from '../mail/with-mails.js';
 import { limitMails, permitMail, type MailOrigin } from '../mail/mail-limits.js';
+import { requestLocale } from '../http/page-i18n.js';
 import { sandboxSignInRefusal } from '../security/google-sandbox.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
@@ -69,7 +70,7 @@ async function endPreviousSession<K extends OperationId>(services: Services, ctx
 
 /** The browser and address a new session is started from (the sessions list shows them). */
 function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin {
-  return { userAgent: ctx.request.headers['user-agent'], ip: ctx.ip };
+  return { userAgent: ctx.request.headers['user-agent'], ip: ctx.ip, locale: requestLocale(ctx.request) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Organization, User } from '../db/schema.js';
 import { txtValueOf } from '../dns/txt-proof.js';
 import { addressProven, freeMemberGrant, joinOrganization } from '../domain/accounts.js';
 import { requirePermission } from '../domain/authorization.js';
-import { conflict, invalid, notFound } from '../domain/errors.js';
+import { conflict, invalid, notFound, unavailable } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
@@ -57,6 +57,8 @@ export const START_DNS_FIRST = message('dns_domain_required');
 export const noTxtRecord = (domain: string) => message('dns_record_missing', { domain });
 export const wrongTxtValue = (domain: string) => message('dns_record_mismatch', { domain });
 export const dnsNotAnswering = (domain: string) => message('dns_unanswered', { domain });
+/** DNS failing is an outage of a service we depend on, not a mistake of the admin: asked again after this. */
+const DNS_RETRY_AFTER_SECONDS = 120;
 
 /**
  * The TXT record to publish: at the pending domain while one waits, else at the DNS-verified domain
@@ -280,7 +282,7 @@ export function companyDomainHandlers(
       if (!proof.found) {
         if (proof.reason === 'no_record') throw invalid(noTxtRecord(domain));
         if (proof.reason === 'wrong_value') throw invalid(wrongTxtValue(domain));
-        throw invalid(dnsNotAnswering(domain));
+        throw unavailable(dnsNotAnswering(domain), DNS_RETRY_AFTER_SECONDS);
       }
       await repos.transaction(async (tx) => {
         const org = await tx.organizations.findById(orgId, { forUpdate: true });

@@ -1,23 +1,34 @@
 /**
  * credits (docs/product.md#credits-and-caps): spend-credits and refund-credits (the extension's calls), get-credit-usage,
  * set-member-caps, get-usage-report, export-credit-ledger (CSV), get-credit-packs and buy-credits; the team
- * pool's grant-credits, take-back-credits and request-credits (docs/product.md#the-team-pool).
+ * pool's grant-credits, take-back-credits and request-credits (docs/product.md#the-team-pool); the credit alerts'
+ * get-credit-settings and set-credit-settings (docs/product.md#credit-alerts).
  */
 import { roleCan } from '../../shared/permissions.js';
 import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
-import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
+import { refundSpend, setMonthlyCaps, spendCredits, type SpendNews } from '../domain/credits.js';
+import { alertRecipients, type CreditAlert } from '../domain/credit-alerts.js';
+import { saveCreditSettings } from '../domain/credit-settings.js';
 import { movePoolCredits, NO_POOL, type PoolMove } from '../domain/credit-pool.js';
 import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { User } from '../db/schema.js';
 import { limitMails } from '../mail/mail-limits.js';
 import type { PermittedMail } from '../mail/mailer.js';
-import { capReachedMail, creditRequestMail, personInMail } from '../mail/templates.js';
+import {
+  capReachedMail,
+  creditAlertMail,
+  creditRequestMail,
+  personInMail,
+  type CreditAlertFacts,
+} from '../mail/templates.js';
 import { mailAfterCommit, mailingTransactions, mailWithin } from '../mail/with-mails.js';
 import type { UsageFilter } from '../repositories/credits.js';
+import { DEFAULT_CREDIT_SETTINGS } from '../repositories/credit-settings.js';
+import type { InTransaction } from '../repositories/index.js';
 import { safeRedirectUrl } from '../http/redirects.js';
-import type { Handlers } from '../http/api.js';
+import type { HandlerContext, Handlers } from '../http/api.js';
 import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Services } from '../services.js';
 import { DAY_MS } from '../../shared/duration.js';
@@ -108,15 +119,58 @@ export function creditsHandlers(
   | 'grantCredits'
   | 'takeBackCredits'
   | 'requestCredits'
+  | 'getCreditSettings'
+  | 'setCreditSettings'
 > {
   const { repos, config } = services;
   const withMails = mailingTransactions(services.mailer, repos.transaction);
+
+  /**
+   * The mails a spend's news makes, counted by their rules: the member's own at their cap, and each
+   * alert to the admins in their language (docs/product.md#credit-alerts).
+   */
+  async function newsMails(
+    ctx: HandlerContext<'spendCredits'>,
+    tx: InTransaction,
+    member: User,
+    news: SpendNews,
+  ): Promise<PermittedMail[]> {
+    const usageLink = `${config.publicUrl}/dashboard/usage`;
+    const own = news.capReached
+      ? await limitMails(
+          services,
+          ctx,
+          'capReached',
+          [capReachedMail(member.email, member.monthly_cap ?? 0, usageLink)],
+          tx.trx,
+        )
+      : [];
+    if (news.alerts.length === 0 || member.organization_id === null) return own;
+    const admins = await alertRecipients(tx, member.organization_id);
+    /** What the alert says, where its link goes, and who hears of it: a member's cap is news to the others. */
+    const mailOf = (alert: CreditAlert): { facts: CreditAlertFacts; link: string; except: number | null } =>
+      alert.event === 'pool_low'
+        ? { facts: alert, link: usageLink, except: null }
+        : {
+            facts: { ...alert, member: personInMail(alert.member) },
+            link: `${config.publicUrl}/dashboard/member/edit/${alert.member.id}`,
+            except: alert.member.id,
+          };
+    const alerts = news.alerts.flatMap((alert) => {
+      const { facts, link, except } = mailOf(alert);
+      return admins
+        .filter((admin) => admin.id !== except)
+        .map((admin) => creditAlertMail(admin.email, admin.locale, facts, link));
+    });
+    return [...own, ...(await limitMails(services, ctx, 'creditAlert', alerts, tx.trx))];
+  }
 
   /** Grant-credits and take-back-credits: the admin's move, and the message that says what moved. */
   async function moveCredits(
     caller: User,
     kind: PoolMove['kind'],
     body: { user_ids: string[]; amount?: number | null; reason?: string | null; idempotency_key?: string },
+    ip: string | null,
   ) {
     requirePermission(caller, 'credits.govern');
     const ids = body.user_ids.map(parseId);
@@ -129,6 +183,7 @@ export function creditsHandlers(
         amount: body.amount ?? null,
         reason: body.reason?.trim() || null,
         idempotencyKey: body.idempotency_key ?? null,
+        ip,
       }),
     );
     const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
@@ -194,7 +249,6 @@ export function creditsHandlers(
     async spendCredits(ctx) {
       const user = await ctx.user();
       let mails: PermittedMail[] = [];
-      const usageLink = `${config.publicUrl}/dashboard/usage`;
       const outcome = await services.accountLimit.run(user.id, () =>
         spendCredits(
           repos,
@@ -205,16 +259,14 @@ export function creditsHandlers(
             reference: ctx.body.reference ?? null,
             idempotencyKey: ctx.body.idempotency_key,
           },
-          async (tx, member) => {
-            const mail = capReachedMail(member.email, member.monthly_cap ?? 0, usageLink);
-            const permitted = await limitMails(services, ctx, 'capReached', [mail], tx.trx);
-            mails = await mailWithin(services.mailer, tx, permitted);
+          async (tx, member, news) => {
+            mails = await mailWithin(services.mailer, tx, await newsMails(ctx, tx, member, news));
           },
         ),
       );
       // The spend is done: a mail that cannot go out is logged, never a failed spend.
       await mailAfterCommit(services.mailer, mails, {
-        log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached mail not sent'),
+        log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached or credit alert mail not sent'),
       });
       return {
         error: false,
@@ -243,6 +295,7 @@ export function creditsHandlers(
           refund_id: outcome.entry.id,
           credits: outcome.user.credits,
           refunded: outcome.entry.amount,
+          to_pool: outcome.toPool,
           replayed: outcome.replayed,
         },
       };
@@ -263,8 +316,16 @@ export function creditsHandlers(
           pool_credits:
             subject.organization_id === null ? null : await repos.creditPool.balance(subject.organization_id),
           monthly_cap: subject.monthly_cap,
+          email_cap: subject.email_cap,
+          phone_cap: subject.phone_cap,
           // A period that ended renews on the next spend: until then it reads as the new one, unused.
           period_spent: ended ? 0 : subject.period_spent,
+          email_spent: ended
+            ? 0
+            : await repos.credits.periodSpentOn(subject.id, 'email', subject.credit_period_start),
+          phone_spent: ended
+            ? 0
+            : await repos.credits.periodSpentOn(subject.id, 'phone', subject.credit_period_start),
           period_start: epochSeconds(subject.credit_period_start)!,
           period_end: epochSeconds(subject.credit_period_end)!,
         },
@@ -276,7 +337,11 @@ export function creditsHandlers(
       requirePermission(caller, 'credits.govern');
       const ids = ctx.body.user_ids.map(parseId);
       if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
-      const updated = await setMonthlyCaps(repos, caller, ids as number[], ctx.body.monthly_cap);
+      const { monthly_cap: monthly, email_cap: email, phone_cap: phone } = ctx.body;
+      const updated = await setMonthlyCaps(repos, caller, ids as number[], {
+        monthly,
+        perKind: { ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }) },
+      });
       const removed = ctx.body.monthly_cap === null;
       const said =
         updated.length === 1
@@ -295,10 +360,14 @@ export function creditsHandlers(
       const people = new Map(
         (await repos.users.findManyByIds(pageRows.map((row) => row.user_id))).map((u) => [u.id, u]),
       );
+      const pageIds = pageRows.map((row) => row.user_id);
+      // An organization's former members close with the balance they left with, as in the ledger export.
+      const balancesOf =
+        scope === 'organization' && filter.organizationId !== null
+          ? { organizationId: filter.organizationId, userIds: pageIds }
+          : { userIds: pageIds };
       const balances = new Map(
-        (await repos.credits.balancesOver({ userIds: pageRows.map((row) => row.user_id) }, filter)).map(
-          (row) => [row.user_id, row],
-        ),
+        (await repos.credits.balancesOver(balancesOf, filter)).map((row) => [row.user_id, row]),
       );
       const pool =
         scope === 'organization' && filter.organizationId !== null
@@ -451,33 +520,48 @@ export function creditsHandlers(
       return { error: false, ...message('checkout_created'), url };
     },
 
-    grantCredits: async (ctx) => moveCredits(await ctx.user(), 'grant', ctx.body),
+    grantCredits: async (ctx) => moveCredits(await ctx.user(), 'grant', ctx.body, ctx.ip),
 
-    takeBackCredits: async (ctx) => moveCredits(await ctx.user(), 'take_back', ctx.body),
+    takeBackCredits: async (ctx) => moveCredits(await ctx.user(), 'take_back', ctx.body, ctx.ip),
 
     async requestCredits(ctx) {
       const user = await ctx.user();
       if (user.organization_id === null) throw invalid(NO_POOL);
       const organizationId = user.organization_id;
       await withMails(async (tx) => {
-        const admins = (await tx.companyDomain.adminEmailsOf(organizationId)).filter(
-          (email) => email !== user.email,
-        );
+        if (!(await tx.creditSettings.of(organizationId)).credit_request_alert) {
+          throw invalid(message('credit_requests_off'));
+        }
+        const admins = (await alertRecipients(tx, organizationId)).filter((admin) => admin.id !== user.id);
         if (admins.length === 0) throw invalid(message('no_other_admin_to_ask'));
         const link = `${config.publicUrl}/dashboard/usage`;
-        const mails = admins.map((to) =>
-          creditRequestMail(
-            to,
-            personInMail(user),
-            ctx.body.amount ?? null,
-            ctx.body.note?.trim() || null,
-            link,
-          ),
-        );
+        const request = {
+          requester: personInMail(user),
+          amount: ctx.body.amount ?? null,
+          note: ctx.body.note?.trim() || null,
+        };
+        const mails = admins.map((admin) => creditRequestMail(admin.email, admin.locale, request, link));
         // A member may ask again and again: each admin's inbox is limited, past that the mail is skipped.
         return { result: undefined, mails: await limitMails(services, ctx, 'creditRequest', mails, tx.trx) };
       }, null);
       return { error: false, ...message('credits_requested') };
+    },
+
+    async getCreditSettings(ctx) {
+      const caller = await ctx.user();
+      requirePermission(caller, 'credits.govern');
+      const settings =
+        caller.organization_id === null
+          ? DEFAULT_CREDIT_SETTINGS
+          : await repos.creditSettings.of(caller.organization_id);
+      return { error: false, data: settings };
+    },
+
+    async setCreditSettings(ctx) {
+      const caller = await ctx.user();
+      requirePermission(caller, 'credits.govern');
+      await saveCreditSettings(repos, caller, ctx.body, ctx.ip);
+      return { error: false, ...message('credit_settings_saved') };
     },
   };
 }

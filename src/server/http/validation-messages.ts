@@ -19,6 +19,11 @@ const LABELS: Record<string, string> = {
   schedule: 'Billing period',
   items: 'Plan',
   rows: 'Invitation list',
+  // Credit alerts and caps (docs/product.md#credit-alerts), as the forms name them.
+  pool_below_alert: 'Team pool threshold',
+  default_monthly_cap: 'Default monthly cap',
+  email_cap: 'Cap on email lookups',
+  phone_cap: 'Cap on phone lookups',
 };
 
 const WORDS: Record<string, string> = { api: 'API', utm: 'UTM', oauth: 'OAuth', id: 'ID', url: 'URL' };

@@ -14,6 +14,8 @@ import type { Mail, PermittedMail } from './mailer.js';
 
 /** The support form is a server-rendered page, not an operation of the contract. */
 type FormRoute = 'supportForm';
+/** The daily check of DNS-proven domains (dns/daily-check.ts) runs in every process, outside any call. */
+type ScheduledJob = 'dailyDnsCheck';
 
 interface MailSender {
   /** The template of mail/templates.ts. */
@@ -33,7 +35,7 @@ interface MailSender {
   callerChosen: boolean;
   bound?: string;
   /** The operations (operationId, or the form's route) that send it. */
-  senders: readonly (OperationId | FormRoute)[];
+  senders: readonly (OperationId | FormRoute | ScheduledJob)[];
 }
 
 export const MAIL_SENDERS = {
@@ -100,6 +102,22 @@ export const MAIL_SENDERS = {
     pastLimit: 'skip',
     callerChosen: true,
     senders: ['requestCredits'],
+  },
+  domainLost: {
+    template: 'domainLostMail',
+    counts: 'to',
+    rules: [RATE_RULES.domainLostMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['dailyDnsCheck'],
+  },
+  creditAlert: {
+    template: 'creditAlertMail',
+    counts: 'to',
+    rules: [RATE_RULES.creditAlertMail],
+    pastLimit: 'skip',
+    callerChosen: true,
+    senders: ['spendCredits'],
   },
   capReached: {
     template: 'capReachedMail',

@@ -1,6 +1,7 @@
 /** The mails the product sends. Links are absolute (PUBLIC_URL); all values are escaped in HTML. */
 import { html } from '../security/html-escaping.js';
 import type { Mail } from './mailer.js';
+import type { Locale } from '../../shared/locale.js';
 
 export function resetPasswordMail(to: string, link: string): Mail {
   return {
@@ -81,23 +82,98 @@ export function personInMail(person: { name?: string | null; email: string }): s
   return person.name ? `${person.name} (${person.email})` : person.email;
 }
 
-/** docs/product.md#the-team-pool: a member who ran out of credits asks an admin for some. */
+/** docs/product.md#the-team-pool: a member who ran out of credits asks an admin for some, in the admin's language. */
 export function creditRequestMail(
   to: string,
-  requester: string,
-  amount: number | null,
-  note: string | null,
+  locale: Locale,
+  request: { requester: string; amount: number | null; note: string | null },
   link: string,
 ): Mail {
-  const asks = amount === null ? 'asks you for credits' : `asks you for ${amount} credits`;
-  const said = note ? `\n\nTheir note: ${note}` : '';
+  const { requester, amount, note } = request;
+  const words =
+    locale === 'zh-CN'
+      ? {
+          asks: amount === null ? '向您申请点数' : `向您申请 ${amount} 点数`,
+          stop: '。',
+          note: '他们的备注：',
+          grant: '在用量页面从团队点数池分配点数',
+        }
+      : {
+          asks: amount === null ? 'asks you for credits' : `asks you for ${amount} credits`,
+          stop: '.',
+          note: 'Their note: ',
+          grant: 'Grant credits from the team pool on the Usage page',
+        };
+  const said = note ? `\n\n${words.note}${note}` : '';
   return {
     to,
-    subject: `${requester} ${asks}`,
-    text: `${requester} ${asks}.${said}\n\nGrant credits from the team pool on the Usage page:\n${link}`,
-    html: html`<p>${requester} ${asks}.</p>
-      ${note ? html`<p>Their note: ${note}</p>` : ''}
-      <p><a href="${link}">Grant credits from the team pool on the Usage page</a></p>`.value,
+    subject: `${requester} ${words.asks}`,
+    text: `${requester} ${words.asks}${words.stop}${said}\n\n${words.grant}:\n${link}`,
+    html: html`<p>${requester} ${words.asks}${words.stop}</p>
+      ${note ? html`<p>${words.note}${note}</p>` : ''}
+      <p><a href="${link}">${words.grant}</a></p>`.value,
+  };
+}
+
+/** What a credit alert says (docs/product.md#credit-alerts): a member at a threshold of their cap, or the pool low. */
+export type CreditAlertFacts =
+  | { event: 'cap_warning' | 'cap_reached'; member: string; cap: number; spent: number }
+  | { event: 'pool_low'; pool: number; threshold: number };
+
+function creditAlertWords(
+  locale: Locale,
+  alert: CreditAlertFacts,
+): { subject: string; body: string; action: string } {
+  const zh = locale === 'zh-CN';
+  switch (alert.event) {
+    case 'cap_warning':
+      return zh
+        ? {
+            subject: `${alert.member} 已用掉每月点数上限的 75%`,
+            body: `${alert.member} 本期已消耗 ${alert.spent} 点，每月上限为 ${alert.cap} 点。`,
+            action: '查看该成员的用量或提高上限',
+          }
+        : {
+            subject: `${alert.member} used 75% of their monthly credit cap`,
+            body: `${alert.member} has spent ${alert.spent} of their ${alert.cap} credits this period.`,
+            action: "See the member's usage or raise the cap",
+          };
+    case 'cap_reached':
+      return zh
+        ? {
+            subject: `${alert.member} 已达到每月点数上限`,
+            body: `${alert.member} 本期已用完每月上限的 ${alert.cap} 点：在下一周期开始或上限提高之前，其查询将被拒绝。`,
+            action: '查看该成员的用量或提高上限',
+          }
+        : {
+            subject: `${alert.member} reached their monthly credit cap`,
+            body: `${alert.member} has spent all ${alert.cap} credits of their monthly cap: their lookups are refused until the next period or until the cap is raised.`,
+            action: "See the member's usage or raise the cap",
+          };
+    case 'pool_low':
+      return zh
+        ? {
+            subject: `团队点数池已低于 ${alert.threshold} 点`,
+            body: `团队点数池现有 ${alert.pool} 点，低于您为此提醒设定的 ${alert.threshold} 点。`,
+            action: '在用量页面为团队点数池购买点数包',
+          }
+        : {
+            subject: `The team pool is below ${alert.threshold} credits`,
+            body: `The team pool holds ${alert.pool} credits, below the ${alert.threshold} you chose for this alert.`,
+            action: 'Buy a credit pack for the team pool on the Usage page',
+          };
+  }
+}
+
+/** docs/product.md#credit-alerts: one alert to one admin, in the admin's language. */
+export function creditAlertMail(to: string, locale: Locale, alert: CreditAlertFacts, link: string): Mail {
+  const words = creditAlertWords(locale, alert);
+  return {
+    to,
+    subject: words.subject,
+    text: `${words.body}\n\n${words.action}:\n${link}`,
+    html: html`<p>${words.body}</p>
+      <p><a href="${link}">${words.action}</a></p>`.value,
   };
 }
 
@@ -135,5 +211,23 @@ export function autoJoinMail(to: string, member: string, organization: string, l
         because automatic joining is on.
       </p>
       <p><a href="${link}">See your members, or turn automatic joining off</a>.</p>`.value,
+  };
+}
+
+/**
+ * docs/product.md#verifying-a-domain: an admin learns that the daily check found the domain's TXT record
+ * gone, so the domain is no longer verified.
+ */
+export function domainLostMail(to: string, domain: string, organization: string, link: string): Mail {
+  return {
+    to,
+    subject: `${domain} is no longer verified for ${organization}`,
+    text: `The daily check found no TXT record of ours at ${domain}, so ${domain} is no longer verified for ${organization}: automatic joining is off and its invitation link stopped working.\n\nPublish the TXT record again, then select Verify on the Organization page:\n${link}`,
+    html: html`<p>
+        The daily check found no TXT record of ours at ${domain}, so <b>${domain}</b> is no longer verified
+        for ${organization}: automatic joining is off and its invitation link stopped working.
+      </p>
+      <p><a href="${link}">Publish the TXT record again, then select Verify</a> on the Organization page.</p>`
+      .value,
   };
 }

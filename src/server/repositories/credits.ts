@@ -6,6 +6,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { CreditEntryKind, CreditLedgerTable } from '../db/schema.js';
+import type { LookupKind } from '../../shared/credits.js';
 
 /** `created_at` only for back-dated history (the demo seed); entries are otherwise written as they happen. */
 export type NewCreditEntry = Omit<Insertable<CreditLedgerTable>, 'id' | 'balance_after'>;
@@ -13,10 +14,12 @@ export type NewCreditEntry = Omit<Insertable<CreditLedgerTable>, 'id' | 'balance
 export interface StoredEntry {
   id: string;
   user_id: number;
+  organization_id: number | null;
   kind: CreditEntryKind;
   amount: number;
   top_up_amount: number;
   granted_amount: number;
+  pool_amount: number;
   balance_after: number;
   feature: string | null;
   reference: string | null;
@@ -49,10 +52,12 @@ export function createCreditsRepository(db: Db) {
   const entryColumns = [
     sql<string>`id::text`.as('id'),
     'user_id',
+    'organization_id',
     'kind',
     'amount',
     'top_up_amount',
     'granted_amount',
+    'pool_amount',
     'balance_after',
     'feature',
     'reference',
@@ -105,30 +110,50 @@ export function createCreditsRepository(db: Db) {
     },
 
     /**
-     * Balances at the start and at the end of a period (the sums of the entries before each) of the current
-     * members of an organization, or of the given users; by id.
+     * Balances at the start and at the end of a period (the sums of the entries before each) of the given
+     * users, or of an organization's members over the period (of those given, when given): its current
+     * members and its former ones (docs/product.md#the-ledger). A former member is one who had an entry in
+     * the organization during the period, or was removed from it during the period or after it having had
+     * an entry in it before the period's end; their closing balance is the one they left with: their
+     * opening balance plus their entries in the organization (the ledger export lists just those).
      */
     async balancesOver(
-      who: { organizationId: number } | { userIds: number[] },
+      who: { organizationId: number; userIds?: number[] } | { userIds: number[] },
       period: { from: Date; to: Date },
     ): Promise<{ user_id: number; email: string; name: string; opening: number; closing: number }[]> {
-      if ('userIds' in who && who.userIds.length === 0) return [];
+      if (who.userIds?.length === 0) return [];
+      const org = 'organizationId' in who ? who.organizationId : null;
+      const { from, to } = period;
+      const inOrganization = sql<boolean>`(u.organization_id = ${org}
+        or u.id in (select user_id from credit_ledger
+          where organization_id = ${org} and created_at >= ${from} and created_at < ${to})
+        or u.id in (select target_id from audit_events
+          where organization_id = ${org} and type = 'member.removed' and created_at >= ${from}
+            and (created_at < ${to} or target_id in (select user_id from credit_ledger
+              where organization_id = ${org} and created_at < ${to}))))`;
       const rows = await db
         .selectFrom('users as u')
         .leftJoin('credit_ledger as l', (join) =>
-          join.onRef('l.user_id', '=', 'u.id').on('l.created_at', '<', period.to),
+          join.onRef('l.user_id', '=', 'u.id').on('l.created_at', '<', to),
         )
         .select([
           'u.id as user_id',
           'u.email',
           'u.name',
-          sql<string>`coalesce(sum(l.amount) filter (where l.created_at < ${period.from}), 0)`.as('opening'),
-          sql<string>`coalesce(sum(l.amount), 0)`.as('closing'),
+          sql<string>`coalesce(sum(l.amount) filter (where l.created_at < ${from}), 0)`.as('opening'),
+          (org === null
+            ? sql<string>`coalesce(sum(l.amount), 0)`
+            : sql<string>`coalesce(sum(l.amount) filter (where u.organization_id = ${org}
+                or l.created_at < ${from} or l.organization_id = ${org}), 0)`
+          ).as('closing'),
         ])
         .where((eb) =>
-          'userIds' in who ? eb('u.id', 'in', who.userIds) : eb('u.organization_id', '=', who.organizationId),
+          eb.and([
+            ...(who.userIds === undefined ? [] : [eb('u.id', 'in', who.userIds)]),
+            ...(org === null ? [] : [inOrganization]),
+          ]),
         )
-        .groupBy(['u.id', 'u.email', 'u.name'])
+        .groupBy(['u.id', 'u.email', 'u.name', 'u.organization_id'])
         .orderBy('u.id')
         .execute();
       return rows.map((row) => ({ ...row, opening: toInt(row.opening), closing: toInt(row.closing) }));
@@ -168,6 +193,25 @@ export function createCreditsRepository(db: Db) {
         .selectFrom('credit_ledger')
         .select(sql<string | number | null>`coalesce(sum(amount), 0)`.as('total'))
         .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return toInt(row.total);
+    },
+
+    /**
+     * What the user spent on one kind of lookup (features starting with it, lookupKindOf) since the start of
+     * their credit period, net of refunds: a refund counts only when its spend is of the same period, as
+     * for period_spent (a refund of an ended period's spend gives nothing back to the cap).
+     */
+    async periodSpentOn(userId: number, kind: LookupKind, periodStart: Date): Promise<number> {
+      const row = await db
+        .selectFrom('credit_ledger as l')
+        .leftJoin('credit_ledger as s', 's.id', 'l.refund_of')
+        .select(sql<string | number | null>`coalesce(sum(-l.amount), 0)`.as('total'))
+        .where('l.user_id', '=', userId)
+        .where('l.created_at', '>=', periodStart)
+        .where('l.kind', 'in', USAGE_KINDS)
+        .where('l.feature', 'like', `${kind}%`)
+        .where((eb) => eb.or([eb('l.kind', '=', 'spend'), eb('s.created_at', '>=', periodStart)]))
         .executeTakeFirstOrThrow();
       return toInt(row.total);
     },

@@ -17,6 +17,7 @@ import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } 
 import { createConnectionsRepository } from './connections.js';
 import { createCreditPoolRepository } from './credit-pool.js';
 import { createCreditsRepository } from './credits.js';
+import { createCreditSettingsRepository } from './credit-settings.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createInviteLinksRepository } from './invite-links.js';
 import { createOrganizationsRepository } from './organizations.js';
@@ -39,6 +40,7 @@ function bind(db: Db, cache: CatalogueCache) {
     connections: createConnectionsRepository(db),
     credits: createCreditsRepository(db),
     creditPool: createCreditPoolRepository(db),
+    creditSettings: createCreditSettingsRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),

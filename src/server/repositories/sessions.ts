@@ -17,6 +17,8 @@ const TOUCH_INTERVAL_SECONDS = 60;
 export interface SessionOrigin {
   userAgent?: string | undefined;
   ip?: string | undefined;
+  /** The UI language of the sign-in (alerts to the user are mailed in it). */
+  locale?: string | undefined;
 }
 
 export function createSessionsRepository(db: Db) {
@@ -59,6 +61,7 @@ export function createSessionsRepository(db: Db) {
           user_id: userId,
           user_agent: origin.userAgent?.slice(0, 500) ?? null,
           ip: origin.ip ?? null,
+          locale: origin.locale ?? null,
         })
         .execute();
       return id;

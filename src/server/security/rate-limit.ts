@@ -186,6 +186,10 @@ export const RATE_RULES = {
   autoJoinMail: { name: 'mail:auto-join', limit: 10, windowSeconds: 60 * 60 },
   /** Requests for credits (docs/product.md#the-team-pool), per admin they go to. */
   creditRequestMail: { name: 'mail:credit-request', limit: 10, windowSeconds: 60 * 60 },
+  /** Notices that the company domain lost its DNS proof (docs/product.md#verifying-a-domain), per admin. */
+  domainLostMail: { name: 'mail:domain-lost', limit: 3, windowSeconds: 24 * 60 * 60 },
+  /** Credit alerts to one admin (docs/product.md#credit-alerts): each is once per event, this bounds a busy team. */
+  creditAlertMail: { name: 'mail:credit-alert', limit: 20, windowSeconds: 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -6,8 +6,8 @@
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
-  createMemoryRouter,
   Navigate,
+  type createMemoryRouter,
   type LazyRouteFunction,
   type RouteObject,
 } from 'react-router-dom';
@@ -93,8 +93,33 @@ const onboardingRoutes = (lazyPage: LazyPage): RouteObject[] =>
     lazy: lazyPage(async () => (await onboardingChunk()).onboardingPages[path]()),
   }));
 
-/** A dashboard page's pattern, relative to /dashboard (the layout's). */
-const dashboardChild = (path: string) => childPattern(dashboardPaths.overview, path);
+/** The dashboard layout's chunk, which also imports its pages (dashboard-chunk.ts says why). */
+const dashboardChunk = () => import(/* webpackChunkName: "dashboard-layout" */ './dashboard-chunk');
+
+type DashboardPagePath = keyof Awaited<ReturnType<typeof dashboardChunk>>['dashboardPages'];
+
+/**
+ * Pages of the dashboard shell, under the overview (the index); the type makes sure every page the chunk
+ * imports has its route.
+ */
+const DASHBOARD_PAGE_PATHS: Record<Exclude<DashboardPagePath, typeof dashboardPaths.overview>, true> = {
+  [dashboardPaths.settings]: true,
+  [dashboardPaths.billing]: true,
+  [dashboardPaths.billingSuccess]: true,
+  [dashboardPaths.installExtension]: true,
+  [dashboardPaths.usage]: true,
+  [dashboardPaths.organization]: true,
+  [dashboardPaths.audit]: true,
+  [memberEditPattern]: true,
+  [dashboardPaths.connection]: true,
+  [dashboardPaths.connectionStatus]: true,
+  [dashboardPaths.connectApiKey]: true,
+  [dashboardPaths.disconnect]: true,
+  [dashboardPaths.connected]: true,
+};
+
+const dashboardPage = (path: DashboardPagePath) => async () =>
+  (await dashboardChunk()).dashboardPages[path]();
 
 /**
  * Pages of the dashboard shell (sidebar), behind the session guard. A page whose data can start before its
@@ -103,90 +128,20 @@ const dashboardChild = (path: string) => childPattern(dashboardPaths.overview, p
  * run side by side instead of one after the other.
  */
 function dashboardRoutes(lazyPage: LazyPage, context: EntryContext): RouteObject[] {
-  const page = (path: string, load: () => Promise<PageModule>): RouteObject => {
-    const data: EntryLoader | null = DASHBOARD_DATA_PATHS.has(path)
-      ? (entry) => startDashboardData(path, entry)
-      : null;
-    return {
-      path: dashboardChild(path),
-      ...(data ? entryRoute(data, context) : {}),
-      lazy: lazyPage(load),
-    };
-  };
+  const paths = Object.keys(DASHBOARD_PAGE_PATHS) as (keyof typeof DASHBOARD_PAGE_PATHS)[];
   return [
-    {
-      index: true,
-      lazy: lazyPage(
-        () => import(/* webpackChunkName: "dashboard-overview" */ '../features/dashboard/pages/OverviewPage'),
-      ),
-    },
-    page(
-      dashboardPaths.settings,
-      () => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'),
-    ),
-    page(
-      dashboardPaths.billing,
-      () => import(/* webpackChunkName: "billing" */ '../features/billing/pages/BillingPage'),
-    ),
-    page(
-      dashboardPaths.billingSuccess,
-      () => import(/* webpackChunkName: "billing-success" */ '../features/billing/pages/BillingSuccessPage'),
-    ),
-    page(
-      dashboardPaths.installExtension,
-      () =>
-        import(
-          /* webpackChunkName: "install-extension" */ '../features/dashboard/pages/InstallExtensionPage'
-        ),
-    ),
-    page(
-      dashboardPaths.usage,
-      () => import(/* webpackChunkName: "usage" */ '../features/usage/pages/UsagePage'),
-    ),
-    page(
-      dashboardPaths.organization,
-      () => import(/* webpackChunkName: "organization" */ '../features/organization/pages/OrganizationPage'),
-    ),
-    page(
-      dashboardPaths.audit,
-      () => import(/* webpackChunkName: "audit" */ '../features/audit/pages/AuditPage'),
-    ),
-    page(
-      memberEditPattern,
-      () => import(/* webpackChunkName: "member-edit" */ '../features/organization/pages/MemberEditPage'),
-    ),
-    page(
-      dashboardPaths.connection,
-      () =>
-        import(
-          /* webpackChunkName: "dashboard-connection" */ '../features/connection/pages/DashboardConnectionPage'
-        ),
-    ),
-    page(
-      dashboardPaths.connectionStatus,
-      () =>
-        import(
-          /* webpackChunkName: "connection-status" */ '../features/connection/pages/ConnectionStatusPage'
-        ),
-    ),
-    page(
-      dashboardPaths.connectApiKey,
-      () =>
-        import(
-          /* webpackChunkName: "dashboard-connect-api-key" */ '../features/connection/pages/DashboardConnectApiKeyPage'
-        ),
-    ),
-    page(
-      dashboardPaths.disconnect,
-      () => import(/* webpackChunkName: "disconnect" */ '../features/connection/pages/DisconnectPage'),
-    ),
-    page(
-      dashboardPaths.connected,
-      () =>
-        import(
-          /* webpackChunkName: "dashboard-connected" */ '../features/connection/pages/DashboardConnectedPage'
-        ),
-    ),
+    { index: true, lazy: lazyPage(dashboardPage(dashboardPaths.overview)) },
+    ...paths.map((path): RouteObject => {
+      const data: EntryLoader | null = DASHBOARD_DATA_PATHS.has(path)
+        ? (entry) => startDashboardData(path, entry)
+        : null;
+      return {
+        // A page's pattern, relative to /dashboard (the layout's).
+        path: childPattern(dashboardPaths.overview, path),
+        ...(data ? entryRoute(data, context) : {}),
+        lazy: lazyPage(dashboardPage(path)),
+      };
+    }),
     // docs/product.md#dashboard-routes: an unknown path under the dashboard returns to the dashboard index.
     { path: '*', element: toDashboard },
   ];
@@ -224,10 +179,7 @@ export function appRoutes(context: EntryContext): RouteObject[] {
           element: <DashboardGuard />,
           children: [
             {
-              lazy: lazyPage(
-                () =>
-                  import(/* webpackChunkName: "dashboard-layout" */ '../features/dashboard/DashboardLayout'),
-              ),
+              lazy: lazyPage(dashboardChunk),
               // A page that fails (its chunk did not download) fails inside the shell: the sidebar stays.
               children: [
                 { errorElement: <RouteErrorPage inShell />, children: dashboardRoutes(lazyPage, context) },
@@ -243,23 +195,26 @@ export function appRoutes(context: EntryContext): RouteObject[] {
 }
 
 export interface AppRouterOptions {
-  /** Use an in-memory history starting at these entries (tests, prerendering) instead of the browser's. */
-  initialEntries?: string[];
+  /**
+   * An in-memory history starting at these entries (tests), made by the `create` given (react-router's
+   * createMemoryRouter), instead of the browser's: the browser's bundle then holds no memory history.
+   */
+  memory?: { initialEntries: string[]; create: typeof createMemoryRouter };
 }
 
 /**
  * The app's data router. The route table needs the session state (the dashboard guard reads it), so
  * creating the router starts the initial load unless it was started already or a user is already known.
  */
-export function createAppRouter(store: AppStore, { initialEntries }: AppRouterOptions = {}) {
+export function createAppRouter(store: AppStore, { memory }: AppRouterOptions = {}) {
   const { initialLoad, user } = store.getState().app;
   if (initialLoad === 'idle' && !user) void store.dispatch(loadInitialData());
   // Loaders of the first navigation may run while the router is being created: they read initialUrl.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
-  const initialUrl = initialEntries?.[0] ?? window.location.href;
+  const initialUrl = memory?.initialEntries[0] ?? window.location.href;
   const routes = appRoutes({ store, router: () => created.router, initialUrl });
-  const router = initialEntries
-    ? createMemoryRouter(routes, { initialEntries })
+  const router = memory
+    ? memory.create(routes, { initialEntries: memory.initialEntries })
     : createBrowserRouter(routes);
   created.router = router;
   // The current route in the store (support snapshots show where the user was).

@@ -1,15 +1,15 @@
 /**
  * An outlined text field that looks and behaves like MUI's `<TextField>` (label, helper text, the same
- * ids and aria wiring), built from the parts TextField is made of. TextField imports Select, and with it
+ * ids and aria wiring), built from the parts TextField is made of (the label drawn by OutlinedLabel). TextField imports Select, and with it
  * Popover, Menu, Modal and the focus trap, on every page with a text box: about 17 KB gzipped of the
  * public pages' first load (docs/performance.md#size-budgets); the helper text is drawn here too. Use `<TextField select>` only
  * where a select is wanted.
  */
 import FormControl from '@mui/material/FormControl';
 import Box from '@mui/material/Box';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
+import OutlinedLabel from './OutlinedLabel';
 import { useId, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextInputProps extends Pick<
@@ -79,9 +79,9 @@ export default function TextInput({
       sx={sx}
     >
       {hasLabel && (
-        <InputLabel htmlFor={id} id={`${id}-label`}>
+        <OutlinedLabel htmlFor={id} id={`${id}-label`}>
           {label}
-        </InputLabel>
+        </OutlinedLabel>
       )}
       <OutlinedInput
         {...input}

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before } from 'node:test';
+import { after, before } from './node-test.js';
 import Stripe from 'stripe';
 import { startTestApp, type TestApp } from './app.js';
 

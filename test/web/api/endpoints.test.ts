@@ -298,7 +298,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
   },
   refundCredits: {
     arg: { spend_id: '1' },
-    answer: { error: false, data: { refund_id: '2', credits: 10, refunded: 1, replayed: false } },
+    answer: { error: false, data: { refund_id: '2', credits: 10, refunded: 1, to_pool: 0, replayed: false } },
   },
   getCreditUsage: {
     arg: { user_id: 'user-2' },
@@ -313,7 +313,11 @@ const calls: { [K in EndpointId]: Call<K> } = {
         granted_credits: 0,
         pool_credits: null,
         monthly_cap: 5,
+        email_cap: null,
+        phone_cap: 2,
         period_spent: 4,
+        email_spent: 3,
+        phone_spent: 1,
         period_start: 1_700_000_000,
         period_end: 1_702_592_000,
       },
@@ -359,6 +363,29 @@ const calls: { [K in EndpointId]: Call<K> } = {
   requestCredits: {
     arg: {},
     answer: { error: false, message: 'Your admins were asked for credits.' },
+  },
+  getCreditSettings: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: {
+        cap_warning_alert: true,
+        cap_reached_alert: true,
+        pool_below_alert: 500,
+        credit_request_alert: true,
+        default_monthly_cap: null,
+      },
+    },
+  },
+  setCreditSettings: {
+    arg: {
+      cap_warning_alert: true,
+      cap_reached_alert: true,
+      pool_below_alert: 500,
+      credit_request_alert: true,
+      default_monthly_cap: 200,
+    },
+    answer: ok,
   },
 };
 

@@ -137,6 +137,30 @@ const CASES: Case[] = [
   ['credits.cap_changed', { from: null, to: null }, 'Still no monthly cap.', '仍未设置每月上限。'],
   [
     'credits.cap_changed',
+    { from: null, to: 20, lookup: 'phone' },
+    'Cap on phone lookups set to 20 credits (there was none).',
+    '电话查询上限设为 20 点（之前未设置）。',
+  ],
+  [
+    'credits.cap_changed',
+    { from: 300, to: 1200, lookup: 'email' },
+    'Cap on email lookups changed from 300 to 1,200 credits.',
+    '邮箱查询上限从 300 点改为 1,200 点。',
+  ],
+  [
+    'credits.alerts_changed',
+    { cap_warning: true, cap_reached: true, pool_below: 500, credit_requests: false, default_cap: 200 },
+    'Alerts: 75% of a cap, 100% of a cap, team pool below 500 credits; new members get a monthly cap of 200 credits.',
+    '提醒：达到上限的 75%，达到上限，团队点数池低于 500 点；新成员的每月上限为 200 点。',
+  ],
+  [
+    'credits.alerts_changed',
+    { cap_warning: false, cap_reached: false, pool_below: null, credit_requests: false, default_cap: null },
+    'Every credit alert off; no default cap for new members.',
+    '所有点数提醒均已关闭；新成员没有默认上限。',
+  ],
+  [
+    'credits.cap_changed',
     { from: null, to: 2000 },
     'Monthly cap set to 2,000 credits (there was none).',
     '每月上限设为 2,000 点（之前未设置）。',
@@ -158,6 +182,25 @@ const CASES: Case[] = [
     { pack: 'credits-1000', credits: 1000, checkout: 'cs_test_a1B2c3' },
     'Bought 1,000 credits.',
     '购买了 1,000 点。',
+  ],
+  [
+    'credits.granted',
+    { credits: 30, reason: 'Outbound campaign' },
+    'Granted 30 credits from the team pool. Reason: Outbound campaign',
+    '从团队点数池分配了 30 点。原因：Outbound campaign',
+  ],
+  ['credits.granted', { credits: 1 }, 'Granted 1 credit from the team pool.', '从团队点数池分配了 1 点。'],
+  [
+    'credits.taken_back',
+    { credits: 1500, reason: 'Left the team' },
+    'Took back 1,500 credits to the team pool. Reason: Left the team',
+    '收回了 1,500 点到团队点数池。原因：Left the team',
+  ],
+  [
+    'credits.taken_back',
+    { credits: 25 },
+    'Took back 25 credits to the team pool.',
+    '收回了 25 点到团队点数池。',
   ],
   ['domain.verified', { domain: 'acme.com' }, 'Verified acme.com.', '已验证 acme.com。'],
   [

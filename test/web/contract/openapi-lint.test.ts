@@ -147,6 +147,9 @@ describe('openapi.yaml', () => {
         'POST /grant-credits',
         'POST /take-back-credits',
         'POST /request-credits',
+        // Credit alerts and the default cap (docs/product.md#credit-alerts).
+        'GET /get-credit-settings',
+        'POST /set-credit-settings',
         'POST /rename-organization',
         'POST /start-dns-verification',
         'POST /check-dns-verification',

@@ -168,6 +168,7 @@ describe('members table', () => {
       'Organization settings',
       'Organization name',
       'Seats',
+      'Credit alerts',
       'Company domain',
       'Requests to join',
     ]);

@@ -115,3 +115,40 @@ test('a member sees no cap controls', async () => {
   expect(await screen.findByRole('table', { name: 'Team members' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Set monthly caps' })).not.toBeInTheDocument();
 });
+
+test('caps per kind of lookup: the usage of each kind shows, and only a changed cap is sent', async () => {
+  const save = spyOnApi('setMemberCaps', {
+    error: false,
+    message: 'Monthly cap set for Grace Hopper.',
+    data: { updated: 1 },
+  });
+  server.use(
+    members(),
+    mockApi('getCreditUsage', {
+      error: false,
+      data: aCreditUsage({
+        user_id: 'user-2',
+        monthly_cap: 100,
+        email_cap: 80,
+        phone_cap: null,
+        email_spent: 12,
+        phone_spent: 1,
+      }),
+    }),
+    save.handler,
+  );
+  const { user } = renderApp('/dashboard/member/edit/user-2', { preloadedState: signedIn(admin) });
+  const section = await screen.findByRole('region', { name: 'Monthly credit cap' });
+  const email = await within(section).findByRole('textbox', { name: 'Cap on email lookups' });
+  expect(email).toHaveValue('80');
+  expect(within(section).getByText('Email lookups this period: 12 credits')).toBeInTheDocument();
+  expect(within(section).getByText('Phone lookups this period: 1 credit')).toBeInTheDocument();
+  const phone = within(section).getByRole('textbox', { name: 'Cap on phone lookups' });
+  await user.type(phone, 'x');
+  expect(within(section).getByRole('button', { name: 'Save cap' })).toBeDisabled();
+  await user.clear(phone);
+  await user.type(phone, '20');
+  await user.click(within(section).getByRole('button', { name: 'Save cap' }));
+  expect(await within(section).findByText('Monthly cap set for Grace Hopper.')).toBeInTheDocument();
+  expect(save.requests[0]!.body).toEqual({ user_ids: ['user-2'], monthly_cap: 100, phone_cap: 20 });
+});

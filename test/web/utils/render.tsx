@@ -73,7 +73,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
  */
 export function renderApp(route: string, options: CommonOptions = {}) {
   const { preloadedState, store = makeStore(preloadedState), ...rest } = options;
-  const router = createAppRouter(store, { initialEntries: [route] });
+  const router = createAppRouter(store, { memory: { initialEntries: [route], create: createMemoryRouter } });
   return renderRouter(store, router, rest);
 }
 

@@ -26,6 +26,8 @@ import m0049EmailProvenAt from './0049-email-proven-at.js';
 import m0050CheckoutSubscription from './0050-checkout-subscription.js';
 import m0055CreditPool from './0055-credit-pool.js';
 import m0056DomainDnsProof from './0056-domain-dns-proof.js';
+import m0057RefundsToThePool from './0057-refunds-to-the-pool.js';
+import m0058CreditAlerts from './0058-credit-alerts.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0050_checkout_subscription': m0050CheckoutSubscription,
   '0055_credit_pool': m0055CreditPool,
   '0056_domain_dns_proof': m0056DomainDnsProof,
+  '0057_refunds_to_the_pool': m0057RefundsToThePool,
+  '0058_credit_alerts': m0058CreditAlerts,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -5,6 +5,9 @@ export const behaviour = {
   getCreditUsage: { providesTags: ['Credits'] },
   getUsageReport: { providesTags: ['Credits'] },
   setMemberCaps: { invalidatesTags: onSuccess('Credits') },
+  // Credit alerts and the default cap (docs/product.md#credit-alerts).
+  getCreditSettings: { providesTags: ['Credits'] },
+  setCreditSettings: { invalidatesTags: onSuccess('Credits') },
   // The team pool (docs/product.md#the-team-pool): balances of the pool and of members change together.
   grantCredits: { invalidatesTags: onSuccess('Credits', 'User') },
   takeBackCredits: { invalidatesTags: onSuccess('Credits', 'User') },

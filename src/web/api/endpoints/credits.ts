@@ -37,6 +37,11 @@ export const creditsApi = baseApi
         build,
         '/request-credits',
       ),
+      getCreditSettings: get<SuccessBody<'getCreditSettings'>>(build, '/get-credit-settings'),
+      setCreditSettings: post<SuccessBody<'setCreditSettings'>, RequestBody<'setCreditSettings'>>(
+        build,
+        '/set-credit-settings',
+      ),
       getCreditPacks: get<SuccessBody<'getCreditPacks'>>(build, '/get-credit-packs'),
       buyCredits: post<SuccessBody<'buyCredits'>, RequestBody<'buyCredits'>>(build, '/buy-credits'),
     }),
@@ -60,6 +65,9 @@ export const useLazyGetUsageReportQuery = /*#__PURE__*/ hook('getUsageReport', '
 export const useGrantCreditsMutation = /*#__PURE__*/ hook('grantCredits', 'useMutation');
 export const useTakeBackCreditsMutation = /*#__PURE__*/ hook('takeBackCredits', 'useMutation');
 export const useRequestCreditsMutation = /*#__PURE__*/ hook('requestCredits', 'useMutation');
+export const useGetCreditSettingsQuery = /*#__PURE__*/ hook('getCreditSettings', 'useQuery');
+export const useLazyGetCreditSettingsQuery = /*#__PURE__*/ hook('getCreditSettings', 'useLazyQuery');
+export const useSetCreditSettingsMutation = /*#__PURE__*/ hook('setCreditSettings', 'useMutation');
 export const useGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useQuery');
 export const useLazyGetCreditPacksQuery = /*#__PURE__*/ hook('getCreditPacks', 'useLazyQuery');
 export const useBuyCreditsMutation = /*#__PURE__*/ hook('buyCredits', 'useMutation');

@@ -7,24 +7,36 @@ export interface CapFieldProps {
   onChange: (value: string) => void;
   disabled?: boolean;
   id?: string;
+  /** A cap other than the member's monthly cap (per kind of lookup, the default of new members): its name and hint. */
+  label?: string;
+  hint?: string;
 }
 
 const CAP_INVALID = msg('Enter a whole number of credits (0 to 1,000,000), or leave it empty for no cap.');
 
-/** The monthly cap input: a whole number of credits, empty = unlimited. */
-export default function CapField({ value, onChange, disabled, id = 'monthly-cap' }: CapFieldProps) {
+/** A cap input (the monthly cap unless told): a whole number of credits, empty = unlimited. */
+export default function CapField({
+  value,
+  onChange,
+  disabled,
+  id = 'monthly-cap',
+  label,
+  hint,
+}: CapFieldProps) {
   const invalid = parseCapInput(value) === undefined;
   return (
     <TextInput
       id={id}
-      label={t('Monthly credit cap')}
+      label={label ?? t('Monthly credit cap')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       disabled={disabled}
       placeholder={t('No cap')}
       error={invalid}
       helperText={
-        invalid ? t(CAP_INVALID) : t('Credits this member may spend per billing period. Empty: no cap.')
+        invalid
+          ? t(CAP_INVALID)
+          : (hint ?? t('Credits this member may spend per billing period. Empty: no cap.'))
       }
       slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
     />

@@ -4,9 +4,9 @@
  * focuses or touches the button, and opens as soon as it has arrived.
  */
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { msg, t } from '../../i18n';
+import PlainIconButton from '../../components/PlainIconButton';
 
 /** docs/product.md#plan-cards: the credits tooltip. */
 export const CREDITS_TOOLTIP = msg(
@@ -21,7 +21,7 @@ export default function CreditsHint() {
   // The button is drawn anew inside the tooltip: a keyboard user's focus moves to the new one.
   const keepFocus = useRef(false);
   const iconButton = (inTooltip: boolean) => (
-    <IconButton
+    <PlainIconButton
       edge="end"
       size="small"
       aria-label={t('What is a credit?')}
@@ -32,7 +32,7 @@ export default function CreditsHint() {
       }}
     >
       <InfoOutlinedIcon fontSize="small" />
-    </IconButton>
+    </PlainIconButton>
   );
   const button = iconButton(false);
   if (!wanted) {

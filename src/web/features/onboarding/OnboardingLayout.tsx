@@ -6,7 +6,6 @@
  */
 import Box from '@mui/material/Box';
 import PageWidth from '../../components/PageWidth';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -98,15 +97,23 @@ export default function OnboardingLayout() {
             small="phone"
           />
           {progress ? <ProgressSteps current={progress.current} completed={progress.completed} /> : null}
-          <Paper
+          {/* Drawn as <Paper variant="outlined"> is, without Paper's elevations (docs/performance.md#size-budgets). */}
+          <Box
             component="main"
             id={MAIN_CONTENT_ID}
             tabIndex={-1}
-            variant="outlined"
-            sx={{ p: { xs: 2, sm: 4 } }}
+            className="MuiPaper-root MuiPaper-outlined MuiPaper-rounded"
+            sx={(theme) => ({
+              bgcolor: 'background.paper',
+              color: 'text.primary',
+              transition: theme.transitions.create('box-shadow'),
+              borderRadius: `${theme.shape.borderRadius}px`,
+              border: `1px solid ${theme.palette.divider}`,
+              p: { xs: 2, sm: 4 },
+            })}
           >
             {waiting ? <LoadingState /> : <Outlet />}
-          </Paper>
+          </Box>
           {MARKETING_PATHS.has(pathname) && !signingInAgain ? (
             <Stack component="aside" spacing={1.5} aria-label={t('Why CRM Sync')}>
               <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>

@@ -41,6 +41,20 @@ export const audit: Record<string, string> = {
   'Monthly cap set to {to} credits (there was none).': '每月上限设为 {to} 点（之前未设置）。',
   'Monthly cap of {from} credits removed.': '已取消 {from} 点的每月上限。',
   'Monthly cap changed from {from} to {to} credits.': '每月上限从 {from} 点改为 {to} 点。',
+  'Still no cap on {kind} lookups.': '仍未设置{kind}查询上限。',
+  'Cap on {kind} lookups set to {to} credits (there was none).': '{kind}查询上限设为 {to} 点（之前未设置）。',
+  'Cap on {kind} lookups of {from} credits removed.': '已取消 {from} 点的{kind}查询上限。',
+  'Cap on {kind} lookups changed from {from} to {to} credits.': '{kind}查询上限从 {from} 点改为 {to} 点。',
+  '75% of a cap': '达到上限的 75%',
+  '100% of a cap': '达到上限',
+  'team pool below {count} credits': '团队点数池低于 {count} 点',
+  'requests for credits': '点数申请',
+  'Every credit alert off; no default cap for new members.': '所有点数提醒均已关闭；新成员没有默认上限。',
+  'Every credit alert off; new members get a monthly cap of {cap} credits.':
+    '所有点数提醒均已关闭；新成员的每月上限为 {cap} 点。',
+  'Alerts: {alerts}; no default cap for new members.': '提醒：{alerts}；新成员没有默认上限。',
+  'Alerts: {alerts}; new members get a monthly cap of {cap} credits.':
+    '提醒：{alerts}；新成员的每月上限为 {cap} 点。',
   'Connected {crm} by signing in to it, for the whole organization.':
     '通过登录 {crm} 完成连接，供整个组织使用。',
   'Connected {crm} by signing in to it.': '通过登录 {crm} 完成连接。',
@@ -66,6 +80,14 @@ export const audit: Record<string, string> = {
   'Plan changed from {from} to {to}.': '方案从{from}改为{to}。',
   'Canceled {plan}: back to Free.': '已取消{plan}，恢复为免费版。',
   'Bought {credits, plural, one {# credit} other {# credits}}.': '购买了 {credits, plural, other {# 点}}。',
+  'Granted {credits, plural, one {# credit} other {# credits}} from the team pool.':
+    '从团队点数池分配了 {credits, plural, other {# 点}}。',
+  'Granted {credits, plural, one {# credit} other {# credits}} from the team pool. Reason: {reason}':
+    '从团队点数池分配了 {credits, plural, other {# 点}}。原因：{reason}',
+  'Took back {credits, plural, one {# credit} other {# credits}} to the team pool.':
+    '收回了 {credits, plural, other {# 点}}到团队点数池。',
+  'Took back {credits, plural, one {# credit} other {# credits}} to the team pool. Reason: {reason}':
+    '收回了 {credits, plural, other {# 点}}到团队点数池。原因：{reason}',
   'Verified {domain}.': '已验证 {domain}。',
   'Renamed from {from} to {to}.': '已从 {from} 重命名为 {to}。',
   'The TXT record of {domain} was gone: the domain is no longer verified.':
@@ -105,6 +127,9 @@ export const audit: Record<string, string> = {
   'CRM disconnected': 'CRM 已断开',
   'Credit cap changed': '点数上限已更改',
   'Credits topped up': '点数已充值',
+  'Credits granted from the team pool': '已从团队点数池分配点数',
+  'Credits taken back to the team pool': '已将点数收回到团队点数池',
+  'Credit alerts changed': '点数提醒已更改',
   'Company domain verified': '公司域名已验证',
   'Organization renamed': '组织已重命名',
   'Company domain no longer verified': '公司域名不再处于已验证状态',

@@ -146,6 +146,39 @@ export const organization: Record<string, string> = {
   'Monthly cap of {name}': '{name} 的每月上限',
   'Balance: {credits, plural, one {# credit} other {# credits}}': '余额：{credits, plural, other {# 点}}',
   'Save cap': '保存上限',
+  'Cap on email lookups': '邮箱查询上限',
+  'Cap on phone lookups': '电话查询上限',
+  'Credits this member may spend on email lookups per billing period. Empty: no cap.':
+    '此成员每个计费周期可用于邮箱查询的点数。留空：不设上限。',
+  'Credits this member may spend on phone lookups per billing period. Empty: no cap.':
+    '此成员每个计费周期可用于电话查询的点数。留空：不设上限。',
+  'Email lookups this period: {spent, plural, one {# credit} other {# credits}}':
+    '本期邮箱查询：{spent, plural, other {# 点}}',
+  'Phone lookups this period: {spent, plural, one {# credit} other {# credits}}':
+    '本期电话查询：{spent, plural, other {# 点}}',
+  // Credit alerts and the default cap (docs/product.md#credit-alerts).
+  'Credit alerts': '点数提醒',
+  'Choose which credit events admins are mailed about, and the monthly cap new members start with.':
+    '选择哪些点数事件会邮件通知管理员，以及新成员的初始每月上限。',
+  'Set credit alerts': '设置点数提醒',
+  'Hide credit alerts': '收起点数提醒',
+  'Failed to load the credit alerts': '无法加载点数提醒',
+  'Failed to save the credit alerts': '无法保存点数提醒',
+  'Every admin gets a mail, once per member and period for caps and once each time the pool falls low.':
+    '每位管理员都会收到邮件：上限提醒每位成员每个周期一次，点数池提醒每次低于阈值时一次。',
+  'Mail the admins when': '在以下情况邮件通知管理员',
+  'a member reaches 75% of their monthly cap': '成员用掉每月上限的 75%',
+  'a member reaches their monthly cap': '成员达到每月上限',
+  'the team pool falls below a number of credits': '团队点数池低于设定的点数',
+  'Credits in the pool': '点数池中的点数',
+  'Enter a whole number of credits from 1.': '请输入不小于 1 的整数点数。',
+  'a member asks for credits': '成员申请点数',
+  'No alert is on: admins get no mail about credits, and members cannot ask for credits here.':
+    '没有开启任何提醒：管理员不会收到点数相关的邮件，成员也无法在此申请点数。',
+  'Default monthly cap for new members': '新成员的默认每月上限',
+  'Set on every member who joins from now on, however they join. Empty: no cap.':
+    '从现在起加入的每位成员（无论以何种方式加入）都会设置此上限。留空：不设上限。',
+  'Save alerts': '保存提醒',
   'Set monthly caps': '设置每月上限',
   'All members ({count})': '全部成员（{count}）',
   Members: '成员',

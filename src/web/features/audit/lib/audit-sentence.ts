@@ -68,13 +68,48 @@ function seatsPurchased(details: Details): string | null {
   return null;
 }
 
+/** The kind of lookup a cap is for ('email', 'phone'), in the reader's language. */
+const lookupKinds: Record<string, () => string> = {
+  email: () => translated('email'),
+  phone: () => translated('phone'),
+};
+
 function capChanged(details: Details): string {
   const from = count(details.from);
   const to = count(details.to);
+  const kind = lookupKinds[String(details.lookup)]?.();
+  if (kind !== undefined) {
+    if (from === null && to === null) return t('Still no cap on {kind} lookups.', { kind });
+    if (from === null) return t('Cap on {kind} lookups set to {to} credits (there was none).', { kind, to });
+    if (to === null) return t('Cap on {kind} lookups of {from} credits removed.', { kind, from });
+    return t('Cap on {kind} lookups changed from {from} to {to} credits.', { kind, from, to });
+  }
   if (from === null && to === null) return t('Still no monthly cap.');
   if (from === null) return t('Monthly cap set to {to} credits (there was none).', { to });
   if (to === null) return t('Monthly cap of {from} credits removed.', { from });
   return t('Monthly cap changed from {from} to {to} credits.', { from, to });
+}
+
+/** docs/product.md#credit-alerts: the alerts now on, and the cap new members get. */
+function alertsChanged(details: Details): string | null {
+  if (details.cap_reached === undefined) return null;
+  const below = count(details.pool_below);
+  const on = [
+    details.cap_warning === true && t('75% of a cap'),
+    details.cap_reached === true && t('100% of a cap'),
+    below !== null && t('team pool below {count} credits', { count: below }),
+    details.credit_requests === true && t('requests for credits'),
+  ].filter((part): part is string => typeof part === 'string');
+  const cap = count(details.default_cap);
+  if (on.length === 0) {
+    return cap === null
+      ? t('Every credit alert off; no default cap for new members.')
+      : t('Every credit alert off; new members get a monthly cap of {cap} credits.', { cap });
+  }
+  const alerts = on.join(t(', '));
+  return cap === null
+    ? t('Alerts: {alerts}; no default cap for new members.', { alerts })
+    : t('Alerts: {alerts}; new members get a monthly cap of {cap} credits.', { alerts, cap });
 }
 
 function crmConnected(details: Details): string | null {
@@ -94,6 +129,19 @@ function crmConnected(details: Details): string | null {
   return everyone
     ? t('Connected {crm}, for the whole organization.', { crm })
     : t('Connected {crm}.', { crm });
+}
+
+/** Credits an admin granted from the team pool or took back to it: how many, and why when they said. */
+function poolMove(
+  plain: (credits: number) => string,
+  withReason: (credits: number, reason: string) => string,
+): Sentence {
+  return (details) => {
+    const credits = count(details.credits);
+    const reason = text(details.reason);
+    if (credits === null) return null;
+    return reason ? withReason(credits, reason) : plain(credits);
+  };
 }
 
 const joinedAs: Sentence = (details) =>
@@ -161,6 +209,7 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
   'crm.connected': crmConnected,
   'crm.disconnected': () => null,
   'credits.cap_changed': capChanged,
+  'credits.alerts_changed': alertsChanged,
   // The checkout's id is for the payment provider, not for the reader: the CSV keeps it.
   'credits.top_up': (details) => {
     const credits = count(details.credits);
@@ -168,6 +217,24 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? null
       : t('Bought {credits, plural, one {# credit} other {# credits}}.', { credits });
   },
+  'credits.granted': poolMove(
+    (credits) =>
+      t('Granted {credits, plural, one {# credit} other {# credits}} from the team pool.', { credits }),
+    (credits, reason) =>
+      t('Granted {credits, plural, one {# credit} other {# credits}} from the team pool. Reason: {reason}', {
+        credits,
+        reason,
+      }),
+  ),
+  'credits.taken_back': poolMove(
+    (credits) =>
+      t('Took back {credits, plural, one {# credit} other {# credits}} to the team pool.', { credits }),
+    (credits, reason) =>
+      t('Took back {credits, plural, one {# credit} other {# credits}} to the team pool. Reason: {reason}', {
+        credits,
+        reason,
+      }),
+  ),
   'organization.renamed': (details) => {
     const [from, to] = [text(details.from), text(details.to)];
     // A default name ("Ada's organization") reads in the reader's language, as everywhere it shows.

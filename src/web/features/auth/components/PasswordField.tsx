@@ -1,11 +1,11 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import TextInput from '../../../components/TextInput';
 import { lazy, Suspense, useState } from 'react';
 import { t } from '../../../i18n';
+import PlainIconButton from '../../../components/PlainIconButton';
 
 // Only new passwords have a meter (signup, reset, settings): /login's first load goes without it.
 const PasswordStrengthMeter = lazy(
@@ -77,14 +77,14 @@ export default function PasswordField({
             <Box
               sx={{ display: 'flex', alignItems: 'center', maxHeight: '2em', ml: 1, color: 'action.active' }}
             >
-              <IconButton
+              <PlainIconButton
                 aria-label={shown ? t('Hide password') : t('Show password')}
                 aria-pressed={shown}
                 onClick={() => setShown((current) => !current)}
                 edge="end"
               >
                 {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
+              </PlainIconButton>
             </Box>
           ),
         },

@@ -7,7 +7,7 @@ import Alert from '../../../components/LazyAlert';
 import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Await, Navigate, useSearchParams } from 'react-router-dom';
 import {
   useGoogleAuthMutation,
@@ -28,7 +28,7 @@ import FormSubmit from '../components/FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR, loadGoogleButton } from '../components/GoogleSection';
 
 import PasswordField from '../components/PasswordField';
-import TwoFactorCodeForm from '../components/TwoFactorCodeForm';
+import type { TwoFactorCodeFormProps } from '../components/TwoFactorCodeForm';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
@@ -36,6 +36,27 @@ import { msg, t } from '../../../i18n';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 const SESSION_EXPIRED = msg('Session expired, please login again.');
+
+// The code step only follows a right password of an account with two-factor sign-in: its form loads when a
+// sign-in starts, not with the page (docs/performance.md#size-budgets).
+const loadCodeForm = () =>
+  import(/* webpackChunkName: "two-factor-code" */ '../components/TwoFactorCodeForm');
+const TwoFactorCodeForm = lazy(loadCodeForm);
+
+/** The code step, its form shown once loaded. */
+function CodeStep(props: TwoFactorCodeFormProps) {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <TwoFactorCodeForm {...props} />
+    </Suspense>
+  );
+}
+
+/** A sign-in with the password starts: the form does not leave the page, and the code step starts loading. */
+function startSignIn(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  void loadCodeForm().catch(() => undefined); // A head start only: the step loads it again if needed.
+}
 
 /**
  * `reauth=true` ends the session on entry and resolves with the address to sign in again: `email=`, else
@@ -106,7 +127,7 @@ export default function LoginPage() {
   if (user && !reauth && !signingIn) return <Navigate to={dashboardPaths.overview} replace />;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    startSignIn(event);
     // As shown: typed, or filled in by the reauth entry.
     const email = (event.currentTarget.elements.namedItem('email') as HTMLInputElement | null)?.value ?? '';
     begin();
@@ -146,7 +167,7 @@ export default function LoginPage() {
 
   const form = (prefilledEmail = '') =>
     codeStep ? (
-      <TwoFactorCodeForm
+      <CodeStep
         code={code}
         onCodeChange={setCode}
         onSubmit={(event) => void submitCode(event)}

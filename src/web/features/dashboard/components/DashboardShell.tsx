@@ -1,6 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { APP_NAME } from '../../../components/app-name';
 import { SIDEBAR_WIDTH } from '../../../components/skeletons';
 import { MAIN_CONTENT_ID } from '../../../components/SkipLink';
 import { t } from '../../../i18n/index';
+import PlainIconButton from '../../../components/PlainIconButton';
 
 // The slide-in drawer (with Modal, the focus trap and the transitions) is fetched when a phone first opens
 // the menu, not with every dashboard page (docs/performance.md#size-budgets).
@@ -91,7 +91,7 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
             }}
           >
             <Toolbar>
-              <IconButton
+              <PlainIconButton
                 edge="start"
                 aria-label={t('Open menu')}
                 aria-controls="dashboard-drawer"
@@ -103,7 +103,7 @@ export function DashboardShell({ entries, activeId, children }: DashboardShellPr
                 sx={{ mr: 1 }}
               >
                 <MenuIcon />
-              </IconButton>
+              </PlainIconButton>
               {brand}
             </Toolbar>
           </Paper>

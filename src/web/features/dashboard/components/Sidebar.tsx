@@ -12,7 +12,7 @@ import List from '@mui/material/List';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SidebarEntry, SidebarEntryId } from '../lib/sidebar';
@@ -50,7 +50,13 @@ export function Sidebar({ entries, activeId, onNavigate }: SidebarProps) {
           const content = (
             <>
               <ListItemIcon sx={{ minWidth: 40 }}>{icons[entry.id]}</ListItemIcon>
-              <ListItemText primary={t(entry.label)} />
+              {/* Drawn as ListItemText draws a one-line label, without it (and the slot machinery only it
+                  brings to the dashboard's first load). */}
+              <Box className="MuiListItemText-root" sx={{ flex: '1 1 auto', minWidth: 0, my: '4px' }}>
+                <Typography component="span" className="MuiListItemText-primary" sx={{ display: 'block' }}>
+                  {t(entry.label)}
+                </Typography>
+              </Box>
               {entry.newTab && <OpenInNewIcon fontSize="small" color="action" />}
             </>
           );

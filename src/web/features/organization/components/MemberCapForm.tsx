@@ -49,15 +49,50 @@ export function MemberCapForm({ memberId, memberName }: MemberCapFormProps) {
 }
 
 interface CapEditorProps extends MemberCapFormProps {
-  usage: { monthly_cap: number | null; period_spent: number; period_end: number; credits: number };
+  usage: {
+    monthly_cap: number | null;
+    email_cap: number | null;
+    phone_cap: number | null;
+    period_spent: number;
+    email_spent: number;
+    phone_spent: number;
+    period_end: number;
+    credits: number;
+  };
 }
 
+const capText = (cap: number | null) => (cap === null ? '' : String(cap));
+
+/** The caps per kind of lookup (docs/product.md#monthly-caps), each within the monthly cap. */
+const KIND_FIELDS = [
+  {
+    kind: 'email',
+    label: () => t('Cap on email lookups'),
+    hint: () => t('Credits this member may spend on email lookups per billing period. Empty: no cap.'),
+    spent: (spent: number) =>
+      t('Email lookups this period: {spent, plural, one {# credit} other {# credits}}', { spent }),
+  },
+  {
+    kind: 'phone',
+    label: () => t('Cap on phone lookups'),
+    hint: () => t('Credits this member may spend on phone lookups per billing period. Empty: no cap.'),
+    spent: (spent: number) =>
+      t('Phone lookups this period: {spent, plural, one {# credit} other {# credits}}', { spent }),
+  },
+] as const;
+
 function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
-  const [value, setValue] = useState(usage.monthly_cap === null ? '' : String(usage.monthly_cap));
+  const [value, setValue] = useState(capText(usage.monthly_cap));
+  const [kindValues, setKindValues] = useState({
+    email: capText(usage.email_cap),
+    phone: capText(usage.phone_cap),
+  });
   const [setMemberCaps, save] = useSetMemberCapsMutation();
   const [error, setError] = useState<ErrorText | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const cap = parseCapInput(value);
+  const kindCaps = { email: parseCapInput(kindValues.email), phone: parseCapInput(kindValues.phone) };
+  const invalid = cap === undefined || kindCaps.email === undefined || kindCaps.phone === undefined;
   // While saving the button is disabled, which drops keyboard focus to <body>: the outcome takes it.
   const savedNotice = useRef<HTMLDivElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -67,11 +102,16 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (cap === undefined) return;
+    if (invalid) return;
     setError(null);
     setSaved(null);
+    // A cap per kind goes only when changed: absent, the server keeps it.
+    const changed = {
+      ...(kindCaps.email === usage.email_cap ? {} : { email_cap: kindCaps.email }),
+      ...(kindCaps.phone === usage.phone_cap ? {} : { phone_cap: kindCaps.phone }),
+    };
     try {
-      const answer = await setMemberCaps({ user_ids: [memberId], monthly_cap: cap }).unwrap();
+      const answer = await setMemberCaps({ user_ids: [memberId], monthly_cap: cap, ...changed }).unwrap();
       setSaved(serverText(answer));
     } catch (failure) {
       setError(withDetail(CAP_SAVE_FAILED, failure));
@@ -110,13 +150,23 @@ function CapEditor({ memberId, memberName, usage }: CapEditorProps) {
         </Alert>
       )}
       <CapField value={value} onChange={setValue} disabled={save.isLoading} />
+      {KIND_FIELDS.map((field) => (
+        <Stack key={field.kind} spacing={0.5}>
+          <CapField
+            id={`${field.kind}-cap`}
+            label={field.label()}
+            hint={field.hint()}
+            value={kindValues[field.kind]}
+            onChange={(text) => setKindValues((values) => ({ ...values, [field.kind]: text }))}
+            disabled={save.isLoading}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {field.spent(usage[`${field.kind}_spent`])}
+          </Typography>
+        </Stack>
+      ))}
       <div>
-        <Button
-          type="submit"
-          variant="contained"
-          ref={saveButton}
-          disabled={save.isLoading || cap === undefined}
-        >
+        <Button type="submit" variant="contained" ref={saveButton} disabled={save.isLoading || invalid}>
           {save.isLoading ? t('Saving...') : t('Save cap')}
         </Button>
       </div>

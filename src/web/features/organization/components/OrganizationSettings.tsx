@@ -6,11 +6,12 @@ import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
+import { CreditAlertsSection } from './CreditAlertsSection';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
 
 /**
- * The organization's settings (name, seats, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, company domain), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -21,7 +22,8 @@ export function OrganizationSettings() {
   const showSeats = Boolean(purchasedSeats && data);
   const showDomain = roleCan(viewer?.role, 'organization.domain');
   const showName = roleCan(viewer?.role, 'organization.settings');
-  if (!showSeats && !showDomain && !showName) return null;
+  const showAlerts = roleCan(viewer?.role, 'credits.govern');
+  if (!showSeats && !showDomain && !showName && !showAlerts) return null;
   return (
     <PageSection title={t('Organization settings')}>
       {showName && (
@@ -35,6 +37,11 @@ export function OrganizationSettings() {
       {showSeats && purchasedSeats && data && (
         <PageSection title={t('Seats')} level={3}>
           <SeatsSummary purchased={purchasedSeats} assigned={data.assigned_seats} />
+        </PageSection>
+      )}
+      {showAlerts && (
+        <PageSection title={t('Credit alerts')} level={3}>
+          <CreditAlertsSection onDone={(message) => report({ success: message })} />
         </PageSection>
       )}
       {showDomain && (

@@ -32,3 +32,5 @@ export function organizationErrorText(error: unknown): ErrorText {
 
 export const CAP_SAVE_FAILED = 'Failed to set the monthly cap';
 export const CAP_USAGE_FAILED = 'Failed to load credit usage';
+export const ALERTS_LOAD_FAILED = 'Failed to load the credit alerts';
+export const ALERTS_SAVE_FAILED = 'Failed to save the credit alerts';
