@@ -120,7 +120,7 @@ test('/docs has the guides a backend engineer looks for, and cites no document t
     );
     await menu.getByRole('link', { name: 'Codes', exact: true }).click();
     // The catalogue, from the contract: a status with its meaning, a code with its status.
-    const codeRow = page.getByRole('row').filter({ hasText: 'cap_reached' });
+    const codeRow = page.getByRole('row', { name: /^cap_reached / });
     await codeRow.waitFor();
     assert.match((await codeRow.textContent()) ?? '', /409.*monthly cap.*POST \/spend-credits/);
     await page
