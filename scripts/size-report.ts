@@ -40,6 +40,8 @@ const FIRST_LOADS = Object.fromEntries(
 interface ChunkGraph {
   entrypoints: Record<string, { assets: { name: string }[] }>;
   namedChunkGroups: Record<string, { assets: { name: string }[] }>;
+  /** Each named chunk's own files: lazy chunks' files are named by id (webpack.config.js). */
+  namedChunks?: Record<string, string[]>;
 }
 
 interface Sizes {
@@ -159,6 +161,13 @@ Prerendered HTML (English, gzip), in place of index.html: ${documents.join(', ')
     const users = routeChunks.filter((group) => groupFiles(group).includes(name));
     return users.length <= 2 ? users.join(', ') : `${users.length} routes`;
   };
+  const chunkNames = new Map(
+    Object.entries(graph.namedChunks ?? {}).flatMap(([chunk, files]) => files.map((file) => [file, chunk])),
+  );
+  const label = (file: string) => {
+    const chunk = chunkNames.get(file);
+    return chunk === undefined || file.startsWith(`${chunk}.`) ? file : `${file} (${chunk})`;
+  };
   const chunks = readdirSync(dir)
     .filter((name) => /\.(js|css)$/.test(name))
     .map((name) => ({ name, ...sizes(name) }))
@@ -167,7 +176,7 @@ Prerendered HTML (English, gzip), in place of index.html: ${documents.join(', ')
   console.log(
     table(
       ['file', 'raw', 'gzip', 'brotli', 'loaded by'],
-      chunks.slice(0, 10).map((c) => [c.name, kb(c.raw), kb(c.gzip), kb(c.brotli), usedBy(c.name)]),
+      chunks.slice(0, 10).map((c) => [label(c.name), kb(c.raw), kb(c.gzip), kb(c.brotli), usedBy(c.name)]),
       'lrrrl',
     ),
   );

@@ -24,6 +24,7 @@ const INPUTS = {
     'src/shared',
     'src/contract',
     'webpack.config.js',
+    'scripts/lib/unused-router-components-loader.mjs',
     // The prerendered public pages (dist/web/prerendered) and the precompressed HTML.
     'scripts/prerender.ts',
     'scripts/lib/html-pages.ts',

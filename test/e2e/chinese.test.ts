@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { useAppAndBrowser } from './harness.js';
+import { chunkFileUrl, useAppAndBrowser } from './harness.js';
 import { apiCall, invitationToken, newPerson, signUpByApi } from './people.js';
 
 const e2e = useAppAndBrowser();
@@ -279,9 +279,10 @@ test('a zh-CN browser sees the pages reached by a flow, the sandbox pages and th
   problems.push(...(await notChinese(page, pathOf(portal.json.data!.url), /专业版/)));
 
   // The error page, in the shell: a page whose code cannot be downloaded (offline, or a new deploy).
-  await page.route(/\/usage\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
+  const usageChunk = await chunkFileUrl('usage');
+  await page.route(usageChunk, (route) => route.abort('internetdisconnected'));
   problems.push(...(await notChinese(page, '/dashboard/usage', /无法加载/)));
-  await page.unroute(/\/usage\.[0-9a-f]+\.js$/);
+  await page.unroute(usageChunk);
 
   // Logging out ends on the sign-in page, in Chinese.
   problems.push(...(await notChinese(page, '/logout')));

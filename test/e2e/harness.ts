@@ -41,6 +41,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The URL pattern of the file of a named lazy chunk (`webpackChunkName`) of the build: files are named by
+ * id (webpack.config.js), and the chunk graph the build writes beside dist/web says which is whose.
+ * Read once the app has started (which builds what is missing).
+ */
+export async function chunkFileUrl(name: string): Promise<RegExp> {
+  const graph = JSON.parse(await readFile(`${webDir}-stats.json`, 'utf8')) as {
+    namedChunks: Record<string, string[] | undefined>;
+  };
+  const file = graph.namedChunks[name]?.find((candidate) => candidate.endsWith('.js'));
+  if (!file) throw new Error(`No chunk named ${name} in ${webDir}-stats.json`);
+  return new RegExp(`/${file.replaceAll('.', '\\.')}$`);
+}
+
 /** `npm test`'s migrated PGlite dump (TEST_PGLITE_TEMPLATE), when the app runs on PGlite: no migrations to run. */
 async function migratedPglite(): Promise<{ pgliteTemplate?: Blob }> {
   const file = process.env.TEST_PGLITE_TEMPLATE;

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender.js';
-import { actBeforeHydration, useAppAndBrowser } from './harness.js';
+import { actBeforeHydration, chunkFileUrl, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
 
@@ -220,8 +220,8 @@ test('a query the build cannot foresee gets the page rendered in the browser, wi
 
 test('from /pricing, the sign-up and log-in pages are fetched once the browser is idle', async () => {
   const page = await newPage();
-  const signup = page.waitForRequest(/\/signup\.[0-9a-f]+\.js$/);
-  const login = page.waitForRequest(/\/login\.[0-9a-f]+\.js$/);
+  const signup = page.waitForRequest(await chunkFileUrl('signup'));
+  const login = page.waitForRequest(await chunkFileUrl('login'));
   await visit(page, '/pricing');
   await Promise.all([signup, login]);
 });
@@ -289,11 +289,14 @@ for (const locale of ['en-US', 'zh-CN']) {
       const served = (await (await page.goto(e2e.app.url + path))!.text()) ?? '';
       // What the first screen draws from chunks of its own: this deployment's Google button (the sandbox),
       // /signup's CRM select and the Chinese catalogue, fetched with the entry, not after it has run.
-      const preloaded = (chunk: string) =>
-        new RegExp(`<link rel="preload" as="script" href="/${chunk}\\.[0-9a-f]+\\.js">`).test(served);
-      assert.ok(preloaded('google-sandbox'), `${path}: the Google button's chunk is preloaded`);
-      assert.equal(preloaded('crm-select'), path === '/signup', `${path}: the CRM select's chunk`);
-      assert.equal(preloaded('locale-zh-CN'), locale === 'zh-CN', `${path}: the Chinese catalogue`);
+      const preloads = [...served.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)];
+      const preloaded = async (chunk: string) => {
+        const file = await chunkFileUrl(chunk);
+        return preloads.some(([, href]) => file.test(href!));
+      };
+      assert.ok(await preloaded('google-sandbox'), `${path}: the Google button's chunk is preloaded`);
+      assert.equal(await preloaded('crm-select'), path === '/signup', `${path}: the CRM select's chunk`);
+      assert.equal(await preloaded('locale-zh-CN'), locale === 'zh-CN', `${path}: the Chinese catalogue`);
 
       await page.waitForFunction(() => {
         const record = (window as unknown as { __controls?: ControlRecord }).__controls;
