@@ -1,3 +1,4 @@
+// @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /**
  * docs/performance.md#size-budgets: the production build's loader on React Router's one module lets the
  * minifier drop the components the app never imports (NavLink, Form) and changes nothing else, on the
