@@ -15,13 +15,16 @@ const ada = aMember({ id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.co
 const grace = aMember({ id: 'user-2', name: 'Grace Hopper', email: 'grace@example.com' });
 const sam = aMember({ id: 'user-3', name: 'Sam Stone', email: 'sam@example.com' });
 const members = () => mockOrganizationMembers({ users: [ada, grace, sam], invitations: [] });
-
-test('the member edit page shows usage against the cap and saves a new cap', async () => {
-  const save = spyOnApi('setMemberCaps', {
+/** set-member-caps answering that Grace's cap is set, recording what was sent. */
+const graceCapSaved = () =>
+  spyOnApi('setMemberCaps', {
     error: false,
     message: 'Monthly cap set for Grace Hopper.',
     data: { updated: 1 },
   });
+
+test('the member edit page shows usage against the cap and saves a new cap', async () => {
+  const save = graceCapSaved();
   server.use(
     members(),
     mockApi('getCreditUsage', () => ({
@@ -117,11 +120,7 @@ test('a member sees no cap controls', async () => {
 });
 
 test('caps per kind of lookup: the usage of each kind shows, and only a changed cap is sent', async () => {
-  const save = spyOnApi('setMemberCaps', {
-    error: false,
-    message: 'Monthly cap set for Grace Hopper.',
-    data: { updated: 1 },
-  });
+  const save = graceCapSaved();
   server.use(
     members(),
     mockApi('getCreditUsage', {
