@@ -439,9 +439,8 @@ const suites: Record<string, Job[]> = {
 async function schedule(jobs: Job[]): Promise<Result[]> {
   const results = new Map<string, Result>();
   const pending = [...jobs];
-  const active = new Map<string, Promise<void>>();
-  const busy = () =>
-    [...active.keys()].reduce((sum, name) => sum + coresOf(jobs.find((job) => job.name === name)!), 0);
+  const active = new Map<Job, Promise<void>>();
+  const busy = () => [...active.keys()].reduce((sum, job) => sum + coresOf(job), 0);
   const fits = (job: Job) => active.size === 0 || busy() + coresOf(job) <= cores;
   const finished = (name: string) => results.has(name);
   const startedAt = Date.now();
@@ -467,9 +466,9 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
         );
         process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
         if (result.note) console.log(`(${result.note})`);
-        active.delete(job.name);
+        active.delete(job);
       });
-    active.set(job.name, done);
+    active.set(job, done);
   };
 
   while ((pending.length > 0 || active.size > 0) && !interrupted) {
