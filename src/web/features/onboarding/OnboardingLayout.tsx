@@ -14,7 +14,7 @@ import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../..
 import { useChosenSoftware } from '../../entities/crm';
 import { useAppSelector } from '../../app/hooks';
 import { useAppConfig } from '../../app/config';
-import { useHydrated } from '../../components/use-hydrated';
+import { useDrawnAhead, useHydrated } from '../../components/use-hydrated';
 import type { EntryLoader } from '../../app/route-entry';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
@@ -81,7 +81,7 @@ export default function OnboardingLayout() {
   const [settled, setSettled] = useState(false);
   // A prerendered page being hydrated (the first render reads the state it was drawn from) stays on screen
   // while the initial load runs: the visitor may be typing in it (see the loader).
-  const [drawnAhead] = useState(!stored);
+  const drawnAhead = useDrawnAhead();
   const waiting = !drawnAhead && (userLoading || (softwareLoading && !settled));
   useEffect(() => {
     if (!waiting) setSettled(true);
