@@ -16,6 +16,12 @@ export const HYDRATING_ATTRIBUTE = 'data-hydrating';
 /** The global the capture script records into (`EarlyInput` of src/web/app/early-input.ts). */
 export const EARLY_INPUT_GLOBAL = '__earlyInput';
 
+/** Ends the capture: the root is the app's (also takes `inert` away, should the capture not have run). */
+export function endCapture(root: { removeAttribute(name: string): void }): void {
+  root.removeAttribute('inert');
+  root.removeAttribute(HYDRATING_ATTRIBUTE);
+}
+
 /**
  * Controls whose click does something only the app can do. Links are not held: they work as plain links.
  * Plain ES5 in a string: it is written into the HTML as is, and its hash goes into the policy.

@@ -15,7 +15,7 @@ import { activateLocale } from './i18n';
 import { browserLocale } from './i18n/browser-locale';
 import { DEFAULT_LOCALE } from '../shared/locale';
 import { readPrerenderedState, whenInitialized } from './app/hydration';
-import { releaseEarlyInput } from './app/early-input';
+import { EARLY_INPUT_GLOBAL, endCapture } from '../shared/early-input';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
 captureUtm(window.location.search);
@@ -56,13 +56,21 @@ installSupportShortcuts(
 const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
 
 /**
- * Once React handles the page: what the visitor typed and clicked on the prerendered page before is played
- * to it (app/early-input.ts), once the effects of the hydration have run: outside React's commit, so each
- * replayed step is rendered before the next.
+ * Once React handles the page: what the visitor typed and clicked on the prerendered page before
+ * (src/shared/early-input.ts) is played to it by a chunk of its own, loaded only when there is something
+ * to play (app/early-input.ts); the capture goes on until then, so nothing done meanwhile is played out of
+ * order. Played once that module has loaded, outside React's commit, so each step is rendered before the next.
  */
 function Interactive({ root }: { root: HTMLElement }) {
   useEffect(() => {
-    void Promise.resolve().then(() => releaseEarlyInput(root));
+    const recorded = (window as unknown as Record<string, { values: []; actions: [] } | undefined>)[
+      EARLY_INPUT_GLOBAL
+    ];
+    if (!recorded || recorded.values.length + recorded.actions.length === 0) return endCapture(root);
+    import(/* webpackChunkName: "early-input" */ './app/early-input').then(
+      ({ releaseEarlyInput }) => releaseEarlyInput(root),
+      () => endCapture(root),
+    );
   }, [root]);
   return null;
 }

@@ -6,7 +6,7 @@
  * and the app's main script is held until the visitor has typed and clicked.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { HYDRATING_ATTRIBUTE } from '../../src/shared/early-input.js';
 import { actBeforeHydration, useAppAndBrowser } from './harness.js';
 

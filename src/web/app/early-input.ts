@@ -6,7 +6,7 @@
  * once, with what was typed.
  */
 import { flushSync } from 'react-dom';
-import { EARLY_INPUT_GLOBAL, HYDRATING_ATTRIBUTE } from '../../shared/early-input';
+import { EARLY_INPUT_GLOBAL, endCapture } from '../../shared/early-input';
 
 type Box = HTMLInputElement | HTMLTextAreaElement;
 
@@ -45,12 +45,11 @@ function typedValues(values: EarlyInput['values']): Map<Box, string> {
 
 /**
  * Ends the capture and plays what it recorded: typed text first (each box's last value), then the clicks
- * and submits. Called once the page is hydrated; also takes `inert` away, which the capture script does
- * unless it was blocked.
+ * and submits. Called once the page is hydrated, when the capture has recorded anything (main.tsx: this
+ * module is a chunk of its own, which most visitors never need).
  */
 export function releaseEarlyInput(root: HTMLElement, holder: Window = window): void {
-  root.removeAttribute('inert');
-  root.removeAttribute(HYDRATING_ATTRIBUTE);
+  endCapture(root);
   const global = holder as unknown as Record<string, EarlyInput | undefined>;
   const recorded = global[EARLY_INPUT_GLOBAL];
   delete global[EARLY_INPUT_GLOBAL];
