@@ -226,7 +226,7 @@ export default defineConfig(
           // node:test's test() and describe() return promises the runner itself awaits.
           allowForKnownSafeCalls: [
             { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
-            { from: 'file', path: 'test/server/helpers/node-test.ts', name: ['describe', 'it'] },
+            { from: 'file', path: 'test/server/helpers/node-test.ts', name: ['describe', 'it', 'test'] },
           ],
         },
       ],
@@ -286,9 +286,9 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
   {
-    // `npm test` loads a pass's server test files into one process; what they register goes through
-    // helpers/node-test.ts, which keeps each file's hooks to its own tests there.
-    files: ['test/server/**/*.ts'],
+    // `npm test` loads a pass's server (or browser) test files into one process; what they register goes
+    // through test/server/helpers/node-test.ts, which keeps each file's hooks to its own tests there.
+    files: ['test/server/**/*.ts', 'test/e2e/**/*.ts'],
     ignores: ['test/server/helpers/node-test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -297,7 +297,7 @@ export default defineConfig(
           paths: [
             {
               name: 'node:test',
-              message: 'Import describe, it and the hooks from test/server/helpers/node-test.ts.',
+              message: 'Import test, describe, it and the hooks from test/server/helpers/node-test.ts.',
             },
           ],
         },

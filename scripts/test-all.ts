@@ -174,33 +174,20 @@ function isDatabaseAgnostic(file: string): boolean {
 }
 
 /**
- * How a suite's files run: each in a process of its own (`node --test`), or all in one process, one file
- * after the other (test/server/helpers/run-in-one-process.ts), which loads the server's code once.
+ * Runs test files with node's test runner, all in one process, one file after the other
+ * (test/server/helpers/run-in-one-process.ts), which loads the server's code once: spec output to the
+ * suite's output, TAP to a file for the counts.
  */
-type Isolation = { processPerFile: number } | 'one process';
-
-/** Runs test files with node's test runner: spec output to the suite's output, TAP to a file for the counts. */
 async function nodeTests(
   name: string,
   files: string[],
   env: NodeJS.ProcessEnv,
   output: Output,
-  isolation: Isolation,
 ): Promise<Omit<Result, 'seconds'>> {
   const tapFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
-  const runner =
-    isolation === 'one process'
-      ? // It caps a hung file and ends a process kept up by what a file left running; node's own
-        // --test-force-exit would end it before the TAP file is written.
-        [path.join(root, 'test/server/helpers/run-in-one-process.ts')]
-      : [
-          '--test',
-          `--test-concurrency=${isolation.processPerFile}`,
-          // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too,
-          // and on a busy 2-core machine a file that walks every page with axe (accessibility) can take
-          // minutes.
-          '--test-timeout=600000',
-        ];
+  // It caps a hung file and ends a process kept up by what a file left running; node's own
+  // --test-force-exit would end it before the TAP file is written.
+  const runner = path.join(root, 'test/server/helpers/run-in-one-process.ts');
   const code = await run(
     output,
     process.execPath,
@@ -215,7 +202,7 @@ async function nodeTests(
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
       // Last: the one-process runner is a script, and node reads what follows it as the script's arguments.
-      ...runner,
+      runner,
       ...files,
     ],
     env,
@@ -296,7 +283,6 @@ async function nodeSuite(
   files: string[],
   database: Database,
   output: Output,
-  isolation: Isolation,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Omit<Result, 'seconds'>> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
@@ -304,7 +290,7 @@ async function nodeSuite(
   delete env.TEST_PG_TEMPLATE;
   if (database === 'pglite') {
     env.TEST_PGLITE_TEMPLATE = await pgliteTemplateFile();
-    return nodeTests(name, files, env, output, isolation);
+    return nodeTests(name, files, env, output);
   }
 
   const suffix = randomBytes(6).toString('hex');
@@ -327,7 +313,7 @@ async function nodeSuite(
   env.DATABASE_URL = pgUrl(base);
   env.TEST_PG_TEMPLATE = template;
   try {
-    return await nodeTests(name, files, env, output, isolation);
+    return await nodeTests(name, files, env, output);
   } finally {
     await dropDatabases(admin, [base, template]);
     await admin.end().catch(() => undefined);
@@ -372,7 +358,7 @@ function serverPass(database: Database): Job {
     name,
     run: (output) => {
       const files = serverFiles().filter((file) => !isDatabaseAgnostic(file));
-      return nodeSuite(name, files, database, output, 'one process');
+      return nodeSuite(name, files, database, output);
     },
   };
 }
@@ -386,28 +372,44 @@ const agnosticServerPass: Job = {
       serverFiles().filter(isDatabaseAgnostic),
       'pglite',
       output,
-      'one process',
     ),
 };
 
-function e2ePass(database: Database): Job {
-  const name = `e2e (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
-  // Two browser files at a time: each has its own server, port, database and browser, and its pages
-  // act only once hydrated (harness.ts), so a busy machine slows them down without breaking them.
-  return {
-    name,
-    after: ['build'],
-    cores: 2,
-    run: (output) =>
-      nodeSuite(
-        name,
-        findTests('test/e2e'),
-        database,
-        output,
-        { processPerFile: 2 },
-        { TEST_WEB_BUILT: '1' },
-      ),
-  };
+/**
+ * The browser files of a pass, in two one-process shards (test/server/helpers/run-in-one-process.ts), so
+ * each shard pays once what every file paid before its first test (the server's modules through tsx,
+ * PGlite's WebAssembly, the contract's validators). Each file has its own server, port, database and browser,
+ * and its pages act only once hydrated (harness.ts), so a shard beside another job slows down without
+ * breaking.
+ */
+function e2ePass(database: Database): Job[] {
+  const label = database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return [0, 1].map((shard) => {
+    const name = `e2e (${label}) ${shard + 1}/2`;
+    return {
+      name,
+      after: ['build'],
+      run: (output) =>
+        nodeSuite(name, shardOf(findTests('test/e2e'), shard, 2), database, output, {
+          TEST_WEB_BUILT: '1',
+        }),
+    };
+  });
+}
+
+/**
+ * The files of one shard: each file, largest first, goes to the shard with the fewest bytes so far. A
+ * browser file's length is a fair measure of how long it runs (its steps), and it needs no earlier run.
+ */
+function shardOf(files: string[], shard: number, shards: number): string[] {
+  const sizes = new Map(files.map((file) => [file, readFileSync(path.join(root, file)).length]));
+  const load = Array.from({ length: shards }, () => ({ bytes: 0, files: [] as string[] }));
+  for (const file of [...files].sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
+    const lightest = load.reduce((min, next) => (next.bytes < min.bytes ? next : min));
+    lightest.bytes += sizes.get(file)!;
+    lightest.files.push(file);
+  }
+  return load[shard].files.sort();
 }
 
 /** The suites by the name `npm test -- NAME` selects, each with its jobs in the order they should start. */
@@ -422,9 +424,8 @@ const suites: Record<string, Job[]> = {
       // writing it at once would break the server that test runs.
       run: (output) => checkSuite('build', 'build:web', output),
     },
-    ...(process.env.TEST_E2E_POSTGRES === '1'
-      ? [e2ePass('pglite'), e2ePass('postgres')]
-      : [e2ePass('pglite')]),
+    ...e2ePass('pglite'),
+    ...(process.env.TEST_E2E_POSTGRES === '1' ? e2ePass('postgres') : []),
   ],
   lint: [{ name: 'lint', run: (output) => checkSuite('lint', 'lint', output) }],
   typecheck: [{ name: 'typecheck', run: (output) => checkSuite('typecheck', 'typecheck', output) }],
@@ -524,8 +525,10 @@ const START_ORDER = [
   'lint',
   'server (database-agnostic)',
   'typecheck',
-  'e2e (PGlite)',
-  'e2e (PostgreSQL)',
+  'e2e (PGlite) 1/2',
+  'e2e (PGlite) 2/2',
+  'e2e (PostgreSQL) 1/2',
+  'e2e (PostgreSQL) 2/2',
   'web (jest)',
 ];
 
