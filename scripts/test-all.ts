@@ -1,27 +1,27 @@
-// Runs every test suite, two at a time (the machine has two cores), and ends with one line,
-// `N passed, N failed`, summed over all suites.
+// Runs every test suite in jobs of one core each, as many at a time as the machine has cores, and ends
+// with one line, `N passed, N failed`, summed over all suites.
 //
 //   tsx scripts/test-all.ts                  lint, typecheck, web, server (PGlite + PostgreSQL), e2e
 //   tsx scripts/test-all.ts server e2e       only the named suites
 //
-// Each suite's output is printed as a block when it ends, with its wall time; the summary gives every
-// suite's time and the total.
+// Each job's output is printed as a block when it ends, with its wall time; the summary gives every
+// job's time and the total.
 //
-// What makes it fast (docs: README.md#tests):
-// - The server suite's two passes run side by side. A file that says `@database-agnostic` near its top
-//   (configuration, pure rules, the fuzz test...) runs once, on PGlite, in a job of its own.
-// - Node runs with V8's baseline WebAssembly compiler only (--liftoff-only): each test file is a process
-//   that compiles PGlite anew, and the optimizing compiler costs more than it wins back there.
+// What makes it fast (docs/testing.md#how-npm-test-runs):
+// - Every job keeps one core busy, so the cores stay busy to the end: the server suite in three jobs (its
+//   PGlite and PostgreSQL passes, and the files that say `@database-agnostic` near their top, once), the
+//   browser files and Jest's files in two shards each.
+// - A server pass or a browser shard runs its files in one process (test/server/helpers/run-in-one-process.ts),
+//   which loads the server's code and compiles PGlite's WebAssembly once.
 // - Test apps start from a migrated database: on PGlite a dump made here once (TEST_PGLITE_TEMPLATE, a
 //   file every test process loads; test/server/helpers/app.ts), on PostgreSQL a template database
 //   migrated here once (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
-// - The production build the browser tests need runs as a job of its own, beside the others.
 //
 // Environment:
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TEST_E2E_POSTGRES=1 also run the browser tests against PostgreSQL (default: PGlite only)
-//   TEST_CORES          how many cores the jobs may keep busy at once (default: the machine's)
+//   TEST_CORES          how many jobs run at once (default: the machine's cores)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -115,13 +115,18 @@ async function checkSuite(name: string, script: string, output: Output): Promise
     : { name, passed: 0, failed: 1, note: `exit code ${code}` };
 }
 
-async function webSuite(name: string, output: Output): Promise<Omit<Result, 'seconds'>> {
-  const reportFile = path.join(scratch, 'jest.json');
+/**
+ * One of Jest's shards (`--shard`), with one worker: a job of one core like the others, so the two cores
+ * stay busy to the end. The worker is replaced once its heap passes a limit after a file (a worker's heap
+ * grows over fifty files, and an in-band run, what one worker otherwise means, took 400 s instead of 159).
+ */
+async function webSuite(name: string, shard: string, output: Output): Promise<Omit<Result, 'seconds'>> {
+  const reportFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(output, bin('jest'), [
     '--ci',
-    // Two workers with the machine to themselves: one worker in band beside the other one-core jobs took
-    // 400 s instead of 159 s (its one heap grows over 107 files).
-    '--maxWorkers=2',
+    `--shard=${shard}`,
+    '--maxWorkers=1',
+    '--workerIdleMemoryLimit=1G',
     '--passWithNoTests',
     '--json',
     `--outputFile=${reportFile}`,
@@ -193,7 +198,8 @@ async function nodeTests(
     process.execPath,
     [
       // PGlite is WebAssembly: V8's optimizing compiler spends more CPU compiling it than the tests win
-      // back; its baseline compiler alone cut the suite's CPU by ~30% when each file was a process.
+      // back. Its baseline compiler alone cut the suite's CPU by ~30% when each file was a process, and
+      // still saves ~8% with a process per pass (the server suite: 318 CPU s against 344).
       '--liftoff-only',
       '--import',
       'tsx',
@@ -341,11 +347,6 @@ interface Job {
   after?: string[];
   /** When false, the job's result is not a suite of the summary unless it fails. */
   counted?: boolean;
-  /**
-   * How many cores it keeps busy (default 1). Jobs start only while the cores they need are free: jobs
-   * that share cores run slower each, and the browser tests' waits then stretch with the load.
-   */
-  cores?: number;
   run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }
 
@@ -366,13 +367,10 @@ function serverPass(database: Database): Job {
 /** The `@database-agnostic` server files, once (on PGlite): a job of their own, so the two cores share the work evenly. */
 const agnosticServerPass: Job = {
   name: 'server (database-agnostic)',
+  // The compiled server's test also serves the SPA, which it skips while dist/web is missing or stale.
+  after: ['build'],
   run: (output) =>
-    nodeSuite(
-      'server (database-agnostic)',
-      serverFiles().filter(isDatabaseAgnostic),
-      'pglite',
-      output,
-    ),
+    nodeSuite('server (database-agnostic)', serverFiles().filter(isDatabaseAgnostic), 'pglite', output),
 };
 
 /**
@@ -414,7 +412,10 @@ function shardOf(files: string[], shard: number, shards: number): string[] {
 
 /** The suites by the name `npm test -- NAME` selects, each with its jobs in the order they should start. */
 const suites: Record<string, Job[]> = {
-  web: [{ name: 'web (jest)', cores: 2, run: (output) => webSuite('web (jest)', output) }],
+  web: ['1/2', '2/2'].map((shard) => ({
+    name: `web (jest) ${shard}`,
+    run: (output: Output) => webSuite(`web (jest) ${shard}`, shard, output),
+  })),
   server: [serverPass('pglite'), serverPass('postgres'), agnosticServerPass],
   e2e: [
     {
@@ -432,17 +433,16 @@ const suites: Record<string, Job[]> = {
 };
 
 /**
- * Starts jobs in order, as long as their cores are free (a job needing more than the machine has runs
- * alone), each once the jobs it comes after have passed (a job whose prerequisite failed is reported as not
- * run). The longest suites are listed first so the run ends soon
- * after the longest one.
+ * Starts jobs in order while a core is free, each once the jobs it comes after have passed (a job whose
+ * prerequisite failed is reported as not run).
  */
 async function schedule(jobs: Job[]): Promise<Result[]> {
   const results = new Map<string, Result>();
   const pending = [...jobs];
   const active = new Map<Job, Promise<void>>();
-  const busy = () => [...active.keys()].reduce((sum, job) => sum + coresOf(job), 0);
-  const fits = (job: Job) => active.size === 0 || busy() + coresOf(job) <= cores;
+  // Every job keeps about one core busy (a browser shard: its server and its Chromium, in turn); jobs
+  // sharing a core run slower each, and the browser tests' waits then stretch with the load.
+  const fits = () => active.size < cores;
   const finished = (name: string) => results.has(name);
   const startedAt = Date.now();
 
@@ -486,7 +486,7 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
           note: `not run: ${failedFirst} failed`,
         });
         pending.splice(i, 1);
-      } else if (blockedBy.every(finished) && fits(job)) {
+      } else if (blockedBy.every(finished) && fits()) {
         pending.splice(i, 1);
         start(job);
       } else {
@@ -504,32 +504,28 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   });
 }
 
-function coresOf(job: Job) {
-  return Math.min(job.cores ?? 1, cores);
-}
-
 function elapsed(since: number) {
   const seconds = Math.round((Date.now() - since) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /**
- * The order jobs start in, each as soon as its cores are free: the build first, since the browser files
- * wait for it; then the one-core jobs, longest first, two at a time; then the two-core ones (the browser
- * files, two at a time, and Jest's two workers), each with the machine to itself.
+ * The order jobs start in, each as soon as a core is free: the build first, since the browser files wait
+ * for it, then the longest jobs first, so the run ends with short ones on both cores.
  */
 const START_ORDER = [
   'build',
   'server (PGlite)',
-  'server (PostgreSQL)',
-  'lint',
-  'server (database-agnostic)',
-  'typecheck',
   'e2e (PGlite) 1/2',
   'e2e (PGlite) 2/2',
   'e2e (PostgreSQL) 1/2',
   'e2e (PostgreSQL) 2/2',
-  'web (jest)',
+  'web (jest) 1/2',
+  'web (jest) 2/2',
+  'server (PostgreSQL)',
+  'lint',
+  'server (database-agnostic)',
+  'typecheck',
 ];
 
 async function main() {
