@@ -27,7 +27,7 @@ const container = document.getElementById('root');
 // chunks are ready, from the state it was rendered from, without waiting for the session (the page
 // follows it once hydrated); any other page is rendered here.
 const prerendered = container ? readPrerenderedState(document) : null;
-// Chinese needs its catalogue before the first render (a page is never half in English); English is ready.
+// The visitor's language: a page prerendered in another one is rendered here instead.
 const locale = browserLocale();
 const hydrating = Boolean(prerendered && prerendered.locale === locale && container?.hasChildNodes());
 // The answers the prerendered page was drawn with (the prices of /pricing, src/web/prerender.tsx): the
@@ -53,6 +53,7 @@ installSupportShortcuts(
   development ? pickSnapshotFile : undefined,
 );
 
+// Chinese needs its catalogue before the first render (a page is never half in English); English is ready.
 const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
 
 /**
