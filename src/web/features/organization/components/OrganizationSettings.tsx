@@ -9,9 +9,10 @@ import { CompanyDomainSection } from './CompanyDomainSection';
 import { CreditAlertsSection } from './CreditAlertsSection';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
+import { SessionPoliciesSection } from './SessionPoliciesSection';
 
 /**
- * The organization's settings (name, seats, credit alerts, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, session policies, company domain), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -23,7 +24,8 @@ export function OrganizationSettings() {
   const showDomain = roleCan(viewer?.role, 'organization.domain');
   const showName = roleCan(viewer?.role, 'organization.settings');
   const showAlerts = roleCan(viewer?.role, 'credits.govern');
-  if (!showSeats && !showDomain && !showName && !showAlerts) return null;
+  const showPolicies = roleCan(viewer?.role, 'organization.security');
+  if (!showSeats && !showDomain && !showName && !showAlerts && !showPolicies) return null;
   return (
     <PageSection title={t('Organization settings')}>
       {showName && (
@@ -42,6 +44,11 @@ export function OrganizationSettings() {
       {showAlerts && (
         <PageSection title={t('Credit alerts')} level={3}>
           <CreditAlertsSection onDone={(message) => report({ success: message })} />
+        </PageSection>
+      )}
+      {showPolicies && (
+        <PageSection title={t('Session policies')} level={3}>
+          <SessionPoliciesSection onDone={(message) => report({ success: message })} />
         </PageSection>
       )}
       {showDomain && (
