@@ -6,10 +6,11 @@ import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
-import { CreditAlertsSection } from './CreditAlertsSection';
+import { CreditAlertsForm } from './CreditAlertsForm';
+import { FormDisclosure } from './FormDisclosure';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
-import { SessionPoliciesSection } from './SessionPoliciesSection';
+import { SessionPoliciesForm } from './SessionPoliciesForm';
 
 /**
  * The organization's settings (name, seats, credit alerts, session policies, company domain), after the people: they change rarely, the lists
@@ -43,12 +44,26 @@ export function OrganizationSettings() {
       )}
       {showAlerts && (
         <PageSection title={t('Credit alerts')} level={3}>
-          <CreditAlertsSection onDone={(message) => report({ success: message })} />
+          <FormDisclosure
+            intro={t(
+              'Choose which credit events admins are mailed about, and the monthly cap new members start with.',
+            )}
+            openLabel={t('Set credit alerts')}
+            closeLabel={t('Hide credit alerts')}
+          >
+            <CreditAlertsForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
       {showPolicies && (
         <PageSection title={t('Session policies')} level={3}>
-          <SessionPoliciesSection onDone={(message) => report({ success: message })} />
+          <FormDisclosure
+            intro={t('Sign members out after a time, and choose the networks they may use the product from.')}
+            openLabel={t('Set session policies')}
+            closeLabel={t('Hide session policies')}
+          >
+            <SessionPoliciesForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
       {showDomain && (
