@@ -83,6 +83,12 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/grant-credits': '从团队点数池分配点数',
   '/take-back-credits': '收回未使用的已分配点数',
   '/request-credits': '向管理员申请点数',
+  '/get-crm-fields': '获取 CRM 字段',
+  '/get-sync-settings': '获取同步设置',
+  '/set-sync-settings': '保存同步设置',
+  '/sync-profile': '同步资料到 CRM',
+  '/list-sync-log': '查看同步日志',
+  '/export-sync-log': '导出同步日志',
 };
 
 /** The contract's tags: their menu names and their one-line descriptions. */

@@ -16,7 +16,7 @@ import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
-import { createCrmRegistry } from './crm/registry.js';
+import { createCrmRecordsRegistry, createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
 import { metaValue } from './db/meta.js';
 import { authHandlers } from './handlers/auth.js';
@@ -24,6 +24,7 @@ import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
 import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
+import { crmSyncHandlers } from './handlers/crm-sync.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
 import { scheduleDnsChecks } from './dns/daily-check.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
     accountLimit: createAccountLimit(),
     crm: createCrmRegistry(db, config),
+    crmRecords: createCrmRecordsRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
     deviceCookies: createDeviceCookies(serverSecret, config),
@@ -259,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...catalogueHandlers(services),
     ...billingHandlers(services),
     ...crmHandlers(services),
+    ...crmSyncHandlers(services),
     ...organizationHandlers(services),
     ...companyDomainHandlers(services),
     ...inviteLinkHandlers(services),

@@ -60,6 +60,31 @@ export function createConnectionsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * The connection a sync of the user's goes through: their own to the CRM, else their organization's
+     * (docs/product.md#crm-sync-rules).
+     */
+    async forSync(user: Pick<User, 'id' | 'organization_id'>, software: string) {
+      return (
+        db
+          .selectFrom('crm_connections')
+          .select(['id', 'organization_id', 'auth_type', 'credentials'])
+          .where('software', '=', software)
+          .where((eb) =>
+            user.organization_id === null
+              ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
+              : eb.or([
+                  eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
+                  eb('organization_id', '=', user.organization_id),
+                ]),
+          )
+          // The user's own first (no organization id), then the newest.
+          .orderBy(sql`organization_id is not null`)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      );
+    },
+
     /** Notes that the connection was just verified. */
     async touch(id: number): Promise<void> {
       await db
