@@ -16,6 +16,7 @@ import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
+import { DAY_MS } from '../shared/duration.js';
 import { createCrmRecordsRegistry, createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
 import { metaValue } from './db/meta.js';
@@ -214,8 +215,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
   const stopDnsChecks = scheduleDnsChecks(services, app.log);
+  // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
+  const pruneSyncLog = setInterval(() => {
+    repos.crmSync.prune().catch((error: unknown) => app.log.error({ err: error }, 'sync log pruning failed'));
+  }, DAY_MS);
+  pruneSyncLog.unref();
   app.addHook('onClose', () => {
     stopDnsChecks();
+    clearInterval(pruneSyncLog);
     return Promise.resolve();
   });
 

@@ -272,6 +272,26 @@ describe('sync-profile with the Demo CRM', () => {
     assert.equal(colleagues.body.data.entries.length, 2);
   });
 
+  it('keeps the log 13 months: older entries are neither listed nor kept', async () => {
+    await db()
+      .insertInto('crm_sync_log')
+      .values({
+        organization_id: null,
+        user_id: Number(member.id),
+        software: 'demo-crm',
+        outcome: 'created',
+        profile_name: 'Old Timer',
+        fields_written: '[]',
+        created_at: new Date(Date.now() - 400 * 24 * 3600 * 1000),
+      })
+      .execute();
+    const listed = await t.api('listSyncLog', { cookie: member.cookie, query: { limit: '100' } });
+    assert.ok(
+      !listed.body.data.entries.some((e: { profile_name: string }) => e.profile_name === 'Old Timer'),
+    );
+    assert.equal(await t.app.services.repos.crmSync.prune(), 1);
+  });
+
   it('exports the log as CSV with formulas defused', async () => {
     await sync(member, { first_name: '=HYPERLINK("x")', profile_url: 'https://x.test/formula' });
     const res = await t.api('exportSyncLog', { cookie: member.cookie });
