@@ -13,10 +13,10 @@ export type ProfileField = Schemas['ProfileField'];
 export type SyncRule = Schemas['SyncRule'];
 export type DuplicateKey = Schemas['DuplicateKey'];
 export type CrmObject = Schemas['CrmObject'];
-export type FieldAction = Schemas['SyncResult']['fields'][number]['action'];
+type FieldAction = Schemas['SyncResult']['fields'][number]['action'];
 type Mapping = SyncSettings['mapping'][number];
 
-export const PROFILE_FIELDS: readonly ProfileField[] = [
+const PROFILE_FIELDS: readonly ProfileField[] = [
   'first_name',
   'last_name',
   'title',
@@ -176,7 +176,7 @@ export function duplicateSearches(settings: SyncSettings, profile: SyncProfile):
   });
 }
 
-export interface PlannedField {
+interface PlannedField {
   profile_field: ProfileField;
   crm_field: string;
   value: string;

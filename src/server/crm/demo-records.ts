@@ -56,7 +56,7 @@ function check(values: Record<string, string>): void {
 }
 
 /** The page where a record of the Demo CRM opens. */
-export const demoRecordUrl = (publicUrl: string, id: string) => `${publicUrl}/sandbox/crm/records/${id}`;
+const demoRecordUrl = (publicUrl: string, id: string) => `${publicUrl}/sandbox/crm/records/${id}`;
 
 /** Demo CRM tokens and keys are the ones its sandbox hands out: `demo_` first. */
 function accepts(access: CrmAccess): boolean {

@@ -25,7 +25,7 @@ import type { Services } from '../services.js';
  */
 const GOVERNS_SYNC = 'connection.organization';
 
-export const SYNC_LOG_CSV_HEADER = [
+const SYNC_LOG_CSV_HEADER = [
   'time',
   'member_email',
   'crm',

@@ -10,7 +10,7 @@ import type { CrmSyncLogTable } from '../db/schema.js';
 import type { SyncSettings } from '../../shared/crm-sync-rules.js';
 
 /** How long the sync log keeps an entry. */
-export const SYNC_LOG_RETENTION = sql`interval '13 months'`;
+const SYNC_LOG_RETENTION = sql`interval '13 months'`;
 
 export type NewSyncLogEntry = Omit<Insertable<CrmSyncLogTable>, 'fields_written' | 'id' | 'created_at'> & {
   fields_written: string[];
