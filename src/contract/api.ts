@@ -1581,7 +1581,7 @@ export interface paths {
      * Save the organization's sync settings for a CRM (admins).
      * @description Replaces the settings of the CRM for the whole organization (docs/product.md#crm-sync-rules); every
      *     member's next sync applies them. Each profile field appears once in `mapping`; a duplicate key at most
-     *     once; a fixed owner names a CRM user. Audited as `crm.sync_settings_changed`. Creates the organization
+     *     once; a fixed owner names a CRM user. Creates the organization
      *     when the admin has none yet.
      */
     post: operations['setSyncSettings'];
