@@ -129,8 +129,9 @@ export async function syncProfile(
       }
     }
   } catch (error) {
-    if (!dryRun) await logFailure(log, error);
-    throw answerOf(error, software.software);
+    const answer = answerOf(error, software.software);
+    if (!dryRun) await logFailure(log, error, answer);
+    throw answer;
   }
   const plan = planWrite(settings, profile, duplicate?.fields ?? null);
 
@@ -195,8 +196,9 @@ export async function syncProfile(
     }
   } catch (error) {
     await giveBack(spends.map((s) => s.spendId));
-    await logFailure(log, error);
-    throw answerOf(error, software.software);
+    const answer = answerOf(error, software.software);
+    await logFailure(log, error, answer);
+    throw answer;
   }
 
   let charged = 0;
@@ -227,6 +229,8 @@ async function logFailure(
     entry: Omit<NewSyncLogEntry, 'organization_id' | 'user_id' | 'software' | 'profile_name' | 'profile_url'>,
   ) => Promise<string>,
   error: unknown,
+  /** What the caller is answered (a 429 of the CRM's as crm_rate_limited). */
+  answer: unknown,
 ) {
   if (error instanceof CrmRefusedField) {
     await log({ outcome: 'refused', fields_written: [], refused_field: error.field, detail: error.reason });
@@ -235,7 +239,7 @@ async function logFailure(
       outcome: 'failed',
       fields_written: [],
       // A domain error's message is for users; anything else may carry what users must not see.
-      detail: error instanceof DomainError ? error.message : 'The CRM could not be reached.',
+      detail: answer instanceof DomainError ? answer.message : 'The CRM could not be reached.',
     });
   }
 }
