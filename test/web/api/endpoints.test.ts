@@ -437,6 +437,24 @@ const calls: { [K in EndpointId]: Call<K> } = {
     query: { outcome: 'created' },
     answer: { error: false, data: { entries: [], next_cursor: null, scope: 'self' } },
   },
+  getSessionPolicies: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: {
+        policies: {
+          idle_timeout_minutes: 30,
+          session_lifetime_minutes: 720,
+          ip_allow_list: ['203.0.113.0/24'],
+        },
+        your_ip: '203.0.113.7',
+      },
+    },
+  },
+  setSessionPolicies: {
+    arg: { idle_timeout_minutes: 30, session_lifetime_minutes: null, ip_allow_list: [] },
+    answer: ok,
+  },
 };
 
 const operations = Object.entries(operationRoutes)
