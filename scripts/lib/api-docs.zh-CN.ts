@@ -85,6 +85,12 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/grant-credits': '从团队点数池分配点数',
   '/take-back-credits': '收回未使用的已分配点数',
   '/request-credits': '向管理员申请点数',
+  '/get-crm-fields': '获取 CRM 字段',
+  '/get-sync-settings': '获取同步设置',
+  '/set-sync-settings': '保存同步设置',
+  '/sync-profile': '同步资料到 CRM',
+  '/list-sync-log': '查看同步日志',
+  '/export-sync-log': '导出同步日志',
 };
 
 /** The contract's tags: their menu names and their one-line descriptions. */
@@ -137,6 +143,7 @@ export const RESPONSES: Record<string, string> = {
   TooManyRequests: '尝试次数过多；请稍后再试。',
   AccountBusy:
     '此账户同时发出的调用过多（突发）：它们每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作。请在 `Retry-After` 秒后重试。',
+  CrmRateLimited: 'CRM 在几次等待之后仍回应 429；请在 `Retry-After` 秒后重试。',
   ProviderError: '支付服务商或 CRM 出错。',
   Unavailable:
     '服务暂时无法回应：数据库短暂不可达（重启、故障切换、网络故障），此时 `Retry-After` 说明何时重试，且此次调用没有写入任何内容；或者此服务器未配置该功能（例如没有 Google 客户端 ID、没有支付服务商）。',

@@ -1575,6 +1575,149 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-crm-fields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The fields of a CRM object, read from the CRM through the caller's connection.
+     * @description What the sync settings can map profile fields to (docs/product.md#crm-sync-rules): the CRM's own list
+     *     (the Demo CRM's field list; HubSpot properties, Pipedrive person fields, Salesforce describe as their
+     *     adapters arrive), read through the caller's connection (their own, else the organization's). 404
+     *     `crm_sync_not_connected` without a connection to that CRM; 404 `crm_sync_unsupported` for a CRM whose
+     *     sync adapter is not on this server yet.
+     */
+    get: operations['getCrmFields'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/get-sync-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's sync settings for a CRM (every member reads them; the defaults until saved).
+     * @description What `sync-profile` applies for everyone in the organization (docs/product.md#crm-sync-rules). Until
+     *     an admin saves them, the CRM's defaults (`saved: false`). A user without an organization reads the
+     *     defaults.
+     */
+    get: operations['getSyncSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-sync-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the organization's sync settings for a CRM (admins).
+     * @description Replaces the settings of the CRM for the whole organization (docs/product.md#crm-sync-rules); every
+     *     member's next sync applies them. Each profile field appears once in `mapping`; a duplicate key at most
+     *     once; a fixed owner names a CRM user. Creates the organization
+     *     when the admin has none yet.
+     */
+    post: operations['setSyncSettings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sync-profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put a profile into the CRM by the organization's sync settings (the extension's call).
+     * @description The extension's one call to sync (docs/product.md#crm-sync-rules), with the signed-in session like
+     *     spend-credits. Finds the duplicate by the settings' keys in order, then creates the record or
+     *     updates it field by field by each field's rule, through the caller's connection (their own, else the
+     *     organization's). `dry_run: true` answers what it would do and writes nothing (no record, no charge,
+     *     no log entry). A write is all or nothing: when the CRM refuses a field nothing is written and the
+     *     answer names the field (422 `crm_refused_field`). Emails and phones, when the settings look them up
+     *     and the profile carries one, cost a credit each (features `email_sync`, `phone_sync`, so the caps on email and phone lookups count them), once
+     *     per profile and calendar month for the organization; a miss costs nothing. A 429 of the CRM is
+     *     retried after its `Retry-After` a few times, then answered as 429 with `Retry-After`. Every real
+     *     sync, refusals and failures included, is written to the sync log.
+     */
+    post: operations['syncProfile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/list-sync-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the sync log, newest first (an admin sees the team, a member themself).
+     * @description Every sync (created, updated, duplicate skipped, refused by the CRM, failed) of the last 13 months
+     *     (docs/product.md#sync-log), newest first, by keyset: pass the answer's `next_cursor` as `cursor` for
+     *     the next page (null: no more). A member's `user_id` other than their own answers 404.
+     */
+    get: operations['listSyncLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/export-sync-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The filtered sync log as a CSV file, newest first (an admin's team, a member's own).
+     * @description Streamed as `text/csv` with `Content-Disposition: attachment`, like export-audit-events: RFC 4180
+     *     with CRLF line ends, the header row
+     *     `time,member_email,crm,outcome,profile_name,profile_url,record_id,record_url,fields_written,refused_field,detail,credits_charged`,
+     *     times in ISO 8601 UTC. A cell a spreadsheet would run as a formula is written with a leading `'`.
+     */
+    get: operations['exportSyncLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1661,8 +1804,12 @@ export interface components {
       | 'crm_no_api_keys'
       | 'crm_no_token_url'
       | 'crm_not_configured'
+      | 'crm_rate_limited'
       | 'crm_refused_authorization_code'
       | 'crm_refused_credentials'
+      | 'crm_refused_field'
+      | 'crm_sync_not_connected'
+      | 'crm_sync_unsupported'
       | 'crm_unknown_field'
       | 'crm_unreachable'
       | 'crm_uses_api_key'
@@ -1857,6 +2004,11 @@ export interface components {
       | 'subscription_already_active'
       | 'subscription_not_found'
       | 'successfully_connected'
+      | 'sync_field_twice'
+      | 'sync_key_twice'
+      | 'sync_object_unsupported'
+      | 'sync_owner_missing'
+      | 'sync_settings_saved'
       | 'too_many_attempts'
       | 'too_many_sign_in_attempts'
       | 'two_factor_already_off'
@@ -2556,6 +2708,132 @@ export interface components {
       /** @description Cents. */
       price: number;
     };
+    /**
+     * @description The CRM object a profile becomes (`lead` only where the CRM has leads).
+     * @example contact
+     * @enum {string}
+     */
+    CrmObject: 'contact' | 'lead';
+    /**
+     * @example {
+     *       "name": "jobtitle",
+     *       "label": "Job title",
+     *       "type": "text"
+     *     }
+     */
+    CrmField: {
+      /** @description The CRM's own field name. */
+      name: string;
+      label: string;
+      /** @enum {string} */
+      type: 'text' | 'email' | 'phone' | 'url' | 'textarea';
+    };
+    /**
+     * @example email
+     * @enum {string}
+     */
+    ProfileField:
+      | 'first_name'
+      | 'last_name'
+      | 'title'
+      | 'company'
+      | 'location'
+      | 'profile_url'
+      | 'email'
+      | 'phone'
+      | 'notes';
+    /**
+     * @description `fill_empty`: write the profile's value only where the CRM field is empty. `overwrite`: always write
+     *     it. `never`: never write it.
+     * @example fill_empty
+     * @enum {string}
+     */
+    SyncRule: 'fill_empty' | 'overwrite' | 'never';
+    /**
+     * @example email
+     * @enum {string}
+     */
+    DuplicateKey: 'email' | 'profile_url' | 'name_company';
+    SyncSettings: {
+      object: components['schemas']['CrmObject'];
+      mapping: {
+        profile_field: components['schemas']['ProfileField'];
+        /** @description The CRM field it goes to; null = not synced. */
+        crm_field: string | null;
+        rule: components['schemas']['SyncRule'];
+      }[];
+      /** @description The keys a duplicate is looked for by, in order; empty = always create. */
+      duplicate_keys: components['schemas']['DuplicateKey'][];
+      owner: {
+        /** @enum {string} */
+        kind: 'syncing_member' | 'fixed';
+        /** @description The CRM user who owns new records when `kind` is `fixed`. */
+        crm_user: string | null;
+      };
+      /** @description Sync (and pay for) emails found. */
+      look_up_emails: boolean;
+      /** @description Sync (and pay for) phones found. */
+      look_up_phones: boolean;
+    };
+    /** @description A profile as the extension read it; any field may be missing or null. */
+    SyncProfile: {
+      first_name?: string | null;
+      last_name?: string | null;
+      title?: string | null;
+      company?: string | null;
+      location?: string | null;
+      profile_url?: string | null;
+      email?: string | null;
+      phone?: string | null;
+      notes?: string | null;
+    };
+    /**
+     * @example updated
+     * @enum {string}
+     */
+    SyncOutcome: 'created' | 'updated' | 'duplicate_skipped' | 'refused' | 'failed';
+    SyncResult: {
+      /** @enum {string} */
+      outcome: 'created' | 'updated' | 'duplicate_skipped';
+      dry_run: boolean;
+      /** @description Null for a dry run that would create. */
+      record_id: string | null;
+      record_url: string | null;
+      /** @description The key the duplicate was found by (null when none was). */
+      matched_by: components['schemas']['DuplicateKey'] | null;
+      fields: {
+        profile_field: components['schemas']['ProfileField'];
+        crm_field: string;
+        value: string;
+        /**
+         * @description `written`: the value goes into the field. `kept`: the CRM's value stays (the rule protects it,
+         *     or it is the same). `skipped`: the rule is `never`, or emails or phones are not looked up.
+         * @enum {string}
+         */
+        action: 'written' | 'kept' | 'skipped';
+      }[];
+      credits_charged: number;
+      /** @description The sync log entry (null for a dry run). */
+      log_id: string | null;
+    };
+    SyncLogEntry: {
+      id: components['schemas']['Id'];
+      created_at: number;
+      user_id: components['schemas']['Id'];
+      user_email: string;
+      user_name: string;
+      software: components['schemas']['Slug'];
+      outcome: components['schemas']['SyncOutcome'];
+      profile_name: string;
+      profile_url: string | null;
+      record_id: string | null;
+      record_url: string | null;
+      fields_written: string[];
+      refused_field: string | null;
+      /** @description What the CRM said when it refused or failed. */
+      detail: string | null;
+      credits_charged: number;
+    };
   };
   responses: {
     /** @description Done. */
@@ -2748,6 +3026,28 @@ export interface components {
          *       "message": "Too many calls for this account at once. Please try again in a moment.",
          *       "code": "account_busy",
          *       "params": {}
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The CRM kept answering 429 after a few waits; repeat after `Retry-After` seconds. */
+    CrmRateLimited: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Demo CRM is busy. Please try again in 10 seconds.",
+         *       "code": "crm_rate_limited",
+         *       "params": {
+         *         "crm": "Demo CRM",
+         *         "seconds": 10
+         *       }
          *     }
          */
         'application/json': components['schemas']['Error'];
@@ -7466,6 +7766,547 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCrmFields: {
+    parameters: {
+      query: {
+        /** @example demo-crm */
+        software: components['schemas']['Slug'];
+        /**
+         * @description The CRM object (default the settings' object, else `contact`).
+         * @example contact
+         */
+        object?: components['schemas']['CrmObject'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The object's fields. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "software": "demo-crm",
+           *         "object": "contact",
+           *         "fields": [
+           *           {
+           *             "name": "firstname",
+           *             "label": "First name",
+           *             "type": "text"
+           *           },
+           *           {
+           *             "name": "email",
+           *             "label": "Email",
+           *             "type": "email"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              software: components['schemas']['Slug'];
+              object: components['schemas']['CrmObject'];
+              fields: components['schemas']['CrmField'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No connection to this CRM, or no sync adapter for it on this server. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Connect Demo CRM first.",
+           *       "code": "crm_sync_not_connected",
+           *       "params": {
+           *         "crm": "Demo CRM"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      429: components['responses']['CrmRateLimited'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getSyncSettings: {
+    parameters: {
+      query: {
+        /** @example demo-crm */
+        software: components['schemas']['Slug'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "software": "demo-crm",
+           *         "saved": false,
+           *         "can_edit": true,
+           *         "settings": {
+           *           "object": "contact",
+           *           "mapping": [
+           *             {
+           *               "profile_field": "first_name",
+           *               "crm_field": "firstname",
+           *               "rule": "fill_empty"
+           *             },
+           *             {
+           *               "profile_field": "title",
+           *               "crm_field": "jobtitle",
+           *               "rule": "overwrite"
+           *             },
+           *             {
+           *               "profile_field": "notes",
+           *               "crm_field": null,
+           *               "rule": "never"
+           *             }
+           *           ],
+           *           "duplicate_keys": [
+           *             "email",
+           *             "profile_url",
+           *             "name_company"
+           *           ],
+           *           "owner": {
+           *             "kind": "syncing_member",
+           *             "crm_user": null
+           *           },
+           *           "look_up_emails": true,
+           *           "look_up_phones": false
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              software: components['schemas']['Slug'];
+              /** @description False while the CRM's defaults apply. */
+              saved: boolean;
+              /** @description True for the organization's admins. */
+              can_edit: boolean;
+              settings: components['schemas']['SyncSettings'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setSyncSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "software": "demo-crm",
+         *       "settings": {
+         *         "object": "contact",
+         *         "mapping": [
+         *           {
+         *             "profile_field": "first_name",
+         *             "crm_field": "firstname",
+         *             "rule": "fill_empty"
+         *           },
+         *           {
+         *             "profile_field": "title",
+         *             "crm_field": "jobtitle",
+         *             "rule": "overwrite"
+         *           }
+         *         ],
+         *         "duplicate_keys": [
+         *           "email",
+         *           "name_company"
+         *         ],
+         *         "owner": {
+         *           "kind": "fixed",
+         *           "crm_user": "sales@example.com"
+         *         },
+         *         "look_up_emails": true,
+         *         "look_up_phones": false
+         *       }
+         *     }
+         */
+        'application/json': {
+          software: components['schemas']['Slug'];
+          settings: components['schemas']['SyncSettings'];
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Sync settings were saved.",
+           *       "code": "sync_settings_saved",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description A profile field or a duplicate key given twice, a fixed owner without a CRM user, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "\"email\" is mapped twice.",
+           *       "code": "sync_field_twice",
+           *       "params": {
+           *         "field": "email"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  syncProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "software": "demo-crm",
+         *       "dry_run": false,
+         *       "profile": {
+         *         "first_name": "Ada",
+         *         "last_name": "Lovelace",
+         *         "title": "Analyst",
+         *         "company": "Analytical Engines",
+         *         "location": "London",
+         *         "profile_url": "https://www.linkedin.com/in/ada-lovelace",
+         *         "email": "ada@example.com",
+         *         "phone": null,
+         *         "notes": null
+         *       }
+         *     }
+         */
+        'application/json': {
+          software: components['schemas']['Slug'];
+          profile: components['schemas']['SyncProfile'];
+          /** @default false */
+          dry_run?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description What was done (or, for a dry run, what would be). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "outcome": "created",
+           *         "dry_run": false,
+           *         "record_id": "17",
+           *         "record_url": "http://localhost:3000/sandbox/crm/records/17",
+           *         "matched_by": null,
+           *         "fields": [
+           *           {
+           *             "profile_field": "first_name",
+           *             "crm_field": "firstname",
+           *             "value": "Ada",
+           *             "action": "written"
+           *           },
+           *           {
+           *             "profile_field": "email",
+           *             "crm_field": "email",
+           *             "value": "ada@example.com",
+           *             "action": "written"
+           *           }
+           *         ],
+           *         "credits_charged": 1,
+           *         "log_id": "301"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['SyncResult'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No connection to this CRM, or no sync adapter for it on this server. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Connect Demo CRM first.",
+           *       "code": "crm_sync_not_connected",
+           *       "params": {
+           *         "crm": "Demo CRM"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description Not enough credits, or a cap reached, for the emails and phones found (nothing written). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Not enough credits. Buy a credit pack or upgrade your plan.",
+           *       "code": "insufficient_credits",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['CreditRefusal'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The CRM refused a field; nothing was written. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Demo CRM refused the field \"email\": not a valid email address.",
+           *       "code": "crm_refused_field",
+           *       "params": {
+           *         "crm": "Demo CRM",
+           *         "field": "email",
+           *         "reason": "not a valid email address"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['CrmRateLimited'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listSyncLog: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only this member's syncs.
+         * @example 7
+         */
+        user_id?: components['schemas']['Id'];
+        /** @example created */
+        outcome?: components['schemas']['SyncOutcome'];
+        /**
+         * @description Only syncs at or after this time (seconds since the epoch).
+         * @example 1767225600
+         */
+        from?: number;
+        /**
+         * @description Only syncs at or before this time (seconds since the epoch).
+         * @example 1769904000
+         */
+        to?: number;
+        /**
+         * @description The `next_cursor` of the page before.
+         * @example 1767225600123.301
+         */
+        cursor?: string;
+        /** @example 25 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "scope": "organization",
+           *         "next_cursor": null,
+           *         "entries": [
+           *           {
+           *             "id": "301",
+           *             "created_at": 1767225600,
+           *             "user_id": "7",
+           *             "user_email": "ada@example.com",
+           *             "user_name": "Ada Lovelace",
+           *             "software": "demo-crm",
+           *             "outcome": "created",
+           *             "profile_name": "Grace Hopper",
+           *             "profile_url": "https://www.linkedin.com/in/grace-hopper",
+           *             "record_id": "17",
+           *             "record_url": "http://localhost:3000/sandbox/crm/records/17",
+           *             "fields_written": [
+           *               "firstname",
+           *               "lastname",
+           *               "email"
+           *             ],
+           *             "refused_field": null,
+           *             "detail": null,
+           *             "credits_charged": 1
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              entries: components['schemas']['SyncLogEntry'][];
+              next_cursor: string | null;
+              /** @enum {string} */
+              scope: 'organization' | 'self';
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  exportSyncLog: {
+    parameters: {
+      query?: {
+        /** @example 7 */
+        user_id?: components['schemas']['Id'];
+        /** @example created */
+        outcome?: components['schemas']['SyncOutcome'];
+        /** @example 1767225600 */
+        from?: number;
+        /** @example 1769904000 */
+        to?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, its name `sync-log-YYYY-MM-DD.csv` (the day of the export, UTC). */
+      200: {
+        headers: {
+          /**
+           * @description `attachment; filename="sync-log-YYYY-MM-DD.csv"`
+           * @example attachment; filename="sync-log-2026-01-01.csv"
+           */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example time,member_email,crm,outcome,profile_name,profile_url,record_id,record_url,fields_written,refused_field,detail,credits_charged
+           *     2026-01-01T00:00:00.000Z,ada@example.com,demo-crm,created,Grace Hopper,https://www.linkedin.com/in/grace-hopper,17,http://localhost:3000/sandbox/crm/records/17,firstname email,,,1
+           */
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
   };

@@ -80,4 +80,10 @@ export const operationRoutes = {
   setCreditSettings: { method: 'post', path: '/set-credit-settings' },
   getCreditPacks: { method: 'get', path: '/get-credit-packs' },
   buyCredits: { method: 'post', path: '/buy-credits' },
+  getCrmFields: { method: 'get', path: '/get-crm-fields' },
+  getSyncSettings: { method: 'get', path: '/get-sync-settings' },
+  setSyncSettings: { method: 'post', path: '/set-sync-settings' },
+  syncProfile: { method: 'post', path: '/sync-profile' },
+  listSyncLog: { method: 'get', path: '/list-sync-log' },
+  exportSyncLog: { method: 'get', path: '/export-sync-log' },
 } as const;

@@ -16,7 +16,8 @@ import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
-import { createCrmRegistry } from './crm/registry.js';
+import { DAY_MS } from '../shared/duration.js';
+import { createCrmRecordsRegistry, createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
 import { metaValue } from './db/meta.js';
 import { authHandlers } from './handlers/auth.js';
@@ -24,6 +25,7 @@ import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
 import { creditsHandlers } from './handlers/credits.js';
 import { crmHandlers } from './handlers/crm.js';
+import { crmSyncHandlers } from './handlers/crm-sync.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
 import { scheduleDnsChecks } from './dns/daily-check.js';
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
     accountLimit: createAccountLimit(),
     crm: createCrmRegistry(db, config),
+    crmRecords: createCrmRecordsRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),
     secretBox: createSecretBox(serverSecret),
     deviceCookies: createDeviceCookies(serverSecret, config),
@@ -213,8 +216,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
   const stopDnsChecks = scheduleDnsChecks(services, app.log);
+  // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
+  const pruneSyncLog = setInterval(() => {
+    repos.crmSync.prune().catch((error: unknown) => app.log.error({ err: error }, 'sync log pruning failed'));
+  }, DAY_MS);
+  pruneSyncLog.unref();
   app.addHook('onClose', () => {
     stopDnsChecks();
+    clearInterval(pruneSyncLog);
     return Promise.resolve();
   });
 
@@ -260,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...catalogueHandlers(services),
     ...billingHandlers(services),
     ...crmHandlers(services),
+    ...crmSyncHandlers(services),
     ...organizationHandlers(services),
     ...companyDomainHandlers(services),
     ...inviteLinkHandlers(services),

@@ -2,7 +2,7 @@
 import type { Config } from './config.js';
 import type { BillingProvider, SubscriptionLock } from './billing/provider.js';
 import type { DeviceCookies } from './http/device-cookie.js';
-import type { CrmRegistry } from './crm/provider.js';
+import type { CrmRecordsRegistry, CrmRegistry } from './crm/provider.js';
 import type { Db } from './db/index.js';
 import type { AccountLimit } from './db/pool-share.js';
 import type { Mailer } from './mail/mailer.js';
@@ -28,6 +28,8 @@ export interface Services {
    */
   accountLimit: AccountLimit;
   crm: CrmRegistry;
+  /** The CRMs' record APIs for sync-profile. */
+  crmRecords: CrmRecordsRegistry;
   rateLimiter: RateLimiter;
   secretBox: SecretBox;
   /** Browsers where an account signed in before skip that account's login turns. */

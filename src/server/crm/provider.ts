@@ -1,5 +1,7 @@
 /** CRM connections behind one interface: the Demo CRM sandbox and real CRMs (OAuth apps from env). */
 import type { Software } from '../db/schema.js';
+import type { components } from '../../contract/api.js';
+import type { CrmObject } from '../../shared/crm-sync-rules.js';
 
 export interface OAuthTokenSet {
   access_token: string;
@@ -30,4 +32,99 @@ export interface CrmProvider {
 
 export interface CrmRegistry {
   forSoftware(slug: string): CrmProvider;
+}
+
+/**
+ * What sync-profile needs of a CRM (docs/product.md#crm-sync-rules), one adapter per CRM: its field list,
+ * a search for a duplicate, and a create or update that is all or nothing. The Demo CRM's adapter is
+ * crm/demo-records.ts; HubSpot, Pipedrive and Salesforce slot in beside it, each against a local fake of
+ * its API (an upsert, where the CRM has one, goes behind `createRecord`/`updateRecord`).
+ *
+ * Adapters throw CrmRefusedField when the CRM refuses a value (nothing written), CrmRateLimited on a 429
+ * (withCrmBackoff retries it), and domain errors (upstreamFailed, rejected) for anything else.
+ */
+export type CrmField = components['schemas']['CrmField'];
+
+export interface CrmRecord {
+  id: string;
+  fields: Record<string, string>;
+  /** Where a person opens the record in the CRM. */
+  url: string;
+}
+
+export interface CrmRecordApi {
+  listFields(object: CrmObject): Promise<CrmField[]>;
+  /** The first record whose fields equal every value of `match` (emails compared without letter case). */
+  findRecord(object: CrmObject, match: Record<string, string>): Promise<CrmRecord | null>;
+  /** Creates one record owned by `owner`, with every value or none. */
+  createRecord(object: CrmObject, values: Record<string, string>, owner: string): Promise<CrmRecord>;
+  /** Writes `values` into the record, every one or none. */
+  updateRecord(object: CrmObject, id: string, values: Record<string, string>): Promise<CrmRecord>;
+}
+
+/** Who the adapter acts for: the connection's stored credentials and the CRM account it reaches. */
+export interface CrmAccess {
+  software: string;
+  /** The opened credentials of the connection (tokens or API keys). */
+  credentials: { access_token?: string; api_keys?: string[] };
+  /** The CRM account: the organization's when the connection is or its maker is in one, else the user's. */
+  account: string;
+}
+
+/** The CRM refused a value: nothing was written. */
+export class CrmRefusedField extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`CRM refused ${field}: ${reason}`);
+    this.name = 'CrmRefusedField';
+  }
+}
+
+/** The CRM answered 429, asking to wait `retryAfterSeconds`. */
+export class CrmRateLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`CRM rate limit: retry after ${retryAfterSeconds} s`);
+    this.name = 'CrmRateLimited';
+  }
+}
+
+export interface BackoffOptions {
+  /** Attempts in all (the first included). */
+  attempts: number;
+  /** The longest wait honoured: a longer Retry-After is answered to the caller instead. */
+  maxWaitSeconds: number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = {
+  attempts: 3,
+  maxWaitSeconds: 5,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Runs a CRM call, waiting out its 429s: each wait is the CRM's Retry-After (at least a second, doubled
+ * when the CRM says 0), at most `maxWaitSeconds`, for at most `attempts` calls; then the last CrmRateLimited
+ * goes to the caller, who answers 429 with it.
+ */
+export async function withCrmBackoff<T>(call: () => Promise<T>, options: BackoffOptions): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof CrmRateLimited)) throw error;
+      const wait = Math.max(error.retryAfterSeconds, 2 ** (attempt - 1));
+      if (attempt >= options.attempts || wait > options.maxWaitSeconds) throw error;
+      await options.sleep(wait * 1000);
+    }
+  }
+}
+
+/** The record APIs sync-profile uses, and how it waits out a CRM's 429s. */
+export interface CrmRecordsRegistry {
+  /** The CRM's record API for this access; undefined when this server has no sync adapter for the CRM. */
+  open(access: CrmAccess): CrmRecordApi | undefined;
+  backoff: BackoffOptions;
 }

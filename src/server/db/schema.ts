@@ -5,6 +5,7 @@
  * array into a Postgres array.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SyncSettings } from '../../shared/crm-sync-rules.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -298,6 +299,54 @@ interface CrmConnectionsTable {
   updated_at: GeneratedTimestamp;
 }
 
+interface CrmSyncSettingsTable {
+  organization_id: number;
+  software: string;
+  settings: Json<SyncSettings>;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface CrmSyncLogTable {
+  id: Generated<string>;
+  organization_id: number | null;
+  user_id: number;
+  software: string;
+  outcome: 'created' | 'updated' | 'duplicate_skipped' | 'refused' | 'failed';
+  profile_name: string;
+  profile_url: string | null;
+  record_id: string | null;
+  record_url: string | null;
+  /** The CRM fields written (names). */
+  fields_written: Json<string[]>;
+  refused_field: string | null;
+  detail: string | null;
+  credits_charged: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+
+interface CrmSyncChargesTable {
+  /** Who paid once for the profile: `org:<id>`, or `user:<id>` outside an organization. */
+  scope: string;
+  profile_key: string;
+  kind: 'email' | 'phone';
+  /** The calendar month (UTC), YYYY-MM. */
+  period: string;
+  user_id: number | null;
+  spend_id: string;
+  created_at: GeneratedTimestamp;
+}
+
+interface DemoCrmRecordsTable {
+  id: Generated<string>;
+  /** The Demo CRM account the record is in: `org:<id>`, or `user:<id>`. */
+  account: string;
+  object: string;
+  fields: Json<Record<string, string>>;
+  owner: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 interface OauthCodesTable {
   code_hash: string;
   software: string;
@@ -496,6 +545,10 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   crm_connections: CrmConnectionsTable;
   oauth_codes: OauthCodesTable;
+  crm_sync_settings: CrmSyncSettingsTable;
+  crm_sync_log: CrmSyncLogTable;
+  crm_sync_charges: CrmSyncChargesTable;
+  demo_crm_records: DemoCrmRecordsTable;
   outbox: OutboxTable;
   support_requests: SupportRequestsTable;
   rate_limits: RateLimitsTable;

@@ -107,6 +107,9 @@ export const pagesZhCN: Record<string, string> = {
   Deny: '拒绝',
   '{crm} · Authorize': '{crm} · 授权',
   '{crm} API keys': '{crm} API 密钥',
+  '{crm} record': '{crm} 记录',
+  'No such record.': '没有这条记录。',
+  'Owner: {owner}': '负责人：{owner}',
   '{crm} accepts any API key that starts with {prefix}. Here is a fresh one:':
     '{crm} 接受任何以 {prefix} 开头的 API 密钥。这是一个新的密钥：',
   // The Google sign-in sandbox (sandbox/google-page.ts)

@@ -2,9 +2,9 @@
  * The crm_connections table: a user's personal CRM connection, or the one an admin chose for the whole
  * organization. Credentials are stored sealed (security/secret-box.ts); this module never opens them.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { User } from '../db/schema.js';
+import type { Database, User } from '../db/schema.js';
 
 export interface NewConnection {
   software: string;
@@ -12,6 +12,16 @@ export interface NewConnection {
   sealedCredentials: string;
   /** The organization's shared connection instead of the user's personal one. */
   shared: boolean;
+}
+
+/** The connections the user may use: their personal ones, and their organization's. */
+function usableBy(user: Pick<User, 'id' | 'organization_id'>) {
+  return (eb: ExpressionBuilder<Database, 'crm_connections'>) => {
+    const personal = eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]);
+    return user.organization_id === null
+      ? personal
+      : eb.or([personal, eb('organization_id', '=', user.organization_id)]);
+  };
 }
 
 export function createConnectionsRepository(db: Db) {
@@ -48,16 +58,27 @@ export function createConnectionsRepository(db: Db) {
         .select(['id', 'credentials'])
         .where('software', '=', software)
         .where('auth_type', '=', 'oauth')
-        .where((eb) =>
-          user.organization_id === null
-            ? eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)])
-            : eb.or([
-                eb.and([eb('user_id', '=', user.id), eb('organization_id', 'is', null)]),
-                eb('organization_id', '=', user.organization_id),
-              ]),
-        )
+        .where(usableBy(user))
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /**
+     * The connection a sync of the user's goes through: their own to the CRM, else their organization's
+     * (docs/product.md#crm-sync-rules).
+     */
+    async forSync(user: Pick<User, 'id' | 'organization_id'>, software: string) {
+      return (
+        db
+          .selectFrom('crm_connections')
+          .select(['id', 'organization_id', 'auth_type', 'credentials'])
+          .where('software', '=', software)
+          .where(usableBy(user))
+          // The user's own first (no organization id), then the newest.
+          .orderBy(sql`organization_id is not null`)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      );
     },
 
     /** Notes that the connection was just verified. */

@@ -18,6 +18,7 @@ import { createConnectionsRepository } from './connections.js';
 import { createCreditPoolRepository } from './credit-pool.js';
 import { createCreditsRepository } from './credits.js';
 import { createCreditSettingsRepository } from './credit-settings.js';
+import { createCrmSyncRepository } from './crm-sync.js';
 import { createInvitationsRepository } from './invitations.js';
 import { createInviteLinksRepository } from './invite-links.js';
 import { createOrganizationsRepository } from './organizations.js';
@@ -43,6 +44,7 @@ function bind(db: Db, cache: CatalogueCache) {
     creditPool: createCreditPoolRepository(db),
     creditSettings: createCreditSettingsRepository(db),
     sessionPolicies: createSessionPoliciesRepository(db),
+    crmSync: createCrmSyncRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),

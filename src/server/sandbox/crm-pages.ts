@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueDemoCode } from '../crm/demo.js';
+import { demoCrmFields, demoRecordOf } from '../crm/demo-records.js';
 import { DEMO_CRM_CLIENT_ID, oauthRedirectUri } from '../domain/software.js';
 import { page } from '../http/html.js';
 import { pageLanguage, type PageText } from '../http/page-i18n.js';
@@ -130,6 +131,55 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       return reply.redirect(target.toString(), 303);
     },
   );
+
+  // The Demo CRM's field list (docs/product.md#crm-sync-rules), as its API answers it to a token or key of
+  // its own: what get-crm-fields reads through a connection.
+  app.get<{ Querystring: { object?: string } }>('/sandbox/crm/api/fields', async (request, reply) => {
+    const bearer = /^Bearer (demo_\S+)$/.exec(request.headers.authorization ?? '');
+    if (!bearer)
+      return reply.status(401).send({ error: true, message: 'A Demo CRM token or key is needed.' });
+    const object = request.query.object === 'lead' ? 'lead' : 'contact';
+    return reply.header('cache-control', 'no-store').send({ object, fields: demoCrmFields(object) });
+  });
+
+  // A record of the Demo CRM: the link of the sync log, for the signed-in member of its account.
+  app.get<{ Params: { id: string } }>('/sandbox/crm/records/:id', async (request, reply) => {
+    const user = await sessionUser(services, request);
+    if (!user) return signInFirst(request, reply);
+    const account = user.organization_id === null ? `user:${user.id}` : `org:${user.organization_id}`;
+    const record = await demoRecordOf(services.db, account, request.params.id);
+    const { locale, t } = pageLanguage(request);
+    const title = t('{crm} record', { crm: DEMO_CRM });
+    if (!record) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            title,
+            html`<h1>${title}</h1>
+              <p>${t('No such record.')}</p>`,
+            { locale },
+          ),
+        );
+    }
+    const rows = demoCrmFields(record.object === 'lead' ? 'lead' : 'contact').map(
+      (field) =>
+        html`<tr>
+          <th scope="row">${field.label}</th>
+          <td>${record.fields[field.name] ?? ''}</td>
+        </tr>`,
+    );
+    const body = html`<h1>${title} #${record.id}</h1>
+      <p class="muted">${t('Owner: {owner}', { owner: record.owner })}</p>
+      <table>
+        ${rows}
+      </table>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page(title, body, { locale }));
+  });
 
   app.get('/sandbox/crm/api-keys', async (request, reply) => {
     const { locale, t } = pageLanguage(request);

@@ -36,6 +36,7 @@ const tagTypes = [
   'TwoFactor',
   'Credits',
   'SessionPolicies',
+  'CrmSync',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

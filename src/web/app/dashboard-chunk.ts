@@ -24,6 +24,10 @@ export const dashboardPages = {
   [dashboardPaths.organization]: () =>
     import(/* webpackChunkName: "organization" */ '../features/organization/pages/OrganizationPage'),
   [dashboardPaths.audit]: () => import(/* webpackChunkName: "audit" */ '../features/audit/pages/AuditPage'),
+  [dashboardPaths.crmSync]: () =>
+    import(/* webpackChunkName: "crm-sync" */ '../features/crm-sync/pages/CrmSyncPage'),
+  [dashboardPaths.syncLog]: () =>
+    import(/* webpackChunkName: "sync-log" */ '../features/crm-sync/pages/SyncLogPage'),
   [memberEditPattern]: () =>
     import(/* webpackChunkName: "member-edit" */ '../features/organization/pages/MemberEditPage'),
   [dashboardPaths.connection]: () =>

@@ -110,6 +110,8 @@ const DASHBOARD_PAGE_PATHS: Record<Exclude<DashboardPagePath, typeof dashboardPa
   [dashboardPaths.usage]: true,
   [dashboardPaths.organization]: true,
   [dashboardPaths.audit]: true,
+  [dashboardPaths.crmSync]: true,
+  [dashboardPaths.syncLog]: true,
   [memberEditPattern]: true,
   [dashboardPaths.connection]: true,
   [dashboardPaths.connectionStatus]: true,

@@ -38,6 +38,8 @@ export const dashboardPaths = {
   usage: '/dashboard/usage',
   organization: '/dashboard/organization',
   audit: '/dashboard/audit',
+  crmSync: '/dashboard/crm-sync',
+  syncLog: '/dashboard/crm-sync/log',
   connection: '/dashboard/connection',
   connectionStatus: '/dashboard/connection/status',
   connectApiKey: '/dashboard/connect/api-key',

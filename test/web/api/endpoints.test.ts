@@ -49,10 +49,18 @@ interface Call<K extends OperationId> {
 }
 
 const ok = { error: false as const, message: 'Done' };
+const SYNC_SETTINGS = {
+  object: 'contact' as const,
+  mapping: [{ profile_field: 'email' as const, crm_field: 'email', rule: 'fill_empty' as const }],
+  duplicate_keys: ['email' as const],
+  owner: { kind: 'syncing_member' as const, crm_user: null },
+  look_up_emails: true,
+  look_up_phones: false,
+};
 const user = aUser();
 
 /** Operations answered with a file the browser downloads by link (CSV), not through the API layer. */
-const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents'] as const;
+const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents', 'exportSyncLog'] as const;
 type EndpointId = Exclude<OperationId, (typeof DOWNLOADS)[number]>;
 
 /** One sample call per operation; the type makes the table complete and each answer contract-valid. */
@@ -386,6 +394,48 @@ const calls: { [K in EndpointId]: Call<K> } = {
       default_monthly_cap: 200,
     },
     answer: ok,
+  },
+  getCrmFields: {
+    arg: { software: 'demo-crm' },
+    query: { software: 'demo-crm' },
+    answer: {
+      error: false,
+      data: {
+        software: 'demo-crm',
+        object: 'contact',
+        fields: [{ name: 'email', label: 'Email', type: 'email' }],
+      },
+    },
+  },
+  getSyncSettings: {
+    arg: { software: 'demo-crm' },
+    query: { software: 'demo-crm' },
+    answer: {
+      error: false,
+      data: { software: 'demo-crm', saved: true, can_edit: true, settings: SYNC_SETTINGS },
+    },
+  },
+  setSyncSettings: { arg: { software: 'demo-crm', settings: SYNC_SETTINGS }, answer: ok },
+  syncProfile: {
+    arg: { software: 'demo-crm', profile: { email: 'ada@example.com' } },
+    answer: {
+      error: false,
+      data: {
+        outcome: 'created',
+        dry_run: false,
+        record_id: '1',
+        record_url: 'http://localhost/sandbox/crm/records/1',
+        matched_by: null,
+        fields: [{ profile_field: 'email', crm_field: 'email', value: 'ada@example.com', action: 'written' }],
+        credits_charged: 1,
+        log_id: '1',
+      },
+    },
+  },
+  listSyncLog: {
+    arg: { outcome: 'created' },
+    query: { outcome: 'created' },
+    answer: { error: false, data: { entries: [], next_cursor: null, scope: 'self' } },
   },
   getSessionPolicies: {
     arg: undefined,

@@ -156,6 +156,13 @@ describe('openapi.yaml', () => {
         'POST /rename-organization',
         'POST /start-dns-verification',
         'POST /check-dns-verification',
+        // CRM sync rules and the sync log (docs/product.md#crm-sync-rules).
+        'GET /get-crm-fields',
+        'GET /get-sync-settings',
+        'POST /set-sync-settings',
+        'POST /sync-profile',
+        'GET /list-sync-log',
+        'GET /export-sync-log',
       ].sort(),
     );
   });

@@ -86,7 +86,14 @@ describe('sidebar entries (docs/product.md#dashboard-shell)', () => {
       organization: anOrganization({ billing_admin_id: 'user-1' }),
     });
     renderApp('/dashboard', { preloadedState: signedIn(member) });
-    expect(await sidebarLabels()).toEqual(['Overview', 'Settings', 'Usage', 'Connection', 'Logout']);
+    expect(await sidebarLabels()).toEqual([
+      'Overview',
+      'Settings',
+      'Usage',
+      'CRM sync',
+      'Connection',
+      'Logout',
+    ]);
   });
 
   test('the billing admin: Organization and Billing too', async () => {
@@ -102,6 +109,7 @@ describe('sidebar entries (docs/product.md#dashboard-shell)', () => {
       'Audit log',
       'Settings',
       'Usage',
+      'CRM sync',
       'Connection',
       'Billing',
       'Logout',

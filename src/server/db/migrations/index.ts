@@ -29,6 +29,7 @@ import m0056DomainDnsProof from './0056-domain-dns-proof.js';
 import m0057RefundsToThePool from './0057-refunds-to-the-pool.js';
 import m0058CreditAlerts from './0058-credit-alerts.js';
 import m0059SessionPolicies from './0059-session-policies.js';
+import m0060CrmSync from './0060-crm-sync.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0057_refunds_to_the_pool': m0057RefundsToThePool,
   '0058_credit_alerts': m0058CreditAlerts,
   '0059_session_policies': m0059SessionPolicies,
+  '0060_crm_sync': m0060CrmSync,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

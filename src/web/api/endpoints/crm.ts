@@ -4,8 +4,8 @@
  * first imported, with the behaviour of behaviour/crm.ts. Import them and their hooks from here.
  */
 import { baseApi } from '../base-api';
-import type { RequestBody, SuccessBody } from '../../../contract/types';
-import { post } from '../endpoint-kinds';
+import type { QueryParams, RequestBody, SuccessBody } from '../../../contract/types';
+import { get, post } from '../endpoint-kinds';
 import { behaviour } from '../behaviour/crm';
 
 export const crmApi = baseApi
@@ -18,6 +18,17 @@ export const crmApi = baseApi
       preConnect: post<SuccessBody<'preConnect'>, RequestBody<'preConnect'>>(build, '/pre-connect'),
       accessToken: post<SuccessBody<'accessToken'>, RequestBody<'accessToken'>>(build, '/access-token'),
       disconnect: post<SuccessBody<'disconnect'>>(build, '/disconnect', true),
+      getCrmFields: get<SuccessBody<'getCrmFields'>, QueryParams<'getCrmFields'>>(build, '/get-crm-fields'),
+      getSyncSettings: get<SuccessBody<'getSyncSettings'>, QueryParams<'getSyncSettings'>>(
+        build,
+        '/get-sync-settings',
+      ),
+      setSyncSettings: post<SuccessBody<'setSyncSettings'>, RequestBody<'setSyncSettings'>>(
+        build,
+        '/set-sync-settings',
+      ),
+      syncProfile: post<SuccessBody<'syncProfile'>, RequestBody<'syncProfile'>>(build, '/sync-profile'),
+      listSyncLog: get<SuccessBody<'listSyncLog'>, QueryParams<'listSyncLog'>>(build, '/list-sync-log'),
     }),
   })
   .enhanceEndpoints({ endpoints: behaviour });
@@ -33,3 +44,11 @@ export const useVerifySettingsMutation = /*#__PURE__*/ hook('verifySettings', 'u
 export const usePreConnectMutation = /*#__PURE__*/ hook('preConnect', 'useMutation');
 export const useAccessTokenMutation = /*#__PURE__*/ hook('accessToken', 'useMutation');
 export const useDisconnectMutation = /*#__PURE__*/ hook('disconnect', 'useMutation');
+export const useGetCrmFieldsQuery = /*#__PURE__*/ hook('getCrmFields', 'useQuery');
+export const useLazyGetCrmFieldsQuery = /*#__PURE__*/ hook('getCrmFields', 'useLazyQuery');
+export const useGetSyncSettingsQuery = /*#__PURE__*/ hook('getSyncSettings', 'useQuery');
+export const useLazyGetSyncSettingsQuery = /*#__PURE__*/ hook('getSyncSettings', 'useLazyQuery');
+export const useSetSyncSettingsMutation = /*#__PURE__*/ hook('setSyncSettings', 'useMutation');
+export const useSyncProfileMutation = /*#__PURE__*/ hook('syncProfile', 'useMutation');
+export const useListSyncLogQuery = /*#__PURE__*/ hook('listSyncLog', 'useQuery');
+export const useLazyListSyncLogQuery = /*#__PURE__*/ hook('listSyncLog', 'useLazyQuery');

@@ -15,6 +15,7 @@ export const dashboard: Record<string, string> = {
   'Audit log': '审计日志',
   Settings: '设置',
   Usage: '用量',
+  'CRM sync': 'CRM 同步',
   Connection: '连接',
   Billing: '账单',
   'Install extension': '安装扩展',

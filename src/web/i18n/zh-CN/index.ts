@@ -8,6 +8,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { billing } from './billing';
 import { connection } from './connection';
+import { crmSync } from './crm-sync';
 import { dashboard } from './dashboard';
 import { onboarding } from './onboarding';
 import { organization } from './organization';
@@ -25,6 +26,7 @@ export const messages: Record<string, string> = {
   ...auth,
   ...billing,
   ...connection,
+  ...crmSync,
   ...dashboard,
   ...onboarding,
   ...organization,

@@ -8,6 +8,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SyncIcon from '@mui/icons-material/Sync';
 import List from '@mui/material/List';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -24,6 +25,7 @@ const icons: Record<SidebarEntryId, ReactElement> = {
   audit: <HistoryIcon />,
   settings: <SettingsIcon />,
   usage: <InsightsIcon />,
+  'crm-sync': <SyncIcon />,
   connection: <CableIcon />,
   billing: <CreditCardIcon />,
   'install-extension': <ExtensionIcon />,

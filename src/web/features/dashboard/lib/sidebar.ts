@@ -15,6 +15,7 @@ export type SidebarEntryId =
   | 'audit'
   | 'settings'
   | 'usage'
+  | 'crm-sync'
   | 'connection'
   | 'billing'
   | 'install-extension'
@@ -70,6 +71,8 @@ export function sidebarEntries(
   entries.push({ id: 'settings', label: 'Settings', href: dashboardPaths.settings, newTab: false });
   // docs/product.md#usage: everyone sees their credit usage; admins see their team's.
   entries.push({ id: 'usage', label: 'Usage', href: dashboardPaths.usage, newTab: false });
+  // docs/product.md#crm-sync-rules: everyone reads the team's sync settings and their sync log.
+  entries.push({ id: 'crm-sync', label: 'CRM sync', href: dashboardPaths.crmSync, newTab: false });
   if (usesPersonalConnection(user)) {
     entries.push({ id: 'connection', label: 'Connection', href: publicPaths.connect, newTab: true });
   }

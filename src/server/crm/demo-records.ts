@@ -1,0 +1,133 @@
+/**
+ * The Demo CRM sandbox's records (docs/product.md#crm-sync-rules): its field list, and a record store in
+ * this server's database, one account per organization (or per user outside one), so a whole sync runs on
+ * a local install. It checks values as a CRM does (an email, a URL, a phone, lengths) and refuses the
+ * first bad one by name; every create and update is one statement, so a refused write leaves nothing.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import { json } from '../db/json.js';
+import { rejected } from '../domain/errors.js';
+import { message } from '../../contract/messages.js';
+import type { CrmObject } from '../../shared/crm-sync-rules.js';
+import {
+  CrmRefusedField,
+  type CrmAccess,
+  type CrmField,
+  type CrmRecord,
+  type CrmRecordApi,
+} from './provider.js';
+
+const FIELDS: CrmField[] = [
+  { name: 'firstname', label: 'First name', type: 'text' },
+  { name: 'lastname', label: 'Last name', type: 'text' },
+  { name: 'jobtitle', label: 'Job title', type: 'text' },
+  { name: 'company', label: 'Company', type: 'text' },
+  { name: 'city', label: 'City', type: 'text' },
+  { name: 'linkedin_url', label: 'LinkedIn URL', type: 'url' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'phone', label: 'Phone', type: 'phone' },
+  { name: 'notes', label: 'Notes', type: 'textarea' },
+];
+
+/** The Demo CRM's fields of an object (contacts and leads have the same ones). */
+export function demoCrmFields(_object: CrmObject): CrmField[] {
+  return FIELDS;
+}
+
+/** Why the Demo CRM refuses a value, or null when it takes it. */
+function refusal(field: CrmField | undefined, value: string): string | null {
+  if (!field) return 'no such field';
+  if (value.length > (field.type === 'textarea' ? 5000 : 255)) return 'too long';
+  if (field.type === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return 'not a valid email address';
+  if (field.type === 'url' && !/^https?:\/\/\S+$/.test(value)) return 'not a valid URL';
+  if (field.type === 'phone' && !/^\+?[0-9 ().-]{3,40}$/.test(value)) return 'not a valid phone number';
+  return null;
+}
+
+function check(values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const reason = refusal(
+      FIELDS.find((f) => f.name === name),
+      value,
+    );
+    if (reason !== null) throw new CrmRefusedField(name, reason);
+  }
+}
+
+/** The page where a record of the Demo CRM opens. */
+const demoRecordUrl = (publicUrl: string, id: string) => `${publicUrl}/sandbox/crm/records/${id}`;
+
+/** Demo CRM tokens and keys are the ones its sandbox hands out: `demo_` first. */
+function accepts(access: CrmAccess): boolean {
+  const secret = access.credentials.access_token ?? access.credentials.api_keys?.[0] ?? '';
+  return secret.startsWith('demo_');
+}
+
+export function createDemoRecordApi(db: Db, publicUrl: string, access: CrmAccess): CrmRecordApi {
+  const toRecord = (row: { id: string; fields: Record<string, string> }): CrmRecord => ({
+    id: String(row.id),
+    fields: row.fields,
+    url: demoRecordUrl(publicUrl, String(row.id)),
+  });
+  const guard = () => {
+    if (!accepts(access)) throw rejected(message('crm_refused_credentials', { crm: 'Demo CRM' }));
+  };
+  return {
+    async listFields(object) {
+      guard();
+      return demoCrmFields(object);
+    },
+
+    async findRecord(object, match) {
+      guard();
+      let query = db
+        .selectFrom('demo_crm_records')
+        .select(['id', 'fields'])
+        .where('account', '=', access.account)
+        .where('object', '=', object);
+      for (const [name, value] of Object.entries(match)) {
+        query = query.where(sql<string>`lower(fields->>${name})`, '=', value.toLowerCase());
+      }
+      const row = await query.orderBy('id').limit(1).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async createRecord(object, values, owner) {
+      guard();
+      check(values);
+      const row = await db
+        .insertInto('demo_crm_records')
+        .values({ account: access.account, object, fields: json(values), owner })
+        .returning(['id', 'fields'])
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async updateRecord(object, id, values) {
+      guard();
+      check(values);
+      const row = await db
+        .updateTable('demo_crm_records')
+        .set({ fields: sql`fields || ${json(values)}::jsonb`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('account', '=', access.account)
+        .where('object', '=', object)
+        .returning(['id', 'fields'])
+        .executeTakeFirst();
+      if (!row) throw new CrmRefusedField('id', 'no such record');
+      return toRecord(row);
+    },
+  };
+}
+
+/** A record of the account, for the sandbox's record page; undefined when it is not the account's. */
+export async function demoRecordOf(db: Db, account: string, id: string) {
+  if (!/^[0-9]{1,18}$/.test(id)) return undefined;
+  return db
+    .selectFrom('demo_crm_records')
+    .select(['id', 'object', 'fields', 'owner', 'created_at', 'updated_at'])
+    .where('id', '=', id)
+    .where('account', '=', account)
+    .executeTakeFirst();
+}

@@ -1,0 +1,245 @@
+/**
+ * sync-profile (docs/product.md#crm-sync-rules): the one place the organization's sync settings are
+ * applied. It finds the duplicate by the settings' keys, plans the write by the rules
+ * (shared/crm-sync-rules.ts), charges the emails and phones it writes through the ledger (once per profile,
+ * scope and month), writes all or nothing through the connection's record API, waits out the CRM's 429s a
+ * few times, gives the credits back when the write fails, and logs every real sync.
+ */
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../contract/api.js';
+import { message } from '../../contract/messages.js';
+import {
+  chargeableKinds,
+  defaultSyncSettings,
+  duplicateSearches,
+  planWrite,
+  profileKey,
+  profileName,
+  profileValue,
+  type SyncProfile,
+  type SyncSettings,
+} from '../../shared/crm-sync-rules.js';
+import type { Software, User } from '../db/schema.js';
+import {
+  CrmRateLimited,
+  CrmRefusedField,
+  withCrmBackoff,
+  type CrmRecord,
+  type CrmRecordsRegistry,
+} from '../crm/provider.js';
+import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
+import type { Repositories } from '../repositories/index.js';
+import type { SecretBox } from '../security/secret-box.js';
+import { refundSpend, spendCredits } from './credits.js';
+import { DomainError, notFound, rejected, tooManyAttempts } from './errors.js';
+
+type SyncResult = components['schemas']['SyncResult'];
+
+/** The settings that apply to the user's syncs: their organization's, else the CRM's defaults. */
+export async function syncSettingsFor(
+  repos: Repositories,
+  user: Pick<User, 'organization_id'>,
+  software: string,
+): Promise<{ settings: SyncSettings; saved: boolean }> {
+  const saved =
+    user.organization_id === null
+      ? undefined
+      : await repos.crmSync.settingsOf(user.organization_id, software);
+  return saved ? { settings: saved, saved: true } : { settings: defaultSyncSettings(software), saved: false };
+}
+
+/** What a sync needs: the queries, the sealed credentials' box, the CRMs' record APIs, the account limit. */
+export interface SyncServices {
+  repos: Repositories;
+  secretBox: SecretBox;
+  crmRecords: CrmRecordsRegistry;
+  /** Runs an account's spends a few at a time (Services' accountLimit). */
+  accountLimit: { run<T>(accountId: number, work: () => Promise<T>): Promise<T> };
+}
+
+/** Who pays once for a profile: the organization, or the user outside one. */
+const scopeOf = (user: Pick<User, 'id' | 'organization_id'>) =>
+  user.organization_id === null ? `user:${user.id}` : `org:${user.organization_id}`;
+
+/** The period a profile is paid for once in: the calendar month, UTC. */
+const periodOf = (now: Date) => now.toISOString().slice(0, 7);
+
+/** The record API of the user's connection to the CRM: 404 without a connection or an adapter. */
+export async function openRecordApi(
+  services: Pick<SyncServices, 'repos' | 'secretBox' | 'crmRecords'>,
+  user: User,
+  software: Software,
+) {
+  const connection = await services.repos.connections.forSync(user, software.slug);
+  if (!connection) throw notFound(message('crm_sync_not_connected', { crm: software.software }));
+  const credentials = services.secretBox.open<{ access_token?: string; api_keys?: string[] }>(
+    connection.credentials,
+  );
+  const organizationId = connection.organization_id ?? user.organization_id;
+  const api = services.crmRecords.open({
+    software: software.slug,
+    credentials,
+    account: organizationId === null ? `user:${user.id}` : `org:${organizationId}`,
+  });
+  if (!api) throw notFound(message('crm_sync_unsupported', { crm: software.software }));
+  return api;
+}
+
+/** A CRM failure as the answer says it: the refused field (422), a 429 that outlasted the waits, or as is. */
+function answerOf(error: unknown, crm: string): unknown {
+  if (error instanceof CrmRefusedField)
+    return rejected(message('crm_refused_field', { crm, field: error.field, reason: error.reason }));
+  if (error instanceof CrmRateLimited)
+    return tooManyAttempts(
+      error.retryAfterSeconds,
+      message('crm_rate_limited', { crm, seconds: error.retryAfterSeconds }),
+    );
+  return error;
+}
+
+export async function syncProfile(
+  services: SyncServices,
+  user: User,
+  software: Software,
+  profile: SyncProfile,
+  dryRun: boolean,
+): Promise<SyncResult> {
+  const { repos } = services;
+  const api = await openRecordApi(services, user, software);
+  const { settings } = await syncSettingsFor(repos, user, software.slug);
+  const crm = (call: () => Promise<CrmRecord | null>) => withCrmBackoff(call, services.crmRecords.backoff);
+  const logBase = {
+    organization_id: user.organization_id,
+    user_id: user.id,
+    software: software.slug,
+    profile_name: profileName(profile),
+    profile_url: profileValue(profile, 'profile_url'),
+  };
+  const log = (entry: Omit<NewSyncLogEntry, keyof typeof logBase>) =>
+    repos.crmSync.record({ ...logBase, ...entry });
+
+  let duplicate: CrmRecord | null = null;
+  let matchedBy: SyncResult['matched_by'] = null;
+  try {
+    for (const search of duplicateSearches(settings, profile)) {
+      duplicate = await crm(() => api.findRecord(settings.object, search.match));
+      if (duplicate) {
+        matchedBy = search.key;
+        break;
+      }
+    }
+  } catch (error) {
+    const answer = answerOf(error, software.software);
+    if (!dryRun) await logFailure(log, error, answer);
+    throw answer;
+  }
+  const plan = planWrite(settings, profile, duplicate?.fields ?? null);
+
+  const key = profileKey(profile);
+  const scope = scopeOf(user);
+  const period = periodOf(new Date());
+  const paid = key === null ? [] : await repos.crmSync.chargedKinds(scope, key, period);
+  const toCharge = chargeableKinds(plan).filter((kind) => !paid.includes(kind));
+  const result = (record: CrmRecord | null, charged: number, logId: string | null): SyncResult => ({
+    outcome: plan.outcome,
+    dry_run: dryRun,
+    record_id: record?.id ?? null,
+    record_url: record?.url ?? null,
+    matched_by: matchedBy,
+    fields: plan.fields,
+    credits_charged: charged,
+    log_id: logId,
+  });
+  if (dryRun) return result(duplicate, toCharge.length, null);
+
+  // Charged before the write, so a balance too small writes nothing; given back when the write fails.
+  const spends: { kind: 'email' | 'phone'; spendId: string }[] = [];
+  const giveBack = async (spendIds: string[]) => {
+    for (const spendId of spendIds) await refundSpend(repos, user.id, { spendId });
+  };
+  try {
+    for (const kind of toCharge) {
+      const outcome = await services.accountLimit.run(user.id, () =>
+        spendCredits(
+          repos,
+          user.id,
+          {
+            amount: 1,
+            feature: `${kind}_sync`,
+            reference: profileValue(profile, 'profile_url') ?? profileValue(profile, 'email'),
+            idempotencyKey: `crm-sync-${randomUUID()}`,
+          },
+          async () => {},
+        ),
+      );
+      spends.push({ kind, spendId: outcome.entry.id });
+    }
+  } catch (error) {
+    await giveBack(spends.map((s) => s.spendId));
+    await log({
+      outcome: 'failed',
+      fields_written: [],
+      detail: error instanceof DomainError ? error.message : 'credits could not be charged',
+    });
+    throw error;
+  }
+
+  let record: CrmRecord;
+  try {
+    if (plan.outcome === 'created') {
+      const owner = settings.owner.kind === 'fixed' ? settings.owner.crm_user! : user.email;
+      record = (await crm(() => api.createRecord(settings.object, plan.values, owner)))!;
+    } else if (plan.outcome === 'updated') {
+      record = (await crm(() => api.updateRecord(settings.object, duplicate!.id, plan.values)))!;
+    } else {
+      record = duplicate!;
+    }
+  } catch (error) {
+    await giveBack(spends.map((s) => s.spendId));
+    const answer = answerOf(error, software.software);
+    await logFailure(log, error, answer);
+    throw answer;
+  }
+
+  let charged = 0;
+  for (const spend of spends) {
+    const claimed = await repos.crmSync.claimCharge({
+      scope,
+      profileKey: key ?? '',
+      period,
+      userId: user.id,
+      ...spend,
+    });
+    if (claimed) charged++;
+    else await giveBack([spend.spendId]);
+  }
+  const logId = await log({
+    outcome: plan.outcome,
+    record_id: record.id,
+    record_url: record.url,
+    fields_written: Object.keys(plan.values),
+    credits_charged: charged,
+  });
+  return result(record, charged, logId);
+}
+
+/** The log's entry of a sync the CRM refused (naming the field) or that failed. */
+async function logFailure(
+  log: (
+    entry: Omit<NewSyncLogEntry, 'organization_id' | 'user_id' | 'software' | 'profile_name' | 'profile_url'>,
+  ) => Promise<string>,
+  error: unknown,
+  /** What the caller is answered (a 429 of the CRM's as crm_rate_limited). */
+  answer: unknown,
+) {
+  if (error instanceof CrmRefusedField) {
+    await log({ outcome: 'refused', fields_written: [], refused_field: error.field, detail: error.reason });
+  } else {
+    await log({
+      outcome: 'failed',
+      fields_written: [],
+      // A domain error's message is for users; anything else may carry what users must not see.
+      detail: answer instanceof DomainError ? answer.message : 'The CRM could not be reached.',
+    });
+  }
+}
