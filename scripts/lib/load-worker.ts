@@ -3,37 +3,15 @@
  * then the measured run) and sends back a LoadResult. Exits when its parent goes away.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
+import autocannon, { type Results } from 'autocannon';
 import type { LoadOptions, LoadResult } from './load.js';
 
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-  max: number;
-  total: number;
-}
+/** The request autocannon is about to send, which setupRequest may change. */
 interface RawRequest {
   path?: string;
   body?: string;
   headers?: Record<string, string>;
 }
-interface Results {
-  requests: Histogram;
-  latency: Histogram;
-  start: Date;
-  finish: Date;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (
-  options: Record<string, unknown>,
-  done: (error: Error | null, results: Results) => void,
-) => unknown;
-
-// autocannon ships CommonJS without types.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 function run(options: Record<string, unknown>): Promise<Results> {
   return new Promise((resolve, reject) =>
