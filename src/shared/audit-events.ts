@@ -50,6 +50,8 @@ export const AUDIT_EVENT_LABELS = {
   'invite_link.joined': 'Joined by invitation link',
   'domain.auto_join_changed': 'Automatic joining changed',
   'domain.auto_joined': 'Joined by company domain',
+  'organization.session_policy_changed': 'Session policy changed',
+  'organization.ip_allow_list_changed': 'IP allow-list changed',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -77,7 +79,11 @@ export const AUDIT_DETAIL_KEYS = [
   'domain',
   'enabled',
   'from',
+  'idle_from',
+  'idle_to',
   'interval',
+  'lifetime_from',
+  'lifetime_to',
   'lookup',
   'method',
   'organization_wide',

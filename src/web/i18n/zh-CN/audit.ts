@@ -140,6 +140,14 @@ export const audit: Record<string, string> = {
   'Joined by invitation link': '通过邀请链接加入',
   'Automatic joining changed': '自动加入设置已更改',
   'Joined by company domain': '通过公司域名加入',
+  'Session policy changed': '会话策略已更改',
+  'IP allow-list changed': 'IP 允许列表已更改',
+  'no limit of its own': '无单独限制',
+  '{minutes, plural, one {# minute} other {# minutes}}': '{minutes} 分钟',
+  'Idle timeout: {idleFrom} → {idleTo}. Session lifetime: {lifetimeFrom} → {lifetimeTo}.':
+    '空闲超时：{idleFrom} → {idleTo}。会话时长上限：{lifetimeFrom} → {lifetimeTo}。',
+  'any address': '任何地址',
+  'Allowed addresses: {from} → {to}.': '允许的地址：{from} → {to}。',
   'Privacy policy': '隐私政策',
   'We keep what the service needs: your name, email address, plan and organization, the campaign that brought you, and the credentials of the CRM you connect, stored encrypted.':
     '我们只保存服务所需的信息：您的姓名、电子邮箱地址、方案和组织、带您来到这里的推广活动，以及您连接的 CRM 的凭据（加密存储）。',

@@ -6,12 +6,14 @@ import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
-import { CreditAlertsSection } from './CreditAlertsSection';
+import { CreditAlertsForm } from './CreditAlertsForm';
+import { FormDisclosure } from './FormDisclosure';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
+import { SessionPoliciesForm } from './SessionPoliciesForm';
 
 /**
- * The organization's settings (name, seats, credit alerts, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, session policies, company domain), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -23,7 +25,8 @@ export function OrganizationSettings() {
   const showDomain = roleCan(viewer?.role, 'organization.domain');
   const showName = roleCan(viewer?.role, 'organization.settings');
   const showAlerts = roleCan(viewer?.role, 'credits.govern');
-  if (!showSeats && !showDomain && !showName && !showAlerts) return null;
+  const showPolicies = roleCan(viewer?.role, 'organization.security');
+  if (!showSeats && !showDomain && !showName && !showAlerts && !showPolicies) return null;
   return (
     <PageSection title={t('Organization settings')}>
       {showName && (
@@ -41,7 +44,26 @@ export function OrganizationSettings() {
       )}
       {showAlerts && (
         <PageSection title={t('Credit alerts')} level={3}>
-          <CreditAlertsSection onDone={(message) => report({ success: message })} />
+          <FormDisclosure
+            intro={t(
+              'Choose which credit events admins are mailed about, and the monthly cap new members start with.',
+            )}
+            openLabel={t('Set credit alerts')}
+            closeLabel={t('Hide credit alerts')}
+          >
+            <CreditAlertsForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
+        </PageSection>
+      )}
+      {showPolicies && (
+        <PageSection title={t('Session policies')} level={3}>
+          <FormDisclosure
+            intro={t('Sign members out after a time, and choose the networks they may use the product from.')}
+            openLabel={t('Set session policies')}
+            closeLabel={t('Hide session policies')}
+          >
+            <SessionPoliciesForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
       {showDomain && (

@@ -34,3 +34,5 @@ export const CAP_SAVE_FAILED = 'Failed to set the monthly cap';
 export const CAP_USAGE_FAILED = 'Failed to load credit usage';
 export const ALERTS_LOAD_FAILED = 'Failed to load the credit alerts';
 export const ALERTS_SAVE_FAILED = 'Failed to save the credit alerts';
+export const POLICIES_LOAD_FAILED = 'Failed to load the session policies';
+export const POLICIES_SAVE_FAILED = 'Failed to save the session policies';
