@@ -9,10 +9,12 @@ export default {
     'src/server/main.ts',
     'scripts/*.{ts,mjs}',
     'test/**/*.test.{ts,tsx}',
-    // Started by path, not imported: scripts/bench.ts forks bench-hello.ts, scripts/lcp-bench.ts builds
+    // Started by path, not imported: scripts/bench.ts forks bench-hello.ts, lib/load.ts forks
+    // load-worker.ts (autocannon's process), scripts/lcp-bench.ts builds
     // bare-login-page.tsx, and webpack.config.js swaps PlainTextarea.tsx in for MUI's autosizing textarea
     // and the other stand-ins for MUI modules no first paint draws.
     'scripts/lib/bench-hello.ts',
+    'scripts/lib/load-worker.ts',
     'scripts/lib/bare-login-page.tsx',
     'src/web/components/PlainTextarea.tsx',
     'src/web/components/LazyTouchRipple.tsx',

@@ -9,14 +9,13 @@
  */
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { freePort } from './lib/free-port.js';
-import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendInit } from './lib/credit-bench.js';
+import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendBody } from './lib/credit-bench.js';
 import { runLoad, type LoadResult } from './lib/load.js';
+import { giveUp, scratchDatabase } from './lib/scratch-database.js';
 import { table } from './lib/table.js';
 import { positiveInt } from './lib/positive-int.js';
 
@@ -53,10 +52,8 @@ async function serverOn(env: Record<string, string>) {
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
   setTimeout(
-    () => {
-      console.error('bench:credits: still running long after its time budget; giving up.');
-      process.exit(2);
-    },
+    // The scratch database is dropped before the process ends (docs/performance.md#credits-benchmark).
+    () => giveUp('bench:credits: still running long after its time budget; giving up.'),
     (3 * (maxSeconds + 15) + 300) * 1000,
   ).unref();
   const results = await creditScenarios();
@@ -64,14 +61,13 @@ async function main() {
   console.log(
     '\n' +
       table(
-        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'],
         results.map((r) => [
           r.name,
           r.requests,
           r.errors,
           Math.round(r.requestsPerSecond),
           ms(r.p50),
-          ms(r.p95),
           ms(r.p99),
           ms(r.max),
         ]),
@@ -104,28 +100,24 @@ async function main() {
 
 /** The credit scenarios (docs/performance.md#credits-benchmark) on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
 async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const adminClient = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 5000 });
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   try {
-    await adminClient.connect();
-    await adminClient.query(`create database ${name}`);
+    scratch = await scratchDatabase(pgAdminUrl, 'bench');
   } catch (error) {
-    await adminClient.end().catch(() => undefined);
     console.warn(
       `\nPostgreSQL not reachable (${(error as Error).message}): the credit scenarios are skipped.`,
     );
     return [];
   }
-  const databaseUrl = new URL(pgAdminUrl);
-  databaseUrl.pathname = `/${name}`;
-  const { port, url, config } = await serverOn({
-    DATABASE_URL: databaseUrl.toString(),
-    // Writing a million entries in one statement takes longer than a request may.
-    DATABASE_TIMEOUT_MS: '300000',
-  });
-  const app = await buildApp(config);
   const results: (LoadResult & { name: string })[] = [];
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
+    const { port, url, config } = await serverOn({
+      DATABASE_URL: scratch.url,
+      // Writing a million entries in one statement takes longer than a request may.
+      DATABASE_TIMEOUT_MS: '300000',
+    });
+    app = await buildApp(config);
     await app.listen({ host: config.host, port });
     console.log(
       `\nCredit scenarios on PostgreSQL: writing ${BENCH_ENTRIES.toLocaleString('en')} ledger entries...`,
@@ -138,7 +130,6 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
       new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const report = (days: number) =>
       `${config.apiBase}/get-usage-report?from=${dayOf(days - 1)}&to=${dayOf(0)}&page_size=50`;
-    let turn = 0;
     const runs: { name: string; run: () => Promise<LoadResult> }[] = [
       {
         name: `POST spend-credits (${SPEND_CONCURRENCY} connections, PostgreSQL)`,
@@ -149,11 +140,8 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
             maxRequests,
             maxSeconds,
             concurrency: SPEND_CONCURRENCY,
-            init: () => {
-              const init = spendInit();
-              const cookie = data.spenderCookies[turn++ % data.spenderCookies.length]!;
-              return { ...init, headers: { ...init.headers, cookie } };
-            },
+            post: { body: spendBody, freshKey: 'idempotency_key' },
+            cookies: data.spenderCookies,
           }),
       },
       ...[30, 365].map((days) => ({
@@ -176,9 +164,8 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
       console.log(`  ${scenario}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
     }
   } finally {
-    await app.close();
-    await adminClient.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await adminClient.end();
+    await app?.close().catch(() => undefined);
+    await scratch.drop();
   }
   return results;
 }

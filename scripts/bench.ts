@@ -1,25 +1,26 @@
-// Throughput and latency of the reference server, each call next to a bare Fastify hello world
-// measured in the same run (the ratio is what to compare across machines), on PGlite and, when
-// DATABASE_URL is set, on a fresh PostgreSQL database of that server too. The app runs in its own
-// process with a 10,000-member organization (BENCH_MEMBERS), and the hello world in another.
+// Throughput, latency and CPU per request of the reference server, each call in A/B pairs with a bare
+// Fastify hello world (docs/performance.md#server-benchmark): in each of --rounds rounds a fresh hello
+// world is started and every scenario runs right after a hello run, so a busy moment of the machine hits
+// both alike; the report gives medians and ranges over the rounds and ratios to hello. The load generator
+// is autocannon in a process of its own (lib/load.ts); CPU per request and RSS come from each server
+// process itself (lib/bench-process.ts). On PGlite and, when DATABASE_URL is set, on a scratch database
+// of that PostgreSQL server, dropped at the end (also when the run fails or is interrupted).
 //
-//   tsx scripts/bench.ts [--requests 3000] [--seconds 10] [--concurrency 50] [--json <file>]
+//   tsx scripts/bench.ts [--rounds 3] [--seconds 3] [--requests 100000] [--concurrency 50] [--json <file>]
 //
-// Each scenario stops at --requests or --seconds, whichever comes first. The load generator runs in
-// this process and shares the machine's CPUs with the servers, so compare ratios, not absolute figures.
 // The SPA scenarios need `npm run build`; without it they are skipped.
 // Exit code 1 when a scenario cannot run or any request fails.
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { BenchPeople } from './lib/bench-server.js';
+import type { Usage } from './lib/bench-process.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
-import { runLoad, type LoadResult } from './lib/load.js';
+import { runLoad, type LoadOptions, type LoadResult } from './lib/load.js';
+import { giveUp, scratchDatabase } from './lib/scratch-database.js';
 import { table } from './lib/table.js';
 import { positiveInt } from './lib/positive-int.js';
 
@@ -29,18 +30,20 @@ interface Scenario {
   headers?: Record<string, string>;
   /** Checked on one request before the run, so a misconfigured scenario fails instead of measuring errors. */
   check?: (response: Response) => string | undefined;
-  /** Another client's requests running meanwhile (paths, sent one after the other in a loop). */
-  alongside?: (n: number) => string;
+  /** Another client's requests running meanwhile (paths sent in turn over one connection). */
+  alongside?: string[];
 }
 
 const { values: args } = parseArgs({
   options: {
-    requests: { type: 'string', default: '3000' },
-    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    requests: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '50' },
     json: { type: 'string' },
   },
 });
+const rounds = positiveInt(args, 'rounds');
 const maxRequests = positiveInt(args, 'requests');
 const maxSeconds = positiveInt(args, 'seconds');
 const concurrency = positiveInt(args, 'concurrency');
@@ -82,20 +85,23 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The median server time (ms) of each path since the last ask. */
-function serverTimes(child: ChildProcess): Promise<Map<string, number>> {
+/** The server process's CPU time, RSS and server times since the last ask. */
+function usage(child: ChildProcess): Promise<Usage> {
   return new Promise((resolve) => {
-    child.once('message', (message: { timings: Record<string, number[]> }) => {
-      const medians = new Map<string, number>();
-      for (const [key, list] of Object.entries(message.timings)) {
-        const sorted = [...list].sort((a, b) => a - b);
-        medians.set(key, sorted[Math.floor((sorted.length - 1) / 2)]!);
-      }
-      resolve(medians);
-    });
-    child.send({ type: 'timings' });
+    const listen = (message: { type: string }) => {
+      if (message.type !== 'usage') return;
+      child.off('message', listen);
+      resolve(message as Usage);
+    };
+    child.on('message', listen);
+    child.send({ type: 'usage' });
   });
 }
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+};
 
 /** The bytes of one answer as sent on the wire (compressed when the headers accept it). */
 function wireSize(url: string, headers: Record<string, string> = {}): Promise<number> {
@@ -134,12 +140,20 @@ function scenarios(apiBase: string, people: BenchPeople, members: number): Scena
       people.bigAdmin,
     ),
     api(`get-user (admin of ${big}) while another client pages`, 'get-user', people.bigAdmin, {
-      alongside: (n) => `${apiBase}/get-organization-members?per_page=100&page=${(n % pages) + 1}`,
+      alongside: allPages(apiBase, pages),
     }),
     api('get-pricing?schedule=yearly', 'get-pricing?schedule=yearly'),
     api('get-software-options', 'get-software-options'),
     ...webScenarios(),
   ];
+}
+
+/** Every page of the large organization's members, 100 at a time, as a client reads the whole list. */
+function allPages(apiBase: string, pages: number): string[] {
+  return Array.from(
+    { length: pages },
+    (_, i) => `${apiBase}/get-organization-members?per_page=100&page=${i + 1}`,
+  );
 }
 
 function webScenarios(): Scenario[] {
@@ -171,140 +185,238 @@ function webScenarios(): Scenario[] {
   return web;
 }
 
-interface Row extends LoadResult {
+/** One measured run against one server process: the load's figures and what the process spent. */
+interface Run extends LoadResult {
+  /** The server process's CPU time (user + system) per request answered, in ms. */
+  cpuMs: number;
+  rss: number;
+  /** Median server time (ms) of the scenario's path: from the request's arrival to the answer sent. */
+  serverMs: number;
+}
+
+/** A scenario over every round: medians, and ranges (min-max) where rounds differ. */
+interface Row {
   database: string;
   name: string;
-  /** Throughput as a share of the bare hello world's in the same run. */
+  rounds: number;
+  requests: number;
+  errors: number;
+  firstError?: string;
+  requestsPerSecond: number;
+  requestsPerSecondRange: [number, number];
+  /** Throughput as a share of the hello world's run just before, median over rounds. */
   ratio: number;
-  /** Median server time (ms): from the request's arrival to the answer sent. */
+  ratioRange: [number, number];
+  p50: number;
+  p99: number;
+  cpuMs: number;
+  /** CPU per request as a multiple of the hello world's. */
+  cpuRatio: number;
   serverMs: number | undefined;
   /** One answer on the wire, compressed as the scenario accepts. */
   bytes: number;
+  /** The server process's largest RSS seen after a run, in bytes. */
+  rss: number;
 }
 
-/** One pass: the app on one database, every scenario next to the hello world. */
-async function pass(database: string, env: NodeJS.ProcessEnv, hello: string): Promise<Row[]> {
+/** Runs `load` (and `alongside` meanwhile) against the server process `child`. */
+async function measure(child: ChildProcess, load: LoadOptions, alongside?: LoadOptions): Promise<Run> {
+  const before = await usage(child);
+  const [result, other] = await Promise.all([runLoad(load), alongside ? runLoad(alongside) : undefined]);
+  const after = await usage(child);
+  const answered = result.requests + (other?.requests ?? 0);
+  return {
+    ...result,
+    errors: result.errors + (other?.errors ?? 0),
+    firstError: result.firstError ?? other?.firstError,
+    cpuMs: (after.cpuMicros - before.cpuMicros) / 1000 / Math.max(1, answered),
+    rss: after.rss,
+    serverMs: median(after.timings[new URL(load.url).pathname] ?? []),
+  };
+}
+
+const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+
+function summarise(database: string, name: string, runs: Run[], hellos: Run[], bytes: number): Row {
+  const ratios = runs.map((run, i) => run.requestsPerSecond / hellos[i]!.requestsPerSecond);
+  return {
+    database,
+    name,
+    rounds: runs.length,
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    firstError: runs.find((run) => run.firstError)?.firstError,
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    requestsPerSecondRange: range(runs.map((run) => run.requestsPerSecond)),
+    ratio: median(ratios),
+    ratioRange: range(ratios),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    cpuRatio: median(runs.map((run, i) => run.cpuMs / hellos[i]!.cpuMs)),
+    serverMs: median(runs.map((run) => run.serverMs)),
+    bytes,
+    rss: Math.max(...runs.map((run) => run.rss)),
+  };
+}
+
+/** The whole large list as a client reads it: every page of 100 in turn, brotli, one connection. */
+async function wholeList(base: string, paths: string[], headers: Record<string, string>) {
+  const begin = performance.now();
+  let bytes = 0;
+  for (const page of paths) bytes += await wireSize(base + page, headers);
+  return { pages: paths.length, bytes, ms: performance.now() - begin };
+}
+
+interface Pass {
+  rows: Row[];
+  wholeList: { pages: number; bytes: number; ms: number };
+}
+
+/** One database: the app started once, then `rounds` rounds of hello/scenario pairs. */
+async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
   console.log(`\n${database}: starting the app and writing the organizations...`);
   const { child, ready } = await start<Ready>('bench-server.ts', env);
-  const rows: Row[] = [];
   try {
-    const load = (url: string, headers?: Record<string, string>) =>
-      runLoad({ url, headers, maxRequests, maxSeconds, concurrency });
-    const base = await load(hello);
-    rows.push({
-      database,
-      name: 'bare Fastify hello world',
-      ...base,
-      ratio: 1,
-      serverMs: undefined,
-      bytes: await wireSize(hello),
-    });
-    console.log(`  hello world: ${Math.round(base.requestsPerSecond)} req/s`);
-    for (const scenario of scenarios(ready.apiBase, ready.people, ready.members)) {
+    const list = scenarios(ready.apiBase, ready.people, ready.members);
+    const bytes = new Map<Scenario, number>();
+    for (const scenario of list) {
       const url = ready.url + scenario.path;
       const probe = await fetch(url, { headers: scenario.headers });
       await probe.arrayBuffer();
       const problem = probe.status !== 200 ? `HTTP ${probe.status}` : scenario.check?.(probe);
       if (problem) throw new Error(`${scenario.name}: ${problem}`);
-      const bytes = await wireSize(url, scenario.headers);
-      await serverTimes(child);
-      let stopAlongside = false;
-      let alongsideErrors = 0;
-      const alongside = scenario.alongside
-        ? (async () => {
-            for (let n = 0; !stopAlongside; n += 1) {
-              const response = await fetch(ready.url + scenario.alongside!(n), { headers: scenario.headers });
-              await response.arrayBuffer();
-              if (response.status !== 200) alongsideErrors += 1;
-            }
-          })()
-        : undefined;
-      const result = await load(url, scenario.headers);
-      stopAlongside = true;
-      await alongside;
-      const times = await serverTimes(child);
-      rows.push({
-        database,
-        name: scenario.name,
-        ...result,
-        errors: result.errors + alongsideErrors,
-        ratio: result.requestsPerSecond / base.requestsPerSecond,
-        serverMs: times.get(scenario.path.split('?')[0]!),
-        bytes,
-      });
-      console.log(`  ${scenario.name}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
+      bytes.set(scenario, await wireSize(url, scenario.headers));
     }
+    const pages = allPages(ready.apiBase, Math.max(1, Math.ceil(ready.members / 100)));
+    const whole = await wholeList(ready.url, pages, { ...JSON_HEADERS, cookie: ready.people.bigAdmin });
+    const options = (url: string, scenario: Scenario): LoadOptions => ({
+      url,
+      headers: scenario.headers,
+      maxRequests,
+      maxSeconds,
+      concurrency,
+      warmup: 0,
+    });
+    const alongsideOf = (scenario: Scenario): LoadOptions | undefined =>
+      scenario.alongside && {
+        url: ready.url + scenario.alongside[0],
+        paths: scenario.alongside,
+        headers: scenario.headers,
+        maxRequests,
+        maxSeconds,
+        concurrency: 1,
+        warmup: 0,
+      };
+    // Unmeasured: JIT warm-up, caches and the pool's connections, once per scenario.
+    for (const scenario of list) {
+      await runLoad({ ...options(ready.url + scenario.path, scenario), maxRequests: 200, maxSeconds: 1 });
+    }
+    const hellos = new Map<Scenario, Run[]>(list.map((scenario) => [scenario, []]));
+    const apps = new Map<Scenario, Run[]>(list.map((scenario) => [scenario, []]));
+    for (let round = 1; round <= rounds; round += 1) {
+      const hello = await start<{ type: 'ready'; url: string }>('bench-hello.ts', { ...process.env });
+      try {
+        await runLoad({ url: hello.ready.url, maxRequests: 1000, maxSeconds: 1, concurrency, warmup: 0 });
+        for (const scenario of list) {
+          hellos.get(scenario)!.push(await measure(hello.child, options(hello.ready.url, scenario)));
+          apps
+            .get(scenario)!
+            .push(await measure(child, options(ready.url + scenario.path, scenario), alongsideOf(scenario)));
+        }
+      } finally {
+        await stop(hello.child);
+      }
+      console.log(`  round ${round}/${rounds} done`);
+    }
+    const helloRuns = [...hellos.values()].flat();
+    const rows = [
+      summarise(database, 'bare Fastify hello world', helloRuns, helloRuns, 17),
+      ...list.map((scenario) =>
+        summarise(database, scenario.name, apps.get(scenario)!, hellos.get(scenario)!, bytes.get(scenario)!),
+      ),
+    ];
+    return { rows, wholeList: whole };
   } finally {
     await stop(child);
   }
-  return rows;
-}
-
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped by the returned function. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `crm_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await admin.end().catch(() => undefined);
-    },
-  };
 }
 
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
+  const scenarioCount = 14;
   setTimeout(
-    () => {
-      console.error('bench: still running long after its time budget; giving up.');
-      process.exit(2);
-    },
-    (2 * 14 * (maxSeconds + 15) + 300) * 1000,
+    () => giveUp('bench: still running long after its time budget; giving up.'),
+    (2 * rounds * 2 * scenarioCount * (maxSeconds + 5) + 600) * 1000,
   ).unref();
 
-  const { child: helloChild, ready: hello } = await start<{ type: 'ready'; url: string }>('bench-hello.ts', {
-    ...process.env,
-  });
-  const rows: Row[] = [];
-  try {
-    console.log(`Each scenario: up to ${maxRequests} requests or ${maxSeconds} s, ${concurrency} concurrent`);
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '' };
-    rows.push(...(await pass('PGlite', env, hello.url)));
-    if (process.env.DATABASE_URL) {
-      const scratch = await scratchDatabase(process.env.DATABASE_URL);
-      try {
-        rows.push(...(await pass('PostgreSQL', { ...process.env, DATABASE_URL: scratch.url }, hello.url)));
-      } finally {
-        await scratch.drop();
-      }
+  const passes: (Pass & { database: string })[] = [];
+  console.log(
+    `${rounds} rounds; each run: ${maxSeconds} s (or ${maxRequests} requests), ${concurrency} connections`,
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '' };
+  passes.push({ database: 'PGlite', ...(await pass('PGlite', env)) });
+  if (process.env.DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL);
+    try {
+      passes.push({
+        database: 'PostgreSQL',
+        ...(await pass('PostgreSQL', { ...process.env, DATABASE_URL: scratch.url })),
+      });
+    } finally {
+      await scratch.drop();
     }
-  } finally {
-    await stop(helloChild);
   }
+  const rows = passes.flatMap((p) => p.rows);
 
-  const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
+  const fixed = (value: number | undefined, digits = 1) =>
+    value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits);
   console.log(
     '\n' +
       table(
-        ['database', 'scenario', 'req/s', 'x hello', 'p50 ms', 'p99 ms', 'server ms', 'bytes', 'errors'],
+        [
+          'database',
+          'scenario',
+          'req/s',
+          'range',
+          'x hello',
+          'range',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms/req',
+          'x hello CPU',
+          'server ms',
+          'bytes',
+          'errors',
+        ],
         rows.map((r) => [
           r.database,
           r.name,
           Math.round(r.requestsPerSecond),
-          r.ratio.toFixed(2),
-          ms(r.p50),
-          ms(r.p99),
-          ms(r.serverMs),
+          r.requestsPerSecondRange.map(Math.round).join('-'),
+          fixed(r.ratio, 3),
+          r.ratioRange.map((v) => v.toFixed(3)).join('-'),
+          fixed(r.p50),
+          fixed(r.p99),
+          fixed(r.cpuMs, 3),
+          fixed(r.cpuRatio),
+          fixed(r.serverMs),
           r.bytes,
           r.errors,
         ]),
+        'llrrrrrrrrrrr',
       ),
   );
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  for (const p of passes) {
+    const members = p.wholeList.pages * 100;
+    console.log(
+      `\n${p.database}: the whole list of ${members.toLocaleString('en-US')} members as a client reads it ` +
+        `(${p.wholeList.pages} pages of 100, brotli, one connection): ${p.wholeList.bytes.toLocaleString('en-US')} bytes, ` +
+        `${Math.round(p.wholeList.ms)} ms. Server RSS: app ${mb(Math.max(...p.rows.slice(1).map((r) => r.rss)))}, ` +
+        `hello ${mb(p.rows[0]!.rss)}.`,
+    );
+  }
   console.log(
     `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
@@ -315,17 +427,18 @@ async function main() {
       node: process.version,
       cpus: os.cpus().length,
       loadAverage: os.loadavg()[0],
-      options: { maxRequests, maxSeconds, concurrency },
+      options: { rounds, maxRequests, maxSeconds, concurrency },
+      wholeList: Object.fromEntries(passes.map((p) => [p.database, p.wholeList])),
       scenarios: rows,
     };
-    // Two decimals are plenty for milliseconds and requests per second.
+    // Three decimals are plenty for milliseconds, ratios and requests per second.
     const round = (_key: string, value: unknown) =>
-      typeof value === 'number' ? Math.round(value * 100) / 100 : value;
+      typeof value === 'number' ? Math.round(value * 1000) / 1000 : value;
     writeFileSync(args.json, `${JSON.stringify(report, round, 2)}\n`);
   }
 
   for (const r of rows.filter((r) => r.errors > 0)) {
-    console.error(`${r.database} ${r.name}: ${r.errors} failed requests, first: ${r.firstError}`);
+    console.error(`${r.database} ${r.name}: ${r.errors} failed requests: ${r.firstError}`);
     process.exitCode = 1;
   }
 }

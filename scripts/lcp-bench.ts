@@ -93,6 +93,15 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     await page.waitForLoadState('networkidle');
     // Late paints (data that arrives after load) still count: give them a moment under throttling.
     await page.waitForTimeout(1000);
+    // An LCP entry can come after that under throttling; a page that reports none is a failed sample,
+    // never an LCP of 0 (which made every ratio to the bare page NaN or Infinity).
+    await page
+      .waitForFunction(() => (window as unknown as { __perf: Sample }).__perf.lcp > 0, undefined, {
+        timeout: 30_000,
+      })
+      .catch(() => {
+        throw new Error(`${url} reported no largest-contentful-paint within 30 s`);
+      });
     return await page.evaluate(() => (window as unknown as { __perf: Sample }).__perf);
   } finally {
     await context.close();

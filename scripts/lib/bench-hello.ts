@@ -1,6 +1,7 @@
 // The bare baseline of `npm run bench`: Fastify answering {"hello":"world"}, nothing else, in its own
 // process like the app, so each call's throughput can be given as a ratio of what Fastify alone does.
 import Fastify from 'fastify';
+import { serveBenchMessages } from './bench-process.js';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
@@ -10,6 +11,4 @@ process.send!({
   type: 'ready',
   url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
 });
-process.on('message', (message: { type: string }) => {
-  if (message.type === 'stop') void app.close().then(() => process.exit(0));
-});
+serveBenchMessages(() => app.close());

@@ -2,11 +2,13 @@
 // the real server on 127.0.0.1 with a fresh database (in-memory PGlite, or DATABASE_URL), and the people
 // the scenarios sign in as, written straight into the database (argon2 signups would take minutes):
 // a user without organization, the admin of a 10-member organization and the admin of a large one.
-// It tells the parent its URL and session cookies over IPC, and answers 'timings' with the server time
-// (Fastify's elapsed time, from request to answer sent) of the requests since the last ask, per URL path.
+// It tells the parent its URL and session cookies over IPC, and answers 'usage' with its CPU time, RSS
+// and the server time (Fastify's elapsed time, from request to answer sent) of the requests since the
+// last ask, per URL path (bench-process.ts).
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { serveBenchMessages } from './bench-process.js';
 import { freePort } from './free-port.js';
 
 export interface BenchPeople {
@@ -95,11 +97,11 @@ await sql`analyze`.execute(db);
 await app.listen({ host: config.host, port });
 process.send!({ type: 'ready', url, apiBase: config.apiBase, people, members: largeSize });
 
-process.on('message', (message: { type: string }) => {
-  if (message.type === 'timings') {
+serveBenchMessages(
+  () => app.close(),
+  () => {
     const answer = Object.fromEntries(timings);
     timings = new Map();
-    process.send!({ type: 'timings', timings: answer });
-  }
-  if (message.type === 'stop') void app.close().then(() => process.exit(0));
-});
+    return answer;
+  },
+);

@@ -4,7 +4,6 @@
  * in SQL (generate_series) with the ledger trigger off, then every balance is set to its ledger sum, so the
  * rule "balance = sum of the ledger" still holds for what is measured.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/index.js';
 import type { Repositories } from '../../src/server/repositories/index.js';
@@ -69,11 +68,5 @@ export async function seedCreditBench(db: Db, repos: Repositories): Promise<Cred
   return { spenderCookies, adminCookie: `session=${await repos.sessions.create(admin.id)}` };
 }
 
-/** Each call a new spend of one credit, with a fresh idempotency key. */
-export function spendInit(): { method: string; body: string; headers: Record<string, string> } {
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() }),
-  };
-}
+/** The body of one spend-credits call; the load generator adds a fresh `idempotency_key` each time. */
+export const spendBody = { amount: 1, feature: 'email_lookup' };

@@ -72,6 +72,8 @@ export interface BuildOptions {
   logger?: LogOptions | false;
   /** An in-memory PGlite starts from this migrated dump (tests open many databases; see db/index.ts). */
   pgliteTemplate?: Blob;
+  /** Opens (and migrates) the database in place of `createDb` (tests: a slow start). */
+  openDb?: typeof createDb;
 }
 
 /**
@@ -105,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const contract = options.contract ?? loadContract();
   // The logger exists only once Fastify does; the database and Redis report through it from then on.
   const logger: { current?: FastifyBaseLogger } = {};
-  const db = await createDb(config, {
+  const db = await (options.openDb ?? createDb)(config, {
     pgliteTemplate: options.pgliteTemplate,
     // A connection lost between queries: the pool replaces it; calls meanwhile answer 503.
     onConnectionError: (error) => logger.current?.warn({ err: error }, 'database connection lost'),
