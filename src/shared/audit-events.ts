@@ -50,6 +50,11 @@ export const AUDIT_EVENT_LABELS = {
   'invite_link.joined': 'Joined by invitation link',
   'domain.auto_join_changed': 'Automatic joining changed',
   'domain.auto_joined': 'Joined by company domain',
+  'scim.token_created': 'SCIM token created',
+  'scim.token_rotated': 'SCIM token rotated',
+  'scim.token_revoked': 'SCIM token revoked',
+  'scim.user_joined': 'Joined by SCIM provisioning',
+  'scim.user_deprovisioned': 'Deprovisioned by SCIM',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -114,6 +119,9 @@ export const AUDIT_DETAIL_WORDS: readonly string[] = [
   'email',
   'phone',
   'payment provider',
+  'deactivated',
+  'deleted',
+  'identity provider',
   'billing admin',
   'true',
   'false',

@@ -21,7 +21,16 @@ export interface ApiRequest extends FetchArgs {
 type ApiError = FetchBaseQueryError;
 
 /** What the cache can tag: each tag's behaviour (behaviour/<tag>.ts) says what provides and refreshes which. */
-const tagTypes = ['User', 'Members', 'OrgSubscription', 'Sessions', 'Audit', 'TwoFactor', 'Credits'] as const;
+const tagTypes = [
+  'User',
+  'Members',
+  'OrgSubscription',
+  'Sessions',
+  'Audit',
+  'TwoFactor',
+  'Credits',
+  'Scim',
+] as const;
 export type TagType = (typeof tagTypes)[number];
 
 // Cookies go with every call (cookie session) unless a request says otherwise (get-pricing: 'omit').
