@@ -171,6 +171,7 @@ describe('members table', () => {
       'Credit alerts',
       'Company domain',
       'Requests to join',
+      'Provisioning (SCIM)',
     ]);
   });
 

@@ -9,9 +9,10 @@ import { CompanyDomainSection } from './CompanyDomainSection';
 import { CreditAlertsSection } from './CreditAlertsSection';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
+import { ProvisioningSection } from './ProvisioningSection';
 
 /**
- * The organization's settings (name, seats, credit alerts, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, company domain, SCIM provisioning), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -23,6 +24,9 @@ export function OrganizationSettings() {
   const showDomain = roleCan(viewer?.role, 'organization.domain');
   const showName = roleCan(viewer?.role, 'organization.settings');
   const showAlerts = roleCan(viewer?.role, 'credits.govern');
+  // SCIM needs the organization (its verified domain); docs/scim.md.
+  const showProvisioning =
+    roleCan(viewer?.role, 'organization.provisioning') && Boolean(viewer?.organization);
   if (!showSeats && !showDomain && !showName && !showAlerts) return null;
   return (
     <PageSection title={t('Organization settings')}>
@@ -50,6 +54,11 @@ export function OrganizationSettings() {
             onDone={(message) => report({ success: message })}
             onMemberJoined={() => void members.refetch()}
           />
+        </PageSection>
+      )}
+      {showProvisioning && (
+        <PageSection title={t('Provisioning (SCIM)')} level={3}>
+          <ProvisioningSection onDone={(message) => report({ success: message })} />
         </PageSection>
       )}
     </PageSection>

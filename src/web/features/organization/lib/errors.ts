@@ -1,5 +1,6 @@
 /** The failure texts of the Organization screens (docs/product.md#organization-texts). */
 import { isFailedAnswer, withDetail, type ErrorText } from '../../../api/errors';
+import { msg } from '../../../i18n';
 
 const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
 const MEMBERS_LOAD_FAILED = 'Failed to load org members';
@@ -34,3 +35,6 @@ export const CAP_SAVE_FAILED = 'Failed to set the monthly cap';
 export const CAP_USAGE_FAILED = 'Failed to load credit usage';
 export const ALERTS_LOAD_FAILED = 'Failed to load the credit alerts';
 export const ALERTS_SAVE_FAILED = 'Failed to save the credit alerts';
+export const SCIM_LOAD_FAILED = msg('Failed to load the provisioning settings');
+export const SCIM_TOKEN_FAILED = msg('Failed to change the SCIM token');
+export const SCIM_MAPPING_FAILED = msg('Failed to change the group mapping');
