@@ -226,7 +226,7 @@ export default defineConfig(
           // node:test's test() and describe() return promises the runner itself awaits.
           allowForKnownSafeCalls: [
             { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
-            { from: 'file', path: 'test/server/helpers/node-test.ts', name: ['describe', 'it'] },
+            { from: 'file', path: 'test/server/helpers/node-test.ts', name: ['describe', 'it', 'test'] },
           ],
         },
       ],
@@ -267,6 +267,13 @@ export default defineConfig(
               importNames: ['useSelector', 'useDispatch'],
               message: 'Use the typed useAppSelector / useAppDispatch of src/web/app/hooks.ts.',
             },
+            // Webpack drops what a barrel's unused exports pull in, but Jest (CommonJS) loads all of it in
+            // every test file that reaches the import: @mui/material alone is ~0.4 CPU s more than three
+            // components.
+            ...['@mui/material', '@mui/icons-material', '@mui/x-charts'].map((name) => ({
+              name,
+              message: `Import each component from its own path (${name}/Button), not the package's index.`,
+            })),
           ],
           patterns: [
             {
@@ -286,9 +293,9 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
   {
-    // `npm test` loads a pass's server test files into one process; what they register goes through
-    // helpers/node-test.ts, which keeps each file's hooks to its own tests there.
-    files: ['test/server/**/*.ts'],
+    // `npm test` loads a pass's server (or browser) test files into one process; what they register goes
+    // through test/server/helpers/node-test.ts, which keeps each file's hooks to its own tests there.
+    files: ['test/server/**/*.ts', 'test/e2e/**/*.ts'],
     ignores: ['test/server/helpers/node-test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -297,7 +304,7 @@ export default defineConfig(
           paths: [
             {
               name: 'node:test',
-              message: 'Import describe, it and the hooks from test/server/helpers/node-test.ts.',
+              message: 'Import test, describe, it and the hooks from test/server/helpers/node-test.ts.',
             },
           ],
         },

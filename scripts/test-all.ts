@@ -1,27 +1,27 @@
-// Runs every test suite, two at a time (the machine has two cores), and ends with one line,
-// `N passed, N failed`, summed over all suites.
+// Runs every test suite in jobs of one core each, as many at a time as the machine has cores, and ends
+// with one line, `N passed, N failed`, summed over all suites.
 //
 //   tsx scripts/test-all.ts                  lint, typecheck, web, server (PGlite + PostgreSQL), e2e
 //   tsx scripts/test-all.ts server e2e       only the named suites
 //
-// Each suite's output is printed as a block when it ends, with its wall time; the summary gives every
-// suite's time and the total.
+// Each job's output is printed as a block when it ends, with its wall time; the summary gives every
+// job's time and the total.
 //
-// What makes it fast (docs: README.md#tests):
-// - The server suite's two passes run side by side. A file that says `@database-agnostic` near its top
-//   (configuration, pure rules, the fuzz test...) runs once, on PGlite, in a job of its own.
-// - Node runs with V8's baseline WebAssembly compiler only (--liftoff-only): each test file is a process
-//   that compiles PGlite anew, and the optimizing compiler costs more than it wins back there.
+// What makes it fast (docs/testing.md#how-npm-test-runs):
+// - Every job keeps one core busy, so the cores stay busy to the end: the server suite in three jobs (its
+//   PGlite and PostgreSQL passes, and the files that say `@database-agnostic` near their top, once), the
+//   browser files and Jest's files in two shards each.
+// - A server pass or a browser shard runs its files in one process (test/server/helpers/run-in-one-process.ts),
+//   which loads the server's code and compiles PGlite's WebAssembly once.
 // - Test apps start from a migrated database: on PGlite a dump made here once (TEST_PGLITE_TEMPLATE, a
 //   file every test process loads; test/server/helpers/app.ts), on PostgreSQL a template database
 //   migrated here once (TEST_PG_TEMPLATE), copied by CREATE DATABASE ... TEMPLATE.
-// - The production build the browser tests need runs as a job of its own, beside the others.
 //
 // Environment:
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TEST_E2E_POSTGRES=1 also run the browser tests against PostgreSQL (default: PGlite only)
-//   TEST_CORES          how many cores the jobs may keep busy at once (default: the machine's)
+//   TEST_CORES          how many jobs run at once (default: the machine's cores)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -115,13 +115,18 @@ async function checkSuite(name: string, script: string, output: Output): Promise
     : { name, passed: 0, failed: 1, note: `exit code ${code}` };
 }
 
-async function webSuite(name: string, output: Output): Promise<Omit<Result, 'seconds'>> {
-  const reportFile = path.join(scratch, 'jest.json');
+/**
+ * One of Jest's shards (`--shard`), with one worker: a job of one core like the others, so the two cores
+ * stay busy to the end. The worker is replaced once its heap passes a limit after a file (a worker's heap
+ * grows over fifty files, and an in-band run, what one worker otherwise means, took 400 s instead of 159).
+ */
+async function webSuite(name: string, shard: string, output: Output): Promise<Omit<Result, 'seconds'>> {
+  const reportFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(output, bin('jest'), [
     '--ci',
-    // Two workers with the machine to themselves: one worker in band beside the other one-core jobs took
-    // 400 s instead of 159 s (its one heap grows over 107 files).
-    '--maxWorkers=2',
+    `--shard=${shard}`,
+    '--maxWorkers=1',
+    '--workerIdleMemoryLimit=1G',
     '--passWithNoTests',
     '--json',
     `--outputFile=${reportFile}`,
@@ -174,39 +179,27 @@ function isDatabaseAgnostic(file: string): boolean {
 }
 
 /**
- * How a suite's files run: each in a process of its own (`node --test`), or all in one process, one file
- * after the other (test/server/helpers/run-in-one-process.ts), which loads the server's code once.
+ * Runs test files with node's test runner, all in one process, one file after the other
+ * (test/server/helpers/run-in-one-process.ts), which loads the server's code once: spec output to the
+ * suite's output, TAP to a file for the counts.
  */
-type Isolation = { processPerFile: number } | 'one process';
-
-/** Runs test files with node's test runner: spec output to the suite's output, TAP to a file for the counts. */
 async function nodeTests(
   name: string,
   files: string[],
   env: NodeJS.ProcessEnv,
   output: Output,
-  isolation: Isolation,
 ): Promise<Omit<Result, 'seconds'>> {
   const tapFile = path.join(scratch, `${name.replace(/\W+/g, '-')}.tap`);
-  const runner =
-    isolation === 'one process'
-      ? // It caps a hung file and ends a process kept up by what a file left running; node's own
-        // --test-force-exit would end it before the TAP file is written.
-        [path.join(root, 'test/server/helpers/run-in-one-process.ts')]
-      : [
-          '--test',
-          `--test-concurrency=${isolation.processPerFile}`,
-          // A cap for a hung test, not a speed check. Node's runner applies it to each file as a whole too,
-          // and on a busy 2-core machine a file that walks every page with axe (accessibility) can take
-          // minutes.
-          '--test-timeout=600000',
-        ];
+  // It caps a hung file and ends a process kept up by what a file left running; node's own
+  // --test-force-exit would end it before the TAP file is written.
+  const runner = path.join(root, 'test/server/helpers/run-in-one-process.ts');
   const code = await run(
     output,
     process.execPath,
     [
       // PGlite is WebAssembly: V8's optimizing compiler spends more CPU compiling it than the tests win
-      // back; its baseline compiler alone cut the suite's CPU by ~30% when each file was a process.
+      // back. Its baseline compiler alone cut the suite's CPU by ~30% when each file was a process, and
+      // still saves ~8% with a process per pass (the server suite: 318 CPU s against 344).
       '--liftoff-only',
       '--import',
       'tsx',
@@ -215,7 +208,7 @@ async function nodeTests(
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
       // Last: the one-process runner is a script, and node reads what follows it as the script's arguments.
-      ...runner,
+      runner,
       ...files,
     ],
     env,
@@ -296,7 +289,6 @@ async function nodeSuite(
   files: string[],
   database: Database,
   output: Output,
-  isolation: Isolation,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Omit<Result, 'seconds'>> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
@@ -304,7 +296,7 @@ async function nodeSuite(
   delete env.TEST_PG_TEMPLATE;
   if (database === 'pglite') {
     env.TEST_PGLITE_TEMPLATE = await pgliteTemplateFile();
-    return nodeTests(name, files, env, output, isolation);
+    return nodeTests(name, files, env, output);
   }
 
   const suffix = randomBytes(6).toString('hex');
@@ -327,7 +319,7 @@ async function nodeSuite(
   env.DATABASE_URL = pgUrl(base);
   env.TEST_PG_TEMPLATE = template;
   try {
-    return await nodeTests(name, files, env, output, isolation);
+    return await nodeTests(name, files, env, output);
   } finally {
     await dropDatabases(admin, [base, template]);
     await admin.end().catch(() => undefined);
@@ -355,11 +347,6 @@ interface Job {
   after?: string[];
   /** When false, the job's result is not a suite of the summary unless it fails. */
   counted?: boolean;
-  /**
-   * How many cores it keeps busy (default 1). Jobs start only while the cores they need are free: jobs
-   * that share cores run slower each, and the browser tests' waits then stretch with the load.
-   */
-  cores?: number;
   run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }
 
@@ -372,7 +359,7 @@ function serverPass(database: Database): Job {
     name,
     run: (output) => {
       const files = serverFiles().filter((file) => !isDatabaseAgnostic(file));
-      return nodeSuite(name, files, database, output, 'one process');
+      return nodeSuite(name, files, database, output);
     },
   };
 }
@@ -380,39 +367,55 @@ function serverPass(database: Database): Job {
 /** The `@database-agnostic` server files, once (on PGlite): a job of their own, so the two cores share the work evenly. */
 const agnosticServerPass: Job = {
   name: 'server (database-agnostic)',
+  // The compiled server's test also serves the SPA, which it skips while dist/web is missing or stale.
+  after: ['build'],
   run: (output) =>
-    nodeSuite(
-      'server (database-agnostic)',
-      serverFiles().filter(isDatabaseAgnostic),
-      'pglite',
-      output,
-      'one process',
-    ),
+    nodeSuite('server (database-agnostic)', serverFiles().filter(isDatabaseAgnostic), 'pglite', output),
 };
 
-function e2ePass(database: Database): Job {
-  const name = `e2e (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
-  // Two browser files at a time: each has its own server, port, database and browser, and its pages
-  // act only once hydrated (harness.ts), so a busy machine slows them down without breaking them.
-  return {
-    name,
-    after: ['build'],
-    cores: 2,
-    run: (output) =>
-      nodeSuite(
-        name,
-        findTests('test/e2e'),
-        database,
-        output,
-        { processPerFile: 2 },
-        { TEST_WEB_BUILT: '1' },
-      ),
-  };
+/**
+ * The browser files of a pass, in two one-process shards (test/server/helpers/run-in-one-process.ts), so
+ * each shard pays once what every file paid before its first test (the server's modules through tsx,
+ * PGlite's WebAssembly, the contract's validators). Each file has its own server, port, database and browser,
+ * and its pages act only once hydrated (harness.ts), so a shard beside another job slows down without
+ * breaking.
+ */
+function e2ePass(database: Database): Job[] {
+  const label = database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return [0, 1].map((shard) => {
+    const name = `e2e (${label}) ${shard + 1}/2`;
+    return {
+      name,
+      after: ['build'],
+      run: (output) =>
+        nodeSuite(name, shardOf(findTests('test/e2e'), shard, 2), database, output, {
+          TEST_WEB_BUILT: '1',
+        }),
+    };
+  });
+}
+
+/**
+ * The files of one shard: each file, largest first, goes to the shard with the fewest bytes so far. A
+ * browser file's length is a fair measure of how long it runs (its steps), and it needs no earlier run.
+ */
+function shardOf(files: string[], shard: number, shards: number): string[] {
+  const sizes = new Map(files.map((file) => [file, readFileSync(path.join(root, file)).length]));
+  const load = Array.from({ length: shards }, () => ({ bytes: 0, files: [] as string[] }));
+  for (const file of [...files].sort((a, b) => sizes.get(b)! - sizes.get(a)!)) {
+    const lightest = load.reduce((min, next) => (next.bytes < min.bytes ? next : min));
+    lightest.bytes += sizes.get(file)!;
+    lightest.files.push(file);
+  }
+  return load[shard].files.sort();
 }
 
 /** The suites by the name `npm test -- NAME` selects, each with its jobs in the order they should start. */
 const suites: Record<string, Job[]> = {
-  web: [{ name: 'web (jest)', cores: 2, run: (output) => webSuite('web (jest)', output) }],
+  web: ['1/2', '2/2'].map((shard) => ({
+    name: `web (jest) ${shard}`,
+    run: (output: Output) => webSuite(`web (jest) ${shard}`, shard, output),
+  })),
   server: [serverPass('pglite'), serverPass('postgres'), agnosticServerPass],
   e2e: [
     {
@@ -422,26 +425,24 @@ const suites: Record<string, Job[]> = {
       // writing it at once would break the server that test runs.
       run: (output) => checkSuite('build', 'build:web', output),
     },
-    ...(process.env.TEST_E2E_POSTGRES === '1'
-      ? [e2ePass('pglite'), e2ePass('postgres')]
-      : [e2ePass('pglite')]),
+    ...e2ePass('pglite'),
+    ...(process.env.TEST_E2E_POSTGRES === '1' ? e2ePass('postgres') : []),
   ],
   lint: [{ name: 'lint', run: (output) => checkSuite('lint', 'lint', output) }],
   typecheck: [{ name: 'typecheck', run: (output) => checkSuite('typecheck', 'typecheck', output) }],
 };
 
 /**
- * Starts jobs in order, as long as their cores are free (a job needing more than the machine has runs
- * alone), each once the jobs it comes after have passed (a job whose prerequisite failed is reported as not
- * run). The longest suites are listed first so the run ends soon
- * after the longest one.
+ * Starts jobs in order while a core is free, each once the jobs it comes after have passed (a job whose
+ * prerequisite failed is reported as not run).
  */
 async function schedule(jobs: Job[]): Promise<Result[]> {
   const results = new Map<string, Result>();
   const pending = [...jobs];
   const active = new Map<Job, Promise<void>>();
-  const busy = () => [...active.keys()].reduce((sum, job) => sum + coresOf(job), 0);
-  const fits = (job: Job) => active.size === 0 || busy() + coresOf(job) <= cores;
+  // Every job keeps about one core busy (a browser shard: its server and its Chromium, in turn); jobs
+  // sharing a core run slower each, and the browser tests' waits then stretch with the load.
+  const fits = () => active.size < cores;
   const finished = (name: string) => results.has(name);
   const startedAt = Date.now();
 
@@ -485,7 +486,7 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
           note: `not run: ${failedFirst} failed`,
         });
         pending.splice(i, 1);
-      } else if (blockedBy.every(finished) && fits(job)) {
+      } else if (blockedBy.every(finished) && fits()) {
         pending.splice(i, 1);
         start(job);
       } else {
@@ -503,30 +504,28 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   });
 }
 
-function coresOf(job: Job) {
-  return Math.min(job.cores ?? 1, cores);
-}
-
 function elapsed(since: number) {
   const seconds = Math.round((Date.now() - since) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /**
- * The order jobs start in, each as soon as its cores are free: the build first, since the browser files
- * wait for it; then the one-core jobs, longest first, two at a time; then the two-core ones (the browser
- * files, two at a time, and Jest's two workers), each with the machine to itself.
+ * The order jobs start in, each as soon as a core is free: the build first, since the browser files wait
+ * for it, then the longest jobs first, so the run ends with short ones on both cores.
  */
 const START_ORDER = [
   'build',
   'server (PGlite)',
+  'e2e (PGlite) 1/2',
+  'e2e (PGlite) 2/2',
+  'e2e (PostgreSQL) 1/2',
+  'e2e (PostgreSQL) 2/2',
+  'web (jest) 1/2',
+  'web (jest) 2/2',
   'server (PostgreSQL)',
   'lint',
   'server (database-agnostic)',
   'typecheck',
-  'e2e (PGlite)',
-  'e2e (PostgreSQL)',
-  'web (jest)',
 ];
 
 async function main() {

@@ -7,7 +7,7 @@
  * every row's actions are on screen.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { describeViolations, violations } from './axe.js';
 import { useAppAndBrowser } from './harness.js';

@@ -5,7 +5,7 @@
  * there; axe finds nothing at 1280 and 390 px.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describeViolations, violations } from './axe.js';
 import { useAppAndBrowser } from './harness.js';

@@ -8,7 +8,7 @@
  *   '(1 seat available)', and no 'Annual' badge for a Free admin who bought seats.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { startApp, useAppAndBrowser } from './harness.js';
 import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people.js';

@@ -8,7 +8,7 @@
  * - an admin of a team buys 3 Pro seats and the team billing total reflects them.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 import { apiCall, newPerson, payInSandbox, signUpByApi, teamOfTwo, type Person } from './people.js';

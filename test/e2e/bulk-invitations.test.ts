@@ -3,7 +3,7 @@
  * the 195 others are sent in one call, and show as pending invitations.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { useAppAndBrowser } from './harness.js';
 import { apiCall, teamOfTwo } from './people.js';
 

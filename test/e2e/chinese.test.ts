@@ -7,7 +7,7 @@
  * Text marked as another language (lang="en": the English mails of the outbox) is not the page's own.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { chunkFileUrl, useAppAndBrowser } from './harness.js';
 import { apiCall, invitationToken, newPerson, signUpByApi } from './people.js';

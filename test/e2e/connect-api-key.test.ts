@@ -4,7 +4,7 @@
  * leads back to the key form, and a demo_ key connects and goes on to /complete and the dashboard.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { signUp } from './flows.js';
 import { useAppAndBrowser } from './harness.js';

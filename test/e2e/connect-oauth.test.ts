@@ -6,7 +6,7 @@
  * connectionData document event), and the user disconnects.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { BrowserContext } from 'playwright-core';
 import { signUp } from './flows.js';
 import { useAppAndBrowser } from './harness.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { useAppAndBrowser } from './harness.js';
 import { apiCall, payInSandbox, teamOfTwo } from './people.js';

@@ -4,7 +4,7 @@
  * out and logs in with it; every Google error text of docs/product.md#authentication-texts can be brought about.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { logOut } from './flows.js';
 import { useAppAndBrowser } from './harness.js';

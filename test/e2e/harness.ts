@@ -1,6 +1,6 @@
 // Helpers for browser tests: Debian's Chromium driven by playwright-core, against the real server on a
 // free port with a fresh in-memory database.
-import { after, before } from 'node:test';
+import { after, before } from '../server/helpers/node-test.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {

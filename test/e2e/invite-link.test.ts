@@ -5,7 +5,7 @@
  * sandbox outbox joins, and the colleague sees the organization; the admin revokes the link and opening it then says it was revoked.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { joinByMailedInvitation, signUp } from './flows.js';
 import { useAppAndBrowser } from './harness.js';
 import { newPerson, signUpByApi } from './people.js';

@@ -6,7 +6,7 @@
  * request says "Address not confirmed" and approving mails the colleague an invitation: opening it joins.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { joinByMailedInvitation, signUp } from './flows.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 import { newPerson, signUpByApi } from './people.js';

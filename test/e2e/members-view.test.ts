@@ -4,7 +4,7 @@
  * and comes back with the browser's back button: the same rows; reloads: the same rows again.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 import { apiCall, newPerson, signUpByApi } from './people.js';

@@ -4,7 +4,7 @@
  * when it is: Finish is not ticked while the visitor is still connecting or joining. axe finds nothing.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { describeViolations, violations, type Violation } from './axe.js';
 import { useAppAndBrowser } from './harness.js';

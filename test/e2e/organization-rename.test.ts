@@ -4,7 +4,7 @@
  * sandbox finds it), creates the invitation link; a colleague opening the link reads the new name.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { useAppAndBrowser } from './harness.js';
 import { newPerson, signUpByApi } from './people.js';
 

@@ -6,7 +6,7 @@
  * the API), and the member sees no Organization entry and no Edit links.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { signUp, STRONG_PASSWORD } from './flows.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';

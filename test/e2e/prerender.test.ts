@@ -10,7 +10,7 @@
  *   them without asking again.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender.js';
 import { actBeforeHydration, chunkFileUrl, useAppAndBrowser } from './harness.js';

@@ -6,7 +6,7 @@
  * - at desktop width: the /connect buttons, no card in a card, headings, the Zoho select, the footer.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { signUp, STRONG_PASSWORD } from './flows.js';
 import { useAppAndBrowser } from './harness.js';

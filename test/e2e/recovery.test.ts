@@ -4,7 +4,7 @@
  * invite' is on screen at 390 px; inviting and editing a member with the keyboard alone, focus checked at each step.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { describeViolations, violations } from './axe.js';
 import { STRONG_PASSWORD } from './flows.js';

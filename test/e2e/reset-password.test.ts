@@ -3,7 +3,7 @@
  * its link → a new password → redirected to /login → logging in works with the new password only.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows.js';
 import { useAppAndBrowser } from './harness.js';
 

@@ -4,7 +4,7 @@
  * anyone, neither in the UI nor through the API.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { useAppAndBrowser } from './harness.js';
 import { apiCall, invitationToken, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people.js';
 

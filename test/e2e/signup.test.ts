@@ -3,7 +3,7 @@
  * signs up, lands on /connect (installed, nothing connected yet), then logs out and logs back in.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { logIn, logOut, signUp, STRONG_PASSWORD } from './flows.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { expectTitle, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();

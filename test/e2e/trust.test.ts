@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { test } from 'node:test';
+import { test } from '../server/helpers/node-test.js';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { STRONG_PASSWORD, logIn, logOut } from './flows.js';

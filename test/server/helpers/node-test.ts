@@ -1,11 +1,11 @@
 /**
- * node:test's registration functions, as the server test files use them. Run by `node --test`, a file's
+ * node:test's registration functions, as the server and browser test files use them. Run by `node --test`, a file's
  * calls go straight to node:test. `npm test` instead loads every file of a pass into one process
  * (helpers/run-in-one-process.ts): there, what a file registers as it loads is collected and
  * replayed inside a suite named after the file, so its top-level hooks (a `before` that starts its test
  * app, an `after` that closes it) belong to that file alone rather than to every file loaded after it.
  *
- * Test files under test/server import these, never node:test itself (lint holds it).
+ * Test files under test/server and test/e2e import these, never node:test itself (lint holds it).
  */
 import * as nodeTest from 'node:test';
 
@@ -21,8 +21,10 @@ function deferred<F extends (...args: never[]) => unknown>(register: F): F {
   }) as F;
 }
 
-/** describe and it with their .skip, .todo and .only, each deferred the same way. */
-function deferredWithModifiers<F extends typeof nodeTest.describe | typeof nodeTest.it>(register: F): F {
+/** test, describe and it with their .skip, .todo and .only, each deferred the same way. */
+function deferredWithModifiers<
+  F extends typeof nodeTest.test | typeof nodeTest.describe | typeof nodeTest.it,
+>(register: F): F {
   return Object.assign(deferred(register), {
     skip: deferred(register.skip),
     todo: deferred(register.todo),
@@ -30,6 +32,7 @@ function deferredWithModifiers<F extends typeof nodeTest.describe | typeof nodeT
   });
 }
 
+export const test = deferredWithModifiers(nodeTest.test);
 export const describe = deferredWithModifiers(nodeTest.describe);
 export const it = deferredWithModifiers(nodeTest.it);
 export const before = deferred(nodeTest.before);

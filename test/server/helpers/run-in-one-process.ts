@@ -1,4 +1,4 @@
-// Runs server test files in this one process, each inside a suite named after it:
+// Runs test files (server or browser) in this one process, each inside a suite named after it:
 //
 //   node --import tsx [--test-reporter=...] test/server/helpers/run-in-one-process.ts test/server/a.test.ts ...
 //
