@@ -8469,9 +8469,9 @@ export interface operations {
         /** @example userName eq "ada@acme.com" */
         filter?: string;
         /** @example 1 */
-        startIndex?: string;
+        startIndex?: number;
         /** @example 100 */
-        count?: string;
+        count?: number;
       };
       header?: never;
       path?: never;
@@ -8881,9 +8881,9 @@ export interface operations {
         /** @example userName eq "ada@acme.com" */
         filter?: string;
         /** @example 1 */
-        startIndex?: string;
+        startIndex?: number;
         /** @example 100 */
-        count?: string;
+        count?: number;
         /** @example members */
         excludedAttributes?: string;
       };

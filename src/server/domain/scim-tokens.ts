@@ -4,7 +4,7 @@
  * ends one at once; the last use is noted. Creating, rotating and revoking are audited.
  */
 import type { Organization, ScimToken, User } from '../db/schema.js';
-import type { Repositories } from '../repositories/index.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
 import { personOf } from '../repositories/audit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import { requirePermission } from './authorization.js';
@@ -55,23 +55,34 @@ export async function createScimToken(
 ): Promise<{ token: string; row: ScimToken }> {
   const org = await adminsOrganization(repos, admin);
   if (!org || provisioningDomain(org) === null) throw invalid(message('scim_needs_domain'));
+  return repos.transaction((tx) =>
+    issueToken(tx, org, admin, new Date(Date.now() + expiresInDays * DAY_MS), 'scim.token_created', ip),
+  );
+}
+
+/** A new token's value and row, saved with its audit entry in the caller's transaction. */
+async function issueToken(
+  tx: InTransaction,
+  org: Organization,
+  admin: User,
+  expiresAt: Date,
+  type: 'scim.token_created' | 'scim.token_rotated',
+  ip: string | null,
+): Promise<{ token: string; row: ScimToken }> {
   const token = newToken();
-  const row = await repos.transaction(async (tx) => {
-    const created = await tx.scim.insertToken({
-      organizationId: org.id,
-      tokenHash: hashToken(token),
-      createdBy: admin.id,
-      expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
-    });
-    await tx.audit.record({
-      type: 'scim.token_created',
-      organizationId: org.id,
-      actor: personOf(admin),
-      target: null,
-      ip,
-      details: {},
-    });
-    return created;
+  const row = await tx.scim.insertToken({
+    organizationId: org.id,
+    tokenHash: hashToken(token),
+    createdBy: admin.id,
+    expiresAt,
+  });
+  await tx.audit.record({
+    type,
+    organizationId: org.id,
+    actor: personOf(admin),
+    target: null,
+    ip,
+    details: {},
   });
   return { token, row };
 }
@@ -88,30 +99,14 @@ export async function rotateScimToken(
 ): Promise<{ token: string; row: ScimToken }> {
   const org = await adminsOrganization(repos, admin);
   if (!org || id === undefined) throw notFound(TOKEN_NOT_FOUND);
-  const token = newToken();
-  const row = await repos.transaction(async (tx) => {
+  return repos.transaction(async (tx) => {
     const old = await tx.scim.findToken(org.id, id, { forUpdate: true });
     const now = new Date();
     if (!old || scimTokenStatus(old, now) !== 'active') throw notFound(TOKEN_NOT_FOUND);
     const lifetime = Math.max(DAY_MS, old.expires_at.getTime() - old.created_at.getTime());
     await tx.scim.setTokenGrace(old.id, new Date(now.getTime() + SCIM_ROTATION_GRACE_HOURS * HOUR_MS));
-    const created = await tx.scim.insertToken({
-      organizationId: org.id,
-      tokenHash: hashToken(token),
-      createdBy: admin.id,
-      expiresAt: new Date(now.getTime() + lifetime),
-    });
-    await tx.audit.record({
-      type: 'scim.token_rotated',
-      organizationId: org.id,
-      actor: personOf(admin),
-      target: null,
-      ip,
-      details: {},
-    });
-    return created;
+    return issueToken(tx, org, admin, new Date(now.getTime() + lifetime), 'scim.token_rotated', ip);
   });
-  return { token, row };
 }
 
 /** Ends a token at once, rotated or not. */
