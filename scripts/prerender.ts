@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { EARLY_INPUT_SCRIPT } from '../src/shared/early-input.js';
 import { LOCALES } from '../src/shared/locale.js';
 import {
   GOOGLE_SIGN_IN,
@@ -98,9 +99,11 @@ for (const locale of LOCALES) {
             .replace('</head>', () => `${styles}</head>`)
             .replace(
               EMPTY_ROOT,
-              // inert until hydrated: a click or keystroke before the scripts run would be lost.
+              // inert, so that with JavaScript off no form is sent natively; the capture script right after
+              // it makes the page usable before its first paint and keeps what is typed and clicked until
+              // the app has hydrated (src/shared/early-input.ts).
               () =>
-                `<div id="root" inert>${html}</div>` +
+                `<div id="root" inert>${html}</div><script>${EARLY_INPUT_SCRIPT}</script>` +
                 `<script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson({ locale, state })}</script>`,
             ),
           // The route's chunks and what its first screen draws from others (the Google button...).

@@ -504,6 +504,22 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   });
 }
 
+/** CPU seconds the whole machine has spent since boot (Linux's /proc/stat; undefined elsewhere). */
+function machineCpuSeconds(): number | undefined {
+  try {
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // Kernel ticks are 1/100 s on Linux (USER_HZ).
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function elapsed(since: number) {
   const seconds = Math.round((Date.now() - since) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -541,6 +557,7 @@ async function main() {
     .flatMap((name) => suites[name])
     .sort((a, b) => START_ORDER.indexOf(a.name) - START_ORDER.indexOf(b.name));
   const startedAt = Date.now();
+  const cpuAtStart = machineCpuSeconds();
   const results = await schedule(jobs);
   if (interrupted)
     results.push({ name: 'interrupted', passed: 0, failed: 1, seconds: 0, note: 'stopped by a signal' });
@@ -561,6 +578,16 @@ async function main() {
     console.log(`${result.name.padEnd(24)} ${time}  ${result.passed} passed, ${result.failed} failed${note}`);
   }
   console.log(`${'total (wall)'.padEnd(24)} ${elapsed(startedAt).padStart(6)}`);
+  const cpuAtEnd = machineCpuSeconds();
+  if (cpuAtStart !== undefined && cpuAtEnd !== undefined) {
+    // The suite is CPU-bound: its time is about this over the cores, unless cores sat idle (or other work
+    // on the machine took them).
+    const cpu = cpuAtEnd - cpuAtStart;
+    const busy = cpu / ((Date.now() - startedAt) / 1000);
+    console.log(
+      `${'CPU (whole machine)'.padEnd(24)} ${`${cpu.toFixed(0)} s`.padStart(6)}  ${busy.toFixed(2)} of ${cores} cores busy`,
+    );
+  }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   process.exitCode = failed > 0 ? 1 : 0;

@@ -70,6 +70,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/confirm-two-factor-setup': '确认两步验证设置',
   '/disable-two-factor': '关闭两步验证',
   '/set-two-factor-requirement': '设置两步验证要求',
+  '/get-session-policies': '获取会话和网络策略',
+  '/set-session-policies': '设置会话和网络策略',
   '/spend-credits': '消耗点数',
   '/refund-credits': '退还点数',
   '/get-credit-usage': '获取点数用量',

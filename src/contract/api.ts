@@ -1235,6 +1235,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-session-policies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's session and network policies, and the caller's address as the server sees it (admins).
+     * @description The idle timeout and the absolute session lifetime (minutes; null: the product's own 7 days idle and
+     *     30 days absolute) and the IP allow-list (empty: any address) applied to every member's session.
+     *     `your_ip` is the caller's address as the server
+     *     computes it (behind `TRUST_PROXY`, the load balancer's `X-Forwarded-For`), which a list must include.
+     *     No policy for an admin without an organization yet.
+     */
+    get: operations['getSessionPolicies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-session-policies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the organization's idle timeout, session lifetime and IP allow-list (admins).
+     * @description Every field is given (the form saves them together). From the next call on, a member's session idle
+     *     for longer than `idle_timeout_minutes`, or older than `session_lifetime_minutes`, is ended and the
+     *     call answers 401 (`code: session_idle_timeout` or `session_lifetime_reached`); a member calling from
+     *     an address outside a non-empty `ip_allow_list` is refused with 403 (`code: ip_not_allowed`). Entries
+     *     are IPv4 or IPv6 addresses or CIDR ranges (`203.0.113.0/24`, `2001:db8::/32`); an IPv4-mapped IPv6
+     *     address (`::ffff:203.0.113.7`) counts as its IPv4 address. A malformed entry answers 400 naming it
+     *     (`ip_allow_list_entry_invalid`); a list that does not include the caller's own address answers 409
+     *     (`ip_allow_list_locks_you_out`), so an admin cannot lock themselves out. Audited as
+     *     `organization.session_policy_changed` and `organization.ip_allow_list_changed` (before and after),
+     *     each only when its part changed. Creates the organization when the caller has none yet.
+     */
+    post: operations['setSessionPolicies'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spend-credits': {
     parameters: {
       query?: never;
@@ -2145,6 +2198,9 @@ export interface components {
       | 'invite_link_unknown'
       | 'invite_link_wrong_domain'
       | 'invitee_already_member'
+      | 'ip_allow_list_entry_invalid'
+      | 'ip_allow_list_locks_you_out'
+      | 'ip_not_allowed'
       | 'join_request_declined'
       | 'join_request_gone'
       | 'join_request_not_found'
@@ -2251,6 +2307,9 @@ export interface components {
       | 'seats_missing'
       | 'service_unavailable'
       | 'session_already_ended'
+      | 'session_idle_timeout'
+      | 'session_lifetime_reached'
+      | 'session_policies_saved'
       | 'session_signed_out'
       | 'sign_in_expired'
       | 'signed_in'
@@ -2749,6 +2808,8 @@ export interface components {
       | 'invite_link.joined'
       | 'domain.auto_join_changed'
       | 'domain.auto_joined'
+      | 'organization.session_policy_changed'
+      | 'organization.ip_allow_list_changed'
       | 'scim.token_created'
       | 'scim.token_rotated'
       | 'scim.token_revoked'
@@ -2828,6 +2889,15 @@ export interface components {
       replayed: boolean;
       period_spent: number;
       monthly_cap: components['schemas']['MonthlyCap'];
+    };
+    /** @description An organization's session and network policies, applied to every member's session. */
+    SessionPolicies: {
+      /** @description A session unused for longer ends; null = the product's 7 days. */
+      idle_timeout_minutes: number | null;
+      /** @description A session older than this ends, however busy; null = the product's 30 days. */
+      session_lifetime_minutes: number | null;
+      /** @description Addresses and CIDR ranges, IPv4 or IPv6, members may call from; empty = anywhere. */
+      ip_allow_list: string[];
     };
     CreditSettings: {
       /** @description Mail the admins when a member reaches 75 % of their monthly cap. */
@@ -2997,7 +3067,10 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No valid session, or wrong credentials. */
+    /**
+     * @description No valid session, or wrong credentials. A session the organization's policies ended says why
+     *     (`session_idle_timeout`, `session_lifetime_reached`).
+     */
     Unauthorized: {
       headers: {
         [name: string]: unknown;
@@ -3014,7 +3087,10 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The caller's role does not allow this, or a state-changing call came from a disallowed Origin. */
+    /**
+     * @description The caller's role does not allow this, a state-changing call came from a disallowed Origin, or the
+     *     caller's organization does not allow their address (`ip_not_allowed`).
+     */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -3458,6 +3534,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
@@ -6583,6 +6660,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
@@ -6829,6 +6907,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
@@ -7036,6 +7115,143 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getSessionPolicies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The policies. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "policies": {
+           *           "idle_timeout_minutes": 30,
+           *           "session_lifetime_minutes": 720,
+           *           "ip_allow_list": [
+           *             "203.0.113.0/24",
+           *             "2001:db8::/32"
+           *           ]
+           *         },
+           *         "your_ip": "203.0.113.7"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: {
+              policies: components['schemas']['SessionPolicies'];
+              /** @description The caller's address as the server sees it. */
+              your_ip: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setSessionPolicies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "idle_timeout_minutes": 30,
+         *       "session_lifetime_minutes": 720,
+         *       "ip_allow_list": [
+         *         "203.0.113.0/24",
+         *         "2001:db8::/32"
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['SessionPolicies'];
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The session and network policies were saved.",
+           *       "code": "session_policies_saved",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description An entry of the list that is not an address or a CIDR range (the message names it), a time out of range, or a body the contract refuses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "\"203.0.113.0/33\" is not an IP address or a CIDR range (such as 203.0.113.7 or 203.0.113.0/24).",
+           *       "code": "ip_allow_list_entry_invalid",
+           *       "params": {
+           *         "entry": "203.0.113.0/33"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      /** @description The list does not include the caller's own address. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "This list does not include your current address 198.51.100.4: saving it would lock you out. Add your address or a range that contains it.",
+           *       "code": "ip_allow_list_locks_you_out",
+           *       "params": {
+           *         "ip": "198.51.100.4"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -169,6 +169,12 @@ export const MESSAGES = {
   invite_link_wrong_domain:
     "This invitation link is only for addresses at the organization's verified domain.",
   invitee_already_member: 'This person is already a member of your organization.',
+  ip_allow_list_entry_invalid:
+    '"{entry}" is not an IP address or a CIDR range (such as 203.0.113.7 or 203.0.113.0/24).',
+  ip_allow_list_locks_you_out:
+    'This list does not include your current address {ip}: saving it would lock you out. Add your address or a range that contains it.',
+  ip_not_allowed:
+    'Your organization allows access only from its approved networks, and your address {ip} is not one of them. Connect from your company network or ask your organization admin.',
   join_request_declined: 'The request of {email} was declined.',
   join_request_gone: 'This request to join has expired or was already answered.',
   join_request_not_found: 'Request not found',
@@ -290,6 +296,11 @@ export const MESSAGES = {
   seats_missing: 'Please select at least one seat.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   session_already_ended: 'This session has already ended.',
+  session_idle_timeout:
+    'You were signed out after {minutes} minutes without activity, as your organization requires. Please log in again.',
+  session_lifetime_reached:
+    'Your organization ends sessions after {minutes} minutes, and yours has reached that limit. Please log in again.',
+  session_policies_saved: 'The session and network policies were saved.',
   session_signed_out: 'The session was signed out.',
   sign_in_expired: 'Your sign-in has expired. Please log in again.',
   signed_in: 'Signed in.',

@@ -65,6 +65,8 @@ export const operationRoutes = {
   confirmTwoFactorSetup: { method: 'post', path: '/confirm-two-factor-setup' },
   disableTwoFactor: { method: 'post', path: '/disable-two-factor' },
   setTwoFactorRequirement: { method: 'post', path: '/set-two-factor-requirement' },
+  getSessionPolicies: { method: 'get', path: '/get-session-policies' },
+  setSessionPolicies: { method: 'post', path: '/set-session-policies' },
   spendCredits: { method: 'post', path: '/spend-credits' },
   refundCredits: { method: 'post', path: '/refund-credits' },
   getCreditUsage: { method: 'get', path: '/get-credit-usage' },

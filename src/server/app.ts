@@ -205,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? (await import('./security/google.js')).createGoogleVerifier(config.googleClientId)
       : googleSandbox?.verifier,
     dns: config.dnsSandbox ? sandboxDnsProver : createDnsProver(config),
+    clock: () => new Date(),
     ...options.services,
   };
 

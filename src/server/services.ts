@@ -39,4 +39,9 @@ export interface Services {
   google: GoogleVerifier | undefined;
   /** Looks up the TXT record that proves a company domain (DNS, or the sandbox's under DNS_SANDBOX). */
   dns: DomainProver;
+  /**
+   * The time rules compare with (the session policies' timeouts); tests move it instead of waiting. The
+   * database's own `now()` still stamps rows.
+   */
+  clock: () => Date;
 }

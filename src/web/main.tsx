@@ -15,6 +15,7 @@ import { activateLocale } from './i18n';
 import { browserLocale } from './i18n/browser-locale';
 import { DEFAULT_LOCALE } from '../shared/locale';
 import { readPrerenderedState, whenInitialized } from './app/hydration';
+import { EARLY_INPUT_GLOBAL, endCapture } from '../shared/early-input';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
 captureUtm(window.location.search);
@@ -23,8 +24,12 @@ const development = process.env.NODE_ENV !== 'production';
 const replay = development ? takeReplay() : null;
 const container = document.getElementById('root');
 // A prerendered page (scripts/prerender.ts) in this visitor's language is hydrated once its route's
-// chunks and entry work are ready, from the state it was rendered from; any other page is rendered here.
+// chunks are ready, from the state it was rendered from, without waiting for the session (the page
+// follows it once hydrated); any other page is rendered here.
 const prerendered = container ? readPrerenderedState(document) : null;
+// The visitor's language: a page prerendered in another one is rendered here instead.
+const locale = browserLocale();
+const hydrating = Boolean(prerendered && prerendered.locale === locale && container?.hasChildNodes());
 // The answers the prerendered page was drawn with (the prices of /pricing, src/web/prerender.tsx): the
 // server sent it because they are the catalogue's now, so the page hydrates showing them and
 // startRouteData finds them answered.
@@ -37,7 +42,7 @@ if (!replay) {
   // The landing page's own data (pricing, members...) in parallel, not after its chunk and first render.
   startRouteData(store, new URL(window.location.href));
 }
-const router = createAppRouter(store);
+const router = createAppRouter(store, { prerendered: hydrating });
 // Support: Ctrl+Alt+Shift+S downloads a redacted state snapshot (also in Settings > Support).
 installSupportShortcuts(
   window,
@@ -49,12 +54,25 @@ installSupportShortcuts(
 );
 
 // Chinese needs its catalogue before the first render (a page is never half in English); English is ready.
-const locale = browserLocale();
 const wordsReady = locale === DEFAULT_LOCALE ? Promise.resolve() : activateLocale(locale);
 
-/** Lets the visitor use the page once React handles it (the prerendered #root is inert until then). */
+/**
+ * Once React handles the page: what the visitor typed and clicked on the prerendered page before
+ * (src/shared/early-input.ts) is played to it by a chunk of its own, loaded only when there is something
+ * to play (app/early-input.ts); the capture goes on until then, so nothing done meanwhile is played out of
+ * order. Played once that module has loaded, outside React's commit, so each step is rendered before the next.
+ */
 function Interactive({ root }: { root: HTMLElement }) {
-  useEffect(() => root.removeAttribute('inert'), [root]);
+  useEffect(() => {
+    const recorded = (window as unknown as Record<string, { values: []; actions: [] } | undefined>)[
+      EARLY_INPUT_GLOBAL
+    ];
+    if (!recorded || recorded.values.length + recorded.actions.length === 0) return endCapture(root);
+    import(/* webpackChunkName: "early-input" */ './app/early-input').then(
+      ({ releaseEarlyInput }) => releaseEarlyInput(root),
+      () => endCapture(root),
+    );
+  }, [root]);
   return null;
 }
 
@@ -71,7 +89,7 @@ function app(root: HTMLElement, serverState?: RootState) {
 
 if (container) {
   void wordsReady.then(async () => {
-    if (prerendered && prerendered.locale === locale && container.hasChildNodes()) {
+    if (prerendered && hydrating) {
       await whenInitialized(router);
       hydrateRoot(container, app(container, prerendered.state));
     } else {

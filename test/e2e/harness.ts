@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { pgliteTemplateFromBytes } from '../../src/server/db/index.js';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { runBuild, webBuildState } from '../../scripts/lib/build-state.mjs';
+import { HYDRATING_ATTRIBUTE } from '../../src/shared/early-input.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDir = path.join(root, 'dist/web');
@@ -98,13 +99,14 @@ export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp>
  */
 const STEP_CAP_MS = 120_000;
 
-const inertRoot = (page: Page) => page.locator('#root[inert]');
+const inertRoot = (page: Page) => page.locator(`#root[inert], #root[${HYDRATING_ATTRIBUTE}]`);
 
 /**
- * A prerendered page's #root is inert until React hydrates it (scripts/prerender.ts): a click or keystroke
- * before is lost, which on a busy machine made steps fail at random. Every action on the page (click,
- * fill, check...) first waits until its #root is no longer inert: a locator handler waits, after running,
- * until what it matched is gone. Pages rendered in the browser have no inert root, so nothing waits.
+ * A prerendered page's #root is marked until React hydrates it (src/shared/early-input.ts): what is typed
+ * and clicked before is played to the app once hydrated, but a step that looks at the app's answer would
+ * race its hydration. Every action on the page (click, fill, check...) first waits until its #root is no
+ * longer marked: a locator handler waits, after running, until what it matched is gone. Pages rendered in
+ * the browser have no marked root, so nothing waits.
  */
 async function prepare(page: Page): Promise<void> {
   page.setDefaultTimeout(STEP_CAP_MS);

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { test } from '../server/helpers/node-test.js';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedVariants } from '../../src/shared/prerender.js';
+import { HYDRATING_ATTRIBUTE } from '../../src/shared/early-input.js';
 import { actBeforeHydration, chunkFileUrl, useAppAndBrowser } from './harness.js';
 
 const e2e = useAppAndBrowser();
@@ -21,7 +22,7 @@ const e2e = useAppAndBrowser();
 const EXPECTED =
   /Failed to load resource: the server responded with a status of 401|Failed to fetch user data/;
 
-/** Opens `path` and collects the console errors until the page is hydrated (its root no longer inert). */
+/** Opens `path` and collects the console errors until the page is hydrated (its root no longer marked). */
 async function visit(page: Page, path: string) {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -30,10 +31,10 @@ async function visit(page: Page, path: string) {
   page.on('pageerror', (error) => errors.push(error.message));
   const response = await page.goto(e2e.app.url + path);
   const served = (await response?.text()) ?? '';
-  await page.waitForFunction(() => {
+  await page.waitForFunction((mark) => {
     const root = document.getElementById('root');
-    return root !== null && root.hasChildNodes() && !root.hasAttribute('inert');
-  });
+    return root !== null && root.hasChildNodes() && !root.hasAttribute('inert') && !root.hasAttribute(mark);
+  }, HYDRATING_ATTRIBUTE);
   // Effects after hydration (the store's own state, local storage) may still log: let them run.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
   return { prerendered: served.includes('id="root" inert>'), served, errors };
@@ -149,7 +150,10 @@ test('signup: first_install has its own page, and the prefill fills the form onc
   const served = await response!.text();
   assert.ok(served.includes('id="root" inert>'), 'served prerendered');
   assert.ok(served.includes('Welcome! The extension is installed.'), 'the welcome heading is in the HTML');
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  await page.waitForFunction(
+    (mark) => !document.getElementById('root')?.hasAttribute(mark),
+    HYDRATING_ATTRIBUTE,
+  );
   await page.getByRole('heading', { name: /Welcome! The extension is installed/ }).waitFor();
   await page.waitForFunction(
     () =>
@@ -227,8 +231,10 @@ test('from /pricing, the sign-up and log-in pages are fetched once the browser i
 });
 
 interface Control {
-  tag: string;
+  role: string;
+  /** The accessible name: aria-label, aria-labelledby, the label of a box, else its text. */
   name: string;
+  /** A box's value, a toggle's pressed or checked state. */
   value: string | null;
   disabled: boolean;
 }
@@ -241,29 +247,64 @@ interface ControlRecord {
 }
 
 /**
- * Records the visible controls of #root (buttons, links, boxes) as the served HTML draws them, again at the
- * moment the page is hydrated (its root no longer inert), and every one of them taken out of the page
- * afterwards: a flash is a control drawn anew (a placeholder in between), not the prerendered one kept.
+ * Records the visible controls of #root (role, accessible name, value) as the served HTML draws them, again
+ * at the moment the page is hydrated (its root no longer marked, src/shared/early-input.ts), and every one
+ * of them taken out of the page afterwards: a flash is a control drawn anew (a placeholder in between), not
+ * the prerendered one kept.
  * Plain JavaScript in a string: the test runner's compiler would add helpers to a function's source.
  */
 const RECORD_CONTROLS = `
-  const selector = '#root button, #root input, #root a[href]';
+  const ROLES = 'button,link,textbox,checkbox,radio,combobox,tab,switch,slider,spinbutton,option,menuitem';
+  const selector = '#root button, #root input, #root textarea, #root select, #root a[href], #root [role]';
+  const implicitRole = (element) => {
+    const tag = element.tagName.toLowerCase();
+    if (tag === 'a') return 'link';
+    if (tag === 'button') return 'button';
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'select') return 'combobox';
+    if (tag !== 'input') return null;
+    const type = element.type;
+    if (type === 'hidden') return null;
+    if (type === 'checkbox' || type === 'radio') return type;
+    if (type === 'submit' || type === 'button' || type === 'reset') return 'button';
+    if (type === 'number') return 'spinbutton';
+    return 'textbox';
+  };
+  const text = (element) => (element.textContent ?? '').replace(/\\s+/g, ' ').trim();
+  const nameOf = (element) => {
+    const label = element.getAttribute('aria-label');
+    if (label) return label.trim();
+    const by = element.getAttribute('aria-labelledby');
+    if (by) return by.split(' ').map((id) => text(document.getElementById(id) ?? document.createElement('i'))).join(' ').trim();
+    if (element.labels && element.labels.length > 0) return [...element.labels].map(text).join(' ');
+    return text(element) || element.getAttribute('placeholder') || element.getAttribute('title') || '';
+  };
+  const valueOf = (element) => {
+    if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio'))
+      return String(element.checked);
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return element.value;
+    return element.getAttribute('aria-pressed') ?? element.getAttribute('aria-checked') ??
+      element.getAttribute('aria-selected') ?? null;
+  };
   const describe = (element) => ({
-    tag: element.tagName.toLowerCase(),
-    name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
-    value: element instanceof HTMLInputElement ? element.value : null,
-    disabled: element instanceof HTMLInputElement || element instanceof HTMLButtonElement ? element.disabled : false,
+    role: element.getAttribute('role') ?? implicitRole(element),
+    name: nameOf(element),
+    value: valueOf(element),
+    disabled: element.disabled === true || element.getAttribute('aria-disabled') === 'true',
   });
+  const isControl = (element) => ROLES.split(',').includes(element.getAttribute('role') ?? implicitRole(element));
   const visible = () =>
-    [...document.querySelectorAll(selector)].filter((element) => element.getClientRects().length > 0);
+    [...document.querySelectorAll(selector)].filter(
+      (element) => isControl(element) && element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'),
+    );
   document.addEventListener('DOMContentLoaded', () => {
     const root = document.getElementById('root');
-    if (!root || !root.hasAttribute('inert')) return;
+    if (!root || !root.hasAttribute('${HYDRATING_ATTRIBUTE}')) return;
     const painted = visible();
     window.__controls = { painted: painted.map(describe), hydrated: null, replaced: [] };
     const gone = new Set();
     new MutationObserver(() => {
-      if (window.__controls.hydrated === null && !root.hasAttribute('inert'))
+      if (window.__controls.hydrated === null && !root.hasAttribute('${HYDRATING_ATTRIBUTE}'))
         window.__controls.hydrated = visible().map(describe);
       for (const element of painted) {
         if (!element.isConnected && !gone.has(element)) {
@@ -275,17 +316,16 @@ const RECORD_CONTROLS = `
   });
 `;
 
-/** What /signup's CRM box says while the catalogue loads (src/web/i18n/zh-CN/connection.ts). */
-const LOADING_CRMS: Record<string, string> = { 'en-US': 'Loading CRMs...', 'zh-CN': '正在加载 CRM...' };
 /** The footer's support link (src/web/i18n/zh-CN/app.ts). */
 const SUPPORT_LINK: Record<string, string> = { 'en-US': 'Support', 'zh-CN': '支持' };
 
 for (const locale of ['en-US', 'zh-CN']) {
-  test(`no flash (${locale}): /login and /signup keep the controls their first paint drew, their chunks preloaded`, async () => {
+  test(`no flash (${locale}): /login, /signup and /pricing keep the controls their first paint drew, their chunks preloaded`, async () => {
     const context = await e2e.newContext({ locale });
     await context.addInitScript({ content: RECORD_CONTROLS });
     const page = await context.newPage();
-    for (const path of ['/login', '/signup']) {
+    for (const path of ['/login', '/signup', '/pricing']) {
+      const signIn = path !== '/pricing';
       const served = (await (await page.goto(e2e.app.url + path))!.text()) ?? '';
       // What the first screen draws from chunks of its own: this deployment's Google button (the sandbox),
       // /signup's CRM select and the Chinese catalogue, fetched with the entry, not after it has run.
@@ -294,7 +334,7 @@ for (const locale of ['en-US', 'zh-CN']) {
         const file = await chunkFileUrl(chunk);
         return preloads.some(([, href]) => file.test(href!));
       };
-      assert.ok(await preloaded('google-sandbox'), `${path}: the Google button's chunk is preloaded`);
+      assert.equal(await preloaded('google-sandbox'), signIn, `${path}: the Google button's chunk`);
       assert.equal(await preloaded('crm-select'), path === '/signup', `${path}: the CRM select's chunk`);
       assert.equal(await preloaded('locale-zh-CN'), locale === 'zh-CN', `${path}: the Chinese catalogue`);
 
@@ -307,16 +347,21 @@ for (const locale of ['en-US', 'zh-CN']) {
       const record = await page.evaluate(
         () => (window as unknown as { __controls: ControlRecord }).__controls,
       );
-      assert.ok(
+      assert.equal(
         record.painted.some((control) => /Google/.test(control.name)),
+        signIn,
         `${path}: the Google button is in the first paint`,
       );
+      // No placeholder: every control drawn has its name, none says it is loading.
+      for (const control of [...record.painted, ...record.hydrated!]) {
+        assert.notEqual(control.name, '', `${path}: a control without a name: ${JSON.stringify(control)}`);
+        assert.doesNotMatch(`${control.name} ${control.value}`, /Loading|加载/, `${path}: a placeholder`);
+      }
       // The footer's support link is the deployment's, added once hydrated (docs/performance.md#prerendered-public-pages).
       const hydrated = record.hydrated!.filter((control) => control.name !== SUPPORT_LINK[locale]);
       assert.deepEqual(hydrated, record.painted, `${path}: the controls once hydrated`);
-      // The CRM box says "Loading CRMs..." until the catalogue answers, then becomes the select: data, not a flash.
-      const replaced = record.replaced.filter((control) => control.value !== LOADING_CRMS[locale]);
-      assert.deepEqual(replaced, [], `${path}: controls drawn anew after the first paint`);
+      // The CRM select is drawn from the start and filled when the list arrives: nothing is drawn anew.
+      assert.deepEqual(record.replaced, [], `${path}: controls drawn anew after the first paint`);
     }
   });
 }

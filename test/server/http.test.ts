@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from './helpers/node-test.js';
 import Stripe from 'stripe';
@@ -18,6 +19,7 @@ import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { routePreloads, writePage, writeRouteShells } from '../../scripts/lib/html-pages.js';
 import { PRERENDERED_PRICING_FILE, prerenderedFile, routeShellFile } from '../../src/shared/prerender.js';
 import { seededPricing } from '../../src/shared/plan-catalogue.js';
+import { EARLY_INPUT_SCRIPT } from '../../src/shared/early-input.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -268,7 +270,7 @@ describe('HTTP hygiene', () => {
     );
   });
 
-  it('sends a strict Content-Security-Policy (no inline script) and the usual headers with HTML', async () => {
+  it('sends a strict Content-Security-Policy (no inline script but the input capture) and the usual headers with HTML', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
     assert.equal(res.statusCode, 200);
     const csp = String(res.headers['content-security-policy']);
@@ -278,7 +280,9 @@ describe('HTTP hygiene', () => {
         return [name, values];
       }),
     );
-    assert.deepEqual(directives['script-src'], ["'self'"]);
+    // No inline script but the prerendered pages' input capture (docs/performance.md#input-before-hydration).
+    const capture = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    assert.deepEqual(directives['script-src'], ["'self'", `'sha256-${capture}'`]);
     assert.deepEqual(directives['default-src'], ["'self'"]);
     assert.deepEqual(directives['object-src'], ["'none'"]);
     assert.deepEqual(directives['frame-ancestors'], ["'none'"]);
@@ -302,7 +306,7 @@ describe('HTTP hygiene', () => {
       const res = await g.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       assert.match(
         String(res.headers['content-security-policy']),
-        /script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client;/,
+        /script-src 'self' 'sha256-[^']+' https:\/\/accounts\.google\.com\/gsi\/client;/,
       );
       assert.equal(res.headers['strict-transport-security'], 'max-age=31536000');
     } finally {

@@ -225,6 +225,20 @@ export interface CreditSettingsTable {
   default_monthly_cap: Generated<number | null>;
 }
 
+/**
+ * An organization's session and network policies (docs/product.md#session-and-network-policies); no row:
+ * none beyond the product's own session limits.
+ */
+export interface SessionPoliciesTable {
+  organization_id: number;
+  /** Minutes a member's session may go unused; null: the product's 7 days. */
+  idle_timeout_minutes: Generated<number | null>;
+  /** Minutes a member's session may last from its sign-in; null: the product's 30 days. */
+  session_lifetime_minutes: Generated<number | null>;
+  /** Addresses and CIDR ranges members may call from (shared/ip-allow-list.ts); empty: any. */
+  ip_allow_list: ColumnType<string[], string | undefined, string>;
+}
+
 /** One row per alert mailed: the key is the event and its period, so it is mailed once. */
 interface CreditAlertsTable {
   organization_id: number;
@@ -516,6 +530,7 @@ export interface Database {
   credit_pool_ledger: CreditPoolLedgerTable;
   credit_settings: CreditSettingsTable;
   credit_alerts: CreditAlertsTable;
+  session_policies: SessionPoliciesTable;
   meta: MetaTable;
   plans: PlansTable;
   coupons: CouponsTable;

@@ -7,6 +7,8 @@ import { AUDIT_CSV_HEADER, auditCsvCells, presentAuditEvent } from '../domain/au
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { canEndSessionsOf } from '../../shared/permissions.js';
+import { saveSessionPolicies } from '../domain/session-policies.js';
+import { NO_SESSION_POLICY } from '../repositories/session-policies.js';
 import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
@@ -61,6 +63,8 @@ export function securityHandlers(
   | 'confirmTwoFactorSetup'
   | 'disableTwoFactor'
   | 'setTwoFactorRequirement'
+  | 'getSessionPolicies'
+  | 'setSessionPolicies'
 > {
   const { repos } = services;
 
@@ -193,6 +197,23 @@ export function securityHandlers(
         error: false,
         ...(required ? message('two_factor_requirement_on') : message('two_factor_requirement_off')),
       };
+    },
+
+    async getSessionPolicies(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.security');
+      const policies =
+        user.organization_id === null
+          ? NO_SESSION_POLICY
+          : await repos.sessionPolicies.of(user.organization_id);
+      return { error: false, data: { policies, your_ip: ctx.ip } };
+    },
+
+    async setSessionPolicies(ctx) {
+      const user = await ctx.user();
+      requirePermission(user, 'organization.security');
+      await saveSessionPolicies(repos, user, ctx.body, ctx.ip);
+      return { error: false, ...message('session_policies_saved') };
     },
 
     async listAuditEvents(ctx) {

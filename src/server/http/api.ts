@@ -9,7 +9,7 @@ import type { Contract, OperationSpec } from '../contract.js';
 import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
-import { unauthenticated } from '../domain/errors.js';
+import { forbidden, unauthenticated } from '../domain/errors.js';
 import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
@@ -64,11 +64,21 @@ export function registerApi(
         // The session is looked up once, with the user's view, and only when the call needs it: calls
         // that anonymous callers may make (pricing, catalogue, sign-in) mostly never ask.
         let signedIn: ReturnType<typeof lookUp> | undefined;
-        const lookUp = () => sessionUserWithView(services.repos.sessions, request);
+        const lookUp = () => sessionUserWithView(services, request);
         const session = () => (signedIn ??= lookUp());
-        if (!op.allowsAnonymous) {
+        /**
+         * The session the organization's policies allow (docs/product.md#session-and-network-policies): past
+         * its idle timeout or lifetime it answers 401, outside the allow-list 403, each saying why.
+         */
+        const allowedSession = async () => {
           const found = await session();
           if (found === undefined) throw unauthenticated();
+          if (found.refusal?.kind === 'ended') throw unauthenticated(found.refusal.said);
+          if (found.refusal) throw forbidden(found.refusal.said);
+          return found;
+        };
+        if (!op.allowsAnonymous) {
+          const found = await allowedSession();
           // The view carries the organization's requirement, so this costs no statement of its own.
           enforceRequiredTwoFactor(
             found.user,
@@ -85,17 +95,15 @@ export function registerApi(
           reply,
           ip: request.ip,
           async user() {
-            const found = await session();
-            if (found === undefined) throw unauthenticated();
-            return found.user;
+            return (await allowedSession()).user;
           },
+          // A call anyone may make treats a session its policies refuse as nobody signed in.
           async optionalUser() {
-            return (await session())?.user;
+            const found = await session();
+            return found?.refusal ? undefined : found?.user;
           },
           async view() {
-            const found = await session();
-            if (found === undefined) throw unauthenticated();
-            return found.view;
+            return (await allowedSession()).view;
           },
         };
         reply.header('cache-control', 'no-store');

@@ -1,24 +1,29 @@
 /**
  * Headers of every answer, in one place:
  * - API answers (JSON, errors included) are never cached: they carry one user's data;
- * - HTML pages get a strict Content-Security-Policy: scripts only from this origin (no inline script, no
- *   eval), nothing may frame them, forms post only here. Styles may be inline because MUI (Emotion) injects
+ * - HTML pages get a strict Content-Security-Policy: scripts only from this origin (no eval, no inline
+ *   script but the prerendered pages' input capture, allowed by its hash: src/shared/early-input.ts),
+ *   nothing may frame them, forms post only here. Styles may be inline because MUI (Emotion) injects
  *   <style> elements at run time. Google sign-in, when configured, adds its own script, frame and styles;
  * - and the usual: nosniff, same-origin referrer, no framing, HSTS on https, no powerful features.
  * Pages that need a stricter policy (the sandbox pages) set their own; it replaces this one.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { EARLY_INPUT_SCRIPT } from '../../shared/early-input.js';
 import type { Config } from '../config.js';
 import { isSecure } from './session-cookie.js';
 
 const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
+/** The one inline script the app's HTML may run, by its hash. */
+const EARLY_INPUT = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 /** The policy of the app's HTML (index.html and the server's own HTML answers). */
 export function appContentSecurityPolicy(config: Pick<Config, 'googleClientId'>): string {
   const google = config.googleClientId ? ` ${GOOGLE_IDENTITY}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self'${google ? ` ${GOOGLE_IDENTITY}client` : ''}`,
+    `script-src 'self' ${EARLY_INPUT}${google ? ` ${GOOGLE_IDENTITY}client` : ''}`,
     `style-src 'self' 'unsafe-inline'${google ? ` ${GOOGLE_IDENTITY}style` : ''}`,
     "img-src 'self' data: https:",
     "font-src 'self' data:",

@@ -1,33 +1,65 @@
 /**
  * The one session resolver: the signed-in user of a request, for the API (http/api.ts) and the
- * server-rendered pages (sandbox, support) alike, which share the cookie session.
+ * server-rendered pages (sandbox, support) alike, which share the cookie session. It applies the
+ * organization's session and network policies (docs/product.md#session-and-network-policies): a session
+ * past its idle timeout or lifetime is ended here, and a call from outside the allow-list is refused.
  */
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
-import type { SessionsRepository } from '../repositories/sessions.js';
+import { sessionRefusal, type SessionRefusal } from '../domain/session-policies.js';
+import type { SessionFacts } from '../repositories/sessions.js';
 import type { UserViewExtras } from '../repositories/users.js';
+import type { Services } from '../services.js';
 import { noteRequestUser } from './logging.js';
 import { readSessionCookie } from './session-cookie.js';
 
-/** The user of a live session cookie; undefined when signed out, expired, or the account is gone. */
+type SessionServices = Pick<Services, 'repos' | 'clock'>;
+
+/**
+ * A found session under its policy: the refusal when there is one (an ended session is deleted first, so
+ * the refusal is said once and the next call finds nobody signed in).
+ */
+async function underPolicy(
+  services: SessionServices,
+  request: FastifyRequest,
+  sessionId: string,
+  found: { user: User; session: SessionFacts },
+  now: Date,
+): Promise<SessionRefusal | undefined> {
+  const refusal = sessionRefusal(found.session, now, request.ip);
+  if (refusal?.kind === 'ended') await services.repos.sessions.destroy(sessionId);
+  // The request's log line names the user (logging.ts), refused or not.
+  noteRequestUser(request, String(found.user.id));
+  return refusal;
+}
+
+/**
+ * The user of a live session cookie the policies allow; undefined when signed out, expired, refused by a
+ * policy (these pages show the signed-out state), or the account is gone.
+ */
 export async function sessionUser(
-  sessions: SessionsRepository,
+  services: SessionServices,
   request: FastifyRequest,
 ): Promise<User | undefined> {
   const sessionId = readSessionCookie(request);
-  const user = sessionId ? await sessions.findUser(sessionId) : undefined;
-  // The request's log line names the user (logging.ts).
-  if (user) noteRequestUser(request, String(user.id));
-  return user;
+  const now = services.clock();
+  const found = sessionId ? await services.repos.sessions.findUser(sessionId, now) : undefined;
+  if (!sessionId || !found) return undefined;
+  return (await underPolicy(services, request, sessionId, found, now)) ? undefined : found.user;
 }
 
-/** The same, with what the app shows of the user (one statement: see SessionsRepository.findUserWithView). */
+/**
+ * The same, with what the app shows of the user (one statement: see SessionsRepository.findUserWithView),
+ * and the policy's refusal for the API to answer (http/api.ts).
+ */
 export async function sessionUserWithView(
-  sessions: SessionsRepository,
+  services: SessionServices,
   request: FastifyRequest,
-): Promise<{ user: User; view: UserViewExtras } | undefined> {
+): Promise<{ user: User; view: UserViewExtras; refusal: SessionRefusal | undefined } | undefined> {
   const sessionId = readSessionCookie(request);
-  const found = sessionId ? await sessions.findUserWithView(sessionId) : undefined;
-  if (found) noteRequestUser(request, String(found.user.id));
-  return found;
+  const now = services.clock();
+  const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId, now) : undefined;
+  if (!sessionId || !found) return undefined;
+  const refusal = await underPolicy(services, request, sessionId, found, now);
+  return { user: found.user, view: found.view, refusal };
 }

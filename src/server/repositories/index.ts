@@ -24,6 +24,7 @@ import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createScimRepository } from './scim.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSessionPoliciesRepository } from './session-policies.js';
 import { createSupportRequestsRepository } from './support-requests.js';
 import { createCompanyDomainRepository } from './company-domain.js';
 import { createTwoFactorRepository } from './two-factor.js';
@@ -42,6 +43,7 @@ function bind(db: Db, cache: CatalogueCache) {
     credits: createCreditsRepository(db),
     creditPool: createCreditPoolRepository(db),
     creditSettings: createCreditSettingsRepository(db),
+    sessionPolicies: createSessionPoliciesRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
     twoFactor: createTwoFactorRepository(db),

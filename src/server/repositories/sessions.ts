@@ -1,12 +1,15 @@
 /**
  * Server-side sessions: the browser holds a 256-bit random id in a cookie; the database holds only
- * its SHA-256. A session ends after 7 days without use or 30 days after sign-in, whichever is first.
+ * its SHA-256. A session ends after 7 days without use or 30 days after sign-in, whichever is first;
+ * its organization's policy may end it sooner (docs/product.md#session-and-network-policies), which the
+ * session resolver applies with what the lookups here answer.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
 import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
+import type { SessionPolicy } from './session-policies.js';
 
 const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
@@ -21,33 +24,80 @@ export interface SessionOrigin {
   locale?: string | undefined;
 }
 
+/** What the session resolver needs of a live session beyond its user: its times and its organization's policy. */
+export interface SessionFacts {
+  createdAt: Date;
+  lastSeenAt: Date;
+  policy: SessionPolicy;
+}
+
+interface SessionColumns {
+  session_stale: boolean;
+  session_created_at: Date;
+  session_last_seen_at: Date;
+  policy_idle_timeout_minutes: number | null;
+  policy_session_lifetime_minutes: number | null;
+  policy_ip_allow_list: string[] | null;
+}
+
 export function createSessionsRepository(db: Db) {
-  /** The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale. */
-  function liveSession(idHash: string) {
+  /**
+   * The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale, its
+   * times and its organization's session policy (`sp`, none when the user has no organization or it set
+   * none): the resolver applies the policy (http/session-user.ts).
+   */
+  function liveSession(idHash: string, now: Date) {
+    const staleBefore = new Date(now.getTime() - TOUCH_INTERVAL_SECONDS * 1000);
     return db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(
-        sql<boolean>`s.last_seen_at < now() - ${`${TOUCH_INTERVAL_SECONDS} seconds`}::interval`.as(
-          'session_stale',
-        ),
-      )
+      .leftJoin('session_policies as sp', 'sp.organization_id', 'u.organization_id')
+      .select(sql<boolean>`s.last_seen_at < ${staleBefore.toISOString()}::timestamptz`.as('session_stale'))
+      .select([
+        's.created_at as session_created_at',
+        's.last_seen_at as session_last_seen_at',
+        'sp.idle_timeout_minutes as policy_idle_timeout_minutes',
+        'sp.session_lifetime_minutes as policy_session_lifetime_minutes',
+        'sp.ip_allow_list as policy_ip_allow_list',
+      ])
       .where('s.id_hash', '=', idHash)
       .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
       .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
   }
 
-  /** The user of the row, once the session's idle clock is written when it is stale (at most once a minute). */
-  async function touched<R extends User & { session_stale: boolean }>(idHash: string, row: R): Promise<User> {
-    const { session_stale: stale, ...user } = row;
+  /**
+   * The user of the row and its session's facts, once the session's idle clock is written when it is
+   * stale (at most once a minute).
+   */
+  async function touched<R extends User & SessionColumns>(
+    idHash: string,
+    row: R,
+    now: Date,
+  ): Promise<{ user: Omit<R, keyof SessionColumns>; session: SessionFacts }> {
+    const {
+      session_stale: stale,
+      session_created_at,
+      session_last_seen_at,
+      policy_idle_timeout_minutes,
+      policy_session_lifetime_minutes,
+      policy_ip_allow_list,
+      ...user
+    } = row;
     if (stale) {
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: sql`now()` })
-        .where('id_hash', '=', idHash)
-        .execute();
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
     }
-    return user;
+    return {
+      user,
+      session: {
+        createdAt: new Date(session_created_at),
+        lastSeenAt: new Date(session_last_seen_at),
+        policy: {
+          idle_timeout_minutes: policy_idle_timeout_minutes,
+          session_lifetime_minutes: policy_session_lifetime_minutes,
+          ip_allow_list: policy_ip_allow_list ?? [],
+        },
+      },
+    };
   }
 
   return {
@@ -90,20 +140,23 @@ export function createSessionsRepository(db: Db) {
       return result.numDeletedRows > 0n;
     },
 
-    /** The user of a live session, in one query; refreshes the session's idle clock. */
-    async findUser(sessionId: string): Promise<User | undefined> {
+    /** The user of a live session and the session's facts, in one query; refreshes its idle clock. */
+    async findUser(sessionId: string, now: Date): Promise<{ user: User; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
-      const row = await liveSession(idHash).selectAll('u').executeTakeFirst();
-      return row && touched(idHash, row);
+      const row = await liveSession(idHash, now).selectAll('u').executeTakeFirst();
+      return row && touched(idHash, row, now);
     },
 
     /**
      * The user of a live session with what the app shows of them (organization, member count, CRM
      * connections): session, user and view in one statement, as get-user and every signed-in call need.
      */
-    async findUserWithView(sessionId: string): Promise<{ user: User; view: UserViewExtras } | undefined> {
+    async findUserWithView(
+      sessionId: string,
+      now: Date,
+    ): Promise<{ user: User; view: UserViewExtras; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
-      const row = await liveSession(idHash)
+      const row = await liveSession(idHash, now)
         .leftJoin('organizations as o', 'o.id', 'u.organization_id')
         .selectAll('u')
         .select(viewExtraColumns(sql.ref('u.id')))
@@ -132,7 +185,7 @@ export function createSessionsRepository(db: Db) {
         org_connection_id,
         personal_connection_id,
       };
-      return { user: await touched(idHash, rest), view };
+      return { ...(await touched(idHash, rest, now)), view };
     },
 
     async destroy(sessionId: string): Promise<void> {
@@ -154,5 +207,3 @@ export function createSessionsRepository(db: Db) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -54,7 +54,7 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
   const signInAgain = signIn((t) => t('Log in to the account that started this checkout.'));
 
   async function ownSession(request: FastifyRequest, id: string) {
-    const user = await sessionUser(repos.sessions, request);
+    const user = await sessionUser(services, request);
     if (!user) return { user: undefined, session: undefined };
     return { user, session: await repos.billing.findCheckoutOf(user.id, id) };
   }

@@ -83,7 +83,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
     if (query.client_id !== DEMO_CRM_CLIENT_ID) return refuse(request, reply, unknownClient);
     const redirect = checkedRedirect(query);
     if (!redirect) return refuse(request, reply, redirectRefused);
-    const user = await sessionUser(services.repos.sessions, request);
+    const user = await sessionUser(services, request);
     // A code always belongs to the signed-in user who approved it; nobody signed in, nothing to approve.
     if (!user) return signInFirst(request, reply);
     const { locale, t } = pageLanguage(request);
@@ -120,7 +120,7 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
       if (!redirect) return refuse(request, reply, redirectRefused);
       const target = new URL(redirect);
       if (form.decision === 'approve') {
-        const user = await sessionUser(services.repos.sessions, request);
+        const user = await sessionUser(services, request);
         if (!user) return signInFirst(request, reply);
         target.searchParams.set('code', await issueDemoCode(services.db, redirect, user.id));
       } else {

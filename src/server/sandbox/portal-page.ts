@@ -51,7 +51,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
    * the same rule as the API (requireBillingManager); otherwise answers 401 or 403 and returns undefined.
    */
   async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
-    const user = await sessionUser(repos.sessions, request);
+    const user = await sessionUser(services, request);
     if (!user) {
       signInFirst(request, reply);
       return undefined;

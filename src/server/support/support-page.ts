@@ -160,7 +160,7 @@ ${draft.message}</textarea>
           <p><a href="/dashboard/billing">${t('Back to billing')}</a></p>`,
       );
     }
-    const user = await sessionUser(repos.sessions, request);
+    const user = await sessionUser(services, request);
     return form(request, reply, 200, { email: user?.email ?? '', message: '' });
   });
 
@@ -190,7 +190,7 @@ ${draft.message}</textarea>
       );
     }
 
-    const user = await sessionUser(repos.sessions, request);
+    const user = await sessionUser(services, request);
     const id = await repos.supportRequests.record({
       userId: user?.id ?? null,
       email: draft.email,

@@ -9,7 +9,13 @@ import {
 import { apiUrl, originUrl } from '../app/config';
 import { hasErrorFlag } from './errors';
 import { isPassingFailure, retryDelayMs, retryPolicy } from './retry-policy';
-import { endsSession, sessionEndedMidUse, signedInAgain } from './session-expiry';
+import {
+  endsSession,
+  policyEnding,
+  sessionEndedByPolicy,
+  sessionEndedMidUse,
+  signedInAgain,
+} from './session-expiry';
 
 export interface ApiRequest extends FetchArgs {
   /** The path is outside the API base (only `/org-subscription`, docs/product.md#api-calls). */
@@ -29,6 +35,7 @@ const tagTypes = [
   'Audit',
   'TwoFactor',
   'Credits',
+  'SessionPolicies',
   'Scim',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
@@ -68,6 +75,11 @@ const apiBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, 
     // The server refused the call without doing anything: once the user has signed in again it goes
     // again (a write too: they asked for it and it never happened), so the page's work is not lost.
     while (result.error && endsSession(api.endpoint, result.error.status)) {
+      const ending = policyEnding(result.error.data);
+      if (ending) {
+        api.dispatch(sessionEndedByPolicy(ending));
+        break;
+      }
       api.dispatch(sessionEndedMidUse());
       if (!(await signedInAgain(api.dispatch, signal))) break;
       result = await fetchJson({ ...request, url }, { ...api, signal }, extraOptions);

@@ -9,6 +9,30 @@ import { sameOriginPath } from '../lib/safe-redirect';
 
 export const sessionEndedMidUse = createAction('api/sessionEndedMidUse');
 
+/** What the server said when it ended a session by its organization's policy (a 401 with its code). */
+export interface PolicyEnding {
+  message: string;
+  code: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * docs/product.md#session-and-network-policies: the organization's idle timeout or session lifetime ended
+ * the session. Signing in again over the page would not help the way it does after an expiry the user
+ * could not foresee: the app sends them to /login, which says why (app/AppFrame.tsx).
+ */
+export const sessionEndedByPolicy = createAction<PolicyEnding>('api/sessionEndedByPolicy');
+
+const POLICY_CODES: ReadonlySet<string> = new Set(['session_idle_timeout', 'session_lifetime_reached']);
+
+/** The error body of a 401 when an organization's policy ended the session; undefined otherwise. */
+export function policyEnding(body: unknown): PolicyEnding | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { message, code, params } = body as Partial<PolicyEnding>;
+  if (typeof code !== 'string' || !POLICY_CODES.has(code) || typeof message !== 'string') return undefined;
+  return { message, code, params: typeof params === 'object' && params !== null ? params : {} };
+}
+
 /**
  * Asked by a call that met a 401: the store's reauth gate (entities/session/reauth-gate.ts) answers it
  * with a promise of whether the same user has signed in again.

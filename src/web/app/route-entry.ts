@@ -17,13 +17,19 @@ export interface RouteEntry {
   store: AppStore;
   /** The URL being entered, fragment included (a loader's own request has none). */
   url: URL;
+  /**
+   * The page is on screen already: the first navigation of a prerendered page the browser hydrates
+   * (main.tsx), drawn for an anonymous visitor. Entry work then holds nothing back for the session: the
+   * page follows it once hydrated.
+   */
+  prerendered?: boolean;
 }
 
 export type EntryLoader = (entry: RouteEntry, args: LoaderFunctionArgs) => unknown;
 
 /** The part of a data router an entry needs: where it is going. */
 interface RouterState {
-  state: { location: Location; navigation: { location?: Location } };
+  state: { location: Location; navigation: { location?: Location }; initialized: boolean };
 }
 
 export interface EntryContext {
@@ -32,6 +38,8 @@ export interface EntryContext {
   router: () => RouterState | undefined;
   /** The URL the router starts at, for those first loaders. */
   initialUrl: string;
+  /** The first page is prerendered and being hydrated (RouteEntry.prerendered). */
+  prerendered?: boolean;
 }
 
 /**
@@ -46,13 +54,14 @@ export function entryRoute(load: EntryLoader, context: EntryContext) {
 const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
   currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 
-function entryLoader(load: EntryLoader, { store, router, initialUrl }: EntryContext) {
+function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
   return (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     const state = router()?.state;
     const target = state ? (state.navigation.location ?? state.location) : new URL(initialUrl, url);
     if (target.pathname === url.pathname) url.hash = target.hash;
-    return load({ store, url }, args);
+    const first = !state?.initialized;
+    return load({ store, url, prerendered: first && prerendered === true }, args);
   };
 }
 

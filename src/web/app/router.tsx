@@ -200,19 +200,21 @@ export interface AppRouterOptions {
    * createMemoryRouter), instead of the browser's: the browser's bundle then holds no memory history.
    */
   memory?: { initialEntries: string[]; create: typeof createMemoryRouter };
+  /** The first page is prerendered and being hydrated (main.tsx): its entry work need not hold it back. */
+  prerendered?: boolean;
 }
 
 /**
  * The app's data router. The route table needs the session state (the dashboard guard reads it), so
  * creating the router starts the initial load unless it was started already or a user is already known.
  */
-export function createAppRouter(store: AppStore, { memory }: AppRouterOptions = {}) {
+export function createAppRouter(store: AppStore, { memory, prerendered }: AppRouterOptions = {}) {
   const { initialLoad, user } = store.getState().app;
   if (initialLoad === 'idle' && !user) void store.dispatch(loadInitialData());
   // Loaders of the first navigation may run while the router is being created: they read initialUrl.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
   const initialUrl = memory?.initialEntries[0] ?? window.location.href;
-  const routes = appRoutes({ store, router: () => created.router, initialUrl });
+  const routes = appRoutes({ store, router: () => created.router, initialUrl, prerendered });
   const router = memory
     ? memory.create(routes, { initialEntries: memory.initialEntries })
     : createBrowserRouter(routes);

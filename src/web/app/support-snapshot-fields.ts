@@ -111,6 +111,7 @@ export const APP_STATE_FIELDS = {
   initialLoad: true,
   portalLoading: true,
   sessionExpired: true,
+  sessionEndedBy: { message: true, code: true },
 } as const satisfies Fields<AppState>;
 
 interface ReadRule<K extends OperationId> {

@@ -11,6 +11,7 @@ import type { AlertProps } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useState, type ComponentType } from 'react';
+import { HYDRATING_ATTRIBUTE } from '../../shared/early-input';
 
 let loaded: ComponentType<AlertProps> | undefined;
 let loading: Promise<unknown> | undefined;
@@ -75,9 +76,14 @@ function PlainAlert({
   );
 }
 
-/** A prerendered page is hydrating (its #root is inert until then, main.tsx): its alerts were drawn plain. */
-const hydrating = () =>
-  typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('inert') === true;
+/**
+ * A prerendered page is hydrating (its #root carries the capture's mark, or `inert` when the capture did
+ * not run, until then: src/shared/early-input.ts): its alerts were drawn plain.
+ */
+const hydrating = () => {
+  const root = typeof document !== 'undefined' ? document.getElementById('root') : null;
+  return root !== null && (root.hasAttribute(HYDRATING_ATTRIBUTE) || root.hasAttribute('inert'));
+};
 
 export default function LazyAlert(props: AlertProps) {
   // Chosen once, when the alert is first shown (see above); as the prerender drew it while hydrating.

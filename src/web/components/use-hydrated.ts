@@ -4,7 +4,7 @@
  * configuration, local storage) is read when this is true, so hydration renders what the server did and
  * the browser's values follow in the next render.
  */
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 const noChanges = () => () => {};
 
@@ -14,4 +14,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * True for a component first rendered while a prerendered page hydrates (or on the server): what it drew
+ * is on screen already, so it keeps it while the initial load runs instead of showing that it waits
+ * (docs/performance.md#input-before-hydration).
+ */
+export function useDrawnAhead(): boolean {
+  const hydrated = useHydrated();
+  const [drawnAhead] = useState(!hydrated);
+  return drawnAhead;
 }

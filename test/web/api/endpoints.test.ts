@@ -397,6 +397,24 @@ const calls: { [K in EndpointId]: Call<K> } = {
     },
     answer: ok,
   },
+  getSessionPolicies: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: {
+        policies: {
+          idle_timeout_minutes: 30,
+          session_lifetime_minutes: 720,
+          ip_allow_list: ['203.0.113.0/24'],
+        },
+        your_ip: '203.0.113.7',
+      },
+    },
+  },
+  setSessionPolicies: {
+    arg: { idle_timeout_minutes: 30, session_lifetime_minutes: null, ip_allow_list: [] },
+    answer: ok,
+  },
   getScimSettings: {
     arg: undefined,
     answer: {

@@ -244,6 +244,18 @@ const CASES: Case[] = [
     'Joined as Member with an address at acme.com.',
     '使用 acme.com 的地址以成员身份加入。',
   ],
+  [
+    'organization.session_policy_changed',
+    { idle_from: null, idle_to: 30, lifetime_from: 1, lifetime_to: null },
+    'Idle timeout: no limit of its own → 30 minutes. Session lifetime: 1 minute → no limit of its own.',
+    '空闲超时：无单独限制 → 30 分钟。会话时长上限：1 分钟 → 无单独限制。',
+  ],
+  [
+    'organization.ip_allow_list_changed',
+    { from: '', to: '203.0.113.0/24, 2001:db8::/32' },
+    'Allowed addresses: any address → 203.0.113.0/24, 2001:db8::/32.',
+    '允许的地址：任何地址 → 203.0.113.0/24, 2001:db8::/32。',
+  ],
   // docs/scim.md: the identity provider's doings.
   ['scim.token_created', {}, '', ''],
   ['scim.token_rotated', {}, '', ''],

@@ -152,6 +152,9 @@ describe('openapi.yaml', () => {
         // Credit alerts and the default cap (docs/product.md#credit-alerts).
         'GET /get-credit-settings',
         'POST /set-credit-settings',
+        // Session and network policies (docs/product.md#session-and-network-policies).
+        'GET /get-session-policies',
+        'POST /set-session-policies',
         'POST /rename-organization',
         'POST /start-dns-verification',
         'POST /check-dns-verification',

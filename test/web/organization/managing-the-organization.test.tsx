@@ -169,6 +169,7 @@ describe('members table', () => {
       'Organization name',
       'Seats',
       'Credit alerts',
+      'Session policies',
       'Company domain',
       'Requests to join',
       'Provisioning (SCIM)',

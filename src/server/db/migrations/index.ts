@@ -28,6 +28,7 @@ import m0055CreditPool from './0055-credit-pool.js';
 import m0056DomainDnsProof from './0056-domain-dns-proof.js';
 import m0057RefundsToThePool from './0057-refunds-to-the-pool.js';
 import m0058CreditAlerts from './0058-credit-alerts.js';
+import m0059SessionPolicies from './0059-session-policies.js';
 import m0062Scim from './0062-scim.js';
 
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0056_domain_dns_proof': m0056DomainDnsProof,
   '0057_refunds_to_the_pool': m0057RefundsToThePool,
   '0058_credit_alerts': m0058CreditAlerts,
+  '0059_session_policies': m0059SessionPolicies,
   '0062_scim': m0062Scim,
 };
 

@@ -16,4 +16,6 @@ export const behaviour = {
   disableTwoFactor: { invalidatesTags: onSuccess('TwoFactor', 'Sessions', 'Audit', 'User') },
   setTwoFactorRequirement: { invalidatesTags: onSuccess('User', 'Audit') },
   listAuditEvents: { providesTags: ['Audit'] },
+  getSessionPolicies: { providesTags: ['SessionPolicies'] },
+  setSessionPolicies: { invalidatesTags: onSuccess('SessionPolicies', 'Audit') },
 } satisfies Behaviours;

@@ -43,6 +43,11 @@ export const securityApi = baseApi
         SuccessBody<'setTwoFactorRequirement'>,
         RequestBody<'setTwoFactorRequirement'>
       >(build, '/set-two-factor-requirement'),
+      getSessionPolicies: get<SuccessBody<'getSessionPolicies'>>(build, '/get-session-policies'),
+      setSessionPolicies: post<SuccessBody<'setSessionPolicies'>, RequestBody<'setSessionPolicies'>>(
+        build,
+        '/set-session-policies',
+      ),
     }),
   })
   .enhanceEndpoints({ endpoints: behaviour });
@@ -71,3 +76,6 @@ export const useSetTwoFactorRequirementMutation = /*#__PURE__*/ hook(
   'setTwoFactorRequirement',
   'useMutation',
 );
+export const useGetSessionPoliciesQuery = /*#__PURE__*/ hook('getSessionPolicies', 'useQuery');
+export const useLazyGetSessionPoliciesQuery = /*#__PURE__*/ hook('getSessionPolicies', 'useLazyQuery');
+export const useSetSessionPoliciesMutation = /*#__PURE__*/ hook('setSessionPolicies', 'useMutation');

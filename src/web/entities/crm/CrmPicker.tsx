@@ -10,11 +10,14 @@ import type { Software } from '../../api/contract-types';
 import TextInput from '../../components/TextInput';
 import { t } from '../../i18n';
 
-// Loaded as soon as a page with the picker is: when the list arrives, the select takes the box's place at
-// once, not after its chunk (which the build preloads on /signup, src/shared/route-chunks.ts).
+// Loaded as soon as a page with the picker is (the build preloads it on /signup, src/shared/route-chunks.ts,
+// whose first screen waits for it: `loadCrmSelect`).
 const crmSelect = loadable(() => import(/* webpackChunkName: "crm-select" */ './CrmSelect'));
 crmSelect.load().catch(() => undefined); // A failure shows where the select is drawn.
 const CrmSelect = crmSelect.Component;
+
+/** Loads the select ahead of its first render: a page that draws it first (signup) is drawn with it. */
+export const loadCrmSelect = crmSelect.load;
 
 export interface CrmPickerProps {
   /** The chosen slug (it may not be in the list yet, or any more). */
@@ -32,18 +35,22 @@ export default function CrmPicker({ value, onChoose, label }: CrmPickerProps) {
 
   const name = label ?? t('Your CRM');
   if (isError) return null;
-  if (isLoading || !data) {
-    // The same box as the loaded select, saying what it waits for: nothing moves when the list arrives.
-    return <TextInput fullWidth disabled label={name} value={t('Loading CRMs...')} />;
-  }
 
-  const options = data.data;
+  // While the list loads, the same select without options (busy): the list fills it, nothing is drawn anew
+  // (docs/performance.md#no-flash).
+  const options = data?.data ?? [];
   // MUI warns about a value that is not an option (e.g. a slug the catalogue no longer has).
   const chosen = options.find((option) => option.slug === value);
   return (
     // Until the select's chunk arrives, the same box (label and chosen CRM) without its menu.
     <Suspense fallback={<TextInput fullWidth disabled label={name} value={chosen?.software ?? ''} />}>
-      <CrmSelect options={options} selected={chosen?.slug ?? ''} onChoose={onChoose} label={name} />
+      <CrmSelect
+        options={options}
+        selected={chosen?.slug ?? ''}
+        onChoose={onChoose}
+        label={name}
+        busy={isLoading || !data}
+      />
     </Suspense>
   );
 }

@@ -12,15 +12,18 @@ export interface CrmSelectProps {
   selected: string;
   onChoose: (record: Software) => void;
   label: string;
+  /** The list is still loading (it has no options yet). */
+  busy?: boolean;
 }
 
-export default function CrmSelect({ options, selected, onChoose, label }: CrmSelectProps) {
+export default function CrmSelect({ options, selected, onChoose, label, busy = false }: CrmSelectProps) {
   return (
     <TextField
       select
       fullWidth
       label={label}
       value={selected}
+      slotProps={{ select: { SelectDisplayProps: { 'aria-busy': busy } } }}
       onChange={(event) => {
         const record = options.find((option) => option.slug === event.target.value);
         if (record) onChoose(record);

@@ -9,7 +9,7 @@ import { userApi } from '../../api/endpoints/user';
 import { fulfilledBy, rejectedBy } from '../../api/matchers';
 import type { Software, User } from '../../api/contract-types';
 import { classifyFailure, errorStatus, serverMessage } from '../../api/errors';
-import { sessionEndedMidUse } from '../../api/session-expiry';
+import { sessionEndedByPolicy, sessionEndedMidUse, type PolicyEnding } from '../../api/session-expiry';
 
 export interface AppState {
   user: User | null;
@@ -33,6 +33,12 @@ export interface AppState {
    * them to sign in again (features/auth/components/ReauthDialog.tsx); signing in or out ends it.
    */
   sessionExpired: boolean;
+  /**
+   * The organization's idle timeout or session lifetime ended the session (docs/product.md#session-and-network-policies):
+   * what the server said, which /login shows (app/AppFrame.tsx sends the user there from the dashboard, and
+   * /login?reauth=true signs out first). Signing in clears it.
+   */
+  sessionEndedBy: PolicyEnding | null;
 }
 
 export const initialAppState: AppState = {
@@ -46,6 +52,7 @@ export const initialAppState: AppState = {
   billingPortalUrl: null,
   portalLoading: false,
   sessionExpired: false,
+  sessionEndedBy: null,
 };
 
 export const USER_FETCH_FAILED = 'Failed to fetch user data';
@@ -182,6 +189,9 @@ export const appSlice = createSlice({
       .addCase(sessionEndedMidUse, (state) => {
         if (state.user) state.sessionExpired = true;
       })
+      .addCase(sessionEndedByPolicy, (state, action) => {
+        state.sessionEndedBy = action.payload;
+      })
       .addCase(fetchBillingPortalUrl.pending, (state) => {
         state.portalLoading = true;
       })
@@ -217,6 +227,7 @@ export const appSlice = createSlice({
         state.errorMessage = null;
         state.userErrorStatus = null;
         state.sessionExpired = false;
+        state.sessionEndedBy = null;
       })
       .addMatcher(fulfilledBy('setSettings'), (state, action) => {
         state.user = action.payload.data;

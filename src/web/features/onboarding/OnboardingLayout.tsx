@@ -14,7 +14,7 @@ import { selectLoading, selectSoftware, selectUser, sessionSettled } from '../..
 import { useChosenSoftware } from '../../entities/crm';
 import { useAppSelector } from '../../app/hooks';
 import { useAppConfig } from '../../app/config';
-import { useHydrated } from '../../components/use-hydrated';
+import { useDrawnAhead, useHydrated } from '../../components/use-hydrated';
 import type { EntryLoader } from '../../app/route-entry';
 import Banner from '../../components/Banner';
 import LoadingState from '../../components/LoadingState';
@@ -45,9 +45,12 @@ const MARKETING_PATHS = new Set<string>([
  * The first page waits for the initial load with its chunks (the router shows 'Loading...'), so it appears
  * whole: drawn at once with the layout's own 'Loading...' in place of the page, the page's arrival would
  * push the marketing copy and the footer down (a layout shift), now that preloaded chunks can come first.
+ * A prerendered page is whole already: it is hydrated at once and follows the session once it is known
+ * (a signed-in visitor is sent on then), so nothing typed on it waits for get-user
+ * (docs/performance.md#input-before-hydration).
  */
-export const loader: EntryLoader = async ({ store }) => {
-  await sessionSettled(store);
+export const loader: EntryLoader = async ({ store, prerendered }) => {
+  if (!prerendered) await sessionSettled(store);
   return null;
 };
 
@@ -76,7 +79,10 @@ export default function OnboardingLayout() {
   // The CRM lookup holds back only the first page: a later change of CRM (the signup picker, /auth) must
   // not unmount the page that made it.
   const [settled, setSettled] = useState(false);
-  const waiting = userLoading || (softwareLoading && !settled);
+  // A prerendered page being hydrated (the first render reads the state it was drawn from) stays on screen
+  // while the initial load runs: the visitor may be typing in it (see the loader).
+  const drawnAhead = useDrawnAhead();
+  const waiting = !drawnAhead && (userLoading || (softwareLoading && !settled));
   useEffect(() => {
     if (!waiting) setSettled(true);
   }, [waiting]);

@@ -140,6 +140,14 @@ export const audit: Record<string, string> = {
   'Joined by invitation link': '通过邀请链接加入',
   'Automatic joining changed': '自动加入设置已更改',
   'Joined by company domain': '通过公司域名加入',
+  'Session policy changed': '会话策略已更改',
+  'IP allow-list changed': 'IP 允许列表已更改',
+  'no limit of its own': '无单独限制',
+  '{minutes, plural, one {# minute} other {# minutes}}': '{minutes} 分钟',
+  'Idle timeout: {idleFrom} → {idleTo}. Session lifetime: {lifetimeFrom} → {lifetimeTo}.':
+    '空闲超时：{idleFrom} → {idleTo}。会话时长上限：{lifetimeFrom} → {lifetimeTo}。',
+  'any address': '任何地址',
+  'Allowed addresses: {from} → {to}.': '允许的地址：{from} → {to}。',
   'Deleted by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.':
     '已被身份提供商删除：已退出 {sessions, plural, other {# 台设备}}。',
   'Deactivated by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.':

@@ -50,7 +50,6 @@ export const connection: Record<string, string> = {
   'You have been disconnected from your CRM.': '您已与 CRM 断开连接。',
   'Connect again...': '重新连接...',
   'Your CRM': '您的 CRM',
-  'Loading CRMs...': '正在加载 CRM...',
   'Software not found': '未找到该软件',
   Back: '返回',
   'Finishing your setup...': '正在完成设置...',

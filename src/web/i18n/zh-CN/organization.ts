@@ -179,6 +179,33 @@ export const organization: Record<string, string> = {
   'Set on every member who joins from now on, however they join. Empty: no cap.':
     '从现在起加入的每位成员（无论以何种方式加入）都会设置此上限。留空：不设上限。',
   'Save alerts': '保存提醒',
+  // Session and network policies (docs/product.md#session-and-network-policies).
+  'Session policies': '会话策略',
+  'Sign members out after a time, and choose the networks they may use the product from.':
+    '在一段时间后注销成员，并选择他们可以从哪些网络使用本产品。',
+  'Set session policies': '设置会话策略',
+  'Hide session policies': '收起会话策略',
+  'Failed to load the session policies': '无法加载会话策略',
+  'Failed to save the session policies': '无法保存会话策略',
+  'Idle timeout (minutes)': '空闲超时（分钟）',
+  'Session lifetime (minutes)': '会话时长上限（分钟）',
+  'No limit of its own': '无单独限制',
+  'Enter a number of minutes from {min} to {max}, or leave it empty.':
+    '请输入 {min} 到 {max} 之间的分钟数，或留空。',
+  'A session unused for this long ends. Empty: 7 days, as for everyone.':
+    '会话在无操作达到此时长后结束。留空：与所有人相同，为 7 天。',
+  'A session ends this long after sign-in, however busy. Empty: 30 days, as for everyone.':
+    '无论是否活跃，会话在登录后达到此时长即结束。留空：与所有人相同，为 30 天。',
+  'IP allow-list': 'IP 允许列表',
+  'One address or CIDR range per line, IPv4 or IPv6. Empty: members may call from anywhere.':
+    '每行一个地址或 CIDR 地址段，IPv4 或 IPv6 均可。留空：成员可从任何地方访问。',
+  '"{entry}" is not an IP address or a CIDR range (such as 203.0.113.7 or 203.0.113.0/24).':
+    '“{entry}”不是 IP 地址或 CIDR 地址段（例如 203.0.113.7 或 203.0.113.0/24）。',
+  'Your current address: {ip}': '您当前的地址：{ip}',
+  'Add my address': '添加我的地址',
+  'This list does not include your current address {ip}: saving it would lock you out. Add your address or a range that contains it.':
+    '此列表不包含您当前的地址 {ip}：保存后您将无法访问。请添加您的地址或包含它的地址段。',
+  'Save policies': '保存策略',
   'Set monthly caps': '设置每月上限',
   'All members ({count})': '全部成员（{count}）',
   Members: '成员',

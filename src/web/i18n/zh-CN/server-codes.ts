@@ -156,6 +156,11 @@ export const serverCodes: Record<MessageCode, string> = {
   invite_link_unknown: '此邀请链接不存在。请检查是否完整复制了链接。',
   invite_link_wrong_domain: '此邀请链接仅适用于该组织已验证域名下的电子邮箱地址。',
   invitee_already_member: '此人已是您组织的成员。',
+  ip_allow_list_entry_invalid: '“{entry}”不是 IP 地址或 CIDR 地址段（例如 203.0.113.7 或 203.0.113.0/24）。',
+  ip_allow_list_locks_you_out:
+    '此列表不包含您当前的地址 {ip}：保存后您将无法访问。请添加您的地址或包含它的地址段。',
+  ip_not_allowed:
+    '您的组织只允许从其批准的网络访问，您的地址 {ip} 不在其中。请从公司网络连接，或联系组织管理员。',
   join_request_declined: '已拒绝 {email} 的申请。',
   join_request_gone: '此加入申请已过期或已被处理。',
   join_request_not_found: '未找到申请',
@@ -269,6 +274,9 @@ export const serverCodes: Record<MessageCode, string> = {
   seats_missing: '请至少选择一个席位。',
   service_unavailable: '服务暂时不可用。请稍后重试。',
   session_already_ended: '此会话已结束。',
+  session_idle_timeout: '按照您组织的要求，您在 {minutes} 分钟无操作后已被注销。请重新登录。',
+  session_lifetime_reached: '您的组织规定会话在 {minutes} 分钟后结束，您的会话已达到该时限。请重新登录。',
+  session_policies_saved: '会话和网络策略已保存。',
   session_signed_out: '该会话已注销。',
   sign_in_expired: '您的登录已过期。请重新登录。',
   signed_in: '已登录。',

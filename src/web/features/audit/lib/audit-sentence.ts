@@ -112,6 +112,33 @@ function alertsChanged(details: Details): string | null {
     : t('Alerts: {alerts}; new members get a monthly cap of {cap} credits.', { alerts, cap });
 }
 
+/** A policy's minutes as the reader says them; null: the product's own limit. */
+const policyMinutes = (value: unknown) => {
+  const minutes = count(value);
+  return minutes === null
+    ? t('no limit of its own')
+    : t('{minutes, plural, one {# minute} other {# minutes}}', { minutes });
+};
+
+/** docs/product.md#session-and-network-policies: both times, before and after. */
+function sessionPolicyChanged(details: Details): string | null {
+  if (details.idle_to === undefined || details.lifetime_to === undefined) return null;
+  return t('Idle timeout: {idleFrom} → {idleTo}. Session lifetime: {lifetimeFrom} → {lifetimeTo}.', {
+    idleFrom: policyMinutes(details.idle_from),
+    idleTo: policyMinutes(details.idle_to),
+    lifetimeFrom: policyMinutes(details.lifetime_from),
+    lifetimeTo: policyMinutes(details.lifetime_to),
+  });
+}
+
+/** docs/product.md#session-and-network-policies: the allow-list before and after (empty: any address). */
+function allowListChanged(details: Details): string | null {
+  const [from, to] = [text(details.from), text(details.to)];
+  if (from === null || to === null) return null;
+  const list = (value: string) => (value === '' ? t('any address') : value);
+  return t('Allowed addresses: {from} → {to}.', { from: list(from), to: list(to) });
+}
+
 function crmConnected(details: Details): string | null {
   const crm = text(details.crm);
   if (!crm) return null;
@@ -291,6 +318,8 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
     if (details.role === undefined || !domain) return joinedAs(details);
     return t('Joined as {role} with an address at {domain}.', { role: role(details.role), domain });
   },
+  'organization.session_policy_changed': sessionPolicyChanged,
+  'organization.ip_allow_list_changed': allowListChanged,
 };
 
 /**

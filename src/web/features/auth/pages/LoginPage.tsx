@@ -8,7 +8,7 @@ import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Await, Navigate, useSearchParams } from 'react-router-dom';
+import { Await, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import {
   useGoogleAuthMutation,
   useLoginMutation,
@@ -16,7 +16,7 @@ import {
 } from '../../../api/endpoints/auth';
 import type { User } from '../../../api/contract-types';
 import { errorStatus, serverMessage } from '../../../api/errors';
-import { returnPathAfterReauth } from '../../../api/session-expiry';
+import { policyEnding, returnPathAfterReauth } from '../../../api/session-expiry';
 import { logOut, selectUser, sessionSettled } from '../../../entities/session';
 import { useAppSelector } from '../../../app/hooks';
 import { useEntryData, type EntryLoader } from '../../../app/route-entry';
@@ -32,7 +32,7 @@ import type { TwoFactorCodeFormProps } from '../components/TwoFactorCodeForm';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
 import { onboardingFields, onboardingFieldsUsed } from '../lib/onboarding-fields';
-import { msg, t } from '../../../i18n';
+import { msg, serverText, t } from '../../../i18n';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
 const SESSION_EXPIRED = msg('Session expired, please login again.');
@@ -89,10 +89,23 @@ function googleLoginMessage(error: unknown): string {
 
 class MissingUserError extends Error {}
 
+/**
+ * Whether /login signs out first (`reauth=true`) and what it says then: why the organization's policy ended the session when it did (app/AppFrame.tsx
+ * passes the server's words; docs/product.md#session-and-network-policies), else the plain expiry.
+ */
+function useReauth(params: URLSearchParams): { reauth: boolean; notice: string } {
+  const location = useLocation() as { state?: { sessionEndedBy?: unknown } | null };
+  const endedBy = policyEnding(location.state?.sessionEndedBy);
+  return {
+    reauth: params.get('reauth') === 'true',
+    notice: endedBy ? serverText(endedBy) : t(SESSION_EXPIRED),
+  };
+}
+
 export default function LoginPage() {
   useDocumentTitle('Login');
   const [params] = useSearchParams();
-  const reauth = params.get('reauth') === 'true';
+  const { reauth, notice: reauthNotice } = useReauth(params);
   // The page a session ended on (DashboardGuard): signing in again returns there. Read when signing in
   // (the page is also rendered without a window, prerender.tsx).
   const returnTo = () => returnPathAfterReauth(params.get('next'), window.location.origin);
@@ -198,7 +211,7 @@ export default function LoginPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {t('Log in')}
       </Typography>
-      {reauth ? <Alert severity="warning">{t(SESSION_EXPIRED)}</Alert> : null}
+      {reauth ? <Alert severity="warning">{reauthNotice}</Alert> : null}
       {signedOut ? (
         <Suspense fallback={<LoadingState text="Signing you out..." />}>
           <Await resolve={signedOut}>{(accountEmail: string) => form(accountEmail)}</Await>

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { passwordStrength, SIGNUP_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useGoogleAuthMutation, useSignupMutation } from '../../../api/endpoints/auth';
 import { selectUser } from '../../../entities/session';
-import { useChooseSoftware, useChosenSoftware, CrmPicker } from '../../../entities/crm';
+import { useChooseSoftware, useChosenSoftware, CrmPicker, loadCrmSelect } from '../../../entities/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/feedback/notices';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -62,8 +62,8 @@ function signupReturnPath(next: string | null): string | null {
   return path?.startsWith(joinLinkPrefix) ? path : null;
 }
 
-/** The Google button is on the first screen (app/onboarding-chunk.ts). */
-export const firstScreen = loadGoogleButton;
+/** The Google button and the CRM select are on the first screen (app/onboarding-chunk.ts). */
+export const firstScreen = () => Promise.all([loadGoogleButton(), loadCrmSelect()]);
 
 /** Signup's notice (a seat that was not free, an invitation to confirm the address) by its code. */
 const noticeText = (answer: {

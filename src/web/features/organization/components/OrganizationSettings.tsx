@@ -6,13 +6,15 @@ import { roleCan } from '../../../../shared/permissions';
 import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
-import { CreditAlertsSection } from './CreditAlertsSection';
+import { CreditAlertsForm } from './CreditAlertsForm';
+import { FormDisclosure } from './FormDisclosure';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
-import { ProvisioningSection } from './ProvisioningSection';
+import { ProvisioningSettings } from './ProvisioningSettings';
+import { SessionPoliciesForm } from './SessionPoliciesForm';
 
 /**
- * The organization's settings (name, seats, credit alerts, company domain, SCIM provisioning), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, session policies, company domain, SCIM provisioning), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -24,10 +26,11 @@ export function OrganizationSettings() {
   const showDomain = roleCan(viewer?.role, 'organization.domain');
   const showName = roleCan(viewer?.role, 'organization.settings');
   const showAlerts = roleCan(viewer?.role, 'credits.govern');
+  const showPolicies = roleCan(viewer?.role, 'organization.security');
   // SCIM needs the organization (its verified domain); docs/scim.md.
   const showProvisioning =
     roleCan(viewer?.role, 'organization.provisioning') && Boolean(viewer?.organization);
-  if (!showSeats && !showDomain && !showName && !showAlerts) return null;
+  if (!showSeats && !showDomain && !showName && !showAlerts && !showPolicies) return null;
   return (
     <PageSection title={t('Organization settings')}>
       {showName && (
@@ -45,7 +48,26 @@ export function OrganizationSettings() {
       )}
       {showAlerts && (
         <PageSection title={t('Credit alerts')} level={3}>
-          <CreditAlertsSection onDone={(message) => report({ success: message })} />
+          <FormDisclosure
+            intro={t(
+              'Choose which credit events admins are mailed about, and the monthly cap new members start with.',
+            )}
+            openLabel={t('Set credit alerts')}
+            closeLabel={t('Hide credit alerts')}
+          >
+            <CreditAlertsForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
+        </PageSection>
+      )}
+      {showPolicies && (
+        <PageSection title={t('Session policies')} level={3}>
+          <FormDisclosure
+            intro={t('Sign members out after a time, and choose the networks they may use the product from.')}
+            openLabel={t('Set session policies')}
+            closeLabel={t('Hide session policies')}
+          >
+            <SessionPoliciesForm onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
       {showDomain && (
@@ -58,7 +80,15 @@ export function OrganizationSettings() {
       )}
       {showProvisioning && (
         <PageSection title={t('Provisioning (SCIM)')} level={3}>
-          <ProvisioningSection onDone={(message) => report({ success: message })} />
+          <FormDisclosure
+            intro={t(
+              'Connect Okta, Entra ID or Google Workspace to add and remove your people automatically.',
+            )}
+            openLabel={t('Set up provisioning')}
+            closeLabel={t('Hide provisioning')}
+          >
+            <ProvisioningSettings onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
     </PageSection>

@@ -17,6 +17,7 @@ import {
 } from '../../../entities/plan';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDrawnAhead } from '../../../components/use-hydrated';
 import { ContentSkeleton } from '../../../components/skeletons';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { planKeyOf, type PlanKey } from '../../../../shared/plans';
@@ -61,6 +62,7 @@ function PricingContent({
   const { pricing, loading, errorText, retry } = usePricing(schedule);
   const user = useAppSelector(selectUser);
   const userLoading = useAppSelector(selectLoading);
+  const drawnAhead = useDrawnAhead();
   const checkout = usePlanCheckout(coupon);
   const currentPlan = user ? planKeyOf(user.subscription.stripe_product) : null;
 
@@ -107,8 +109,10 @@ function PricingContent({
               currentPlan={currentPlan}
               actionFor={actionFor}
               busyPlan={checkout.processingPlan}
-              // Until the initial load says who the visitor is, a click could go to the wrong place.
-              disabled={userLoading}
+              // Until the initial load says who the visitor is, a click could go to the wrong place; but the
+              // prerendered page keeps the anonymous visitor's links (to /signup) it was drawn with: disabled
+              // at hydration they would flash and drop a click (docs/performance.md#no-flash).
+              disabled={userLoading && !drawnAhead}
             />
           )}
         </Stack>

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useGetScimSettingsQuery } from '../../../api/endpoints/provisioning';
 import { withDetail } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -14,40 +12,11 @@ import { ScimGroupMappings } from './ScimGroupMappings';
 import { ScimTokens } from './ScimTokens';
 
 /**
- * docs/scim.md: a short line and a button that opens the settings, which are asked of the server only once
- * opened (admins set this up once; the Organization page stays as quick to load).
- */
-export function ProvisioningSection({ onDone }: { onDone: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  return (
-    <Stack spacing={1.5} alignItems="flex-start">
-      <Typography color="text.secondary">
-        {t('Connect Okta, Entra ID or Google Workspace to add and remove your people automatically.')}
-      </Typography>
-      <Button
-        variant="outlined"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((shown) => !shown)}
-      >
-        {open ? t('Hide provisioning') : t('Set up provisioning')}
-      </Button>
-      {open && (
-        <Stack id={panelId} sx={{ width: '100%' }}>
-          <ProvisioningSettings onDone={onDone} />
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
-/**
- * What an admin pastes into the identity provider to provision the organization's people: the base URL, a
+ * docs/scim.md: what an admin pastes into the identity provider to provision the organization's people: the base URL, a
  * bearer token (shown once), `userName` as the unique identifier; and the mapping of the provider's groups
  * to roles or products.
  */
-function ProvisioningSettings({ onDone }: { onDone: (message: string) => void }) {
+export function ProvisioningSettings({ onDone }: { onDone: (message: string) => void }) {
   const settings = useGetScimSettingsQuery();
   if (settings.isLoading) return <LoadingState shape="form" />;
   if (settings.isError || !settings.data) {

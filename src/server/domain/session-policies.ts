@@ -1,0 +1,90 @@
+/**
+ * Session and network policies per organization (docs/product.md#session-and-network-policies): what ends
+ * or refuses a member's session (applied by the one session resolver, http/session-user.ts), and an admin
+ * saving them, checked and audited with before and after.
+ */
+import { message, type Message } from '../../contract/messages.js';
+import { firstInvalidEntry, isAddressAllowed, normalizeAllowList } from '../../shared/ip-allow-list.js';
+import type { User } from '../db/schema.js';
+import { personOf } from '../repositories/audit.js';
+import type { Repositories } from '../repositories/index.js';
+import type { SessionFacts } from '../repositories/sessions.js';
+import type { SessionPolicy } from '../repositories/session-policies.js';
+import { conflict, invalid } from './errors.js';
+import { ensureOrganization } from './organizations.js';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Why a live session may not be used: `ended` (past the organization's idle timeout or lifetime: the
+ * session is over) or `outside-network` (the caller's address is not on the allow-list: the session
+ * stays, for when they call from inside again). Undefined: it may.
+ */
+export type SessionRefusal = { kind: 'ended' | 'outside-network'; said: Message };
+
+export function sessionRefusal(session: SessionFacts, now: Date, ip: string): SessionRefusal | undefined {
+  const { idle_timeout_minutes: idle, session_lifetime_minutes: lifetime, ip_allow_list } = session.policy;
+  if (lifetime !== null && now.getTime() - session.createdAt.getTime() > lifetime * MINUTE_MS) {
+    return { kind: 'ended', said: message('session_lifetime_reached', { minutes: lifetime }) };
+  }
+  // The idle clock is written at most once a minute (repositories/sessions.ts): to within that minute.
+  if (idle !== null && now.getTime() - session.lastSeenAt.getTime() > idle * MINUTE_MS) {
+    return { kind: 'ended', said: message('session_idle_timeout', { minutes: idle }) };
+  }
+  if (!isAddressAllowed(ip_allow_list, ip)) {
+    return { kind: 'outside-network', said: message('ip_not_allowed', { ip }) };
+  }
+  return undefined;
+}
+
+/**
+ * The policy as it will be saved: the list trimmed and without repeats; refused when an entry is not an
+ * address or a range (400 naming it) or when the list would shut out the admin saving it, from `ip`.
+ */
+function checkedPolicy(policy: SessionPolicy, ip: string): SessionPolicy {
+  const list = normalizeAllowList(policy.ip_allow_list);
+  const malformed = firstInvalidEntry(list);
+  if (malformed !== undefined) throw invalid(message('ip_allow_list_entry_invalid', { entry: malformed }));
+  if (!isAddressAllowed(list, ip)) throw conflict(message('ip_allow_list_locks_you_out', { ip }));
+  return { ...policy, ip_allow_list: list };
+}
+
+/** Saves an admin's policies, each part audited with before and after when it changed. */
+export async function saveSessionPolicies(
+  repos: Repositories,
+  admin: User,
+  policy: SessionPolicy,
+  ip: string,
+): Promise<void> {
+  const next = checkedPolicy(policy, ip);
+  await repos.transaction(async (tx) => {
+    const org = await ensureOrganization(tx, admin);
+    // Two admins saving at once take turns, so each entry's "before" is what the other saved.
+    await tx.organizations.findById(org.id, { forUpdate: true });
+    const before = await tx.sessionPolicies.of(org.id);
+    await tx.sessionPolicies.save(org.id, next);
+    const audit = { organizationId: org.id, actor: personOf(admin), target: null, ip };
+    if (
+      before.idle_timeout_minutes !== next.idle_timeout_minutes ||
+      before.session_lifetime_minutes !== next.session_lifetime_minutes
+    ) {
+      await tx.audit.record({
+        ...audit,
+        type: 'organization.session_policy_changed',
+        details: {
+          idle_from: before.idle_timeout_minutes,
+          idle_to: next.idle_timeout_minutes,
+          lifetime_from: before.session_lifetime_minutes,
+          lifetime_to: next.session_lifetime_minutes,
+        },
+      });
+    }
+    if (before.ip_allow_list.join(',') !== next.ip_allow_list.join(',')) {
+      await tx.audit.record({
+        ...audit,
+        type: 'organization.ip_allow_list_changed',
+        details: { from: before.ip_allow_list.join(', '), to: next.ip_allow_list.join(', ') },
+      });
+    }
+  });
+}

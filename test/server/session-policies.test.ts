@@ -1,0 +1,243 @@
+/**
+ * docs/product.md#session-and-network-policies: an admin sets an idle timeout, a session lifetime and an IP
+ * allow-list; members' sessions past a time end on their next call with a code that says why, calls from
+ * outside the list are refused, a list that would shut out its admin or holds a malformed entry is
+ * refused, and every change is audited with before and after. The clock is the app's own (moved, never
+ * waited for). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import assert from 'node:assert/strict';
+import { before, beforeEach, describe, it } from './helpers/node-test.js';
+import { useTestApp } from './helpers/app.js';
+import { invitedMember, PASSWORD, signup, type TestUser } from './helpers/users.js';
+
+const MINUTE = 60_000;
+let clockOffset = 0;
+const t = useTestApp({}, { services: { clock: () => new Date(Date.now() + clockOffset) } });
+
+const ADMIN_IP = '203.0.113.7';
+let admin: TestUser;
+let member: TestUser;
+
+before(async () => {
+  admin = await signup(t.api, { name: 'Ada Admin' });
+  member = await invitedMember(t, admin);
+});
+
+beforeEach(() => {
+  clockOffset = 0;
+});
+
+const NONE = { idle_timeout_minutes: null, session_lifetime_minutes: null, ip_allow_list: [] };
+
+const save = (body: unknown, { user = admin, ip = ADMIN_IP } = {}) =>
+  t.api('setSessionPolicies', { cookie: user.cookie, body, ip });
+
+const read = async () => {
+  const res = await t.api('getSessionPolicies', { cookie: admin.cookie, ip: ADMIN_IP });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+};
+
+/** A fresh session of the member, signed in from `ip`. */
+async function memberSession(ip = '198.51.100.20'): Promise<string> {
+  const res = await t.api('login', { body: { email: member.email, password: PASSWORD }, ip });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.cookie!;
+}
+
+const getUser = (cookie: string, ip = '198.51.100.20') => t.api('getUser', { cookie, ip });
+
+async function latestAudit(type: string) {
+  const res = await t.api('listAuditEvents', { cookie: admin.cookie, query: { type }, ip: ADMIN_IP });
+  assert.equal(res.status, 200);
+  return res.body.data.events[0] as
+    { type: string; details: Record<string, unknown>; ip: string } | undefined;
+}
+
+describe('get-session-policies and set-session-policies', () => {
+  it('an organization starts with no policy, and the admin reads their address as the server sees it', async () => {
+    assert.deepEqual(await read(), { policies: NONE, your_ip: ADMIN_IP });
+  });
+
+  it('saves the policies, the list trimmed and without repeats', async () => {
+    const res = await save({
+      idle_timeout_minutes: 30,
+      session_lifetime_minutes: 720,
+      ip_allow_list: [' 203.0.113.0/24 ', '2001:db8::/32', '203.0.113.0/24', ''],
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, 'The session and network policies were saved.');
+    assert.deepEqual((await read()).policies, {
+      idle_timeout_minutes: 30,
+      session_lifetime_minutes: 720,
+      ip_allow_list: ['203.0.113.0/24', '2001:db8::/32'],
+    });
+    assert.equal((await save(NONE)).status, 200);
+  });
+
+  it('a member may neither read nor set them', async () => {
+    assert.equal((await t.api('getSessionPolicies', { cookie: member.cookie })).status, 403);
+    assert.equal((await save(NONE, { user: member })).status, 403);
+  });
+
+  it('a malformed entry answers 400 naming it, and nothing is saved', async () => {
+    for (const entry of ['203.0.113.0/33', 'intranet.example.com', '2001:db8:::1', '300.1.1.1']) {
+      const res = await save({ ...NONE, ip_allow_list: [ADMIN_IP, entry] });
+      assert.equal(res.status, 400, entry);
+      assert.equal(res.body.code, 'ip_allow_list_entry_invalid');
+      assert.equal(res.body.params.entry, entry);
+      assert.match(
+        res.body.message,
+        new RegExp(`^"${entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" is not`),
+      );
+    }
+    assert.deepEqual((await read()).policies, NONE);
+  });
+
+  it('times out of range or of the wrong type answer 400, never 500', async () => {
+    for (const body of [
+      { ...NONE, idle_timeout_minutes: 1 },
+      { ...NONE, session_lifetime_minutes: 50_000 },
+      { ...NONE, idle_timeout_minutes: '30' },
+      { ...NONE, ip_allow_list: '203.0.113.7' },
+      { ...NONE, ip_allow_list: [7] },
+      { idle_timeout_minutes: 30 },
+    ]) {
+      const res = await save(body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+    }
+  });
+
+  it("refuses a list without the saving admin's address, and keeps the one before", async () => {
+    const res = await save({ ...NONE, ip_allow_list: ['198.51.100.0/24'] });
+    assert.equal(res.status, 409);
+    assert.equal(res.body.code, 'ip_allow_list_locks_you_out');
+    assert.equal(
+      res.body.message,
+      'This list does not include your current address 203.0.113.7: saving it would lock you out. Add your address or a range that contains it.',
+    );
+    assert.deepEqual((await read()).policies, NONE);
+  });
+
+  it("reads the admin's address behind TRUST_PROXY as Fastify computes it", async () => {
+    const proxied = useTestAppBehindProxy();
+    const boss = await signup(proxied.api, { name: 'Proxied Admin' });
+    const call = (list: string[]) =>
+      proxied.api('setSessionPolicies', {
+        cookie: boss.cookie,
+        body: { ...NONE, ip_allow_list: list },
+        ip: '10.0.0.2',
+        headers: { 'x-forwarded-for': '192.0.2.44' },
+      });
+    const refused = await call(['10.0.0.0/8']);
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.params.ip, '192.0.2.44');
+    assert.equal((await call(['192.0.2.0/24'])).status, 200);
+  });
+});
+
+/** A second app whose one trusted hop is the load balancer (TRUST_PROXY=1), started on first use. */
+const proxiedApp = useTestApp({ TRUST_PROXY: '1' });
+function useTestAppBehindProxy() {
+  return proxiedApp;
+}
+
+describe('the allow-list', () => {
+  it("refuses members' calls from outside it, IPv4-mapped addresses read as IPv4, and keeps the session", async () => {
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24', '2001:db8::/32'] })).status, 200);
+    const cookie = await memberSession();
+    const outside = await getUser(cookie, '198.51.100.20');
+    assert.equal(outside.status, 403);
+    assert.equal(outside.body.code, 'ip_not_allowed');
+    assert.equal(
+      outside.body.message,
+      'Your organization allows access only from its approved networks, and your address 198.51.100.20 is not one of them. Connect from your company network or ask your organization admin.',
+    );
+    assert.equal((await getUser(cookie, '203.0.113.99')).status, 200);
+    assert.equal((await getUser(cookie, '::ffff:203.0.113.99')).status, 200);
+    assert.equal((await getUser(cookie, '2001:db8::5')).status, 200);
+    assert.equal((await getUser(cookie, '2001:db9::5')).status, 403);
+    // Signing out still works from outside.
+    assert.equal((await t.api('logout', { cookie, ip: '198.51.100.20' })).status, 200);
+    assert.equal((await save(NONE)).status, 200);
+  });
+
+  it('is audited with the list before and after', async () => {
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24', '2001:db8::/32'] })).status, 200);
+    const entry = await latestAudit('organization.ip_allow_list_changed');
+    assert.deepEqual(entry?.details, { from: '203.0.113.0/24', to: '203.0.113.0/24, 2001:db8::/32' });
+    assert.equal(entry?.ip, ADMIN_IP);
+    assert.equal((await save(NONE)).status, 200);
+    assert.deepEqual((await latestAudit('organization.ip_allow_list_changed'))?.details, {
+      from: '203.0.113.0/24, 2001:db8::/32',
+      to: '',
+    });
+  });
+});
+
+describe('idle timeout and session lifetime', () => {
+  it('a session idle past the timeout ends on its next call, saying why, then is gone', async () => {
+    assert.equal((await save({ ...NONE, idle_timeout_minutes: 30 })).status, 200);
+    const cookie = await memberSession();
+    clockOffset = 29 * MINUTE;
+    assert.equal((await getUser(cookie)).status, 200);
+    // Used at 29 minutes: idle for 29 more is still within the timeout.
+    clockOffset = 58 * MINUTE;
+    assert.equal((await getUser(cookie)).status, 200);
+    clockOffset = 90 * MINUTE;
+    const ended = await getUser(cookie);
+    assert.equal(ended.status, 401);
+    assert.equal(ended.body.code, 'session_idle_timeout');
+    assert.equal(
+      ended.body.message,
+      'You were signed out after 30 minutes without activity, as your organization requires. Please log in again.',
+    );
+    clockOffset = 0;
+    const after = await getUser(cookie);
+    assert.equal(after.status, 401);
+    assert.equal(after.body.code, 'not_signed_in');
+  });
+
+  it('a session older than the lifetime ends however busy it was', async () => {
+    assert.equal(
+      (await save({ ...NONE, idle_timeout_minutes: 30, session_lifetime_minutes: 60 })).status,
+      200,
+    );
+    const cookie = await memberSession();
+    for (const minutes of [20, 40, 59]) {
+      clockOffset = minutes * MINUTE;
+      assert.equal((await getUser(cookie)).status, 200, `at ${minutes} minutes`);
+    }
+    clockOffset = 61 * MINUTE;
+    const ended = await getUser(cookie);
+    assert.equal(ended.status, 401);
+    assert.equal(ended.body.code, 'session_lifetime_reached');
+    assert.equal(ended.body.params.minutes, 60);
+    assert.equal((await getUser(cookie)).body.code, 'not_signed_in');
+  });
+
+  it("applies to the organization's members only: another account's session lives on", async () => {
+    const outsider = await signup(t.api, { name: 'Other Owner' });
+    clockOffset = 120 * MINUTE;
+    assert.equal((await getUser(outsider.cookie)).status, 200);
+  });
+
+  it('without a policy a session lives on past those times', async () => {
+    assert.equal((await save(NONE)).status, 200);
+    const cookie = await memberSession();
+    clockOffset = 24 * 60 * MINUTE;
+    assert.equal((await getUser(cookie)).status, 200);
+  });
+
+  it('is audited with both times before and after', async () => {
+    assert.equal((await save({ ...NONE, idle_timeout_minutes: 15 })).status, 200);
+    assert.equal(
+      (await save({ ...NONE, idle_timeout_minutes: 45, session_lifetime_minutes: 480 })).status,
+      200,
+    );
+    const entry = await latestAudit('organization.session_policy_changed');
+    assert.deepEqual(entry?.details, { idle_from: 15, idle_to: 45, lifetime_from: null, lifetime_to: 480 });
+    assert.equal((await save(NONE)).status, 200);
+  });
+});
