@@ -79,11 +79,26 @@ function shortLabel(path: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** SCIM's operations (docs/scim.md) share their paths among methods and use a bearer token, not the cookie. */
+const SCIM_PREFIX = '/scim/v2';
+const isScimPath = (path: string) => path.startsWith(`${SCIM_PREFIX}/`);
+
+/** The key of an operation's label: its path, or for SCIM its method and path ("get /scim/v2/Users"). */
+function labelKey(path: string, method: string): string {
+  return isScimPath(path) ? `${method} ${path}` : path;
+}
+
+/** The menu's English label: the path in words, or for SCIM the method and the resource's path. */
+function englishLabel(path: string, method: string): string {
+  return isScimPath(path) ? `${method.toUpperCase()} ${path.slice(SCIM_PREFIX.length)}` : shortLabel(path);
+}
+
 /** The JSON body an operation's example sends, or undefined when it takes none. */
 function requestExample(doc: Contract, operation: Operation): unknown {
   if (!operation.requestBody) return undefined;
   const body = resolve<Json>(doc, operation.requestBody);
-  const media = (body.content as Record<string, Json> | undefined)?.['application/json'];
+  const content = body.content as Record<string, Json> | undefined;
+  const media = content?.['application/json'] ?? content?.['application/scim+json'];
   if (!media) return {};
   if (media.example !== undefined) return media.example;
   const first = Object.values((media.examples as Record<string, Json> | undefined) ?? {})[0];
@@ -123,6 +138,7 @@ function codeSamples(
 ): { lang: string; label: string; source: string }[] {
   const base = (operation.servers ?? doc.servers ?? [{ url: '/' }])[0]!.url.replace(/\/$/, '');
   const url = `${base}${path}${method === 'get' ? queryExample(doc, operation) : ''}`;
+  if (isScimPath(path)) return scimSamples(url, method, requestExample(doc, operation));
   const body = method === 'get' ? undefined : (requestExample(doc, operation) ?? {});
   const signIn = SIGN_IN.has(path);
   const sendsCookie = !isAnonymous(doc, operation) || path === '/verify-two-factor';
@@ -154,6 +170,33 @@ function codeSamples(
       : []),
     `const answer = await response.json();`,
     `if (answer.error) throw new Error(\`\${response.status}: \${answer.message}\`);`,
+  ];
+  return [
+    { lang: 'Shell', label: 'curl', source: curl.join('\n') },
+    { lang: 'JavaScript', label: 'Node', source: node.join('\n') },
+  ];
+}
+
+/** An identity provider's call: the organization's bearer token, SCIM's media type. */
+function scimSamples(url: string, method: string, body: unknown) {
+  const curl = [
+    `APP=https://app.example.com`,
+    `curl -X ${method.toUpperCase()} "$APP${url}" -H "Authorization: Bearer $SCIM_TOKEN"${body === undefined ? '' : ' \\'}`,
+    ...(body === undefined
+      ? []
+      : [
+          `  -H 'Content-Type: application/scim+json' \\`,
+          `  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`,
+        ]),
+  ];
+  const node = [
+    `const APP = 'https://app.example.com';`,
+    `const response = await fetch(\`\${APP}${url}\`, {`,
+    `  method: '${method.toUpperCase()}',`,
+    `  headers: { authorization: \`Bearer \${process.env.SCIM_TOKEN}\`${body === undefined ? '' : ", 'content-type': 'application/scim+json'"} },`,
+    ...(body !== undefined ? [`  body: JSON.stringify(${JSON.stringify(body)}),`] : []),
+    `});`,
+    `if (!response.ok) throw new Error(\`\${response.status}: \${(await response.json()).detail}\`);`,
   ];
   return [
     { lang: 'Shell', label: 'curl', source: curl.join('\n') },
@@ -358,9 +401,9 @@ function chineseErrorCatalogue(doc: Contract): string {
 export function untranslated(source: Contract): string[] {
   return [
     ...operations(source)
-      .map(({ path }) => path)
-      .filter((path) => !zh.OPERATION_LABELS[path])
-      .map((path) => `operation ${path}`),
+      .map(({ path, method }) => labelKey(path, method))
+      .filter((key) => !zh.OPERATION_LABELS[key])
+      .map((key) => `operation ${key}`),
     ...(source.tags ?? []).filter((tag) => !zh.TAGS[tag.name]).map((tag) => `tag ${tag.name}`),
     ...errorStatuses(source)
       .filter((entry) => entry.name && !zh.RESPONSES[entry.name])
@@ -405,7 +448,8 @@ export function docsContract(source: Contract, guides: Guides, locale: DocsLocal
   }
   for (const { path, method, operation } of operations(doc)) {
     const sentence = operation.summary;
-    operation.summary = (chinese && zh.OPERATION_LABELS[path]) || shortLabel(path);
+    operation.summary =
+      (chinese && zh.OPERATION_LABELS[labelKey(path, method)]) || englishLabel(path, method);
     if (sentence) operation.description = [sentence, operation.description].filter(Boolean).join('\n\n');
     operation['x-codeSamples'] = codeSamples(doc, path, method, operation);
   }

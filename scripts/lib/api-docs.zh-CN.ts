@@ -91,6 +91,28 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/sync-profile': '同步资料到 CRM',
   '/list-sync-log': '查看同步日志',
   '/export-sync-log': '导出同步日志',
+  '/get-scim-settings': '获取 SCIM 预配设置',
+  '/create-scim-token': '创建 SCIM 令牌',
+  '/rotate-scim-token': '轮换 SCIM 令牌',
+  '/revoke-scim-token': '撤销 SCIM 令牌',
+  '/set-scim-group-mapping': '设置群组映射',
+  '/remove-scim-group-mapping': '删除群组映射',
+  // SCIM: one path, several methods (docs/scim.md).
+  'get /scim/v2/ServiceProviderConfig': 'GET /ServiceProviderConfig（服务配置）',
+  'get /scim/v2/Schemas': 'GET /Schemas（架构）',
+  'get /scim/v2/ResourceTypes': 'GET /ResourceTypes（资源类型）',
+  'get /scim/v2/Users': 'GET /Users（列出用户）',
+  'post /scim/v2/Users': 'POST /Users（预配用户）',
+  'get /scim/v2/Users/{id}': 'GET /Users/{id}（获取用户）',
+  'put /scim/v2/Users/{id}': 'PUT /Users/{id}（替换用户）',
+  'patch /scim/v2/Users/{id}': 'PATCH /Users/{id}（修改用户）',
+  'delete /scim/v2/Users/{id}': 'DELETE /Users/{id}（删除用户）',
+  'get /scim/v2/Groups': 'GET /Groups（列出群组）',
+  'post /scim/v2/Groups': 'POST /Groups（创建群组）',
+  'get /scim/v2/Groups/{id}': 'GET /Groups/{id}（获取群组）',
+  'put /scim/v2/Groups/{id}': 'PUT /Groups/{id}（替换群组）',
+  'patch /scim/v2/Groups/{id}': 'PATCH /Groups/{id}（修改群组）',
+  'delete /scim/v2/Groups/{id}': 'DELETE /Groups/{id}（删除群组）',
 };
 
 /** The contract's tags: their menu names and their one-line descriptions. */
@@ -103,6 +125,12 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   organization: { name: '组织', description: '组织的成员、邀请与席位。' },
   security: { name: '安全', description: '会话、修改密码与审计日志。' },
   credits: { name: '点数', description: '点数明细、扩展程序的消耗、每月上限、用量报告与充值。' },
+  provisioning: { name: '预配', description: '组织身份提供商使用的 SCIM 令牌与群组映射。' },
+  scim: {
+    name: 'SCIM',
+    description:
+      '位于 `<PUBLIC_URL>/scim/v2` 的 SCIM 2.0（RFC 7643、RFC 7644），供身份提供商（Okta、Entra ID、Google Workspace）为组织预配和取消预配人员。使用组织的 SCIM 持有者令牌认证；请求体为 `application/scim+json`；每个失败都是 SCIM 错误。',
+  },
 };
 
 /** The guides' names in the menu and the groups of the menu. */
@@ -149,6 +177,16 @@ export const RESPONSES: Record<string, string> = {
     '服务暂时无法回应：数据库短暂不可达（重启、故障切换、网络故障），此时 `Retry-After` 说明何时重试，且此次调用没有写入任何内容；或者此服务器未配置该功能（例如没有 Google 客户端 ID、没有支付服务商）。',
   InternalError: '服务器发生意外故障；`message` 是通用文字（"Something went wrong"）。',
   RequestTimeout: '客户端没有及时发送完整的请求（请求头和请求体）；服务器关闭连接，不返回内容。',
+  ScimBadRequest: 'SCIM 请求格式有误（不是 JSON、属性错误、不支持的筛选或 PATCH）；`scimType` 说明是哪一类。',
+  ScimUnauthorized: '持有者令牌缺失、错误、已过期或已撤销。',
+  ScimNotFound: '令牌所属组织中没有这个资源。',
+  ScimConflict:
+    '`uniqueness`：已存在相同 userName 的用户（或相同 displayName 的群组），或该地址属于另一个组织的成员；也用于不通过 SCIM 停用的组织管理员。',
+  ScimPayloadTooLarge: '请求体超过了服务器接受的大小。',
+  ScimUnsupportedMediaType: '请求体不是 `application/scim+json`（或 `application/json`）。',
+  ScimTooManyRequests: '向此地址发送的邀请过多；请在 `Retry-After` 秒后重试。',
+  ScimInternalError: '服务器发生意外故障。',
+  ScimUnavailable: '数据库短暂不可达；`Retry-After` 说明何时重试。',
 };
 
 /** What each error `code` means (openapi.yaml's x-enumDescriptions), by code. */

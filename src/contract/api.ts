@@ -1718,10 +1718,457 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-scim-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's SCIM provisioning settings (admins).
+     * @description What an identity provider needs to provision the organization's people (docs/scim.md): the SCIM base URL,
+     *     the organization's tokens (never their value: only a hash is stored) with their expiry, the end of a
+     *     rotated token's grace period and their last use, and the admin's mapping of group names to roles or
+     *     products. `domain` is the verified company domain whose addresses may be provisioned (null: none yet,
+     *     and no token can be created).
+     */
+    get: operations['getScimSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/create-scim-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a SCIM bearer token for the organization (admins); shown once.
+     * @description Needs the organization's company domain verified by DNS (400 without it). The token is shown in this
+     *     answer only: the server keeps its SHA-256. It works until `expires_at` (`expires_in_days` after now,
+     *     90 by default) or until revoked; other tokens are left as they are. Audited (`scim.token_created`).
+     */
+    post: operations['createScimToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rotate-scim-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a SCIM token by a new one; the old one keeps working for 24 hours (admins).
+     * @description The new token (shown once, with the old one's lifetime from now) is answered; the old one keeps
+     *     working until `grace_until` of its entry, 24 hours from now (sooner if it expires first), so the
+     *     identity provider can be updated without a gap. Refused (404) for a revoked, expired or already
+     *     rotated token. Audited (`scim.token_rotated`).
+     */
+    post: operations['rotateScimToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/revoke-scim-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a SCIM token at once (admins).
+     * @description The token stops working at once (a rotated one too, grace or not). Audited (`scim.token_revoked`).
+     */
+    post: operations['revokeScimToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-scim-group-mapping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Map an identity provider's group, by its name, to a role or a product (admins).
+     * @description Members of the SCIM group whose displayName is `display_name` (any letter case) get `role` or
+     *     `product` (exactly one of the two): a role change, or a seat of the product when one is free (seat
+     *     rules as for any assignment; without a free seat the member stays as they are). A mapping of the
+     *     same name is replaced. Applies to memberships the identity provider sends from then on.
+     */
+    post: operations['setScimGroupMapping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/remove-scim-group-mapping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a group mapping (admins); members keep the role and product they have. */
+    post: operations['removeScimGroupMapping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/ServiceProviderConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What this SCIM service supports (RFC 7643 section 5).
+     * @description PATCH and filter (`eq` on userName, externalId or displayName) are supported; bulk, sort, ETags and password change are not. Authentication is the organization's bearer token.
+     */
+    get: operations['scimServiceProviderConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/Schemas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The User and Group schemas this service understands (RFC 7643 section 7). */
+    get: operations['scimListSchemas'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/ResourceTypes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The resource types User and Group (RFC 7643 section 6). */
+    get: operations['scimListResourceTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/Users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The provisioned users, a page at a time, optionally filtered.
+     * @description `filter` supports `userName eq "..."` (letter case ignored, as addresses are), `externalId eq "..."`
+     *     and `emails.value eq "..."`; any other filter answers 400 `invalidFilter`. Paging is 1-based:
+     *     `startIndex` (default 1) and `count` (default and at most 100).
+     */
+    get: operations['scimListUsers'];
+    put?: never;
+    /**
+     * Provision a user (an address at the organization's verified domain).
+     * @description `userName` is the address (unique per organization, letter case ignored) and must be at the
+     *     organization's verified company domain. An account of that address that is proven and in no
+     *     organization joins at once as a Free member; any other address is mailed an invitation, and the
+     *     person joins by accepting it (which proves the address): every way into an organization needs a
+     *     proven address. Memberships and seats follow the group mappings. `active: false` (or Entra's
+     *     `"False"`) provisions the user deactivated.
+     */
+    post: operations['scimCreateUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/Users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** One provisioned user. */
+    get: operations['scimGetUser'];
+    /**
+     * Replace a user (Okta sends the whole user, `active` included).
+     * @description Replaces userName, externalId, name and active. `active: false` (or `"False"`) deactivates: the
+     *     person leaves the organization (their seat is free), every session and pending sign-in ends, their
+     *     pending invitations are revoked, the ledger and the audit log keep their history, and the audit log
+     *     says so, all in one transaction. `active: true` again lets them back in as for any join.
+     */
+    put: operations['scimReplaceUser'];
+    post?: never;
+    /**
+     * Deprovision a user for good.
+     * @description Does what deactivating does, and forgets the SCIM user (the account, its ledger and its audit history stay).
+     */
+    delete: operations['scimDeleteUser'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a user by PATCH operations (RFC 7644 section 3.5.2), with or without `path`.
+     * @description `add` and `replace` of `active`, `userName`, `externalId`, `name.givenName`, `name.familyName`,
+     *     `displayName`; without `path` the value is an object of such attributes (Entra:
+     *     `{"op":"replace","value":{"active":false}}`). Booleans may come as the strings `"True"`/`"False"`.
+     *     Deactivating does what PUT's `active: false` does.
+     */
+    patch: operations['scimPatchUser'];
+    trace?: never;
+  };
+  '/scim/v2/Groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The provisioned groups, a page at a time, optionally filtered by `displayName eq "..."` or `externalId eq "..."`. */
+    get: operations['scimListGroups'];
+    put?: never;
+    /** Create a group, with its members (Okta sends memberships in POST). */
+    post: operations['scimCreateGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/scim/v2/Groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** One group with its members. */
+    get: operations['scimGetGroup'];
+    /** Replace a group, its members included (Okta sends memberships in PUT). */
+    put: operations['scimReplaceGroup'];
+    post?: never;
+    /** Delete a group; its members stay in the organization with the role and product they have. */
+    delete: operations['scimDeleteGroup'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a group's name or members by PATCH operations.
+     * @description `add` members (`path: members`, value a list of `{value}`), `remove` members by filter
+     *     (`path: members[value eq "id"]`, Entra: only that member goes) or with a value list, `replace`
+     *     members or displayName (with or without `path`). A `remove` of `members` with neither a filter nor
+     *     a value is refused (400 `noTarget`) rather than emptying the group.
+     */
+    patch: operations['scimPatchGroup'];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description An organization's SCIM bearer token (its value is never shown again; only its hash is stored). */
+    ScimToken: {
+      id: components['schemas']['Id'];
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description Seconds since the epoch. */
+      expires_at: number;
+      /** @description Rotated: it keeps working until then (seconds since the epoch). */
+      grace_until: number | null;
+      /** @description Its last SCIM call (seconds since the epoch). */
+      last_used_at: number | null;
+      /**
+       * @description `rotated`: replaced, working until `grace_until`.
+       * @enum {string}
+       */
+      status: 'active' | 'rotated' | 'expired' | 'revoked';
+    };
+    ScimTokenCreated: {
+      /** @constant */
+      error: false;
+      message: string;
+      code: components['schemas']['MessageCode'];
+      params: components['schemas']['MessageParams'];
+      data: components['schemas']['ScimToken'] & {
+        /** @description The bearer token; never shown again. */
+        token: string;
+      };
+    };
+    ScimGroupMapping: {
+      id: components['schemas']['Id'];
+      display_name: string;
+      /** @enum {string|null} */
+      role: 'member' | 'billing_manager' | 'viewer' | null;
+      /** @enum {string|null} */
+      product: 'Free' | 'Standard' | 'Pro' | null;
+    };
+    ScimSettings: {
+      /** @description Paste into the identity provider: `<PUBLIC_URL>/scim/v2`. */
+      base_url: string;
+      /** @description The company domain verified by DNS. */
+      domain: string | null;
+      /** @description Newest first; revoked and expired tokens too. */
+      tokens: components['schemas']['ScimToken'][];
+      mappings: components['schemas']['ScimGroupMapping'][];
+    };
+    /** @description A SCIM error (RFC 7644 section 3.12). */
+    ScimError: {
+      schemas: 'urn:ietf:params:scim:api:messages:2.0:Error'[];
+      /** @description The HTTP status, as a string. */
+      status: string;
+      scimType?: string;
+      detail: string;
+    };
+    ScimMeta: {
+      /** @enum {string} */
+      resourceType: 'User' | 'Group';
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      lastModified: string;
+      location: string;
+    };
+    ScimName: {
+      givenName?: string | null;
+      familyName?: string | null;
+      formatted?: string | null;
+    };
+    ScimUser: {
+      schemas: string[];
+      id: string;
+      externalId?: string | null;
+      userName: string;
+      name?: components['schemas']['ScimName'];
+      displayName?: string | null;
+      emails: {
+        value: string;
+        primary?: boolean;
+        type?: string;
+      }[];
+      active: boolean;
+      groups: {
+        value: string;
+        display?: string;
+      }[];
+      meta: components['schemas']['ScimMeta'];
+    };
+    /**
+     * @description A SCIM User as identity providers send it. Unknown attributes and extension schemas are ignored;
+     *     `active` may be a boolean or the string `"True"`/`"False"` (Entra).
+     */
+    ScimUserInput: {
+      schemas?: string[];
+      /** @description Ignored (the server's id is the path's). */
+      id?: string;
+      userName: string;
+      externalId?: string;
+      name?: components['schemas']['ScimName'];
+      displayName?: string;
+      emails?: Record<string, never>[];
+      active?: boolean | string;
+    };
+    /** @description A group; `members` is left out when the request's excludedAttributes names it. */
+    ScimGroup: {
+      schemas: string[];
+      id: string;
+      externalId?: string | null;
+      displayName: string;
+      members?: {
+        value: string;
+        display?: string;
+      }[];
+      meta: components['schemas']['ScimMeta'];
+    };
+    ScimGroupInput: {
+      schemas?: string[];
+      displayName: string;
+      externalId?: string;
+      members?: {
+        value: string;
+      }[];
+    };
+    ScimPatchOp: {
+      schemas?: 'urn:ietf:params:scim:api:messages:2.0:PatchOp'[];
+      Operations: {
+        /** @description `add`, `remove` or `replace` (any letter case). */
+        op: string;
+        path?: string;
+        value?: unknown;
+      }[];
+    };
+    ScimListResponse: {
+      schemas: 'urn:ietf:params:scim:api:messages:2.0:ListResponse'[];
+      totalResults: number;
+      startIndex: number;
+      itemsPerPage: number;
+      Resources: Record<string, never>[];
+    };
+    ScimServiceProviderConfig: {
+      schemas: string[];
+      documentationUri?: string;
+      patch: Record<string, never>;
+      bulk: Record<string, never>;
+      filter: Record<string, never>;
+      changePassword: Record<string, never>;
+      sort: Record<string, never>;
+      etag: Record<string, never>;
+      authenticationSchemes: Record<string, never>[];
+    };
     /**
      * @description Who the visitor is to an invitation (accept-invite). `valid`: sign up with the token. `other_address`:
      *     signed in at another address than the invited one. `can_join`: the signed-in invitee may join (call
@@ -1975,6 +2422,27 @@ export interface components {
       | 'reset_link_valid'
       | 'role_not_grantable'
       | 'saved'
+      | 'scim_admin_not_deprovisioned'
+      | 'scim_body_invalid'
+      | 'scim_filter_unsupported'
+      | 'scim_group_exists'
+      | 'scim_mapping_not_found'
+      | 'scim_mapping_one_target'
+      | 'scim_mapping_removed'
+      | 'scim_mapping_saved'
+      | 'scim_needs_domain'
+      | 'scim_needs_verified_domain'
+      | 'scim_not_found'
+      | 'scim_patch_invalid'
+      | 'scim_remove_needs_target'
+      | 'scim_token_created'
+      | 'scim_token_invalid'
+      | 'scim_token_not_found'
+      | 'scim_token_revoked'
+      | 'scim_token_rotated'
+      | 'scim_user_exists'
+      | 'scim_user_not_at_domain'
+      | 'scim_user_other_organization'
       | 'seat_already_held'
       | 'seat_counts_invalid'
       | 'seat_move_free_plan'
@@ -2493,7 +2961,12 @@ export interface components {
       | 'domain.auto_join_changed'
       | 'domain.auto_joined'
       | 'organization.session_policy_changed'
-      | 'organization.ip_allow_list_changed';
+      | 'organization.ip_allow_list_changed'
+      | 'scim.token_created'
+      | 'scim.token_rotated'
+      | 'scim.token_revoked'
+      | 'scim.user_joined'
+      | 'scim.user_deprovisioned';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3109,6 +3582,181 @@ export interface components {
         [name: string]: unknown;
       };
       content?: never;
+    };
+    /**
+     * @description A malformed SCIM request (not JSON, a wrong attribute, an unsupported filter or PATCH): `scimType` says
+     *     which kind (`invalidSyntax`, `invalidValue`, `invalidFilter`, `noTarget`, `invalidPath`, `mutability`).
+     */
+    ScimBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "400",
+         *       "scimType": "invalidFilter",
+         *       "detail": "Only filters of the form userName eq \"...\" (or externalId, emails.value, displayName) are supported."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description The bearer token is missing, wrong, expired or revoked. */
+    ScimUnauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "401",
+         *       "detail": "The bearer token is missing, wrong, expired or revoked."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description No such resource in the token's organization. */
+    ScimNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "404",
+         *       "detail": "Resource not found."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /**
+     * @description `uniqueness`: a user of this userName (or a group of this displayName) exists already, or the address
+     *     belongs to a member of another organization; also an admin of the organization, whom SCIM does not
+     *     deprovision (change their role first).
+     */
+    ScimConflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "409",
+         *       "scimType": "uniqueness",
+         *       "detail": "A user with this userName exists already."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description The request body is larger than the server accepts. */
+    ScimPayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "413",
+         *       "detail": "The request body is too large."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description A body that is not `application/scim+json` (or `application/json`). */
+    ScimUnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "415",
+         *       "detail": "Unsupported content type: send application/json."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description Too many invitations mailed to this address; try again after `Retry-After` seconds. */
+    ScimTooManyRequests: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "429",
+         *       "detail": "Too many attempts, please try again later."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description An unexpected failure of the server. */
+    ScimInternalError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "500",
+         *       "detail": "Something went wrong"
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
+    };
+    /** @description The database is briefly unreachable; `Retry-After` says when to try again. */
+    ScimUnavailable: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:Error"
+         *       ],
+         *       "status": "503",
+         *       "detail": "The service is briefly unavailable. Please try again in a moment."
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimError'];
+      };
     };
   };
   parameters: never;
@@ -8308,6 +8956,1330 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  getScimSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "base_url": "https://app.example.com/scim/v2",
+           *         "domain": "acme.com",
+           *         "tokens": [
+           *           {
+           *             "id": "3",
+           *             "created_at": 1764000000,
+           *             "expires_at": 1795536000,
+           *             "grace_until": null,
+           *             "last_used_at": 1764003600,
+           *             "status": "active"
+           *           }
+           *         ],
+           *         "mappings": [
+           *           {
+           *             "id": "1",
+           *             "display_name": "Sales",
+           *             "role": null,
+           *             "product": "Pro"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['ScimSettings'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createScimToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "expires_in_days": 90
+         *     }
+         */
+        'application/json': {
+          /**
+           * @default 90
+           * @enum {integer}
+           */
+          expires_in_days?: 30 | 90 | 180 | 365;
+        };
+      };
+    };
+    responses: {
+      /** @description Created; `token` is shown only here. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "SCIM token created. Copy it now: it is shown only once.",
+           *       "code": "scim_token_created",
+           *       "params": {},
+           *       "data": {
+           *         "token": "Zk3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI",
+           *         "id": "4",
+           *         "created_at": 1764000000,
+           *         "expires_at": 1771776000,
+           *         "grace_until": null,
+           *         "last_used_at": null,
+           *         "status": "active"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ScimTokenCreated'];
+        };
+      };
+      /** @description The company domain is not verified by DNS, or the body is malformed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Verify your company domain by DNS before connecting an identity provider.",
+           *       "code": "scim_needs_domain",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  rotateScimToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "3"
+         *     }
+         */
+        'application/json': {
+          id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      /** @description Rotated; `token` is the new token, shown only here. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "New SCIM token created. Copy it now: the previous one keeps working for 24 hours.",
+           *       "code": "scim_token_rotated",
+           *       "params": {},
+           *       "data": {
+           *         "token": "Zk3q2-7wQ0fZ8mYk1xV9bT4cN6hJ2pL5sR8uA0dE3gI",
+           *         "id": "4",
+           *         "created_at": 1764000000,
+           *         "expires_at": 1771776000,
+           *         "grace_until": null,
+           *         "last_used_at": null,
+           *         "status": "active"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ScimTokenCreated'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such token of the organization that still works and was not rotated. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "SCIM token not found.",
+           *       "code": "scim_token_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  revokeScimToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "3"
+         *     }
+         */
+        'application/json': {
+          id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      /** @description Revoked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The SCIM token was revoked: it no longer works.",
+           *       "code": "scim_token_revoked",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such token of the organization, or it is revoked already. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "SCIM token not found.",
+           *       "code": "scim_token_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setScimGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "display_name": "Sales",
+         *       "product": "pro"
+         *     }
+         */
+        'application/json': {
+          display_name: string;
+          /** @enum {string} */
+          role?: 'member' | 'billing_manager' | 'viewer';
+          product?: components['schemas']['PlanInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Group mapping saved.",
+           *       "code": "scim_mapping_saved",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description Neither or both of `role` and `product`, or a malformed body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Map the group to either a role or a product.",
+           *       "code": "scim_mapping_one_target",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  removeScimGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "1"
+         *     }
+         */
+        'application/json': {
+          id: components['schemas']['Id'];
+        };
+      };
+    };
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Group mapping removed.",
+           *       "code": "scim_mapping_removed",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such mapping of the organization. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Group mapping not found.",
+           *       "code": "scim_mapping_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  scimServiceProviderConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The configuration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"
+           *       ],
+           *       "documentationUri": "https://app.example.com/docs",
+           *       "patch": {
+           *         "supported": true
+           *       },
+           *       "bulk": {
+           *         "supported": false,
+           *         "maxOperations": 0,
+           *         "maxPayloadSize": 0
+           *       },
+           *       "filter": {
+           *         "supported": true,
+           *         "maxResults": 100
+           *       },
+           *       "changePassword": {
+           *         "supported": false
+           *       },
+           *       "sort": {
+           *         "supported": false
+           *       },
+           *       "etag": {
+           *         "supported": false
+           *       },
+           *       "authenticationSchemes": [
+           *         {
+           *           "type": "oauthbearertoken",
+           *           "name": "OAuth Bearer Token",
+           *           "description": "The organization's SCIM token, created in Organization settings.",
+           *           "primary": true
+           *         }
+           *       ]
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimServiceProviderConfig'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimListSchemas: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schemas, as a list response. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+           *       ],
+           *       "totalResults": 1,
+           *       "startIndex": 1,
+           *       "itemsPerPage": 1,
+           *       "Resources": [
+           *         {
+           *           "schemas": [
+           *             "urn:ietf:params:scim:schemas:core:2.0:Schema"
+           *           ],
+           *           "id": "urn:ietf:params:scim:schemas:core:2.0:Group",
+           *           "name": "Group",
+           *           "attributes": [
+           *             {
+           *               "name": "displayName",
+           *               "type": "string",
+           *               "multiValued": false,
+           *               "required": true,
+           *               "uniqueness": "server"
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimListResponse'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimListResourceTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resource types, as a list response. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+           *       ],
+           *       "totalResults": 1,
+           *       "startIndex": 1,
+           *       "itemsPerPage": 1,
+           *       "Resources": [
+           *         {
+           *           "schemas": [
+           *             "urn:ietf:params:scim:schemas:core:2.0:ResourceType"
+           *           ],
+           *           "id": "User",
+           *           "name": "User",
+           *           "endpoint": "/Users",
+           *           "schema": "urn:ietf:params:scim:schemas:core:2.0:User"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimListResponse'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimListUsers: {
+    parameters: {
+      query?: {
+        /** @example userName eq "ada@acme.com" */
+        filter?: string;
+        /** @example 1 */
+        startIndex?: number;
+        /** @example 100 */
+        count?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of users. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+           *       ],
+           *       "totalResults": 1,
+           *       "startIndex": 1,
+           *       "itemsPerPage": 1,
+           *       "Resources": [
+           *         {
+           *           "schemas": [
+           *             "urn:ietf:params:scim:schemas:core:2.0:User"
+           *           ],
+           *           "id": "2819c223-7f76-453a-919d-413861904646",
+           *           "externalId": "00u1a2b3c4",
+           *           "userName": "ada@acme.com",
+           *           "name": {
+           *             "givenName": "Ada",
+           *             "familyName": "Lovelace",
+           *             "formatted": "Ada Lovelace"
+           *           },
+           *           "displayName": "Ada Lovelace",
+           *           "emails": [
+           *             {
+           *               "value": "ada@acme.com",
+           *               "primary": true,
+           *               "type": "work"
+           *             }
+           *           ],
+           *           "active": true,
+           *           "groups": [],
+           *           "meta": {
+           *             "resourceType": "User",
+           *             "created": "2026-11-27T10:00:00.000Z",
+           *             "lastModified": "2026-11-27T10:00:00.000Z",
+           *             "location": "https://app.example.com/scim/v2/Users/2819c223-7f76-453a-919d-413861904646"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimListResponse'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimCreateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:schemas:core:2.0:User"
+         *       ],
+         *       "userName": "ada@acme.com",
+         *       "externalId": "00u1a2b3c4",
+         *       "name": {
+         *         "givenName": "Ada",
+         *         "familyName": "Lovelace"
+         *       },
+         *       "emails": [
+         *         {
+         *           "value": "ada@acme.com",
+         *           "primary": true,
+         *           "type": "work"
+         *         }
+         *       ],
+         *       "active": true
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimUserInput'];
+      };
+    };
+    responses: {
+      /** @description Provisioned. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:User"
+           *       ],
+           *       "id": "2819c223-7f76-453a-919d-413861904646",
+           *       "externalId": "00u1a2b3c4",
+           *       "userName": "ada@acme.com",
+           *       "name": {
+           *         "givenName": "Ada",
+           *         "familyName": "Lovelace",
+           *         "formatted": "Ada Lovelace"
+           *       },
+           *       "displayName": "Ada Lovelace",
+           *       "emails": [
+           *         {
+           *           "value": "ada@acme.com",
+           *           "primary": true,
+           *           "type": "work"
+           *         }
+           *       ],
+           *       "active": true,
+           *       "groups": [],
+           *       "meta": {
+           *         "resourceType": "User",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Users/2819c223-7f76-453a-919d-413861904646"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimUser'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimGetUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:User"
+           *       ],
+           *       "id": "2819c223-7f76-453a-919d-413861904646",
+           *       "externalId": "00u1a2b3c4",
+           *       "userName": "ada@acme.com",
+           *       "name": {
+           *         "givenName": "Ada",
+           *         "familyName": "Lovelace",
+           *         "formatted": "Ada Lovelace"
+           *       },
+           *       "displayName": "Ada Lovelace",
+           *       "emails": [
+           *         {
+           *           "value": "ada@acme.com",
+           *           "primary": true,
+           *           "type": "work"
+           *         }
+           *       ],
+           *       "active": true,
+           *       "groups": [],
+           *       "meta": {
+           *         "resourceType": "User",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Users/2819c223-7f76-453a-919d-413861904646"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimUser'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimReplaceUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:schemas:core:2.0:User"
+         *       ],
+         *       "id": "2819c223-7f76-453a-919d-413861904646",
+         *       "userName": "ada@acme.com",
+         *       "name": {
+         *         "givenName": "Ada",
+         *         "familyName": "Lovelace"
+         *       },
+         *       "active": false
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimUserInput'];
+      };
+    };
+    responses: {
+      /** @description The user as replaced. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:User"
+           *       ],
+           *       "id": "2819c223-7f76-453a-919d-413861904646",
+           *       "externalId": "00u1a2b3c4",
+           *       "userName": "ada@acme.com",
+           *       "name": {
+           *         "givenName": "Ada",
+           *         "familyName": "Lovelace",
+           *         "formatted": "Ada Lovelace"
+           *       },
+           *       "displayName": "Ada Lovelace",
+           *       "emails": [
+           *         {
+           *           "value": "ada@acme.com",
+           *           "primary": true,
+           *           "type": "work"
+           *         }
+           *       ],
+           *       "active": true,
+           *       "groups": [],
+           *       "meta": {
+           *         "resourceType": "User",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Users/2819c223-7f76-453a-919d-413861904646"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimUser'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimDeleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimPatchUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+         *       ],
+         *       "Operations": [
+         *         {
+         *           "op": "Replace",
+         *           "path": "active",
+         *           "value": "False"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimPatchOp'];
+      };
+    };
+    responses: {
+      /** @description The user as changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:User"
+           *       ],
+           *       "id": "2819c223-7f76-453a-919d-413861904646",
+           *       "externalId": "00u1a2b3c4",
+           *       "userName": "ada@acme.com",
+           *       "name": {
+           *         "givenName": "Ada",
+           *         "familyName": "Lovelace",
+           *         "formatted": "Ada Lovelace"
+           *       },
+           *       "displayName": "Ada Lovelace",
+           *       "emails": [
+           *         {
+           *           "value": "ada@acme.com",
+           *           "primary": true,
+           *           "type": "work"
+           *         }
+           *       ],
+           *       "active": true,
+           *       "groups": [],
+           *       "meta": {
+           *         "resourceType": "User",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Users/2819c223-7f76-453a-919d-413861904646"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimUser'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimListGroups: {
+    parameters: {
+      query?: {
+        /** @example userName eq "ada@acme.com" */
+        filter?: string;
+        /** @example 1 */
+        startIndex?: number;
+        /** @example 100 */
+        count?: number;
+        /** @example members */
+        excludedAttributes?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+           *       ],
+           *       "totalResults": 1,
+           *       "startIndex": 1,
+           *       "itemsPerPage": 1,
+           *       "Resources": [
+           *         {
+           *           "schemas": [
+           *             "urn:ietf:params:scim:schemas:core:2.0:Group"
+           *           ],
+           *           "id": "7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21",
+           *           "displayName": "Sales",
+           *           "members": [
+           *             {
+           *               "value": "2819c223-7f76-453a-919d-413861904646",
+           *               "display": "ada@acme.com"
+           *             }
+           *           ],
+           *           "meta": {
+           *             "resourceType": "Group",
+           *             "created": "2026-11-27T10:00:00.000Z",
+           *             "lastModified": "2026-11-27T10:00:00.000Z",
+           *             "location": "https://app.example.com/scim/v2/Groups/7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimListResponse'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimCreateGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+         *       ],
+         *       "displayName": "Sales",
+         *       "members": [
+         *         {
+         *           "value": "2819c223-7f76-453a-919d-413861904646"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimGroupInput'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+           *       ],
+           *       "id": "7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21",
+           *       "displayName": "Sales",
+           *       "members": [
+           *         {
+           *           "value": "2819c223-7f76-453a-919d-413861904646",
+           *           "display": "ada@acme.com"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "resourceType": "Group",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Groups/7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimGroup'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimGetGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+           *       ],
+           *       "id": "7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21",
+           *       "displayName": "Sales",
+           *       "members": [
+           *         {
+           *           "value": "2819c223-7f76-453a-919d-413861904646",
+           *           "display": "ada@acme.com"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "resourceType": "Group",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Groups/7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimGroup'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimReplaceGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+         *       ],
+         *       "displayName": "Sales",
+         *       "members": [
+         *         {
+         *           "value": "2819c223-7f76-453a-919d-413861904646"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimGroupInput'];
+      };
+    };
+    responses: {
+      /** @description The group as replaced. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+           *       ],
+           *       "id": "7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21",
+           *       "displayName": "Sales",
+           *       "members": [
+           *         {
+           *           "value": "2819c223-7f76-453a-919d-413861904646",
+           *           "display": "ada@acme.com"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "resourceType": "Group",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Groups/7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimGroup'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimDeleteGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
+    };
+  };
+  scimPatchGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 2819c223-7f76-453a-919d-413861904646 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "schemas": [
+         *         "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+         *       ],
+         *       "Operations": [
+         *         {
+         *           "op": "remove",
+         *           "path": "members[value eq \"2819c223-7f76-453a-919d-413861904646\"]"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/scim+json': components['schemas']['ScimPatchOp'];
+      };
+    };
+    responses: {
+      /** @description The group as changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "schemas": [
+           *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+           *       ],
+           *       "id": "7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21",
+           *       "displayName": "Sales",
+           *       "members": [
+           *         {
+           *           "value": "2819c223-7f76-453a-919d-413861904646",
+           *           "display": "ada@acme.com"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "resourceType": "Group",
+           *         "created": "2026-11-27T10:00:00.000Z",
+           *         "lastModified": "2026-11-27T10:00:00.000Z",
+           *         "location": "https://app.example.com/scim/v2/Groups/7d3c6e1a-0b7f-4a8e-9c61-5f0c2b4d8e21"
+           *       }
+           *     }
+           */
+          'application/scim+json': components['schemas']['ScimGroup'];
+        };
+      };
+      400: components['responses']['ScimBadRequest'];
+      401: components['responses']['ScimUnauthorized'];
+      404: components['responses']['ScimNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['ScimConflict'];
+      413: components['responses']['ScimPayloadTooLarge'];
+      415: components['responses']['ScimUnsupportedMediaType'];
+      500: components['responses']['ScimInternalError'];
+      503: components['responses']['ScimUnavailable'];
     };
   };
 }

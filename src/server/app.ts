@@ -31,9 +31,12 @@ import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
 import { scheduleDnsChecks } from './dns/daily-check.js';
 import { companyDomainHandlers } from './handlers/company-domain.js';
 import { inviteLinkHandlers } from './handlers/invite-links.js';
+import { scimHandlers } from './handlers/scim.js';
+import { scimSettingsHandlers } from './handlers/scim-settings.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
+import { registerScim } from './http/scim.js';
 import { createDeviceCookies } from './http/device-cookie.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
@@ -276,7 +279,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyDomainHandlers(services),
     ...inviteLinkHandlers(services),
     ...creditsHandlers(services),
+    ...scimSettingsHandlers(services),
   });
+  await registerScim(app, contract, services, scimHandlers(services));
 
   await app.register(sandboxPlugin, { services, googleSandbox });
   await app.register(supportPlugin, { services });

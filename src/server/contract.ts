@@ -30,6 +30,11 @@ export interface OperationSpec {
   outsideApiBase: boolean;
   /** True when anonymous callers are allowed (security lists an empty requirement). */
   allowsAnonymous: boolean;
+  /**
+   * True for the SCIM protocol's operations (security `scimBearer`): served by http/scim.ts with the
+   * organization's bearer token and SCIM bodies, not by the API's routes (docs/scim.md).
+   */
+  scim: boolean;
   bodyRequired: boolean;
   validateBody: ValidateFunction | undefined;
   validateQuery: ValidateFunction | undefined;
@@ -172,6 +177,7 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
         path,
         outsideApiBase: servers !== undefined && servers.some((s) => s.url === '/'),
         allowsAnonymous: security.some((s) => Object.keys(s).length === 0),
+        scim: security.some((s) => Object.keys(s).includes('scimBearer')),
         bodyRequired,
         get validateBody() {
           return compileBody();
@@ -198,10 +204,14 @@ export function loadContract(path = DEFAULT_CONTRACT_PATH): Contract {
       const responses = entry.op.responses as Json;
       const raw = responses[String(status)];
       if (!raw) throw new Error(`${operationId} declares no ${status} response`);
-      const { at } = deref(doc, raw);
+      const { node, at } = deref(doc, raw);
       const base = at ?? pointer('', 'paths', entry.path, entry.method, 'responses', String(status));
+      // SCIM answers are application/scim+json (RFC 7644), every other JSON answer application/json.
+      const media = (node.content as Json | undefined)?.['application/scim+json']
+        ? 'application/scim+json'
+        : 'application/json';
       const validate = ajv().compile({
-        $ref: `${DOC_ID}#${base}/${pointer('content', 'application/json', 'schema')}`,
+        $ref: `${DOC_ID}#${base}/${pointer('content', media, 'schema')}`,
       });
       responseValidators.set(key, validate);
       return validate;

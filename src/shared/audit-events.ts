@@ -52,6 +52,11 @@ export const AUDIT_EVENT_LABELS = {
   'domain.auto_joined': 'Joined by company domain',
   'organization.session_policy_changed': 'Session policy changed',
   'organization.ip_allow_list_changed': 'IP allow-list changed',
+  'scim.token_created': 'SCIM token created',
+  'scim.token_rotated': 'SCIM token rotated',
+  'scim.token_revoked': 'SCIM token revoked',
+  'scim.user_joined': 'Joined by SCIM provisioning',
+  'scim.user_deprovisioned': 'Deprovisioned by SCIM',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -120,6 +125,9 @@ export const AUDIT_DETAIL_WORDS: readonly string[] = [
   'email',
   'phone',
   'payment provider',
+  'deactivated',
+  'deleted',
+  'identity provider',
   'billing admin',
   'true',
   'false',

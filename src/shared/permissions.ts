@@ -51,7 +51,9 @@ export type Permission =
    */
   | 'organization.domain'
   /** Rename the organization (docs/product.md#organization-settings). */
-  | 'organization.settings';
+  | 'organization.settings'
+  /** Manage the SCIM tokens and group mappings of the organization's identity provider (docs/scim.md). */
+  | 'organization.provisioning';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -69,6 +71,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'seat.hold',
     'organization.domain',
     'organization.settings',
+    'organization.provisioning',
   ],
   member: ['seat.hold'],
   // Lusha's Manager: billing only, never a seat, no say over members.

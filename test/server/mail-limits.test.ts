@@ -61,6 +61,52 @@ async function verifiedOrganization(domain: string, autoJoin: boolean): Promise<
   return admin;
 }
 
+/** A SCIM token of an organization that verified `domain` by DNS (docs/scim.md#the-token). */
+async function scimToken(domain: string): Promise<string> {
+  const admin = await signup(t.api, { email: `idp@${domain}`, name: 'Idp' });
+  assert.equal((await t.api('startDnsVerification', { cookie: admin.cookie, body: { domain } })).status, 200);
+  assert.equal((await t.api('checkDnsVerification', { cookie: admin.cookie, body: {} })).status, 200);
+  const created = await t.api('createScimToken', { cookie: admin.cookie, body: {} });
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  // Out of the daily DNS check's way: its walk below expects to find only its own domain due.
+  await t.app.services.db
+    .updateTable('organizations')
+    .set({ domain_checked_at: new Date(Date.now() + 3650 * DAY_MS) })
+    .where('domain', '=', domain)
+    .execute();
+  return created.body.data.token;
+}
+
+async function scimCall(token: string, method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) {
+  const res = await t.app.inject({
+    method,
+    url: `/scim/v2${url}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
+}
+
+/** SCIM provisioning of an address nobody proved mails it an invitation: past the limit, 429 and nothing kept. */
+async function scimWalk(
+  domain: string,
+  change: (token: string, id: string, target: string) => Promise<CallResult>,
+) {
+  const token = await scimToken(domain);
+  const target = `person@${domain}`;
+  const inactive = await scimCall(token, 'POST', '/Users', { userName: target, active: false });
+  assert.equal(inactive.status, 201, JSON.stringify(inactive.body));
+  await exhaustInvitations(target);
+  const res = await change(token, inactive.body.id, target);
+  assertLimited(res, 'SCIM provisioning mailing the invitation that proves the address');
+  const read = await t.app.inject({
+    method: 'GET',
+    url: `/scim/v2/Users/${inactive.body.id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(JSON.parse(read.body).active, false, 'nothing half-done: the user is still inactive');
+}
+
 /** Uses up the invitation mails of `target` (limit of the table) through invite-user, from another organization. */
 async function exhaustInvitations(target: string) {
   const inviter = await signup(t.api, { name: 'Filler' });
@@ -168,6 +214,31 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
         open.map((r: { email: string }) => r.email),
         [target],
         'nothing half-done: the request is still open',
+      );
+    },
+    async scimCreateUser() {
+      const token = await scimToken('walk-scim-create.io');
+      const target = 'person@walk-scim-create.io';
+      await exhaustInvitations(target);
+      const res = await scimCall(token, 'POST', '/Users', { userName: target });
+      assertLimited(res as CallResult, 'SCIM create-user mailing the invitation that proves the address');
+      const again = await scimCall(token, 'POST', '/Users', { userName: target, active: false });
+      assert.equal(again.status, 201, 'nothing half-done: no user was kept');
+    },
+    async scimReplaceUser() {
+      await scimWalk(
+        'walk-scim-put.io',
+        async (token, id, target) =>
+          (await scimCall(token, 'PUT', `/Users/${id}`, { userName: target, active: true })) as CallResult,
+      );
+    },
+    async scimPatchUser() {
+      await scimWalk(
+        'walk-scim-patch.io',
+        async (token, id) =>
+          (await scimCall(token, 'PATCH', `/Users/${id}`, {
+            Operations: [{ op: 'replace', path: 'active', value: 'True' }],
+          })) as CallResult,
       );
     },
   },

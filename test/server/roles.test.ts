@@ -195,6 +195,29 @@ const GUARDED: Guarded[] = [
   { operationId: 'createInviteLink', permission: 'organization.domain', call: () => ({ body: {} }) },
   // No link to revoke: 404 once allowed.
   { operationId: 'revokeInviteLink', permission: 'organization.domain', call: () => ({ body: {} }) },
+  // SCIM provisioning (docs/scim.md): no domain verified by DNS, unknown ids; nothing is made.
+  { operationId: 'getScimSettings', permission: 'organization.provisioning', call: () => ({}) },
+  { operationId: 'createScimToken', permission: 'organization.provisioning', call: () => ({ body: {} }) },
+  {
+    operationId: 'rotateScimToken',
+    permission: 'organization.provisioning',
+    call: () => ({ body: { id: UNKNOWN_ID } }),
+  },
+  {
+    operationId: 'revokeScimToken',
+    permission: 'organization.provisioning',
+    call: () => ({ body: { id: UNKNOWN_ID } }),
+  },
+  {
+    operationId: 'setScimGroupMapping',
+    permission: 'organization.provisioning',
+    call: () => ({ body: { display_name: 'Sales' } }), // neither role nor product: 400 once allowed
+  },
+  {
+    operationId: 'removeScimGroupMapping',
+    permission: 'organization.provisioning',
+    call: () => ({ body: { id: UNKNOWN_ID } }),
+  },
 ];
 
 /**

@@ -29,7 +29,7 @@ type Json = Record<string, unknown>;
 
 /** Request fields, parameters and answer fields whose names say they carry a secret. */
 const SECRET_FIELD = /(password|token|secret|(^|_)code|api_key_\d)$/;
-const SECRET_ANSWER_FIELD = /^(secret|recovery_codes|access_token|refresh_token)$/;
+const SECRET_ANSWER_FIELD = /^(secret|recovery_codes|access_token|refresh_token|token)$/;
 /** Named like a secret, but public: a promotion code printed on the pricing page. */
 const NOT_SECRET = new Set(['coupon_code']);
 
@@ -271,6 +271,40 @@ describe('secrets in the log', () => {
       ip: '10.60.0.9',
     });
     await call('acceptInviteLink', { cookie: google.cookie!, body: { token: linkToken } });
+
+    // SCIM provisioning (docs/scim.md#the-token): the bearer token, shown once, used by an identity
+    // provider in its header (and, wrongly, in a query and a path), rotated, revoked.
+    const scimDomain = `walk-scim-${randomBytes(3).toString('hex')}.com`;
+    const scimOwner = (
+      await call('signup', {
+        body: { name: 'Scim', email: `idp@${scimDomain}`, password: PASSWORD, software: 'demo-crm' },
+        ip: '10.60.0.10',
+      })
+    ).cookie!;
+    await call('startDnsVerification', { cookie: scimOwner, body: { domain: scimDomain } });
+    await call('checkDnsVerification', { cookie: scimOwner, body: {} });
+    const scim = (await call('createScimToken', { cookie: scimOwner, body: {} })).body.data;
+    keep(scim.token);
+    for (const url of [
+      '/scim/v2/Users',
+      `/scim/v2/Users?access_token=${scim.token}`,
+      `/scim/v2/Users/${scim.token}`,
+    ]) {
+      const seen = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${scim.token}` },
+      });
+      assert.ok(seen.statusCode < 500, seen.body);
+    }
+    const rotated = (await call('rotateScimToken', { cookie: scimOwner, body: { id: scim.id } })).body.data;
+    keep(rotated.token);
+    await t.app.inject({
+      method: 'GET',
+      url: '/scim/v2/Groups',
+      headers: { authorization: `Bearer ${rotated.token}` },
+    });
+    await call('revokeScimToken', { cookie: scimOwner, body: { id: rotated.id } });
 
     // The CRM: an API key, the sandbox's OAuth code and the tokens it is exchanged for.
     const apiKey = `demo_${randomBytes(16).toString('hex')}`;

@@ -263,6 +263,57 @@ interface PendingSignInsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** An organization's SCIM bearer token (docs/scim.md#the-token): only its hash is stored. */
+interface ScimTokensTable {
+  id: Generated<number>;
+  organization_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  /** Set when a rotation replaced it: it keeps working until then. */
+  grace_until: Timestamp | null;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
+/** A user an identity provider provisioned; its account is the one of the address userName. */
+interface ScimUsersTable {
+  id: Generated<string>;
+  organization_id: number;
+  user_name: string;
+  external_id: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+interface ScimGroupsTable {
+  id: Generated<string>;
+  organization_id: number;
+  display_name: string;
+  external_id: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+interface ScimGroupMembersTable {
+  group_id: string;
+  user_id: string;
+}
+
+/** The admin's choice: the members of the group named display_name get this role or this product. */
+interface ScimGroupMappingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  display_name: string;
+  role: string | null;
+  product: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 interface AuditEventsTable {
   id: Generated<number>;
@@ -556,6 +607,11 @@ export interface Database {
   sandbox_subscription_items: SandboxSubscriptionItemsTable;
   checkout_sessions: CheckoutSessionsTable;
   processed_events: ProcessedEventsTable;
+  scim_tokens: ScimTokensTable;
+  scim_users: ScimUsersTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
+  scim_group_mappings: ScimGroupMappingsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -566,3 +622,7 @@ export type Plan = Selectable<PlansTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
 export type CreditPack = Selectable<CreditPacksTable>;
+export type ScimToken = Selectable<ScimTokensTable>;
+export type ScimUser = Selectable<ScimUsersTable>;
+export type ScimGroup = Selectable<ScimGroupsTable>;
+export type ScimGroupMapping = Selectable<ScimGroupMappingsTable>;

@@ -171,30 +171,44 @@ export async function joinOrganization(
   grant: Grant,
   ip: string | null,
   claim: (tx: InTransaction) => Promise<void>,
-  audit: { type: 'invitation.accepted' | 'join_request.approved' | 'invite_link.joined'; actor: User } = {
-    type: 'invitation.accepted',
-    actor: user,
-  },
+  audit: JoinAudit = { type: 'invitation.accepted', actor: user },
 ): Promise<Message | null> {
   refuseOwnPaidPlan(user);
-  return repos.transaction(async (tx) => {
-    await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
-    await claim(tx);
-    // After the claim: accepting a mailed invitation is what proves the address.
-    const joining = await tx.users.findById(user.id);
-    if (!joining || !addressProven(joining)) throw invalid(ADDRESS_NOT_CONFIRMED);
-    if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
-      throw conflict(message('already_belong_organization'));
-    }
-    await applyDefaultCap(tx, user.id, grant.organization_id);
-    await tx.audit.record({
-      type: audit.type,
-      organizationId: grant.organization_id,
-      actor: personOf(audit.actor),
-      target: personOf(user),
-      ip,
-      details: { role: grant.role },
-    });
-    return seatFromInvitation(tx, user.id, grant);
+  return repos.transaction((tx) => joinWithin(tx, user, grant, ip, claim, audit));
+}
+
+interface JoinAudit {
+  type: 'invitation.accepted' | 'join_request.approved' | 'invite_link.joined' | 'scim.user_joined';
+  /** Who let them in; null for the organization's identity provider (SCIM). */
+  actor: User | null;
+}
+
+/** joinOrganization in the caller's transaction (SCIM provisioning's, docs/scim.md#provisioning). */
+export async function joinWithin(
+  tx: InTransaction,
+  user: User,
+  grant: Grant,
+  ip: string | null,
+  claim: (tx: InTransaction) => Promise<void>,
+  audit: JoinAudit,
+): Promise<Message | null> {
+  refuseOwnPaidPlan(user);
+  await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
+  await claim(tx);
+  // After the claim: accepting a mailed invitation is what proves the address.
+  const joining = await tx.users.findById(user.id);
+  if (!joining || !addressProven(joining)) throw invalid(ADDRESS_NOT_CONFIRMED);
+  if (!(await tx.users.joinOrganization(user.id, grant.organization_id, grant.role))) {
+    throw conflict(message('already_belong_organization'));
+  }
+  await applyDefaultCap(tx, user.id, grant.organization_id);
+  await tx.audit.record({
+    type: audit.type,
+    organizationId: grant.organization_id,
+    actor: audit.actor ? personOf(audit.actor) : null,
+    target: personOf(user),
+    ip,
+    details: { role: grant.role },
   });
+  return seatFromInvitation(tx, user.id, grant);
 }

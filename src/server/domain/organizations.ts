@@ -328,18 +328,7 @@ export async function removeMember(
     }
     const member = await lockMember(tx, caller, userId);
     if (!canRemoveMember(member)) throw forbidden(message('cannot_remove_admin'));
-    await tx.users.update(member.id, {
-      organization_id: null,
-      role: 'admin',
-      stripe_product: 'free',
-      stripe_status: null,
-      stripe_interval: null,
-      stripe_subscription_id: null,
-      next_payment_date: null,
-      monthly_cap: null,
-    });
-    // Signed out at once: their next call answers 401, whatever they had open.
-    await tx.sessions.endSignInsOf(member.id);
+    await dischargeMember(tx, member, caller.id);
     await tx.audit.record({
       type: 'member.removed',
       organizationId: caller.organization_id,
@@ -348,6 +337,80 @@ export async function removeMember(
       ip,
       details: { product: PLAN_NAMES[planKeyOf(member.stripe_product)] },
     });
-    await applyPlanChange(tx, member.id, 'free', caller.id);
   });
+}
+
+/**
+ * What removing a member does, in the caller's transaction, the organization's row and the member's
+ * locked first (in that order, as every seat change): the member leaves with a Free account of their own
+ * (their seat returns to the pool), is signed out everywhere (sessions and pending sign-ins end together)
+ * and their plan change goes to the ledger, which keeps its history. Answers how many sessions ended.
+ * member removal and SCIM deprovisioning (domain/scim-provisioning.ts) both come here; the audit entry is
+ * theirs.
+ */
+export async function dischargeMember(
+  tx: InTransaction,
+  member: User,
+  actorId: number | null,
+): Promise<number> {
+  await tx.users.update(member.id, {
+    organization_id: null,
+    role: 'admin',
+    stripe_product: 'free',
+    stripe_status: null,
+    stripe_interval: null,
+    stripe_subscription_id: null,
+    next_payment_date: null,
+    monthly_cap: null,
+  });
+  // Signed out at once: their next call answers 401, whatever they had open.
+  const ended = await tx.sessions.endSignInsOf(member.id);
+  await applyPlanChange(tx, member.id, 'free', actorId);
+  return ended;
+}
+
+/**
+ * docs/scim.md#groups: the role and product an identity provider's group mapping gives a member, in the
+ * caller's transaction (organization row locked by the caller). Seat rules as for any assignment: without a
+ * free seat, or for a role that holds no seat, the product stays as it is; an admin's role is never
+ * changed. Audited as any change of role or product, by the identity provider (no actor).
+ */
+export async function applyMappedAccess(
+  tx: InTransaction,
+  org: Organization,
+  memberId: number,
+  target: { role?: Role; product?: PlanKey },
+  ip: string | null,
+): Promise<void> {
+  const member = await tx.users.findMember(org.id, memberId, { forUpdate: true });
+  if (!member) return;
+  const audit = { organizationId: org.id, actor: null, target: personOf(member), ip };
+  let role = member.role;
+  if (target.role && target.role !== member.role && canChangeRole(member)) {
+    if (canHoldProduct(target.role, member.stripe_product)) {
+      role = target.role;
+      await tx.users.update(member.id, { role });
+      await tx.audit.record({
+        ...audit,
+        type: 'member.role_changed',
+        details: { from: member.role, to: role, by: 'identity provider' },
+      });
+    }
+  }
+  const current = planKeyOf(member.stripe_product);
+  const product = target.product;
+  if (product === undefined || product === current || !canHoldProduct(role, product)) return;
+  if (!canChangeProductOf(0, member.id, org)) return; // never the billing admin's own plan
+  if (product !== 'free') {
+    const purchased = { standard: org.seats_standard, pro: org.seats_pro };
+    const assigned = assignedSeats(await tx.users.productsOf(org.id));
+    if (!canAssignProduct(product, purchased, assigned, member.stripe_product)) return;
+  }
+  await tx.users.update(member.id, await productFields(tx, org, member, product));
+  await tx.audit.record({
+    ...audit,
+    type: 'member.product_changed',
+    details: { from: PLAN_NAMES[current], to: PLAN_NAMES[product], by: 'identity provider' },
+  });
+  await applyPlanChange(tx, member.id, product, null);
 }

@@ -44,12 +44,14 @@ export function registerApi(
   handlers: Partial<Handlers>,
 ) {
   const origins = allowedOrigins(services.config);
-  const missing = contract.operations.filter((op) => !handlers[op.operationId as OperationId]);
+  // SCIM's operations have their own routes, token and bodies (http/scim.ts).
+  const operations = contract.operations.filter((op) => !op.scim);
+  const missing = operations.filter((op) => !handlers[op.operationId as OperationId]);
   if (missing.length > 0) {
     throw new Error(`No handler for operation(s): ${missing.map((op) => op.operationId).join(', ')}`);
   }
 
-  for (const op of contract.operations) {
+  for (const op of operations) {
     const handler = handlers[op.operationId as OperationId] as unknown as Handler<OperationId>;
     const url = op.outsideApiBase ? op.path : `${services.config.apiBase}${op.path}`;
     app.route({

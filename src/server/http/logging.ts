@@ -30,6 +30,10 @@ const LOGGED_QUERY_PARAMETERS = new Set([
   'utm_campaign',
   'utm_term',
   'utm_content',
+  // SCIM list paging (docs/scim.md); a filter names an address, so it stays redacted.
+  'startIndex',
+  'count',
+  'excludedAttributes',
 ]);
 
 function decodedName(raw: string): string {

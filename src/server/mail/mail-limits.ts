@@ -53,6 +53,10 @@ export const MAIL_SENDERS = {
       'signup',
       'acceptInviteLink',
       'decideJoinRequest',
+      // SCIM provisioning of an address nobody proved (handlers/scim.ts).
+      'scimCreateUser',
+      'scimReplaceUser',
+      'scimPatchUser',
     ],
   },
   passwordReset: {

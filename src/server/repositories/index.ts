@@ -23,6 +23,7 @@ import { createInvitationsRepository } from './invitations.js';
 import { createInviteLinksRepository } from './invite-links.js';
 import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
+import { createScimRepository } from './scim.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSessionPoliciesRepository } from './session-policies.js';
 import { createSupportRequestsRepository } from './support-requests.js';
@@ -50,6 +51,7 @@ function bind(db: Db, cache: CatalogueCache) {
     twoFactor: createTwoFactorRepository(db),
     companyDomain: createCompanyDomainRepository(db),
     inviteLinks: createInviteLinksRepository(db),
+    scim: createScimRepository(db),
   };
 }
 

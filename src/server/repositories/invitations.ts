@@ -117,6 +117,17 @@ export function createInvitationsRepository(db: Db) {
       return result.numDeletedRows === 1n;
     },
 
+    /** Revokes every pending invitation of the address to the organization; answers how many. */
+    async revokePendingOf(organizationId: number, email: string): Promise<number> {
+      const result = await db
+        .deleteFrom('invitations')
+        .where('organization_id', '=', organizationId)
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /**
      * Marks the invitation used, only if it still is pending: of two signups racing with one token,
      * exactly one gets true.

@@ -9,10 +9,14 @@ export function createOrganizationsRepository(db: Db) {
     /**
      * With forUpdate the row stays locked until the transaction ends: seat changes of one organization
      * lock it first, so they are serialized (two admins assigning the last seat: exactly one gets it).
+     * The lock is FOR NO KEY UPDATE: it serializes them just as well, but lets a row that merely points at
+     * the organization be written meanwhile (a foreign key check takes FOR KEY SHARE). With FOR UPDATE a
+     * member's spend, holding their row and writing a ledger entry of the organization, deadlocked with
+     * their removal or deprovisioning, holding the organization and waiting for the member's row.
      */
     async findById(id: number, { forUpdate = false } = {}): Promise<Organization | undefined> {
       let query = db.selectFrom('organizations').selectAll().where('id', '=', id);
-      if (forUpdate) query = query.forUpdate();
+      if (forUpdate) query = query.forNoKeyUpdate();
       return query.executeTakeFirst();
     },
 

@@ -37,6 +37,7 @@ const tagTypes = [
   'Credits',
   'SessionPolicies',
   'CrmSync',
+  'Scim',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

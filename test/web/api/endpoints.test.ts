@@ -57,11 +57,21 @@ const SYNC_SETTINGS = {
   look_up_emails: true,
   look_up_phones: false,
 };
+const scimToken = {
+  id: '1',
+  created_at: 1764000000,
+  expires_at: 1771776000,
+  grace_until: null,
+  last_used_at: null,
+  status: 'active' as const,
+};
 const user = aUser();
 
 /** Operations answered with a file the browser downloads by link (CSV), not through the API layer. */
 const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents', 'exportSyncLog'] as const;
-type EndpointId = Exclude<OperationId, (typeof DOWNLOADS)[number]>;
+/** The SCIM protocol's operations are for identity providers (docs/scim.md), not the app. */
+const isScim = (operationId: string) => operationId.startsWith('scim');
+type EndpointId = Exclude<OperationId, (typeof DOWNLOADS)[number] | `scim${string}`>;
 
 /** One sample call per operation; the type makes the table complete and each answer contract-valid. */
 const calls: { [K in EndpointId]: Call<K> } = {
@@ -455,10 +465,28 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: { idle_timeout_minutes: 30, session_lifetime_minutes: null, ip_allow_list: [] },
     answer: ok,
   },
+  getScimSettings: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: { base_url: 'http://localhost/scim/v2', domain: 'acme.com', tokens: [scimToken], mappings: [] },
+    },
+  },
+  createScimToken: {
+    arg: { expires_in_days: 90 },
+    answer: { ...ok, code: 'scim_token_created', params: {}, data: { ...scimToken, token: 'tok' } },
+  },
+  rotateScimToken: {
+    arg: { id: '1' },
+    answer: { ...ok, code: 'scim_token_rotated', params: {}, data: { ...scimToken, token: 'tok' } },
+  },
+  revokeScimToken: { arg: { id: '1' }, answer: ok },
+  setScimGroupMapping: { arg: { display_name: 'Sales', product: 'pro' }, answer: ok },
+  removeScimGroupMapping: { arg: { id: '1' }, answer: ok },
 };
 
 const operations = Object.entries(operationRoutes)
-  .filter(([operationId]) => !(DOWNLOADS as readonly string[]).includes(operationId))
+  .filter(([operationId]) => !(DOWNLOADS as readonly string[]).includes(operationId) && !isScim(operationId))
   .map(([operationId, route]) => ({
     operationId,
     method: route.method.toUpperCase(),

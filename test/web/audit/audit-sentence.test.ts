@@ -256,6 +256,23 @@ const CASES: Case[] = [
     'Allowed addresses: any address → 203.0.113.0/24, 2001:db8::/32.',
     '允许的地址：任何地址 → 203.0.113.0/24, 2001:db8::/32。',
   ],
+  // docs/scim.md: the identity provider's doings.
+  ['scim.token_created', {}, '', ''],
+  ['scim.token_rotated', {}, '', ''],
+  ['scim.token_revoked', {}, '', ''],
+  ['scim.user_joined', { role: 'member' }, 'Joined as Member.', '以成员身份加入。'],
+  [
+    'scim.user_deprovisioned',
+    { reason: 'deactivated', sessions: 2, product: 'Pro' },
+    'Deactivated by the identity provider: signed out of 2 devices.',
+    '已被身份提供商停用：已退出 2 台设备。',
+  ],
+  [
+    'scim.user_deprovisioned',
+    { reason: 'deleted', sessions: 1 },
+    'Deleted by the identity provider: signed out of 1 device.',
+    '已被身份提供商删除：已退出 1 台设备。',
+  ],
 ];
 
 afterEach(() => activateLocaleWith('en', {}));

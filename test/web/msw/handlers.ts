@@ -19,7 +19,7 @@ import { aCreditUsage, aSoftware, aUser, type Software, type User } from './fixt
 
 export { apiUrl, originUrl };
 
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** The {method, path} pairs of `paths` whose operation is K: a wrong path or method does not compile. */
 type RouteOf<K extends OperationId> = {
   [P in keyof paths]: {

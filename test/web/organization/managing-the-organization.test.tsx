@@ -169,8 +169,10 @@ describe('members table', () => {
       'Organization name',
       'Seats',
       'Credit alerts',
+      'Session policies',
       'Company domain',
       'Requests to join',
+      'Provisioning (SCIM)',
     ]);
   });
 

@@ -10,6 +10,7 @@ import { catalogueApi } from '../../../src/web/api/endpoints/catalogue';
 import { creditsApi } from '../../../src/web/api/endpoints/credits';
 import { crmApi } from '../../../src/web/api/endpoints/crm';
 import { organizationApi } from '../../../src/web/api/endpoints/organization';
+import { provisioningApi } from '../../../src/web/api/endpoints/provisioning';
 import { securityApi } from '../../../src/web/api/endpoints/security';
 import { userApi } from '../../../src/web/api/endpoints/user';
 
@@ -19,6 +20,7 @@ type Endpoints = typeof authApi.endpoints &
   typeof creditsApi.endpoints &
   typeof crmApi.endpoints &
   typeof organizationApi.endpoints &
+  typeof provisioningApi.endpoints &
   typeof securityApi.endpoints &
   typeof userApi.endpoints;
 
@@ -29,6 +31,7 @@ const endpoints: Endpoints = {
   ...creditsApi.endpoints,
   ...crmApi.endpoints,
   ...organizationApi.endpoints,
+  ...provisioningApi.endpoints,
   ...securityApi.endpoints,
   ...userApi.endpoints,
 };

@@ -30,6 +30,7 @@ import m0057RefundsToThePool from './0057-refunds-to-the-pool.js';
 import m0058CreditAlerts from './0058-credit-alerts.js';
 import m0059SessionPolicies from './0059-session-policies.js';
 import m0060CrmSync from './0060-crm-sync.js';
+import m0061Scim from './0061-scim.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0058_credit_alerts': m0058CreditAlerts,
   '0059_session_policies': m0059SessionPolicies,
   '0060_crm_sync': m0060CrmSync,
+  '0061_scim': m0061Scim,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -148,6 +148,15 @@ export const audit: Record<string, string> = {
     '空闲超时：{idleFrom} → {idleTo}。会话时长上限：{lifetimeFrom} → {lifetimeTo}。',
   'any address': '任何地址',
   'Allowed addresses: {from} → {to}.': '允许的地址：{from} → {to}。',
+  'Deleted by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.':
+    '已被身份提供商删除：已退出 {sessions, plural, other {# 台设备}}。',
+  'Deactivated by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.':
+    '已被身份提供商停用：已退出 {sessions, plural, other {# 台设备}}。',
+  'SCIM token created': '已创建 SCIM 令牌',
+  'SCIM token rotated': '已轮换 SCIM 令牌',
+  'SCIM token revoked': '已撤销 SCIM 令牌',
+  'Joined by SCIM provisioning': '通过 SCIM 预配加入',
+  'Deprovisioned by SCIM': '已通过 SCIM 取消预配',
   'Privacy policy': '隐私政策',
   'We keep what the service needs: your name, email address, plan and organization, the campaign that brought you, and the credentials of the CRM you connect, stored encrypted.':
     '我们只保存服务所需的信息：您的姓名、电子邮箱地址、方案和组织、带您来到这里的推广活动，以及您连接的 CRM 的凭据（加密存储）。',

@@ -73,6 +73,9 @@ export const storedValues: Record<string, string> = {
   phone: '电话',
   'payment provider': '支付服务商',
   'billing admin': '账单管理员',
+  deactivated: '已停用',
+  deleted: '已删除',
+  'identity provider': '身份提供商',
   true: '是',
   false: '否',
 };

@@ -220,6 +220,23 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
       ? t('Product changed from {from} to {to}: the seat moved to another member.', values)
       : t('Product changed from {from} to {to}.', values);
   },
+  'scim.token_created': () => null,
+  'scim.token_rotated': () => null,
+  'scim.token_revoked': () => null,
+  'scim.user_joined': joinedAs,
+  'scim.user_deprovisioned': (details) => {
+    const sessions = count(details.sessions) ?? 0;
+    if (details.reason === 'deleted') {
+      return t(
+        'Deleted by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.',
+        { sessions },
+      );
+    }
+    return t(
+      'Deactivated by the identity provider: signed out of {sessions, plural, one {# device} other {# devices}}.',
+      { sessions },
+    );
+  },
   'member.removed': (details) =>
     details.product === undefined ? null : t('Was on {product}.', { product: plan(details.product) }),
   'billing.plan_changed': (details) => {

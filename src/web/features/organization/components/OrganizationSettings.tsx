@@ -10,10 +10,11 @@ import { CreditAlertsForm } from './CreditAlertsForm';
 import { FormDisclosure } from './FormDisclosure';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
+import { ProvisioningSettings } from './ProvisioningSettings';
 import { SessionPoliciesForm } from './SessionPoliciesForm';
 
 /**
- * The organization's settings (name, seats, credit alerts, session policies, company domain), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, session policies, company domain, SCIM provisioning), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -26,6 +27,9 @@ export function OrganizationSettings() {
   const showName = roleCan(viewer?.role, 'organization.settings');
   const showAlerts = roleCan(viewer?.role, 'credits.govern');
   const showPolicies = roleCan(viewer?.role, 'organization.security');
+  // SCIM needs the organization (its verified domain); docs/scim.md.
+  const showProvisioning =
+    roleCan(viewer?.role, 'organization.provisioning') && Boolean(viewer?.organization);
   if (!showSeats && !showDomain && !showName && !showAlerts && !showPolicies) return null;
   return (
     <PageSection title={t('Organization settings')}>
@@ -72,6 +76,19 @@ export function OrganizationSettings() {
             onDone={(message) => report({ success: message })}
             onMemberJoined={() => void members.refetch()}
           />
+        </PageSection>
+      )}
+      {showProvisioning && (
+        <PageSection title={t('Provisioning (SCIM)')} level={3}>
+          <FormDisclosure
+            intro={t(
+              'Connect Okta, Entra ID or Google Workspace to add and remove your people automatically.',
+            )}
+            openLabel={t('Set up provisioning')}
+            closeLabel={t('Hide provisioning')}
+          >
+            <ProvisioningSettings onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
         </PageSection>
       )}
     </PageSection>

@@ -1,5 +1,6 @@
 /** The failure texts of the Organization screens (docs/product.md#organization-texts). */
 import { isFailedAnswer, withDetail, type ErrorText } from '../../../api/errors';
+import { msg } from '../../../i18n';
 
 const MEMBERS_FETCH_FAILED = 'Failed to fetch org members';
 const MEMBERS_LOAD_FAILED = 'Failed to load org members';
@@ -36,3 +37,6 @@ export const ALERTS_LOAD_FAILED = 'Failed to load the credit alerts';
 export const ALERTS_SAVE_FAILED = 'Failed to save the credit alerts';
 export const POLICIES_LOAD_FAILED = 'Failed to load the session policies';
 export const POLICIES_SAVE_FAILED = 'Failed to save the session policies';
+export const SCIM_LOAD_FAILED = msg('Failed to load the provisioning settings');
+export const SCIM_TOKEN_FAILED = msg('Failed to change the SCIM token');
+export const SCIM_MAPPING_FAILED = msg('Failed to change the group mapping');

@@ -1,0 +1,126 @@
+/**
+ * docs/scim.md#deprovisioning: what an identity provider's changes do to the organization. A SCIM user
+ * is linked to the account of its address (userName). Deactivating or deleting it discharges the member
+ * as removing one does (dischargeMember: seat free, every session and pending sign-in ended, ledger and
+ * audit history kept), revokes their pending invitations and records it, all in the caller's transaction.
+ * Group mappings give members a role or a product (docs/scim.md#groups).
+ */
+import { domainOf } from '../../shared/company-domain.js';
+import { canRemoveMember, ROLES, type Role } from '../../shared/permissions.js';
+import { PLAN_KEYS, PLAN_NAMES, planKeyOf, type PlanKey } from '../../shared/plans.js';
+import type { Organization, ScimUser, User } from '../db/schema.js';
+import { personOf } from '../repositories/audit.js';
+import type { InTransaction } from '../repositories/index.js';
+import { applyMappedAccess, dischargeMember } from './organizations.js';
+import { ScimRefusal } from './scim-resources.js';
+import { provisioningDomain } from './scim-tokens.js';
+import { message } from '../../contract/messages.js';
+
+/** Refuses a userName outside the organization's domain verified by DNS. */
+export function requireProvisionable(org: Organization, userName: string): void {
+  const domain = provisioningDomain(org);
+  if (domain === null)
+    throw new ScimRefusal('invalid', message('scim_needs_verified_domain'), 'invalidValue');
+  if (domainOf(userName) !== domain) {
+    throw new ScimRefusal('invalid', message('scim_user_not_at_domain', { domain }), 'invalidValue');
+  }
+}
+
+/** The account of a SCIM user when it is a member of the organization, locked until the transaction ends. */
+async function lockLinkedMember(
+  tx: InTransaction,
+  org: Organization,
+  user: Pick<ScimUser, 'user_name'>,
+): Promise<User | undefined> {
+  const account = await tx.users.findByEmail(user.user_name);
+  if (!account || account.organization_id !== org.id) return undefined;
+  return tx.users.findMember(org.id, account.id, { forUpdate: true });
+}
+
+/**
+ * Deprovisions the person of a SCIM user (its row is the caller's to change or delete): the organization's
+ * row, then the member's, are locked (as every seat change); an admin is refused, as removing one is.
+ */
+export async function deprovisionWithin(
+  tx: InTransaction,
+  org: Organization,
+  user: Pick<ScimUser, 'user_name'>,
+  reason: 'deactivated' | 'deleted',
+  ip: string | null,
+): Promise<void> {
+  await tx.organizations.findById(org.id, { forUpdate: true });
+  const member = await lockLinkedMember(tx, org, user);
+  if (member && !canRemoveMember(member)) {
+    throw new ScimRefusal('conflict', message('scim_admin_not_deprovisioned'), 'mutability');
+  }
+  const invitations = await tx.invitations.revokePendingOf(org.id, user.user_name);
+  const sessions = member ? await dischargeMember(tx, member, null) : 0;
+  if (!member && invitations === 0) return;
+  await tx.audit.record({
+    type: 'scim.user_deprovisioned',
+    organizationId: org.id,
+    actor: null,
+    target: member ? personOf(member) : { id: null, email: user.user_name },
+    ip,
+    details: {
+      reason,
+      sessions,
+      ...(member ? { product: PLAN_NAMES[planKeyOf(member.stripe_product)] } : {}),
+    },
+  });
+}
+
+export interface MappedAccess {
+  role?: Role;
+  product?: PlanKey;
+}
+
+/**
+ * What the mappings of a user's groups give (pure): the first role in the order of ROLES, the highest
+ * product. Nothing for what no group of theirs maps.
+ */
+export function mappedAccess(mappings: { role: string | null; product: string | null }[]): MappedAccess {
+  const roles = ROLES.filter((role) => mappings.some((m) => m.role === role));
+  const products = PLAN_KEYS.filter((key) =>
+    mappings.some((m) => m.product !== null && planKeyOf(m.product) === key),
+  );
+  return {
+    ...(roles.length > 0 ? { role: roles[0] } : {}),
+    ...(products.length > 0 ? { product: products[products.length - 1] } : {}),
+  };
+}
+
+/** What a user's group mappings give now. */
+export async function accessOf(
+  tx: InTransaction,
+  org: Organization,
+  scimUserId: string,
+): Promise<MappedAccess> {
+  return mappedAccess(await tx.scim.mappingsOfUser(org.id, scimUserId));
+}
+
+/**
+ * After memberships changed: each user whose mapped access changed gets the new one, and what a group no
+ * longer gives falls back (role member, product Free). `before` is accessOf each user before the change.
+ */
+export async function applyAccessChanges(
+  tx: InTransaction,
+  org: Organization,
+  before: Map<string, MappedAccess>,
+  ip: string | null,
+): Promise<void> {
+  if (before.size === 0) return;
+  const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
+  for (const [scimUserId, was] of before) {
+    const now = await accessOf(tx, locked, scimUserId);
+    const change: MappedAccess = {};
+    if (now.role !== was.role) change.role = now.role ?? 'member';
+    if (now.product !== was.product) change.product = now.product ?? 'free';
+    if (change.role === undefined && change.product === undefined) continue;
+    const user = await tx.scim.findUser(org.id, scimUserId);
+    const member = user?.active ? await lockLinkedMember(tx, locked, user) : undefined;
+    if (member) {
+      await applyMappedAccess(tx, (await tx.organizations.findById(org.id)) ?? locked, member.id, change, ip);
+    }
+  }
+}
