@@ -93,9 +93,12 @@ export function registerScim(
   return app.register(
     async (scope) => {
       scope.setErrorHandler(sendScimError);
-      scope.setNotFoundHandler((request, reply) =>
-        sendScimError(new ScimRefusal('not-found', message('scim_not_found')), request, reply),
-      );
+      const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+        sendScimError(new ScimRefusal('not-found', message('scim_not_found')), request, reply);
+      scope.setNotFoundHandler(notFound);
+      // Once the SPA is built, @fastify/static's wildcard at the root answers every GET it has no file
+      // for with the app shell; this one keeps an unknown GET under /scim/v2 a SCIM 404.
+      scope.get('/*', notFound);
       // SCIM bodies: application/scim+json, or application/json, nothing else (415); prototype-poisoning
       // keys refused.
       const parseJson = scope.getDefaultJsonParser('error', 'error');
