@@ -3,7 +3,7 @@
  * users and groups its identity provider provisioned, group members, and the admin's group mappings.
  * A SCIM user's account is the one of its address (userName), so nothing here points at `users`.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, ScimGroup, ScimToken, ScimUser } from '../db/schema.js';
 
 /** A uuid as PostgreSQL reads one: anything else is an unknown id, never a query error. */
@@ -28,6 +28,21 @@ export interface ScimEquality {
 }
 
 export function createScimRepository(db: Kysely<Database>) {
+  /** A SCIM list answer's page, in creation order, and how many match in all (`totalResults`). */
+  async function pageOf<T extends 'scim_users' | 'scim_groups'>(
+    matching: () => SelectQueryBuilder<Database, T, object>,
+    offset: number,
+    limit: number,
+  ) {
+    const [rows, count] = await Promise.all([
+      matching().selectAll().orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute(),
+      matching()
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
   function usersMatching(organizationId: number, filter: ScimEquality | undefined) {
     let query = db.selectFrom('scim_users').where('organization_id', '=', organizationId);
     if (filter?.attribute === 'userName') {
@@ -178,20 +193,8 @@ export function createScimRepository(db: Kysely<Database>) {
       await db.deleteFrom('scim_users').where('id', '=', id).execute();
     },
 
-    async userPage(organizationId: number, filter: ScimEquality | undefined, offset: number, limit: number) {
-      const [rows, count] = await Promise.all([
-        usersMatching(organizationId, filter)
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        usersMatching(organizationId, filter)
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+    userPage(organizationId: number, filter: ScimEquality | undefined, offset: number, limit: number) {
+      return pageOf(() => usersMatching(organizationId, filter), offset, limit);
     },
 
     /** The groups of each of these users, for their `groups` attribute. */
@@ -243,20 +246,8 @@ export function createScimRepository(db: Kysely<Database>) {
       await db.deleteFrom('scim_groups').where('id', '=', id).execute();
     },
 
-    async groupPage(organizationId: number, filter: ScimEquality | undefined, offset: number, limit: number) {
-      const [rows, count] = await Promise.all([
-        groupsMatching(organizationId, filter)
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        groupsMatching(organizationId, filter)
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+    groupPage(organizationId: number, filter: ScimEquality | undefined, offset: number, limit: number) {
+      return pageOf(() => groupsMatching(organizationId, filter), offset, limit);
     },
 
     /** The members of each of these groups, with their userName, for the `members` attribute. */
