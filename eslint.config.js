@@ -119,6 +119,13 @@ const serverZones = [
   },
   {
     target: './src/server/domain',
+    from: './src/server/sso',
+    except: ['./provider.ts'],
+    message:
+      'domain/ may use the identity-provider port (sso/provider.ts), never an adapter (openid-client, the sandbox provider).',
+  },
+  {
+    target: './src/server/domain',
     from: './src/server/mail',
     except: ['./mailer.ts'],
     message: 'domain/ may use the mail port (mail/mailer.ts), never a transport.',
@@ -152,10 +159,10 @@ const serverZones = [
       "billing/'s adapters may use billing's pure rules (quote, invoices, seat-drift, provider-subscription), never a use case: the path runs use case -> port -> adapter, one way.",
   },
   {
-    target: ['./src/server/billing', './src/server/crm', './src/server/mail'],
+    target: ['./src/server/billing', './src/server/crm', './src/server/mail', './src/server/sso'],
     from: ['./src/server/http', './src/server/handlers'],
     message:
-      'An adapter (billing/, crm/, mail/) may not import http/ or handlers/: what it shares with them lives below (security/, domain/).',
+      'An adapter (billing/, crm/, mail/, sso/) may not import http/ or handlers/: what it shares with them lives below (security/, domain/).',
   },
 ];
 

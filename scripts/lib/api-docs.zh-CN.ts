@@ -19,6 +19,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/login': '登录',
   '/signup': '注册',
   '/google-auth': 'Google 登录',
+  '/start-sso': '开始单点登录',
+  '/finish-sso': '完成单点登录',
   '/logout': '退出登录',
   '/forgot-password': '忘记密码',
   '/reset-password': '重置密码',
@@ -97,6 +99,11 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/revoke-scim-token': '撤销 SCIM 令牌',
   '/set-scim-group-mapping': '设置群组映射',
   '/remove-scim-group-mapping': '删除群组映射',
+  '/get-sso-connection': '获取单点登录连接',
+  '/save-sso-connection': '保存单点登录连接',
+  '/delete-sso-connection': '删除单点登录连接',
+  '/test-sso-connection': '测试单点登录连接',
+  '/sso/saml/metadata': 'SAML 服务提供商元数据',
   // SCIM: one path, several methods (docs/scim.md).
   'get /scim/v2/ServiceProviderConfig': 'GET /ServiceProviderConfig（服务配置）',
   'get /scim/v2/Schemas': 'GET /Schemas（架构）',
@@ -126,6 +133,11 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   security: { name: '安全', description: '会话、修改密码与审计日志。' },
   credits: { name: '点数', description: '点数明细、扩展程序的消耗、每月上限、用量报告与充值。' },
   provisioning: { name: '预配', description: '组织身份提供商使用的 SCIM 令牌与群组映射。' },
+  sso: {
+    name: '单点登录',
+    description:
+      '单点登录：组织与其身份提供商的连接（OpenID Connect；SAML 已建模，其登录尚不可用），供管理员使用。通过它登录使用 start-sso 和 finish-sso（登录）。',
+  },
   scim: {
     name: 'SCIM',
     description:

@@ -183,6 +183,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/start-sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start signing in with the single sign-on of the organization of a work address or company domain.
+     * @description Finds the single sign-on connection of the organization whose company domain, verified by DNS, is the
+     *     domain of `email` (a work address, or the bare domain), and answers the identity provider's
+     *     authorization URL to send the browser to: OpenID Connect's authorization code flow with PKCE (S256),
+     *     a random `state` and `nonce` (docs/product.md#single-sign-on). The answer sets the short-lived, HttpOnly
+     *     `sso_sign_in` cookie that binds the attempt to this browser: finish-sso accepts the state only beside
+     *     it, once, within 10 minutes. No connection for the domain answers 404 (`sso_not_configured`); a SAML
+     *     connection 400 (`sso_saml_not_available`: SAML sign-in is not available yet). Limited per address like
+     *     login.
+     */
+    post: operations['startSso'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finish-sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish a single sign-on with the identity provider's answer (the query of /sso/callback).
+     * @description The app's `/sso/callback` page posts what the identity provider put in its query. The `state` must be
+     *     the one of this browser's `sso_sign_in` cookie, unused and at most 10 minutes old (each state works
+     *     once); the code is exchanged with PKCE and the ID token checked (signature, issuer, audience, nonce,
+     *     expiry with at most 2 minutes of clock skew). The address it names must be at the organization's
+     *     verified domain (compared ignoring case). Then:
+     *     - an account linked to that identity, or whose proven address it is, signs in (joining the
+     *       organization as a Free member if it belongs to none; one of another organization is refused, 409);
+     *     - an address with an account nobody proved is refused (409 `sso_account_unproven`): a typed address
+     *       proves nothing, so single sign-on never takes over such an account;
+     *     - an address without account gets one, with its address proven, as a Free member of the organization
+     *       (the seat rules of any join).
+     *     The session starts like any sign-in (`auth.signed_in`, method `sso`); single sign-on is not gated by
+     *     the product's second factor (the identity provider applies its own). A test started by
+     *     test-sso-connection records when the connection worked (`outcome: tested`) and changes no session.
+     *     Every refusal is audited (`auth.sign_in_failed`, method `sso`, with the reason's code).
+     */
+    post: operations['finishSso'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/logout': {
     parameters: {
       query?: never;
@@ -1847,6 +1908,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-sso-connection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's single sign-on connection and what to paste into the identity provider (admins).
+     * @description `domain` is the company domain verified by DNS whose people sign in through the connection (null: none
+     *     yet, and no connection can be saved). `redirect_uri` is what the identity provider's OpenID Connect
+     *     application must allow; `saml` the service provider's entity ID, assertion consumer service URL and
+     *     metadata URL for a SAML application. `sandbox` is the identity-provider sandbox of a local install (null
+     *     elsewhere). The client secret is never answered, only whether one is saved.
+     */
+    get: operations['getSsoConnection'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/save-sso-connection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create or replace the organization's single sign-on connection (admins).
+     * @description Needs the company domain verified by DNS (400 `sso_needs_domain`). `oidc`: the issuer (https), the
+     *     client ID and the client secret (sealed at rest like CRM credentials; leave it out to keep the saved
+     *     one). The issuer's OpenID configuration (`<issuer>/.well-known/openid-configuration`) is fetched and
+     *     checked before anything is saved: it must name the same issuer, an authorization, token and JWKS
+     *     endpoint, and the code flow; otherwise 400 `sso_discovery_failed` says why. `saml`: the identity
+     *     provider's metadata URL or XML (SAML sign-in is not available yet: the connection is kept for when it
+     *     is). A change of protocol, issuer, client or metadata clears `tested_at`. Audited
+     *     (`sso.connection_saved`).
+     */
+    post: operations['saveSsoConnection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delete-sso-connection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete the organization's single sign-on connection (admins).
+     * @description Its people sign in with their passwords (or Google) again; sign-ins under way through it fail. Sessions
+     *     already started stay. Audited (`sso.connection_deleted`).
+     */
+    post: operations['deleteSsoConnection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/test-sso-connection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a test sign-in through the organization's connection (admins).
+     * @description Answers the identity provider's authorization URL, as start-sso does, for the admin to sign in there
+     *     once. finish-sso then checks the answer as for any sign-in (state, PKCE, signature, issuer, audience,
+     *     nonce, expiry, an address at the domain), records `tested_at` and answers `outcome: tested`: no account
+     *     is created or linked and the admin's session stays as it is. Audited (`sso.connection_tested`) when
+     *     it works, as a failed sign-in when not. A SAML connection answers 400 (`sso_saml_not_available`).
+     */
+    post: operations['testSsoConnection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sso/saml/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The service provider's SAML metadata, for an identity provider to import.
+     * @description This server as a SAML service provider: its entity ID (this URL) and its assertion consumer service
+     *     (`<PUBLIC_URL>/sso/saml/acs`, HTTP-POST). The same for every organization; an identity provider that
+     *     imports metadata by URL reads it here. SAML sign-in itself is not available yet
+     *     (docs/product.md#single-sign-on).
+     */
+    get: operations['getSamlMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/scim/v2/ServiceProviderConfig': {
     parameters: {
       query?: never;
@@ -2463,6 +2643,29 @@ export interface components {
       | 'signed_out'
       | 'software_not_found'
       | 'spend_not_found'
+      | 'sso_account_unproven'
+      | 'sso_address_invalid'
+      | 'sso_client_secret_required'
+      | 'sso_connection_deleted'
+      | 'sso_connection_not_found'
+      | 'sso_connection_saved'
+      | 'sso_connection_tested'
+      | 'sso_discovery_failed'
+      | 'sso_email_missing'
+      | 'sso_email_not_at_domain'
+      | 'sso_email_unverified'
+      | 'sso_identity_rejected'
+      | 'sso_issuer_invalid'
+      | 'sso_needs_domain'
+      | 'sso_not_configured'
+      | 'sso_oidc_fields_required'
+      | 'sso_other_organization'
+      | 'sso_provider_refused'
+      | 'sso_provider_unreachable'
+      | 'sso_saml_metadata_invalid'
+      | 'sso_saml_metadata_required'
+      | 'sso_saml_not_available'
+      | 'sso_sign_in_expired'
       | 'stripe_cancel_failed'
       | 'stripe_invoices_failed'
       | 'stripe_seats_failed'
@@ -2852,6 +3055,70 @@ export interface components {
       /** @description Seconds since the epoch. */
       updated_at: number;
     };
+    SsoRedirect: {
+      /** @constant */
+      error: false;
+      /** @description The identity provider's authorization URL: send the browser there (a full-page navigation). */
+      redirect_url: string;
+    };
+    SsoSignedIn: {
+      /** @constant */
+      error: false;
+      /** @constant */
+      outcome: 'signed_in';
+      message: string;
+      code: components['schemas']['MessageCode'];
+      params: components['schemas']['MessageParams'];
+      user: components['schemas']['User'];
+      software: components['schemas']['SoftwareRef'] | null;
+    };
+    SsoTested: {
+      /** @constant */
+      error: false;
+      /** @constant */
+      outcome: 'tested';
+      message: string;
+      code: components['schemas']['MessageCode'];
+      params: components['schemas']['MessageParams'];
+    };
+    /** @description An organization's single sign-on connection (docs/product.md#single-sign-on). */
+    SsoConnection: {
+      id: components['schemas']['Id'];
+      /** @enum {string} */
+      protocol: 'oidc' | 'saml';
+      /** @description OpenID Connect: the issuer URL. */
+      issuer: string | null;
+      /** @description OpenID Connect: the client ID. */
+      client_id: string | null;
+      /** @description OpenID Connect: whether a client secret is saved (never answered). */
+      client_secret_set: boolean;
+      /** @description SAML: the identity provider's metadata URL. */
+      metadata_url: string | null;
+      /** @description SAML: the identity provider's metadata. */
+      metadata_xml: string | null;
+      /** @description Seconds since the epoch; when a test sign-in through the connection last worked (null since a change). */
+      tested_at: number | null;
+      /** @description Seconds since the epoch. */
+      updated_at: number;
+    };
+    SsoSettings: {
+      /** @description The company domain verified by DNS. */
+      domain: string | null;
+      /** @description OpenID Connect: the sign-in redirect URI, `<PUBLIC_URL>/sso/callback`. */
+      redirect_uri: string;
+      saml: {
+        entity_id: string;
+        acs_url: string;
+        metadata_url: string;
+      };
+      /** @description The identity-provider sandbox of a local install (null elsewhere); any address signs in there. */
+      sandbox: {
+        issuer: string;
+        client_id: string;
+        client_secret: string;
+      } | null;
+      connection: components['schemas']['SsoConnection'] | null;
+    };
     LoginResult: {
       /** @constant */
       error: false;
@@ -2966,7 +3233,11 @@ export interface components {
       | 'scim.token_rotated'
       | 'scim.token_revoked'
       | 'scim.user_joined'
-      | 'scim.user_deprovisioned';
+      | 'scim.user_deprovisioned'
+      | 'sso.connection_saved'
+      | 'sso.connection_deleted'
+      | 'sso.connection_tested'
+      | 'sso.user_joined';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -4457,6 +4728,216 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  startSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "grace@acme.com"
+         *     }
+         */
+        'application/json': {
+          /** @description A work address (`grace@acme.com`) or a company domain (`acme.com`). */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The identity provider's authorization URL; the `sso_sign_in` cookie is set. */
+      200: {
+        headers: {
+          /** @description The `sso_sign_in` cookie (HttpOnly, SameSite=Lax, 10 minutes) binding the attempt to this browser. */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "redirect_url": "https://acme.okta.com/oauth2/v1/authorize?client_id=0oa1b2c3d4&response_type=code&scope=openid+email+profile&redirect_uri=https%3A%2F%2Fapp.example.com%2Fsso%2Fcallback&state=k3J9x2&nonce=q8W1z4&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+           *     }
+           */
+          'application/json': components['schemas']['SsoRedirect'];
+        };
+      };
+      /** @description Neither an address nor a domain, a SAML connection (not available yet), or a malformed body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Enter your work email address or your company domain, like name@company.com or company.com.",
+           *       "code": "sso_address_invalid",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      /** @description No single sign-on connection for that domain (or the domain is not verified by DNS). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No single sign-on is set up for acme.com. Log in with your email and password, or ask your organization admin.",
+           *       "code": "sso_not_configured",
+           *       "params": {
+           *         "domain": "acme.com"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  finishSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "state": "k3J9x2LmQ8",
+         *       "code": "SplxlOBeZQQYbYS6WxSbIA",
+         *       "iss": "https://acme.okta.com"
+         *     }
+         */
+        'application/json': {
+          state: string;
+          code?: string;
+          iss?: string;
+          /** @description The identity provider's error code (`access_denied`). */
+          error?: string;
+          /** @description Never shown to users. */
+          error_description?: string;
+        };
+      };
+    };
+    responses: {
+      /**
+       * @description Signed in (the session cookie is set; `account_created` for a first sign-in), or, for a test of
+       *     the connection, the identity the provider vouched for (`outcome: tested`).
+       */
+      200: {
+        headers: {
+          'Set-Cookie': components['headers']['SessionCookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoSignedIn'] | components['schemas']['SsoTested'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in: the state is unknown, used, expired or not this browser's (`sso_sign_in_expired`),
+       *     the identity provider refused (`sso_provider_refused`) or its answer did not verify
+       *     (`sso_identity_rejected`: signature, issuer, audience, nonce, expiry), or the address it gave is
+       *     missing, unverified or not at the organization's domain.
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "This single sign-on attempt has expired or was already used. Please start again with \"Sign in with SSO\".",
+           *       "code": "sso_sign_in_expired",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      /** @description The connection was deleted, or the organization's domain is no longer verified by DNS, since the sign-in started. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No single sign-on is set up for acme.com. Log in with your email and password, or ask your organization admin.",
+           *       "code": "sso_not_configured",
+           *       "params": {
+           *         "domain": "acme.com"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description The address has an account nobody proved, or one of another organization. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "An account with grace@acme.com already exists, but its address was never confirmed. Log in with its password (or reset it from the link we mail you), then use single sign-on.",
+           *       "code": "sso_account_unproven",
+           *       "params": {
+           *         "email": "grace@acme.com"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      /** @description The identity provider did not answer (`sso_provider_unreachable`), or the database is briefly away. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Your identity provider did not answer. Please try again in a few minutes.",
+           *       "code": "sso_provider_unreachable",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   logout: {
@@ -9355,6 +9836,313 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getSsoConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The connection (null when none) and the values to copy. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "domain": "acme.com",
+           *         "redirect_uri": "https://app.example.com/sso/callback",
+           *         "saml": {
+           *           "entity_id": "https://app.example.com/sso/saml/metadata",
+           *           "acs_url": "https://app.example.com/sso/saml/acs",
+           *           "metadata_url": "https://app.example.com/sso/saml/metadata"
+           *         },
+           *         "sandbox": null,
+           *         "connection": {
+           *           "id": "2",
+           *           "protocol": "oidc",
+           *           "issuer": "https://acme.okta.com",
+           *           "client_id": "0oa1b2c3d4",
+           *           "client_secret_set": true,
+           *           "metadata_url": null,
+           *           "metadata_xml": null,
+           *           "tested_at": 1764003600,
+           *           "updated_at": 1764000000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['SsoSettings'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  saveSsoConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "protocol": "oidc",
+         *       "issuer": "https://acme.okta.com",
+         *       "client_id": "0oa1b2c3d4",
+         *       "client_secret": "kq9Xv2-Lm3pQ7rS8tU1vW4xY"
+         *     }
+         */
+        'application/json': {
+          /** @enum {string} */
+          protocol: 'oidc' | 'saml';
+          issuer?: string;
+          client_id?: string;
+          client_secret?: string;
+          metadata_url?: string;
+          metadata_xml?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved; the connection as it is now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The single sign-on connection was saved. Test it to make sure it works.",
+           *       "code": "sso_connection_saved",
+           *       "params": {},
+           *       "data": {
+           *         "id": "2",
+           *         "protocol": "oidc",
+           *         "issuer": "https://acme.okta.com",
+           *         "client_id": "0oa1b2c3d4",
+           *         "client_secret_set": true,
+           *         "metadata_url": null,
+           *         "metadata_xml": null,
+           *         "tested_at": null,
+           *         "updated_at": 1764000000
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code: components['schemas']['MessageCode'];
+            params: components['schemas']['MessageParams'];
+            data: components['schemas']['SsoConnection'];
+          };
+        };
+      };
+      /**
+       * @description No company domain verified by DNS, a missing or malformed field, an issuer whose OpenID configuration
+       *     cannot be read or is not usable (the message says why), or SAML metadata that is not usable.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Could not read the OpenID configuration of https://acme.okta.com: HTTP 404. Check the issuer URL.",
+           *       "code": "sso_discovery_failed",
+           *       "params": {
+           *         "issuer": "https://acme.okta.com",
+           *         "reason": "HTTP 404"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteSsoConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "The single sign-on connection was deleted.",
+           *       "code": "sso_connection_deleted",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no connection. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No single sign-on connection is set up.",
+           *       "code": "sso_connection_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  testSsoConnection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description The identity provider's authorization URL; the `sso_sign_in` cookie is set. */
+      200: {
+        headers: {
+          /** @description The `sso_sign_in` cookie binding the test to this browser. */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "redirect_url": "https://acme.okta.com/oauth2/v1/authorize?client_id=0oa1b2c3d4&response_type=code&scope=openid+email+profile&redirect_uri=https%3A%2F%2Fapp.example.com%2Fsso%2Fcallback&state=k3J9x2&nonce=q8W1z4&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+           *     }
+           */
+          'application/json': components['schemas']['SsoRedirect'];
+        };
+      };
+      /** @description A SAML connection (its sign-in is not available yet), or a malformed body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "SAML sign-in is not available yet: ask your organization admin to connect your identity provider with OpenID Connect.",
+           *       "code": "sso_saml_not_available",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no connection. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No single sign-on connection is set up.",
+           *       "code": "sso_connection_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getSamlMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example <?xml version="1.0"?>
+           *     <EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://app.example.com/sso/saml/metadata" ID="_a1b2c3">
+           *       <SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" AuthnRequestsSigned="false" WantAssertionsSigned="true">
+           *         <NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</NameIDFormat>
+           *         <AssertionConsumerService index="1" isDefault="true" Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://app.example.com/sso/saml/acs"/>
+           *       </SPSSODescriptor>
+           *     </EntityDescriptor>
+           */
+          'application/samlmetadata+xml': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      408: components['responses']['RequestTimeout'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

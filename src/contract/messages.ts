@@ -311,6 +311,39 @@ export const MESSAGES = {
   signed_out: 'Signed out.',
   software_not_found: 'Software not found',
   spend_not_found: 'Spend not found',
+  sso_account_unproven:
+    'An account with {email} already exists, but its address was never confirmed. Log in with its password (or reset it from the link we mail you), then use single sign-on.',
+  sso_address_invalid:
+    'Enter your work email address or your company domain, like name@company.com or company.com.',
+  sso_client_secret_required: 'Enter the client secret your identity provider gave you.',
+  sso_connection_deleted: 'The single sign-on connection was deleted.',
+  sso_connection_not_found: 'No single sign-on connection is set up.',
+  sso_connection_saved: 'The single sign-on connection was saved. Test it to make sure it works.',
+  sso_connection_tested: 'The connection works: {email} signed in through your identity provider.',
+  sso_discovery_failed:
+    'Could not read the OpenID configuration of {issuer}: {reason}. Check the issuer URL.',
+  sso_email_missing:
+    'Your identity provider did not say which email address you sign in with. Ask your organization admin to send the email claim.',
+  sso_email_not_at_domain: 'Your identity provider signed in {email}, which is not an address at {domain}.',
+  sso_email_unverified: 'Your identity provider says {email} is not verified, so you were not signed in.',
+  sso_identity_rejected:
+    "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it keeps happening, ask your organization admin to test the single sign-on connection.",
+  sso_issuer_invalid: 'The issuer must be an https:// URL, like https://your-company.okta.com.',
+  sso_needs_domain: 'Verify your company domain by DNS before setting up single sign-on.',
+  sso_not_configured:
+    'No single sign-on is set up for {domain}. Log in with your email and password, or ask your organization admin.',
+  sso_oidc_fields_required: 'Enter the issuer URL and the client ID.',
+  sso_other_organization:
+    '{email} belongs to another organization, so it cannot sign in through this single sign-on.',
+  sso_provider_refused:
+    'Your identity provider did not sign you in ({error}). Please try again, or ask your organization admin.',
+  sso_provider_unreachable: 'Your identity provider did not answer. Please try again in a few minutes.',
+  sso_saml_metadata_invalid: 'The SAML metadata is not usable: {reason}.',
+  sso_saml_metadata_required: "Give your identity provider's SAML metadata: its URL or its XML.",
+  sso_saml_not_available:
+    'SAML sign-in is not available yet: ask your organization admin to connect your identity provider with OpenID Connect.',
+  sso_sign_in_expired:
+    'This single sign-on attempt has expired or was already used. Please start again with "Sign in with SSO".',
   stripe_cancel_failed: 'Stripe did not cancel the replaced subscription.',
   stripe_invoices_failed: 'Could not read the invoices from Stripe.',
   stripe_seats_failed:

@@ -33,6 +33,7 @@ import { companyDomainHandlers } from './handlers/company-domain.js';
 import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { scimHandlers } from './handlers/scim.js';
 import { scimSettingsHandlers } from './handlers/scim-settings.js';
+import { ssoHandlers } from './handlers/sso.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
@@ -46,6 +47,9 @@ import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { sandboxPlugin } from './sandbox/index.js';
+import { identityProviderSandboxPlugin } from './sandbox/identity-provider-page.js';
+import type { OidcClient } from './sso/provider.js';
+import { sandboxIdentityProviderEnabled } from './sso/sandbox-provider.js';
 import { supportFormUrl } from './support/support-form.js';
 import { supportPlugin } from './support/support-page.js';
 import { createGoogleSandbox, googleSandboxEnabled } from './security/google-sandbox.js';
@@ -100,6 +104,17 @@ function chooseBilling(
  * every sandbox deployment would pay for nothing.
  */
 type StripeAdapter = typeof import('./billing/stripe.js');
+
+/** Single sign-on's client, loaded on its first use: openid-client is start-up time most processes never need. */
+function lazyOidcClient(): OidcClient {
+  let loaded: Promise<OidcClient> | undefined;
+  const client = () => (loaded ??= import('./sso/oidc.js').then((oidc) => oidc.createOidcClient()));
+  return {
+    discover: async (...args) => (await client()).discover(...args),
+    authorizationUrl: async (...args) => (await client()).authorizationUrl(...args),
+    finish: async (...args) => (await client()).finish(...args),
+  };
+}
 
 async function encryptionSecret(db: Db, config: Config): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
@@ -210,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? (await import('./security/google.js')).createGoogleVerifier(config.googleClientId)
       : googleSandbox?.verifier,
     dns: config.dnsSandbox ? sandboxDnsProver : createDnsProver(config),
+    oidc: lazyOidcClient(),
     clock: () => new Date(),
     ...options.services,
   };
@@ -280,10 +296,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...inviteLinkHandlers(services),
     ...creditsHandlers(services),
     ...scimSettingsHandlers(services),
+    ...ssoHandlers(services),
   });
   await registerScim(app, contract, services, scimHandlers(services));
 
   await app.register(sandboxPlugin, { services, googleSandbox });
+  if (sandboxIdentityProviderEnabled(config)) await app.register(identityProviderSandboxPlugin, { services });
   await app.register(supportPlugin, { services });
 
   if (stripe && config.stripeWebhookSecret) {

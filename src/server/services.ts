@@ -11,6 +11,7 @@ import type { RateLimiter } from './security/rate-limit.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { GoogleVerifier } from './security/google.js';
 import type { DomainProver } from './dns/txt-proof.js';
+import type { OidcClient } from './sso/provider.js';
 
 export interface Services {
   config: Config;
@@ -41,6 +42,8 @@ export interface Services {
   google: GoogleVerifier | undefined;
   /** Looks up the TXT record that proves a company domain (DNS, or the sandbox's under DNS_SANDBOX). */
   dns: DomainProver;
+  /** Single sign-on's OpenID Connect client (docs/product.md#single-sign-on). */
+  oidc: OidcClient;
   /**
    * The time rules compare with (the session policies' timeouts); tests move it instead of waiting. The
    * database's own `now()` still stamps rows.

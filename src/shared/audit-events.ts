@@ -57,6 +57,10 @@ export const AUDIT_EVENT_LABELS = {
   'scim.token_revoked': 'SCIM token revoked',
   'scim.user_joined': 'Joined by SCIM provisioning',
   'scim.user_deprovisioned': 'Deprovisioned by SCIM',
+  'sso.connection_saved': 'Single sign-on connection saved',
+  'sso.connection_deleted': 'Single sign-on connection deleted',
+  'sso.connection_tested': 'Single sign-on connection tested',
+  'sso.user_joined': 'Joined by single sign-on',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -118,6 +122,7 @@ export const AUDIT_DETAIL_WORDS: readonly string[] = [
   ...Object.values(PLAN_NAMES),
   'password',
   'google',
+  'sso',
   'oauth',
   'api key',
   'monthly',

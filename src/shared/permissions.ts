@@ -53,7 +53,9 @@ export type Permission =
   /** Rename the organization (docs/product.md#organization-settings). */
   | 'organization.settings'
   /** Manage the SCIM tokens and group mappings of the organization's identity provider (docs/scim.md). */
-  | 'organization.provisioning';
+  | 'organization.provisioning'
+  /** Set up and test the organization's single sign-on connection (docs/product.md#single-sign-on). */
+  | 'organization.sso';
 
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
@@ -72,6 +74,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'organization.domain',
     'organization.settings',
     'organization.provisioning',
+    'organization.sso',
   ],
   member: ['seat.hold'],
   // Lusha's Manager: billing only, never a seat, no say over members.

@@ -218,6 +218,15 @@ const GUARDED: Guarded[] = [
     permission: 'organization.provisioning',
     call: () => ({ body: { id: UNKNOWN_ID } }),
   },
+  // Single sign-on (docs/product.md#single-sign-on): no domain verified by DNS, no connection; nothing is made.
+  { operationId: 'getSsoConnection', permission: 'organization.sso', call: () => ({}) },
+  {
+    operationId: 'saveSsoConnection',
+    permission: 'organization.sso',
+    call: () => ({ body: { protocol: 'oidc' } }),
+  },
+  { operationId: 'deleteSsoConnection', permission: 'organization.sso', call: () => ({ body: {} }) },
+  { operationId: 'testSsoConnection', permission: 'organization.sso', call: () => ({ body: {} }) },
 ];
 
 /**

@@ -43,7 +43,7 @@ function readable(page: string): string {
 }
 
 /**
- * Latin words left on a Chinese page once names (the app, the CRM, Google, card brands), codes and
+ * Latin words left on a Chinese page once names (the app, the CRM, Google, identity providers, card brands), codes and
  * settings (client_id, SMTP_URL, demo_ keys, coupon codes), emails, money and UTC are taken out.
  */
 function englishLeft(page: string): string[] {
@@ -52,7 +52,8 @@ function englishLeft(page: string): string[] {
     .replace(/\b(?:CRM Sync|Demo CRM)\b/g, '')
     .replace(/\b[A-Za-z]*_[\w.]*/g, '')
     .replace(/\bUS\$/g, '');
-  const names = /^(?:Google|API|OAuth|UTC|Visa|Mastercard|Amex|LAUNCH\d+|contacts)$/;
+  const names =
+    /^(?:Google|API|OAuth|SSO|Okta|Entra|ID|Workspace|UTC|Visa|Mastercard|Amex|LAUNCH\d+|contacts)$/;
   return (text.match(/[A-Za-z]{2,}\w*/g) ?? []).filter((word) => !names.test(word));
 }
 
@@ -146,6 +147,27 @@ describe('the Demo CRM pages', () => {
     assertChinese(signedOut.body, 'authorize signed out');
     assertChinese((await open('/sandbox/crm/authorize?client_id=nope', ZH)).body, 'unknown client');
     assertChinese((await open('/sandbox/crm/api-keys', ZH)).body, 'API keys');
+  });
+});
+
+describe('the identity-provider sandbox', () => {
+  it('is in Chinese for a zh-CN visitor', async () => {
+    // An authorization request it refuses, then its sign-in page for one it accepts.
+    assertChinese((await open('/sandbox/idp/authorize?client_id=nope', ZH)).body, 'idp refusal');
+    const request = new URLSearchParams({
+      client_id: 'crm-sync-sandbox',
+      redirect_uri: `${PUBLIC_URL}/sso/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: 's',
+      nonce: 'n',
+      code_challenge: 'c',
+      code_challenge_method: 'S256',
+    });
+    const signIn = await open(`/sandbox/idp/authorize?${request}`, ZH);
+    assert.equal(signIn.statusCode, 200);
+    assertChinese(signIn.body, 'idp sign-in');
+    assert.match(signIn.body, /<h1>登录您的公司<\/h1>/);
   });
 });
 

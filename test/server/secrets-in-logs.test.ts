@@ -14,6 +14,7 @@ import { Secret, TOTP } from 'otpauth';
 import {
   getContract,
   mailToken,
+  fetchThroughApp,
   postForm,
   PUBLIC_URL,
   startTestApp,
@@ -22,6 +23,7 @@ import {
   type TestApp,
 } from './helpers/app.js';
 import { deref as contractDeref } from '../../src/server/contract.js';
+import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { PASSWORD, uniqueEmail } from './helpers/users.js';
 
@@ -148,7 +150,11 @@ describe('secrets in the log', () => {
     t = await startTestApp(
       { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
       {
-        services: { google: fakeGoogleVerifier },
+        // Single sign-on through the identity-provider sandbox: the app's calls to itself stay in process.
+        services: {
+          google: fakeGoogleVerifier,
+          oidc: createOidcClient({ fetch: (...args) => fetchThroughApp(t)(...args) }),
+        },
         logger: { level: 'debug', stream: { write: (line) => void log.push(line) } },
       },
     );
@@ -305,6 +311,32 @@ describe('secrets in the log', () => {
       headers: { authorization: `Bearer ${rotated.token}` },
     });
     await call('revokeScimToken', { cookie: scimOwner, body: { id: rotated.id } });
+
+    // Single sign-on (docs/product.md#single-sign-on) through the identity-provider sandbox: the client
+    // secret, the state in its cookie, the PKCE and nonce of the authorization URL, the code.
+    const sandbox = (await call('getSsoConnection', { cookie: scimOwner })).body.data.sandbox;
+    keep(sandbox.client_secret);
+    await call('saveSsoConnection', { cookie: scimOwner, body: { protocol: 'oidc', ...sandbox } });
+    const sso = await call('startSso', { body: { email: `walker@${scimDomain}` }, ip: '10.60.0.11' });
+    const authorize = new URL(sso.body.redirect_url);
+    keep(authorize.searchParams.get('nonce'), authorize.searchParams.get('code_challenge'));
+    await t.app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
+    const answered = await postForm(t, '/sandbox/idp/authorize', {
+      ...Object.fromEntries(authorize.searchParams),
+      email: `walker@${scimDomain}`,
+      outcome: 'continue',
+    });
+    const callback = new URL(String(answered.headers.location));
+    keep(callback.searchParams.get('code'));
+    await call('finishSso', {
+      body: {
+        state: callback.searchParams.get('state'),
+        code: callback.searchParams.get('code'),
+        iss: callback.searchParams.get('iss'),
+      },
+      cookie: cookieHeader(keepCookies(sso.headers)),
+      ip: '10.60.0.11',
+    });
 
     // The CRM: an API key, the sandbox's OAuth code and the tokens it is exchanged for.
     const apiKey = `demo_${randomBytes(16).toString('hex')}`;

@@ -314,6 +314,47 @@ interface ScimGroupMappingsTable {
   created_at: GeneratedTimestamp;
 }
 
+/**
+ * An organization's single sign-on connection (docs/product.md#single-sign-on): OpenID Connect (the
+ * client secret sealed with security/secret-box.ts, the issuer's OpenID configuration as fetched when
+ * saved) or SAML (the identity provider's metadata, kept for its sign-in to come).
+ */
+interface SsoConnectionsTable {
+  id: Generated<number>;
+  organization_id: number;
+  protocol: 'oidc' | 'saml';
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
+  oidc_metadata: Json<Record<string, unknown>> | null;
+  saml_metadata_url: string | null;
+  saml_metadata_xml: string | null;
+  /** When a test sign-in through it last worked; cleared by a change of what it connects to. */
+  tested_at: Timestamp | null;
+  created_by: number | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A sign-in under way: its state's hash (the key: each state works once), sealed PKCE verifier and nonce. */
+interface SsoSignInsTable {
+  state_hash: string;
+  connection_id: number;
+  secrets: string;
+  /** The admin testing the connection (test-sso-connection); null for a sign-in. */
+  tester_id: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Which account an identity (the `sub` of a connection's identity provider) signs in to. */
+interface SsoIdentitiesTable {
+  connection_id: number;
+  subject: string;
+  user_id: number;
+  created_at: GeneratedTimestamp;
+}
+
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
 interface AuditEventsTable {
   id: Generated<number>;
@@ -612,6 +653,9 @@ export interface Database {
   scim_groups: ScimGroupsTable;
   scim_group_members: ScimGroupMembersTable;
   scim_group_mappings: ScimGroupMappingsTable;
+  sso_connections: SsoConnectionsTable;
+  sso_sign_ins: SsoSignInsTable;
+  sso_identities: SsoIdentitiesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -626,3 +670,4 @@ export type ScimToken = Selectable<ScimTokensTable>;
 export type ScimUser = Selectable<ScimUsersTable>;
 export type ScimGroup = Selectable<ScimGroupsTable>;
 export type ScimGroupMapping = Selectable<ScimGroupMappingsTable>;
+export type SsoConnection = Selectable<SsoConnectionsTable>;

@@ -178,8 +178,13 @@ export async function joinOrganization(
 }
 
 interface JoinAudit {
-  type: 'invitation.accepted' | 'join_request.approved' | 'invite_link.joined' | 'scim.user_joined';
-  /** Who let them in; null for the organization's identity provider (SCIM). */
+  type:
+    | 'invitation.accepted'
+    | 'join_request.approved'
+    | 'invite_link.joined'
+    | 'scim.user_joined'
+    | 'sso.user_joined';
+  /** Who let them in; null for the organization's identity provider (SCIM, single sign-on). */
   actor: User | null;
 }
 

@@ -4,7 +4,7 @@
  */
 import { managesBilling, roleCan, type Permission } from '../../shared/permissions.js';
 import type { Repositories } from '../repositories/index.js';
-import type { User } from '../db/schema.js';
+import type { Organization, User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 import { message } from '../../contract/messages.js';
 
@@ -12,6 +12,19 @@ export const ONLY_ADMINS = message('admin_only');
 
 export function requirePermission(user: User, permission: Permission, refusal = ONLY_ADMINS): void {
   if (!roleCan(user.role, permission)) throw forbidden(refusal);
+}
+
+/**
+ * The caller's organization (undefined when they have none yet), once the table lets them do `permission`
+ * to it: the settings an admin keeps for the whole organization (SCIM, single sign-on).
+ */
+export async function permittedOrganization(
+  repos: Repositories,
+  user: User,
+  permission: Permission,
+): Promise<Organization | undefined> {
+  requirePermission(user, permission);
+  return user.organization_id === null ? undefined : repos.organizations.get(user.organization_id);
 }
 
 export const BILLING_ELSEWHERE = message('billing_by_billing_admin');

@@ -13,12 +13,12 @@ import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import { applyMappedAccess, dischargeMember } from './organizations.js';
 import { ScimRefusal } from './scim-resources.js';
-import { provisioningDomain } from './scim-tokens.js';
+import { dnsProvenDomain } from './company-domain.js';
 import { message } from '../../contract/messages.js';
 
 /** Refuses a userName outside the organization's domain verified by DNS. */
 export function requireProvisionable(org: Organization, userName: string): void {
-  const domain = provisioningDomain(org);
+  const domain = dnsProvenDomain(org);
   if (domain === null)
     throw new ScimRefusal('invalid', message('scim_needs_verified_domain'), 'invalidValue');
   if (domainOf(userName) !== domain) {

@@ -7,7 +7,8 @@ import type { Organization, ScimToken, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { personOf } from '../repositories/audit.js';
 import { hashToken, newToken } from '../security/tokens.js';
-import { requirePermission } from './authorization.js';
+import { permittedOrganization } from './authorization.js';
+import { dnsProvenDomain } from './company-domain.js';
 import { invalid, notFound } from './errors.js';
 import { message } from '../../contract/messages.js';
 
@@ -32,19 +33,8 @@ export function scimTokenStatus(
   return token.grace_until === null ? 'active' : 'rotated';
 }
 
-/**
- * Whether the organization may provision people: its company domain is verified by DNS (a mailed code
- * proves one mailbox, not the domain: docs/product.md#verifying-a-domain).
- */
-export function provisioningDomain(org: Organization | undefined): string | null {
-  if (!org?.domain || org.domain_verified_at === null || org.domain_method !== 'dns') return null;
-  return org.domain;
-}
-
-async function adminsOrganization(repos: Repositories, admin: User): Promise<Organization | undefined> {
-  requirePermission(admin, 'organization.provisioning');
-  return admin.organization_id === null ? undefined : repos.organizations.get(admin.organization_id);
-}
+const adminsOrganization = (repos: Repositories, admin: User) =>
+  permittedOrganization(repos, admin, 'organization.provisioning');
 
 /** A new token of the admin's organization: its value (shown once) and its row. */
 export async function createScimToken(
@@ -54,7 +44,7 @@ export async function createScimToken(
   ip: string | null,
 ): Promise<{ token: string; row: ScimToken }> {
   const org = await adminsOrganization(repos, admin);
-  if (!org || provisioningDomain(org) === null) throw invalid(message('scim_needs_domain'));
+  if (!org || dnsProvenDomain(org) === null) throw invalid(message('scim_needs_domain'));
   return repos.transaction((tx) =>
     issueToken(tx, org, admin, new Date(Date.now() + expiresInDays * DAY_MS), 'scim.token_created', ip),
   );

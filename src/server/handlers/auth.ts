@@ -86,11 +86,16 @@ async function stillThePassword(tx: InTransaction, user: User, checkedPassword: 
   }
 }
 
-async function signIn<K extends OperationId>(
+/**
+ * The one way a session starts for an existing account (a signup's first session starts in its account's
+ * transaction: signedInView; single sign-on creates its accounts first and comes here): the browser's
+ * previous session ends, the sign-in is audited with how it was made, and the session cookie is set.
+ */
+export async function signIn<K extends OperationId>(
   services: Services,
   ctx: HandlerContext<K>,
   user: User,
-  method: 'password' | 'google' | 'password+code' | 'password+recovery code',
+  method: 'password' | 'google' | 'sso' | 'password+code' | 'password+recovery code',
   checkedPassword?: string,
 ) {
   await endPreviousSession(services, ctx);

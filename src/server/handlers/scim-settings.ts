@@ -4,15 +4,10 @@
  */
 import { planKeyOf, PLAN_NAMES } from '../../shared/plans.js';
 import { requirePermission } from '../domain/authorization.js';
+import { dnsProvenDomain } from '../domain/company-domain.js';
 import { invalid, notFound } from '../domain/errors.js';
 import { epochSeconds, parseId } from '../domain/present.js';
-import {
-  createScimToken,
-  provisioningDomain,
-  revokeScimToken,
-  rotateScimToken,
-  scimTokenStatus,
-} from '../domain/scim-tokens.js';
+import { createScimToken, revokeScimToken, rotateScimToken, scimTokenStatus } from '../domain/scim-tokens.js';
 import type { ScimToken } from '../db/schema.js';
 import type { Handlers } from '../http/api.js';
 import { SCIM_BASE } from '../http/scim.js';
@@ -57,7 +52,7 @@ export function scimSettingsHandlers(
         error: false,
         data: {
           base_url: `${config.publicUrl.replace(/\/$/, '')}${SCIM_BASE}`,
-          domain: provisioningDomain(org),
+          domain: dnsProvenDomain(org),
           tokens: tokens.map((token) => presentToken(token, now)),
           mappings: mappings.map((mapping) => ({
             id: String(mapping.id),

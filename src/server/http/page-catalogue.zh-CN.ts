@@ -131,6 +131,15 @@ export const pagesZhCN: Record<string, string> = {
   'Signing in · Sandbox': '正在登录 · 沙盒',
   'Signing you in...': '正在为您登录…',
   'Returning to {app}.': '正在返回 {app}。',
+  // The identity-provider sandbox (sandbox/identity-provider-page.ts)
+  'Sign in to your company': '登录您的公司',
+  'Sign in to your company · Sandbox': '登录您的公司 · 沙盒',
+  "This sandbox plays your company's identity provider (Okta, Entra ID, Google Workspace) on this local install: no account is needed, and any address works.":
+    '在此本地安装中，此沙盒代替您公司的身份提供商（Okta、Entra ID、Google Workspace）：无需账号，任何地址都可以。',
+  'Sign in': '登录',
+  'Deny (access_denied)': '拒绝（access_denied）',
+  'This sign-in request is not valid: start it with "Sign in with SSO" of {app}.':
+    '此登录请求无效：请通过 {app} 的“使用 SSO 登录”开始。',
   // The mail outbox (sandbox/mail-page.ts)
   'Mail outbox': '邮件发件箱',
   'Mail is kept here because {setting} is not set. Newest first (last {count}).':

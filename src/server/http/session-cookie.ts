@@ -61,3 +61,34 @@ export function readPendingSignInCookie(request: FastifyRequest): string | undef
   const value = request.cookies[PENDING_SIGN_IN_COOKIE];
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
+
+/**
+ * A single sign-on under way (docs/product.md#single-sign-on): the state it was started with, so only the
+ * browser that started it can finish it (a callback link sent to someone else signs nobody in). Lax: the
+ * identity provider sends the browser back with a top-level navigation.
+ */
+const SSO_SIGN_IN_COOKIE = 'sso_sign_in';
+
+export function setSsoSignInCookie(reply: FastifyReply, config: Config, state: string, maxAge: number): void {
+  reply.setCookie(SSO_SIGN_IN_COOKIE, state, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    path: '/',
+    maxAge,
+  });
+}
+
+export function clearSsoSignInCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SSO_SIGN_IN_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    path: '/',
+  });
+}
+
+export function readSsoSignInCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[SSO_SIGN_IN_COOKIE];
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}

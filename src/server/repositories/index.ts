@@ -25,6 +25,7 @@ import { createOrganizationsRepository } from './organizations.js';
 import { createPasswordResetsRepository } from './password-resets.js';
 import { createScimRepository } from './scim.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSsoRepository } from './sso.js';
 import { createSessionPoliciesRepository } from './session-policies.js';
 import { createSupportRequestsRepository } from './support-requests.js';
 import { createCompanyDomainRepository } from './company-domain.js';
@@ -52,6 +53,7 @@ function bind(db: Db, cache: CatalogueCache) {
     companyDomain: createCompanyDomainRepository(db),
     inviteLinks: createInviteLinksRepository(db),
     scim: createScimRepository(db),
+    sso: createSsoRepository(db),
   };
 }
 

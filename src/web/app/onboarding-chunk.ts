@@ -40,6 +40,9 @@ export const onboardingPages = {
     import(/* webpackChunkName: "join-link" */ '../features/onboarding/pages/JoinLinkPage'),
   connect: () => import(/* webpackChunkName: "connect" */ '../features/connection/pages/ConnectPage'),
   callback: () => import(/* webpackChunkName: "callback" */ '../features/connection/pages/CallbackPage'),
+  // docs/product.md#single-sign-on: where the identity provider sends the browser back.
+  'sso/callback': () =>
+    import(/* webpackChunkName: "sso-callback" */ '../features/auth/pages/SsoCallbackPage'),
   'connect-api-key': () =>
     import(/* webpackChunkName: "connect-api-key" */ '../features/connection/pages/ConnectApiKeyPage'),
   connected: () => import(/* webpackChunkName: "connected" */ '../features/connection/pages/ConnectedPage'),

@@ -67,6 +67,7 @@ const ONBOARDING_PATHS: Record<OnboardingPath, true> = {
   'join/:token': true,
   connect: true,
   callback: true,
+  'sso/callback': true,
   'connect-api-key': true,
   connected: true,
   terms: true,

@@ -1,3 +1,5 @@
+import { SSO_CALLBACK_PATH } from '../../shared/sso';
+
 /**
  * Every route path of the SPA, in one place (docs/product.md#routes): the route table
  * (app/router.tsx) is built from these, and links, redirects and navigations use them instead of string
@@ -22,6 +24,8 @@ export const publicPaths = {
   acceptInvitation: '/accept-invitation',
   connect: '/connect',
   callback: '/callback',
+  /** Where an identity provider sends the browser back (docs/product.md#single-sign-on). */
+  ssoCallback: SSO_CALLBACK_PATH,
   connectApiKey: '/connect-api-key',
   connected: '/connected',
   terms: '/terms',

@@ -194,6 +194,31 @@ export function postForm(
   });
 }
 
+/**
+ * A fetch for the app's own calls to PUBLIC_URL (the identity-provider sandbox's OpenID configuration,
+ * keys and token endpoint): they reach the app in this process, as they would reach a running server over
+ * the network; any other URL goes to `elsewhere`.
+ */
+export function fetchThroughApp(
+  testApp: Pick<TestApp, 'app'>,
+  elsewhere: typeof fetch = fetch,
+): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== new URL(PUBLIC_URL).origin) return elsewhere(input, init);
+    const answer = await testApp.app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    return new Response(answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
 export function createApiClient(app: FastifyInstance, config: Config): ApiClient {
   const operations = new Map(getContract().operations.map((op) => [op.operationId, op]));
   return async (operationId, options = {}) => {

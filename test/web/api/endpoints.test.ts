@@ -67,8 +67,11 @@ const scimToken = {
 };
 const user = aUser();
 
-/** Operations answered with a file the browser downloads by link (CSV), not through the API layer. */
-const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents', 'exportSyncLog'] as const;
+/**
+ * Operations answered with a file, not through the API layer: the CSV exports the browser downloads by link,
+ * the SAML metadata an identity provider reads.
+ */
+const DOWNLOADS = ['exportCreditLedger', 'exportAuditEvents', 'exportSyncLog', 'getSamlMetadata'] as const;
 /** The SCIM protocol's operations are for identity providers (docs/scim.md), not the app. */
 const isScim = (operationId: string) => operationId.startsWith('scim');
 type EndpointId = Exclude<OperationId, (typeof DOWNLOADS)[number] | `scim${string}`>;
@@ -483,6 +486,55 @@ const calls: { [K in EndpointId]: Call<K> } = {
   revokeScimToken: { arg: { id: '1' }, answer: ok },
   setScimGroupMapping: { arg: { display_name: 'Sales', product: 'pro' }, answer: ok },
   removeScimGroupMapping: { arg: { id: '1' }, answer: ok },
+  startSso: {
+    arg: { email: 'grace@acme.com' },
+    answer: { error: false, redirect_url: 'https://acme.okta.com/oauth2/v1/authorize?state=s' },
+  },
+  finishSso: {
+    arg: { state: 'state', code: 'code', iss: 'https://acme.okta.com' },
+    answer: { ...ok, code: 'signed_in', params: {}, outcome: 'signed_in', user, software: null },
+  },
+  getSsoConnection: {
+    arg: undefined,
+    answer: {
+      error: false,
+      data: {
+        domain: 'acme.com',
+        redirect_uri: 'http://localhost/sso/callback',
+        saml: {
+          entity_id: 'http://localhost/sso/saml/metadata',
+          acs_url: 'http://localhost/sso/saml/acs',
+          metadata_url: 'http://localhost/sso/saml/metadata',
+        },
+        sandbox: null,
+        connection: null,
+      },
+    },
+  },
+  saveSsoConnection: {
+    arg: { protocol: 'oidc', issuer: 'https://acme.okta.com', client_id: 'id', client_secret: 'secret' },
+    answer: {
+      ...ok,
+      code: 'sso_connection_saved',
+      params: {},
+      data: {
+        id: '1',
+        protocol: 'oidc',
+        issuer: 'https://acme.okta.com',
+        client_id: 'id',
+        client_secret_set: true,
+        metadata_url: null,
+        metadata_xml: null,
+        tested_at: null,
+        updated_at: 1764000000,
+      },
+    },
+  },
+  deleteSsoConnection: { arg: undefined, answer: ok },
+  testSsoConnection: {
+    arg: undefined,
+    answer: { error: false, redirect_url: 'https://acme.okta.com/oauth2/v1/authorize?state=s' },
+  },
 };
 
 const operations = Object.entries(operationRoutes)

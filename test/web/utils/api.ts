@@ -12,6 +12,7 @@ import { crmApi } from '../../../src/web/api/endpoints/crm';
 import { organizationApi } from '../../../src/web/api/endpoints/organization';
 import { provisioningApi } from '../../../src/web/api/endpoints/provisioning';
 import { securityApi } from '../../../src/web/api/endpoints/security';
+import { ssoApi } from '../../../src/web/api/endpoints/sso';
 import { userApi } from '../../../src/web/api/endpoints/user';
 
 type Endpoints = typeof authApi.endpoints &
@@ -22,6 +23,7 @@ type Endpoints = typeof authApi.endpoints &
   typeof organizationApi.endpoints &
   typeof provisioningApi.endpoints &
   typeof securityApi.endpoints &
+  typeof ssoApi.endpoints &
   typeof userApi.endpoints;
 
 const endpoints: Endpoints = {
@@ -33,6 +35,7 @@ const endpoints: Endpoints = {
   ...organizationApi.endpoints,
   ...provisioningApi.endpoints,
   ...securityApi.endpoints,
+  ...ssoApi.endpoints,
   ...userApi.endpoints,
 };
 

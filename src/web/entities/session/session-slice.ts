@@ -128,7 +128,14 @@ export const fetchBillingPortalUrl = createAsyncThunk<string | null, void>(
 );
 
 // By name: the sign-in endpoints' modules load with the pages that sign in, not with every first load.
-const sessionStarted = fulfilledBy('login', 'verifyTwoFactor', 'signup', 'googleAuth', 'accessToken');
+const sessionStarted = fulfilledBy(
+  'login',
+  'verifyTwoFactor',
+  'signup',
+  'googleAuth',
+  'finishSso',
+  'accessToken',
+);
 
 /** The chosen CRM stays (logout keeps it in local storage too, docs/product.md#local-flags-and-the-auth-route). */
 function clearSession(state: AppState) {

@@ -71,4 +71,15 @@ export const auth: Record<string, string> = {
     '请选择更强的密码（至少为“中”）——需要至少 8 个字符、1 个小写字母、1 个大写字母、1 个数字和 1 个符号。',
   Login: '登录',
   'Logging out': '正在退出登录',
+  'Could not start single sign-on. Please try again.': '无法开始单点登录。请重试。',
+  'Sign in with SSO': '使用 SSO 登录',
+  'Work email or company domain': '工作电子邮箱或公司域名',
+  'We send you to your company’s sign-in page.': '我们会将您转到公司的登录页面。',
+  'Opening your company’s sign-in...': '正在打开公司的登录页面…',
+  'Continue with SSO': '继续使用 SSO',
+  'There is no sign-in with SSO to finish here. Start one with "Sign in with SSO".':
+    '这里没有需要完成的 SSO 登录。请通过“使用 SSO 登录”开始。',
+  'Single sign-on failed. Please try again.': '单点登录失败。请重试。',
+  'Signing in': '正在登录',
+  'Signing you in...': '正在为您登录…',
 };

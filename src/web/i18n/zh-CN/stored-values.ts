@@ -65,6 +65,7 @@ export const storedValues: Record<string, string> = {
   ...planNames,
   password: '密码',
   google: 'Google 账号',
+  sso: '单点登录',
   oauth: 'OAuth 授权',
   'api key': 'API 密钥',
   monthly: '按月',

@@ -23,10 +23,12 @@ const plan = (value: unknown) => translated(String(value));
 const signUpMethods: Record<string, () => string> = {
   password: () => t('Signed up with a password.'),
   google: () => t('Signed up with Google.'),
+  sso: () => t('Signed up through single sign-on.'),
 };
 const signInMethods: Record<string, () => string> = {
   password: () => t('Signed in with a password.'),
   google: () => t('Signed in with Google.'),
+  sso: () => t('Signed in through single sign-on.'),
   'password+code': () => t('Signed in with a password and a two-factor code.'),
   'password+recovery code': () => t('Signed in with a password and a recovery code.'),
 };
@@ -178,7 +180,11 @@ const joinedAs: Sentence = (details) =>
 const SENTENCES: Record<AuditEventType, Sentence> = {
   'auth.signed_up': (details) => signUpMethods[String(details.method)]?.() ?? null,
   'auth.signed_in': (details) => signInMethods[String(details.method)]?.() ?? null,
-  'auth.sign_in_failed': () => null,
+  // A refused single sign-on keeps the code of the sentence its person read (docs/product.md#single-sign-on).
+  'auth.sign_in_failed': (details) =>
+    details.method === 'sso' && text(details.reason)
+      ? t('Single sign-on refused: {reason}.', { reason: text(details.reason) })
+      : null,
   'auth.signed_out': () => null,
   'auth.password_reset': () => null,
   'auth.password_changed': () => null,
@@ -320,6 +326,22 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
   },
   'organization.session_policy_changed': sessionPolicyChanged,
   'organization.ip_allow_list_changed': allowListChanged,
+  'sso.connection_saved': (details) => {
+    const domain = text(details.domain);
+    if (!domain) return null;
+    return details.method === 'saml'
+      ? t('SAML for addresses at {domain}.', { domain })
+      : t('OpenID Connect for addresses at {domain}.', { domain });
+  },
+  'sso.connection_deleted': (details) =>
+    details.method === 'saml'
+      ? t('It was a SAML connection.')
+      : details.method === 'oidc'
+        ? t('It was an OpenID Connect connection.')
+        : null,
+  'sso.connection_tested': (details) =>
+    text(details.domain) ? t('For addresses at {domain}.', { domain: text(details.domain) }) : null,
+  'sso.user_joined': joinedAs,
 };
 
 /**

@@ -28,6 +28,7 @@ import FormSubmit from '../components/FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR, loadGoogleButton } from '../components/GoogleSection';
 
 import PasswordField from '../components/PasswordField';
+import SsoSignIn from '../components/SsoSignIn';
 import type { TwoFactorCodeFormProps } from '../components/TwoFactorCodeForm';
 import { useContinueOnboarding } from '../hooks/use-continue-onboarding';
 import { failureMessage } from '../lib/failure';
@@ -202,7 +203,7 @@ export default function LoginPage() {
             {loggingIn ? t('Logging in...') : t('Log in')}
           </FormSubmit>
         </Stack>
-        <LoginLinks />
+        <LoginLinks returnTo={returnTo} busy={loggingIn || googleBusy} />
       </>
     );
 
@@ -244,15 +245,19 @@ function useGoogleLogin(on: {
   return { logInWithGoogle, googleBusy };
 }
 
-function LoginLinks() {
+/** Below the form: single sign-on (docs/product.md#single-sign-on), the forgotten password, the signup. */
+function LoginLinks({ returnTo, busy }: { returnTo: () => string | null; busy: boolean }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-      <TextLink to={publicPaths.forgotPassword} variant="body2">
-        {t('Forgot password?')}
-      </TextLink>
-      <Typography variant="body2">
-        {t('No account?')} <TextLink to={publicPaths.signup}>{t('Sign up')}</TextLink>
-      </Typography>
-    </Stack>
+    <>
+      <SsoSignIn returnTo={returnTo} disabled={busy} />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <TextLink to={publicPaths.forgotPassword} variant="body2">
+          {t('Forgot password?')}
+        </TextLink>
+        <Typography variant="body2">
+          {t('No account?')} <TextLink to={publicPaths.signup}>{t('Sign up')}</TextLink>
+        </Typography>
+      </Stack>
+    </>
   );
 }

@@ -12,9 +12,11 @@ import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
 import { ProvisioningSettings } from './ProvisioningSettings';
 import { SessionPoliciesForm } from './SessionPoliciesForm';
+import { SingleSignOnSettings } from './SingleSignOnSettings';
 
 /**
- * The organization's settings (name, seats, credit alerts, session policies, company domain, SCIM provisioning), after the people: they change rarely, the lists
+ * The organization's settings (name, seats, credit alerts, session policies, company domain, SCIM provisioning,
+ * single sign-on), after the people: they change rarely, the lists
  * are what admins come for.
  */
 export function OrganizationSettings() {
@@ -30,6 +32,8 @@ export function OrganizationSettings() {
   // SCIM needs the organization (its verified domain); docs/scim.md.
   const showProvisioning =
     roleCan(viewer?.role, 'organization.provisioning') && Boolean(viewer?.organization);
+  // Single sign-on needs the organization (its verified domain) too; docs/product.md#single-sign-on.
+  const showSso = roleCan(viewer?.role, 'organization.sso') && Boolean(viewer?.organization);
   if (!showSeats && !showDomain && !showName && !showAlerts && !showPolicies) return null;
   return (
     <PageSection title={t('Organization settings')}>
@@ -88,6 +92,17 @@ export function OrganizationSettings() {
             closeLabel={t('Hide provisioning')}
           >
             <ProvisioningSettings onDone={(message) => report({ success: message })} />
+          </FormDisclosure>
+        </PageSection>
+      )}
+      {showSso && (
+        <PageSection title={t('Single sign-on (SSO)')} level={3}>
+          <FormDisclosure
+            intro={t('Let your people sign in through Okta, Entra ID or Google Workspace.')}
+            openLabel={t('Set up single sign-on')}
+            closeLabel={t('Hide single sign-on')}
+          >
+            <SingleSignOnSettings onDone={(message) => report({ success: message })} />
           </FormDisclosure>
         </PageSection>
       )}

@@ -40,3 +40,7 @@ export const POLICIES_SAVE_FAILED = 'Failed to save the session policies';
 export const SCIM_LOAD_FAILED = msg('Failed to load the provisioning settings');
 export const SCIM_TOKEN_FAILED = msg('Failed to change the SCIM token');
 export const SCIM_MAPPING_FAILED = msg('Failed to change the group mapping');
+export const SSO_LOAD_FAILED = msg('Failed to load the single sign-on settings');
+export const SSO_SAVE_FAILED = msg('Failed to save the single sign-on connection');
+export const SSO_DELETE_FAILED = msg('Failed to delete the single sign-on connection');
+export const SSO_TEST_FAILED = msg('Failed to start the test of the connection');

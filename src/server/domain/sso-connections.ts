@@ -1,0 +1,251 @@
+/**
+ * docs/product.md#single-sign-on: an organization's connection to its identity provider, set up by an
+ * admin (`organization.sso`) for the company domain verified by DNS. OpenID Connect: the issuer's OpenID
+ * configuration is fetched and checked before anything is saved, the client secret is sealed like the CRM
+ * credentials. SAML: the identity provider's metadata is kept for its sign-in to come. Saving and deleting
+ * are audited.
+ */
+import { isLocalUrl, type Config } from '../config.js';
+import type { Organization, SsoConnection, User } from '../db/schema.js';
+import type { Repositories } from '../repositories/index.js';
+import type { SsoConnectionFields } from '../repositories/sso.js';
+import { personOf } from '../repositories/audit.js';
+import type { SecretBox } from '../security/secret-box.js';
+import { SsoSetupError, type OidcClient, type OidcSettings } from '../sso/provider.js';
+import { permittedOrganization } from './authorization.js';
+import { dnsProvenDomain } from './company-domain.js';
+import { invalid, notFound } from './errors.js';
+import { message } from '../../contract/messages.js';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SSO_CALLBACK_PATH } from '../../shared/sso.js';
+
+/** What single sign-on's rules need, and nothing more (no HTTP, no Services bag). */
+export interface SsoDependencies {
+  repos: Repositories;
+  secretBox: SecretBox;
+  oidc: OidcClient;
+  config: Pick<Config, 'publicUrl'>;
+  /** The rules' clock (tests move it). */
+  clock: () => Date;
+}
+
+export interface SsoConnectionInput {
+  protocol: 'oidc' | 'saml';
+  issuer?: string | undefined;
+  client_id?: string | undefined;
+  client_secret?: string | undefined;
+  metadata_url?: string | undefined;
+  metadata_xml?: string | undefined;
+}
+
+const NEEDS_DOMAIN = message('sso_needs_domain');
+export const CONNECTION_NOT_FOUND = message('sso_connection_not_found');
+
+/** This server's addresses an identity provider is given (the same for every organization). */
+export function serviceProviderUrls(publicUrl: string) {
+  const at = (path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
+  return {
+    redirectUri: at(SSO_CALLBACK_PATH),
+    samlEntityId: at(SAML_METADATA_PATH),
+    samlAcsUrl: at(SAML_ACS_PATH),
+    samlMetadataUrl: at(SAML_METADATA_PATH),
+  };
+}
+
+/**
+ * An identity provider's address: https, or plain http to this machine when the product itself runs here
+ * (the sandbox, a provider on a developer's machine). No query or fragment: an issuer has none.
+ */
+function providerUrl(raw: string, publicUrl: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.search || url.hash || url.username || url.password) return null;
+  if (url.protocol === 'https:') return url;
+  return url.protocol === 'http:' && isLocalUrl(url.href) && isLocalUrl(publicUrl) ? url : null;
+}
+
+/** The connection's OpenID Connect settings, its secret opened; null for a SAML connection. */
+export function oidcSettingsOf(secretBox: SecretBox, connection: SsoConnection): OidcSettings | null {
+  if (
+    connection.protocol !== 'oidc' ||
+    !connection.oidc_issuer ||
+    !connection.oidc_client_id ||
+    !connection.oidc_client_secret ||
+    !connection.oidc_metadata
+  ) {
+    return null;
+  }
+  return {
+    issuer: connection.oidc_issuer,
+    clientId: connection.oidc_client_id,
+    clientSecret: secretBox.open<string>(connection.oidc_client_secret),
+    metadata: connection.oidc_metadata,
+  };
+}
+
+const adminsOrganization = (repos: Repositories, admin: User) =>
+  permittedOrganization(repos, admin, 'organization.sso');
+
+/** The admin's organization with its company domain verified by DNS, or the refusal that says to verify it. */
+export async function ssoOrganization(
+  repos: Repositories,
+  admin: User,
+): Promise<{ organization: Organization; domain: string }> {
+  const organization = await adminsOrganization(repos, admin);
+  const domain = dnsProvenDomain(organization);
+  if (!organization || domain === null) throw invalid(NEEDS_DOMAIN);
+  return { organization, domain };
+}
+
+/** The admin's organization (when it has one) and its connection, for the settings page. */
+export async function connectionSettings(
+  repos: Repositories,
+  admin: User,
+): Promise<{ domain: string | null; connection: SsoConnection | undefined }> {
+  const organization = await adminsOrganization(repos, admin);
+  return {
+    domain: dnsProvenDomain(organization),
+    connection: organization ? await repos.sso.connectionOf(organization.id) : undefined,
+  };
+}
+
+async function oidcFields(
+  deps: SsoDependencies,
+  input: SsoConnectionInput,
+  existing: SsoConnection | undefined,
+): Promise<SsoConnectionFields> {
+  const issuer = input.issuer?.trim() ?? '';
+  const clientId = input.client_id?.trim() ?? '';
+  if (!issuer || !clientId) throw invalid(message('sso_oidc_fields_required'));
+  if (!providerUrl(issuer, deps.config.publicUrl)) throw invalid(message('sso_issuer_invalid'));
+  const secret = input.client_secret?.trim() ?? '';
+  // A saved secret is kept only for the same client of the same issuer: another one's is of no use.
+  const keptSecret =
+    existing?.protocol === 'oidc' && existing.oidc_issuer === issuer && existing.oidc_client_id === clientId
+      ? existing.oidc_client_secret
+      : null;
+  if (!secret && !keptSecret) throw invalid(message('sso_client_secret_required'));
+  const metadata = await deps.oidc.discover(issuer, clientId).catch((error: unknown) => {
+    if (error instanceof SsoSetupError) {
+      throw invalid(message('sso_discovery_failed', { issuer, reason: error.reason }));
+    }
+    throw error;
+  });
+  return {
+    protocol: 'oidc',
+    oidc_issuer: issuer,
+    oidc_client_id: clientId,
+    oidc_client_secret: secret ? deps.secretBox.seal(secret) : keptSecret,
+    oidc_metadata: metadata,
+    saml_metadata_url: null,
+    saml_metadata_xml: null,
+  };
+}
+
+/** Why SAML metadata XML cannot be an identity provider's, in a few words; null when it may be. */
+function samlMetadataProblem(xml: string): string | null {
+  if (!/<(\w+:)?EntityDescriptor[\s>]/.test(xml)) return 'it has no EntityDescriptor';
+  if (!/<(\w+:)?IDPSSODescriptor[\s>]/.test(xml))
+    return 'it describes no identity provider (IDPSSODescriptor)';
+  if (!/<(\w+:)?SingleSignOnService[\s/>]/.test(xml)) return 'it has no SingleSignOnService';
+  if (!/<(\w+:)?X509Certificate[\s>]/.test(xml)) return 'it has no signing certificate';
+  return null;
+}
+
+function samlFields(input: SsoConnectionInput, publicUrl: string): SsoConnectionFields {
+  const url = input.metadata_url?.trim() || null;
+  const xml = input.metadata_xml?.trim() || null;
+  if (!url && !xml) throw invalid(message('sso_saml_metadata_required'));
+  if (url && !providerUrl(url.split('?')[0]!, publicUrl)) {
+    throw invalid(message('sso_saml_metadata_invalid', { reason: 'its URL must start with https://' }));
+  }
+  const problem = xml ? samlMetadataProblem(xml) : null;
+  if (problem) throw invalid(message('sso_saml_metadata_invalid', { reason: problem }));
+  return {
+    protocol: 'saml',
+    oidc_issuer: null,
+    oidc_client_id: null,
+    oidc_client_secret: null,
+    oidc_metadata: null,
+    saml_metadata_url: url,
+    saml_metadata_xml: xml,
+  };
+}
+
+/** Whether the saved connection still reaches the same identity provider and client (its test holds). */
+function sameProvider(existing: SsoConnection, fields: SsoConnectionFields, secretChanged: boolean): boolean {
+  return (
+    existing.protocol === fields.protocol &&
+    existing.oidc_issuer === fields.oidc_issuer &&
+    existing.oidc_client_id === fields.oidc_client_id &&
+    existing.saml_metadata_url === fields.saml_metadata_url &&
+    existing.saml_metadata_xml === fields.saml_metadata_xml &&
+    !secretChanged
+  );
+}
+
+/** Creates or replaces the organization's connection; answers it as saved. */
+export async function saveSsoConnection(
+  deps: SsoDependencies,
+  admin: User,
+  input: SsoConnectionInput,
+  ip: string | null,
+): Promise<SsoConnection> {
+  const { organization, domain } = await ssoOrganization(deps.repos, admin);
+  const existing = await deps.repos.sso.connectionOf(organization.id);
+  const fields =
+    input.protocol === 'oidc'
+      ? await oidcFields(deps, input, existing)
+      : samlFields(input, deps.config.publicUrl);
+  const same = existing !== undefined && sameProvider(existing, fields, Boolean(input.client_secret?.trim()));
+  return deps.repos.transaction(async (tx) => {
+    const saved = await tx.sso.saveConnection(organization.id, fields, {
+      createdBy: admin.id,
+      keepTest: same,
+    });
+    // Subjects are an identity provider's own (and, pairwise, a client's): another one's `sub` may name
+    // someone else, so the links of the old one do not carry over.
+    if (
+      existing &&
+      (existing.protocol !== fields.protocol ||
+        existing.oidc_issuer !== fields.oidc_issuer ||
+        existing.oidc_client_id !== fields.oidc_client_id)
+    ) {
+      await tx.sso.forgetIdentities(saved.id);
+    }
+    await tx.audit.record({
+      type: 'sso.connection_saved',
+      organizationId: organization.id,
+      actor: personOf(admin),
+      target: null,
+      ip,
+      details: { method: fields.protocol, domain },
+    });
+    return saved;
+  });
+}
+
+/** Deletes the organization's connection (its sign-ins under way and identity links go with it). */
+export async function deleteSsoConnection(
+  repos: Repositories,
+  admin: User,
+  ip: string | null,
+): Promise<void> {
+  const organization = await adminsOrganization(repos, admin);
+  if (!organization) throw notFound(CONNECTION_NOT_FOUND);
+  await repos.transaction(async (tx) => {
+    const deleted = await tx.sso.deleteConnection(organization.id);
+    if (!deleted) throw notFound(CONNECTION_NOT_FOUND);
+    await tx.audit.record({
+      type: 'sso.connection_deleted',
+      organizationId: organization.id,
+      actor: personOf(admin),
+      target: null,
+      ip,
+      details: { method: deleted.protocol },
+    });
+  });
+}

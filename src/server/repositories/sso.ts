@@ -1,0 +1,175 @@
+/**
+ * Single sign-on (docs/product.md#single-sign-on): an organization's connection, the sign-ins under way
+ * (each state used once) and which account each identity of a connection signs in to.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Organization, SsoConnection } from '../db/schema.js';
+import { json } from '../db/json.js';
+
+/** What an admin saves; the rest of the row is the repository's. */
+export type SsoConnectionFields = Pick<
+  SsoConnection,
+  | 'protocol'
+  | 'oidc_issuer'
+  | 'oidc_client_id'
+  | 'oidc_client_secret'
+  | 'oidc_metadata'
+  | 'saml_metadata_url'
+  | 'saml_metadata_xml'
+>;
+
+export type SignInTake =
+  | { taken: true; connectionId: number; secrets: string; testerId: number | null }
+  | { taken: false; reason: 'unknown' | 'used' | 'expired'; connectionId?: number };
+
+/** Sign-ins this long past their expiry are of no use, even to tell a replay from an unknown state. */
+const KEEP_ENDED_SIGN_INS = "interval '1 day'";
+
+export function createSsoRepository(db: Db) {
+  return {
+    async connectionOf(
+      organizationId: number,
+      { forUpdate = false } = {},
+    ): Promise<SsoConnection | undefined> {
+      let query = db.selectFrom('sso_connections').selectAll().where('organization_id', '=', organizationId);
+      if (forUpdate) query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async connectionById(id: number): Promise<SsoConnection | undefined> {
+      return db.selectFrom('sso_connections').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The organization that verified `domain` (any method: the caller checks which) and its connection. */
+    async connectionForDomain(
+      domain: string,
+    ): Promise<{ organization: Organization; connection: SsoConnection | undefined } | undefined> {
+      const organization = await db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('domain', '=', domain)
+        .executeTakeFirst();
+      if (!organization) return undefined;
+      const connection = await db
+        .selectFrom('sso_connections')
+        .selectAll()
+        .where('organization_id', '=', organization.id)
+        .executeTakeFirst();
+      return { organization, connection };
+    },
+
+    /** Creates or replaces the organization's connection; answers it as saved. */
+    async saveConnection(
+      organizationId: number,
+      fields: SsoConnectionFields,
+      { createdBy, keepTest }: { createdBy: number; keepTest: boolean },
+    ): Promise<SsoConnection> {
+      const values = {
+        ...fields,
+        oidc_metadata: fields.oidc_metadata === null ? null : json(fields.oidc_metadata),
+        updated_at: new Date(),
+        ...(keepTest ? {} : { tested_at: null }),
+      };
+      return db
+        .insertInto('sso_connections')
+        .values({ ...values, organization_id: organizationId, created_by: createdBy })
+        .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteConnection(organizationId: number): Promise<SsoConnection | undefined> {
+      return db
+        .deleteFrom('sso_connections')
+        .where('organization_id', '=', organizationId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async markTested(connectionId: number, at: Date): Promise<void> {
+      await db.updateTable('sso_connections').set({ tested_at: at }).where('id', '=', connectionId).execute();
+    },
+
+    /** Another identity provider's subjects are other people: links of the old one must not carry over. */
+    async forgetIdentities(connectionId: number): Promise<void> {
+      await db.deleteFrom('sso_identities').where('connection_id', '=', connectionId).execute();
+    },
+
+    /** A sign-in under way; sign-ins long over are cleared on the way. */
+    async startSignIn(row: {
+      stateHash: string;
+      connectionId: number;
+      secrets: string;
+      testerId: number | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .deleteFrom('sso_sign_ins')
+        .where('expires_at', '<', sql<Date>`now() - ${sql.raw(KEEP_ENDED_SIGN_INS)}`)
+        .execute();
+      await db
+        .insertInto('sso_sign_ins')
+        .values({
+          state_hash: row.stateHash,
+          connection_id: row.connectionId,
+          secrets: row.secrets,
+          tester_id: row.testerId,
+          expires_at: row.expiresAt,
+        })
+        .execute();
+    },
+
+    /**
+     * Uses the sign-in of a state, once: of two callbacks with one state only the first gets it (a single
+     * conditional update), and the others learn why not.
+     */
+    async takeSignIn(stateHash: string, now: Date): Promise<SignInTake> {
+      const taken = await db
+        .updateTable('sso_sign_ins')
+        .set({ used_at: now })
+        .where('state_hash', '=', stateHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['connection_id', 'secrets', 'tester_id'])
+        .executeTakeFirst();
+      if (taken) {
+        return {
+          taken: true,
+          connectionId: taken.connection_id,
+          secrets: taken.secrets,
+          testerId: taken.tester_id,
+        };
+      }
+      const row = await db
+        .selectFrom('sso_sign_ins')
+        .select(['used_at', 'connection_id'])
+        .where('state_hash', '=', stateHash)
+        .executeTakeFirst();
+      if (!row) return { taken: false, reason: 'unknown' };
+      return {
+        taken: false,
+        reason: row.used_at !== null ? 'used' : 'expired',
+        connectionId: row.connection_id,
+      };
+    },
+
+    async userOfIdentity(connectionId: number, subject: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('sso_identities')
+        .select('user_id')
+        .where('connection_id', '=', connectionId)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    async link(connectionId: number, subject: string, userId: number): Promise<void> {
+      await db
+        .insertInto('sso_identities')
+        .values({ connection_id: connectionId, subject, user_id: userId })
+        .onConflict((oc) => oc.columns(['connection_id', 'subject']).doNothing())
+        .execute();
+    },
+  };
+}

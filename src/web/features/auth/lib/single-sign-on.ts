@@ -1,0 +1,85 @@
+/**
+ * docs/product.md#single-sign-on in the browser. "Sign in with SSO" leaves for the identity provider; the
+ * page the user signed in from is kept in this tab's session storage meanwhile (the provider's pages are
+ * in between). The provider sends the browser back to /sso/callback, whose entry work posts what it put in
+ * the query to finish-sso: signed in, the user goes on as after any login; a test of the connection
+ * returns to the Organization page with its result; a refusal is shown on /login, by its code.
+ */
+import { authApi } from '../../../api/endpoints/auth';
+import { errorMessage } from '../../../api/errors';
+import { returnPathAfterReauth } from '../../../api/session-expiry';
+import type { AppStore } from '../../../app/store';
+import { notify } from '../../../components/feedback/notices';
+import { msg, serverText, t } from '../../../i18n';
+import { dashboardPaths } from '../../../lib/paths';
+import { screenAfterSignIn } from '../hooks/use-continue-onboarding';
+
+const RETURN_KEY = 'sso_return_to';
+
+/** Shown when /sso/callback is opened without a sign-in to finish. */
+export const NO_SSO_SIGN_IN = msg(
+  'There is no sign-in with SSO to finish here. Start one with "Sign in with SSO".',
+);
+const SSO_FAILED = msg('Single sign-on failed. Please try again.');
+
+/** Remembers where to go once signed in (null: the onboarding order decides). */
+export function rememberSsoReturn(path: string | null): void {
+  try {
+    if (path) sessionStorage.setItem(RETURN_KEY, path);
+    else sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // Storage refused (private mode): the onboarding order decides.
+  }
+}
+
+function takeSsoReturn(): string | null {
+  try {
+    const path = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    return returnPathAfterReauth(path, window.location.origin);
+  } catch {
+    return null;
+  }
+}
+
+export type SsoCallbackOutcome =
+  /** Signed in, or a test that ended: go there. */
+  | { kind: 'go'; to: string }
+  /** Not signed in: /login says why. */
+  | { kind: 'refused'; text: string };
+
+const optional = (params: URLSearchParams, name: string, max: number) => {
+  const value = params.get(name);
+  return value ? { [name]: value.slice(0, max) } : {};
+};
+
+/** The entry work of /sso/callback: runs once (a state works once). */
+export async function finishSingleSignOn(
+  store: AppStore,
+  params: URLSearchParams,
+): Promise<SsoCallbackOutcome> {
+  const state = params.get('state');
+  if (!state) return { kind: 'refused', text: t(NO_SSO_SIGN_IN) };
+  let answer;
+  try {
+    answer = await store
+      .dispatch(
+        authApi.endpoints.finishSso.initiate({
+          state: state.slice(0, 512),
+          ...optional(params, 'code', 4096),
+          ...optional(params, 'iss', 2048),
+          ...optional(params, 'error', 200),
+          ...optional(params, 'error_description', 2000),
+        }),
+      )
+      .unwrap();
+  } catch (error) {
+    return { kind: 'refused', text: errorMessage(error, t(SSO_FAILED)) };
+  }
+  if (answer.outcome === 'tested') {
+    store.dispatch(notify(serverText(answer), 'success'));
+    return { kind: 'go', to: dashboardPaths.organization };
+  }
+  const to = await screenAfterSignIn(store.dispatch, answer.user, answer.software?.slug, takeSsoReturn());
+  return { kind: 'go', to };
+}
