@@ -136,7 +136,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   sso: {
     name: '单点登录',
     description:
-      '单点登录：组织与其身份提供商的连接（OpenID Connect；SAML 已建模，其登录尚不可用），供管理员使用。通过它登录使用 start-sso 和 finish-sso（登录）。',
+      '单点登录：通过组织的身份提供商登录（start-sso、finish-sso），以及组织与其身份提供商的连接（OpenID Connect；SAML 已建模，其登录尚不可用），供管理员使用。',
   },
   scim: {
     name: 'SCIM',

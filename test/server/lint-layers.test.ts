@@ -94,6 +94,12 @@ describe('server layers', () => {
       RESTRICTED,
       /mail port/,
     );
+    await assertRefused(
+      domainFile,
+      `import { createOidcClient } from '../sso/oidc.js';\nexport const x = createOidcClient;\n`,
+      RESTRICTED,
+      /identity-provider port/,
+    );
   });
 
   it('domain/ imports no fastify, not even its types', async () => {
@@ -117,7 +123,8 @@ describe('server layers', () => {
         `import { priceOf } from './billing/quote.js';`,
         `import type { CrmRegistry } from '../crm/provider.js';`,
         `import type { Mailer } from '../mail/mailer.js';`,
-        `export type X = [Repositories, User, BillingProvider, CrmRegistry, Mailer];`,
+        `import type { OidcClient } from '../sso/provider.js';`,
+        `export type X = [Repositories, User, BillingProvider, CrmRegistry, Mailer, OidcClient];`,
         `export const y = [REPLACED, conflict, priceOf];`,
         ``,
       ].join('\n'),
@@ -153,11 +160,12 @@ describe('server layers', () => {
     );
   });
 
-  it('the adapters (billing/, crm/, mail/) import nothing of http/', async () => {
+  it('the adapters (billing/, crm/, mail/, sso/) import nothing of http/', async () => {
     for (const file of [
       'src/server/billing/layering-fixture.ts',
       'src/server/crm/layering-fixture.ts',
       'src/server/mail/layering-fixture.ts',
+      'src/server/sso/layering-fixture.ts',
     ])
       await assertRefused(
         file,

@@ -21,7 +21,7 @@ import { useOidcProvider } from './helpers/oidc-provider.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { sandboxIdentityProvider } from '../../src/server/sso/sandbox-provider.js';
-import { SSO_CALLBACK_PATH } from '../../src/shared/sso.js';
+import { SSO_CALLBACK_PATH } from '../../src/shared/sso-paths.js';
 
 const DOMAIN = 'sso-corp.com';
 const CALLBACK = `${PUBLIC_URL}${SSO_CALLBACK_PATH}`;

@@ -16,7 +16,7 @@ import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import { invalid, notFound } from './errors.js';
 import { message } from '../../contract/messages.js';
-import { SAML_ACS_PATH, SAML_METADATA_PATH, SSO_CALLBACK_PATH } from '../../shared/sso.js';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
 
 /** What single sign-on's rules need, and nothing more (no HTTP, no Services bag). */
 export interface SsoDependencies {

@@ -5,7 +5,7 @@
  * for it: most processes never serve it, and the library's XML stack costs start-up time.
  */
 import type { Config } from '../config.js';
-import { SAML_ACS_PATH, SAML_METADATA_PATH } from '../../shared/sso.js';
+import { SAML_ACS_PATH, SAML_METADATA_PATH } from '../../shared/sso-paths.js';
 
 export async function serviceProviderMetadata(config: Pick<Config, 'publicUrl'>): Promise<string> {
   const { generateServiceProviderMetadata } = await import('@node-saml/node-saml');

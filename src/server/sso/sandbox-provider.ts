@@ -17,7 +17,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { normalizeEmail } from '../../shared/email.js';
-import { SSO_CALLBACK_PATH } from '../../shared/sso.js';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
 import { isLocalUrl, type Config } from '../config.js';
 import type { SecretBox } from '../security/secret-box.js';
 

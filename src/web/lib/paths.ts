@@ -1,4 +1,4 @@
-import { SSO_CALLBACK_PATH } from '../../shared/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/sso-paths';
 
 /**
  * Every route path of the SPA, in one place (docs/product.md#routes): the route table

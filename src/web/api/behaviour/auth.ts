@@ -9,7 +9,5 @@ export const behaviour = {
   verifyTwoFactor: { invalidatesTags: sessionChange },
   signup: { invalidatesTags: sessionChange },
   googleAuth: { invalidatesTags: sessionChange },
-  // A single sign-on that signed someone in (a test of the connection changes no session, but its time).
-  finishSso: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription', 'Sso') },
   logout: { invalidatesTags: sessionChange },
 } satisfies Behaviours;

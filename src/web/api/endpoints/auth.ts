@@ -14,8 +14,6 @@ export const authApi = baseApi
       login: post<SuccessBody<'login'>, RequestBody<'login'>>(build, '/login'),
       signup: post<SuccessBody<'signup'>, RequestBody<'signup'>>(build, '/signup'),
       googleAuth: post<SuccessBody<'googleAuth'>, RequestBody<'googleAuth'>>(build, '/google-auth'),
-      startSso: post<SuccessBody<'startSso'>, RequestBody<'startSso'>>(build, '/start-sso'),
-      finishSso: post<SuccessBody<'finishSso'>, RequestBody<'finishSso'>>(build, '/finish-sso'),
       logout: post<SuccessBody<'logout'>>(build, '/logout', true),
       forgotPassword: post<SuccessBody<'forgotPassword'>, RequestBody<'forgotPassword'>>(
         build,
@@ -47,8 +45,6 @@ function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, na
 export const useLoginMutation = /*#__PURE__*/ hook('login', 'useMutation');
 export const useSignupMutation = /*#__PURE__*/ hook('signup', 'useMutation');
 export const useGoogleAuthMutation = /*#__PURE__*/ hook('googleAuth', 'useMutation');
-export const useStartSsoMutation = /*#__PURE__*/ hook('startSso', 'useMutation');
-export const useFinishSsoMutation = /*#__PURE__*/ hook('finishSso', 'useMutation');
 export const useLogoutMutation = /*#__PURE__*/ hook('logout', 'useMutation');
 export const useForgotPasswordMutation = /*#__PURE__*/ hook('forgotPassword', 'useMutation');
 export const useResetPasswordMutation = /*#__PURE__*/ hook('resetPassword', 'useMutation');

@@ -11,6 +11,8 @@ import { behaviour } from '../behaviour/sso';
 export const ssoApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
+      startSso: post<SuccessBody<'startSso'>, RequestBody<'startSso'>>(build, '/start-sso'),
+      finishSso: post<SuccessBody<'finishSso'>, RequestBody<'finishSso'>>(build, '/finish-sso'),
       getSsoConnection: get<SuccessBody<'getSsoConnection'>>(build, '/get-sso-connection'),
       saveSsoConnection: post<SuccessBody<'saveSsoConnection'>, RequestBody<'saveSsoConnection'>>(
         build,
@@ -29,6 +31,8 @@ function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, na
   return ssoApi.endpoints[id][name];
 }
 
+export const useStartSsoMutation = /*#__PURE__*/ hook('startSso', 'useMutation');
+export const useFinishSsoMutation = /*#__PURE__*/ hook('finishSso', 'useMutation');
 export const useGetSsoConnectionQuery = /*#__PURE__*/ hook('getSsoConnection', 'useQuery');
 export const useLazyGetSsoConnectionQuery = /*#__PURE__*/ hook('getSsoConnection', 'useLazyQuery');
 export const useSaveSsoConnectionMutation = /*#__PURE__*/ hook('saveSsoConnection', 'useMutation');

@@ -5,42 +5,20 @@
  * the query to finish-sso: signed in, the user goes on as after any login; a test of the connection
  * returns to the Organization page with its result; a refusal is shown on /login, by its code.
  */
-import { authApi } from '../../../api/endpoints/auth';
+import { ssoApi } from '../../../api/endpoints/sso';
 import { errorMessage } from '../../../api/errors';
-import { returnPathAfterReauth } from '../../../api/session-expiry';
 import type { AppStore } from '../../../app/store';
 import { notify } from '../../../components/feedback/notices';
 import { msg, serverText, t } from '../../../i18n';
 import { dashboardPaths } from '../../../lib/paths';
 import { screenAfterSignIn } from '../hooks/use-continue-onboarding';
-
-const RETURN_KEY = 'sso_return_to';
+import { takeSsoReturn } from './sso-return';
 
 /** Shown when /sso/callback is opened without a sign-in to finish. */
 export const NO_SSO_SIGN_IN = msg(
   'There is no sign-in with SSO to finish here. Start one with "Sign in with SSO".',
 );
 const SSO_FAILED = msg('Single sign-on failed. Please try again.');
-
-/** Remembers where to go once signed in (null: the onboarding order decides). */
-export function rememberSsoReturn(path: string | null): void {
-  try {
-    if (path) sessionStorage.setItem(RETURN_KEY, path);
-    else sessionStorage.removeItem(RETURN_KEY);
-  } catch {
-    // Storage refused (private mode): the onboarding order decides.
-  }
-}
-
-function takeSsoReturn(): string | null {
-  try {
-    const path = sessionStorage.getItem(RETURN_KEY);
-    sessionStorage.removeItem(RETURN_KEY);
-    return returnPathAfterReauth(path, window.location.origin);
-  } catch {
-    return null;
-  }
-}
 
 export type SsoCallbackOutcome =
   /** Signed in, or a test that ended: go there. */
@@ -64,7 +42,7 @@ export async function finishSingleSignOn(
   try {
     answer = await store
       .dispatch(
-        authApi.endpoints.finishSso.initiate({
+        ssoApi.endpoints.finishSso.initiate({
           state: state.slice(0, 512),
           ...optional(params, 'code', 4096),
           ...optional(params, 'iss', 2048),
