@@ -375,7 +375,14 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection. */
+    /**
+     * Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection.
+     * @description API keys are checked with the CRM and saved as the caller's connection (a connection that needed
+     *     attention is replaced, so its status is `connected` again). An OAuth access token must be one the
+     *     server obtained for the caller or their organization: the current one of a connection, or one it
+     *     replaced by a refresh (docs/product.md#connection-health), so an extension holding the token it was
+     *     given still verifies.
+     */
     post: operations['verifySettings'];
     delete?: never;
     options?: never;
@@ -409,7 +416,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange an OAuth authorization code for CRM tokens. */
+    /**
+     * Exchange an OAuth authorization code for CRM tokens.
+     * @description Saves the new connection in place of the caller's (or, after the pre-connect choice, the
+     *     organization's), with its refresh token sealed: the server refreshes the access token itself before a
+     *     call when it expires within a minute (docs/product.md#connection-health). Connecting again is how a
+     *     connection that needs attention (`CrmConnectionStatus`) is fixed.
+     */
     post: operations['accessToken'];
     delete?: never;
     options?: never;
@@ -1588,7 +1601,8 @@ export interface paths {
      *     (the Demo CRM's field list; HubSpot properties, Pipedrive person fields, Salesforce describe as their
      *     adapters arrive), read through the caller's connection (their own, else the organization's). 404
      *     `crm_sync_not_connected` without a connection to that CRM; 404 `crm_sync_unsupported` for a CRM whose
-     *     sync adapter is not on this server yet.
+     *     sync adapter is not on this server yet; 422 `crm_connection_needs_attention` when the connection needs
+     *     attention (docs/product.md#connection-health).
      */
     get: operations['getCrmFields'];
     put?: never;
@@ -1664,7 +1678,10 @@ export interface paths {
      *     and the profile carries one, cost a credit each (features `email_sync`, `phone_sync`, so the caps on email and phone lookups count them), once
      *     per profile and calendar month for the organization; a miss costs nothing. A 429 of the CRM is
      *     retried after its `Retry-After` a few times, then answered as 429 with `Retry-After`. Every real
-     *     sync, refusals and failures included, is written to the sync log.
+     *     sync, refusals and failures included, is written to the sync log. An OAuth access token that expires
+     *     within a minute is refreshed first; when the CRM refuses the refresh (or the connection's keys), the
+     *     connection needs attention and the answer is 422 `crm_connection_needs_attention`
+     *     (docs/product.md#connection-health).
      */
     post: operations['syncProfile'];
     delete?: never;
@@ -2246,6 +2263,7 @@ export interface components {
       | 'credits_requested'
       | 'credits_taken_back_many'
       | 'credits_taken_back_one'
+      | 'crm_connection_needs_attention'
       | 'crm_disconnected'
       | 'crm_error_status'
       | 'crm_no_api_keys'
@@ -2584,6 +2602,16 @@ export interface components {
       /** @description The members, when the call includes them (get-organization-members does). */
       users?: components['schemas']['OrganizationMember'][];
     };
+    /**
+     * @description How a CRM connection stands (docs/product.md#connection-health). `connected`: its credentials work as
+     *     far as the server knows. `needs_attention`: the CRM refused them (an OAuth refresh token it no longer
+     *     accepts, `invalid_grant` or 401; API keys its daily check found refused), so syncs through it are
+     *     refused with 422 `crm_connection_needs_attention` until its maker connects again (access-token or
+     *     verify-settings with API keys), which clears it. The maker is mailed once when it happens.
+     * @example needs_attention
+     * @enum {string}
+     */
+    CrmConnectionStatus: 'connected' | 'needs_attention';
     SoftwareRef: {
       slug: components['schemas']['Slug'];
     };
@@ -2599,6 +2627,8 @@ export interface components {
       personal_connection_id: string | null;
       /** @description The connection the extension uses (the organization's when it shares one). */
       connection_id: string | null;
+      /** @description How the connection of `connection_id` stands; null without one. */
+      connection_status: components['schemas']['CrmConnectionStatus'] | null;
       /** @description Seconds since the epoch. */
       join_timestamp: number;
       software: components['schemas']['SoftwareRef'] | null;
@@ -3809,6 +3839,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4121,6 +4152,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4242,6 +4274,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4408,6 +4441,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -5161,6 +5195,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -7135,6 +7170,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -8495,6 +8531,25 @@ export interface operations {
         };
       };
       408: components['responses']['RequestTimeout'];
+      /** @description The connection needs attention (see `CrmConnectionStatus`); reconnect it. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Demo CRM no longer accepts this connection: reconnect it on the CRM Connection page.",
+           *       "code": "crm_connection_needs_attention",
+           *       "params": {
+           *         "crm": "Demo CRM"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['CrmRateLimited'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
@@ -8793,24 +8848,16 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The CRM refused a field; nothing was written. */
+      /**
+       * @description The CRM refused a field (nothing was written), or the connection needs attention
+       *     (`crm_connection_needs_attention`: the CRM refused its credentials, or refused to refresh its token;
+       *     see `CrmConnectionStatus`).
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": true,
-           *       "message": "Demo CRM refused the field \"email\": not a valid email address.",
-           *       "code": "crm_refused_field",
-           *       "params": {
-           *         "crm": "Demo CRM",
-           *         "field": "email",
-           *         "reason": "not a valid email address"
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['Error'];
         };
       };

@@ -62,6 +62,8 @@ export const MESSAGES = {
   credits_requested: 'Your admins were asked for credits.',
   credits_taken_back_many: 'Took back {total} credits from {count} members.',
   credits_taken_back_one: 'Took back {total} credits from {member}.',
+  crm_connection_needs_attention:
+    '{crm} no longer accepts this connection: reconnect it on the CRM Connection page.',
   crm_disconnected: 'You have been disconnected from your CRM.',
   crm_error_status: '{crm} answered an error ({status}).',
   crm_no_api_keys: '{crm} does not connect with API keys.',

@@ -26,6 +26,17 @@ export interface CrmProvider {
    * code), upstreamFailed (the CRM failed) or unavailable (its OAuth app is not configured here).
    */
   exchangeCode(software: Software, code: string, context: ExchangeContext): Promise<OAuthTokenSet>;
+  /**
+   * Trades a refresh token for a new token set (docs/product.md#connection-health). CrmAccessRefused when
+   * the CRM refuses the refresh token (invalid_grant, 401: the connection needs attention); upstreamFailed
+   * when it fails or cannot be reached; unavailable when its OAuth app is not configured here. A CRM that
+   * keeps the refresh token answers none (`refresh_token: null`): the caller keeps the one it has.
+   */
+  refreshTokens(
+    software: Software,
+    refreshToken: string,
+    context: Pick<ExchangeContext, 'fields'>,
+  ): Promise<OAuthTokenSet>;
   /** Checks API keys: rejected when the CRM refuses them, upstreamFailed when it cannot be reached. */
   verifyApiKeys(software: Software, keys: string[]): Promise<void>;
 }
@@ -41,7 +52,8 @@ export interface CrmRegistry {
  * its API (an upsert, where the CRM has one, goes behind `createRecord`/`updateRecord`).
  *
  * Adapters throw CrmRefusedField when the CRM refuses a value (nothing written), CrmRateLimited on a 429
- * (withCrmBackoff retries it), and domain errors (upstreamFailed, rejected) for anything else.
+ * (withCrmBackoff retries it), CrmAccessRefused when it refuses the credentials (401), and domain errors
+ * (upstreamFailed, rejected) for anything else.
  */
 export type CrmField = components['schemas']['CrmField'];
 
@@ -69,6 +81,18 @@ export interface CrmAccess {
   credentials: { access_token?: string; api_keys?: string[] };
   /** The CRM account: the organization's when the connection is or its maker is in one, else the user's. */
   account: string;
+}
+
+/**
+ * The CRM refused the connection's credentials: an access token it no longer takes (expired or revoked),
+ * a refresh token it refused (invalid_grant, 401), or API keys. domain/crm-access.ts refreshes once, then
+ * marks the connection as needing attention (docs/product.md#connection-health).
+ */
+export class CrmAccessRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`CRM refused the credentials: ${reason}`);
+    this.name = 'CrmAccessRefused';
+  }
 }
 
 /** The CRM refused a value: nothing was written. */

@@ -60,6 +60,7 @@ export const serverCodes: Record<MessageCode, string> = {
   credits_requested: '已向您的管理员申请点数。',
   credits_taken_back_many: '已从 {count} 位成员收回 {total} 点。',
   credits_taken_back_one: '已从 {member} 收回 {total} 点。',
+  crm_connection_needs_attention: '{crm} 不再接受此连接：请在“CRM 连接”页面重新连接。',
   crm_disconnected: '您已与 CRM 断开连接。',
   crm_error_status: '{crm} 返回了错误（{status}）。',
   crm_no_api_keys: '{crm} 不支持通过 API 密钥连接。',

@@ -9,6 +9,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
+import ReconnectCrm from '../components/ReconnectCrm';
 import LoadingState from '../../../components/LoadingState';
 import SoftwareLogo from '../components/SoftwareLogo';
 import ChooseSoftware from '../components/ChooseSoftware';
@@ -20,7 +21,10 @@ import { dashboardPaths } from '../../../lib/paths';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
-/** /dashboard/connection (docs/product.md#dashboard-connection). */
+/**
+ * /dashboard/connection (docs/product.md#dashboard-connection); a connection the CRM no longer accepts needs
+ * attention first (docs/product.md#connection-health).
+ */
 export default function DashboardConnectionPage() {
   useDocumentTitle('CRM Connection');
   const user = useAppSelector(selectUser);
@@ -35,7 +39,9 @@ export default function DashboardConnectionPage() {
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
           <ConnectionHeading>{t('CRM Connection')}</ConnectionHeading>
         </Stack>
-        {checking || softwareLoading ? (
+        {software && user?.connection_id && user.connection_status === 'needs_attention' ? (
+          <ReconnectCrm software={software} role={user.role} memberCount={user.organization?.member_count} />
+        ) : checking || softwareLoading ? (
           <LoadingState text="Checking your connection..." />
         ) : connection.status === 'connected' && connection.authType ? (
           <Stack spacing={2} alignItems="flex-start">

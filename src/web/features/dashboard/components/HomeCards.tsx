@@ -96,10 +96,15 @@ function CreditsCard() {
   );
 }
 
-/** Whether the extension is installed and the CRM connected: what makes the product work at all. */
+/**
+ * Whether the extension is installed and the CRM connected: what makes the product work at all. A
+ * connection the CRM stopped accepting needs attention (docs/product.md#connection-health): Reconnect leads
+ * to the CRM Connection page, where connecting again starts.
+ */
 function SetupCard({ user }: { user: User }) {
   const installed = user.has_installed;
   const connected = Boolean(user.connection_id);
+  const needsAttention = connected && user.connection_status === 'needs_attention';
   return (
     <HomeCard id="home-setup" title={t('Extension and CRM')}>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
@@ -111,11 +116,25 @@ function SetupCard({ user }: { user: User }) {
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <Typography>{t('CRM connection')}</Typography>
-        <Tag
-          label={connected ? t('Connected') : t('Not connected')}
-          color={connected ? 'success' : 'default'}
-        />
+        {needsAttention ? (
+          <Tag label={t('Needs attention')} color="warning" />
+        ) : (
+          <Tag
+            label={connected ? t('Connected') : t('Not connected')}
+            color={connected ? 'success' : 'default'}
+          />
+        )}
       </Stack>
+      {needsAttention && (
+        <>
+          <Typography color="text.secondary">
+            {t('Your CRM no longer accepts this connection: reconnect it to keep syncing profiles.')}
+          </Typography>
+          <div>
+            <LinkButton to={dashboardPaths.connection}>{t('Reconnect')}</LinkButton>
+          </div>
+        </>
+      )}
       {!installed && (
         <div>
           <LinkButton to={dashboardPaths.installExtension}>{t('Install Extension')}</LinkButton>
