@@ -70,6 +70,22 @@ test('a CRM without OAuth reconnects with its API key form', async () => {
   expect(localStorage.getItem('auth_attempt')).toBe('api key');
 });
 
+test("a member whose organization's shared connection needs attention is told an admin reconnects it", () => {
+  renderPage(
+    broken({
+      role: 'member',
+      personal_connection_id: null,
+      connection_id: 'org-1',
+      organization: anOrganization({ member_count: 3 }),
+    }),
+  );
+  expect(screen.getByText('Needs attention')).toBeInTheDocument();
+  expect(
+    screen.getByText("Demo CRM no longer accepts your organization's connection: an admin reconnects it."),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+});
+
 test('a connection that works shows no such thing', () => {
   renderPage(aUser({ connection_id: 'c-1', personal_connection_id: 'c-1', connection_status: 'connected' }));
   expect(screen.getByText('Checking your connection...')).toBeInTheDocument();

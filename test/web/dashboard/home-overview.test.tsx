@@ -80,6 +80,27 @@ test('a connection the CRM no longer accepts needs attention, with Reconnect to 
   }
 });
 
+test("a member whose organization's shared connection needs attention is told an admin reconnects it", async () => {
+  server.use(...overviewCalls());
+  renderApp('/dashboard', {
+    preloadedState: signedIn(
+      aUser({
+        role: 'member',
+        connection_id: 'org-conn',
+        personal_connection_id: null,
+        connection_status: 'needs_attention',
+        organization: anOrganization({ billing_admin_id: 'someone-else' }),
+      }),
+    ),
+  });
+  const setup = await region('Extension and CRM');
+  expect(setup.getByText('Needs attention')).toBeInTheDocument();
+  expect(
+    setup.getByText("Your CRM no longer accepts your organization's connection: an admin reconnects it."),
+  ).toBeInTheDocument();
+  expect(setup.queryByRole('link', { name: 'Reconnect' })).not.toBeInTheDocument();
+});
+
 test('the billing admin sees credits against the cap, the seats and the next invoice', async () => {
   server.use(
     ...overviewCalls(

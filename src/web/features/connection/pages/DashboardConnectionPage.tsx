@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectUser } from '../../../entities/session';
-import { useChosenSoftware } from '../../../entities/crm';
+import { connectionAttention, useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectMethods from '../components/ConnectMethods';
@@ -31,6 +31,7 @@ export default function DashboardConnectionPage() {
   const { software, isLoading: softwareLoading } = useChosenSoftware();
   const connection = useExtensionConnection(software?.slug);
   const checking = connection.status === 'waiting' || connection.status === 'verifying';
+  const attention = user ? connectionAttention(user) : null;
 
   return (
     <ConnectionCard>
@@ -39,8 +40,13 @@ export default function DashboardConnectionPage() {
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
           <ConnectionHeading>{t('CRM Connection')}</ConnectionHeading>
         </Stack>
-        {software && user?.connection_id && user.connection_status === 'needs_attention' ? (
-          <ReconnectCrm software={software} role={user.role} memberCount={user.organization?.member_count} />
+        {software && attention ? (
+          <ReconnectCrm
+            software={software}
+            role={user?.role}
+            memberCount={user?.organization?.member_count}
+            byAdmin={attention === 'ask-admin'}
+          />
         ) : checking || softwareLoading ? (
           <LoadingState text="Checking your connection..." />
         ) : connection.status === 'connected' && connection.authType ? (

@@ -11,6 +11,7 @@ import type { User } from '../../../api/contract-types';
 import Tag from '../../../components/Tag';
 import { ContentSkeleton } from '../../../components/skeletons';
 import { CapUsage } from '../../../entities/credits';
+import { connectionAttention } from '../../../entities/crm';
 import { formatAmount } from '../../../entities/plan';
 import { formatNumber } from '../../../i18n/format';
 import { formatDate } from '../../../lib/dates';
@@ -99,12 +100,13 @@ function CreditsCard() {
 /**
  * Whether the extension is installed and the CRM connected: what makes the product work at all. A
  * connection the CRM stopped accepting needs attention (docs/product.md#connection-health): Reconnect leads
- * to the CRM Connection page, where connecting again starts.
+ * to the CRM Connection page, where connecting again starts; a member whose organization's shared
+ * connection it is learns that an admin reconnects it.
  */
 function SetupCard({ user }: { user: User }) {
   const installed = user.has_installed;
   const connected = Boolean(user.connection_id);
-  const needsAttention = connected && user.connection_status === 'needs_attention';
+  const attention = connectionAttention(user);
   return (
     <HomeCard id="home-setup" title={t('Extension and CRM')}>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
@@ -116,7 +118,7 @@ function SetupCard({ user }: { user: User }) {
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <Typography>{t('CRM connection')}</Typography>
-        {needsAttention ? (
+        {attention ? (
           <Tag label={t('Needs attention')} color="warning" />
         ) : (
           <Tag
@@ -125,7 +127,7 @@ function SetupCard({ user }: { user: User }) {
           />
         )}
       </Stack>
-      {needsAttention && (
+      {attention === 'reconnect' && (
         <>
           <Typography color="text.secondary">
             {t('Your CRM no longer accepts this connection: reconnect it to keep syncing profiles.')}
@@ -134,6 +136,11 @@ function SetupCard({ user }: { user: User }) {
             <LinkButton to={dashboardPaths.connection}>{t('Reconnect')}</LinkButton>
           </div>
         </>
+      )}
+      {attention === 'ask-admin' && (
+        <Typography color="text.secondary">
+          {t("Your CRM no longer accepts your organization's connection: an admin reconnects it.")}
+        </Typography>
       )}
       {!installed && (
         <div>
