@@ -1585,10 +1585,11 @@ export interface paths {
     /**
      * The fields of a CRM object, read from the CRM through the caller's connection.
      * @description What the sync settings can map profile fields to (docs/product.md#crm-sync-rules): the CRM's own list
-     *     (the Demo CRM's field list; HubSpot properties, Pipedrive person fields, Salesforce describe as their
-     *     adapters arrive), read through the caller's connection (their own, else the organization's). 404
-     *     `crm_sync_not_connected` without a connection to that CRM; 404 `crm_sync_unsupported` for a CRM whose
-     *     sync adapter is not on this server yet.
+     *     (the Demo CRM's field list, HubSpot's contact properties, Pipedrive's person fields, Salesforce's
+     *     describe of Contact or Lead; only the fields a text value can be written to), read through the caller's
+     *     connection (their own, else the organization's). 404 `crm_sync_not_connected` without a connection to
+     *     that CRM; 404 `crm_sync_unsupported` for a CRM whose sync adapter is not on this server; 422
+     *     `crm_reconnect` when the CRM no longer accepts the connection's token or key (expired, revoked).
      */
     get: operations['getCrmFields'];
     put?: never;
@@ -1660,7 +1661,8 @@ export interface paths {
      *     updates it field by field by each field's rule, through the caller's connection (their own, else the
      *     organization's). `dry_run: true` answers what it would do and writes nothing (no record, no charge,
      *     no log entry). A write is all or nothing: when the CRM refuses a field nothing is written and the
-     *     answer names the field (422 `crm_refused_field`). Emails and phones, when the settings look them up
+     *     answer names the field (422 `crm_refused_field`); a CRM that no longer accepts the connection's token
+     *     or key answers 422 `crm_reconnect` (connect again). Emails and phones, when the settings look them up
      *     and the profile carries one, cost a credit each (features `email_sync`, `phone_sync`, so the caps on email and phone lookups count them), once
      *     per profile and calendar month for the organization; a miss costs nothing. A 429 of the CRM is
      *     retried after its `Retry-After` a few times, then answered as 429 with `Retry-After`. Every real
@@ -2252,6 +2254,7 @@ export interface components {
       | 'crm_no_token_url'
       | 'crm_not_configured'
       | 'crm_rate_limited'
+      | 'crm_reconnect'
       | 'crm_refused_authorization_code'
       | 'crm_refused_credentials'
       | 'crm_refused_field'
@@ -8495,6 +8498,25 @@ export interface operations {
         };
       };
       408: components['responses']['RequestTimeout'];
+      /** @description The CRM no longer accepts the connection (an expired or revoked token or key); connect again. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "HubSpot no longer accepts this connection. Please connect HubSpot again.",
+           *       "code": "crm_reconnect",
+           *       "params": {
+           *         "crm": "HubSpot"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['CrmRateLimited'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
@@ -8793,24 +8815,12 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The CRM refused a field; nothing was written. */
+      /** @description The CRM refused a field, or no longer accepts the connection (connect again); nothing was written. */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": true,
-           *       "message": "Demo CRM refused the field \"email\": not a valid email address.",
-           *       "code": "crm_refused_field",
-           *       "params": {
-           *         "crm": "Demo CRM",
-           *         "field": "email",
-           *         "reason": "not a valid email address"
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['Error'];
         };
       };

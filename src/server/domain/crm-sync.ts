@@ -24,6 +24,7 @@ import {
   CrmRateLimited,
   CrmRefusedField,
   withCrmBackoff,
+  type CrmCredentials,
   type CrmRecord,
   type CrmRecordsRegistry,
 } from '../crm/provider.js';
@@ -72,9 +73,7 @@ export async function openRecordApi(
 ) {
   const connection = await services.repos.connections.forSync(user, software.slug);
   if (!connection) throw notFound(message('crm_sync_not_connected', { crm: software.software }));
-  const credentials = services.secretBox.open<{ access_token?: string; api_keys?: string[] }>(
-    connection.credentials,
-  );
+  const credentials = services.secretBox.open<CrmCredentials>(connection.credentials);
   const organizationId = connection.organization_id ?? user.organization_id;
   const api = services.crmRecords.open({
     software: software.slug,
@@ -120,9 +119,13 @@ export async function syncProfile(
 
   let duplicate: CrmRecord | null = null;
   let matchedBy: SyncResult['matched_by'] = null;
+  // The duplicate's values of the mapped fields are what the rules compare with.
+  const mapped = [
+    ...new Set(settings.mapping.flatMap((row) => (row.crm_field === null ? [] : [row.crm_field]))),
+  ];
   try {
     for (const search of duplicateSearches(settings, profile)) {
-      duplicate = await crm(() => api.findRecord(settings.object, search.match));
+      duplicate = await crm(() => api.findRecord(settings.object, search.match, mapped));
       if (duplicate) {
         matchedBy = search.key;
         break;
