@@ -8,7 +8,7 @@
 // test/server/helpers/node-test.ts, which keeps a file's top-level hooks inside its own suite.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, collectRegistrations, describe, it } from './node-test.js';
+import { after, before, collectRegistrations, describe, endRun, it } from './node-test.js';
 
 /**
  * A cap for a hung file, not a speed check: the one `npm test` gives each file (scripts/test-all.ts), which
@@ -49,7 +49,8 @@ for (const file of process.argv.slice(2)) {
   });
 }
 
-after(() => {
+after(async () => {
+  await endRun();
   const costliest = [...cpuByFile].sort((a, b) => b[1] - a[1]).slice(0, 12);
   console.log(
     `\nCPU s by file, costliest first (of ${cpuByFile.size}; this process's CPU once every file had loaded):`,
