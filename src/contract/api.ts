@@ -1598,11 +1598,12 @@ export interface paths {
     /**
      * The fields of a CRM object, read from the CRM through the caller's connection.
      * @description What the sync settings can map profile fields to (docs/product.md#crm-sync-rules): the CRM's own list
-     *     (the Demo CRM's field list; HubSpot properties, Pipedrive person fields, Salesforce describe as their
-     *     adapters arrive), read through the caller's connection (their own, else the organization's). 404
-     *     `crm_sync_not_connected` without a connection to that CRM; 404 `crm_sync_unsupported` for a CRM whose
-     *     sync adapter is not on this server yet; 422 `crm_connection_needs_attention` when the connection needs
-     *     attention (docs/product.md#connection-health).
+     *     (the Demo CRM's field list, HubSpot's contact properties, Pipedrive's person fields, Salesforce's
+     *     describe of Contact or Lead; only the fields a text value can be written to), read through the caller's
+     *     connection (their own, else the organization's). 404 `crm_sync_not_connected` without a connection to
+     *     that CRM; 404 `crm_sync_unsupported` for a CRM whose sync adapter is not on this server; 422
+     *     `crm_reconnect` when the CRM no longer accepts the connection's token or key (expired, revoked, or
+     *     its refresh refused), or when the connection needs attention (docs/product.md#connection-health).
      */
     get: operations['getCrmFields'];
     put?: never;
@@ -1674,13 +1675,14 @@ export interface paths {
      *     updates it field by field by each field's rule, through the caller's connection (their own, else the
      *     organization's). `dry_run: true` answers what it would do and writes nothing (no record, no charge,
      *     no log entry). A write is all or nothing: when the CRM refuses a field nothing is written and the
-     *     answer names the field (422 `crm_refused_field`). Emails and phones, when the settings look them up
+     *     answer names the field (422 `crm_refused_field`); a CRM that no longer accepts the connection's token
+     *     or key answers 422 `crm_reconnect` (connect again). Emails and phones, when the settings look them up
      *     and the profile carries one, cost a credit each (features `email_sync`, `phone_sync`, so the caps on email and phone lookups count them), once
      *     per profile and calendar month for the organization; a miss costs nothing. A 429 of the CRM is
      *     retried after its `Retry-After` a few times, then answered as 429 with `Retry-After`. Every real
      *     sync, refusals and failures included, is written to the sync log. An OAuth access token that expires
      *     within a minute is refreshed first; when the CRM refuses the refresh (or the connection's keys), the
-     *     connection needs attention and the answer is 422 `crm_connection_needs_attention`
+     *     connection needs attention and the answer is 422 `crm_reconnect`
      *     (docs/product.md#connection-health).
      */
     post: operations['syncProfile'];
@@ -2263,13 +2265,13 @@ export interface components {
       | 'credits_requested'
       | 'credits_taken_back_many'
       | 'credits_taken_back_one'
-      | 'crm_connection_needs_attention'
       | 'crm_disconnected'
       | 'crm_error_status'
       | 'crm_no_api_keys'
       | 'crm_no_token_url'
       | 'crm_not_configured'
       | 'crm_rate_limited'
+      | 'crm_reconnect'
       | 'crm_refused_authorization_code'
       | 'crm_refused_credentials'
       | 'crm_refused_field'
@@ -2606,7 +2608,7 @@ export interface components {
      * @description How a CRM connection stands (docs/product.md#connection-health). `connected`: its credentials work as
      *     far as the server knows. `needs_attention`: the CRM refused them (an OAuth refresh token it no longer
      *     accepts, `invalid_grant` or 401; API keys its daily check found refused), so syncs through it are
-     *     refused with 422 `crm_connection_needs_attention` until its maker connects again (access-token or
+     *     refused with 422 `crm_reconnect` until its maker connects again (access-token or
      *     verify-settings with API keys), which clears it. The maker is mailed once when it happens.
      * @example needs_attention
      * @enum {string}
@@ -8531,7 +8533,7 @@ export interface operations {
         };
       };
       408: components['responses']['RequestTimeout'];
-      /** @description The connection needs attention (see `CrmConnectionStatus`); reconnect it. */
+      /** @description The CRM no longer accepts the connection (an expired or revoked token or key, a refused refresh), or the connection needs attention (`CrmConnectionStatus`); connect again. */
       422: {
         headers: {
           [name: string]: unknown;
@@ -8540,10 +8542,10 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "Demo CRM no longer accepts this connection: reconnect it on the CRM Connection page.",
-           *       "code": "crm_connection_needs_attention",
+           *       "message": "HubSpot no longer accepts this connection. Please connect HubSpot again.",
+           *       "code": "crm_reconnect",
            *       "params": {
-           *         "crm": "Demo CRM"
+           *         "crm": "HubSpot"
            *       }
            *     }
            */
@@ -8848,11 +8850,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /**
-       * @description The CRM refused a field (nothing was written), or the connection needs attention
-       *     (`crm_connection_needs_attention`: the CRM refused its credentials, or refused to refresh its token;
-       *     see `CrmConnectionStatus`).
-       */
+      /** @description The CRM refused a field, or no longer accepts the connection, or the connection needs attention (`CrmConnectionStatus`: connect again); nothing was written. */
       422: {
         headers: {
           [name: string]: unknown;

@@ -62,8 +62,6 @@ export const MESSAGES = {
   credits_requested: 'Your admins were asked for credits.',
   credits_taken_back_many: 'Took back {total} credits from {count} members.',
   credits_taken_back_one: 'Took back {total} credits from {member}.',
-  crm_connection_needs_attention:
-    '{crm} no longer accepts this connection: reconnect it on the CRM Connection page.',
   crm_disconnected: 'You have been disconnected from your CRM.',
   crm_error_status: '{crm} answered an error ({status}).',
   crm_no_api_keys: '{crm} does not connect with API keys.',
@@ -71,6 +69,7 @@ export const MESSAGES = {
   crm_not_configured:
     '{crm} is not configured on this server: set {prefix}_CLIENT_ID and {prefix}_CLIENT_SECRET.',
   crm_rate_limited: '{crm} is busy. Please try again in {seconds} seconds.',
+  crm_reconnect: '{crm} no longer accepts this connection. Please connect {crm} again.',
   crm_refused_authorization_code: '{crm} refused the authorization code.',
   crm_refused_credentials: 'Verification failed: {crm} refused these credentials.',
   crm_refused_field: '{crm} refused the field "{field}": {reason}.',

@@ -137,7 +137,7 @@ test('rules, duplicates and the log on the Demo CRM; a refused refresh needs att
   assert.equal(pressed.status(), 303);
   const refused = await syncProfile(member.page, promoted);
   assert.equal(refused.status, 422);
-  assert.equal(refused.json.code, 'crm_connection_needs_attention');
+  assert.equal(refused.json.code, 'crm_reconnect');
   const outbox = await (await admin.context.request.get(`${e2e.app.url}/sandbox/mail`)).text();
   assert.equal(outbox.split('Your Demo CRM connection needs attention').length - 1, 1, 'mailed once');
 

@@ -129,15 +129,15 @@ describe('an OAuth connection to the Demo CRM', () => {
     await pressDemoControl(t, member.cookie, { decision: 'expire_refuse' });
     const first = await sync(member, ada, false);
     assert.equal(first.status, 422, JSON.stringify(first.body));
-    assert.equal(first.body.code, 'crm_connection_needs_attention');
+    assert.equal(first.body.code, 'crm_reconnect');
     assert.equal(
       first.body.message,
-      'Demo CRM no longer accepts this connection: reconnect it on the CRM Connection page.',
+      'Demo CRM no longer accepts this connection. Please connect Demo CRM again.',
     );
     assert.equal((await sync(member)).status, 422);
     const fields = await t.api('getCrmFields', { cookie: member.cookie, query: { software: 'demo-crm' } });
     assert.equal(fields.status, 422);
-    assert.equal(fields.body.code, 'crm_connection_needs_attention');
+    assert.equal(fields.body.code, 'crm_reconnect');
 
     assert.equal(await statusOf(member), 'needs_attention');
     const mails = await attentionMails(member);
@@ -195,7 +195,7 @@ describe('API-key connections, checked daily', () => {
       (await connectionOf(fresh)).row.id,
     ]);
     assert.equal((await attentionMails(keeper)).length, 1);
-    assert.equal((await sync(keeper)).body.code, 'crm_connection_needs_attention');
+    assert.equal((await sync(keeper)).body.code, 'crm_reconnect');
   });
 
   it('a sync the CRM refuses the keys of marks it too; new keys clear it', async () => {

@@ -331,13 +331,13 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
           cookie: user.cookie,
           body: { software: 'demo-crm', profile: { email: 'ada@example.com' }, dry_run: true },
         });
-        assert.equal(res.body.code, 'crm_connection_needs_attention');
+        assert.equal(res.body.code, 'crm_reconnect');
       });
     },
     async getCrmFields() {
       await crmAttentionWalk(async (user) => {
         const res = await t.api('getCrmFields', { cookie: user.cookie, query: { software: 'demo-crm' } });
-        assert.equal(res.body.code, 'crm_connection_needs_attention');
+        assert.equal(res.body.code, 'crm_reconnect');
       });
     },
     /** No call: the daily key check finds the keys refused, each time after the member connected again. */

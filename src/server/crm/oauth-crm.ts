@@ -8,12 +8,18 @@ import type { Software } from '../db/schema.js';
 import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
 import { CrmAccessRefused, type CrmProvider, type OAuthTokenSet } from './provider.js';
+import { crmFetch } from './crm-http.js';
+import { PIPEDRIVE_API } from './pipedrive-records.js';
 import { message } from '../../contract/messages.js';
 
-const TIMEOUT_MS = 15_000;
-
-/** How each API-key CRM checks a key: the request that only succeeds with valid credentials. */
-const KEY_CHECKS: Record<string, (keys: string[]) => { url: string; headers: Record<string, string> }> = {
+/**
+ * How each API-key CRM checks a key: the request that only succeeds with valid credentials. `apiUrl` is the
+ * CRM's configured API base (config.crmApiUrls), where one is set.
+ */
+const KEY_CHECKS: Record<
+  string,
+  (keys: string[], apiUrl: string | undefined) => { url: string; headers: Record<string, string> }
+> = {
   close: ([key]) => ({
     url: 'https://api.close.com/api/v1/me/',
     headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
@@ -22,19 +28,11 @@ const KEY_CHECKS: Record<string, (keys: string[]) => { url: string; headers: Rec
     url: 'https://api.copper.com/developer_api/v1/account',
     headers: { 'x-pw-accesstoken': key!, 'x-pw-useremail': email!, 'x-pw-application': 'developer_api' },
   }),
-  pipedrive: ([key]) => ({
-    url: `https://api.pipedrive.com/v1/users/me?api_token=${encodeURIComponent(key!)}`,
-    headers: {},
+  pipedrive: ([key], apiUrl) => ({
+    url: `${apiUrl ?? PIPEDRIVE_API}/v1/users/me`,
+    headers: { 'x-api-token': key! },
   }),
 };
-
-async function call(url: string, init: RequestInit, crmName: string): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
-    throw upstreamFailed(message('crm_unreachable', { crm: crmName }));
-  }
-}
 
 /** The CRM's OAuth app on this server, and its token URL with the pre-connect values put in. */
 function tokenEndpoint(config: Config, software: Software, fields: Record<string, string>) {
@@ -62,7 +60,7 @@ async function postGrant(
   grant: Record<string, string>,
   crmName: string,
 ): Promise<{ status: number; ok: boolean; body: Record<string, unknown> }> {
-  const response = await call(
+  const response = await crmFetch(
     endpoint.tokenUrl,
     {
       method: 'POST',
@@ -129,8 +127,8 @@ export function createOAuthCrm(config: Config): CrmProvider {
     async verifyApiKeys(software, keys) {
       const check = KEY_CHECKS[software.slug];
       if (!check) throw invalid(message('crm_no_api_keys', { crm: software.software }));
-      const { url, headers } = check(keys);
-      const response = await call(
+      const { url, headers } = check(keys, config.crmApiUrls[software.slug]);
+      const response = await crmFetch(
         url,
         { headers: { accept: 'application/json', ...headers } },
         software.software,

@@ -4,7 +4,7 @@
  * sealed; a CRM that refuses the token during a call gets one refresh and the call again. When the CRM
  * refuses the refresh (invalid_grant, 401) or the API keys, the connection needs attention: it is marked,
  * its maker is told once (the caller's `needsAttention`), and the call is answered 422
- * crm_connection_needs_attention. One process refreshes a connection at a time (a claim on its row), so a
+ * crm_reconnect. One process refreshes a connection at a time (a claim on its row), so a
  * CRM that issues a new refresh token with each refresh never sees the old one twice.
  */
 import { createHash } from 'node:crypto';
@@ -71,7 +71,7 @@ export interface AccessServices {
 }
 
 const needsAttentionAnswer = (software: Software) =>
-  rejected(message('crm_connection_needs_attention', { crm: software.software }));
+  rejected(message('crm_reconnect', { crm: software.software }));
 
 type Credentials = CrmAccess['credentials'];
 
@@ -151,8 +151,10 @@ async function refresh(
   const next: StoredOAuth = {
     ...current,
     ...tokens,
-    // A CRM that keeps the refresh token answers none.
+    // A CRM that keeps the refresh token answers none; one whose host does not change may not name it again.
     refresh_token: tokens.refresh_token ?? current.refresh_token,
+    domain: tokens.domain ?? current.domain ?? null,
+    api_domain: tokens.api_domain ?? current.api_domain ?? null,
     earlier_tokens: [tokenHash(current.access_token), ...(current.earlier_tokens ?? [])].slice(
       0,
       EARLIER_TOKENS,
@@ -211,7 +213,7 @@ export async function recordApiOf(
 
   return {
     listFields: (object) => run((crm) => crm.listFields(object)),
-    findRecord: (object, match) => run((crm) => crm.findRecord(object, match)),
+    findRecord: (object, match, fields) => run((crm) => crm.findRecord(object, match, fields)),
     createRecord: (object, values, owner) => run((crm) => crm.createRecord(object, values, owner)),
     updateRecord: (object, id, values) => run((crm) => crm.updateRecord(object, id, values)),
   };

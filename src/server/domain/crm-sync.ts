@@ -93,9 +93,6 @@ export async function syncProfile(
   dryRun: boolean,
 ): Promise<SyncResult> {
   const { repos } = services;
-  const api = await openRecordApi(services, user, software);
-  const { settings } = await syncSettingsFor(repos, user, software.slug);
-  const crm = (call: () => Promise<CrmRecord | null>) => withCrmBackoff(call, services.crmRecords.backoff);
   const logBase = {
     organization_id: user.organization_id,
     user_id: user.id,
@@ -105,12 +102,27 @@ export async function syncProfile(
   };
   const log = (entry: Omit<NewSyncLogEntry, keyof typeof logBase>) =>
     repos.crmSync.record({ ...logBase, ...entry });
+  let api;
+  try {
+    api = await openRecordApi(services, user, software);
+  } catch (error) {
+    // A connection that needs attention refuses the sync before any call to the CRM: still a failed sync.
+    if (!dryRun && error instanceof DomainError && error.code === 'crm_reconnect')
+      await logFailure(log, error, error);
+    throw error;
+  }
+  const { settings } = await syncSettingsFor(repos, user, software.slug);
+  const crm = (call: () => Promise<CrmRecord | null>) => withCrmBackoff(call, services.crmRecords.backoff);
 
   let duplicate: CrmRecord | null = null;
   let matchedBy: SyncResult['matched_by'] = null;
+  // The duplicate's values of the mapped fields are what the rules compare with.
+  const mapped = [
+    ...new Set(settings.mapping.flatMap((row) => (row.crm_field === null ? [] : [row.crm_field]))),
+  ];
   try {
     for (const search of duplicateSearches(settings, profile)) {
-      duplicate = await crm(() => api.findRecord(settings.object, search.match));
+      duplicate = await crm(() => api.findRecord(settings.object, search.match, mapped));
       if (duplicate) {
         matchedBy = search.key;
         break;

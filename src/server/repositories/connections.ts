@@ -14,8 +14,8 @@ export interface NewConnection {
   sealedCredentials: string;
   /** The organization's shared connection instead of the user's personal one. */
   shared: boolean;
-  /** When the OAuth access token expires (null: API keys, or the CRM did not say). */
-  tokenExpiresAt: Date | null;
+  /** When the OAuth access token expires (absent or null: API keys, or the CRM did not say). */
+  tokenExpiresAt?: Date | null;
 }
 
 /** What a sync or a check needs of a connection (its credentials still sealed). */
@@ -74,7 +74,7 @@ export function createConnectionsRepository(db: Db) {
           software: connection.software,
           auth_type: connection.authType,
           credentials: connection.sealedCredentials,
-          token_expires_at: connection.tokenExpiresAt,
+          token_expires_at: connection.tokenExpiresAt ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
