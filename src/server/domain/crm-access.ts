@@ -97,7 +97,7 @@ async function freshCredentials(
     const expiring =
       row.token_expires_at !== null && row.token_expires_at.getTime() - now.getTime() < REFRESH_AHEAD_MS;
     if (!mustRefresh && !expiring) return { row, credentials };
-    if (credentials.refresh_token === null) {
+    if (!credentials.refresh_token) {
       // Nothing to refresh with: the CRM decides whether the token still works, and a refusal is final.
       if (!mustRefresh) return { row, credentials };
       await services.needsAttention(row.id);
