@@ -29,6 +29,8 @@ import { crmSyncHandlers } from './handlers/crm-sync.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
 import { scheduleDnsChecks } from './dns/daily-check.js';
+import { scheduleKeyChecks } from './crm-health/key-check.js';
+import { scheduleTask } from './scheduled.js';
 import { companyDomainHandlers } from './handlers/company-domain.js';
 import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { scimHandlers } from './handlers/scim.js';
@@ -235,16 +237,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   warnAboutSandboxes(app.log, services);
 
-  // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
-  const stopDnsChecks = scheduleDnsChecks(services, app.log);
-  // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
-  const pruneSyncLog = setInterval(() => {
-    repos.crmSync.prune().catch((error: unknown) => app.log.error({ err: error }, 'sync log pruning failed'));
-  }, DAY_MS);
-  pruneSyncLog.unref();
+  const stopSchedules = [
+    // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
+    scheduleDnsChecks(services, app.log),
+    // So are the API keys of CRM connections (docs/product.md#connection-health).
+    scheduleKeyChecks(services, app.log),
+    // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
+    scheduleTask(
+      () => repos.crmSync.prune(),
+      DAY_MS,
+      (error) => app.log.error({ err: error }, 'sync log pruning failed'),
+    ),
+  ];
   app.addHook('onClose', () => {
-    stopDnsChecks();
-    clearInterval(pruneSyncLog);
+    for (const stop of stopSchedules) stop();
     return Promise.resolve();
   });
 

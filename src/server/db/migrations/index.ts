@@ -31,6 +31,7 @@ import m0058CreditAlerts from './0058-credit-alerts.js';
 import m0059SessionPolicies from './0059-session-policies.js';
 import m0060CrmSync from './0060-crm-sync.js';
 import m0061Scim from './0061-scim.js';
+import m0062CrmConnectionHealth from './0062-crm-connection-health.js';
 import m0063SingleSignOn from './0063-single-sign-on.js';
 
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0059_session_policies': m0059SessionPolicies,
   '0060_crm_sync': m0060CrmSync,
   '0061_scim': m0061Scim,
+  '0062_crm_connection_health': m0062CrmConnectionHealth,
   '0063_single_sign_on': m0063SingleSignOn,
 };
 
