@@ -46,7 +46,7 @@ function englishIn(text: string): string[] {
     .replace(/\b[\w-]+(?:\.[\w-]+)+\b/g, '')
     .match(/[A-Za-z][\w]+/g);
   const names =
-    /^(?:CRM|HubSpot|Salesforce|Pipedrive|Zoho|Google|Chrome|OAuth|API|CSV|UTC|SDR|BDRs?|QQ|UC|ID|US|Visa|Redocly|LAUNCH30)$/;
+    /^(?:CRM|HubSpot|Salesforce|Pipedrive|Zoho|Google|Chrome|OAuth|API|CSV|UTC|SDR|BDRs?|QQ|UC|ID|US|Visa|Redocly|LAUNCH30|SSO|Okta|Entra|Workspace)$/;
   // Settings and codes a sandbox page names (SMTP_URL, client_id, demo_...) are names too.
   const codes = /^[A-Za-z]*_[\w.]*$/;
   return (words ?? []).filter((word) => !names.test(word) && !codes.test(word));

@@ -187,6 +187,15 @@ describe('openapi.yaml', () => {
         'PUT /scim/v2/Groups/{id}',
         'PATCH /scim/v2/Groups/{id}',
         'DELETE /scim/v2/Groups/{id}',
+        // Single sign-on (docs/product.md#single-sign-on): signing in through it, the admin's connection, and
+        // the service provider's SAML metadata.
+        'POST /start-sso',
+        'POST /finish-sso',
+        'GET /get-sso-connection',
+        'POST /save-sso-connection',
+        'POST /delete-sso-connection',
+        'POST /test-sso-connection',
+        'GET /sso/saml/metadata',
       ].sort(),
     );
   });
