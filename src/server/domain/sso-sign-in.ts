@@ -169,13 +169,13 @@ async function accountOf(
 ): Promise<{ user: User; created: boolean }> {
   const { repos } = deps;
   const linkedId = await repos.sso.userOfIdentity(connection.id, identity.subject);
-  const found =
-    linkedId !== undefined ? await repos.users.findById(linkedId) : await repos.users.findByEmail(email);
+  const linked = linkedId === undefined ? undefined : await repos.users.findById(linkedId);
+  const found = linked ?? (await repos.users.findByEmail(email));
   const link = (tx: Pick<InTransaction, 'sso'>, user: User) =>
-    linkedId === undefined ? tx.sso.link(connection.id, identity.subject, user.id) : Promise.resolve();
+    linked ? Promise.resolve() : tx.sso.link(connection.id, identity.subject, user.id);
   if (found) {
     attempt.user = found;
-    if (linkedId === undefined && !addressProven(found)) {
+    if (!linked && !addressProven(found)) {
       throw conflict(message('sso_account_unproven', { email }));
     }
     if (found.organization_id !== null && found.organization_id !== organization.id) {

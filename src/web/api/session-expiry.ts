@@ -50,6 +50,7 @@ const SIGN_IN_ENDPOINTS: ReadonlySet<string> = new Set([
   'signup',
   'logout',
   'accessToken',
+  'finishSso',
 ]);
 
 export function endsSession(endpoint: string, status: unknown): boolean {

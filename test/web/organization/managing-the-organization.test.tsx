@@ -173,6 +173,7 @@ describe('members table', () => {
       'Company domain',
       'Requests to join',
       'Provisioning (SCIM)',
+      'Single sign-on (SSO)',
     ]);
   });
 

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { aMember, anOrganization, aUser } from '../msw/fixtures';
+import { aMember, anOrganization, aSoftware, aUser } from '../msw/fixtures';
 import {
   heldAnswer,
   mockApi,
   mockApiError,
   mockOrganizationMembers,
+  mockSoftware,
   noCompanyDomain,
   spyOnApi,
 } from '../msw/handlers';
@@ -169,6 +170,7 @@ test('tests the connection at the identity provider, and deletes it after asking
   await waitFor(() =>
     expect(leaveAppTo).toHaveBeenCalledWith('https://acme.okta.com/oauth2/v1/authorize?state=s'),
   );
+  expect(window.sessionStorage.getItem('sso_return_to')).toBe('/dashboard/organization');
 
   await user.click(section.getByRole('button', { name: 'Delete' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Delete the single sign-on connection?' }));
@@ -241,6 +243,47 @@ test('a local install offers its identity-provider sandbox', async () => {
   await user.click(await section.findByRole('button', { name: 'Use the sandbox identity provider' }));
   expect(section.getByRole('textbox', { name: /^Issuer URL/ })).toHaveValue('http://localhost/sandbox/idp');
   expect(section.getByRole('textbox', { name: /^Client ID/ })).toHaveValue('crm-sync-sandbox');
+});
+
+test('the test comes back to the Organization page with its result, worked or not', async () => {
+  window.sessionStorage.setItem('sso_return_to', '/dashboard/organization');
+  server.use(
+    mockSoftware(aSoftware()),
+    noCompanyDomain(),
+    mockOrganizationMembers({ users: team, invitations: [] }),
+    mockApi('getSsoConnection', answer({ connection })),
+    mockApi(
+      'finishSso',
+      {
+        error: false,
+        outcome: 'tested',
+        message: 'The connection works: ada@acme.com signed in through your identity provider.',
+        code: 'sso_connection_tested',
+        params: { email: 'ada@acme.com' },
+      },
+      { once: true },
+    ),
+    mockApiError(
+      'finishSso',
+      "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it keeps happening, ask your organization admin to test the single sign-on connection.",
+      { status: 401 },
+    ),
+  );
+  const worked = renderApp('/sso/callback?code=c&state=s', { preloadedState: signedIn(admin) });
+  expect(
+    await screen.findByText('The connection works: ada@acme.com signed in through your identity provider.'),
+  ).toBeInTheDocument();
+  await waitFor(() => expect(worked.router.state.location.pathname).toBe('/dashboard/organization'));
+  worked.unmount();
+
+  window.sessionStorage.setItem('sso_return_to', '/dashboard/organization');
+  const failed = renderApp('/sso/callback?code=c&state=s2', { preloadedState: signedIn(admin) });
+  expect(
+    await screen.findByText(/^Your identity provider's answer could not be verified/),
+  ).toBeInTheDocument();
+  await waitFor(() => expect(failed.router.state.location.pathname).toBe('/dashboard/organization'));
+  // The admin stays signed in: no sign-in dialog for a refused test.
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 test('a member sees no single sign-on', async () => {

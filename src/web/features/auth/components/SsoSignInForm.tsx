@@ -10,7 +10,7 @@ import { errorMessage } from '../../../api/errors';
 import TextInput from '../../../components/TextInput';
 import { msg, t } from '../../../i18n';
 import { leaveAppTo } from '../../../lib/safe-redirect';
-import { rememberSsoReturn } from '../lib/sso-return';
+import { rememberSsoReturn } from '../../../lib/sso-return';
 import FormSubmit from './FormSubmit';
 
 const SSO_START_FAILED = msg('Could not start single sign-on. Please try again.');

@@ -3,7 +3,8 @@
  * page the user signed in from is kept in this tab's session storage meanwhile (the provider's pages are
  * in between). The provider sends the browser back to /sso/callback, whose entry work posts what it put in
  * the query to finish-sso: signed in, the user goes on as after any login; a test of the connection
- * returns to the Organization page with its result; a refusal is shown on /login, by its code.
+ * returns to the Organization page with its result; a refusal is shown on /login, by its code (to someone
+ * still signed in, an admin whose test failed, as a notice where they started).
  */
 import { ssoApi } from '../../../api/endpoints/sso';
 import { errorMessage } from '../../../api/errors';
@@ -12,7 +13,8 @@ import { notify } from '../../../components/feedback/notices';
 import { msg, serverText, t } from '../../../i18n';
 import { dashboardPaths } from '../../../lib/paths';
 import { screenAfterSignIn } from '../hooks/use-continue-onboarding';
-import { takeSsoReturn } from './sso-return';
+import { sessionSettled } from '../../../entities/session';
+import { takeSsoReturn } from '../../../lib/sso-return';
 
 /** Shown when /sso/callback is opened without a sign-in to finish. */
 export const NO_SSO_SIGN_IN = msg(
@@ -52,11 +54,17 @@ export async function finishSingleSignOn(
       )
       .unwrap();
   } catch (error) {
-    return { kind: 'refused', text: errorMessage(error, t(SSO_FAILED)) };
+    const text = errorMessage(error, t(SSO_FAILED));
+    // /login sends a signed-in visitor on to the dashboard: the sentence goes with them instead.
+    if (await sessionSettled(store)) {
+      store.dispatch(notify(text, 'error'));
+      return { kind: 'go', to: takeSsoReturn() ?? dashboardPaths.overview };
+    }
+    return { kind: 'refused', text };
   }
   if (answer.outcome === 'tested') {
     store.dispatch(notify(serverText(answer), 'success'));
-    return { kind: 'go', to: dashboardPaths.organization };
+    return { kind: 'go', to: takeSsoReturn() ?? dashboardPaths.organization };
   }
   const to = await screenAfterSignIn(store.dispatch, answer.user, answer.software?.slug, takeSsoReturn());
   return { kind: 'go', to };

@@ -19,7 +19,9 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { serverText, t } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
+import { dashboardPaths } from '../../../lib/paths';
 import { leaveAppTo } from '../../../lib/safe-redirect';
+import { rememberSsoReturn } from '../../../lib/sso-return';
 import { SSO_DELETE_FAILED, SSO_LOAD_FAILED, SSO_TEST_FAILED } from '../lib/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProviderValues, SsoConnectionForm } from './SsoConnectionForm';
@@ -105,6 +107,8 @@ function ConnectionSummary({
     try {
       const { redirect_url: url } = await test().unwrap();
       setLeaving(true);
+      // The test comes back here, with its result (features/auth/lib/single-sign-on.ts).
+      rememberSsoReturn(dashboardPaths.organization);
       leaveAppTo(url);
     } catch (failure) {
       setError(withDetail(SSO_TEST_FAILED, failure));

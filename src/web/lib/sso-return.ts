@@ -1,8 +1,9 @@
 /**
- * Where a sign-in with SSO returns once signed in (docs/product.md#single-sign-on): kept in this tab's session
- * storage while the identity provider's pages are open. Small on purpose: /login carries it.
+ * Where a sign-in with SSO returns once finished (docs/product.md#single-sign-on): the page it started from
+ * (/login's `next`, the Organization page of a test), kept in this tab's session storage while the identity
+ * provider's pages are open. Small on purpose: /login carries it.
  */
-import { returnPathAfterReauth } from '../../../api/session-expiry';
+import { returnPathAfterReauth } from '../api/session-expiry';
 
 const RETURN_KEY = 'sso_return_to';
 
