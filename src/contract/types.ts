@@ -6,7 +6,16 @@
  */
 import type { components, operations } from './api.js';
 
-export type OperationId = keyof operations;
+/**
+ * The contract's webhooks: requests the server sends (audit-log streaming, docs/product.md#audit-log-streaming),
+ * not operations it answers, so neither side routes, calls or mocks them.
+ */
+type WebhookOperationId = 'auditStreamDelivery';
+
+export type OperationId = Exclude<keyof operations, WebhookOperationId>;
+
+/** A delivery's JSON body as the contract declares it. */
+export type WebhookBody<K extends WebhookOperationId> = JsonBodyOf<operations[K]['requestBody']>;
 
 type JsonBodyOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
 
