@@ -1075,7 +1075,7 @@ export interface paths {
     /**
      * Stream the organization's audit log to a SIEM endpoint, or change its address (admins).
      * @description From now on each new entry of the organization is POSTed to `url` as JSON (the `AuditStreamPayload`
-     *     schema), signed with HMAC-SHA256 by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`,
+     *     schema, which says what the endpoint receives and how to verify it), signed with HMAC-SHA256 by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`,
      *     `webhook-signature: v1,<base64>` over `<id>.<timestamp>.<body>`), one at a time and in order, retried
      *     with exponential backoff for 24 hours (docs/product.md#audit-log-streaming). The address must be
      *     `https://` (on a local install `http://localhost` works too, to try it), without a user name or
@@ -1146,7 +1146,7 @@ export interface paths {
     /**
      * Send a signed test event to the SIEM endpoint now and say how it answered (admins).
      * @description Sends one `AuditStreamPayload` of type `audit.test` (its `data` names the organization), signed like
-     *     every delivery, and waits for the answer (10 seconds at most). `delivered` is true for a 2xx answer;
+     *     every delivery, and waits for the answer (10 seconds at most); `event` is that body. `delivered` is true for a 2xx answer;
      *     `status_code` is the HTTP status, null when there was none (no connection, no answer in time, an
      *     address that is not public). Either way the delivery status of get-audit-settings notes it. Not
      *     queued behind the log's entries and never retried. At most 20 an hour per organization.
@@ -2161,39 +2161,7 @@ export interface paths {
     trace?: never;
   };
 }
-export interface webhooks {
-  auditEntry: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * What the organization's SIEM endpoint receives for each audit entry (and for a test event).
-     * @description Sent by the server to the endpoint of set-audit-stream, one entry at a time per organization, in the
-     *     order they were written: the next is sent only once the endpoint took this one (2xx) or it was given
-     *     up. A failed delivery (any other status, no answer within 10 seconds, no connection; redirects are not
-     *     followed) is tried again after 10 s, 20 s, 40 s... doubling up to an hour apart, for 24 hours from the
-     *     entry's time; then it is marked failed and the next entry goes. The same entry may arrive twice (a
-     *     server stopped mid-delivery sends it again): use `webhook-id` to keep it once.
-     *
-     *     Verify before trusting it (docs/product.md#audit-log-streaming): take the secret after `whsec_` and
-     *     base64-decode it; compute HMAC-SHA256 with it over `<webhook-id>.<webhook-timestamp>.<raw body>`;
-     *     base64-encode the result and compare it, in constant time, with each space-separated `v1,<signature>`
-     *     of `webhook-signature` (two after a rotation, for 24 hours); refuse a `webhook-timestamp` more than 5
-     *     minutes from your clock.
-     */
-    post: operations['auditStreamDelivery'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-}
+export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /** @description An organization's SCIM bearer token (its value is never shown again; only its hash is stored). */
@@ -3229,9 +3197,24 @@ export interface components {
       };
     };
     /**
-     * @description The JSON body of each delivery to the SIEM endpoint (docs/product.md#audit-log-streaming). `type` is
-     *     `audit.entry` for an entry of the log (`data` as list-audit-events answers it, with the organization's
-     *     id) and `audit.test` for a test event; `timestamp` is when the entry was written (ISO 8601, UTC).
+     * @description The JSON body of each POST to the organization's SIEM endpoint (docs/product.md#audit-log-streaming).
+     *     `type` is `audit.entry` for an entry of the log (`data` as list-audit-events answers it, with the
+     *     organization's id) and `audit.test` for a test event; `timestamp` is when the entry was written (ISO
+     *     8601, UTC).
+     *
+     *     Headers (the Standard Webhooks scheme): `webhook-id` (`audit_<entry id>`, the same on every try, or
+     *     `test_<random>`), `webhook-timestamp` (when this try was sent, seconds since the epoch) and
+     *     `webhook-signature` (`v1,<base64>`, two space-separated after a rotation, for 24 hours). Verify before
+     *     trusting it: base64-decode the secret after `whsec_`; compute HMAC-SHA256 with it over
+     *     `<webhook-id>.<webhook-timestamp>.<raw body>`; base64-encode the result and compare it, in constant
+     *     time, with each signature; refuse a `webhook-timestamp` more than 5 minutes from your clock.
+     *
+     *     Entries of an organization are sent one at a time, in the order they were written: the next only once
+     *     the endpoint took this one (2xx) or it was given up. A failed try (any other status, no answer within
+     *     10 seconds, no connection; redirects are not followed) is tried again after 10 s, 20 s, 40 s...
+     *     doubling up to an hour apart, for 24 hours from the entry's time; then it is marked failed and the next
+     *     goes. The same entry may arrive twice (a server stopped mid-delivery sends it again): keep one per
+     *     `webhook-id`.
      * @example {
      *       "type": "audit.entry",
      *       "timestamp": "2026-01-01T00:00:00.000Z",
@@ -7466,6 +7449,8 @@ export interface operations {
               delivered: boolean;
               /** @description The HTTP status of the answer; null: none. */
               status_code: number | null;
+              /** @description The test event's body as it was sent (its signature is in the headers only). */
+              event: components['schemas']['AuditStreamPayload'];
             };
           };
         };
@@ -10933,51 +10918,6 @@ export interface operations {
       415: components['responses']['ScimUnsupportedMediaType'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
-    };
-  };
-  auditStreamDelivery: {
-    parameters: {
-      query?: never;
-      header: {
-        /**
-         * @description `audit_<entry id>` for an entry (the same on every try), `test_<random>` for a test event.
-         * @example audit_42
-         */
-        'webhook-id': string;
-        /**
-         * @description When this try was sent, in seconds since the epoch.
-         * @example 1767225601
-         */
-        'webhook-timestamp': string;
-        /**
-         * @description One or two space-separated signatures, `v1,` then the base64 HMAC-SHA256.
-         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-         */
-        'webhook-signature': string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AuditStreamPayload'];
-      };
-    };
-    responses: {
-      /** @description Any 2xx answer means delivered; its body is ignored. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Any other status (or none) is a failed try, tried again later. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
 }

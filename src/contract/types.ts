@@ -6,16 +6,7 @@
  */
 import type { components, operations } from './api.js';
 
-/**
- * The contract's webhooks: requests the server sends (audit-log streaming, docs/product.md#audit-log-streaming),
- * not operations it answers, so neither side routes, calls or mocks them.
- */
-type WebhookOperationId = 'auditStreamDelivery';
-
-export type OperationId = Exclude<keyof operations, WebhookOperationId>;
-
-/** A delivery's JSON body as the contract declares it. */
-export type WebhookBody<K extends WebhookOperationId> = JsonBodyOf<operations[K]['requestBody']>;
+export type OperationId = keyof operations;
 
 type JsonBodyOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
 

@@ -121,7 +121,7 @@ const GUARDED: Guarded[] = [
   {
     operationId: 'setAuditRetention',
     permission: 'audit.manage',
-    call: () => ({ body: { retention_days: 364 } }), // below the least: 400 once allowed
+    call: () => ({ body: { retention_days: 365 } }), // the default: nothing changes once allowed
   },
   {
     operationId: 'setMemberCaps',

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
-import type { WebhookBody } from '../../contract/types.js';
+import type { components } from '../../contract/api.js';
 import { isLocalUrl } from '../config.js';
 import { presentAuditEvent } from '../domain/audit.js';
 import { signingSecrets } from '../domain/audit-stream.js';
@@ -85,8 +85,8 @@ function send(
   );
 }
 
-/** What the endpoint receives, as the contract's webhook declares it. */
-type Payload = WebhookBody<'auditStreamDelivery'>;
+/** What the endpoint receives (the contract's AuditStreamPayload). */
+type Payload = components['schemas']['AuditStreamPayload'];
 
 function entryPayload(entry: AuditRow, organizationId: number): Payload {
   return {
@@ -101,21 +101,15 @@ export async function sendTestEvent(
   services: DeliveryServices,
   stream: AuditStreamRow,
   options: DeliveryOptions = {},
-): Promise<SendOutcome> {
-  const now = services.clock();
-  const outcome = await send(
-    services,
-    stream,
-    `test_${randomUUID()}`,
-    {
-      type: 'audit.test',
-      timestamp: now.toISOString(),
-      data: { organization_id: String(stream.organization_id), test: true },
-    },
-    options,
-  );
+): Promise<{ outcome: SendOutcome; event: Payload }> {
+  const event: Payload = {
+    type: 'audit.test',
+    timestamp: services.clock().toISOString(),
+    data: { organization_id: String(stream.organization_id), test: true },
+  };
+  const outcome = await send(services, stream, `test_${randomUUID()}`, event, options);
   await services.repos.auditStream.noteOutcome(stream.organization_id, services.clock(), outcome);
-  return outcome;
+  return { outcome, event };
 }
 
 export interface AuditDeliverer {

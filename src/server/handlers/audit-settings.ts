@@ -139,11 +139,11 @@ export function auditSettingsHandlers(
       if (!stream) throw notFound(message('audit_stream_not_found'));
       // Each test is a request to an address an admin chose: bounded, so it cannot be made a flood.
       await enforceLimits(services, [[RATE_RULES.auditStreamTestOrg, String(stream.organization_id)]]);
-      const outcome = await sendTestEvent(services, stream);
+      const { outcome, event } = await sendTestEvent(services, stream);
       return {
         error: false,
         ...testOutcomeMessage(outcome, stream.url),
-        data: { delivered: outcome.delivered, status_code: outcome.status },
+        data: { delivered: outcome.delivered, status_code: outcome.status, event },
       };
     },
 

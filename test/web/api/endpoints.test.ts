@@ -66,6 +66,11 @@ const scimToken = {
   status: 'active' as const,
 };
 const user = aUser();
+const testEvent = {
+  type: 'audit.test' as const,
+  timestamp: '2026-01-01T00:00:00.000Z',
+  data: { organization_id: '7', test: true as const },
+};
 const auditStream = {
   url: 'https://siem.example.com/in',
   created_at: 1767225600,
@@ -518,7 +523,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
       ...ok,
       code: 'audit_stream_test_delivered',
       params: { status: 200 },
-      data: { delivered: true, status_code: 200 },
+      data: { delivered: true, status_code: 200, event: testEvent },
     },
   },
   setAuditRetention: { arg: { retention_days: 730 }, answer: ok },

@@ -91,7 +91,15 @@ test('shows how deliveries go, sends a test event, rotates the secret and stops 
     message: 'The test event was not accepted: the endpoint answered HTTP 401.',
     code: 'audit_stream_test_refused',
     params: { status: 401 },
-    data: { delivered: false, status_code: 401 },
+    data: {
+      delivered: false,
+      status_code: 401,
+      event: {
+        type: 'audit.test',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        data: { organization_id: '7', test: true },
+      },
+    },
   });
   const rotate = spyOnApi('rotateAuditStreamSecret', {
     error: false,
