@@ -239,12 +239,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }, DAY_MS / 24);
   purgeAudit.unref();
-  app.addHook('onClose', () => {
+  // onClose hooks run last added first: this one ends before the database closes.
+  app.addHook('onClose', async () => {
     stopDnsChecks();
-    stopAuditDeliveries();
     clearInterval(pruneSyncLog);
     clearInterval(purgeAudit);
-    return Promise.resolve();
+    await stopAuditDeliveries();
   });
 
   if (supportFormUrl(services) === null) {

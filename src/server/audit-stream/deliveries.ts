@@ -118,6 +118,8 @@ export interface AuditDeliverer {
    * ended (the scheduler does not wait; tests do).
    */
   tick(): Promise<void>;
+  /** Starts nothing more, ends the turns after their current delivery, and resolves once they ended. */
+  stop(): Promise<void>;
 }
 
 export function createAuditDeliverer(
@@ -128,6 +130,8 @@ export function createAuditDeliverer(
   const { repos, clock } = services;
   const owner = randomUUID();
   let turns = 0;
+  let stopped = false;
+  const looks = new Set<Promise<void>>();
   const later = (ms: number) => new Date(clock().getTime() + ms);
 
   /** The organization's queue, from its head, for one turn under its lease. */
@@ -137,7 +141,7 @@ export function createAuditDeliverer(
     try {
       await repos.auditStream.sequence(organizationId);
       const started = Date.now();
-      for (let sent = 0; sent < TURN_DELIVERIES && Date.now() - started < TURN_MS; sent++) {
+      for (let sent = 0; sent < TURN_DELIVERIES && Date.now() - started < TURN_MS && !stopped; sent++) {
         const head = await repos.auditStream.head(organizationId);
         if (!head || (head.next_attempt_at !== null && head.next_attempt_at > clock())) return;
         if (!(await repos.auditStream.extendLease(organizationId, owner, later(LEASE_MS)))) return;
@@ -164,42 +168,58 @@ export function createAuditDeliverer(
     }
   }
 
+  async function look(): Promise<void> {
+    const room = MAX_TURNS_AT_ONCE - turns;
+    if (room <= 0 || stopped) return;
+    let due: number[];
+    try {
+      due = await repos.auditStream.dueOrganizations(clock(), room);
+    } catch (error) {
+      log.error({ err: error }, 'audit log streaming: looking for entries to send failed');
+      return;
+    }
+    turns += due.length;
+    await Promise.all(
+      due.map((organizationId) =>
+        turn(organizationId)
+          .catch((error: unknown) =>
+            log.error({ err: error, organizationId }, 'audit log streaming: a turn failed'),
+          )
+          .finally(() => {
+            turns -= 1;
+          }),
+      ),
+    );
+  }
+
   return {
-    async tick() {
-      const room = MAX_TURNS_AT_ONCE - turns;
-      if (room <= 0) return;
-      let due: number[];
-      try {
-        due = await repos.auditStream.dueOrganizations(clock(), room);
-      } catch (error) {
-        log.error({ err: error }, 'audit log streaming: looking for entries to send failed');
-        return;
-      }
-      turns += due.length;
-      await Promise.all(
-        due.map((organizationId) =>
-          turn(organizationId)
-            .catch((error: unknown) =>
-              log.error({ err: error, organizationId }, 'audit log streaming: a turn failed'),
-            )
-            .finally(() => {
-              turns -= 1;
-            }),
-        ),
-      );
+    tick() {
+      const running = look().finally(() => looks.delete(running));
+      looks.add(running);
+      return running;
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all(looks);
     },
   };
 }
 
-/** Looks for entries to send every `config.auditStreamPollMs` (0: never); the answer stops it. */
+/**
+ * Looks for entries to send every `config.auditStreamPollMs` (0: never); the answer stops it, and resolves
+ * once the deliveries under way ended (the app's onClose, before the database closes).
+ */
 export function scheduleAuditDeliveries(
   services: DeliveryServices,
   log: { error: (obj: unknown, msg: string) => void },
-): () => void {
+): () => Promise<void> {
   const every = services.config.auditStreamPollMs;
-  if (every === 0) return () => {};
+  if (every === 0) return () => Promise.resolve();
   const deliverer = createAuditDeliverer(services, log);
   const timer = setInterval(() => void deliverer.tick(), every);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    return deliverer.stop();
+  };
 }
