@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 
 const root = import.meta.dirname;
@@ -338,6 +339,14 @@ function browserConfig(production) {
     cache: { type: 'filesystem', buildDependencies: { config: [import.meta.filename] } },
     optimization: {
       moduleIds: 'deterministic',
+      // swc's minifier in place of terser (webpack's default): half the build's CPU (webpack 47 CPU s against
+      // 97, measured in one run), and the first loads came out smaller (/login 184.2 KB gzip against 184.3).
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+        }),
+      ],
       splitChunks: {
         chunks: 'all',
         // Fewer, larger lazy chunks: a first load of a dozen small files compresses worse than a few.

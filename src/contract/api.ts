@@ -375,7 +375,14 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection. */
+    /**
+     * Verify CRM credentials (API keys, or the stored OAuth connection) and save the connection.
+     * @description API keys are checked with the CRM and saved as the caller's connection (a connection that needed
+     *     attention is replaced, so its status is `connected` again). An OAuth access token must be one the
+     *     server obtained for the caller or their organization: the current one of a connection, or one it
+     *     replaced by a refresh (docs/product.md#connection-health), so an extension holding the token it was
+     *     given still verifies.
+     */
     post: operations['verifySettings'];
     delete?: never;
     options?: never;
@@ -409,7 +416,13 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange an OAuth authorization code for CRM tokens. */
+    /**
+     * Exchange an OAuth authorization code for CRM tokens.
+     * @description Saves the new connection in place of the caller's (or, after the pre-connect choice, the
+     *     organization's), with its refresh token sealed: the server refreshes the access token itself before a
+     *     call when it expires within a minute (docs/product.md#connection-health). Connecting again is how a
+     *     connection that needs attention (`CrmConnectionStatus`) is fixed.
+     */
     post: operations['accessToken'];
     delete?: never;
     options?: never;
@@ -1728,10 +1741,12 @@ export interface paths {
     /**
      * The fields of a CRM object, read from the CRM through the caller's connection.
      * @description What the sync settings can map profile fields to (docs/product.md#crm-sync-rules): the CRM's own list
-     *     (the Demo CRM's field list; HubSpot properties, Pipedrive person fields, Salesforce describe as their
-     *     adapters arrive), read through the caller's connection (their own, else the organization's). 404
-     *     `crm_sync_not_connected` without a connection to that CRM; 404 `crm_sync_unsupported` for a CRM whose
-     *     sync adapter is not on this server yet.
+     *     (the Demo CRM's field list, HubSpot's contact properties, Pipedrive's person fields, Salesforce's
+     *     describe of Contact or Lead; only the fields a text value can be written to), read through the caller's
+     *     connection (their own, else the organization's). 404 `crm_sync_not_connected` without a connection to
+     *     that CRM; 404 `crm_sync_unsupported` for a CRM whose sync adapter is not on this server; 422
+     *     `crm_reconnect` when the CRM no longer accepts the connection's token or key (expired, revoked, or
+     *     its refresh refused), or when the connection needs attention (docs/product.md#connection-health).
      */
     get: operations['getCrmFields'];
     put?: never;
@@ -1803,11 +1818,15 @@ export interface paths {
      *     updates it field by field by each field's rule, through the caller's connection (their own, else the
      *     organization's). `dry_run: true` answers what it would do and writes nothing (no record, no charge,
      *     no log entry). A write is all or nothing: when the CRM refuses a field nothing is written and the
-     *     answer names the field (422 `crm_refused_field`). Emails and phones, when the settings look them up
+     *     answer names the field (422 `crm_refused_field`); a CRM that no longer accepts the connection's token
+     *     or key answers 422 `crm_reconnect` (connect again). Emails and phones, when the settings look them up
      *     and the profile carries one, cost a credit each (features `email_sync`, `phone_sync`, so the caps on email and phone lookups count them), once
      *     per profile and calendar month for the organization; a miss costs nothing. A 429 of the CRM is
      *     retried after its `Retry-After` a few times, then answered as 429 with `Retry-After`. Every real
-     *     sync, refusals and failures included, is written to the sync log.
+     *     sync, refusals and failures included, is written to the sync log. An OAuth access token that expires
+     *     within a minute is refreshed first; when the CRM refuses the refresh (or the connection's keys), the
+     *     connection needs attention and the answer is 422 `crm_reconnect`
+     *     (docs/product.md#connection-health).
      */
     post: operations['syncProfile'];
     delete?: never;
@@ -2410,6 +2429,7 @@ export interface components {
       | 'crm_no_token_url'
       | 'crm_not_configured'
       | 'crm_rate_limited'
+      | 'crm_reconnect'
       | 'crm_refused_authorization_code'
       | 'crm_refused_credentials'
       | 'crm_refused_field'
@@ -2742,6 +2762,16 @@ export interface components {
       /** @description The members, when the call includes them (get-organization-members does). */
       users?: components['schemas']['OrganizationMember'][];
     };
+    /**
+     * @description How a CRM connection stands (docs/product.md#connection-health). `connected`: its credentials work as
+     *     far as the server knows. `needs_attention`: the CRM refused them (an OAuth refresh token it no longer
+     *     accepts, `invalid_grant` or 401; API keys its daily check found refused), so syncs through it are
+     *     refused with 422 `crm_reconnect` until its maker connects again (access-token or
+     *     verify-settings with API keys), which clears it. The maker is mailed once when it happens.
+     * @example needs_attention
+     * @enum {string}
+     */
+    CrmConnectionStatus: 'connected' | 'needs_attention';
     SoftwareRef: {
       slug: components['schemas']['Slug'];
     };
@@ -2757,6 +2787,8 @@ export interface components {
       personal_connection_id: string | null;
       /** @description The connection the extension uses (the organization's when it shares one). */
       connection_id: string | null;
+      /** @description How the connection of `connection_id` stands; null without one. */
+      connection_status: components['schemas']['CrmConnectionStatus'] | null;
       /** @description Seconds since the epoch. */
       join_timestamp: number;
       software: components['schemas']['SoftwareRef'] | null;
@@ -4083,6 +4115,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4395,6 +4428,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4516,6 +4550,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -4682,6 +4717,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -5435,6 +5471,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -7773,6 +7810,7 @@ export interface operations {
            *         "has_onboarded": false,
            *         "personal_connection_id": null,
            *         "connection_id": null,
+           *         "connection_status": null,
            *         "join_timestamp": 1795469821,
            *         "software": {
            *           "slug": "demo-crm"
@@ -9133,6 +9171,25 @@ export interface operations {
         };
       };
       408: components['responses']['RequestTimeout'];
+      /** @description The CRM no longer accepts the connection (an expired or revoked token or key, a refused refresh), or the connection needs attention (`CrmConnectionStatus`); connect again. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "HubSpot no longer accepts this connection. Please connect HubSpot again.",
+           *       "code": "crm_reconnect",
+           *       "params": {
+           *         "crm": "HubSpot"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['CrmRateLimited'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
@@ -9431,24 +9488,12 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The CRM refused a field; nothing was written. */
+      /** @description The CRM refused a field, or no longer accepts the connection, or the connection needs attention (`CrmConnectionStatus`: connect again); nothing was written. */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "error": true,
-           *       "message": "Demo CRM refused the field \"email\": not a valid email address.",
-           *       "code": "crm_refused_field",
-           *       "params": {
-           *         "crm": "Demo CRM",
-           *         "field": "email",
-           *         "reason": "not a valid email address"
-           *       }
-           *     }
-           */
           'application/json': components['schemas']['Error'];
         };
       };

@@ -89,6 +89,7 @@ export const MESSAGES = {
   crm_not_configured:
     '{crm} is not configured on this server: set {prefix}_CLIENT_ID and {prefix}_CLIENT_SECRET.',
   crm_rate_limited: '{crm} is busy. Please try again in {seconds} seconds.',
+  crm_reconnect: '{crm} no longer accepts this connection. Please connect {crm} again.',
   crm_refused_authorization_code: '{crm} refused the authorization code.',
   crm_refused_credentials: 'Verification failed: {crm} refused these credentials.',
   crm_refused_field: '{crm} refused the field "{field}": {reason}.',

@@ -32,6 +32,8 @@ import { crmSyncHandlers } from './handlers/crm-sync.js';
 import { organizationHandlers } from './handlers/organization.js';
 import { createDnsProver, sandboxDnsProver } from './dns/txt-proof.js';
 import { scheduleDnsChecks } from './dns/daily-check.js';
+import { scheduleKeyChecks } from './crm-health/key-check.js';
+import { scheduleTask } from './scheduled.js';
 import { companyDomainHandlers } from './handlers/company-domain.js';
 import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { scimHandlers } from './handlers/scim.js';
@@ -222,28 +224,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   warnAboutSandboxes(app.log, services);
 
-  // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
-  const stopDnsChecks = scheduleDnsChecks(services, app.log);
-  // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
-  const pruneSyncLog = setInterval(() => {
-    repos.crmSync.prune().catch((error: unknown) => app.log.error({ err: error }, 'sync log pruning failed'));
-  }, DAY_MS);
-  pruneSyncLog.unref();
+  const stopSchedules = [
+    // Company domains proven by DNS are looked at again every day (docs/product.md#verifying-a-domain).
+    scheduleDnsChecks(services, app.log),
+    // So are the API keys of CRM connections (docs/product.md#connection-health).
+    scheduleKeyChecks(services, app.log),
+    // The sync log keeps 13 months (docs/product.md#sync-log): what is older goes once a day.
+    scheduleTask(
+      () => repos.crmSync.prune(),
+      DAY_MS,
+      (error) => app.log.error({ err: error }, 'sync log pruning failed'),
+    ),
+    // Audit entries past their organization's retention go within the hour (an hourly purge still runs on a
+    // server restarted every day; docs/product.md#audit-log).
+    scheduleTask(
+      () => purgeAuditLog(repos, services.clock()),
+      DAY_MS / 24,
+      (error) => app.log.error({ err: error }, 'audit log purge failed'),
+    ),
+  ];
   // Each organization's audit entries go to its SIEM endpoint as they are written
-  // (docs/product.md#audit-log-streaming); entries past their retention go within the hour (an hourly purge
-  // still runs on a server restarted every day; docs/product.md#audit-log).
+  // (docs/product.md#audit-log-streaming). Not a scheduleTask: a look starts turns while others still run,
+  // so one slow endpoint never keeps this process from serving the other organizations.
   const stopAuditDeliveries = scheduleAuditDeliveries(services, app.log);
-  const purgeAudit = setInterval(() => {
-    purgeAuditLog(repos, services.clock()).catch((error: unknown) =>
-      app.log.error({ err: error }, 'audit log purge failed'),
-    );
-  }, DAY_MS / 24);
-  purgeAudit.unref();
   // onClose hooks run last added first: this one ends before the database closes.
   app.addHook('onClose', async () => {
-    stopDnsChecks();
-    clearInterval(pruneSyncLog);
-    clearInterval(purgeAudit);
+    for (const stop of stopSchedules) stop();
     await stopAuditDeliveries();
   });
 

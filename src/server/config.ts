@@ -29,6 +29,12 @@ export interface Config {
   googleClientId: string | undefined;
   /** OAuth apps of real CRMs, by slug; a CRM without an entry answers connect with a clear error. */
   crm: Partial<Record<string, CrmCredentials>>;
+  /**
+   * Where the CRM adapters call each CRM's REST API (HUBSPOT_API_URL, PIPEDRIVE_API_URL, SALESFORCE_API_URL;
+   * tests point them at local fakes). Undefined: the CRM's own host (api.hubapi.com; the connection's
+   * api_domain, else api.pipedrive.com; the connection's instance_url for Salesforce).
+   */
+  crmApiUrls: Partial<Record<string, string>>;
   /** Extra origins allowed to make state-changing calls, besides publicUrl's. */
   allowedOrigins: string[];
   redisUrl: string | undefined;
@@ -93,6 +99,9 @@ export class ConfigError extends Error {
 
 /** The real CRMs whose OAuth apps come from the environment (<SLUG>_CLIENT_ID / _CLIENT_SECRET). */
 const REAL_CRM_SLUGS = ['hubspot', 'pipedrive', 'salesforce', 'zoho', 'close', 'copper'] as const;
+
+/** The CRMs with a record adapter, whose API base URL may be set (<SLUG>_API_URL). */
+const CRM_API_SLUGS = ['hubspot', 'pipedrive', 'salesforce'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -161,6 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     } else if (clientId !== undefined && clientSecret !== undefined) {
       crm[slug] = { clientId, clientSecret };
     }
+  }
+
+  const crmApiUrls: Config['crmApiUrls'] = {};
+  for (const slug of CRM_API_SLUGS) {
+    const name = `${slug.toUpperCase()}_API_URL`;
+    const raw = str(name);
+    const url = raw === undefined ? undefined : parseHttpUrl(name, raw, problems);
+    if (url !== undefined) crmApiUrls[slug] = url.replace(/\/+$/, '');
   }
 
   const allowedOrigins: string[] = [];
@@ -252,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     googleClientId,
     crm,
+    crmApiUrls,
     allowedOrigins,
     redisUrl,
     redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'crm-sync:rate:',

@@ -57,12 +57,13 @@ const DEFAULT_FIELDS: Record<string, Partial<Record<ProfileField, string>>> = {
     phone: 'phone',
   },
   pipedrive: { first_name: 'first_name', last_name: 'last_name', email: 'email', phone: 'phone' },
+  // A Contact's fields (the default object): its city is MailingCity, and its company is an Account, not
+  // text, so the company is left for an admin who syncs to leads (Company, City) to map.
   salesforce: {
     first_name: 'FirstName',
     last_name: 'LastName',
     title: 'Title',
-    company: 'Company',
-    location: 'City',
+    location: 'MailingCity',
     email: 'Email',
     phone: 'Phone',
     notes: 'Description',

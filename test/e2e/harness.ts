@@ -1,6 +1,6 @@
 // Helpers for browser tests: Debian's Chromium driven by playwright-core, against the real server on a
 // free port with a fresh in-memory database.
-import { after, before } from '../server/helpers/node-test.js';
+import { after, atRunEnd, before, filesShareProcess } from '../server/helpers/node-test.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -122,9 +122,30 @@ export async function actBeforeHydration(page: Page): Promise<void> {
   await page.removeLocatorHandler(inertRoot(page));
 }
 
-/** The browser, whose contexts' pages (and its own `newPage`'s) act only once hydrated. */
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * The browser of a test file: when the files of a pass share a process (`npm test`), one Chromium for them
+ * all, closed once they have run (launching it cost each file ~1 CPU s and ~2.5 s); else its own.
+ */
+async function browserOfFile(): Promise<Browser> {
+  if (!filesShareProcess()) return launchBrowser();
+  const running = await sharedBrowser;
+  if (running?.isConnected()) return running;
+  sharedBrowser = launchBrowser();
+  const launched = await sharedBrowser;
+  atRunEnd(() => launched.close());
+  return launched;
+}
+
+/**
+ * A file's view of the browser, whose contexts' pages (and its own `newPage`'s) act only once hydrated,
+ * with `close` closing what the file opened: every context, and the browser unless other files share it.
+ */
 function hydrationAware(browser: Browser): Browser {
+  const opened: BrowserContext[] = [];
   const watch = (context: BrowserContext) => {
+    opened.push(context);
     context.setDefaultTimeout(STEP_CAP_MS);
     context.on('page', (page) =>
       prepared.set(
@@ -141,9 +162,15 @@ function hydrationAware(browser: Browser): Browser {
       if (property === 'newPage')
         return async (options?: BrowserContextOptions) => {
           const page = await target.newPage(options);
+          opened.push(page.context());
           prepared.set(page, prepare(page));
           await prepared.get(page);
           return page;
+        };
+      if (property === 'close')
+        return async () => {
+          await Promise.all(opened.splice(0).map((context) => context.close()));
+          if (!filesShareProcess()) await target.close();
         };
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -162,21 +189,18 @@ export interface AppAndBrowser {
 
 /**
  * The lifecycle every browser test file shares: registers node:test hooks that start the app (`startApp(env)`)
- * and then the browser before the file's tests, and close them (the tracked contexts, the browser, the app)
- * after. Call it once at the top level of a test file; read `app` and `browser` inside tests and helpers.
+ * and then the browser before the file's tests, and close them (the file's contexts, its browser unless files
+ * share it, the app) after. Call it once at the top level of a test file; read `app` and `browser` inside tests and helpers.
  */
 export function useAppAndBrowser(env?: NodeJS.ProcessEnv): AppAndBrowser {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-
   before(async () => {
     app = await startApp(env);
-    browser = hydrationAware(await launchBrowser());
+    browser = hydrationAware(await browserOfFile());
   });
 
   after(async () => {
-    for (const context of contexts) await context.close();
     await browser?.close();
     await app?.close();
   });
@@ -188,10 +212,8 @@ export function useAppAndBrowser(env?: NodeJS.ProcessEnv): AppAndBrowser {
     get browser() {
       return started(browser, 'browser');
     },
-    async newContext(options) {
-      const context = await started(browser, 'browser').newContext(options);
-      contexts.push(context);
-      return context;
+    newContext(options) {
+      return started(browser, 'browser').newContext(options);
     },
   };
 }

@@ -10,6 +10,7 @@ import { ZOHO_DATA_CENTRES } from '../../src/server/domain/preconnect-choices.js
 import { json } from '../../src/server/db/json.js';
 import { PUBLIC_URL, postForm, startTestApp, useTestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { approveDemoOAuth } from './helpers/demo-crm.js';
 
 const t = useTestApp();
 let user: TestUser;
@@ -22,33 +23,7 @@ before(async () => {
   member = await invitedMember(t, admin);
 });
 
-/** Plays the browser: opens the authorize page and presses Approve; returns the code of the redirect. */
-async function approve(cookie: string, redirectUri = `${PUBLIC_URL}/callback`): Promise<string> {
-  const software = (await t.api('getSoftware', { query: { software: 'demo-crm' } })).body.data;
-  const authorizeUrl = new URL(
-    software.oauth_auth_url
-      .replace('{client_id}', encodeURIComponent(software.oauth_client_id))
-      .replace('{redirect_uri}', encodeURIComponent(redirectUri)),
-  );
-  const pageRes = await t.app.inject({
-    method: 'GET',
-    url: authorizeUrl.pathname + authorizeUrl.search,
-    headers: { cookie },
-  });
-  assert.equal(pageRes.statusCode, 200, pageRes.body);
-  assert.match(pageRes.body, /Approve/);
-  const res = await postForm(
-    t,
-    '/sandbox/crm/authorize',
-    { client_id: software.oauth_client_id, redirect_uri: redirectUri, state: 's1', decision: 'approve' },
-    { cookie },
-  );
-  assert.equal(res.statusCode, 303);
-  const location = new URL(String(res.headers.location));
-  assert.equal(location.origin + location.pathname, `${PUBLIC_URL}/callback`);
-  assert.equal(location.searchParams.get('state'), 's1');
-  return location.searchParams.get('code')!;
-}
+const approve = (cookie: string, redirectUri?: string) => approveDemoOAuth(t, cookie, redirectUri);
 
 describe('Demo CRM OAuth', () => {
   it('authorize page refuses unknown clients and foreign redirect URIs', async () => {

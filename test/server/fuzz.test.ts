@@ -27,6 +27,9 @@ const offlineCrm: CrmProvider = {
   async exchangeCode() {
     throw unavailable(message('crm_not_configured', { crm: 'A CRM', prefix: 'A_CRM' }));
   },
+  async refreshTokens() {
+    throw unavailable(message('crm_not_configured', { crm: 'A CRM', prefix: 'A_CRM' }));
+  },
   async verifyApiKeys() {
     throw rejected(message('crm_refused_credentials', { crm: 'A CRM' }));
   },

@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
+import { checkApiKeyConnections } from '../../src/server/crm-health/key-check.js';
 import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
 import { DAY_MS } from '../../src/shared/duration.js';
 import { renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { connectDemoKey, connectDemoOAuth, pressDemoControl } from './helpers/demo-crm.js';
 import { describe, it } from './helpers/node-test.js';
 
 const t = useTestApp(
@@ -114,6 +116,21 @@ async function exhaustInvitations(target: string) {
     const res = await t.api('inviteUser', { cookie: inviter.cookie, body: { email: target }, ip: nextIp() });
     assert.notEqual(res.status, 429, `invitation ${i + 1} of ${limitOf('invitation')}`);
   }
+}
+
+/**
+ * A member connects the Demo CRM by OAuth, the CRM refuses its refresh, and `reach` calls through it, more
+ * times than the limit: one mail each time (once until they reconnect), never more than the limit.
+ */
+async function crmAttentionWalk(reach: (user: TestUser) => Promise<void>) {
+  const user = await signup(t.api);
+  for (let i = 0; i <= limitOf('crmAttention'); i += 1) {
+    await connectDemoOAuth(t, user.cookie);
+    await pressDemoControl(t, user.cookie, { decision: 'expire_refuse' });
+    await reach(user);
+    await reach(user);
+  }
+  assert.equal((await mailsTo(user.email, /needs attention/)).length, limitOf('crmAttention'));
 }
 
 const invite = (admin: TestUser, email: string) =>
@@ -306,6 +323,40 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
       assert.ok(Number(past.headers['retry-after']) > 0);
     },
   },
+  crmAttention: {
+    /** Each refused refresh mails once until the member reconnects; reconnecting again and again is bounded. */
+    async syncProfile() {
+      await crmAttentionWalk(async (user) => {
+        const res = await t.api('syncProfile', {
+          cookie: user.cookie,
+          body: { software: 'demo-crm', profile: { email: 'ada@example.com' }, dry_run: true },
+        });
+        assert.equal(res.body.code, 'crm_reconnect');
+      });
+    },
+    async getCrmFields() {
+      await crmAttentionWalk(async (user) => {
+        const res = await t.api('getCrmFields', { cookie: user.cookie, query: { software: 'demo-crm' } });
+        assert.equal(res.body.code, 'crm_reconnect');
+      });
+    },
+    /** No call: the daily key check finds the keys refused, each time after the member connected again. */
+    async crmKeyCheck() {
+      const user = await signup(t.api);
+      for (let i = 0; i <= limitOf('crmAttention'); i += 1) {
+        const key = `demo_walk_${randomUUID()}`;
+        await connectDemoKey(t, user.cookie, key);
+        await pressDemoControl(t, user.cookie, { decision: 'refuse_key', key });
+        await t.app.services.db
+          .updateTable('crm_connections')
+          .set({ keys_checked_at: new Date(Date.now() - 2 * DAY_MS) })
+          .where('user_id', '=', Number(user.id))
+          .execute();
+        assert.equal((await checkApiKeyConnections(t.app.services)).length, 1);
+      }
+      assert.equal((await mailsTo(user.email, /needs attention/)).length, limitOf('crmAttention'));
+    },
+  },
   creditRequest: {
     async requestCredits() {
       const admin = await signup(t.api);
@@ -428,8 +479,8 @@ describe('the table of mail senders is the code', () => {
       );
       for (const from of sender.senders) {
         assert.ok(
-          from === 'supportForm' || from === 'dailyDnsCheck' || operations.has(from),
-          `${from} is an operation of openapi.yaml, the support form or the daily DNS check`,
+          ['supportForm', 'dailyDnsCheck', 'crmKeyCheck'].includes(from) || operations.has(from),
+          `${from} is an operation of openapi.yaml, the support form or a daily check`,
         );
       }
       if (sender.callerChosen) assert.ok(sender.rules.length > 0, `${kind} is limited per address`);

@@ -40,6 +40,8 @@ const SANDBOX_URLS = [
   { method: 'GET', url: '/sandbox/crm/authorize?client_id=demo-crm-sandbox' },
   { method: 'POST', url: '/sandbox/crm/authorize' },
   { method: 'GET', url: '/sandbox/crm/api-keys' },
+  { method: 'GET', url: '/sandbox/crm/tokens' },
+  { method: 'POST', url: '/sandbox/crm/tokens' },
   { method: 'GET', url: '/sandbox/google/signin' },
   { method: 'POST', url: '/sandbox/google/signin' },
 ] as const;

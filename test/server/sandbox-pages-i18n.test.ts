@@ -147,6 +147,26 @@ describe('the Demo CRM pages', () => {
     assertChinese((await open('/sandbox/crm/authorize?client_id=nope', ZH)).body, 'unknown client');
     assertChinese((await open('/sandbox/crm/api-keys', ZH)).body, 'API keys');
   });
+
+  it('the control page of its tokens is in Chinese, its notices and refusals too', async () => {
+    const tokens = await open('/sandbox/crm/tokens?done=refused', { cookie: asBuyer('zh-CN') });
+    assert.equal(tokens.statusCode, 200);
+    assertChinese(tokens.body, 'tokens');
+    assert.match(tokens.body, />\s*让其过期并拒绝刷新\s*</);
+    assert.match(tokens.body, /访问令牌已过期，且其刷新会被拒绝/);
+    const refused = await postForm(
+      t,
+      '/sandbox/crm/tokens',
+      { decision: 'refuse_key' },
+      { cookie: asBuyer('zh-CN') },
+    );
+    assert.equal(refused.statusCode, 400);
+    assertChinese(refused.body, 'tokens refusal');
+    assert.match(
+      (await open('/sandbox/crm/tokens', { cookie: asBuyer() })).body,
+      /Let the access token expire/,
+    );
+  });
 });
 
 describe('the Google sign-in sandbox and the mail outbox', () => {

@@ -7,10 +7,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { json } from '../db/json.js';
-import { rejected } from '../domain/errors.js';
-import { message } from '../../contract/messages.js';
 import type { CrmObject } from '../../shared/crm-sync-rules.js';
+import { demoAccepts } from './demo.js';
 import {
+  CrmAccessRefused,
   CrmRefusedField,
   type CrmAccess,
   type CrmField,
@@ -58,29 +58,24 @@ function check(values: Record<string, string>): void {
 /** The page where a record of the Demo CRM opens. */
 const demoRecordUrl = (publicUrl: string, id: string) => `${publicUrl}/sandbox/crm/records/${id}`;
 
-/** Demo CRM tokens and keys are the ones its sandbox hands out: `demo_` first. */
-function accepts(access: CrmAccess): boolean {
-  const secret = access.credentials.access_token ?? access.credentials.api_keys?.[0] ?? '';
-  return secret.startsWith('demo_');
-}
-
 export function createDemoRecordApi(db: Db, publicUrl: string, access: CrmAccess): CrmRecordApi {
   const toRecord = (row: { id: string; fields: Record<string, string> }): CrmRecord => ({
     id: String(row.id),
     fields: row.fields,
     url: demoRecordUrl(publicUrl, String(row.id)),
   });
-  const guard = () => {
-    if (!accepts(access)) throw rejected(message('crm_refused_credentials', { crm: 'Demo CRM' }));
+  // Like a CRM's API: a token it did not issue, or that expired, and a key it refuses are answered 401.
+  const guard = async () => {
+    if (!(await demoAccepts(db, access.credentials))) throw new CrmAccessRefused('401');
   };
   return {
     async listFields(object) {
-      guard();
+      await guard();
       return demoCrmFields(object);
     },
 
     async findRecord(object, match) {
-      guard();
+      await guard();
       let query = db
         .selectFrom('demo_crm_records')
         .select(['id', 'fields'])
@@ -94,7 +89,7 @@ export function createDemoRecordApi(db: Db, publicUrl: string, access: CrmAccess
     },
 
     async createRecord(object, values, owner) {
-      guard();
+      await guard();
       check(values);
       const row = await db
         .insertInto('demo_crm_records')
@@ -105,7 +100,7 @@ export function createDemoRecordApi(db: Db, publicUrl: string, access: CrmAccess
     },
 
     async updateRecord(object, id, values) {
-      guard();
+      await guard();
       check(values);
       const row = await db
         .updateTable('demo_crm_records')

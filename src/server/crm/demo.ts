@@ -1,17 +1,23 @@
 /**
  * The Demo CRM sandbox: its OAuth authorize page is served by this server
  * (/sandbox/crm/authorize), codes are stored hashed and single use, and API keys that start with
- * `demo_` are accepted. It keeps state in the same database as everything else.
+ * `demo_` are accepted. It keeps state in the same database as everything else: the access tokens it
+ * issues expire after an hour and are refreshed with a refresh token that works once (each refresh
+ * issues a new one, as CRMs that rotate them do), and its control page (/sandbox/crm/tokens) lets them
+ * expire at once, refuse the refresh, or refuse an API key, so the whole connection health loop
+ * (docs/product.md#connection-health) can be tried on a local install.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { hashToken } from '../security/tokens.js';
 import { invalid, rejected } from '../domain/errors.js';
-import type { CrmProvider } from './provider.js';
+import { CrmAccessRefused, type CrmAccess, type CrmProvider, type OAuthTokenSet } from './provider.js';
 import { message } from '../../contract/messages.js';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** How long a Demo CRM access token lives, in seconds (what real CRMs usually give: an hour). */
+const ACCESS_TOKEN_SECONDS = 3600;
 
 /** Issues an authorization code for the authorize page's Approve button, to the signed-in user. */
 export async function issueDemoCode(db: Db, redirectUri: string, userId: number): Promise<string> {
@@ -27,6 +33,93 @@ export async function issueDemoCode(db: Db, redirectUri: string, userId: number)
     })
     .execute();
   return code;
+}
+
+/** A new access and refresh token of the user, kept hashed. */
+async function issueTokens(db: Db, publicUrl: string, userId: number): Promise<OAuthTokenSet> {
+  const access = `demo_at_${randomBytes(24).toString('base64url')}`;
+  const refresh = `demo_rt_${randomBytes(24).toString('base64url')}`;
+  await db
+    .insertInto('demo_crm_tokens')
+    .values([
+      {
+        token_hash: hashToken(access),
+        kind: 'access',
+        user_id: userId,
+        expires_at: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
+      },
+      { token_hash: hashToken(refresh), kind: 'refresh', user_id: userId, expires_at: null },
+    ])
+    .execute();
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    domain: 'demo-crm.local',
+    api_domain: `${publicUrl}/sandbox/crm`,
+    scope: 'contacts',
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+  };
+}
+
+/** Whether a key is one the Demo CRM was told to refuse (its control page). */
+async function isRefusedKey(db: Db, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('demo_crm_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', hashToken(key))
+    .where('kind', '=', 'refused_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether the Demo CRM takes these credentials for a record call: an access token it issued that has not
+ * expired, or an API key that starts with `demo_` and was not refused.
+ */
+export async function demoAccepts(db: Db, credentials: CrmAccess['credentials']): Promise<boolean> {
+  if (credentials.access_token !== undefined) {
+    const row = await db
+      .selectFrom('demo_crm_tokens')
+      .select('token_hash')
+      .where('token_hash', '=', hashToken(credentials.access_token))
+      .where('kind', '=', 'access')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const key = credentials.api_keys?.[0] ?? '';
+  return key.startsWith('demo_') && !(await isRefusedKey(db, key));
+}
+
+/**
+ * The control page's buttons: the user's access tokens expire now, and with `refuseRefresh` their refresh
+ * tokens stop working too (the next refresh is answered invalid_grant).
+ */
+export async function expireDemoTokens(db: Db, userId: number, refuseRefresh: boolean): Promise<void> {
+  await db
+    .updateTable('demo_crm_tokens')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'access')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  if (refuseRefresh) {
+    await db
+      .deleteFrom('demo_crm_tokens')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'refresh')
+      .execute();
+  }
+}
+
+/** The control page's other button: the Demo CRM refuses this API key from now on. */
+export async function refuseDemoKey(db: Db, userId: number, key: string): Promise<void> {
+  await db
+    .insertInto('demo_crm_tokens')
+    .values({ token_hash: hashToken(key), kind: 'refused_key', user_id: userId, expires_at: null })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
 }
 
 export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
@@ -56,21 +149,33 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
           throw invalid(message('authorization_code_other_account'));
         throw invalid(message('authorization_code_invalid'));
       }
-      return {
-        access_token: `demo_at_${randomBytes(24).toString('base64url')}`,
-        refresh_token: `demo_rt_${randomBytes(24).toString('base64url')}`,
-        domain: 'demo-crm.local',
-        api_domain: `${publicUrl}/sandbox/crm`,
-        scope: 'contacts',
-        token_type: 'Bearer',
-        expires_in: 3600,
-      };
+      return issueTokens(db, publicUrl, context.userId);
+    },
+
+    async refreshTokens(_software, refreshToken) {
+      // A refresh token works once: taking it is the check (a second use, or one refused on the control
+      // page, finds nothing). The user's expired access tokens go with it.
+      const taken = await db
+        .deleteFrom('demo_crm_tokens')
+        .where('token_hash', '=', hashToken(refreshToken))
+        .where('kind', '=', 'refresh')
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!taken) throw new CrmAccessRefused('invalid_grant');
+      await db
+        .deleteFrom('demo_crm_tokens')
+        .where('user_id', '=', taken.user_id)
+        .where('kind', '=', 'access')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .execute();
+      return issueTokens(db, publicUrl, taken.user_id);
     },
 
     async verifyApiKeys(_software, keys) {
-      if (!keys[0]?.startsWith('demo_')) {
-        throw rejected(message('demo_crm_key_invalid'));
-      }
+      const key = keys[0] ?? '';
+      if (!key.startsWith('demo_')) throw rejected(message('demo_crm_key_invalid'));
+      if (await isRefusedKey(db, key))
+        throw rejected(message('crm_refused_credentials', { crm: 'Demo CRM' }));
     },
   };
 }

@@ -7,13 +7,19 @@ import type { Config } from '../config.js';
 import type { Software } from '../db/schema.js';
 import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
-import type { CrmProvider, OAuthTokenSet } from './provider.js';
+import { CrmAccessRefused, type CrmProvider, type OAuthTokenSet } from './provider.js';
+import { crmFetch } from './crm-http.js';
+import { PIPEDRIVE_API } from './pipedrive-records.js';
 import { message } from '../../contract/messages.js';
 
-const TIMEOUT_MS = 15_000;
-
-/** How each API-key CRM checks a key: the request that only succeeds with valid credentials. */
-const KEY_CHECKS: Record<string, (keys: string[]) => { url: string; headers: Record<string, string> }> = {
+/**
+ * How each API-key CRM checks a key: the request that only succeeds with valid credentials. `apiUrl` is the
+ * CRM's configured API base (config.crmApiUrls), where one is set.
+ */
+const KEY_CHECKS: Record<
+  string,
+  (keys: string[], apiUrl: string | undefined) => { url: string; headers: Record<string, string> }
+> = {
   close: ([key]) => ({
     url: 'https://api.close.com/api/v1/me/',
     headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
@@ -22,77 +28,107 @@ const KEY_CHECKS: Record<string, (keys: string[]) => { url: string; headers: Rec
     url: 'https://api.copper.com/developer_api/v1/account',
     headers: { 'x-pw-accesstoken': key!, 'x-pw-useremail': email!, 'x-pw-application': 'developer_api' },
   }),
-  pipedrive: ([key]) => ({
-    url: `https://api.pipedrive.com/v1/users/me?api_token=${encodeURIComponent(key!)}`,
-    headers: {},
+  pipedrive: ([key], apiUrl) => ({
+    url: `${apiUrl ?? PIPEDRIVE_API}/v1/users/me`,
+    headers: { 'x-api-token': key! },
   }),
 };
 
-async function call(url: string, init: RequestInit, crmName: string): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
-    throw upstreamFailed(message('crm_unreachable', { crm: crmName }));
+/** The CRM's OAuth app on this server, and its token URL with the pre-connect values put in. */
+function tokenEndpoint(config: Config, software: Software, fields: Record<string, string>) {
+  const credentials = config.crm[software.slug];
+  if (!credentials) {
+    const prefix = software.slug.toUpperCase().replace(/-/g, '_');
+    throw unavailable(message('crm_not_configured', { crm: software.software, prefix }));
   }
+  if (!software.oauth_token_url) throw unavailable(message('crm_no_token_url', { crm: software.software }));
+  let tokenUrl = software.oauth_token_url;
+  for (const [id, value] of Object.entries(fields)) {
+    // Checked again here: a stored value must never choose the host the secret is sent to.
+    const field = software.preconnect_fields.find((f) => f.id === id) ?? { id };
+    const checked = checkPreconnectValue(software.slug, field, value);
+    if ('error' in checked) throw invalid(message('choice_not_allowed_connect_again', checked.choice));
+    tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(checked.value));
+  }
+  if (/\{[a-z_]+\}/.test(tokenUrl)) throw invalid(message('connection_details_missing'));
+  return { tokenUrl, ...credentials };
 }
+
+/** Posts a grant to the token URL: the answer's status and JSON body (empty when it is not JSON). */
+async function postGrant(
+  endpoint: ReturnType<typeof tokenEndpoint>,
+  grant: Record<string, string>,
+  crmName: string,
+): Promise<{ status: number; ok: boolean; body: Record<string, unknown> }> {
+  const response = await crmFetch(
+    endpoint.tokenUrl,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        ...grant,
+        client_id: endpoint.clientId,
+        client_secret: endpoint.clientSecret,
+      }),
+    },
+    crmName,
+  );
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: response.status, ok: response.ok, body };
+}
+
+function tokenSetOf(body: Record<string, unknown> & { access_token: string }): OAuthTokenSet {
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    access_token: body.access_token,
+    refresh_token: str(body.refresh_token),
+    domain: str(body.domain) ?? str(body.instance_url),
+    api_domain: str(body.api_domain) ?? str(body.instance_url),
+    scope: str(body.scope),
+    token_type: str(body.token_type) ?? 'Bearer',
+    expires_in: typeof body.expires_in === 'number' ? body.expires_in : null,
+  };
+}
+
+const hasAccessToken = (
+  body: Record<string, unknown>,
+): body is Record<string, unknown> & { access_token: string } => typeof body.access_token === 'string';
 
 export function createOAuthCrm(config: Config): CrmProvider {
   return {
     async exchangeCode(software: Software, code, context): Promise<OAuthTokenSet> {
-      const credentials = config.crm[software.slug];
-      if (!credentials) {
-        const prefix = software.slug.toUpperCase().replace(/-/g, '_');
-        throw unavailable(message('crm_not_configured', { crm: software.software, prefix }));
-      }
-      if (!software.oauth_token_url)
-        throw unavailable(message('crm_no_token_url', { crm: software.software }));
-      let tokenUrl = software.oauth_token_url;
-      for (const [id, value] of Object.entries(context.fields)) {
-        // Checked again here: a stored value must never choose the host the secret is sent to.
-        const field = software.preconnect_fields.find((f) => f.id === id) ?? { id };
-        const checked = checkPreconnectValue(software.slug, field, value);
-        if ('error' in checked) throw invalid(message('choice_not_allowed_connect_again', checked.choice));
-        tokenUrl = tokenUrl.replace(`{${id}}`, encodeURIComponent(checked.value));
-      }
-      if (/\{[a-z_]+\}/.test(tokenUrl)) throw invalid(message('connection_details_missing'));
-
-      const response = await call(
-        tokenUrl,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: context.redirectUri,
-            client_id: credentials.clientId,
-            client_secret: credentials.clientSecret,
-          }),
-        },
+      const endpoint = tokenEndpoint(config, software, context.fields);
+      const answer = await postGrant(
+        endpoint,
+        { grant_type: 'authorization_code', code, redirect_uri: context.redirectUri },
         software.software,
       );
-      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (!response.ok || typeof body.access_token !== 'string') {
+      if (!answer.ok || !hasAccessToken(answer.body)) {
         const refusal = message('crm_refused_authorization_code', { crm: software.software });
-        throw response.status >= 500 ? upstreamFailed(refusal) : invalid(refusal);
+        throw answer.status >= 500 ? upstreamFailed(refusal) : invalid(refusal);
       }
-      const str = (v: unknown) => (typeof v === 'string' ? v : null);
-      return {
-        access_token: body.access_token,
-        refresh_token: str(body.refresh_token),
-        domain: str(body.domain) ?? str(body.instance_url),
-        api_domain: str(body.api_domain) ?? str(body.instance_url),
-        scope: str(body.scope),
-        token_type: str(body.token_type) ?? 'Bearer',
-        expires_in: typeof body.expires_in === 'number' ? body.expires_in : null,
-      };
+      return tokenSetOf(answer.body);
+    },
+
+    async refreshTokens(software, refreshToken, context): Promise<OAuthTokenSet> {
+      const endpoint = tokenEndpoint(config, software, context.fields);
+      const answer = await postGrant(
+        endpoint,
+        { grant_type: 'refresh_token', refresh_token: refreshToken },
+        software.software,
+      );
+      if (answer.ok && hasAccessToken(answer.body)) return tokenSetOf(answer.body);
+      // OAuth answers a refused grant with 400 invalid_grant (RFC 6749 5.2); some CRMs with 401.
+      if (answer.status === 401 || answer.body.error === 'invalid_grant')
+        throw new CrmAccessRefused(`refresh refused (${answer.status})`);
+      throw upstreamFailed(message('crm_error_status', { crm: software.software, status: answer.status }));
     },
 
     async verifyApiKeys(software, keys) {
       const check = KEY_CHECKS[software.slug];
       if (!check) throw invalid(message('crm_no_api_keys', { crm: software.software }));
-      const { url, headers } = check(keys);
-      const response = await call(
+      const { url, headers } = check(keys, config.crmApiUrls[software.slug]);
+      const response = await crmFetch(
         url,
         { headers: { accept: 'application/json', ...headers } },
         software.software,

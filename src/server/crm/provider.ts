@@ -26,6 +26,17 @@ export interface CrmProvider {
    * code), upstreamFailed (the CRM failed) or unavailable (its OAuth app is not configured here).
    */
   exchangeCode(software: Software, code: string, context: ExchangeContext): Promise<OAuthTokenSet>;
+  /**
+   * Trades a refresh token for a new token set (docs/product.md#connection-health). CrmAccessRefused when
+   * the CRM refuses the refresh token (invalid_grant, 401: the connection needs attention); upstreamFailed
+   * when it fails or cannot be reached; unavailable when its OAuth app is not configured here. A CRM that
+   * keeps the refresh token answers none (`refresh_token: null`): the caller keeps the one it has.
+   */
+  refreshTokens(
+    software: Software,
+    refreshToken: string,
+    context: Pick<ExchangeContext, 'fields'>,
+  ): Promise<OAuthTokenSet>;
   /** Checks API keys: rejected when the CRM refuses them, upstreamFailed when it cannot be reached. */
   verifyApiKeys(software: Software, keys: string[]): Promise<void>;
 }
@@ -37,11 +48,14 @@ export interface CrmRegistry {
 /**
  * What sync-profile needs of a CRM (docs/product.md#crm-sync-rules), one adapter per CRM: its field list,
  * a search for a duplicate, and a create or update that is all or nothing. The Demo CRM's adapter is
- * crm/demo-records.ts; HubSpot, Pipedrive and Salesforce slot in beside it, each against a local fake of
- * its API (an upsert, where the CRM has one, goes behind `createRecord`/`updateRecord`).
+ * crm/demo-records.ts; HubSpot's, Pipedrive's and Salesforce's (crm/<slug>-records.ts) call the CRM's REST
+ * API through crm/crm-http.ts, and their tests run against local fakes of those APIs (test/server/fakes/).
  *
  * Adapters throw CrmRefusedField when the CRM refuses a value (nothing written), CrmRateLimited on a 429
- * (withCrmBackoff retries it), and domain errors (upstreamFailed, rejected) for anything else.
+ * (withCrmBackoff retries it), CrmAccessRefused when the CRM no longer accepts the connection's token or key
+ * (401: domain/crm-access.ts refreshes once, then answers 422 `crm_reconnect` and marks the connection as
+ * needing attention), and domain errors for anything else (upstreamFailed when it fails or cannot be
+ * reached).
  */
 export type CrmField = components['schemas']['CrmField'];
 
@@ -54,21 +68,47 @@ export interface CrmRecord {
 
 export interface CrmRecordApi {
   listFields(object: CrmObject): Promise<CrmField[]>;
-  /** The first record whose fields equal every value of `match` (emails compared without letter case). */
-  findRecord(object: CrmObject, match: Record<string, string>): Promise<CrmRecord | null>;
+  /**
+   * The first record whose fields equal every value of `match` (emails compared without letter case), with
+   * the values of `fields` it holds (a CRM answers only the fields asked for).
+   */
+  findRecord(object: CrmObject, match: Record<string, string>, fields: string[]): Promise<CrmRecord | null>;
   /** Creates one record owned by `owner`, with every value or none. */
   createRecord(object: CrmObject, values: Record<string, string>, owner: string): Promise<CrmRecord>;
   /** Writes `values` into the record, every one or none. */
   updateRecord(object: CrmObject, id: string, values: Record<string, string>): Promise<CrmRecord>;
 }
 
+/**
+ * A connection's stored credentials as the adapters read them: an OAuth connection's tokens with the API
+ * host the CRM named at the exchange (`api_domain`: Pipedrive's company domain, Salesforce's instance_url),
+ * or an API-key connection's keys.
+ */
+export interface CrmCredentials {
+  access_token?: string;
+  api_domain?: string | null;
+  api_keys?: string[];
+}
+
 /** Who the adapter acts for: the connection's stored credentials and the CRM account it reaches. */
 export interface CrmAccess {
   software: string;
   /** The opened credentials of the connection (tokens or API keys). */
-  credentials: { access_token?: string; api_keys?: string[] };
+  credentials: CrmCredentials;
   /** The CRM account: the organization's when the connection is or its maker is in one, else the user's. */
   account: string;
+}
+
+/**
+ * The CRM refused the connection's credentials: an access token it no longer takes (expired or revoked),
+ * a refresh token it refused (invalid_grant, 401), or API keys. domain/crm-access.ts refreshes once, then
+ * marks the connection as needing attention (docs/product.md#connection-health).
+ */
+export class CrmAccessRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`CRM refused the credentials: ${reason}`);
+    this.name = 'CrmAccessRefused';
+  }
 }
 
 /** The CRM refused a value: nothing was written. */

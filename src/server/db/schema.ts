@@ -394,6 +394,14 @@ interface CrmConnectionsTable {
   credentials: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** Set when the CRM refused the credentials (docs/product.md#connection-health); null while it works. */
+  needs_attention_since: Timestamp | null;
+  /** When the OAuth access token expires, as the CRM said; null for API keys or when it did not say. */
+  token_expires_at: Timestamp | null;
+  /** A process refreshing the token claims it until then (domain/crm-access.ts). */
+  refreshing_until: Timestamp | null;
+  /** The last check of the API keys with the CRM (crm-health/key-check.ts). */
+  keys_checked_at: GeneratedTimestamp;
 }
 
 interface CrmSyncSettingsTable {
@@ -442,6 +450,17 @@ interface DemoCrmRecordsTable {
   owner: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+}
+
+/** The Demo CRM sandbox's own tokens (crm/demo.ts): issued, hashed; and the API keys it refuses. */
+interface DemoCrmTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh' | 'refused_key';
+  /** Whom the Demo CRM issued the token to (or who told it to refuse the key). */
+  user_id: number;
+  /** An access token's end; null for the others. */
+  expires_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }
 
 interface OauthCodesTable {
@@ -649,6 +668,7 @@ export interface Database {
   crm_sync_log: CrmSyncLogTable;
   crm_sync_charges: CrmSyncChargesTable;
   demo_crm_records: DemoCrmRecordsTable;
+  demo_crm_tokens: DemoCrmTokensTable;
   outbox: OutboxTable;
   support_requests: SupportRequestsTable;
   rate_limits: RateLimitsTable;

@@ -13,6 +13,7 @@ import { domainLostMail } from '../mail/templates.js';
 import { mailingTransactions } from '../mail/with-mails.js';
 import type { Services } from '../services.js';
 import { txtValueOf } from './txt-proof.js';
+import { scheduleTask } from '../scheduled.js';
 
 type CheckServices = Pick<Services, 'repos' | 'dns' | 'mailer' | 'rateLimiter' | 'config'>;
 
@@ -68,16 +69,9 @@ export function scheduleDnsChecks(
   services: CheckServices,
   log: { error: (obj: unknown, msg: string) => void },
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    checkDnsDomains(services)
-      .catch((error: unknown) => log.error({ err: error }, 'daily DNS check of company domains failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleTask(
+    () => checkDnsDomains(services),
+    TICK_MS,
+    (error) => log.error({ err: error }, 'daily DNS check of company domains failed'),
+  );
 }

@@ -20,16 +20,10 @@ import {
   type SyncSettings,
 } from '../../shared/crm-sync-rules.js';
 import type { Software, User } from '../db/schema.js';
-import {
-  CrmRateLimited,
-  CrmRefusedField,
-  withCrmBackoff,
-  type CrmRecord,
-  type CrmRecordsRegistry,
-} from '../crm/provider.js';
+import { CrmRateLimited, CrmRefusedField, withCrmBackoff, type CrmRecord } from '../crm/provider.js';
 import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
 import type { Repositories } from '../repositories/index.js';
-import type { SecretBox } from '../security/secret-box.js';
+import { recordApiOf, type AccessServices } from './crm-access.js';
 import { refundSpend, spendCredits } from './credits.js';
 import { DomainError, notFound, rejected, tooManyAttempts } from './errors.js';
 
@@ -48,11 +42,12 @@ export async function syncSettingsFor(
   return saved ? { settings: saved, saved: true } : { settings: defaultSyncSettings(software), saved: false };
 }
 
-/** What a sync needs: the queries, the sealed credentials' box, the CRMs' record APIs, the account limit. */
-export interface SyncServices {
-  repos: Repositories;
-  secretBox: SecretBox;
-  crmRecords: CrmRecordsRegistry;
+/**
+ * What a sync needs: what keeps the connection's credentials fresh (the queries, the sealed credentials'
+ * box, the CRMs and their record APIs, who is told when the connection needs attention), and the account
+ * limit.
+ */
+export interface SyncServices extends AccessServices {
   /** Runs an account's spends a few at a time (Services' accountLimit). */
   accountLimit: { run<T>(accountId: number, work: () => Promise<T>): Promise<T> };
 }
@@ -64,23 +59,16 @@ const scopeOf = (user: Pick<User, 'id' | 'organization_id'>) =>
 /** The period a profile is paid for once in: the calendar month, UTC. */
 const periodOf = (now: Date) => now.toISOString().slice(0, 7);
 
-/** The record API of the user's connection to the CRM: 404 without a connection or an adapter. */
-export async function openRecordApi(
-  services: Pick<SyncServices, 'repos' | 'secretBox' | 'crmRecords'>,
-  user: User,
-  software: Software,
-) {
+/**
+ * The record API of the user's connection to the CRM, its credentials kept fresh (domain/crm-access.ts):
+ * 404 without a connection or an adapter, 422 when the connection needs attention.
+ */
+export async function openRecordApi(services: AccessServices, user: User, software: Software) {
   const connection = await services.repos.connections.forSync(user, software.slug);
   if (!connection) throw notFound(message('crm_sync_not_connected', { crm: software.software }));
-  const credentials = services.secretBox.open<{ access_token?: string; api_keys?: string[] }>(
-    connection.credentials,
-  );
   const organizationId = connection.organization_id ?? user.organization_id;
-  const api = services.crmRecords.open({
-    software: software.slug,
-    credentials,
-    account: organizationId === null ? `user:${user.id}` : `org:${organizationId}`,
-  });
+  const account = organizationId === null ? `user:${user.id}` : `org:${organizationId}`;
+  const api = await recordApiOf(services, connection, software, account);
   if (!api) throw notFound(message('crm_sync_unsupported', { crm: software.software }));
   return api;
 }
@@ -105,9 +93,6 @@ export async function syncProfile(
   dryRun: boolean,
 ): Promise<SyncResult> {
   const { repos } = services;
-  const api = await openRecordApi(services, user, software);
-  const { settings } = await syncSettingsFor(repos, user, software.slug);
-  const crm = (call: () => Promise<CrmRecord | null>) => withCrmBackoff(call, services.crmRecords.backoff);
   const logBase = {
     organization_id: user.organization_id,
     user_id: user.id,
@@ -117,12 +102,27 @@ export async function syncProfile(
   };
   const log = (entry: Omit<NewSyncLogEntry, keyof typeof logBase>) =>
     repos.crmSync.record({ ...logBase, ...entry });
+  let api;
+  try {
+    api = await openRecordApi(services, user, software);
+  } catch (error) {
+    // A connection that needs attention refuses the sync before any call to the CRM: still a failed sync.
+    if (!dryRun && error instanceof DomainError && error.code === 'crm_reconnect')
+      await logFailure(log, error, error);
+    throw error;
+  }
+  const { settings } = await syncSettingsFor(repos, user, software.slug);
+  const crm = (call: () => Promise<CrmRecord | null>) => withCrmBackoff(call, services.crmRecords.backoff);
 
   let duplicate: CrmRecord | null = null;
   let matchedBy: SyncResult['matched_by'] = null;
+  // The duplicate's values of the mapped fields are what the rules compare with.
+  const mapped = [
+    ...new Set(settings.mapping.flatMap((row) => (row.crm_field === null ? [] : [row.crm_field]))),
+  ];
   try {
     for (const search of duplicateSearches(settings, profile)) {
-      duplicate = await crm(() => api.findRecord(settings.object, search.match));
+      duplicate = await crm(() => api.findRecord(settings.object, search.match, mapped));
       if (duplicate) {
         matchedBy = search.key;
         break;

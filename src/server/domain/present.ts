@@ -111,6 +111,12 @@ export function presentUser(user: User, extras: UserViewExtras): UserView {
       organization !== null && extras.org_connection_id !== null
         ? String(extras.org_connection_id)
         : personalId,
+    connection_status:
+      extras.connection_needs_attention === null
+        ? null
+        : extras.connection_needs_attention
+          ? 'needs_attention'
+          : 'connected',
     join_timestamp: epochSeconds(user.created_at)!,
     software: user.software ? { slug: user.software } : null,
     subscription: presentSubscription(user),

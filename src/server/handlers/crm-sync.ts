@@ -14,6 +14,7 @@ import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import { isOfferedSoftware } from '../domain/software.js';
 import { withCrmBackoff } from '../crm/provider.js';
+import { connectionAttention } from '../crm-health/attention.js';
 import type { SyncLogCursor, SyncLogFilter } from '../repositories/crm-sync.js';
 import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Handlers } from '../http/api.js';
@@ -84,7 +85,11 @@ export function crmSyncHandlers(
         ctx.query.object ?? (await syncSettingsFor(repos, user, software.slug)).settings.object;
       if (!crmObjects(software.slug).includes(object))
         throw invalid(message('sync_object_unsupported', { crm: software.software, object }));
-      const api = await openRecordApi(services, user, software);
+      const api = await openRecordApi(
+        { ...services, needsAttention: connectionAttention(services, ctx) },
+        user,
+        software,
+      );
       const fields = await withCrmBackoff(() => api.listFields(object), services.crmRecords.backoff);
       return { error: false, data: { software: software.slug, object, fields } };
     },
@@ -128,7 +133,13 @@ export function crmSyncHandlers(
     async syncProfile(ctx) {
       const user = await ctx.user();
       const software = await softwareFor(ctx.body.software);
-      const data = await syncProfile(services, user, software, ctx.body.profile, ctx.body.dry_run === true);
+      const data = await syncProfile(
+        { ...services, needsAttention: connectionAttention(services, ctx) },
+        user,
+        software,
+        ctx.body.profile,
+        ctx.body.dry_run === true,
+      );
       return { error: false, data };
     },
 

@@ -4,6 +4,7 @@ import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import type { Software, User } from '../db/schema.js';
 import { json } from '../db/json.js';
 import { viewOfUser } from '../domain/accounts.js';
+import { tokenExpiry, tokenHash, type StoredKeys, type StoredOAuth } from '../domain/crm-access.js';
 import { isOfferedSoftware, oauthRedirectUri } from '../domain/software.js';
 import { roleCan } from '../../shared/permissions.js';
 import { requirePermission } from '../domain/authorization.js';
@@ -13,17 +14,15 @@ import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 import { message } from '../../contract/messages.js';
 
-interface StoredOAuth {
-  access_token: string;
-  refresh_token: string | null;
-  fields?: Record<string, string>;
-}
-interface StoredKeys {
-  api_keys: string[];
-}
-
 const sameSecret = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/** The connection's current access token, or one a refresh replaced (the extension may still hold it). */
+function isTokenOf(stored: StoredOAuth, token: string): boolean {
+  if (sameSecret(stored.access_token, token)) return true;
+  const hash = tokenHash(token);
+  return (stored.earlier_tokens ?? []).some((earlier) => sameSecret(earlier, hash));
+}
 
 export function crmHandlers(
   services: Services,
@@ -42,9 +41,10 @@ export function crmHandlers(
     user: User,
     software: Software,
     authType: string,
-    credentials: unknown,
+    credentials: StoredOAuth | StoredKeys,
     shared: boolean,
     ip: string,
+    tokenExpiresAt: Date | null = null,
   ) {
     return repos.transaction(async (tx) => {
       await tx.audit.record({
@@ -60,6 +60,7 @@ export function crmHandlers(
         authType,
         sealedCredentials: secretBox.seal(credentials),
         shared,
+        tokenExpiresAt,
       });
       await tx.users.update(user.id, { software: software.slug, preconnect: null });
       return id;
@@ -120,9 +121,10 @@ export function crmHandlers(
         user,
         software,
         'oauth',
-        { ...tokens, fields } satisfies StoredOAuth,
+        { ...tokens, fields },
         shared,
         ctx.ip,
+        tokenExpiry(tokens, new Date(now * 1000)),
       );
       const updated = await repos.users.findById(user.id);
       if (!updated) throw new Error(`User ${user.id} is missing`);
@@ -152,7 +154,7 @@ export function crmHandlers(
         const connections = await repos.connections.oauthConnectionsOf(user, software.slug);
         const match = connections.find((c) => {
           try {
-            return sameSecret(secretBox.open<StoredOAuth>(c.credentials).access_token, token);
+            return isTokenOf(secretBox.open<StoredOAuth>(c.credentials), token);
           } catch {
             return false;
           }
@@ -175,14 +177,7 @@ export function crmHandlers(
         .map((k) => k?.trim() ?? '');
       if (keys.some((k) => k === '')) throw invalid(message('api_key_fields_missing'));
       await services.crm.forSoftware(software.slug).verifyApiKeys(software, keys);
-      const connectionId = await saveConnection(
-        user,
-        software,
-        'api key',
-        { api_keys: keys } satisfies StoredKeys,
-        false,
-        ctx.ip,
-      );
+      const connectionId = await saveConnection(user, software, 'api key', { api_keys: keys }, false, ctx.ip);
       const [k1, k2, k3, k4] = [0, 1, 2, 3].map((i) => keys[i] ?? null);
       return {
         error: false,

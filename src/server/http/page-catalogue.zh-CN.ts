@@ -112,6 +112,24 @@ export const pagesZhCN: Record<string, string> = {
   'Owner: {owner}': '负责人：{owner}',
   '{crm} accepts any API key that starts with {prefix}. Here is a fresh one:':
     '{crm} 接受任何以 {prefix} 开头的 API 密钥。这是一个新的密钥：',
+  // The Demo CRM's control page (sandbox/crm-tokens-page.ts)
+  '{crm} tokens': '{crm} 令牌',
+  'Try how {app} handles {crm} when it stops accepting the connection.':
+    '试试当 {crm} 不再接受连接时 {app} 如何处理。',
+  'Live access tokens of {email}: {access}. Refresh tokens: {refresh}.':
+    '{email} 的有效访问令牌：{access} 个。刷新令牌：{refresh} 个。',
+  'Let the access token expire': '让访问令牌过期',
+  'Let it expire and refuse the refresh': '让其过期并拒绝刷新',
+  'API key to refuse': '要拒绝的 API 密钥',
+  'Refuse this API key': '拒绝此 API 密钥',
+  'The access tokens expired: {app} refreshes them at its next call.':
+    '访问令牌已过期：{app} 会在下一次调用时刷新它们。',
+  'The access tokens expired and their refresh is refused: the next call of {app} marks the connection as needing attention.':
+    '访问令牌已过期，且其刷新会被拒绝：{app} 的下一次调用会将该连接标记为需要处理。',
+  '{crm} refuses this API key from now on: the next sync or the daily key check marks the connection.':
+    '{crm} 从现在起拒绝此 API 密钥：下一次同步或每日密钥检查会标记该连接。',
+  'Choose a button, or enter the API key to refuse.': '请选择一个按钮，或输入要拒绝的 API 密钥。',
+  'Back to the tokens': '返回令牌页面',
   // The Google sign-in sandbox (sandbox/google-page.ts)
   'Choose an account': '选择账号',
   'to sign up to {app} with Google.': '以使用 Google 注册 {app}。',

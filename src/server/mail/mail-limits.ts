@@ -14,8 +14,11 @@ import type { Mail, PermittedMail } from './mailer.js';
 
 /** The support form is a server-rendered page, not an operation of the contract. */
 type FormRoute = 'supportForm';
-/** The daily check of DNS-proven domains (dns/daily-check.ts) runs in every process, outside any call. */
-type ScheduledJob = 'dailyDnsCheck';
+/**
+ * The daily checks run in every process, outside any call: of DNS-proven domains (dns/daily-check.ts) and
+ * of CRM API keys (crm-health/key-check.ts).
+ */
+type ScheduledJob = 'dailyDnsCheck' | 'crmKeyCheck';
 
 interface MailSender {
   /** The template of mail/templates.ts. */
@@ -131,6 +134,17 @@ export const MAIL_SENDERS = {
     callerChosen: false,
     bound: 'once a credit period, to the spending member (users.cap_mailed_at)',
     senders: ['spendCredits'],
+  },
+  crmAttention: {
+    template: 'crmAttentionMail',
+    counts: 'to',
+    rules: [RATE_RULES.crmAttentionMail],
+    pastLimit: 'skip',
+    callerChosen: false,
+    bound:
+      'once until the maker reconnects (crm_connections.needs_attention_since), and per address by its rule',
+    // The calls that reach the CRM through a connection (domain/crm-access.ts), and the daily key check.
+    senders: ['syncProfile', 'getCrmFields', 'crmKeyCheck'],
   },
 } as const satisfies Record<string, MailSender>;
 

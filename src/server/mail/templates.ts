@@ -165,9 +165,12 @@ function creditAlertWords(
   }
 }
 
-/** docs/product.md#credit-alerts: one alert to one admin, in the admin's language. */
-export function creditAlertMail(to: string, locale: Locale, alert: CreditAlertFacts, link: string): Mail {
-  const words = creditAlertWords(locale, alert);
+/** A notice in one language: what happened, and a link that says what to do about it. */
+function noticeMail(
+  to: string,
+  words: { subject: string; body: string; action: string },
+  link: string,
+): Mail {
   return {
     to,
     subject: words.subject,
@@ -175,6 +178,11 @@ export function creditAlertMail(to: string, locale: Locale, alert: CreditAlertFa
     html: html`<p>${words.body}</p>
       <p><a href="${link}">${words.action}</a></p>`.value,
   };
+}
+
+/** docs/product.md#credit-alerts: one alert to one admin, in the admin's language. */
+export function creditAlertMail(to: string, locale: Locale, alert: CreditAlertFacts, link: string): Mail {
+  return noticeMail(to, creditAlertWords(locale, alert), link);
 }
 
 /** docs/product.md#requests-to-join: an admin learns that someone at the company's domain asks to join. */
@@ -230,4 +238,25 @@ export function domainLostMail(to: string, domain: string, organization: string,
       <p><a href="${link}">Publish the TXT record again, then select Verify</a> on the Organization page.</p>`
       .value,
   };
+}
+
+/**
+ * docs/product.md#connection-health: the maker of a CRM connection learns that the CRM refused its
+ * credentials (a refresh token or API keys it no longer takes), once until they connect again, in the
+ * language of their last session.
+ */
+export function crmAttentionMail(to: string, locale: Locale, crm: string, link: string): Mail {
+  const words =
+    locale === 'zh-CN'
+      ? {
+          subject: `您的 ${crm} 连接需要处理`,
+          body: `${crm} 不再接受 CRM Sync 保存的登录信息，因此无法再通过此连接同步资料。`,
+          action: '在“CRM 连接”页面重新连接',
+        }
+      : {
+          subject: `Your ${crm} connection needs attention`,
+          body: `${crm} no longer accepts the sign-in CRM Sync keeps for it, so profiles cannot be synced through this connection.`,
+          action: 'Reconnect it on the CRM Connection page',
+        };
+  return noticeMail(to, words, link);
 }

@@ -6,6 +6,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { CreditSettingsTable, Database } from '../db/schema.js';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../../shared/locale.js';
+import { lastSessionLocale } from './sessions.js';
 
 export type CreditSettings = Omit<Selectable<CreditSettingsTable>, 'organization_id'>;
 
@@ -91,19 +92,7 @@ export function createCreditSettingsRepository(db: Db) {
     async recipients(organizationId: number, roles: readonly string[]): Promise<AlertRecipient[]> {
       const rows = await db
         .selectFrom('users')
-        .select([
-          'users.id',
-          'users.email',
-          (eb) =>
-            eb
-              .selectFrom('sessions')
-              .select('sessions.locale')
-              .whereRef('sessions.user_id', '=', 'users.id')
-              .where('sessions.locale', 'is not', null)
-              .orderBy('sessions.last_seen_at', 'desc')
-              .limit(1)
-              .as('locale'),
-        ])
+        .select(['users.id', 'users.email', lastSessionLocale])
         .where('users.organization_id', '=', organizationId)
         .where('users.role', 'in', [...roles])
         .orderBy('users.id')

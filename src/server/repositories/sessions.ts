@@ -4,9 +4,9 @@
  * its organization's policy may end it sooner (docs/product.md#session-and-network-policies), which the
  * session resolver applies with what the lookups here answer.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { User } from '../db/schema.js';
+import type { Database, User } from '../db/schema.js';
 import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { SessionPolicy } from './session-policies.js';
@@ -15,6 +15,21 @@ const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_SECONDS = 60;
+
+/**
+ * The UI language of the user's last session that said one, as a column (`locale`) of a query over
+ * `users`: a mail to them is written in it. Null when no session said one.
+ */
+export function lastSessionLocale(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('sessions')
+    .select('sessions.locale')
+    .whereRef('sessions.user_id', '=', 'users.id')
+    .where('sessions.locale', 'is not', null)
+    .orderBy('sessions.last_seen_at', 'desc')
+    .limit(1)
+    .as('locale');
+}
 
 /** Where a session was started from, shown in the sessions list. */
 export interface SessionOrigin {
@@ -172,6 +187,7 @@ export function createSessionsRepository(db: Db) {
         member_count,
         org_connection_id,
         personal_connection_id,
+        connection_needs_attention,
         ...rest
       } = row;
       const view = {
@@ -184,6 +200,7 @@ export function createSessionsRepository(db: Db) {
         member_count,
         org_connection_id,
         personal_connection_id,
+        connection_needs_attention,
       };
       return { ...(await touched(idHash, rest, now)), view };
     },

@@ -18,6 +18,8 @@ export interface UserViewExtras {
   member_count: number | string | bigint | null;
   org_connection_id: number | null;
   personal_connection_id: number | null;
+  /** Whether the connection the extension uses needs attention; null without one. */
+  connection_needs_attention: boolean | null;
 }
 
 /** The columns of a member the members table shows (get-organization-members). */
@@ -126,6 +128,10 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
     sql<number | null>`(select c.id from crm_connections c
       where c.user_id = ${userId} and c.organization_id is null
       order by c.id desc limit 1)`.as('personal_connection_id'),
+    // The connection the extension uses (the organization's when it has one, as presentUser says).
+    sql<boolean | null>`(select c.needs_attention_since is not null from crm_connections c
+      where c.organization_id = o.id or (c.user_id = ${userId} and c.organization_id is null)
+      order by c.organization_id is null, c.id desc limit 1)`.as('connection_needs_attention'),
   ] as const;
 }
 

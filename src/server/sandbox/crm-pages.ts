@@ -17,7 +17,7 @@ import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
 
 /** Names, not words: the same in every language. */
-const DEMO_CRM = 'Demo CRM';
+export const DEMO_CRM = 'Demo CRM';
 const APP_NAME = 'CRM Sync';
 
 type AuthorizeQuery = { client_id?: string; redirect_uri?: string; state?: string; scope?: string };
@@ -31,6 +31,26 @@ const LOGO_COLOURS: Record<string, string> = {
   copper: '#f26a4b',
   'demo-crm': '#3f51b5',
 };
+
+/** A Demo CRM page for the signed-in user only: the 401 page that asks to log in first. */
+export function signInFirst(request: FastifyRequest, reply: FastifyReply) {
+  const { locale, t } = pageLanguage(request);
+  return reply
+    .status(401)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      page(
+        t('{crm} · Authorize', { crm: DEMO_CRM }),
+        html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
+          <p>
+            ${t('Please log in to {app} in this browser first, then connect again.', { app: APP_NAME })}
+            <a href="/login">${t('Log in')}</a>
+          </p>`,
+        { locale },
+      ),
+    );
+}
 
 export function registerCrmPages(app: FastifyInstance, services: Services) {
   const { config } = services;
@@ -59,25 +79,6 @@ export function registerCrmPages(app: FastifyInstance, services: Services) {
   }
   const unknownClient = (t: PageText) => t('Unknown client_id.');
   const redirectRefused = (t: PageText) => t('The redirect_uri is not allowed for this client.');
-
-  function signInFirst(request: FastifyRequest, reply: FastifyReply) {
-    const { locale, t } = pageLanguage(request);
-    return reply
-      .status(401)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          t('{crm} · Authorize', { crm: DEMO_CRM }),
-          html`<h1>${t('{crm} · Authorize', { crm: DEMO_CRM })}</h1>
-            <p>
-              ${t('Please log in to {app} in this browser first, then connect again.', { app: APP_NAME })}
-              <a href="/login">${t('Log in')}</a>
-            </p>`,
-          { locale },
-        ),
-      );
-  }
 
   app.get<{ Querystring: AuthorizeQuery }>('/sandbox/crm/authorize', async (request, reply) => {
     const query = request.query;

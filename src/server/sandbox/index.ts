@@ -8,6 +8,7 @@ import type { GoogleSandbox } from '../security/google-sandbox.js';
 import type { Services } from '../services.js';
 import { registerCheckoutPage } from './checkout-page.js';
 import { registerCrmLogos, registerCrmPages } from './crm-pages.js';
+import { registerCrmTokensPage } from './crm-tokens-page.js';
 import { registerGooglePage } from './google-page.js';
 import { registerMailPage, servesMailPage } from './mail-page.js';
 import { registerPortalPage } from './portal-page.js';
@@ -29,6 +30,9 @@ export async function sandboxPlugin(app: FastifyInstance, options: SandboxOption
     registerCheckoutPage(app, services);
     registerPortalPage(app, services);
   }
-  if (services.config.sandboxes) registerCrmPages(app, services);
+  if (services.config.sandboxes) {
+    registerCrmPages(app, services);
+    registerCrmTokensPage(app, services);
+  }
   if (googleSandbox) registerGooglePage(app, googleSandbox);
 }

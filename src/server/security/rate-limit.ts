@@ -190,6 +190,11 @@ export const RATE_RULES = {
   domainLostMail: { name: 'mail:domain-lost', limit: 3, windowSeconds: 24 * 60 * 60 },
   /** Credit alerts to one admin (docs/product.md#credit-alerts): each is once per event, this bounds a busy team. */
   creditAlertMail: { name: 'mail:credit-alert', limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Notices that a CRM connection needs attention (docs/product.md#connection-health), per maker: each is
+   * once until they reconnect; this bounds one who reconnects a broken CRM again and again.
+   */
+  crmAttentionMail: { name: 'mail:crm-attention', limit: 3, windowSeconds: 24 * 60 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -71,6 +71,7 @@ const USER_FIELDS = {
   has_onboarded: true,
   personal_connection_id: true,
   connection_id: true,
+  connection_status: true,
   join_timestamp: true,
   software: { slug: true },
   subscription: SUBSCRIPTION,

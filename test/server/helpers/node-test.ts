@@ -41,12 +41,34 @@ export const beforeEach = deferred(nodeTest.beforeEach);
 export const afterEach = deferred(nodeTest.afterEach);
 export const { mock } = nodeTest;
 
+let sharedProcess = false;
+const runEndHooks: (() => Promise<void>)[] = [];
+
+/**
+ * Whether this process runs several test files (helpers/run-in-one-process.ts), so that what they can share
+ * (the browser files' Chromium) lives until `atRunEnd` rather than to the end of a file.
+ */
+export function filesShareProcess(): boolean {
+  return sharedProcess;
+}
+
+/** Cleanup for the end of a one-process run, once every file has run (helpers/run-in-one-process.ts). */
+export function atRunEnd(hook: () => Promise<void>): void {
+  runEndHooks.push(hook);
+}
+
+/** Runs the `atRunEnd` hooks: the one-process runner's last step. */
+export async function endRun(): Promise<void> {
+  for (const hook of runEndHooks.splice(0)) await hook();
+}
+
 /**
  * Loads a test file, keeping what it registers instead of registering it: the caller replays the calls
  * inside a suite of its own. Files load one at a time.
  */
 export async function collectRegistrations(load: () => Promise<unknown>): Promise<Registration[]> {
   if (collecting) throw new Error('test files load one at a time');
+  sharedProcess = true;
   const registrations: Registration[] = [];
   collecting = registrations;
   try {

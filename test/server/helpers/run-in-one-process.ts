@@ -8,7 +8,7 @@
 // test/server/helpers/node-test.ts, which keeps a file's top-level hooks inside its own suite.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, collectRegistrations, describe, it } from './node-test.js';
+import { after, before, collectRegistrations, describe, endRun, it } from './node-test.js';
 
 /**
  * A cap for a hung file, not a speed check: the one `npm test` gives each file (scripts/test-all.ts), which
@@ -22,6 +22,9 @@ const FILE_TIMEOUT_MS = 600_000;
  */
 const EXIT_GRACE_MS = 15_000;
 
+/** Each file's CPU in this process (a browser file's Chromium aside): where a pass's time goes. */
+const cpuByFile = new Map<string, number>();
+
 // Every file loads before the first test runs: node's runner ends once it has nothing left to run, so a
 // file loaded after the last suite ended would never run.
 for (const file of process.argv.slice(2)) {
@@ -34,11 +37,25 @@ for (const file of process.argv.slice(2)) {
     registrations = [() => it('loads', () => Promise.reject(error))];
   }
   describe(name, { timeout: FILE_TIMEOUT_MS }, () => {
+    let start: NodeJS.CpuUsage;
+    before(() => {
+      start = process.cpuUsage();
+    });
     for (const register of registrations) register();
+    after(() => {
+      const used = process.cpuUsage(start);
+      cpuByFile.set(name, (used.user + used.system) / 1e6);
+    });
   });
 }
 
-after(() => {
+after(async () => {
+  await endRun();
+  const costliest = [...cpuByFile].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(
+    `\nCPU s by file, costliest first (of ${cpuByFile.size}; this process's CPU once every file had loaded):`,
+  );
+  for (const [file, seconds] of costliest) console.log(`${seconds.toFixed(1).padStart(7)}  ${file}`);
   setTimeout(() => {
     console.error(`A test file left something running ${EXIT_GRACE_MS / 1000} s after the last test ended.`);
     process.exit(1);

@@ -7,6 +7,7 @@ import { aPaidSubscription, anOrganization, aUser } from '../msw/fixtures';
 import { nothingToJoin, overviewCalls } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
+import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
 
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
 
@@ -48,6 +49,56 @@ test('with the extension installed, the next step is connecting the CRM; once co
   expect(setup.getByText('Installed')).toBeInTheDocument();
   expect(setup.getByText('Connected')).toBeInTheDocument();
   expect(screen.queryByText(/^Next step:/)).not.toBeInTheDocument();
+});
+
+test('a connection the CRM no longer accepts needs attention, with Reconnect to the CRM page', async () => {
+  server.use(nothingToJoin(), ...overviewCalls());
+  const { unmount } = renderApp('/dashboard', {
+    preloadedState: signedIn(aUser({ connection_id: 'conn-1', connection_status: 'needs_attention' })),
+  });
+  const setup = await region('Extension and CRM');
+  expect(setup.getByText('Needs attention')).toBeInTheDocument();
+  expect(setup.queryByText('Connected')).not.toBeInTheDocument();
+  expect(
+    setup.getByText('Your CRM no longer accepts this connection: reconnect it to keep syncing profiles.'),
+  ).toBeInTheDocument();
+  expect(setup.getByRole('link', { name: 'Reconnect' })).toHaveAttribute('href', '/dashboard/connection');
+  unmount();
+
+  await activateLocale('zh-CN');
+  try {
+    server.use(nothingToJoin(), ...overviewCalls());
+    renderApp('/dashboard', {
+      preloadedState: signedIn(aUser({ connection_id: 'conn-1', connection_status: 'needs_attention' })),
+    });
+    const zh = await region('扩展与 CRM');
+    expect(zh.getByText('需要处理')).toBeInTheDocument();
+    expect(zh.getByText('您的 CRM 不再接受此连接：请重新连接以继续同步资料。')).toBeInTheDocument();
+    expect(zh.getByRole('link', { name: '重新连接' })).toHaveAttribute('href', '/dashboard/connection');
+  } finally {
+    activateLocaleWith('en', {});
+  }
+});
+
+test("a member whose organization's shared connection needs attention is told an admin reconnects it", async () => {
+  server.use(...overviewCalls());
+  renderApp('/dashboard', {
+    preloadedState: signedIn(
+      aUser({
+        role: 'member',
+        connection_id: 'org-conn',
+        personal_connection_id: null,
+        connection_status: 'needs_attention',
+        organization: anOrganization({ billing_admin_id: 'someone-else' }),
+      }),
+    ),
+  });
+  const setup = await region('Extension and CRM');
+  expect(setup.getByText('Needs attention')).toBeInTheDocument();
+  expect(
+    setup.getByText("Your CRM no longer accepts your organization's connection: an admin reconnects it."),
+  ).toBeInTheDocument();
+  expect(setup.queryByRole('link', { name: 'Reconnect' })).not.toBeInTheDocument();
 });
 
 test('the billing admin sees credits against the cap, the seats and the next invoice', async () => {

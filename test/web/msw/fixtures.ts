@@ -58,6 +58,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     has_onboarded: false,
     personal_connection_id: null,
     connection_id: null,
+    connection_status: null,
     join_timestamp: FIXTURE_NOW - 86_400,
     software: { slug: 'demo-crm' },
     subscription: aSubscription(),

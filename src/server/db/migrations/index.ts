@@ -31,6 +31,7 @@ import m0058CreditAlerts from './0058-credit-alerts.js';
 import m0059SessionPolicies from './0059-session-policies.js';
 import m0060CrmSync from './0060-crm-sync.js';
 import m0061Scim from './0061-scim.js';
+import m0062CrmConnectionHealth from './0062-crm-connection-health.js';
 import m0064AuditStreaming from './0064-audit-streaming.js';
 
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0059_session_policies': m0059SessionPolicies,
   '0060_crm_sync': m0060CrmSync,
   '0061_scim': m0061Scim,
+  '0062_crm_connection_health': m0062CrmConnectionHealth,
   '0064_audit_streaming': m0064AuditStreaming,
 };
 

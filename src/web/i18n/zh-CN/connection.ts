@@ -45,6 +45,14 @@ export const connection: Record<string, string> = {
   'API Key': 'API 密钥',
   Disconnect: '断开连接',
   'Not connected': '未连接',
+  'Needs attention': '需要处理',
+  Reconnect: '重新连接',
+  '{software} no longer accepts this connection: reconnect it to keep syncing profiles.':
+    '{software} 不再接受此连接：请重新连接以继续同步资料。',
+  "{software} no longer accepts your organization's connection: an admin reconnects it.":
+    '{software} 不再接受您组织的连接：需由管理员重新连接。',
+  'A new window opened to sign in to {software}. Finish connecting there.':
+    '已打开一个新窗口用于登录 {software}。请在那里完成连接。',
   'Checking your connection...': '正在检查您的连接...',
   Disconnected: '已断开连接',
   'You have been disconnected from your CRM.': '您已与 CRM 断开连接。',

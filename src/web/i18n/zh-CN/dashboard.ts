@@ -52,6 +52,12 @@ export const dashboard: Record<string, string> = {
   Installed: '已安装',
   'Not installed': '未安装',
   'Connect your CRM': '连接您的 CRM',
+  'Needs attention': '需要处理',
+  Reconnect: '重新连接',
+  'Your CRM no longer accepts this connection: reconnect it to keep syncing profiles.':
+    '您的 CRM 不再接受此连接：请重新连接以继续同步资料。',
+  "Your CRM no longer accepts your organization's connection: an admin reconnects it.":
+    '您的 CRM 不再接受您组织的连接：需由管理员重新连接。',
   'Manage members': '管理成员',
   '{standard} Standard and {pro} Pro seats purchased': '已购买 {standard} 个标准版席位和 {pro} 个专业版席位',
   '{count, plural, one {# member} other {# members}} in {organization}':

@@ -81,6 +81,7 @@ export const serverCodes: Record<MessageCode, string> = {
   crm_no_token_url: '{crm} 未配置 OAuth 令牌地址。',
   crm_not_configured: '此服务器未配置 {crm}：请设置 {prefix}_CLIENT_ID 和 {prefix}_CLIENT_SECRET。',
   crm_rate_limited: '{crm} 正忙。请在 {seconds} 秒后重试。',
+  crm_reconnect: '{crm} 不再接受此连接。请重新连接 {crm}。',
   crm_refused_authorization_code: '{crm} 拒绝了授权码。',
   crm_refused_credentials: '验证失败：{crm} 拒绝了这些凭据。',
   crm_refused_field: '{crm} 拒绝了字段"{field}"：{reason}。',

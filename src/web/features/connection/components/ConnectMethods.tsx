@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { Software } from '../../../api/contract-types';
 import { useOAuthConnect } from '../hooks/use-oauth-connect';
@@ -11,6 +10,7 @@ import {
 } from '../lib/software-connection';
 import ConnectOptions from './ConnectOptions';
 import PreconnectForm from './PreconnectForm';
+import OAuthWindowNotice from './OAuthWindowNotice';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
@@ -55,11 +55,7 @@ export default function ConnectMethods({ software, variant, role, memberCount }:
         onApiKey={() => setAuthAttempt('api key')}
       />
       {!withForm && <ErrorAlert error={oauth.errorText} />}
-      {oauth.opened ? (
-        <Alert severity="info">
-          A new window opened to sign in to {software.software}. Finish connecting there.
-        </Alert>
-      ) : null}
+      {oauth.opened ? <OAuthWindowNotice softwareName={software.software} /> : null}
     </Stack>
   );
 }

@@ -4,11 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectUser } from '../../../entities/session';
-import { useChosenSoftware } from '../../../entities/crm';
+import { connectionAttention, useChosenSoftware } from '../../../entities/crm';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import ConnectMethods from '../components/ConnectMethods';
 import ConnectionCard from '../components/ConnectionCard';
+import ReconnectCrm from '../components/ReconnectCrm';
 import LoadingState from '../../../components/LoadingState';
 import SoftwareLogo from '../components/SoftwareLogo';
 import ChooseSoftware from '../components/ChooseSoftware';
@@ -20,13 +21,17 @@ import { dashboardPaths } from '../../../lib/paths';
 
 const AUTH_METHOD_LABEL = { oauth: 'OAuth Authentication', 'api key': 'API Key' } as const;
 
-/** /dashboard/connection (docs/product.md#dashboard-connection). */
+/**
+ * /dashboard/connection (docs/product.md#dashboard-connection); a connection the CRM no longer accepts needs
+ * attention first (docs/product.md#connection-health).
+ */
 export default function DashboardConnectionPage() {
   useDocumentTitle('CRM Connection');
   const user = useAppSelector(selectUser);
   const { software, isLoading: softwareLoading } = useChosenSoftware();
   const connection = useExtensionConnection(software?.slug);
   const checking = connection.status === 'waiting' || connection.status === 'verifying';
+  const attention = user ? connectionAttention(user) : null;
 
   return (
     <ConnectionCard>
@@ -35,7 +40,14 @@ export default function DashboardConnectionPage() {
           {software ? <SoftwareLogo name={software.software} logoUrl={software.logo_url} size={48} /> : null}
           <ConnectionHeading>{t('CRM Connection')}</ConnectionHeading>
         </Stack>
-        {checking || softwareLoading ? (
+        {software && attention ? (
+          <ReconnectCrm
+            software={software}
+            role={user?.role}
+            memberCount={user?.organization?.member_count}
+            byAdmin={attention === 'ask-admin'}
+          />
+        ) : checking || softwareLoading ? (
           <LoadingState text="Checking your connection..." />
         ) : connection.status === 'connected' && connection.authType ? (
           <Stack spacing={2} alignItems="flex-start">

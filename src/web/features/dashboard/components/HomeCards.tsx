@@ -11,6 +11,7 @@ import type { User } from '../../../api/contract-types';
 import Tag from '../../../components/Tag';
 import { ContentSkeleton } from '../../../components/skeletons';
 import { CapUsage } from '../../../entities/credits';
+import { connectionAttention } from '../../../entities/crm';
 import { formatAmount } from '../../../entities/plan';
 import { formatNumber } from '../../../i18n/format';
 import { formatDate } from '../../../lib/dates';
@@ -96,10 +97,16 @@ function CreditsCard() {
   );
 }
 
-/** Whether the extension is installed and the CRM connected: what makes the product work at all. */
+/**
+ * Whether the extension is installed and the CRM connected: what makes the product work at all. A
+ * connection the CRM stopped accepting needs attention (docs/product.md#connection-health): Reconnect leads
+ * to the CRM Connection page, where connecting again starts; a member whose organization's shared
+ * connection it is learns that an admin reconnects it.
+ */
 function SetupCard({ user }: { user: User }) {
   const installed = user.has_installed;
   const connected = Boolean(user.connection_id);
+  const attention = connectionAttention(user);
   return (
     <HomeCard id="home-setup" title={t('Extension and CRM')}>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
@@ -111,11 +118,30 @@ function SetupCard({ user }: { user: User }) {
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <Typography>{t('CRM connection')}</Typography>
-        <Tag
-          label={connected ? t('Connected') : t('Not connected')}
-          color={connected ? 'success' : 'default'}
-        />
+        {attention ? (
+          <Tag label={t('Needs attention')} color="warning" />
+        ) : (
+          <Tag
+            label={connected ? t('Connected') : t('Not connected')}
+            color={connected ? 'success' : 'default'}
+          />
+        )}
       </Stack>
+      {attention === 'reconnect' && (
+        <>
+          <Typography color="text.secondary">
+            {t('Your CRM no longer accepts this connection: reconnect it to keep syncing profiles.')}
+          </Typography>
+          <div>
+            <LinkButton to={dashboardPaths.connection}>{t('Reconnect')}</LinkButton>
+          </div>
+        </>
+      )}
+      {attention === 'ask-admin' && (
+        <Typography color="text.secondary">
+          {t("Your CRM no longer accepts your organization's connection: an admin reconnects it.")}
+        </Typography>
+      )}
       {!installed && (
         <div>
           <LinkButton to={dashboardPaths.installExtension}>{t('Install Extension')}</LinkButton>
