@@ -57,6 +57,12 @@ export const AUDIT_EVENT_LABELS = {
   'scim.token_revoked': 'SCIM token revoked',
   'scim.user_joined': 'Joined by SCIM provisioning',
   'scim.user_deprovisioned': 'Deprovisioned by SCIM',
+  'audit.stream_created': 'Audit log streaming turned on',
+  'audit.stream_changed': 'Audit log streaming endpoint changed',
+  'audit.stream_secret_rotated': 'Audit log streaming secret rotated',
+  'audit.stream_removed': 'Audit log streaming turned off',
+  'audit.retention_changed': 'Audit log retention changed',
+  'audit.entries_purged': 'Old audit log entries deleted',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -80,10 +86,13 @@ export const AUDIT_DETAIL_KEYS = [
   'credit_requests',
   'credits',
   'crm',
+  'days',
   'default_cap',
   'domain',
   'enabled',
+  'entries',
   'from',
+  'host',
   'idle_from',
   'idle_to',
   'interval',

@@ -38,6 +38,7 @@ const tagTypes = [
   'SessionPolicies',
   'CrmSync',
   'Scim',
+  'AuditSettings',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
