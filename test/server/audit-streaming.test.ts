@@ -340,7 +340,9 @@ describe('deliveries', () => {
     receiver.answer('slow', 'hang');
     await rename(slow.admin, 'Slow One');
     await rename(fast.admin, 'Fast One');
-    const patient = createAuditDeliverer(t.app.services, silentLog, { timeoutMs: 1500 });
+    // Long enough that the other organization is surely served before this try gives up, on a busy machine
+    // too (1.5 s was not, with both cores busy ten deep); the test waits it out once.
+    const patient = createAuditDeliverer(t.app.services, silentLog, { timeoutMs: 6000 });
     const look = patient.tick();
     // The other organization is served while the slow endpoint still holds its own try.
     await until(() => receiver.received('fast').length === 2);
