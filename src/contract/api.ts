@@ -1112,6 +1112,149 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/get-audit-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How long the organization's audit log is kept, and its SIEM endpoint with the delivery status (admins).
+     * @description `retention_days`: entries older than this are deleted by the hourly purge (365 when nobody chose; never
+     *     fewer than 365). `stream`: the HTTPS endpoint every new entry of the organization is sent to
+     *     (docs/product.md#audit-log-streaming), with the last delivery that worked, the last one that failed
+     *     (its HTTP status, or why there was none), how many entries wait to be sent and how many were given up
+     *     after 24 hours; null when none is set up. The signing secret is never shown here. An admin without an
+     *     organization yet gets the defaults.
+     */
+    get: operations['getAuditSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-audit-stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stream the organization's audit log to a SIEM endpoint, or change its address (admins).
+     * @description From now on each new entry of the organization is POSTed to `url` as JSON (the `AuditStreamPayload`
+     *     schema, which says what the endpoint receives and how to verify it), signed with HMAC-SHA256 by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`,
+     *     `webhook-signature: v1,<base64>` over `<id>.<timestamp>.<body>`), one at a time and in order, retried
+     *     with exponential backoff for 24 hours (docs/product.md#audit-log-streaming). The address must be
+     *     `https://` (on a local install `http://localhost` works too, to try it), without a user name or
+     *     password; on a server whose PUBLIC_URL is not local, a host that is or resolves to a private,
+     *     loopback, link-local or otherwise non-public address is refused. The first call creates the endpoint
+     *     and answers its signing secret (`whsec_...`), shown only in this answer (stored sealed); a later call
+     *     changes the address and keeps the secret (`secret` is null). Audited (`audit.stream_created`,
+     *     `audit.stream_changed`, with the hosts). Creates the organization when the caller has none yet.
+     */
+    post: operations['setAuditStream'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rotate-audit-stream-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the SIEM endpoint's signing secret; the old one keeps signing beside it for 24 hours (admins).
+     * @description The new secret is answered (shown only here). For 24 hours every delivery carries two signatures in
+     *     `webhook-signature`, space-separated: one with the new secret and one with the old, so the SIEM can be
+     *     given the new secret without a gap; then only the new one. Audited (`audit.stream_secret_rotated`).
+     */
+    post: operations['rotateAuditStreamSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/remove-audit-stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop streaming the audit log; entries not yet sent are dropped (admins).
+     * @description The endpoint, its secret and its queue are deleted; the log itself is kept. Audited (`audit.stream_removed`).
+     */
+    post: operations['removeAuditStream'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/test-audit-stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signed test event to the SIEM endpoint now and say how it answered (admins).
+     * @description Sends one `AuditStreamPayload` of type `audit.test` (its `data` names the organization), signed like
+     *     every delivery, and waits for the answer (10 seconds at most); `event` is that body. `delivered` is true for a 2xx answer;
+     *     `status_code` is the HTTP status, null when there was none (no connection, no answer in time, an
+     *     address that is not public). Either way the delivery status of get-audit-settings notes it. Not
+     *     queued behind the log's entries and never retried. At most 20 an hour per organization.
+     */
+    post: operations['testAuditStream'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/set-audit-retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose how long the organization's audit log is kept, at least 365 days (admins).
+     * @description Entries older than `retention_days` are deleted by the hourly purge (an entry `audit.entries_purged`
+     *     says how many); none younger than 365 days is ever deleted (the database refuses it too). Fewer than
+     *     365 days answers 400 (`field_below_minimum`). Audited (`audit.retention_changed`, before and after).
+     *     Creates the organization when the caller has none yet.
+     */
+    post: operations['setAuditRetention'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/list-sessions': {
     parameters: {
       query?: never;
@@ -2410,6 +2553,21 @@ export interface components {
       | 'already_belong_organization'
       | 'already_member_of_organization'
       | 'api_key_fields_missing'
+      | 'audit_retention_saved'
+      | 'audit_stream_address_not_allowed'
+      | 'audit_stream_created'
+      | 'audit_stream_host_unknown'
+      | 'audit_stream_not_found'
+      | 'audit_stream_removed'
+      | 'audit_stream_saved'
+      | 'audit_stream_secret_rotated'
+      | 'audit_stream_test_delivered'
+      | 'audit_stream_test_refused'
+      | 'audit_stream_test_timeout'
+      | 'audit_stream_test_unreachable'
+      | 'audit_stream_url_credentials'
+      | 'audit_stream_url_invalid'
+      | 'audit_stream_url_not_https'
       | 'authorization_code_invalid'
       | 'authorization_code_other_account'
       | 'bad_request'
@@ -3269,7 +3427,13 @@ export interface components {
       | 'sso.connection_saved'
       | 'sso.connection_deleted'
       | 'sso.connection_tested'
-      | 'sso.user_joined';
+      | 'sso.user_joined'
+      | 'audit.stream_created'
+      | 'audit.stream_changed'
+      | 'audit.stream_secret_rotated'
+      | 'audit.stream_removed'
+      | 'audit.retention_changed'
+      | 'audit.entries_purged';
     AuditEvent: {
       id: components['schemas']['Id'];
       type: components['schemas']['AuditEventType'];
@@ -3284,6 +3448,116 @@ export interface components {
       /** @description Small facts about the change (from/to product, seats bought, CRM...). */
       details: {
         [key: string]: string | number | boolean | null;
+      };
+    };
+    /**
+     * @description Days an audit entry is kept before the hourly purge deletes it; never fewer than 365.
+     * @example 365
+     */
+    AuditRetentionDays: number;
+    AuditSettings: {
+      retention_days: components['schemas']['AuditRetentionDays'];
+      /** @description The SIEM endpoint the log is streamed to; null when none is set up. */
+      stream: components['schemas']['AuditStream'] | null;
+    };
+    /**
+     * @description The organization's SIEM endpoint (docs/product.md#audit-log-streaming) and how its deliveries go. The
+     *     signing secret is never shown again after the answer that made it.
+     */
+    AuditStream: {
+      /** @description Where each entry is POSTed. */
+      url: string;
+      /** @description Seconds since the epoch. */
+      created_at: number;
+      /** @description After a rotation, deliveries are signed with the previous secret too until then (seconds since the epoch). */
+      previous_secret_until: number | null;
+      /** @description The last delivery the endpoint took (2xx), a test event included (seconds since the epoch). */
+      last_success_at: number | null;
+      /** @description The last delivery that failed, a test event included; null when none has. */
+      last_failure: {
+        /** @description Seconds since the epoch. */
+        at: number;
+        /** @description The HTTP status the endpoint answered; null when there was no answer. */
+        status_code: number | null;
+        /** @enum {string} */
+        reason: 'http_status' | 'timeout' | 'unreachable' | 'address_not_allowed';
+      } | null;
+      /** @description Entries waiting to be sent, in order. */
+      pending: number;
+      /** @description Entries given up after 24 hours of retries (kept with the log, never sent). */
+      failed: number;
+    };
+    AuditStreamSaved: {
+      /** @constant */
+      error: false;
+      message: string;
+      code: components['schemas']['MessageCode'];
+      params: components['schemas']['MessageParams'];
+      data: {
+        /** @description The signing secret (`whsec_` and 32 random bytes in base64), shown only in this answer; null when it did not change. */
+        secret: string | null;
+        stream: components['schemas']['AuditStream'];
+      };
+    };
+    /**
+     * @description The JSON body of each POST to the organization's SIEM endpoint (docs/product.md#audit-log-streaming).
+     *     `type` is `audit.entry` for an entry of the log (`data` as list-audit-events answers it, with the
+     *     organization's id) and `audit.test` for a test event; `timestamp` is when the entry was written (ISO
+     *     8601, UTC).
+     *
+     *     Headers (the Standard Webhooks scheme): `webhook-id` (`audit_<entry id>`, the same on every try, or
+     *     `test_<random>`), `webhook-timestamp` (when this try was sent, seconds since the epoch) and
+     *     `webhook-signature` (`v1,<base64>`, two space-separated after a rotation, for 24 hours). Verify before
+     *     trusting it: base64-decode the secret after `whsec_`; compute HMAC-SHA256 with it over
+     *     `<webhook-id>.<webhook-timestamp>.<raw body>`; base64-encode the result and compare it, in constant
+     *     time, with each signature; refuse a `webhook-timestamp` more than 5 minutes from your clock.
+     *
+     *     Entries of an organization are sent one at a time, in the order they were written: the next only once
+     *     the endpoint took this one (2xx) or it was given up. A failed try (any other status, no answer within
+     *     10 seconds, no connection; redirects are not followed) is tried again after 10 s, 20 s, 40 s...
+     *     doubling up to an hour apart, for 24 hours from the entry's time; then it is marked failed and the next
+     *     goes. The same entry may arrive twice (a server stopped mid-delivery sends it again): keep one per
+     *     `webhook-id`.
+     * @example {
+     *       "type": "audit.entry",
+     *       "timestamp": "2026-01-01T00:00:00.000Z",
+     *       "data": {
+     *         "organization_id": "7",
+     *         "id": "42",
+     *         "type": "member.removed",
+     *         "created_at": 1767225600,
+     *         "actor_email": "alice@example.com",
+     *         "target_email": "bob@example.com",
+     *         "ip": "203.0.113.7",
+     *         "details": {
+     *           "product": "Pro"
+     *         }
+     *       }
+     *     }
+     */
+    AuditStreamPayload: {
+      /** @enum {string} */
+      type: 'audit.entry' | 'audit.test';
+      /** Format: date-time */
+      timestamp: string;
+      /**
+       * @description `audit.entry`: the entry as list-audit-events answers it (every field of `AuditEvent`) and the
+       *     organization's id. `audit.test`: the organization's id and `test: true`.
+       */
+      data: {
+        organization_id: components['schemas']['Id'];
+        id?: components['schemas']['Id'];
+        type?: components['schemas']['AuditEventType'];
+        /** @description Seconds since the epoch. */
+        created_at?: number;
+        actor_email?: string | null;
+        target_email?: string | null;
+        ip?: string | null;
+        details?: {
+          [key: string]: string | number | boolean | null;
+        };
+        /** @constant */
+        test?: true;
       };
     };
     Session: {
@@ -7427,6 +7701,370 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getAuditSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings and the delivery status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "data": {
+           *         "retention_days": 365,
+           *         "stream": {
+           *           "url": "https://siem.example.com/ingest/crm-sync",
+           *           "created_at": 1767225600,
+           *           "previous_secret_until": null,
+           *           "last_success_at": 1767312000,
+           *           "last_failure": {
+           *             "at": 1767311000,
+           *             "status_code": 503,
+           *             "reason": "http_status"
+           *           },
+           *           "pending": 0,
+           *           "failed": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            error: false;
+            data: components['schemas']['AuditSettings'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setAuditStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://siem.example.com/ingest/crm-sync"
+         *     }
+         */
+        'application/json': {
+          /** @description The endpoint's address. */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved; `secret` is the signing secret when the endpoint was created now, else null. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Streaming is on. Copy the signing secret now: it is shown only once.",
+           *       "code": "audit_stream_created",
+           *       "params": {},
+           *       "data": {
+           *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+           *         "stream": {
+           *           "url": "https://siem.example.com/ingest/crm-sync",
+           *           "created_at": 1767225600,
+           *           "previous_secret_until": null,
+           *           "last_success_at": null,
+           *           "last_failure": null,
+           *           "pending": 1,
+           *           "failed": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AuditStreamSaved'];
+        };
+      };
+      /** @description Not an https:// address, an address with a user name or password, a host that is not public (on a deployment), a host that cannot be found, or a malformed body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  rotateAuditStreamSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Rotated; `secret` is the new signing secret, shown only here. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "New signing secret created. Copy it now: the previous one keeps signing beside it for 24 hours.",
+           *       "code": "audit_stream_secret_rotated",
+           *       "params": {},
+           *       "data": {
+           *         "secret": "whsec_3sKqP0c8ZbVd2Xo7LhTg5RnWmYa1EeUf",
+           *         "stream": {
+           *           "url": "https://siem.example.com/ingest/crm-sync",
+           *           "created_at": 1767225600,
+           *           "previous_secret_until": 1767398400,
+           *           "last_success_at": 1767312000,
+           *           "last_failure": null,
+           *           "pending": 0,
+           *           "failed": 0
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AuditStreamSaved'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no SIEM endpoint. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No SIEM endpoint is set up.",
+           *       "code": "audit_stream_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  removeAuditStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Streaming is off: the SIEM endpoint was removed.",
+           *       "code": "audit_stream_removed",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no SIEM endpoint. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No SIEM endpoint is set up.",
+           *       "code": "audit_stream_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  testAuditStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: components['requestBodies']['Empty'];
+    responses: {
+      /** @description Sent; whether the endpoint took it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            error: false;
+            message: string;
+            code: components['schemas']['MessageCode'];
+            params: components['schemas']['MessageParams'];
+            data: {
+              delivered: boolean;
+              /** @description The HTTP status of the answer; null: none. */
+              status_code: number | null;
+              /** @description The test event's body as it was sent (its signature is in the headers only). */
+              event: components['schemas']['AuditStreamPayload'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no SIEM endpoint. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No SIEM endpoint is set up.",
+           *       "code": "audit_stream_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setAuditRetention: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "retention_days": 730
+         *     }
+         */
+        'application/json': {
+          retention_days: components['schemas']['AuditRetentionDays'];
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Audit log entries are now kept for 730 days.",
+           *       "code": "audit_retention_saved",
+           *       "params": {
+           *         "days": 730
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      /** @description Fewer than 365 days, more than 3650, or a malformed body. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Retention days must be at least 365.",
+           *       "code": "field_below_minimum",
+           *       "params": {
+           *         "label": "Retention days",
+           *         "limit": 365
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -31,6 +31,10 @@ export const schemaLimits = {
     minimum: 0,
     maximum: 1000,
   },
+  AuditRetentionDays: {
+    minimum: 365,
+    maximum: 3650,
+  },
   IdempotencyKey: {
     minLength: 8,
     maxLength: 128,

@@ -26,6 +26,26 @@ export const MESSAGES = {
   already_belong_organization: 'You already belong to an organization.',
   already_member_of_organization: 'You are already a member of this organization.',
   api_key_fields_missing: 'Please fill in every API key field.',
+  audit_retention_saved: 'Audit log entries are now kept for {days} days.',
+  audit_stream_address_not_allowed:
+    '{host} is a private or local address: the endpoint must be reachable from the internet.',
+  audit_stream_created: 'Streaming is on. Copy the signing secret now: it is shown only once.',
+  audit_stream_host_unknown: '{host} could not be found. Check the address of the endpoint.',
+  audit_stream_not_found: 'No SIEM endpoint is set up.',
+  audit_stream_removed: 'Streaming is off: the SIEM endpoint was removed.',
+  audit_stream_saved: 'The SIEM endpoint was saved.',
+  audit_stream_secret_rotated:
+    'New signing secret created. Copy it now: the previous one keeps signing beside it for 24 hours.',
+  audit_stream_test_delivered: 'The test event was delivered (HTTP {status}).',
+  audit_stream_test_refused: 'The test event was not accepted: the endpoint answered HTTP {status}.',
+  audit_stream_test_timeout:
+    'The test event was not delivered: the endpoint did not answer within {seconds} seconds.',
+  audit_stream_test_unreachable: 'The test event was not delivered: could not connect to {host}.',
+  audit_stream_url_credentials:
+    'Leave the user name and password out of the address: deliveries are signed instead.',
+  audit_stream_url_invalid:
+    'Enter the full address of the endpoint, such as https://siem.example.com/ingest.',
+  audit_stream_url_not_https: 'The endpoint must be an https:// address.',
   authorization_code_invalid: 'The authorization code is invalid or has expired. Please connect again.',
   authorization_code_other_account: 'This authorization code was issued to another account.',
   bad_request: 'Bad request.',

@@ -14,12 +14,15 @@ import { createUnavailableBilling } from './billing/unavailable.js';
 import { applyProviderEvent } from './domain/billing/provider-events.js';
 import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
+import { scheduleAuditDeliveries } from './audit-stream/deliveries.js';
+import { purgeAuditLog } from './domain/audit-retention.js';
 import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { DAY_MS } from '../shared/duration.js';
 import { createCrmRecordsRegistry, createCrmRegistry } from './crm/registry.js';
 import { createDb, type Db } from './db/index.js';
 import { metaValue } from './db/meta.js';
+import { auditSettingsHandlers } from './handlers/audit-settings.js';
 import { authHandlers } from './handlers/auth.js';
 import { billingHandlers } from './handlers/billing.js';
 import { catalogueHandlers } from './handlers/catalogue.js';
@@ -248,10 +251,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       DAY_MS,
       (error) => app.log.error({ err: error }, 'sync log pruning failed'),
     ),
+    // Audit entries past their organization's retention go within the hour (an hourly purge still runs on a
+    // server restarted every day; docs/product.md#audit-log).
+    scheduleTask(
+      () => purgeAuditLog(repos, services.clock()),
+      DAY_MS / 24,
+      (error) => app.log.error({ err: error }, 'audit log purge failed'),
+    ),
   ];
-  app.addHook('onClose', () => {
+  // Each organization's audit entries go to its SIEM endpoint as they are written
+  // (docs/product.md#audit-log-streaming). Not a scheduleTask: a look starts turns while others still run,
+  // so one slow endpoint never keeps this process from serving the other organizations.
+  const stopAuditDeliveries = scheduleAuditDeliveries(services, app.log);
+  // onClose hooks run last added first: this one ends before the database closes.
+  app.addHook('onClose', async () => {
     for (const stop of stopSchedules) stop();
-    return Promise.resolve();
+    await stopAuditDeliveries();
   });
 
   if (supportFormUrl(services) === null) {
@@ -303,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...creditsHandlers(services),
     ...scimSettingsHandlers(services),
     ...ssoHandlers(services),
+    ...auditSettingsHandlers(services),
   });
   await registerScim(app, contract, services, scimHandlers(services));
 

@@ -82,6 +82,12 @@ export interface Config {
   databaseTimeoutMs: number;
   /** How long a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_MS); then 408. */
   requestTimeoutMs: number;
+  /**
+   * How often this process looks for audit entries to send to the organizations' SIEM endpoints
+   * (AUDIT_STREAM_POLL_MS, default 2000; docs/product.md#audit-log-streaming); 0: this process sends none
+   * (another one does).
+   */
+  auditStreamPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  const rawAuditPoll = str('AUDIT_STREAM_POLL_MS');
+  const auditStreamPollMs =
+    rawAuditPoll === '0' ? 0 : parseMilliseconds('AUDIT_STREAM_POLL_MS', rawAuditPoll, 2000, problems);
+
   // SESSION_SECRET encrypts stored CRM credentials. Without it the key is generated and kept in the
   // database beside what it encrypts, which is fine on a developer's machine and protects nothing anywhere else.
   if (sessionSecret === undefined && publicUrl !== undefined && !isLocalUrl(publicUrl)) {
@@ -275,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsSandbox,
     databaseTimeoutMs,
     requestTimeoutMs,
+    auditStreamPollMs,
   };
 }
 

@@ -61,6 +61,12 @@ export const AUDIT_EVENT_LABELS = {
   'sso.connection_deleted': 'Single sign-on connection deleted',
   'sso.connection_tested': 'Single sign-on connection tested',
   'sso.user_joined': 'Joined by single sign-on',
+  'audit.stream_created': 'Audit log streaming turned on',
+  'audit.stream_changed': 'Audit log streaming endpoint changed',
+  'audit.stream_secret_rotated': 'Audit log streaming secret rotated',
+  'audit.stream_removed': 'Audit log streaming turned off',
+  'audit.retention_changed': 'Audit log retention changed',
+  'audit.entries_purged': 'Old audit log entries deleted',
 } as const;
 
 export type AuditEventType = keyof typeof AUDIT_EVENT_LABELS;
@@ -84,10 +90,13 @@ export const AUDIT_DETAIL_KEYS = [
   'credit_requests',
   'credits',
   'crm',
+  'days',
   'default_cap',
   'domain',
   'enabled',
+  'entries',
   'from',
+  'host',
   'idle_from',
   'idle_to',
   'interval',

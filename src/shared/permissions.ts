@@ -37,6 +37,11 @@ export type Permission =
   | 'connection.organization'
   /** Read and export the organization's audit log. */
   | 'audit.view'
+  /**
+   * Stream the organization's audit log to a SIEM and choose how long it is kept
+   * (docs/product.md#audit-log-streaming).
+   */
+  | 'audit.manage'
   /** End every session of a member of the organization. */
   | 'members.sessions'
   /** Require two-factor sign-in of everyone in the organization. */
@@ -66,6 +71,7 @@ const PERMISSIONS: Record<Role, readonly Permission[]> = {
     'billing.manage',
     'connection.organization',
     'audit.view',
+    'audit.manage',
     'members.sessions',
     'organization.security',
     'credits.govern',

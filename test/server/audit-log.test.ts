@@ -216,7 +216,8 @@ describe('append-only', () => {
       /append-only/,
     );
     await assert.rejects(db.deleteFrom('audit_events').execute(), /append-only/);
-    await assert.rejects(sql`truncate audit_events`.execute(db), /append-only/);
+    // Refused by the trigger, or first by the streaming outbox's reference to the entries.
+    await assert.rejects(sql`truncate audit_events`.execute(db), /append-only|referenced in a foreign key/);
     assert.deepEqual(await db.selectFrom('audit_events').selectAll().orderBy('id').execute(), before);
   });
 

@@ -92,6 +92,8 @@ describe('contract-driven fuzzing', () => {
       coupon: fc.constantFrom('LAUNCH30', 'launch30', 'NOPE'),
       coupon_code: fc.constantFrom('LAUNCH30', 'NOPE'),
       product: fc.constantFrom('free', 'Standard', 'PRO'),
+      // A SIEM endpoint (docs/product.md#audit-log-streaming): this machine or refused, never the internet.
+      url: fc.constantFrom('http://localhost:9/siem', 'https://127.0.0.1:9/siem', 'http://example.com/', 'x'),
       request_url: fc.constantFrom(
         `${PUBLIC_URL}/pricing`,
         'https://evil.example.com/',

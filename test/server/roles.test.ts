@@ -108,6 +108,21 @@ const GUARDED: Guarded[] = [
   },
   { operationId: 'listAuditEvents', permission: 'audit.view', call: () => ({}) },
   { operationId: 'exportAuditEvents', permission: 'audit.view', call: () => ({}) },
+  // Audit-log streaming and retention (docs/product.md#audit-log-streaming): nothing is made.
+  { operationId: 'getAuditSettings', permission: 'audit.manage', call: () => ({}) },
+  {
+    operationId: 'setAuditStream',
+    permission: 'audit.manage',
+    call: () => ({ body: { url: 'http://example.com/' } }), // not https: 400 once allowed
+  },
+  { operationId: 'rotateAuditStreamSecret', permission: 'audit.manage', call: () => ({ body: {} }) },
+  { operationId: 'removeAuditStream', permission: 'audit.manage', call: () => ({ body: {} }) },
+  { operationId: 'testAuditStream', permission: 'audit.manage', call: () => ({ body: {} }) },
+  {
+    operationId: 'setAuditRetention',
+    permission: 'audit.manage',
+    call: () => ({ body: { retention_days: 365 } }), // the default: nothing changes once allowed
+  },
   {
     operationId: 'setMemberCaps',
     permission: 'credits.govern',

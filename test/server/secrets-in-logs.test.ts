@@ -337,6 +337,13 @@ describe('secrets in the log', () => {
       cookie: cookieHeader(keepCookies(sso.headers)),
       ip: '10.60.0.11',
     });
+    // Audit-log streaming (docs/product.md#audit-log-streaming): the signing secret, shown once and rotated,
+    // signs a test event (to a port where nothing listens) and the deliveries.
+    const siem = 'http://localhost:9/siem';
+    keep((await call('setAuditStream', { cookie: scimOwner, body: { url: siem } })).body.data.secret);
+    keep((await call('rotateAuditStreamSecret', { cookie: scimOwner, body: {} })).body.data.secret);
+    await call('testAuditStream', { cookie: scimOwner, body: {} });
+    await call('removeAuditStream', { cookie: scimOwner, body: {} });
 
     // The CRM: an API key, the sandbox's OAuth code and the tokens it is exchanged for.
     const apiKey = `demo_${randomBytes(16).toString('hex')}`;

@@ -355,7 +355,10 @@ interface SsoIdentitiesTable {
   created_at: GeneratedTimestamp;
 }
 
-/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+/**
+ * Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), but for the hourly purge of entries past
+ * their retention, never younger than 365 days (migration 0064).
+ */
 interface AuditEventsTable {
   id: Generated<number>;
   created_at: GeneratedTimestamp;
@@ -367,6 +370,49 @@ interface AuditEventsTable {
   target_email: string | null;
   ip: string | null;
   details: Json<Record<string, string | number | boolean | null>>;
+}
+
+/** How long an organization keeps its audit log (docs/product.md#audit-log); no row: 365 days. */
+interface AuditSettingsTable {
+  organization_id: number;
+  retention_days: Generated<number>;
+}
+
+/** An organization's SIEM endpoint (docs/product.md#audit-log-streaming) and how its deliveries go. */
+export interface AuditStreamsTable {
+  organization_id: number;
+  url: string;
+  /** The signing secret (`whsec_...`), sealed (security/secret-box.ts). */
+  secret: string;
+  /** After a rotation, the old secret, sealed: deliveries carry its signature too until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  last_success_at: Timestamp | null;
+  last_failure_at: Timestamp | null;
+  /** The HTTP status of the last failure; null when there was no answer. */
+  last_failure_status: number | null;
+  last_failure_reason: string | null;
+  /** The process delivering for the organization, until lease_until (audit-stream/deliveries.ts). */
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  /** When a process last took the organization's turn: the least recently served go first. */
+  served_at: Timestamp | null;
+}
+
+/** The outbox of audit-log streaming: an entry to send, in `seq` order per organization. */
+interface AuditDeliveriesTable {
+  id: Generated<number>;
+  organization_id: number;
+  audit_event_id: number;
+  /** The order of sending, set by the process holding the organization's lease; null until then. */
+  seq: number | null;
+  /** A delivered row is deleted; `failed`: given up after 24 hours. */
+  status: Generated<'pending' | 'failed'>;
+  attempts: Generated<number>;
+  /** When the head of the queue is tried again after a failure; null: never tried. */
+  next_attempt_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
 }
 
 interface ResetTokensTable {
@@ -651,6 +697,9 @@ export interface Database {
   invite_links: InviteLinksTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  audit_settings: AuditSettingsTable;
+  audit_streams: AuditStreamsTable;
+  audit_deliveries: AuditDeliveriesTable;
   recovery_codes: RecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
   reset_tokens: ResetTokensTable;

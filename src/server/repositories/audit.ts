@@ -1,12 +1,15 @@
 /**
  * The audit log: append-only (the table's trigger refuses UPDATE, DELETE and TRUNCATE), so this module
- * only inserts and reads. `recordAuditEvent` is the one way to write an entry; call it with the
- * transaction of the change it records, so an entry exists exactly when its change does.
+ * inserts and reads, and deletes only what the hourly purge may (`purgeBatch`: entries past their
+ * organization's retention, never younger than 365 days). `recordAuditEvent` is the one way to write an
+ * entry; call it with the transaction of the change it records, so an entry exists exactly when its
+ * change does.
  */
 import { sql, type Kysely } from 'kysely';
 import type { AuditDetailKey, AuditEventType } from '../../shared/audit-events.js';
 import type { Database } from '../db/schema.js';
 import { json } from '../db/json.js';
+import { DAY_MS } from '../../shared/duration.js';
 
 type Detail = string | number | boolean | null;
 
@@ -24,19 +27,35 @@ export interface AuditEventInput {
   details?: Partial<Record<AuditDetailKey, Detail>>;
 }
 
+/**
+ * Writes the entry and, when its organization streams its log (docs/product.md#audit-log-streaming), the
+ * entry's delivery to the outbox, in one statement: both exist or neither, in or out of a transaction.
+ */
 export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventInput): Promise<void> {
   await db
-    .insertInto('audit_events')
-    .values({
-      type: event.type,
-      organization_id: event.organizationId,
-      actor_id: event.actor?.id ?? null,
-      actor_email: event.actor?.email ?? null,
-      target_id: event.target?.id ?? null,
-      target_email: event.target?.email ?? null,
-      ip: event.ip,
-      details: json(event.details ?? {}),
-    })
+    .with('entry', (q) =>
+      q
+        .insertInto('audit_events')
+        .values({
+          type: event.type,
+          organization_id: event.organizationId,
+          actor_id: event.actor?.id ?? null,
+          actor_email: event.actor?.email ?? null,
+          target_id: event.target?.id ?? null,
+          target_email: event.target?.email ?? null,
+          ip: event.ip,
+          details: json(event.details ?? {}),
+        })
+        .returning(['id', 'organization_id']),
+    )
+    .insertInto('audit_deliveries')
+    .columns(['organization_id', 'audit_event_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('entry')
+        .innerJoin('audit_streams', 'audit_streams.organization_id', 'entry.organization_id')
+        .select(['audit_streams.organization_id', 'entry.id']),
+    )
     .execute();
 }
 
@@ -91,6 +110,27 @@ export function createAuditRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
+    },
+
+    /**
+     * Deletes up to `limit` entries older than their organization's retention at `now` (`defaultDays`
+     * without one, or without an organization) and answers the organization of each. Call it in a
+     * transaction: it tells the table's trigger that the purge is deleting (docs/product.md#audit-log).
+     */
+    async purgeBatch(now: Date, defaultDays: number, limit: number): Promise<(number | null)[]> {
+      await sql`select set_config('audit.purge', 'on', true)`.execute(db);
+      const floor = new Date(now.getTime() - defaultDays * DAY_MS);
+      const rows = await sql<{ organization_id: number | null }>`
+        delete from audit_events where id in (
+          select e.id from audit_events e
+          left join audit_settings s on s.organization_id = e.organization_id
+          where e.created_at < ${floor}
+            and e.created_at < ${now}::timestamptz - coalesce(s.retention_days, ${defaultDays}) * interval '1 day'
+          order by e.id
+          limit ${limit}
+        )
+        returning organization_id`.execute(db);
+      return rows.rows.map((row) => row.organization_id);
     },
 
     /**

@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { createAuditRepository } from './audit.js';
+import { createAuditStreamRepository } from './audit-stream.js';
 import { createBillingRepository } from './billing.js';
 import { createCatalogueCache, createCatalogueRepository, type CatalogueCache } from './catalogue.js';
 import { createConnectionsRepository } from './connections.js';
@@ -49,6 +50,7 @@ function bind(db: Db, cache: CatalogueCache) {
     crmSync: createCrmSyncRepository(db),
     supportRequests: createSupportRequestsRepository(db),
     audit: createAuditRepository(db),
+    auditStream: createAuditStreamRepository(db),
     twoFactor: createTwoFactorRepository(db),
     companyDomain: createCompanyDomainRepository(db),
     inviteLinks: createInviteLinksRepository(db),

@@ -201,6 +201,11 @@ export const RATE_RULES = {
   changePasswordUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
   /** Two-factor codes per account (sign-in and setup): 6 digits must not be guessable. */
   twoFactorUser: { name: 'two-factor:user', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Test events to an organization's SIEM endpoint (docs/product.md#audit-log-streaming): each is a request
+   * to an address an admin chose.
+   */
+  auditStreamTestOrg: { name: 'audit-stream-test:org', limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 export const SLOWDOWN_RULES = {

@@ -39,6 +39,7 @@ const tagTypes = [
   'CrmSync',
   'Scim',
   'Sso',
+  'AuditSettings',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

@@ -66,6 +66,20 @@ const scimToken = {
   status: 'active' as const,
 };
 const user = aUser();
+const testEvent = {
+  type: 'audit.test' as const,
+  timestamp: '2026-01-01T00:00:00.000Z',
+  data: { organization_id: '7', test: true as const },
+};
+const auditStream = {
+  url: 'https://siem.example.com/in',
+  created_at: 1767225600,
+  previous_secret_until: null,
+  last_success_at: null,
+  last_failure: null,
+  pending: 0,
+  failed: 0,
+};
 
 /**
  * Operations answered with a file, not through the API layer: the CSV exports the browser downloads by link,
@@ -535,6 +549,36 @@ const calls: { [K in EndpointId]: Call<K> } = {
     arg: undefined,
     answer: { error: false, redirect_url: 'https://acme.okta.com/oauth2/v1/authorize?state=s' },
   },
+  getAuditSettings: { arg: undefined, answer: { error: false, data: { retention_days: 365, stream: null } } },
+  setAuditStream: {
+    arg: { url: 'https://siem.example.com/in' },
+    answer: {
+      ...ok,
+      code: 'audit_stream_created',
+      params: {},
+      data: { secret: 'whsec_a', stream: auditStream },
+    },
+  },
+  rotateAuditStreamSecret: {
+    arg: undefined,
+    answer: {
+      ...ok,
+      code: 'audit_stream_secret_rotated',
+      params: {},
+      data: { secret: 'whsec_b', stream: auditStream },
+    },
+  },
+  removeAuditStream: { arg: undefined, answer: ok },
+  testAuditStream: {
+    arg: undefined,
+    answer: {
+      ...ok,
+      code: 'audit_stream_test_delivered',
+      params: { status: 200 },
+      data: { delivered: true, status_code: 200, event: testEvent },
+    },
+  },
+  setAuditRetention: { arg: { retention_days: 730 }, answer: ok },
 };
 
 const operations = Object.entries(operationRoutes)

@@ -285,6 +285,42 @@ const CASES: Case[] = [
     '允许的地址：任何地址 → 203.0.113.0/24, 2001:db8::/32。',
   ],
   // docs/scim.md: the identity provider's doings.
+  [
+    'audit.stream_created',
+    { host: 'siem.example.com' },
+    'Streaming to siem.example.com.',
+    '流式传输到 siem.example.com。',
+  ],
+  [
+    'audit.stream_changed',
+    { from: 'old.example.com', to: 'siem.example.com' },
+    'Endpoint changed from old.example.com to siem.example.com.',
+    '端点从 old.example.com 改为 siem.example.com。',
+  ],
+  [
+    'audit.stream_secret_rotated',
+    { host: 'siem.example.com' },
+    'New signing secret for siem.example.com.',
+    '已为 siem.example.com 创建新的签名密钥。',
+  ],
+  [
+    'audit.stream_removed',
+    { host: 'siem.example.com' },
+    'Stopped streaming to siem.example.com.',
+    '已停止向 siem.example.com 流式传输。',
+  ],
+  [
+    'audit.retention_changed',
+    { from: 365, to: 730 },
+    'Kept for 365 days before, 730 days now.',
+    '保留期限从 365 天改为 730 天。',
+  ],
+  [
+    'audit.entries_purged',
+    { entries: 1200, days: 730 },
+    '1,200 entries older than 730 days deleted.',
+    '已删除 1,200 条早于 730 天的记录。',
+  ],
   ['scim.token_created', {}, '', ''],
   ['scim.token_rotated', {}, '', ''],
   ['scim.token_revoked', {}, '', ''],

@@ -107,6 +107,13 @@ describe('openapi.yaml', () => {
         // The audit log, sessions, password change and two-factor sign-in.
         'GET /list-audit-events',
         'GET /export-audit-events',
+        // Audit-log streaming and retention (docs/product.md#audit-log-streaming).
+        'GET /get-audit-settings',
+        'POST /set-audit-stream',
+        'POST /rotate-audit-stream-secret',
+        'POST /remove-audit-stream',
+        'POST /test-audit-stream',
+        'POST /set-audit-retention',
         'GET /list-sessions',
         'POST /end-session',
         'POST /end-other-sessions',

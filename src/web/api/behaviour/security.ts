@@ -1,6 +1,6 @@
 /**
  * The `security` endpoints' tags. Sessions and the audit log (docs/product.md#sessions,
- * docs/product.md#audit-log): what the Settings and Audit pages show changes with them.
+ * docs/product.md#audit-log) and its streaming: what the Settings and Audit pages show changes with them.
  */
 import { onSuccess, type Behaviours } from './tags';
 
@@ -18,4 +18,12 @@ export const behaviour = {
   listAuditEvents: { providesTags: ['Audit'] },
   getSessionPolicies: { providesTags: ['SessionPolicies'] },
   setSessionPolicies: { invalidatesTags: onSuccess('SessionPolicies', 'Audit') },
+  // Audit-log streaming and retention (docs/product.md#audit-log-streaming): each change is audited; a
+  // test event only changes the delivery status.
+  getAuditSettings: { providesTags: ['AuditSettings'] },
+  setAuditStream: { invalidatesTags: onSuccess('AuditSettings', 'Audit') },
+  rotateAuditStreamSecret: { invalidatesTags: onSuccess('AuditSettings', 'Audit') },
+  removeAuditStream: { invalidatesTags: onSuccess('AuditSettings', 'Audit') },
+  testAuditStream: { invalidatesTags: onSuccess('AuditSettings') },
+  setAuditRetention: { invalidatesTags: onSuccess('AuditSettings', 'Audit') },
 } satisfies Behaviours;

@@ -15,6 +15,22 @@ export const securityApi = baseApi
         build,
         '/list-audit-events',
       ),
+      getAuditSettings: get<SuccessBody<'getAuditSettings'>>(build, '/get-audit-settings'),
+      setAuditStream: post<SuccessBody<'setAuditStream'>, RequestBody<'setAuditStream'>>(
+        build,
+        '/set-audit-stream',
+      ),
+      rotateAuditStreamSecret: post<SuccessBody<'rotateAuditStreamSecret'>>(
+        build,
+        '/rotate-audit-stream-secret',
+        true,
+      ),
+      removeAuditStream: post<SuccessBody<'removeAuditStream'>>(build, '/remove-audit-stream', true),
+      testAuditStream: post<SuccessBody<'testAuditStream'>>(build, '/test-audit-stream', true),
+      setAuditRetention: post<SuccessBody<'setAuditRetention'>, RequestBody<'setAuditRetention'>>(
+        build,
+        '/set-audit-retention',
+      ),
       listSessions: get<SuccessBody<'listSessions'>>(build, '/list-sessions'),
       endSession: post<SuccessBody<'endSession'>, RequestBody<'endSession'>>(build, '/end-session'),
       endOtherSessions: post<SuccessBody<'endOtherSessions'>>(build, '/end-other-sessions', true),
@@ -61,6 +77,16 @@ function hook<K extends keyof Endpoints, H extends keyof Endpoints[K]>(id: K, na
 
 export const useListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useQuery');
 export const useLazyListAuditEventsQuery = /*#__PURE__*/ hook('listAuditEvents', 'useLazyQuery');
+export const useGetAuditSettingsQuery = /*#__PURE__*/ hook('getAuditSettings', 'useQuery');
+export const useLazyGetAuditSettingsQuery = /*#__PURE__*/ hook('getAuditSettings', 'useLazyQuery');
+export const useSetAuditStreamMutation = /*#__PURE__*/ hook('setAuditStream', 'useMutation');
+export const useRotateAuditStreamSecretMutation = /*#__PURE__*/ hook(
+  'rotateAuditStreamSecret',
+  'useMutation',
+);
+export const useRemoveAuditStreamMutation = /*#__PURE__*/ hook('removeAuditStream', 'useMutation');
+export const useTestAuditStreamMutation = /*#__PURE__*/ hook('testAuditStream', 'useMutation');
+export const useSetAuditRetentionMutation = /*#__PURE__*/ hook('setAuditRetention', 'useMutation');
 export const useListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useQuery');
 export const useLazyListSessionsQuery = /*#__PURE__*/ hook('listSessions', 'useLazyQuery');
 export const useEndSessionMutation = /*#__PURE__*/ hook('endSession', 'useMutation');

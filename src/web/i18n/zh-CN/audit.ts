@@ -1,8 +1,63 @@
 /** Simplified Chinese of the audit log (features/audit, shared/audit-events.ts) and the legal pages. */
 export const audit: Record<string, string> = {
   'Could not load the audit log.': '无法加载审计日志。',
-  'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.':
-    '您组织的安全与账单事件，最新的在前。记录无法更改或删除，且至少保留一年。',
+  'Security and billing events of your organization, newest first. Entries cannot be changed, and none is deleted before a year.':
+    '您组织的安全与账单事件，最新的在前。记录无法更改，且任何记录都至少保留一年。',
+  // Streaming to a SIEM and retention (features/audit/components/AuditSettings.tsx).
+  'Streaming and retention': '流式传输与保留期限',
+  'Send every new entry to your SIEM as it is written, and choose how long entries are kept.':
+    '将每条新记录在写入时发送到您的 SIEM，并选择记录的保留时长。',
+  'Set up streaming and retention': '设置流式传输与保留期限',
+  'Hide streaming and retention': '隐藏流式传输与保留期限',
+  'Could not load the streaming and retention settings.': '无法加载流式传输与保留期限设置。',
+  'SIEM streaming': 'SIEM 流式传输',
+  'Each entry is sent as JSON, signed with HMAC-SHA256 (Standard Webhooks), one at a time and in order; a failed delivery is retried for 24 hours.':
+    '每条记录以 JSON 格式发送，并使用 HMAC-SHA256（Standard Webhooks）签名，逐条按顺序发送；发送失败会在 24 小时内重试。',
+  'SIEM endpoint': 'SIEM 端点',
+  'Endpoint URL': '端点 URL',
+  "The https:// address of your SIEM's HTTP collector.": '您的 SIEM HTTP 收集器的 https:// 地址。',
+  'Start streaming': '开始流式传输',
+  'Starting...': '正在开始...',
+  'Save address': '保存地址',
+  'Signing secret': '签名密钥',
+  'Copy it now and give it to your SIEM: it is shown only once.':
+    '请立即复制并提供给您的 SIEM：它只显示这一次。',
+  'Delivery status': '发送状态',
+  'Nothing delivered yet.': '尚未成功发送任何记录。',
+  'Last delivered {date}.': '上次成功发送：{date}。',
+  'No failed delivery.': '没有发送失败。',
+  'Last failure {date}: HTTP {status}.': '上次失败：{date}，HTTP {status}。',
+  'Last failure {date}: no answer within 10 seconds.': '上次失败：{date}，10 秒内没有响应。',
+  'Last failure {date}: the address is not a public one.': '上次失败：{date}，该地址不是公网地址。',
+  'Last failure {date}: could not connect.': '上次失败：{date}，无法连接。',
+  '{count, plural, =0 {No entry waiting to be sent.} one {# entry waiting to be sent.} other {# entries waiting to be sent.}}':
+    '{count, plural, =0 {没有等待发送的记录。} other {# 条记录等待发送。}}',
+  '{count, plural, one {# entry was given up after 24 hours of retries.} other {# entries were given up after 24 hours of retries.}}':
+    '{count, plural, other {# 条记录在重试 24 小时后已放弃发送。}}',
+  'The previous secret also signs until {date}.': '在 {date} 之前，旧密钥也会同时签名。',
+  'Send a test event': '发送测试事件',
+  'Rotate secret': '轮换密钥',
+  'Stop streaming': '停止流式传输',
+  'Stop streaming? Entries not sent yet are dropped; the log itself is kept.':
+    '要停止流式传输吗？尚未发送的记录将被丢弃；日志本身会保留。',
+  Retention: '保留期限',
+  'Entries older than this are deleted within the hour. Nothing is deleted before a year.':
+    '早于此期限的记录会在一小时内删除。任何记录都至少保留一年。',
+  'Keep entries for': '记录保留时长',
+  '{years, plural, one {# year} other {# years}} ({days} days)': '{years, plural, other {# 年}}（{days} 天）',
+  'Save retention': '保存保留期限',
+  'Failed to save the SIEM endpoint': '保存 SIEM 端点失败',
+  'Failed to change the streaming settings': '更改流式传输设置失败',
+  'Failed to send the test event': '发送测试事件失败',
+  'Failed to save the retention': '保存保留期限失败',
+  // Sentences of the streaming and retention entries (features/audit/lib/audit-sentence.ts).
+  'Streaming to {host}.': '流式传输到 {host}。',
+  'New signing secret for {host}.': '已为 {host} 创建新的签名密钥。',
+  'Stopped streaming to {host}.': '已停止向 {host} 流式传输。',
+  'Endpoint changed from {from} to {to}.': '端点从 {from} 改为 {to}。',
+  'Kept for {from} days before, {to} days now.': '保留期限从 {from} 天改为 {to} 天。',
+  '{entries, plural, one {# entry} other {# entries}} older than {days} days deleted.':
+    '已删除 {entries, plural, other {# 条}}早于 {days} 天的记录。',
   'Audit filters': '审计筛选',
   'Write the day as YYYY-MM-DD, e.g. {example}.': '请按“年-月-日”填写日期，例如 {example}。',
   'YYYY-MM-DD': '格式：年-月-日',
@@ -168,6 +223,12 @@ export const audit: Record<string, string> = {
   'Single sign-on connection deleted': '单点登录连接已删除',
   'Single sign-on connection tested': '单点登录连接已测试',
   'Joined by single sign-on': '通过单点登录加入',
+  'Audit log streaming turned on': '已开启审计日志流式传输',
+  'Audit log streaming endpoint changed': '审计日志流式传输端点已更改',
+  'Audit log streaming secret rotated': '已轮换审计日志流式传输密钥',
+  'Audit log streaming turned off': '已关闭审计日志流式传输',
+  'Audit log retention changed': '审计日志保留期限已更改',
+  'Old audit log entries deleted': '已删除过期的审计日志记录',
   'Privacy policy': '隐私政策',
   'We keep what the service needs: your name, email address, plan and organization, the campaign that brought you, and the credentials of the CRM you connect, stored encrypted.':
     '我们只保存服务所需的信息：您的姓名、电子邮箱地址、方案和组织、带您来到这里的推广活动，以及您连接的 CRM 的凭据（加密存储）。',

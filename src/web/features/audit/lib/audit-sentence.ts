@@ -230,6 +230,37 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
   'scim.token_rotated': () => null,
   'scim.token_revoked': () => null,
   'scim.user_joined': joinedAs,
+  'audit.stream_created': (details) => {
+    const host = text(details.host);
+    return host === null ? null : t('Streaming to {host}.', { host });
+  },
+  'audit.stream_secret_rotated': (details) => {
+    const host = text(details.host);
+    return host === null ? null : t('New signing secret for {host}.', { host });
+  },
+  'audit.stream_removed': (details) => {
+    const host = text(details.host);
+    return host === null ? null : t('Stopped streaming to {host}.', { host });
+  },
+  'audit.stream_changed': (details) => {
+    const [from, to] = [text(details.from), text(details.to)];
+    return from === null || to === null ? null : t('Endpoint changed from {from} to {to}.', { from, to });
+  },
+  'audit.retention_changed': (details) => {
+    const [from, to] = [count(details.from), count(details.to)];
+    return from === null || to === null
+      ? null
+      : t('Kept for {from} days before, {to} days now.', { from, to });
+  },
+  'audit.entries_purged': (details) => {
+    const [entries, days] = [count(details.entries), count(details.days)];
+    return entries === null || days === null
+      ? null
+      : t('{entries, plural, one {# entry} other {# entries}} older than {days} days deleted.', {
+          entries,
+          days,
+        });
+  },
   'scim.user_deprovisioned': (details) => {
     const sessions = count(details.sessions) ?? 0;
     if (details.reason === 'deleted') {

@@ -12,11 +12,14 @@ import AuditResults from '../components/AuditResults';
 import { downloadLink } from '../../../lib/download-link';
 import { auditFilters, auditViewSchema } from '../lib/audit-view';
 import { t } from '../../../i18n';
+import { FormDisclosure } from '../../../components/FormDisclosure';
+import { AuditSettings } from '../components/AuditSettings';
 
 /**
  * /dashboard/audit (docs/product.md#audit-log, admins): the organization's audit log, newest first, paged on the server,
  * filtered by event, person and period (kept in the URL: back and reload keep the view), and exported as
- * CSV with the same filters.
+ * CSV with the same filters; below it, its streaming to a SIEM and its retention
+ * (docs/product.md#audit-log-streaming), asked for once opened.
  */
 export default function AuditPage() {
   useDocumentTitle('Audit log');
@@ -39,6 +42,22 @@ export default function AuditPage() {
     <Stack spacing={3}>
       {heading}
       <AuditLog />
+      {roleCan(user?.role, 'audit.manage') && (
+        <Stack component="section" spacing={1.5} aria-label={t('Streaming and retention')}>
+          <Typography variant="h6" component="h2">
+            {t('Streaming and retention')}
+          </Typography>
+          <FormDisclosure
+            intro={t(
+              'Send every new entry to your SIEM as it is written, and choose how long entries are kept.',
+            )}
+            openLabel={t('Set up streaming and retention')}
+            closeLabel={t('Hide streaming and retention')}
+          >
+            <AuditSettings />
+          </FormDisclosure>
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -49,7 +68,7 @@ function AuditLog() {
     <>
       <Typography variant="body2" color="text.secondary">
         {t(
-          'Security and billing events of your organization, newest first. Entries cannot be changed or deleted and are kept for at least a year.',
+          'Security and billing events of your organization, newest first. Entries cannot be changed, and none is deleted before a year.',
         )}
       </Typography>
       <AuditFiltersForm

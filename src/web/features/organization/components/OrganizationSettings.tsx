@@ -7,7 +7,7 @@ import { useMembersPage } from '../hooks/use-members-page';
 import { useReport } from '../hooks/use-report';
 import { CompanyDomainSection } from './CompanyDomainSection';
 import { CreditAlertsForm } from './CreditAlertsForm';
-import { FormDisclosure } from './FormDisclosure';
+import { FormDisclosure } from '../../../components/FormDisclosure';
 import { OrganizationNameForm } from './OrganizationNameForm';
 import { PageSection } from './PageSection';
 import { ProvisioningSettings } from './ProvisioningSettings';

@@ -7,7 +7,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
 import { t } from '../../../i18n';
 import { SCIM_LOAD_FAILED } from '../lib/errors';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../../components/CopyField';
 import { ScimGroupMappings } from './ScimGroupMappings';
 import { ScimTokens } from './ScimTokens';
 

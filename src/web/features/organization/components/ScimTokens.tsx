@@ -17,7 +17,7 @@ import { msg, serverText, t } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { SCIM_TOKEN_FAILED } from '../lib/errors';
 import { ConfirmDialog } from './ConfirmDialog';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../../components/CopyField';
 
 type ScimToken = Schemas['ScimToken'];
 

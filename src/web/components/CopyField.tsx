@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { msg, t } from '../../../i18n';
+import { msg, t } from '../i18n';
 
 const COPIED = msg('Copied to the clipboard.');
 const COPY_FAILED = msg('Could not copy: select the text and copy it yourself.');

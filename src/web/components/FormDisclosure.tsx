@@ -5,8 +5,9 @@ import { useId, useState, type ReactNode } from 'react';
 
 /**
  * A setting admins change rarely: a short line and a button that opens its form. The form mounts (and asks
- * the server for what is saved) only once opened, so the Organization page asks nothing more on its own
- * (docs/product.md#credit-alerts, docs/product.md#session-and-network-policies).
+ * the server for what is saved) only once opened, so the page it sits on asks nothing more on its own
+ * (docs/product.md#credit-alerts, docs/product.md#session-and-network-policies,
+ * docs/product.md#audit-log-streaming).
  */
 export function FormDisclosure({
   intro,
