@@ -110,10 +110,20 @@ function chooseBilling(
  */
 type StripeAdapter = typeof import('./billing/stripe.js');
 
-/** Single sign-on's client, loaded on its first use: openid-client is start-up time most processes never need. */
-function lazyOidcClient(): OidcClient {
+/**
+ * Single sign-on's client, loaded on its first use: openid-client is start-up time most processes never
+ * need. On a deployment it reaches only public internet addresses (an identity provider's addresses are an
+ * admin's choice); a local install may use one on this machine (the sandbox).
+ */
+function lazyOidcClient(config: Config): OidcClient {
   let loaded: Promise<OidcClient> | undefined;
-  const client = () => (loaded ??= import('./sso/oidc.js').then((oidc) => oidc.createOidcClient()));
+  const client = () =>
+    (loaded ??= Promise.all([import('./sso/oidc.js'), import('./sso/public-fetch.js')]).then(
+      ([oidc, guard]) =>
+        oidc.createOidcClient({
+          fetch: isLocalUrl(config.publicUrl) ? guard.nodeFetch() : guard.publicOnlyFetch(),
+        }),
+    ));
   return {
     discover: async (...args) => (await client()).discover(...args),
     authorizationUrl: async (...args) => (await client()).authorizationUrl(...args),
@@ -230,7 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? (await import('./security/google.js')).createGoogleVerifier(config.googleClientId)
       : googleSandbox?.verifier,
     dns: config.dnsSandbox ? sandboxDnsProver : createDnsProver(config),
-    oidc: lazyOidcClient(),
+    oidc: lazyOidcClient(config),
     clock: () => new Date(),
     ...options.services,
   };

@@ -19,7 +19,10 @@ import {
 } from './helpers/app.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
+import type { LookupFunction } from 'node:net';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
+import { SsoSetupError } from '../../src/server/sso/provider.js';
+import { nodeFetch, publicOnlyFetch } from '../../src/server/sso/public-fetch.js';
 import { sandboxIdentityProvider } from '../../src/server/sso/sandbox-provider.js';
 import { SSO_CALLBACK_PATH } from '../../src/shared/sso-paths.js';
 
@@ -27,7 +30,12 @@ const DOMAIN = 'sso-corp.com';
 const CALLBACK = `${PUBLIC_URL}${SSO_CALLBACK_PATH}`;
 const ID_TOKEN_SECONDS = 60;
 
-const provider = useOidcProvider({ redirectUri: CALLBACK, idTokenSeconds: ID_TOKEN_SECONDS });
+// The app's calls reach the provider through the app's own transport (a local install's: any address).
+const provider = useOidcProvider({
+  redirectUri: CALLBACK,
+  idTokenSeconds: ID_TOKEN_SECONDS,
+  transport: nodeFetch(),
+});
 /** How far the server's clock is ahead of the machine's (the provider's). */
 let clockAhead = 0;
 const logLines: string[] = [];
@@ -461,6 +469,25 @@ describe('the identity-provider sandbox of a local install', () => {
     assert.equal(sandboxIdentityProvider({ sandboxes: true, publicUrl: 'https://crm.example.com' }), null);
     assert.ok(sandboxIdentityProvider({ sandboxes: true, publicUrl: 'http://localhost:8080' }));
     assert.equal(sandboxIdentityProvider({ sandboxes: false, publicUrl: 'http://localhost:8080' }), null);
+  });
+});
+
+describe('on a deployment, identity providers on the public internet only', () => {
+  const refusedAsPrivate = (error: unknown) =>
+    error instanceof SsoSetupError && error.reason === 'it is not on the public internet';
+
+  it('an issuer on this machine, the private network or the metadata service is refused before any request', async () => {
+    const guarded = createOidcClient({ fetch: publicOnlyFetch() });
+    for (const issuer of [provider.issuer, 'https://10.0.0.7', 'https://169.254.169.254', 'https://[::1]']) {
+      await assert.rejects(guarded.discover(issuer, 'x'), refusedAsPrivate, issuer);
+    }
+  });
+
+  it('so is a name that resolves to one (checked as it connects)', async () => {
+    const privately = ((_host, _options, callback) =>
+      callback(null, [{ address: '192.168.1.20', family: 4 }])) as LookupFunction;
+    const guarded = createOidcClient({ fetch: publicOnlyFetch(privately) });
+    await assert.rejects(guarded.discover('https://idp.example.com', 'x'), refusedAsPrivate);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import * as client from 'openid-client';
 import { isLocalUrl } from '../config.js';
+import { refusedAsNotPublic } from './public-fetch.js';
 import {
   SsoRejected,
   SsoSetupError,
@@ -43,6 +44,7 @@ function setupReason(error: unknown): string {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `no answer within ${TIMEOUT_SECONDS} seconds`;
   }
+  if (refusedAsNotPublic(error)) return 'it is not on the public internet';
   if (error instanceof TypeError) return 'no answer (the address cannot be reached)';
   return 'the configuration is not usable';
 }
@@ -95,7 +97,10 @@ function identityRejected(error: unknown): never {
 }
 
 export interface OidcClientOptions {
-  /** Replaces fetch for every call to identity providers (tests: a provider's answers altered in transit). */
+  /**
+   * Replaces fetch for every call to identity providers: on a deployment the public-only one
+   * (sso/public-fetch.ts); in tests, one that alters a provider's answers in transit.
+   */
   fetch?: client.CustomFetch;
 }
 

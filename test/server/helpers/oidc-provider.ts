@@ -43,9 +43,12 @@ function resign(idToken: string, key: KeyObject, change: (claims: Record<string,
 export function useOidcProvider({
   redirectUri,
   idTokenSeconds = 60,
+  transport = fetch,
 }: {
   redirectUri: string;
   idTokenSeconds?: number;
+  /** What `fetch` sends the app's calls with (the app's own transport, sso/public-fetch.ts). */
+  transport?: typeof fetch;
 }): TestProvider {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const people = new Map<string, string>();
@@ -141,7 +144,7 @@ export function useOidcProvider({
       throw new Error(`no way to ${until} from ${url}`);
     },
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await transport(input, init);
       const url = input instanceof Request ? input.url : String(input);
       if (!change || !url.startsWith(`${issuer}/token`) || !response.ok) return response;
       const body = (await response.json()) as { id_token?: string };
