@@ -18,7 +18,7 @@ import ErrorAlert from '../../../components/ErrorAlert';
 import TextInput from '../../../components/TextInput';
 import { serverText, t } from '../../../i18n';
 import { SSO_SAVE_FAILED } from '../lib/errors';
-import { CopyField } from './CopyField';
+import { CopyField } from '../../../components/CopyField';
 
 type Connection = Schemas['SsoConnection'];
 type Settings = Schemas['SsoSettings'];
