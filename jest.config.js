@@ -43,7 +43,6 @@ export default {
   // longer than Jest's 5 s default to get there.
   testTimeout: 60_000,
   setupFilesAfterEnv: ['<rootDir>/test/web/setup.ts'],
-  testSequencer: '<rootDir>/scripts/lib/jest-sequencer.mjs',
   transform: {
     '^.+\\.[cm]?tsx?$': swc('typescript'),
     '^.+\\.[cm]?jsx?$': swc('ecmascript'),

@@ -1,7 +1,7 @@
-// How `npm test` splits a suite's files between the jobs that run them side by side (the browser files'
-// shards in scripts/test-all.ts, Jest's through scripts/lib/jest-sequencer.mjs): by bytes, so the shards
-// take about as long. A file's length is a fair measure of how long it runs (its steps), and it needs no
-// earlier run.
+// How `npm test` splits the browser files between the shards that run them side by side
+// (scripts/test-all.ts): by bytes, so the shards take about as long. A browser file's length is a fair
+// measure of how long it runs (its steps), and it needs no earlier run. (Not for Jest's files: split by bytes,
+// its two jobs took 307 s and 170 s, its own split by a hash of each path 198 s and 150 s.)
 import { statSync } from 'node:fs';
 
 /**
