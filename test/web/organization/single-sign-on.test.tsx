@@ -43,6 +43,15 @@ const connection = {
   updated_at: 1764000000,
 };
 
+/** save-sso-connection's answer. */
+const saved = {
+  error: false,
+  message: 'The single sign-on connection was saved. Test it to make sure it works.',
+  code: 'sso_connection_saved',
+  params: {},
+  data: connection,
+} as const;
+
 type Settings = {
   domain: string | null;
   connection: typeof connection | null;
@@ -80,13 +89,7 @@ afterEach(() => activateLocaleWith('en', {}));
 
 test('with no connection yet: loading, the redirect URI to paste, and a connection saved (the secret sent once)', async () => {
   const held = heldAnswer();
-  const save = spyOnApi('saveSsoConnection', {
-    error: false,
-    message: 'The single sign-on connection was saved. Test it to make sure it works.',
-    code: 'sso_connection_saved',
-    params: {},
-    data: connection,
-  });
+  const save = spyOnApi('saveSsoConnection', saved);
   server.use(
     mockApi('getSsoConnection', answer(), { until: held.until, once: true }),
     mockApi('getSsoConnection', answer({ connection })),
@@ -180,13 +183,7 @@ test('tests the connection at the identity provider, and deletes it after asking
 });
 
 test('editing says the saved secret is kept; SAML shows its values, saves the metadata and says its sign-in is for later', async () => {
-  const save = spyOnApi('saveSsoConnection', {
-    error: false,
-    message: 'The single sign-on connection was saved. Test it to make sure it works.',
-    code: 'sso_connection_saved',
-    params: {},
-    data: connection,
-  });
+  const save = spyOnApi('saveSsoConnection', saved);
   server.use(mockApi('getSsoConnection', answer({ connection })), save.handler);
   const { user } = renderOrganization();
   const section = await openSection(user);
