@@ -64,6 +64,11 @@ export function offline(html: string): string {
  * answer on a slow or busy machine), and the build waited for the browser to be idle, which a busy page
  * may never be. So: the dialog says 'Searching...' until the index is ready, then shows the results of
  * what was typed; and the build starts within a second whatever the page is doing.
+ *
+ * The dialog also closed whenever Redoc's router rendered a new location: a click in the side menu is
+ * rendered late on a slow machine (after a dialog opened meanwhile, whose click React renders first), and
+ * the dialog closed under the reader's typing. Nothing in the dialog navigates without closing it (a result
+ * closes it, as do Escape, Cancel and a click beside it), so it no longer watches the location.
  */
 export function searchWhenReady(code: string): string {
   // The dialog component: ({ onClose, search, isReady }); its message reads `query ? running ? Searching
@@ -72,11 +77,15 @@ export function searchWhenReady(code: string): string {
   const message =
     /children:(\w+)\?(\w+)\?(\(0,\w+\.jsx\)\(\w+,\{"data-testid":`search-message`,children:`Searching\.\.\.`\}\))/g;
   const idle = /window\.requestIdleCallback\((\w+)\);/g;
+  // The dialog's open state: ... return useEffect(onClose, [location]), { isOpen, onOpen, onClose }.
+  const closeOnNavigation =
+    /return\(0,\w+\.useEffect\)\((\w+),\[\w+\]\),(\{isOpen:\w+,onOpen:\w+,onClose:\1\})/g;
   const isReady = [...code.matchAll(ready)];
   if (
     isReady.length !== 1 ||
     [...code.matchAll(message)].length !== 1 ||
-    [...code.matchAll(idle)].length !== 1
+    [...code.matchAll(idle)].length !== 1 ||
+    [...code.matchAll(closeOnNavigation)].length !== 1
   )
     throw new Error("Redoc's search code changed: update searchWhenReady in scripts/build-docs.ts");
   return code
@@ -85,7 +94,8 @@ export function searchWhenReady(code: string): string {
       (_whole, query: string, running: string, searching: string) =>
         `children:${query}?${running}||!${isReady[0]![1]}?${searching}`,
     )
-    .replace(idle, (_whole, callback: string) => `window.requestIdleCallback(${callback},{timeout:1e3});`);
+    .replace(idle, (_whole, callback: string) => `window.requestIdleCallback(${callback},{timeout:1e3});`)
+    .replace(closeOnNavigation, (_whole, _close: string, state: string) => `return${state}`);
 }
 
 /**

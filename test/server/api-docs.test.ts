@@ -90,7 +90,7 @@ describe('/docs', () => {
     return bodies;
   }
 
-  it("patches Redoc's search in every language: 'Searching...' until the index is built, which starts within a second", async () => {
+  it("patches Redoc's search in every language: 'Searching...' until the index is built, which starts within a second; a late navigation does not close the dialog", async () => {
     for (const headers of [{}, { cookie: 'locale=zh-CN' }]) {
       const page = await t.app.inject({
         method: 'GET',
@@ -109,6 +109,9 @@ describe('/docs', () => {
       // ...and the index is built when the browser is idle or after a second at the latest.
       assert.match(code, /window\.requestIdleCallback\(\w+,\{timeout:1e3\}\);/);
       assert.doesNotMatch(code, /window\.requestIdleCallback\(\w+\);/);
+      // The dialog's state no longer closes it when the router renders a location (a menu click's, late).
+      assert.match(code, /return\{isOpen:\w+,onOpen:\w+,onClose:\w+\}/);
+      assert.doesNotMatch(code, /\(0,\w+\.useEffect\)\(\w+,\[\w+\]\),\{isOpen:/);
     }
   });
 
