@@ -142,7 +142,7 @@ export const TAGS: Record<string, { name: string; description: string }> = {
   sso: {
     name: '单点登录',
     description:
-      '单点登录：通过组织的身份提供商登录（start-sso、finish-sso），以及组织与其身份提供商的连接（OpenID Connect；SAML 已建模，其登录尚不可用），供管理员使用。',
+      '单点登录：通过组织的身份提供商登录（start-sso、finish-sso，以及 SAML 的断言消费服务 /sso/saml/acs），以及组织与其身份提供商的连接（OpenID Connect 或 SAML），供管理员使用。',
   },
   scim: {
     name: 'SCIM',

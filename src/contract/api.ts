@@ -200,8 +200,11 @@ export interface paths {
      *     a random `state` and `nonce` (docs/product.md#single-sign-on). The answer sets the short-lived, HttpOnly
      *     `sso_sign_in` cookie that binds the attempt to this browser: finish-sso accepts the state only beside
      *     it, once, within 10 minutes. No connection for the domain answers 404 (`sso_not_configured`); a SAML
-     *     connection 400 (`sso_saml_not_available`: SAML sign-in is not available yet). Limited per address like
-     *     login.
+     *     SAML connection answers the identity provider's sign-on URL with an AuthnRequest (HTTP-Redirect binding)
+     *     whose RelayState is the state; its `sso_sign_in` cookie is SameSite=None (the identity provider posts its
+     *     answer back cross-site to `/sso/saml/acs`, which checks it and starts the session:
+     *     docs/product.md#signing-in-with-sso). A SAML connection saved before SAML sign-in existed answers 400
+     *     (`sso_saml_not_available`) until it is saved again. Limited per address like login.
      */
     post: operations['startSso'];
     delete?: never;
@@ -236,6 +239,12 @@ export interface paths {
      *     the product's second factor (the identity provider applies its own). A test started by
      *     test-sso-connection records when the connection worked (`outcome: tested`) and changes no session.
      *     Every refusal is audited (`auth.sign_in_failed`, method `sso`, with the reason's code).
+     *
+     *     SAML: the identity provider posts its answer to `/sso/saml/acs`, which checks it (signature, audience,
+     *     destination and recipient, InResponseTo this browser's request, once, the validity window with 2
+     *     minutes of skew), starts the session or records the test, and sends the browser to
+     *     `/sso/callback?saml_outcome=...`: the app posts `saml_outcome` (sealed by the server, 2 minutes) instead
+     *     of `state`, and the answer is the same as above (a signed-in outcome only to the session it started).
      */
     post: operations['finishSso'];
     delete?: never;
@@ -2110,8 +2119,10 @@ export interface paths {
      *     one). The issuer's OpenID configuration (`<issuer>/.well-known/openid-configuration`) is fetched and
      *     checked before anything is saved: it must name the same issuer, an authorization, token and JWKS
      *     endpoint, and the code flow; otherwise 400 `sso_discovery_failed` says why. `saml`: the identity
-     *     provider's metadata URL or XML (SAML sign-in is not available yet: the connection is kept for when it
-     *     is). A change of protocol, issuer, client or metadata clears `tested_at`. Audited
+     *     provider's metadata URL (https; read through the public-internet guard) or XML, read before anything is
+     *     saved: its entity ID, a SingleSignOnService (HTTP-Redirect or HTTP-POST) and a signing certificate, or 400
+     *     `sso_saml_metadata_invalid` says why. A URL's metadata is read again daily and after an answer whose
+     *     signature does not verify (a rotated certificate). A change of protocol, issuer, client or metadata clears `tested_at`. Audited
      *     (`sso.connection_saved`).
      */
     post: operations['saveSsoConnection'];
@@ -2157,7 +2168,8 @@ export interface paths {
      *     once. finish-sso then checks the answer as for any sign-in (state, PKCE, signature, issuer, audience,
      *     nonce, expiry, an address at the domain), records `tested_at` and answers `outcome: tested`: no account
      *     is created or linked and the admin's session stays as it is. Audited (`sso.connection_tested`) when
-     *     it works, as a failed sign-in when not. A SAML connection answers 400 (`sso_saml_not_available`).
+     *     it works, as a failed sign-in when not. For SAML the answer comes back to `/sso/saml/acs`, which sends the
+     *     admin to the Organization page with the result.
      */
     post: operations['testSsoConnection'];
     delete?: never;
@@ -2177,8 +2189,7 @@ export interface paths {
      * The service provider's SAML metadata, for an identity provider to import.
      * @description This server as a SAML service provider: its entity ID (this URL) and its assertion consumer service
      *     (`<PUBLIC_URL>/sso/saml/acs`, HTTP-POST). The same for every organization; an identity provider that
-     *     imports metadata by URL reads it here. SAML sign-in itself is not available yet
-     *     (docs/product.md#single-sign-on).
+     *     imports metadata by URL reads it here (docs/product.md#single-sign-on).
      */
     get: operations['getSamlMetadata'];
     put?: never;
@@ -2843,6 +2854,7 @@ export interface components {
       | 'sso_saml_metadata_invalid'
       | 'sso_saml_metadata_required'
       | 'sso_saml_not_available'
+      | 'sso_saml_unsolicited'
       | 'sso_sign_in_expired'
       | 'stripe_cancel_failed'
       | 'stripe_invoices_failed'
@@ -5078,7 +5090,7 @@ export interface operations {
           'application/json': components['schemas']['SsoRedirect'];
         };
       };
-      /** @description Neither an address nor a domain, a SAML connection (not available yet), or a malformed body. */
+      /** @description Neither an address nor a domain, a SAML connection to save again, or a malformed body. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5140,7 +5152,9 @@ export interface operations {
          *     }
          */
         'application/json': {
-          state: string;
+          state?: string;
+          /** @description What /sso/saml/acs concluded, sealed (SAML: instead of `state`). */
+          saml_outcome?: string;
           code?: string;
           iss?: string;
           /** @description The identity provider's error code (`access_denied`). */
@@ -10754,7 +10768,7 @@ export interface operations {
           'application/json': components['schemas']['SsoRedirect'];
         };
       };
-      /** @description A SAML connection (its sign-in is not available yet), or a malformed body. */
+      /** @description A SAML connection saved before SAML sign-in existed (save it again), or a malformed body. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10763,7 +10777,7 @@ export interface operations {
           /**
            * @example {
            *       "error": true,
-           *       "message": "SAML sign-in is not available yet: ask your organization admin to connect your identity provider with OpenID Connect.",
+           *       "message": "This single sign-on connection cannot start a SAML sign-in until it is saved again: ask your organization admin to save it.",
            *       "code": "sso_saml_not_available",
            *       "params": {}
            *     }

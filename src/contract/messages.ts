@@ -362,7 +362,9 @@ export const MESSAGES = {
   sso_saml_metadata_invalid: 'The SAML metadata is not usable: {reason}.',
   sso_saml_metadata_required: "Give your identity provider's SAML metadata: its URL or its XML.",
   sso_saml_not_available:
-    'SAML sign-in is not available yet: ask your organization admin to connect your identity provider with OpenID Connect.',
+    'This single sign-on connection cannot start a SAML sign-in until it is saved again: ask your organization admin to save it.',
+  sso_saml_unsolicited:
+    'Your identity provider sent a sign-in nobody started here. Please start with "Sign in with SSO".',
   sso_sign_in_expired:
     'This single sign-on attempt has expired or was already used. Please start again with "Sign in with SSO".',
   stripe_cancel_failed: 'Stripe did not cancel the replaced subscription.',

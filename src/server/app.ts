@@ -39,6 +39,7 @@ import { inviteLinkHandlers } from './handlers/invite-links.js';
 import { scimHandlers } from './handlers/scim.js';
 import { scimSettingsHandlers } from './handlers/scim-settings.js';
 import { ssoHandlers } from './handlers/sso.js';
+import { samlAcsPlugin } from './handlers/saml-acs.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
@@ -241,6 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : googleSandbox?.verifier,
     dns: config.dnsSandbox ? sandboxDnsProver : createDnsProver(config),
     oidc: lazyOidcClient(config),
+    ssoFetch: async (input, init) => {
+      const guard = await import('./sso/public-fetch.js');
+      return (isLocalUrl(config.publicUrl) ? guard.nodeFetch() : guard.publicOnlyFetch())(input, init);
+    },
     clock: () => new Date(),
     ...options.services,
   };
@@ -332,6 +337,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerScim(app, contract, services, scimHandlers(services));
 
+  await app.register(samlAcsPlugin, { services });
   await app.register(sandboxPlugin, { services, googleSandbox });
   if (sandboxIdentityProviderEnabled(config)) await app.register(identityProviderSandboxPlugin, { services });
   await app.register(supportPlugin, { services });

@@ -45,6 +45,11 @@ export interface Services {
   /** Single sign-on's OpenID Connect client (docs/product.md#single-sign-on). */
   oidc: OidcClient;
   /**
+   * How single sign-on reads a SAML identity provider's metadata URL: on a deployment the public internet
+   * only (sso/public-fetch.ts), on a local install any address (the sandbox).
+   */
+  ssoFetch: typeof fetch;
+  /**
    * The time rules compare with (the session policies' timeouts); tests move it instead of waiting. The
    * database's own `now()` still stamps rows.
    */

@@ -329,6 +329,11 @@ interface SsoConnectionsTable {
   oidc_metadata: Json<Record<string, unknown>> | null;
   saml_metadata_url: string | null;
   saml_metadata_xml: string | null;
+  /** The identity provider's metadata as read (sso/saml.ts), its entity ID apart to find it by. */
+  saml_idp: Json<SamlIdpMetadataRow> | null;
+  saml_idp_entity_id: string | null;
+  /** When the metadata URL was last read (the daily refresh). */
+  saml_fetched_at: Timestamp | null;
   /** When a test sign-in through it last worked; cleared by a change of what it connects to. */
   tested_at: Timestamp | null;
   created_by: number | null;
@@ -345,6 +350,20 @@ interface SsoSignInsTable {
   tester_id: number | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+/** The identity provider's SAML metadata as read: what a sign-in needs of it. */
+export interface SamlIdpMetadataRow {
+  entityId: string;
+  entryPoint: string;
+  certificates: string[];
+}
+
+/** An assertion already used (each signs in once), kept until it expires. */
+interface SsoSamlAssertionsTable {
+  connection_id: number;
+  assertion_id: string;
+  expires_at: Timestamp;
 }
 
 /** Which account an identity (the `sub` of a connection's identity provider) signs in to. */
@@ -725,6 +744,7 @@ export interface Database {
   sso_connections: SsoConnectionsTable;
   sso_sign_ins: SsoSignInsTable;
   sso_identities: SsoIdentitiesTable;
+  sso_saml_assertions: SsoSamlAssertionsTable;
 }
 
 export type User = Selectable<UsersTable>;

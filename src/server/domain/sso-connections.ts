@@ -2,8 +2,9 @@
  * docs/product.md#single-sign-on: an organization's connection to its identity provider, set up by an
  * admin (`organization.sso`) for the company domain verified by DNS. OpenID Connect: the issuer's OpenID
  * configuration is fetched and checked before anything is saved, the client secret is sealed like the CRM
- * credentials. SAML: the identity provider's metadata is kept for its sign-in to come. Saving and deleting
- * are audited.
+ * credentials. SAML: the identity provider's metadata (its URL read, or its XML) is parsed before anything
+ * is saved, and kept as read; a URL's is read again daily and after a signature that does not verify
+ * (refreshSamlMetadata), so a rotated certificate does not stop sign-ins. Saving and deleting are audited.
  */
 import { isLocalUrl, type Config } from '../config.js';
 import type { Organization, SsoConnection, User } from '../db/schema.js';
@@ -11,7 +12,14 @@ import type { Repositories } from '../repositories/index.js';
 import type { SsoConnectionFields } from '../repositories/sso.js';
 import { personOf } from '../repositories/audit.js';
 import type { SecretBox } from '../security/secret-box.js';
-import { SsoSetupError, type OidcClient, type OidcSettings } from '../sso/provider.js';
+import {
+  SsoSetupError,
+  type OidcClient,
+  type OidcSettings,
+  type SamlClient,
+  type SamlIdpMetadata,
+  type SamlSettings,
+} from '../sso/provider.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import { invalid, notFound } from './errors.js';
@@ -23,6 +31,7 @@ export interface SsoDependencies {
   repos: Repositories;
   secretBox: SecretBox;
   oidc: OidcClient;
+  saml: SamlClient;
   config: Pick<Config, 'publicUrl'>;
   /** The rules' clock (tests move it). */
   clock: () => Date;
@@ -142,28 +151,41 @@ async function oidcFields(
     oidc_metadata: metadata,
     saml_metadata_url: null,
     saml_metadata_xml: null,
+    saml_idp: null,
+    saml_idp_entity_id: null,
+    saml_fetched_at: null,
   };
 }
 
-/** Why SAML metadata XML cannot be an identity provider's, in a few words; null when it may be. */
-function samlMetadataProblem(xml: string): string | null {
-  if (!/<(\w+:)?EntityDescriptor[\s>]/.test(xml)) return 'it has no EntityDescriptor';
-  if (!/<(\w+:)?IDPSSODescriptor[\s>]/.test(xml))
-    return 'it describes no identity provider (IDPSSODescriptor)';
-  if (!/<(\w+:)?SingleSignOnService[\s/>]/.test(xml)) return 'it has no SingleSignOnService';
-  if (!/<(\w+:)?X509Certificate[\s>]/.test(xml)) return 'it has no signing certificate';
-  return null;
+/** The metadata's identity provider, read from its URL or its XML; a sentence for the admin when it cannot be. */
+async function idpMetadata(
+  deps: SsoDependencies,
+  source: { url: string | null; xml: string | null },
+): Promise<SamlIdpMetadata> {
+  try {
+    return source.url
+      ? await deps.saml.metadata({ url: source.url })
+      : await deps.saml.metadata({ xml: source.xml ?? '' });
+  } catch (error) {
+    if (error instanceof SsoSetupError) {
+      throw invalid(message('sso_saml_metadata_invalid', { reason: error.reason }));
+    }
+    throw error;
+  }
 }
 
-function samlFields(input: SsoConnectionInput, publicUrl: string): SsoConnectionFields {
+function samlIdpFields(idp: SamlIdpMetadata, fetchedAt: Date | null) {
+  return { saml_idp: idp, saml_idp_entity_id: idp.entityId || null, saml_fetched_at: fetchedAt };
+}
+
+async function samlFields(deps: SsoDependencies, input: SsoConnectionInput): Promise<SsoConnectionFields> {
   const url = input.metadata_url?.trim() || null;
-  const xml = input.metadata_xml?.trim() || null;
+  const xml = url ? null : input.metadata_xml?.trim() || null;
   if (!url && !xml) throw invalid(message('sso_saml_metadata_required'));
-  if (url && !providerUrl(url.split('?')[0]!, publicUrl)) {
+  if (url && !providerUrl(url.split('?')[0]!, deps.config.publicUrl)) {
     throw invalid(message('sso_saml_metadata_invalid', { reason: 'its URL must start with https://' }));
   }
-  const problem = xml ? samlMetadataProblem(xml) : null;
-  if (problem) throw invalid(message('sso_saml_metadata_invalid', { reason: problem }));
+  const idp = await idpMetadata(deps, { url, xml });
   return {
     protocol: 'saml',
     oidc_issuer: null,
@@ -172,7 +194,35 @@ function samlFields(input: SsoConnectionInput, publicUrl: string): SsoConnection
     oidc_metadata: null,
     saml_metadata_url: url,
     saml_metadata_xml: xml,
+    ...samlIdpFields(idp, url ? deps.clock() : null),
   };
+}
+
+/** What a SAML sign-in through the connection checks answers with; null for an OpenID Connect one. */
+export function samlSettingsOf(publicUrl: string, connection: SsoConnection): SamlSettings | null {
+  if (connection.protocol !== 'saml' || !connection.saml_idp) return null;
+  const urls = serviceProviderUrls(publicUrl);
+  return { idp: connection.saml_idp, entityId: urls.samlEntityId, acsUrl: urls.samlAcsUrl };
+}
+
+/**
+ * Reads a connection's metadata URL again (the daily refresh, and once after a signature that did not
+ * verify: the identity provider may have rotated its certificate) and keeps what it says. Answers the
+ * connection as it now is; unchanged when it has no URL.
+ */
+export async function refreshSamlMetadata(
+  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock'>,
+  connection: SsoConnection,
+): Promise<SsoConnection> {
+  if (connection.protocol !== 'saml' || !connection.saml_metadata_url) return connection;
+  const idp = await deps.saml.metadata({ url: connection.saml_metadata_url });
+  return (
+    (await deps.repos.sso.refreshSamlIdp(
+      connection.id,
+      connection.saml_metadata_url,
+      samlIdpFields(idp, deps.clock()),
+    )) ?? connection
+  );
 }
 
 /** Whether the saved connection still reaches the same identity provider and client (its test holds). */
@@ -197,9 +247,7 @@ export async function saveSsoConnection(
   const { organization, domain } = await ssoOrganization(deps.repos, admin);
   const existing = await deps.repos.sso.connectionOf(organization.id);
   const fields =
-    input.protocol === 'oidc'
-      ? await oidcFields(deps, input, existing)
-      : samlFields(input, deps.config.publicUrl);
+    input.protocol === 'oidc' ? await oidcFields(deps, input, existing) : await samlFields(deps, input);
   const same = existing !== undefined && sameProvider(existing, fields, Boolean(input.client_secret?.trim()));
   return deps.repos.transaction(async (tx) => {
     const saved = await tx.sso.saveConnection(organization.id, fields, {
@@ -212,7 +260,8 @@ export async function saveSsoConnection(
       existing &&
       (existing.protocol !== fields.protocol ||
         existing.oidc_issuer !== fields.oidc_issuer ||
-        existing.oidc_client_id !== fields.oidc_client_id)
+        existing.oidc_client_id !== fields.oidc_client_id ||
+        existing.saml_idp_entity_id !== fields.saml_idp_entity_id)
     ) {
       await tx.sso.forgetIdentities(saved.id);
     }

@@ -16,7 +16,14 @@ import type { Organization, SsoConnection, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import { hashToken, newToken } from '../security/tokens.js';
-import { SsoRejected, SsoUnreachable, type SignInSecrets, type SsoIdentity } from '../sso/provider.js';
+import {
+  SsoRejected,
+  SsoSignatureRejected,
+  SsoUnreachable,
+  type SamlAssertion,
+  type SignInSecrets,
+  type SsoIdentity,
+} from '../sso/provider.js';
 import { addressProven, createAccount, freeMemberGrant, joinOrganization, joinWithin } from './accounts.js';
 import { requirePermission } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
@@ -24,6 +31,8 @@ import { conflict, DomainError, invalid, notFound, unauthenticated, unavailable 
 import {
   CONNECTION_NOT_FOUND,
   oidcSettingsOf,
+  refreshSamlMetadata,
+  samlSettingsOf,
   serviceProviderUrls,
   ssoOrganization,
   type SsoDependencies,
@@ -49,17 +58,45 @@ export type SsoOutcome =
 
 const notConfigured = (domain: string) => notFound(message('sso_not_configured', { domain }));
 
+/** What a SAML sign-in keeps between its AuthnRequest and the answer: the request's ID. */
+interface SamlSignInSecrets {
+  samlRequestId: string;
+}
+
+/** A sign-in started: where the browser goes, the state to bind to it, and by which protocol. */
+export interface SsoStart {
+  redirectUrl: string;
+  state: string;
+  /** SAML's answer comes back by a cross-site POST: its binding cookie must be SameSite=None. */
+  protocol: 'oidc' | 'saml';
+}
+
+/** The identity provider's URL of a new sign-in and what its answer will be checked with. */
+async function authorization(
+  deps: SsoDependencies,
+  connection: SsoConnection,
+  state: string,
+): Promise<{ url: string; secrets: SignInSecrets | SamlSignInSecrets }> {
+  const saml = samlSettingsOf(deps.config.publicUrl, connection);
+  if (saml) {
+    // The AuthnRequest's ID: an XML ID starts with a letter or '_'.
+    const samlRequestId = `_${newToken()}`;
+    return { url: await deps.saml.authorizationUrl(saml, samlRequestId, state), secrets: { samlRequestId } };
+  }
+  const settings = oidcSettingsOf(deps.secretBox, connection);
+  if (!settings) throw invalid(message('sso_saml_not_available'));
+  const { redirectUri } = serviceProviderUrls(deps.config.publicUrl);
+  return deps.oidc.authorizationUrl(settings, redirectUri, state);
+}
+
 /** A new sign-in through the connection: the identity provider's URL and the state to bind to the browser. */
 async function begin(
   deps: SsoDependencies,
   connection: SsoConnection,
   testerId: number | null,
-): Promise<{ redirectUrl: string; state: string }> {
-  const settings = oidcSettingsOf(deps.secretBox, connection);
-  if (!settings) throw invalid(message('sso_saml_not_available'));
+): Promise<SsoStart> {
   const state = newToken();
-  const { redirectUri } = serviceProviderUrls(deps.config.publicUrl);
-  const { url, secrets } = await deps.oidc.authorizationUrl(settings, redirectUri, state);
+  const { url, secrets } = await authorization(deps, connection, state);
   await deps.repos.sso.startSignIn({
     stateHash: hashToken(state),
     connectionId: connection.id,
@@ -67,14 +104,11 @@ async function begin(
     testerId,
     expiresAt: new Date(deps.clock().getTime() + SSO_SIGN_IN_SECONDS * 1000),
   });
-  return { redirectUrl: url, state };
+  return { redirectUrl: url, state, protocol: connection.protocol };
 }
 
 /** start-sso: the connection of the organization whose DNS-verified domain is the one typed. */
-export async function startSsoSignIn(
-  deps: SsoDependencies,
-  typed: string,
-): Promise<{ redirectUrl: string; state: string }> {
+export async function startSsoSignIn(deps: SsoDependencies, typed: string): Promise<SsoStart> {
   const domain = ssoDomainOf(typed);
   if (!domain) throw invalid(message('sso_address_invalid'));
   const found = await deps.repos.sso.connectionForDomain(domain);
@@ -83,10 +117,7 @@ export async function startSsoSignIn(
 }
 
 /** test-sso-connection: the admin signs in at the identity provider once; finish records that it worked. */
-export async function startSsoTest(
-  deps: SsoDependencies,
-  admin: User,
-): Promise<{ redirectUrl: string; state: string }> {
+export async function startSsoTest(deps: SsoDependencies, admin: User): Promise<SsoStart> {
   requirePermission(admin, 'organization.sso');
   const connection =
     admin.organization_id === null ? undefined : await deps.repos.sso.connectionOf(admin.organization_id);
@@ -254,16 +285,15 @@ export interface SsoCaller {
   report: (detail: string) => void;
 }
 
-/** finish-sso: the answer of the identity provider, checked, and who it signs in (or the test it ends). */
-export async function finishSsoSignIn(
+/** Runs a finish, auditing its refusal (`auth.sign_in_failed`, the code as reason) before it is said. */
+async function audited<T>(
   deps: SsoDependencies,
-  answer: SsoAnswer,
-  caller: SsoCaller,
-): Promise<SsoOutcome> {
+  ip: string | null,
+  run: (attempt: Attempt) => Promise<T>,
+): Promise<T> {
   const attempt: Attempt = {};
-  const { ip } = caller;
   try {
-    return await finish(deps, answer, caller, attempt);
+    return await run(attempt);
   } catch (error) {
     if (error instanceof DomainError) {
       await deps.repos.audit.record({
@@ -279,16 +309,41 @@ export async function finishSsoSignIn(
   }
 }
 
+/** finish-sso: the answer of the identity provider, checked, and who it signs in (or the test it ends). */
+export async function finishSsoSignIn(
+  deps: SsoDependencies,
+  answer: SsoAnswer,
+  caller: SsoCaller,
+): Promise<SsoOutcome> {
+  return audited(deps, caller.ip, (attempt) => finish(deps, answer, caller, attempt));
+}
+
 async function finish(
   deps: SsoDependencies,
   answer: SsoAnswer,
   { browserState, user: caller, ip, report }: SsoCaller,
   attempt: Attempt,
 ): Promise<SsoOutcome> {
+  const taken = await takeSignIn(deps, answer.state, browserState, attempt);
+  const secrets = deps.secretBox.open<SignInSecrets>(taken.secrets);
+  const identity = await verifiedIdentity(deps, taken.connection, answer, secrets, report);
+  return conclude(deps, { ...taken, identity }, caller, ip, attempt);
+}
+
+/**
+ * The sign-in of `state`, used up, when it is this browser's (`browserState`, its cookie), unused and not
+ * expired, and its organization's domain still verified by DNS.
+ */
+async function takeSignIn(
+  deps: SsoDependencies,
+  state: string | undefined,
+  browserState: string | undefined,
+  attempt: Attempt,
+) {
   const { repos } = deps;
   // Another browser's state (a link someone was sent) is not used up: it stays its own browser's.
-  if (browserState === undefined || browserState !== answer.state) throw unauthenticated(SIGN_IN_EXPIRED);
-  const taken = await repos.sso.takeSignIn(hashToken(answer.state), deps.clock());
+  if (!state || browserState === undefined || browserState !== state) throw unauthenticated(SIGN_IN_EXPIRED);
+  const taken = await repos.sso.takeSignIn(hashToken(state), deps.clock());
   const connection =
     taken.connectionId === undefined ? undefined : await repos.sso.connectionById(taken.connectionId);
   attempt.organization = connection ? await repos.organizations.get(connection.organization_id) : undefined;
@@ -296,27 +351,157 @@ async function finish(
   const organization = attempt.organization;
   const domain = dnsProvenDomain(organization);
   if (domain === null) throw notConfigured(organization.domain ?? '');
-  const secrets = deps.secretBox.open<SignInSecrets>(taken.secrets);
-  const identity = await verifiedIdentity(deps, connection, answer, secrets, report);
+  return { connection, organization, domain, secrets: taken.secrets, testerId: taken.testerId };
+}
+
+/** A verified identity of a connection's organization: the test it ends, or who it signs in. */
+interface Vouched {
+  connection: SsoConnection;
+  organization: Organization;
+  domain: string;
+  identity: SsoIdentity;
+  testerId: number | null;
+}
+
+async function conclude(
+  deps: SsoDependencies,
+  { connection, organization, domain, identity, testerId }: Vouched,
+  tester: User | undefined,
+  ip: string | null,
+  attempt: Attempt,
+): Promise<SsoOutcome> {
+  const { repos } = deps;
   attempt.email = identity.email ? normalizeEmail(identity.email) : undefined;
   const email = addressOf(identity, domain);
 
-  if (taken.testerId !== null) {
+  if (testerId !== null) {
     // A test ends with the admin who started it, in the browser it started in; it signs nobody in.
-    if (!caller || caller.id !== taken.testerId) throw unauthenticated(SIGN_IN_EXPIRED);
+    if (!tester || tester.id !== testerId) throw unauthenticated(SIGN_IN_EXPIRED);
     await repos.transaction(async (tx) => {
       await tx.sso.markTested(connection.id, deps.clock());
       await tx.audit.record({
         type: 'sso.connection_tested',
         organizationId: organization.id,
-        actor: personOf(caller),
+        actor: personOf(tester),
         target: { id: null, email },
         ip,
         details: { domain },
       });
     });
-    return { kind: 'tested', email, tester: caller };
+    return { kind: 'tested', email, tester };
   }
   const { user, created } = await accountOf(deps, connection, organization, identity, email, ip, attempt);
   return { kind: 'signed_in', user, created };
+}
+
+/** What the identity provider posted to /sso/saml/acs. */
+export interface SamlAnswer {
+  samlResponse: string;
+  relayState: string | undefined;
+}
+
+/**
+ * An answer nobody asked this browser for (the identity provider's own dashboard, "IdP-initiated"): it
+ * signs nobody in (it could be replayed into another browser, and nothing binds it to this one). The
+ * browser is sent to start a sign-in of its own at the same identity provider instead (SP-initiated),
+ * which the person, already signed in there, passes at once (docs/product.md#signing-in-with-sso).
+ */
+export class SamlUnsolicited {
+  constructor(readonly start: SsoStart) {}
+}
+
+/** The Issuer of an answer, unverified: only to find which connection to start a sign-in of its own with. */
+function issuerOf(samlResponse: string): string | null {
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  const issuer = /<(?:\w+:)?Issuer[^>]*>\s*([^<\s]+)\s*<\/(?:\w+:)?Issuer>/.exec(xml);
+  return issuer?.[1] ?? null;
+}
+
+const hasInResponseTo = (samlResponse: string) =>
+  /<(?:\w+:)?Response\b[^>]*\bInResponseTo=/.test(Buffer.from(samlResponse, 'base64').toString('utf8'));
+
+async function unsolicited(deps: SsoDependencies, samlResponse: string): Promise<SamlUnsolicited> {
+  const issuer = issuerOf(samlResponse);
+  const connection = issuer ? await deps.repos.sso.connectionOfSamlIssuer(issuer) : undefined;
+  const organization = connection
+    ? await deps.repos.organizations.get(connection.organization_id)
+    : undefined;
+  if (!connection || !organization || dnsProvenDomain(organization) === null) {
+    throw unauthenticated(message('sso_saml_unsolicited'));
+  }
+  return new SamlUnsolicited(await begin(deps, connection, null));
+}
+
+/**
+ * The answer checked, once for its signature with the metadata as kept, and when only the signature
+ * failed and the metadata comes from a URL, once more after reading it again (a rotated certificate).
+ */
+async function verifiedAssertion(
+  deps: SsoDependencies,
+  connection: SsoConnection,
+  samlResponse: string,
+  report: (detail: string) => void,
+): Promise<SamlAssertion> {
+  const check = async (current: SsoConnection) => {
+    const settings = samlSettingsOf(deps.config.publicUrl, current);
+    if (!settings) throw new SsoRejected('invalid', 'the connection is not a SAML one');
+    return deps.saml.verify(settings, samlResponse, deps.clock());
+  };
+  try {
+    try {
+      return await check(connection);
+    } catch (error) {
+      if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
+      const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
+      if (refreshed === connection) throw error;
+      return await check(refreshed);
+    }
+  } catch (error) {
+    if (error instanceof SsoRejected) {
+      report(error.message);
+      throw unauthenticated(
+        error.kind === 'refused'
+          ? message('sso_provider_refused', { error: providerError(error.detail) })
+          : IDENTITY_REJECTED,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * /sso/saml/acs: the identity provider's answer to a sign-in (or test) this browser started, bound by its
+ * `sso_sign_in` cookie (the RelayState is its state): checked, used once, and who it signs in. An answer
+ * nobody asked for answers SamlUnsolicited.
+ */
+export async function finishSamlSignIn(
+  deps: SsoDependencies,
+  answer: SamlAnswer,
+  caller: Omit<SsoCaller, 'user'>,
+): Promise<SsoOutcome | SamlUnsolicited> {
+  if (!answer.relayState && !hasInResponseTo(answer.samlResponse)) {
+    return audited(deps, caller.ip, () => unsolicited(deps, answer.samlResponse));
+  }
+  return audited(deps, caller.ip, async (attempt) => {
+    const { repos } = deps;
+    const taken = await takeSignIn(deps, answer.relayState, caller.browserState, attempt);
+    const { connection } = taken;
+    const { samlRequestId } = deps.secretBox.open<Partial<SamlSignInSecrets>>(taken.secrets);
+    if (!samlRequestId) throw unauthenticated(SIGN_IN_EXPIRED);
+    const assertion = await verifiedAssertion(deps, connection, answer.samlResponse, caller.report);
+    if (assertion.inResponseTo !== samlRequestId) {
+      caller.report(`InResponseTo ${assertion.inResponseTo ?? '(none)'} is not this browser's request`);
+      throw unauthenticated(IDENTITY_REJECTED);
+    }
+    if (
+      !(await repos.sso.useAssertion(connection.id, assertion.assertionId, assertion.expiresAt, deps.clock()))
+    ) {
+      caller.report(`assertion ${assertion.assertionId} was already used`);
+      throw unauthenticated(SIGN_IN_EXPIRED);
+    }
+    // A test's admin is the one whose browser holds the binding cookie the test set: their session cookie
+    // (SameSite=Lax) does not come along on the identity provider's cross-site POST.
+    const tester = taken.testerId === null ? undefined : await repos.users.findById(taken.testerId);
+    return conclude(deps, { ...taken, identity: assertion.identity }, tester, caller.ip, attempt);
+  });
 }

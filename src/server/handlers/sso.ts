@@ -21,7 +21,9 @@ import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { serviceProviderMetadata } from '../sso/saml-metadata.js';
 import { sandboxIdentityProvider } from '../sso/sandbox-provider.js';
+import { createSamlClient } from '../sso/saml.js';
 import { signIn } from './auth.js';
+import { reportRefusal, samlConclusionOf } from './saml-acs.js';
 import { enforceLimits } from './limits.js';
 import { message } from '../../contract/messages.js';
 
@@ -56,6 +58,7 @@ export function ssoHandlers(
     repos,
     secretBox: services.secretBox,
     oidc: services.oidc,
+    saml: createSamlClient(services.ssoFetch),
     config,
     clock: services.clock,
   };
@@ -95,15 +98,15 @@ export function ssoHandlers(
 
     async testSsoConnection(ctx) {
       const user = await ctx.user();
-      const { redirectUrl, state } = await startSsoTest(deps, user);
-      setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS);
+      const { redirectUrl, state, protocol } = await startSsoTest(deps, user);
+      setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS, protocol);
       return { error: false, redirect_url: redirectUrl };
     },
 
     async startSso(ctx) {
       await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
-      const { redirectUrl, state } = await startSsoSignIn(deps, ctx.body.email);
-      setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS);
+      const { redirectUrl, state, protocol } = await startSsoSignIn(deps, ctx.body.email);
+      setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS, protocol);
       return { error: false, redirect_url: redirectUrl };
     },
 
@@ -118,16 +121,10 @@ export function ssoHandlers(
 
     async finishSso(ctx) {
       await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
-      const browserState = readSsoSignInCookie(ctx.request);
-      // Whatever happens, this browser's attempt is over: a new one starts from "Sign in with SSO".
-      clearSsoSignInCookie(ctx.reply, config);
-      const outcome = await finishSsoSignIn(deps, ctx.body, {
-        browserState,
-        user: await ctx.optionalUser(),
-        ip: ctx.ip,
-        report: (detail) =>
-          ctx.request.log.warn({ detail }, 'single sign-on: the identity provider’s answer was refused'),
-      });
+      const { saml_outcome: samlOutcome, state, ...answer } = ctx.body;
+      const outcome = samlOutcome
+        ? await samlConclusionOf(services, samlOutcome, await ctx.optionalUser())
+        : await finishOidc(state);
       if (outcome.kind === 'tested') {
         return {
           error: false,
@@ -136,8 +133,6 @@ export function ssoHandlers(
         };
       }
       const { user, created } = outcome;
-      await signIn(services, ctx, user, 'sso');
-      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
         outcome: 'signed_in',
@@ -145,6 +140,27 @@ export function ssoHandlers(
         user: await viewOfUser(repos.users, user),
         software: user.software ? { slug: user.software } : null,
       };
+
+      async function finishOidc(state: string | undefined) {
+        const browserState = readSsoSignInCookie(ctx.request);
+        // Whatever happens, this browser's attempt is over: a new one starts from "Sign in with SSO".
+        clearSsoSignInCookie(ctx.reply, config);
+        const outcome = await finishSsoSignIn(
+          deps,
+          { ...answer, state: state ?? '' },
+          {
+            browserState,
+            user: await ctx.optionalUser(),
+            ip: ctx.ip,
+            report: (detail) => reportRefusal(ctx.request, detail),
+          },
+        );
+        if (outcome.kind === 'signed_in') {
+          await signIn(services, ctx, outcome.user, 'sso');
+          services.deviceCookies.remember(ctx.request, ctx.reply, outcome.user.email);
+        }
+        return outcome;
+      }
     },
   };
 }

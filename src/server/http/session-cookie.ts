@@ -64,28 +64,35 @@ export function readPendingSignInCookie(request: FastifyRequest): string | undef
 
 /**
  * A single sign-on under way (docs/product.md#single-sign-on): the state it was started with, so only the
- * browser that started it can finish it (a callback link sent to someone else signs nobody in). Lax: the
- * identity provider sends the browser back with a top-level navigation.
+ * browser that started it can finish it (a callback link sent to someone else signs nobody in). OpenID
+ * Connect: Lax, the identity provider sends the browser back with a top-level navigation. SAML: None (and
+ * so Secure, which browsers allow on http://localhost too), the identity provider posts its answer to
+ * /sso/saml/acs from its own site, and a Lax cookie would not come along.
  */
 const SSO_SIGN_IN_COOKIE = 'sso_sign_in';
 
-export function setSsoSignInCookie(reply: FastifyReply, config: Config, state: string, maxAge: number): void {
-  reply.setCookie(SSO_SIGN_IN_COOKIE, state, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(config),
-    path: '/',
-    maxAge,
-  });
+function ssoSignInCookieOptions(config: Config, protocol: 'oidc' | 'saml') {
+  return protocol === 'saml'
+    ? ({ httpOnly: true, sameSite: 'none', secure: true, path: '/' } as const)
+    : ({ httpOnly: true, sameSite: 'lax', secure: isSecure(config), path: '/' } as const);
 }
 
-export function clearSsoSignInCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SSO_SIGN_IN_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(config),
-    path: '/',
-  });
+export function setSsoSignInCookie(
+  reply: FastifyReply,
+  config: Config,
+  state: string,
+  maxAge: number,
+  protocol: 'oidc' | 'saml' = 'oidc',
+): void {
+  reply.setCookie(SSO_SIGN_IN_COOKIE, state, { ...ssoSignInCookieOptions(config, protocol), maxAge });
+}
+
+export function clearSsoSignInCookie(
+  reply: FastifyReply,
+  config: Config,
+  protocol: 'oidc' | 'saml' = 'oidc',
+): void {
+  reply.clearCookie(SSO_SIGN_IN_COOKIE, ssoSignInCookieOptions(config, protocol));
 }
 
 export function readSsoSignInCookie(request: FastifyRequest): string | undefined {

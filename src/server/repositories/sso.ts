@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Organization, SsoConnection } from '../db/schema.js';
+import type { Organization, SamlIdpMetadataRow, SsoConnection } from '../db/schema.js';
 import { json } from '../db/json.js';
 
 /** What an admin saves; the rest of the row is the repository's. */
@@ -17,6 +17,9 @@ export type SsoConnectionFields = Pick<
   | 'oidc_metadata'
   | 'saml_metadata_url'
   | 'saml_metadata_xml'
+  | 'saml_idp'
+  | 'saml_idp_entity_id'
+  | 'saml_fetched_at'
 >;
 
 export type SignInTake =
@@ -68,6 +71,7 @@ export function createSsoRepository(db: Db) {
       const values = {
         ...fields,
         oidc_metadata: fields.oidc_metadata === null ? null : json(fields.oidc_metadata),
+        saml_idp: fields.saml_idp === null ? null : json(fields.saml_idp),
         updated_at: new Date(),
         ...(keepTest ? {} : { tested_at: null }),
       };
@@ -85,6 +89,69 @@ export function createSsoRepository(db: Db) {
         .where('organization_id', '=', organizationId)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * Keeps the metadata a connection's URL says now, unless the admin changed the URL meanwhile; answers
+     * the connection as it now is (undefined when it changed or is gone).
+     */
+    async refreshSamlIdp(
+      connectionId: number,
+      url: string,
+      fields: {
+        saml_idp: SamlIdpMetadataRow;
+        saml_idp_entity_id: string | null;
+        saml_fetched_at: Date | null;
+      },
+    ): Promise<SsoConnection | undefined> {
+      return db
+        .updateTable('sso_connections')
+        .set({ ...fields, saml_idp: json(fields.saml_idp) })
+        .where('id', '=', connectionId)
+        .where('saml_metadata_url', '=', url)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The SAML connections whose metadata URL was last read before `before` (the daily refresh). */
+    async staleSamlConnections(before: Date): Promise<SsoConnection[]> {
+      return db
+        .selectFrom('sso_connections')
+        .selectAll()
+        .where('protocol', '=', 'saml')
+        .where('saml_metadata_url', 'is not', null)
+        .where((eb) => eb.or([eb('saml_fetched_at', 'is', null), eb('saml_fetched_at', '<', before)]))
+        .execute();
+    },
+
+    /** The connection an identity provider's unasked answer names by its entity ID (Issuer). */
+    async connectionOfSamlIssuer(entityId: string): Promise<SsoConnection | undefined> {
+      return db
+        .selectFrom('sso_connections')
+        .selectAll()
+        .where('protocol', '=', 'saml')
+        .where('saml_idp_entity_id', '=', entityId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Uses an assertion, once: false when this connection already took it. Assertions past their expiry
+     * are forgotten on the way (they would be refused as expired anyway).
+     */
+    async useAssertion(
+      connectionId: number,
+      assertionId: string,
+      expiresAt: Date,
+      now: Date,
+    ): Promise<boolean> {
+      await db.deleteFrom('sso_saml_assertions').where('expires_at', '<', now).execute();
+      const used = await db
+        .insertInto('sso_saml_assertions')
+        .values({ connection_id: connectionId, assertion_id: assertionId, expires_at: expiresAt })
+        .onConflict((oc) => oc.columns(['connection_id', 'assertion_id']).doNothing())
+        .returning('assertion_id')
+        .executeTakeFirst();
+      return used !== undefined;
     },
 
     async markTested(connectionId: number, at: Date): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * The port to identity providers (docs/product.md#single-sign-on): what single sign-on's rules
- * (domain/sso-*.ts) need of a protocol, whatever its library. OpenID Connect is sso/oidc.ts; SAML's sign-in,
- * when it comes, is a second adapter that answers the same SsoIdentity.
+ * (domain/sso-*.ts) need of a protocol, whatever its library. OpenID Connect is sso/oidc.ts, SAML
+ * sso/saml.ts; both answer the same SsoIdentity.
  */
+import type { SamlIdpMetadataRow } from '../db/schema.js';
 
 /** An OpenID Connect connection as the adapter needs it (the secret opened, the configuration as saved). */
 export interface OidcSettings {
@@ -51,6 +52,13 @@ export class SsoRejected extends Error {
   }
 }
 
+/** An answer whose signature does not verify against the certificates kept (they may have rotated). */
+export class SsoSignatureRejected extends SsoRejected {
+  constructor(detail: string) {
+    super('invalid', detail);
+  }
+}
+
 /** The identity provider did not answer (network, timeout, 5xx): nothing about the person is known. */
 export class SsoUnreachable extends Error {}
 
@@ -73,4 +81,39 @@ export interface OidcClient {
     expected: SignInSecrets & { state: string },
     now: Date,
   ): Promise<SsoIdentity>;
+}
+
+/** A SAML identity provider's metadata as read: its entity ID, sign-on URL and signing certificates. */
+export type SamlIdpMetadata = SamlIdpMetadataRow;
+
+/** What a SAML sign-in checks an answer against: the identity provider's metadata and this server's addresses. */
+export interface SamlSettings {
+  idp: SamlIdpMetadata;
+  /** This server's entity ID (the audience). */
+  entityId: string;
+  /** This server's assertion consumer service (the destination and recipient). */
+  acsUrl: string;
+}
+
+/** A verified SAML answer: who it vouches for, what it answers and until when it holds. */
+export interface SamlAssertion {
+  identity: SsoIdentity;
+  /** The AuthnRequest it answers; null when the identity provider sent it unasked. */
+  inResponseTo: string | null;
+  assertionId: string;
+  /** Until when it could be used (kept that long to refuse it a second time). */
+  expiresAt: Date;
+}
+
+export interface SamlClient {
+  /** The metadata at a URL (read through the public-internet guard) or in XML; throws SsoSetupError. */
+  metadata(source: { url: string } | { xml: string }): Promise<SamlIdpMetadata>;
+  /** The identity provider's URL of a new sign-in: an AuthnRequest `requestId` with `relayState`. */
+  authorizationUrl(settings: SamlSettings, requestId: string, relayState: string): Promise<string>;
+  /**
+   * The answer posted to the ACS (base64), verified: signature, audience, destination, recipient, the
+   * validity window at `now` with 2 minutes of skew. Throws SsoRejected (SsoSignatureRejected for the
+   * signature alone).
+   */
+  verify(settings: SamlSettings, samlResponse: string, now: Date): Promise<SamlAssertion>;
 }

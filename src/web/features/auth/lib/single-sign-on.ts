@@ -1,8 +1,8 @@
 /**
  * docs/product.md#single-sign-on in the browser. "Sign in with SSO" leaves for the identity provider; the
  * page the user signed in from is kept in this tab's session storage meanwhile (the provider's pages are
- * in between). The provider sends the browser back to /sso/callback, whose entry work posts what it put in
- * the query to finish-sso: signed in, the user goes on as after any login; a test of the connection
+ * in between). The provider sends the browser back to /sso/callback (SAML's by way of the server's
+ * /sso/saml/acs, which puts what it concluded in the query), whose entry work posts the query to finish-sso: signed in, the user goes on as after any login; a test of the connection
  * returns to the Organization page with its result; a refusal is shown on /login, by its code (to someone
  * still signed in, an admin whose test failed, as a notice where they started).
  */
@@ -39,13 +39,16 @@ export async function finishSingleSignOn(
   params: URLSearchParams,
 ): Promise<SsoCallbackOutcome> {
   const state = params.get('state');
-  if (!state) return { kind: 'refused', text: t(NO_SSO_SIGN_IN) };
+  // SAML's answer was posted to the server's /sso/saml/acs, which sends the browser here with what it concluded.
+  const samlOutcome = params.get('saml_outcome');
+  if (!state && !samlOutcome) return { kind: 'refused', text: t(NO_SSO_SIGN_IN) };
   let answer;
   try {
     answer = await store
       .dispatch(
         ssoApi.endpoints.finishSso.initiate({
-          state: state.slice(0, 512),
+          ...(state ? { state: state.slice(0, 512) } : {}),
+          ...optional(params, 'saml_outcome', 4096),
           ...optional(params, 'code', 4096),
           ...optional(params, 'iss', 2048),
           ...optional(params, 'error', 200),

@@ -1,0 +1,482 @@
+/**
+ * docs/product.md#signing-in-with-sso, SAML: a local identity provider (its own RSA key and self-signed
+ * certificate, its metadata served at a URL) signs the answers it posts to /sso/saml/acs. Signing in
+ * (a Free member made just in time, a signed response or a signed assertion), and every refusal as users
+ * read it on /login by its code and as the audit log keeps it: tampered, unsigned, replayed, expired,
+ * another audience, another recipient or destination, another browser's request, an address outside the
+ * domain, an unproven account. An answer sent unasked (IdP-initiated) starts a sign-in of its own; a
+ * rotated certificate is read from the metadata again after the signature fails. Runs on PGlite, and on
+ * PostgreSQL with DATABASE_URL.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { before, describe, it } from './helpers/node-test.js';
+import { postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
+import { signup, type TestUser } from './helpers/users.js';
+import {
+  issuerMetadata,
+  issueSamlResponse,
+  readAuthnRequest,
+  type SamlAnswerOptions,
+  type SamlIssuerKeys,
+} from '../../src/server/sso/saml-issuer.js';
+import { selfSignedCertificate } from '../../src/server/sso/self-signed.js';
+import { SAML_ACS_PATH, SAML_METADATA_PATH } from '../../src/shared/sso-paths.js';
+
+const DOMAIN = 'saml-corp.com';
+const ACS = `${PUBLIC_URL}${SAML_ACS_PATH}`;
+const ENTITY_ID = `${PUBLIC_URL}${SAML_METADATA_PATH}`;
+const IDP_ENTITY = 'https://idp.saml-corp.com/metadata';
+const METADATA_URL = 'https://idp.saml-corp.com/app/metadata.xml';
+const SSO_URL = 'https://idp.saml-corp.com/sso';
+
+function newKeys(name: string): SamlIssuerKeys {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const now = Date.now();
+  return {
+    entityId: IDP_ENTITY,
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    certificate: selfSignedCertificate(privateKey, {
+      commonName: name,
+      notBefore: new Date(now - 86_400_000),
+      notAfter: new Date(now + 365 * 86_400_000),
+    }),
+  };
+}
+
+/** The identity provider's current key: rotation replaces it (and the metadata its URL serves). */
+let idp = newKeys('Test IdP');
+let metadataReads = 0;
+const logLines: string[] = [];
+const t = useTestApp(
+  {},
+  {
+    logger: { level: 'warn', stream: { write: (line) => logLines.push(line) } },
+    services: {
+      // The identity provider's metadata URL, as the app's guarded fetch would read it.
+      ssoFetch: async (input) => {
+        if (String(input) !== METADATA_URL) return new Response('not found', { status: 404 });
+        metadataReads += 1;
+        return new Response(issuerMetadata(idp, SSO_URL), {
+          headers: { 'content-type': 'application/samlmetadata+xml' },
+        });
+      },
+    },
+  },
+);
+
+let admin: TestUser;
+let orgId = 0;
+let calls = 0;
+const anotherIp = () => {
+  calls += 1;
+  return `10.8.${Math.floor(calls / 250)}.${calls % 250}`;
+};
+
+function setCookies(res: { headers: Record<string, unknown> }): string[] {
+  return ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+}
+
+function ssoCookieOf(res: { headers: Record<string, unknown> }): string {
+  const cookie = setCookies(res).find((c) => c.startsWith('sso_sign_in=') && !c.startsWith('sso_sign_in=;'));
+  assert.ok(cookie, `no sso_sign_in cookie in ${JSON.stringify(setCookies(res))}`);
+  return cookie;
+}
+
+interface Started {
+  cookie: string;
+  requestId: string;
+  relayState: string;
+}
+
+/** start-sso for `email`: the AuthnRequest the browser carries to the identity provider. */
+async function start(email = `grace@${DOMAIN}`): Promise<Started> {
+  const started = await t.api('startSso', { body: { email }, ip: anotherIp() });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  const url = new URL(started.body.redirect_url);
+  assert.equal(url.origin + url.pathname, SSO_URL);
+  const request = readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '');
+  assert.ok(request, 'an AuthnRequest');
+  assert.equal(request.acsUrl, ACS);
+  const cookie = ssoCookieOf(started);
+  // The answer comes back by a cross-site POST: only a SameSite=None cookie comes along.
+  assert.match(cookie, /SameSite=None/i);
+  assert.match(cookie, /Secure/i);
+  return {
+    cookie: cookie.split(';')[0]!,
+    requestId: request.id,
+    relayState: url.searchParams.get('RelayState')!,
+  };
+}
+
+type Answer = Partial<SamlAnswerOptions> & { keys?: SamlIssuerKeys; tamper?: (xml: string) => string };
+
+function answer(started: Pick<Started, 'requestId'> | null, email: string, options: Answer = {}) {
+  const { keys = idp, tamper, ...rest } = options;
+  return issueSamlResponse(keys, {
+    acsUrl: ACS,
+    audience: ENTITY_ID,
+    email,
+    name: 'Grace Hopper',
+    ...(started ? { inResponseTo: started.requestId } : {}),
+    ...rest,
+  }).then((encoded) =>
+    tamper
+      ? Buffer.from(tamper(Buffer.from(encoded, 'base64').toString('utf8'))).toString('base64')
+      : encoded,
+  );
+}
+
+/** The identity provider's POST to the ACS from the browser (its cookies), and where it sends it. */
+async function post(fields: Record<string, string>, cookie?: string) {
+  const res = await postForm(t, SAML_ACS_PATH, fields, {
+    ...(cookie ? { cookie } : {}),
+    // A cross-site form post: the identity provider's origin.
+    headers: { origin: 'https://idp.saml-corp.com' },
+    ip: anotherIp(),
+  });
+  assert.equal(res.statusCode, 303, res.body);
+  const location = String(res.headers.location);
+  const session = setCookies(res)
+    .find((c) => c.startsWith('session='))
+    ?.split(';')[0];
+  return { res, location, session };
+}
+
+/** /sso/callback's entry work: it posts what the ACS concluded to finish-sso, as the app does. */
+async function conclude(location: string, session?: string): Promise<CallResult> {
+  const url = new URL(location, PUBLIC_URL);
+  assert.equal(url.pathname, '/sso/callback');
+  const sealed = url.searchParams.get('saml_outcome');
+  assert.ok(sealed, `no outcome in ${location}`);
+  return t.api('finishSso', {
+    body: { saml_outcome: sealed },
+    ...(session ? { cookie: session } : {}),
+    ip: anotherIp(),
+  });
+}
+
+/** The whole sign-in: start, the identity provider's answer posted back, and the app's finish. */
+async function signInThrough(
+  started: Started,
+  samlResponse: string,
+  cookie: string | undefined = started.cookie,
+) {
+  const posted = await post({ SAMLResponse: samlResponse, RelayState: started.relayState }, cookie);
+  return { ...posted, finished: await conclude(posted.location, posted.session) };
+}
+
+async function account(email: string) {
+  return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+async function lastAudit(type: string) {
+  return t.app.services.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+function lastRefusal(): string {
+  const line = [...logLines].reverse().find((entry) => entry.includes('single sign-on'));
+  return line ? String((JSON.parse(line) as { detail?: string }).detail) : '';
+}
+
+/** A refusal as /login shows it (by its code), no session, and its audit entry. */
+async function assertRefused(
+  outcome: { session: string | undefined; finished: CallResult },
+  status: number,
+  code: string,
+) {
+  assert.equal(outcome.session, undefined, 'no session');
+  assert.equal(outcome.finished.status, status, JSON.stringify(outcome.finished.body));
+  assert.equal(outcome.finished.body.code, code);
+  const failed = await lastAudit('auth.sign_in_failed');
+  assert.deepEqual(failed?.details, { method: 'sso', reason: code });
+}
+
+before(async () => {
+  admin = await signup(t.api, { email: `ada@${DOMAIN}`, name: 'Ada' });
+  assert.equal(
+    (await t.api('startDnsVerification', { cookie: admin.cookie, body: { domain: DOMAIN } })).status,
+    200,
+  );
+  assert.equal((await t.api('checkDnsVerification', { cookie: admin.cookie, body: {} })).status, 200);
+  orgId = (await account(`ada@${DOMAIN}`))!.organization_id!;
+  const saved = await t.api('saveSsoConnection', {
+    cookie: admin.cookie,
+    body: { protocol: 'saml', metadata_url: METADATA_URL },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+});
+
+describe('the SAML connection', () => {
+  it('reads the metadata on save: the sign-on URL and the signing certificate', async () => {
+    const row = await t.app.services.db
+      .selectFrom('sso_connections')
+      .selectAll()
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.saml_idp?.entryPoint, SSO_URL);
+    assert.equal(row.saml_idp_entity_id, IDP_ENTITY);
+    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+  });
+
+  it('refuses metadata that names no sign-on service, saying why', async () => {
+    const res = await t.api('saveSsoConnection', {
+      cookie: admin.cookie,
+      body: {
+        protocol: 'saml',
+        metadata_xml: issuerMetadata(idp, SSO_URL).replace(/<md:SingleSignOnService[^>]*\/>/, ''),
+      },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(
+      res.body.message,
+      'The SAML metadata is not usable: it has no SingleSignOnService (HTTP-Redirect or HTTP-POST).',
+    );
+  });
+});
+
+describe('signing in with SAML', () => {
+  it('makes a Free member with a proven address, and signs them in again later', async () => {
+    const email = `grace@${DOMAIN}`;
+    const started = await start(email);
+    const { session, finished } = await signInThrough(started, await answer(started, 'Grace@SAML-corp.com'));
+    assert.ok(session, 'a session');
+    assert.equal(finished.status, 200, JSON.stringify(finished.body));
+    assert.equal(finished.body.message, 'Account created.');
+    assert.equal(finished.body.user.email, email);
+    const user = (await account(email))!;
+    assert.equal(user.organization_id, orgId);
+    assert.ok(user.email_proven_at);
+    assert.equal(user.name, 'Grace Hopper');
+    assert.deepEqual((await lastAudit('auth.signed_in'))?.details, { method: 'sso' });
+    const me = await t.api('getUser', { cookie: session });
+    assert.equal(me.body.data.email, email);
+
+    // A signed response (rather than a signed assertion) will do as well.
+    const again = await start(email);
+    const second = await signInThrough(again, await answer(again, email, { sign: 'response' }));
+    assert.equal(second.finished.status, 200, JSON.stringify(second.finished.body));
+    assert.equal(second.finished.body.message, 'Signed in.');
+  });
+
+  it('an outcome is answered only to the session the ACS started', async () => {
+    const started = await start();
+    const posted = await post(
+      { SAMLResponse: await answer(started, `grace@${DOMAIN}`), RelayState: started.relayState },
+      started.cookie,
+    );
+    const elsewhere = await conclude(posted.location);
+    assert.equal(elsewhere.status, 401);
+    assert.equal(elsewhere.body.code, 'sso_sign_in_expired');
+  });
+});
+
+describe('the checks of the identity provider’s answer', () => {
+  const email = `grace@${DOMAIN}`;
+
+  it('refuses a tampered answer', async () => {
+    const started = await start();
+    const outcome = await signInThrough(
+      started,
+      await answer(started, `someone@${DOMAIN}`, { tamper: (xml) => xml.replace(/someone@/g, 'ada@') }),
+    );
+    await assertRefused(outcome, 401, 'sso_identity_rejected');
+    assert.equal(
+      outcome.finished.body.message,
+      "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it keeps happening, ask your organization admin to test the single sign-on connection.",
+    );
+    assert.match(lastRefusal(), /signature/i);
+  });
+
+  it('refuses an unsigned answer, and one signed by another key', async () => {
+    const started = await start();
+    await assertRefused(
+      await signInThrough(started, await answer(started, email, { sign: 'none' })),
+      401,
+      'sso_identity_rejected',
+    );
+    const other = await start();
+    await assertRefused(
+      await signInThrough(other, await answer(other, email, { keys: newKeys('Impostor') })),
+      401,
+      'sso_identity_rejected',
+    );
+  });
+
+  it('refuses a replayed answer', async () => {
+    const started = await start();
+    const samlResponse = await answer(started, email);
+    const first = await signInThrough(started, samlResponse);
+    assert.equal(first.finished.status, 200);
+    await assertRefused(await signInThrough(started, samlResponse), 401, 'sso_sign_in_expired');
+  });
+
+  it('refuses an expired answer, and accepts one within 2 minutes of clock skew', async () => {
+    const started = await start();
+    const old = new Date(Date.now() - 10 * 60_000);
+    await assertRefused(
+      await signInThrough(started, await answer(started, email, { now: old, validSeconds: 60 })),
+      401,
+      'sso_identity_rejected',
+    );
+    assert.match(lastRefusal(), /expired/);
+    const skewed = await start();
+    const late = new Date(Date.now() - 150_000);
+    const res = await signInThrough(skewed, await answer(skewed, email, { now: late, validSeconds: 60 }));
+    assert.equal(res.finished.status, 200, JSON.stringify(res.finished.body));
+    const early = await start();
+    const future = await signInThrough(
+      early,
+      await answer(early, email, { now: new Date(Date.now() + 5 * 60_000) }),
+    );
+    await assertRefused(future, 401, 'sso_identity_rejected');
+  });
+
+  it('refuses another audience, another recipient and another destination', async () => {
+    for (const wrong of [
+      { audience: 'https://another-app.example.com/saml' },
+      { recipient: 'https://another-app.example.com/acs' },
+      { destination: 'https://another-app.example.com/acs' },
+    ]) {
+      const started = await start();
+      await assertRefused(
+        await signInThrough(started, await answer(started, email, wrong)),
+        401,
+        'sso_identity_rejected',
+      );
+    }
+  });
+
+  it('refuses an answer to another browser’s request', async () => {
+    const mine = await start();
+    const theirs = await start();
+    // Their answer, posted from my browser with my RelayState.
+    await assertRefused(await signInThrough(mine, await answer(theirs, email)), 401, 'sso_identity_rejected');
+    assert.match(lastRefusal(), /InResponseTo/);
+    // Their RelayState without their cookie.
+    const stolen = await signInThrough(theirs, await answer(theirs, email), mine.cookie);
+    await assertRefused(stolen, 401, 'sso_sign_in_expired');
+  });
+
+  it('refuses an address outside the organization’s domain', async () => {
+    const started = await start();
+    const outcome = await signInThrough(started, await answer(started, 'eve@elsewhere.com'));
+    await assertRefused(outcome, 401, 'sso_email_not_at_domain');
+    assert.equal(await account('eve@elsewhere.com'), undefined);
+  });
+
+  it('refuses an existing account whose address nobody proved', async () => {
+    const typed = `typed@${DOMAIN}`;
+    await signup(t.api, { email: typed });
+    const started = await start();
+    const outcome = await signInThrough(started, await answer(started, typed));
+    await assertRefused(outcome, 409, 'sso_account_unproven');
+    assert.equal((await account(typed))!.organization_id, null);
+  });
+
+  it('says the identity provider refused, by its status', async () => {
+    const started = await start();
+    const outcome = await signInThrough(started, await answer(started, email, { refusal: 'AuthnFailed' }));
+    await assertRefused(outcome, 401, 'sso_provider_refused');
+    assert.equal(outcome.finished.body.params.error, 'AuthnFailed');
+  });
+
+  it('a post with no answer at all is a sentence, not an error page', async () => {
+    const { location, session } = await post({});
+    assert.equal(session, undefined);
+    const finished = await conclude(location);
+    assert.equal(finished.status, 401);
+    assert.equal(finished.body.code, 'sso_saml_unsolicited');
+  });
+});
+
+describe('an answer sent unasked (IdP-initiated)', () => {
+  it('signs nobody in, and starts a sign-in of its own at the same identity provider', async () => {
+    const email = `grace@${DOMAIN}`;
+    const unasked = await answer(null, email);
+    const res = await postForm(t, SAML_ACS_PATH, { SAMLResponse: unasked }, { ip: anotherIp() });
+    assert.equal(res.statusCode, 303);
+    assert.equal(
+      setCookies(res).find((c) => c.startsWith('session=')),
+      undefined,
+      'no session',
+    );
+    const url = new URL(String(res.headers.location));
+    assert.equal(url.origin + url.pathname, SSO_URL);
+    const request = readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '')!;
+    const started: Started = {
+      cookie: ssoCookieOf(res).split(';')[0]!,
+      requestId: request.id,
+      relayState: url.searchParams.get('RelayState')!,
+    };
+    const done = await signInThrough(started, await answer(started, email));
+    assert.equal(done.finished.status, 200, JSON.stringify(done.finished.body));
+    assert.equal(done.finished.body.user.email, email);
+  });
+
+  it('refuses one from an identity provider no organization connected', async () => {
+    const stranger = { ...newKeys('Stranger'), entityId: 'https://stranger.example.com' };
+    const res = await postForm(
+      t,
+      SAML_ACS_PATH,
+      { SAMLResponse: await answer(null, 'x@y.com', { keys: stranger }) },
+      { ip: anotherIp() },
+    );
+    assert.equal(res.statusCode, 303);
+    const finished = await conclude(String(res.headers.location));
+    assert.equal(finished.status, 401);
+    assert.equal(
+      finished.body.message,
+      'Your identity provider sent a sign-in nobody started here. Please start with "Sign in with SSO".',
+    );
+  });
+});
+
+describe('the test of a SAML connection', () => {
+  it('records that it worked, signs nobody in and leaves the admin’s session', async () => {
+    const test = await t.api('testSsoConnection', { cookie: admin.cookie, body: {} });
+    assert.equal(test.status, 200, JSON.stringify(test.body));
+    const url = new URL(test.body.redirect_url);
+    const started: Started = {
+      cookie: ssoCookieOf(test).split(';')[0]!,
+      requestId: readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '')!.id,
+      relayState: url.searchParams.get('RelayState')!,
+    };
+    // The identity provider's cross-site POST brings the SameSite=None binding cookie, not the session.
+    const posted = await post(
+      { SAMLResponse: await answer(started, `ada@${DOMAIN}`), RelayState: started.relayState },
+      started.cookie,
+    );
+    assert.equal(posted.session, undefined, 'no new session');
+    const finished = await conclude(posted.location, admin.cookie);
+    assert.equal(finished.status, 200, JSON.stringify(finished.body));
+    assert.equal(
+      finished.body.message,
+      `The connection works: ada@${DOMAIN} signed in through your identity provider.`,
+    );
+    const connection = await t.api('getSsoConnection', { cookie: admin.cookie });
+    assert.ok(connection.body.data.connection.tested_at);
+  });
+});
+
+describe('certificate rotation', () => {
+  it('reads the metadata again after a signature fails, and the new certificate signs in', async () => {
+    const reads = metadataReads;
+    idp = newKeys('Test IdP (rotated)');
+    const started = await start();
+    const outcome = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
+    assert.equal(outcome.finished.status, 200, JSON.stringify(outcome.finished.body));
+    assert.equal(metadataReads, reads + 1, 'read once more');
+    const row = await t.app.services.db
+      .selectFrom('sso_connections')
+      .select('saml_idp')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+  });
+});
