@@ -40,6 +40,8 @@ import { scimHandlers } from './handlers/scim.js';
 import { scimSettingsHandlers } from './handlers/scim-settings.js';
 import { ssoHandlers } from './handlers/sso.js';
 import { samlAcsPlugin } from './handlers/saml-acs.js';
+import { refreshStaleSamlMetadata } from './domain/sso-connections.js';
+import { createSamlClient } from './sso/saml.js';
 import { securityHandlers } from './handlers/security.js';
 import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
@@ -265,6 +267,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       () => repos.crmSync.prune(),
       DAY_MS,
       (error) => app.log.error({ err: error }, 'sync log pruning failed'),
+    ),
+    // SAML metadata URLs are read again every day, so a rotated certificate is known before it signs
+    // (docs/product.md#the-connection).
+    scheduleTask(
+      () =>
+        refreshStaleSamlMetadata(
+          { repos, saml: createSamlClient(services.ssoFetch), clock: services.clock },
+          (connectionId, error) =>
+            app.log.warn({ err: error, connectionId }, 'SAML metadata could not be read again'),
+        ),
+      DAY_MS / 24,
+      (error) => app.log.error({ err: error }, 'SAML metadata refresh failed'),
     ),
     // Audit entries past their organization's retention go within the hour (an hourly purge still runs on a
     // server restarted every day; docs/product.md#audit-log).

@@ -22,6 +22,8 @@ import {
 } from '../../src/server/sso/saml-issuer.js';
 import { selfSignedCertificate } from '../../src/server/sso/self-signed.js';
 import { SAML_ACS_PATH, SAML_METADATA_PATH } from '../../src/shared/sso-paths.js';
+import { refreshStaleSamlMetadata } from '../../src/server/domain/sso-connections.js';
+import { createSamlClient } from '../../src/server/sso/saml.js';
 
 const DOMAIN = 'saml-corp.com';
 const ACS = `${PUBLIC_URL}${SAML_ACS_PATH}`;
@@ -478,5 +480,27 @@ describe('certificate rotation', () => {
       .where('organization_id', '=', orgId)
       .executeTakeFirstOrThrow();
     assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+  });
+});
+
+describe('the daily refresh of the metadata', () => {
+  it('reads a metadata URL read a day ago again, and keeps what it says', async () => {
+    idp = newKeys('Test IdP (rotated daily)');
+    const deps = {
+      repos: t.app.services.repos,
+      saml: createSamlClient(t.app.services.ssoFetch),
+      clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+    };
+    const failures: unknown[] = [];
+    assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 1);
+    assert.equal(failures.length, 0, String(failures[0]));
+    const row = await t.app.services.db
+      .selectFrom('sso_connections')
+      .select('saml_idp')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    // Read a moment ago: not again.
+    assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
   });
 });

@@ -24,6 +24,7 @@ import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import { invalid, notFound } from './errors.js';
 import { message } from '../../contract/messages.js';
+import { DAY_MS } from '../../shared/duration.js';
 import { SAML_ACS_PATH, SAML_METADATA_PATH, SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
 
 /** What single sign-on's rules need, and nothing more (no HTTP, no Services bag). */
@@ -297,4 +298,28 @@ export async function deleteSsoConnection(
       details: { method: deleted.protocol },
     });
   });
+}
+
+/**
+ * The daily refresh of SAML metadata URLs (docs/product.md#the-connection): each connection read a day ago
+ * or more is read again, so a certificate the identity provider rotates is known before it signs with it.
+ * A URL that does not answer keeps the metadata as it was (its sign-ins go on; the next day tries again).
+ * Answers how many were refreshed.
+ */
+export async function refreshStaleSamlMetadata(
+  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock'>,
+  report: (connectionId: number, error: unknown) => void,
+): Promise<number> {
+  const now = deps.clock();
+  const due = await deps.repos.sso.claimStaleSamlConnections(new Date(now.getTime() - DAY_MS), now);
+  let refreshed = 0;
+  for (const connection of due) {
+    try {
+      await refreshSamlMetadata(deps, connection);
+      refreshed += 1;
+    } catch (error) {
+      report(connection.id, error);
+    }
+  }
+  return refreshed;
 }

@@ -113,14 +113,18 @@ export function createSsoRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The SAML connections whose metadata URL was last read before `before` (the daily refresh). */
-    async staleSamlConnections(before: Date): Promise<SsoConnection[]> {
+    /**
+     * Claims the SAML connections whose metadata URL was last read before `before` (the daily refresh):
+     * marked read at `now` in the same statement, so another process does not read them too.
+     */
+    async claimStaleSamlConnections(before: Date, now: Date): Promise<SsoConnection[]> {
       return db
-        .selectFrom('sso_connections')
-        .selectAll()
+        .updateTable('sso_connections')
+        .set({ saml_fetched_at: now })
         .where('protocol', '=', 'saml')
         .where('saml_metadata_url', 'is not', null)
         .where((eb) => eb.or([eb('saml_fetched_at', 'is', null), eb('saml_fetched_at', '<', before)]))
+        .returningAll()
         .execute();
     },
 
