@@ -3318,6 +3318,8 @@ export interface components {
         issuer: string;
         client_id: string;
         client_secret: string;
+        /** @description The sandbox's SAML identity provider: its metadata URL. */
+        saml_metadata_url: string;
       } | null;
       connection: components['schemas']['SsoConnection'] | null;
     };

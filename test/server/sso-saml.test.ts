@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { before, describe, it } from './helpers/node-test.js';
-import { postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
+import { fetchThroughApp, postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
 import {
   issuerMetadata,
@@ -55,14 +55,16 @@ const t = useTestApp(
   {
     logger: { level: 'warn', stream: { write: (line) => logLines.push(line) } },
     services: {
-      // The identity provider's metadata URL, as the app's guarded fetch would read it.
-      ssoFetch: async (input) => {
-        if (String(input) !== METADATA_URL) return new Response('not found', { status: 404 });
-        metadataReads += 1;
-        return new Response(issuerMetadata(idp, SSO_URL), {
-          headers: { 'content-type': 'application/samlmetadata+xml' },
-        });
-      },
+      // The identity provider's metadata URL, as the app's guarded fetch would read it; the app's own
+      // addresses (the sandbox) reach the app in this process.
+      ssoFetch: (input, init) =>
+        fetchThroughApp(t, async (url) => {
+          if (String(url) !== METADATA_URL) return new Response('not found', { status: 404 });
+          metadataReads += 1;
+          return new Response(issuerMetadata(idp, SSO_URL), {
+            headers: { 'content-type': 'application/samlmetadata+xml' },
+          });
+        })(input, init),
     },
   },
 );
@@ -502,5 +504,54 @@ describe('the daily refresh of the metadata', () => {
     assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
     // Read a moment ago: not again.
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
+  });
+});
+
+describe('the identity-provider sandbox in SAML mode', () => {
+  it('signs anyone in at the organization’s domain with signed assertions, or refuses', async () => {
+    const sandboxDomain = 'saml-sandbox-corp.com';
+    const owner = await signup(t.api, { email: `olga@${sandboxDomain}` });
+    await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain: sandboxDomain } });
+    assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
+    const { sandbox } = (await t.api('getSsoConnection', { cookie: owner.cookie })).body.data;
+    assert.equal(sandbox.saml_metadata_url, `${PUBLIC_URL}/sandbox/idp/saml/metadata`);
+    const saved = await t.api('saveSsoConnection', {
+      cookie: owner.cookie,
+      body: { protocol: 'saml', metadata_url: sandbox.saml_metadata_url },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+
+    const throughSandbox = async (outcome: 'continue' | 'deny') => {
+      const started = await t.api('startSso', { body: { email: `pat@${sandboxDomain}` }, ip: anotherIp() });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const sso = new URL(started.body.redirect_url);
+      assert.equal(`${sso.origin}${sso.pathname}`, `${PUBLIC_URL}/sandbox/idp/saml/sso`);
+      const signInPage = await t.app.inject({ method: 'GET', url: `${sso.pathname}${sso.search}` });
+      assert.equal(signInPage.statusCode, 200);
+      assert.match(signInPage.body, /Sign in to your company/);
+      const posted = await postForm(t, '/sandbox/idp/saml/sso', {
+        SAMLRequest: sso.searchParams.get('SAMLRequest')!,
+        RelayState: sso.searchParams.get('RelayState')!,
+        email: `Pat@${sandboxDomain}`,
+        name: 'Pat Sandbox',
+        outcome,
+      });
+      assert.equal(posted.statusCode, 200, posted.body);
+      // The page's form the browser posts to the ACS.
+      const field = (name: string) =>
+        new RegExp(`name="${name}" value="([^"]*)"`).exec(posted.body)?.[1] ?? '';
+      assert.match(posted.body, new RegExp(`action="${ACS}"`));
+      const cookie = ssoCookieOf(started).split(';')[0]!;
+      const acs = await post(
+        { SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') },
+        cookie,
+      );
+      return { session: acs.session, finished: await conclude(acs.location, acs.session) };
+    };
+    const signedIn = await throughSandbox('continue');
+    assert.equal(signedIn.finished.status, 200, JSON.stringify(signedIn.finished.body));
+    assert.equal(signedIn.finished.body.user.email, `pat@${sandboxDomain}`);
+    assert.equal(signedIn.finished.body.user.name, 'Pat Sandbox');
+    await assertRefused(await throughSandbox('deny'), 401, 'sso_provider_refused');
   });
 });

@@ -156,6 +156,8 @@ export const pagesZhCN: Record<string, string> = {
     '在此本地安装中，此沙盒代替您公司的身份提供商（Okta、Entra ID、Google Workspace）：无需账号，任何地址都可以。',
   'Sign in': '登录',
   'Deny (access_denied)': '拒绝（access_denied）',
+  'Deny (AuthnFailed)': '拒绝（AuthnFailed）',
+  'Continue to {app}': '继续前往 {app}',
   'This sign-in request is not valid: start it with "Sign in with SSO" of {app}.':
     '此登录请求无效：请通过 {app} 的“使用 SSO 登录”开始。',
   // The mail outbox (sandbox/mail-page.ts)

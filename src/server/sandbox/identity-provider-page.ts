@@ -16,11 +16,15 @@ import { html } from '../security/html-escaping.js';
 import type { Services } from '../services.js';
 import {
   createSandboxIdentityProvider,
+  createSandboxSamlProvider,
   REQUEST_FIELDS,
   SANDBOX_IDP_PATH,
+  SANDBOX_SAML_PATH,
   type AuthorizationRequest,
   type SandboxIdentityProvider,
+  type SandboxSamlProvider,
 } from '../sso/sandbox-provider.js';
+import { selfSignedCertificate } from '../sso/self-signed.js';
 
 type SignInForm = AuthorizationRequest & { email?: string; name?: string; outcome?: string };
 
@@ -111,9 +115,88 @@ function registerSignInPage(app: FastifyInstance, idp: SandboxIdentityProvider) 
   });
 }
 
-function registerEndpoints(app: FastifyInstance, idp: SandboxIdentityProvider) {
+/** The SAML sign-in page: the same person form, its AuthnRequest and RelayState carried along. */
+function samlSignInPage(
+  t: PageText,
+  fields: { SAMLRequest: string; RelayState: string },
+  email = '',
+  problem?: string,
+) {
+  return html`<h1>${t('Sign in to your company')}</h1>
+    <p class="muted">
+      ${t(
+        "This sandbox plays your company's identity provider (Okta, Entra ID, Google Workspace) on this local install: no account is needed, and any address works.",
+      )}
+    </p>
+    ${problem ? html`<p role="alert" class="error"><b>${problem}</b></p>` : ''}
+    <form method="post" action="${SANDBOX_SAML_PATH}/sso">
+      <input type="hidden" name="SAMLRequest" value="${fields.SAMLRequest}" />
+      <input type="hidden" name="RelayState" value="${fields.RelayState}" />
+      <label for="email">${t('Email')}</label>
+      <input id="email" type="email" name="email" value="${email}" autocomplete="email" required />
+      <label for="name">${t('Name')}</label>
+      <input id="name" type="text" name="name" autocomplete="name" style="${NAME_STYLE}" />
+      <div class="row">
+        <button type="submit" name="outcome" value="continue">${t('Sign in')}</button>
+        <button type="submit" name="outcome" value="deny" class="secondary" formnovalidate>
+          ${t('Deny (AuthnFailed)')}
+        </button>
+      </div>
+    </form>`;
+}
+
+/**
+ * SAML's HTTP-POST binding: the browser carries the signed answer to the app's ACS in a form. A button
+ * rather than a script that submits it: the pages' content security policy runs no inline script.
+ */
+function samlPostPage(t: PageText, acsUrl: string, samlResponse: string, relayState: string) {
+  return html`<h1>${t('Sign in to your company')}</h1>
+    <form method="post" action="${acsUrl}">
+      <input type="hidden" name="SAMLResponse" value="${samlResponse}" />
+      <input type="hidden" name="RelayState" value="${relayState}" />
+      <div class="row"><button type="submit">${t('Continue to {app}', { app: APP_NAME })}</button></div>
+    </form>`;
+}
+
+const samlFields = (source: Record<string, unknown>) => ({
+  SAMLRequest: typeof source.SAMLRequest === 'string' ? source.SAMLRequest.slice(0, 16_384) : '',
+  RelayState: typeof source.RelayState === 'string' ? source.RelayState.slice(0, 512) : '',
+});
+
+function registerSamlPages(app: FastifyInstance, saml: SandboxSamlProvider) {
+  app.get<{ Querystring: Record<string, unknown> }>(`${SANDBOX_SAML_PATH}/sso`, async (request, reply) => {
+    const fields = samlFields(request.query);
+    if (!saml.request(fields.SAMLRequest)) return invalidRequest(request, reply);
+    return sendPage(request, reply, samlSignInPage(pageLanguage(request).t, fields));
+  });
+
+  app.post<{ Body: Record<string, unknown> }>(`${SANDBOX_SAML_PATH}/sso`, async (request, reply) => {
+    const form = request.body ?? {};
+    const fields = samlFields(form);
+    const authnRequest = saml.request(fields.SAMLRequest);
+    if (!authnRequest) return invalidRequest(request, reply);
+    const { t } = pageLanguage(request);
+    let person: { email: string; name: string } | 'denied' = 'denied';
+    if (form.outcome !== 'deny') {
+      const email = typeof form.email === 'string' ? form.email.trim() : '';
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+        const problem = t('Enter an email address, like name@example.com.');
+        return sendPage(request, reply, samlSignInPage(t, fields, email, problem), 400);
+      }
+      const name = typeof form.name === 'string' ? form.name.trim().slice(0, 200) : '';
+      person = { email, name: name || email.split('@')[0]! };
+    }
+    const { acsUrl, samlResponse } = await saml.answer(authnRequest, person);
+    return sendPage(request, reply, samlPostPage(t, acsUrl, samlResponse, fields.RelayState));
+  });
+}
+
+function registerEndpoints(app: FastifyInstance, idp: SandboxIdentityProvider, saml: SandboxSamlProvider) {
   app.get(`${SANDBOX_IDP_PATH}/.well-known/openid-configuration`, async () => idp.configuration());
   app.get(`${SANDBOX_IDP_PATH}/jwks`, async () => idp.jwks());
+  app.get(`${SANDBOX_SAML_PATH}/metadata`, async (_request, reply) =>
+    reply.type('application/samlmetadata+xml; charset=utf-8').send(saml.metadata()),
+  );
   app.post<{ Body: Record<string, string | undefined> }>(
     `${SANDBOX_IDP_PATH}/token`,
     async (request, reply) => {
@@ -130,12 +213,30 @@ export async function identityProviderSandboxPlugin(app: FastifyInstance, option
     JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })),
   );
   const idp = createSandboxIdentityProvider(services.config, services.secretBox, privateJwk);
+  // SAML names its signing key by a certificate: the sandbox's own, self-signed, made with its key.
+  const samlKeys = await metaValue(services.db, 'sandbox-idp-saml-key', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const now = Date.now();
+    return JSON.stringify({
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      certificate: selfSignedCertificate(privateKey, {
+        commonName: 'CRM Sync sandbox identity provider',
+        notBefore: new Date(now - 24 * 60 * 60 * 1000),
+        notAfter: new Date(now + 20 * 365 * 24 * 60 * 60 * 1000),
+      }),
+    });
+  });
+  const saml = createSandboxSamlProvider(
+    services.config,
+    JSON.parse(samlKeys) as { privateKey: string; certificate: string },
+  );
   await app.register(async (pages) => {
     await useFormPages(pages, services.config);
     registerSignInPage(pages, idp);
+    registerSamlPages(pages, saml);
   });
   await app.register(async (endpoints) => {
     await endpoints.register(formbody, { bodyLimit: 16 * 1024 });
-    registerEndpoints(endpoints, idp);
+    registerEndpoints(endpoints, idp, saml);
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The identity-provider sandbox (docs/product.md#single-sign-on): on a local install with the sandboxes on,
- * this server also plays an OpenID Connect provider at `<PUBLIC_URL>/sandbox/idp`, so single sign-on can be
+ * this server also plays an OpenID Connect provider at `<PUBLIC_URL>/sandbox/idp` (and a SAML one at
+ * `<PUBLIC_URL>/sandbox/idp/saml`), so single sign-on can be
  * tried with no identity provider: an organization's admin saves a connection to it (the values are shown
  * on the settings page), and its sign-in page vouches for any address. It speaks the real protocol (the
  * discovery document, the authorization code flow with PKCE, an ES256-signed ID token checked against its
@@ -17,7 +18,8 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { normalizeEmail } from '../../shared/email.js';
-import { SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
+import { issuerMetadata, issueSamlResponse, readAuthnRequest } from './saml-issuer.js';
 import { isLocalUrl, type Config } from '../config.js';
 import type { SecretBox } from '../security/secret-box.js';
 
@@ -36,10 +38,64 @@ export function sandboxIdentityProviderEnabled(config: Pick<Config, 'sandboxes' 
 const issuerOf = (config: Pick<Config, 'publicUrl'>) =>
   `${config.publicUrl.replace(/\/$/, '')}${SANDBOX_IDP_PATH}`;
 
+/** The sandbox's SAML identity provider: its entity ID, also the base of its sign-on and metadata URLs. */
+export const SANDBOX_SAML_PATH = `${SANDBOX_IDP_PATH}/saml`;
+const samlEntityOf = (config: Pick<Config, 'publicUrl'>) =>
+  `${config.publicUrl.replace(/\/$/, '')}${SANDBOX_SAML_PATH}`;
+
 /** What an admin pastes to connect to the sandbox (get-sso-connection shows it); null where it is off. */
 export function sandboxIdentityProvider(config: Pick<Config, 'sandboxes' | 'publicUrl'>) {
   if (!sandboxIdentityProviderEnabled(config)) return null;
-  return { issuer: issuerOf(config), client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
+  return {
+    issuer: issuerOf(config),
+    client_id: CLIENT_ID,
+    client_secret: CLIENT_SECRET,
+    saml_metadata_url: `${samlEntityOf(config)}/metadata`,
+  };
+}
+
+export interface SandboxSamlProvider {
+  metadata(): string;
+  /** The AuthnRequest of the sign-in page's query, when it is this app's (its ACS); null otherwise. */
+  request(samlRequest: string | undefined): { id: string } | null;
+  /** The Response the browser posts to the app's ACS: the person, signed, or the refusal. */
+  answer(
+    request: { id: string },
+    person: { email: string; name: string } | 'denied',
+  ): Promise<{ acsUrl: string; samlResponse: string }>;
+}
+
+/**
+ * The sandbox as a SAML identity provider (docs/product.md#the-identity-provider-sandbox): its metadata, its
+ * sign-on page's AuthnRequest, and assertions signed with `keys` (an RSA key and its self-signed
+ * certificate, kept in the database so every process of the install signs alike).
+ */
+export function createSandboxSamlProvider(
+  config: Pick<Config, 'publicUrl'>,
+  keys: { privateKey: string; certificate: string },
+): SandboxSamlProvider {
+  const entityId = samlEntityOf(config);
+  const base = config.publicUrl.replace(/\/$/, '');
+  const acsUrl = `${base}${SAML_ACS_PATH}`;
+  const issuer = { entityId, ...keys };
+  return {
+    metadata: () => issuerMetadata(issuer, `${entityId}/sso`),
+    request(samlRequest) {
+      const read = samlRequest ? readAuthnRequest(samlRequest) : null;
+      return read && (read.acsUrl === null || read.acsUrl === acsUrl) ? { id: read.id } : null;
+    },
+    async answer(request, person) {
+      const samlResponse = await issueSamlResponse(issuer, {
+        acsUrl,
+        audience: `${base}${SAML_METADATA_PATH}`,
+        inResponseTo: request.id,
+        ...(person === 'denied'
+          ? { email: '', refusal: 'AuthnFailed' }
+          : { email: normalizeEmail(person.email), name: person.name }),
+      });
+      return { acsUrl, samlResponse };
+    },
+  };
 }
 
 /** An authorization request as the sign-in page carries it from its query to its form. */

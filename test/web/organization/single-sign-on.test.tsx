@@ -55,7 +55,7 @@ const saved = {
 type Settings = {
   domain: string | null;
   connection: typeof connection | null;
-  sandbox: { issuer: string; client_id: string; client_secret: string } | null;
+  sandbox: { issuer: string; client_id: string; client_secret: string; saml_metadata_url: string } | null;
 };
 
 const answer = (data: Partial<Settings> = {}) => ({
@@ -182,7 +182,7 @@ test('tests the connection at the identity provider, and deletes it after asking
   expect(await screen.findByText('The single sign-on connection was deleted.')).toBeInTheDocument();
 });
 
-test('editing says the saved secret is kept; SAML shows its values, saves the metadata and says its sign-in is for later', async () => {
+test('editing says the saved secret is kept; SAML shows its values and saves the metadata', async () => {
   const save = spyOnApi('saveSsoConnection', saved);
   server.use(mockApi('getSsoConnection', answer({ connection })), save.handler);
   const { user } = renderOrganization();
@@ -191,7 +191,6 @@ test('editing says the saved secret is kept; SAML shows its values, saves the me
   const form = within(section.getByRole('form', { name: 'Single sign-on connection' }));
   expect(form.getByText('A secret is saved: leave this empty to keep it.')).toBeInTheDocument();
   await user.click(form.getByRole('radio', { name: 'SAML' }));
-  expect(form.getByText(/^Signing in with SAML is not available yet/)).toBeInTheDocument();
   expect(section.getByRole('textbox', { name: 'ACS URL (single sign-on URL)' })).toHaveValue(
     'http://localhost/sso/saml/acs',
   );
@@ -231,6 +230,7 @@ test('a local install offers its identity-provider sandbox', async () => {
           issuer: 'http://localhost/sandbox/idp',
           client_id: 'crm-sync-sandbox',
           client_secret: 'sandbox-client-secret',
+          saml_metadata_url: 'http://localhost/sandbox/idp/saml/metadata',
         },
       }),
     ),
@@ -240,6 +240,11 @@ test('a local install offers its identity-provider sandbox', async () => {
   await user.click(await section.findByRole('button', { name: 'Use the sandbox identity provider' }));
   expect(section.getByRole('textbox', { name: /^Issuer URL/ })).toHaveValue('http://localhost/sandbox/idp');
   expect(section.getByRole('textbox', { name: /^Client ID/ })).toHaveValue('crm-sync-sandbox');
+  await user.click(section.getByRole('radio', { name: 'SAML' }));
+  await user.click(section.getByRole('button', { name: 'Use the sandbox identity provider' }));
+  expect(section.getByRole('textbox', { name: 'Metadata URL' })).toHaveValue(
+    'http://localhost/sandbox/idp/saml/metadata',
+  );
 });
 
 test('the test comes back to the Organization page with its result, worked or not', async () => {

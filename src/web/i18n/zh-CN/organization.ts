@@ -329,8 +329,7 @@ export const organization: Record<string, string> = {
   'Sign-in redirect URI': '登录重定向 URI',
   'Single sign-on connection': '单点登录连接',
   'OpenID Connect: {issuer}, client ID {client}.': 'OpenID Connect：{issuer}，客户端 ID {client}。',
-  'SAML: the identity provider’s metadata is saved. Signing in with SAML is not available yet.':
-    'SAML：身份提供商的元数据已保存。SAML 登录尚不可用。',
+  'SAML: the identity provider’s metadata is saved.': 'SAML：身份提供商的元数据已保存。',
   'Last test worked on {date}.': '上次测试于 {date} 成功。',
   'Not tested yet.': '尚未测试。',
   'Opening your identity provider...': '正在打开您的身份提供商…',
@@ -350,8 +349,6 @@ export const organization: Record<string, string> = {
   'Client ID': '客户端 ID',
   'Client secret': '客户端密钥',
   'A secret is saved: leave this empty to keep it.': '已保存密钥：留空即可保留。',
-  'Signing in with SAML is not available yet: save your identity provider’s metadata now, and your people can sign in with SSO once it is. Until then, use OpenID Connect.':
-    'SAML 登录尚不可用：现在保存身份提供商的元数据，待其可用后您的成员即可使用 SSO 登录。在此之前，请使用 OpenID Connect。',
   'Metadata URL': '元数据 URL',
   'Metadata XML': '元数据 XML',
   'Give the URL or paste the XML.': '提供 URL 或粘贴 XML。',

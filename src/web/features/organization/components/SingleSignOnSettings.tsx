@@ -134,7 +134,7 @@ function ConnectionSummary({
               issuer: connection.issuer ?? '',
               client: connection.client_id ?? '',
             })
-          : t('SAML: the identity provider’s metadata is saved. Signing in with SAML is not available yet.')}
+          : t('SAML: the identity provider’s metadata is saved.')}
       </Typography>
       <Typography role="status" color={connection.tested_at ? 'success.main' : 'text.secondary'}>
         {connection.tested_at

@@ -1,9 +1,8 @@
 /**
  * The form that adds or edits the organization's single sign-on connection (docs/product.md#single-sign-on):
  * OpenID Connect (issuer, client ID, client secret; the server reads the issuer's configuration before
- * saving and says what is wrong) or SAML (the identity provider's metadata, kept for SAML sign-in to come).
+ * saving and says what is wrong) or SAML (the identity provider's metadata, read on saving).
  */
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -110,11 +109,34 @@ export function SsoConnectionForm({
           set={set}
           secretSaved={secretSaved}
           fillSandbox={
-            sandbox ? () => setFields((current) => ({ ...current, ...sandbox, protocol: 'oidc' })) : undefined
+            sandbox
+              ? () =>
+                  setFields((current) => ({
+                    ...current,
+                    issuer: sandbox.issuer,
+                    client_id: sandbox.client_id,
+                    client_secret: sandbox.client_secret,
+                    protocol: 'oidc',
+                  }))
+              : undefined
           }
         />
       ) : (
-        <SamlFields fields={fields} set={set} />
+        <SamlFields
+          fields={fields}
+          set={set}
+          fillSandbox={
+            sandbox
+              ? () =>
+                  setFields((current) => ({
+                    ...current,
+                    metadata_url: sandbox.saml_metadata_url,
+                    metadata_xml: '',
+                    protocol: 'saml',
+                  }))
+              : undefined
+          }
+        />
       )}
       <ErrorAlert error={error} onClose={() => setError(null)} />
       <Stack direction="row" spacing={1}>
@@ -153,6 +175,17 @@ export function ProviderValues({
 
 type Setter = (name: keyof Fields) => (event: { target: { value: string } }) => void;
 
+function SandboxButton({ fill }: { fill: (() => void) | undefined }) {
+  if (!fill) return null;
+  return (
+    <div>
+      <Button variant="text" onClick={fill}>
+        {t('Use the sandbox identity provider')}
+      </Button>
+    </div>
+  );
+}
+
 /** OpenID Connect: the issuer and the client the identity provider made for this app. */
 function OidcFields({
   fields,
@@ -168,13 +201,7 @@ function OidcFields({
 }) {
   return (
     <>
-      {fillSandbox && (
-        <div>
-          <Button variant="text" onClick={fillSandbox}>
-            {t('Use the sandbox identity provider')}
-          </Button>
-        </div>
-      )}
+      <SandboxButton fill={fillSandbox} />
       <TextInput
         label={t('Issuer URL')}
         name="issuer"
@@ -209,15 +236,20 @@ function OidcFields({
   );
 }
 
-/** SAML: the identity provider's metadata, kept for its sign-in to come. */
-function SamlFields({ fields, set }: { fields: Fields; set: Setter }) {
+/** SAML: the identity provider's metadata (its URL is read again daily, so a rotated certificate is known). */
+function SamlFields({
+  fields,
+  set,
+  fillSandbox,
+}: {
+  fields: Fields;
+  set: Setter;
+  /** Fills in the identity-provider sandbox of a local install. */
+  fillSandbox: (() => void) | undefined;
+}) {
   return (
     <>
-      <Alert severity="info">
-        {t(
-          'Signing in with SAML is not available yet: save your identity provider’s metadata now, and your people can sign in with SSO once it is. Until then, use OpenID Connect.',
-        )}
-      </Alert>
+      <SandboxButton fill={fillSandbox} />
       <TextInput
         label={t('Metadata URL')}
         name="metadata_url"
