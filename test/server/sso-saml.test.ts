@@ -13,6 +13,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
+import { accountOf, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
 import {
   issuerMetadata,
   issueSamlResponse,
@@ -93,16 +94,14 @@ interface Started {
   relayState: string;
 }
 
-/** start-sso for `email`: the AuthnRequest the browser carries to the identity provider. */
-async function start(email = `grace@${DOMAIN}`): Promise<Started> {
-  const started = await t.api('startSso', { body: { email }, ip: anotherIp() });
-  assert.equal(started.status, 200, JSON.stringify(started.body));
-  const url = new URL(started.body.redirect_url);
+/** A sign-in started by `res` (its cookie) at `redirect` (the identity provider's sign-on URL). */
+function startedAt(redirect: string, res: { headers: Record<string, unknown> }): Started {
+  const url = new URL(redirect);
   assert.equal(url.origin + url.pathname, SSO_URL);
   const request = readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '');
   assert.ok(request, 'an AuthnRequest');
   assert.equal(request.acsUrl, ACS);
-  const cookie = ssoCookieOf(started);
+  const cookie = ssoCookieOf(res);
   // The answer comes back by a cross-site POST: only a SameSite=None cookie comes along.
   assert.match(cookie, /SameSite=None/i);
   assert.match(cookie, /Secure/i);
@@ -111,6 +110,13 @@ async function start(email = `grace@${DOMAIN}`): Promise<Started> {
     requestId: request.id,
     relayState: url.searchParams.get('RelayState')!,
   };
+}
+
+/** start-sso for `email`: the AuthnRequest the browser carries to the identity provider. */
+async function start(email = `grace@${DOMAIN}`): Promise<Started> {
+  const started = await t.api('startSso', { body: { email }, ip: anotherIp() });
+  assert.equal(started.status, 200, JSON.stringify(started.body));
+  return startedAt(started.body.redirect_url, started);
 }
 
 type Answer = Partial<SamlAnswerOptions> & { keys?: SamlIssuerKeys; tamper?: (xml: string) => string };
@@ -170,23 +176,11 @@ async function signInThrough(
   return { ...posted, finished: await conclude(posted.location, posted.session) };
 }
 
-async function account(email: string) {
-  return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
+const account = (email: string) => accountOf(t, email);
 
-async function lastAudit(type: string) {
-  return t.app.services.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('type', '=', type)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+const lastAudit = (type: string) => lastAuditOf(t, type);
 
-function lastRefusal(): string {
-  const line = [...logLines].reverse().find((entry) => entry.includes('single sign-on'));
-  return line ? String((JSON.parse(line) as { detail?: string }).detail) : '';
-}
+const lastRefusal = () => lastRefusalIn(logLines);
 
 /** A refusal as /login shows it (by its code), no session, and its audit entry. */
 async function assertRefused(
@@ -202,13 +196,7 @@ async function assertRefused(
 }
 
 before(async () => {
-  admin = await signup(t.api, { email: `ada@${DOMAIN}`, name: 'Ada' });
-  assert.equal(
-    (await t.api('startDnsVerification', { cookie: admin.cookie, body: { domain: DOMAIN } })).status,
-    200,
-  );
-  assert.equal((await t.api('checkDnsVerification', { cookie: admin.cookie, body: {} })).status, 200);
-  orgId = (await account(`ada@${DOMAIN}`))!.organization_id!;
+  ({ owner: admin, orgId } = await organizationWithDomain(t, `ada@${DOMAIN}`));
   const saved = await t.api('saveSsoConnection', {
     cookie: admin.cookie,
     body: { protocol: 'saml', metadata_url: METADATA_URL },
@@ -410,14 +398,7 @@ describe('an answer sent unasked (IdP-initiated)', () => {
       undefined,
       'no session',
     );
-    const url = new URL(String(res.headers.location));
-    assert.equal(url.origin + url.pathname, SSO_URL);
-    const request = readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '')!;
-    const started: Started = {
-      cookie: ssoCookieOf(res).split(';')[0]!,
-      requestId: request.id,
-      relayState: url.searchParams.get('RelayState')!,
-    };
+    const started = startedAt(String(res.headers.location), res);
     const done = await signInThrough(started, await answer(started, email));
     assert.equal(done.finished.status, 200, JSON.stringify(done.finished.body));
     assert.equal(done.finished.body.user.email, email);
@@ -445,12 +426,7 @@ describe('the test of a SAML connection', () => {
   it('records that it worked, signs nobody in and leaves the admin’s session', async () => {
     const test = await t.api('testSsoConnection', { cookie: admin.cookie, body: {} });
     assert.equal(test.status, 200, JSON.stringify(test.body));
-    const url = new URL(test.body.redirect_url);
-    const started: Started = {
-      cookie: ssoCookieOf(test).split(';')[0]!,
-      requestId: readAuthnRequest(url.searchParams.get('SAMLRequest') ?? '')!.id,
-      relayState: url.searchParams.get('RelayState')!,
-    };
+    const started = startedAt(test.body.redirect_url, test);
     // The identity provider's cross-site POST brings the SameSite=None binding cookie, not the session.
     const posted = await post(
       { SAMLResponse: await answer(started, `ada@${DOMAIN}`), RelayState: started.relayState },
@@ -510,9 +486,7 @@ describe('the daily refresh of the metadata', () => {
 describe('the identity-provider sandbox in SAML mode', () => {
   it('signs anyone in at the organization’s domain with signed assertions, or refuses', async () => {
     const sandboxDomain = 'saml-sandbox-corp.com';
-    const owner = await signup(t.api, { email: `olga@${sandboxDomain}` });
-    await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain: sandboxDomain } });
-    assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
+    const { owner } = await organizationWithDomain(t, `olga@${sandboxDomain}`);
     const { sandbox } = (await t.api('getSsoConnection', { cookie: owner.cookie })).body.data;
     assert.equal(sandbox.saml_metadata_url, `${PUBLIC_URL}/sandbox/idp/saml/metadata`);
     const saved = await t.api('saveSsoConnection', {

@@ -18,6 +18,7 @@ import {
   type CallResult,
 } from './helpers/app.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
+import { accountOf, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 import type { LookupFunction } from 'node:net';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
@@ -101,24 +102,12 @@ function finish({ cookie, callback }: Started, change: Record<string, string> = 
   });
 }
 
-async function account(email: string) {
-  return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
+const account = (email: string) => accountOf(t, email);
 
-async function lastAudit(type: string) {
-  return t.app.services.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('type', '=', type)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+const lastAudit = (type: string) => lastAuditOf(t, type);
 
 /** Why the last answer was refused, as the log says it (users read a sentence instead). */
-function lastRefusal(): string {
-  const line = [...logLines].reverse().find((entry) => entry.includes('single sign-on'));
-  return line ? String((JSON.parse(line) as { detail?: string }).detail) : '';
-}
+const lastRefusal = () => lastRefusalIn(logLines);
 
 /** A refusal as users read it on the login page, and as the audit log keeps it. */
 async function assertRefused(res: CallResult, status: number, code: string) {
@@ -130,13 +119,7 @@ async function assertRefused(res: CallResult, status: number, code: string) {
 }
 
 before(async () => {
-  admin = await signup(t.api, { email: `ada@${DOMAIN}`, name: 'Ada' });
-  assert.equal(
-    (await t.api('startDnsVerification', { cookie: admin.cookie, body: { domain: DOMAIN } })).status,
-    200,
-  );
-  assert.equal((await t.api('checkDnsVerification', { cookie: admin.cookie, body: {} })).status, 200);
-  orgId = (await account(`ada@${DOMAIN}`))!.organization_id!;
+  ({ owner: admin, orgId } = await organizationWithDomain(t, `ada@${DOMAIN}`));
   const saved = await t.api('saveSsoConnection', {
     cookie: admin.cookie,
     body: {
@@ -427,9 +410,7 @@ describe('testing the connection', () => {
 describe('the identity-provider sandbox of a local install', () => {
   it('signs anyone in at the organization’s domain through the real protocol, or denies', async () => {
     const sandboxDomain = 'sandbox-corp.com';
-    const owner = await signup(t.api, { email: `olga@${sandboxDomain}` });
-    await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain: sandboxDomain } });
-    assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
+    const { owner } = await organizationWithDomain(t, `olga@${sandboxDomain}`);
     const { sandbox } = (await t.api('getSsoConnection', { cookie: owner.cookie })).body.data;
     assert.equal(sandbox.issuer, `${PUBLIC_URL}/sandbox/idp`);
     const saved = await t.api('saveSsoConnection', {

@@ -42,7 +42,16 @@ function requestOf(source: Record<string, unknown>): AuthorizationRequest {
   return request;
 }
 
-function signInPage(t: PageText, request: AuthorizationRequest, email = '', problem?: string) {
+/**
+ * The sign-in page of either protocol: any address and name, Sign in or Deny; `hidden` carries the request
+ * (OpenID Connect's authorization request, SAML's AuthnRequest and RelayState) from the query to the form.
+ */
+function personPage(
+  t: PageText,
+  form: { action: string; hidden: Record<string, string>; denyLabel: string },
+  email = '',
+  problem?: string,
+) {
   return html`<h1>${t('Sign in to your company')}</h1>
     <p class="muted">
       ${t(
@@ -50,9 +59,9 @@ function signInPage(t: PageText, request: AuthorizationRequest, email = '', prob
       )}
     </p>
     ${problem ? html`<p role="alert" class="error"><b>${problem}</b></p>` : ''}
-    <form method="post" action="${SANDBOX_IDP_PATH}/authorize">
-      ${REQUEST_FIELDS.map(
-        (field) => html`<input type="hidden" name="${field}" value="${request[field] ?? ''}" />`,
+    <form method="post" action="${form.action}">
+      ${Object.entries(form.hidden).map(
+        ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
       )}
       <label for="email">${t('Email')}</label>
       <input id="email" type="email" name="email" value="${email}" autocomplete="email" required />
@@ -61,10 +70,33 @@ function signInPage(t: PageText, request: AuthorizationRequest, email = '', prob
       <div class="row">
         <button type="submit" name="outcome" value="continue">${t('Sign in')}</button>
         <button type="submit" name="outcome" value="deny" class="secondary" formnovalidate>
-          ${t('Deny (access_denied)')}
+          ${form.denyLabel}
         </button>
       </div>
     </form>`;
+}
+
+function signInPage(t: PageText, request: AuthorizationRequest, email = '', problem?: string) {
+  const hidden = Object.fromEntries(REQUEST_FIELDS.map((field) => [field, request[field] ?? '']));
+  return personPage(
+    t,
+    { action: `${SANDBOX_IDP_PATH}/authorize`, hidden, denyLabel: t('Deny (access_denied)') },
+    email,
+    problem,
+  );
+}
+
+/** The person the sign-in page's form names, or why it names nobody (with what was typed). */
+function personOf(
+  form: { email?: unknown; name?: unknown },
+  t: PageText,
+): { email: string; name: string } | { email: string; problem: string } {
+  const email = typeof form.email === 'string' ? form.email.trim() : '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+    return { email, problem: t('Enter an email address, like name@example.com.') };
+  }
+  const name = typeof form.name === 'string' ? form.name.trim().slice(0, 200) : '';
+  return { email, name: name || email.split('@')[0]! };
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, body: ReturnType<typeof html>, status = 200) {
@@ -104,14 +136,12 @@ function registerSignInPage(app: FastifyInstance, idp: SandboxIdentityProvider) 
     const authorization = requestOf(form as Record<string, unknown>);
     if (!idp.acceptable(authorization)) return invalidRequest(request, reply);
     if (form.outcome === 'deny') return reply.redirect(idp.answer(authorization, 'denied'), 303);
-    const email = (form.email ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-      const { t } = pageLanguage(request);
-      const problem = t('Enter an email address, like name@example.com.');
-      return sendPage(request, reply, signInPage(t, authorization, email, problem), 400);
+    const { t } = pageLanguage(request);
+    const person = personOf(form, t);
+    if ('problem' in person) {
+      return sendPage(request, reply, signInPage(t, authorization, person.email, person.problem), 400);
     }
-    const name = (form.name ?? '').trim().slice(0, 200) || email.split('@')[0]!;
-    return reply.redirect(idp.answer(authorization, { email, name }), 303);
+    return reply.redirect(idp.answer(authorization, person), 303);
   });
 }
 
@@ -122,27 +152,12 @@ function samlSignInPage(
   email = '',
   problem?: string,
 ) {
-  return html`<h1>${t('Sign in to your company')}</h1>
-    <p class="muted">
-      ${t(
-        "This sandbox plays your company's identity provider (Okta, Entra ID, Google Workspace) on this local install: no account is needed, and any address works.",
-      )}
-    </p>
-    ${problem ? html`<p role="alert" class="error"><b>${problem}</b></p>` : ''}
-    <form method="post" action="${SANDBOX_SAML_PATH}/sso">
-      <input type="hidden" name="SAMLRequest" value="${fields.SAMLRequest}" />
-      <input type="hidden" name="RelayState" value="${fields.RelayState}" />
-      <label for="email">${t('Email')}</label>
-      <input id="email" type="email" name="email" value="${email}" autocomplete="email" required />
-      <label for="name">${t('Name')}</label>
-      <input id="name" type="text" name="name" autocomplete="name" style="${NAME_STYLE}" />
-      <div class="row">
-        <button type="submit" name="outcome" value="continue">${t('Sign in')}</button>
-        <button type="submit" name="outcome" value="deny" class="secondary" formnovalidate>
-          ${t('Deny (AuthnFailed)')}
-        </button>
-      </div>
-    </form>`;
+  return personPage(
+    t,
+    { action: `${SANDBOX_SAML_PATH}/sso`, hidden: fields, denyLabel: t('Deny (AuthnFailed)') },
+    email,
+    problem,
+  );
 }
 
 /**
@@ -176,15 +191,9 @@ function registerSamlPages(app: FastifyInstance, saml: SandboxSamlProvider) {
     const authnRequest = saml.request(fields.SAMLRequest);
     if (!authnRequest) return invalidRequest(request, reply);
     const { t } = pageLanguage(request);
-    let person: { email: string; name: string } | 'denied' = 'denied';
-    if (form.outcome !== 'deny') {
-      const email = typeof form.email === 'string' ? form.email.trim() : '';
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
-        const problem = t('Enter an email address, like name@example.com.');
-        return sendPage(request, reply, samlSignInPage(t, fields, email, problem), 400);
-      }
-      const name = typeof form.name === 'string' ? form.name.trim().slice(0, 200) : '';
-      person = { email, name: name || email.split('@')[0]! };
+    const person = form.outcome === 'deny' ? ('denied' as const) : personOf(form, t);
+    if (person !== 'denied' && 'problem' in person) {
+      return sendPage(request, reply, samlSignInPage(t, fields, person.email, person.problem), 400);
     }
     const { acsUrl, samlResponse } = await saml.answer(authnRequest, person);
     return sendPage(request, reply, samlPostPage(t, acsUrl, samlResponse, fields.RelayState));

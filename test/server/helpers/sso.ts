@@ -1,0 +1,41 @@
+/**
+ * What the single sign-on tests share (sso.test.ts for OpenID Connect, sso-saml.test.ts for SAML): an
+ * organization with its domain verified by DNS (the DNS sandbox verifies any), the rows a sign-in leaves,
+ * and why the last answer was refused as the server's log says it (users read a sentence instead).
+ */
+import assert from 'node:assert/strict';
+import type { TestApp } from './app.js';
+import { signup, type TestUser } from './users.js';
+
+type App = Pick<TestApp, 'app' | 'api'>;
+
+/** Signs up `email`'s owner and verifies their domain by DNS: the organization single sign-on needs. */
+export async function organizationWithDomain(
+  t: App,
+  email: string,
+): Promise<{ owner: TestUser; orgId: number }> {
+  const owner = await signup(t.api, { email, name: 'Ada' });
+  const domain = email.split('@')[1]!;
+  assert.equal((await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain } })).status, 200);
+  assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
+  return { owner, orgId: (await accountOf(t, email))!.organization_id! };
+}
+
+export function accountOf(t: Pick<TestApp, 'app'>, email: string) {
+  return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function lastAuditOf(t: Pick<TestApp, 'app'>, type: string) {
+  return t.app.services.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Why the last answer was refused, from the lines the app logged. */
+export function lastRefusalIn(logLines: string[]): string {
+  const line = [...logLines].reverse().find((entry) => entry.includes('single sign-on'));
+  return line ? String((JSON.parse(line) as { detail?: string }).detail) : '';
+}
