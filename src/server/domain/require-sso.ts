@@ -21,7 +21,7 @@ import { CONNECTION_NOT_FOUND } from './sso-connections.js';
  * single sign-on cannot sign in any other address, and a domain no longer verified makes the setting
  * inert, so nobody is ever locked out by it.
  */
-export function ssoRequirement(
+function ssoRequirement(
   user: Pick<User, 'id' | 'email'>,
   { requireSso, organization }: SsoRequirementFacts,
 ): 'none' | 'member' | 'billing admin' {

@@ -144,9 +144,7 @@ test('turning it off sends at once', async () => {
   });
   server.use(mockApi('getSsoConnection', settings({ required: true })), set.handler);
   const { user, section } = await openSwitch();
-  await user.click(
-    section.getByRole('switch', { name: 'Require single sign-on for addresses at acme.com' }),
-  );
+  await user.click(section.getByRole('switch', { name: 'Require single sign-on for addresses at acme.com' }));
   await waitFor(() => expect(set.requests).toHaveLength(1));
   expect(set.requests[0]!.body).toEqual({ enabled: false });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
