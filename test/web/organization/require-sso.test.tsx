@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { aMember, anOrganization, aUser } from '../msw/fixtures';
-import { mockApi, mockApiError, mockOrganizationMembers, noCompanyDomain, spyOnApi } from '../msw/handlers';
+import { aMember, anOrganization, aSoftware, aUser } from '../msw/fixtures';
+import {
+  mockApi,
+  mockApiError,
+  mockOrganizationMembers,
+  mockSoftware,
+  noCompanyDomain,
+  ok,
+  spyOnApi,
+} from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
@@ -158,4 +166,21 @@ test('in Chinese', async () => {
   await user.click(await screen.findByRole('button', { name: '设置单点登录' }));
   const section = within(await screen.findByRole('region', { name: '要求单点登录' }));
   expect(section.getByRole('switch', { name: '要求 acme.com 的地址使用单点登录' })).toBeInTheDocument();
+});
+
+test('a session the requirement ended sends the user to /login, which says to use "Sign in with SSO"', async () => {
+  const ended =
+    'Your organization now requires single sign-on, so this session was ended. Please use "Sign in with SSO".';
+  const logout = spyOnApi('logout', ok());
+  server.use(
+    noCompanyDomain(),
+    mockSoftware(aSoftware()),
+    logout.handler,
+    mockApiError('getOrganizationMembers', ended, { status: 401 }),
+  );
+  const { router } = renderApp('/dashboard/organization', { preloadedState: signedIn(admin) });
+  expect(await screen.findByText(ended)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/login');
+  expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
+  await waitFor(() => expect(logout.requests).toHaveLength(1));
 });
