@@ -108,6 +108,7 @@ export const OPERATION_LABELS: Record<string, string> = {
   '/get-sso-connection': '获取单点登录连接',
   '/save-sso-connection': '保存单点登录连接',
   '/delete-sso-connection': '删除单点登录连接',
+  '/set-require-sso': '要求（或不再要求）单点登录',
   '/test-sso-connection': '测试单点登录连接',
   '/sso/saml/metadata': 'SAML 服务提供商元数据',
   // SCIM: one path, several methods (docs/scim.md).

@@ -175,7 +175,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in or sign up with a Google ID token from the sign-in widget. */
+    /**
+     * Sign in or sign up with a Google ID token from the sign-in widget.
+     * @description An existing member at the domain of an organization that requires single sign-on is refused with 403
+     *     (`sso_required`), its billing admin included (docs/product.md#require-sso).
+     */
     post: operations['googleAuth'];
     delete?: never;
     options?: never;
@@ -299,7 +303,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset token. Ends every session of the user. */
+    /**
+     * Set a new password with a reset token. Ends every session of the user.
+     * @description Works for a member of an organization that requires single sign-on too: the password is set and every
+     *     session ends, but login then refuses it (`sso_required`) unless it is the billing admin's break-glass
+     *     sign-in with the second factor (docs/product.md#require-sso).
+     */
     post: operations['resetPassword'];
     delete?: never;
     options?: never;
@@ -1361,7 +1370,9 @@ export interface paths {
     /**
      * The second step of a sign-in with two-factor sign-in; a TOTP code or an unused recovery code.
      * @description Takes the `pending_sign_in` cookie login set (10 minutes, 5 attempts, and at most 10 codes per
-     *     account in 15 minutes). A code is accepted once; a recovery code works once.
+     *     account in 15 minutes). A code is accepted once; a recovery code works once. A member of an
+     *     organization that requires single sign-on is refused (403 `sso_required`), but its billing admin
+     *     (the break-glass sign-in, audited as `auth.break_glass_signed_in`).
      */
     post: operations['verifyTwoFactor'];
     delete?: never;
@@ -2153,6 +2164,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/set-require-sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Require single sign-on for the organization's members at its domain, or stop requiring it (admins).
+     * @description On (docs/product.md#require-sso): members whose address is at the domain then sign in only through the
+     *     connection: login, verify-two-factor and google-auth refuse them (403 `sso_required`), and their
+     *     sessions signed in otherwise end, with their pending sign-ins, in the transaction of the setting; the
+     *     billing admin keeps a break-glass sign-in with password and second factor. Turning it on needs the
+     *     connection tested (409 `sso_require_needs_test`) and the admin signed in through it within the last
+     *     hour, by a sign-in with SSO or a test of the connection that signed in the admin's own address (409
+     *     `sso_require_needs_recent_sign_in`). Audited (`sso.required_changed`). Deleting the connection turns it
+     *     off; while the domain is not verified by DNS it is not enforced.
+     */
+    post: operations['setRequireSso'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/test-sso-connection': {
     parameters: {
       query?: never;
@@ -2834,6 +2872,7 @@ export interface components {
       | 'spend_not_found'
       | 'sso_account_unproven'
       | 'sso_address_invalid'
+      | 'sso_break_glass_needs_two_factor'
       | 'sso_client_secret_required'
       | 'sso_connection_deleted'
       | 'sso_connection_not_found'
@@ -2851,6 +2890,12 @@ export interface components {
       | 'sso_other_organization'
       | 'sso_provider_refused'
       | 'sso_provider_unreachable'
+      | 'sso_require_needs_recent_sign_in'
+      | 'sso_require_needs_test'
+      | 'sso_require_off'
+      | 'sso_require_on'
+      | 'sso_required'
+      | 'sso_required_session_ended'
       | 'sso_saml_metadata_invalid'
       | 'sso_saml_metadata_required'
       | 'sso_saml_not_available'
@@ -3304,6 +3349,11 @@ export interface components {
       updated_at: number;
     };
     SsoSettings: {
+      /**
+       * @description Whether members at the domain must sign in through the connection (set-require-sso;
+       *     docs/product.md#require-sso). False without a connection.
+       */
+      require_sso: boolean;
       /** @description The company domain verified by DNS. */
       domain: string | null;
       /** @description OpenID Connect: the sign-in redirect URI, `<PUBLIC_URL>/sso/callback`. */
@@ -3442,6 +3492,8 @@ export interface components {
       | 'sso.connection_deleted'
       | 'sso.connection_tested'
       | 'sso.user_joined'
+      | 'sso.required_changed'
+      | 'auth.break_glass_signed_in'
       | 'audit.stream_created'
       | 'audit.stream_changed'
       | 'audit.stream_secret_rotated'
@@ -4812,6 +4864,9 @@ export interface operations {
        * @description Signed in (the session cookie is set); or, for an account with two-factor sign-in, the password
        *     was right and the code is next: `two_factor_required: true`, no session, only a short-lived
        *     `pending_sign_in` cookie that verify-two-factor takes and no other operation accepts.
+       *     A member at the domain of an organization that requires single sign-on is refused with 403
+       *     (`sso_required`) once the password is right (docs/product.md#require-sso); its billing admin signs
+       *     in only with the second factor (403 `sso_break_glass_needs_two_factor` without one).
        */
       200: {
         headers: {
@@ -10576,7 +10631,8 @@ export interface operations {
            *           "metadata_xml": null,
            *           "tested_at": 1764003600,
            *           "updated_at": 1764000000
-           *         }
+           *         },
+           *         "require_sso": false
            *       }
            *     }
            */
@@ -10738,6 +10794,90 @@ export interface operations {
         };
       };
       408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setRequireSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": false,
+           *       "message": "Single sign-on is now required for addresses at acme.com: 3 sessions signed in otherwise were ended.",
+           *       "code": "sso_require_on",
+           *       "params": {
+           *         "domain": "acme.com",
+           *         "sessions": 3
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Ok'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The organization has no connection. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "No single sign-on connection is set up.",
+           *       "code": "sso_connection_not_found",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      /** @description The connection was never tested since its last change, or the admin did not sign in through it within the last hour. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": true,
+           *       "message": "Sign in through your identity provider first: within the last hour, sign in with SSO, or test the connection signing in with your own address. This proves you can still get in once single sign-on is required.",
+           *       "code": "sso_require_needs_recent_sign_in",
+           *       "params": {}
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalError'];

@@ -336,6 +336,8 @@ export const MESSAGES = {
     'An account with {email} already exists, but its address was never confirmed. Log in with its password (or reset it from the link we mail you), then use single sign-on.',
   sso_address_invalid:
     'Enter your work email address or your company domain, like name@company.com or company.com.',
+  sso_break_glass_needs_two_factor:
+    'Your organization requires single sign-on. As its billing admin you may still sign in with your password, but only with two-factor sign-in, which your account has not set up. Use "Sign in with SSO", then set up two-factor sign-in in Settings.',
   sso_client_secret_required: 'Enter the client secret your identity provider gave you.',
   sso_connection_deleted: 'The single sign-on connection was deleted.',
   sso_connection_not_found: 'No single sign-on connection is set up.',
@@ -359,6 +361,17 @@ export const MESSAGES = {
   sso_provider_refused:
     'Your identity provider did not sign you in ({error}). Please try again, or ask your organization admin.',
   sso_provider_unreachable: 'Your identity provider did not answer. Please try again in a few minutes.',
+  sso_require_needs_recent_sign_in:
+    'Sign in through your identity provider first: within the last hour, sign in with SSO, or test the connection signing in with your own address. This proves you can still get in once single sign-on is required.',
+  sso_require_needs_test:
+    'Test the connection before requiring single sign-on: "Test connection" must have worked since its last change.',
+  sso_require_off:
+    'Single sign-on is no longer required: members at {domain} may sign in with their passwords or Google again.',
+  sso_require_on:
+    'Single sign-on is now required for addresses at {domain}. Sessions signed in otherwise were ended: {sessions}.',
+  sso_required: 'Your organization requires single sign-on for {email}. Use "Sign in with SSO" instead.',
+  sso_required_session_ended:
+    'Your organization now requires single sign-on, so this session was ended. Please use "Sign in with SSO".',
   sso_saml_metadata_invalid: 'The SAML metadata is not usable: {reason}.',
   sso_saml_metadata_required: "Give your identity provider's SAML metadata: its URL or its XML.",
   sso_saml_not_available:

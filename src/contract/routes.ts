@@ -103,6 +103,7 @@ export const operationRoutes = {
   getSsoConnection: { method: 'get', path: '/get-sso-connection' },
   saveSsoConnection: { method: 'post', path: '/save-sso-connection' },
   deleteSsoConnection: { method: 'post', path: '/delete-sso-connection' },
+  setRequireSso: { method: 'post', path: '/set-require-sso' },
   testSsoConnection: { method: 'post', path: '/test-sso-connection' },
   getSamlMetadata: { method: 'get', path: '/sso/saml/metadata', outsideApiBase: true },
   scimServiceProviderConfig: { method: 'get', path: '/scim/v2/ServiceProviderConfig', outsideApiBase: true },

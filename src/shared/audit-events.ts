@@ -61,6 +61,8 @@ export const AUDIT_EVENT_LABELS = {
   'sso.connection_deleted': 'Single sign-on connection deleted',
   'sso.connection_tested': 'Single sign-on connection tested',
   'sso.user_joined': 'Joined by single sign-on',
+  'sso.required_changed': 'Single sign-on requirement changed',
+  'auth.break_glass_signed_in': 'Break-glass sign-in (single sign-on required)',
   'audit.stream_created': 'Audit log streaming turned on',
   'audit.stream_changed': 'Audit log streaming endpoint changed',
   'audit.stream_secret_rotated': 'Audit log streaming secret rotated',

@@ -242,6 +242,11 @@ const GUARDED: Guarded[] = [
   },
   { operationId: 'deleteSsoConnection', permission: 'organization.sso', call: () => ({ body: {} }) },
   { operationId: 'testSsoConnection', permission: 'organization.sso', call: () => ({ body: {} }) },
+  {
+    operationId: 'setRequireSso',
+    permission: 'organization.sso',
+    call: () => ({ body: { enabled: false } }),
+  },
 ];
 
 /**

@@ -212,6 +212,8 @@ interface SessionsTable {
   locale: Generated<string | null>;
   created_at: GeneratedTimestamp;
   last_seen_at: GeneratedTimestamp;
+  /** How it was signed in (docs/product.md#require-sso); null for sessions from before migration 0066. */
+  sign_in_method: Generated<SignInMethod | null>;
 }
 
 /** An organization's credit alerts and default cap (docs/product.md#credit-alerts); no row: the defaults. */
@@ -336,6 +338,8 @@ interface SsoConnectionsTable {
   saml_fetched_at: Timestamp | null;
   /** When a test sign-in through it last worked; cleared by a change of what it connects to. */
   tested_at: Timestamp | null;
+  /** Members at the domain must sign in through it (docs/product.md#require-sso). */
+  require_sso: Generated<boolean>;
   created_by: number | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -669,6 +673,9 @@ interface CreditPoolsTable {
 }
 
 /** `refund`: a refunded spend gives back what it drew from the pool. */
+/** How a session was signed in (`auth.signed_in`'s method; docs/product.md#require-sso). */
+export type SignInMethod = 'password' | 'google' | 'sso' | 'password+code' | 'password+recovery code';
+
 export type PoolEntryKind = 'top_up' | 'grant' | 'take_back' | 'draw' | 'refund';
 
 /** One change of a team pool. Inserting it changes credit_pools.credits, which is never negative. */

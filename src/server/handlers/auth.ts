@@ -25,7 +25,8 @@ import { hashPassword, verifyPassword } from '../security/passwords.js';
 import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
-import type { Organization, User } from '../db/schema.js';
+import type { Organization, SignInMethod, User } from '../db/schema.js';
+import { checkSignInAllowed } from '../domain/require-sso.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -95,8 +96,9 @@ export async function signIn<K extends OperationId>(
   services: Services,
   ctx: HandlerContext<K>,
   user: User,
-  method: 'password' | 'google' | 'sso' | 'password+code' | 'password+recovery code',
+  method: SignInMethod,
   checkedPassword?: string,
+  breakGlass = false,
 ) {
   await endPreviousSession(services, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
@@ -109,7 +111,19 @@ export async function signIn<K extends OperationId>(
       ip: ctx.ip,
       details: { method },
     });
-    return tx.sessions.create(user.id, originOf(ctx));
+    // The billing admin's way in while the organization requires single sign-on, each use its own entry
+    // for the admins to see (docs/product.md#require-sso).
+    if (breakGlass) {
+      await tx.audit.record({
+        type: 'auth.break_glass_signed_in',
+        organizationId: user.organization_id,
+        actor: personOf(user),
+        target: personOf(user),
+        ip: ctx.ip,
+        details: { method },
+      });
+    }
+    return tx.sessions.create(user.id, { ...originOf(ctx), method });
   });
   setSessionCookie(ctx.reply, services.config, sessionId);
 }
@@ -154,7 +168,7 @@ const signedInView =
         : [];
     return {
       user,
-      sessionId: await tx.sessions.create(user.id, originOf(ctx)),
+      sessionId: await tx.sessions.create(user.id, { ...originOf(ctx), method }),
       view: await viewOfUser(tx.users, user),
       seatNotice: toProve ? provingInvitationNotice(user.email, toProve.name) : seatNotice,
       laterMails: await mailWithin(services.mailer, tx, mails),
@@ -254,6 +268,9 @@ export function authHandlers(
         });
         throw unauthenticated(message('invalid_credentials'));
       }
+      // The password was right: an organization that requires single sign-on refuses it now, with the
+      // sentence that sends its member to "Sign in with SSO" (docs/product.md#require-sso).
+      await checkSignInAllowed(repos, user, user.totp_secret !== null ? 'password+code' : 'password', ctx.ip);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
@@ -310,6 +327,8 @@ export function authHandlers(
         const refusal = sandboxSignInRefusal(user, identity.sub);
         if (refusal) throw conflict(refusal);
       }
+      // Before anything is linked or a password distrusted: docs/product.md#require-sso.
+      if (user) await checkSignInAllowed(repos, user, 'google', ctx.ip);
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
@@ -378,6 +397,8 @@ export function authHandlers(
         throw unauthenticated(SIGN_IN_EXPIRED);
       }
       await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
+      // Required since the password was checked: the billing admin's is the break-glass sign-in.
+      const { breakGlass } = await checkSignInAllowed(repos, user, 'password+code', ctx.ip);
       const used = await checkSecondFactor(services, user, ctx.body.code);
       if (!used) {
         await repos.audit.record({
@@ -407,6 +428,8 @@ export function authHandlers(
         ctx,
         user,
         used === 'recovery code' ? 'password+recovery code' : 'password+code',
+        undefined,
+        breakGlass,
       );
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {

@@ -16,7 +16,13 @@ import {
 } from '../domain/sso-connections.js';
 import { finishSsoSignIn, SSO_SIGN_IN_SECONDS, startSsoSignIn, startSsoTest } from '../domain/sso-sign-in.js';
 import type { Handlers } from '../http/api.js';
-import { clearSsoSignInCookie, readSsoSignInCookie, setSsoSignInCookie } from '../http/session-cookie.js';
+import {
+  clearSsoSignInCookie,
+  readSessionCookie,
+  readSsoSignInCookie,
+  setSsoSignInCookie,
+} from '../http/session-cookie.js';
+import { setRequireSso } from '../domain/require-sso.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { serviceProviderMetadata } from '../sso/saml-metadata.js';
@@ -49,6 +55,7 @@ export function ssoHandlers(
   | 'saveSsoConnection'
   | 'deleteSsoConnection'
   | 'testSsoConnection'
+  | 'setRequireSso'
   | 'startSso'
   | 'finishSso'
   | 'getSamlMetadata'
@@ -80,6 +87,7 @@ export function ssoHandlers(
           },
           sandbox: sandboxIdentityProvider(config),
           connection: connection ? presentConnection(connection) : null,
+          require_sso: connection?.require_sso === true,
         },
       };
     },
@@ -94,6 +102,21 @@ export function ssoHandlers(
       const user = await ctx.user();
       await deleteSsoConnection(repos, user, ctx.ip);
       return { error: false, ...message('sso_connection_deleted') };
+    },
+
+    async setRequireSso(ctx) {
+      const user = await ctx.user();
+      const enabled = ctx.body.enabled;
+      const { domain, sessionsEnded } = await setRequireSso(repos, user, enabled, {
+        sessionId: readSessionCookie(ctx.request),
+        ip: ctx.ip,
+      });
+      return {
+        error: false,
+        ...(enabled
+          ? message('sso_require_on', { domain, sessions: sessionsEnded })
+          : message('sso_require_off', { domain })),
+      };
     },
 
     async testSsoConnection(ctx) {

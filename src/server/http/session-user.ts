@@ -2,10 +2,13 @@
  * The one session resolver: the signed-in user of a request, for the API (http/api.ts) and the
  * server-rendered pages (sandbox, support) alike, which share the cookie session. It applies the
  * organization's session and network policies (docs/product.md#session-and-network-policies): a session
- * past its idle timeout or lifetime is ended here, and a call from outside the allow-list is refused.
+ * past its idle timeout or lifetime is ended here, and a call from outside the allow-list is refused. So is
+ * "Require SSO" (docs/product.md#require-sso): a session its organization requires to be signed in with
+ * single sign-on, and which was not, ends here.
  */
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.js';
+import { sessionSsoRefusal } from '../domain/require-sso.js';
 import { sessionRefusal, type SessionRefusal } from '../domain/session-policies.js';
 import type { SessionFacts } from '../repositories/sessions.js';
 import type { UserViewExtras } from '../repositories/users.js';
@@ -26,7 +29,10 @@ async function underPolicy(
   found: { user: User; session: SessionFacts },
   now: Date,
 ): Promise<SessionRefusal | undefined> {
-  const refusal = sessionRefusal(found.session, now, request.ip);
+  const ssoRefusal = sessionSsoRefusal(found.user, found.session);
+  const refusal: SessionRefusal | undefined = ssoRefusal
+    ? { kind: 'ended', said: ssoRefusal }
+    : sessionRefusal(found.session, now, request.ip);
   if (refusal?.kind === 'ended') await services.repos.sessions.destroy(sessionId);
   // The request's log line names the user (logging.ts), refused or not.
   noteRequestUser(request, String(found.user.id));

@@ -134,6 +134,29 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Whether such an entry was written within the last hour: "Require SSO" counts the admin's own test of
+     * the connection that signed in the admin's address (docs/product.md#require-sso).
+     */
+    async happenedWithinAnHour(entry: {
+      type: AuditEventType;
+      organizationId: number;
+      actorId: number;
+      targetEmail: string;
+    }): Promise<boolean> {
+      const row = await db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('type', '=', entry.type)
+        .where('organization_id', '=', entry.organizationId)
+        .where('actor_id', '=', entry.actorId)
+        .where('target_email', '=', entry.targetEmail)
+        .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
      * The matching entries older than the entry `beforeId` (none: from the newest), newest first, at
      * most `limit`: the CSV export reads the log in such batches (keyset, so each is one index range).
      */

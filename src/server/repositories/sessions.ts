@@ -6,7 +6,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database, User } from '../db/schema.js';
+import type { Database, Organization, SignInMethod, User } from '../db/schema.js';
 import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { SessionPolicy } from './session-policies.js';
@@ -37,6 +37,20 @@ export interface SessionOrigin {
   ip?: string | undefined;
   /** The UI language of the sign-in (alerts to the user are mailed in it). */
   locale?: string | undefined;
+  /** How it was signed in: "Require SSO" ends the sessions not signed in through the identity provider. */
+  method?: SignInMethod | undefined;
+}
+
+/**
+ * What "Require SSO" needs to know of a user's organization (docs/product.md#require-sso; the rule is
+ * domain/require-sso.ts): its setting, its domain and its billing admin.
+ */
+export interface SsoRequirementFacts {
+  requireSso: boolean;
+  organization: Pick<
+    Organization,
+    'domain' | 'domain_verified_at' | 'domain_method' | 'billing_admin_id'
+  > | null;
 }
 
 /** What the session resolver needs of a live session beyond its user: its times and its organization's policy. */
@@ -44,6 +58,10 @@ export interface SessionFacts {
   createdAt: Date;
   lastSeenAt: Date;
   policy: SessionPolicy;
+  /** How the session was signed in (null: before that was recorded). */
+  signInMethod: SignInMethod | null;
+  /** Whether the user's organization requires single sign-on of them (docs/product.md#require-sso). */
+  sso: SsoRequirementFacts;
 }
 
 interface SessionColumns {
@@ -53,6 +71,12 @@ interface SessionColumns {
   policy_idle_timeout_minutes: number | null;
   policy_session_lifetime_minutes: number | null;
   policy_ip_allow_list: string[] | null;
+  session_sign_in_method: SignInMethod | null;
+  sso_require: boolean | null;
+  sso_org_domain: string | null;
+  sso_org_domain_verified_at: Date | null;
+  sso_org_domain_method: 'dns' | 'mail' | null;
+  sso_org_billing_admin_id: number | null;
 }
 
 export function createSessionsRepository(db: Db) {
@@ -67,6 +91,8 @@ export function createSessionsRepository(db: Db) {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('session_policies as sp', 'sp.organization_id', 'u.organization_id')
+      .leftJoin('sso_connections as sc', 'sc.organization_id', 'u.organization_id')
+      .leftJoin('organizations as so', 'so.id', 'u.organization_id')
       .select(sql<boolean>`s.last_seen_at < ${staleBefore.toISOString()}::timestamptz`.as('session_stale'))
       .select([
         's.created_at as session_created_at',
@@ -74,6 +100,12 @@ export function createSessionsRepository(db: Db) {
         'sp.idle_timeout_minutes as policy_idle_timeout_minutes',
         'sp.session_lifetime_minutes as policy_session_lifetime_minutes',
         'sp.ip_allow_list as policy_ip_allow_list',
+        's.sign_in_method as session_sign_in_method',
+        'sc.require_sso as sso_require',
+        'so.domain as sso_org_domain',
+        'so.domain_verified_at as sso_org_domain_verified_at',
+        'so.domain_method as sso_org_domain_method',
+        'so.billing_admin_id as sso_org_billing_admin_id',
       ])
       .where('s.id_hash', '=', idHash)
       .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
@@ -96,6 +128,12 @@ export function createSessionsRepository(db: Db) {
       policy_idle_timeout_minutes,
       policy_session_lifetime_minutes,
       policy_ip_allow_list,
+      session_sign_in_method,
+      sso_require,
+      sso_org_domain,
+      sso_org_domain_verified_at,
+      sso_org_domain_method,
+      sso_org_billing_admin_id,
       ...user
     } = row;
     if (stale) {
@@ -110,6 +148,19 @@ export function createSessionsRepository(db: Db) {
           idle_timeout_minutes: policy_idle_timeout_minutes,
           session_lifetime_minutes: policy_session_lifetime_minutes,
           ip_allow_list: policy_ip_allow_list ?? [],
+        },
+        signInMethod: session_sign_in_method,
+        sso: {
+          requireSso: sso_require === true,
+          organization:
+            sso_org_domain === null
+              ? null
+              : {
+                  domain: sso_org_domain,
+                  domain_verified_at: sso_org_domain_verified_at,
+                  domain_method: sso_org_domain_method,
+                  billing_admin_id: sso_org_billing_admin_id,
+                },
         },
       },
     };
@@ -127,6 +178,7 @@ export function createSessionsRepository(db: Db) {
           user_agent: origin.userAgent?.slice(0, 500) ?? null,
           ip: origin.ip ?? null,
           locale: origin.locale ?? null,
+          sign_in_method: origin.method ?? null,
         })
         .execute();
       return id;
@@ -216,11 +268,34 @@ export function createSessionsRepository(db: Db) {
      * would otherwise turn one into a new session afterwards. Every path that ends a user's sessions calls
      * this, so the two never drift apart.
      */
-    async endSignInsOf(userId: number, { keep }: { keep?: string } = {}): Promise<number> {
-      await db.deleteFrom('pending_sign_ins').where('user_id', '=', userId).execute();
-      let ended = db.deleteFrom('sessions').where('user_id', '=', userId);
+    async endSignInsOf(
+      userIds: number | readonly number[],
+      { keep, keepSignedInWith }: { keep?: string; keepSignedInWith?: readonly SignInMethod[] } = {},
+    ): Promise<number> {
+      const ids = typeof userIds === 'number' ? [userIds] : userIds;
+      if (ids.length === 0) return 0;
+      await db.deleteFrom('pending_sign_ins').where('user_id', 'in', ids).execute();
+      let ended = db.deleteFrom('sessions').where('user_id', 'in', ids);
       if (keep !== undefined) ended = ended.where('id_hash', '!=', hashToken(keep));
+      // "Require SSO" ends only the sessions signed in otherwise (docs/product.md#require-sso).
+      if (keepSignedInWith?.length) {
+        ended = ended.where((eb) =>
+          eb.or([eb('sign_in_method', 'is', null), eb('sign_in_method', 'not in', keepSignedInWith)]),
+        );
+      }
       return Number((await ended.executeTakeFirst()).numDeletedRows);
+    },
+
+    /** How the session of a cookie value was signed in, and whether that was within the last hour. */
+    async signedIn(
+      sessionId: string,
+    ): Promise<{ method: SignInMethod | null; withinAnHour: boolean } | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['sign_in_method', sql<boolean>`created_at > now() - interval '1 hour'`.as('within_an_hour')])
+        .where('id_hash', '=', hashToken(sessionId))
+        .executeTakeFirst();
+      return row && { method: row.sign_in_method, withinAnHour: row.within_an_hour };
     },
   };
 }

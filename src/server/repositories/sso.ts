@@ -158,6 +158,15 @@ export function createSsoRepository(db: Db) {
       return used !== undefined;
     },
 
+    /** The organization's "Require SSO" (docs/product.md#require-sso). */
+    async setRequireSso(connectionId: number, required: boolean): Promise<void> {
+      await db
+        .updateTable('sso_connections')
+        .set({ require_sso: required })
+        .where('id', '=', connectionId)
+        .execute();
+    },
+
     async markTested(connectionId: number, at: Date): Promise<void> {
       await db.updateTable('sso_connections').set({ tested_at: at }).where('id', '=', connectionId).execute();
     },

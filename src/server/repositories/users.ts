@@ -273,6 +273,20 @@ export function createUsersRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * The ids of the organization's members whose address is at `domain` (the members single sign-on can
+     * sign in, and "Require SSO" holds to it: docs/product.md#require-sso).
+     */
+    async memberIdsAt(organizationId: number, domain: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where(sql<string>`split_part(email, '@', 2)`, '=', domain)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Users by id (any order); ids not found are left out. */
     async findManyByIds(ids: number[]): Promise<User[]> {
       if (ids.length === 0) return [];

@@ -23,7 +23,13 @@ export interface PolicyEnding {
  */
 export const sessionEndedByPolicy = createAction<PolicyEnding>('api/sessionEndedByPolicy');
 
-const POLICY_CODES: ReadonlySet<string> = new Set(['session_idle_timeout', 'session_lifetime_reached']);
+// sso_required_session_ended: the organization now requires single sign-on (docs/product.md#require-sso);
+// a password sign-in over the page would be refused, /login says to use "Sign in with SSO".
+const POLICY_CODES: ReadonlySet<string> = new Set([
+  'session_idle_timeout',
+  'session_lifetime_reached',
+  'sso_required_session_ended',
+]);
 
 /** The error body of a 401 when an organization's policy ended the session; undefined otherwise. */
 export function policyEnding(body: unknown): PolicyEnding | undefined {

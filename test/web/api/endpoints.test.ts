@@ -522,6 +522,7 @@ const calls: { [K in EndpointId]: Call<K> } = {
         },
         sandbox: null,
         connection: null,
+        require_sso: false,
       },
     },
   },
@@ -545,6 +546,10 @@ const calls: { [K in EndpointId]: Call<K> } = {
     },
   },
   deleteSsoConnection: { arg: undefined, answer: ok },
+  setRequireSso: {
+    arg: { enabled: false },
+    answer: { ...ok, code: 'sso_require_off', params: { domain: 'acme.com' } },
+  },
   testSsoConnection: {
     arg: undefined,
     answer: { error: false, redirect_url: 'https://acme.okta.com/oauth2/v1/authorize?state=s' },

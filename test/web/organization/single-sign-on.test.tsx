@@ -70,6 +70,7 @@ const answer = (data: Partial<Settings> = {}) => ({
     },
     sandbox: null,
     connection: null,
+    require_sso: false,
     ...data,
   },
 });

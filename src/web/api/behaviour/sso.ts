@@ -8,5 +8,7 @@ export const behaviour = {
   getSsoConnection: { providesTags: ['Sso'] },
   saveSsoConnection: { invalidatesTags: onSuccess('Sso', 'Audit') },
   deleteSsoConnection: { invalidatesTags: onSuccess('Sso', 'Audit') },
+  // Turning it on may end sessions of members: the members list shows none of that, the audit log does.
+  setRequireSso: { invalidatesTags: onSuccess('Sso', 'Audit') },
   finishSso: { invalidatesTags: onSuccess('User', 'Members', 'OrgSubscription', 'Sso', 'Audit') },
 } satisfies Behaviours;

@@ -19,6 +19,10 @@ export const ssoApi = baseApi
         '/save-sso-connection',
       ),
       deleteSsoConnection: post<SuccessBody<'deleteSsoConnection'>>(build, '/delete-sso-connection', true),
+      setRequireSso: post<SuccessBody<'setRequireSso'>, RequestBody<'setRequireSso'>>(
+        build,
+        '/set-require-sso',
+      ),
       testSsoConnection: post<SuccessBody<'testSsoConnection'>>(build, '/test-sso-connection', true),
     }),
   })
@@ -37,4 +41,5 @@ export const useGetSsoConnectionQuery = /*#__PURE__*/ hook('getSsoConnection', '
 export const useLazyGetSsoConnectionQuery = /*#__PURE__*/ hook('getSsoConnection', 'useLazyQuery');
 export const useSaveSsoConnectionMutation = /*#__PURE__*/ hook('saveSsoConnection', 'useMutation');
 export const useDeleteSsoConnectionMutation = /*#__PURE__*/ hook('deleteSsoConnection', 'useMutation');
+export const useSetRequireSsoMutation = /*#__PURE__*/ hook('setRequireSso', 'useMutation');
 export const useTestSsoConnectionMutation = /*#__PURE__*/ hook('testSsoConnection', 'useMutation');

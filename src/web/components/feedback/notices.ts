@@ -1,7 +1,9 @@
 /**
  * docs/product.md#accessibility: one queue of short notices ("Invitation sent successfully!", "Could not resend...") shown one
  * at a time at the bottom of the screen, where a phone user sees them whatever they scrolled to. Any
- * page dispatches `notify`; NoticeHost (in AppProviders) shows the head of the queue.
+ * page dispatches `notify`; NoticeHost (in AppProviders) shows the head of the queue. A newer notice
+ * takes the place of a success or information at once (the outcome of the last action is the one to
+ * read, not six seconds later); errors stay in the queue until closed.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
@@ -31,6 +33,7 @@ export const noticesSlice = createSlice({
         // The same notice twice in a row (a double click) shows once.
         const last = state.queue.at(-1);
         if (last && last.text === action.payload.text && last.detail === action.payload.detail) return;
+        state.queue = state.queue.filter((notice) => notice.severity === 'error');
         state.queue.push({ ...action.payload, id: state.nextId });
         state.nextId += 1;
       },

@@ -172,6 +172,13 @@ export const audit: Record<string, string> = {
   'Two-factor code refused': '双重验证码被拒绝',
   'Recovery code used': '已使用恢复码',
   'Two-factor requirement changed': '双重验证要求已更改',
+  'Single sign-on requirement changed': '单点登录要求已更改',
+  'Break-glass sign-in (single sign-on required)': '紧急登录（已要求单点登录）',
+  'Addresses at {domain} must now sign in with single sign-on.': '{domain} 的地址现在必须使用单点登录。',
+  'Addresses at {domain} may sign in without single sign-on again.':
+    '{domain} 的地址可以再次不使用单点登录登录。',
+  'The billing admin signed in with a password and a second factor while single sign-on is required.':
+    '在要求单点登录期间，账单管理员使用密码和第二重验证登录。',
   'Session ended': '会话已结束',
   'Other sessions ended': '其他会话已结束',
   "Member's sessions ended": '成员的会话已结束',

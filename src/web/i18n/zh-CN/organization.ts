@@ -358,4 +358,15 @@ export const organization: Record<string, string> = {
   'Failed to save the single sign-on connection': '保存单点登录连接失败',
   'Failed to delete the single sign-on connection': '删除单点登录连接失败',
   'Failed to start the test of the connection': '无法开始测试连接',
+  'Failed to change whether single sign-on is required': '无法更改是否要求单点登录',
+  'Require single sign-on': '要求单点登录',
+  'Require single sign-on for addresses at {domain}': '要求 {domain} 的地址使用单点登录',
+  'Members at {domain} then sign in only with SSO: password and Google sign-ins are refused and their sessions signed in otherwise end. The billing admin can still sign in with a password and two-factor sign-in, for emergencies.':
+    '之后 {domain} 的成员只能使用 SSO 登录：密码和 Google 登录会被拒绝，以其他方式登录的会话会结束。账单管理员在紧急情况下仍可使用密码加双重验证登录。',
+  'To turn it on, sign in with SSO or test the connection with your own address within the last hour, so you know you can still get in.':
+    '要开启此项，请在过去一小时内使用 SSO 登录，或使用您自己的地址测试连接，以确认您仍能登录。',
+  'Test the connection before requiring single sign-on.': '要求单点登录之前，请先测试连接。',
+  'Require single sign-on?': '要求单点登录？',
+  'Members at {domain} will have to use "Sign in with SSO". Their sessions signed in with a password or Google end now.':
+    '{domain} 的成员将必须使用“使用 SSO 登录”。他们以密码或 Google 登录的会话将立即结束。',
 };

@@ -306,6 +306,8 @@ export const serverCodes: Record<MessageCode, string> = {
   sso_account_unproven:
     '使用 {email} 的账户已存在，但其地址从未经过确认。请先使用该账户的密码登录（或通过我们邮寄给您的链接重置密码），然后再使用单点登录。',
   sso_address_invalid: '请输入您的工作电子邮箱地址或公司域名，例如 name@company.com 或 company.com。',
+  sso_break_glass_needs_two_factor:
+    '您的组织要求使用单点登录。作为账单管理员，您仍可使用密码登录，但必须同时使用双重验证登录，而您的账户尚未设置。请使用“使用 SSO 登录”，然后在“设置”中设置双重验证登录。',
   sso_client_secret_required: '请输入身份提供商提供给您的客户端密钥。',
   sso_connection_deleted: '单点登录连接已删除。',
   sso_connection_not_found: '尚未设置单点登录连接。',
@@ -324,6 +326,13 @@ export const serverCodes: Record<MessageCode, string> = {
   sso_other_organization: '{email} 属于另一个组织，因此无法通过此单点登录登录。',
   sso_provider_refused: '您的身份提供商未让您登录（{error}）。请重试，或联系您的组织管理员。',
   sso_provider_unreachable: '您的身份提供商没有应答。请过几分钟再试。',
+  sso_require_needs_recent_sign_in:
+    '请先通过您的身份提供商登录：在过去一小时内使用 SSO 登录，或使用您自己的地址测试连接。这可以证明在要求单点登录后您仍能登录。',
+  sso_require_needs_test: '要求单点登录之前，请先测试连接：“测试连接”必须在上次更改后成功过。',
+  sso_require_off: '已不再要求单点登录：{domain} 的成员可以再次使用密码或 Google 登录。',
+  sso_require_on: '现在 {domain} 的地址必须使用单点登录。以其他方式登录的会话已结束：{sessions} 个。',
+  sso_required: '您的组织要求 {email} 使用单点登录。请改用“使用 SSO 登录”。',
+  sso_required_session_ended: '您的组织现在要求使用单点登录，因此此会话已结束。请使用“使用 SSO 登录”。',
   sso_saml_metadata_invalid: 'SAML 元数据无法使用：{reason}。',
   sso_saml_metadata_required: '请提供身份提供商的 SAML 元数据：其 URL 或 XML。',
   sso_saml_not_available: '此单点登录连接需要重新保存后才能开始 SAML 登录：请让您的组织管理员重新保存。',

@@ -373,6 +373,15 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
   'sso.connection_tested': (details) =>
     text(details.domain) ? t('For addresses at {domain}.', { domain: text(details.domain) }) : null,
   'sso.user_joined': joinedAs,
+  'sso.required_changed': (details) => {
+    const domain = text(details.domain);
+    if (!domain) return null;
+    return details.required === true
+      ? t('Addresses at {domain} must now sign in with single sign-on.', { domain })
+      : t('Addresses at {domain} may sign in without single sign-on again.', { domain });
+  },
+  'auth.break_glass_signed_in': () =>
+    t('The billing admin signed in with a password and a second factor while single sign-on is required.'),
 };
 
 /**

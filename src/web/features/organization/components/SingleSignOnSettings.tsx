@@ -24,6 +24,7 @@ import { leaveAppTo } from '../../../lib/safe-redirect';
 import { rememberSsoReturn } from '../../../lib/sso-return';
 import { SSO_DELETE_FAILED, SSO_LOAD_FAILED, SSO_TEST_FAILED } from '../lib/errors';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RequireSsoSwitch } from './RequireSsoSwitch';
 import { ProviderValues, SsoConnectionForm } from './SsoConnectionForm';
 
 type Connection = Schemas['SsoConnection'];
@@ -67,6 +68,12 @@ export function SingleSignOnSettings({ onDone }: { onDone: (message: string) => 
               <ConnectionSummary
                 connection={data.connection}
                 onEdit={() => setEditing(true)}
+                onDone={onDone}
+              />
+              <RequireSsoSwitch
+                domain={data.domain}
+                required={data.require_sso}
+                tested={data.connection.tested_at !== null}
                 onDone={onDone}
               />
             </>

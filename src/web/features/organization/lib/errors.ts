@@ -44,3 +44,4 @@ export const SSO_LOAD_FAILED = msg('Failed to load the single sign-on settings')
 export const SSO_SAVE_FAILED = msg('Failed to save the single sign-on connection');
 export const SSO_DELETE_FAILED = msg('Failed to delete the single sign-on connection');
 export const SSO_TEST_FAILED = msg('Failed to start the test of the connection');
+export const REQUIRE_SSO_FAILED = msg('Failed to change whether single sign-on is required');
