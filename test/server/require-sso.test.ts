@@ -15,6 +15,7 @@ import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, mailToken, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
+import { lastAuditOf } from './helpers/sso.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { nodeFetch } from '../../src/server/sso/public-fetch.js';
@@ -115,14 +116,7 @@ async function resetToken(email: string): Promise<string> {
   throw new Error(`no reset mail to ${email}`);
 }
 
-async function lastAudit(type: string) {
-  return t.app.services.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('type', '=', type)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+const lastAudit = (type: string) => lastAuditOf(t, type);
 
 function assertSsoRequired(res: CallResult, email: string) {
   assert.equal(res.status, 403, JSON.stringify(res.body));
