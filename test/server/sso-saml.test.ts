@@ -391,7 +391,13 @@ describe('an answer sent unasked (IdP-initiated)', () => {
   it('signs nobody in, and starts a sign-in of its own at the same identity provider', async () => {
     const email = `grace@${DOMAIN}`;
     const unasked = await answer(null, email);
-    const res = await postForm(t, SAML_ACS_PATH, { SAMLResponse: unasked }, { ip: anotherIp() });
+    // With the default RelayState an identity provider may add to an answer nobody asked for.
+    const res = await postForm(
+      t,
+      SAML_ACS_PATH,
+      { SAMLResponse: unasked, RelayState: '/dashboard' },
+      { ip: anotherIp() },
+    );
     assert.equal(res.statusCode, 303);
     assert.equal(
       setCookies(res).find((c) => c.startsWith('session=')),

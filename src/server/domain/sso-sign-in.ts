@@ -479,7 +479,8 @@ export async function finishSamlSignIn(
   answer: SamlAnswer,
   caller: Omit<SsoCaller, 'user'>,
 ): Promise<SsoOutcome | SamlUnsolicited> {
-  if (!answer.relayState && !hasInResponseTo(answer.samlResponse)) {
+  // Whatever its RelayState (Okta and Entra may send a default one with an IdP-initiated answer).
+  if (!hasInResponseTo(answer.samlResponse)) {
     return audited(deps, caller.ip, () => unsolicited(deps, answer.samlResponse));
   }
   return audited(deps, caller.ip, async (attempt) => {
