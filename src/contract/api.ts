@@ -482,7 +482,9 @@ export interface paths {
      * @description Saves the new connection in place of the caller's (or, after the pre-connect choice, the
      *     organization's), with its refresh token sealed: the server refreshes the access token itself before a
      *     call when it expires within a minute (docs/product.md#connection-health). Connecting again is how a
-     *     connection that needs attention (`CrmConnectionStatus`) is fixed.
+     *     connection that needs attention (`CrmConnectionStatus`) is fixed. A token answer that names an API
+     *     host other than the CRM's own (Salesforce's `instance_url`, Pipedrive's `api_domain`) answers 502
+     *     `crm_untrusted_host` and stores nothing (docs/product.md#crm-sync-rules).
      */
     post: operations['accessToken'];
     delete?: never;
@@ -2617,6 +2619,7 @@ export interface components {
       | 'crm_sync_unsupported'
       | 'crm_unknown_field'
       | 'crm_unreachable'
+      | 'crm_untrusted_host'
       | 'crm_uses_api_key'
       | 'crm_uses_oauth'
       | 'cross_site_request_refused'
