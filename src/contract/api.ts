@@ -1856,7 +1856,7 @@ export interface paths {
      * @description Replaces the settings of the CRM for the whole organization (docs/product.md#crm-sync-rules); every
      *     member's next sync applies them. Each profile field appears once in `mapping`; a duplicate key at most
      *     once; a fixed owner names a CRM user. Creates the organization
-     *     when the admin has none yet.
+     *     when the admin has none yet. Audited (`crm.sync_settings_changed`).
      */
     post: operations['setSyncSettings'];
     delete?: never;
@@ -3405,6 +3405,8 @@ export interface components {
       | 'billing.seats_changed'
       | 'crm.connected'
       | 'crm.disconnected'
+      | 'crm.needs_attention'
+      | 'crm.sync_settings_changed'
       | 'credits.cap_changed'
       | 'credits.top_up'
       | 'credits.granted'

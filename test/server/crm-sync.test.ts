@@ -92,6 +92,16 @@ describe('sync-profile with the Demo CRM', () => {
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.message, 'Sync settings were saved.');
+    // Audited once (docs/product.md#audit-log): the refused saves changed nothing and left no entry.
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'crm.sync_settings_changed' },
+    });
+    assert.equal(audit.status, 200);
+    assert.deepEqual(
+      audit.body.data.events.map((e: { actor_email: string; details: object }) => [e.actor_email, e.details]),
+      [[admin.email, { crm: 'Demo CRM' }]],
+    );
     const again = await t.api('getSyncSettings', { cookie: member.cookie, query: { software: 'demo-crm' } });
     assert.equal(again.body.data.saved, true);
     assert.equal(again.body.data.settings.owner.crm_user, 'sales@example.com');
