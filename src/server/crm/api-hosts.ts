@@ -19,7 +19,7 @@ const OWN_HOST_SUFFIXES: Partial<Record<string, string[]>> = {
 };
 
 /** Whether `url` may receive the CRM's token: its own https host, or this server's configured API base. */
-export function isOwnApiHost(slug: string, url: string, configured: string | undefined): boolean {
+function isOwnApiHost(slug: string, url: string, configured: string | undefined): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
