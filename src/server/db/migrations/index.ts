@@ -35,6 +35,7 @@ import m0062CrmConnectionHealth from './0062-crm-connection-health.js';
 import m0063SingleSignOn from './0063-single-sign-on.js';
 import m0064AuditStreaming from './0064-audit-streaming.js';
 import m0066RequireSso from './0066-require-sso.js';
+import m0067SyncLogMemberOutcome from './0067-sync-log-member-outcome.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0063_single_sign_on': m0063SingleSignOn,
   '0064_audit_streaming': m0064AuditStreaming,
   '0066_require_sso': m0066RequireSso,
+  '0067_sync_log_member_outcome': m0067SyncLogMemberOutcome,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
