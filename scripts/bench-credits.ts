@@ -11,8 +11,7 @@ import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { freePort } from './lib/free-port.js';
+import { serverOn } from './lib/bench-config.js';
 import { BENCH_ENTRIES, BENCH_MEMBERS, seedCreditBench, spendBody } from './lib/credit-bench.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { giveUp, scratchDatabase } from './lib/scratch-database.js';
@@ -32,22 +31,6 @@ const SPEND_CONCURRENCY = 50;
 const REPORT_CONCURRENCY = 2;
 const maxRequests = positiveInt(args, 'requests');
 const maxSeconds = positiveInt(args, 'seconds');
-
-/** A free port on 127.0.0.1 and the configuration of a server there, with `env` added. */
-async function serverOn(env: Record<string, string>) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // The public URL must match the port: it is the origin the CSRF check accepts.
-    PUBLIC_URL: url,
-    // Logging every request would be a large part of what is measured.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    ...env,
-  });
-  return { port, url, config };
-}
 
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.

@@ -4,12 +4,14 @@
 // both alike; the report gives medians and ranges over the rounds and ratios to hello. The load generator
 // is autocannon in a process of its own (lib/load.ts); CPU per request and RSS come from each server
 // process itself (lib/bench-process.ts). On PGlite and, when DATABASE_URL is set, on a scratch database
-// of that PostgreSQL server, dropped at the end (also when the run fails or is interrupted).
+// of that PostgreSQL server, dropped at the end (also when the run fails or is interrupted). With
+// PostgreSQL it then pages the sync log over BENCH_SYNC_LOG_ENTRIES (default 1,000,000) entries in a
+// scratch database of its own (lib/sync-log-bench.ts), and exits 1 when a page takes 100 ms or more (p99).
 //
 //   tsx scripts/bench.ts [--rounds 3] [--seconds 3] [--requests 100000] [--concurrency 50] [--json <file>]
 //
 // The SPA scenarios need `npm run build`; without it they are skipped.
-// Exit code 1 when a scenario cannot run or any request fails.
+// Exit code 1 when a scenario cannot run, any request fails, or a sync log page is over its budget.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -21,6 +23,7 @@ import type { Usage } from './lib/bench-process.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load.js';
 import { giveUp, scratchDatabase } from './lib/scratch-database.js';
+import { SYNC_LOG_BUDGET_MS, syncLogScenarios, type SyncLogResult } from './lib/sync-log-bench.js';
 import { table } from './lib/table.js';
 import { positiveInt } from './lib/positive-int.js';
 
@@ -32,6 +35,8 @@ interface Scenario {
   check?: (response: Response) => string | undefined;
   /** Another client's requests running meanwhile (paths sent in turn over one connection). */
   alongside?: string[];
+  /** Sent as a JSON POST (the hello world answers a POST alike). */
+  post?: Record<string, unknown>;
 }
 
 const { values: args } = parseArgs({
@@ -107,22 +112,41 @@ const median = (values: number[]) => {
 };
 
 /** The bytes of one answer as sent on the wire (compressed when the headers accept it). */
-function wireSize(url: string, headers: Record<string, string> = {}): Promise<number> {
+function wireSize(url: string, headers: Record<string, string> = {}, post?: object): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
+    const options = post
+      ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } }
+      : { headers };
+    const req = httpRequest(url, options, (res) => {
       let size = 0;
       res.on('data', (chunk: Buffer) => (size += chunk.length));
       res.on('end', () => resolve(size));
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(post ? JSON.stringify(post) : undefined);
   });
 }
 
 const JSON_HEADERS = { 'accept-encoding': 'br, gzip' };
 
-function scenarios(apiBase: string, people: BenchPeople, members: number): Scenario[] {
+/**
+ * A profile the Demo CRM already holds, as a member syncs it again: the duplicate found by its profile URL,
+ * nothing to write (docs/product.md#crm-sync-rules); no email or phone, so nothing is charged. Every sync
+ * still reads the settings and the charges and writes a log entry.
+ */
+const SYNC_PROFILE = {
+  software: 'demo-crm',
+  profile: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    title: 'Analyst',
+    company: 'Analytical Engines',
+    profile_url: 'https://www.linkedin.com/in/ada-lovelace-bench',
+  },
+};
+
+function scenarios(url: string, apiBase: string, people: BenchPeople, members: number): Scenario[] {
   const api = (name: string, call: string, cookie?: string, more: Partial<Scenario> = {}): Scenario => ({
     name,
     path: `${apiBase}/${call}`,
@@ -147,6 +171,11 @@ function scenarios(apiBase: string, people: BenchPeople, members: number): Scena
     }),
     api('get-pricing?schedule=yearly', 'get-pricing?schedule=yearly'),
     api('get-software-options', 'get-software-options'),
+    // A state-changing call: from the app's own origin, as the extension's background page sends it.
+    api('sync-profile (Demo CRM, duplicate found)', 'sync-profile', people.syncer, {
+      headers: { ...JSON_HEADERS, cookie: people.syncer, origin: url },
+      post: SYNC_PROFILE,
+    }),
     ...webScenarios(),
   ];
 }
@@ -281,15 +310,25 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
   console.log(`\n${database}: starting the app and writing the organizations...`);
   const { child, ready } = await start<Ready>('bench-server.ts', env);
   try {
-    const list = scenarios(ready.apiBase, ready.people, ready.members);
+    const list = scenarios(ready.url, ready.apiBase, ready.people, ready.members);
     const bytes = new Map<Scenario, number>();
     for (const scenario of list) {
       const url = ready.url + scenario.path;
-      const probe = await fetch(url, { headers: scenario.headers });
-      await probe.arrayBuffer();
-      const problem = probe.status !== 200 ? `HTTP ${probe.status}` : scenario.check?.(probe);
+      const probe = await fetch(
+        url,
+        scenario.post
+          ? {
+              method: 'POST',
+              headers: { ...scenario.headers, 'content-type': 'application/json' },
+              body: JSON.stringify(scenario.post),
+            }
+          : { headers: scenario.headers },
+      );
+      const answer = await probe.text();
+      const problem =
+        probe.status !== 200 ? `HTTP ${probe.status} ${answer.slice(0, 300)}` : scenario.check?.(probe);
       if (problem) throw new Error(`${scenario.name}: ${problem}`);
-      bytes.set(scenario, await wireSize(url, scenario.headers));
+      bytes.set(scenario, await wireSize(url, scenario.headers, scenario.post));
     }
     const pages = allPages(ready.apiBase, Math.max(1, Math.ceil(ready.members / 100)));
     const whole = await wholeList(ready.url, pages, { ...JSON_HEADERS, cookie: ready.people.bigAdmin });
@@ -300,6 +339,7 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
       maxSeconds,
       concurrency,
       warmup: 0,
+      ...(scenario.post ? { post: { body: scenario.post } } : {}),
     });
     const alongsideOf = (scenario: Scenario): LoadOptions | undefined =>
       scenario.alongside && {
@@ -349,13 +389,14 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
 
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
-  const scenarioCount = 14;
+  const scenarioCount = 15;
   setTimeout(
     () => giveUp('bench: still running long after its time budget; giving up.'),
     (2 * rounds * 2 * scenarioCount * (maxSeconds + 5) + 600) * 1000,
   ).unref();
 
   const passes: (Pass & { database: string })[] = [];
+  let syncLog: SyncLogResult[] = [];
   console.log(
     `${rounds} rounds; each run: ${maxSeconds} s (or ${maxRequests} requests), ${concurrency} connections`,
   );
@@ -371,6 +412,8 @@ async function main() {
     } finally {
       await scratch.drop();
     }
+    const entries = Number(process.env.BENCH_SYNC_LOG_ENTRIES ?? 1_000_000);
+    syncLog = await syncLogScenarios(process.env.DATABASE_URL, entries, { maxRequests, maxSeconds });
   }
   const rows = passes.flatMap((p) => p.rows);
 
@@ -422,6 +465,16 @@ async function main() {
         `hello ${mb(p.rows[0]!.rss)}.`,
     );
   }
+  if (syncLog.length > 0) {
+    console.log(
+      '\n' +
+        table(
+          ['PostgreSQL, one connection', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
+          syncLog.map((r) => [r.name, r.requests, fixed(r.p50), fixed(r.p99), fixed(r.max), r.errors]),
+          'lrrrrr',
+        ),
+    );
+  }
   console.log(
     `\nNode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
@@ -435,6 +488,7 @@ async function main() {
       options: { rounds, maxRequests, maxSeconds, concurrency },
       wholeList: Object.fromEntries(passes.map((p) => [p.database, p.wholeList])),
       scenarios: rows,
+      syncLog,
     };
     // Three decimals are plenty for milliseconds, ratios and requests per second.
     const round = (_key: string, value: unknown) =>
@@ -442,8 +496,15 @@ async function main() {
     writeFileSync(args.json, `${JSON.stringify(report, round, 2)}\n`);
   }
 
-  for (const r of rows.filter((r) => r.errors > 0)) {
-    console.error(`${r.database} ${r.name}: ${r.errors} failed requests: ${r.firstError}`);
+  for (const r of [...rows, ...syncLog].filter((r) => r.errors > 0)) {
+    console.error(
+      `${'database' in r ? `${r.database} ` : ''}${r.name}: ${r.errors} failed requests: ${r.firstError}`,
+    );
+    process.exitCode = 1;
+  }
+  // docs/product.md#sync-log: a page of the log within SYNC_LOG_BUDGET_MS at 1,000,000 entries.
+  for (const r of syncLog.filter((r) => !(r.p99 < SYNC_LOG_BUDGET_MS))) {
+    console.error(`${r.name}: p99 ${r.p99} ms, over the ${SYNC_LOG_BUDGET_MS} ms budget`);
     process.exitCode = 1;
   }
 }

@@ -5,6 +5,8 @@ import { serveBenchMessages } from './bench-process.js';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
+// The POST scenarios' pair (sync-profile): the same answer, after Fastify reads the JSON body.
+app.post('/', async () => ({ hello: 'world' }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send!({

@@ -15,6 +15,8 @@ export interface BenchPeople {
   loner: string;
   smallAdmin: string;
   bigAdmin: string;
+  /** Connected to the Demo CRM by API key, outside any organization: sync-profile's caller. */
+  syncer: string;
 }
 
 const largeSize = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -86,8 +88,22 @@ const loner = await db
   .values({ email: `bench.loner.${stamp}@example.com`, name: 'Bench Loner' })
   .returning('id')
   .executeTakeFirstOrThrow();
+const syncer = await db
+  .insertInto('users')
+  .values({ email: `bench.syncer.${stamp}@example.com`, name: 'Bench Syncer' })
+  .returningAll()
+  .executeTakeFirstOrThrow();
+await repos.transaction((tx) =>
+  tx.connections.replace(syncer, {
+    software: 'demo-crm',
+    authType: 'api key',
+    sealedCredentials: app.services.secretBox.seal({ api_keys: ['demo_bench_key'] }),
+    shared: false,
+  }),
+);
 const people: BenchPeople = {
   loner: await cookieOf(loner.id),
+  syncer: await cookieOf(syncer.id),
   smallAdmin: await cookieOf(await organization('small', 10)),
   bigAdmin: await cookieOf(await organization('large', largeSize)),
 };

@@ -500,7 +500,9 @@ export interface paths {
      * @description Saves the new connection in place of the caller's (or, after the pre-connect choice, the
      *     organization's), with its refresh token sealed: the server refreshes the access token itself before a
      *     call when it expires within a minute (docs/product.md#connection-health). Connecting again is how a
-     *     connection that needs attention (`CrmConnectionStatus`) is fixed.
+     *     connection that needs attention (`CrmConnectionStatus`) is fixed. A token answer that names an API
+     *     host other than the CRM's own (Salesforce's `instance_url`, Pipedrive's `api_domain`) answers 502
+     *     `crm_untrusted_host` and stores nothing (docs/product.md#crm-sync-rules).
      */
     post: operations['accessToken'];
     delete?: never;
@@ -1874,7 +1876,7 @@ export interface paths {
      * @description Replaces the settings of the CRM for the whole organization (docs/product.md#crm-sync-rules); every
      *     member's next sync applies them. Each profile field appears once in `mapping`; a duplicate key at most
      *     once; a fixed owner names a CRM user. Creates the organization
-     *     when the admin has none yet.
+     *     when the admin has none yet. Audited (`crm.sync_settings_changed`).
      */
     post: operations['setSyncSettings'];
     delete?: never;
@@ -2666,6 +2668,7 @@ export interface components {
       | 'crm_sync_unsupported'
       | 'crm_unknown_field'
       | 'crm_unreachable'
+      | 'crm_untrusted_host'
       | 'crm_uses_api_key'
       | 'crm_uses_oauth'
       | 'cross_site_request_refused'
@@ -3466,6 +3469,8 @@ export interface components {
       | 'billing.seats_changed'
       | 'crm.connected'
       | 'crm.disconnected'
+      | 'crm.needs_attention'
+      | 'crm.sync_settings_changed'
       | 'credits.cap_changed'
       | 'credits.top_up'
       | 'credits.granted'

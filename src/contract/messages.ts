@@ -97,6 +97,8 @@ export const MESSAGES = {
   crm_sync_unsupported: 'Syncing profiles to {crm} is not available on this server yet.',
   crm_unknown_field: 'Unknown field "{field}" for {crm}.',
   crm_unreachable: 'Could not reach {crm}. Please try again later.',
+  crm_untrusted_host:
+    '{crm} named {host} as its API address, which is not one of its own. Nothing was saved: please connect {crm} again.',
   crm_uses_api_key: '{crm} connects with an API key, not OAuth.',
   crm_uses_oauth: '{crm} connects with OAuth, not an API key.',
   cross_site_request_refused: 'Cross-site request refused.',

@@ -35,6 +35,8 @@ export const AUDIT_EVENT_LABELS = {
   'billing.seats_changed': 'Seats changed',
   'crm.connected': 'CRM connected',
   'crm.disconnected': 'CRM disconnected',
+  'crm.needs_attention': 'CRM connection needs attention',
+  'crm.sync_settings_changed': 'CRM sync settings changed',
   'credits.cap_changed': 'Credit cap changed',
   'credits.top_up': 'Credits topped up',
   'credits.granted': 'Credits granted from the team pool',

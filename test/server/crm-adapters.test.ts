@@ -8,6 +8,8 @@
  * with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from './helpers/node-test.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
@@ -475,5 +477,113 @@ describe('Salesforce', () => {
     assert.equal(res.status, 422);
     assert.equal(res.body.code, 'crm_reconnect');
     assert.equal(res.body.params.crm, 'Salesforce');
+  });
+});
+
+/**
+ * The API host a token answer names (Salesforce's instance_url, Pipedrive's api_domain) receives the
+ * connection's token, so only the CRM's own https hosts are taken (docs/product.md#crm-sync-rules).
+ */
+describe("the API host of a CRM's token answer", () => {
+  let app: TestApp;
+  let tokenServer: Server;
+  let tokenAnswer: object = {};
+
+  before(async () => {
+    tokenServer = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(tokenAnswer));
+      });
+    });
+    await new Promise<void>((resolve) => tokenServer.listen(0, '127.0.0.1', resolve));
+    const { port } = tokenServer.address() as AddressInfo;
+    app = await startTestApp({
+      SALESFORCE_CLIENT_ID: 'sf-id',
+      SALESFORCE_CLIENT_SECRET: 'sf-secret',
+      PIPEDRIVE_CLIENT_ID: 'pd-id',
+      PIPEDRIVE_CLIENT_SECRET: 'pd-secret',
+      SALESFORCE_API_URL: salesforce.url,
+    });
+    await app.app.services.db
+      .updateTable('software')
+      .set({ oauth_token_url: `http://127.0.0.1:${port}/token` })
+      .where('slug', 'in', ['salesforce', 'pipedrive'])
+      .execute();
+  });
+  after(async () => {
+    await app?.close();
+    await new Promise((resolve) => tokenServer?.close(resolve));
+  });
+
+  const connectionsOf = async (user: TestUser) =>
+    app.app.services.db
+      .selectFrom('crm_connections')
+      .select('software')
+      .where('user_id', '=', Number(user.id))
+      .execute();
+
+  it('refuses an instance_url or api_domain outside the CRM and stores nothing', async () => {
+    const user = await signup(app.api, { name: 'Token Harvest' });
+    const hostile: [string, object, string][] = [
+      ['salesforce', { instance_url: 'https://attacker.example' }, 'attacker.example'],
+      ['salesforce', { instance_url: 'http://acme.my.salesforce.com' }, 'acme.my.salesforce.com'],
+      [
+        'salesforce',
+        { instance_url: 'https://salesforce.com.attacker.example' },
+        'salesforce.com.attacker.example',
+      ],
+      [
+        'pipedrive',
+        { api_domain: 'https://acme.pipedrive.com.attacker.example' },
+        'acme.pipedrive.com.attacker.example',
+      ],
+      ['pipedrive', { api_domain: 'https://pipedrive.com@attacker.example' }, 'attacker.example'],
+    ];
+    for (const [software, named, host] of hostile) {
+      tokenAnswer = { access_token: 'the-token', refresh_token: 'the-refresh', ...named };
+      const res = await app.api('accessToken', {
+        cookie: user.cookie,
+        body: { oauth_code: 'code', software },
+      });
+      assert.equal(res.status, 502, `${software} ${JSON.stringify(named)}`);
+      assert.equal(res.body.code, 'crm_untrusted_host');
+      assert.equal(res.body.params.host, host);
+      assert.match(res.body.message, /is not one of its own\. Nothing was saved/);
+    }
+    assert.deepEqual(await connectionsOf(user), []);
+  });
+
+  it("takes the CRM's own hosts, and the configured API base of the local fakes", async () => {
+    const user = await signup(app.api, { name: 'Token Keeper' });
+    const own: [string, object][] = [
+      ['salesforce', { instance_url: 'https://acme.my.salesforce.com' }],
+      ['salesforce', { instance_url: 'https://acme--uat.sandbox.my.salesforce.com' }],
+      ['salesforce', { instance_url: salesforce.url }],
+      ['pipedrive', { api_domain: 'https://acme.pipedrive.com' }],
+    ];
+    for (const [software, named] of own) {
+      tokenAnswer = { access_token: 'the-token', refresh_token: 'the-refresh', ...named };
+      const res = await app.api('accessToken', {
+        cookie: user.cookie,
+        body: { oauth_code: 'code', software },
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+    assert.deepEqual(await connectionsOf(user), [{ software: 'pipedrive' }]);
+  });
+
+  it('never sends a stored token to a host that is not the CRM’s', async () => {
+    const user = await signup(t.api, { name: 'Old Connection' });
+    await connect(user, 'pipedrive', {
+      access_token: PIPEDRIVE_TOKEN,
+      api_domain: 'https://attacker.example',
+    });
+    const before = pipedrive.requests.length;
+    const res = await sync(user, 'pipedrive', { first_name: 'Ada', last_name: 'Lovelace' });
+    assert.equal(res.status, 502);
+    assert.equal(res.body.code, 'crm_untrusted_host');
+    assert.equal(pipedrive.requests.length, before);
   });
 });

@@ -148,6 +148,22 @@ describe('an OAuth connection to the Demo CRM', () => {
     assert.equal(log.body.data.entries[0].detail, first.body.message);
     // Nobody else's connection is touched.
     assert.equal(await statusOf(admin), null);
+    // The admins' audit log says whose connection stopped, once (docs/product.md#audit-log).
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'crm.needs_attention' },
+    });
+    assert.equal(audit.status, 200);
+    assert.deepEqual(
+      audit.body.data.events.map(
+        (e: { actor_email: string | null; target_email: string; details: object }) => [
+          e.actor_email,
+          e.target_email,
+          e.details,
+        ],
+      ),
+      [[null, member.email, { crm: 'Demo CRM', organization_wide: false }]],
+    );
   });
 
   it('reconnecting clears it; a new refusal mails again', async () => {
@@ -250,6 +266,7 @@ describe("a real CRM's refresh", () => {
       .executeTakeFirstOrThrow();
     const crm = createOAuthCrm({
       crm: { hubspot: { clientId: 'id', clientSecret: 'secret' } },
+      crmApiUrls: {},
     } as unknown as Config);
     const realFetch = globalThis.fetch;
     const grants: string[] = [];

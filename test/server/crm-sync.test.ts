@@ -92,6 +92,16 @@ describe('sync-profile with the Demo CRM', () => {
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.message, 'Sync settings were saved.');
+    // Audited once (docs/product.md#audit-log): the refused saves changed nothing and left no entry.
+    const audit = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'crm.sync_settings_changed' },
+    });
+    assert.equal(audit.status, 200);
+    assert.deepEqual(
+      audit.body.data.events.map((e: { actor_email: string; details: object }) => [e.actor_email, e.details]),
+      [[admin.email, { crm: 'Demo CRM' }]],
+    );
     const again = await t.api('getSyncSettings', { cookie: member.cookie, query: { software: 'demo-crm' } });
     assert.equal(again.body.data.saved, true);
     assert.equal(again.body.data.settings.owner.crm_user, 'sales@example.com');
@@ -314,5 +324,48 @@ describe('sync-profile with the Demo CRM', () => {
     const none = await sync(loner, { first_name: 'Nobody' });
     assert.equal(none.status, 404);
     assert.equal(none.body.code, 'crm_sync_not_connected');
+  });
+});
+
+/** Two syncs of one profile racing (docs/product.md#crm-sync-rules): the Demo CRM's create is checked under a lock. */
+describe('sync-profile with the Demo CRM, at once', () => {
+  it('syncs of one profile at once make one record: the others update it or skip (on PostgreSQL, truly parallel)', async () => {
+    const katherine = {
+      first_name: 'Katherine',
+      last_name: 'Johnson',
+      company: 'NASA',
+      email: 'katherine@example.com',
+      profile_url: 'https://www.linkedin.com/in/katherine',
+    };
+    const admin = await signup(t.api, { name: 'Race Admin' });
+    const [member, colleague] = [await invitedMember(t, admin), await invitedMember(t, admin)];
+    for (const u of [member, colleague]) await connect(u);
+    await db()
+      .updateTable('users')
+      .set({ credits: 10 })
+      .where('id', 'in', [Number(member.id), Number(colleague.id)])
+      .execute();
+    const organization = (await t.app.services.repos.users.findById(Number(admin.id)))!.organization_id;
+    const [memberStart, colleagueStart] = [await credits(member), await credits(colleague)];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => sync(i % 2 === 0 ? member : colleague, katherine)),
+    );
+    for (const answer of answers) assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const outcomes = answers.map((a) => a.body.data.outcome as string);
+    assert.deepEqual(
+      outcomes.filter((o) => o === 'created'),
+      ['created'],
+      `one create: ${outcomes.join(', ')}`,
+    );
+    const made = (await records(`org:${organization}`)).filter(
+      (r) => r.fields.email === 'katherine@example.com',
+    );
+    assert.equal(made.length, 1);
+    assert.ok(answers.every((a) => a.body.data.record_id === String(made[0]!.id)));
+    // The email is paid once, by whichever sync wrote it.
+    const spent = memberStart + colleagueStart - (await credits(member)) - (await credits(colleague));
+    assert.equal(spent, 1);
+    const log = await t.api('listSyncLog', { cookie: admin.cookie });
+    assert.equal(log.body.data.entries.length, 8, 'every sync is logged once');
   });
 });

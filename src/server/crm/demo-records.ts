@@ -3,6 +3,8 @@
  * this server's database, one account per organization (or per user outside one), so a whole sync runs on
  * a local install. It checks values as a CRM does (an email, a URL, a phone, lengths) and refuses the
  * first bad one by name; every create and update is one statement, so a refused write leaves nothing.
+ * A create checks the duplicate searches again under a lock of the account's object, in its transaction, so
+ * two syncs of one profile at once make one record, not two (docs/product.md#crm-sync-rules).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -11,6 +13,7 @@ import type { CrmObject } from '../../shared/crm-sync-rules.js';
 import { demoAccepts } from './demo.js';
 import {
   CrmAccessRefused,
+  CrmDuplicateAppeared,
   CrmRefusedField,
   type CrmAccess,
   type CrmField,
@@ -55,6 +58,19 @@ function check(values: Record<string, string>): void {
   }
 }
 
+/** The account's records of `object` whose fields equal every value of `match` (without letter case). */
+function matching(db: Db, account: string, object: CrmObject, match: Record<string, string>) {
+  let query = db
+    .selectFrom('demo_crm_records')
+    .select(['id', 'fields'])
+    .where('account', '=', account)
+    .where('object', '=', object);
+  for (const [name, value] of Object.entries(match)) {
+    query = query.where(sql<string>`lower(fields->>${name})`, '=', value.toLowerCase());
+  }
+  return query;
+}
+
 /** The page where a record of the Demo CRM opens. */
 const demoRecordUrl = (publicUrl: string, id: string) => `${publicUrl}/sandbox/crm/records/${id}`;
 
@@ -76,26 +92,28 @@ export function createDemoRecordApi(db: Db, publicUrl: string, access: CrmAccess
 
     async findRecord(object, match) {
       await guard();
-      let query = db
-        .selectFrom('demo_crm_records')
-        .select(['id', 'fields'])
-        .where('account', '=', access.account)
-        .where('object', '=', object);
-      for (const [name, value] of Object.entries(match)) {
-        query = query.where(sql<string>`lower(fields->>${name})`, '=', value.toLowerCase());
-      }
-      const row = await query.orderBy('id').limit(1).executeTakeFirst();
+      const row = await matching(db, access.account, object, match).orderBy('id').limit(1).executeTakeFirst();
       return row ? toRecord(row) : null;
     },
 
-    async createRecord(object, values, owner) {
+    async createRecord(object, values, owner, unlessMatching = []) {
       await guard();
       check(values);
-      const row = await db
-        .insertInto('demo_crm_records')
-        .values({ account: access.account, object, fields: json(values), owner })
-        .returning(['id', 'fields'])
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        // Creates of one account's object take turns until commit: the second sees the first's record.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`demo-crm:${access.account}:${object}`}, 0))`.execute(
+          trx,
+        );
+        for (const match of unlessMatching) {
+          if (await matching(trx, access.account, object, match).limit(1).executeTakeFirst())
+            throw new CrmDuplicateAppeared();
+        }
+        return trx
+          .insertInto('demo_crm_records')
+          .values({ account: access.account, object, fields: json(values), owner })
+          .returning(['id', 'fields'])
+          .executeTakeFirstOrThrow();
+      });
       return toRecord(row);
     },
 

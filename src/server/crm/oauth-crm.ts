@@ -8,6 +8,7 @@ import type { Software } from '../db/schema.js';
 import { checkPreconnectValue } from '../domain/preconnect-choices.js';
 import { invalid, rejected, unavailable, upstreamFailed } from '../domain/errors.js';
 import { CrmAccessRefused, type CrmProvider, type OAuthTokenSet } from './provider.js';
+import { checkApiHost } from './api-hosts.js';
 import { crmFetch } from './crm-http.js';
 import { PIPEDRIVE_API } from './pipedrive-records.js';
 import { message } from '../../contract/messages.js';
@@ -77,13 +78,25 @@ async function postGrant(
   return { status: response.status, ok: response.ok, body };
 }
 
-function tokenSetOf(body: Record<string, unknown> & { access_token: string }): OAuthTokenSet {
+/**
+ * The token set of a granted answer. The API host it names must be the CRM's own (crm/api-hosts.ts): else
+ * the answer is refused before anything is stored or sent there.
+ */
+function tokenSetOf(
+  body: Record<string, unknown> & { access_token: string },
+  software: Software,
+  config: Config,
+): OAuthTokenSet {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const apiDomain = str(body.api_domain) ?? str(body.instance_url);
+  const domain = str(body.domain) ?? str(body.instance_url);
+  for (const url of new Set([apiDomain, domain]))
+    checkApiHost(software.slug, software.software, url, config.crmApiUrls[software.slug]);
   return {
     access_token: body.access_token,
     refresh_token: str(body.refresh_token),
-    domain: str(body.domain) ?? str(body.instance_url),
-    api_domain: str(body.api_domain) ?? str(body.instance_url),
+    domain,
+    api_domain: apiDomain,
     scope: str(body.scope),
     token_type: str(body.token_type) ?? 'Bearer',
     expires_in: typeof body.expires_in === 'number' ? body.expires_in : null,
@@ -107,7 +120,7 @@ export function createOAuthCrm(config: Config): CrmProvider {
         const refusal = message('crm_refused_authorization_code', { crm: software.software });
         throw answer.status >= 500 ? upstreamFailed(refusal) : invalid(refusal);
       }
-      return tokenSetOf(answer.body);
+      return tokenSetOf(answer.body, software, config);
     },
 
     async refreshTokens(software, refreshToken, context): Promise<OAuthTokenSet> {
@@ -117,7 +130,7 @@ export function createOAuthCrm(config: Config): CrmProvider {
         { grant_type: 'refresh_token', refresh_token: refreshToken },
         software.software,
       );
-      if (answer.ok && hasAccessToken(answer.body)) return tokenSetOf(answer.body);
+      if (answer.ok && hasAccessToken(answer.body)) return tokenSetOf(answer.body, software, config);
       // OAuth answers a refused grant with 400 invalid_grant (RFC 6749 5.2); some CRMs with 401.
       if (answer.status === 401 || answer.body.error === 'invalid_grant')
         throw new CrmAccessRefused(`refresh refused (${answer.status})`);

@@ -13,6 +13,7 @@
  * primary one with the others kept. Its errors say in words which field they refuse.
  */
 import type { CrmObject } from '../../shared/crm-sync-rules.js';
+import { checkApiHost } from './api-hosts.js';
 import { createCrmApi, type Refusal } from './crm-http.js';
 import {
   CrmRefusedField,
@@ -144,6 +145,8 @@ function objectPath(object: CrmObject): string {
 
 export function createPipedriveRecordApi(access: CrmAccess, apiUrl: string | undefined): CrmRecordApi {
   const { access_token: token, api_domain: domain, api_keys: keys } = access.credentials;
+  // A connection stored before hosts were checked at the exchange never sends its token elsewhere either.
+  checkApiHost('pipedrive', 'Pipedrive', domain, apiUrl);
   const api = createCrmApi({
     crm: 'Pipedrive',
     baseUrl: apiUrl ?? domain ?? PIPEDRIVE_API,

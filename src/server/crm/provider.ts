@@ -73,8 +73,17 @@ export interface CrmRecordApi {
    * the values of `fields` it holds (a CRM answers only the fields asked for).
    */
   findRecord(object: CrmObject, match: Record<string, string>, fields: string[]): Promise<CrmRecord | null>;
-  /** Creates one record owned by `owner`, with every value or none. */
-  createRecord(object: CrmObject, values: Record<string, string>, owner: string): Promise<CrmRecord>;
+  /**
+   * Creates one record owned by `owner`, with every value or none. `unlessMatching` are the duplicate
+   * searches that found nothing just before: an adapter that can check them atomically with the insert
+   * (the Demo CRM) throws CrmDuplicateAppeared when a concurrent sync created one meanwhile.
+   */
+  createRecord(
+    object: CrmObject,
+    values: Record<string, string>,
+    owner: string,
+    unlessMatching?: Record<string, string>[],
+  ): Promise<CrmRecord>;
   /** Writes `values` into the record, every one or none. */
   updateRecord(object: CrmObject, id: string, values: Record<string, string>): Promise<CrmRecord>;
 }
@@ -119,6 +128,14 @@ export class CrmRefusedField extends Error {
   ) {
     super(`CRM refused ${field}: ${reason}`);
     this.name = 'CrmRefusedField';
+  }
+}
+
+/** A duplicate appeared between the search and the create (a concurrent sync): nothing was created. */
+export class CrmDuplicateAppeared extends Error {
+  constructor() {
+    super('A duplicate appeared before the create');
+    this.name = 'CrmDuplicateAppeared';
   }
 }
 

@@ -14,6 +14,7 @@
 import { message } from '../../contract/messages.js';
 import type { CrmObject } from '../../shared/crm-sync-rules.js';
 import { rejected } from '../domain/errors.js';
+import { checkApiHost } from './api-hosts.js';
 import { createCrmApi, type Refusal } from './crm-http.js';
 import {
   CrmRateLimited,
@@ -87,6 +88,8 @@ export function createSalesforceRecordApi(access: CrmAccess, apiUrl: string | un
   const base = apiUrl ?? instance;
   // A Salesforce token is good only at its org's instance: a connection without one is made again.
   if (!base) throw rejected(message('crm_reconnect', { crm: 'Salesforce' }));
+  // A connection stored before hosts were checked at the exchange never sends its token elsewhere either.
+  checkApiHost('salesforce', 'Salesforce', instance, apiUrl);
   const api = createCrmApi({
     crm: 'Salesforce',
     baseUrl: `${base}/services/data/${API_VERSION}`,

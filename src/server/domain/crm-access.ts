@@ -214,7 +214,8 @@ export async function recordApiOf(
   return {
     listFields: (object) => run((crm) => crm.listFields(object)),
     findRecord: (object, match, fields) => run((crm) => crm.findRecord(object, match, fields)),
-    createRecord: (object, values, owner) => run((crm) => crm.createRecord(object, values, owner)),
+    createRecord: (object, values, owner, unlessMatching) =>
+      run((crm) => crm.createRecord(object, values, owner, unlessMatching)),
     updateRecord: (object, id, values) => run((crm) => crm.updateRecord(object, id, values)),
   };
 }

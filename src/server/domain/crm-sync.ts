@@ -20,7 +20,13 @@ import {
   type SyncSettings,
 } from '../../shared/crm-sync-rules.js';
 import type { Software, User } from '../db/schema.js';
-import { CrmRateLimited, CrmRefusedField, withCrmBackoff, type CrmRecord } from '../crm/provider.js';
+import {
+  CrmDuplicateAppeared,
+  CrmRateLimited,
+  CrmRefusedField,
+  withCrmBackoff,
+  type CrmRecord,
+} from '../crm/provider.js';
 import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordApiOf, type AccessServices } from './crm-access.js';
@@ -91,6 +97,8 @@ export async function syncProfile(
   software: Software,
   profile: SyncProfile,
   dryRun: boolean,
+  /** Whether this is the second go after a concurrent sync created the duplicate first. */
+  again = false,
 ): Promise<SyncResult> {
   const { repos } = services;
   const logBase = {
@@ -116,12 +124,13 @@ export async function syncProfile(
 
   let duplicate: CrmRecord | null = null;
   let matchedBy: SyncResult['matched_by'] = null;
+  const searches = duplicateSearches(settings, profile);
   // The duplicate's values of the mapped fields are what the rules compare with.
   const mapped = [
     ...new Set(settings.mapping.flatMap((row) => (row.crm_field === null ? [] : [row.crm_field]))),
   ];
   try {
-    for (const search of duplicateSearches(settings, profile)) {
+    for (const search of searches) {
       duplicate = await crm(() => api.findRecord(settings.object, search.match, mapped));
       if (duplicate) {
         matchedBy = search.key;
@@ -188,7 +197,8 @@ export async function syncProfile(
   try {
     if (plan.outcome === 'created') {
       const owner = settings.owner.kind === 'fixed' ? settings.owner.crm_user! : user.email;
-      record = (await crm(() => api.createRecord(settings.object, plan.values, owner)))!;
+      const unlessMatching = searches.map((search) => search.match);
+      record = (await crm(() => api.createRecord(settings.object, plan.values, owner, unlessMatching)))!;
     } else if (plan.outcome === 'updated') {
       record = (await crm(() => api.updateRecord(settings.object, duplicate!.id, plan.values)))!;
     } else {
@@ -196,6 +206,10 @@ export async function syncProfile(
     }
   } catch (error) {
     await giveBack(spends.map((s) => s.spendId));
+    // Another sync of this profile created the record first: this one finds it and applies the rules to
+    // it, as if it had come second (once: a second go finds the record or creates none twice).
+    if (error instanceof CrmDuplicateAppeared && !again)
+      return syncProfile(services, user, software, profile, dryRun, true);
     const answer = answerOf(error, software.software);
     await logFailure(log, error, answer);
     throw answer;

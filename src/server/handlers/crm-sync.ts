@@ -13,6 +13,7 @@ import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import { isOfferedSoftware } from '../domain/software.js';
+import { personOf } from '../repositories/audit.js';
 import { withCrmBackoff } from '../crm/provider.js';
 import { connectionAttention } from '../crm-health/attention.js';
 import type { SyncLogCursor, SyncLogFilter } from '../repositories/crm-sync.js';
@@ -126,6 +127,14 @@ export function crmSyncHandlers(
       await repos.transaction(async (tx) => {
         const organization = await ensureOrganization(tx, user);
         await tx.crmSync.saveSettings(organization.id, software.slug, settings);
+        // An admin change (docs/product.md#audit-log), in the transaction of the change it records.
+        await tx.audit.record({
+          type: 'crm.sync_settings_changed',
+          organizationId: organization.id,
+          actor: personOf(user),
+          ip: ctx.ip,
+          details: { crm: software.software },
+        });
       });
       return { error: false, ...message('sync_settings_saved') };
     },

@@ -41,6 +41,10 @@ export interface ConnectionMaker {
   email: string;
   locale: Locale;
   software: string;
+  /** The connection's organization (a shared one), else its maker's; null for neither. */
+  organizationId: number | null;
+  /** Whether the whole organization uses the connection. */
+  shared: boolean;
 }
 
 /** The connections the user may use: their personal ones, and their organization's. */
@@ -174,12 +178,12 @@ export function createConnectionsRepository(db: Db) {
         .set({ needs_attention_since: sql`now()`, refreshing_until: null })
         .where('id', '=', id)
         .where('needs_attention_since', 'is', null)
-        .returning(['user_id', 'software'])
+        .returning(['user_id', 'software', 'organization_id'])
         .executeTakeFirst();
       if (!marked) return undefined;
       const maker = await db
         .selectFrom('users')
-        .select(['users.email', lastSessionLocale])
+        .select(['users.email', 'users.organization_id', lastSessionLocale])
         .where('users.id', '=', marked.user_id)
         .executeTakeFirstOrThrow();
       return {
@@ -187,6 +191,8 @@ export function createConnectionsRepository(db: Db) {
         software: marked.software,
         email: maker.email,
         locale: isLocale(maker.locale) ? maker.locale : DEFAULT_LOCALE,
+        organizationId: marked.organization_id ?? maker.organization_id,
+        shared: marked.organization_id !== null,
       };
     },
 

@@ -180,6 +180,18 @@ const CASES: Case[] = [
     '使用 API 密钥连接了 Demo CRM，供整个组织使用。',
   ],
   ['crm.disconnected', {}, '', ''],
+  [
+    'crm.needs_attention',
+    { crm: 'HubSpot' },
+    'HubSpot no longer accepts the connection: it needs attention.',
+    'HubSpot 不再接受此连接：需要处理。',
+  ],
+  [
+    'crm.sync_settings_changed',
+    { crm: 'HubSpot' },
+    'Changed how profiles sync to HubSpot.',
+    '更改了资料同步到 HubSpot 的方式。',
+  ],
   ['credits.cap_changed', { from: null, to: null }, 'Still no monthly cap.', '仍未设置每月上限。'],
   [
     'credits.cap_changed',

@@ -36,6 +36,7 @@ import m0063SingleSignOn from './0063-single-sign-on.js';
 import m0064AuditStreaming from './0064-audit-streaming.js';
 import m0065SamlSignIn from './0065-saml-sign-in.js';
 import m0066RequireSso from './0066-require-sso.js';
+import m0067SyncLogMemberOutcome from './0067-sync-log-member-outcome.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0064_audit_streaming': m0064AuditStreaming,
   '0065_saml_sign_in': m0065SamlSignIn,
   '0066_require_sso': m0066RequireSso,
+  '0067_sync_log_member_outcome': m0067SyncLogMemberOutcome,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -89,6 +89,8 @@ export const serverCodes: Record<MessageCode, string> = {
   crm_sync_unsupported: '此服务器暂不支持将资料同步到 {crm}。',
   crm_unknown_field: '{crm} 没有“{field}”字段。',
   crm_unreachable: '无法连接 {crm}。请稍后再试。',
+  crm_untrusted_host:
+    '{crm} 将 {host} 作为其 API 地址，但这不是 {crm} 自己的地址。未保存任何内容：请重新连接 {crm}。',
   crm_uses_api_key: '{crm} 通过 API 密钥连接，而不是 OAuth。',
   crm_uses_oauth: '{crm} 通过 OAuth 连接，而不是 API 密钥。',
   cross_site_request_refused: '已拒绝跨站请求。',

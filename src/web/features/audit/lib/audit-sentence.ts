@@ -289,6 +289,14 @@ const SENTENCES: Record<AuditEventType, Sentence> = {
   'billing.seats_changed': seatsChanged,
   'crm.connected': crmConnected,
   'crm.disconnected': () => null,
+  'crm.needs_attention': (details) => {
+    const crm = text(details.crm);
+    return crm ? t('{crm} no longer accepts the connection: it needs attention.', { crm }) : null;
+  },
+  'crm.sync_settings_changed': (details) => {
+    const crm = text(details.crm);
+    return crm ? t('Changed how profiles sync to {crm}.', { crm }) : null;
+  },
   'credits.cap_changed': capChanged,
   'credits.alerts_changed': alertsChanged,
   // The checkout's id is for the payment provider, not for the reader: the CSV keeps it.
