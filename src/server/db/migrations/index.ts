@@ -34,9 +34,9 @@ import m0061Scim from './0061-scim.js';
 import m0062CrmConnectionHealth from './0062-crm-connection-health.js';
 import m0063SingleSignOn from './0063-single-sign-on.js';
 import m0064AuditStreaming from './0064-audit-streaming.js';
-import m0065SamlSignIn from './0065-saml-sign-in.js';
 import m0066RequireSso from './0066-require-sso.js';
 import m0067SyncLogMemberOutcome from './0067-sync-log-member-outcome.js';
+import m0068SamlSignIn from './0068-saml-sign-in.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -68,9 +68,9 @@ const migrations: Record<string, Migration> = {
   '0062_crm_connection_health': m0062CrmConnectionHealth,
   '0063_single_sign_on': m0063SingleSignOn,
   '0064_audit_streaming': m0064AuditStreaming,
-  '0065_saml_sign_in': m0065SamlSignIn,
   '0066_require_sso': m0066RequireSso,
   '0067_sync_log_member_outcome': m0067SyncLogMemberOutcome,
+  '0068_saml_sign_in': m0068SamlSignIn,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
