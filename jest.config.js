@@ -33,7 +33,7 @@ const swc = (syntax) => [
 
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironment: '<rootDir>/test/web/jsdom-environment.cjs',
   // Without this, jsdom resolves packages with the "browser" export condition and MSW loads its
   // browser build. The URL is also the base for relative fetch URLs ('/api/...').
   testEnvironmentOptions: { customExportConditions: [''], url: 'http://localhost/' },
