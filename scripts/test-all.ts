@@ -1,5 +1,5 @@
-// Runs every test suite in jobs of one core each, as many at a time as the machine has cores, and ends
-// with one line, `N passed, N failed`, summed over all suites.
+// Runs every test suite in jobs of about one core each (a browser shard: half), as many at a time as the
+// machine has cores, and ends with one line, `N passed, N failed`, summed over all suites.
 //
 //   tsx scripts/test-all.ts                  lint, typecheck, web, server (PGlite + PostgreSQL), e2e
 //   tsx scripts/test-all.ts server e2e       only the named suites
@@ -10,7 +10,7 @@
 // What makes it fast (docs/testing.md#how-npm-test-runs):
 // - Every job keeps one core busy, so the cores stay busy to the end: the server suite in three jobs (its
 //   PGlite and PostgreSQL passes, and the files that say `@database-agnostic` near their top, once), the
-//   browser files and Jest's files in two shards each.
+//   browser files in three shards (each waits half its time, so two share a core) and Jest's in two.
 // - A server pass or a browser shard runs its files in one process (test/server/helpers/run-in-one-process.ts),
 //   which loads the server's code and compiles PGlite's WebAssembly once.
 // - Test apps start from a migrated database: on PGlite a dump made here once (TEST_PGLITE_TEMPLATE, a
@@ -21,7 +21,7 @@
 //   TEST_PG_ADMIN_URL   where the throwaway test databases are created
 //                       (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TEST_E2E_POSTGRES=1 also run the browser tests against PostgreSQL (default: PGlite only)
-//   TEST_CORES          how many jobs run at once (default: the machine's cores)
+//   TEST_CORES          how many cores the running jobs may keep busy (default: the machine's cores)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -353,6 +353,8 @@ interface Job {
   after?: string[];
   /** When false, the job's result is not a suite of the summary unless it fails. */
   counted?: boolean;
+  /** About how many cores the job keeps busy (1 unless said): jobs start while the sum fits the machine. */
+  cores?: number;
   run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }
 
@@ -396,6 +398,9 @@ function e2ePass(database: Database): Job[] {
     return {
       name,
       after: ['build'],
+      // A shard waits about half its time, its server and its Chromium idle together (on an idle machine
+      // one spent 70 CPU s, 33 of them Chromium's, in 123 s): two shards share a core.
+      cores: 0.5,
       run: (output) => nodeSuite(name, files(), database, output, { TEST_WEB_BUILT: '1' }),
     };
   });
@@ -456,9 +461,10 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
   const results = new Map<string, Result>();
   const pending = [...jobs];
   const active = new Map<Job, Promise<void>>();
-  // Every job keeps about one core busy (a browser shard: its server and its Chromium, in turn); jobs
-  // sharing a core run slower each, and the browser tests' waits then stretch with the load.
-  const fits = () => active.size < cores;
+  // Jobs sharing a core run slower each, and the browser tests' waits then stretch with the load: a job
+  // starts only while the cores the running ones keep busy leave room for it (or when nothing runs).
+  const busy = () => [...active.keys()].reduce((sum, job) => sum + (job.cores ?? 1), 0);
+  const fits = (job: Job) => active.size === 0 || busy() + (job.cores ?? 1) <= cores;
   const finished = (name: string) => results.has(name);
   const startedAt = Date.now();
 
@@ -502,7 +508,7 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
           note: `not run: ${failedFirst} failed`,
         });
         pending.splice(i, 1);
-      } else if (blockedBy.every(finished) && fits()) {
+      } else if (blockedBy.every(finished) && fits(job)) {
         pending.splice(i, 1);
         start(job);
       } else {
