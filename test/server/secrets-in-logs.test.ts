@@ -316,7 +316,11 @@ describe('secrets in the log', () => {
     // secret, the state in its cookie, the PKCE and nonce of the authorization URL, the code.
     const sandbox = (await call('getSsoConnection', { cookie: scimOwner })).body.data.sandbox;
     keep(sandbox.client_secret);
-    await call('saveSsoConnection', { cookie: scimOwner, body: { protocol: 'oidc', ...sandbox } });
+    const { issuer, client_id, client_secret } = sandbox;
+    await call('saveSsoConnection', {
+      cookie: scimOwner,
+      body: { protocol: 'oidc', issuer, client_id, client_secret },
+    });
     const sso = await call('startSso', { body: { email: `walker@${scimDomain}` }, ip: '10.60.0.11' });
     const authorize = new URL(sso.body.redirect_url);
     keep(authorize.searchParams.get('nonce'), authorize.searchParams.get('code_challenge'));

@@ -202,6 +202,7 @@ describe('openapi.yaml', () => {
         'POST /save-sso-connection',
         'POST /delete-sso-connection',
         'POST /test-sso-connection',
+        'POST /set-require-sso',
         'GET /sso/saml/metadata',
       ].sort(),
     );
