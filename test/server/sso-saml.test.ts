@@ -312,6 +312,17 @@ describe('the checks of the identity provider’s answer', () => {
     );
   });
 
+  it('refuses a signed assertion wrapped in an unsigned response naming this browser’s request', async () => {
+    // An assertion sent unasked (IdP-initiated), leaked, put in a response of one's own sign-in.
+    const started = await start();
+    const wrapped = await answer(null, email, {
+      tamper: (xml) =>
+        xml.replace('<samlp:Response ', `<samlp:Response InResponseTo="${started.requestId}" `),
+    });
+    await assertRefused(await signInThrough(started, wrapped), 401, 'sso_identity_rejected');
+    assert.match(lastRefusal(), /InResponseTo \(none\)/);
+  });
+
   it('refuses a replayed answer', async () => {
     const started = await start();
     const samlResponse = await answer(started, email);

@@ -179,8 +179,9 @@ async function verifySamlResponse(
     throw /signature/i.test(said) ? new SsoSignatureRejected(said) : new SsoRejected('invalid', said);
   }
   if (!profile) throw new SsoRejected('invalid', 'no assertion');
-  const { xpath } = await xmlTools();
-  const doc = await parsed(Buffer.from(samlResponse, 'base64').toString('utf8'));
+  const { xpath, validateSignature } = await xmlTools();
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  const doc = await parsed(xml);
   const response = doc.documentElement;
   // The library accepted exactly one assertion directly in the response: the one read here.
   const assertion = xpath.selectElements(doc, "/*[local-name()='Response']/*[local-name()='Assertion']")[0];
@@ -216,6 +217,14 @@ async function verifySamlResponse(
   if (confirmedFor !== null && confirmedFor !== inResponseTo) {
     throw new SsoRejected('invalid', 'the assertion answers another request than the response');
   }
+  // The response's own InResponseTo counts only when the response itself is signed: around a signed
+  // assertion anyone may wrap a response naming their own request (an IdP-initiated assertion, leaked).
+  let responseSigned: boolean;
+  try {
+    responseSigned = validateSignature(xml, response as never, settings.idp.certificates.map(pem));
+  } catch {
+    responseSigned = false;
+  }
   const assertionId = attr(assertion, 'ID');
   if (!assertionId) throw new SsoRejected('invalid', 'the assertion has no ID');
   const nameId = typeof profile.nameID === 'string' ? profile.nameID.trim() : '';
@@ -236,7 +245,7 @@ async function verifySamlResponse(
           .join(' ') ||
           null),
     },
-    inResponseTo: confirmedFor ?? inResponseTo,
+    inResponseTo: responseSigned ? inResponseTo : confirmedFor,
     assertionId,
     expiresAt,
   };
