@@ -408,6 +408,18 @@ describe('the checks of the identity provider’s answer', () => {
     assert.equal(finished.status, 401);
     assert.equal(finished.body.code, 'sso_saml_unsolicited');
   });
+
+  it('a post that is not this browser’s answer leaves its sign-in in progress', async () => {
+    // Any site can make a browser post here: only the answer to its own sign-in (its RelayState) ends it.
+    const started = await start();
+    const ended = (res: { headers: Record<string, unknown> }) =>
+      setCookies(res).some((c) => c.startsWith('sso_sign_in='));
+    assert.equal(ended((await post({}, started.cookie)).res), false);
+    assert.equal(ended((await post({ RelayState: 'another' }, started.cookie)).res), false);
+    const done = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
+    assert.equal(done.finished.status, 200, JSON.stringify(done.finished.body));
+    assert.equal(ended(done.res), true, 'its own answer ends it');
+  });
 });
 
 describe('an answer sent unasked (IdP-initiated)', () => {
