@@ -231,6 +231,19 @@ describe('the SAML connection', () => {
     );
   });
 
+  it('refuses metadata without an entity ID: it is what tells one identity provider from another', async () => {
+    const res = await t.api('saveSsoConnection', {
+      cookie: admin.cookie,
+      body: { protocol: 'saml', metadata_xml: issuerMetadata(idp, SSO_URL).replace(/ entityID="[^"]*"/, '') },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.code, 'sso_saml_entity_id_missing');
+    assert.equal(
+      res.body.message,
+      'The SAML metadata names no identity provider (its EntityDescriptor has no entityID). Download it again from your identity provider.',
+    );
+  });
+
   it('refuses a sign-on URL in the clear to another machine: the browser is sent there', async () => {
     const res = await t.api('saveSsoConnection', {
       cookie: admin.cookie,

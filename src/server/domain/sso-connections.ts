@@ -192,6 +192,8 @@ async function samlFields(deps: SsoDependencies, input: SsoConnectionInput): Pro
     throw invalid(message('sso_saml_metadata_invalid', { reason: 'its URL must start with https://' }));
   }
   const idp = await idpMetadata(deps, { url, xml });
+  // The entity ID tells one identity provider from another (whose people's links do not carry over).
+  if (!idp.entityId) throw invalid(message('sso_saml_entity_id_missing'));
   // The browser is sent to the sign-on URL: never in the clear to another machine.
   const location = URL.canParse(idp.entryPoint) ? new URL(idp.entryPoint) : null;
   if (!location || !secureOrLocal(location, deps.config.publicUrl)) {
@@ -231,6 +233,7 @@ export async function refreshSamlMetadata(
 ): Promise<SsoConnection> {
   if (connection.protocol !== 'saml' || !connection.saml_metadata_url) return connection;
   const idp = await deps.saml.metadata({ url: connection.saml_metadata_url });
+  if (!idp.entityId) throw new SsoSetupError('it has no entityID');
   return (
     (await deps.repos.sso.refreshSamlIdp(
       connection.id,
