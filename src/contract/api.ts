@@ -2133,8 +2133,8 @@ export interface paths {
      *     checked before anything is saved: it must name the same issuer, an authorization, token and JWKS
      *     endpoint, and the code flow; otherwise 400 `sso_discovery_failed` says why. `saml`: the identity
      *     provider's metadata URL (https; read through the public-internet guard) or XML, read before anything is
-     *     saved: its entity ID, a SingleSignOnService (HTTP-Redirect or HTTP-POST) and a signing certificate, or 400
-     *     `sso_saml_metadata_invalid` says why. A URL's metadata is read again daily and after an answer whose
+     *     saved: its entity ID (else 400 `sso_saml_entity_id_missing`), a SingleSignOnService (HTTP-Redirect or
+     *     HTTP-POST, its Location https) and a signing certificate, or 400 `sso_saml_metadata_invalid` says why. A URL's metadata is read again daily and after an answer whose
      *     signature does not verify (a rotated certificate). A change of protocol, issuer, client or metadata clears `tested_at`. Audited
      *     (`sso.connection_saved`).
      */
@@ -2899,6 +2899,7 @@ export interface components {
       | 'sso_require_on'
       | 'sso_required'
       | 'sso_required_session_ended'
+      | 'sso_saml_entity_id_missing'
       | 'sso_saml_metadata_invalid'
       | 'sso_saml_metadata_required'
       | 'sso_saml_not_available'

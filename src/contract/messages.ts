@@ -374,6 +374,8 @@ export const MESSAGES = {
   sso_required: 'Your organization requires single sign-on for {email}. Use "Sign in with SSO" instead.',
   sso_required_session_ended:
     'Your organization now requires single sign-on, so this session was ended. Please use "Sign in with SSO".',
+  sso_saml_entity_id_missing:
+    'The SAML metadata names no identity provider (its EntityDescriptor has no entityID). Download it again from your identity provider.',
   sso_saml_metadata_invalid: 'The SAML metadata is not usable: {reason}.',
   sso_saml_metadata_required: "Give your identity provider's SAML metadata: its URL or its XML.",
   sso_saml_not_available:

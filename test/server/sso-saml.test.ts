@@ -230,6 +230,31 @@ describe('the SAML connection', () => {
       'The SAML metadata is not usable: it has no SingleSignOnService (HTTP-Redirect or HTTP-POST).',
     );
   });
+
+  it('refuses metadata without an entity ID: it is what tells one identity provider from another', async () => {
+    const res = await t.api('saveSsoConnection', {
+      cookie: admin.cookie,
+      body: { protocol: 'saml', metadata_xml: issuerMetadata(idp, SSO_URL).replace(/ entityID="[^"]*"/, '') },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.code, 'sso_saml_entity_id_missing');
+    assert.equal(
+      res.body.message,
+      'The SAML metadata names no identity provider (its EntityDescriptor has no entityID). Download it again from your identity provider.',
+    );
+  });
+
+  it('refuses a sign-on URL in the clear to another machine: the browser is sent there', async () => {
+    const res = await t.api('saveSsoConnection', {
+      cookie: admin.cookie,
+      body: { protocol: 'saml', metadata_xml: issuerMetadata(idp, 'http://idp.saml-corp.com/sso') },
+    });
+    assert.equal(res.status, 400);
+    assert.equal(
+      res.body.message,
+      'The SAML metadata is not usable: its SingleSignOnService Location must start with https://.',
+    );
+  });
 });
 
 describe('signing in with SAML', () => {
@@ -298,6 +323,17 @@ describe('the checks of the identity provider’s answer', () => {
       401,
       'sso_identity_rejected',
     );
+  });
+
+  it('refuses a signed assertion wrapped in an unsigned response naming this browser’s request', async () => {
+    // An assertion sent unasked (IdP-initiated), leaked, put in a response of one's own sign-in.
+    const started = await start();
+    const wrapped = await answer(null, email, {
+      tamper: (xml) =>
+        xml.replace('<samlp:Response ', `<samlp:Response InResponseTo="${started.requestId}" `),
+    });
+    await assertRefused(await signInThrough(started, wrapped), 401, 'sso_identity_rejected');
+    assert.match(lastRefusal(), /InResponseTo \(none\)/);
   });
 
   it('refuses a replayed answer', async () => {
@@ -385,6 +421,18 @@ describe('the checks of the identity provider’s answer', () => {
     assert.equal(finished.status, 401);
     assert.equal(finished.body.code, 'sso_saml_unsolicited');
   });
+
+  it('a post that is not this browser’s answer leaves its sign-in in progress', async () => {
+    // Any site can make a browser post here: only the answer to its own sign-in (its RelayState) ends it.
+    const started = await start();
+    const ended = (res: { headers: Record<string, unknown> }) =>
+      setCookies(res).some((c) => c.startsWith('sso_sign_in='));
+    assert.equal(ended((await post({}, started.cookie)).res), false);
+    assert.equal(ended((await post({ RelayState: 'another' }, started.cookie)).res), false);
+    const done = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
+    assert.equal(done.finished.status, 200, JSON.stringify(done.finished.body));
+    assert.equal(ended(done.res), true, 'its own answer ends it');
+  });
 });
 
 describe('an answer sent unasked (IdP-initiated)', () => {
@@ -425,6 +473,58 @@ describe('an answer sent unasked (IdP-initiated)', () => {
       finished.body.message,
       'Your identity provider sent a sign-in nobody started here. Please start with "Sign in with SSO".',
     );
+  });
+});
+
+describe('an answer sent unasked, when another organization names the same identity provider', () => {
+  // An organization may save any metadata: here one naming our identity provider's entity ID, with its
+  // own key and its own sign-on page (docs/product.md#signing-in-with-sso).
+  const EVIL = 'evil-saml.com';
+  const EVIL_SSO = 'https://evil-saml.com/phish';
+  const impostor = newKeys('Impostor IdP');
+
+  before(async () => {
+    const { owner } = await organizationWithDomain(t, `mallory@${EVIL}`);
+    const saved = await t.api('saveSsoConnection', {
+      cookie: owner.cookie,
+      body: { protocol: 'saml', metadata_xml: issuerMetadata(impostor, EVIL_SSO) },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  });
+
+  async function postUnasked(samlResponse: string) {
+    const res = await postForm(t, SAML_ACS_PATH, { SAMLResponse: samlResponse }, { ip: anotherIp() });
+    assert.equal(res.statusCode, 303);
+    return { res, location: String(res.headers.location) };
+  }
+
+  async function assertUnsolicitedRefusal(samlResponse: string) {
+    const { location } = await postUnasked(samlResponse);
+    assert.ok(!location.startsWith(EVIL_SSO), `sent to ${location}`);
+    assert.ok(!location.startsWith(SSO_URL), `sent to ${location}`);
+    const finished = await conclude(location);
+    assert.equal(finished.status, 401);
+    assert.equal(finished.body.code, 'sso_saml_unsolicited');
+  }
+
+  it('starts the sign-in at the organization whose key signed it and whose domain the address is at', async () => {
+    const { res, location } = await postUnasked(await answer(null, `grace@${DOMAIN}`));
+    assert.equal(new URL(location).origin + new URL(location).pathname, SSO_URL);
+    startedAt(location, res);
+  });
+
+  it('sends nobody anywhere on an answer signed by another key, unsigned, or at another domain', async () => {
+    await assertUnsolicitedRefusal(await answer(null, `grace@${DOMAIN}`, { keys: impostor }));
+    await assertUnsolicitedRefusal(await answer(null, `mallory@${EVIL}`, { sign: 'none' }));
+    await assertUnsolicitedRefusal(await answer(null, `grace@${DOMAIN}`, { sign: 'none' }));
+    await assertUnsolicitedRefusal(await answer(null, `mallory@${EVIL}`));
+  });
+
+  it('uses up the answer: the same one posted again starts nothing', async () => {
+    const unasked = await answer(null, `grace@${DOMAIN}`);
+    const first = await postUnasked(unasked);
+    assert.equal(new URL(first.location).origin + new URL(first.location).pathname, SSO_URL);
+    await assertUnsolicitedRefusal(unasked);
   });
 });
 

@@ -79,6 +79,17 @@ export async function checkSignInAllowed(
 }
 
 /**
+ * login's question before the password is checked: a member held to the requirement (not the billing
+ * admin, whose break-glass sign-in needs the password first) is refused whatever the password, so the
+ * answer never tells whether an old password is still right (docs/product.md#require-sso).
+ */
+export async function refuseHeldMember(repos: Repositories, user: User, ip: string | null): Promise<void> {
+  if (ssoRequirement(user, await factsOf(repos, user)) === 'member') {
+    await checkSignInAllowed(repos, user, 'password', ip);
+  }
+}
+
+/**
  * The session resolver's question: a live session of a user held to the requirement, not signed in in a
  * way it allows, ends (said once, on its next call).
  */

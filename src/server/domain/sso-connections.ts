@@ -73,8 +73,13 @@ function providerUrl(raw: string, publicUrl: string): URL | null {
     return null;
   }
   if (url.search || url.hash || url.username || url.password) return null;
-  if (url.protocol === 'https:') return url;
-  return url.protocol === 'http:' && isLocalUrl(url.href) && isLocalUrl(publicUrl) ? url : null;
+  return secureOrLocal(url, publicUrl) ? url : null;
+}
+
+/** https, or plain http to this machine when the product itself runs here (providerUrl's rule). */
+function secureOrLocal(url: URL, publicUrl: string): boolean {
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && isLocalUrl(url.href) && isLocalUrl(publicUrl);
 }
 
 /** The connection's OpenID Connect settings, its secret opened; null for a SAML connection. */
@@ -187,6 +192,17 @@ async function samlFields(deps: SsoDependencies, input: SsoConnectionInput): Pro
     throw invalid(message('sso_saml_metadata_invalid', { reason: 'its URL must start with https://' }));
   }
   const idp = await idpMetadata(deps, { url, xml });
+  // The entity ID tells one identity provider from another (whose people's links do not carry over).
+  if (!idp.entityId) throw invalid(message('sso_saml_entity_id_missing'));
+  // The browser is sent to the sign-on URL: never in the clear to another machine.
+  const location = URL.canParse(idp.entryPoint) ? new URL(idp.entryPoint) : null;
+  if (!location || !secureOrLocal(location, deps.config.publicUrl)) {
+    throw invalid(
+      message('sso_saml_metadata_invalid', {
+        reason: 'its SingleSignOnService Location must start with https://',
+      }),
+    );
+  }
   return {
     protocol: 'saml',
     oidc_issuer: null,
@@ -217,6 +233,7 @@ export async function refreshSamlMetadata(
 ): Promise<SsoConnection> {
   if (connection.protocol !== 'saml' || !connection.saml_metadata_url) return connection;
   const idp = await deps.saml.metadata({ url: connection.saml_metadata_url });
+  if (!idp.entityId) throw new SsoSetupError('it has no entityID');
   return (
     (await deps.repos.sso.refreshSamlIdp(
       connection.id,

@@ -410,7 +410,7 @@ export class SamlUnsolicited {
   constructor(readonly start: SsoStart) {}
 }
 
-/** The Issuer of an answer, unverified: only to find which connection to start a sign-in of its own with. */
+/** The Issuer of an answer, unverified: only to narrow which connections may have signed it. */
 function issuerOf(samlResponse: string): string | null {
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
   const issuer = /<(?:\w+:)?Issuer[^>]*>\s*([^<\s]+)\s*<\/(?:\w+:)?Issuer>/.exec(xml);
@@ -420,14 +420,51 @@ function issuerOf(samlResponse: string): string | null {
 const hasInResponseTo = (samlResponse: string) =>
   /<(?:\w+:)?Response\b[^>]*\bInResponseTo=/.test(Buffer.from(samlResponse, 'base64').toString('utf8'));
 
-async function unsolicited(deps: SsoDependencies, samlResponse: string): Promise<SamlUnsolicited> {
+/**
+ * The one connection an answer sent unasked is from: of the connections naming its Issuer (unverified,
+ * and any organization may name any), those whose kept certificate verifies its signature and whose
+ * organization's DNS-verified domain is the asserted address's. None, or more than one, is a refusal:
+ * an Issuer alone never chooses where the browser is sent (docs/product.md#signing-in-with-sso).
+ */
+async function unsolicited(
+  deps: SsoDependencies,
+  samlResponse: string,
+  report: (detail: string) => void,
+): Promise<SamlUnsolicited> {
+  const refused = unauthenticated(message('sso_saml_unsolicited'));
   const issuer = issuerOf(samlResponse);
-  const connection = issuer ? await deps.repos.sso.connectionOfSamlIssuer(issuer) : undefined;
-  const organization = connection
-    ? await deps.repos.organizations.get(connection.organization_id)
-    : undefined;
-  if (!connection || !organization || dnsProvenDomain(organization) === null) {
-    throw unauthenticated(message('sso_saml_unsolicited'));
+  const candidates = issuer ? await deps.repos.sso.connectionsOfSamlIssuer(issuer) : [];
+  const vouched: { connection: SsoConnection; assertion: SamlAssertion }[] = [];
+  for (const connection of candidates) {
+    const organization = await deps.repos.organizations.get(connection.organization_id);
+    const domain = organization ? dnsProvenDomain(organization) : null;
+    const settings = samlSettingsOf(deps.config.publicUrl, connection);
+    if (domain === null || !settings) continue;
+    let assertion: SamlAssertion;
+    try {
+      assertion = await deps.saml.verify(settings, samlResponse, deps.clock());
+    } catch (error) {
+      if (!(error instanceof SsoRejected)) throw error;
+      report(`unsolicited, connection ${connection.id}: ${error.message}`);
+      continue;
+    }
+    const email = assertion.identity.email ? normalizeEmail(assertion.identity.email) : null;
+    if (email !== null && domainOf(email) === domain) vouched.push({ connection, assertion });
+  }
+  const [only] = vouched;
+  if (!only || vouched.length > 1) throw refused;
+  const { connection, assertion } = only;
+  // Used up even though it signs nobody in: the same answer starts no second sign-in.
+  if (
+    !(await deps.repos.sso.useAssertion(
+      connection.id,
+      assertion.assertionId,
+      assertion.expiresAt,
+      deps.clock(),
+    ))
+  ) {
+    report(`assertion ${assertion.assertionId} was already used`);
+    throw refused;
   }
   return new SamlUnsolicited(await begin(deps, connection, null));
 }
@@ -481,7 +518,7 @@ export async function finishSamlSignIn(
 ): Promise<SsoOutcome | SamlUnsolicited> {
   // Whatever its RelayState (Okta and Entra may send a default one with an IdP-initiated answer).
   if (!hasInResponseTo(answer.samlResponse)) {
-    return audited(deps, caller.ip, () => unsolicited(deps, answer.samlResponse));
+    return audited(deps, caller.ip, () => unsolicited(deps, answer.samlResponse, caller.report));
   }
   return audited(deps, caller.ip, async (attempt) => {
     const { repos } = deps;

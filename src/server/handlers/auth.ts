@@ -26,7 +26,7 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
-import { checkSignInAllowed } from '../domain/require-sso.js';
+import { checkSignInAllowed, refuseHeldMember } from '../domain/require-sso.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -257,6 +257,7 @@ export function authHandlers(
         await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
       }
       let user = await repos.users.findByEmail(email);
+      if (user) await refuseHeldMember(repos, user, ctx.ip);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
         await repos.audit.record({
@@ -268,8 +269,8 @@ export function authHandlers(
         });
         throw unauthenticated(message('invalid_credentials'));
       }
-      // The password was right: an organization that requires single sign-on refuses it now, with the
-      // sentence that sends its member to "Sign in with SSO" (docs/product.md#require-sso).
+      // The password was right: the billing admin's break-glass sign-in still needs a second factor
+      // (docs/product.md#require-sso); members held to single sign-on were refused above.
       await checkSignInAllowed(repos, user, user.totp_secret !== null ? 'password+code' : 'password', ctx.ip);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)

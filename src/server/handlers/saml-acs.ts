@@ -92,8 +92,11 @@ export async function samlAcsPlugin(app: FastifyInstance, options: { services: S
     const text = (value: unknown, max: number) =>
       typeof value === 'string' && value.length <= max ? value : undefined;
     const browserState = readSsoSignInCookie(request);
-    // Whatever happens, this browser's attempt is over: a new one starts from "Sign in with SSO".
-    clearSsoSignInCookie(reply, config, 'saml');
+    const relayState = text(form.RelayState, 512);
+    // The answer to this browser's sign-in ends it, whatever comes of it (a new one starts from "Sign in
+    // with SSO"); any other post, which any site can make the browser send, leaves it in progress.
+    if (browserState !== undefined && relayState === browserState)
+      clearSsoSignInCookie(reply, config, 'saml');
     const until = services.clock().getTime() + CONCLUSION_SECONDS * 1000;
     let conclusion: SamlConclusion;
     try {
@@ -109,7 +112,7 @@ export async function samlAcsPlugin(app: FastifyInstance, options: { services: S
         },
         {
           samlResponse: text(form.SAMLResponse, ACS_BODY_LIMIT) ?? '',
-          relayState: text(form.RelayState, 512),
+          relayState,
         },
         { browserState, ip: request.ip, report: (detail) => reportRefusal(request, detail) },
       );

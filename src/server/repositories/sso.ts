@@ -129,13 +129,18 @@ export function createSsoRepository(db: Db) {
     },
 
     /** The connection an identity provider's unasked answer names by its entity ID (Issuer). */
-    async connectionOfSamlIssuer(entityId: string): Promise<SsoConnection | undefined> {
+    /**
+     * The SAML connections that name `entityId` as their identity provider: several organizations may
+     * (nothing proves an entity ID is one's own), so the caller tells them apart by signature and domain.
+     */
+    async connectionsOfSamlIssuer(entityId: string): Promise<SsoConnection[]> {
       return db
         .selectFrom('sso_connections')
         .selectAll()
         .where('protocol', '=', 'saml')
         .where('saml_idp_entity_id', '=', entityId)
-        .executeTakeFirst();
+        .orderBy('id')
+        .execute();
     },
 
     /**

@@ -16,6 +16,7 @@ import {
   type SamlIdpMetadata,
   type SamlSettings,
 } from './provider.js';
+import { isLocalUrl } from '../config.js';
 import { refusedAsNotPublic } from './public-fetch.js';
 
 /** docs/product.md#single-sign-on: an identity provider's clock may be this far from ours. */
@@ -82,6 +83,10 @@ async function parseIdpMetadata(xml: string): Promise<SamlIdpMetadata> {
     services.find((one) => one.getAttribute('Binding') === POST_BINDING);
   const entryPoint = service?.getAttribute('Location')?.trim();
   if (!entryPoint) throw new SsoSetupError('it has no SingleSignOnService (HTTP-Redirect or HTTP-POST)');
+  // The browser is sent there: https, or plain http to this machine only (as an OpenID Connect issuer).
+  if (!entryPoint.startsWith('https://') && !(entryPoint.startsWith('http://') && isLocalUrl(entryPoint))) {
+    throw new SsoSetupError('its SingleSignOnService Location must start with https://');
+  }
   const certificates = xpath
     .selectElements(idp, "*[local-name()='KeyDescriptor'][not(@use) or @use='signing']")
     .flatMap((key) => xpath.selectElements(key, ".//*[local-name()='X509Certificate']"))
@@ -174,8 +179,9 @@ async function verifySamlResponse(
     throw /signature/i.test(said) ? new SsoSignatureRejected(said) : new SsoRejected('invalid', said);
   }
   if (!profile) throw new SsoRejected('invalid', 'no assertion');
-  const { xpath } = await xmlTools();
-  const doc = await parsed(Buffer.from(samlResponse, 'base64').toString('utf8'));
+  const { xpath, validateSignature } = await xmlTools();
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  const doc = await parsed(xml);
   const response = doc.documentElement;
   // The library accepted exactly one assertion directly in the response: the one read here.
   const assertion = xpath.selectElements(doc, "/*[local-name()='Response']/*[local-name()='Assertion']")[0];
@@ -211,6 +217,14 @@ async function verifySamlResponse(
   if (confirmedFor !== null && confirmedFor !== inResponseTo) {
     throw new SsoRejected('invalid', 'the assertion answers another request than the response');
   }
+  // The response's own InResponseTo counts only when the response itself is signed: around a signed
+  // assertion anyone may wrap a response naming their own request (an IdP-initiated assertion, leaked).
+  let responseSigned: boolean;
+  try {
+    responseSigned = validateSignature(xml, response as never, settings.idp.certificates.map(pem));
+  } catch {
+    responseSigned = false;
+  }
   const assertionId = attr(assertion, 'ID');
   if (!assertionId) throw new SsoRejected('invalid', 'the assertion has no ID');
   const nameId = typeof profile.nameID === 'string' ? profile.nameID.trim() : '';
@@ -231,7 +245,7 @@ async function verifySamlResponse(
           .join(' ') ||
           null),
     },
-    inResponseTo: confirmedFor ?? inResponseTo,
+    inResponseTo: responseSigned ? inResponseTo : confirmedFor,
     assertionId,
     expiresAt,
   };

@@ -335,6 +335,8 @@ export const serverCodes: Record<MessageCode, string> = {
   sso_require_on: '现在 {domain} 的地址必须使用单点登录。以其他方式登录的会话已结束：{sessions} 个。',
   sso_required: '您的组织要求 {email} 使用单点登录。请改用“使用 SSO 登录”。',
   sso_required_session_ended: '您的组织现在要求使用单点登录，因此此会话已结束。请使用“使用 SSO 登录”。',
+  sso_saml_entity_id_missing:
+    'SAML 元数据未指明身份提供商（其 EntityDescriptor 没有 entityID）。请从您的身份提供商重新下载。',
   sso_saml_metadata_invalid: 'SAML 元数据无法使用：{reason}。',
   sso_saml_metadata_required: '请提供身份提供商的 SAML 元数据：其 URL 或 XML。',
   sso_saml_not_available: '此单点登录连接需要重新保存后才能开始 SAML 登录：请让您的组织管理员重新保存。',
