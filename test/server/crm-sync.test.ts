@@ -302,6 +302,39 @@ describe('sync-profile with the Demo CRM', () => {
     assert.equal(await t.app.services.repos.crmSync.prune(), 1);
   });
 
+  it('filters the log by period: from and to, in seconds, each bound included', async () => {
+    const day = 24 * 3600;
+    const now = Math.floor(Date.now() / 1000);
+    for (const [profile_name, daysAgo] of [
+      ['Forty Days Ago', 40],
+      ['Three Days Ago', 3],
+    ] as const)
+      await db()
+        .insertInto('crm_sync_log')
+        .values({
+          organization_id: null,
+          user_id: Number(member.id),
+          software: 'demo-crm',
+          outcome: 'created',
+          profile_name,
+          fields_written: '[]',
+          created_at: new Date((now - daysAgo * day) * 1000),
+        })
+        .execute();
+    const names = async (query: Record<string, string>) =>
+      (
+        await t.api('listSyncLog', { cookie: member.cookie, query: { limit: '100', ...query } })
+      ).body.data.entries
+        .map((entry: { profile_name: string }) => entry.profile_name)
+        .filter((name: string) => name.endsWith('Days Ago'));
+    assert.deepEqual(await names({ from: String(now - 10 * day) }), ['Three Days Ago']);
+    assert.deepEqual(await names({ to: String(now - 30 * day) }), ['Forty Days Ago']);
+    assert.deepEqual(await names({ from: String(now - 40 * day), to: String(now - 40 * day) }), [
+      'Forty Days Ago',
+    ]);
+    assert.deepEqual(await names({ from: String(now - 39 * day), to: String(now - 4 * day) }), []);
+  });
+
   it('exports the log as CSV with formulas defused', async () => {
     await sync(member, { first_name: '=HYPERLINK("x")', profile_url: 'https://x.test/formula' });
     const res = await t.api('exportSyncLog', { cookie: member.cookie });
