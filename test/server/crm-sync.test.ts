@@ -282,19 +282,23 @@ describe('sync-profile with the Demo CRM', () => {
     assert.equal(colleagues.body.data.entries.length, 2);
   });
 
-  it('keeps the log 13 months: older entries are neither listed nor kept', async () => {
-    await db()
+  /** A sync of the member's, logged at a time of the test's choosing. */
+  const loggedAt = (profile_name: string, created_at: Date) =>
+    db()
       .insertInto('crm_sync_log')
       .values({
         organization_id: null,
         user_id: Number(member.id),
         software: 'demo-crm',
         outcome: 'created',
-        profile_name: 'Old Timer',
+        profile_name,
         fields_written: '[]',
-        created_at: new Date(Date.now() - 400 * 24 * 3600 * 1000),
+        created_at,
       })
       .execute();
+
+  it('keeps the log 13 months: older entries are neither listed nor kept', async () => {
+    await loggedAt('Old Timer', new Date(Date.now() - 400 * 24 * 3600 * 1000));
     const listed = await t.api('listSyncLog', { cookie: member.cookie, query: { limit: '100' } });
     assert.ok(
       !listed.body.data.entries.some((e: { profile_name: string }) => e.profile_name === 'Old Timer'),
@@ -305,22 +309,8 @@ describe('sync-profile with the Demo CRM', () => {
   it('filters the log by period: from and to, in seconds, each bound included', async () => {
     const day = 24 * 3600;
     const now = Math.floor(Date.now() / 1000);
-    for (const [profile_name, daysAgo] of [
-      ['Forty Days Ago', 40],
-      ['Three Days Ago', 3],
-    ] as const)
-      await db()
-        .insertInto('crm_sync_log')
-        .values({
-          organization_id: null,
-          user_id: Number(member.id),
-          software: 'demo-crm',
-          outcome: 'created',
-          profile_name,
-          fields_written: '[]',
-          created_at: new Date((now - daysAgo * day) * 1000),
-        })
-        .execute();
+    await loggedAt('Forty Days Ago', new Date((now - 40 * day) * 1000));
+    await loggedAt('Three Days Ago', new Date((now - 3 * day) * 1000));
     const names = async (query: Record<string, string>) =>
       (
         await t.api('listSyncLog', { cookie: member.cookie, query: { limit: '100', ...query } })
