@@ -353,7 +353,7 @@ interface Job {
   after?: string[];
   /** When false, the job's result is not a suite of the summary unless it fails. */
   counted?: boolean;
-  /** About how many cores the job keeps busy (1 unless said): jobs start while the sum fits the machine. */
+  /** About how many cores the job keeps busy (1 unless said): jobs start while the sum leaves a core partly free. */
   cores?: number;
   run(output: Output): Promise<Omit<Result, 'seconds'>>;
 }

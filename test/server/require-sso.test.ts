@@ -15,7 +15,7 @@ import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, mailToken, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
-import { lastAuditOf } from './helpers/sso.js';
+import { connectOidc, lastAuditOf } from './helpers/sso.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { nodeFetch } from '../../src/server/sso/public-fetch.js';
@@ -158,16 +158,7 @@ before(async () => {
     .where('id', '=', Number(admin.id))
     .execute();
   assert.equal(org.billing_admin_id, Number(admin.id), 'the admin is the billing admin');
-  const saved = await t.api('saveSsoConnection', {
-    cookie: admin.cookie,
-    body: {
-      protocol: 'oidc',
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-    },
-  });
-  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  await connectOidc(t, admin, provider);
 
   member = await invitedMember(t, admin, { email: `bob@${DOMAIN}` });
   twoFactorMember = await invitedMember(t, admin, { email: `hal@${DOMAIN}` });

@@ -18,7 +18,7 @@ import {
   type CallResult,
 } from './helpers/app.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
-import { accountOf, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
+import { accountOf, connectOidc, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 import type { LookupFunction } from 'node:net';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
@@ -120,16 +120,7 @@ async function assertRefused(res: CallResult, status: number, code: string) {
 
 before(async () => {
   ({ owner: admin, orgId } = await organizationWithDomain(t, `ada@${DOMAIN}`));
-  const saved = await t.api('saveSsoConnection', {
-    cookie: admin.cookie,
-    body: {
-      protocol: 'oidc',
-      issuer: provider.issuer,
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-    },
-  });
-  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  await connectOidc(t, admin, provider);
 });
 
 describe('the connection (admins)', () => {

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { TestApp } from './app.js';
+import type { TestProvider } from './oidc-provider.js';
 import { signup, type TestUser } from './users.js';
 
 type App = Pick<TestApp, 'app' | 'api'>;
@@ -19,6 +20,24 @@ export async function organizationWithDomain(
   assert.equal((await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain } })).status, 200);
   assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
   return { owner, orgId: (await accountOf(t, email))!.organization_id! };
+}
+
+/** Saves the test OpenID Connect provider as the organization's connection, as its admin. */
+export async function connectOidc(
+  t: App,
+  admin: TestUser,
+  provider: Pick<TestProvider, 'issuer' | 'clientId' | 'clientSecret'>,
+): Promise<void> {
+  const saved = await t.api('saveSsoConnection', {
+    cookie: admin.cookie,
+    body: {
+      protocol: 'oidc',
+      issuer: provider.issuer,
+      client_id: provider.clientId,
+      client_secret: provider.clientSecret,
+    },
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
 }
 
 export function accountOf(t: Pick<TestApp, 'app'>, email: string) {
