@@ -183,6 +183,31 @@ test('tests the connection at the identity provider, and deletes it after asking
   expect(await screen.findByText('The single sign-on connection was deleted.')).toBeInTheDocument();
 });
 
+test('a SAML connection is tested too, so that single sign-on can then be required', async () => {
+  const samlConnection = {
+    ...connection,
+    protocol: 'saml' as const,
+    issuer: null,
+    client_id: null,
+    client_secret_set: false,
+    metadata_url: 'https://idp.example.com/metadata',
+  };
+  const test = spyOnApi('testSsoConnection', {
+    error: false,
+    redirect_url: 'https://idp.example.com/sso?SAMLRequest=r&RelayState=s',
+  });
+  server.use(mockApi('getSsoConnection', answer({ connection: samlConnection })), test.handler);
+  const { user } = renderOrganization();
+  const section = await openSection(user);
+  expect(await section.findByText('SAML: the identity provider’s metadata is saved.')).toBeInTheDocument();
+  expect(section.getByText('Test the connection before requiring single sign-on.')).toBeInTheDocument();
+  await user.click(section.getByRole('button', { name: 'Test connection' }));
+  await waitFor(() =>
+    expect(leaveAppTo).toHaveBeenCalledWith('https://idp.example.com/sso?SAMLRequest=r&RelayState=s'),
+  );
+  expect(test.requests).toHaveLength(1);
+});
+
 test('editing says the saved secret is kept; SAML shows its values and saves the metadata', async () => {
   const save = spyOnApi('saveSsoConnection', saved);
   server.use(mockApi('getSsoConnection', answer({ connection })), save.handler);
