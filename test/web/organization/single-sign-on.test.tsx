@@ -14,6 +14,7 @@ import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
 import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 import { leaveAppTo } from '../../../src/web/lib/safe-redirect';
+import type { Schemas } from '../../../src/web/api/contract-types';
 
 // docs/product.md#single-sign-on: an admin connects the organization's identity provider under
 // Organization settings: what to paste there, the connection (OpenID Connect, or SAML's metadata), a test
@@ -54,7 +55,7 @@ const saved = {
 
 type Settings = {
   domain: string | null;
-  connection: typeof connection | null;
+  connection: Schemas['SsoConnection'] | null;
   sandbox: { issuer: string; client_id: string; client_secret: string; saml_metadata_url: string } | null;
 };
 
