@@ -398,6 +398,31 @@ describe('testing the connection', () => {
   });
 });
 
+describe('a test of the admin’s own address', () => {
+  it('proves it, so single sign-on then lets the admin in; a test of another address proves nothing', async () => {
+    const domain = 'tester-corp.com';
+    const { owner } = await organizationWithDomain(t, `tess@${domain}`);
+    await connectOidc(t, owner, provider);
+    const testAs = async (as: string) => {
+      const started = await t.api('testSsoConnection', { cookie: owner.cookie, body: {} });
+      provider.signInAs(as);
+      const callback = await provider.browse(started.body.redirect_url, CALLBACK);
+      const res = await finish({ cookie: ssoCookie(started), callback }, {}, owner.cookie);
+      assert.equal(res.body.outcome, 'tested', JSON.stringify(res.body));
+    };
+    await testAs(`someone@${domain}`);
+    assert.equal((await account(`tess@${domain}`))!.email_proven_at, null);
+    await assertRefused(await finish(await startAndSignIn(`tess@${domain}`)), 409, 'sso_account_unproven');
+
+    await testAs(`tess@${domain}`);
+    assert.ok((await account(`tess@${domain}`))!.email_proven_at, 'the address is proven');
+    const res = await finish(await startAndSignIn(`tess@${domain}`));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, 'Signed in.');
+    assert.equal(res.body.user.email, `tess@${domain}`);
+  });
+});
+
 describe('the identity-provider sandbox of a local install', () => {
   it('signs anyone in at the organization’s domain through the real protocol, or denies', async () => {
     const sandboxDomain = 'sandbox-corp.com';

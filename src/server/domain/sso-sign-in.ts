@@ -379,6 +379,12 @@ async function conclude(
     if (!tester || tester.id !== testerId) throw unauthenticated(SIGN_IN_EXPIRED);
     await repos.transaction(async (tx) => {
       await tx.sso.markTested(connection.id, deps.clock());
+      // The organization's identity provider signed in the admin's own address, in the admin's own signed-in
+      // browser: that proves it (docs/product.md#proven-addresses), so single sign-on then lets the admin in,
+      // as "Require SSO" counts on (docs/product.md#require-sso). Someone else's address proves nothing.
+      if (email === normalizeEmail(tester.email) && !addressProven(tester)) {
+        await tx.users.update(tester.id, { email_proven_at: deps.clock() });
+      }
       await tx.audit.record({
         type: 'sso.connection_tested',
         organizationId: organization.id,
