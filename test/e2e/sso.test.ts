@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from '../server/helpers/node-test.js';
 import type { Page } from 'playwright-core';
 import { expectTitle, useAppAndBrowser } from './harness.js';
-import { apiCall, newPerson, payInSandbox, signUpByApi } from './people.js';
+import { apiCall, buyStandardSeats, newPerson, signUpByApi } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();
@@ -86,15 +86,7 @@ for (const protocol of ['saml', 'oidc'] as const) {
     assert.equal(started.status, 200, JSON.stringify(started.json));
     const checked = await apiCall(admin.page, '/api/check-dns-verification', {});
     assert.equal(checked.status, 200, JSON.stringify(checked.json));
-    const seats = await apiCall(admin.page, '/api/buy-more-seats', {
-      standard_seats: 1,
-      pro_seats: 0,
-      coupon_code: null,
-      request_url: `${e2e.app.url}/dashboard/billing`,
-    });
-    assert.equal(seats.status, 200, JSON.stringify(seats.json));
-    await admin.page.goto((seats.json as { url: string }).url);
-    await payInSandbox(admin.page);
+    await buyStandardSeats(admin.page, 1);
 
     // 1. The admin makes a SCIM token for the identity provider (shown once).
     const { page } = admin;
