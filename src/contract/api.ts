@@ -3059,6 +3059,8 @@ export interface components {
       subscription: components['schemas']['Subscription'];
       /** @description The user signs in with a second factor (TOTP). */
       two_factor_enabled?: boolean;
+      /** @description The organization requires two-factor sign-in and this session does not meet it: the account has no second factor of the product's own, and the session was not signed in with single sign-on (the identity provider's sign-in meets it). Until it is met the other calls answer 403 `two_factor_required` and the app sends the user to Settings. */
+      must_set_up_two_factor?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
     /** @description A DNS record the admin publishes at the company domain to prove it. */

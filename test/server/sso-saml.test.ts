@@ -49,6 +49,8 @@ function newKeys(name: string): SamlIssuerKeys {
 
 /** The identity provider's current key: rotation replaces it (and the metadata its URL serves). */
 let idp = newKeys('Test IdP');
+/** The sign-on URL the metadata URL serves (a test changes it). */
+let servedSsoUrl = SSO_URL;
 let metadataReads = 0;
 const logLines: string[] = [];
 const t = useTestApp(
@@ -62,7 +64,7 @@ const t = useTestApp(
         fetchThroughApp(t, async (url) => {
           if (String(url) !== METADATA_URL) return new Response('not found', { status: 404 });
           metadataReads += 1;
-          return new Response(issuerMetadata(idp, SSO_URL), {
+          return new Response(issuerMetadata(idp, servedSsoUrl), {
             headers: { 'content-type': 'application/samlmetadata+xml' },
           });
         })(input, init),
@@ -435,6 +437,29 @@ describe('the checks of the identity provider’s answer', () => {
   });
 });
 
+describe('the organization’s IP allow-list', () => {
+  it('refuses a sign-in from outside it before a session starts, saying why, audited', async () => {
+    const policies = (list: string[]) =>
+      t.api('setSessionPolicies', {
+        cookie: admin.cookie,
+        body: { idle_timeout_minutes: null, session_lifetime_minutes: null, ip_allow_list: list },
+      });
+    assert.equal((await policies(['127.0.0.1', '203.0.113.0/24'])).status, 200);
+    try {
+      const started = await start();
+      // From 10.8.x.x (anotherIp): outside the list.
+      const outcome = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
+      await assertRefused(outcome, 403, 'ip_not_allowed');
+      assert.match(
+        outcome.finished.body.message,
+        /^Your organization allows access only from its approved networks, and your address 10\.8\.\d+\.\d+ is not one of them\./,
+      );
+    } finally {
+      assert.equal((await policies([])).status, 200);
+    }
+  });
+});
+
 describe('an answer sent unasked (IdP-initiated)', () => {
   it('signs nobody in, and starts a sign-in of its own at the same identity provider', async () => {
     const email = `grace@${DOMAIN}`;
@@ -567,13 +592,71 @@ describe('certificate rotation', () => {
   });
 });
 
+describe('certificate rotation, for an answer sent unasked', () => {
+  it('reads the metadata again after its signature fails, and starts the sign-in at that identity provider', async () => {
+    const reads = metadataReads;
+    idp = newKeys('Test IdP (rotated, then an unasked answer)');
+    const res = await postForm(
+      t,
+      SAML_ACS_PATH,
+      { SAMLResponse: await answer(null, `grace@${DOMAIN}`) },
+      { ip: anotherIp() },
+    );
+    assert.equal(res.statusCode, 303);
+    const location = String(res.headers.location);
+    assert.equal(new URL(location).origin + new URL(location).pathname, SSO_URL, `sent to ${location}`);
+    startedAt(location, res);
+    assert.equal(metadataReads, reads + 1, 'read once more');
+    const row = await t.app.services.db
+      .selectFrom('sso_connections')
+      .select('saml_idp')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+  });
+});
+
 describe('the daily refresh of the metadata', () => {
+  it('holds what it reads to the guard of saving: on a deployment, no sign-on URL in the clear', async () => {
+    const before = await t.app.services.db
+      .selectFrom('sso_connections')
+      .select('saml_idp')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    // A metadata URL that now names a sign-on URL on the server's own machine, in the clear.
+    servedSsoUrl = 'http://localhost:3000/sso';
+    try {
+      const failures: unknown[] = [];
+      const refreshed = await refreshStaleSamlMetadata(
+        {
+          repos: t.app.services.repos,
+          saml: createSamlClient(t.app.services.ssoFetch),
+          clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+          config: { publicUrl: 'https://app.example.com' },
+        },
+        (_id, error) => failures.push(error),
+      );
+      assert.equal(refreshed, 0);
+      assert.equal(failures.length, 1);
+      assert.match(String(failures[0]), /SingleSignOnService Location must start with https:\/\//);
+    } finally {
+      servedSsoUrl = SSO_URL;
+    }
+    const after = await t.app.services.db
+      .selectFrom('sso_connections')
+      .select('saml_idp')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(after.saml_idp, before.saml_idp, 'kept as it was');
+  });
+
   it('reads a metadata URL read a day ago again, and keeps what it says', async () => {
     idp = newKeys('Test IdP (rotated daily)');
     const deps = {
       repos: t.app.services.repos,
       saml: createSamlClient(t.app.services.ssoFetch),
-      clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+      clock: () => new Date(Date.now() + 50 * 60 * 60 * 1000),
+      config: { publicUrl: PUBLIC_URL },
     };
     const failures: unknown[] = [];
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 1);

@@ -8,7 +8,7 @@
 import { message, type Message } from '../../contract/messages.js';
 import type { SignInMethod, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
-import type { Repositories } from '../repositories/index.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
@@ -37,7 +37,10 @@ function methodsAllowed(requirement: 'member' | 'billing admin'): readonly SignI
 }
 
 /** The facts of a user's organization, read for a sign-in. */
-async function factsOf(repos: Repositories, user: User): Promise<SsoRequirementFacts> {
+async function factsOf(
+  repos: Pick<Repositories, 'sso' | 'organizations'>,
+  user: User,
+): Promise<SsoRequirementFacts> {
   if (user.organization_id === null) return { requireSso: false, organization: null };
   const connection = await repos.sso.connectionOf(user.organization_id);
   if (!connection?.require_sso) return { requireSso: false, organization: null };
@@ -76,6 +79,17 @@ export async function checkSignInAllowed(
     details: { method: method === 'google' ? 'google' : 'password', reason: refusal.code },
   });
   throw forbidden(refusal);
+}
+
+/**
+ * A password or Google signup that joins an organization at once (an invitation, automatic joining) is
+ * refused when the organization requires single sign-on of the new member, with login's sentence, thrown in
+ * the account's transaction so neither the account nor its membership is left (nor the invitation spent):
+ * the session it would start is one the resolver ends (docs/product.md#require-sso). Single sign-on's own
+ * accounts never come here.
+ */
+export async function refuseSsoRequiredSignUp(tx: InTransaction, user: User): Promise<void> {
+  if (ssoRequirement(user, await factsOf(tx, user)) !== 'none') throw forbidden(ssoRequired(user));
 }
 
 /**

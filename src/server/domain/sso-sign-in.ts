@@ -438,11 +438,11 @@ async function unsolicited(
   for (const connection of candidates) {
     const organization = await deps.repos.organizations.get(connection.organization_id);
     const domain = organization ? dnsProvenDomain(organization) : null;
-    const settings = samlSettingsOf(deps.config.publicUrl, connection);
-    if (domain === null || !settings) continue;
+    if (domain === null || !samlSettingsOf(deps.config.publicUrl, connection)) continue;
     let assertion: SamlAssertion;
     try {
-      assertion = await deps.saml.verify(settings, samlResponse, deps.clock());
+      // As for an answer asked for: a rotated certificate is read again once (verifiedRefreshingOnce).
+      assertion = await verifiedRefreshingOnce(deps, connection, samlResponse);
     } catch (error) {
       if (!(error instanceof SsoRejected)) throw error;
       report(`unsolicited, connection ${connection.id}: ${error.message}`);
@@ -470,14 +470,15 @@ async function unsolicited(
 }
 
 /**
- * The answer checked, once for its signature with the metadata as kept, and when only the signature
- * failed and the metadata comes from a URL, once more after reading it again (a rotated certificate).
+ * The one check of an answer's signature, for an answer asked for (verifiedAssertion) and one sent unasked
+ * (unsolicited) alike: once with the metadata as kept, and when only the signature failed and the metadata
+ * comes from a URL, once more after reading it again (a rotated certificate; refreshSamlMetadata, under the
+ * same guard as saving it). Throws the library's refusal (SsoRejected) as it is.
  */
-async function verifiedAssertion(
+async function verifiedRefreshingOnce(
   deps: SsoDependencies,
   connection: SsoConnection,
   samlResponse: string,
-  report: (detail: string) => void,
 ): Promise<SamlAssertion> {
   const check = async (current: SsoConnection) => {
     const settings = samlSettingsOf(deps.config.publicUrl, current);
@@ -485,14 +486,24 @@ async function verifiedAssertion(
     return deps.saml.verify(settings, samlResponse, deps.clock());
   };
   try {
-    try {
-      return await check(connection);
-    } catch (error) {
-      if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
-      const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
-      if (refreshed === connection) throw error;
-      return await check(refreshed);
-    }
+    return await check(connection);
+  } catch (error) {
+    if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
+    const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
+    if (refreshed === connection) throw error;
+    return await check(refreshed);
+  }
+}
+
+/** An asked-for answer checked (verifiedRefreshingOnce), its refusal said as a sentence and reported. */
+async function verifiedAssertion(
+  deps: SsoDependencies,
+  connection: SsoConnection,
+  samlResponse: string,
+  report: (detail: string) => void,
+): Promise<SamlAssertion> {
+  try {
+    return await verifiedRefreshingOnce(deps, connection, samlResponse);
   } catch (error) {
     if (error instanceof SsoRejected) {
       report(error.message);

@@ -26,7 +26,8 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
-import { checkSignInAllowed, refuseHeldMember } from '../domain/require-sso.js';
+import { checkSignInAllowed, refuseHeldMember, refuseSsoRequiredSignUp } from '../domain/require-sso.js';
+import { refuseSignInOutsideNetwork } from '../domain/session-policies.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -100,6 +101,8 @@ export async function signIn<K extends OperationId>(
   checkedPassword?: string,
   breakGlass = false,
 ) {
+  // Before the browser's previous session ends: a refused sign-in changes nothing.
+  await refuseSignInOutsideNetwork(services.repos, user, method, ctx.ip);
   await endPreviousSession(services, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
     await stillThePassword(tx, user, checkedPassword);
@@ -140,6 +143,8 @@ const signedInView =
     method: 'password' | 'google',
   ) =>
   async (tx: InTransaction, user: User, seatNotice: Message | null, domainJoining: DomainJoining) => {
+    // First, so a refusal leaves no account, membership or spent invitation behind.
+    await refuseSsoRequiredSignUp(tx, user);
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
     await tx.audit.record({
@@ -276,6 +281,8 @@ export function authHandlers(
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
       if (user.totp_secret !== null) {
+        // No pending sign-in from outside the organization's networks (signIn asks again at the end).
+        await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
         // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
         await endPreviousSession(services, ctx);
@@ -330,6 +337,8 @@ export function authHandlers(
       }
       // Before anything is linked or a password distrusted: docs/product.md#require-sso.
       if (user) await checkSignInAllowed(repos, user, 'google', ctx.ip);
+      // Nor from outside the organization's networks, before the password is distrusted (signIn asks again).
+      if (user) await refuseSignInOutsideNetwork(repos, user, 'google', ctx.ip);
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by

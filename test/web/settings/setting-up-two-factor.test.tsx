@@ -155,6 +155,7 @@ test('when the organization requires it and it is off, every dashboard page lead
   const member = aUser({
     role: 'member',
     two_factor_enabled: false,
+    must_set_up_two_factor: true,
     organization: anOrganization({ require_two_factor: true }),
   });
   const { router } = renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
