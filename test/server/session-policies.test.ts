@@ -7,20 +7,33 @@
  */
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from './helpers/node-test.js';
-import { useTestApp } from './helpers/app.js';
-import { invitedMember, PASSWORD, signup, type TestUser } from './helpers/users.js';
+import { mailToken, useTestApp, type CallResult } from './helpers/app.js';
+import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
+import { lastAuditOf } from './helpers/sso.js';
+import { invitedMember, PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const MINUTE = 60_000;
 let clockOffset = 0;
-const t = useTestApp({}, { services: { clock: () => new Date(Date.now() + clockOffset) } });
+const t = useTestApp(
+  { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
+  { services: { clock: () => new Date(Date.now() + clockOffset), google: fakeGoogleVerifier } },
+);
 
 const ADMIN_IP = '203.0.113.7';
 let admin: TestUser;
 let member: TestUser;
+let googleMember: TestUser;
 
 before(async () => {
   admin = await signup(t.api, { name: 'Ada Admin' });
   member = await invitedMember(t, admin);
+  const email = uniqueEmail('google');
+  assert.equal((await t.api('inviteUser', { cookie: admin.cookie, body: { email } })).status, 200);
+  const google = await t.api('googleAuth', {
+    body: { token: `valid:${email}`, type: 'signup', invitation_token: await mailToken(t, email) },
+  });
+  assert.equal(google.status, 200, JSON.stringify(google.body));
+  googleMember = { id: google.body.id, email, cookie: google.cookie! };
 });
 
 beforeEach(() => {
@@ -53,6 +66,21 @@ async function latestAudit(type: string) {
   return res.body.data.events[0] as
     { type: string; details: Record<string, unknown>; ip: string } | undefined;
 }
+
+/** A refusal of the allow-list, as a sign-in answers it: the sentence by its code, and no session. */
+function assertOutsideNetwork(res: CallResult, ip: string) {
+  assert.equal(res.status, 403, JSON.stringify(res.body));
+  assert.equal(res.body.code, 'ip_not_allowed');
+  assert.equal(
+    res.body.message,
+    `Your organization allows access only from its approved networks, and your address ${ip} is not one of them. Connect from your company network or ask your organization admin.`,
+  );
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+  assert.ok(!cookies.some((c) => /^(session|pending_sign_in)=[^;]/.test(c)), cookies.join(' | '));
+}
+
+const googleLogin = (email: string, ip: string) =>
+  t.api('googleAuth', { body: { token: `valid:${email}`, type: 'login' }, ip });
 
 describe('get-session-policies and set-session-policies', () => {
   it('an organization starts with no policy, and the admin reads their address as the server sees it', async () => {
@@ -145,7 +173,7 @@ function useTestAppBehindProxy() {
 describe('the allow-list', () => {
   it("refuses members' calls from outside it, IPv4-mapped addresses read as IPv4, and keeps the session", async () => {
     assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24', '2001:db8::/32'] })).status, 200);
-    const cookie = await memberSession();
+    const cookie = await memberSession('203.0.113.20');
     const outside = await getUser(cookie, '198.51.100.20');
     assert.equal(outside.status, 403);
     assert.equal(outside.body.code, 'ip_not_allowed');
@@ -160,6 +188,62 @@ describe('the allow-list', () => {
     // Signing out still works from outside.
     assert.equal((await t.api('logout', { cookie, ip: '198.51.100.20' })).status, 200);
     assert.equal((await save(NONE)).status, 200);
+  });
+
+  it('refuses a sign-in from outside it before any session, with the same sentence, audited', async () => {
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    try {
+      const login = (ip: string) => t.api('login', { body: { email: member.email, password: PASSWORD }, ip });
+      assertOutsideNetwork(await login('198.51.100.20'), '198.51.100.20');
+      assert.deepEqual((await lastAuditOf(t, 'auth.sign_in_failed'))?.details, {
+        method: 'password',
+        reason: 'ip_not_allowed',
+      });
+      // Refused only once the password is right: a wrong one is told it is wrong, as anywhere.
+      const wrong = await t.api('login', {
+        body: { email: member.email, password: 'not-it' },
+        ip: '198.51.100.21',
+      });
+      assert.equal(wrong.status, 401);
+      assert.equal((await login('203.0.113.20')).status, 200);
+
+      // Google: refused before anything is linked.
+      assertOutsideNetwork(await googleLogin(googleMember.email, '198.51.100.22'), '198.51.100.22');
+      assert.deepEqual((await lastAuditOf(t, 'auth.sign_in_failed'))?.details, {
+        method: 'google',
+        reason: 'ip_not_allowed',
+      });
+      assert.equal((await googleLogin(googleMember.email, '203.0.113.22')).status, 200);
+      // Another organization's members and people in none are not held by this list.
+      const outsider = await signup(t.api, { name: 'Elsewhere' });
+      const theirs = await t.api('login', {
+        body: { email: outsider.email, password: PASSWORD },
+        ip: '198.51.100.23',
+      });
+      assert.equal(theirs.status, 200);
+    } finally {
+      assert.equal((await save(NONE)).status, 200);
+    }
+  });
+
+  it('refuses a sign-in whose forwarded address is outside it, behind TRUST_PROXY', async () => {
+    const boss = await signup(proxiedApp.api, { name: 'Proxied Admin' });
+    const saved = await proxiedApp.api('setSessionPolicies', {
+      cookie: boss.cookie,
+      body: { ...NONE, ip_allow_list: ['192.0.2.0/24'] },
+      ip: '10.0.0.2',
+      headers: { 'x-forwarded-for': '192.0.2.44' },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const login = (forwardedFor: string) =>
+      proxiedApp.api('login', {
+        body: { email: boss.email, password: PASSWORD },
+        ip: '192.0.2.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    // The load balancer is inside the list; the caller it forwards for is not.
+    assertOutsideNetwork(await login('198.51.100.30'), '198.51.100.30');
+    assert.equal((await login('192.0.2.45')).status, 200);
   });
 
   it('is audited with the list before and after', async () => {

@@ -409,6 +409,8 @@ export function authHandlers(
       await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
       // Required since the password was checked: the billing admin's is the break-glass sign-in.
       const { breakGlass } = await checkSignInAllowed(repos, user, 'password+code', ctx.ip);
+      // From outside the organization's networks no code is even tried (signIn asks again at the end).
+      await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
       const used = await checkSecondFactor(services, user, ctx.body.code);
       if (!used) {
         await repos.audit.record({
