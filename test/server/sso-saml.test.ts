@@ -184,6 +184,16 @@ const lastAudit = (type: string) => lastAuditOf(t, type);
 
 const lastRefusal = () => lastRefusalIn(logLines);
 
+/** The identity provider's metadata as the organization's connection keeps it. */
+async function keptIdp() {
+  const row = await t.app.services.db
+    .selectFrom('sso_connections')
+    .select('saml_idp')
+    .where('organization_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return row.saml_idp;
+}
+
 /** A refusal as /login shows it (by its code), no session, and its audit entry. */
 async function assertRefused(
   outcome: { session: string | undefined; finished: CallResult },
@@ -583,12 +593,7 @@ describe('certificate rotation', () => {
     const outcome = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
     assert.equal(outcome.finished.status, 200, JSON.stringify(outcome.finished.body));
     assert.equal(metadataReads, reads + 1, 'read once more');
-    const row = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
   });
 });
 
@@ -607,22 +612,13 @@ describe('certificate rotation, for an answer sent unasked', () => {
     assert.equal(new URL(location).origin + new URL(location).pathname, SSO_URL, `sent to ${location}`);
     startedAt(location, res);
     assert.equal(metadataReads, reads + 1, 'read once more');
-    const row = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
   });
 });
 
 describe('the daily refresh of the metadata', () => {
   it('holds what it reads to the guard of saving: on a deployment, no sign-on URL in the clear', async () => {
-    const before = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
+    const before = await keptIdp();
     // A metadata URL that now names a sign-on URL on the server's own machine, in the clear.
     servedSsoUrl = 'http://localhost:3000/sso';
     try {
@@ -642,12 +638,7 @@ describe('the daily refresh of the metadata', () => {
     } finally {
       servedSsoUrl = SSO_URL;
     }
-    const after = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(after.saml_idp, before.saml_idp, 'kept as it was');
+    assert.deepEqual(await keptIdp(), before, 'kept as it was');
   });
 
   it('reads a metadata URL read a day ago again, and keeps what it says', async () => {
@@ -661,12 +652,7 @@ describe('the daily refresh of the metadata', () => {
     const failures: unknown[] = [];
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 1);
     assert.equal(failures.length, 0, String(failures[0]));
-    const row = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
     // Read a moment ago: not again.
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
   });

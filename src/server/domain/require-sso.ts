@@ -13,6 +13,7 @@ import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import { conflict, forbidden, notFound } from './errors.js';
+import { refuseSignIn } from './sign-in-refusal.js';
 import { CONNECTION_NOT_FOUND } from './sso-connections.js';
 
 /**
@@ -70,15 +71,7 @@ export async function checkSignInAllowed(
         ? message('sso_break_glass_needs_two_factor')
         : undefined;
   if (!refusal) return { breakGlass: true };
-  await repos.audit.record({
-    type: 'auth.sign_in_failed',
-    organizationId: user.organization_id,
-    actor: null,
-    target: personOf(user),
-    ip,
-    details: { method: method === 'google' ? 'google' : 'password', reason: refusal.code },
-  });
-  throw forbidden(refusal);
+  return refuseSignIn(repos, user, { method: method === 'google' ? 'google' : 'password', ip }, refusal);
 }
 
 /**

@@ -10,7 +10,8 @@ import { personOf } from '../repositories/audit.js';
 import type { Repositories } from '../repositories/index.js';
 import type { SessionFacts } from '../repositories/sessions.js';
 import type { SessionPolicy } from '../repositories/session-policies.js';
-import { conflict, forbidden, invalid } from './errors.js';
+import { conflict, invalid } from './errors.js';
+import { refuseSignIn } from './sign-in-refusal.js';
 import { ensureOrganization } from './organizations.js';
 
 const MINUTE_MS = 60_000;
@@ -59,16 +60,7 @@ export async function refuseSignInOutsideNetwork(
   if (user.organization_id === null) return;
   const { ip_allow_list } = await repos.sessionPolicies.of(user.organization_id);
   const refusal = networkRefusal(ip_allow_list, ip);
-  if (!refusal) return;
-  await repos.audit.record({
-    type: 'auth.sign_in_failed',
-    organizationId: user.organization_id,
-    actor: null,
-    target: personOf(user),
-    ip,
-    details: { method, reason: refusal.code },
-  });
-  throw forbidden(refusal);
+  if (refusal) await refuseSignIn(repos, user, { method, ip }, refusal);
 }
 
 /**
