@@ -68,7 +68,7 @@ export interface DomainJoining {
 export async function viewOfUser(
   users: UsersRepository,
   user: User,
-  signInMethod: SignInMethod | null = null,
+  signInMethod: SignInMethod | null,
 ): Promise<UserView> {
   return presentUser(user, { ...(await users.viewExtras(user)), session_sign_in_method: signInMethod });
 }

@@ -174,7 +174,7 @@ const signedInView =
     return {
       user,
       sessionId: await tx.sessions.create(user.id, { ...originOf(ctx), method }),
-      view: await viewOfUser(tx.users, user),
+      view: await viewOfUser(tx.users, user, method),
       seatNotice: toProve ? provingInvitationNotice(user.email, toProve.name) : seatNotice,
       laterMails: await mailWithin(services.mailer, tx, mails),
     };
@@ -304,7 +304,7 @@ export function authHandlers(
       return {
         error: false,
         ...message('signed_in'),
-        user: await viewOfUser(repos.users, user),
+        user: await viewOfUser(repos.users, user, 'password'),
         software: user.software ? { slug: user.software } : null,
       };
     },
@@ -389,7 +389,7 @@ export function authHandlers(
         ...(created ? message('account_created') : message('signed_in')),
         ...noticeOf(created?.seatNotice),
         id: String(user.id),
-        user: created ? created.view : await viewOfUser(repos.users, user),
+        user: created ? created.view : await viewOfUser(repos.users, user, 'google'),
       };
     },
 
@@ -435,19 +435,13 @@ export function authHandlers(
           ip: ctx.ip,
         });
       }
-      await signIn(
-        services,
-        ctx,
-        user,
-        used === 'recovery code' ? 'password+recovery code' : 'password+code',
-        undefined,
-        breakGlass,
-      );
+      const method = used === 'recovery code' ? 'password+recovery code' : 'password+code';
+      await signIn(services, ctx, user, method, undefined, breakGlass);
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
         ...message('signed_in'),
-        user: await viewOfUser(repos.users, user),
+        user: await viewOfUser(repos.users, user, method),
         software: user.software ? { slug: user.software } : null,
       };
     },
