@@ -15,7 +15,7 @@ import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, mailToken, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
-import { accountOf, connectOidc, lastAuditOf } from './helpers/sso.js';
+import { accountOf, auditSince, connectOidc, lastAuditId, lastAuditOf } from './helpers/sso.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { nodeFetch } from '../../src/server/sso/public-fetch.js';
@@ -397,16 +397,29 @@ describe('while it is required', () => {
       const invited = await t.api('inviteUser', { cookie: adminSso.cookie!, body: { email } });
       assert.equal(invited.status, 200, JSON.stringify(invited.body));
       const token = await mailToken(t, email);
+      const mark = await lastAuditId(t);
+      const ip = anotherIp();
       const res = viaGoogle
         ? await t.api('googleAuth', {
             body: { token: `valid:${email}`, type: 'signup', invitation_token: token },
+            ip,
           })
         : await t.api('signup', {
             body: { name: 'Nina', email, password: PASSWORD, invitation_token: token },
-            ip: anotherIp(),
+            ip,
           });
       assertSsoRequired(res, email);
       assert.equal(await accountOf(t, email), undefined, `no account of ${email}`);
+      // Audited as a refused sign-in is (no account to name), and nothing else is written about them.
+      assert.deepEqual(await auditSince(t, mark, email), [
+        {
+          type: 'auth.sign_in_failed',
+          target_id: null,
+          ip,
+          method: viaGoogle ? 'google' : 'password',
+          reason: 'sso_required',
+        },
+      ]);
       // The invitation is not spent: single sign-on is the way in.
       const invitation = await t.app.services.db
         .selectFrom('invitations')
@@ -421,9 +434,14 @@ describe('while it is required', () => {
     assert.equal(autoJoin.status, 200, JSON.stringify(autoJoin.body));
     try {
       const email = `paula@${DOMAIN}`;
+      const mark = await lastAuditId(t);
       const res = await t.api('googleAuth', { body: { token: `valid:${email}`, type: 'signup' } });
       assertSsoRequired(res, email);
       assert.equal(await accountOf(t, email), undefined);
+      assert.deepEqual(
+        (await auditSince(t, mark, email)).map(({ type, method, reason }) => ({ type, method, reason })),
+        [{ type: 'auth.sign_in_failed', method: 'google', reason: 'sso_required' }],
+      );
     } finally {
       await t.api('setDomainAutoJoin', { cookie: adminSso.cookie!, body: { enabled: false } });
     }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from './helpers/node-test.js';
 import { mailToken, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
-import { lastAuditOf } from './helpers/sso.js';
+import { accountOf, auditSince, lastAuditId, lastAuditOf, organizationWithDomain } from './helpers/sso.js';
 import { invitedMember, PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const MINUTE = 60_000;
@@ -244,6 +244,110 @@ describe('the allow-list', () => {
     // The load balancer is inside the list; the caller it forwards for is not.
     assertOutsideNetwork(await login('198.51.100.30'), '198.51.100.30');
     assert.equal((await login('192.0.2.45')).status, 200);
+  });
+
+  it('refuses a signup that would join the organization from outside it, leaving only the refusal’s audit entry', async () => {
+    const outside = '198.51.100.40';
+    const invite = async (email: string) => {
+      const invited = await t.api('inviteUser', { cookie: admin.cookie, body: { email }, ip: ADMIN_IP });
+      assert.equal(invited.status, 200, JSON.stringify(invited.body));
+      return mailToken(t, email);
+    };
+    const password = uniqueEmail('net-password');
+    const google = uniqueEmail('net-google');
+    const tokens = { [password]: await invite(password), [google]: await invite(google) };
+    const signUp = (email: string, ip: string, cookie?: string) =>
+      email === google
+        ? t.api('googleAuth', {
+            body: { token: `valid:${email}`, type: 'signup', invitation_token: tokens[email] },
+            ip,
+            cookie,
+          })
+        : t.api('signup', {
+            body: { name: 'Nora', email, password: PASSWORD, invitation_token: tokens[email] },
+            ip,
+            cookie,
+          });
+    // From a browser where the member is signed in: a refused signup ends nothing either.
+    const browser = await memberSession('203.0.113.20');
+    const mark = await lastAuditId(t);
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    try {
+      for (const [email, method] of [
+        [password, 'password'],
+        [google, 'google'],
+      ] as const) {
+        assertOutsideNetwork(await signUp(email, outside, browser), outside);
+        assert.equal(await accountOf(t, email), undefined, `no account of ${email}`);
+        const invitation = await t.app.services.db
+          .selectFrom('invitations')
+          .select('accepted_at')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        assert.equal(invitation.accepted_at, null, 'the invitation is not spent');
+        // Audited as a refused sign-in is, and nothing else was written about the address.
+        assert.deepEqual(await auditSince(t, mark, email), [
+          { type: 'auth.sign_in_failed', target_id: null, ip: outside, method, reason: 'ip_not_allowed' },
+        ]);
+      }
+      assert.equal((await getUser(browser, '203.0.113.20')).status, 200, 'the browser’s session lives on');
+      // From inside the list the same invitations let them in.
+      for (const email of [password, google]) {
+        const inside = await signUp(email, '203.0.113.41');
+        assert.equal(inside.status, 200, JSON.stringify(inside.body));
+        assert.equal(
+          (await accountOf(t, email))?.organization_id,
+          (await accountOf(t, admin.email))?.organization_id,
+        );
+      }
+    } finally {
+      assert.equal((await save(NONE)).status, 200);
+    }
+  });
+
+  it('refuses a signup that would join by the company domain from outside it; one that joins nothing is let in', async () => {
+    const domain = `net-${Date.now()}.example`;
+    const { owner } = await organizationWithDomain(t, `owner@${domain}`);
+    const ownerIp = '192.0.2.10';
+    const policies = await t.api('setSessionPolicies', {
+      cookie: owner.cookie,
+      body: { ...NONE, ip_allow_list: ['192.0.2.0/24'] },
+      ip: ownerIp,
+    });
+    assert.equal(policies.status, 200, JSON.stringify(policies.body));
+    const autoJoin = await t.api('setDomainAutoJoin', {
+      cookie: owner.cookie,
+      body: { enabled: true },
+      ip: ownerIp,
+    });
+    assert.equal(autoJoin.status, 200, JSON.stringify(autoJoin.body));
+    const email = `kim@${domain}`;
+    const mark = await lastAuditId(t);
+    const googleSignUp = (ip: string) =>
+      t.api('googleAuth', { body: { token: `valid:${email}`, type: 'signup' }, ip });
+    assertOutsideNetwork(await googleSignUp('198.51.100.50'), '198.51.100.50');
+    assert.equal(await accountOf(t, email), undefined);
+    assert.deepEqual(await auditSince(t, mark, email), [
+      {
+        type: 'auth.sign_in_failed',
+        target_id: null,
+        ip: '198.51.100.50',
+        method: 'google',
+        reason: 'ip_not_allowed',
+      },
+    ]);
+    const inside = await googleSignUp('192.0.2.51');
+    assert.equal(inside.status, 200, JSON.stringify(inside.body));
+    assert.equal(
+      (await accountOf(t, email))?.organization_id,
+      (await accountOf(t, owner.email))?.organization_id,
+    );
+    // A signup that joins no organization is nobody's to refuse.
+    const loner = await t.api('signup', {
+      body: { name: 'Lone', email: uniqueEmail('net-loner'), password: PASSWORD },
+      ip: '198.51.100.52',
+    });
+    assert.equal(loner.status, 200, JSON.stringify(loner.body));
   });
 
   it('is audited with the list before and after', async () => {

@@ -464,6 +464,12 @@ describe('the organization’s IP allow-list', () => {
         outcome.finished.body.message,
         /^Your organization allows access only from its approved networks, and your address 10\.8\.\d+\.\d+ is not one of them\./,
       );
+      // A first sign-in: refused before the account would be made just in time.
+      const newcomer = `hedy@${DOMAIN}`;
+      const first = await start(newcomer);
+      await assertRefused(await signInThrough(first, await answer(first, newcomer)), 403, 'ip_not_allowed');
+      assert.equal((await lastAudit('auth.sign_in_failed'))?.target_email, newcomer);
+      assert.equal(await account(newcomer), undefined, 'no account made just in time');
     } finally {
       assert.equal((await policies([])).status, 200);
     }

@@ -8,11 +8,11 @@
 import { message, type Message } from '../../contract/messages.js';
 import type { SignInMethod, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
-import type { InTransaction, Repositories } from '../repositories/index.js';
+import type { Repositories } from '../repositories/index.js';
 import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
-import { conflict, forbidden, notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
 import { refuseSignIn } from './sign-in-refusal.js';
 import { CONNECTION_NOT_FOUND } from './sso-connections.js';
 
@@ -75,14 +75,17 @@ export async function checkSignInAllowed(
 }
 
 /**
- * A password or Google signup that joins an organization at once (an invitation, automatic joining) is
- * refused when the organization requires single sign-on of the new member, with login's sentence, thrown in
- * the account's transaction so neither the account nor its membership is left (nor the invitation spent):
- * the session it would start is one the resolver ends (docs/product.md#require-sso). Single sign-on's own
- * accounts never come here.
+ * Whether the organization a password or Google signup joins at once (an invitation, automatic joining)
+ * requires single sign-on of the new member: login's sentence, or undefined. Asked in the account's
+ * transaction (refuseSignUpJoining, domain/sign-up-refusal.ts), so a refusal leaves neither the account nor
+ * its membership (nor the invitation spent): the session it would start is one the resolver ends
+ * (docs/product.md#require-sso). Single sign-on's own accounts never come here.
  */
-export async function refuseSsoRequiredSignUp(tx: InTransaction, user: User): Promise<void> {
-  if (ssoRequirement(user, await factsOf(tx, user)) !== 'none') throw forbidden(ssoRequired(user));
+export async function ssoRequiredSignUpRefusal(
+  tx: Pick<Repositories, 'sso' | 'organizations'>,
+  user: User,
+): Promise<Message | undefined> {
+  return ssoRequirement(user, await factsOf(tx, user)) === 'none' ? undefined : ssoRequired(user);
 }
 
 /**

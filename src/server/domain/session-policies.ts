@@ -46,6 +46,22 @@ function networkRefusal(allowList: readonly string[], ip: string): Message | und
 }
 
 /**
+ * Whether the organization's allow-list refuses a way in from `ip`: the sentence saying so, or undefined.
+ * Every sign-in and every signup that joins an organization asks it (refuseSignInOutsideNetwork; single
+ * sign-on before it links, joins or creates anyone, domain/sso-sign-in.ts; refuseSignUpJoining,
+ * domain/sign-up-refusal.ts), so a refused way in writes nothing but its audit entry.
+ */
+export async function networkRefusalOf(
+  repos: Pick<Repositories, 'sessionPolicies'>,
+  organizationId: number | null,
+  ip: string,
+): Promise<Message | undefined> {
+  if (organizationId === null) return undefined;
+  const { ip_allow_list } = await repos.sessionPolicies.of(organizationId);
+  return networkRefusal(ip_allow_list, ip);
+}
+
+/**
  * A sign-in of a member from outside their organization's allow-list is refused before anything starts (no
  * session, no pending sign-in), audited like the other refusals of a sign-in (`auth.sign_in_failed`, the
  * code as reason). Every sign-in asks it: `signIn` (handlers/auth.ts) for all of them, and the steps that
@@ -57,9 +73,7 @@ export async function refuseSignInOutsideNetwork(
   method: SignInMethod,
   ip: string,
 ): Promise<void> {
-  if (user.organization_id === null) return;
-  const { ip_allow_list } = await repos.sessionPolicies.of(user.organization_id);
-  const refusal = networkRefusal(ip_allow_list, ip);
+  const refusal = await networkRefusalOf(repos, user.organization_id, ip);
   if (refusal) await refuseSignIn(repos, user, { method, ip }, refusal);
 }
 

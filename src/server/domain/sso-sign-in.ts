@@ -27,7 +27,16 @@ import {
 import { addressProven, createAccount, freeMemberGrant, joinOrganization, joinWithin } from './accounts.js';
 import { requirePermission } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
-import { conflict, DomainError, invalid, notFound, unauthenticated, unavailable } from './errors.js';
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  unauthenticated,
+  unavailable,
+} from './errors.js';
+import { networkRefusalOf } from './session-policies.js';
 import {
   CONNECTION_NOT_FOUND,
   oidcSettingsOf,
@@ -195,7 +204,7 @@ async function accountOf(
   organization: Organization,
   identity: SsoIdentity,
   email: string,
-  ip: string | null,
+  ip: string,
   attempt: Attempt,
 ): Promise<{ user: User; created: boolean }> {
   const { repos } = deps;
@@ -212,6 +221,12 @@ async function accountOf(
     if (found.organization_id !== null && found.organization_id !== organization.id) {
       throw conflict(message('sso_other_organization', { email }));
     }
+  }
+  // Before anything is linked, joined or created: a sign-in the organization's allow-list refuses leaves
+  // nothing behind but its audit entry (audited; docs/product.md#session-and-network-policies).
+  const outside = await networkRefusalOf(repos, organization.id, ip);
+  if (outside) throw forbidden(outside);
+  if (found) {
     if (found.organization_id === null) {
       await joinOrganization(
         repos,
@@ -280,7 +295,7 @@ export interface SsoCaller {
   browserState: string | undefined;
   /** The signed-in user (the admin of a test). */
   user: User | undefined;
-  ip: string | null;
+  ip: string;
   /** Why the identity provider's answer was refused, in its library's words (never a token). */
   report: (detail: string) => void;
 }
@@ -367,7 +382,7 @@ async function conclude(
   deps: SsoDependencies,
   { connection, organization, domain, identity, testerId }: Vouched,
   tester: User | undefined,
-  ip: string | null,
+  ip: string,
   attempt: Attempt,
 ): Promise<SsoOutcome> {
   const { repos } = deps;

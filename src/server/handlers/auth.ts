@@ -1,7 +1,13 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
 import { isAcceptablePassword } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, viewOfUser, type DomainJoining } from '../domain/accounts.js';
+import {
+  createAccount,
+  knownSoftware,
+  viewOfUser,
+  type DomainJoining,
+  type NewAccount,
+} from '../domain/accounts.js';
 import { normalizeEmail } from '../../shared/email.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import {
@@ -26,8 +32,10 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
-import { checkSignInAllowed, refuseHeldMember, refuseSsoRequiredSignUp } from '../domain/require-sso.js';
+import { checkSignInAllowed, refuseHeldMember } from '../domain/require-sso.js';
 import { refuseSignInOutsideNetwork } from '../domain/session-policies.js';
+import { auditRefusedSignUp } from '../domain/sign-in-refusal.js';
+import { refuseSignUpJoining } from '../domain/sign-up-refusal.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -143,8 +151,11 @@ const signedInView =
     method: 'password' | 'google',
   ) =>
   async (tx: InTransaction, user: User, seatNotice: Message | null, domainJoining: DomainJoining) => {
-    // First, so a refusal leaves no account, membership or spent invitation behind.
-    await refuseSsoRequiredSignUp(tx, user);
+    // First, so a refusal leaves no account, membership or spent invitation behind (nor ends the browser's
+    // previous session): only its audit entry (signUp).
+    await refuseSignUpJoining(tx, user, method, ctx.ip);
+    const previous = readSessionCookie(ctx.request);
+    if (previous) await tx.sessions.destroy(previous);
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
     await tx.audit.record({
@@ -179,6 +190,21 @@ const signedInView =
       laterMails: await mailWithin(services.mailer, tx, mails),
     };
   };
+
+/**
+ * A signup: the account, any membership and its first session in one transaction (signedInView), or, when
+ * the organization it would join refuses it, nothing but the refusal's audit entry.
+ */
+function signUp<K extends 'signup' | 'googleAuth'>(
+  services: Services,
+  ctx: HandlerContext<K>,
+  method: 'password' | 'google',
+  account: NewAccount,
+) {
+  return auditRefusedSignUp(services.repos, () =>
+    createAccount(services.repos, account, signedInView(services, ctx, method)),
+  );
+}
 
 /** Tells the admins that someone at the company domain joined (docs/product.md#automatic-joining). */
 async function autoJoinMails(
@@ -221,21 +247,16 @@ export function authHandlers(
       if (!isAcceptablePassword(body.password)) throw invalid(message('password_too_weak'));
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(repos.catalogue, config, body.software);
-      await endPreviousSession(services, ctx);
-      const { user, sessionId, view, seatNotice, laterMails } = await createAccount(
-        repos,
-        {
-          email,
-          name: body.name,
-          passwordHash,
-          software,
-          hasInstalled: body.has_installed === true,
-          invitationToken: body.invitation_token,
-          addressVerified: false,
-          utm: utmOf(body),
-        },
-        signedInView(services, ctx, 'password'),
-      );
+      const { user, sessionId, view, seatNotice, laterMails } = await signUp(services, ctx, 'password', {
+        email,
+        name: body.name,
+        passwordHash,
+        software,
+        hasInstalled: body.has_installed === true,
+        invitationToken: body.invitation_token,
+        addressVerified: false,
+        utm: utmOf(body),
+      });
       // The account exists: a mail that cannot go out is not a failed signup.
       await mailAfterCommit(services.mailer, laterMails, null);
       setSessionCookie(ctx.reply, config, sessionId);
@@ -330,7 +351,7 @@ export function authHandlers(
       const software = await knownSoftware(repos.catalogue, config, body.software);
 
       let user = await repos.users.findForGoogle(identity.sub, email);
-      let created: Awaited<ReturnType<ReturnType<typeof signedInView>>> | undefined;
+      let created: Awaited<ReturnType<typeof signUp>> | undefined;
       if (user && identity.sandbox) {
         const refusal = sandboxSignInRefusal(user, identity.sub);
         if (refusal) throw conflict(refusal);
@@ -362,22 +383,17 @@ export function authHandlers(
           );
         }
       } else {
-        await endPreviousSession(services, ctx);
-        created = await createAccount(
-          repos,
-          {
-            email,
-            name: identity.name,
-            passwordHash: null,
-            googleSub: identity.sub,
-            software,
-            hasInstalled: body.has_installed === true,
-            invitationToken: body.invitation_token,
-            addressVerified: true, // refused above otherwise
-            utm: utmOf(body),
-          },
-          signedInView(services, ctx, 'google'),
-        );
+        created = await signUp(services, ctx, 'google', {
+          email,
+          name: identity.name,
+          passwordHash: null,
+          googleSub: identity.sub,
+          software,
+          hasInstalled: body.has_installed === true,
+          invitationToken: body.invitation_token,
+          addressVerified: true, // refused above otherwise
+          utm: utmOf(body),
+        });
         await mailAfterCommit(services.mailer, created.laterMails, null);
         user = created.user;
         setSessionCookie(ctx.reply, config, created.sessionId);

@@ -53,6 +53,34 @@ export function lastAuditOf(t: Pick<TestApp, 'app'>, type: string) {
     .executeTakeFirst();
 }
 
+/** The newest audit entry's id (0: none yet), to read what a call wrote after it (auditSince). */
+export async function lastAuditId(t: Pick<TestApp, 'app'>): Promise<number> {
+  const row = await t.app.services.db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * What the audit log came to hold about an address after the entry `afterId`, oldest first: each entry's
+ * type, target account, address and details.
+ */
+export async function auditSince(
+  t: Pick<TestApp, 'app'>,
+  afterId: number,
+  email: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = await t.app.services.db
+    .selectFrom('audit_events')
+    .select(['type', 'target_id', 'ip', 'details'])
+    .where('target_email', '=', email)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  return rows.map(({ details, ...row }) => ({ ...row, ...(details as Record<string, unknown>) }));
+}
+
 /** Why the last answer was refused, from the lines the app logged. */
 export function lastRefusalIn(logLines: string[]): string {
   const line = [...logLines].reverse().find((entry) => entry.includes('single sign-on'));
