@@ -160,9 +160,13 @@ export interface paths {
     put?: never;
     /**
      * Create an account, optionally joining an organization through an invitation.
-     * @description A signup that would join an organization requiring single sign-on of the new member at once (by its
-     *     invitation, or automatic joining) is refused with 403 (`sso_required`, login's sentence), leaving no
-     *     account and the invitation unspent: "Sign in with SSO" is the way in (docs/product.md#require-sso).
+     * @description A signup that would join an organization at once (by its invitation, or automatic joining) is refused
+     *     with 403 when that organization would refuse the new member's sign-in: it requires single sign-on of
+     *     them (`sso_required`, login's sentence; "Sign in with SSO" is the way in: docs/product.md#require-sso),
+     *     or its IP allow-list leaves out the caller's address (`ip_not_allowed`:
+     *     docs/product.md#session-and-network-policies). Nothing is left but the refusal's audit entry
+     *     (`auth.sign_in_failed`, the method and the code as reason): no account, the invitation unspent, the
+     *     browser's previous session untouched.
      */
     post: operations['signup'];
     delete?: never;
@@ -183,10 +187,11 @@ export interface paths {
     /**
      * Sign in or sign up with a Google ID token from the sign-in widget.
      * @description An existing member at the domain of an organization that requires single sign-on is refused with 403
-     *     (`sso_required`), its billing admin included (docs/product.md#require-sso); so is a signup that would
-     *     join such an organization at once (an invitation, automatic joining), leaving no account behind. A
-     *     member whose organization's IP allow-list leaves out the caller's address is refused with 403
-     *     (`ip_not_allowed`) before anything is linked (docs/product.md#session-and-network-policies).
+     *     (`sso_required`), its billing admin included (docs/product.md#require-sso). A member whose
+     *     organization's IP allow-list leaves out the caller's address is refused with 403 (`ip_not_allowed`)
+     *     before anything is linked (docs/product.md#session-and-network-policies). A signup that would join an
+     *     organization at once (an invitation, automatic joining) is refused by the same two rules, leaving no
+     *     account behind, only the refusal's audit entry (as signup's).
      */
     post: operations['googleAuth'];
     delete?: never;
@@ -249,8 +254,9 @@ export interface paths {
      *       (the seat rules of any join).
      *     The session starts like any sign-in (`auth.signed_in`, method `sso`); single sign-on is not gated by
      *     the product's second factor (the identity provider applies its own), and meets an organization's
-     *     requirement of it. A member whose organization's IP allow-list leaves out the caller's address is
-     *     refused (403 `ip_not_allowed`, audited) before the session starts. A test started by
+     *     requirement of it. A sign-in from an address the organization's IP allow-list leaves out is refused
+     *     (403 `ip_not_allowed`, audited) before anything is written: no account made, joined or linked, no
+     *     session. A test started by
      *     test-sso-connection records when the connection worked (`outcome: tested`) and changes no session.
      *     Every refusal is audited (`auth.sign_in_failed`, method `sso`, with the reason's code).
      *
