@@ -40,6 +40,19 @@ export async function connectOidc(
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
 }
 
+/**
+ * Saves the organization's IP allow-list (and no time limits), as the admin whose session `cookie` is, from
+ * `ip` (the test app's own address without one).
+ */
+export async function saveAllowList(t: App, cookie: string, list: string[], ip?: string): Promise<void> {
+  const saved = await t.api('setSessionPolicies', {
+    cookie,
+    body: { idle_timeout_minutes: null, session_lifetime_minutes: null, ip_allow_list: list },
+    ...(ip === undefined ? {} : { ip }),
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+}
+
 export function accountOf(t: Pick<TestApp, 'app'>, email: string) {
   return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
