@@ -199,12 +199,22 @@ describe('the allow-list', () => {
         method: 'password',
         reason: 'ip_not_allowed',
       });
-      // Refused only once the password is right: a wrong one is told it is wrong, as anywhere.
+      // A refused way in writes nothing but its audit entry: not even the software the login names.
+      const before = await accountOf(t, member.email);
+      const named = await t.api('login', {
+        body: { email: member.email, password: PASSWORD, software: 'hubspot' },
+        ip: '198.51.100.21',
+      });
+      assertOutsideNetwork(named, '198.51.100.21');
+      assert.equal((await accountOf(t, member.email))?.software, before?.software);
+      assert.notEqual(before?.software, 'hubspot');
+      // Refused before the password is checked: a wrong one gets the same answer, so nobody outside the
+      // list learns whether a password is right.
       const wrong = await t.api('login', {
         body: { email: member.email, password: 'not-it' },
         ip: '198.51.100.21',
       });
-      assert.equal(wrong.status, 401);
+      assertOutsideNetwork(wrong, '198.51.100.21');
       assert.equal((await login('203.0.113.20')).status, 200);
 
       // Google: refused before anything is linked.

@@ -59,11 +59,16 @@ let idp = newKeys('Test IdP');
 let servedSsoUrl = SSO_URL;
 let metadataReads = 0;
 const logLines: string[] = [];
+/** The app's clock runs this far ahead (moved, never waited for); the identity provider's answers too. */
+let clockOffset = 0;
+const MINUTE = 60_000;
+const appNow = () => new Date(Date.now() + clockOffset);
 const t = useTestApp(
   {},
   {
     logger: { level: 'warn', stream: { write: (line) => logLines.push(line) } },
     services: {
+      clock: appNow,
       // The identity provider's metadata URL, as the app's guarded fetch would read it; the app's own
       // addresses (the sandbox) reach the app in this process.
       ssoFetch: (input, init) =>
@@ -136,6 +141,7 @@ function answer(started: Pick<Started, 'requestId'> | null, email: string, optio
     audience: ENTITY_ID,
     email,
     name: 'Grace Hopper',
+    now: appNow(),
     ...(started ? { inResponseTo: started.requestId } : {}),
     ...rest,
   }).then((encoded) =>
@@ -595,6 +601,7 @@ describe('the test of a SAML connection', () => {
 
 describe('certificate rotation', () => {
   it('reads the metadata again after a signature fails, and the new certificate signs in', async () => {
+    clockOffset += 6 * MINUTE; // the last read is older than the cooldown of reads after a refusal
     const reads = metadataReads;
     idp = newKeys('Test IdP (rotated)');
     const started = await start();
@@ -607,6 +614,7 @@ describe('certificate rotation', () => {
 
 describe('certificate rotation, for an answer sent unasked', () => {
   it('reads the metadata again after its signature fails, and starts the sign-in at that identity provider', async () => {
+    clockOffset += 6 * MINUTE; // the last read is older than the cooldown of reads after a refusal
     const reads = metadataReads;
     idp = newKeys('Test IdP (rotated, then an unasked answer)');
     const res = await postForm(
@@ -621,6 +629,36 @@ describe('certificate rotation, for an answer sent unasked', () => {
     startedAt(location, res);
     assert.equal(metadataReads, reads + 1, 'read once more');
     assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
+  });
+});
+
+describe('reads of the metadata after a signature fails', () => {
+  it('are at most one per connection in five minutes, however many forged answers come', async () => {
+    const forged = newKeys('Forger');
+    clockOffset += 6 * MINUTE;
+    const reads = metadataReads;
+    const kept = await keptIdp();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await postForm(
+        t,
+        SAML_ACS_PATH,
+        { SAMLResponse: await answer(null, `grace@${DOMAIN}`, { keys: forged }) },
+        { ip: anotherIp() },
+      );
+      assert.equal(res.statusCode, 303);
+      assert.equal(new URL(String(res.headers.location), PUBLIC_URL).pathname, '/sso/callback');
+    }
+    assert.equal(metadataReads, reads + 1, 'read once for ten forged answers');
+    assert.deepEqual(await keptIdp(), kept, 'the metadata kept as it was');
+    // Asked for or not, the same bound; once five minutes have passed, one read again.
+    const started = await start();
+    const refused = await signInThrough(started, await answer(started, `grace@${DOMAIN}`, { keys: forged }));
+    assert.equal(refused.finished.status, 401);
+    assert.equal(metadataReads, reads + 1);
+    clockOffset += 5 * MINUTE + 1000;
+    const later = await start();
+    await signInThrough(later, await answer(later, `grace@${DOMAIN}`, { keys: forged }));
+    assert.equal(metadataReads, reads + 2, 'read again after five minutes');
   });
 });
 
@@ -668,6 +706,7 @@ describe('the daily refresh of the metadata', () => {
 
 describe('the identity-provider sandbox in SAML mode', () => {
   it('signs anyone in at the organization’s domain with signed assertions, or refuses', async () => {
+    clockOffset = 0; // the sandbox signs its answers by the real clock
     const sandboxDomain = 'saml-sandbox-corp.com';
     const { owner } = await organizationWithDomain(t, `olga@${sandboxDomain}`);
     const { sandbox } = (await t.api('getSsoConnection', { cookie: owner.cookie })).body.data;

@@ -51,6 +51,21 @@ export function addressProven(user: Pick<User, 'email_proven_at'>): boolean {
   return user.email_proven_at !== null;
 }
 
+/**
+ * The one write of a proof of the address (docs/product.md#proven-addresses): under a hold of the account's
+ * row, re-read, so a proof and a change of the address (or of the account) take turns. An address proven
+ * already keeps its first proof. Answers the account as it now is (undefined when it is gone).
+ */
+export async function proveAddress(
+  tx: InTransaction,
+  user: Pick<User, 'id'>,
+  at: Date = new Date(),
+): Promise<User | undefined> {
+  const current = await tx.users.findById(user.id, { forUpdate: true });
+  if (!current || addressProven(current)) return current;
+  return tx.users.updateAndGet(user.id, { email_proven_at: at });
+}
+
 export const ADDRESS_NOT_CONFIRMED = message('address_not_confirmed');
 
 /** The organization a signup reached through its address's domain (docs/product.md#automatic-joining). */
@@ -155,7 +170,7 @@ export async function joinByInvitation(
   return joinOrganization(repos, user, invitation, ip, async (tx) => {
     if (!(await tx.invitations.consume(invitation.id))) throw invalid(INVALID_INVITATION);
     // The token came by mail to the address: its owner is who accepts.
-    await tx.users.update(user.id, { email_proven_at: new Date() });
+    await proveAddress(tx, user);
   });
 }
 

@@ -13,6 +13,7 @@ import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import { conflict, notFound } from './errors.js';
+import { refuseSignInOutsideNetwork } from './session-policies.js';
 import { refuseSignIn } from './sign-in-refusal.js';
 import { CONNECTION_NOT_FOUND } from './sso-connections.js';
 
@@ -89,14 +90,18 @@ export async function ssoRequiredSignUpRefusal(
 }
 
 /**
- * login's question before the password is checked: a member held to the requirement (not the billing
- * admin, whose break-glass sign-in needs the password first) is refused whatever the password, so the
- * answer never tells whether an old password is still right (docs/product.md#require-sso).
+ * login's one question before the password is checked: a member held to the requirement (not the billing
+ * admin, whose break-glass sign-in needs the password first) is refused whatever the password, and so is a
+ * member whose organization's IP allow-list leaves out `ip`, so the answer never tells whether a password
+ * is right (docs/product.md#require-sso, docs/product.md#session-and-network-policies), and nothing is
+ * written but the refusal's audit entry.
  */
-export async function refuseHeldMember(repos: Repositories, user: User, ip: string | null): Promise<void> {
+export async function refuseBeforePassword(repos: Repositories, user: User, ip: string): Promise<void> {
   if (ssoRequirement(user, await factsOf(repos, user)) === 'member') {
     await checkSignInAllowed(repos, user, 'password', ip);
   }
+  // Audited as the way in the login would be: with the second factor still to come, if the account has one.
+  await refuseSignInOutsideNetwork(repos, user, user.totp_secret !== null ? 'password+code' : 'password', ip);
 }
 
 /**

@@ -256,6 +256,34 @@ export async function refreshSamlMetadata(
   );
 }
 
+/**
+ * How long after its metadata URL was read a signature that does not verify reads it no sooner again: an
+ * answer anyone may post (an unasked one above all) must not make us read an identity provider's metadata
+ * (and write the connection) at will. A rotated certificate is still read within this long; the daily
+ * refresh reads regardless.
+ */
+const REFETCH_COOLDOWN_MS = 5 * 60_000;
+
+/**
+ * refreshSamlMetadata after a signature did not verify (the identity provider may have rotated its
+ * certificate), at most once per connection in REFETCH_COOLDOWN_MS, claimed in the database so concurrent
+ * answers and other processes share the one read. Answers the connection as it now is, or undefined when it
+ * was not read (read recently, or the read failed).
+ */
+export async function refreshSamlMetadataAfterRefusal(
+  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock' | 'config'>,
+  connection: SsoConnection,
+): Promise<SsoConnection | undefined> {
+  const now = deps.clock();
+  const [claimed] = await deps.repos.sso.claimStaleSamlConnections(
+    new Date(now.getTime() - REFETCH_COOLDOWN_MS),
+    now,
+    connection.id,
+  );
+  if (!claimed) return undefined;
+  return refreshSamlMetadata(deps, claimed).catch(() => undefined);
+}
+
 /** Whether the saved connection still reaches the same identity provider and client (its test holds). */
 function sameProvider(existing: SsoConnection, fields: SsoConnectionFields, secretChanged: boolean): boolean {
   return (

@@ -24,7 +24,14 @@ import {
   type SignInSecrets,
   type SsoIdentity,
 } from '../sso/provider.js';
-import { addressProven, createAccount, freeMemberGrant, joinOrganization, joinWithin } from './accounts.js';
+import {
+  addressProven,
+  createAccount,
+  freeMemberGrant,
+  joinOrganization,
+  joinWithin,
+  proveAddress,
+} from './accounts.js';
 import { requirePermission } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
 import {
@@ -40,7 +47,7 @@ import { networkRefusalOf } from './session-policies.js';
 import {
   CONNECTION_NOT_FOUND,
   oidcSettingsOf,
-  refreshSamlMetadata,
+  refreshSamlMetadataAfterRefusal,
   samlSettingsOf,
   serviceProviderUrls,
   ssoOrganization,
@@ -127,12 +134,31 @@ export async function startSsoSignIn(deps: SsoDependencies, typed: string): Prom
 
 /** test-sso-connection: the admin signs in at the identity provider once; finish records that it worked. */
 export async function startSsoTest(deps: SsoDependencies, admin: User): Promise<SsoStart> {
+  return begin(deps, await testableConnection(deps, admin), admin.id);
+}
+
+/**
+ * The guard of a test, as it starts and again as it concludes (an admin demoted, or gone from the
+ * organization, in between neither marks it tested nor proves their address): the connection of the
+ * admin's organization, when the admin may set up its single sign-on.
+ */
+async function testableConnection(deps: SsoDependencies, admin: User): Promise<SsoConnection> {
   requirePermission(admin, 'organization.sso');
   const connection =
     admin.organization_id === null ? undefined : await deps.repos.sso.connectionOf(admin.organization_id);
   if (!connection) throw notFound(CONNECTION_NOT_FOUND);
   await ssoOrganization(deps.repos, admin);
-  return begin(deps, connection, admin.id);
+  return connection;
+}
+
+/** Whether `admin` may still conclude the test of `connection` (testableConnection). */
+async function mayStillTest(deps: SsoDependencies, admin: User, connection: SsoConnection): Promise<boolean> {
+  try {
+    return (await testableConnection(deps, admin)).id === connection.id;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
 }
 
 /** What is known of a sign-in as it is checked, for the audit entry of a refusal. */
@@ -392,14 +418,13 @@ async function conclude(
   if (testerId !== null) {
     // A test ends with the admin who started it, in the browser it started in; it signs nobody in.
     if (!tester || tester.id !== testerId) throw unauthenticated(SIGN_IN_EXPIRED);
+    if (!(await mayStillTest(deps, tester, connection))) throw unauthenticated(SIGN_IN_EXPIRED);
     await repos.transaction(async (tx) => {
       await tx.sso.markTested(connection.id, deps.clock());
       // The organization's identity provider signed in the admin's own address, in the admin's own signed-in
       // browser: that proves it (docs/product.md#proven-addresses), so single sign-on then lets the admin in,
       // as "Require SSO" counts on (docs/product.md#require-sso). Someone else's address proves nothing.
-      if (email === normalizeEmail(tester.email) && !addressProven(tester)) {
-        await tx.users.update(tester.id, { email_proven_at: deps.clock() });
-      }
+      if (email === normalizeEmail(tester.email)) await proveAddress(tx, tester, deps.clock());
       await tx.audit.record({
         type: 'sso.connection_tested',
         organizationId: organization.id,
@@ -493,8 +518,9 @@ async function unsolicited(
 /**
  * The one check of an answer's signature, for an answer asked for (verifiedAssertion) and one sent unasked
  * (unsolicited) alike: once with the metadata as kept, and when only the signature failed and the metadata
- * comes from a URL, once more after reading it again (a rotated certificate; refreshSamlMetadata, under the
- * same guard as saving it). Throws the library's refusal (SsoRejected) as it is.
+ * comes from a URL, once more after reading it again (a rotated certificate; under the same guard as
+ * saving it, at most once per connection in five minutes: refreshSamlMetadataAfterRefusal). Throws the
+ * library's refusal (SsoRejected) as it is.
  */
 async function verifiedRefreshingOnce(
   deps: SsoDependencies,
@@ -510,8 +536,8 @@ async function verifiedRefreshingOnce(
     return await check(connection);
   } catch (error) {
     if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
-    const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
-    if (refreshed === connection) throw error;
+    const refreshed = await refreshSamlMetadataAfterRefusal(deps, connection);
+    if (!refreshed) throw error;
     return await check(refreshed);
   }
 }

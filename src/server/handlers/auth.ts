@@ -4,6 +4,7 @@ import { isLocalUrl } from '../config.js';
 import {
   createAccount,
   knownSoftware,
+  proveAddress,
   viewOfUser,
   type DomainJoining,
   type NewAccount,
@@ -32,7 +33,7 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
-import { checkSignInAllowed, refuseHeldMember } from '../domain/require-sso.js';
+import { checkSignInAllowed, refuseBeforePassword } from '../domain/require-sso.js';
 import { refuseSignInOutsideNetwork } from '../domain/session-policies.js';
 import { auditRefusedSignUp } from '../domain/sign-in-refusal.js';
 import { refuseSignUpJoining } from '../domain/sign-up-refusal.js';
@@ -283,7 +284,7 @@ export function authHandlers(
         await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
       }
       let user = await repos.users.findByEmail(email);
-      if (user) await refuseHeldMember(repos, user, ctx.ip);
+      if (user) await refuseBeforePassword(repos, user, ctx.ip);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
         await repos.audit.record({
@@ -296,14 +297,13 @@ export function authHandlers(
         throw unauthenticated(message('invalid_credentials'));
       }
       // The password was right: the billing admin's break-glass sign-in still needs a second factor
-      // (docs/product.md#require-sso); members held to single sign-on were refused above.
+      // (docs/product.md#require-sso); members held to single sign-on, and callers from outside the
+      // organization's networks, were refused above. Every refusal comes before the first write.
       await checkSignInAllowed(repos, user, user.totp_secret !== null ? 'password+code' : 'password', ctx.ip);
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
       if (user.totp_secret !== null) {
-        // No pending sign-in from outside the organization's networks (signIn asks again at the end).
-        await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
         // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
         await endPreviousSession(services, ctx);
@@ -368,10 +368,10 @@ export function authHandlers(
         // The owner can set a password again with "forgot password".
         const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
         user = await repos.transaction(async (tx) => {
+          await proveAddress(tx, existing);
           if (distrustPassword) await tx.sessions.endSignInsOf(existing.id);
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
-            email_proven_at: new Date(),
             ...(distrustPassword ? { password_hash: null } : {}),
             ...(software ? { software } : {}),
           });
@@ -522,7 +522,8 @@ export function authHandlers(
         const userId = await tx.passwordResets.use(tokenHash);
         if (userId === undefined) throw invalid(INVALID_RESET_LINK);
         // The link came by mail: whoever uses it owns the address.
-        await tx.users.update(userId, { password_hash: passwordHash, email_proven_at: new Date() });
+        await proveAddress(tx, { id: userId });
+        await tx.users.update(userId, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere.
         await tx.sessions.endSignInsOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);

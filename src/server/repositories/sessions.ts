@@ -265,8 +265,10 @@ export function createSessionsRepository(db: Db) {
      * Signs the user out everywhere, but for the session whose cookie value is `keep` when given; answers
      * how many sessions ended. Sign-ins still waiting for their second factor end too: they were started
      * with a password (or a second factor) that whoever ends the sessions no longer trusts, and a code
-     * would otherwise turn one into a new session afterwards. Every path that ends a user's sessions calls
-     * this, so the two never drift apart.
+     * would otherwise turn one into a new session afterwards. So do an admin's tests of a single sign-on
+     * connection still waiting for the identity provider's answer: begun in a session that ends, they
+     * would otherwise still mark the connection tested and prove the admin's address. Every path that ends
+     * a user's sessions calls this, so they never drift apart.
      */
     async endSignInsOf(
       userIds: number | readonly number[],
@@ -275,6 +277,7 @@ export function createSessionsRepository(db: Db) {
       const ids = typeof userIds === 'number' ? [userIds] : userIds;
       if (ids.length === 0) return 0;
       await db.deleteFrom('pending_sign_ins').where('user_id', 'in', ids).execute();
+      await db.deleteFrom('sso_sign_ins').where('tester_id', 'in', ids).execute();
       let ended = db.deleteFrom('sessions').where('user_id', 'in', ids);
       if (keep !== undefined) ended = ended.where('id_hash', '!=', hashToken(keep));
       // "Require SSO" ends only the sessions signed in otherwise (docs/product.md#require-sso).

@@ -114,16 +114,18 @@ export function createSsoRepository(db: Db) {
     },
 
     /**
-     * Claims the SAML connections whose metadata URL was last read before `before` (the daily refresh):
-     * marked read at `now` in the same statement, so another process does not read them too.
+     * Claims the SAML connections whose metadata URL was last read before `before` (the daily refresh; one
+     * connection, `only`, after a signature that did not verify): marked read at `now` in the same
+     * statement, so another call or process does not read them too.
      */
-    async claimStaleSamlConnections(before: Date, now: Date): Promise<SsoConnection[]> {
+    async claimStaleSamlConnections(before: Date, now: Date, only?: number): Promise<SsoConnection[]> {
       return db
         .updateTable('sso_connections')
         .set({ saml_fetched_at: now })
         .where('protocol', '=', 'saml')
         .where('saml_metadata_url', 'is not', null)
         .where((eb) => eb.or([eb('saml_fetched_at', 'is', null), eb('saml_fetched_at', '<', before)]))
+        .$if(only !== undefined, (qb) => qb.where('id', '=', only!))
         .returningAll()
         .execute();
     },
