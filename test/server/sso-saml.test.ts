@@ -599,6 +599,54 @@ describe('the test of a SAML connection', () => {
   });
 });
 
+describe('a test of a SAML connection that no longer holds when the answer comes', () => {
+  const testsRecorded = async () =>
+    (
+      await t.app.services.db
+        .selectFrom('audit_events')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('type', '=', 'sso.connection_tested')
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  /** Starts a test as the admin, lets `meanwhile` happen, then the identity provider answers it. */
+  async function testWith(meanwhile: () => Promise<void>) {
+    const test = await t.api('testSsoConnection', { cookie: admin.cookie, body: {} });
+    assert.equal(test.status, 200, JSON.stringify(test.body));
+    const started = startedAt(test.body.redirect_url, test);
+    await meanwhile();
+    const posted = await post(
+      { SAMLResponse: await answer(started, `ada@${DOMAIN}`), RelayState: started.relayState },
+      started.cookie,
+    );
+    return conclude(posted.location, admin.cookie);
+  }
+
+  it('is not concluded by an admin demoted meanwhile', async () => {
+    const before = await testsRecorded();
+    const setRole = (role: 'member' | 'admin') =>
+      t.app.services.db.updateTable('users').set({ role }).where('id', '=', Number(admin.id)).execute();
+    try {
+      const finished = await testWith(() => setRole('member').then(() => undefined));
+      assert.equal(finished.status, 401, JSON.stringify(finished.body));
+      assert.equal(finished.body.code, 'sso_sign_in_expired');
+    } finally {
+      await setRole('admin');
+    }
+    assert.equal(await testsRecorded(), before, 'not recorded as tested');
+  });
+
+  it('ends with the admin’s sessions', async () => {
+    const before = await testsRecorded();
+    const finished = await testWith(async () => {
+      const ended = await t.api('endOtherSessions', { cookie: admin.cookie });
+      assert.equal(ended.status, 200, JSON.stringify(ended.body));
+    });
+    assert.equal(finished.status, 401, JSON.stringify(finished.body));
+    assert.equal(await testsRecorded(), before, 'not recorded as tested');
+  });
+});
+
 describe('certificate rotation', () => {
   it('reads the metadata again after a signature fails, and the new certificate signs in', async () => {
     clockOffset += 6 * MINUTE; // the last read is older than the cooldown of reads after a refusal
