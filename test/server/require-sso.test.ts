@@ -521,6 +521,17 @@ describe('the billing admin’s break-glass sign-in', () => {
         ip: '198.51.100.9',
       });
       assertOutsideNetwork(code);
+      // A recovery code from outside is not tried either, and audited as the way in it would have made.
+      const recovery = await t.api('verifyTwoFactor', {
+        cookie: cookieNamed(pending, 'pending_sign_in')!,
+        body: { code: 'k7m2-x9qp-4tdw' },
+        ip: '198.51.100.9',
+      });
+      assertOutsideNetwork(recovery);
+      assert.deepEqual((await lastAudit('auth.sign_in_failed'))?.details, {
+        method: 'password+recovery code',
+        reason: 'ip_not_allowed',
+      });
       // Single sign-on (OpenID Connect) from outside: the identity provider signed them in, the list refuses.
       assertOutsideNetwork(await signInWithSso(member.email));
       assert.deepEqual((await lastAudit('auth.sign_in_failed'))?.details, {

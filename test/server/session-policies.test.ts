@@ -315,6 +315,28 @@ describe('the allow-list', () => {
     }
   });
 
+  it('still refuses a signup with 403 when its audit entry cannot be written', async () => {
+    const email = uniqueEmail('net-unaudited');
+    const invited = await t.api('inviteUser', { cookie: admin.cookie, body: { email }, ip: ADMIN_IP });
+    assert.equal(invited.status, 200, JSON.stringify(invited.body));
+    const token = await mailToken(t, email);
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    const { audit } = t.app.services.repos;
+    const record = audit.record;
+    audit.record = () => Promise.reject(new Error('the audit log is unavailable'));
+    try {
+      const res = await t.api('signup', {
+        body: { name: 'Una', email, password: PASSWORD, invitation_token: token },
+        ip: '198.51.100.45',
+      });
+      assertOutsideNetwork(res, '198.51.100.45');
+      assert.equal(await accountOf(t, email), undefined);
+    } finally {
+      audit.record = record;
+      assert.equal((await save(NONE)).status, 200);
+    }
+  });
+
   it('refuses a signup that would join by the company domain from outside it; one that joins nothing is let in', async () => {
     const domain = `net-${Date.now()}.example`;
     const { owner } = await organizationWithDomain(t, `owner@${domain}`);

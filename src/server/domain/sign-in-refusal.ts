@@ -16,12 +16,15 @@ interface WayIn {
   ip: string | null;
 }
 
-/** The one entry of a refused way in: who (an account, or only an address), how, from where, and why. */
-function refusalEntry(
+/**
+ * The one entry of a refused way in: who (an account, or only an address, or nobody known yet), how, from
+ * where, and why (single sign-on's refusals, domain/sso-sign-in.ts, write it too).
+ */
+export function refusalEntry(
   organizationId: number | null,
-  target: { id: number | null; email: string },
+  target: { id: number | null; email: string | null },
   { method, ip }: WayIn,
-  refusal: Message,
+  refusal: Pick<Message, 'code'>,
 ): AuditEventInput {
   return {
     type: 'auth.sign_in_failed',
@@ -57,15 +60,19 @@ export class SignUpRefused extends DomainError {
   }
 }
 
-/** Runs a signup; a refusal of it (SignUpRefused) is audited after its transaction, on its own. */
+/**
+ * Runs a signup; a refusal of it (SignUpRefused) is audited after its transaction, on its own. An audit
+ * write that fails is reported (`auditFailed`) and the refusal still answered as it is: a 403, never a 500.
+ */
 export async function auditRefusedSignUp<T>(
   repos: Pick<Repositories, 'audit'>,
   signUp: () => Promise<T>,
+  auditFailed: (error: unknown) => void,
 ): Promise<T> {
   try {
     return await signUp();
   } catch (error) {
-    if (error instanceof SignUpRefused) await repos.audit.record(error.entry);
+    if (error instanceof SignUpRefused) await repos.audit.record(error.entry).catch(auditFailed);
     throw error;
   }
 }

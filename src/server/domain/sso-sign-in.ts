@@ -44,6 +44,7 @@ import {
   unavailable,
 } from './errors.js';
 import { networkRefusalOf } from './session-policies.js';
+import { refusalEntry } from './sign-in-refusal.js';
 import {
   CONNECTION_NOT_FOUND,
   oidcSettingsOf,
@@ -337,14 +338,10 @@ async function audited<T>(
     return await run(attempt);
   } catch (error) {
     if (error instanceof DomainError) {
-      await deps.repos.audit.record({
-        type: 'auth.sign_in_failed',
-        organizationId: attempt.organization?.id ?? null,
-        actor: null,
-        target: { id: attempt.user?.id ?? null, email: attempt.email ?? null },
-        ip,
-        details: { method: 'sso', reason: error.code },
-      });
+      const target = { id: attempt.user?.id ?? null, email: attempt.email ?? null };
+      await deps.repos.audit.record(
+        refusalEntry(attempt.organization?.id ?? null, target, { method: 'sso', ip }, error),
+      );
     }
     throw error;
   }

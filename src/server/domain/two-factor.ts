@@ -32,6 +32,14 @@ export async function checkSecondFactor(
   return null;
 }
 
+/**
+ * The way in a second factor of this shape would make, known before the code is tried: what a refusal
+ * before it (the IP allow-list's) is audited as.
+ */
+export function methodOfSecondFactor(code: string): 'password+code' | 'password+recovery code' {
+  return looksLikeRecoveryCode(code) ? 'password+recovery code' : 'password+code';
+}
+
 /** The refusal of a wrong, reused or spent code (sign-in and turning two-factor sign-in off). */
 export const INVALID_CODE = message('two_factor_code_invalid');
 

@@ -20,7 +20,7 @@ import {
   setSessionCookie,
 } from '../http/session-cookie.js';
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
-import { checkSecondFactor, INVALID_CODE } from '../domain/two-factor.js';
+import { checkSecondFactor, INVALID_CODE, methodOfSecondFactor } from '../domain/two-factor.js';
 import type { OperationId } from '../../contract/types.js';
 import type { Handlers, HandlerContext } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
@@ -73,10 +73,16 @@ function utmOf(body: UtmBody) {
   };
 }
 
-/** A new sign-in replaces whatever session the browser had (no session fixation). */
-async function endPreviousSession<K extends OperationId>(services: Services, ctx: HandlerContext<K>) {
+/**
+ * A new sign-in replaces whatever session the browser had (no session fixation): in `repos` (a signup's,
+ * its account's transaction).
+ */
+async function endPreviousSession<K extends OperationId>(
+  repos: Pick<InTransaction, 'sessions'>,
+  ctx: HandlerContext<K>,
+) {
   const previous = readSessionCookie(ctx.request);
-  if (previous) await services.repos.sessions.destroy(previous);
+  if (previous) await repos.sessions.destroy(previous);
 }
 
 /** The browser and address a new session is started from (the sessions list shows them). */
@@ -112,7 +118,7 @@ export async function signIn<K extends OperationId>(
 ) {
   // Before the browser's previous session ends: a refused sign-in changes nothing.
   await refuseSignInOutsideNetwork(services.repos, user, method, ctx.ip);
-  await endPreviousSession(services, ctx);
+  await endPreviousSession(services.repos, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
     await stillThePassword(tx, user, checkedPassword);
     await tx.audit.record({
@@ -155,8 +161,7 @@ const signedInView =
     // First, so a refusal leaves no account, membership or spent invitation behind (nor ends the browser's
     // previous session): only its audit entry (signUp).
     await refuseSignUpJoining(tx, user, method, ctx.ip);
-    const previous = readSessionCookie(ctx.request);
-    if (previous) await tx.sessions.destroy(previous);
+    await endPreviousSession(tx, ctx);
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
     await tx.audit.record({
@@ -202,8 +207,10 @@ function signUp<K extends 'signup' | 'googleAuth'>(
   method: 'password' | 'google',
   account: NewAccount,
 ) {
-  return auditRefusedSignUp(services.repos, () =>
-    createAccount(services.repos, account, signedInView(services, ctx, method)),
+  return auditRefusedSignUp(
+    services.repos,
+    () => createAccount(services.repos, account, signedInView(services, ctx, method)),
+    (err) => ctx.request.log.error({ err }, 'could not audit a refused signup'),
   );
 }
 
@@ -306,7 +313,7 @@ export function authHandlers(
       if (user.totp_secret !== null) {
         // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
-        await endPreviousSession(services, ctx);
+        await endPreviousSession(services.repos, ctx);
         clearSessionCookie(ctx.reply, config);
         const checked = user.password_hash!;
         const pending = await repos.transaction(async (tx) => {
@@ -426,7 +433,7 @@ export function authHandlers(
       // Required since the password was checked: the billing admin's is the break-glass sign-in.
       const { breakGlass } = await checkSignInAllowed(repos, user, 'password+code', ctx.ip);
       // From outside the organization's networks no code is even tried (signIn asks again at the end).
-      await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
+      await refuseSignInOutsideNetwork(repos, user, methodOfSecondFactor(ctx.body.code), ctx.ip);
       const used = await checkSecondFactor(services, user, ctx.body.code);
       if (!used) {
         await repos.audit.record({
