@@ -666,6 +666,30 @@ export interface CreditLedgerTable {
   created_at: GeneratedTimestamp;
 }
 
+/**
+ * Net credits spent per organization, UTC day, feature and slot (user_id % 16), kept by the trigger of
+ * credit_ledger (migration 0071): the usage report's chart. Read only by the report (repositories/credits.ts).
+ */
+interface CreditUsageDaysTable {
+  organization_id: number;
+  day: Date;
+  feature: string;
+  slot: number;
+  spent: string;
+  entries: number;
+}
+
+/** Net credits spent and spends per organization, UTC month, member and feature (migration 0071). */
+interface CreditUsageMonthsTable {
+  organization_id: number;
+  month: Date;
+  user_id: number;
+  feature: string;
+  spent: string;
+  spends: number;
+  entries: number;
+}
+
 /** A team pool's balance, kept by the trigger of credit_pool_ledger (migration 0055). */
 interface CreditPoolsTable {
   organization_id: number;
@@ -709,6 +733,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_pools: CreditPoolsTable;
   credit_pool_ledger: CreditPoolLedgerTable;
+  credit_usage_days: CreditUsageDaysTable;
+  credit_usage_months: CreditUsageMonthsTable;
   credit_settings: CreditSettingsTable;
   credit_alerts: CreditAlertsTable;
   session_policies: SessionPoliciesTable;

@@ -48,6 +48,22 @@ export interface UsageSummary {
 
 const toInt = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The whole UTC months inside [from, to): from `first` (the first of a month) up to `end` (excluded);
+ * `first >= end` when there is none.
+ */
+export function wholeMonths(from: Date, to: Date): { first: Date; end: Date } {
+  const startOfMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+  const start = startOfMonth(from);
+  const first =
+    start.getTime() === from.getTime()
+      ? start
+      : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  return { first, end: startOfMonth(to) };
+}
+
 export function createCreditsRepository(db: Db) {
   const entryColumns = [
     sql<string>`id::text`.as('id'),
@@ -98,6 +114,69 @@ export function createCreditsRepository(db: Db) {
 
   function usageEntries(filter: UsageFilter) {
     return db.selectFrom('credit_ledger as l').where('l.kind', 'in', USAGE_KINDS).where(inScope(filter));
+  }
+
+  /**
+   * An organization's report from the kept totals: the days from credit_usage_days; the members from
+   * credit_usage_months for the whole months of the period, and from the ledger for the days before the
+   * first whole month and after the last (at most two partial months).
+   */
+  async function organizationTotals(filter: UsageFilter & { organizationId: number }) {
+    const org = filter.organizationId;
+    const { first, end } = wholeMonths(filter.from, filter.to);
+    const onFeature = (column: string) =>
+      filter.feature === undefined
+        ? sql<boolean>`true`
+        : sql<boolean>`${sql.ref(column)} = ${filter.feature}`;
+    const edges =
+      first < end
+        ? sql<boolean>`((l.created_at >= ${filter.from} and l.created_at < ${first})
+            or (l.created_at >= ${end} and l.created_at < ${filter.to}))`
+        : sql<boolean>`(l.created_at >= ${filter.from} and l.created_at < ${filter.to})`;
+    return Promise.all([
+      db
+        .selectFrom('credit_usage_days as d')
+        .select([
+          sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'),
+          'd.feature',
+          sql<string>`sum(d.spent)`.as('spent'),
+        ])
+        .where('d.organization_id', '=', org)
+        .where(sql`d.day`, '>=', sql`${isoDay(filter.from)}::date`)
+        .where(sql`d.day`, '<', sql`${isoDay(filter.to)}::date`)
+        .where(onFeature('d.feature'))
+        .where('d.entries', '>', 0)
+        .groupBy(['d.day', 'd.feature'])
+        .execute(),
+      db
+        .selectFrom(
+          db
+            .selectFrom('credit_usage_months as m')
+            .select(['m.user_id', 'm.spent', 'm.spends'])
+            .where('m.organization_id', '=', org)
+            .where(sql`m.month`, '>=', sql`${isoDay(first)}::date`)
+            .where(sql`m.month`, '<', sql`${isoDay(end)}::date`)
+            .where(onFeature('m.feature'))
+            .where('m.entries', '>', 0)
+            .unionAll(
+              db
+                .selectFrom('credit_ledger as l')
+                .select([
+                  'l.user_id',
+                  sql<string>`-l.amount`.as('spent'),
+                  sql<number>`(l.kind = 'spend')::int`.as('spends'),
+                ])
+                .where('l.organization_id', '=', org)
+                .where('l.kind', 'in', USAGE_KINDS)
+                .where(edges)
+                .where(onFeature('l.feature')),
+            )
+            .as('t'),
+        )
+        .select(['t.user_id', sql<string>`sum(t.spent)`.as('spent'), sql<string>`sum(t.spends)`.as('spends')])
+        .groupBy('t.user_id')
+        .execute(),
+    ]);
   }
 
   return {
@@ -218,28 +297,34 @@ export function createCreditsRepository(db: Db) {
 
     /**
      * The report's aggregates: net credits spent per UTC day and feature, and per member (most spent first).
-     * Two hash aggregates over the covering index (organization_id, created_at), run side by side; each
-     * reads the period's entries once (one GROUPING SETS query sorts instead, several times slower).
+     * An organization's whole report reads the totals the ledger's trigger keeps (migration 0071,
+     * docs/performance.md#usage-report-totals); a report of one member reads their entries (a few hundred
+     * a year, by the user index).
      */
     async usageSummary(filter: UsageFilter): Promise<UsageSummary> {
-      const [daily, perMember] = await Promise.all([
-        usageEntries(filter)
-          .select([
-            sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as('day'),
-            sql<string>`coalesce(l.feature, '')`.as('feature'),
-            sql<string>`-sum(l.amount)`.as('spent'),
-          ])
-          .groupBy([sql`1`, sql`2`])
-          .execute(),
-        usageEntries(filter)
-          .select([
-            'l.user_id',
-            sql<string>`-sum(l.amount)`.as('spent'),
-            sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
-          ])
-          .groupBy('l.user_id')
-          .execute(),
-      ]);
+      const [daily, perMember] =
+        filter.organizationId !== null && filter.userId === undefined
+          ? await organizationTotals({ ...filter, organizationId: filter.organizationId })
+          : await Promise.all([
+              usageEntries(filter)
+                .select([
+                  sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as(
+                    'day',
+                  ),
+                  sql<string>`coalesce(l.feature, '')`.as('feature'),
+                  sql<string>`-sum(l.amount)`.as('spent'),
+                ])
+                .groupBy([sql`1`, sql`2`])
+                .execute(),
+              usageEntries(filter)
+                .select([
+                  'l.user_id',
+                  sql<string>`-sum(l.amount)`.as('spent'),
+                  sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
+                ])
+                .groupBy('l.user_id')
+                .execute(),
+            ]);
       const byDay = new Map<string, number>();
       const byFeature = new Map<string, number>();
       for (const row of daily) {
