@@ -44,8 +44,6 @@ export function createStatementNames(maxNamed = MAX_NAMED) {
   };
 }
 
-export type StatementNames = ReturnType<typeof createStatementNames>;
-
 /** PostgreSQL's answer to a prepared statement whose result columns changed since it was prepared. */
 export function isStalePlan(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
