@@ -78,6 +78,9 @@ export interface OrganizationsTable {
   seats_pro: Generated<number>;
   /** Kept by the users_count_members trigger (migration 0010). */
   member_count: Generated<number>;
+  /** Members holding each paid product (by the plan key), kept by a trigger (migration 0072). */
+  assigned_standard: Generated<number>;
+  assigned_pro: Generated<number>;
   subscription_id: string | null;
   /** Everyone in the organization must sign in with two-factor sign-in (docs/product.md#two-factor-sign-in). */
   require_two_factor: Generated<boolean>;
