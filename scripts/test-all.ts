@@ -45,6 +45,8 @@ interface Result {
   passed: number;
   failed: number;
   seconds: number;
+  /** CPU seconds its commands used (0 for a job that did not run). */
+  cpuSeconds?: number;
   note?: string;
   /** Each failed test's name and why it failed, repeated above the summary (a long log's tail shows them). */
   failures?: string[];
@@ -63,7 +65,8 @@ let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupted = true;
-    for (const child of running) child.kill(signal);
+    // Each command runs in a process group of its own (see run): the signal goes to the whole group.
+    for (const child of running) if (child.pid) process.kill(-child.pid, signal);
   });
 }
 
@@ -71,13 +74,28 @@ function banner(text: string) {
   return `\n━━━ ${text} ${'━'.repeat(Math.max(0, 72 - text.length))}`;
 }
 
-/** A suite's output goes to its own file while it runs, and is printed whole when it ends. */
+/**
+ * A suite's output goes to its own file while it runs, and is printed whole when it ends; the CPU its
+ * commands used (theirs and their children's, Chromium's included) adds up in `cpuSeconds`.
+ */
 interface Output {
   file: string;
+  cpuSeconds: number;
 }
 
 function newOutput(name: string): Output {
-  return { file: path.join(scratch, `${name.replace(/\W+/g, '-')}.log`) };
+  return { file: path.join(scratch, `${name.replace(/\W+/g, '-')}.log`), cpuSeconds: 0 };
+}
+
+/**
+ * The CPU a command and everything it waited for used, as the shell's `times` prints it (its second line:
+ * the children's user and system time). Node cannot read a child's rusage, the shell can.
+ */
+function childrenCpuSeconds(timesFile: string): number {
+  if (!existsSync(timesFile)) return 0;
+  const children = readFileSync(timesFile, 'utf8').split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+  return parts.reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
 }
 
 /** Runs a command with its output in `output`; resolves with its exit code (a signal counts as failure). */
@@ -89,7 +107,14 @@ function run(
 ): Promise<number> {
   return new Promise((resolve) => {
     const fd = openSync(output.file, 'a');
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+    const timesFile = `${output.file}.${randomBytes(4).toString('hex')}.times`;
+    // Through a shell that prints its children's CPU when the command ends; in a process group of its own
+    // so that an interrupt reaches the command and not only the shell.
+    const child = spawn(
+      '/bin/sh',
+      ['-c', '"$@"; code=$?; times > "$TEST_ALL_TIMES"; exit $code', 'sh', command, ...args],
+      { cwd: root, env: { ...env, TEST_ALL_TIMES: timesFile }, stdio: ['ignore', fd, fd], detached: true },
+    );
     running.add(child);
     let ended = false;
     // 'close' may or may not follow 'error': whichever comes first ends the run.
@@ -98,6 +123,7 @@ function run(
       ended = true;
       closeSync(fd);
       running.delete(child);
+      output.cpuSeconds += childrenCpuSeconds(timesFile);
       resolve(code);
     };
     child.on('error', (error) => {
@@ -483,10 +509,12 @@ async function schedule(jobs: Job[]): Promise<Result[]> {
       }))
       .then((result) => {
         const seconds = (Date.now() - begun) / 1000;
-        results.set(job.name, { ...result, seconds });
+        results.set(job.name, { ...result, seconds, cpuSeconds: output.cpuSeconds });
         const text = existsSync(output.file) ? readFileSync(output.file, 'utf8') : '';
         console.log(
-          banner(`${job.name}: ${result.passed} passed, ${result.failed} failed in ${seconds.toFixed(0)} s`),
+          banner(
+            `${job.name}: ${result.passed} passed, ${result.failed} failed in ${seconds.toFixed(0)} s (${output.cpuSeconds.toFixed(0)} CPU s)`,
+          ),
         );
         process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
         if (result.note) console.log(`(${result.note})`);
@@ -596,7 +624,10 @@ async function main() {
   for (const result of results) {
     const note = result.note ? `  (${result.note})` : '';
     const time = `${result.seconds.toFixed(0)} s`.padStart(6);
-    console.log(`${result.name.padEnd(24)} ${time}  ${result.passed} passed, ${result.failed} failed${note}`);
+    const cpu = `${(result.cpuSeconds ?? 0).toFixed(0)} CPU s`.padStart(10);
+    console.log(
+      `${result.name.padEnd(24)} ${time} ${cpu}  ${result.passed} passed, ${result.failed} failed${note}`,
+    );
   }
   console.log(`${'total (wall)'.padEnd(24)} ${elapsed(startedAt).padStart(6)}`);
   const cpuAtEnd = machineCpuSeconds();

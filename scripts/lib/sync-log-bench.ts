@@ -10,8 +10,13 @@ import { serverOn } from './bench-config.js';
 import { runLoad, type LoadResult } from './load.js';
 import { scratchDatabase } from './scratch-database.js';
 
-/** A page of the log answers within this, at the 99th percentile. */
+/** A page of the log answers within this, at the 99th percentile, ... */
 export const SYNC_LOG_BUDGET_MS = 100;
+/**
+ * ... over a log this long: the product's figure. A shorter log (the suite's smoke run writes 2,000) is
+ * paged to see every page answer, but its latency on a shared machine says nothing of the budget.
+ */
+export const SYNC_LOG_BUDGET_ENTRIES = 1_000_000;
 const MEMBERS = 10;
 /** Seconds between two seeded entries: a million span about 7 months, inside the 13 months kept. */
 const SPACING_SECONDS = 18;

@@ -50,7 +50,8 @@ describe('bench script', () => {
             // both cores busy several times over; under the 600 s the runner gives a file.
             timeout: 540_000,
             // A small "large" organization keeps the smoke run short; the real run writes 10,000 members.
-            // A sync log of 2,000 entries instead of a million: the pages are read, the budget not asserted.
+            // A sync log of 2,000 entries instead of a million: the pages are read, the budget not asserted
+            // (the bench applies it to the full-size log only: a shared machine makes a p99 of anything).
             env: { ...process.env, LOG_LEVEL: 'error', BENCH_MEMBERS: '200', BENCH_SYNC_LOG_ENTRIES: '2000' },
           },
         );
