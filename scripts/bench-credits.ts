@@ -51,7 +51,8 @@ async function helloRun(body: Record<string, unknown>): Promise<LoadResult> {
     });
     return await runLoad({
       url,
-      maxRequests,
+      // Its whole time: capped at the spends' request count, a hello world ends in a second, mostly warm-up.
+      maxRequests: 10_000_000,
       maxSeconds,
       concurrency: SPEND_CONCURRENCY,
       post: { body, freshKey: 'idempotency_key' },

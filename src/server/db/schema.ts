@@ -682,12 +682,11 @@ interface CreditUsageDaysTable {
   entries: number;
 }
 
-/** Net credits spent and spends per organization, UTC month, member and feature (migration 0071). */
+/** Net credits spent and spends per organization, UTC month and member (migration 0071). */
 interface CreditUsageMonthsTable {
   organization_id: number;
   month: Date;
   user_id: number;
-  feature: string;
   spent: string;
   spends: number;
   entries: number;

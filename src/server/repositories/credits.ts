@@ -116,67 +116,72 @@ export function createCreditsRepository(db: Db) {
     return db.selectFrom('credit_ledger as l').where('l.kind', 'in', USAGE_KINDS).where(inScope(filter));
   }
 
+  /** What each member spent in the period by their entries: spends, less refunds. */
+  function spentPerMember(filter: UsageFilter) {
+    return usageEntries(filter)
+      .select([
+        'l.user_id',
+        sql<string>`-sum(l.amount)`.as('spent'),
+        sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
+      ])
+      .groupBy('l.user_id')
+      .execute();
+  }
+
   /**
    * An organization's report from the kept totals: the days from credit_usage_days; the members from
    * credit_usage_months for the whole months of the period, and from the ledger for the days before the
-   * first whole month and after the last (at most two partial months).
+   * first whole month and after the last (at most two partial months, each its own range, read from the
+   * covering index alone). The monthly totals are not kept per feature: filtered by feature, the members
+   * come from the ledger.
    */
   async function organizationTotals(filter: UsageFilter & { organizationId: number }) {
     const org = filter.organizationId;
     const { first, end } = wholeMonths(filter.from, filter.to);
-    const onFeature = (column: string) =>
-      filter.feature === undefined
-        ? sql<boolean>`true`
-        : sql<boolean>`${sql.ref(column)} = ${filter.feature}`;
-    const edges =
-      first < end
-        ? sql<boolean>`((l.created_at >= ${filter.from} and l.created_at < ${first})
-            or (l.created_at >= ${end} and l.created_at < ${filter.to}))`
-        : sql<boolean>`(l.created_at >= ${filter.from} and l.created_at < ${filter.to})`;
-    return Promise.all([
+    const days = db
+      .selectFrom('credit_usage_days as d')
+      .select([
+        sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'),
+        'd.feature',
+        sql<string>`sum(d.spent)`.as('spent'),
+      ])
+      .where('d.organization_id', '=', org)
+      .where(sql`d.day`, '>=', sql`${isoDay(filter.from)}::date`)
+      .where(sql`d.day`, '<', sql`${isoDay(filter.to)}::date`)
+      .where((eb) => (filter.feature === undefined ? eb.lit(true) : eb('d.feature', '=', filter.feature)))
+      .where('d.entries', '>', 0)
+      .groupBy(['d.day', 'd.feature'])
+      .execute();
+    if (filter.feature !== undefined || first >= end) return Promise.all([days, spentPerMember(filter)]);
+    const entriesBetween = (from: Date, to: Date) =>
       db
-        .selectFrom('credit_usage_days as d')
+        .selectFrom('credit_ledger as l')
         .select([
-          sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'),
-          'd.feature',
-          sql<string>`sum(d.spent)`.as('spent'),
+          'l.user_id',
+          sql<string>`-l.amount`.as('spent'),
+          sql<number>`(l.kind = 'spend')::int`.as('spends'),
         ])
-        .where('d.organization_id', '=', org)
-        .where(sql`d.day`, '>=', sql`${isoDay(filter.from)}::date`)
-        .where(sql`d.day`, '<', sql`${isoDay(filter.to)}::date`)
-        .where(onFeature('d.feature'))
-        .where('d.entries', '>', 0)
-        .groupBy(['d.day', 'd.feature'])
-        .execute(),
-      db
-        .selectFrom(
-          db
-            .selectFrom('credit_usage_months as m')
-            .select(['m.user_id', 'm.spent', 'm.spends'])
-            .where('m.organization_id', '=', org)
-            .where(sql`m.month`, '>=', sql`${isoDay(first)}::date`)
-            .where(sql`m.month`, '<', sql`${isoDay(end)}::date`)
-            .where(onFeature('m.feature'))
-            .where('m.entries', '>', 0)
-            .unionAll(
-              db
-                .selectFrom('credit_ledger as l')
-                .select([
-                  'l.user_id',
-                  sql<string>`-l.amount`.as('spent'),
-                  sql<number>`(l.kind = 'spend')::int`.as('spends'),
-                ])
-                .where('l.organization_id', '=', org)
-                .where('l.kind', 'in', USAGE_KINDS)
-                .where(edges)
-                .where(onFeature('l.feature')),
-            )
-            .as('t'),
-        )
-        .select(['t.user_id', sql<string>`sum(t.spent)`.as('spent'), sql<string>`sum(t.spends)`.as('spends')])
-        .groupBy('t.user_id')
-        .execute(),
-    ]);
+        .where('l.organization_id', '=', org)
+        .where('l.kind', 'in', USAGE_KINDS)
+        .where('l.created_at', '>=', from)
+        .where('l.created_at', '<', to);
+    const members = db
+      .selectFrom(
+        db
+          .selectFrom('credit_usage_months as m')
+          .select(['m.user_id', 'm.spent', 'm.spends'])
+          .where('m.organization_id', '=', org)
+          .where(sql`m.month`, '>=', sql`${isoDay(first)}::date`)
+          .where(sql`m.month`, '<', sql`${isoDay(end)}::date`)
+          .where('m.entries', '>', 0)
+          .unionAll(entriesBetween(filter.from, first))
+          .unionAll(entriesBetween(end, filter.to))
+          .as('t'),
+      )
+      .select(['t.user_id', sql<string>`sum(t.spent)`.as('spent'), sql<string>`sum(t.spends)`.as('spends')])
+      .groupBy('t.user_id')
+      .execute();
+    return Promise.all([days, members]);
   }
 
   return {
@@ -319,14 +324,7 @@ export function createCreditsRepository(db: Db) {
                 ])
                 .groupBy([sql`1`, sql`2`])
                 .execute(),
-              usageEntries(filter)
-                .select([
-                  'l.user_id',
-                  sql<string>`-sum(l.amount)`.as('spent'),
-                  sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
-                ])
-                .groupBy('l.user_id')
-                .execute(),
+              spentPerMember(filter),
             ]);
       const byDay = new Map<string, number>();
       const byFeature = new Map<string, number>();

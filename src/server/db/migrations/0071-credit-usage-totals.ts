@@ -6,8 +6,9 @@
  * - `credit_usage_days`: net credits spent per organization, UTC day and feature (the chart and the
  *   features). Each organization's day is split into 16 slots by member (`user_id % 16`), so members
  *   spending at once do not all wait for one row's lock;
- * - `credit_usage_months`: net credits spent and spends per organization, UTC month, member and feature
- *   (the members table; the report reads the ledger itself for the partial months at its ends).
+ * - `credit_usage_months`: net credits spent and spends per organization, UTC month and member (the
+ *   members table; the report reads the ledger itself for the partial months at its ends, and for a
+ *   report filtered by feature).
  *
  * `entries` counts the ledger rows of each total, so a total whose entries are all gone (a deleted member's)
  * is not shown as a day or member with usage. Entries deleted (a member's account deleted) or moved (their
@@ -40,11 +41,10 @@ export default {
         organization_id integer not null references organizations(id) on delete cascade,
         month date not null,
         user_id integer not null references users(id) on delete cascade,
-        feature text not null,
         spent bigint not null,
         spends integer not null,
         entries integer not null,
-        primary key (organization_id, month, user_id, feature)
+        primary key (organization_id, month, user_id)
       )
       `,
     );
@@ -60,17 +60,16 @@ export default {
             update credit_usage_months set spent = spent + old.amount,
                 spends = spends - (old.kind = 'spend')::int, entries = entries - 1
               where organization_id = old.organization_id and month = ${of(MONTH, 'old')}
-                and user_id = old.user_id and feature = coalesce(old.feature, '');
+                and user_id = old.user_id;
           end if;
           if tg_op in ('INSERT', 'UPDATE') and new.kind in ('spend', 'refund') and new.organization_id is not null then
             insert into credit_usage_days as d (organization_id, day, feature, slot, spent, entries)
               values (new.organization_id, ${of(DAY, 'new')}, coalesce(new.feature, ''), new.user_id % 16, -new.amount, 1)
               on conflict (organization_id, day, feature, slot)
               do update set spent = d.spent + excluded.spent, entries = d.entries + 1;
-            insert into credit_usage_months as m (organization_id, month, user_id, feature, spent, spends, entries)
-              values (new.organization_id, ${of(MONTH, 'new')}, new.user_id, coalesce(new.feature, ''),
-                -new.amount, (new.kind = 'spend')::int, 1)
-              on conflict (organization_id, month, user_id, feature)
+            insert into credit_usage_months as m (organization_id, month, user_id, spent, spends, entries)
+              values (new.organization_id, ${of(MONTH, 'new')}, new.user_id, -new.amount, (new.kind = 'spend')::int, 1)
+              on conflict (organization_id, month, user_id)
               do update set spent = m.spent + excluded.spent, spends = m.spends + excluded.spends,
                 entries = m.entries + 1;
           end if;
@@ -95,11 +94,11 @@ export default {
             select organization_id, ${of(DAY, 'l')}, coalesce(feature, ''), user_id % 16, -sum(amount), count(*)
             from credit_ledger l where kind in ('spend', 'refund') and organization_id is not null
             group by 1, 2, 3, 4;
-          insert into credit_usage_months (organization_id, month, user_id, feature, spent, spends, entries)
-            select organization_id, ${of(MONTH, 'l')}, user_id, coalesce(feature, ''), -sum(amount),
+          insert into credit_usage_months (organization_id, month, user_id, spent, spends, entries)
+            select organization_id, ${of(MONTH, 'l')}, user_id, -sum(amount),
               count(*) filter (where kind = 'spend'), count(*)
             from credit_ledger l where kind in ('spend', 'refund') and organization_id is not null
-            group by 1, 2, 3, 4;
+            group by 1, 2, 3;
         $$`,
       )
       .execute(db);
