@@ -102,3 +102,11 @@ export async function payInSandbox(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL(/\/dashboard\/billing\/success$/);
 }
+
+/** The admin on `page` buys Standard seats through the sandbox checkout (billing has its own walks). */
+export async function buyStandardSeats(page: Page, standard: number): Promise<void> {
+  const seats = await apiCall(page, '/api/buy-more-seats', { standard_seats: standard, pro_seats: 0 });
+  assert.equal(seats.status, 200, JSON.stringify(seats.json));
+  await page.goto((seats.json as { url: string }).url);
+  await payInSandbox(page);
+}

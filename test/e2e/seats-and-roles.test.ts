@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../server/helpers/node-test.js';
 import { useAppAndBrowser } from './harness.js';
-import { apiCall, invitationToken, newPerson, payInSandbox, signUpByApi, teamOfTwo } from './people.js';
+import { apiCall, invitationToken, newPerson, buyStandardSeats, signUpByApi, teamOfTwo } from './people.js';
 
 const e2e = useAppAndBrowser();
 const run = Date.now();
@@ -35,10 +35,7 @@ test('an admin moves a seat from one member to another in one step', async () =>
   );
 
   // One Standard seat, bought in the sandbox checkout and given to Grace.
-  const seats = await apiCall(admin.page, '/api/buy-more-seats', { standard_seats: 1, pro_seats: 0 });
-  assert.equal(seats.status, 200, JSON.stringify(seats.json));
-  await admin.page.goto((seats.json as { url: string }).url);
-  await payInSandbox(admin.page);
+  await buyStandardSeats(admin.page, 1);
   const users = await apiCall(admin.page, '/api/get-organization-members');
   const graceId = (users.json as { data: { users: { id: string; email: string }[] } }).data.users.find(
     (user) => user.email === graceEmail,

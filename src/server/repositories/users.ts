@@ -1,7 +1,7 @@
 /** The users table: accounts, their plan columns and organization membership. */
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database, NewUser, User } from '../db/schema.js';
+import type { Database, NewUser, SignInMethod, User } from '../db/schema.js';
 import type { PlanKey } from '../../shared/plans.js';
 import { rolesWithout } from '../../shared/permissions.js';
 
@@ -20,6 +20,11 @@ export interface UserViewExtras {
   personal_connection_id: number | null;
   /** Whether the connection the extension uses needs attention; null without one. */
   connection_needs_attention: boolean | null;
+  /**
+   * How the session the view is read for was signed in, when it is known (the session resolver, a sign-in's
+   * answer): single sign-on meets the organization's two-factor requirement (domain/two-factor.ts).
+   */
+  session_sign_in_method?: SignInMethod | null;
 }
 
 /** The columns of a member the members table shows (get-organization-members). */

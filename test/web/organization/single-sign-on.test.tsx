@@ -14,6 +14,7 @@ import { renderApp, signedIn } from '../utils/render';
 import { activateLocaleWith } from '../../../src/web/i18n';
 import { messages, renderServerCode, translateStoredValue } from '../../../src/web/i18n/zh-CN';
 import { leaveAppTo } from '../../../src/web/lib/safe-redirect';
+import type { Schemas } from '../../../src/web/api/contract-types';
 
 // docs/product.md#single-sign-on: an admin connects the organization's identity provider under
 // Organization settings: what to paste there, the connection (OpenID Connect, or SAML's metadata), a test
@@ -54,7 +55,7 @@ const saved = {
 
 type Settings = {
   domain: string | null;
-  connection: typeof connection | null;
+  connection: Schemas['SsoConnection'] | null;
   sandbox: { issuer: string; client_id: string; client_secret: string; saml_metadata_url: string } | null;
 };
 
@@ -181,6 +182,31 @@ test('tests the connection at the identity provider, and deletes it after asking
   await user.click(dialog.getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(remove.requests).toHaveLength(1));
   expect(await screen.findByText('The single sign-on connection was deleted.')).toBeInTheDocument();
+});
+
+test('a SAML connection is tested too, so that single sign-on can then be required', async () => {
+  const samlConnection = {
+    ...connection,
+    protocol: 'saml' as const,
+    issuer: null,
+    client_id: null,
+    client_secret_set: false,
+    metadata_url: 'https://idp.example.com/metadata',
+  };
+  const test = spyOnApi('testSsoConnection', {
+    error: false,
+    redirect_url: 'https://idp.example.com/sso?SAMLRequest=r&RelayState=s',
+  });
+  server.use(mockApi('getSsoConnection', answer({ connection: samlConnection })), test.handler);
+  const { user } = renderOrganization();
+  const section = await openSection(user);
+  expect(await section.findByText('SAML: the identity provider’s metadata is saved.')).toBeInTheDocument();
+  expect(section.getByText('Test the connection before requiring single sign-on.')).toBeInTheDocument();
+  await user.click(section.getByRole('button', { name: 'Test connection' }));
+  await waitFor(() =>
+    expect(leaveAppTo).toHaveBeenCalledWith('https://idp.example.com/sso?SAMLRequest=r&RelayState=s'),
+  );
+  expect(test.requests).toHaveLength(1);
 });
 
 test('editing says the saved secret is kept; SAML shows its values and saves the metadata', async () => {

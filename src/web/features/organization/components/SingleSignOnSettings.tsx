@@ -150,15 +150,10 @@ function ConnectionSummary({
       </Typography>
       {error && <ErrorAlert error={error} onClose={() => setError(null)} />}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        {oidc && (
-          <Button
-            variant="contained"
-            disabled={testing.isLoading || leaving}
-            onClick={() => void startTest()}
-          >
-            {testing.isLoading || leaving ? t('Opening your identity provider...') : t('Test connection')}
-          </Button>
-        )}
+        {/* Either protocol: the switch below waits for a test (docs/product.md#require-sso). */}
+        <Button variant="contained" disabled={testing.isLoading || leaving} onClick={() => void startTest()}>
+          {testing.isLoading || leaving ? t('Opening your identity provider...') : t('Test connection')}
+        </Button>
         <Button variant="outlined" onClick={onEdit}>
           {t('Edit')}
         </Button>
