@@ -7,7 +7,9 @@
  *
  *   npm run bench:credits -- --requests 2000 --seconds 20 --json out.json
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/server/app.js';
@@ -32,6 +34,34 @@ const REPORT_CONCURRENCY = 2;
 const maxRequests = positiveInt(args, 'requests');
 const maxSeconds = positiveInt(args, 'seconds');
 
+/**
+ * A bare Fastify hello world in its own process (lib/bench-hello.ts) answering the same POST at the same
+ * connections just before the spends, so spend-credits is also given as a ratio of it, as `npm run bench`
+ * gives its calls: a busy moment of the shared machine hits both.
+ */
+async function helloRun(body: Record<string, unknown>): Promise<LoadResult> {
+  const child = fork(path.join(import.meta.dirname, 'lib', 'bench-hello.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('message', (message) => resolve(message as { url: string }));
+    });
+    return await runLoad({
+      url,
+      // Its whole time: capped at the spends' request count, a hello world ends in a second, mostly warm-up.
+      maxRequests: 10_000_000,
+      maxSeconds,
+      concurrency: SPEND_CONCURRENCY,
+      post: { body, freshKey: 'idempotency_key' },
+    });
+  } finally {
+    child.kill();
+  }
+}
+
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
   setTimeout(
@@ -44,12 +74,13 @@ async function main() {
   console.log(
     '\n' +
       table(
-        ['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'max ms'],
+        ['scenario', 'requests', 'errors', 'req/s', 'x hello', 'p50 ms', 'p99 ms', 'max ms'],
         results.map((r) => [
           r.name,
           r.requests,
           r.errors,
           Math.round(r.requestsPerSecond),
+          r.xHello === undefined ? '' : r.xHello.toFixed(3),
           ms(r.p50),
           ms(r.p99),
           ms(r.max),
@@ -82,7 +113,7 @@ async function main() {
 }
 
 /** The credit scenarios (docs/performance.md#credits-benchmark) on a fresh PostgreSQL database; none (with a warning) when it cannot be reached. */
-async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
+async function creditScenarios(): Promise<(LoadResult & { name: string; xHello?: number })[]> {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   try {
     scratch = await scratchDatabase(pgAdminUrl, 'bench');
@@ -92,7 +123,7 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
     );
     return [];
   }
-  const results: (LoadResult & { name: string })[] = [];
+  const results: (LoadResult & { name: string; xHello?: number })[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const { port, url, config } = await serverOn({
@@ -113,7 +144,7 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
       new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const report = (days: number) =>
       `${config.apiBase}/get-usage-report?from=${dayOf(days - 1)}&to=${dayOf(0)}&page_size=50`;
-    const runs: { name: string; run: () => Promise<LoadResult> }[] = [
+    const runs: { name: string; run: () => Promise<LoadResult>; hello?: boolean }[] = [
       {
         name: `POST spend-credits (${SPEND_CONCURRENCY} connections, PostgreSQL)`,
         run: () =>
@@ -126,6 +157,7 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
             post: { body: spendBody, freshKey: 'idempotency_key' },
             cookies: data.spenderCookies,
           }),
+        hello: true,
       },
       ...[30, 365].map((days) => ({
         name: `GET get-usage-report, ${days} days (${REPORT_CONCURRENCY} connections, ${BENCH_MEMBERS.toLocaleString('en')} members, ${BENCH_ENTRIES.toLocaleString('en')} entries)`,
@@ -141,9 +173,15 @@ async function creditScenarios(): Promise<(LoadResult & { name: string })[]> {
           }),
       })),
     ];
-    for (const { name: scenario, run } of runs) {
+    for (const { name: scenario, run, hello } of runs) {
+      const reference = hello ? await helloRun(spendBody) : undefined;
+      if (reference) results.push({ name: 'POST bare Fastify hello world (the reference)', ...reference });
       const result = await run();
-      results.push({ name: scenario, ...result });
+      results.push({
+        name: scenario,
+        ...result,
+        ...(reference ? { xHello: result.requestsPerSecond / reference.requestsPerSecond } : {}),
+      });
       console.log(`  ${scenario}: ${result.requests} requests in ${result.seconds.toFixed(1)} s`);
     }
   } finally {

@@ -1,8 +1,9 @@
 /**
  * The credit scenarios of `npm run bench` (docs/performance.md#credits-benchmark), on PostgreSQL: spend-credits with 50 connections, and
  * get-usage-report over an organization of 10,000 members with 1,000,000 ledger entries. The data is written
- * in SQL (generate_series) with the ledger trigger off, then every balance is set to its ledger sum, so the
- * rule "balance = sum of the ledger" still holds for what is measured.
+ * in SQL (generate_series) with the ledger triggers off, then every balance is set to its ledger sum and the
+ * usage totals are computed from the ledger (migration 0071), so the rules "balance = sum of the ledger" and
+ * "totals = sums of the ledger" still hold for what is measured.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/index.js';
@@ -38,7 +39,9 @@ export async function seedCreditBench(db: Db, repos: Repositories): Promise<Cred
     await db.selectFrom('users').select('id').where('organization_id', '=', org.id).orderBy('id').execute()
   ).map((row) => row.id);
 
+  // Both triggers off for the bulk load; the balances and the usage totals are computed once after.
   await sql`alter table credit_ledger disable trigger credit_ledger_apply`.execute(db);
+  await sql`alter table credit_ledger disable trigger credit_ledger_usage`.execute(db);
   try {
     // A year of history: grants, then spends (and a few refunds) spread over the members and days.
     await sql`insert into credit_ledger (user_id, organization_id, kind, amount, reason, created_at)
@@ -56,11 +59,15 @@ export async function seedCreditBench(db: Db, repos: Repositories): Promise<Cred
     await sql`update users u set credits = s.total, period_granted = 100000
       from (select user_id, sum(amount)::int as total from credit_ledger group by user_id) s
       where u.id = s.user_id and u.organization_id = ${org.id}`.execute(db);
+    await sql`select rebuild_credit_usage()`.execute(db);
   } finally {
     await sql`alter table credit_ledger enable trigger credit_ledger_apply`.execute(db);
+    await sql`alter table credit_ledger enable trigger credit_ledger_usage`.execute(db);
   }
   // As autovacuum would: the visibility map lets reports read the covering index alone.
   await sql`vacuum analyze credit_ledger`.execute(db);
+  await sql`vacuum analyze credit_usage_months`.execute(db);
+  await sql`analyze credit_usage_days`.execute(db);
   await sql`analyze users`.execute(db);
 
   const spenderCookies: string[] = [];

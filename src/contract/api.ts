@@ -158,7 +158,16 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an account, optionally joining an organization through an invitation. */
+    /**
+     * Create an account, optionally joining an organization through an invitation.
+     * @description A signup that would join an organization at once (by its invitation, or automatic joining) is refused
+     *     with 403 when that organization would refuse the new member's sign-in: it requires single sign-on of
+     *     them (`sso_required`, login's sentence; "Sign in with SSO" is the way in: docs/product.md#require-sso),
+     *     or its IP allow-list leaves out the caller's address (`ip_not_allowed`:
+     *     docs/product.md#session-and-network-policies). Nothing is left but the refusal's audit entry
+     *     (`auth.sign_in_failed`, the method and the code as reason): no account, the invitation unspent, the
+     *     browser's previous session untouched.
+     */
     post: operations['signup'];
     delete?: never;
     options?: never;
@@ -178,7 +187,11 @@ export interface paths {
     /**
      * Sign in or sign up with a Google ID token from the sign-in widget.
      * @description An existing member at the domain of an organization that requires single sign-on is refused with 403
-     *     (`sso_required`), its billing admin included (docs/product.md#require-sso).
+     *     (`sso_required`), its billing admin included (docs/product.md#require-sso). A member whose
+     *     organization's IP allow-list leaves out the caller's address is refused with 403 (`ip_not_allowed`)
+     *     before anything is linked (docs/product.md#session-and-network-policies). A signup that would join an
+     *     organization at once (an invitation, automatic joining) is refused by the same two rules, leaving no
+     *     account behind, only the refusal's audit entry (as signup's).
      */
     post: operations['googleAuth'];
     delete?: never;
@@ -240,7 +253,10 @@ export interface paths {
      *     - an address without account gets one, with its address proven, as a Free member of the organization
      *       (the seat rules of any join).
      *     The session starts like any sign-in (`auth.signed_in`, method `sso`); single sign-on is not gated by
-     *     the product's second factor (the identity provider applies its own). A test started by
+     *     the product's second factor (the identity provider applies its own), and meets an organization's
+     *     requirement of it. A sign-in from an address the organization's IP allow-list leaves out is refused
+     *     (403 `ip_not_allowed`, audited) before anything is written: no account made, joined or linked, no
+     *     session. A test started by
      *     test-sso-connection records when the connection worked (`outcome: tested`) and changes no session.
      *     Every refusal is audited (`auth.sign_in_failed`, method `sso`, with the reason's code).
      *
@@ -1374,7 +1390,8 @@ export interface paths {
      * @description Takes the `pending_sign_in` cookie login set (10 minutes, 5 attempts, and at most 10 codes per
      *     account in 15 minutes). A code is accepted once; a recovery code works once. A member of an
      *     organization that requires single sign-on is refused (403 `sso_required`), but its billing admin
-     *     (the break-glass sign-in, audited as `auth.break_glass_signed_in`).
+     *     (the break-glass sign-in, audited as `auth.break_glass_signed_in`). From an address outside the
+     *     organization's IP allow-list it is refused (403 `ip_not_allowed`) before the code is tried.
      */
     post: operations['verifyTwoFactor'];
     delete?: never;
@@ -3061,6 +3078,8 @@ export interface components {
       subscription: components['schemas']['Subscription'];
       /** @description The user signs in with a second factor (TOTP). */
       two_factor_enabled?: boolean;
+      /** @description The organization requires two-factor sign-in and this session does not meet it: the account has no second factor of the product's own, and the session was not signed in with single sign-on (the identity provider's sign-in meets it). Until it is met the other calls answer 403 `two_factor_required` and the app sends the user to Settings. */
+      must_set_up_two_factor?: boolean;
       organization: components['schemas']['Organization'] | null;
     };
     /** @description A DNS record the admin publishes at the company domain to prove it. */
@@ -4351,7 +4370,12 @@ export interface components {
         'application/scim+json': components['schemas']['ScimError'];
       };
     };
-    /** @description Too many invitations mailed to this address; try again after `Retry-After` seconds. */
+    /**
+     * @description Too many failed authentications from this address (a wrong, expired or revoked token, counted per
+     *     source address: a valid token is never refused for another source's failures; docs/scim.md#the-token),
+     *     or, for a call that invites, too many invitations mailed to this address; try again after
+     *     `Retry-After` seconds.
+     */
     ScimTooManyRequests: {
       headers: {
         /** @description Seconds to wait. */
@@ -4874,7 +4898,10 @@ export interface operations {
        *     `pending_sign_in` cookie that verify-two-factor takes and no other operation accepts.
        *     A member at the domain of an organization that requires single sign-on is refused with 403
        *     (`sso_required`) once the password is right (docs/product.md#require-sso); its billing admin signs
-       *     in only with the second factor (403 `sso_break_glass_needs_two_factor` without one).
+       *     in only with the second factor (403 `sso_break_glass_needs_two_factor` without one). A member
+       *     whose organization's IP allow-list leaves out the caller's address is refused with 403
+       *     (`ip_not_allowed`) once the password is right, before any session or pending sign-in
+       *     (docs/product.md#session-and-network-policies).
        */
       200: {
         headers: {
@@ -11052,6 +11079,7 @@ export interface operations {
       400: components['responses']['ScimBadRequest'];
       401: components['responses']['ScimUnauthorized'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11105,6 +11133,7 @@ export interface operations {
       400: components['responses']['ScimBadRequest'];
       401: components['responses']['ScimUnauthorized'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11151,6 +11180,7 @@ export interface operations {
       400: components['responses']['ScimBadRequest'];
       401: components['responses']['ScimUnauthorized'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11224,6 +11254,7 @@ export interface operations {
       400: components['responses']['ScimBadRequest'];
       401: components['responses']['ScimUnauthorized'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11369,6 +11400,7 @@ export interface operations {
       401: components['responses']['ScimUnauthorized'];
       404: components['responses']['ScimNotFound'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11481,6 +11513,7 @@ export interface operations {
       409: components['responses']['ScimConflict'];
       413: components['responses']['ScimPayloadTooLarge'];
       415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11628,6 +11661,7 @@ export interface operations {
       400: components['responses']['ScimBadRequest'];
       401: components['responses']['ScimUnauthorized'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11694,6 +11728,7 @@ export interface operations {
       409: components['responses']['ScimConflict'];
       413: components['responses']['ScimPayloadTooLarge'];
       415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11744,6 +11779,7 @@ export interface operations {
       401: components['responses']['ScimUnauthorized'];
       404: components['responses']['ScimNotFound'];
       408: components['responses']['RequestTimeout'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11814,6 +11850,7 @@ export interface operations {
       409: components['responses']['ScimConflict'];
       413: components['responses']['ScimPayloadTooLarge'];
       415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11843,6 +11880,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['ScimPayloadTooLarge'];
       415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };
@@ -11913,6 +11951,7 @@ export interface operations {
       409: components['responses']['ScimConflict'];
       413: components['responses']['ScimPayloadTooLarge'];
       415: components['responses']['ScimUnsupportedMediaType'];
+      429: components['responses']['ScimTooManyRequests'];
       500: components['responses']['ScimInternalError'];
       503: components['responses']['ScimUnavailable'];
     };

@@ -273,7 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scheduleTask(
       () =>
         refreshStaleSamlMetadata(
-          { repos, saml: createSamlClient(services.ssoFetch), clock: services.clock },
+          { repos, saml: createSamlClient(services.ssoFetch), clock: services.clock, config },
           (connectionId, error) =>
             app.log.warn({ err: error, connectionId }, 'SAML metadata could not be read again'),
         ),

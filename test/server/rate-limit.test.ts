@@ -226,6 +226,24 @@ describe('REDIS_URL', () => {
         401,
       );
     });
+
+    it('answer SCIM with 429 once an address used up its failed tokens, counted across instances', async () => {
+      const call = (app: TestApp, remoteAddress: string) =>
+        app.app.inject({
+          method: 'GET',
+          url: '/scim/v2/Users',
+          headers: { authorization: 'Bearer not-a-token' },
+          remoteAddress,
+        });
+      const limit = RATE_RULES.scimAuthFailedIp.limit;
+      for (let i = 0; i < limit; i += 1) {
+        assert.equal((await call(i % 2 === 0 ? one : two, '10.91.0.1')).statusCode, 401, `failure ${i + 1}`);
+      }
+      const refused = await call(one, '10.91.0.1');
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.headers['retry-after'], String(RATE_RULES.scimAuthFailedIp.windowSeconds));
+      assert.equal((await call(two, '10.91.0.2')).statusCode, 401, 'another address is not refused');
+    });
   });
 });
 

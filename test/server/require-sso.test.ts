@@ -15,7 +15,14 @@ import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, mailToken, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
-import { connectOidc, lastAuditOf } from './helpers/sso.js';
+import {
+  accountOf,
+  auditSince,
+  connectOidc,
+  lastAuditId,
+  lastAuditOf,
+  saveAllowList,
+} from './helpers/sso.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
 import { nodeFetch } from '../../src/server/sso/public-fetch.js';
@@ -140,6 +147,13 @@ function assertSsoRequired(res: CallResult, email: string) {
   assert.equal(cookieNamed(res, 'session'), undefined, 'no session');
 }
 
+function assertOutsideNetwork(res: CallResult) {
+  assert.equal(res.status, 403, JSON.stringify(res.body));
+  assert.equal(res.body.code, 'ip_not_allowed');
+  assert.match(res.body.message, /^Your organization allows access only from its approved networks/);
+  assert.equal(cookieNamed(res, 'session'), undefined, 'no session');
+}
+
 let admin: TestUser; // the billing admin
 let orgId = 0;
 let member: TestUser; // password member at the domain
@@ -204,6 +218,40 @@ before(async () => {
   const sso = await signInWithSso(`grace@${DOMAIN}`);
   assert.equal(sso.status, 200, JSON.stringify(sso.body));
   ssoSession = sso.cookie!;
+});
+
+describe('an organization that requires two-factor sign-in', () => {
+  it('counts a sign-in through the identity provider as meeting it; a password session of the same member is still asked', async () => {
+    const ivy = await invitedMember(t, admin, { email: `ivy@${DOMAIN}` });
+    const require2fa = (required: boolean) =>
+      t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required } });
+    const rename = (cookie: string) => t.api('setSettings', { cookie, body: { name: 'Ivy' } });
+    assert.equal((await require2fa(true)).status, 200);
+    try {
+      const sso = await signInWithSso(ivy.email);
+      assert.equal(sso.status, 200, JSON.stringify(sso.body));
+      assert.equal(sso.body.user.must_set_up_two_factor, false);
+      const renamed = await rename(sso.cookie!);
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      // The answers that carry the user say so for this session too (the app decides by it).
+      assert.equal(renamed.body.data.must_set_up_two_factor, false);
+      const viaSso = await t.api('getUser', { cookie: sso.cookie! });
+      assert.equal(viaSso.body.data.must_set_up_two_factor, false);
+      assert.equal(viaSso.body.data.two_factor_enabled, false);
+
+      // The same member, signed in with the password: asked to set up the product's own second factor.
+      const refused = await rename(ivy.cookie);
+      assert.equal(refused.status, 403, JSON.stringify(refused.body));
+      assert.equal(refused.body.code, 'two_factor_required');
+      const viaPassword = await t.api('getUser', { cookie: ivy.cookie });
+      assert.equal(viaPassword.body.data.must_set_up_two_factor, true);
+      const again = await login(ivy.email);
+      assert.equal(again.body.user.must_set_up_two_factor, true);
+      assert.equal((await rename(again.cookie!)).status, 403);
+    } finally {
+      assert.equal((await require2fa(false)).status, 200);
+    }
+  });
 });
 
 describe('turning it on', () => {
@@ -359,6 +407,82 @@ describe('while it is required', () => {
     assert.equal((await login(elsewhere.email)).status, 200);
   });
 
+  it('refuses a signup that would join the organization, with login’s sentence, leaving nothing behind', async () => {
+    const adminSso = await signInWithSso(admin.email);
+    assert.equal(adminSso.status, 200, JSON.stringify(adminSso.body));
+    const members = async () =>
+      (
+        await t.app.services.db
+          .selectFrom('users')
+          .select('id')
+          .where('organization_id', '=', orgId)
+          .execute()
+      ).length;
+    const before = await members();
+
+    // By invitation, with a password and with Google.
+    for (const [email, viaGoogle] of [
+      [`nina@${DOMAIN}`, false],
+      [`oscar@${DOMAIN}`, true],
+    ] as const) {
+      const invited = await t.api('inviteUser', { cookie: adminSso.cookie!, body: { email } });
+      assert.equal(invited.status, 200, JSON.stringify(invited.body));
+      const token = await mailToken(t, email);
+      const mark = await lastAuditId(t);
+      const ip = anotherIp();
+      const res = viaGoogle
+        ? await t.api('googleAuth', {
+            body: { token: `valid:${email}`, type: 'signup', invitation_token: token },
+            ip,
+          })
+        : await t.api('signup', {
+            body: { name: 'Nina', email, password: PASSWORD, invitation_token: token },
+            ip,
+          });
+      assertSsoRequired(res, email);
+      assert.equal(await accountOf(t, email), undefined, `no account of ${email}`);
+      // Audited as a refused sign-in is (no account to name), and nothing else is written about them.
+      assert.deepEqual(await auditSince(t, mark, email), [
+        {
+          type: 'auth.sign_in_failed',
+          target_id: null,
+          ip,
+          method: viaGoogle ? 'google' : 'password',
+          reason: 'sso_required',
+        },
+      ]);
+      // The invitation is not spent: single sign-on is the way in.
+      const invitation = await t.app.services.db
+        .selectFrom('invitations')
+        .select('accepted_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      assert.equal(invitation.accepted_at, null);
+    }
+
+    // By automatic joining (Google proves the address, so it would join at once).
+    const autoJoin = await t.api('setDomainAutoJoin', { cookie: adminSso.cookie!, body: { enabled: true } });
+    assert.equal(autoJoin.status, 200, JSON.stringify(autoJoin.body));
+    try {
+      const email = `paula@${DOMAIN}`;
+      const mark = await lastAuditId(t);
+      const res = await t.api('googleAuth', { body: { token: `valid:${email}`, type: 'signup' } });
+      assertSsoRequired(res, email);
+      assert.equal(await accountOf(t, email), undefined);
+      assert.deepEqual(
+        (await auditSince(t, mark, email)).map(({ type, method, reason }) => ({ type, method, reason })),
+        [{ type: 'auth.sign_in_failed', method: 'google', reason: 'sso_required' }],
+      );
+    } finally {
+      await t.api('setDomainAutoJoin', { cookie: adminSso.cookie!, body: { enabled: false } });
+    }
+    assert.equal(await members(), before, 'no member added');
+
+    // Single sign-on lets the invited person in.
+    const nina = await signInWithSso(`nina@${DOMAIN}`);
+    assert.equal(nina.status, 200, JSON.stringify(nina.body));
+  });
+
   it('the members sign in with SSO', async () => {
     const res = await signInWithSso(member.email);
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -397,6 +521,39 @@ describe('the billing admin’s break-glass sign-in', () => {
     assert.equal(breakGlass?.organization_id, orgId);
     const me = await t.api('getUser', { cookie: res.cookie! });
     assert.equal(me.status, 200, 'the break-glass session is not ended by the resolver');
+  });
+
+  it('from outside the organization’s IP allow-list is refused, at the password and at the code, as is SSO', async () => {
+    const inside = '203.0.113.9';
+    const adminSso = await signInWithSso(admin.email);
+    const policies = (list: string[]) => saveAllowList(t, adminSso.cookie!, list, inside);
+    await policies(['203.0.113.0/24']);
+    try {
+      const outside = await login(admin.email); // from 10.8.x.x
+      assertOutsideNetwork(outside);
+      assert.equal(cookieNamed(outside, 'pending_sign_in'), undefined, 'no pending sign-in');
+      assert.deepEqual((await lastAudit('auth.sign_in_failed'))?.details, {
+        method: 'password+code',
+        reason: 'ip_not_allowed',
+      });
+      // Started inside, finished outside: refused before any code is tried.
+      const pending = await t.api('login', { body: { email: admin.email, password: PASSWORD }, ip: inside });
+      assert.equal(pending.body.two_factor_required, true, JSON.stringify(pending.body));
+      const code = await t.api('verifyTwoFactor', {
+        cookie: cookieNamed(pending, 'pending_sign_in')!,
+        body: { code: '000000' },
+        ip: '198.51.100.9',
+      });
+      assertOutsideNetwork(code);
+      // Single sign-on (OpenID Connect) from outside: the identity provider signed them in, the list refuses.
+      assertOutsideNetwork(await signInWithSso(member.email));
+      assert.deepEqual((await lastAudit('auth.sign_in_failed'))?.details, {
+        method: 'sso',
+        reason: 'ip_not_allowed',
+      });
+    } finally {
+      await policies([]);
+    }
   });
 
   it('a member with a second factor has no break-glass sign-in', async () => {

@@ -32,6 +32,7 @@ const KIND_OF_SQL_TYPE: Record<string, Kind> = {
   smallint: 'number',
   boolean: 'boolean',
   'timestamp with time zone': 'date',
+  date: 'date',
   jsonb: 'json',
 };
 

@@ -40,11 +40,14 @@ async function scim(
     bearer = token,
     contentType = 'application/scim+json',
     raw,
+    ip,
   }: {
     body?: unknown;
     bearer?: string | null;
     contentType?: string;
     raw?: string;
+    /** The calling address (the identity provider's): 127.0.0.1 unless given. */
+    ip?: string;
   } = {},
   app: TestApp = t,
 ): Promise<ScimResult> {
@@ -57,6 +60,7 @@ async function scim(
     url: `/scim/v2${path}`,
     headers,
     payload,
+    ...(ip ? { remoteAddress: ip } : {}),
   });
   const parsed = response.body === '' ? undefined : JSON.parse(response.body);
   if (response.statusCode !== 204) {
@@ -163,6 +167,30 @@ describe('the bearer token', () => {
       assert.equal(res.body.status, '401');
       assert.equal(res.body.detail, 'The bearer token is missing, wrong, expired or revoked.');
     }
+  });
+
+  it('limits failed authentications per source address: 429 with Retry-After, a valid token never refused', async () => {
+    const list = (bearer: string | null, ip: string) =>
+      scim('scimListUsers', 'GET', '/Users', { bearer, ip });
+    const burst = '192.0.2.66';
+    // The limit of failures (scimAuthFailedIp, 20 in 15 minutes): wrong, missing and expired tokens alike.
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const res = await list(attempt % 2 === 0 ? null : `wrong-${attempt}`, burst);
+      assert.equal(res.status, 401, `attempt ${attempt}`);
+    }
+    const refused = await list('wrong-again', burst);
+    assert.equal(refused.status, 429);
+    assert.deepEqual(refused.body.schemas, ['urn:ietf:params:scim:api:messages:2.0:Error']);
+    assert.equal(refused.body.status, '429');
+    assert.equal(refused.body.detail, 'Too many attempts, please try again later.');
+    assert.equal(refused.headers['retry-after'], String(15 * 60));
+    // The identity provider, elsewhere, is neither starved nor counted against; another source's wrong
+    // token is still told it is wrong.
+    assert.equal((await list(token, '198.51.100.80')).status, 200);
+    assert.equal((await list('wrong', '198.51.100.81')).status, 401);
+    // A valid token is never refused, even from the source that burst.
+    assert.equal((await list(token, burst)).status, 200);
+    assert.equal((await list(null, burst)).status, 429);
   });
 
   it('notes its last use, shown in the settings', async () => {

@@ -7,20 +7,33 @@
  */
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from './helpers/node-test.js';
-import { useTestApp } from './helpers/app.js';
-import { invitedMember, PASSWORD, signup, type TestUser } from './helpers/users.js';
+import { mailToken, useTestApp, type CallResult } from './helpers/app.js';
+import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
+import { accountOf, auditSince, lastAuditId, lastAuditOf, organizationWithDomain } from './helpers/sso.js';
+import { invitedMember, PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
 const MINUTE = 60_000;
 let clockOffset = 0;
-const t = useTestApp({}, { services: { clock: () => new Date(Date.now() + clockOffset) } });
+const t = useTestApp(
+  { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID },
+  { services: { clock: () => new Date(Date.now() + clockOffset), google: fakeGoogleVerifier } },
+);
 
 const ADMIN_IP = '203.0.113.7';
 let admin: TestUser;
 let member: TestUser;
+let googleMember: TestUser;
 
 before(async () => {
   admin = await signup(t.api, { name: 'Ada Admin' });
   member = await invitedMember(t, admin);
+  const email = uniqueEmail('google');
+  assert.equal((await t.api('inviteUser', { cookie: admin.cookie, body: { email } })).status, 200);
+  const google = await t.api('googleAuth', {
+    body: { token: `valid:${email}`, type: 'signup', invitation_token: await mailToken(t, email) },
+  });
+  assert.equal(google.status, 200, JSON.stringify(google.body));
+  googleMember = { id: google.body.id, email, cookie: google.cookie! };
 });
 
 beforeEach(() => {
@@ -53,6 +66,21 @@ async function latestAudit(type: string) {
   return res.body.data.events[0] as
     { type: string; details: Record<string, unknown>; ip: string } | undefined;
 }
+
+/** A refusal of the allow-list, as a sign-in answers it: the sentence by its code, and no session. */
+function assertOutsideNetwork(res: CallResult, ip: string) {
+  assert.equal(res.status, 403, JSON.stringify(res.body));
+  assert.equal(res.body.code, 'ip_not_allowed');
+  assert.equal(
+    res.body.message,
+    `Your organization allows access only from its approved networks, and your address ${ip} is not one of them. Connect from your company network or ask your organization admin.`,
+  );
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+  assert.ok(!cookies.some((c) => /^(session|pending_sign_in)=[^;]/.test(c)), cookies.join(' | '));
+}
+
+const googleLogin = (email: string, ip: string) =>
+  t.api('googleAuth', { body: { token: `valid:${email}`, type: 'login' }, ip });
 
 describe('get-session-policies and set-session-policies', () => {
   it('an organization starts with no policy, and the admin reads their address as the server sees it', async () => {
@@ -145,7 +173,7 @@ function useTestAppBehindProxy() {
 describe('the allow-list', () => {
   it("refuses members' calls from outside it, IPv4-mapped addresses read as IPv4, and keeps the session", async () => {
     assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24', '2001:db8::/32'] })).status, 200);
-    const cookie = await memberSession();
+    const cookie = await memberSession('203.0.113.20');
     const outside = await getUser(cookie, '198.51.100.20');
     assert.equal(outside.status, 403);
     assert.equal(outside.body.code, 'ip_not_allowed');
@@ -160,6 +188,166 @@ describe('the allow-list', () => {
     // Signing out still works from outside.
     assert.equal((await t.api('logout', { cookie, ip: '198.51.100.20' })).status, 200);
     assert.equal((await save(NONE)).status, 200);
+  });
+
+  it('refuses a sign-in from outside it before any session, with the same sentence, audited', async () => {
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    try {
+      const login = (ip: string) => t.api('login', { body: { email: member.email, password: PASSWORD }, ip });
+      assertOutsideNetwork(await login('198.51.100.20'), '198.51.100.20');
+      assert.deepEqual((await lastAuditOf(t, 'auth.sign_in_failed'))?.details, {
+        method: 'password',
+        reason: 'ip_not_allowed',
+      });
+      // Refused only once the password is right: a wrong one is told it is wrong, as anywhere.
+      const wrong = await t.api('login', {
+        body: { email: member.email, password: 'not-it' },
+        ip: '198.51.100.21',
+      });
+      assert.equal(wrong.status, 401);
+      assert.equal((await login('203.0.113.20')).status, 200);
+
+      // Google: refused before anything is linked.
+      assertOutsideNetwork(await googleLogin(googleMember.email, '198.51.100.22'), '198.51.100.22');
+      assert.deepEqual((await lastAuditOf(t, 'auth.sign_in_failed'))?.details, {
+        method: 'google',
+        reason: 'ip_not_allowed',
+      });
+      assert.equal((await googleLogin(googleMember.email, '203.0.113.22')).status, 200);
+      // Another organization's members and people in none are not held by this list.
+      const outsider = await signup(t.api, { name: 'Elsewhere' });
+      const theirs = await t.api('login', {
+        body: { email: outsider.email, password: PASSWORD },
+        ip: '198.51.100.23',
+      });
+      assert.equal(theirs.status, 200);
+    } finally {
+      assert.equal((await save(NONE)).status, 200);
+    }
+  });
+
+  it('refuses a sign-in whose forwarded address is outside it, behind TRUST_PROXY', async () => {
+    const boss = await signup(proxiedApp.api, { name: 'Proxied Admin' });
+    const saved = await proxiedApp.api('setSessionPolicies', {
+      cookie: boss.cookie,
+      body: { ...NONE, ip_allow_list: ['192.0.2.0/24'] },
+      ip: '10.0.0.2',
+      headers: { 'x-forwarded-for': '192.0.2.44' },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const login = (forwardedFor: string) =>
+      proxiedApp.api('login', {
+        body: { email: boss.email, password: PASSWORD },
+        ip: '192.0.2.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    // The load balancer is inside the list; the caller it forwards for is not.
+    assertOutsideNetwork(await login('198.51.100.30'), '198.51.100.30');
+    assert.equal((await login('192.0.2.45')).status, 200);
+  });
+
+  it('refuses a signup that would join the organization from outside it, leaving only the refusal’s audit entry', async () => {
+    const outside = '198.51.100.40';
+    const invite = async (email: string) => {
+      const invited = await t.api('inviteUser', { cookie: admin.cookie, body: { email }, ip: ADMIN_IP });
+      assert.equal(invited.status, 200, JSON.stringify(invited.body));
+      return mailToken(t, email);
+    };
+    const password = uniqueEmail('net-password');
+    const google = uniqueEmail('net-google');
+    const tokens = { [password]: await invite(password), [google]: await invite(google) };
+    const signUp = (email: string, ip: string, cookie?: string) =>
+      email === google
+        ? t.api('googleAuth', {
+            body: { token: `valid:${email}`, type: 'signup', invitation_token: tokens[email] },
+            ip,
+            cookie,
+          })
+        : t.api('signup', {
+            body: { name: 'Nora', email, password: PASSWORD, invitation_token: tokens[email] },
+            ip,
+            cookie,
+          });
+    // From a browser where the member is signed in: a refused signup ends nothing either.
+    const browser = await memberSession('203.0.113.20');
+    const mark = await lastAuditId(t);
+    assert.equal((await save({ ...NONE, ip_allow_list: ['203.0.113.0/24'] })).status, 200);
+    try {
+      for (const [email, method] of [
+        [password, 'password'],
+        [google, 'google'],
+      ] as const) {
+        assertOutsideNetwork(await signUp(email, outside, browser), outside);
+        assert.equal(await accountOf(t, email), undefined, `no account of ${email}`);
+        const invitation = await t.app.services.db
+          .selectFrom('invitations')
+          .select('accepted_at')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        assert.equal(invitation.accepted_at, null, 'the invitation is not spent');
+        // Audited as a refused sign-in is, and nothing else was written about the address.
+        assert.deepEqual(await auditSince(t, mark, email), [
+          { type: 'auth.sign_in_failed', target_id: null, ip: outside, method, reason: 'ip_not_allowed' },
+        ]);
+      }
+      assert.equal((await getUser(browser, '203.0.113.20')).status, 200, 'the browser’s session lives on');
+      // From inside the list the same invitations let them in.
+      for (const email of [password, google]) {
+        const inside = await signUp(email, '203.0.113.41');
+        assert.equal(inside.status, 200, JSON.stringify(inside.body));
+        assert.equal(
+          (await accountOf(t, email))?.organization_id,
+          (await accountOf(t, admin.email))?.organization_id,
+        );
+      }
+    } finally {
+      assert.equal((await save(NONE)).status, 200);
+    }
+  });
+
+  it('refuses a signup that would join by the company domain from outside it; one that joins nothing is let in', async () => {
+    const domain = `net-${Date.now()}.example`;
+    const { owner } = await organizationWithDomain(t, `owner@${domain}`);
+    const ownerIp = '192.0.2.10';
+    const policies = await t.api('setSessionPolicies', {
+      cookie: owner.cookie,
+      body: { ...NONE, ip_allow_list: ['192.0.2.0/24'] },
+      ip: ownerIp,
+    });
+    assert.equal(policies.status, 200, JSON.stringify(policies.body));
+    const autoJoin = await t.api('setDomainAutoJoin', {
+      cookie: owner.cookie,
+      body: { enabled: true },
+      ip: ownerIp,
+    });
+    assert.equal(autoJoin.status, 200, JSON.stringify(autoJoin.body));
+    const email = `kim@${domain}`;
+    const mark = await lastAuditId(t);
+    const googleSignUp = (ip: string) =>
+      t.api('googleAuth', { body: { token: `valid:${email}`, type: 'signup' }, ip });
+    assertOutsideNetwork(await googleSignUp('198.51.100.50'), '198.51.100.50');
+    assert.equal(await accountOf(t, email), undefined);
+    assert.deepEqual(await auditSince(t, mark, email), [
+      {
+        type: 'auth.sign_in_failed',
+        target_id: null,
+        ip: '198.51.100.50',
+        method: 'google',
+        reason: 'ip_not_allowed',
+      },
+    ]);
+    const inside = await googleSignUp('192.0.2.51');
+    assert.equal(inside.status, 200, JSON.stringify(inside.body));
+    assert.equal(
+      (await accountOf(t, email))?.organization_id,
+      (await accountOf(t, owner.email))?.organization_id,
+    );
+    // A signup that joins no organization is nobody's to refuse.
+    const loner = await t.api('signup', {
+      body: { name: 'Lone', email: uniqueEmail('net-loner'), password: PASSWORD },
+      ip: '198.51.100.52',
+    });
+    assert.equal(loner.status, 200, JSON.stringify(loner.body));
   });
 
   it('is audited with the list before and after', async () => {

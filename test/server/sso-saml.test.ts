@@ -13,7 +13,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
-import { accountOf, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
+import {
+  accountOf,
+  lastAuditOf,
+  lastRefusalIn,
+  organizationWithDomain,
+  saveAllowList,
+} from './helpers/sso.js';
 import {
   issuerMetadata,
   issueSamlResponse,
@@ -49,6 +55,8 @@ function newKeys(name: string): SamlIssuerKeys {
 
 /** The identity provider's current key: rotation replaces it (and the metadata its URL serves). */
 let idp = newKeys('Test IdP');
+/** The sign-on URL the metadata URL serves (a test changes it). */
+let servedSsoUrl = SSO_URL;
 let metadataReads = 0;
 const logLines: string[] = [];
 const t = useTestApp(
@@ -62,7 +70,7 @@ const t = useTestApp(
         fetchThroughApp(t, async (url) => {
           if (String(url) !== METADATA_URL) return new Response('not found', { status: 404 });
           metadataReads += 1;
-          return new Response(issuerMetadata(idp, SSO_URL), {
+          return new Response(issuerMetadata(idp, servedSsoUrl), {
             headers: { 'content-type': 'application/samlmetadata+xml' },
           });
         })(input, init),
@@ -181,6 +189,16 @@ const account = (email: string) => accountOf(t, email);
 const lastAudit = (type: string) => lastAuditOf(t, type);
 
 const lastRefusal = () => lastRefusalIn(logLines);
+
+/** The identity provider's metadata as the organization's connection keeps it. */
+async function keptIdp() {
+  const row = await t.app.services.db
+    .selectFrom('sso_connections')
+    .select('saml_idp')
+    .where('organization_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return row.saml_idp;
+}
 
 /** A refusal as /login shows it (by its code), no session, and its audit entry. */
 async function assertRefused(
@@ -435,6 +453,31 @@ describe('the checks of the identity provider’s answer', () => {
   });
 });
 
+describe('the organization’s IP allow-list', () => {
+  it('refuses a sign-in from outside it before a session starts, saying why, audited', async () => {
+    const policies = (list: string[]) => saveAllowList(t, admin.cookie, list);
+    await policies(['127.0.0.1', '203.0.113.0/24']);
+    try {
+      const started = await start();
+      // From 10.8.x.x (anotherIp): outside the list.
+      const outcome = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
+      await assertRefused(outcome, 403, 'ip_not_allowed');
+      assert.match(
+        outcome.finished.body.message,
+        /^Your organization allows access only from its approved networks, and your address 10\.8\.\d+\.\d+ is not one of them\./,
+      );
+      // A first sign-in: refused before the account would be made just in time.
+      const newcomer = `hedy@${DOMAIN}`;
+      const first = await start(newcomer);
+      await assertRefused(await signInThrough(first, await answer(first, newcomer)), 403, 'ip_not_allowed');
+      assert.equal((await lastAudit('auth.sign_in_failed'))?.target_email, newcomer);
+      assert.equal(await account(newcomer), undefined, 'no account made just in time');
+    } finally {
+      await policies([]);
+    }
+  });
+});
+
 describe('an answer sent unasked (IdP-initiated)', () => {
   it('signs nobody in, and starts a sign-in of its own at the same identity provider', async () => {
     const email = `grace@${DOMAIN}`;
@@ -558,32 +601,66 @@ describe('certificate rotation', () => {
     const outcome = await signInThrough(started, await answer(started, `grace@${DOMAIN}`));
     assert.equal(outcome.finished.status, 200, JSON.stringify(outcome.finished.body));
     assert.equal(metadataReads, reads + 1, 'read once more');
-    const row = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
+  });
+});
+
+describe('certificate rotation, for an answer sent unasked', () => {
+  it('reads the metadata again after its signature fails, and starts the sign-in at that identity provider', async () => {
+    const reads = metadataReads;
+    idp = newKeys('Test IdP (rotated, then an unasked answer)');
+    const res = await postForm(
+      t,
+      SAML_ACS_PATH,
+      { SAMLResponse: await answer(null, `grace@${DOMAIN}`) },
+      { ip: anotherIp() },
+    );
+    assert.equal(res.statusCode, 303);
+    const location = String(res.headers.location);
+    assert.equal(new URL(location).origin + new URL(location).pathname, SSO_URL, `sent to ${location}`);
+    startedAt(location, res);
+    assert.equal(metadataReads, reads + 1, 'read once more');
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
   });
 });
 
 describe('the daily refresh of the metadata', () => {
+  it('holds what it reads to the guard of saving: on a deployment, no sign-on URL in the clear', async () => {
+    const before = await keptIdp();
+    // A metadata URL that now names a sign-on URL on the server's own machine, in the clear.
+    servedSsoUrl = 'http://localhost:3000/sso';
+    try {
+      const failures: unknown[] = [];
+      const refreshed = await refreshStaleSamlMetadata(
+        {
+          repos: t.app.services.repos,
+          saml: createSamlClient(t.app.services.ssoFetch),
+          clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+          config: { publicUrl: 'https://app.example.com' },
+        },
+        (_id, error) => failures.push(error),
+      );
+      assert.equal(refreshed, 0);
+      assert.equal(failures.length, 1);
+      assert.match(String(failures[0]), /SingleSignOnService Location must start with https:\/\//);
+    } finally {
+      servedSsoUrl = SSO_URL;
+    }
+    assert.deepEqual(await keptIdp(), before, 'kept as it was');
+  });
+
   it('reads a metadata URL read a day ago again, and keeps what it says', async () => {
     idp = newKeys('Test IdP (rotated daily)');
     const deps = {
       repos: t.app.services.repos,
       saml: createSamlClient(t.app.services.ssoFetch),
-      clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+      clock: () => new Date(Date.now() + 50 * 60 * 60 * 1000),
+      config: { publicUrl: PUBLIC_URL },
     };
     const failures: unknown[] = [];
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 1);
     assert.equal(failures.length, 0, String(failures[0]));
-    const row = await t.app.services.db
-      .selectFrom('sso_connections')
-      .select('saml_idp')
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual(row.saml_idp?.certificates, [idp.certificate]);
+    assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
     // Read a moment ago: not again.
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
   });

@@ -18,7 +18,14 @@ import {
   type CallResult,
 } from './helpers/app.js';
 import { useOidcProvider } from './helpers/oidc-provider.js';
-import { accountOf, connectOidc, lastAuditOf, lastRefusalIn, organizationWithDomain } from './helpers/sso.js';
+import {
+  accountOf,
+  connectOidc,
+  lastAuditOf,
+  lastRefusalIn,
+  organizationWithDomain,
+  saveAllowList,
+} from './helpers/sso.js';
 import { PASSWORD, signup, type TestUser } from './helpers/users.js';
 import type { LookupFunction } from 'node:net';
 import { createOidcClient } from '../../src/server/sso/oidc.js';
@@ -267,6 +274,45 @@ describe('signing in', () => {
     const nonsense = await t.api('startSso', { body: { email: 'not an address' }, ip: anotherIp() });
     assert.equal(nonsense.status, 400);
     assert.equal(nonsense.body.code, 'sso_address_invalid');
+  });
+});
+
+describe('the organization’s IP allow-list', () => {
+  it('refuses a sign-in from outside it before anyone is created, joined or linked, audited', async () => {
+    const policies = (list: string[]) => saveAllowList(t, admin.cookie, list);
+    const identityOf = (email: string) =>
+      t.app.services.db
+        .selectFrom('sso_identities')
+        .select('user_id')
+        .where('subject', '=', email)
+        .executeTakeFirst();
+    // An address without account, and a proven account in no organization yet (which would join).
+    const newcomer = `hedy@${DOMAIN}`;
+    const joiner = `joan@${DOMAIN}`;
+    await signup(t.api, { email: joiner });
+    assert.equal((await t.api('forgotPassword', { body: { email: joiner } })).status, 200);
+    const reset = await t.api('resetPassword', {
+      body: { token: await mailToken(t, joiner), new_password: `${PASSWORD}-again` },
+    });
+    assert.equal(reset.status, 200);
+    await policies(['127.0.0.1', '203.0.113.0/24']);
+    try {
+      // From 10.7.x.x (anotherIp): outside the list, once the identity provider has signed them in.
+      for (const email of [newcomer, joiner]) {
+        const res = await finish(await startAndSignIn(email));
+        await assertRefused(res, 403, 'ip_not_allowed');
+        assert.equal((await lastAudit('auth.sign_in_failed'))?.target_email, email);
+        assert.equal(await identityOf(email), undefined, `${email} is not linked`);
+      }
+      assert.equal(await account(newcomer), undefined, 'no account made just in time');
+      assert.equal((await account(joiner))!.organization_id, null, 'the account joined nothing');
+    } finally {
+      await policies([]);
+    }
+    // Nothing was left half made: the first sign-in allowed makes the account then.
+    const allowed = await finish(await startAndSignIn(newcomer));
+    assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+    assert.equal(allowed.body.message, 'Account created.');
   });
 });
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrateToLatest } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { createStatementNames, isStalePlan } from './prepared.js';
 import type { Database } from './schema.js';
 import { seedReferenceData } from './seed.js';
 import { isDatabaseUnavailable } from './unavailable.js';
@@ -51,7 +52,8 @@ export async function createDb(
  *   instead of holding requests for ever;
  * - a client whose connection failed or stalled is destroyed on release instead of going back to the
  *   pool (a timed-out query leaves its connection waiting for an answer that may never come), so once
- *   the database is back, new connections serve the next calls.
+ *   the database is back, new connections serve the next calls;
+ * - queries run as named prepared statements (prepared.ts), so PostgreSQL plans each once per connection.
  */
 function createPgDb(connectionString: string, timeoutMs: number, options: DbOptions): Db {
   const pool = new pg.Pool({
@@ -64,6 +66,7 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
   const report = (error: Error) => options.onConnectionError?.(error);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
+  const statements = createStatementNames();
   const resilient: PostgresPool = {
     async connect() {
       const client = await pool.connect();
@@ -75,10 +78,14 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
           // connection closes.
           if (failure) throw failure;
           try {
-            return await client.query(sql, [...parameters]);
+            return await client.query(statements.config(sql, parameters));
           } catch (error) {
             if (isDatabaseUnavailable(error)) failure = error as Error;
-            throw error;
+            if (!isStalePlan(error)) throw error;
+            // Outside a transaction the retry under a fresh name answers; inside, it fails as the
+            // transaction has (PostgreSQL refuses every statement of an aborted transaction).
+            statements.renew(sql);
+            return await client.query(statements.config(sql, parameters));
           }
         },
         release: () => client.release(failure),

@@ -78,6 +78,9 @@ export interface OrganizationsTable {
   seats_pro: Generated<number>;
   /** Kept by the users_count_members trigger (migration 0010). */
   member_count: Generated<number>;
+  /** Members holding each paid product (by the plan key), kept by a trigger (migration 0072). */
+  assigned_standard: Generated<number>;
+  assigned_pro: Generated<number>;
   subscription_id: string | null;
   /** Everyone in the organization must sign in with two-factor sign-in (docs/product.md#two-factor-sign-in). */
   require_two_factor: Generated<boolean>;
@@ -666,6 +669,29 @@ export interface CreditLedgerTable {
   created_at: GeneratedTimestamp;
 }
 
+/**
+ * Net credits spent per organization, UTC day, feature and slot (user_id % 16), kept by the trigger of
+ * credit_ledger (migration 0071): the usage report's chart. Read only by the report (repositories/credits.ts).
+ */
+interface CreditUsageDaysTable {
+  organization_id: number;
+  day: Date;
+  feature: string;
+  slot: number;
+  spent: string;
+  entries: number;
+}
+
+/** Net credits spent and spends per organization, UTC month and member (migration 0071). */
+interface CreditUsageMonthsTable {
+  organization_id: number;
+  month: Date;
+  user_id: number;
+  spent: string;
+  spends: number;
+  entries: number;
+}
+
 /** A team pool's balance, kept by the trigger of credit_pool_ledger (migration 0055). */
 interface CreditPoolsTable {
   organization_id: number;
@@ -709,6 +735,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_pools: CreditPoolsTable;
   credit_pool_ledger: CreditPoolLedgerTable;
+  credit_usage_days: CreditUsageDaysTable;
+  credit_usage_months: CreditUsageMonthsTable;
   credit_settings: CreditSettingsTable;
   credit_alerts: CreditAlertsTable;
   session_policies: SessionPoliciesTable;

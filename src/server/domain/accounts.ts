@@ -3,7 +3,7 @@ import { domainOf } from '../../shared/company-domain.js';
 import { normalizeEmail, sameEmail } from '../../shared/email.js';
 import { planKeyOf } from '../../shared/plans.js';
 import type { Config } from '../config.js';
-import type { Invitation, NewUser, Organization, User } from '../db/schema.js';
+import type { Invitation, NewUser, Organization, SignInMethod, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { CatalogueRepository } from '../repositories/catalogue.js';
@@ -61,9 +61,16 @@ export interface DomainJoining {
   toProve: Organization | null;
 }
 
-/** The user as the contract shows it (get-user and the answers that sign in). */
-export async function viewOfUser(users: UsersRepository, user: User): Promise<UserView> {
-  return presentUser(user, await users.viewExtras(user));
+/**
+ * The user as the contract shows it (get-user and the answers that sign in), for a session signed in with
+ * `signInMethod` when the answer starts one.
+ */
+export async function viewOfUser(
+  users: UsersRepository,
+  user: User,
+  signInMethod: SignInMethod | null,
+): Promise<UserView> {
+  return presentUser(user, { ...(await users.viewExtras(user)), session_sign_in_method: signInMethod });
 }
 
 /**

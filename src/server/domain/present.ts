@@ -8,6 +8,7 @@ import { roleOf } from '../../shared/permissions.js';
 import { planName } from '../../shared/plans.js';
 import type { Invitation, Organization, User } from '../db/schema.js';
 import type { UserViewExtras } from '../repositories/users.js';
+import { meetsRequiredTwoFactor } from './two-factor.js';
 
 type Schemas = components['schemas'];
 export type UserView = Schemas['User'];
@@ -122,6 +123,9 @@ export function presentUser(user: User, extras: UserViewExtras): UserView {
     subscription: presentSubscription(user),
     organization,
     two_factor_enabled: user.totp_secret !== null,
+    must_set_up_two_factor:
+      extras.org_require_two_factor === true &&
+      !meetsRequiredTwoFactor(user, extras.session_sign_in_method ?? null),
   };
 }
 

@@ -12,7 +12,8 @@ import type { Repositories } from '../repositories/index.js';
 import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
-import { conflict, forbidden, notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
+import { refuseSignIn } from './sign-in-refusal.js';
 import { CONNECTION_NOT_FOUND } from './sso-connections.js';
 
 /**
@@ -37,7 +38,10 @@ function methodsAllowed(requirement: 'member' | 'billing admin'): readonly SignI
 }
 
 /** The facts of a user's organization, read for a sign-in. */
-async function factsOf(repos: Repositories, user: User): Promise<SsoRequirementFacts> {
+async function factsOf(
+  repos: Pick<Repositories, 'sso' | 'organizations'>,
+  user: User,
+): Promise<SsoRequirementFacts> {
   if (user.organization_id === null) return { requireSso: false, organization: null };
   const connection = await repos.sso.connectionOf(user.organization_id);
   if (!connection?.require_sso) return { requireSso: false, organization: null };
@@ -67,15 +71,21 @@ export async function checkSignInAllowed(
         ? message('sso_break_glass_needs_two_factor')
         : undefined;
   if (!refusal) return { breakGlass: true };
-  await repos.audit.record({
-    type: 'auth.sign_in_failed',
-    organizationId: user.organization_id,
-    actor: null,
-    target: personOf(user),
-    ip,
-    details: { method: method === 'google' ? 'google' : 'password', reason: refusal.code },
-  });
-  throw forbidden(refusal);
+  return refuseSignIn(repos, user, { method: method === 'google' ? 'google' : 'password', ip }, refusal);
+}
+
+/**
+ * Whether the organization a password or Google signup joins at once (an invitation, automatic joining)
+ * requires single sign-on of the new member: login's sentence, or undefined. Asked in the account's
+ * transaction (refuseSignUpJoining, domain/sign-up-refusal.ts), so a refusal leaves neither the account nor
+ * its membership (nor the invitation spent): the session it would start is one the resolver ends
+ * (docs/product.md#require-sso). Single sign-on's own accounts never come here.
+ */
+export async function ssoRequiredSignUpRefusal(
+  tx: Pick<Repositories, 'sso' | 'organizations'>,
+  user: User,
+): Promise<Message | undefined> {
+  return ssoRequirement(user, await factsOf(tx, user)) === 'none' ? undefined : ssoRequired(user);
 }
 
 /**

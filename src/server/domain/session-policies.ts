@@ -5,12 +5,13 @@
  */
 import { message, type Message } from '../../contract/messages.js';
 import { firstInvalidEntry, isAddressAllowed, normalizeAllowList } from '../../shared/ip-allow-list.js';
-import type { User } from '../db/schema.js';
+import type { SignInMethod, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { Repositories } from '../repositories/index.js';
 import type { SessionFacts } from '../repositories/sessions.js';
 import type { SessionPolicy } from '../repositories/session-policies.js';
 import { conflict, invalid } from './errors.js';
+import { refuseSignIn } from './sign-in-refusal.js';
 import { ensureOrganization } from './organizations.js';
 
 const MINUTE_MS = 60_000;
@@ -31,10 +32,49 @@ export function sessionRefusal(session: SessionFacts, now: Date, ip: string): Se
   if (idle !== null && now.getTime() - session.lastSeenAt.getTime() > idle * MINUTE_MS) {
     return { kind: 'ended', said: message('session_idle_timeout', { minutes: idle }) };
   }
-  if (!isAddressAllowed(ip_allow_list, ip)) {
-    return { kind: 'outside-network', said: message('ip_not_allowed', { ip }) };
-  }
-  return undefined;
+  const outside = networkRefusal(ip_allow_list, ip);
+  return outside ? { kind: 'outside-network', said: outside } : undefined;
+}
+
+/**
+ * The one rule of the IP allow-list (docs/product.md#session-and-network-policies), for a session's calls
+ * (sessionRefusal) and a sign-in (refuseSignInOutsideNetwork) alike: the sentence refusing `ip` (as
+ * Fastify computes it, TRUST_PROXY's hops trusted) when the organization's list leaves it out.
+ */
+function networkRefusal(allowList: readonly string[], ip: string): Message | undefined {
+  return isAddressAllowed(allowList, ip) ? undefined : message('ip_not_allowed', { ip });
+}
+
+/**
+ * Whether the organization's allow-list refuses a way in from `ip`: the sentence saying so, or undefined.
+ * Every sign-in and every signup that joins an organization asks it (refuseSignInOutsideNetwork; single
+ * sign-on before it links, joins or creates anyone, domain/sso-sign-in.ts; refuseSignUpJoining,
+ * domain/sign-up-refusal.ts), so a refused way in writes nothing but its audit entry.
+ */
+export async function networkRefusalOf(
+  repos: Pick<Repositories, 'sessionPolicies'>,
+  organizationId: number | null,
+  ip: string,
+): Promise<Message | undefined> {
+  if (organizationId === null) return undefined;
+  const { ip_allow_list } = await repos.sessionPolicies.of(organizationId);
+  return networkRefusal(ip_allow_list, ip);
+}
+
+/**
+ * A sign-in of a member from outside their organization's allow-list is refused before anything starts (no
+ * session, no pending sign-in), audited like the other refusals of a sign-in (`auth.sign_in_failed`, the
+ * code as reason). Every sign-in asks it: `signIn` (handlers/auth.ts) for all of them, and the steps that
+ * would change something first (a password's pending sign-in, Google's linking).
+ */
+export async function refuseSignInOutsideNetwork(
+  repos: Pick<Repositories, 'sessionPolicies' | 'audit'>,
+  user: User,
+  method: SignInMethod,
+  ip: string,
+): Promise<void> {
+  const refusal = await networkRefusalOf(repos, user.organization_id, ip);
+  if (refusal) await refuseSignIn(repos, user, { method, ip }, refusal);
 }
 
 /**

@@ -184,25 +184,37 @@ function samlIdpFields(idp: SamlIdpMetadata, fetchedAt: Date | null) {
   return { saml_idp: idp, saml_idp_entity_id: idp.entityId || null, saml_fetched_at: fetchedAt };
 }
 
-async function samlFields(deps: SsoDependencies, input: SsoConnectionInput): Promise<SsoConnectionFields> {
-  const url = input.metadata_url?.trim() || null;
-  const xml = url ? null : input.metadata_xml?.trim() || null;
-  if (!url && !xml) throw invalid(message('sso_saml_metadata_required'));
-  if (url && !providerUrl(url.split('?')[0]!, deps.config.publicUrl)) {
+/**
+ * The one guard of what SAML metadata may say, for saving a connection and reading its URL again alike
+ * (the daily refresh, a rotated certificate): the metadata URL and the sign-on URL https (plain http only to
+ * this machine when the product itself runs here: providerUrl's rule), and an entity ID. Throws the
+ * admin's sentence (saving says it; a refresh keeps the metadata as it was and logs it).
+ */
+function checkSamlMetadata(publicUrl: string, url: string | null, idp?: SamlIdpMetadata): void {
+  if (url !== null && !providerUrl(url.split('?')[0]!, publicUrl)) {
     throw invalid(message('sso_saml_metadata_invalid', { reason: 'its URL must start with https://' }));
   }
-  const idp = await idpMetadata(deps, { url, xml });
+  if (!idp) return;
   // The entity ID tells one identity provider from another (whose people's links do not carry over).
   if (!idp.entityId) throw invalid(message('sso_saml_entity_id_missing'));
   // The browser is sent to the sign-on URL: never in the clear to another machine.
   const location = URL.canParse(idp.entryPoint) ? new URL(idp.entryPoint) : null;
-  if (!location || !secureOrLocal(location, deps.config.publicUrl)) {
+  if (!location || !secureOrLocal(location, publicUrl)) {
     throw invalid(
       message('sso_saml_metadata_invalid', {
         reason: 'its SingleSignOnService Location must start with https://',
       }),
     );
   }
+}
+
+async function samlFields(deps: SsoDependencies, input: SsoConnectionInput): Promise<SsoConnectionFields> {
+  const url = input.metadata_url?.trim() || null;
+  const xml = url ? null : input.metadata_xml?.trim() || null;
+  if (!url && !xml) throw invalid(message('sso_saml_metadata_required'));
+  checkSamlMetadata(deps.config.publicUrl, url);
+  const idp = await idpMetadata(deps, { url, xml });
+  checkSamlMetadata(deps.config.publicUrl, url, idp);
   return {
     protocol: 'saml',
     oidc_issuer: null,
@@ -228,12 +240,13 @@ export function samlSettingsOf(publicUrl: string, connection: SsoConnection): Sa
  * connection as it now is; unchanged when it has no URL.
  */
 export async function refreshSamlMetadata(
-  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock'>,
+  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock' | 'config'>,
   connection: SsoConnection,
 ): Promise<SsoConnection> {
   if (connection.protocol !== 'saml' || !connection.saml_metadata_url) return connection;
+  checkSamlMetadata(deps.config.publicUrl, connection.saml_metadata_url);
   const idp = await deps.saml.metadata({ url: connection.saml_metadata_url });
-  if (!idp.entityId) throw new SsoSetupError('it has no entityID');
+  checkSamlMetadata(deps.config.publicUrl, connection.saml_metadata_url, idp);
   return (
     (await deps.repos.sso.refreshSamlIdp(
       connection.id,
@@ -324,7 +337,7 @@ export async function deleteSsoConnection(
  * Answers how many were refreshed.
  */
 export async function refreshStaleSamlMetadata(
-  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock'>,
+  deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock' | 'config'>,
   report: (connectionId: number, error: unknown) => void,
 ): Promise<number> {
   const now = deps.clock();

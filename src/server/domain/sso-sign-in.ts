@@ -27,7 +27,16 @@ import {
 import { addressProven, createAccount, freeMemberGrant, joinOrganization, joinWithin } from './accounts.js';
 import { requirePermission } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
-import { conflict, DomainError, invalid, notFound, unauthenticated, unavailable } from './errors.js';
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  unauthenticated,
+  unavailable,
+} from './errors.js';
+import { networkRefusalOf } from './session-policies.js';
 import {
   CONNECTION_NOT_FOUND,
   oidcSettingsOf,
@@ -195,7 +204,7 @@ async function accountOf(
   organization: Organization,
   identity: SsoIdentity,
   email: string,
-  ip: string | null,
+  ip: string,
   attempt: Attempt,
 ): Promise<{ user: User; created: boolean }> {
   const { repos } = deps;
@@ -212,6 +221,12 @@ async function accountOf(
     if (found.organization_id !== null && found.organization_id !== organization.id) {
       throw conflict(message('sso_other_organization', { email }));
     }
+  }
+  // Before anything is linked, joined or created: a sign-in the organization's allow-list refuses leaves
+  // nothing behind but its audit entry (audited; docs/product.md#session-and-network-policies).
+  const outside = await networkRefusalOf(repos, organization.id, ip);
+  if (outside) throw forbidden(outside);
+  if (found) {
     if (found.organization_id === null) {
       await joinOrganization(
         repos,
@@ -280,7 +295,7 @@ export interface SsoCaller {
   browserState: string | undefined;
   /** The signed-in user (the admin of a test). */
   user: User | undefined;
-  ip: string | null;
+  ip: string;
   /** Why the identity provider's answer was refused, in its library's words (never a token). */
   report: (detail: string) => void;
 }
@@ -367,7 +382,7 @@ async function conclude(
   deps: SsoDependencies,
   { connection, organization, domain, identity, testerId }: Vouched,
   tester: User | undefined,
-  ip: string | null,
+  ip: string,
   attempt: Attempt,
 ): Promise<SsoOutcome> {
   const { repos } = deps;
@@ -444,11 +459,11 @@ async function unsolicited(
   for (const connection of candidates) {
     const organization = await deps.repos.organizations.get(connection.organization_id);
     const domain = organization ? dnsProvenDomain(organization) : null;
-    const settings = samlSettingsOf(deps.config.publicUrl, connection);
-    if (domain === null || !settings) continue;
+    if (domain === null || !samlSettingsOf(deps.config.publicUrl, connection)) continue;
     let assertion: SamlAssertion;
     try {
-      assertion = await deps.saml.verify(settings, samlResponse, deps.clock());
+      // As for an answer asked for: a rotated certificate is read again once (verifiedRefreshingOnce).
+      assertion = await verifiedRefreshingOnce(deps, connection, samlResponse);
     } catch (error) {
       if (!(error instanceof SsoRejected)) throw error;
       report(`unsolicited, connection ${connection.id}: ${error.message}`);
@@ -476,14 +491,15 @@ async function unsolicited(
 }
 
 /**
- * The answer checked, once for its signature with the metadata as kept, and when only the signature
- * failed and the metadata comes from a URL, once more after reading it again (a rotated certificate).
+ * The one check of an answer's signature, for an answer asked for (verifiedAssertion) and one sent unasked
+ * (unsolicited) alike: once with the metadata as kept, and when only the signature failed and the metadata
+ * comes from a URL, once more after reading it again (a rotated certificate; refreshSamlMetadata, under the
+ * same guard as saving it). Throws the library's refusal (SsoRejected) as it is.
  */
-async function verifiedAssertion(
+async function verifiedRefreshingOnce(
   deps: SsoDependencies,
   connection: SsoConnection,
   samlResponse: string,
-  report: (detail: string) => void,
 ): Promise<SamlAssertion> {
   const check = async (current: SsoConnection) => {
     const settings = samlSettingsOf(deps.config.publicUrl, current);
@@ -491,14 +507,24 @@ async function verifiedAssertion(
     return deps.saml.verify(settings, samlResponse, deps.clock());
   };
   try {
-    try {
-      return await check(connection);
-    } catch (error) {
-      if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
-      const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
-      if (refreshed === connection) throw error;
-      return await check(refreshed);
-    }
+    return await check(connection);
+  } catch (error) {
+    if (!(error instanceof SsoSignatureRejected) || !connection.saml_metadata_url) throw error;
+    const refreshed = await refreshSamlMetadata(deps, connection).catch(() => connection);
+    if (refreshed === connection) throw error;
+    return await check(refreshed);
+  }
+}
+
+/** An asked-for answer checked (verifiedRefreshingOnce), its refusal said as a sentence and reported. */
+async function verifiedAssertion(
+  deps: SsoDependencies,
+  connection: SsoConnection,
+  samlResponse: string,
+  report: (detail: string) => void,
+): Promise<SamlAssertion> {
+  try {
+    return await verifiedRefreshingOnce(deps, connection, samlResponse);
   } catch (error) {
     if (error instanceof SsoRejected) {
       report(error.message);

@@ -1,5 +1,5 @@
 /** Two-factor rules shared by sign-in and the Settings operations. */
-import type { User } from '../db/schema.js';
+import type { SignInMethod, User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
 import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
@@ -52,16 +52,30 @@ export const REACHABLE_BEFORE_SET_UP = new Set([
 ]);
 
 /**
- * Refuses (403) the operations of a signed-in user without two-factor sign-in whose organization
- * requires it, except those needed to set it up (the app sends them to Settings).
+ * Whether a session meets its organization's requirement of two-factor sign-in
+ * (docs/product.md#two-factor-sign-in): the account has the product's own second factor, or the session was
+ * signed in through the organization's identity provider, whose sign-in applies its own. The one rule the
+ * API's gate (enforceRequiredTwoFactor) and what the app is told (the user's `must_set_up_two_factor`) ask.
+ */
+export function meetsRequiredTwoFactor(
+  user: Pick<User, 'totp_secret'>,
+  signInMethod: SignInMethod | null,
+): boolean {
+  return user.totp_secret !== null || signInMethod === 'sso';
+}
+
+/**
+ * Refuses (403) the operations of a signed-in user whose organization requires two-factor sign-in and
+ * whose session does not meet it, except those needed to set it up (the app sends them to Settings).
  */
 export function enforceRequiredTwoFactor(
   user: User,
   organizationRequiresIt: boolean,
+  signInMethod: SignInMethod | null,
   operationId: string,
   allowsAnonymous: boolean,
 ): void {
-  if (user.totp_secret !== null || user.organization_id === null) return;
+  if (meetsRequiredTwoFactor(user, signInMethod) || user.organization_id === null) return;
   if (allowsAnonymous || REACHABLE_BEFORE_SET_UP.has(operationId)) return;
   if (organizationRequiresIt) throw forbidden(TWO_FACTOR_REQUIRED);
 }

@@ -1,7 +1,13 @@
 /** auth: signup, login, google-auth, logout, forgot-password, reset-password. */
 import { isAcceptablePassword } from '../../shared/password-strength.js';
 import { isLocalUrl } from '../config.js';
-import { createAccount, knownSoftware, viewOfUser, type DomainJoining } from '../domain/accounts.js';
+import {
+  createAccount,
+  knownSoftware,
+  viewOfUser,
+  type DomainJoining,
+  type NewAccount,
+} from '../domain/accounts.js';
 import { normalizeEmail } from '../../shared/email.js';
 import { conflict, invalid, unauthenticated, unavailable } from '../domain/errors.js';
 import {
@@ -27,6 +33,9 @@ import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
 import { checkSignInAllowed, refuseHeldMember } from '../domain/require-sso.js';
+import { refuseSignInOutsideNetwork } from '../domain/session-policies.js';
+import { auditRefusedSignUp } from '../domain/sign-in-refusal.js';
+import { refuseSignUpJoining } from '../domain/sign-up-refusal.js';
 import { personOf } from '../repositories/audit.js';
 import type { InTransaction } from '../repositories/index.js';
 import type { SessionOrigin } from '../repositories/sessions.js';
@@ -100,6 +109,8 @@ export async function signIn<K extends OperationId>(
   checkedPassword?: string,
   breakGlass = false,
 ) {
+  // Before the browser's previous session ends: a refused sign-in changes nothing.
+  await refuseSignInOutsideNetwork(services.repos, user, method, ctx.ip);
   await endPreviousSession(services, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
     await stillThePassword(tx, user, checkedPassword);
@@ -140,6 +151,11 @@ const signedInView =
     method: 'password' | 'google',
   ) =>
   async (tx: InTransaction, user: User, seatNotice: Message | null, domainJoining: DomainJoining) => {
+    // First, so a refusal leaves no account, membership or spent invitation behind (nor ends the browser's
+    // previous session): only its audit entry (signUp).
+    await refuseSignUpJoining(tx, user, method, ctx.ip);
+    const previous = readSessionCookie(ctx.request);
+    if (previous) await tx.sessions.destroy(previous);
     const autoJoined = domainJoining.joined;
     const toProve = domainJoining.toProve;
     await tx.audit.record({
@@ -169,11 +185,26 @@ const signedInView =
     return {
       user,
       sessionId: await tx.sessions.create(user.id, { ...originOf(ctx), method }),
-      view: await viewOfUser(tx.users, user),
+      view: await viewOfUser(tx.users, user, method),
       seatNotice: toProve ? provingInvitationNotice(user.email, toProve.name) : seatNotice,
       laterMails: await mailWithin(services.mailer, tx, mails),
     };
   };
+
+/**
+ * A signup: the account, any membership and its first session in one transaction (signedInView), or, when
+ * the organization it would join refuses it, nothing but the refusal's audit entry.
+ */
+function signUp<K extends 'signup' | 'googleAuth'>(
+  services: Services,
+  ctx: HandlerContext<K>,
+  method: 'password' | 'google',
+  account: NewAccount,
+) {
+  return auditRefusedSignUp(services.repos, () =>
+    createAccount(services.repos, account, signedInView(services, ctx, method)),
+  );
+}
 
 /** Tells the admins that someone at the company domain joined (docs/product.md#automatic-joining). */
 async function autoJoinMails(
@@ -216,21 +247,16 @@ export function authHandlers(
       if (!isAcceptablePassword(body.password)) throw invalid(message('password_too_weak'));
       const passwordHash = await hashPassword(body.password);
       const software = await knownSoftware(repos.catalogue, config, body.software);
-      await endPreviousSession(services, ctx);
-      const { user, sessionId, view, seatNotice, laterMails } = await createAccount(
-        repos,
-        {
-          email,
-          name: body.name,
-          passwordHash,
-          software,
-          hasInstalled: body.has_installed === true,
-          invitationToken: body.invitation_token,
-          addressVerified: false,
-          utm: utmOf(body),
-        },
-        signedInView(services, ctx, 'password'),
-      );
+      const { user, sessionId, view, seatNotice, laterMails } = await signUp(services, ctx, 'password', {
+        email,
+        name: body.name,
+        passwordHash,
+        software,
+        hasInstalled: body.has_installed === true,
+        invitationToken: body.invitation_token,
+        addressVerified: false,
+        utm: utmOf(body),
+      });
       // The account exists: a mail that cannot go out is not a failed signup.
       await mailAfterCommit(services.mailer, laterMails, null);
       setSessionCookie(ctx.reply, config, sessionId);
@@ -276,6 +302,8 @@ export function authHandlers(
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
       if (user.totp_secret !== null) {
+        // No pending sign-in from outside the organization's networks (signIn asks again at the end).
+        await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
         // The password was right; the code is next. No session yet: only a pending sign-in, in a cookie
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
         await endPreviousSession(services, ctx);
@@ -297,7 +325,7 @@ export function authHandlers(
       return {
         error: false,
         ...message('signed_in'),
-        user: await viewOfUser(repos.users, user),
+        user: await viewOfUser(repos.users, user, 'password'),
         software: user.software ? { slug: user.software } : null,
       };
     },
@@ -323,13 +351,15 @@ export function authHandlers(
       const software = await knownSoftware(repos.catalogue, config, body.software);
 
       let user = await repos.users.findForGoogle(identity.sub, email);
-      let created: Awaited<ReturnType<ReturnType<typeof signedInView>>> | undefined;
+      let created: Awaited<ReturnType<typeof signUp>> | undefined;
       if (user && identity.sandbox) {
         const refusal = sandboxSignInRefusal(user, identity.sub);
         if (refusal) throw conflict(refusal);
       }
       // Before anything is linked or a password distrusted: docs/product.md#require-sso.
       if (user) await checkSignInAllowed(repos, user, 'google', ctx.ip);
+      // Nor from outside the organization's networks, before the password is distrusted (signIn asks again).
+      if (user) await refuseSignInOutsideNetwork(repos, user, 'google', ctx.ip);
       if (user) {
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
@@ -353,22 +383,17 @@ export function authHandlers(
           );
         }
       } else {
-        await endPreviousSession(services, ctx);
-        created = await createAccount(
-          repos,
-          {
-            email,
-            name: identity.name,
-            passwordHash: null,
-            googleSub: identity.sub,
-            software,
-            hasInstalled: body.has_installed === true,
-            invitationToken: body.invitation_token,
-            addressVerified: true, // refused above otherwise
-            utm: utmOf(body),
-          },
-          signedInView(services, ctx, 'google'),
-        );
+        created = await signUp(services, ctx, 'google', {
+          email,
+          name: identity.name,
+          passwordHash: null,
+          googleSub: identity.sub,
+          software,
+          hasInstalled: body.has_installed === true,
+          invitationToken: body.invitation_token,
+          addressVerified: true, // refused above otherwise
+          utm: utmOf(body),
+        });
         await mailAfterCommit(services.mailer, created.laterMails, null);
         user = created.user;
         setSessionCookie(ctx.reply, config, created.sessionId);
@@ -380,7 +405,7 @@ export function authHandlers(
         ...(created ? message('account_created') : message('signed_in')),
         ...noticeOf(created?.seatNotice),
         id: String(user.id),
-        user: created ? created.view : await viewOfUser(repos.users, user),
+        user: created ? created.view : await viewOfUser(repos.users, user, 'google'),
       };
     },
 
@@ -400,6 +425,8 @@ export function authHandlers(
       await enforceLimits(services, [[RATE_RULES.twoFactorUser, String(user.id)]]);
       // Required since the password was checked: the billing admin's is the break-glass sign-in.
       const { breakGlass } = await checkSignInAllowed(repos, user, 'password+code', ctx.ip);
+      // From outside the organization's networks no code is even tried (signIn asks again at the end).
+      await refuseSignInOutsideNetwork(repos, user, 'password+code', ctx.ip);
       const used = await checkSecondFactor(services, user, ctx.body.code);
       if (!used) {
         await repos.audit.record({
@@ -424,19 +451,13 @@ export function authHandlers(
           ip: ctx.ip,
         });
       }
-      await signIn(
-        services,
-        ctx,
-        user,
-        used === 'recovery code' ? 'password+recovery code' : 'password+code',
-        undefined,
-        breakGlass,
-      );
+      const method = used === 'recovery code' ? 'password+recovery code' : 'password+code';
+      await signIn(services, ctx, user, method, undefined, breakGlass);
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
         ...message('signed_in'),
-        user: await viewOfUser(repos.users, user),
+        user: await viewOfUser(repos.users, user, method),
         software: user.software ? { slug: user.software } : null,
       };
     },

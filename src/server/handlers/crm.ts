@@ -136,7 +136,7 @@ export function crmHandlers(
           expires_at: tokens.expires_in === null ? null : now + tokens.expires_in,
           updated_at: now,
         },
-        user: await viewOfUser(repos.users, updated),
+        user: await viewOfUser(repos.users, updated, (await ctx.view()).session_sign_in_method ?? null),
       };
     },
 

@@ -160,7 +160,7 @@ export function ssoHandlers(
         error: false,
         outcome: 'signed_in',
         ...(created ? message('account_created') : message('signed_in')),
-        user: await viewOfUser(repos.users, user),
+        user: await viewOfUser(repos.users, user, 'sso'),
         software: user.software ? { slug: user.software } : null,
       };
 

@@ -24,7 +24,7 @@ export function userHandlers(
       return {
         error: false,
         ...message('profile_updated'),
-        data: await viewOfUser(users, updated),
+        data: await viewOfUser(users, updated, (await ctx.view()).session_sign_in_method ?? null),
       };
     },
 

@@ -83,6 +83,7 @@ export function registerApi(
           enforceRequiredTwoFactor(
             found.user,
             found.view.org_require_two_factor === true,
+            found.view.session_sign_in_method ?? null,
             op.operationId,
             op.allowsAnonymous,
           );

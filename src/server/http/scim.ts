@@ -11,6 +11,8 @@ import type { Contract } from '../contract.js';
 import type { Organization } from '../db/schema.js';
 import { ScimRefusal } from '../domain/scim-resources.js';
 import { organizationOfScimToken } from '../domain/scim-tokens.js';
+import { tooManyAttempts } from '../domain/errors.js';
+import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { answerRequestFailure } from './errors.js';
 import { noteRequestUser } from './logging.js';
@@ -121,7 +123,13 @@ export function registerScim(
       // The token before anything else: an unauthenticated request's body is never read.
       scope.addHook('onRequest', async (request) => {
         const organization = await organizationOfScimToken(services.repos, bearerOf(request));
-        if (!organization) throw new ScimRefusal('unauthenticated', message('scim_token_invalid'));
+        if (!organization) {
+          // Failures only are counted, per source address (docs/scim.md#the-token): a source that keeps
+          // trying tokens is told to wait, while a valid token, from any source, is never counted or refused.
+          const rule = RATE_RULES.scimAuthFailedIp;
+          if (!(await services.rateLimiter.hit(rule, request.ip))) throw tooManyAttempts(rule.windowSeconds);
+          throw new ScimRefusal('unauthenticated', message('scim_token_invalid'));
+        }
         organizations.set(request, organization);
         noteRequestUser(request, `scim:${organization.id}`);
       });

@@ -67,5 +67,7 @@ export async function sessionUserWithView(
   const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId, now) : undefined;
   if (!sessionId || !found) return undefined;
   const refusal = await underPolicy(services, request, sessionId, found, now);
-  return { user: found.user, view: found.view, refusal };
+  // How this session was signed in counts for the organization's two-factor requirement (domain/two-factor.ts).
+  const view = { ...found.view, session_sign_in_method: found.session.signInMethod };
+  return { user: found.user, view, refusal };
 }

@@ -48,6 +48,22 @@ export interface UsageSummary {
 
 const toInt = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The whole UTC months inside [from, to): from `first` (the first of a month) up to `end` (excluded);
+ * `first >= end` when there is none.
+ */
+export function wholeMonths(from: Date, to: Date): { first: Date; end: Date } {
+  const startOfMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+  const start = startOfMonth(from);
+  const first =
+    start.getTime() === from.getTime()
+      ? start
+      : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  return { first, end: startOfMonth(to) };
+}
+
 export function createCreditsRepository(db: Db) {
   const entryColumns = [
     sql<string>`id::text`.as('id'),
@@ -100,6 +116,74 @@ export function createCreditsRepository(db: Db) {
     return db.selectFrom('credit_ledger as l').where('l.kind', 'in', USAGE_KINDS).where(inScope(filter));
   }
 
+  /** What each member spent in the period by their entries: spends, less refunds. */
+  function spentPerMember(filter: UsageFilter) {
+    return usageEntries(filter)
+      .select([
+        'l.user_id',
+        sql<string>`-sum(l.amount)`.as('spent'),
+        sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
+      ])
+      .groupBy('l.user_id')
+      .execute();
+  }
+
+  /**
+   * An organization's report from the kept totals: the days from credit_usage_days; the members from
+   * credit_usage_months for the whole months of the period, and from the ledger for the days before the
+   * first whole month and after the last (at most two partial months, each its own range, read from the
+   * covering index alone). The monthly totals are not kept per feature: filtered by feature, the members
+   * come from the ledger.
+   */
+  async function organizationTotals(filter: UsageFilter & { organizationId: number }) {
+    const org = filter.organizationId;
+    const { first, end } = wholeMonths(filter.from, filter.to);
+    const days = db
+      .selectFrom('credit_usage_days as d')
+      .select([
+        sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'),
+        'd.feature',
+        sql<string>`sum(d.spent)`.as('spent'),
+      ])
+      .where('d.organization_id', '=', org)
+      .where(sql`d.day`, '>=', sql`${isoDay(filter.from)}::date`)
+      .where(sql`d.day`, '<', sql`${isoDay(filter.to)}::date`)
+      .where((eb) => (filter.feature === undefined ? eb.lit(true) : eb('d.feature', '=', filter.feature)))
+      .where('d.entries', '>', 0)
+      .groupBy(['d.day', 'd.feature'])
+      .execute();
+    if (filter.feature !== undefined || first >= end) return Promise.all([days, spentPerMember(filter)]);
+    const entriesBetween = (from: Date, to: Date) =>
+      db
+        .selectFrom('credit_ledger as l')
+        .select([
+          'l.user_id',
+          sql<string>`-l.amount`.as('spent'),
+          sql<number>`(l.kind = 'spend')::int`.as('spends'),
+        ])
+        .where('l.organization_id', '=', org)
+        .where('l.kind', 'in', USAGE_KINDS)
+        .where('l.created_at', '>=', from)
+        .where('l.created_at', '<', to);
+    const members = db
+      .selectFrom(
+        db
+          .selectFrom('credit_usage_months as m')
+          .select(['m.user_id', 'm.spent', 'm.spends'])
+          .where('m.organization_id', '=', org)
+          .where(sql`m.month`, '>=', sql`${isoDay(first)}::date`)
+          .where(sql`m.month`, '<', sql`${isoDay(end)}::date`)
+          .where('m.entries', '>', 0)
+          .unionAll(entriesBetween(filter.from, first))
+          .unionAll(entriesBetween(end, filter.to))
+          .as('t'),
+      )
+      .select(['t.user_id', sql<string>`sum(t.spent)`.as('spent'), sql<string>`sum(t.spends)`.as('spends')])
+      .groupBy('t.user_id')
+      .execute();
+    return Promise.all([days, members]);
+  }
+
   return {
     async record(entry: NewCreditEntry): Promise<StoredEntry> {
       return db
@@ -124,13 +208,16 @@ export function createCreditsRepository(db: Db) {
       if (who.userIds?.length === 0) return [];
       const org = 'organizationId' in who ? who.organizationId : null;
       const { from, to } = period;
+      // Each test by the member's own entries (the user index), never a set of the organization's ledger:
+      // `in (select ...)` there read every entry of the period (1,000,000 in the credits benchmark)
+      // for a page of 50 members.
       const inOrganization = sql<boolean>`(u.organization_id = ${org}
-        or u.id in (select user_id from credit_ledger
-          where organization_id = ${org} and created_at >= ${from} and created_at < ${to})
-        or u.id in (select target_id from audit_events
-          where organization_id = ${org} and type = 'member.removed' and created_at >= ${from}
-            and (created_at < ${to} or target_id in (select user_id from credit_ledger
-              where organization_id = ${org} and created_at < ${to}))))`;
+        or exists (select 1 from credit_ledger e where e.user_id = u.id
+          and e.organization_id = ${org} and e.created_at >= ${from} and e.created_at < ${to})
+        or u.id in (select target_id from audit_events a
+          where a.organization_id = ${org} and a.type = 'member.removed' and a.created_at >= ${from}
+            and (a.created_at < ${to} or exists (select 1 from credit_ledger e where e.user_id = a.target_id
+              and e.organization_id = ${org} and e.created_at < ${to}))))`;
       const rows = await db
         .selectFrom('users as u')
         .leftJoin('credit_ledger as l', (join) =>
@@ -218,28 +305,27 @@ export function createCreditsRepository(db: Db) {
 
     /**
      * The report's aggregates: net credits spent per UTC day and feature, and per member (most spent first).
-     * Two hash aggregates over the covering index (organization_id, created_at), run side by side; each
-     * reads the period's entries once (one GROUPING SETS query sorts instead, several times slower).
+     * An organization's whole report reads the totals the ledger's trigger keeps (migration 0071,
+     * docs/performance.md#usage-report-totals); a report of one member reads their entries (a few hundred
+     * a year, by the user index).
      */
     async usageSummary(filter: UsageFilter): Promise<UsageSummary> {
-      const [daily, perMember] = await Promise.all([
-        usageEntries(filter)
-          .select([
-            sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as('day'),
-            sql<string>`coalesce(l.feature, '')`.as('feature'),
-            sql<string>`-sum(l.amount)`.as('spent'),
-          ])
-          .groupBy([sql`1`, sql`2`])
-          .execute(),
-        usageEntries(filter)
-          .select([
-            'l.user_id',
-            sql<string>`-sum(l.amount)`.as('spent'),
-            sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
-          ])
-          .groupBy('l.user_id')
-          .execute(),
-      ]);
+      const [daily, perMember] =
+        filter.organizationId !== null && filter.userId === undefined
+          ? await organizationTotals({ ...filter, organizationId: filter.organizationId })
+          : await Promise.all([
+              usageEntries(filter)
+                .select([
+                  sql<string>`to_char(date_trunc('day', l.created_at at time zone 'UTC'), 'YYYY-MM-DD')`.as(
+                    'day',
+                  ),
+                  sql<string>`coalesce(l.feature, '')`.as('feature'),
+                  sql<string>`-sum(l.amount)`.as('spent'),
+                ])
+                .groupBy([sql`1`, sql`2`])
+                .execute(),
+              spentPerMember(filter),
+            ]);
       const byDay = new Map<string, number>();
       const byFeature = new Map<string, number>();
       for (const row of daily) {

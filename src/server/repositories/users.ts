@@ -1,7 +1,7 @@
 /** The users table: accounts, their plan columns and organization membership. */
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database, NewUser, User } from '../db/schema.js';
+import type { Database, NewUser, SignInMethod, User } from '../db/schema.js';
 import type { PlanKey } from '../../shared/plans.js';
 import { rolesWithout } from '../../shared/permissions.js';
 
@@ -20,6 +20,11 @@ export interface UserViewExtras {
   personal_connection_id: number | null;
   /** Whether the connection the extension uses needs attention; null without one. */
   connection_needs_attention: boolean | null;
+  /**
+   * How the session the view is read for was signed in, when it is known (the session resolver, a sign-in's
+   * answer): single sign-on meets the organization's two-factor requirement (domain/two-factor.ts).
+   */
+  session_sign_in_method?: SignInMethod | null;
 }
 
 /** The columns of a member the members table shows (get-organization-members). */
@@ -250,16 +255,13 @@ export function createUsersRepository(db: Db) {
 
     /** How many members hold each paid product (the seat rule needs all of them, not one page). */
     async assignedSeatsOf(organizationId: number): Promise<{ standard: number; pro: number }> {
-      const rows = await db
-        .selectFrom('users')
-        .select([sql<string>`${PRODUCT_KEY}`.as('product'), sql<string | number | bigint>`count(*)`.as('n')])
-        .where('organization_id', '=', organizationId)
-        .where(sql<boolean>`${PRODUCT_KEY} in ('standard', 'pro')`)
-        .groupBy(sql`${PRODUCT_KEY}`)
-        .execute();
-      const seats = { standard: 0, pro: 0 };
-      for (const row of rows) seats[row.product as 'standard' | 'pro'] = Number(row.n);
-      return seats;
+      // Kept by a trigger (migration 0072) rather than counted over the organization on every page.
+      const row = await db
+        .selectFrom('organizations')
+        .select(['assigned_standard as standard', 'assigned_pro as pro'])
+        .where('id', '=', organizationId)
+        .executeTakeFirst();
+      return { standard: row?.standard ?? 0, pro: row?.pro ?? 0 };
     },
 
     /** The ids of every member of an organization, in id order (a renewal walks all of them). */

@@ -195,6 +195,11 @@ export const RATE_RULES = {
    * once until they reconnect; this bounds one who reconnects a broken CRM again and again.
    */
   crmAttentionMail: { name: 'mail:crm-attention', limit: 3, windowSeconds: 24 * 60 * 60 },
+  /**
+   * SCIM calls whose bearer token is missing, wrong, expired or revoked, per source address
+   * (docs/scim.md#the-token): an identity provider with a valid token is never counted.
+   */
+  scimAuthFailedIp: { name: 'scim-auth-failed:ip', limit: 20, windowSeconds: 15 * 60 },
   supportIp: { name: 'support:ip', limit: 10, windowSeconds: 60 * 60 },
   supportEmail: { name: 'support:email', limit: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords on change-password, per account (a stolen session must not guess it). */

@@ -16,7 +16,6 @@ import {
   type SamlIdpMetadata,
   type SamlSettings,
 } from './provider.js';
-import { isLocalUrl } from '../config.js';
 import { refusedAsNotPublic } from './public-fetch.js';
 
 /** docs/product.md#single-sign-on: an identity provider's clock may be this far from ours. */
@@ -83,10 +82,7 @@ async function parseIdpMetadata(xml: string): Promise<SamlIdpMetadata> {
     services.find((one) => one.getAttribute('Binding') === POST_BINDING);
   const entryPoint = service?.getAttribute('Location')?.trim();
   if (!entryPoint) throw new SsoSetupError('it has no SingleSignOnService (HTTP-Redirect or HTTP-POST)');
-  // The browser is sent there: https, or plain http to this machine only (as an OpenID Connect issuer).
-  if (!entryPoint.startsWith('https://') && !(entryPoint.startsWith('http://') && isLocalUrl(entryPoint))) {
-    throw new SsoSetupError('its SingleSignOnService Location must start with https://');
-  }
+  // Where the browser is sent: the rules' guard checks it (checkSamlMetadata, domain/sso-connections.ts).
   const certificates = xpath
     .selectElements(idp, "*[local-name()='KeyDescriptor'][not(@use) or @use='signing']")
     .flatMap((key) => xpath.selectElements(key, ".//*[local-name()='X509Certificate']"))

@@ -76,6 +76,7 @@ const USER_FIELDS = {
   software: { slug: true },
   subscription: SUBSCRIPTION,
   two_factor_enabled: true,
+  must_set_up_two_factor: true,
   organization: {
     id: true,
     name: true,

@@ -40,6 +40,19 @@ export async function connectOidc(
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
 }
 
+/**
+ * Saves the organization's IP allow-list (and no time limits), as the admin whose session `cookie` is, from
+ * `ip` (the test app's own address without one).
+ */
+export async function saveAllowList(t: App, cookie: string, list: string[], ip?: string): Promise<void> {
+  const saved = await t.api('setSessionPolicies', {
+    cookie,
+    body: { idle_timeout_minutes: null, session_lifetime_minutes: null, ip_allow_list: list },
+    ...(ip === undefined ? {} : { ip }),
+  });
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+}
+
 export function accountOf(t: Pick<TestApp, 'app'>, email: string) {
   return t.app.services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
@@ -51,6 +64,34 @@ export function lastAuditOf(t: Pick<TestApp, 'app'>, type: string) {
     .where('type', '=', type)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** The newest audit entry's id (0: none yet), to read what a call wrote after it (auditSince). */
+export async function lastAuditId(t: Pick<TestApp, 'app'>): Promise<number> {
+  const row = await t.app.services.db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * What the audit log came to hold about an address after the entry `afterId`, oldest first: each entry's
+ * type, target account, address and details.
+ */
+export async function auditSince(
+  t: Pick<TestApp, 'app'>,
+  afterId: number,
+  email: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = await t.app.services.db
+    .selectFrom('audit_events')
+    .select(['type', 'target_id', 'ip', 'details'])
+    .where('target_email', '=', email)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+  return rows.map(({ details, ...row }) => ({ ...row, ...(details as Record<string, unknown>) }));
 }
 
 /** Why the last answer was refused, from the lines the app logged. */

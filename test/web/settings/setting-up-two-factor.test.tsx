@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { encode } from 'uqr';
 import { activateLocale, activateLocaleWith } from '../../../src/web/i18n';
-import { aSession, anOrganization, aUser } from '../msw/fixtures';
+import { aCreditUsage, aSession, anOrganization, aUsageReport, aUser } from '../msw/fixtures';
 import { mockApi, mockApiError, spyOnApi } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn } from '../utils/render';
@@ -155,6 +155,7 @@ test('when the organization requires it and it is off, every dashboard page lead
   const member = aUser({
     role: 'member',
     two_factor_enabled: false,
+    must_set_up_two_factor: true,
     organization: anOrganization({ require_two_factor: true }),
   });
   const { router } = renderApp('/dashboard/organization', { preloadedState: signedIn(member) });
@@ -165,6 +166,22 @@ test('when the organization requires it and it is off, every dashboard page lead
   ).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/dashboard/settings');
   expect(screen.queryByRole('switch', { name: /^Require two-factor/ })).not.toBeInTheDocument();
+});
+
+test('a member whose session single sign-on started meets the requirement: no detour to Settings', async () => {
+  const member = aUser({
+    role: 'member',
+    two_factor_enabled: false,
+    must_set_up_two_factor: false,
+    organization: anOrganization({ require_two_factor: true }),
+  });
+  server.use(
+    mockApi('getCreditUsage', { error: false, data: aCreditUsage({ monthly_cap: 8, period_spent: 6 }) }),
+    mockApi('getUsageReport', { error: false, data: aUsageReport({ scope: 'self' }) }),
+  );
+  const { router } = renderApp('/dashboard/usage', { preloadedState: signedIn(member) });
+  expect(await screen.findByText(/6 of 8 credits used this period/)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/dashboard/usage');
 });
 
 test('an admin turns the requirement on for the organization', async () => {

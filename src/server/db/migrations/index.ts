@@ -37,6 +37,8 @@ import m0064AuditStreaming from './0064-audit-streaming.js';
 import m0066RequireSso from './0066-require-sso.js';
 import m0067SyncLogMemberOutcome from './0067-sync-log-member-outcome.js';
 import m0068SamlSignIn from './0068-saml-sign-in.js';
+import m0071CreditUsageTotals from './0071-credit-usage-totals.js';
+import m0072AssignedSeatsCount from './0072-assigned-seats-count.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -71,6 +73,8 @@ const migrations: Record<string, Migration> = {
   '0066_require_sso': m0066RequireSso,
   '0067_sync_log_member_outcome': m0067SyncLogMemberOutcome,
   '0068_saml_sign_in': m0068SamlSignIn,
+  '0071_credit_usage_totals': m0071CreditUsageTotals,
+  '0072_assigned_seats_count': m0072AssignedSeatsCount,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

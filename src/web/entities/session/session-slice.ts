@@ -251,11 +251,12 @@ export type WithApp = { app: AppState };
 export const selectUser = (state: WithApp) => state.app.user;
 
 /**
- * A user whose organization requires two-factor sign-in and who has not set it up: the dashboard sends
- * them to Settings to do so, and the server refuses their other calls (docs/product.md#two-factor-sign-in).
+ * A user whose organization requires two-factor sign-in and whose session does not meet it (no second
+ * factor set up, not signed in with single sign-on: the server says so): the dashboard sends them to
+ * Settings to set it up, and the server refuses their other calls (docs/product.md#two-factor-sign-in).
  */
-export function mustSetUpTwoFactor(user: Pick<User, 'organization' | 'two_factor_enabled'>): boolean {
-  return user.organization?.require_two_factor === true && user.two_factor_enabled === false;
+export function mustSetUpTwoFactor(user: Pick<User, 'must_set_up_two_factor'>): boolean {
+  return user.must_set_up_two_factor === true;
 }
 export const selectSoftware = (state: WithApp) => state.app.software;
 export const selectLoading = (state: WithApp) => state.app.loading;

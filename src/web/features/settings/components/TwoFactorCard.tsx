@@ -13,7 +13,7 @@ import {
   useConfirmTwoFactorSetupMutation,
 } from '../../../api/endpoints/security';
 import { useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../../entities/session';
+import { mustSetUpTwoFactor, selectUser } from '../../../entities/session';
 import { roleCan } from '../../../../shared/permissions';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
@@ -101,7 +101,7 @@ export function TwoFactorCard() {
           {t('Two-factor sign-in')}
         </Typography>
         <Stack spacing={2}>
-          {user?.organization?.require_two_factor && user.two_factor_enabled === false && (
+          {user && mustSetUpTwoFactor(user) && (
             <Alert severity="warning">
               {t('Your organization requires two-factor sign-in. Set it up to continue using the dashboard.')}
             </Alert>
