@@ -23,12 +23,7 @@ function useRefusal(): string | null {
   return typeof refusal === 'string' && refusal ? refusal : null;
 }
 
-export default function SsoSignIn({
-  returnTo,
-  disabled,
-  address,
-  helperText,
-}: Pick<SsoSignInFormProps, 'returnTo' | 'disabled' | 'address' | 'helperText'>) {
+export default function SsoSignIn(props: Omit<SsoSignInFormProps, 'refusal'>) {
   const refusal = useRefusal();
   const [open, setOpen] = useState(refusal !== null);
   if (!open) {
@@ -36,7 +31,7 @@ export default function SsoSignIn({
       <Button
         variant="outlined"
         size="large"
-        disabled={disabled}
+        disabled={props.disabled}
         // The form's code starts downloading at the first sign of interest.
         onPointerEnter={() => void form.load().catch(() => undefined)}
         onClick={() => setOpen(true)}
@@ -47,13 +42,7 @@ export default function SsoSignIn({
   }
   return (
     <Suspense fallback={<LoadingState />}>
-      <SsoSignInForm
-        returnTo={returnTo}
-        disabled={disabled}
-        refusal={refusal}
-        address={address}
-        helperText={helperText}
-      />
+      <SsoSignInForm {...props} refusal={refusal} />
     </Suspense>
   );
 }
