@@ -39,6 +39,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, dumpPgliteTemplate } from '../src/server/db/index.js';
+import { watchUnwaitedCpu } from './lib/unwaited-cpu.js';
 
 interface Result {
   name: string;
@@ -76,7 +77,8 @@ function banner(text: string) {
 
 /**
  * A suite's output goes to its own file while it runs, and is printed whole when it ends; the CPU its
- * commands used (theirs and their children's, Chromium's included) adds up in `cpuSeconds`.
+ * commands used (theirs and their children's, Chromium's renderers included: scripts/lib/unwaited-cpu.ts)
+ * adds up in `cpuSeconds`. PostgreSQL's own processes are not the suite's children and are not in it.
  */
 interface Output {
   file: string;
@@ -116,6 +118,7 @@ function run(
       { cwd: root, env: { ...env, TEST_ALL_TIMES: timesFile }, stdio: ['ignore', fd, fd], detached: true },
     );
     running.add(child);
+    const unwaited = child.pid ? watchUnwaitedCpu(child.pid) : undefined;
     let ended = false;
     // 'close' may or may not follow 'error': whichever comes first ends the run.
     const end = (code: number) => {
@@ -123,7 +126,7 @@ function run(
       ended = true;
       closeSync(fd);
       running.delete(child);
-      output.cpuSeconds += childrenCpuSeconds(timesFile);
+      output.cpuSeconds += childrenCpuSeconds(timesFile) + (unwaited?.stop() ?? 0);
       resolve(code);
     };
     child.on('error', (error) => {
