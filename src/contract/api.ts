@@ -2197,7 +2197,9 @@ export interface paths {
      * @description On (docs/product.md#require-sso): members whose address is at the domain then sign in only through the
      *     connection: login, verify-two-factor and google-auth refuse them (403 `sso_required`), and their
      *     sessions signed in otherwise end, with their pending sign-ins, in the transaction of the setting; the
-     *     billing admin keeps a break-glass sign-in with password and second factor. Turning it on needs the
+     *     caller's own such session ends on its next call instead, which answers 401 `sso_required_session_ended`
+     *     so the admin's page says why (`sessions` counts it among those ended). The billing admin keeps a
+     *     break-glass sign-in with password and second factor. Turning it on needs the
      *     connection tested (409 `sso_require_needs_test`) and the admin signed in through it within the last
      *     hour, by a sign-in with SSO or a test of the connection that signed in the admin's own address (409
      *     `sso_require_needs_recent_sign_in`). Audited (`sso.required_changed`). Deleting the connection turns it
@@ -4015,7 +4017,7 @@ export interface components {
     };
     /**
      * @description No valid session, or wrong credentials. A session the organization's policies ended says why
-     *     (`session_idle_timeout`, `session_lifetime_reached`).
+     *     (`session_idle_timeout`, `session_lifetime_reached`, `sso_required_session_ended`).
      */
     Unauthorized: {
       headers: {

@@ -69,25 +69,40 @@ test('a session that ends mid-use: sign in again in a dialog over the page, and 
 test('a failed load says so with "Try again", which loads it', async () => {
   const { person } = await admin('retry');
   const { page } = person;
-  // The members call fails until the user asks again (a focus or reconnect refetch fails too meanwhile).
-  let failing = true;
+  // The members call fails until the user presses "Try again": the app's own recovery also retries a failed
+  // load after a few seconds, and on a busy machine that retry could load the page before the press (the
+  // alert then gone from under the click). So a call succeeds only once the page has seen the press.
   let failures = 0;
+  const pressed = () =>
+    page
+      .evaluate(() => (window as { tryAgainPressed?: boolean }).tryAgainPressed === true)
+      .catch(() => false);
   await page.route('**/api/get-organization-members**', async (route) => {
-    if (failing) {
-      failures += 1;
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: true, message: 'Something broke' }),
-      });
+    if (await pressed()) {
+      await route.continue();
       return;
     }
-    await route.continue();
+    failures += 1;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: true, message: 'Something broke' }),
+    });
   });
   await page.goto(`${e2e.app.url}/dashboard/organization`);
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch org members' });
   await alert.waitFor();
-  failing = false;
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (event) => {
+        const button = (event.target as Element).closest('button');
+        if (button?.textContent?.includes('Try again'))
+          (window as { tryAgainPressed?: boolean }).tryAgainPressed = true;
+      },
+      true,
+    ),
+  );
   await alert.getByRole('button', { name: 'Try again' }).click();
   await page.getByRole('table', { name: 'Team members' }).getByText('Ada Admin').waitFor();
   assert.ok(failures >= 1);

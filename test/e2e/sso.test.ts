@@ -3,9 +3,10 @@
  * docs/scim.md#deprovisioning), once per protocol against the server's identity-provider sandbox: an admin
  * at a DNS-verified company domain connects the sandbox on the Organization page, tests the connection by
  * signing in there, makes a SCIM token and requires single sign-on (which ends the admin's own password
- * session: they come back through "Sign in with SSO"). A member at the domain signs in through the sandbox
- * and is given a seat; the identity provider then deactivates them over SCIM, their open page is signed out
- * on its next call, and the admin's Organization page shows them gone and the seat free.
+ * session on its next call, saying why: they come back through "Sign in with SSO"). A member at the domain
+ * signs in through the sandbox and is given a seat; the identity provider then deactivates them over SCIM,
+ * their open page is signed out on its next call (its "Sign in again" offers SSO too), and the admin's
+ * Organization page shows them gone and the seat free.
  */
 import assert from 'node:assert/strict';
 import { test } from '../server/helpers/node-test.js';
@@ -126,12 +127,14 @@ for (const protocol of ['saml', 'oidc'] as const) {
     const confirm = page.getByRole('dialog', { name: 'Require single sign-on?' });
     await confirm.getByRole('button', { name: 'Require single sign-on' }).click();
     await page.getByText(`Single sign-on is now required for addresses at ${domain}.`).waitFor();
-    // The page's next call meets the ended session: the app asks to sign in again, over the page.
-    const again = page.getByRole('dialog', { name: 'Sign in again' });
-    await again.waitFor();
-    await again.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login(\?|$)/);
+    // The page's next call ends the admin's own password session, saying why: /login sends them to SSO.
+    await page
+      .getByText(
+        'Your organization now requires single sign-on, so this session was ended. Please use "Sign in with SSO".',
+      )
+      .waitFor();
     await signInWithSso(page, protocol, adminEmail, 'Ada Admin');
+    await page.waitForURL(/\/dashboard\/organization$/);
 
     // 4. A member at the domain signs in through the identity provider: a Free member made just in time.
     // A new account goes on with the onboarding order (the extension to install), then opens the dashboard.
@@ -185,7 +188,8 @@ for (const protocol of ['saml', 'oidc'] as const) {
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Settings' })
       .click();
-    await member.page.getByRole('dialog', { name: 'Sign in again' }).waitFor();
+    const again = member.page.getByRole('dialog', { name: 'Sign in again' });
+    await again.getByRole('button', { name: 'Sign in with SSO' }).waitFor();
     await member.page.reload();
     await member.page.waitForURL(/\/login(\?|$)/);
     await member.page.getByRole('button', { name: 'Log in' }).waitFor();

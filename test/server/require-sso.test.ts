@@ -107,6 +107,18 @@ async function sessionsOf(email: string) {
     .execute();
 }
 
+/** How many sessions of the members at the domain were not signed in with single sign-on. */
+async function heldSessionsNotSso(): Promise<number> {
+  const rows = await t.app.services.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.sign_in_method')
+    .where('users.email', 'like', `%@${DOMAIN}`)
+    .where('users.organization_id', '=', orgId)
+    .execute();
+  return rows.filter((row) => row.sign_in_method !== 'sso').length;
+}
+
 /** The token of the reset mail to `email` (sent in the background, after the invitation mailed before). */
 async function resetToken(email: string): Promise<string> {
   for (let tries = 0; tries < 1000; tries += 1) {
@@ -289,9 +301,12 @@ describe('turning it on', () => {
     const pendingCookie = cookieNamed(pending, 'pending_sign_in')!;
 
     await testConnection(admin.cookie, admin.email);
+    const ending = await heldSessionsNotSso();
     const res = await setRequired(admin.cookie, true);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.code, 'sso_require_on');
+    // Every one that ends is counted, the admin's own password session included.
+    assert.equal(res.body.params.sessions, ending);
     assert.match(
       res.body.message,
       new RegExp(
@@ -302,6 +317,7 @@ describe('turning it on', () => {
     assert.equal(audit?.actor_email, admin.email);
     assert.equal(audit?.organization_id, orgId);
     assert.equal((audit?.details as Record<string, unknown>).required, true);
+    assert.equal((audit?.details as Record<string, unknown>).sessions, ending);
     assert.equal((await t.api('getSsoConnection', { cookie: ssoSession })).status, 403, 'a member');
 
     // Ended in the setting's transaction: the password and Google sessions, and the sign-in waiting for a code.
@@ -314,7 +330,15 @@ describe('turning it on', () => {
     assert.equal(code.status, 401);
     assert.equal(code.body.code, 'sign_in_expired');
     // The admin's password session too: the admin signs in with SSO from now on (the test proved it works).
+    // It ends on its next call, saying why, so the admin's page explains instead of meeting a bare 401.
+    const next = await t.api('getSsoConnection', { cookie: admin.cookie });
+    assert.equal(next.status, 401, JSON.stringify(next.body));
+    assert.equal(next.body.code, 'sso_required_session_ended');
     assert.deepEqual(await sessionsOf(admin.email), [{ sign_in_method: 'sso' }]);
+    assert.notEqual(
+      (await t.api('getUser', { cookie: admin.cookie })).body.code,
+      'sso_required_session_ended',
+    );
   });
 });
 

@@ -6,7 +6,7 @@
  * (handlers/auth.ts) and the session resolver (http/session-user.ts) both ask it.
  */
 import { message, type Message } from '../../contract/messages.js';
-import type { SignInMethod, User } from '../db/schema.js';
+import type { Organization, SignInMethod, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
 import type { Repositories } from '../repositories/index.js';
 import type { SsoRequirementFacts } from '../repositories/sessions.js';
@@ -142,12 +142,25 @@ async function signedInThroughItRecently(
   });
 }
 
+/** Whether the admin's own session (of the cookie `sessionId`) is one the requirement, now on, ends. */
+async function ownSessionEnds(
+  repos: Pick<Repositories, 'sessions'>,
+  admin: User,
+  organization: Organization,
+  sessionId: string,
+): Promise<boolean> {
+  const own = await repos.sessions.signedIn(sessionId);
+  const sso = { requireSso: true, organization };
+  return own !== undefined && sessionSsoRefusal(admin, { signInMethod: own.method, sso }) !== undefined;
+}
+
 /**
  * Turns the requirement on or off (`organization.sso`), audited. On: refused unless the connection was
  * tested since its last change and the admin signed in through it within the last hour; the non-SSO
  * sessions and the pending sign-ins of the members held to it end in the same transaction
  * (`endSignInsOf`, docs/invariants.md#sessions-and-pending-sign-ins-end-together), but the billing admin's
- * break-glass sessions. Answers the domain and how many sessions ended.
+ * break-glass sessions, and the admin's own, which the session resolver ends on its next call. Answers the
+ * domain and how many sessions ended.
  */
 export async function setRequireSso(
   repos: Repositories,
@@ -174,10 +187,18 @@ export async function setRequireSso(
       const members = await tx.users.memberIdsAt(organization.id, domain);
       const billingAdmin = members.filter((id) => id === locked.billing_admin_id);
       const others = members.filter((id) => id !== locked.billing_admin_id);
-      sessionsEnded += await tx.sessions.endSignInsOf(others, { keepSignedInWith: methodsAllowed('member') });
+      // The admin's own session, when it is one that ends, is left to the session resolver, which ends it
+      // on its next call saying why (sso_required_session_ended): the admin's page then explains instead of
+      // meeting a bare 401. It can do nothing else meanwhile, and it counts among those ended.
+      sessionsEnded += await tx.sessions.endSignInsOf(others, {
+        keep: sessionId,
+        keepSignedInWith: methodsAllowed('member'),
+      });
       sessionsEnded += await tx.sessions.endSignInsOf(billingAdmin, {
+        keep: sessionId,
         keepSignedInWith: methodsAllowed('billing admin'),
       });
+      if (sessionId && (await ownSessionEnds(tx, admin, locked, sessionId))) sessionsEnded += 1;
     }
     await tx.audit.record({
       type: 'sso.required_changed',

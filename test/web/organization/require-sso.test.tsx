@@ -184,3 +184,32 @@ test('a session the requirement ended sends the user to /login, which says to us
   expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
   await waitFor(() => expect(logout.requests).toHaveLength(1));
 });
+
+test('the admin whose own password session it ends is told so, and sent to "Sign in with SSO"', async () => {
+  const ended =
+    'Your organization now requires single sign-on, so this session was ended. Please use "Sign in with SSO".';
+  const done =
+    'Single sign-on is now required for addresses at acme.com. Sessions signed in otherwise were ended: 1.';
+  server.use(
+    mockSoftware(aSoftware()),
+    mockApi('logout', ok()),
+    mockApi('setRequireSso', {
+      error: false,
+      message: done,
+      code: 'sso_require_on',
+      params: { domain: 'acme.com', sessions: 1 },
+    }),
+    mockApi('getSsoConnection', settings(), { once: true }),
+    // The server leaves the admin's own session to end on its next call, saying why (docs/product.md#require-sso).
+    mockApiError('getSsoConnection', ended, { status: 401 }),
+  );
+  const { user, section } = await openSwitch();
+  await user.click(section.getByRole('switch', { name: 'Require single sign-on for addresses at acme.com' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Require single sign-on?' }));
+  await user.click(dialog.getByRole('button', { name: 'Require single sign-on' }));
+
+  expect(await screen.findByText(ended)).toBeInTheDocument();
+  expect(screen.getByText(done)).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Sign in with SSO' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog', { name: 'Sign in again' })).not.toBeInTheDocument();
+});

@@ -75,6 +75,8 @@ export const auth: Record<string, string> = {
   'Sign in with SSO': '使用 SSO 登录',
   'Work email or company domain': '工作电子邮箱或公司域名',
   'We send you to your company’s sign-in page.': '我们会将您转到公司的登录页面。',
+  'We send you to your company’s sign-in page, then back to this page. What you typed on it is not kept.':
+    '我们会将您转到公司的登录页面，然后带您回到此页面。您在此页面输入的内容不会保留。',
   'Opening your company’s sign-in...': '正在打开公司的登录页面…',
   'Continue with SSO': '继续使用 SSO',
   'There is no sign-in with SSO to finish here. Start one with "Sign in with SSO".':

@@ -3,7 +3,9 @@
  * the user typed stay under the dialog, the address of the account is filled in, a two-factor account
  * is asked its code, and once signed in the calls that met the 401 go again by themselves (a Save
  * that was refused completes). Another account signing in here reloads the app on the dashboard, so
- * nothing of the first one stays on screen. 'Log out' leaves instead.
+ * nothing of the first one stays on screen. 'Sign in with SSO' (docs/product.md#single-sign-on), the one way
+ * in of a member held to docs/product.md#require-sso, leaves for the identity provider as on /login and
+ * comes back to this page, without what was typed on it. 'Log out' leaves instead.
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   useGoogleAuthMutation,
   useLoginMutation,
@@ -29,6 +31,7 @@ import EmailField from './EmailField';
 import FormSubmit from './FormSubmit';
 import GoogleSection, { GOOGLE_WIDGET_ERROR } from './GoogleSection';
 import PasswordField from './PasswordField';
+import SsoSignIn from './SsoSignIn';
 import TwoFactorCodeForm from './TwoFactorCodeForm';
 import { dashboardPaths, publicPaths } from '../../../lib/paths';
 
@@ -141,6 +144,7 @@ export default function ReauthDialog() {
                   {loggingIn ? t('Logging in...') : t('Log in')}
                 </FormSubmit>
               </Stack>
+              <SsoWayBack address={email.trim()} disabled={loggingIn || googleBusy} />
             </>
           )}
           <Button onClick={() => void navigate(publicPaths.logout)} sx={{ alignSelf: 'flex-start' }}>
@@ -149,5 +153,20 @@ export default function ReauthDialog() {
         </Stack>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** "Sign in with SSO" as on /login, back to this page once signed in (lib/sso-return.ts), as /login's `next` does. */
+function SsoWayBack({ address, disabled }: { address: string; disabled: boolean }) {
+  const { pathname, search, hash } = useLocation();
+  return (
+    <SsoSignIn
+      returnTo={() => `${pathname}${search}${hash}`}
+      disabled={disabled}
+      address={address}
+      helperText={t(
+        'We send you to your company’s sign-in page, then back to this page. What you typed on it is not kept.',
+      )}
+    />
   );
 }

@@ -2,7 +2,8 @@
  * "Sign in with SSO" on /login (docs/product.md#single-sign-on): a button that opens its form, loaded then
  * with single sign-on's endpoints, so the login page's first load carries only the button
  * (docs/performance.md#size-budgets). A sign-in the identity provider sent back refused comes back to
- * /login with its sentence (/sso/callback hands it over): the form opens with it.
+ * /login with its sentence (/sso/callback hands it over): the form opens with it. The "Sign in again"
+ * dialog offers it too (ReauthDialog.tsx), with the account's address filled in and a word of its own.
  */
 import Button from '@mui/material/Button';
 import { Suspense, useState } from 'react';
@@ -10,6 +11,7 @@ import { useLocation } from 'react-router-dom';
 import { loadable } from '../../../components/loadable';
 import LoadingState from '../../../components/LoadingState';
 import { t } from '../../../i18n';
+import type { SsoSignInFormProps } from './SsoSignInForm';
 
 const form = loadable(() => import(/* webpackChunkName: "sso-sign-in" */ './SsoSignInForm'));
 const SsoSignInForm = form.Component;
@@ -21,13 +23,7 @@ function useRefusal(): string | null {
   return typeof refusal === 'string' && refusal ? refusal : null;
 }
 
-export default function SsoSignIn({
-  returnTo,
-  disabled,
-}: {
-  returnTo: () => string | null;
-  disabled: boolean;
-}) {
+export default function SsoSignIn(props: Omit<SsoSignInFormProps, 'refusal'>) {
   const refusal = useRefusal();
   const [open, setOpen] = useState(refusal !== null);
   if (!open) {
@@ -35,7 +31,7 @@ export default function SsoSignIn({
       <Button
         variant="outlined"
         size="large"
-        disabled={disabled}
+        disabled={props.disabled}
         // The form's code starts downloading at the first sign of interest.
         onPointerEnter={() => void form.load().catch(() => undefined)}
         onClick={() => setOpen(true)}
@@ -46,7 +42,7 @@ export default function SsoSignIn({
   }
   return (
     <Suspense fallback={<LoadingState />}>
-      <SsoSignInForm returnTo={returnTo} disabled={disabled} refusal={refusal} />
+      <SsoSignInForm {...props} refusal={refusal} />
     </Suspense>
   );
 }

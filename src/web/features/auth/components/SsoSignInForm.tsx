@@ -21,10 +21,20 @@ export interface SsoSignInFormProps {
   disabled: boolean;
   /** Why the last single sign-on refused, handed over by /sso/callback. */
   refusal: string | null;
+  /** The address filled in at first (the account's, in the "Sign in again" dialog). */
+  address?: string;
+  /** Under the field: where the button sends the user (and, over a page, what of it is kept). */
+  helperText?: string;
 }
 
-export default function SsoSignInForm({ returnTo, disabled, refusal }: SsoSignInFormProps) {
-  const [address, setAddress] = useState('');
+export default function SsoSignInForm({
+  returnTo,
+  disabled,
+  refusal,
+  address: initialAddress = '',
+  helperText = t('We send you to your company’s sign-in page.'),
+}: SsoSignInFormProps) {
+  const [address, setAddress] = useState(initialAddress);
   const [error, setError] = useState<string | null>(refusal);
   const [startSso, { isLoading }] = useStartSsoMutation();
   // Leaving for the identity provider: the button stays busy until the page is gone.
@@ -58,7 +68,7 @@ export default function SsoSignInForm({ returnTo, disabled, refusal }: SsoSignIn
         autoFocus
         required
         fullWidth
-        helperText={t('We send you to your company’s sign-in page.')}
+        helperText={helperText}
         value={address}
         onChange={(event) => setAddress(event.target.value)}
       />
