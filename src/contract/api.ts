@@ -4897,11 +4897,11 @@ export interface operations {
        *     was right and the code is next: `two_factor_required: true`, no session, only a short-lived
        *     `pending_sign_in` cookie that verify-two-factor takes and no other operation accepts.
        *     A member at the domain of an organization that requires single sign-on is refused with 403
-       *     (`sso_required`) once the password is right (docs/product.md#require-sso); its billing admin signs
+       *     (`sso_required`) before the password is checked (docs/product.md#require-sso); its billing admin signs
        *     in only with the second factor (403 `sso_break_glass_needs_two_factor` without one). A member
        *     whose organization's IP allow-list leaves out the caller's address is refused with 403
-       *     (`ip_not_allowed`) once the password is right, before any session or pending sign-in
-       *     (docs/product.md#session-and-network-policies).
+       *     (`ip_not_allowed`) before the password is checked, right or wrong alike, writing nothing but
+       *     the refusal's audit entry (docs/product.md#session-and-network-policies).
        */
       200: {
         headers: {

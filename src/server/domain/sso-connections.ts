@@ -239,7 +239,7 @@ export function samlSettingsOf(publicUrl: string, connection: SsoConnection): Sa
  * verify: the identity provider may have rotated its certificate) and keeps what it says. Answers the
  * connection as it now is; unchanged when it has no URL.
  */
-export async function refreshSamlMetadata(
+async function refreshSamlMetadata(
   deps: Pick<SsoDependencies, 'repos' | 'saml' | 'clock' | 'config'>,
   connection: SsoConnection,
 ): Promise<SsoConnection> {
