@@ -321,9 +321,9 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with a reset token. Ends every session of the user.
-     * @description Works for a member of an organization that requires single sign-on too: the password is set and every
-     *     session ends, but login then refuses it (`sso_required`) unless it is the billing admin's break-glass
-     *     sign-in with the second factor (docs/product.md#require-sso).
+     * @description Refused (403 `sso_required`, nothing changed, the link unspent) to a member held to the organization's
+     *     "Require SSO"; its billing admin may reset, for the break-glass sign-in with the second factor
+     *     (docs/product.md#require-sso).
      */
     post: operations['resetPassword'];
     delete?: never;

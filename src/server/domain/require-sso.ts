@@ -12,7 +12,7 @@ import type { Repositories } from '../repositories/index.js';
 import type { SsoRequirementFacts } from '../repositories/sessions.js';
 import { permittedOrganization } from './authorization.js';
 import { dnsProvenDomain } from './company-domain.js';
-import { conflict, notFound } from './errors.js';
+import { conflict, forbidden, notFound } from './errors.js';
 import { refuseSignInOutsideNetwork } from './session-policies.js';
 import { refuseSignIn } from './sign-in-refusal.js';
 import { CONNECTION_NOT_FOUND } from './sso-connections.js';
@@ -87,6 +87,20 @@ export async function ssoRequiredSignUpRefusal(
   user: User,
 ): Promise<Message | undefined> {
   return ssoRequirement(user, await factsOf(tx, user)) === 'none' ? undefined : ssoRequired(user);
+}
+
+/**
+ * reset-password's question: a member held to the requirement may not set a password, which would be a way
+ * back to the password sign-ins the organization turned off; the billing admin may, for the break-glass
+ * sign-in (docs/product.md#require-sso). Asked inside the reset's transaction, so a refusal leaves the
+ * password as it was and the link unspent (should the requirement end). forgot-password still mails the
+ * link, as for anyone: its answer must not tell who is held.
+ */
+export async function refusePasswordReset(
+  tx: Pick<Repositories, 'sso' | 'organizations'>,
+  user: User,
+): Promise<void> {
+  if (ssoRequirement(user, await factsOf(tx, user)) === 'member') throw forbidden(ssoRequired(user));
 }
 
 /**

@@ -33,7 +33,7 @@ import { RATE_RULES, SLOWDOWN_RULES } from '../security/rate-limit.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { Organization, SignInMethod, User } from '../db/schema.js';
-import { checkSignInAllowed, refuseBeforePassword } from '../domain/require-sso.js';
+import { checkSignInAllowed, refuseBeforePassword, refusePasswordReset } from '../domain/require-sso.js';
 import { refuseSignInOutsideNetwork } from '../domain/session-policies.js';
 import { auditRefusedSignUp } from '../domain/sign-in-refusal.js';
 import { refuseSignUpJoining } from '../domain/sign-up-refusal.js';
@@ -528,6 +528,8 @@ export function authHandlers(
         // Of two uses of one link, only the first changes anything.
         const userId = await tx.passwordResets.use(tokenHash);
         if (userId === undefined) throw invalid(INVALID_RESET_LINK);
+        const held = await tx.users.findById(userId);
+        if (held) await refusePasswordReset(tx, held);
         // The link came by mail: whoever uses it owns the address.
         await proveAddress(tx, { id: userId });
         await tx.users.update(userId, { password_hash: passwordHash });
