@@ -528,15 +528,15 @@ export function authHandlers(
         // Of two uses of one link, only the first changes anything.
         const userId = await tx.passwordResets.use(tokenHash);
         if (userId === undefined) throw invalid(INVALID_RESET_LINK);
-        const held = await tx.users.findById(userId);
-        if (held) await refusePasswordReset(tx, held);
+        // Read once: the reset below changes neither the address nor the organization the audit names.
+        const user = await tx.users.findById(userId);
+        if (user) await refusePasswordReset(tx, user);
         // The link came by mail: whoever uses it owns the address.
         await proveAddress(tx, { id: userId });
         await tx.users.update(userId, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere.
         await tx.sessions.endSignInsOf(userId);
         await tx.passwordResets.discardUnusedOf(userId);
-        const user = await tx.users.findById(userId);
         await tx.audit.record({
           type: 'auth.password_reset',
           organizationId: user?.organization_id ?? null,
