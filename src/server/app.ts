@@ -146,7 +146,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = await (options.openDb ?? createDb)(config, {
     pgliteTemplate: options.pgliteTemplate,
     // A connection lost between queries: the pool replaces it; calls meanwhile answer 503.
-    onConnectionError: (error) => logger.current?.warn({ err: error }, 'database connection lost'),
+    // Only what says why: pg attaches its whole client to the error (every prepared statement's text).
+    onConnectionError: (error) =>
+      logger.current?.warn(
+        { err: { type: error.name, message: error.message, code: (error as { code?: string }).code } },
+        'database connection lost',
+      ),
   });
 
   let app: FastifyInstance;

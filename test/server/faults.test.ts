@@ -218,6 +218,22 @@ describe('database faults', { skip }, () => {
     assert.ok(answers.filter((a) => a.status === 200).length > 50, 'the workers hardly ran');
   });
 
+  it('logged each lost connection by its reason only, not the driver client and its statements', () => {
+    const lost = server.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('database connection lost'));
+    assert.ok(lost.length > 0, 'no lost connection was logged');
+    for (const line of lost) {
+      const { err } = JSON.parse(line) as { err: Record<string, unknown> };
+      assert.deepEqual(
+        Object.keys(err).filter((key) => !['type', 'message', 'code', 'stack'].includes(key)),
+        [],
+      );
+      assert.ok(!line.includes('parsedStatements') && !line.includes('select '), line.slice(0, 300));
+    }
+  });
+
   it('lost no acknowledged write and left no write half-done', async () => {
     running = false;
     await workers;
