@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
+import { precompiled } from '../db/precompiled.js';
 import type { CreditEntryKind, CreditLedgerTable } from '../db/schema.js';
 import type { LookupKind } from '../../shared/credits.js';
 
@@ -64,23 +65,32 @@ export function wholeMonths(from: Date, to: Date): { first: Date; end: Date } {
   return { first, end: startOfMonth(to) };
 }
 
-export function createCreditsRepository(db: Db) {
-  const entryColumns = [
-    sql<string>`id::text`.as('id'),
-    'user_id',
-    'organization_id',
-    'kind',
-    'amount',
-    'top_up_amount',
-    'granted_amount',
-    'pool_amount',
-    'balance_after',
-    'feature',
-    'reference',
-    'idempotency_key',
-    'created_at',
-  ] as const;
+const entryColumns = [
+  sql<string>`id::text`.as('id'),
+  'user_id',
+  'organization_id',
+  'kind',
+  'amount',
+  'top_up_amount',
+  'granted_amount',
+  'pool_amount',
+  'balance_after',
+  'feature',
+  'reference',
+  'idempotency_key',
+  'created_at',
+] as const;
 
+// Every spend looks for an earlier one under its key first (db/precompiled.ts).
+const entryByIdempotencyKey = precompiled((db: Db, userId: number, key: string) =>
+  db
+    .selectFrom('credit_ledger')
+    .select(entryColumns)
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key),
+);
+
+export function createCreditsRepository(db: Db) {
   /** The entries of a report's scope: its period, the organization's or the user's own, and the filters. */
   function inScope(filter: Omit<UsageFilter, 'feature'> & { feature?: string }) {
     const parts = [
@@ -248,12 +258,7 @@ export function createCreditsRepository(db: Db) {
 
     /** The spend already made with this key by the user (a retried call). */
     async findByIdempotencyKey(userId: number, key: string): Promise<StoredEntry | undefined> {
-      return db
-        .selectFrom('credit_ledger')
-        .select(entryColumns)
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst() as Promise<StoredEntry | undefined>;
+      return (await entryByIdempotencyKey(db, userId, key))[0] as StoredEntry | undefined;
     },
 
     async findEntryOf(userId: number, id: string): Promise<StoredEntry | undefined> {

@@ -10,11 +10,15 @@ import type { Database, Organization, SignInMethod, User } from '../db/schema.js
 import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { SessionPolicy } from './session-policies.js';
+import { precompiled } from '../db/precompiled.js';
 
 const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_SECONDS = 60;
+
+/** Before this instant a session's last_seen_at is written again (an ISO string: a query parameter). */
+const staleBefore = (now: Date) => new Date(now.getTime() - TOUCH_INTERVAL_SECONDS * 1000).toISOString();
 
 /**
  * The UI language of the user's last session that said one, as a column (`locale`) of a query over
@@ -79,39 +83,49 @@ interface SessionColumns {
   sso_org_billing_admin_id: number | null;
 }
 
-export function createSessionsRepository(db: Db) {
-  /**
-   * The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale, its
-   * times and its organization's session policy (`sp`, none when the user has no organization or it set
-   * none): the resolver applies the policy (http/session-user.ts).
-   */
-  function liveSession(idHash: string, now: Date) {
-    const staleBefore = new Date(now.getTime() - TOUCH_INTERVAL_SECONDS * 1000);
-    return db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('session_policies as sp', 'sp.organization_id', 'u.organization_id')
-      .leftJoin('sso_connections as sc', 'sc.organization_id', 'u.organization_id')
-      .leftJoin('organizations as so', 'so.id', 'u.organization_id')
-      .select(sql<boolean>`s.last_seen_at < ${staleBefore.toISOString()}::timestamptz`.as('session_stale'))
-      .select([
-        's.created_at as session_created_at',
-        's.last_seen_at as session_last_seen_at',
-        'sp.idle_timeout_minutes as policy_idle_timeout_minutes',
-        'sp.session_lifetime_minutes as policy_session_lifetime_minutes',
-        'sp.ip_allow_list as policy_ip_allow_list',
-        's.sign_in_method as session_sign_in_method',
-        'sc.require_sso as sso_require',
-        'so.domain as sso_org_domain',
-        'so.domain_verified_at as sso_org_domain_verified_at',
-        'so.domain_method as sso_org_domain_method',
-        'so.billing_admin_id as sso_org_billing_admin_id',
-      ])
-      .where('s.id_hash', '=', idHash)
-      .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
-      .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
-  }
+/**
+ * The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale, its
+ * times and its organization's session policy (`sp`, none when the user has no organization or it set
+ * none): the resolver applies the policy (http/session-user.ts).
+ */
+function liveSession(db: Db, idHash: string, staleBefore: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('session_policies as sp', 'sp.organization_id', 'u.organization_id')
+    .leftJoin('sso_connections as sc', 'sc.organization_id', 'u.organization_id')
+    .leftJoin('organizations as so', 'so.id', 'u.organization_id')
+    .select(sql<boolean>`s.last_seen_at < ${staleBefore}::timestamptz`.as('session_stale'))
+    .select([
+      's.created_at as session_created_at',
+      's.last_seen_at as session_last_seen_at',
+      'sp.idle_timeout_minutes as policy_idle_timeout_minutes',
+      'sp.session_lifetime_minutes as policy_session_lifetime_minutes',
+      'sp.ip_allow_list as policy_ip_allow_list',
+      's.sign_in_method as session_sign_in_method',
+      'sc.require_sso as sso_require',
+      'so.domain as sso_org_domain',
+      'so.domain_verified_at as sso_org_domain_verified_at',
+      'so.domain_method as sso_org_domain_method',
+      'so.billing_admin_id as sso_org_billing_admin_id',
+    ])
+    .where('s.id_hash', '=', idHash)
+    .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
+    .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
+}
 
+// The lookups every signed-in request makes, compiled once (db/precompiled.ts).
+const sessionWithUser = precompiled((db: Db, idHash: string, staleBefore: string) =>
+  liveSession(db, idHash, staleBefore).selectAll('u'),
+);
+const sessionWithUserAndView = precompiled((db: Db, idHash: string, staleBefore: string) =>
+  liveSession(db, idHash, staleBefore)
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .selectAll('u')
+    .select(viewExtraColumns(sql.ref('u.id'))),
+);
+
+export function createSessionsRepository(db: Db) {
   /**
    * The user of the row and its session's facts, once the session's idle clock is written when it is
    * stale (at most once a minute).
@@ -210,7 +224,7 @@ export function createSessionsRepository(db: Db) {
     /** The user of a live session and the session's facts, in one query; refreshes its idle clock. */
     async findUser(sessionId: string, now: Date): Promise<{ user: User; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
-      const row = await liveSession(idHash, now).selectAll('u').executeTakeFirst();
+      const [row] = await sessionWithUser(db, idHash, staleBefore(now));
       return row && touched(idHash, row, now);
     },
 
@@ -223,11 +237,7 @@ export function createSessionsRepository(db: Db) {
       now: Date,
     ): Promise<{ user: User; view: UserViewExtras; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
-      const row = await liveSession(idHash, now)
-        .leftJoin('organizations as o', 'o.id', 'u.organization_id')
-        .selectAll('u')
-        .select(viewExtraColumns(sql.ref('u.id')))
-        .executeTakeFirst();
+      const [row] = await sessionWithUserAndView(db, idHash, staleBefore(now));
       if (!row) return undefined;
       const {
         org_id,

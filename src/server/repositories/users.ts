@@ -1,6 +1,7 @@
 /** The users table: accounts, their plan columns and organization membership. */
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, NewUser, SignInMethod, User } from '../db/schema.js';
 import type { PlanKey } from '../../shared/plans.js';
 import { rolesWithout } from '../../shared/permissions.js';
@@ -140,12 +141,16 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
   ] as const;
 }
 
+// Read by most calls, twice or more by a spend (db/precompiled.ts).
+const userById = precompiled((db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+const userByIdForUpdate = precompiled((db: Db, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate(),
+);
+
 export function createUsersRepository(db: Db) {
   return {
     async findById(id: number, { forUpdate = false } = {}): Promise<User | undefined> {
-      let query = db.selectFrom('users').selectAll().where('id', '=', id);
-      if (forUpdate) query = query.forUpdate();
-      return query.executeTakeFirst();
+      return (await (forUpdate ? userByIdForUpdate : userById)(db, id))[0];
     },
 
     /**
