@@ -142,10 +142,9 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
 }
 
 // Read by most calls, twice or more by a spend (db/precompiled.ts).
-const userById = precompiled((db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
-const userByIdForUpdate = precompiled((db: Db, id: number) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate(),
-);
+const byId = (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id);
+const userById = precompiled(byId);
+const userByIdForUpdate = precompiled((db: Db, id: number) => byId(db, id).forUpdate());
 
 export function createUsersRepository(db: Db) {
   return {
