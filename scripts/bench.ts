@@ -23,7 +23,7 @@ import type { BenchPeople } from './lib/bench-server.js';
 import type { Usage } from './lib/bench-process.js';
 import { WEB_DIR, entryAssets } from './lib/build-assets.js';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load.js';
-import { giveUp, scratchDatabase } from './lib/scratch-database.js';
+import { giveUp, scratchDatabase, scratchDirectory } from './lib/scratch-database.js';
 import {
   SYNC_LOG_BUDGET_ENTRIES,
   SYNC_LOG_BUDGET_MS,
@@ -407,8 +407,13 @@ async function main() {
   console.log(
     `${rounds} rounds; each run: ${maxSeconds} s (or ${maxRequests} requests), ${concurrency} connections`,
   );
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '' };
-  passes.push({ database: 'PGlite', ...(await pass('PGlite', env)) });
+  const pgliteDir = scratchDirectory();
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', BENCH_PGLITE_DIR: pgliteDir.path };
+    passes.push({ database: 'PGlite', ...(await pass('PGlite', env)) });
+  } finally {
+    await pgliteDir.drop();
+  }
   if (process.env.DATABASE_URL) {
     const scratch = await scratchDatabase(process.env.DATABASE_URL);
     try {

@@ -27,7 +27,9 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: String(port),
   PUBLIC_URL: url,
-  DATA_DIR: process.env.DATABASE_URL ? (process.env.DATA_DIR ?? 'memory://') : 'memory://',
+  // Never the user's DATA_DIR: PGlite in a scratch directory of bench.ts, on disk as `npm start` runs it
+  // (in memory, the database's files and WAL would count in the server's RSS).
+  DATA_DIR: process.env.BENCH_PGLITE_DIR ?? 'memory://',
   // Logging every request would be a large part of what is measured.
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });

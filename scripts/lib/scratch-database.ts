@@ -1,10 +1,14 @@
 /**
- * Scratch PostgreSQL databases of the benchmarks (`npm run bench`, `npm run bench:credits`): each is
+ * Scratch PostgreSQL databases and PGlite directories of the benchmarks (`npm run bench`,
+ * `npm run bench:credits`): each is
  * dropped by the caller's `finally`, and also when the run is interrupted (SIGINT, SIGTERM) or gives up
  * on its time budget (`giveUp`), so no benchmark leaves a database behind, whatever happens
  * (docs/performance.md#server-benchmark).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 const live = new Set<() => Promise<void>>();
@@ -60,4 +64,16 @@ export async function scratchDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop };
+}
+
+/** A fresh directory for a PGlite database; `drop` removes it (once, never throws). */
+export function scratchDirectory(prefix = 'crm-bench-pglite'): { path: string; drop: () => Promise<void> } {
+  dropOnSignals();
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  const drop = async () => {
+    live.delete(drop);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  live.add(drop);
+  return { path: dir, drop };
 }

@@ -2,16 +2,18 @@
  * createDb(config): Kysely over embedded PGlite (default) or a pg Pool (DATABASE_URL), with the
  * schema migrated and reference data seeded before it is handed out.
  */
-import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrateToLatest } from './migrations/index.js';
+import { openPglite } from './pglite-cluster.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { createStatementNames, isStalePlan } from './prepared.js';
 import type { Database } from './schema.js';
 import { seedReferenceData } from './seed.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+
+export { pgliteTemplateFromBytes } from './pglite-cluster.js';
 
 export type Db = Kysely<Database>;
 
@@ -31,7 +33,7 @@ export async function createDb(
 ): Promise<Db> {
   const db = config.databaseUrl
     ? createPgDb(config.databaseUrl, config.databaseTimeoutMs, options)
-    : (await openPglite(config.dataDir, options.pgliteTemplate)).db;
+    : (await openPgliteDb(config.dataDir, options.pgliteTemplate)).db;
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await seedReferenceData(db);
@@ -97,19 +99,14 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }) });
 }
 
-async function openPglite(dataDir: string, template?: Blob) {
-  // Loaded lazily: the WASM module is large and unused when DATABASE_URL is set.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // A dump only seeds a database that starts empty; a data directory on disk has its own state.
-  const pglite = await PGlite.create(dataDir, inMemory && template ? { loadDataDir: template } : {});
+async function openPgliteDb(dataDir: string, template?: Blob) {
+  const pglite = await openPglite(dataDir, template);
   return { pglite, db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }) };
 }
 
 /** A migrated, seeded in-memory database as a dump for `DbOptions.pgliteTemplate`. */
 export async function dumpPgliteTemplate(): Promise<Blob> {
-  const { pglite, db } = await openPglite('memory://');
+  const { pglite, db } = await openPgliteDb('memory://');
   try {
     await migrateToLatest(db as Kysely<unknown>);
     await seedReferenceData(db);
@@ -117,23 +114,4 @@ export async function dumpPgliteTemplate(): Promise<Blob> {
   } finally {
     await db.destroy();
   }
-}
-
-/**
- * A dump read from a file as the Blob `DbOptions.pgliteTemplate` takes, handing PGlite the bytes read once:
- * its loadDataDir asks only for `type` and `arrayBuffer()`, and a real Blob copies its 30 MB when made and
- * again when read, 1-2 CPU seconds for every test process that loads `npm test`'s dump.
- */
-export function pgliteTemplateFromBytes(bytes: ArrayBuffer | Uint8Array): Blob {
-  const buffer =
-    bytes instanceof ArrayBuffer
-      ? bytes
-      : bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : (bytes.slice().buffer as ArrayBuffer);
-  const tarball: Pick<Blob, 'type' | 'arrayBuffer'> = {
-    type: 'application/x-tar',
-    arrayBuffer: () => Promise.resolve(buffer),
-  };
-  return tarball as Blob;
 }
