@@ -52,22 +52,3 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<PGli
     startParams: [...PGlite.defaultStartParams, ...SETTINGS],
   });
 }
-
-/**
- * A dump read from a file as the Blob `DbOptions.pgliteTemplate` takes, handing PGlite the bytes read once:
- * its loadDataDir asks only for `type` and `arrayBuffer()`, and a real Blob copies its 30 MB when made and
- * again when read, 1-2 CPU seconds for every test process that loads `npm test`'s dump.
- */
-export function pgliteTemplateFromBytes(bytes: ArrayBuffer | Uint8Array): Blob {
-  const buffer =
-    bytes instanceof ArrayBuffer
-      ? bytes
-      : bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : (bytes.slice().buffer as ArrayBuffer);
-  const tarball: Pick<Blob, 'type' | 'arrayBuffer'> = {
-    type: 'application/x-tar',
-    arrayBuffer: () => Promise.resolve(buffer),
-  };
-  return tarball as Blob;
-}
