@@ -1,8 +1,8 @@
 /**
- * Named prepared statements on PostgreSQL (src/server/db/prepared.ts, docs/performance.md#prepared-statements):
- * the same query text runs under one name, other statements and texts past the bound run unnamed, and a
- * statement whose `select *` gained a column in a migration still answers. On PGlite the database tests
- * run the same calls (PGlite sends every statement unnamed).
+ * Named prepared statements (src/server/db/prepared.ts, docs/performance.md#prepared-statements), on
+ * PostgreSQL and on PGlite (src/server/db/pglite-dialect.ts): the same query text runs under one name,
+ * other statements and texts past the bound run unnamed, a statement whose `select *` gained a column in a
+ * migration still answers, and values go in and come out as the unnamed statements gave them.
  */
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -64,7 +64,6 @@ describe('prepared statements in the database', () => {
         .executeTakeFirst();
       assert.equal(first?.slug, 'pro');
       assert.equal(second?.slug, 'free');
-      if (!t.config.databaseUrl) return;
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
         tx,
       );
@@ -85,5 +84,48 @@ describe('prepared statements in the database', () => {
     await sql`alter table prepared_probe add column note text default 'added'`.execute(db);
     const answers = await Promise.all(Array.from({ length: 20 }, read));
     for (const { rows } of answers) assert.deepEqual(rows, [{ id: 1, note: 'added' }]);
+  });
+
+  it('takes and gives each kind of value as an unnamed statement does', async () => {
+    const { db } = t.app.services;
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const read = () =>
+      sql<
+        Record<string, unknown>
+      >`select ${at}::timestamptz as at, ${JSON.stringify({ a: [1] })}::jsonb as doc,
+        ${7}::int as n, ${true}::boolean as yes, ${null}::text as nothing,
+        array['x', 'y']::text[] as list, 3 = any(${[1, 2, 3]}::int[]) as found`.execute(db);
+    const expected = [{ at, doc: { a: [1] }, n: 7, yes: true, nothing: null, list: ['x', 'y'], found: true }];
+    // The first call prepares the statement, the next ones run it under its name.
+    for (let call = 0; call < 3; call += 1) assert.deepEqual((await read()).rows, expected);
+  });
+
+  it('counts the rows a statement changed', async () => {
+    const { db } = t.app.services;
+    await sql`create table counted_probe (id int primary key)`.execute(db);
+    const insert = await db
+      .insertInto('counted_probe' as never)
+      .values([{ id: 1 }, { id: 2 }] as never)
+      .executeTakeFirst();
+    assert.equal(insert.numInsertedOrUpdatedRows, 2n);
+    for (let call = 0; call < 2; call += 1) {
+      const update = await sql`update counted_probe set id = id + 10 where id < ${100}`.execute(db);
+      assert.equal(update.numAffectedRows, 2n);
+    }
+  });
+
+  it('prepares again a statement whose first preparation failed, and keeps the error of a failed call', async () => {
+    const { db } = t.app.services;
+    const read = () => sql<{ id: number }>`select id from later_probe where id = ${1}`.execute(db);
+    await assert.rejects(read(), /later_probe/);
+    await sql`create table later_probe (id int primary key)`.execute(db);
+    await sql`insert into later_probe values (1)`.execute(db);
+    assert.deepEqual((await read()).rows, [{ id: 1 }]);
+    const insert = () => sql`insert into later_probe values (${1})`.execute(db);
+    for (let call = 0; call < 2; call += 1) {
+      await assert.rejects(insert(), (error: { code?: string }) => error.code === '23505');
+    }
+    // The database answers the next call: the failed ones left nothing half-done.
+    assert.deepEqual((await read()).rows, [{ id: 1 }]);
   });
 });

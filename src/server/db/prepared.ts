@@ -1,7 +1,8 @@
 /**
- * Named prepared statements for the pg driver (docs/performance.md#prepared-statements). PostgreSQL plans
- * an unnamed statement anew on every call: for the session lookup every signed-in call makes (six joins,
- * three subqueries) planning took 0.45 ms of the database's CPU against 0.1 ms to run it. A named
+ * Named prepared statements, for the pg driver and for PGlite (pglite-dialect.ts)
+ * (docs/performance.md#prepared-statements). PostgreSQL plans an unnamed statement anew on every call:
+ * for the session lookup every signed-in call makes (six joins, three subqueries) planning took 0.45 ms
+ * of the database's CPU against 0.1 ms to run it. A named
  * statement is parsed once per connection, and after five calls PostgreSQL keeps a generic plan when it
  * costs no more than the custom ones, so the planning is paid once.
  *
