@@ -14,7 +14,7 @@
 // Exit code 1 when a scenario cannot run, any request fails, or a sync log page of the full-size log (not a
 // shorter BENCH_SYNC_LOG_ENTRIES) is over its budget.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,13 +70,25 @@ interface Ready {
   members: number;
 }
 
+/**
+ * The Node flags `npm start` runs the server with (package.json), which the app runs with here too: its
+ * young generation's size is part of the server's memory (docs/performance.md#server-memory).
+ */
+const SERVER_FLAGS =
+  (
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+
 /** Starts a script of scripts/lib in its own Node process and waits for its 'ready' message. */
 function start<T extends { type: 'ready' }>(
   script: string,
   env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; ready: T }> {
   const child = fork(path.join(import.meta.dirname, 'lib', script), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...nodeFlags, '--import', 'tsx'],
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -314,7 +326,7 @@ interface Pass {
 /** One database: the app started once, then `rounds` rounds of hello/scenario pairs. */
 async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
   console.log(`\n${database}: starting the app and writing the organizations...`);
-  const { child, ready } = await start<Ready>('bench-server.ts', env);
+  const { child, ready } = await start<Ready>('bench-server.ts', env, SERVER_FLAGS);
   try {
     const list = scenarios(ready.url, ready.apiBase, ready.people, ready.members);
     const bytes = new Map<Scenario, number>();
