@@ -100,6 +100,43 @@ describe('prepared statements in the database', () => {
     for (let call = 0; call < 3; call += 1) assert.deepEqual((await read()).rows, expected);
   });
 
+  it('takes bytes, big integers, objects and undefined as an unnamed statement does', async () => {
+    const { db } = t.app.services;
+    const read = () =>
+      sql<Record<string, unknown>>`select ${new Uint8Array([1, 2, 255])}::bytea as bytes,
+        ${1234567890123n}::bigint + 1 as big, ${{ z: [1] }}::jsonb -> 'z' as part, ${undefined}::int as missing`.execute(
+        db,
+      );
+    for (let call = 0; call < 3; call += 1) {
+      const [row] = (await read()).rows;
+      // Each driver's own types for bytea and int8 (a Buffer on pg, a Uint8Array on PGlite; a string, a number).
+      assert.deepEqual([...(row!.bytes as Uint8Array)], [1, 2, 255]);
+      assert.equal(String(row!.big), '1234567890124');
+      assert.deepEqual(row!.part, [1]);
+      assert.equal(row!.missing, null);
+    }
+  });
+
+  it('refuses a stale plan inside a transaction with the refusal itself, and answers after it', async () => {
+    const { db } = t.app.services;
+    await sql`create table stale_probe (id int primary key)`.execute(db);
+    await sql`insert into stale_probe values (1)`.execute(db);
+    const read = (handle: typeof db) =>
+      sql<Record<string, unknown>>`select * from stale_probe`.execute(handle);
+    // Every pool connection holds the statement prepared.
+    await Promise.all(Array.from({ length: 20 }, () => read(db)));
+    await assert.rejects(
+      db.transaction().execute(async (tx) => {
+        await sql`alter table stale_probe add column note text default 'added'`.execute(tx);
+        return read(tx);
+      }),
+      (error: { code?: string }) => error.code === '0A000',
+    );
+    // The transaction rolled back: the table is as it was, and the statement answers.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read(db)));
+    for (const { rows } of answers) assert.deepEqual(rows, [{ id: 1 }]);
+  });
+
   it('counts the rows a statement changed', async () => {
     const { db } = t.app.services;
     await sql`create table counted_probe (id int primary key)`.execute(db);
@@ -112,6 +149,8 @@ describe('prepared statements in the database', () => {
       const update = await sql`update counted_probe set id = id + 10 where id < ${100}`.execute(db);
       assert.equal(update.numAffectedRows, 2n);
     }
+    const removed = await sql`delete from counted_probe where id > ${0}`.execute(db);
+    assert.equal(removed.numAffectedRows, 2n);
   });
 
   it('prepares again a statement whose first preparation failed, and keeps the error of a failed call', async () => {

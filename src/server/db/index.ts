@@ -71,20 +71,25 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
     async connect() {
       const client = await pool.connect();
       let failure: Error | undefined;
+      // Kysely opens and ends its transactions with these statements on the connection it holds.
+      let inTransaction = false;
       const wrapped = {
         async query(sql: string, parameters: readonly unknown[]) {
           // After a failure (e.g. a timed-out query still waiting on this connection) the transaction's
           // rollback fails at once rather than queueing behind it; the server rolls back when the
           // connection closes.
           if (failure) throw failure;
+          if (/^(begin|start transaction)\b/i.test(sql)) inTransaction = true;
+          if (/^(commit|rollback)$/i.test(sql)) inTransaction = false;
           try {
             return await client.query(statements.config(sql, parameters));
           } catch (error) {
             if (isDatabaseUnavailable(error)) failure = error as Error;
             if (!isStalePlan(error)) throw error;
-            // Outside a transaction the retry under a fresh name answers; inside, it fails as the
-            // transaction has (PostgreSQL refuses every statement of an aborted transaction).
+            // Outside a transaction the retry under a fresh name answers; inside, the refusal aborted the
+            // transaction (PostgreSQL refuses its every statement), so the caller gets the refusal itself.
             statements.renew(sql);
+            if (inTransaction) throw error;
             return await client.query(statements.config(sql, parameters));
           }
         },

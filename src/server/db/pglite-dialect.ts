@@ -100,8 +100,15 @@ function affectedCount(tag: string): number {
   return ['UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!) ? Number(words[1]) : 0;
 }
 
+/**
+ * How many texts PGlite keeps prepared. Their plans live in the WebAssembly heap, which never shrinks
+ * (about 40 KB a statement on a generic plan): the texts a process runs first, its everyday queries, are
+ * named, and texts past the bound (an `in` list of each length is a text of its own) run unnamed.
+ */
+const MAX_NAMED = 300;
+
 class PGliteConnection implements DatabaseConnection {
-  readonly #names = createStatementNames();
+  readonly #names = createStatementNames(MAX_NAMED);
   readonly #parsed = new Map<string, ParsedStatement>();
 
   constructor(
@@ -115,16 +122,35 @@ class PGliteConnection implements DatabaseConnection {
       const { text, values, name } = this.#names.config(sql, compiledQuery.parameters);
       return name === undefined ? this.pglite.query<R>(text, values) : this.#runNamed<R>(name, text, values);
     };
-    const result = await run().catch((error: unknown) => {
+    const result = await run().catch(async (error: unknown) => {
       if (!isStalePlan(error)) throw error;
-      // A migration changed what a prepared `select *` returns: prepared again under a new name.
-      this.#names.renew(sql);
+      // A migration changed what a prepared `select *` returns: prepared again under a new name. Inside a
+      // transaction the refusal aborted it, so the caller gets the refusal itself, as on PostgreSQL.
+      await this.#forget(sql);
+      if (this.pglite.isInTransaction()) throw error;
       return run();
     });
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
+  }
+
+  /** Closes the statement prepared for a text whose plan went stale; its next call prepares it anew. */
+  #forget(text: string): Promise<void> {
+    const { name } = this.#names.config(text, []);
+    this.#names.renew(text);
+    if (name === undefined || !this.#parsed.delete(name)) return Promise.resolve();
+    const { serialize } = this.wire.protocol;
+    // A statement left open (the backend refused the close) is only memory kept: never the caller's error.
+    return this.pglite
+      .runExclusive(() =>
+        this.pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])),
+      )
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
   /**
