@@ -66,8 +66,20 @@ describe('two server processes behind one load balancer', { skip }, () => {
       // Both processes answer for the address the load balancer serves.
       PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
     };
-    // Started together: the migrations of both run at once on the empty database.
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    // Started together: the migrations of both run at once on the empty database. One that did not start
+    // fails the suite; the other is stopped, not left running past the test run.
+    const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) {
+      await Promise.all(
+        started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : null)),
+      );
+      throw failed.reason;
+    }
+    [a, b] = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value) as [
+      ServerProcess,
+      ServerProcess,
+    ];
     direct = new pg.Client({ connectionString: database.url });
     await direct.connect();
   });
