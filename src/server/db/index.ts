@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { migrateToLatest } from './migrations/index.js';
 import { openPglite } from './pglite-cluster.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { createStatementNames, isStalePlan } from './prepared.js';
+import { createStatementNames, retryingStalePlan } from './prepared.js';
 import type { Database } from './schema.js';
 import { seedReferenceData } from './seed.js';
 import { isDatabaseUnavailable } from './unavailable.js';
@@ -82,15 +82,14 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
           if (/^(begin|start transaction)\b/i.test(sql)) inTransaction = true;
           if (/^(commit|rollback)$/i.test(sql)) inTransaction = false;
           try {
-            return await client.query(statements.config(sql, parameters));
+            return await retryingStalePlan(
+              () => client.query(statements.config(sql, parameters)),
+              () => statements.renew(sql),
+              () => inTransaction,
+            );
           } catch (error) {
             if (isDatabaseUnavailable(error)) failure = error as Error;
-            if (!isStalePlan(error)) throw error;
-            // Outside a transaction the retry under a fresh name answers; inside, the refusal aborted the
-            // transaction (PostgreSQL refuses its every statement), so the caller gets the refusal itself.
-            statements.renew(sql);
-            if (inTransaction) throw error;
-            return await client.query(statements.config(sql, parameters));
+            throw error;
           }
         },
         release: () => client.release(failure),

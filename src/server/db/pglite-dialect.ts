@@ -27,7 +27,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { createStatementNames, isStalePlan } from './prepared.js';
+import { createStatementNames, retryingStalePlan } from './prepared.js';
 
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
@@ -46,12 +46,13 @@ class Mutex {
 type Wire = Pick<typeof import('@electric-sql/pglite'), 'protocol' | 'parse'>;
 
 type BackendMessage = ExecProtocolResult['messages'][number];
+type Field = Pick<messages.RowDescriptionMessage['fields'][number], 'name' | 'dataTypeID'>;
 
-/** A statement PGlite has parsed under a name: its parameters' types, and the shape of its rows. */
+/** A statement PGlite has parsed under a name: its parameters' types, and the columns of its rows. */
 interface ParsedStatement {
   parameterTypes: number[];
-  /** The statement's row description (none for a statement that returns no rows). */
-  rowDescription: BackendMessage[];
+  /** None for a statement that returns no rows. */
+  fields: Field[];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -69,15 +70,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * the copy of every type's parser (array types included) that it makes on each call.
  */
 function rowsOf<R>(
-  description: BackendMessage[],
+  fields: Field[],
   answer: BackendMessage[],
   parsers: PGlite['parsers'],
 ): Pick<Results<R>, 'rows' | 'affectedRows'> {
-  let fields: { name: string; dataTypeID: number }[] = [];
   const rows: Record<string, unknown>[] = [];
   let affectedRows = 0;
-  for (const message of [...description, ...answer]) {
-    if (message.name === 'rowDescription') fields = (message as messages.RowDescriptionMessage).fields;
+  for (const message of answer) {
     if (message.name === 'dataRow') {
       const row: Record<string, unknown> = {};
       (message as messages.DataRowMessage).fields.forEach((value, i) => {
@@ -122,14 +121,11 @@ class PGliteConnection implements DatabaseConnection {
       const { text, values, name } = this.#names.config(sql, compiledQuery.parameters);
       return name === undefined ? this.pglite.query<R>(text, values) : this.#runNamed<R>(name, text, values);
     };
-    const result = await run().catch(async (error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      // A migration changed what a prepared `select *` returns: prepared again under a new name. Inside a
-      // transaction the refusal aborted it, so the caller gets the refusal itself, as on PostgreSQL.
-      await this.#forget(sql);
-      if (this.pglite.isInTransaction()) throw error;
-      return run();
-    });
+    const result = await retryingStalePlan(
+      run,
+      () => this.#forget(sql),
+      () => this.pglite.isInTransaction(),
+    );
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -138,8 +134,7 @@ class PGliteConnection implements DatabaseConnection {
 
   /** Closes the statement prepared for a text whose plan went stale; its next call prepares it anew. */
   #forget(text: string): Promise<void> {
-    const { name } = this.#names.config(text, []);
-    this.#names.renew(text);
+    const name = this.#names.renew(text);
     if (name === undefined || !this.#parsed.delete(name)) return Promise.resolve();
     const { serialize } = this.wire.protocol;
     // A statement left open (the backend refused the close) is only memory kept: never the caller's error.
@@ -173,9 +168,10 @@ class PGliteConnection implements DatabaseConnection {
             serialize.sync(),
           ]),
         );
+        const description = described.messages.find((message) => message.name === 'rowDescription');
         statement = {
           parameterTypes: this.wire.parse.parseDescribeStatementResults(described.messages),
-          rowDescription: described.messages.filter((message) => message.name === 'rowDescription'),
+          fields: (description as messages.RowDescriptionMessage | undefined)?.fields ?? [],
         };
         this.#parsed.set(name, statement);
       }
@@ -188,7 +184,7 @@ class PGliteConnection implements DatabaseConnection {
       const executed = await this.pglite.execProtocol(
         concat([serialize.bind({ statement: name, values: bound }), serialize.execute(), serialize.sync()]),
       );
-      return rowsOf<R>(statement.rowDescription, executed.messages, this.pglite.parsers);
+      return rowsOf<R>(statement.fields, executed.messages, this.pglite.parsers);
     });
   }
 

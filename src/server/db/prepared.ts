@@ -38,9 +38,12 @@ export function createStatementNames(maxNamed = MAX_NAMED) {
     /**
      * Forgets a text's name after PostgreSQL refused its cached plan (a migration changed the columns of a
      * `select *` while the statement was prepared): the next call prepares it afresh under a new name.
+     * Answers the name it replaced.
      */
-    renew(text: string): void {
-      if (names.has(text)) names.set(text, `k${next++}`);
+    renew(text: string): string | undefined {
+      const stale = names.get(text);
+      if (stale !== undefined) names.set(text, `k${next++}`);
+      return stale;
     },
   };
 }
@@ -49,4 +52,25 @@ export function createStatementNames(maxNamed = MAX_NAMED) {
 export function isStalePlan(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | undefined;
   return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+}
+
+/**
+ * Runs a named statement. When PostgreSQL refused its cached plan, the text is prepared again under a new
+ * name (`renew`) and the call retried; inside a transaction the refusal has aborted it (PostgreSQL refuses
+ * its every statement), so the caller gets the refusal itself rather than the retry's "current transaction
+ * is aborted".
+ */
+export async function retryingStalePlan<T>(
+  run: () => Promise<T>,
+  renew: () => unknown,
+  inTransaction: () => boolean,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isStalePlan(error)) throw error;
+    await renew();
+    if (inTransaction()) throw error;
+    return await run();
+  }
 }
