@@ -4,7 +4,7 @@
  * it measures (Node's fetch in the parent process was the bottleneck: a hello world at 18-74 req/s).
  * A run stops at `maxRequests` or `maxSeconds`, whichever comes first, after unmeasured warm-up requests.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export interface LoadOptions {
@@ -38,24 +38,46 @@ export interface LoadResult {
   max: number;
 }
 
-/** Runs the load from a fresh process and answers its figures. */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const child = fork(path.join(import.meta.dirname, 'load-worker.ts'), [], {
+/**
+ * Idle load processes, kept for the next run: starting one (Node and tsx) cost about half a second of CPU
+ * and of wall time per run, which was most of a short run (the bench's smoke test makes about 60). While
+ * idle, a process does not keep this one alive; it exits when this one goes away (load-worker.ts).
+ */
+const idle: ChildProcess[] = [];
+
+function loadProcess(): ChildProcess {
+  const kept = idle.pop();
+  if (kept) {
+    kept.ref();
+    kept.channel?.ref();
+    return kept;
+  }
+  return fork(path.join(import.meta.dirname, 'load-worker.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+}
+
+/** Runs the load from a process of its own (a fresh one, or one whose last run ended) and answers its figures. */
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const child = loadProcess();
   return new Promise((resolve, reject) => {
-    let answered = false;
-    child.once('error', reject);
-    child.once('message', (message: { result?: LoadResult; error?: string }) => {
-      answered = true;
-      child.disconnect();
+    const onMessage = (message: { result?: LoadResult; error?: string }) => {
+      child.off('exit', onExit);
+      child.off('error', reject);
+      child.unref();
+      child.channel?.unref();
+      idle.push(child);
       if (message.result) resolve(message.result);
       else reject(new Error(`load generator: ${message.error}`));
-    });
-    child.once('exit', (code) => {
-      if (!answered) reject(new Error(`the load generator exited with code ${code} before answering`));
-    });
+    };
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`the load generator exited with code ${code} before answering`));
+    };
+    child.once('error', reject);
+    child.once('message', onMessage);
+    child.once('exit', onExit);
     child.send(options);
   });
 }

@@ -46,7 +46,7 @@ describe('bench script', () => {
           {
             cwd: root,
             encoding: 'utf8',
-            // A cap for a bench that never exits, not a speed check: 77 s on an idle machine, over 180 s with
+            // A cap for a bench that never exits, not a speed check: 12 s on an idle machine, minutes with
             // both cores busy several times over; under the 600 s the runner gives a file.
             timeout: 540_000,
             // A small "large" organization keeps the smoke run short; the real run writes 10,000 members.
