@@ -42,7 +42,7 @@ describe('dashboard shell', () => {
     server.use(mockGetUser(aUser(), { until: answer.until }), mockSoftware(aSoftware()));
     renderApp('/dashboard');
     // The router's fallback, then the layout's own: either may be the one found, and be replaced at once.
-  await screen.findAllByText('Loading...');
+    await screen.findAllByText('Loading...');
     answer.release();
     expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
