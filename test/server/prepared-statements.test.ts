@@ -5,6 +5,7 @@
  * migration still answers, and values go in and come out as the unnamed statements gave them.
  */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { describe, it } from './helpers/node-test.js';
 import { useTestApp } from './helpers/app.js';
@@ -72,6 +73,42 @@ describe('prepared statements in the database', () => {
         rows.map((row) => row.statement).join('\n'),
       );
     });
+  });
+
+  it('on PostgreSQL, asks for the columns of a statement once per connection', async (context) => {
+    if (!process.env.DATABASE_URL)
+      return context.skip('PGlite runs its statements itself (pglite-dialect.ts)');
+    const { db } = t.app.services;
+    const Connection = createRequire(import.meta.url)('pg/lib/connection.js') as {
+      prototype: { describe(this: unknown, ...args: unknown[]): void };
+    };
+    const describe = Connection.prototype.describe;
+    let described = 0;
+    Connection.prototype.describe = function (...args) {
+      described += 1;
+      describe.apply(this, args);
+    };
+    try {
+      // One connection (a transaction holds it): the first call describes the rows, the next ones do not.
+      const slugs = await db.transaction().execute(async (tx) => {
+        const answers: (string | undefined)[] = [];
+        for (const slug of ['pro', 'free', 'pro', 'nothing-such']) {
+          const row = await tx
+            .selectFrom('plans')
+            .select(['slug', 'credits', 'metadata'])
+            .where('slug', '=', slug)
+            .executeTakeFirst();
+          answers.push(row?.slug);
+          // Parsed by the kept parsers: a number and an object, not text.
+          if (row) assert.ok(typeof row.credits === 'number' && typeof row.metadata === 'object');
+        }
+        return answers;
+      });
+      assert.deepEqual(slugs, ['pro', 'free', 'pro', undefined]);
+      assert.equal(described, 1);
+    } finally {
+      Connection.prototype.describe = describe;
+    }
   });
 
   it('answers a select * whose table gained a column since the statement was prepared', async () => {

@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrations/index.js';
 import { openPglite } from './pglite-cluster.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { createStatementNames, retryingStalePlan } from './prepared.js';
+import { queryDescribedOnce } from './pg-described-once.js';
 import type { Database } from './schema.js';
 import { seedReferenceData } from './seed.js';
 import { isDatabaseUnavailable } from './unavailable.js';
@@ -83,7 +84,7 @@ function createPgDb(connectionString: string, timeoutMs: number, options: DbOpti
           if (/^(commit|rollback)$/i.test(sql)) inTransaction = false;
           try {
             return await retryingStalePlan(
-              () => client.query(statements.config(sql, parameters)),
+              () => queryDescribedOnce(client, statements.config(sql, parameters)),
               () => statements.renew(sql),
               () => inTransaction,
             );

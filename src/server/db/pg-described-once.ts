@@ -1,0 +1,123 @@
+/**
+ * A named statement's rows described once per connection (docs/performance.md#prepared-statements).
+ * pg's Query asks PostgreSQL to describe the result on every call (Describe), and on every answer builds
+ * the row's shape and a parser per column anew: for the session lookup (68 columns) that was a seventh of
+ * the server's CPU on get-user. A prepared statement's columns cannot change while it stays prepared
+ * (PostgreSQL refuses the call instead, "cached plan must not change result type", and prepared.ts
+ * prepares the text again under a new name), so what its first answer described is kept with the
+ * connection and later calls send Bind, Execute and Sync only.
+ */
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+// pg's own conversion of parameters (dates, buffers, arrays, objects as JSON), as its Query binds them
+// (its lib/utils has no types).
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
+
+/** What pg's Result builds from a RowDescription: kept per connection and statement name. */
+interface Described {
+  fields: unknown[];
+  parsers: unknown[];
+  emptyRow: Record<string, null>;
+}
+
+/** The parts of pg's Query and Result this class uses (not in pg's types). */
+interface QueryInternals {
+  name?: string;
+  portal: string;
+  values?: unknown[];
+  binary?: boolean;
+  rows?: number;
+  callback?: unknown;
+  _accumulateRows: unknown;
+  _result: { fields: unknown[]; _parsers: unknown[] | undefined; _prebuiltEmptyResultObject: unknown };
+  hasBeenParsed(connection: unknown): boolean;
+  listeners(event: string): unknown[];
+  handleError(error: unknown, connection: unknown): void;
+  _getRows(connection: unknown, rows?: number): void;
+}
+
+interface Connection {
+  bind(options: object): void;
+  close(options: object): void;
+  sync(): void;
+}
+
+const describedBy = new WeakMap<object, Map<string, Described>>();
+
+/** pg's Query with the methods this class runs of it (not in pg's types). */
+const PgQuery = pg.Query as unknown as {
+  new (config: object, values?: unknown, callback?: unknown): object;
+  prototype: {
+    prepare(this: unknown, connection: Connection): void;
+    handleRowDescription(this: unknown, message: unknown): void;
+  };
+};
+
+class DescribedOnceQuery extends PgQuery {
+  #connection: object | undefined;
+
+  prepare(connection: Connection) {
+    const self = this as unknown as QueryInternals;
+    this.#connection = connection;
+    const known = self.name ? describedBy.get(connection)?.get(self.name) : undefined;
+    if (!known || self.rows || !self.hasBeenParsed(connection)) {
+      PgQuery.prototype.prepare.call(this, connection);
+      return;
+    }
+    try {
+      connection.bind({
+        portal: self.portal,
+        statement: self.name,
+        values: self.values,
+        binary: self.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (error) {
+      // As pg's Query does when a value cannot be bound.
+      connection.close({ type: 'S', name: self.name });
+      connection.sync();
+      describedBy.get(connection)?.delete(self.name!);
+      self.handleError(error, connection);
+      return;
+    }
+    // What handleRowDescription would have set from PostgreSQL's description of the portal.
+    self._result.fields = known.fields;
+    self._result._parsers = known.parsers;
+    self._result._prebuiltEmptyResultObject = known.emptyRow;
+    self._accumulateRows = self.callback || !self.listeners('row').length;
+    self._getRows(connection);
+  }
+
+  handleRowDescription(message: unknown) {
+    PgQuery.prototype.handleRowDescription.call(this, message);
+    const self = this as unknown as QueryInternals;
+    if (!self.name || !this.#connection) return;
+    let statements = describedBy.get(this.#connection);
+    if (!statements) describedBy.set(this.#connection, (statements = new Map()));
+    statements.set(self.name, {
+      fields: self._result.fields,
+      parsers: self._result._parsers!,
+      emptyRow: self._result._prebuiltEmptyResultObject as Record<string, null>,
+    });
+  }
+}
+
+/**
+ * Runs a query config (prepared.ts) on a pg client: a named statement whose columns this connection has
+ * seen is sent without Describe.
+ */
+export function queryDescribedOnce(
+  client: pg.PoolClient,
+  config: { text: string; values: unknown[]; name?: string },
+): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    const query = new DescribedOnceQuery(config, undefined, (error: Error | null, result: pg.QueryResult) =>
+      error ? reject(error) : resolve(result),
+    );
+    // A Submittable: pg answers through its callback and returns the query itself, not a promise.
+    (client as unknown as { query(query: object): unknown }).query(query);
+  });
+}
