@@ -228,6 +228,17 @@ describe('the built SPA', () => {
     });
     assert.equal(json.statusCode, 404);
   });
+  it('answers each built page from a route of its own, GET and HEAD, without looking for a file of its name', async () => {
+    // Through the static files' wildcard, each request looked for the file and its index.html first
+    // (docs/performance.md#precompressed-html).
+    for (const url of ['/login', '/signup', '/pricing', '/welcome', '/dashboard/billing']) {
+      assert.ok(t.app.hasRoute({ method: 'GET', url }), url);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/login', headers: { accept: 'text/html' } });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(head.body, '');
+  });
   it('answers 404 (not index.html) for a missing file requested by a script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
     assert.equal(res.statusCode, 404);

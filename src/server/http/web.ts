@@ -69,6 +69,7 @@ export async function registerWeb(
   shells: Map<string, BuiltPage>;
   prerendered: Map<string, BuiltPage>;
   pricesCurrent: () => Promise<boolean>;
+  pagePaths: string[];
 }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
@@ -133,7 +134,27 @@ export async function registerWeb(
       },
     });
   }
-  return { hasBuild, root, shells, prerendered, pricesCurrent };
+  return { hasBuild, root, shells, prerendered, pricesCurrent, pagePaths: builtPagePaths(shells) };
+}
+
+/**
+ * The paths whose page the build wrote (route shells and prerendered pages). Each gets a route of its own
+ * (`routeBuiltPages`): through the static files' wildcard, every request for /login first looked for a
+ * file named `login` and for `login/index.html` (two failed stats, about 0.1 ms of CPU per request, more
+ * than half of what serving the page cost) before the not-found handler sent the page.
+ */
+function builtPagePaths(shells: Map<string, BuiltPage>): string[] {
+  return [...new Set<string>([...shells.keys(), ...PRERENDERED_PATHS])];
+}
+
+/** The built pages' routes: each answers as the not-found handler would (the page, or a 404 to a non-HTML ask). */
+export function routeBuiltPages(app: FastifyInstance, web: Web, apiBase: string) {
+  if (!web.hasBuild) return;
+  for (const path of web.pagePaths) {
+    app.get(path, (request, reply) =>
+      wantsAppShell(request, apiBase) ? sendAppShell(reply, web, request) : reply.callNotFound(),
+    );
+  }
 }
 
 function readJson(file: string): unknown {
