@@ -46,7 +46,9 @@ export interface LoadResult {
 const idle: ChildProcess[] = [];
 
 function loadProcess(): ChildProcess {
-  const kept = idle.pop();
+  // An idle process that has died since (killed, out of memory) is left for a fresh one.
+  let kept = idle.pop();
+  while (kept && !kept.connected) kept = idle.pop();
   if (kept) {
     kept.ref();
     kept.channel?.ref();

@@ -233,6 +233,7 @@ describe('the built SPA', () => {
     // (docs/performance.md#precompressed-html).
     for (const url of ['/login', '/signup', '/pricing', '/welcome', '/dashboard/billing']) {
       assert.ok(t.app.hasRoute({ method: 'GET', url }), url);
+      assert.ok(t.app.hasRoute({ method: 'HEAD', url }), url);
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/login', headers: { accept: 'text/html' } });
     assert.equal(head.statusCode, 200);

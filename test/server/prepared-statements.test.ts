@@ -111,6 +111,18 @@ describe('prepared statements in the database', () => {
     }
   });
 
+  it('runs a statement again on the connection where its values could not be bound', async () => {
+    const { db } = t.app.services;
+    await db.connection().execute(async (connection) => {
+      const read = (value: unknown) =>
+        sql<{ doc: unknown }>`select ${value}::jsonb as doc`.execute(connection);
+      assert.deepEqual((await read(JSON.stringify({ a: 1 }))).rows, [{ doc: { a: 1 } }]);
+      // JSON has no big integers: the value cannot be sent, the call fails before PostgreSQL runs it.
+      await assert.rejects(read({ big: 1n }), /BigInt/);
+      assert.deepEqual((await read(JSON.stringify({ a: 2 }))).rows, [{ doc: { a: 2 } }]);
+    });
+  });
+
   it('answers a select * whose table gained a column since the statement was prepared', async () => {
     const { db } = t.app.services;
     await sql`create table prepared_probe (id int primary key)`.execute(db);

@@ -25,47 +25,61 @@ interface Described {
 
 /** The parts of pg's Query and Result this class uses (not in pg's types). */
 interface QueryInternals {
+  text: string;
   name?: string;
   portal: string;
   values?: unknown[];
   binary?: boolean;
+  /** The query's own type parsers (pg also passes them to Parse). */
+  types?: unknown;
   rows?: number;
   callback?: unknown;
   _accumulateRows: unknown;
-  _result: { fields: unknown[]; _parsers: unknown[] | undefined; _prebuiltEmptyResultObject: unknown };
-  hasBeenParsed(connection: unknown): boolean;
+  _result: {
+    fields: unknown[];
+    _parsers: unknown[] | undefined;
+    _prebuiltEmptyResultObject: unknown;
+  };
+  hasBeenParsed(connection: Connection): boolean;
   listeners(event: string): unknown[];
-  handleError(error: unknown, connection: unknown): void;
-  _getRows(connection: unknown, rows?: number): void;
+  handleError(error: unknown, connection: Connection): void;
+  _getRows(connection: Connection, rows?: number): void;
 }
 
 interface Connection {
+  parsedStatements: Record<string, unknown>;
+  submittedNamedStatements: Record<string, unknown>;
+  parse(options: object): void;
   bind(options: object): void;
+  describe(options: object): void;
   close(options: object): void;
   sync(): void;
 }
 
-const describedBy = new WeakMap<object, Map<string, Described>>();
+const describedBy = new WeakMap<Connection, Map<string, Described>>();
 
-/** pg's Query with the methods this class runs of it (not in pg's types). */
+/** pg's Query with the method this class extends (not in pg's types). */
 const PgQuery = pg.Query as unknown as {
   new (config: object, values?: unknown, callback?: unknown): object;
-  prototype: {
-    prepare(this: unknown, connection: Connection): void;
-    handleRowDescription(this: unknown, message: unknown): void;
-  };
+  prototype: { handleRowDescription(this: unknown, message: unknown): void };
 };
 
+/**
+ * pg's Query, whose `prepare` (the extended protocol's Parse, Bind, Describe, Execute, Sync) leaves out
+ * Describe when this connection has described the statement before. pg 8.23's own steps otherwise
+ * (node_modules/pg/lib/query.js), and one more: a statement whose values could not be bound is closed
+ * on the server, so it is forgotten here too (pg kept it as parsed, and every later call of the text on
+ * that connection failed with "prepared statement does not exist").
+ */
 class DescribedOnceQuery extends PgQuery {
-  #connection: object | undefined;
+  #connection: Connection | undefined;
 
   prepare(connection: Connection) {
     const self = this as unknown as QueryInternals;
     this.#connection = connection;
-    const known = self.name ? describedBy.get(connection)?.get(self.name) : undefined;
-    if (!known || self.rows || !self.hasBeenParsed(connection)) {
-      PgQuery.prototype.prepare.call(this, connection);
-      return;
+    if (!self.hasBeenParsed(connection)) {
+      connection.parse({ text: self.text, name: self.name, types: self.types });
+      if (self.name) connection.submittedNamedStatements[self.name] = self.text;
     }
     try {
       connection.bind({
@@ -76,28 +90,50 @@ class DescribedOnceQuery extends PgQuery {
         valueMapper: prepareValue,
       });
     } catch (error) {
-      // As pg's Query does when a value cannot be bound.
       connection.close({ type: 'S', name: self.name });
       connection.sync();
-      describedBy.get(connection)?.delete(self.name!);
+      if (self.name) {
+        delete connection.parsedStatements[self.name];
+        delete connection.submittedNamedStatements[self.name];
+        describedBy.get(connection)?.delete(self.name);
+      }
       self.handleError(error, connection);
       return;
     }
-    // What handleRowDescription would have set from PostgreSQL's description of the portal.
-    self._result.fields = known.fields;
-    self._result._parsers = known.parsers;
-    self._result._prebuiltEmptyResultObject = known.emptyRow;
-    self._accumulateRows = self.callback || !self.listeners('row').length;
-    self._getRows(connection);
+    const known = this.#described(connection);
+    if (known) {
+      // What handleRowDescription would have set from PostgreSQL's description of the portal.
+      self._result.fields = known.fields;
+      self._result._parsers = known.parsers;
+      self._result._prebuiltEmptyResultObject = known.emptyRow;
+      self._accumulateRows = self.callback || !self.listeners('row').length;
+    } else {
+      connection.describe({ type: 'P', name: self.portal || '' });
+    }
+    self._getRows(connection, self.rows);
+  }
+
+  /**
+   * Whether PostgreSQL's description of this call can be kept, and stand for it later: a named statement
+   * whose rows are read whole, as text, with the connection's own type parsers (Kysely's every query).
+   */
+  #describedOnce(): boolean {
+    const self = this as unknown as QueryInternals;
+    return Boolean(self.name) && !self.rows && !self.binary && self.types === undefined;
+  }
+
+  #described(connection: Connection): Described | undefined {
+    const self = this as unknown as QueryInternals;
+    return this.#describedOnce() ? describedBy.get(connection)?.get(self.name!) : undefined;
   }
 
   handleRowDescription(message: unknown) {
     PgQuery.prototype.handleRowDescription.call(this, message);
     const self = this as unknown as QueryInternals;
-    if (!self.name || !this.#connection) return;
+    if (!this.#connection || !this.#describedOnce()) return;
     let statements = describedBy.get(this.#connection);
     if (!statements) describedBy.set(this.#connection, (statements = new Map()));
-    statements.set(self.name, {
+    statements.set(self.name!, {
       fields: self._result.fields,
       parsers: self._result._parsers!,
       emptyRow: self._result._prebuiltEmptyResultObject as Record<string, null>,
