@@ -52,6 +52,7 @@ import { HttpError, errorEnvelope, handleError } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
 import { RequestLog, loggerOptions, type LogOptions } from './http/logging.js';
 import { registerWeb, routeBuiltPages, sendAppShell, wantsAppShell } from './http/web.js';
+import { trackRunningHandlers } from './http/running-handlers.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { sandboxPlugin } from './sandbox/index.js';
@@ -76,6 +77,11 @@ declare module 'fastify' {
 
 /** Request bodies larger than this are refused with 413 (the largest legitimate body is a few KB). */
 const BODY_LIMIT = 64 * 1024;
+/**
+ * How long closing waits for handlers still running (their clients gone) before the database closes: a
+ * handler stuck on a dependency must not keep the process from stopping (main.ts gives up at 10 s).
+ */
+const HANDLERS_END_MS = 5_000;
 
 export interface BuildOptions {
   /** Replace services (tests: a fake Google verifier, a failing mailer...). */
@@ -216,6 +222,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await limitStore.close();
     await db.destroy();
   });
+  // Added after the hook above, so it runs before it: the handlers still running end first.
+  const handlersEnded = trackRunningHandlers(app);
+  app.addHook('onClose', () => handlersEnded(HANDLERS_END_MS));
 
   const serverSecret = await encryptionSecret(db, config);
   // Google's widget when a client id is configured, else (on a sandbox deployment) a page of this server.
