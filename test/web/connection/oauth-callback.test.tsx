@@ -5,7 +5,7 @@ import {
   OAUTH_HANDOFF_CHANNEL,
 } from '../../../src/web/features/connection/lib/oauth-handoff';
 import CallbackPage, { loader } from '../../../src/web/features/connection/pages/CallbackPage';
-import { mockApiError, spyOnApi } from '../msw/handlers';
+import { heldAnswer, mockApiError, spyOnApi } from '../msw/handlers';
 import { isAppFragment } from '../../../src/web/lib/app-fragment';
 import { aSoftware, aUser, someOAuthTokens } from '../msw/fixtures';
 import { server } from '../msw/server';
@@ -41,17 +41,20 @@ function renderCallback(search: string) {
 
 test('exchanges the code, stores every key of data with the oauth_ prefix, and goes to /connected', async () => {
   const tokens = someOAuthTokens({ domain: 'demo-crm.local' });
-  const exchange = spyOnApi('accessToken', {
-    error: false,
-    message: 'Successfully connected.',
-    data: tokens,
-    user: aUser(),
-  });
+  // Held, so 'Connecting...' stays until the test has seen it (answered at once, the page could move on
+  // to /connected between finding the heading and asserting on it).
+  const answer = heldAnswer();
+  const exchange = spyOnApi(
+    'accessToken',
+    { error: false, message: 'Successfully connected.', data: tokens, user: aUser() },
+    { until: answer.until },
+  );
   server.use(exchange.handler);
   startedFlow('x');
   const { router } = renderCallback('?code=the-code&state=x');
 
   expect(await screen.findByRole('heading', { name: 'Connecting...' })).toBeInTheDocument();
+  answer.release();
   await waitFor(() => expect(router.state.location.pathname).toBe('/connected'));
 
   expect(exchange.requests).toHaveLength(1);
