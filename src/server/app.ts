@@ -51,7 +51,7 @@ import { rejectNulBytes } from './http/nul-bytes.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
 import { RequestLog, loggerOptions, type LogOptions } from './http/logging.js';
-import { registerWeb, routeBuiltPages, sendAppShell, wantsAppShell } from './http/web.js';
+import { registerWeb, sendAppShell, wantsAppShell } from './http/web.js';
 import { trackRunningHandlers } from './http/running-handlers.js';
 import { createOutboxMailer, isOutboxMailer } from './mail/outbox.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
@@ -400,7 +400,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { yearlyPricing: async () => pricingOf(await services.repos.catalogue.plans(), 'yearly') },
   );
 
-  routeBuiltPages(app, web, config.apiBase);
   app.setNotFoundHandler((request, reply) => {
     if (wantsAppShell(request, config.apiBase)) return sendAppShell(reply, web, request);
     return reply.status(404).send(errorEnvelope(message('not_found')));

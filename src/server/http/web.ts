@@ -69,7 +69,6 @@ export async function registerWeb(
   shells: Map<string, BuiltPage>;
   prerendered: Map<string, BuiltPage>;
   pricesCurrent: () => Promise<boolean>;
-  pagePaths: string[];
 }> {
   app.get('/app-config.js', async (_request, reply) =>
     reply
@@ -134,23 +133,21 @@ export async function registerWeb(
       },
     });
   }
-  return { hasBuild, root, shells, prerendered, pricesCurrent, pagePaths: builtPagePaths(shells) };
+  const web = { hasBuild, root, shells, prerendered, pricesCurrent };
+  routeBuiltPages(app, web, config.apiBase);
+  return web;
 }
 
 /**
- * The paths whose page the build wrote (route shells and prerendered pages). Each gets a route of its own
- * (`routeBuiltPages`): through the static files' wildcard, every request for /login first looked for a
- * file named `login` and for `login/index.html` (two failed stats, about 0.1 ms of CPU per request, more
- * than half of what serving the page cost) before the not-found handler sent the page.
+ * A route for each path whose page the build wrote (route shells and prerendered pages), answering as the
+ * not-found handler does (the page, or a 404 to a non-HTML ask): through the static files' wildcard,
+ * every request for /login first looked for a file named `login` and for `login/index.html` (two failed
+ * stats, about 0.1 ms of CPU per request, more than half of what serving the page cost) before the
+ * not-found handler sent the page.
  */
-function builtPagePaths(shells: Map<string, BuiltPage>): string[] {
-  return [...new Set<string>([...shells.keys(), ...PRERENDERED_PATHS])];
-}
-
-/** The built pages' routes: each answers as the not-found handler would (the page, or a 404 to a non-HTML ask). */
-export function routeBuiltPages(app: FastifyInstance, web: Web, apiBase: string) {
+function routeBuiltPages(app: FastifyInstance, web: Web, apiBase: string) {
   if (!web.hasBuild) return;
-  for (const path of web.pagePaths) {
+  for (const path of new Set<string>([...web.shells.keys(), ...PRERENDERED_PATHS])) {
     app.get(path, (request, reply) =>
       wantsAppShell(request, apiBase) ? sendAppShell(reply, web, request) : reply.callNotFound(),
     );
