@@ -673,7 +673,9 @@ describe('certificate rotation, for an answer sent unasked', () => {
     );
     assert.equal(res.statusCode, 303);
     const location = String(res.headers.location);
-    assert.equal(new URL(location).origin + new URL(location).pathname, SSO_URL, `sent to ${location}`);
+    // Relative when refused: /sso/callback with the refusal sealed.
+    const sentTo = new URL(location, PUBLIC_URL);
+    assert.equal(sentTo.origin + sentTo.pathname, SSO_URL, `sent to ${location}`);
     startedAt(location, res);
     assert.equal(metadataReads, reads + 1, 'read once more');
     assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);

@@ -33,14 +33,23 @@ function time(at: Date): Buffer {
   return at.getUTCFullYear() < 2050 ? der(0x17, Buffer.from(text.slice(2))) : der(0x18, Buffer.from(text));
 }
 
+/**
+ * A certificate's serial from `random` bytes, as the DER INTEGER OpenSSL accepts: positive (the first
+ * byte's high bit clear) and in its shortest form (the first byte not 0, else a leading 0 before a byte
+ * below 0x80 is padding OpenSSL refuses, and the whole certificate with it: one certificate in 256).
+ */
+export function serialOf(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return serial;
+}
+
 /** The certificate's DER as base64 (how SAML metadata carries it in X509Certificate). */
 export function selfSignedCertificate(
   privateKey: KeyObject,
   { commonName, notBefore, notAfter }: { commonName: string; notBefore: Date; notAfter: Date },
+  serial: Buffer = serialOf(randomBytes(12)),
 ): string {
-  // A positive serial: the high bit of the first byte clear.
-  const serial = randomBytes(12);
-  serial[0] = serial[0]! & 0x7f;
   const tbs = sequence(
     der(0xa0, der(0x02, Buffer.from([2]))),
     der(0x02, serial),
