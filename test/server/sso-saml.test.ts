@@ -752,6 +752,34 @@ describe('the daily refresh of the metadata', () => {
     // Read a moment ago: not again.
     assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
   });
+
+  it('keeps the metadata (and the people it links) when the URL now names another identity provider', async () => {
+    const before = await keptIdp();
+    const kept = idp;
+    // Its subjects are its own: read into the connection, one of them could sign in as one of ours.
+    idp = { ...newKeys('Another IdP'), entityId: 'https://another-idp.example.com/metadata' };
+    try {
+      const failures: unknown[] = [];
+      const refreshed = await refreshStaleSamlMetadata(
+        {
+          repos: t.app.services.repos,
+          saml: createSamlClient(t.app.services.ssoFetch),
+          clock: () => new Date(Date.now() + 75 * 60 * 60 * 1000),
+          config: { publicUrl: PUBLIC_URL },
+        },
+        (_id, error) => failures.push(error),
+      );
+      assert.equal(refreshed, 0);
+      assert.equal(failures.length, 1);
+      assert.match(
+        String(failures[0]),
+        /another identity provider \(https:\/\/another-idp\.example\.com\/metadata, not https:\/\/idp\.saml-corp\.com\/metadata\); save the connection again/,
+      );
+    } finally {
+      idp = kept;
+    }
+    assert.deepEqual(await keptIdp(), before, 'kept as it was');
+  });
 });
 
 describe('the identity-provider sandbox in SAML mode', () => {

@@ -247,6 +247,15 @@ async function refreshSamlMetadata(
   checkSamlMetadata(deps.config.publicUrl, connection.saml_metadata_url);
   const idp = await deps.saml.metadata({ url: connection.saml_metadata_url });
   checkSamlMetadata(deps.config.publicUrl, connection.saml_metadata_url, idp);
+  // Another identity provider's people are not this one's (their subjects may name others): only an admin
+  // saving the connection switches providers, and forgets the old one's links (saveSsoConnection).
+  if (connection.saml_idp_entity_id !== null && idp.entityId !== connection.saml_idp_entity_id) {
+    throw invalid(
+      message('sso_saml_metadata_invalid', {
+        reason: `it now names another identity provider (${idp.entityId}, not ${connection.saml_idp_entity_id}); save the connection again to switch to it`,
+      }),
+    );
+  }
   return (
     (await deps.repos.sso.refreshSamlIdp(
       connection.id,
