@@ -609,9 +609,12 @@ describe('a test of a SAML connection that no longer holds when the answer comes
         .executeTakeFirstOrThrow()
     ).n;
 
-  /** Starts a test as the admin, lets `meanwhile` happen, then the identity provider answers it. */
-  async function testWith(meanwhile: () => Promise<void>) {
-    const test = await t.api('testSsoConnection', { cookie: admin.cookie, body: {} });
+  /**
+   * Starts a test as the admin (in the session of `cookie`), lets `meanwhile` happen, then the identity
+   * provider answers it.
+   */
+  async function testWith(meanwhile: () => Promise<void>, cookie = admin.cookie) {
+    const test = await t.api('testSsoConnection', { cookie, body: {} });
     assert.equal(test.status, 200, JSON.stringify(test.body));
     const started = startedAt(test.body.redirect_url, test);
     await meanwhile();
@@ -619,8 +622,12 @@ describe('a test of a SAML connection that no longer holds when the answer comes
       { SAMLResponse: await answer(started, `ada@${DOMAIN}`), RelayState: started.relayState },
       started.cookie,
     );
-    return conclude(posted.location, admin.cookie);
+    return conclude(posted.location, cookie);
   }
+
+  /** Another session of the admin's, to end without ending the one the other tests use. */
+  const anotherSession = async () =>
+    `session=${await t.app.services.repos.sessions.create(Number(admin.id))}`;
 
   it('is not concluded by an admin demoted meanwhile', async () => {
     const before = await testsRecorded();
@@ -632,6 +639,29 @@ describe('a test of a SAML connection that no longer holds when the answer comes
       assert.equal(finished.body.code, 'sso_sign_in_expired');
     } finally {
       await setRole('admin');
+    }
+    assert.equal(await testsRecorded(), before, 'not recorded as tested');
+  });
+
+  it('ends with the one session it was started in (logged out there)', async () => {
+    const before = await testsRecorded();
+    const cookie = await anotherSession();
+    const finished = await testWith(async () => {
+      const loggedOut = await t.api('logout', { cookie });
+      assert.equal(loggedOut.status, 200, JSON.stringify(loggedOut.body));
+    }, cookie);
+    assert.equal(finished.status, 401, JSON.stringify(finished.body));
+    assert.equal(await testsRecorded(), before, 'not recorded as tested');
+  });
+
+  it('is not concluded where the session it was started in may not be used (the allow-list)', async () => {
+    const before = await testsRecorded();
+    try {
+      // The identity provider's answer comes from the admin's browser, at 10.8.x.x (anotherIp).
+      const finished = await testWith(() => saveAllowList(t, admin.cookie, ['127.0.0.1']));
+      assert.equal(finished.status, 401, JSON.stringify(finished.body));
+    } finally {
+      await saveAllowList(t, admin.cookie, []);
     }
     assert.equal(await testsRecorded(), before, 'not recorded as tested');
   });

@@ -355,6 +355,8 @@ interface SsoSignInsTable {
   secrets: string;
   /** The admin testing the connection (test-sso-connection); null for a sign-in. */
   tester_id: number | null;
+  /** The session the test was started in (sessions.id_hash): the test goes with it (migration 0073). */
+  tester_session_hash: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }

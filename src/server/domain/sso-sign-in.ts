@@ -110,7 +110,7 @@ async function authorization(
 async function begin(
   deps: SsoDependencies,
   connection: SsoConnection,
-  testerId: number | null,
+  tester: Tester | null,
 ): Promise<SsoStart> {
   const state = newToken();
   const { url, secrets } = await authorization(deps, connection, state);
@@ -118,7 +118,8 @@ async function begin(
     stateHash: hashToken(state),
     connectionId: connection.id,
     secrets: deps.secretBox.seal(secrets),
-    testerId,
+    testerId: tester?.admin.id ?? null,
+    testerSessionHash: tester ? hashToken(tester.sessionId) : null,
     expiresAt: new Date(deps.clock().getTime() + SSO_SIGN_IN_SECONDS * 1000),
   });
   return { redirectUrl: url, state, protocol: connection.protocol };
@@ -133,9 +134,18 @@ export async function startSsoSignIn(deps: SsoDependencies, typed: string): Prom
   return begin(deps, found.connection, null);
 }
 
+/**
+ * An admin's test of the connection, and the session (its cookie's value) it was started in: the test is
+ * deleted with that session (docs/invariants.md#sessions-and-pending-sign-ins-end-together).
+ */
+interface Tester {
+  admin: User;
+  sessionId: string;
+}
+
 /** test-sso-connection: the admin signs in at the identity provider once; finish records that it worked. */
-export async function startSsoTest(deps: SsoDependencies, admin: User): Promise<SsoStart> {
-  return begin(deps, await testableConnection(deps, admin), admin.id);
+export async function startSsoTest(deps: SsoDependencies, tester: Tester): Promise<SsoStart> {
+  return begin(deps, await testableConnection(deps, tester.admin), tester);
 }
 
 /**
@@ -327,6 +337,12 @@ export interface SsoCaller {
   report: (detail: string) => void;
 }
 
+/** The caller of the SAML ACS: its post carries no session cookie, so a test's session is looked up. */
+export interface SamlCaller extends Omit<SsoCaller, 'user'> {
+  /** The user of the live session with this `id_hash`, under its policies (the session resolver). */
+  testerOf: (sessionHash: string) => Promise<User | undefined>;
+}
+
 /** Runs a finish, auditing its refusal (`auth.sign_in_failed`, the code as reason) before it is said. */
 async function audited<T>(
   deps: SsoDependencies,
@@ -389,7 +405,14 @@ async function takeSignIn(
   const organization = attempt.organization;
   const domain = dnsProvenDomain(organization);
   if (domain === null) throw notConfigured(organization.domain ?? '');
-  return { connection, organization, domain, secrets: taken.secrets, testerId: taken.testerId };
+  return {
+    connection,
+    organization,
+    domain,
+    secrets: taken.secrets,
+    testerId: taken.testerId,
+    testerSessionHash: taken.testerSessionHash,
+  };
 }
 
 /** A verified identity of a connection's organization: the test it ends, or who it signs in. */
@@ -569,7 +592,7 @@ async function verifiedAssertion(
 export async function finishSamlSignIn(
   deps: SsoDependencies,
   answer: SamlAnswer,
-  caller: Omit<SsoCaller, 'user'>,
+  caller: SamlCaller,
 ): Promise<SsoOutcome | SamlUnsolicited> {
   // Whatever its RelayState (Okta and Entra may send a default one with an IdP-initiated answer).
   if (!hasInResponseTo(answer.samlResponse)) {
@@ -593,8 +616,12 @@ export async function finishSamlSignIn(
       throw unauthenticated(SIGN_IN_EXPIRED);
     }
     // A test's admin is the one whose browser holds the binding cookie the test set: their session cookie
-    // (SameSite=Lax) does not come along on the identity provider's cross-site POST.
-    const tester = taken.testerId === null ? undefined : await repos.users.findById(taken.testerId);
+    // (SameSite=Lax) does not come along on the identity provider's cross-site POST, so the session the test
+    // was started in is looked up by what the test kept of it, under the session's policies.
+    const tester =
+      taken.testerId === null || taken.testerSessionHash === null
+        ? undefined
+        : await caller.testerOf(taken.testerSessionHash);
     return conclude(deps, { ...taken, identity: assertion.identity }, tester, caller.ip, attempt);
   });
 }

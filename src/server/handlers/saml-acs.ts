@@ -21,6 +21,7 @@ import {
 import type { HandlerContext } from '../http/api.js';
 import { HttpError } from '../http/errors.js';
 import { clearSsoSignInCookie, readSsoSignInCookie, setSsoSignInCookie } from '../http/session-cookie.js';
+import { sessionUserByHash } from '../http/session-user.js';
 import { RATE_RULES } from '../security/rate-limit.js';
 import type { Services } from '../services.js';
 import { SAML_ACS_PATH, SSO_CALLBACK_PATH } from '../../shared/sso-paths.js';
@@ -114,7 +115,12 @@ export async function samlAcsPlugin(app: FastifyInstance, options: { services: S
           samlResponse: text(form.SAMLResponse, ACS_BODY_LIMIT) ?? '',
           relayState,
         },
-        { browserState, ip: request.ip, report: (detail) => reportRefusal(request, detail) },
+        {
+          browserState,
+          ip: request.ip,
+          report: (detail) => reportRefusal(request, detail),
+          testerOf: (sessionHash) => sessionUserByHash(services, request, sessionHash),
+        },
       );
       if (outcome instanceof SamlUnsolicited) {
         const { state, redirectUrl } = outcome.start;

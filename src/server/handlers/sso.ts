@@ -120,8 +120,10 @@ export function ssoHandlers(
     },
 
     async testSsoConnection(ctx) {
-      const user = await ctx.user();
-      const { redirectUrl, state, protocol } = await startSsoTest(deps, user);
+      const admin = await ctx.user();
+      // ctx.user() found the session of this cookie.
+      const sessionId = readSessionCookie(ctx.request)!;
+      const { redirectUrl, state, protocol } = await startSsoTest(deps, { admin, sessionId });
       setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS, protocol);
       return { error: false, redirect_url: redirectUrl };
     },

@@ -15,6 +15,7 @@ import type { UserViewExtras } from '../repositories/users.js';
 import type { Services } from '../services.js';
 import { noteRequestUser } from './logging.js';
 import { readSessionCookie } from './session-cookie.js';
+import { hashToken } from '../security/tokens.js';
 
 type SessionServices = Pick<Services, 'repos' | 'clock'>;
 
@@ -25,7 +26,7 @@ type SessionServices = Pick<Services, 'repos' | 'clock'>;
 async function underPolicy(
   services: SessionServices,
   request: FastifyRequest,
-  sessionId: string,
+  idHash: string,
   found: { user: User; session: SessionFacts },
   now: Date,
 ): Promise<SessionRefusal | undefined> {
@@ -33,7 +34,7 @@ async function underPolicy(
   const refusal: SessionRefusal | undefined = ssoRefusal
     ? { kind: 'ended', said: ssoRefusal }
     : sessionRefusal(found.session, now, request.ip);
-  if (refusal?.kind === 'ended') await services.repos.sessions.destroy(sessionId);
+  if (refusal?.kind === 'ended') await services.repos.sessions.destroyByHash(idHash);
   // The request's log line names the user (logging.ts), refused or not.
   noteRequestUser(request, String(found.user.id));
   return refusal;
@@ -48,10 +49,23 @@ export async function sessionUser(
   request: FastifyRequest,
 ): Promise<User | undefined> {
   const sessionId = readSessionCookie(request);
+  return sessionId ? sessionUserByHash(services, request, hashToken(sessionId)) : undefined;
+}
+
+/**
+ * The same for a session named by its `id_hash` rather than by the request's cookie: the session an SSO
+ * test was started in, when the identity provider's answer comes by a cross-site post without the cookie
+ * (handlers/saml-acs.ts). The request is still the browser's: its address counts for the allow-list.
+ */
+export async function sessionUserByHash(
+  services: SessionServices,
+  request: FastifyRequest,
+  idHash: string,
+): Promise<User | undefined> {
   const now = services.clock();
-  const found = sessionId ? await services.repos.sessions.findUser(sessionId, now) : undefined;
-  if (!sessionId || !found) return undefined;
-  return (await underPolicy(services, request, sessionId, found, now)) ? undefined : found.user;
+  const found = await services.repos.sessions.findUserByHash(idHash, now);
+  if (!found) return undefined;
+  return (await underPolicy(services, request, idHash, found, now)) ? undefined : found.user;
 }
 
 /**
@@ -66,7 +80,7 @@ export async function sessionUserWithView(
   const now = services.clock();
   const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId, now) : undefined;
   if (!sessionId || !found) return undefined;
-  const refusal = await underPolicy(services, request, sessionId, found, now);
+  const refusal = await underPolicy(services, request, hashToken(sessionId), found, now);
   // How this session was signed in counts for the organization's two-factor requirement (domain/two-factor.ts).
   const view = { ...found.view, session_sign_in_method: found.session.signInMethod };
   return { user: found.user, view, refusal };

@@ -180,6 +180,18 @@ export function createSessionsRepository(db: Db) {
     };
   }
 
+  async function findUserByHash(
+    idHash: string,
+    now: Date,
+  ): Promise<{ user: User; session: SessionFacts } | undefined> {
+    const [row] = await sessionWithUser(db, idHash, staleBefore(now));
+    return row && touched(idHash, row, now);
+  }
+
+  async function destroyByHash(idHash: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
   return {
     /** A new session of the user; answers its id (the cookie's value). */
     async create(userId: number, origin: SessionOrigin = {}): Promise<string> {
@@ -223,10 +235,11 @@ export function createSessionsRepository(db: Db) {
 
     /** The user of a live session and the session's facts, in one query; refreshes its idle clock. */
     async findUser(sessionId: string, now: Date): Promise<{ user: User; session: SessionFacts } | undefined> {
-      const idHash = hashToken(sessionId);
-      const [row] = await sessionWithUser(db, idHash, staleBefore(now));
-      return row && touched(idHash, row, now);
+      return findUserByHash(hashToken(sessionId), now);
     },
+
+    /** The same, by the session's `id_hash` (what a row that belongs to a session keeps of it). */
+    findUserByHash,
 
     /**
      * The user of a live session with what the app shows of them (organization, member count, CRM
@@ -268,8 +281,10 @@ export function createSessionsRepository(db: Db) {
     },
 
     async destroy(sessionId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('id_hash', '=', hashToken(sessionId)).execute();
+      await destroyByHash(hashToken(sessionId));
     },
+
+    destroyByHash,
 
     /**
      * Signs the user out everywhere, but for the session whose cookie value is `keep` when given; answers

@@ -23,7 +23,14 @@ export type SsoConnectionFields = Pick<
 >;
 
 export type SignInTake =
-  | { taken: true; connectionId: number; secrets: string; testerId: number | null }
+  | {
+      taken: true;
+      connectionId: number;
+      secrets: string;
+      testerId: number | null;
+      /** The session a test was started in (its `id_hash`); null for a sign-in. */
+      testerSessionHash: string | null;
+    }
   | { taken: false; reason: 'unknown' | 'used' | 'expired'; connectionId?: number };
 
 /** Sign-ins this long past their expiry are of no use, even to tell a replay from an unknown state. */
@@ -189,6 +196,8 @@ export function createSsoRepository(db: Db) {
       connectionId: number;
       secrets: string;
       testerId: number | null;
+      /** A test's session (its `id_hash`): the test is deleted with it (migration 0073). */
+      testerSessionHash: string | null;
       expiresAt: Date;
     }): Promise<void> {
       await db
@@ -202,6 +211,7 @@ export function createSsoRepository(db: Db) {
           connection_id: row.connectionId,
           secrets: row.secrets,
           tester_id: row.testerId,
+          tester_session_hash: row.testerSessionHash,
           expires_at: row.expiresAt,
         })
         .execute();
@@ -218,7 +228,7 @@ export function createSsoRepository(db: Db) {
         .where('state_hash', '=', stateHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning(['connection_id', 'secrets', 'tester_id'])
+        .returning(['connection_id', 'secrets', 'tester_id', 'tester_session_hash'])
         .executeTakeFirst();
       if (taken) {
         return {
@@ -226,6 +236,7 @@ export function createSsoRepository(db: Db) {
           connectionId: taken.connection_id,
           secrets: taken.secrets,
           testerId: taken.tester_id,
+          testerSessionHash: taken.tester_session_hash,
         };
       }
       const row = await db

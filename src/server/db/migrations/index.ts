@@ -39,6 +39,7 @@ import m0067SyncLogMemberOutcome from './0067-sync-log-member-outcome.js';
 import m0068SamlSignIn from './0068-saml-sign-in.js';
 import m0071CreditUsageTotals from './0071-credit-usage-totals.js';
 import m0072AssignedSeatsCount from './0072-assigned-seats-count.js';
+import m0073SsoTestSession from './0073-sso-test-session.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0068_saml_sign_in': m0068SamlSignIn,
   '0071_credit_usage_totals': m0071CreditUsageTotals,
   '0072_assigned_seats_count': m0072AssignedSeatsCount,
+  '0073_sso_test_session': m0073SsoTestSession,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
