@@ -2870,6 +2870,7 @@ export interface components {
       | 'scim_token_revoked'
       | 'scim_token_rotated'
       | 'scim_user_exists'
+      | 'scim_user_inactive'
       | 'scim_user_not_at_domain'
       | 'scim_user_other_organization'
       | 'seat_already_held'

@@ -603,6 +603,82 @@ describe('Entra ID (its documented SCIM 2.0 sequence)', () => {
   });
 });
 
+describe('an inactive user lets nobody in (docs/scim.md#deprovisioning)', () => {
+  const deactivate = (id: string) =>
+    scim('scimPatchUser', 'PATCH', userPath(id), {
+      body: { Operations: [{ op: 'replace', path: 'active', value: 'False' }] },
+    });
+
+  it('created inactive for someone already a member: they leave', async () => {
+    const kira = await proMember('kira');
+    const created = await scim('scimCreateUser', 'POST', '/Users', {
+      body: { userName: `kira@${DOMAIN}`, active: 'False' },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(await signedIn(kira), 401);
+    assert.equal((await account(`kira@${DOMAIN}`)).organization_id, null);
+  });
+
+  it('said inactive again: whoever came in meanwhile leaves, whatever the user was before', async () => {
+    const lou = await proMember('lou');
+    const created = await scim('scimCreateUser', 'POST', '/Users', { body: { userName: `lou@${DOMAIN}` } });
+    assert.equal((await deactivate(created.body.id)).status, 200);
+    // Back in by a way that did not ask (as before every way in did).
+    await t.app.services.db
+      .updateTable('users')
+      .set({ organization_id: orgId, role: 'member' })
+      .where('id', '=', Number(lou.id))
+      .execute();
+    const again = await deactivate(created.body.id);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal((await account(`lou@${DOMAIN}`)).organization_id, null);
+  });
+
+  it('is not let back in by an invitation link, or by an invitation an admin sends after', async () => {
+    const lee = await proMember('lee');
+    const created = await scim('scimCreateUser', 'POST', '/Users', { body: { userName: `lee@${DOMAIN}` } });
+    assert.equal((await deactivate(created.body.id)).status, 200);
+    assert.equal(await signedIn(lee), 401);
+    const link = await t.api('createInviteLink', { cookie: admin.cookie, body: {} });
+    assert.equal(link.status, 200, JSON.stringify(link.body));
+    const linkToken = decodeURIComponent(new URL(link.body.data.url).pathname.replace(/^\/join\//, ''));
+    const cookie = `session=${await t.app.services.repos.sessions.create(Number(lee.id))}`;
+    const joined = await t.api('acceptInviteLink', { cookie, body: { token: linkToken } });
+    assert.equal(joined.status, 403, JSON.stringify(joined.body));
+    assert.equal(joined.body.code, 'scim_user_inactive');
+    assert.equal(
+      joined.body.message,
+      `The organization’s identity provider has turned off access for lee@${DOMAIN}: only it can let them in again.`,
+    );
+    assert.equal((await account(`lee@${DOMAIN}`)).organization_id, null);
+
+    // A new address, provisioned inactive, then invited by an admin: signing up with the invitation is refused.
+    const mo = `mo@${DOMAIN}`;
+    assert.equal(
+      (await scim('scimCreateUser', 'POST', '/Users', { body: { userName: mo, active: false } })).status,
+      201,
+    );
+    assert.equal((await t.api('inviteUser', { cookie: admin.cookie, body: { email: mo } })).status, 200);
+    const signedUp = await t.api('signup', {
+      body: {
+        name: 'Mo',
+        email: mo,
+        password: 'Sup3r-secret-pass!',
+        software: 'demo-crm',
+        invitation_token: await mailToken(t, mo),
+      },
+      ip: '10.9.0.1',
+    });
+    assert.equal(signedUp.status, 403, JSON.stringify(signedUp.body));
+    assert.equal(signedUp.body.code, 'scim_user_inactive');
+    assert.equal(
+      await t.app.services.db.selectFrom('users').select('id').where('email', '=', mo).executeTakeFirst(),
+      undefined,
+      'no account made',
+    );
+  });
+});
+
 describe('every way in needs a proven address', () => {
   it('mails an invitation to a new address and revokes it on deactivation', async () => {
     const email = `hank@${DOMAIN}`;

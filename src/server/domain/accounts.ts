@@ -9,7 +9,7 @@ import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { CatalogueRepository } from '../repositories/catalogue.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { grantSignupCredits } from './credits.js';
-import { conflict, invalid } from './errors.js';
+import { conflict, forbidden, invalid } from './errors.js';
 import { INVALID_INVITATION, findPendingInvitation } from './invitations.js';
 import { seatFromInvitation } from './organizations.js';
 import { applyDefaultCap } from './credit-settings.js';
@@ -116,12 +116,19 @@ export async function createAccount<T>(
   return repos.transaction(async (tx) => {
     // The organization first, as every seat change locks it: inserting the member would otherwise take
     // a weaker lock that two acceptances would both hold, then deadlock upgrading (seatFromInvitation).
-    if (invitation) await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
+    if (invitation) {
+      await tx.organizations.findById(invitation.organization_id, { forUpdate: true });
+      if (await turnedOffByScim(tx, invitation.organization_id, email)) throw turnedOff(email);
+    }
     // docs/product.md#automatic-joining: without an invitation, an organization that lets its verified domain in takes the signup
     // as a Free member (no seat to check: Free uses none), if the address is proven: else it is mailed an
     // invitation. A used invitation proves the address too: its token came by mail.
     const provenAt = invitation || account.addressVerified ? new Date() : null;
-    const target = invitation ? null : ((await tx.companyDomain.autoJoinTarget(domainOf(email))) ?? null);
+    const domainTarget = invitation
+      ? null
+      : ((await tx.companyDomain.autoJoinTarget(domainOf(email))) ?? null);
+    // Someone its identity provider turned off is neither joined nor mailed an invitation to prove it.
+    const target = domainTarget && !(await turnedOffByScim(tx, domainTarget.id, email)) ? domainTarget : null;
     const autoJoined = target && addressProven({ email_proven_at: provenAt }) ? target : null;
     const user = await tx.users.insert({
       email,
@@ -149,6 +156,18 @@ export async function createAccount<T>(
 }
 
 const PAID_PLAN_BLOCKS_JOINING = message('own_plan_blocks_joining');
+
+/**
+ * Whether the organization's identity provider has turned the person of `email` off: its SCIM user there is
+ * inactive (docs/scim.md#deprovisioning). Every way into the organization asks (joinWithin, createAccount):
+ * an invitation link, an approved request, an invitation an admin sent since, a sign-in by SSO or the
+ * verified domain would otherwise let back in, for good, someone the identity provider reads as out.
+ */
+async function turnedOffByScim(tx: InTransaction, organizationId: number, email: string): Promise<boolean> {
+  return (await tx.scim.findUserByName(organizationId, email))?.active === false;
+}
+
+const turnedOff = (email: string) => forbidden(message('scim_user_inactive', { email }));
 
 /**
  * A plan the user pays for themself is not one of the organization's seats: joining with it would leave
@@ -221,6 +240,7 @@ export async function joinWithin(
 ): Promise<Message | null> {
   refuseOwnPaidPlan(user);
   await tx.organizations.findById(grant.organization_id, { forUpdate: true }); // see createAccount
+  if (await turnedOffByScim(tx, grant.organization_id, user.email)) throw turnedOff(user.email);
   await claim(tx);
   // After the claim: accepting a mailed invitation is what proves the address.
   const joining = await tx.users.findById(user.id);

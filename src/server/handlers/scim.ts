@@ -177,12 +177,13 @@ export function scimHandlers(services: Services): ScimHandlers {
           const other = await tx.scim.findUserByName(org.id, next.userName);
           if (other && other.id !== row.id) throw userExists();
         }
-        // The person the old address names leaves when the address changes, as when deactivated.
-        if (row.active && (!next.active || renamed)) {
-          await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
-        }
+        // The person the old address names leaves when the address changes, as when deactivated; an inactive
+        // user's person leaves whatever the row said before (they may have come in some other way, or been in
+        // already when the identity provider created the user inactive).
+        if (!next.active || renamed) await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
         await tx.scim.updateUser(row.id, fieldsOf(next));
         const updated = (await tx.scim.findUser(org.id, row.id))!;
+        if (!next.active && renamed) await deprovisionWithin(tx, org, updated, 'deactivated', call.ip);
         const mails =
           next.active && (!row.active || renamed)
             ? await admitWithin(tx, org, updated, call as ScimCall & { operationId: ProvisioningSender })
@@ -270,6 +271,8 @@ export function scimHandlers(services: Services): ScimHandlers {
           if (await tx.scim.findUserByName(org.id, input.userName)) throw userExists();
           const row = await tx.scim.insertUser(org.id, fieldsOf(input));
           if (!row) throw userExists();
+          // Created inactive: provisioned without letting anyone in, so a member already in leaves.
+          if (!input.active) await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
           const mails = input.active
             ? await admitWithin(tx, org, row, { ...call, operationId: 'scimCreateUser' })
             : [];

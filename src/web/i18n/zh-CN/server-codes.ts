@@ -282,6 +282,7 @@ export const serverCodes: Record<MessageCode, string> = {
   scim_token_revoked: 'SCIM 令牌已撤销：它已失效。',
   scim_token_rotated: '新的 SCIM 令牌已创建。请立即复制：旧令牌在 24 小时内仍然有效。',
   scim_user_exists: '已存在使用此 userName 的用户。',
+  scim_user_inactive: '该组织的身份提供商已停用 {email} 的访问权限：只有它能重新允许其加入。',
   scim_user_not_at_domain: 'userName 必须是组织已验证域名 {domain} 下的地址。',
   scim_user_other_organization: '此地址属于另一个组织的成员。',
   seat_already_held: '{member} 已拥有{plan}席位。',
