@@ -31,6 +31,7 @@ import { selfSignedCertificate } from '../../src/server/sso/self-signed.js';
 import { SAML_ACS_PATH, SAML_METADATA_PATH } from '../../src/shared/sso-paths.js';
 import { refreshStaleSamlMetadata } from '../../src/server/domain/sso-connections.js';
 import { createSamlClient } from '../../src/server/sso/saml.js';
+import { RATE_RULES } from '../../src/server/security/rate-limit.js';
 
 const DOMAIN = 'saml-corp.com';
 const ACS = `${PUBLIC_URL}${SAML_ACS_PATH}`;
@@ -444,6 +445,18 @@ describe('the checks of the identity provider’s answer', () => {
     const finished = await conclude(location);
     assert.equal(finished.status, 401);
     assert.equal(finished.body.code, 'sso_saml_unsolicited');
+  });
+
+  it('past the sign-in limit of its address, says when to try again as any sign-in does', async () => {
+    const ip = '10.77.0.1';
+    let last = '';
+    for (let i = 0; i <= RATE_RULES.loginIp.limit; i += 1) {
+      last = String((await postForm(t, SAML_ACS_PATH, {}, { ip })).headers.location);
+    }
+    const finished = await conclude(last);
+    assert.equal(finished.status, 429, JSON.stringify(finished.body));
+    assert.equal(finished.body.code, 'too_many_attempts');
+    assert.equal(finished.headers['retry-after'], String(RATE_RULES.loginIp.windowSeconds));
   });
 
   it('a post that is not this browser’s answer leaves its sign-in in progress', async () => {

@@ -39,7 +39,7 @@ const ACS_BODY_LIMIT = 256 * 1024;
 type SamlConclusion = { until: number } & (
   | { kind: 'signed_in'; userId: number; created: boolean }
   | { kind: 'tested'; email: string; testerId: number }
-  | { kind: 'refused'; refusal: RefusalKind; said: Message }
+  | { kind: 'refused'; refusal: RefusalKind; said: Message; retryAfterSeconds?: number }
 );
 
 /** Why an identity provider's answer was refused, for the log (users read a sentence by its code). */
@@ -64,7 +64,10 @@ export async function samlConclusionOf(
   }
   const expired = unauthenticated(message('sso_sign_in_expired'));
   if (!conclusion || conclusion.until < services.clock().getTime()) throw expired;
-  if (conclusion.kind === 'refused') throw new DomainError(conclusion.refusal, conclusion.said);
+  if (conclusion.kind === 'refused') {
+    // A rate limit's refusal says again when to try (its Retry-After), as it would have at the ACS.
+    throw new DomainError(conclusion.refusal, conclusion.said, conclusion.retryAfterSeconds);
+  }
   if (conclusion.kind === 'tested') {
     if (sessionUser?.id !== conclusion.testerId) throw expired;
     return { kind: 'tested', email: conclusion.email, tester: sessionUser };
@@ -73,9 +76,15 @@ export async function samlConclusionOf(
   return { kind: 'signed_in', user: sessionUser, created: conclusion.created };
 }
 
-function refusalOf(error: unknown): { refusal: RefusalKind; said: Message } | undefined {
+function refusalOf(
+  error: unknown,
+): { refusal: RefusalKind; said: Message; retryAfterSeconds?: number } | undefined {
   if (error instanceof DomainError) {
-    return { refusal: error.kind, said: { message: error.message, code: error.code, params: error.params } };
+    return {
+      refusal: error.kind,
+      said: { message: error.message, code: error.code, params: error.params },
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
   }
   if (error instanceof HttpError && error.statusCode === 429) {
     return { refusal: 'rate-limited', said: error.said };
