@@ -408,7 +408,8 @@ describe('a pending sign-in ends with the sessions of its account', () => {
    * Logs in with the old password while a change of it lands between the password step's read of the
    * account and what the step starts (the password check is slow on purpose, so the window is real).
    */
-  async function loginRacingAPasswordChange(user: TestUser) {
+  /** A login whose password check a change of password overtakes (with a new CRM: the row is written again). */
+  async function loginRacingAPasswordChange(user: TestUser, software?: string) {
     const users = t.app.services.repos.users;
     const findByEmail = users.findByEmail;
     users.findByEmail = async (email) => {
@@ -421,7 +422,10 @@ describe('a pending sign-in ends with the sessions of its account', () => {
       return stale;
     };
     try {
-      return await t.api('login', { body: { email: user.email, password: PASSWORD }, ip: '10.9.7.2' });
+      return await t.api('login', {
+        body: { email: user.email, password: PASSWORD, ...(software ? { software } : {}) },
+        ip: '10.9.7.2',
+      });
     } finally {
       users.findByEmail = findByEmail;
     }
@@ -442,6 +446,18 @@ describe('a pending sign-in ends with the sessions of its account', () => {
     const res = await loginRacingAPasswordChange(user);
     assert.equal(res.status, 401, JSON.stringify(res.body));
     assert.ok(!startedSession(res));
+  });
+
+  it('nor either when the login also changes the CRM (its row read again holds the new password)', async () => {
+    const plain = await signup(t.api);
+    const res = await loginRacingAPasswordChange(plain, 'hubspot');
+    assert.equal(res.status, 401, JSON.stringify(res.body));
+    assert.ok(!startedSession(res));
+    const withCode = await signup(t.api);
+    await enable(withCode);
+    const waiting = await loginRacingAPasswordChange(withCode, 'hubspot');
+    assert.equal(waiting.status, 401, JSON.stringify(waiting.body));
+    assert.equal(await pendingRows(withCode), 0);
   });
 
   it('signing the other sessions out ends it', async () => {

@@ -307,6 +307,9 @@ export function authHandlers(
       // (docs/product.md#require-sso); members held to single sign-on, and callers from outside the
       // organization's networks, were refused above. Every refusal comes before the first write.
       await checkSignInAllowed(repos, user, user.totp_secret !== null ? 'password+code' : 'password', ctx.ip);
+      // The hash the password was checked against: what follows starts anything only while it is still the
+      // stored one (stillThePassword). Not the row read again below, which may hold a password changed since.
+      const checked = user.password_hash!;
       const software = await knownSoftware(repos.catalogue, config, body.software);
       if (software && software !== user.software)
         user = await repos.users.updateAndGet(user.id, { software });
@@ -315,7 +318,6 @@ export function authHandlers(
         // of its own that verify-two-factor alone reads, so no other operation takes it as signed in.
         await endPreviousSession(services.repos, ctx);
         clearSessionCookie(ctx.reply, config);
-        const checked = user.password_hash!;
         const pending = await repos.transaction(async (tx) => {
           await stillThePassword(tx, user!, checked);
           return tx.twoFactor.startPending(user!.id);
@@ -327,7 +329,7 @@ export function authHandlers(
           two_factor_required: true,
         };
       }
-      await signIn(services, ctx, user, 'password', user.password_hash!);
+      await signIn(services, ctx, user, 'password', checked);
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
