@@ -460,6 +460,39 @@ describe('a pending sign-in ends with the sessions of its account', () => {
     assert.equal(await pendingRows(withCode), 0);
   });
 
+  it('a password change landing after the code was checked, as the session starts, ends it', async () => {
+    const user = await signup(t.api);
+    const { secret, pending } = await waitingForCode(user);
+    const earlier = await t.app.services.repos.sessions.create(Number(user.id));
+    // The browser's previous session ends just before the new one starts: the change lands there.
+    const sessions = t.app.services.repos.sessions;
+    const destroy = sessions.destroy;
+    let changedMeanwhile = false;
+    sessions.destroy = async (sessionId) => {
+      sessions.destroy = destroy;
+      changedMeanwhile = true;
+      const changed = await t.api('changePassword', {
+        cookie: user.cookie,
+        body: { current_password: PASSWORD, new_password: 'N3w-Passw0rd!' },
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      return destroy.call(sessions, sessionId);
+    };
+    try {
+      const res = await t.api('verifyTwoFactor', {
+        cookie: `${pending}; session=${earlier}`,
+        body: { code: codeAt(secret, 30) },
+      });
+      assert.ok(changedMeanwhile, 'the change landed as the session started');
+      assert.equal(res.status, 401, JSON.stringify(res.body));
+      assert.equal(res.body.message, SIGN_IN_EXPIRED);
+      assert.ok(!startedSession(res));
+    } finally {
+      sessions.destroy = destroy;
+    }
+    assert.equal(await pendingRows(user), 0);
+  });
+
   it('signing the other sessions out ends it', async () => {
     const user = await signup(t.api);
     const { secret, pending } = await waitingForCode(user);

@@ -113,13 +113,29 @@ export async function signIn<K extends OperationId>(
   ctx: HandlerContext<K>,
   user: User,
   method: SignInMethod,
-  checkedPassword?: string,
-  breakGlass = false,
+  {
+    checkedPassword,
+    breakGlass = false,
+    pendingSignIn,
+  }: {
+    /** The stored hash the password was checked against (stillThePassword). */
+    checkedPassword?: string;
+    /** The billing admin's break-glass sign-in (docs/product.md#require-sso): audited as such. */
+    breakGlass?: boolean;
+    /**
+     * The pending sign-in a second factor completes: taken in the session's own transaction, so whatever
+     * ends the account's sign-ins meanwhile (endSignInsOf) either took it first or ends this session too.
+     */
+    pendingSignIn?: string;
+  } = {},
 ) {
   // Before the browser's previous session ends: a refused sign-in changes nothing.
   await refuseSignInOutsideNetwork(services.repos, user, method, ctx.ip);
   await endPreviousSession(services.repos, ctx);
   const sessionId = await services.repos.transaction(async (tx) => {
+    if (pendingSignIn !== undefined && !(await tx.twoFactor.endPending(pendingSignIn))) {
+      throw unauthenticated(SIGN_IN_EXPIRED);
+    }
     await stillThePassword(tx, user, checkedPassword);
     await tx.audit.record({
       type: 'auth.signed_in',
@@ -329,7 +345,7 @@ export function authHandlers(
           two_factor_required: true,
         };
       }
-      await signIn(services, ctx, user, 'password', checked);
+      await signIn(services, ctx, user, 'password', { checkedPassword: checked });
       services.deviceCookies.remember(ctx.request, ctx.reply, email);
       return {
         error: false,
@@ -447,10 +463,7 @@ export function authHandlers(
         });
         throw invalid(INVALID_CODE);
       }
-      // Taken, not just deleted: a password change while the code was checked has ended it already.
-      const taken = await repos.twoFactor.endPending(token);
       clearPendingSignInCookie(ctx.reply, config);
-      if (!taken) throw unauthenticated(SIGN_IN_EXPIRED);
       if (used === 'recovery code') {
         await repos.audit.record({
           type: 'two_factor.recovery_code_used',
@@ -461,7 +474,9 @@ export function authHandlers(
         });
       }
       const method = used === 'recovery code' ? 'password+recovery code' : 'password+code';
-      await signIn(services, ctx, user, method, undefined, breakGlass);
+      // Taken, not just deleted, with the session: a password change while the code was checked (or while
+      // the session starts) has ended it already, or ends the session with it.
+      await signIn(services, ctx, user, method, { breakGlass, pendingSignIn: token });
       services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
       return {
         error: false,
