@@ -309,7 +309,8 @@ export const MESSAGES = {
   scim_token_revoked: 'The SCIM token was revoked: it no longer works.',
   scim_token_rotated: 'New SCIM token created. Copy it now: the previous one keeps working for 24 hours.',
   scim_user_exists: 'A user with this userName exists already.',
-  scim_user_inactive: 'The organization’s identity provider has turned off access for {email}: only it can let them in again.',
+  scim_user_inactive:
+    'The organization’s identity provider has turned off access for {email}: only it can let them in again.',
   scim_user_not_at_domain: "userName must be an address at {domain}, the organization's verified domain.",
   scim_user_other_organization: 'This address belongs to a member of another organization.',
   seat_already_held: '{member} already holds a {plan} seat.',

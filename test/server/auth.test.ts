@@ -1,5 +1,6 @@
 /** auth operations: signup, login, logout, google-auth, forgot-password, reset-password. */
 import assert from 'node:assert/strict';
+import { Secret, TOTP } from 'otpauth';
 import { before, describe, it } from './helpers/node-test.js';
 import { RESET_PASSWORD_MESSAGE, SIGNUP_PASSWORD_MESSAGE } from '../../src/shared/password-strength.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
@@ -341,6 +342,46 @@ describe('google-auth', () => {
           password_hash: null,
           google_sub: `sub-${squatter.email}`,
         });
+      });
+
+      it('clears a second factor the squatter set up too, audited, so the owner is not locked out by it', async () => {
+        const squatter = await signup(g.api);
+        const started = await g.api('startTwoFactorSetup', {
+          cookie: squatter.cookie,
+          body: { password: PASSWORD },
+        });
+        assert.equal(started.status, 200, JSON.stringify(started.body));
+        const code = new TOTP({
+          secret: Secret.fromBase32(started.body.data.secret),
+          digits: 6,
+          period: 30,
+          algorithm: 'SHA1',
+        }).generate();
+        const on = await g.api('confirmTwoFactorSetup', { cookie: squatter.cookie, body: { code } });
+        assert.equal(on.status, 200, JSON.stringify(on.body));
+
+        const owner = await g.api('googleAuth', {
+          body: { token: `valid:${squatter.email}`, type: 'login' },
+        });
+        assert.equal(owner.status, 200, JSON.stringify(owner.body));
+        const twoFactor = await g.api('getTwoFactor', { cookie: owner.cookie });
+        assert.equal(twoFactor.body.data.enabled, false, JSON.stringify(twoFactor.body));
+        const codes = await g.app.services.db
+          .selectFrom('recovery_codes')
+          .select('user_id')
+          .where('user_id', '=', Number(squatter.id))
+          .execute();
+        assert.equal(codes.length, 0, 'no recovery code left');
+        const audit = await g.app.services.db
+          .selectFrom('audit_events')
+          .select('type')
+          .where('target_id', '=', Number(squatter.id))
+          .orderBy('id')
+          .execute();
+        assert.deepEqual(audit.map((entry) => entry.type).slice(-2), [
+          'two_factor.disabled',
+          'auth.signed_in',
+        ]);
       });
 
       it('keeps the password and sessions of an account already linked to Google', async () => {

@@ -3,9 +3,34 @@ import type { SignInMethod, User } from '../db/schema.js';
 import { forbidden } from './errors.js';
 import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
 import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
-import type { Repositories } from '../repositories/index.js';
+import type { InTransaction, Repositories } from '../repositories/index.js';
+import { personOf } from '../repositories/audit.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { message } from '../../contract/messages.js';
+
+/**
+ * Two-factor sign-in off for `user`, in the caller's transaction: its secret, a setup in progress and the
+ * recovery codes are forgotten, and `two_factor.disabled` is audited when it was on. The one way it goes off:
+ * its owner turning it off (with a code), and Google's proof of the address, which distrusts a second
+ * factor set up by whoever held the account before, as it does their password. Ending the sessions and
+ * pending sign-ins is the caller's (endSignInsOf).
+ */
+export async function forgetSecondFactor(
+  tx: InTransaction,
+  user: User,
+  { ip }: { ip: string | null },
+): Promise<void> {
+  await tx.users.update(user.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
+  await tx.twoFactor.forgetRecoveryCodes(user.id);
+  if (user.totp_secret === null) return;
+  await tx.audit.record({
+    type: 'two_factor.disabled',
+    organizationId: user.organization_id,
+    actor: personOf(user),
+    target: personOf(user),
+    ip,
+  });
+}
 
 /** The user's TOTP secret (base32), opened from its sealed form. */
 export function totpSecretOf(services: { secretBox: SecretBox }, sealed: string): string {

@@ -20,7 +20,12 @@ import {
   setSessionCookie,
 } from '../http/session-cookie.js';
 import { PENDING_SIGN_IN_SECONDS } from '../repositories/two-factor.js';
-import { checkSecondFactor, INVALID_CODE, methodOfSecondFactor } from '../domain/two-factor.js';
+import {
+  checkSecondFactor,
+  forgetSecondFactor,
+  INVALID_CODE,
+  methodOfSecondFactor,
+} from '../domain/two-factor.js';
 import type { OperationId } from '../../contract/types.js';
 import type { Handlers, HandlerContext } from '../http/api.js';
 import { autoJoinMail, personInMail, resetPasswordMail } from '../mail/templates.js';
@@ -389,12 +394,16 @@ export function authHandlers(
         const existing = user;
         // Google proved the address. A password set on an account never linked to Google was set by
         // whoever signed up with that address, without proving it (maybe someone waiting for the
-        // owner to arrive: pre-account takeover): it is removed and that account's other sessions end.
-        // The owner can set a password again with "forgot password".
+        // owner to arrive: pre-account takeover): it is removed, with any second factor they set up (else
+        // the owner, after "forgot password", would still need their authenticator), and that account's
+        // other sessions end. The owner can set a password again with "forgot password".
         const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
         user = await repos.transaction(async (tx) => {
           await proveAddress(tx, existing);
-          if (distrustPassword) await tx.sessions.endSignInsOf(existing.id);
+          if (distrustPassword) {
+            await forgetSecondFactor(tx, existing, { ip: ctx.ip });
+            await tx.sessions.endSignInsOf(existing.id);
+          }
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
             ...(distrustPassword ? { password_hash: null } : {}),
@@ -404,7 +413,7 @@ export function authHandlers(
         if (distrustPassword) {
           ctx.request.log.warn(
             { userId: existing.id },
-            'Google sign-in into a password account never linked to Google: password removed, other sessions ended',
+            'Google sign-in into a password account never linked to Google: password and second factor removed, other sessions ended',
           );
         }
       } else {

@@ -9,7 +9,7 @@ import { conflict, forbidden, invalid, notFound, unauthenticated } from '../doma
 import { canEndSessionsOf } from '../../shared/permissions.js';
 import { saveSessionPolicies } from '../domain/session-policies.js';
 import { NO_SESSION_POLICY } from '../repositories/session-policies.js';
-import { checkSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
+import { checkSecondFactor, forgetSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { Handlers } from '../http/api.js';
@@ -156,20 +156,8 @@ export function securityHandlers(
       }
       const keep = currentSession(ctx.request);
       await repos.transaction(async (tx) => {
-        await tx.users.update(user.id, {
-          totp_secret: null,
-          totp_pending_secret: null,
-          totp_last_step: null,
-        });
-        await tx.twoFactor.forgetRecoveryCodes(user.id);
+        await forgetSecondFactor(tx, user, { ip: ctx.ip });
         await tx.sessions.endSignInsOf(user.id, { keep });
-        await tx.audit.record({
-          type: 'two_factor.disabled',
-          organizationId: user.organization_id,
-          actor: personOf(user),
-          target: personOf(user),
-          ip: ctx.ip,
-        });
       });
       return { error: false, ...message('two_factor_off') };
     },
