@@ -161,6 +161,38 @@ describe('change-password', () => {
   });
 });
 
+describe('two password changes at once', () => {
+  it('the one that lands second changes nothing: whoever knew the old password cannot overtake the owner', async () => {
+    const owner = await signup(t.api);
+    const intruder = await login(owner, FIREFOX_LINUX, '10.0.0.6');
+    // The intruder's change has read the account (old password) when the owner's lands.
+    const limiter = t.app.services.rateLimiter;
+    const hit = limiter.hit;
+    limiter.hit = async (rule, subject) => {
+      limiter.hit = hit;
+      const first = await t.api('changePassword', {
+        cookie: owner.cookie,
+        body: { current_password: PASSWORD, new_password: 'Own3r-Passw0rd!' },
+      });
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      return hit.call(limiter, rule, subject);
+    };
+    try {
+      const second = await t.api('changePassword', {
+        cookie: intruder,
+        body: { current_password: PASSWORD, new_password: 'Intrud3r-Passw0rd!' },
+      });
+      assert.equal(second.status, 400, JSON.stringify(second.body));
+      assert.equal(second.body.message, 'Your current password is not correct.');
+    } finally {
+      limiter.hit = hit;
+    }
+    assert.equal(await signedIn(owner.cookie), true);
+    assert.equal(await signedIn(intruder), false);
+    await login(owner, FIREFOX_LINUX, '10.0.0.7', 'Own3r-Passw0rd!');
+  });
+});
+
 describe('end-member-sessions and remove-organization-user', () => {
   let admin: TestUser;
   let member: TestUser;

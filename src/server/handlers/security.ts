@@ -324,8 +324,12 @@ export function securityHandlers(
       }
       if (!isAcceptablePassword(ctx.body.new_password)) throw invalid(message('password_too_weak_medium'));
       const passwordHash = await hashPassword(ctx.body.new_password);
+      const checked = user.password_hash;
       await repos.transaction(async (tx) => {
-        await tx.users.update(user.id, { password_hash: passwordHash });
+        // Changed meanwhile (another change, a reset): the current password given is no longer it.
+        if (!(await tx.users.replacePasswordIf(user.id, checked, passwordHash))) {
+          throw invalid(message('current_password_wrong'));
+        }
         // Whoever knew the old password is signed out everywhere else.
         await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.passwordResets.discardUnusedOf(user.id);

@@ -156,6 +156,21 @@ export function createUsersRepository(db: Db) {
      * True when the account's password is still `hash`, holding its row (shared) until the transaction
      * ends: a password change or reset waits for it, so what it ends includes what this transaction starts.
      */
+    /**
+     * Sets a new password hash only while the stored one is still `checked` (the one the current password
+     * was verified against): of two changes at once, the one that commits second finds another hash and
+     * changes nothing. Answers whether it changed it.
+     */
+    async replacePasswordIf(id: number, checked: string, next: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: next })
+        .where('id', '=', id)
+        .where('password_hash', '=', checked)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async holdIfPasswordIs(id: number, hash: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
