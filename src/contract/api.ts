@@ -1591,7 +1591,8 @@ export interface paths {
      *     part, as top-up credits: its plan credits would have expired with that period, and the new
      *     period's usage is unchanged, so `refunded` may be 0. Each credit goes back where it came from: the
      *     part of the spend drawn from the team pool goes back to the pool (`to_pool`), the rest to the
-     *     member's balance (`refunded`).
+     *     member's balance (`refunded`). A spend a CRM sync charged (features `email_sync`, `phone_sync`) is
+     *     the sync's to give back when its write fails: here it answers 404 `spend_not_found`.
      */
     post: operations['refundCredits'];
     delete?: never;

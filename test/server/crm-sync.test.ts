@@ -348,6 +348,27 @@ describe('sync-profile with the Demo CRM', () => {
     assert.equal(none.status, 404);
     assert.equal(none.body.code, 'crm_sync_not_connected');
   });
+
+  it("its charge is not the member's to refund: the record stays written and paid for", async () => {
+    const grace = { first_name: 'Grace', email: 'grace.sync@example.com' };
+    const synced = await sync(member, grace);
+    assert.equal(synced.body.data.credits_charged, 1, JSON.stringify(synced.body));
+    const spend = await db()
+      .selectFrom('credit_ledger')
+      .select(['id', 'idempotency_key'])
+      .where('user_id', '=', Number(member.id))
+      .where('kind', '=', 'spend')
+      .where('feature', '=', 'email_sync')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const before = await credits(member);
+    for (const body of [{ spend_id: String(spend.id) }, { idempotency_key: spend.idempotency_key! }]) {
+      const refund = await t.api('refundCredits', { cookie: member.cookie, body });
+      assert.equal(refund.status, 404, JSON.stringify(refund.body));
+      assert.equal(refund.body.code, 'spend_not_found');
+    }
+    assert.equal(await credits(member), before);
+  });
 });
 
 /** Two syncs of one profile racing (docs/product.md#crm-sync-rules): the Demo CRM's create is checked under a lock. */

@@ -3,6 +3,7 @@
  * ledger entries (repositories/credits.ts) inside the caller's transaction. Plan credits are granted per
  * credit period and expire at its end; top-ups never expire; plan credits are spent first.
  */
+import { randomUUID } from 'node:crypto';
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
@@ -260,13 +261,25 @@ export function refundParts(
 }
 
 /**
+ * The idempotency keys of the spends the server charges itself (a CRM sync's data, docs/product.md#crm-sync-rules):
+ * the server alone gives those back, when what it charged for did not happen. A member refunding one
+ * would keep the record written in their CRM, and the profile paid for in the sync log, for free.
+ */
+const SERVER_CHARGE_KEY_PREFIX = 'crm-sync-';
+
+/** A new key of a spend the server charges (SERVER_CHARGE_KEY_PREFIX). */
+export const serverChargeKey = () => `${SERVER_CHARGE_KEY_PREFIX}${randomUUID()}`;
+
+/**
  * Gives back a spend of the user's (a lookup that found nothing), once; each credit where it came from:
- * what the spend drew from the team pool (`toPool`) back to that pool, the rest to the user.
+ * what the spend drew from the team pool (`toPool`) back to that pool, the rest to the user. A spend the
+ * server charged is given back by the server only (`by: 'server'`); to the caller it is no spend of theirs.
  */
 export async function refundSpend(
   repos: Repositories,
   userId: number,
   spend: { spendId?: string; idempotencyKey?: string },
+  by: 'caller' | 'server' = 'caller',
 ): Promise<{ entry: StoredEntry; user: User; replayed: boolean; toPool: number }> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
@@ -277,7 +290,10 @@ export async function refundSpend(
         : spend.idempotencyKey !== undefined
           ? await tx.credits.findByIdempotencyKey(user.id, spend.idempotencyKey)
           : undefined;
-    if (!original || original.kind !== 'spend') throw notFound(message('spend_not_found'));
+    const serverCharged = original?.idempotency_key?.startsWith(SERVER_CHARGE_KEY_PREFIX) ?? false;
+    if (!original || original.kind !== 'spend' || (serverCharged && by === 'caller')) {
+      throw notFound(message('spend_not_found'));
+    }
     // Pool credits never expire: they go back whatever the period (to the member if the pool is gone).
     const toPool = original.organization_id === null ? 0 : -original.pool_amount;
     const earlier = await tx.credits.refundOf(original.id);

@@ -5,7 +5,6 @@
  * scope and month), writes all or nothing through the connection's record API, waits out the CRM's 429s a
  * few times, gives the credits back when the write fails, and logs every real sync.
  */
-import { randomUUID } from 'node:crypto';
 import type { components } from '../../contract/api.js';
 import { message } from '../../contract/messages.js';
 import {
@@ -30,7 +29,7 @@ import {
 import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordApiOf, type AccessServices } from './crm-access.js';
-import { refundSpend, spendCredits } from './credits.js';
+import { refundSpend, serverChargeKey, spendCredits } from './credits.js';
 import { DomainError, notFound, rejected, tooManyAttempts } from './errors.js';
 
 type SyncResult = components['schemas']['SyncResult'];
@@ -164,7 +163,7 @@ export async function syncProfile(
   // Charged before the write, so a balance too small writes nothing; given back when the write fails.
   const spends: { kind: 'email' | 'phone'; spendId: string }[] = [];
   const giveBack = async (spendIds: string[]) => {
-    for (const spendId of spendIds) await refundSpend(repos, user.id, { spendId });
+    for (const spendId of spendIds) await refundSpend(repos, user.id, { spendId }, 'server');
   };
   try {
     for (const kind of toCharge) {
@@ -176,7 +175,7 @@ export async function syncProfile(
             amount: 1,
             feature: `${kind}_sync`,
             reference: profileValue(profile, 'profile_url') ?? profileValue(profile, 'email'),
-            idempotencyKey: `crm-sync-${randomUUID()}`,
+            idempotencyKey: serverChargeKey(),
           },
           async () => {},
         ),
