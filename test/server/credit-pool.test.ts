@@ -190,6 +190,12 @@ describe('the team pool', () => {
     const reused = await grant(admin, [a], 5, { idempotency_key: key });
     assert.equal(reused.status, 409);
     assert.equal(reused.body.code, 'grant_key_reused');
+    // Another member besides: not the same call, so not answered as done for them.
+    const c = await invitedMember(t, admin);
+    const more = await grant(admin, [a, b, c], 20, { idempotency_key: key });
+    assert.equal(more.status, 409, JSON.stringify(more.body));
+    assert.equal(more.body.code, 'grant_key_reused');
+    assert.equal(await poolOf(admin), 60, 'nothing moved');
     const taken = await takeBack(admin, [a, b], 20);
     assert.equal(taken.body.message, 'Took back 40 credits from 2 members.');
     await assertLedgersHold(admin, [a, b]);

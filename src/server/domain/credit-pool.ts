@@ -36,15 +36,24 @@ export interface PoolMoveOutcome {
 
 const why = (text: string, reason: string | null) => (reason ? `${text}: ${reason}` : text);
 
-/** A retried call finds what its key moved: the same kind, to members it names, by the amount it asks. */
+/**
+ * A retried call finds what its key moved: the same kind, to members it names, by the amount it asks; and
+ * every member it names moved, but for a take-back of everything (`amount` null), which leaves out those
+ * who had nothing to give back. Otherwise the key answers another call (409), never part of it as done.
+ */
 function sameMove(move: PoolMove, earlier: StoredPoolEntry[]): boolean {
   const asked = new Set(move.memberIds);
-  return earlier.every(
-    (entry) =>
-      entry.kind === move.kind &&
-      entry.member_id !== null &&
-      asked.has(entry.member_id) &&
-      (move.amount === null || Math.abs(entry.amount) === move.amount),
+  const movedTo = new Set(earlier.map((entry) => entry.member_id));
+  const everyoneMoved = move.amount === null || [...asked].every((id) => movedTo.has(id));
+  return (
+    everyoneMoved &&
+    earlier.every(
+      (entry) =>
+        entry.kind === move.kind &&
+        entry.member_id !== null &&
+        asked.has(entry.member_id) &&
+        (move.amount === null || Math.abs(entry.amount) === move.amount),
+    )
   );
 }
 
