@@ -176,6 +176,28 @@ describe('alerts are mailed once per event and period', () => {
     assert.equal((await mailsTo(admin.email, /reached their monthly credit cap/)).length, 1);
   });
 
+  it('a CRM sync that charges up to the cap mails them as a spend does, and uses them up only then', async () => {
+    const admin = await signup(t.api, { name: 'Sync Admin' });
+    const member = await invitedMember(t, admin);
+    const connected = await t.api('verifySettings', {
+      cookie: member.cookie,
+      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
+    });
+    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    await setCaps(admin, member, { monthly_cap: 1 });
+    const synced = await t.api('syncProfile', {
+      cookie: member.cookie,
+      body: {
+        software: 'demo-crm',
+        profile: { first_name: 'Ada', last_name: 'Cap', email: `ada-${randomUUID()}@example.com` },
+      },
+    });
+    assert.equal(synced.status, 200, JSON.stringify(synced.body));
+    assert.equal(synced.body.data.credits_charged, 1);
+    assert.equal((await mailsTo(admin.email, /reached their monthly credit cap/)).length, 1);
+    assert.equal((await mailsTo(member.email, /You reached your monthly credit cap/)).length, 1);
+  });
+
   it('alerts that are off are not mailed', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);

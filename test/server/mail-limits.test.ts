@@ -140,6 +140,75 @@ const invite = (admin: TestUser, email: string) =>
  * One walk per sender of the table: sends at one target until past the limit and checks what the table
  * declares: 429 for a refusing kind, no more mails than the limit for a skipping one.
  */
+type Spender = 'spendCredits' | 'syncProfile';
+
+/**
+ * A member of a new organization who spends one credit at a time: through spend-credits, or by a CRM sync
+ * that charges the email it writes (a new profile each time, so each is charged).
+ */
+async function spendingMember(by: Spender) {
+  const admin = await signup(t.api);
+  const member = await invitedMember(t, admin);
+  if (by === 'syncProfile') {
+    const connected = await t.api('verifySettings', {
+      cookie: member.cookie,
+      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
+    });
+    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+  }
+  const spend = () =>
+    by === 'spendCredits'
+      ? t.api('spendCredits', {
+          cookie: member.cookie,
+          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
+        })
+      : t.api('syncProfile', {
+          cookie: member.cookie,
+          body: {
+            software: 'demo-crm',
+            profile: { first_name: 'Ada', email: `ada-${randomUUID()}@example.com` },
+          },
+        });
+  const setCap = async (cap: number) => {
+    const set = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [member.id], monthly_cap: cap },
+    });
+    assert.equal(set.status, 200);
+  };
+  return { admin, member, spend, setCap };
+}
+
+/**
+ * An alert is mailed once per member and credit period (docs/product.md#credit-alerts): a member reaching
+ * their cap in one new period after another alerts the admin until the per-address limit.
+ */
+async function creditAlertWalk(by: Spender) {
+  const { admin, spend, setCap } = await spendingMember(by);
+  await setCap(1);
+  const payer = (await t.app.services.repos.users.findById(Number(admin.id)))!;
+  for (let i = 0; i <= limitOf('creditAlert'); i += 1) {
+    // Each period starts at its own second, so each is a period of its own.
+    await renewBillingPeriod(t.app.services.repos, payer, new Date(Date.now() + i * 1000));
+    const spent = await spend();
+    assert.equal(spent.status, 200, 'the spend goes through past the limit: only the mail is skipped');
+  }
+  assert.equal(
+    (await mailsTo(admin.email, /reached their monthly credit cap/)).length,
+    limitOf('creditAlert'),
+  );
+}
+
+/** Not an address the caller chose (the member's own): the table's bound is once a credit period. */
+async function capReachedWalk(by: Spender) {
+  const { member, spend, setCap } = await spendingMember(by);
+  for (const cap of [1, 2]) {
+    await setCap(cap);
+    assert.equal((await spend()).status, 200);
+  }
+  assert.equal((await mailsTo(member.email, /monthly credit cap/)).length, 1);
+}
+
 const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
   invitation: {
     async inviteUser() {
@@ -393,54 +462,12 @@ const WALKS: Record<MailKind, Record<string, () => Promise<void>>> = {
     },
   },
   creditAlert: {
-    /**
-     * An alert is mailed once per member and credit period (docs/product.md#credit-alerts): a member reaching
-     * their cap in one new period after another alerts the admin until the per-address limit.
-     */
-    async spendCredits() {
-      const admin = await signup(t.api);
-      const member = await invitedMember(t, admin);
-      const set = await t.api('setMemberCaps', {
-        cookie: admin.cookie,
-        body: { user_ids: [member.id], monthly_cap: 1 },
-      });
-      assert.equal(set.status, 200);
-      const payer = (await t.app.services.repos.users.findById(Number(admin.id)))!;
-      for (let i = 0; i <= limitOf('creditAlert'); i += 1) {
-        // Each period starts at its own second, so each is a period of its own.
-        await renewBillingPeriod(t.app.services.repos, payer, new Date(Date.now() + i * 1000));
-        const spent = await t.api('spendCredits', {
-          cookie: member.cookie,
-          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
-        });
-        assert.equal(spent.status, 200, 'the spend goes through past the limit: only the mail is skipped');
-      }
-      assert.equal(
-        (await mailsTo(admin.email, /reached their monthly credit cap/)).length,
-        limitOf('creditAlert'),
-      );
-    },
+    spendCredits: () => creditAlertWalk('spendCredits'),
+    syncProfile: () => creditAlertWalk('syncProfile'),
   },
   capReached: {
-    /** Not an address the caller chose (the member's own): the table's bound is once a credit period. */
-    async spendCredits() {
-      const admin = await signup(t.api);
-      const member = await invitedMember(t, admin);
-      const spend = () =>
-        t.api('spendCredits', {
-          cookie: member.cookie,
-          body: { amount: 1, feature: 'email_lookup', idempotency_key: randomUUID() },
-        });
-      for (const cap of [1, 2]) {
-        const set = await t.api('setMemberCaps', {
-          cookie: admin.cookie,
-          body: { user_ids: [member.id], monthly_cap: cap },
-        });
-        assert.equal(set.status, 200);
-        assert.equal((await spend()).status, 200);
-      }
-      assert.equal((await mailsTo(member.email, /monthly credit cap/)).length, 1);
-    },
+    spendCredits: () => capReachedWalk('spendCredits'),
+    syncProfile: () => capReachedWalk('syncProfile'),
   },
 };
 

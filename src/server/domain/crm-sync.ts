@@ -19,6 +19,7 @@ import {
   type SyncSettings,
 } from '../../shared/crm-sync-rules.js';
 import type { Software, User } from '../db/schema.js';
+import type { InTransaction } from '../repositories/index.js';
 import {
   CrmDuplicateAppeared,
   CrmRateLimited,
@@ -29,7 +30,7 @@ import {
 import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordApiOf, type AccessServices } from './crm-access.js';
-import { refundSpend, serverChargeKey, spendCredits } from './credits.js';
+import { refundSpend, serverChargeKey, spendCredits, type SpendNews } from './credits.js';
 import { DomainError, notFound, rejected, tooManyAttempts } from './errors.js';
 
 type SyncResult = components['schemas']['SyncResult'];
@@ -55,6 +56,8 @@ export async function syncSettingsFor(
 export interface SyncServices extends AccessServices {
   /** Runs an account's spends a few at a time (Services' accountLimit). */
   accountLimit: { run<T>(accountId: number, work: () => Promise<T>): Promise<T> };
+  /** What a charge's news mails (the cap reached, credit alerts), in its transaction: spendCredits' onNews. */
+  onSpendNews: (tx: InTransaction, member: User, news: SpendNews) => Promise<void>;
 }
 
 /** Who pays once for a profile: the organization, or the user outside one. */
@@ -177,7 +180,7 @@ export async function syncProfile(
             reference: profileValue(profile, 'profile_url') ?? profileValue(profile, 'email'),
             idempotencyKey: serverChargeKey(),
           },
-          async () => {},
+          services.onSpendNews,
         ),
       );
       spends.push({ kind, spendId: outcome.entry.id });

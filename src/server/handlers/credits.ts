@@ -7,28 +7,21 @@
 import { roleCan } from '../../shared/permissions.js';
 import { packLineDescription } from '../domain/billing/quote.js';
 import { requirePermission } from '../domain/authorization.js';
-import { refundSpend, setMonthlyCaps, spendCredits, type SpendNews } from '../domain/credits.js';
-import { alertRecipients, type CreditAlert } from '../domain/credit-alerts.js';
+import { refundSpend, setMonthlyCaps, spendCredits } from '../domain/credits.js';
+import { alertRecipients } from '../domain/credit-alerts.js';
+import { spendNewsMails } from './credit-news.js';
 import { saveCreditSettings } from '../domain/credit-settings.js';
 import { movePoolCredits, NO_POOL, type PoolMove } from '../domain/credit-pool.js';
 import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js';
 import { epochSeconds, parseId } from '../domain/present.js';
 import type { User } from '../db/schema.js';
 import { limitMails } from '../mail/mail-limits.js';
-import type { PermittedMail } from '../mail/mailer.js';
-import {
-  capReachedMail,
-  creditAlertMail,
-  creditRequestMail,
-  personInMail,
-  type CreditAlertFacts,
-} from '../mail/templates.js';
-import { mailAfterCommit, mailingTransactions, mailWithin } from '../mail/with-mails.js';
+import { creditRequestMail, personInMail } from '../mail/templates.js';
+import { mailingTransactions } from '../mail/with-mails.js';
 import type { UsageFilter } from '../repositories/credits.js';
 import { DEFAULT_CREDIT_SETTINGS } from '../repositories/credit-settings.js';
-import type { InTransaction } from '../repositories/index.js';
 import { safeRedirectUrl } from '../http/redirects.js';
-import type { HandlerContext, Handlers } from '../http/api.js';
+import type { Handlers } from '../http/api.js';
 import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Services } from '../services.js';
 import { DAY_MS } from '../../shared/duration.js';
@@ -129,42 +122,6 @@ export function creditsHandlers(
    * The mails a spend's news makes, counted by their rules: the member's own at their cap, and each
    * alert to the admins in their language (docs/product.md#credit-alerts).
    */
-  async function newsMails(
-    ctx: HandlerContext<'spendCredits'>,
-    tx: InTransaction,
-    member: User,
-    news: SpendNews,
-  ): Promise<PermittedMail[]> {
-    const usageLink = `${config.publicUrl}/dashboard/usage`;
-    const own = news.capReached
-      ? await limitMails(
-          services,
-          ctx,
-          'capReached',
-          [capReachedMail(member.email, member.monthly_cap ?? 0, usageLink)],
-          tx.trx,
-        )
-      : [];
-    if (news.alerts.length === 0 || member.organization_id === null) return own;
-    const admins = await alertRecipients(tx, member.organization_id);
-    /** What the alert says, where its link goes, and who hears of it: a member's cap is news to the others. */
-    const mailOf = (alert: CreditAlert): { facts: CreditAlertFacts; link: string; except: number | null } =>
-      alert.event === 'pool_low'
-        ? { facts: alert, link: usageLink, except: null }
-        : {
-            facts: { ...alert, member: personInMail(alert.member) },
-            link: `${config.publicUrl}/dashboard/member/edit/${alert.member.id}`,
-            except: alert.member.id,
-          };
-    const alerts = news.alerts.flatMap((alert) => {
-      const { facts, link, except } = mailOf(alert);
-      return admins
-        .filter((admin) => admin.id !== except)
-        .map((admin) => creditAlertMail(admin.email, admin.locale, facts, link));
-    });
-    return [...own, ...(await limitMails(services, ctx, 'creditAlert', alerts, tx.trx))];
-  }
-
   /** Grant-credits and take-back-credits: the admin's move, and the message that says what moved. */
   async function moveCredits(
     caller: User,
@@ -248,7 +205,7 @@ export function creditsHandlers(
   return {
     async spendCredits(ctx) {
       const user = await ctx.user();
-      let mails: PermittedMail[] = [];
+      const news = spendNewsMails(services, ctx);
       const outcome = await services.accountLimit.run(user.id, () =>
         spendCredits(
           repos,
@@ -259,13 +216,10 @@ export function creditsHandlers(
             reference: ctx.body.reference ?? null,
             idempotencyKey: ctx.body.idempotency_key,
           },
-          async (tx, member, news) => {
-            mails = await mailWithin(services.mailer, tx, await newsMails(ctx, tx, member, news));
-          },
+          news.within,
         ),
       );
-      // The spend is done: a mail that cannot go out is logged, never a failed spend.
-      await mailAfterCommit(services.mailer, mails, {
+      await news.afterCommit({
         log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached or credit alert mail not sent'),
       });
       return {

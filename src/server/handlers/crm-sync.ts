@@ -20,6 +20,7 @@ import type { SyncLogCursor, SyncLogFilter } from '../repositories/crm-sync.js';
 import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
+import { spendNewsMails } from './credit-news.js';
 
 /**
  * Who governs the team's sync: the admins, who also choose its shared connection
@@ -142,14 +143,21 @@ export function crmSyncHandlers(
     async syncProfile(ctx) {
       const user = await ctx.user();
       const software = await softwareFor(ctx.body.software);
-      const data = await syncProfile(
-        { ...services, needsAttention: connectionAttention(services, ctx) },
-        user,
-        software,
-        ctx.body.profile,
-        ctx.body.dry_run === true,
-      );
-      return { error: false, data };
+      const news = spendNewsMails(services, ctx);
+      try {
+        const data = await syncProfile(
+          { ...services, needsAttention: connectionAttention(services, ctx), onSpendNews: news.within },
+          user,
+          software,
+          ctx.body.profile,
+          ctx.body.dry_run === true,
+        );
+        return { error: false, data };
+      } finally {
+        await news.afterCommit({
+          log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached or credit alert mail not sent'),
+        });
+      }
     },
 
     async listSyncLog(ctx) {

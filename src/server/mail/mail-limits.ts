@@ -124,7 +124,8 @@ export const MAIL_SENDERS = {
     rules: [RATE_RULES.creditAlertMail],
     pastLimit: 'skip',
     callerChosen: true,
-    senders: ['spendCredits'],
+    // A CRM sync charges its data as a spend (handlers/credit-news.ts).
+    senders: ['spendCredits', 'syncProfile'],
   },
   capReached: {
     template: 'capReachedMail',
@@ -133,7 +134,7 @@ export const MAIL_SENDERS = {
     pastLimit: 'skip',
     callerChosen: false,
     bound: 'once a credit period, to the spending member (users.cap_mailed_at)',
-    senders: ['spendCredits'],
+    senders: ['spendCredits', 'syncProfile'],
   },
   crmAttention: {
     template: 'crmAttentionMail',
