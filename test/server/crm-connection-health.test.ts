@@ -125,6 +125,30 @@ describe('an OAuth connection to the Demo CRM', () => {
     assert.equal((await attentionMails(member)).length, 0);
   });
 
+  it('a refresh the CRM fails (rather than refuses) is a failed sync in the log, the connection kept', async () => {
+    await expiresIn(member, -60);
+    const crm = t.app.services.crm;
+    const forSoftware = crm.forSoftware;
+    crm.forSoftware = (slug) =>
+      Object.assign(Object.create(forSoftware.call(crm, slug)), {
+        refreshTokens: async () => {
+          throw new Error('Demo CRM answered an error (503)');
+        },
+      });
+    try {
+      const failed = await sync(member, { first_name: 'Refresh', last_name: 'Failed' }, false);
+      assert.notEqual(failed.status, 200, JSON.stringify(failed.body));
+    } finally {
+      crm.forSoftware = forSoftware;
+    }
+    const log = await t.api('listSyncLog', { cookie: member.cookie, query: { outcome: 'failed' } });
+    assert.equal(log.status, 200, JSON.stringify(log.body));
+    assert.equal(log.body.data.entries[0]?.profile_name, 'Refresh Failed');
+    assert.equal(log.body.data.entries[0]?.detail, 'The CRM could not be reached.');
+    assert.equal(await statusOf(member), 'connected');
+    await expiresIn(member, 3600);
+  });
+
   it('a refused refresh marks it "needs attention", answers 422 and mails the member exactly once', async () => {
     await pressDemoControl(t, member.cookie, { decision: 'expire_refuse' });
     const first = await sync(member, ada, false);

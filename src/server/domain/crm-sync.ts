@@ -116,9 +116,12 @@ export async function syncProfile(
   try {
     api = await openRecordApi(services, user, software);
   } catch (error) {
-    // A connection that needs attention refuses the sync before any call to the CRM: still a failed sync.
-    if (!dryRun && error instanceof DomainError && error.code === 'crm_reconnect')
-      await logFailure(log, error, error);
+    // Without a connection (or a CRM this cannot sync) nothing was synced. With one, a sync the connection
+    // fails (it needs attention; its token could not be refreshed) is still a failed sync, logged.
+    const noSync =
+      error instanceof DomainError &&
+      (error.code === 'crm_sync_not_connected' || error.code === 'crm_sync_unsupported');
+    if (!dryRun && !noSync) await logFailure(log, error, error);
     throw error;
   }
   const { settings } = await syncSettingsFor(repos, user, software.slug);
