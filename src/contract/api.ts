@@ -3103,7 +3103,8 @@ export interface components {
       join_timestamp: number | null;
       /**
        * @description Whether the member signs in with two factors (get-organization-members gives it, for the
-       *     members table's Two-factor column when the organization requires it).
+       *     members table's Two-factor column when the organization requires it), to those who set the
+       *     organization's security (admins) only.
        */
       two_factor?: boolean;
     };

@@ -114,4 +114,15 @@ describe('two-factor in the members list', () => {
     assert.equal(users.find((u) => u.id === admin.id)?.two_factor, true);
     assert.equal(users.find((u) => u.id === member.id)?.two_factor, false);
   });
+
+  it('tells nobody but the admins (docs/product.md#members)', async () => {
+    const res = await t.api('getOrganizationMembers', { cookie: member.cookie, query: { per_page: '100' } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const users = res.body.data.users as Record<string, unknown>[];
+    assert.ok(users.length > 1);
+    assert.ok(
+      users.every((u) => !('two_factor' in u)),
+      JSON.stringify(users),
+    );
+  });
 });

@@ -40,9 +40,15 @@ function presentSubscription(user: SubscriptionColumns): Schemas['Subscription']
   };
 }
 
+/**
+ * A member as the members table shows them. Whether they sign in with two factors is for those who set the
+ * organization's security (docs/product.md#members): to the others, who lacks a second factor
+ * only says whom to phish.
+ */
 export function presentMember(
   user: SubscriptionColumns &
     Pick<User, 'id' | 'name' | 'email' | 'role' | 'created_at'> & { two_factor: boolean },
+  { withTwoFactor }: { withTwoFactor: boolean },
 ): Schemas['OrganizationMember'] {
   return {
     id: String(user.id),
@@ -51,7 +57,7 @@ export function presentMember(
     role: roleOf(user.role),
     subscription: presentSubscription(user),
     join_timestamp: epochSeconds(user.created_at),
-    two_factor: user.two_factor,
+    ...(withTwoFactor ? { two_factor: user.two_factor } : {}),
   };
 }
 

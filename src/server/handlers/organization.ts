@@ -203,7 +203,9 @@ export function organizationHandlers(
         const matches =
           (q.userId === undefined || q.userId === user.id) &&
           (await repos.users.matchesMemberFilter(user.id, q));
-        const alone = matches ? [presentMember({ ...user, two_factor: user.totp_secret !== null })] : [];
+        const alone = matches
+          ? [presentMember({ ...user, two_factor: user.totp_secret !== null }, { withTwoFactor: true })]
+          : [];
         return {
           error: false,
           data: {
@@ -235,7 +237,9 @@ export function organizationHandlers(
       return {
         error: false,
         data: {
-          users: members.map(presentMember),
+          users: members.map((member) =>
+            presentMember(member, { withTwoFactor: roleCan(user.role, 'organization.security') }),
+          ),
           invitations: pending.invitations.map(presentInvitation),
           total: q.userId !== undefined ? members.length : (matching ?? memberCount),
           member_count: memberCount,
