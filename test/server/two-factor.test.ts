@@ -46,6 +46,39 @@ async function enable(user: TestUser): Promise<{ secret: string; recoveryCodes: 
   return { secret, recoveryCodes: confirmed.body.data.recovery_codes };
 }
 
+describe('two confirmations of one set-up at once', () => {
+  it('turn it on once: the second changes nothing, so the recovery codes shown first are the ones that work', async () => {
+    const user = await signup(t.api);
+    const other = (await passwordStep(user, '10.9.9.1')).cookie!;
+    const started = await t.api('startTwoFactorSetup', { cookie: user.cookie, body: { password: PASSWORD } });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const code = codeAt(started.body.data.secret);
+    // The second has read the account (set-up under way, two-factor off) when the first lands.
+    const limiter = t.app.services.rateLimiter;
+    const hit = limiter.hit;
+    let first: CallResult | undefined;
+    limiter.hit = async (rule, subject) => {
+      limiter.hit = hit;
+      first = await t.api('confirmTwoFactorSetup', { cookie: user.cookie, body: { code } });
+      return hit.call(limiter, rule, subject);
+    };
+    let second: CallResult;
+    try {
+      second = await t.api('confirmTwoFactorSetup', { cookie: other, body: { code } });
+    } finally {
+      limiter.hit = hit;
+    }
+    assert.equal(first?.status, 200, JSON.stringify(first?.body));
+    assert.equal(second.status, 409, JSON.stringify(second.body));
+    assert.equal(second.body.code, 'two_factor_already_on');
+    // A recovery code the first was shown signs in.
+    const pending = pendingCookie(await passwordStep(user, '10.9.9.2'))!;
+    const [recovery] = first!.body.data.recovery_codes as string[];
+    const signedIn = await t.api('verifyTwoFactor', { cookie: pending, body: { code: recovery } });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  });
+});
+
 describe('set-up and removal', () => {
   let user: TestUser;
   let secret: string;

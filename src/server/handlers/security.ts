@@ -115,12 +115,12 @@ export function securityHandlers(
       if (step === null) throw invalid(message('two_factor_setup_code_invalid'));
       const keep = currentSession(ctx.request);
       const codes = newRecoveryCodes();
+      const pending = user.totp_pending_secret;
       await repos.transaction(async (tx) => {
-        await tx.users.update(user.id, {
-          totp_secret: user.totp_pending_secret,
-          totp_pending_secret: null,
-          totp_last_step: step,
-        });
+        // On meanwhile (another confirmation of the same setup): this one changes nothing.
+        if (!(await tx.users.turnOnTwoFactorIf(user.id, pending, step))) {
+          throw conflict(message('two_factor_already_on'));
+        }
         await tx.twoFactor.saveRecoveryCodes(user.id, codes.map(recoveryCodeHash));
         await tx.sessions.endSignInsOf(user.id, { keep });
         await tx.audit.record({

@@ -171,6 +171,22 @@ export function createUsersRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /**
+     * Turns two-factor sign-in on with the setup `pending` (sealed), only while it is still the setup under
+     * way and two-factor sign-in is off: of two confirmations at once, the second changes nothing (its
+     * recovery codes would otherwise replace the ones the first was shown). Answers whether it did.
+     */
+    async turnOnTwoFactorIf(id: number, pending: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_secret: pending, totp_pending_secret: null, totp_last_step: step })
+        .where('id', '=', id)
+        .where('totp_secret', 'is', null)
+        .where('totp_pending_secret', '=', pending)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async holdIfPasswordIs(id: number, hash: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
