@@ -99,6 +99,29 @@ describe('the team pool', () => {
     assert.equal(refused.body.message, 'You have no team pool: it belongs to an organization.');
   });
 
+  it('a pack bought for the pool by someone who moved to another organization before paying goes to them', async () => {
+    const buyer = await signup(t.api);
+    await invitedMember(t, buyer);
+    const checkout = await t.api('buyCredits', {
+      cookie: buyer.cookie,
+      body: { pack: 'credits-100', credits_to: 'pool' },
+    });
+    assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+    const other = await signup(t.api);
+    await invitedMember(t, other);
+    const [before, otherOrg] = [await poolOf(buyer), (await row(other)).organization_id!];
+    // Moved before the payment completed (left, and joined another organization).
+    await t.app.services.db
+      .updateTable('users')
+      .set({ organization_id: otherOrg, role: 'member' })
+      .where('id', '=', Number(buyer.id))
+      .execute();
+    await completeCheckout(t.app.services, new URL(checkout.body.url).pathname.split('/').pop()!);
+    assert.equal(await poolOf(other), 0, 'not the new organization’s pool');
+    assert.equal(before, 0);
+    assert.deepEqual([(await row(buyer)).credits, (await row(buyer)).top_up_credits], [110, 100]);
+  });
+
   it('reaches the member who ran out through a grant; an admin takes back only what is unused', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);

@@ -25,6 +25,7 @@ export async function recordCheckout(billing: BillingRepository, request: Checko
     credit_pack: request.creditPack?.slug ?? null,
     credits: request.creditPack?.credits ?? 0,
     credits_to: request.creditPack?.to ?? null,
+    pool_organization_id: request.creditPack?.to === 'pool' ? request.user.organization_id : null,
   });
   return id;
 }

@@ -619,6 +619,8 @@ export interface CheckoutSessionsTable {
   completed_at: Timestamp | null;
   /** A credit pack's credits go to the buyer's team pool or their own balance (null: own, before 0055). */
   credits_to: 'pool' | 'own' | null;
+  /** The organization whose pool a pack bought for the pool goes to (migration 0074); null before it. */
+  pool_organization_id: Generated<number | null>;
   /** The subscription the paid checkout started or paid into (none for a top-up, or paid before 0050). */
   subscription_id: string | null;
 }

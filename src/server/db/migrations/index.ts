@@ -40,6 +40,7 @@ import m0068SamlSignIn from './0068-saml-sign-in.js';
 import m0071CreditUsageTotals from './0071-credit-usage-totals.js';
 import m0072AssignedSeatsCount from './0072-assigned-seats-count.js';
 import m0073SsoTestSession from './0073-sso-test-session.js';
+import m0074CheckoutPoolOrganization from './0074-checkout-pool-organization.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0071_credit_usage_totals': m0071CreditUsageTotals,
   '0072_assigned_seats_count': m0072AssignedSeatsCount,
   '0073_sso_test_session': m0073SsoTestSession,
+  '0074_checkout_pool_organization': m0074CheckoutPoolOrganization,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -233,7 +233,11 @@ async function applyTopUp(tx: InTransaction, session: CheckoutSession): Promise<
   if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
   if (session.credits <= 0) throw new Error(`Checkout ${session.id} has no credits`);
   const reason = `Credit pack ${session.credit_pack ?? ''} purchased`.trim();
-  const toPool = session.credits_to === 'pool' && buyer.organization_id !== null;
+  // The pool of the organization it was bought for, while the buyer still belongs to it (sessions from
+  // before migration 0074 name none: the buyer's organization, as then).
+  const boughtFor = session.pool_organization_id ?? buyer.organization_id;
+  const toPool =
+    session.credits_to === 'pool' && buyer.organization_id !== null && buyer.organization_id === boughtFor;
   if (toPool) {
     await tx.creditPool.record({
       organization_id: buyer.organization_id!,
