@@ -9075,6 +9075,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

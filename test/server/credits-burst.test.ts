@@ -72,3 +72,26 @@ describe('a burst of spends from one account', () => {
     );
   });
 });
+
+describe('other calls that lock an account’s rows', () => {
+  it('set-member-caps takes its turn under the admin’s account limit, as spends do', async () => {
+    const admin = await signup(t.api);
+    const limit = t.app.services.accountLimit;
+    const run = limit.run;
+    const turns: number[] = [];
+    limit.run = (accountId, work) => {
+      turns.push(accountId);
+      return run.call(limit, accountId, work);
+    };
+    try {
+      const set = await t.api('setMemberCaps', {
+        cookie: admin.cookie,
+        body: { user_ids: [admin.id], monthly_cap: 100 },
+      });
+      assert.equal(set.status, 200, JSON.stringify(set.body));
+    } finally {
+      limit.run = run;
+    }
+    assert.deepEqual(turns, [Number(admin.id)]);
+  });
+});

@@ -292,10 +292,13 @@ export function creditsHandlers(
       const ids = ctx.body.user_ids.map(parseId);
       if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
       const { monthly_cap: monthly, email_cap: email, phone_cap: phone } = ctx.body;
-      const updated = await setMonthlyCaps(repos, caller, ids as number[], {
-        monthly,
-        perKind: { ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }) },
-      });
+      // It locks the members' rows, as a spend does: a burst of it waits its turn (docs/invariants.md).
+      const updated = await services.accountLimit.run(caller.id, () =>
+        setMonthlyCaps(repos, caller, ids as number[], {
+          monthly,
+          perKind: { ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }) },
+        }),
+      );
       const removed = ctx.body.monthly_cap === null;
       const said =
         updated.length === 1
