@@ -79,9 +79,9 @@ describe('other calls that lock an account’s rows', () => {
     const limit = t.app.services.accountLimit;
     const run = limit.run;
     const turns: number[] = [];
-    limit.run = (accountId, work) => {
+    limit.run = <T>(accountId: number, work: () => Promise<T>) => {
       turns.push(accountId);
-      return run.call(limit, accountId, work);
+      return run.call(limit, accountId, work) as Promise<T>;
     };
     try {
       const set = await t.api('setMemberCaps', {
