@@ -15,3 +15,12 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
   if (a == null || b == null) return false;
   return normalizeEmail(a) === normalizeEmail(b);
 }
+
+/**
+ * A plausible address, as every form and API field that takes one checks it (the invitation list, SCIM's
+ * userName): something@domain.tld, no spaces, within 254 characters, and a domain of non-empty labels (no
+ * trailing dot: "name@company.com." would be another address at no domain the organization verified).
+ */
+export function isEmailAddress(email: string): boolean {
+  return email.length >= 3 && email.length <= 254 && /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/.test(email);
+}

@@ -4,7 +4,7 @@
  * again with the same rules (it trusts nothing the browser decided). Pure: no Node or browser imports.
  */
 import { parseCsv } from './csv.js';
-import { normalizeEmail } from './email.js';
+import { isEmailAddress, normalizeEmail } from './email.js';
 import { ROLES, type Role } from './permissions.js';
 
 /** The most rows one bulk invitation takes. */
@@ -58,11 +58,6 @@ export function parseInviteList(text: string): InviteRow[] {
     for (const email of filled) rows.push({ line, email });
   });
   return rows;
-}
-
-/** A plausible address: something@domain.tld, no spaces, within the contract's 254 characters. */
-export function isEmailAddress(email: string): boolean {
-  return email.length >= 3 && email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
 function domainOf(email: string): string {

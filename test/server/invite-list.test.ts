@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from './helpers/node-test.js';
 import { judgeInviteRows, parseInviteList } from '../../src/shared/invite-list.js';
+import { isEmailAddress } from '../../src/shared/email.js';
 
 describe('parseInviteList', () => {
   it('reads one address per line, or separated by commas and semicolons', () => {
@@ -107,5 +108,21 @@ describe('judgeInviteRows', () => {
     assert.equal(judged[0]!.refusal, 'invalid-role');
     assert.equal(judged[1]!.refusal, undefined);
     assert.equal(judged[1]!.role, 'viewer');
+  });
+});
+
+describe('isEmailAddress (docs/product.md#email-addresses)', () => {
+  it('takes name@domain.tld and refuses spaces, a missing part, a trailing dot and empty labels', () => {
+    for (const good of ['ada@example.com', 'a.b+c@mail.example.co.uk']) assert.ok(isEmailAddress(good), good);
+    for (const bad of [
+      'ada',
+      'ada@example',
+      'ada @example.com',
+      'ada@example.com.',
+      'ada@example..com',
+      '@x.io',
+    ]) {
+      assert.equal(isEmailAddress(bad), false, bad);
+    }
   });
 });

@@ -743,6 +743,14 @@ describe('every way in needs a proven address', () => {
       `userName must be an address at ${DOMAIN}, the organization's verified domain.`,
     );
   });
+
+  it('refuses an address at the domain with a trailing dot or an empty label: another address', async () => {
+    for (const userName of [`bob@${DOMAIN}.`, `bob@scim-corp..com`]) {
+      const res = await scim('scimCreateUser', 'POST', '/Users', { body: { userName } });
+      assert.equal(res.status, 400, `${userName}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.detail, 'The request is not valid SCIM: userName must be an email address');
+    }
+  });
 });
 
 describe('group mappings', () => {

@@ -4,9 +4,8 @@
  * and the send cannot disagree. Members and pending invitations are looked up among the listed addresses
  * only (one query each), never by loading a whole organization of up to 10,000 members.
  */
-import { normalizeEmail } from '../../shared/email.js';
+import { isEmailAddress, normalizeEmail } from '../../shared/email.js';
 import {
-  isEmailAddress,
   judgeInviteRows,
   type InviteRefusal,
   type InviteRow,

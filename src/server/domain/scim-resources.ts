@@ -4,7 +4,7 @@
  * Entra's "True"/"False" strings, member removal by value filter), list filters and paging. Anything
  * malformed is a ScimRefusal (400 with its `scimType`), never an exception of another kind.
  */
-import { normalizeEmail } from '../../shared/email.js';
+import { isEmailAddress, normalizeEmail } from '../../shared/email.js';
 import { DomainError, type RefusalKind } from './errors.js';
 import { message, type Message } from '../../contract/messages.js';
 import type { ScimEquality } from '../repositories/scim.js';
@@ -70,7 +70,7 @@ function userName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw bodyInvalid('userName is required');
   if (value.length > USER_NAME_MAX) throw bodyInvalid(`userName is longer than ${USER_NAME_MAX} characters`);
   const address = normalizeEmail(value);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw bodyInvalid('userName must be an email address');
+  if (!isEmailAddress(address)) throw bodyInvalid('userName must be an email address');
   return address;
 }
 
