@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createSandboxBilling } from './billing/sandbox.js';
 import type { BillingProvider } from './billing/provider.js';
 import type { createStripeClient } from './billing/stripe.js';
@@ -208,6 +208,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pluginTimeout: 0,
       // One line per request instead of Fastify's two (http/logging.ts).
       logController: new RequestLog(),
+      // A URL that cannot be decoded ('%' alone) is refused before any route, hook or error handler:
+      // answered here as any bad request is, in the contract's envelope (not Fastify's, which echoes the
+      // path), with the headers every answer carries.
+      frameworkErrors: (error, _request, frameworkReply) => {
+        const reply = frameworkReply as unknown as FastifyReply;
+        if (error.code !== 'FST_ERR_BAD_URL') return void reply.send(error);
+        reply.status(400).type('application/json; charset=utf-8');
+        securityHeaders(reply, config);
+        return void reply.send(errorEnvelope(message('bad_request')));
+      },
     });
   } catch (error) {
     await rateLimitStore?.close();
