@@ -71,6 +71,16 @@ describe('bad input is a 4xx with the envelope', () => {
     assert.deepEqual(res.json(), { error: true, message: 'Not found', code: 'not_found', params: {} });
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/login' })).statusCode, 404);
   });
+  it('a URL that cannot be decoded → 400 envelope with the headers every answer carries', async () => {
+    for (const url of ['/api/get-user/%', '/join/%E0%A4%A', '/sandbox/crm/logos/%', '/login%']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 400, url);
+      assert.deepEqual(res.json(), { error: true, message: 'Bad request.', code: 'bad_request', params: {} });
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(res.headers['x-frame-options'], 'DENY', url);
+      assert.equal(res.headers['cache-control'], 'no-store', url);
+    }
+  });
 });
 
 describe('validation answers are sentences users can act on (docs/product.md#error-texts)', () => {
@@ -199,6 +209,22 @@ describe('NUL characters are refused with 400, never reach PostgreSQL', () => {
       { cookie: user.cookie },
     );
     isNulPage(form, 'sandbox form');
+  });
+
+  it('a field repeated in a sandbox page’s form is refused as an empty one, never a 500', async () => {
+    const headers = {
+      cookie: user.cookie,
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    const posts = [
+      ['/sandbox/crm/tokens', 'decision=refuse_key&key=demo_a&key=demo_b'],
+      ['/sandbox/google/signin', 'email=a%40b.co&email=c%40d.co&outcome=continue'],
+    ] as const;
+    for (const [url, payload] of posts) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload });
+      assert.ok(res.statusCode < 500, `${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
   });
 
   it('a deeply nested body is checked without overflowing the stack', async () => {

@@ -14,6 +14,7 @@ import { sessionUser } from '../http/session-user.js';
 import { html } from '../security/html-escaping.js';
 import type { Services } from '../services.js';
 import { DEMO_CRM, signInFirst } from './crm-pages.js';
+import { formText } from './form-text.js';
 
 const PATH = '/sandbox/crm/tokens';
 const APP_NAME = 'CRM Sync';
@@ -80,11 +81,11 @@ export function registerCrmTokensPage(app: FastifyInstance, services: Services) 
       .send(page(title, body, { locale }));
   });
 
-  app.post<{ Body: { decision?: string; key?: string } }>(PATH, async (request, reply) => {
+  app.post<{ Body: { decision?: unknown; key?: unknown } }>(PATH, async (request, reply) => {
     const user = await sessionUser(services, request);
     if (!user) return signInFirst(request, reply);
     const decision = request.body?.decision as Decision | undefined;
-    const key = request.body?.key?.trim() ?? '';
+    const key = formText(request.body?.key);
     if (decision === 'expire' || decision === 'expire_refuse') {
       await expireDemoTokens(db, user.id, decision === 'expire_refuse');
       return reply.redirect(`${PATH}?done=${decision === 'expire' ? 'expired' : 'refused'}`, 303);

@@ -14,6 +14,7 @@ import { pageLanguage, requestLocale, type PageText } from '../http/page-i18n.js
 import { SafeHtml, html } from '../security/html-escaping.js';
 import type { GoogleSandbox } from '../security/google-sandbox.js';
 import { GOOGLE_SANDBOX_MESSAGE } from '../../shared/google-sandbox.js';
+import { formText } from './form-text.js';
 
 type SignInForm = { email?: string; name?: string; email_verified?: string; outcome?: string };
 
@@ -100,7 +101,7 @@ export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox)
   app.post<{ Body: SignInForm }>('/sandbox/google/signin', async (request, reply) => {
     const { t } = pageLanguage(request);
     const form = request.body ?? {};
-    const email = (form.email ?? '').trim();
+    const email = formText(form.email);
     let result: { credential: string } | { error: string };
     if (form.outcome === 'error') {
       result = { error: 'The sign-in widget failed (sandbox).' };

@@ -25,6 +25,7 @@ import {
   type SandboxSamlProvider,
 } from '../sso/sandbox-provider.js';
 import { selfSignedCertificate } from '../sso/self-signed.js';
+import { formText } from './form-text.js';
 
 type SignInForm = AuthorizationRequest & { email?: string; name?: string; outcome?: string };
 
@@ -91,11 +92,11 @@ function personOf(
   form: { email?: unknown; name?: unknown },
   t: PageText,
 ): { email: string; name: string } | { email: string; problem: string } {
-  const email = typeof form.email === 'string' ? form.email.trim() : '';
+  const email = formText(form.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
     return { email, problem: t('Enter an email address, like name@example.com.') };
   }
-  const name = typeof form.name === 'string' ? form.name.trim().slice(0, 200) : '';
+  const name = formText(form.name).slice(0, 200);
   return { email, name: name || email.split('@')[0]! };
 }
 
