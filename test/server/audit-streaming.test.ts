@@ -545,6 +545,9 @@ describe('SSRF: a deployment reaches only public addresses', () => {
       'https://[fd00::1]/',
       'https://[fe80::1]/',
       'https://[::ffff:10.0.0.1]/',
+      'https://[::7f00:1]/',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[fec0::1]/',
       'https://2130706433/',
     ]) {
       await refuse(url, 'audit_stream_address_not_allowed');

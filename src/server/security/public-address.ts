@@ -34,6 +34,11 @@ const NON_PUBLIC_RANGES = [
   '240.0.0.0/4',
   '::/128',
   '::1/128',
+  // IPv4-compatible (::7f00:1, deprecated) and IPv4-translated (::ffff:0:7f00:1) addresses carry an IPv4
+  // address too; fec0::/10 is the deprecated site-local range.
+  '::/96',
+  '::ffff:0:0:0/96',
+  'fec0::/10',
   '64:ff9b::/96',
   '64:ff9b:1::/48',
   '100::/64',
