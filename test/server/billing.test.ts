@@ -181,6 +181,22 @@ describe('buy-more-seats', () => {
     assert.equal((await t.api('getOrgSubscription', { cookie: admin.cookie })).status, 400);
   });
 
+  it('a billing manager opens and pays the checkout the billing admin is billed for; a member cannot', async () => {
+    const manager = await invitedMember(t, admin, { role: 'billing_manager' });
+    const res = await t.api('buyMoreSeats', {
+      cookie: manager.cookie,
+      body: { standard_seats: 1, pro_seats: 0 },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await page(res.body.url, member.cookie)).statusCode, 404, 'not a member’s to see');
+    const shown = await page(res.body.url, manager.cookie);
+    assert.equal(shown.statusCode, 200, shown.body.slice(0, 300));
+    const before = (await me(admin)).organization.seats.standard;
+    const paid = await submit(`${new URL(res.body.url).pathname}/pay`, manager.cookie);
+    assert.equal(paid.statusCode, 303, paid.body.slice(0, 300));
+    assert.equal((await me(admin)).organization.seats.standard, before + 1);
+  });
+
   it('the bought seats can be assigned', async () => {
     const res = await t.api('setUserProduct', {
       cookie: admin.cookie,

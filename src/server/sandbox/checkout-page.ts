@@ -13,6 +13,8 @@ import { html } from '../security/html-escaping.js';
 import { sessionUser } from '../http/session-user.js';
 import type { Services } from '../services.js';
 import { lineItemText } from './billing-words.js';
+import { requireBillingManager } from '../domain/authorization.js';
+import { DomainError } from '../domain/errors.js';
 
 export function registerCheckoutPage(app: FastifyInstance, services: Services) {
   const { repos, config } = services;
@@ -53,10 +55,23 @@ export function registerCheckoutPage(app: FastifyInstance, services: Services) {
   });
   const signInAgain = signIn((t) => t('Log in to the account that started this checkout.'));
 
+  /**
+   * The signed-in user's checkout: one they pay, or one they opened as a billing manager for the billing
+   * admin who pays (requireBillingManager records it under the payer).
+   */
   async function ownSession(request: FastifyRequest, id: string) {
     const user = await sessionUser(services, request);
     if (!user) return { user: undefined, session: undefined };
-    return { user, session: await repos.billing.findCheckoutOf(user.id, id) };
+    const own = await repos.billing.findCheckoutOf(user.id, id);
+    if (own) return { user, session: own };
+    const payer = await requireBillingManager(repos, user).catch((error: unknown) => {
+      if (error instanceof DomainError) return user;
+      throw error;
+    });
+    return {
+      user,
+      session: payer.id === user.id ? undefined : await repos.billing.findCheckoutOf(payer.id, id),
+    };
   }
 
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
