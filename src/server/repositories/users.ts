@@ -1,5 +1,5 @@
 /** The users table: accounts, their plan columns and organization membership. */
-import { sql, type RawBuilder, type UpdateObject } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type UpdateObject } from 'kysely';
 import type { Db } from '../db/index.js';
 import { precompiled } from '../db/precompiled.js';
 import type { Database, NewUser, SignInMethod, User } from '../db/schema.js';
@@ -145,6 +145,23 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
 const byId = (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id);
 const userById = precompiled(byId);
 const userByIdForUpdate = precompiled((db: Db, id: number) => byId(db, id).forUpdate());
+
+/**
+ * The payer of a subscription among users: an admin still on it, and the one our record of it names
+ * (`subscriptions.user_id`) when there is a record. A co-admin given a seat carries the organization's
+ * subscription id too, and must not be taken for its payer (a deleted subscription would drop their seat).
+ */
+function payerOf(eb: ExpressionBuilder<Database, 'users'>, subscriptionId: string) {
+  const recorded = eb.selectFrom('subscriptions').where('subscriptions.id', '=', subscriptionId);
+  return eb.and([
+    eb('users.stripe_subscription_id', '=', subscriptionId),
+    eb('users.role', '=', 'admin'),
+    eb.or([
+      eb.not(eb.exists(recorded.select('subscriptions.id'))),
+      eb('users.id', '=', recorded.select('subscriptions.user_id')),
+    ]),
+  ]);
+}
 
 export function createUsersRepository(db: Db) {
   return {
@@ -379,19 +396,20 @@ export function createUsersRepository(db: Db) {
       return db
         .selectFrom('users')
         .selectAll()
-        .where('stripe_subscription_id', '=', subscriptionId)
-        .where('role', '=', 'admin')
+        .where((eb) => payerOf(eb, subscriptionId))
         .orderBy('id')
         .executeTakeFirst();
     },
 
-    /** Changes the admins a subscription bills (the payers); members who share it are left alone. */
+    /**
+     * Changes the admin a subscription bills (its payer); members and co-admins who hold a seat of it are
+     * left alone, and so is a payer who moved to a newer subscription.
+     */
     async updatePayersOf(subscriptionId: string, changes: UserChanges): Promise<void> {
       await db
         .updateTable('users')
         .set(changes)
-        .where('stripe_subscription_id', '=', subscriptionId)
-        .where('role', '=', 'admin')
+        .where((eb) => payerOf(eb, subscriptionId))
         .execute();
     },
 
