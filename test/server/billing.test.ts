@@ -195,6 +195,32 @@ describe('buy-more-seats', () => {
     const paid = await submit(`${new URL(res.body.url).pathname}/pay`, manager.cookie);
     assert.equal(paid.statusCode, 303, paid.body.slice(0, 300));
     assert.equal((await me(admin)).organization.seats.standard, before + 1);
+    // The audit log names who bought (the manager), and whose bill it is (the billing admin).
+    const audited = await t.api('listAuditEvents', {
+      cookie: admin.cookie,
+      query: { type: 'billing.seats_purchased' },
+    });
+    assert.equal(audited.status, 200, JSON.stringify(audited.body));
+    const [entry] = audited.body.data.events;
+    assert.equal(entry.actor_email, manager.email);
+    assert.equal(entry.target_email, admin.email);
+  });
+
+  it('a billing manager’s plan change and cancellation in the portal are audited as theirs', async () => {
+    const payer = await signup(t.api);
+    const manager = await invitedMember(t, payer, { role: 'billing_manager' });
+    const changed = await submit('/sandbox/billing/portal/change', manager.cookie, {
+      price_id: 'price_standard_monthly',
+    });
+    assert.equal(changed.statusCode, 303, changed.body.slice(0, 300));
+    assert.equal((await me(payer)).subscription.stripe_product, 'Standard');
+    assert.equal((await submit('/sandbox/billing/portal/cancel', manager.cookie)).statusCode, 303);
+    for (const type of ['billing.plan_changed', 'billing.plan_canceled']) {
+      const audited = await t.api('listAuditEvents', { cookie: payer.cookie, query: { type } });
+      const [entry] = audited.body.data.events;
+      assert.equal(entry?.actor_email, manager.email, type);
+      assert.equal(entry?.target_email, payer.email, type);
+    }
   });
 
   it('the bought seats can be assigned', async () => {

@@ -10,7 +10,10 @@ import type { InvoiceLine } from '../domain/billing/invoices.js';
 import type { Interval, LineItem } from '../domain/billing/quote.js';
 
 export interface CheckoutRequest {
+  /** Who pays (the billing admin of an organization). */
   user: User;
+  /** Who opened it, when not the payer (a billing manager): the audit log's actor. */
+  openedBy?: User;
   /**
    * 'plan': the buyer's own plan (plus optional seats); 'seats': organization seats only; 'top_up': a credit
    * pack, a one-off payment.

@@ -45,7 +45,8 @@ export function billingHandlers(
 
   return {
     async checkout(ctx) {
-      const user = await requireBillingManager(repos, await ctx.user());
+      const caller = await ctx.user();
+      const user = await requireBillingManager(repos, caller);
       const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, ctx.body.items[0]!.price_id);
       if (!chosen) throw invalid(message('price_unknown'));
@@ -58,6 +59,7 @@ export function billingHandlers(
       const proSeats = ctx.body.pro_seats ?? 0;
       const request: CheckoutRequest = {
         user,
+        openedBy: caller,
         kind: 'plan',
         product: chosen.plan.slug as 'standard' | 'pro',
         interval: chosen.interval,
@@ -76,7 +78,8 @@ export function billingHandlers(
     },
 
     async buyMoreSeats(ctx) {
-      const user = await requireBillingManager(repos, await ctx.user());
+      const caller = await ctx.user();
+      const user = await requireBillingManager(repos, caller);
       const { standard_seats: standardSeats, pro_seats: proSeats } = ctx.body;
       if (standardSeats + proSeats < 1) throw invalid(message('seats_missing'));
       // A provider that changes quantities in place (Stripe) adds the seats to the account's live
@@ -85,7 +88,8 @@ export function billingHandlers(
         ? await liveSubscriptionOf(services, user)
         : undefined;
       if (live) {
-        await addSeatsInPlace(services, user, live.id, { standard: standardSeats, pro: proSeats }, ctx.ip);
+        const added = { standard: standardSeats, pro: proSeats };
+        await addSeatsInPlace(services, user, live.id, added, ctx.ip, caller);
         return { error: false, ...message('seats_added'), url: null };
       }
       const plans = await repos.catalogue.plans();
@@ -93,6 +97,7 @@ export function billingHandlers(
       const interval: Interval = user.stripe_interval === 'monthly' ? 'monthly' : 'yearly';
       const url = await services.billing.createCheckout({
         user,
+        openedBy: caller,
         kind: 'seats',
         product: null,
         interval,

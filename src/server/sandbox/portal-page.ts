@@ -50,14 +50,21 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
    * The account billed for the signed-in user (themself, or the billing admin for a billing manager), by
    * the same rule as the API (requireBillingManager); otherwise answers 401 or 403 and returns undefined.
    */
-  async function billingAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
+  /**
+   * Who pays (the billing admin) and who acts (the signed-in user: they, or a billing manager for them,
+   * whom the audit log names), or undefined once the page said why not.
+   */
+  async function billingAdmin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ payer: User; caller: User } | undefined> {
     const user = await sessionUser(services, request);
     if (!user) {
       signInFirst(request, reply);
       return undefined;
     }
     try {
-      return await requireBillingManager(repos, user);
+      return { payer: await requireBillingManager(repos, user), caller: user };
     } catch (error) {
       refused(request, reply, error, { href: '/dashboard/billing', text: (t) => t('Back to billing') });
       return undefined;
@@ -88,8 +95,9 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   }
 
   app.get<{ Querystring: { return_url?: string; done?: string } }>(PORTAL, async (request, reply) => {
-    const user = await billingAdmin(request, reply);
-    if (!user) return reply;
+    const who = await billingAdmin(request, reply);
+    if (!who) return reply;
+    const { payer: user } = who;
     const plans = await repos.catalogue.plans();
     const returnUrl =
       safeRedirectUrl(config, request.query.return_url) ?? `${config.publicUrl}/dashboard/billing`;
@@ -211,13 +219,15 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { price_id?: string; return_url?: string } }>(
     `${PORTAL}/change`,
     async (request, reply) => {
-      const user = await billingAdmin(request, reply);
-      if (!user) return reply;
+      const who = await billingAdmin(request, reply);
+      if (!who) return reply;
+      const { payer: user, caller } = who;
       const plans = await repos.catalogue.plans();
       const chosen = planOfPrice(plans, String(request.body?.price_id ?? ''));
       if (!chosen || chosen.plan.slug === 'free') return reply.redirect(back(request.body?.return_url), 303);
       const id = await recordCheckout(repos.billing, {
         user,
+        openedBy: caller,
         kind: 'plan',
         product: chosen.plan.slug as 'standard' | 'pro',
         interval: chosen.interval,
@@ -241,8 +251,9 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   app.post<{ Body: { standard?: string; pro?: string; return_url?: string } }>(
     `${PORTAL}/seats`,
     async (request, reply) => {
-      const user = await billingAdmin(request, reply);
-      if (!user) return reply;
+      const who = await billingAdmin(request, reply);
+      if (!who) return reply;
+      const { payer: user, caller } = who;
       const count = (value: string | undefined) =>
         /^\d{1,6}$/.test(String(value ?? '')) ? Number(value) : NaN;
       const target = { standard: count(request.body?.standard), pro: count(request.body?.pro) };
@@ -250,7 +261,7 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
         if (Number.isNaN(target.standard) || Number.isNaN(target.pro)) {
           throw invalid(message('seat_counts_invalid'));
         }
-        await reduceSeats(services, user, target, request.ip);
+        await reduceSeats(services, user, target, request.ip, caller);
       } catch (error) {
         return refused(request, reply, error, {
           href: PORTAL,
@@ -262,25 +273,28 @@ export function registerPortalPage(app: FastifyInstance, services: Services) {
   );
 
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/advance-period`, async (request, reply) => {
-    const user = await billingAdmin(request, reply);
-    if (!user) return reply;
+    const who = await billingAdmin(request, reply);
+    if (!who) return reply;
+    const { payer: user } = who;
     const renewed = await renewBillingPeriod(repos, user);
     request.log.info({ userId: user.id, renewed }, 'Sandbox: billing period advanced');
     return reply.redirect(back(request.body?.return_url), 303);
   });
 
   app.post<{ Body: { return_url?: string } }>(`${PORTAL}/cancel`, async (request, reply) => {
-    const user = await billingAdmin(request, reply);
-    if (!user) return reply;
-    await cancelPlanEverywhere(services, user.id);
+    const who = await billingAdmin(request, reply);
+    if (!who) return reply;
+    const { payer: user, caller } = who;
+    await cancelPlanEverywhere(services, user.id, caller);
     return reply.redirect(back(request.body?.return_url), 303);
   });
 
   app.post<{ Body: { payment_method?: string; return_url?: string } }>(
     `${PORTAL}/payment-method`,
     async (request, reply) => {
-      const user = await billingAdmin(request, reply);
-      if (!user) return reply;
+      const who = await billingAdmin(request, reply);
+      if (!who) return reply;
+      const { payer: user } = who;
       const method = String(request.body?.payment_method ?? '');
       if (PAYMENT_METHODS.includes(method)) {
         await repos.users.update(user.id, { payment_method: method });

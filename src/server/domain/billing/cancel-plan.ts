@@ -4,15 +4,23 @@
  */
 import { PLAN_NAMES, planKeyOf } from '../../../shared/plans.js';
 import { personOf } from '../../repositories/audit.js';
+import type { User } from '../../db/schema.js';
 import type { Repositories } from '../../repositories/index.js';
 import { applyPlanChange } from '../credits.js';
 import { intervalOf } from './quote.js';
 import { pushSubscription, type SeatServices } from './seat-sync.js';
 import { saveSubscription } from './subscription-record.js';
 
-/** Cancels the user's plan (their seat is released), then the provider's quantities follow. */
-export async function cancelPlanEverywhere(services: SeatServices, userId: number): Promise<void> {
-  await cancelPlan(services.repos, userId);
+/**
+ * Cancels the user's plan (their seat is released), then the provider's quantities follow. `actor` is who
+ * cancelled it (the user, or a billing manager for the billing admin who pays): the audit's actor.
+ */
+export async function cancelPlanEverywhere(
+  services: SeatServices,
+  userId: number,
+  actor?: User,
+): Promise<void> {
+  await cancelPlan(services.repos, userId, actor);
   const user = await services.repos.users.findById(userId);
   const org = user?.organization_id
     ? await services.repos.organizations.findById(user.organization_id)
@@ -22,7 +30,7 @@ export async function cancelPlanEverywhere(services: SeatServices, userId: numbe
 }
 
 /** Cancels the user's own plan (portal): back to Free; in an organization their seat is released. */
-async function cancelPlan(repos: Repositories, userId: number): Promise<void> {
+async function cancelPlan(repos: Repositories, userId: number, actor: User | undefined): Promise<void> {
   await repos.transaction(async (tx) => {
     const user = await tx.users.findById(userId, { forUpdate: true });
     if (!user) throw new Error(`User ${userId} is missing`);
@@ -31,7 +39,7 @@ async function cancelPlan(repos: Repositories, userId: number): Promise<void> {
     await tx.audit.record({
       type: 'billing.plan_canceled',
       organizationId: user.organization_id,
-      actor: personOf(user),
+      actor: personOf(actor ?? user),
       target: personOf(user),
       ip: null,
       details: { from: PLAN_NAMES[product] },

@@ -198,9 +198,14 @@ async function auditPurchase(
   },
 ): Promise<void> {
   const { user, org, previousProduct, interval, ip } = bought;
+  // Who bought: the payer, or the billing manager who opened the checkout for them.
+  const opener =
+    session.opened_by !== null && session.opened_by !== user.id
+      ? await tx.users.findById(session.opened_by)
+      : undefined;
   const audit = {
     organizationId: org?.id ?? user.organization_id,
-    actor: personOf(user),
+    actor: personOf(opener ?? user),
     target: personOf(user),
     ip,
   };

@@ -27,6 +27,8 @@ export async function addSeatsInPlace(
   subscriptionId: string,
   added: { standard: number; pro: number },
   ip: string | null,
+  /** Who bought (the billing admin who pays, or a billing manager for them): the audit's actor. */
+  actor: User = buyer,
 ): Promise<void> {
   const { repos } = services;
   const org = await services.seatLock.run(subscriptionId, async () => {
@@ -63,7 +65,7 @@ export async function addSeatsInPlace(
   await repos.audit.record({
     type: 'billing.seats_purchased',
     organizationId: org.id,
-    actor: personOf(buyer),
+    actor: personOf(actor),
     target: personOf(buyer),
     ip,
     details: { standard: added.standard, pro: added.pro },

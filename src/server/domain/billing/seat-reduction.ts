@@ -18,8 +18,10 @@ export async function reduceSeats(
   admin: User,
   target: { standard: number; pro: number },
   ip: string | null,
+  /** Who lowered them (the billing admin, or a billing manager for them): the audit's actor. */
+  actor: User = admin,
 ): Promise<void> {
-  const org = await lowerPurchasedSeats(services.repos, admin, target, ip);
+  const org = await lowerPurchasedSeats(services.repos, admin, target, ip, actor);
   await pushSubscription(services, org.subscription_id!);
 }
 
@@ -33,6 +35,7 @@ async function lowerPurchasedSeats(
   admin: User,
   target: { standard: number; pro: number },
   ip: string | null,
+  actor: User,
 ): Promise<Organization> {
   return repos.transaction(async (tx) => {
     if (admin.organization_id === null) throw invalid(message('no_seats_to_change'));
@@ -48,7 +51,11 @@ async function lowerPurchasedSeats(
         );
       }
     }
-    await recordSeatChange(tx, org, target, { actor: admin, by: 'billing admin', ip });
+    await recordSeatChange(tx, org, target, {
+      actor,
+      by: actor.id === admin.id ? 'billing admin' : 'billing manager',
+      ip,
+    });
     const updated = await tx.organizations.setSeats(org.id, {
       ...target,
       subscriptionId: org.subscription_id,
