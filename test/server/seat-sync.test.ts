@@ -671,6 +671,40 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(await seatsOf(orgId), { standard: 4, pro: 0 });
   });
 
+  it('an event whose process died while applying it is applied by the retry once its claim runs out', async () => {
+    const { orgId } = await payingOrganization('sub_crash', { standard: 2, pro: 0 });
+    stripeApp.fake.subscriptions.get('sub_crash')!.items[0]!.quantity = 5;
+    const event = {
+      id: 'evt_crash',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      subscription: 'sub_crash',
+      quantity: 5,
+    };
+    const { db } = stripeApp.s.app.services;
+    // Claimed by a delivery still applying it: a retry meanwhile is acknowledged and leaves it to that one.
+    await db
+      .insertInto('processed_events')
+      .values({ id: event.id, type: event.type, done: false, claimed_until: new Date(Date.now() + 60_000) })
+      .execute();
+    assert.equal((await deliverEvent(event)).statusCode, 200);
+    assert.deepEqual(await seatsOf(orgId), { standard: 2, pro: 0 }, 'left to the delivery applying it');
+    // That process died: once its claim has run out, the provider's retry applies the event.
+    await db
+      .updateTable('processed_events')
+      .set({ claimed_until: new Date(Date.now() - 1000) })
+      .where('id', '=', event.id)
+      .execute();
+    assert.equal((await deliverEvent(event)).statusCode, 200);
+    assert.deepEqual(await seatsOf(orgId), { standard: 5, pro: 0 });
+    const row = await db
+      .selectFrom('processed_events')
+      .select(['done', 'claimed_until'])
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row, { done: true, claimed_until: null });
+  });
+
   it('a deleted subscription leaves the organization without purchased seats and its payer on Free', async () => {
     const { admin, orgId } = await payingOrganization('sub_gone', { standard: 2, pro: 1 });
     await stripeApp.s.app.services.repos.users.update(Number(admin.id), {

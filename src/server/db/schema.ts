@@ -631,6 +631,9 @@ interface ProcessedEventsTable {
   id: string;
   type: string;
   processed_at: GeneratedTimestamp;
+  /** Applied; false while a process applies it, claimed until `claimed_until` (migration 0076). */
+  done: Generated<boolean>;
+  claimed_until: Timestamp | null;
 }
 
 export type CreditEntryKind =

@@ -197,15 +197,34 @@ export function createBillingRepository(db: Db) {
         .execute();
     },
 
-    /** Notes a provider event as handled; false when it already was (providers repeat deliveries). */
-    async markEventProcessed(id: string, type: string): Promise<boolean> {
-      const fresh = await db
+    /**
+     * Claims a provider event to apply it, until `until`: false when it was applied already, or another
+     * delivery is applying it now (providers repeat deliveries). A claim that ran out (its process died
+     * while applying) is taken again.
+     */
+    async claimEvent(id: string, type: string, now: Date, until: Date): Promise<boolean> {
+      const claimed = await db
         .insertInto('processed_events')
-        .values({ id, type })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .values({ id, type, done: false, claimed_until: until })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ claimed_until: until })
+            .where('processed_events.done', '=', false)
+            .where('processed_events.claimed_until', '<', now),
+        )
         .returning('id')
         .executeTakeFirst();
-      return fresh !== undefined;
+      return claimed !== undefined;
+    },
+
+    /** A claimed event, applied: done for good. */
+    async markEventDone(id: string): Promise<void> {
+      await db
+        .updateTable('processed_events')
+        .set({ done: true, claimed_until: null, processed_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Forgets an event whose handling failed, so the provider's retry is handled. */

@@ -42,6 +42,7 @@ import m0072AssignedSeatsCount from './0072-assigned-seats-count.js';
 import m0073SsoTestSession from './0073-sso-test-session.js';
 import m0074CheckoutPoolOrganization from './0074-checkout-pool-organization.js';
 import m0075CheckoutOpenedBy from './0075-checkout-opened-by.js';
+import m0076ProviderEventLease from './0076-provider-event-lease.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0073_sso_test_session': m0073SsoTestSession,
   '0074_checkout_pool_organization': m0074CheckoutPoolOrganization,
   '0075_checkout_opened_by': m0075CheckoutOpenedBy,
+  '0076_provider_event_lease': m0076ProviderEventLease,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

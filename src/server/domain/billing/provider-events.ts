@@ -18,10 +18,18 @@ import { message } from '../../../contract/messages.js';
 
 const UNKNOWN_SUBSCRIPTION = message('stripe_subscription_unknown');
 
+/**
+ * How long a delivery may apply an event before a retry takes it over: far longer than applying one takes
+ * (a few calls to the provider), so only a process that died while applying it lets it go.
+ */
+const EVENT_CLAIM_MS = 10 * 60_000;
+
 export async function applyProviderEvent(services: SeatServices, event: ProviderEvent): Promise<void> {
   const { repos } = services;
-  // Already handled: providers retry deliveries.
-  if (!(await repos.billing.markEventProcessed(event.id, event.type))) return;
+  // Applied already, or being applied by another delivery: providers retry deliveries.
+  const now = new Date();
+  const until = new Date(now.getTime() + EVENT_CLAIM_MS);
+  if (!(await repos.billing.claimEvent(event.id, event.type, now, until))) return;
   try {
     await applyChange(services, event);
   } catch (error) {
@@ -29,6 +37,7 @@ export async function applyProviderEvent(services: SeatServices, event: Provider
     await repos.billing.forgetEvent(event.id);
     throw error;
   }
+  await repos.billing.markEventDone(event.id);
 }
 
 async function applyChange(services: SeatServices, event: ProviderEvent): Promise<void> {
