@@ -31,7 +31,7 @@ export async function addSeatsInPlace(
   actor: User = buyer,
 ): Promise<void> {
   const { repos } = services;
-  const org = await services.seatLock.run(subscriptionId, async () => {
+  await services.seatLock.run(subscriptionId, async () => {
     // The organization the seats belong to exists before the provider is asked (a buyer paying for their
     // own plan gets it now, with that plan as its one seat, tied to this subscription), so that whatever
     // the provider ends up billing has an organization to land on.
@@ -52,7 +52,7 @@ export async function addSeatsInPlace(
     // for the change and retries the delivery until we answer, and its handler makes the purchased seats
     // the provider's quantities (applyProviderQuantities), as the reconciliation's --fix does for any
     // provider (the organization is tied to this subscription, see above).
-    const updated = await addPurchasedSeats(repos, buyer, subscriptionId, added);
+    const updated = await addPurchasedSeats(repos, buyer, subscriptionId, added, { actor, ip });
     if (!sameSeats(answered.quantities, target)) {
       // The provider holds something else (changed elsewhere meanwhile): that is what the customer pays for.
       await applyProviderQuantities(repos, answered);
@@ -61,14 +61,6 @@ export async function addSeatsInPlace(
       await followBooks(services, subscriptionId, await booksOf(repos, subscriptionId));
     }
     return updated;
-  });
-  await repos.audit.record({
-    type: 'billing.seats_purchased',
-    organizationId: org.id,
-    actor: personOf(actor),
-    target: personOf(buyer),
-    ip,
-    details: { standard: added.standard, pro: added.pro },
   });
 }
 
@@ -87,6 +79,7 @@ async function addPurchasedSeats(
   buyer: User,
   subscriptionId: string,
   added: { standard: number; pro: number },
+  audit: { actor: User; ip: string | null },
 ): Promise<Organization> {
   return repos.transaction(async (tx) => {
     // A buyer paying for their own plan only gets the organization the seats belong to.
@@ -107,6 +100,15 @@ async function addPurchasedSeats(
       intervalOf(record?.interval ?? buyer.stripe_interval),
       record?.status ?? 'active',
     );
+    // In the transaction of the seats it records (docs/product.md#audit-log).
+    await tx.audit.record({
+      type: 'billing.seats_purchased',
+      organizationId: updated.id,
+      actor: personOf(audit.actor),
+      target: personOf(buyer),
+      ip: audit.ip,
+      details: { standard: added.standard, pro: added.pro },
+    });
     return updated;
   });
 }
