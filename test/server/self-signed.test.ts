@@ -1,11 +1,12 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
+import { newPrivateKey } from '../../src/server/security/key-pairs.js';
 import { describe, it } from './helpers/node-test.js';
 import { selfSignedCertificate, serialOf } from '../../src/server/sso/self-signed.js';
 
 describe('a self-signed certificate (the identity-provider sandbox, SAML tests)', () => {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey = newPrivateKey('rsa');
   const validity = {
     commonName: 'Test IdP',
     notBefore: new Date('2026-01-01T00:00:00Z'),
@@ -40,5 +41,16 @@ describe('a self-signed certificate (the identity-provider sandbox, SAML tests)'
 
   it('keeps the serial random past its first two bits', () => {
     assert.deepEqual([...serialOf(Buffer.from([0xab, 0xcd]))], [0x6b, 0xcd]);
+  });
+});
+
+describe('newPrivateKey', () => {
+  it('makes P-256 and RSA-2048 private keys that export as JWK', () => {
+    const ec = newPrivateKey('ec');
+    assert.equal(ec.asymmetricKeyDetails?.namedCurve, 'prime256v1');
+    assert.equal(ec.export({ format: 'jwk' }).crv, 'P-256');
+    const rsa = newPrivateKey('rsa');
+    assert.equal(rsa.asymmetricKeyDetails?.modulusLength, 2048);
+    assert.equal(rsa.export({ format: 'jwk' }).kty, 'RSA');
   });
 });

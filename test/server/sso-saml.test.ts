@@ -9,7 +9,7 @@
  * PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { newPrivateKey } from '../../src/server/security/key-pairs.js';
 import { before, describe, it } from './helpers/node-test.js';
 import { fetchThroughApp, postForm, PUBLIC_URL, useTestApp, type CallResult } from './helpers/app.js';
 import { signup, type TestUser } from './helpers/users.js';
@@ -41,7 +41,7 @@ const METADATA_URL = 'https://idp.saml-corp.com/app/metadata.xml';
 const SSO_URL = 'https://idp.saml-corp.com/sso';
 
 function newKeys(name: string): SamlIssuerKeys {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey = newPrivateKey('rsa');
   const now = Date.now();
   return {
     entityId: IDP_ENTITY,

@@ -6,7 +6,7 @@
  * pages' scope; the sign-in page is a form page like the other sandboxes.
  */
 import formbody from '@fastify/formbody';
-import { generateKeyPairSync } from 'node:crypto';
+import { newPrivateKey } from '../security/key-pairs.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { metaValue } from '../db/meta.js';
 import { useFormPages } from '../http/form-pages.js';
@@ -220,12 +220,12 @@ function registerEndpoints(app: FastifyInstance, idp: SandboxIdentityProvider, s
 export async function identityProviderSandboxPlugin(app: FastifyInstance, options: { services: Services }) {
   const { services } = options;
   const privateJwk = await metaValue(services.db, 'sandbox-idp-key', () =>
-    JSON.stringify(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })),
+    JSON.stringify(newPrivateKey('ec').export({ format: 'jwk' })),
   );
   const idp = createSandboxIdentityProvider(services.config, services.secretBox, privateJwk);
   // SAML names its signing key by a certificate: the sandbox's own, self-signed, made with its key.
   const samlKeys = await metaValue(services.db, 'sandbox-idp-saml-key', () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privateKey = newPrivateKey('rsa');
     const now = Date.now();
     return JSON.stringify({
       privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

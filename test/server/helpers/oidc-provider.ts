@@ -6,7 +6,8 @@
  * to the app's callback. `tamper` rewrites the ID token the token endpoint answers, re-signed with the
  * provider's own key, to play a provider that gets a claim wrong (audience, expiry).
  */
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { sign, type KeyObject } from 'node:crypto';
+import { newPrivateKey } from '../../../src/server/security/key-pairs.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -50,7 +51,7 @@ export function useOidcProvider({
   /** What `fetch` sends the app's calls with (the app's own transport, sso/public-fetch.ts). */
   transport?: typeof fetch;
 }): TestProvider {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const privateKey = newPrivateKey('ec');
   const people = new Map<string, string>();
   let next = '';
   let change: ((claims: Record<string, unknown>) => void) | undefined;
