@@ -619,6 +619,17 @@ describe('an inactive user lets nobody in (docs/scim.md#deprovisioning)', () => 
     assert.equal((await account(`kira@${DOMAIN}`)).organization_id, null);
   });
 
+  it('an admin created inactive, or said inactive again, stays an admin: no 409 for every later change', async () => {
+    const created = await scim('scimCreateUser', 'POST', '/Users', {
+      body: { userName: `ada@${DOMAIN}`, active: false },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal((await deactivate(created.body.id)).status, 200);
+    assert.equal((await account(`ada@${DOMAIN}`)).organization_id, orgId, 'still the organization’s admin');
+    assert.equal(await signedIn(admin), 200);
+    assert.equal((await scim('scimDeleteUser', 'DELETE', userPath(created.body.id))).status, 409);
+  });
+
   it('said inactive again: whoever came in meanwhile leaves, whatever the user was before', async () => {
     const lou = await proMember('lou');
     const created = await scim('scimCreateUser', 'POST', '/Users', { body: { userName: `lou@${DOMAIN}` } });

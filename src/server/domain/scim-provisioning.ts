@@ -39,7 +39,9 @@ async function lockLinkedMember(
 
 /**
  * Deprovisions the person of a SCIM user (its row is the caller's to change or delete): the organization's
- * row, then the member's, are locked (as every seat change); an admin is refused, as removing one is.
+ * row, then the member's, are locked (as every seat change). An admin is refused, as removing one is, when
+ * the identity provider deactivates or deletes the user; an inactive user it only says again (or creates
+ * inactive) leaves an admin where they are (`admins: 'stay'`), else every later change of it would be 409.
  */
 export async function deprovisionWithin(
   tx: InTransaction,
@@ -47,10 +49,12 @@ export async function deprovisionWithin(
   user: Pick<ScimUser, 'user_name'>,
   reason: 'deactivated' | 'deleted',
   ip: string | null,
+  { admins = 'refused' }: { admins?: 'refused' | 'stay' } = {},
 ): Promise<void> {
   await tx.organizations.findById(org.id, { forUpdate: true });
   const member = await lockLinkedMember(tx, org, user);
   if (member && !canRemoveMember(member)) {
+    if (admins === 'stay') return;
     throw new ScimRefusal('conflict', message('scim_admin_not_deprovisioned'), 'mutability');
   }
   const invitations = await tx.invitations.revokePendingOf(org.id, user.user_name);

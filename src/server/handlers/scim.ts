@@ -180,10 +180,16 @@ export function scimHandlers(services: Services): ScimHandlers {
         // The person the old address names leaves when the address changes, as when deactivated; an inactive
         // user's person leaves whatever the row said before (they may have come in some other way, or been in
         // already when the identity provider created the user inactive).
-        if (!next.active || renamed) await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
+        if (row.active && (!next.active || renamed)) {
+          await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
+        } else if (!next.active) {
+          await deprovisionWithin(tx, org, row, 'deactivated', call.ip, { admins: 'stay' });
+        }
         await tx.scim.updateUser(row.id, fieldsOf(next));
         const updated = (await tx.scim.findUser(org.id, row.id))!;
-        if (!next.active && renamed) await deprovisionWithin(tx, org, updated, 'deactivated', call.ip);
+        if (!next.active && renamed) {
+          await deprovisionWithin(tx, org, updated, 'deactivated', call.ip, { admins: 'stay' });
+        }
         const mails =
           next.active && (!row.active || renamed)
             ? await admitWithin(tx, org, updated, call as ScimCall & { operationId: ProvisioningSender })
@@ -272,7 +278,9 @@ export function scimHandlers(services: Services): ScimHandlers {
           const row = await tx.scim.insertUser(org.id, fieldsOf(input));
           if (!row) throw userExists();
           // Created inactive: provisioned without letting anyone in, so a member already in leaves.
-          if (!input.active) await deprovisionWithin(tx, org, row, 'deactivated', call.ip);
+          if (!input.active) {
+            await deprovisionWithin(tx, org, row, 'deactivated', call.ip, { admins: 'stay' });
+          }
           const mails = input.active
             ? await admitWithin(tx, org, row, { ...call, operationId: 'scimCreateUser' })
             : [];
