@@ -705,6 +705,28 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
     assert.deepEqual(row, { done: true, claimed_until: null });
   });
 
+  it('a delivery whose claim another took over neither forgets the event nor marks it done', async () => {
+    const { repos, db } = stripeApp.s.app.services;
+    const id = 'evt_taken_over';
+    const t0 = new Date();
+    const first = new Date(t0.getTime() + 600_000);
+    assert.equal(await repos.billing.claimEvent(id, 'x', t0, first), true);
+    const later = new Date(first.getTime() + 1000);
+    const second = new Date(later.getTime() + 600_000);
+    assert.equal(await repos.billing.claimEvent(id, 'x', later, second), true, 'taken over once run out');
+    // The first delivery fails (or ends) late: the event is the second's now.
+    await repos.billing.forgetEvent(id, first);
+    await repos.billing.markEventDone(id, first);
+    const row = await db
+      .selectFrom('processed_events')
+      .select(['done', 'claimed_until'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row, { done: false, claimed_until: second });
+    await repos.billing.markEventDone(id, second);
+    assert.equal(await repos.billing.claimEvent(id, 'x', new Date(second.getTime() + 1), second), false);
+  });
+
   it('a deleted subscription leaves the organization without purchased seats and its payer on Free', async () => {
     const { admin, orgId } = await payingOrganization('sub_gone', { standard: 2, pro: 1 });
     await stripeApp.s.app.services.repos.users.update(Number(admin.id), {

@@ -218,18 +218,27 @@ export function createBillingRepository(db: Db) {
       return claimed !== undefined;
     },
 
-    /** A claimed event, applied: done for good. */
-    async markEventDone(id: string): Promise<void> {
+    /**
+     * A claimed event, applied: done for good. `claimedUntil` is the claim's (claimEvent's `until`): a claim
+     * taken over since by another delivery is that one's to end.
+     */
+    async markEventDone(id: string, claimedUntil: Date): Promise<void> {
       await db
         .updateTable('processed_events')
         .set({ done: true, claimed_until: null, processed_at: sql`now()` })
         .where('id', '=', id)
+        .where('claimed_until', '=', claimedUntil)
         .execute();
     },
 
-    /** Forgets an event whose handling failed, so the provider's retry is handled. */
-    async forgetEvent(id: string): Promise<void> {
-      await db.deleteFrom('processed_events').where('id', '=', id).execute();
+    /** Forgets an event whose handling failed under this claim, so the provider's retry is handled. */
+    async forgetEvent(id: string, claimedUntil: Date): Promise<void> {
+      await db
+        .deleteFrom('processed_events')
+        .where('id', '=', id)
+        .where('done', '=', false)
+        .where('claimed_until', '=', claimedUntil)
+        .execute();
     },
   };
 }

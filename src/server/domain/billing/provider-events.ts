@@ -34,10 +34,10 @@ export async function applyProviderEvent(services: SeatServices, event: Provider
     await applyChange(services, event);
   } catch (error) {
     // Let the provider retry later: forget that we saw it.
-    await repos.billing.forgetEvent(event.id);
+    await repos.billing.forgetEvent(event.id, until);
     throw error;
   }
-  await repos.billing.markEventDone(event.id);
+  await repos.billing.markEventDone(event.id, until);
 }
 
 async function applyChange(services: SeatServices, event: ProviderEvent): Promise<void> {
