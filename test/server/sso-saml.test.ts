@@ -756,21 +756,25 @@ describe('reads of the metadata after a signature fails', () => {
 });
 
 describe('the daily refresh of the metadata', () => {
+  /** The hourly task's run `hoursAhead` from now (past a day since the last read), on a deployment at `publicUrl`. */
+  const refreshAt = (hoursAhead: number, failures: unknown[], publicUrl = PUBLIC_URL) =>
+    refreshStaleSamlMetadata(
+      {
+        repos: t.app.services.repos,
+        saml: createSamlClient(t.app.services.ssoFetch),
+        clock: () => new Date(Date.now() + hoursAhead * 60 * 60 * 1000),
+        config: { publicUrl },
+      },
+      (_id, error) => failures.push(error),
+    );
+
   it('holds what it reads to the guard of saving: on a deployment, no sign-on URL in the clear', async () => {
     const before = await keptIdp();
     // A metadata URL that now names a sign-on URL on the server's own machine, in the clear.
     servedSsoUrl = 'http://localhost:3000/sso';
     try {
       const failures: unknown[] = [];
-      const refreshed = await refreshStaleSamlMetadata(
-        {
-          repos: t.app.services.repos,
-          saml: createSamlClient(t.app.services.ssoFetch),
-          clock: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
-          config: { publicUrl: 'https://app.example.com' },
-        },
-        (_id, error) => failures.push(error),
-      );
+      const refreshed = await refreshAt(25, failures, 'https://app.example.com');
       assert.equal(refreshed, 0);
       assert.equal(failures.length, 1);
       assert.match(String(failures[0]), /SingleSignOnService Location must start with https:\/\//);
@@ -782,18 +786,12 @@ describe('the daily refresh of the metadata', () => {
 
   it('reads a metadata URL read a day ago again, and keeps what it says', async () => {
     idp = newKeys('Test IdP (rotated daily)');
-    const deps = {
-      repos: t.app.services.repos,
-      saml: createSamlClient(t.app.services.ssoFetch),
-      clock: () => new Date(Date.now() + 50 * 60 * 60 * 1000),
-      config: { publicUrl: PUBLIC_URL },
-    };
     const failures: unknown[] = [];
-    assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 1);
+    assert.equal(await refreshAt(50, failures), 1);
     assert.equal(failures.length, 0, String(failures[0]));
     assert.deepEqual((await keptIdp())?.certificates, [idp.certificate]);
     // Read a moment ago: not again.
-    assert.equal(await refreshStaleSamlMetadata(deps, (_id, error) => failures.push(error)), 0);
+    assert.equal(await refreshAt(50, failures), 0);
   });
 
   it('keeps the metadata (and the people it links) when the URL now names another identity provider', async () => {
@@ -803,15 +801,7 @@ describe('the daily refresh of the metadata', () => {
     idp = { ...newKeys('Another IdP'), entityId: 'https://another-idp.example.com/metadata' };
     try {
       const failures: unknown[] = [];
-      const refreshed = await refreshStaleSamlMetadata(
-        {
-          repos: t.app.services.repos,
-          saml: createSamlClient(t.app.services.ssoFetch),
-          clock: () => new Date(Date.now() + 75 * 60 * 60 * 1000),
-          config: { publicUrl: PUBLIC_URL },
-        },
-        (_id, error) => failures.push(error),
-      );
+      const refreshed = await refreshAt(75, failures);
       assert.equal(refreshed, 0);
       assert.equal(failures.length, 1);
       assert.match(
