@@ -233,12 +233,10 @@ export function createSessionsRepository(db: Db) {
       return result.numDeletedRows > 0n;
     },
 
-    /** The user of a live session and the session's facts, in one query; refreshes its idle clock. */
-    async findUser(sessionId: string, now: Date): Promise<{ user: User; session: SessionFacts } | undefined> {
-      return findUserByHash(hashToken(sessionId), now);
-    },
-
-    /** The same, by the session's `id_hash` (what a row that belongs to a session keeps of it). */
+    /**
+     * The user of a live session and the session's facts, in one query, by the session's `id_hash` (the
+     * cookie's hash, or what a row that belongs to a session keeps of it); refreshes its idle clock.
+     */
     findUserByHash,
 
     /**
