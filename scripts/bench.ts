@@ -9,6 +9,9 @@
 // scratch database of its own (lib/sync-log-bench.ts), and exits 1 when a page takes 100 ms or more (p99).
 //
 //   tsx scripts/bench.ts [--rounds 3] [--seconds 3] [--requests 100000] [--concurrency 50] [--json <file>]
+//                        [--only <text>] [--database pglite|postgresql]
+//
+// --only keeps the scenarios whose name contains the text (to measure one change); --database runs one pass.
 //
 // The SPA scenarios need `npm run build`; without it they are skipped.
 // Exit code 1 when a scenario cannot run, any request fails, or a sync log page of the full-size log (not a
@@ -43,6 +46,8 @@ interface Scenario {
   alongside?: string[];
   /** Sent as a JSON POST (the hello world answers a POST alike). */
   post?: Record<string, unknown>;
+  /** Cookies sent in turn, one per request, instead of the headers' own. */
+  cookies?: string[];
 }
 
 const { values: args } = parseArgs({
@@ -55,8 +60,12 @@ const { values: args } = parseArgs({
     // and the run ends, not a figure: it skips the unmeasured warm-up runs (a second each).
     'no-warmup': { type: 'boolean', default: false },
     json: { type: 'string' },
+    only: { type: 'string' },
+    database: { type: 'string' },
   },
 });
+const only = (scenario: { name: string }) => !args.only || scenario.name.includes(args.only);
+const runs = (database: string) => !args.database || args.database.toLowerCase() === database.toLowerCase();
 const rounds = positiveInt(args, 'rounds');
 const maxRequests = positiveInt(args, 'requests');
 const maxSeconds = positiveInt(args, 'seconds');
@@ -183,6 +192,15 @@ function scenarios(url: string, apiBase: string, people: BenchPeople, members: n
       `get-organization-members (${big}, search)`,
       'get-organization-members?search=person%20123',
       people.bigAdmin,
+    ),
+    // Each request another member's session: the lookups of one moment are for different sessions.
+    api(
+      `get-user (${people.bigMembers.length} members of the ${big}, a session each)`,
+      'get-user',
+      people.bigMembers[0],
+      {
+        cookies: people.bigMembers,
+      },
     ),
     api(`get-user (admin of ${big}) while another client pages`, 'get-user', people.bigAdmin, {
       alongside: allPages(apiBase, pages),
@@ -326,9 +344,11 @@ interface Pass {
 /** One database: the app started once, then `rounds` rounds of hello/scenario pairs. */
 async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
   console.log(`\n${database}: starting the app and writing the organizations...`);
-  const { child, ready } = await start<Ready>('bench-server.ts', env, SERVER_FLAGS);
+  // BENCH_SERVER_FLAGS adds Node flags of one's own to the app's, such as --cpu-prof to profile it under the load.
+  const flags = [...SERVER_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const { child, ready } = await start<Ready>('bench-server.ts', env, flags);
   try {
-    const list = scenarios(ready.url, ready.apiBase, ready.people, ready.members);
+    const list = scenarios(ready.url, ready.apiBase, ready.people, ready.members).filter(only);
     const bytes = new Map<Scenario, number>();
     for (const scenario of list) {
       const url = ready.url + scenario.path;
@@ -358,6 +378,7 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
       concurrency,
       warmup: 0,
       ...(scenario.post ? { post: { body: scenario.post } } : {}),
+      ...(scenario.cookies ? { cookies: scenario.cookies } : {}),
     });
     const alongsideOf = (scenario: Scenario): LoadOptions | undefined =>
       scenario.alongside && {
@@ -407,7 +428,7 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
 
 async function main() {
   // Bounds the whole run even if a request or the shutdown hangs; unref'd so it never keeps us alive.
-  const scenarioCount = 15;
+  const scenarioCount = 16;
   setTimeout(
     () => giveUp('bench: still running long after its time budget; giving up.'),
     (2 * rounds * 2 * scenarioCount * (maxSeconds + 5) + 600) * 1000,
@@ -419,14 +440,16 @@ async function main() {
   console.log(
     `${rounds} rounds; each run: ${maxSeconds} s (or ${maxRequests} requests), ${concurrency} connections`,
   );
-  const pgliteDir = scratchDirectory();
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', BENCH_PGLITE_DIR: pgliteDir.path };
-    passes.push({ database: 'PGlite', ...(await pass('PGlite', env)) });
-  } finally {
-    await pgliteDir.drop();
+  if (runs('PGlite')) {
+    const pgliteDir = scratchDirectory();
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', BENCH_PGLITE_DIR: pgliteDir.path };
+      passes.push({ database: 'PGlite', ...(await pass('PGlite', env)) });
+    } finally {
+      await pgliteDir.drop();
+    }
   }
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && runs('PostgreSQL')) {
     const scratch = await scratchDatabase(process.env.DATABASE_URL);
     try {
       passes.push({
@@ -437,7 +460,8 @@ async function main() {
       await scratch.drop();
     }
     syncLogEntries = Number(process.env.BENCH_SYNC_LOG_ENTRIES ?? SYNC_LOG_BUDGET_ENTRIES);
-    syncLog = await syncLogScenarios(process.env.DATABASE_URL, syncLogEntries, { maxRequests, maxSeconds });
+    if (!args.only)
+      syncLog = await syncLogScenarios(process.env.DATABASE_URL, syncLogEntries, { maxRequests, maxSeconds });
   }
   const rows = passes.flatMap((p) => p.rows);
 

@@ -17,6 +17,8 @@ export interface BenchPeople {
   bigAdmin: string;
   /** Connected to the Demo CRM by API key, outside any organization: sync-profile's caller. */
   syncer: string;
+  /** Members of the large organization, a session each: many signed-in clients at once. */
+  bigMembers: string[];
 }
 
 const largeSize = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -103,11 +105,23 @@ await repos.transaction((tx) =>
     shared: false,
   }),
 );
+const bigAdminId = await organization('large', largeSize);
+const bigMemberIds = await db
+  .selectFrom('users')
+  .select('id')
+  .where('organization_id', '=', (eb) =>
+    eb.selectFrom('users').select('organization_id').where('id', '=', bigAdminId),
+  )
+  .where('role', '=', 'member')
+  .orderBy('id')
+  .limit(100)
+  .execute();
 const people: BenchPeople = {
   loner: await cookieOf(loner.id),
   syncer: await cookieOf(syncer.id),
   smallAdmin: await cookieOf(await organization('small', 10)),
-  bigAdmin: await cookieOf(await organization('large', largeSize)),
+  bigAdmin: await cookieOf(bigAdminId),
+  bigMembers: await Promise.all(bigMemberIds.map(({ id }) => cookieOf(id))),
 };
 // Fresh statistics for the planner after the bulk insert, as autovacuum would give a real database.
 await sql`analyze`.execute(db);

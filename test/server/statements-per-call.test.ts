@@ -45,6 +45,26 @@ describe('statements per call', () => {
     assert.doesNotMatch(statements[0]!, /count\(/);
   });
 
+  it('get-user of several sessions at once is one statement, each answered with its own user', async () => {
+    // docs/performance.md#batched-session-lookups
+    const member = await invitedMember(t, admin);
+    const getUsers = () =>
+      Promise.all([admin, member, admin].map((user) => t.api('getUser', { cookie: user.cookie })));
+    let answers: Awaited<ReturnType<typeof getUsers>> | undefined;
+    const statements = await statementsOf(async () => {
+      answers = await getUsers();
+    });
+    assert.deepEqual(
+      answers!.map((res) => [res.status, res.body.data.email]),
+      [
+        [200, admin.email],
+        [200, member.email],
+        [200, admin.email],
+      ],
+    );
+    assert.equal(statements.length, 1, statements.join('\n'));
+  });
+
   it('public calls do not look the session up, and plans and catalogue come from memory', async () => {
     // Loaded once...
     await t.api('getPricing', { query: { schedule: 'monthly' } });

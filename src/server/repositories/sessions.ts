@@ -11,14 +11,16 @@ import { viewExtraColumns, type UserViewExtras } from './users.js';
 import { hashToken, newToken } from '../security/tokens.js';
 import type { SessionPolicy } from './session-policies.js';
 import { precompiled } from '../db/precompiled.js';
+import { batchedByKey } from '../db/batched.js';
 
 const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_SECONDS = 60;
 
-/** Before this instant a session's last_seen_at is written again (an ISO string: a query parameter). */
-const staleBefore = (now: Date) => new Date(now.getTime() - TOUCH_INTERVAL_SECONDS * 1000).toISOString();
+/** Whether a session last seen at `lastSeenAt` has its last_seen_at written again at `now`. */
+const isStale = (lastSeenAt: Date, now: Date) =>
+  new Date(lastSeenAt).getTime() < now.getTime() - TOUCH_INTERVAL_SECONDS * 1000;
 
 /**
  * The UI language of the user's last session that said one, as a column (`locale`) of a query over
@@ -69,7 +71,7 @@ export interface SessionFacts {
 }
 
 interface SessionColumns {
-  session_stale: boolean;
+  session_id_hash: string;
   session_created_at: Date;
   session_last_seen_at: Date;
   policy_idle_timeout_minutes: number | null;
@@ -84,19 +86,19 @@ interface SessionColumns {
 }
 
 /**
- * The live session of a hashed id joined to its user (`u`), with whether its idle clock is stale, its
- * times and its organization's session policy (`sp`, none when the user has no organization or it set
- * none): the resolver applies the policy (http/session-user.ts).
+ * The live sessions of hashed ids joined to their users (`u`), with their times and their organization's
+ * session policy (`sp`, none when the user has no organization or it set none): the resolver applies the
+ * policy (http/session-user.ts). Several ids at once: the lookups of one turn go together (db/batched.ts).
  */
-function liveSession(db: Db, idHash: string, staleBefore: string) {
+function liveSessions(db: Db, idHashes: string[]) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('session_policies as sp', 'sp.organization_id', 'u.organization_id')
     .leftJoin('sso_connections as sc', 'sc.organization_id', 'u.organization_id')
     .leftJoin('organizations as so', 'so.id', 'u.organization_id')
-    .select(sql<boolean>`s.last_seen_at < ${staleBefore}::timestamptz`.as('session_stale'))
     .select([
+      's.id_hash as session_id_hash',
       's.created_at as session_created_at',
       's.last_seen_at as session_last_seen_at',
       'sp.idle_timeout_minutes as policy_idle_timeout_minutes',
@@ -109,23 +111,28 @@ function liveSession(db: Db, idHash: string, staleBefore: string) {
       'so.domain_method as sso_org_domain_method',
       'so.billing_admin_id as sso_org_billing_admin_id',
     ])
-    .where('s.id_hash', '=', idHash)
+    .where('s.id_hash', '=', sql<string>`any(${idHashes}::text[])`)
     .where('s.created_at', '>', sql<Date>`now() - ${`${SESSION_ABSOLUTE_SECONDS} seconds`}::interval`)
     .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
 }
 
 // The lookups every signed-in request makes, compiled once (db/precompiled.ts).
-const sessionWithUser = precompiled((db: Db, idHash: string, staleBefore: string) =>
-  liveSession(db, idHash, staleBefore).selectAll('u'),
+const sessionsWithUser = precompiled((db: Db, idHashes: string[]) =>
+  liveSessions(db, idHashes).selectAll('u'),
 );
-const sessionWithUserAndView = precompiled((db: Db, idHash: string, staleBefore: string) =>
-  liveSession(db, idHash, staleBefore)
+const sessionsWithUserAndView = precompiled((db: Db, idHashes: string[]) =>
+  liveSessions(db, idHashes)
     .leftJoin('organizations as o', 'o.id', 'u.organization_id')
     .selectAll('u')
     .select(viewExtraColumns(sql.ref('u.id'))),
 );
+const byIdHash = (row: SessionColumns) => row.session_id_hash;
 
 export function createSessionsRepository(db: Db) {
+  // One statement for the lookups of one turn of the event loop (db/batched.ts).
+  const sessionWithUser = batchedByKey((idHashes) => sessionsWithUser(db, idHashes), byIdHash);
+  const sessionWithUserAndView = batchedByKey((idHashes) => sessionsWithUserAndView(db, idHashes), byIdHash);
+
   /**
    * The user of the row and its session's facts, once the session's idle clock is written when it is
    * stale (at most once a minute).
@@ -136,7 +143,7 @@ export function createSessionsRepository(db: Db) {
     now: Date,
   ): Promise<{ user: Omit<R, keyof SessionColumns>; session: SessionFacts }> {
     const {
-      session_stale: stale,
+      session_id_hash: _idHash,
       session_created_at,
       session_last_seen_at,
       policy_idle_timeout_minutes,
@@ -150,7 +157,7 @@ export function createSessionsRepository(db: Db) {
       sso_org_billing_admin_id,
       ...user
     } = row;
-    if (stale) {
+    if (isStale(session_last_seen_at, now)) {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
     }
     return {
@@ -184,7 +191,7 @@ export function createSessionsRepository(db: Db) {
     idHash: string,
     now: Date,
   ): Promise<{ user: User; session: SessionFacts } | undefined> {
-    const [row] = await sessionWithUser(db, idHash, staleBefore(now));
+    const row = await sessionWithUser(idHash);
     return row && touched(idHash, row, now);
   }
 
@@ -248,7 +255,7 @@ export function createSessionsRepository(db: Db) {
       now: Date,
     ): Promise<{ user: User; view: UserViewExtras; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
-      const [row] = await sessionWithUserAndView(db, idHash, staleBefore(now));
+      const row = await sessionWithUserAndView(idHash);
       if (!row) return undefined;
       const {
         org_id,
