@@ -419,6 +419,26 @@ describe('idle timeout and session lifetime', () => {
     assert.equal(after.body.code, 'not_signed_in');
   });
 
+  it('a call the allow-list refuses is no use: it keeps no session from its idle timeout', async () => {
+    assert.equal(
+      (await save({ ...NONE, idle_timeout_minutes: 30, ip_allow_list: ['203.0.113.0/24'] })).status,
+      200,
+    );
+    const cookie = await memberSession('203.0.113.20');
+    // A stolen cookie tried from outside, again and again: refused, and no use of the session.
+    for (const minutes of [10, 25]) {
+      clockOffset = minutes * MINUTE;
+      assert.equal((await getUser(cookie, '198.51.100.20')).body.code, 'ip_not_allowed');
+    }
+    // Used last at sign-in, 45 minutes ago: past the timeout of 30.
+    clockOffset = 45 * MINUTE;
+    const ended = await getUser(cookie, '203.0.113.20');
+    assert.equal(ended.status, 401);
+    assert.equal(ended.body.code, 'session_idle_timeout');
+    clockOffset = 0;
+    assert.equal((await save(NONE)).status, 200);
+  });
+
   it('a session older than the lifetime ends however busy it was', async () => {
     assert.equal(
       (await save({ ...NONE, idle_timeout_minutes: 30, session_lifetime_minutes: 60 })).status,

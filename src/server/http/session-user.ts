@@ -35,6 +35,7 @@ async function underPolicy(
     ? { kind: 'ended', said: ssoRefusal }
     : sessionRefusal(found.session, now, request.ip);
   if (refusal?.kind === 'ended') await services.repos.sessions.destroyByHash(idHash);
+  else if (!refusal) await services.repos.sessions.noteUse(idHash, found.session, now);
   // The request's log line names the user (logging.ts), refused or not.
   noteRequestUser(request, String(found.user.id));
   return refusal;
@@ -63,7 +64,7 @@ export async function sessionUserByHash(
   idHash: string,
 ): Promise<User | undefined> {
   const now = services.clock();
-  const found = await services.repos.sessions.findUserByHash(idHash, now);
+  const found = await services.repos.sessions.findUserByHash(idHash);
   if (!found) return undefined;
   return (await underPolicy(services, request, idHash, found, now)) ? undefined : found.user;
 }
@@ -78,7 +79,7 @@ export async function sessionUserWithView(
 ): Promise<{ user: User; view: UserViewExtras; refusal: SessionRefusal | undefined } | undefined> {
   const sessionId = readSessionCookie(request);
   const now = services.clock();
-  const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId, now) : undefined;
+  const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId) : undefined;
   if (!sessionId || !found) return undefined;
   const refusal = await underPolicy(services, request, hashToken(sessionId), found, now);
   // How this session was signed in counts for the organization's two-factor requirement (domain/two-factor.ts).

@@ -128,71 +128,60 @@ const sessionsWithUserAndView = precompiled((db: Db, idHashes: string[]) =>
 );
 const byIdHash = (row: SessionColumns) => row.session_id_hash;
 
+/** The user of a looked-up row and its session's facts. */
+function split<R extends User & SessionColumns>(
+  row: R,
+): { user: Omit<R, keyof SessionColumns>; session: SessionFacts } {
+  const {
+    session_id_hash: _idHash,
+    session_created_at,
+    session_last_seen_at,
+    policy_idle_timeout_minutes,
+    policy_session_lifetime_minutes,
+    policy_ip_allow_list,
+    session_sign_in_method,
+    sso_require,
+    sso_org_domain,
+    sso_org_domain_verified_at,
+    sso_org_domain_method,
+    sso_org_billing_admin_id,
+    ...user
+  } = row;
+  return {
+    user,
+    session: {
+      createdAt: new Date(session_created_at),
+      lastSeenAt: new Date(session_last_seen_at),
+      policy: {
+        idle_timeout_minutes: policy_idle_timeout_minutes,
+        session_lifetime_minutes: policy_session_lifetime_minutes,
+        ip_allow_list: policy_ip_allow_list ?? [],
+      },
+      signInMethod: session_sign_in_method,
+      sso: {
+        requireSso: sso_require === true,
+        organization:
+          sso_org_domain === null
+            ? null
+            : {
+                domain: sso_org_domain,
+                domain_verified_at: sso_org_domain_verified_at,
+                domain_method: sso_org_domain_method,
+                billing_admin_id: sso_org_billing_admin_id,
+              },
+      },
+    },
+  };
+}
+
 export function createSessionsRepository(db: Db) {
   // One statement for the lookups of one turn of the event loop (db/batched.ts).
   const sessionWithUser = batchedByKey((idHashes) => sessionsWithUser(db, idHashes), byIdHash);
   const sessionWithUserAndView = batchedByKey((idHashes) => sessionsWithUserAndView(db, idHashes), byIdHash);
 
-  /**
-   * The user of the row and its session's facts, once the session's idle clock is written when it is
-   * stale (at most once a minute).
-   */
-  async function touched<R extends User & SessionColumns>(
-    idHash: string,
-    row: R,
-    now: Date,
-  ): Promise<{ user: Omit<R, keyof SessionColumns>; session: SessionFacts }> {
-    const {
-      session_id_hash: _idHash,
-      session_created_at,
-      session_last_seen_at,
-      policy_idle_timeout_minutes,
-      policy_session_lifetime_minutes,
-      policy_ip_allow_list,
-      session_sign_in_method,
-      sso_require,
-      sso_org_domain,
-      sso_org_domain_verified_at,
-      sso_org_domain_method,
-      sso_org_billing_admin_id,
-      ...user
-    } = row;
-    if (isStale(session_last_seen_at, now)) {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
-    }
-    return {
-      user,
-      session: {
-        createdAt: new Date(session_created_at),
-        lastSeenAt: new Date(session_last_seen_at),
-        policy: {
-          idle_timeout_minutes: policy_idle_timeout_minutes,
-          session_lifetime_minutes: policy_session_lifetime_minutes,
-          ip_allow_list: policy_ip_allow_list ?? [],
-        },
-        signInMethod: session_sign_in_method,
-        sso: {
-          requireSso: sso_require === true,
-          organization:
-            sso_org_domain === null
-              ? null
-              : {
-                  domain: sso_org_domain,
-                  domain_verified_at: sso_org_domain_verified_at,
-                  domain_method: sso_org_domain_method,
-                  billing_admin_id: sso_org_billing_admin_id,
-                },
-        },
-      },
-    };
-  }
-
-  async function findUserByHash(
-    idHash: string,
-    now: Date,
-  ): Promise<{ user: User; session: SessionFacts } | undefined> {
+  async function findUserByHash(idHash: string): Promise<{ user: User; session: SessionFacts } | undefined> {
     const row = await sessionWithUser(idHash);
-    return row && touched(idHash, row, now);
+    return row && split(row);
   }
 
   async function destroyByHash(idHash: string): Promise<void> {
@@ -242,9 +231,19 @@ export function createSessionsRepository(db: Db) {
 
     /**
      * The user of a live session and the session's facts, in one query, by the session's `id_hash` (the
-     * cookie's hash, or what a row that belongs to a session keeps of it); refreshes its idle clock.
+     * cookie's hash, or what a row that belongs to a session keeps of it).
      */
     findUserByHash,
+
+    /**
+     * A use of the session at `now`: its idle clock is written again when stale (at most once a minute).
+     * The resolver calls it for a call the policies let through only: a refused call is no use, or a
+     * stolen cookie tried from outside the allow-list would keep the session from its idle timeout.
+     */
+    async noteUse(idHash: string, session: SessionFacts, now: Date): Promise<void> {
+      if (!isStale(session.lastSeenAt, now)) return;
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+    },
 
     /**
      * The user of a live session with what the app shows of them (organization, member count, CRM
@@ -252,7 +251,6 @@ export function createSessionsRepository(db: Db) {
      */
     async findUserWithView(
       sessionId: string,
-      now: Date,
     ): Promise<{ user: User; view: UserViewExtras; session: SessionFacts } | undefined> {
       const idHash = hashToken(sessionId);
       const row = await sessionWithUserAndView(idHash);
@@ -282,7 +280,7 @@ export function createSessionsRepository(db: Db) {
         personal_connection_id,
         connection_needs_attention,
       };
-      return { ...(await touched(idHash, rest, now)), view };
+      return { ...split(rest), view };
     },
 
     async destroy(sessionId: string): Promise<void> {
