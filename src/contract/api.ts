@@ -1562,7 +1562,7 @@ export interface paths {
      *     `insufficient_credits_ask_admin`, telling them to ask an admin), when the member's monthly cap would be passed (`code: cap_reached`),
      *     when their cap on the feature's kind of lookup would be (a feature starting with `email` or `phone`:
      *     `code: email_cap_reached` or `phone_cap_reached`),
-     *     when the key was used for a different spend (`code: idempotency_conflict`), or when the key's spend
+     *     when the key was used for a different spend (another amount, feature or reference: `code: idempotency_conflict`), or when the key's spend
      *     was refunded (`code: idempotency_key_refunded`: nothing is charged or replayed; a new lookup needs a
      *     new key). Plan credits are spent before top-ups. An account's calls run a few at a time; a burst
      *     beyond what can wait its turn is refused with 429 and `Retry-After`, nothing charged.

@@ -47,7 +47,7 @@ async function grantTo(u: TestUser, amount: number) {
 
 function spend(
   u: TestUser,
-  body: Partial<{ amount: number; feature: string; idempotency_key: string }> = {},
+  body: Partial<{ amount: number; feature: string; reference: string | null; idempotency_key: string }> = {},
 ) {
   return t.api('spendCredits', {
     cookie: u.cookie,
@@ -120,6 +120,11 @@ describe('spend-credits', () => {
     const reused = await spend(spender, { idempotency_key: key, amount: 2 });
     assert.equal(reused.status, 409);
     assert.equal(reused.body.code, 'idempotency_conflict');
+    // The key names one spend, what it was for included: another reference under it is another spend.
+    const elsewhere = await spend(spender, { idempotency_key: key, reference: 'profile-2' });
+    assert.equal(elsewhere.status, 409);
+    assert.equal(elsewhere.body.code, 'idempotency_conflict');
+    assert.equal((await user(spender)).credits, 9);
     await assertLedgerHolds(spender);
   });
 

@@ -188,7 +188,8 @@ export async function spendCredits(
       if (
         earlier.kind !== 'spend' ||
         -earlier.amount !== request.amount ||
-        earlier.feature !== request.feature
+        earlier.feature !== request.feature ||
+        earlier.reference !== request.reference
       ) {
         throw conflict(message('idempotency_conflict'));
       }
