@@ -16,7 +16,7 @@ import { createSubscriptionLock } from './billing/subscription-lock.js';
 import { createAccountLimit } from './db/pool-share.js';
 import { scheduleAuditDeliveries } from './audit-stream/deliveries.js';
 import { purgeAuditLog } from './domain/audit-retention.js';
-import { fastifyTrustProxy, isLocalUrl, type Config } from './config.js';
+import { fastifyTrustProxy, isLocalUrl, isLoopbackHost, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { DAY_MS } from '../shared/duration.js';
 import { createCrmRecordsRegistry, createCrmRegistry } from './crm/registry.js';
@@ -418,23 +418,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** What runs instead of the real providers, said at start: loudly when PUBLIC_URL is not local. */
+/**
+ * What runs instead of the real providers, said at start: loudly when PUBLIC_URL is not local, or when it
+ * is but HOST lets other machines in (a container of one's own; never a deployment with real users).
+ */
 function warnAboutSandboxes(log: FastifyInstance['log'], services: Services): void {
   const { config } = services;
+  const sandboxes = () =>
+    [
+      services.billing.name === 'sandbox'
+        ? 'payments are simulated (anyone can get a paid plan without paying)'
+        : undefined,
+      'the Demo CRM is offered',
+      isOutboxMailer(services.mailer) ? "/sandbox/mail shows every user's mails" : undefined,
+      googleSandboxEnabled(config)
+        ? 'the Google sign-in sandbox (/sandbox/google/signin) signs anyone up as any address (never into an account it did not create)'
+        : undefined,
+    ]
+      .filter(Boolean)
+      .join('; ');
   if (config.sandboxes && !isLocalUrl(config.publicUrl)) {
     log.warn(
-      `SANDBOXES is on for a non-local PUBLIC_URL (${config.publicUrl}): ${[
-        services.billing.name === 'sandbox'
-          ? 'payments are simulated (anyone can get a paid plan without paying)'
-          : undefined,
-        'the Demo CRM is offered',
-        isOutboxMailer(services.mailer) ? "/sandbox/mail shows every user's mails" : undefined,
-        googleSandboxEnabled(config)
-          ? 'the Google sign-in sandbox (/sandbox/google/signin) signs anyone up as any address (never into an account it did not create)'
-          : undefined,
-      ]
-        .filter(Boolean)
-        .join('; ')}. Never do this on a deployment with real users.`,
+      `SANDBOXES is on for a non-local PUBLIC_URL (${config.publicUrl}): ${sandboxes()}. Never do this on a deployment with real users.`,
+    );
+  } else if (config.sandboxes && !isLoopbackHost(config.host)) {
+    log.warn(
+      `The sandboxes are on (PUBLIC_URL ${config.publicUrl} is local) and HOST=${config.host} lets other machines in: for whoever reaches this server, ${sandboxes()}. Fine for a container of your own; never on a deployment with real users (set SANDBOXES=false, or PUBLIC_URL to its public address).`,
     );
   }
   if (services.billing.name === 'none') {

@@ -296,7 +296,12 @@ export function isMailAddress(value: string): boolean {
 
 /** True when the URL's host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1). */
 export function isLocalUrl(raw: string): boolean {
-  const host = new URL(raw).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return isLoopbackHost(new URL(raw).hostname);
+}
+
+/** True when a host name or address (a URL's, or HOST's) is this machine's loopback only. */
+export function isLoopbackHost(raw: string): boolean {
+  const host = raw.toLowerCase().replace(/^\[|\]$/g, '');
   return (
     host === 'localhost' ||
     host.endsWith('.localhost') ||

@@ -152,6 +152,23 @@ describe('SANDBOX_PAGES=false (or SANDBOXES=false) on a local PUBLIC_URL', () =>
   });
 });
 
+describe('the sandboxes on a local PUBLIC_URL with a HOST that lets other machines in', () => {
+  it('warns at start, naming HOST; listening on this machine only, it does not', async () => {
+    const warning = (lines: string[]) =>
+      lines.find((line) => JSON.parse(line).level === 40 && line.includes('lets other machines in'));
+    const open = await startLogged({ HOST: '0.0.0.0' });
+    const closed = await startLogged({ HOST: '127.0.0.1' });
+    try {
+      assert.match(warning(open.lines) ?? open.lines.join(''), /HOST=0\.0\.0\.0 lets other machines in/);
+      assert.match(warning(open.lines)!, /payments are simulated/);
+      assert.equal(warning(closed.lines), undefined);
+    } finally {
+      await open.app.close();
+      await closed.app.close();
+    }
+  });
+});
+
 describe('SANDBOXES=true on a non-local PUBLIC_URL', () => {
   let p: Logged;
   before(async () => {
