@@ -111,6 +111,59 @@ describe('prepared statements in the database', () => {
     }
   });
 
+  it("on PostgreSQL, sends a transaction's begin with its first statement, in the transaction all the same", async (context) => {
+    // docs/performance.md#one-round-trip-less-per-transaction
+    if (!process.env.DATABASE_URL)
+      return context.skip('PGlite runs its statements itself (pglite-dialect.ts)');
+    const { db } = t.app.services;
+    await sql`create table begin_probe (id int primary key)`.execute(db);
+    const insert = (handle: typeof db, id: number) =>
+      handle
+        .insertInto('begin_probe' as never)
+        .values({ id } as never)
+        .execute();
+    // Every pool connection holds the insert prepared: a transaction's first statement can carry its begin.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => insert(db, 100 + i)));
+    await sql`delete from begin_probe`.execute(db);
+    const Connection = createRequire(import.meta.url)('pg/lib/connection.js') as {
+      prototype: { query(this: unknown, text: string): void };
+    };
+    const query = Connection.prototype.query;
+    const simple: string[] = [];
+    Connection.prototype.query = function (text) {
+      simple.push(text);
+      query.call(this, text);
+    };
+    try {
+      // The second insert fails: the first, sent with begin, is rolled back with it.
+      await assert.rejects(
+        db.transaction().execute(async (tx) => {
+          await insert(tx, 1);
+          await insert(tx, 1);
+        }),
+        (error: { code?: string }) => error.code === '23505',
+      );
+      assert.deepEqual(simple, ['rollback']);
+      simple.length = 0;
+      await db.transaction().execute(async (tx) => {
+        await insert(tx, 2);
+        await insert(tx, 3);
+      });
+      assert.deepEqual(simple, ['commit']);
+      // A transaction that sent nothing ends without a word to the server.
+      simple.length = 0;
+      assert.equal(await db.transaction().execute(async () => 'nothing sent'), 'nothing sent');
+      assert.deepEqual(simple, []);
+    } finally {
+      Connection.prototype.query = query;
+    }
+    const { rows } = await sql<{ id: number }>`select id from begin_probe order by id`.execute(db);
+    assert.deepEqual(
+      rows.map((row) => row.id),
+      [2, 3],
+    );
+  });
+
   it('runs a statement again on the connection where its values could not be bound', async () => {
     const { db } = t.app.services;
     await db.connection().execute(async (connection) => {

@@ -52,6 +52,7 @@ interface Connection {
   parse(options: object): void;
   bind(options: object): void;
   describe(options: object): void;
+  execute(options: object): void;
   close(options: object): void;
   sync(): void;
 }
@@ -61,7 +62,10 @@ const describedBy = new WeakMap<Connection, Map<string, Described>>();
 /** pg's Query with the method this class extends (not in pg's types). */
 const PgQuery = pg.Query as unknown as {
   new (config: object, values?: unknown, callback?: unknown): object;
-  prototype: { handleRowDescription(this: unknown, message: unknown): void };
+  prototype: {
+    handleRowDescription(this: unknown, message: unknown): void;
+    handleCommandComplete(this: unknown, message: unknown, connection: Connection): void;
+  };
 };
 
 /**
@@ -73,10 +77,23 @@ const PgQuery = pg.Query as unknown as {
  */
 class DescribedOnceQuery extends PgQuery {
   #connection: Connection | undefined;
+  /** A transaction's `begin` goes ahead of this statement, in the same write (queryDescribedOnce). */
+  #beginFirst = false;
+
+  constructor(config: object, callback: unknown, beginFirst: boolean) {
+    super(config, undefined, callback);
+    this.#beginFirst = beginFirst;
+  }
 
   prepare(connection: Connection) {
     const self = this as unknown as QueryInternals;
     this.#connection = connection;
+    if (this.#beginFirst) {
+      // The unnamed statement and portal: the statement's own Bind below takes the portal over.
+      connection.parse({ text: 'begin' });
+      connection.bind({});
+      connection.execute({});
+    }
     if (!self.hasBeenParsed(connection)) {
       connection.parse({ text: self.text, name: self.name, types: self.types });
       if (self.name) connection.submittedNamedStatements[self.name] = self.text;
@@ -127,6 +144,15 @@ class DescribedOnceQuery extends PgQuery {
     return this.#describedOnce() ? describedBy.get(connection)?.get(self.name!) : undefined;
   }
 
+  /** The first completion answers the `begin` sent ahead: this call's result is the statement's alone. */
+  handleCommandComplete(message: unknown, connection: Connection) {
+    if (this.#beginFirst) {
+      this.#beginFirst = false;
+      return;
+    }
+    PgQuery.prototype.handleCommandComplete.call(this, message, connection);
+  }
+
   handleRowDescription(message: unknown) {
     PgQuery.prototype.handleRowDescription.call(this, message);
     const self = this as unknown as QueryInternals;
@@ -143,15 +169,28 @@ class DescribedOnceQuery extends PgQuery {
 
 /**
  * Runs a query config (prepared.ts) on a pg client: a named statement whose columns this connection has
- * seen is sent without Describe.
+ * seen is sent without Describe. With `beginFirst`, the first statement of a transaction carries the
+ * transaction's `begin` in the same write (docs/performance.md#one-round-trip-less-per-transaction) when it
+ * goes by the extended protocol anyway: a named statement this connection has parsed, or an unnamed one with
+ * parameters. Otherwise `begin` goes first, on its own: a text without parameters is sent as a simple query
+ * (it may hold several statements, which the extended protocol refuses), and pg takes any ParseComplete
+ * for a named statement's own, so `begin`'s would mark it parsed even if its own Parse then failed.
  */
-export function queryDescribedOnce(
+export async function queryDescribedOnce(
   client: pg.PoolClient,
   config: { text: string; values: unknown[]; name?: string },
+  beginFirst = false,
 ): Promise<pg.QueryResult> {
+  const { parsedStatements } = (client as unknown as { connection: Connection }).connection;
+  const ahead =
+    beginFirst &&
+    (config.name === undefined ? config.values.length > 0 : parsedStatements[config.name] === config.text);
+  if (beginFirst && !ahead) await client.query('begin');
   return new Promise((resolve, reject) => {
-    const query = new DescribedOnceQuery(config, undefined, (error: Error | null, result: pg.QueryResult) =>
-      error ? reject(error) : resolve(result),
+    const query = new DescribedOnceQuery(
+      config,
+      (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result)),
+      ahead,
     );
     // A Submittable: pg answers through its callback and returns the query itself, not a promise.
     (client as unknown as { query(query: object): unknown }).query(query);
