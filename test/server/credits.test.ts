@@ -370,6 +370,31 @@ describe('usage report and CSV export', () => {
     });
     assert.equal(bad.status, 400);
   });
+
+  it('refuses a period the database cannot hold (year 0, or ending past 9999) as not real dates, before any CSV', async () => {
+    const admin = await signup(t.api, { name: 'Calendar Edge' });
+    for (const query of [
+      { from: '0000-01-01', to: '0000-01-31' },
+      { from: '9999-12-31', to: '9999-12-31' },
+    ]) {
+      const report = await t.api('getUsageReport', { cookie: admin.cookie, query });
+      assert.equal(report.status, 400, JSON.stringify(report.body));
+      assert.equal(report.body.code, 'dates_invalid');
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api/export-credit-ledger?from=${query.from}&to=${query.to}`,
+        headers: { cookie: admin.cookie },
+      });
+      assert.equal(csv.statusCode, 400);
+      assert.equal(csv.json().code, 'dates_invalid');
+    }
+    // The calendar's last whole period still answers.
+    const last = await t.api('getUsageReport', {
+      cookie: admin.cookie,
+      query: { from: '9999-12-01', to: '9999-12-30' },
+    });
+    assert.equal(last.status, 200, JSON.stringify(last.body));
+  });
 });
 
 describe('top-ups and renewal', () => {

@@ -29,12 +29,19 @@ import { message } from '../../contract/messages.js';
 
 const MAX_REPORT_DAYS = 366;
 
-/** A report's days: `from` and `to` (included) as UTC midnights; refused when not a real range. */
+/**
+ * A report's days: `from` and `to` (included) as UTC midnights; refused when not a real range. A real day
+ * is also one the database can hold, as can the midnight after it (the period's end): from year 1 (there
+ * is no year 0) to 9999-12-30.
+ */
 function reportPeriod(from: string, to: string): { from: Date; to: Date; days: string[] } {
   const start = new Date(`${from}T00:00:00.000Z`);
   const last = new Date(`${to}T00:00:00.000Z`);
   const real = (date: Date, text: string) =>
-    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === text &&
+    text >= '0001-01-01' &&
+    text <= '9999-12-30';
   if (!real(start, from) || !real(last, to)) throw invalid(message('dates_invalid'));
   if (last < start) throw invalid(message('period_reversed'));
   const count = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
