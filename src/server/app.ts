@@ -47,7 +47,7 @@ import { userHandlers } from './handlers/user.js';
 import { registerApi } from './http/api.js';
 import { registerScim } from './http/scim.js';
 import { createDeviceCookies } from './http/device-cookie.js';
-import { rejectNulBytes } from './http/nul-bytes.js';
+import { checkRequestText } from './http/request-text.js';
 import { HttpError, errorEnvelope, handleError } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
 import { RequestLog, loggerOptions, type LogOptions } from './http/logging.js';
@@ -344,7 +344,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // NUL characters (which PostgreSQL text refuses) in params, query or body: 400 for every route.
-  app.addHook('preValidation', rejectNulBytes);
+  app.addHook('preValidation', checkRequestText);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     securityHeaders(reply, config);

@@ -4,6 +4,7 @@
  * text refuses) anywhere in a request.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { before, describe, it } from './helpers/node-test.js';
 import { ORIGIN, postForm, useTestApp } from './helpers/app.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
@@ -141,6 +142,28 @@ describe('validation answers are sentences users can act on (docs/product.md#err
       payload: JSON.stringify({ key: 'has_paid', value: true }),
     });
     assert.equal(signedIn.json().message, 'Key must be has_onboarded or has_installed.');
+  });
+});
+
+describe('lone surrogates are read as the database stores them (U+FFFD)', () => {
+  it('in a name, and in a spend reference, so an identical retry replays its spend', async () => {
+    const named = await t.api('setSettings', { cookie: user.cookie, body: { name: 'Ada \ud800 Lovelace' } });
+    assert.equal(named.status, 200, JSON.stringify(named.body));
+    assert.equal(named.body.data.name, 'Ada \ufffd Lovelace');
+    const spender = await signup(t.api, { name: 'Surrogate Spender' });
+    const body = {
+      amount: 1,
+      feature: 'email_lookup',
+      reference: 'https://www.linkedin.com/in/ada-\ud800',
+      idempotency_key: randomUUID(),
+    };
+    const first = await t.api('spendCredits', { cookie: spender.cookie, body });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    // The extension retrying after a lost answer: the same spend, replayed, not another spend's key.
+    const retry = await t.api('spendCredits', { cookie: spender.cookie, body });
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.equal(retry.body.data.replayed, true);
+    assert.equal(retry.body.data.spend_id, first.body.data.spend_id);
   });
 });
 
