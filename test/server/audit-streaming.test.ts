@@ -391,6 +391,33 @@ describe('deliveries', () => {
     assert.equal((await settings(admin)).stream.previous_secret_until, null);
   });
 
+  it('a changed address gets the next entry of a turn under way, not the address it replaced', async () => {
+    const { admin } = await streamingAdmin('moved-from');
+    await deliver();
+    await rename(admin, 'Moving One');
+    await rename(admin, 'Moving Two');
+    receiver.answer('moved-from', 'hang');
+    const patient = createAuditDeliverer(t.app.services, silentLog, { timeoutMs: 10_000 });
+    const look = patient.tick();
+    // The first rename is on its way to the old address when the admin saves the new one.
+    await until(() => receiver.waiting('moved-from') === 1);
+    const moved = await t.api('setAuditStream', {
+      cookie: admin.cookie,
+      body: { url: receiver.url('moved-to') },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    receiver.release('moved-from');
+    await look;
+    await deliver();
+    const renamedTo = (name: string) =>
+      receiver
+        .received(name)
+        .filter((delivery) => delivery.body.data.type === 'organization.renamed')
+        .map((delivery) => (delivery.body.data.details as { to?: string }).to);
+    assert.deepEqual(renamedTo('moved-from'), ['Moving One']);
+    assert.deepEqual(renamedTo('moved-to'), ['Moving Two']);
+  });
+
   it('removing the endpoint drops its queue and is audited', async () => {
     const { admin } = await streamingAdmin('removed');
     receiver.answer('removed', 500);

@@ -136,15 +136,17 @@ export function createAuditDeliverer(
 
   /** The organization's queue, from its head, for one turn under its lease. */
   async function turn(organizationId: number): Promise<void> {
-    const stream = await repos.auditStream.claim(organizationId, owner, clock(), later(LEASE_MS));
-    if (!stream) return;
+    const claimed = await repos.auditStream.claim(organizationId, owner, clock(), later(LEASE_MS));
+    if (!claimed) return;
     try {
       await repos.auditStream.sequence(organizationId);
       const started = Date.now();
       for (let sent = 0; sent < TURN_DELIVERIES && Date.now() - started < TURN_MS && !stopped; sent++) {
         const head = await repos.auditStream.head(organizationId);
         if (!head || (head.next_attempt_at !== null && head.next_attempt_at > clock())) return;
-        if (!(await repos.auditStream.extendLease(organizationId, owner, later(LEASE_MS)))) return;
+        // Each entry goes where the stream points now: a changed address gets the next entry, not the old one.
+        const stream = await repos.auditStream.extendLease(organizationId, owner, later(LEASE_MS));
+        if (!stream) return;
         const outcome = await send(
           services,
           stream,

@@ -158,15 +158,19 @@ export function createAuditStreamRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Keeps the lease; false when it is no longer `owner`'s (it ran out and another process took it). */
-    async extendLease(organizationId: number, owner: string, until: Date): Promise<boolean> {
-      const result = await db
+    /**
+     * Keeps the lease, and answers the stream as it is now (an admin may have changed its address or
+     * secret since the turn began); undefined when the lease is no longer `owner`'s (it ran out and another
+     * process took it) or the stream is gone.
+     */
+    async extendLease(organizationId: number, owner: string, until: Date) {
+      return db
         .updateTable('audit_streams')
         .set({ lease_until: until })
         .where('organization_id', '=', organizationId)
         .where('lease_owner', '=', owner)
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
     },
 
     async release(organizationId: number, owner: string): Promise<void> {

@@ -24,6 +24,8 @@ export interface SiemReceiver {
   received(name: string): Delivery[];
   /** Requests to `name` still waiting for an answer ('hang'), their sender not gone yet. */
   waiting(name: string): number;
+  /** Answers 200 to the requests to `name` still waiting, and to the next ones. */
+  release(name: string): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,12 @@ export async function startSiemReceiver(): Promise<SiemReceiver> {
     answer: (name, answer) => answers.set(`/siem/${name}`, answer),
     received: (name) => deliveries.filter((delivery) => delivery.path === `/siem/${name}`),
     waiting: (name) => [...hanging.values()].filter((path) => path === `/siem/${name}`).length,
+    release(name) {
+      answers.set(`/siem/${name}`, 200);
+      for (const [response, path] of hanging) {
+        if (path === `/siem/${name}`) response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      }
+    },
     async close() {
       for (const response of hanging.keys()) response.destroy();
       server.closeAllConnections();
