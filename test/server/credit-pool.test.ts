@@ -175,6 +175,29 @@ describe('the team pool', () => {
     await assertLedgersHold(admin, [member]);
   });
 
+  it('gets back the unused credits a removed member was granted; their own credits stay theirs', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    await topUp(admin);
+    assert.equal((await grant(admin, [member], 60)).status, 200);
+    const own = (await row(member)).credits - 60;
+    const removed = await t.api('removeOrganizationUser', {
+      cookie: admin.cookie,
+      body: { user_id: member.id },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.equal(await poolOf(admin), 100, 'the 60 granted went back to the pool');
+    const left = await row(member);
+    assert.deepEqual([left.granted_credits, left.organization_id], [0, null]);
+    assert.ok(left.credits <= own, 'nothing of the pool left with them');
+    const [entry] = (
+      await t.api('listAuditEvents', { cookie: admin.cookie, query: { type: 'member.removed' } })
+    ).body.data.events;
+    assert.equal(entry.details.credits_returned, 60);
+    await assertLedgersHold(admin, []);
+    assert.equal(left.credits, await repos().credits.sumOf(left.id), 'their balance = their ledger sum');
+  });
+
   it('lets a member draw on the pool once their own credits run out, within their cap', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);
@@ -433,7 +456,9 @@ describe('the ledger export reconciles', () => {
     await grant(admin, [...members, leaving], 5);
     await spend(members[0]!, 2);
     await spend(leaving, 3);
-    const leftWith = (await row(leaving)).credits;
+    // What they leave with: their balance but for the unused credits granted from the pool, which go back.
+    const before = await row(leaving);
+    const leftWith = before.credits - before.granted_credits;
     const removed = await t.api('removeOrganizationUser', {
       cookie: admin.cookie,
       body: { user_id: leaving.id },

@@ -201,6 +201,44 @@ export async function drawFromPool(tx: InTransaction, member: User, short: numbe
 }
 
 /**
+ * A member leaving the organization (removed, or deprovisioned by its identity provider) gives the credits
+ * granted from its pool that they have not used back to that pool, as a take-back written while they are
+ * still its member: they were lent, not given, and once the member is gone no admin could take them back
+ * (docs/product.md#the-team-pool). Their plan credits and own top-ups stay theirs. The caller holds the
+ * member's row (then the pool's is taken, in the usual order). Answers the credits given back.
+ */
+export async function returnGrantedOnLeaving(
+  tx: InTransaction,
+  member: User,
+  actorId: number | null,
+): Promise<number> {
+  const amount = member.granted_credits;
+  if (member.organization_id === null || amount <= 0) return 0;
+  const reason = `Returned to the team pool: ${member.email} left the organization`;
+  await tx.credits.record({
+    user_id: member.id,
+    organization_id: member.organization_id,
+    kind: 'pool_take_back',
+    amount: -amount,
+    top_up_amount: -amount,
+    granted_amount: -amount,
+    actor_id: actorId,
+    reason,
+  });
+  await tx.creditPool.lock(member.organization_id);
+  await tx.creditPool.record({
+    organization_id: member.organization_id,
+    kind: 'take_back',
+    amount,
+    member_id: member.id,
+    actor_id: actorId,
+    idempotency_key: null,
+    reason,
+  });
+  return amount;
+}
+
+/**
  * A refunded spend's part drawn from the team pool goes back to that pool (docs/product.md#the-team-pool):
  * the pool's entry, the member's refund entry leaving it out. The caller holds the member's row.
  */

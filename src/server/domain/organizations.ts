@@ -11,6 +11,7 @@ import { assignedSeats, canAssignProduct, type PurchasedSeats } from '../../shar
 import type { Invitation, Organization, User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { applyPlanChange } from './credits.js';
+import { returnGrantedOnLeaving } from './credit-pool.js';
 import {
   conflict,
   forbidden,
@@ -328,14 +329,17 @@ export async function removeMember(
     }
     const member = await lockMember(tx, caller, userId);
     if (!canRemoveMember(member)) throw forbidden(message('cannot_remove_admin'));
-    await dischargeMember(tx, member, caller.id);
+    const { creditsReturned } = await dischargeMember(tx, member, caller.id);
     await tx.audit.record({
       type: 'member.removed',
       organizationId: caller.organization_id,
       actor: personOf(caller),
       target: personOf(member),
       ip,
-      details: { product: PLAN_NAMES[planKeyOf(member.stripe_product)] },
+      details: {
+        product: PLAN_NAMES[planKeyOf(member.stripe_product)],
+        ...(creditsReturned > 0 ? { credits_returned: creditsReturned } : {}),
+      },
     });
   });
 }
@@ -352,7 +356,8 @@ export async function dischargeMember(
   tx: InTransaction,
   member: User,
   actorId: number | null,
-): Promise<number> {
+): Promise<{ sessions: number; creditsReturned: number }> {
+  const creditsReturned = await returnGrantedOnLeaving(tx, member, actorId);
   await tx.users.update(member.id, {
     organization_id: null,
     role: 'admin',
@@ -364,9 +369,9 @@ export async function dischargeMember(
     monthly_cap: null,
   });
   // Signed out at once: their next call answers 401, whatever they had open.
-  const ended = await tx.sessions.endSignInsOf(member.id);
+  const sessions = await tx.sessions.endSignInsOf(member.id);
   await applyPlanChange(tx, member.id, 'free', actorId);
-  return ended;
+  return { sessions, creditsReturned };
 }
 
 /**

@@ -58,7 +58,9 @@ export async function deprovisionWithin(
     throw new ScimRefusal('conflict', message('scim_admin_not_deprovisioned'), 'mutability');
   }
   const invitations = await tx.invitations.revokePendingOf(org.id, user.user_name);
-  const sessions = member ? await dischargeMember(tx, member, null) : 0;
+  const { sessions, creditsReturned } = member
+    ? await dischargeMember(tx, member, null)
+    : { sessions: 0, creditsReturned: 0 };
   if (!member && invitations === 0) return;
   await tx.audit.record({
     type: 'scim.user_deprovisioned',
@@ -70,6 +72,7 @@ export async function deprovisionWithin(
       reason,
       sessions,
       ...(member ? { product: PLAN_NAMES[planKeyOf(member.stripe_product)] } : {}),
+      ...(creditsReturned > 0 ? { credits_returned: creditsReturned } : {}),
     },
   });
 }
