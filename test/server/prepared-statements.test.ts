@@ -173,6 +173,12 @@ describe('prepared statements in the database', () => {
       // JSON has no big integers: the value cannot be sent, the call fails before PostgreSQL runs it.
       await assert.rejects(read({ big: 1n }), /BigInt/);
       assert.deepEqual((await read(JSON.stringify({ a: 2 }))).rows, [{ doc: { a: 2 } }]);
+      // The same as the first statement of a transaction (which may carry the transaction's begin).
+      await assert.rejects(
+        connection.transaction().execute((tx) => sql`select ${{ big: 1n }}::jsonb as doc`.execute(tx)),
+        /BigInt/,
+      );
+      for (const a of [4, 5]) assert.deepEqual((await read(JSON.stringify({ a }))).rows, [{ doc: { a } }]);
     });
   });
 

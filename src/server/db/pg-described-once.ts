@@ -168,13 +168,28 @@ class DescribedOnceQuery extends PgQuery {
 }
 
 /**
+ * Whether pg can bind the values (a big integer inside a JSON value cannot). A statement whose values
+ * cannot be bound is closed before `begin`'s answer comes, whose ParseComplete pg would then take for the
+ * statement's own and mark it parsed again: every later call of its text on the connection would fail.
+ */
+function canBind(values: unknown[]): boolean {
+  try {
+    for (const value of values) prepareValue(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Runs a query config (prepared.ts) on a pg client: a named statement whose columns this connection has
  * seen is sent without Describe. With `beginFirst`, the first statement of a transaction carries the
  * transaction's `begin` in the same write (docs/performance.md#one-round-trip-less-per-transaction) when it
  * goes by the extended protocol anyway: a named statement this connection has parsed, or an unnamed one with
- * parameters. Otherwise `begin` goes first, on its own: a text without parameters is sent as a simple query
- * (it may hold several statements, which the extended protocol refuses), and pg takes any ParseComplete
- * for a named statement's own, so `begin`'s would mark it parsed even if its own Parse then failed.
+ * parameters, whose values can be bound. Otherwise `begin` goes first, on its own: a text without
+ * parameters is sent as a simple query (it may hold several statements, which the extended protocol
+ * refuses), and pg takes any ParseComplete for a named statement's own, so `begin`'s would mark it parsed
+ * even if its own Parse, or its values' Bind, then failed.
  */
 export async function queryDescribedOnce(
   client: pg.PoolClient,
@@ -184,7 +199,8 @@ export async function queryDescribedOnce(
   const { parsedStatements } = (client as unknown as { connection: Connection }).connection;
   const ahead =
     beginFirst &&
-    (config.name === undefined ? config.values.length > 0 : parsedStatements[config.name] === config.text);
+    (config.name === undefined ? config.values.length > 0 : parsedStatements[config.name] === config.text) &&
+    canBind(config.values);
   if (beginFirst && !ahead) await client.query('begin');
   return new Promise((resolve, reject) => {
     const query = new DescribedOnceQuery(
