@@ -4,6 +4,7 @@
  */
 
 import { isIP } from 'node:net';
+import { isEmailAddress } from '../shared/email.js';
 
 type CrmCredentials = { clientId: string; clientSecret: string };
 
@@ -210,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? undefined
       : parseHttpUrl('SUPPORT_FORM_URL', rawSupportFormUrl, problems);
   const supportEmail = str('SUPPORT_EMAIL');
-  if (supportEmail !== undefined && !isMailAddress(supportEmail)) {
+  if (supportEmail !== undefined && !isEmailAddress(supportEmail)) {
     problems.push(
       `SUPPORT_EMAIL must be one email address, like support@example.com (got "${supportEmail}")`,
     );
@@ -287,11 +288,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs,
     auditStreamPollMs,
   };
-}
-
-/** One plain address (no display name, no list): what a To header and a support inbox need. */
-export function isMailAddress(value: string): boolean {
-  return value.length <= 254 && /^[^\s@<>",;]+@[^\s@<>",;.][^\s@<>",;]*$/.test(value);
 }
 
 /** True when the URL's host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1). */

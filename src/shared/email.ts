@@ -17,10 +17,22 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
 }
 
 /**
- * A plausible address, as every form and API field that takes one checks it (the invitation list, SCIM's
- * userName): something@domain.tld, no spaces, within 254 characters, and a domain of non-empty labels (no
- * trailing dot: "name@company.com." would be another address at no domain the organization verified).
+ * The dot-atom form of RFC 5322 that the contract's `format: email` takes: letters, digits and
+ * !#$%&'*+/=?^_`{|}~- in dot-separated runs, then a domain of at least two labels (letters, digits,
+ * inner hyphens). No comments, quotes, display names or group syntax: a mail library reads
+ * `(1)ada@example.com` or `team:ada@example.com` as ada@example.com's mailbox, so an address in such a
+ * form would count as another target than the mailbox it reaches (docs/invariants.md's per-target mail
+ * limits).
+ */
+const ADDRESS =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/**
+ * An address as every form, API field and configuration that takes one checks it (the invitation list,
+ * SCIM's userName, the support form's reply address, SUPPORT_EMAIL, the sandboxes' sign-in pages): the
+ * form above, within 254 characters, no trailing dot ("name@company.com." would be another address at no
+ * domain the organization verified).
  */
 export function isEmailAddress(email: string): boolean {
-  return email.length >= 3 && email.length <= 254 && /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/.test(email);
+  return email.length >= 3 && email.length <= 254 && ADDRESS.test(email);
 }

@@ -112,7 +112,7 @@ describe('judgeInviteRows', () => {
 });
 
 describe('isEmailAddress (docs/product.md#email-addresses)', () => {
-  it('takes name@domain.tld and refuses spaces, a missing part, a trailing dot and empty labels', () => {
+  it('takes name@domain.tld and refuses spaces, a missing part, a trailing dot, empty labels, comments and groups', () => {
     for (const good of ['ada@example.com', 'a.b+c@mail.example.co.uk']) assert.ok(isEmailAddress(good), good);
     for (const bad of [
       'ada',
@@ -121,6 +121,14 @@ describe('isEmailAddress (docs/product.md#email-addresses)', () => {
       'ada@example.com.',
       'ada@example..com',
       '@x.io',
+      // Forms a mail library reads as ada@example.com: each would count as another target of the
+      // per-address mail limits while reaching the same mailbox.
+      '(1)ada@example.com',
+      'ada(1)@example.com',
+      'team:ada@example.com',
+      'Ada <ada@example.com>',
+      '"ada"@example.com',
+      'ada@example.com, eve@example.com',
     ]) {
       assert.equal(isEmailAddress(bad), false, bad);
     }

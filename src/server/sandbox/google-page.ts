@@ -15,6 +15,7 @@ import { SafeHtml, html } from '../security/html-escaping.js';
 import type { GoogleSandbox } from '../security/google-sandbox.js';
 import { GOOGLE_SANDBOX_MESSAGE } from '../../shared/google-sandbox.js';
 import { formText } from './form-text.js';
+import { isEmailAddress } from '../../shared/email.js';
 
 type SignInForm = { email?: string; name?: string; email_verified?: string; outcome?: string };
 
@@ -105,7 +106,7 @@ export function registerGooglePage(app: FastifyInstance, sandbox: GoogleSandbox)
     let result: { credential: string } | { error: string };
     if (form.outcome === 'error') {
       result = { error: 'The sign-in widget failed (sandbox).' };
-    } else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+    } else if (!isEmailAddress(email)) {
       return sendPage(
         request,
         reply,

@@ -26,6 +26,7 @@ import {
 } from '../sso/sandbox-provider.js';
 import { selfSignedCertificate } from '../sso/self-signed.js';
 import { formText } from './form-text.js';
+import { isEmailAddress } from '../../shared/email.js';
 
 type SignInForm = AuthorizationRequest & { email?: string; name?: string; outcome?: string };
 
@@ -93,7 +94,7 @@ function personOf(
   t: PageText,
 ): { email: string; name: string } | { email: string; problem: string } {
   const email = formText(form.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+  if (!isEmailAddress(email)) {
     return { email, problem: t('Enter an email address, like name@example.com.') };
   }
   const name = formText(form.name).slice(0, 200);

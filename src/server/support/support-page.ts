@@ -4,7 +4,7 @@
  * mailed to the support inbox (on a local install: the outbox at /sandbox/mail). Plain HTML, no script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isMailAddress } from '../config.js';
+import { isEmailAddress } from '../../shared/email.js';
 import { useFormPages } from '../http/form-pages.js';
 import { page } from '../http/html.js';
 import { html, type SafeHtml } from '../security/html-escaping.js';
@@ -31,7 +31,7 @@ interface Draft {
 /** What is wrong with a draft, by field, in the visitor's language; empty when it can be sent. */
 function draftProblems(draft: Draft, t: PageText): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
-  if (!isMailAddress(draft.email))
+  if (!isEmailAddress(draft.email))
     problems.email = t('Enter the email address we should answer, like you@example.com.');
   if (draft.message === '') problems.message = t('Tell us how we can help.');
   else if (draft.message.length > MAX_MESSAGE_LENGTH)
