@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from './helpers/node-test.js';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { freePort } from '../../scripts/lib/free-port.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
@@ -447,6 +447,41 @@ describe('timeouts', () => {
 });
 
 describe('secrets never reach the log', () => {
+  it('keeps out the raw bytes of a request the HTTP parser refuses (431, 400), at trace', async () => {
+    const p = await startLogged({}, 'trace');
+    try {
+      await p.app.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = p.app.app.server.address() as AddressInfo;
+      const token = 'rEsEtToKeN_0123456789abcdefghijklmnop';
+      const session = 'sEsSiOn_0123456789abcdefghijklmnopqr';
+      /** The status line of the answer to `text` sent as is. */
+      const raw = (text: string) =>
+        new Promise<string>((resolve) => {
+          let answer = '';
+          const socket = connect(port, '127.0.0.1', () => socket.write(text));
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+          socket.on('error', () => resolve(answer.split('\r\n')[0] ?? ''));
+        });
+      // A browser with a large cookie jar opening a reset link, then a malformed header line.
+      const head = `GET /reset-password?token=${token} HTTP/1.1\r\nHost: localhost\r\nCookie: session=${session}`;
+      assert.match(await raw(`${head}; big=${'a'.repeat(20_000)}\r\n\r\n`), / 431 /);
+      assert.match(await raw(`${head}\r\nnot a header\r\n\r\n`), / 400 /);
+      // Fastify logs each refusal before it answers it: both lines are there.
+      assert.equal(p.lines.filter((line) => line.includes('"msg":"client ')).length, 2);
+      // Serialized Buffers ({"type":"Buffer","data":[...]}) read back as text, so bytes hide nothing.
+      const text = p.lines
+        .join('')
+        .replace(/\{"type":"Buffer","data":\[([0-9,]*)\]\}/g, (_, bytes: string) =>
+          Buffer.from(bytes ? bytes.split(',').map(Number) : []).toString('latin1'),
+        );
+      assert.ok(!text.includes(token), 'the reset token is in the log');
+      assert.ok(!text.includes(session), 'the session cookie is in the log');
+    } finally {
+      await p.app.close();
+    }
+  });
+
   it('redacts every query value that can hold a password, token, code or key, and never logs bodies', async () => {
     const p = await startLogged({}, 'trace');
     try {

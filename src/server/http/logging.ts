@@ -100,7 +100,9 @@ export function loggerOptions(
   return {
     level: options?.level ?? config.logLevel,
     ...(options?.stream ? { stream: options.stream } : {}),
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    // A request Node's HTTP parser refuses (a header too large, a malformed line) is logged by Fastify at
+    // trace with the parser's error, whose rawPacket holds the request's raw bytes: its URL and cookies.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'err.rawPacket'],
     serializers: {
       req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
     },
