@@ -221,6 +221,19 @@ describe('signups while it is on', () => {
     assert.equal((await outboxTo(admin.email)).length, before);
   });
 
+  it('turned off, it lets in no password signup made while it was on (the invitation mailed to prove it closes)', async () => {
+    const alan = await signup(t.api, { email: `alan.turing@${DOMAIN}`, name: 'Alan' });
+    assert.equal((await me(alan)).organization, null, 'mailed an invitation instead');
+    const token = await mailToken(t, alan.email);
+    assert.equal((await autoJoin(false)).status, 200);
+    const refused = await t.api('acceptInvite', { cookie: alan.cookie, query: { token, join: 'true' } });
+    assert.equal((await me(alan)).organization, null, JSON.stringify(refused.body));
+    // On again: the same invitation stands for it again, and joins.
+    assert.equal((await autoJoin(true)).status, 200);
+    const accepted = await t.api('acceptInvite', { cookie: alan.cookie, query: { token, join: 'true' } });
+    assert.equal((await me(alan)).organization?.id, orgId, JSON.stringify(accepted.body));
+  });
+
   it('verifying another domain turns it off', async () => {
     const started = await t.api('startDomainVerification', {
       cookie: admin.cookie,

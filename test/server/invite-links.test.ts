@@ -286,6 +286,22 @@ describe('a link that stops working', () => {
     assert.equal(again.body.message, NO_INVITE_LINK.message);
   });
 
+  it('revoked, it lets in nobody who opened it before (the invitation mailed to prove the address closes)', async () => {
+    const { token } = await createLink();
+    const ivo = await signup(t.api, { email: `ivo@${DOMAIN}` });
+    assert.equal((await join(ivo, token)).body.joined, false, 'mailed an invitation instead');
+    const invitation = await mailToken(t, ivo.email);
+    assert.equal((await t.api('revokeInviteLink', { cookie: admin.cookie, body: {} })).status, 200);
+    const refused = await t.api('acceptInvite', {
+      cookie: ivo.cookie,
+      query: { token: invitation, join: 'true' },
+    });
+    assert.equal((await organizationOf(ivo)).organization, null, JSON.stringify(refused.body));
+    // Nor is it listed as pending for the admins any more.
+    const members = await t.api('getOrganizationMembers', { cookie: admin.cookie });
+    assert.ok(!members.body.data.invitations.some((i: { email: string }) => i.email === ivo.email));
+  });
+
   it('is replaced by a newer link', async () => {
     const first = await createLink();
     const second = await createLink();

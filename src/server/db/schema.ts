@@ -202,6 +202,10 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+  /** A proving invitation mailed through this invitation link: it stands while the link does. */
+  via_invite_link_id: Generated<number | null>;
+  /** A proving invitation mailed by automatic joining: it stands while automatic joining takes its domain. */
+  via_auto_join: Generated<boolean>;
 }
 
 interface SessionsTable {

@@ -207,7 +207,7 @@ const signedInView =
     const mails = autoJoined
       ? await autoJoinMails(services, ctx, tx, user, autoJoined)
       : toProve
-        ? await inviteToProve(services, ctx, tx, toProve, user.email, null, ctx.ip)
+        ? await inviteToProve(services, ctx, tx, toProve, user.email, null, ctx.ip, 'auto_join')
         : [];
     return {
       user,

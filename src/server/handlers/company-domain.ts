@@ -378,7 +378,7 @@ export function companyDomainHandlers(
             ip: ctx.ip,
             details: { role: 'member', address_confirmed: false },
           });
-          const mails = await inviteToProve(services, ctx, tx, org, requester.email, user.id, ctx.ip);
+          const mails = await inviteToProve(services, ctx, tx, org, requester.email, user.id, ctx.ip, null);
           return { result: null, mails };
         }, CONFIRMING_MAIL_REFUSED);
         return { error: false, ...confirmingApprovalMessage(request.email) };

@@ -141,7 +141,9 @@ export function inviteLinkHandlers(
         await withMails(async (tx) => {
           const org = await tx.organizations.findById(link.organization_id, { forUpdate: true });
           if (!org) throw notFound(LINK_REFUSALS.unknown);
-          const mails = await inviteToProve(services, ctx, tx, org, user.email, link.created_by, ctx.ip);
+          const mails = await inviteToProve(services, ctx, tx, org, user.email, link.created_by, ctx.ip, {
+            inviteLinkId: link.id,
+          });
           return { result: null, mails };
         }, PROVING_MAIL_REFUSED);
         return {

@@ -35,6 +35,14 @@ async function inviterOf(tx: InTransaction, org: Organization, preferredId: numb
 }
 
 /**
+ * The way in a proving invitation stands for, when it can close: an invitation link (revoked), or
+ * automatic joining (turned off, or the domain changed). The invitation lets nobody in once it has closed
+ * (repositories/invitations.ts). An approved request or the identity provider (SCIM) stand for nothing
+ * that closes: null.
+ */
+export type ProvingOrigin = { inviteLinkId: number } | 'auto_join' | null;
+
+/**
  * Saves a pending invitation of `email` to `org` (Free member) and answers its mail for the caller to
  * send with the transaction (mailWithin); none when one is already pending. The mail counts on the
  * address's invitation limit like any invitation (429 past it: nothing is saved).
@@ -47,6 +55,7 @@ export async function inviteToProve(
   email: string,
   preferredInviterId: number | null,
   ip: string | null,
+  origin: ProvingOrigin,
 ): Promise<PermittedMail[]> {
   if (await tx.invitations.hasPending(org.id, email)) return [];
   const seal = await permitMail(services, from, 'invitation', email, tx.trx);
@@ -68,6 +77,8 @@ export async function inviteToProve(
     token_hash: tokenHash,
     invited_by: inviter?.id ?? null,
     expires_at: expiresAt,
+    via_invite_link_id: origin !== null && origin !== 'auto_join' ? origin.inviteLinkId : null,
+    via_auto_join: origin === 'auto_join',
   });
   const mail = await invitationMailOf(services.config, tx, inviter, invitation, token);
   return seal ? [seal(mail)] : [];

@@ -159,7 +159,7 @@ export function scimHandlers(services: Services): ScimHandlers {
       if (access.role || access.product) await applyMappedAccess(tx, org, account.id, access, call.ip);
       return [];
     }
-    return inviteToProve(services, call, tx, org, user.user_name, null, call.ip);
+    return inviteToProve(services, call, tx, org, user.user_name, null, call.ip, null);
   }
 
   /** Saves a user's new attributes and does what a change of `active` or of the address means. */

@@ -3,9 +3,22 @@ import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, Invitation, InvitationsTable } from '../db/schema.js';
 
-/** Not accepted and not expired. */
+/**
+ * Not accepted, not expired, and, for a proving invitation, the way in that mailed it still open
+ * (docs/product.md#proven-addresses): its invitation link not revoked, or automatic joining still on for
+ * its address's domain. Finding an invitation and using it (`consume`) both ask this, so closing a way in
+ * closes the invitations it mailed, from every path that closes it.
+ */
 const isPending = (eb: ExpressionBuilder<Database, 'invitations'>) =>
-  eb.and([eb('accepted_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]);
+  eb.and([
+    eb('accepted_at', 'is', null),
+    eb('expires_at', '>', sql<Date>`now()`),
+    sql<boolean>`(invitations.via_invite_link_id is null or exists (select 1 from invite_links l
+      where l.id = invitations.via_invite_link_id and l.revoked_at is null))`,
+    sql<boolean>`(not invitations.via_auto_join or exists (select 1 from organizations o
+      where o.id = invitations.organization_id and o.domain_auto_join
+        and o.domain = split_part(invitations.email, '@', 2)))`,
+  ]);
 
 export function createInvitationsRepository(db: Db) {
   return {

@@ -43,6 +43,7 @@ import m0073SsoTestSession from './0073-sso-test-session.js';
 import m0074CheckoutPoolOrganization from './0074-checkout-pool-organization.js';
 import m0075CheckoutOpenedBy from './0075-checkout-opened-by.js';
 import m0076ProviderEventLease from './0076-provider-event-lease.js';
+import m0077InvitationOrigin from './0077-invitation-origin.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0074_checkout_pool_organization': m0074CheckoutPoolOrganization,
   '0075_checkout_opened_by': m0075CheckoutOpenedBy,
   '0076_provider_event_lease': m0076ProviderEventLease,
+  '0077_invitation_origin': m0077InvitationOrigin,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
