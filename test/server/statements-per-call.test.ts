@@ -45,24 +45,21 @@ describe('statements per call', () => {
     assert.doesNotMatch(statements[0]!, /count\(/);
   });
 
-  it('get-user of several sessions at once is one statement, each answered with its own user', async () => {
-    // docs/performance.md#batched-session-lookups
+  it('get-user of several sessions at once takes fewer statements than calls, each answered with its own user', async () => {
+    // docs/performance.md#batched-session-lookups: the first lookup goes at once, those asked while it
+    // runs go together in the next.
     const member = await invitedMember(t, admin);
-    const getUsers = () =>
-      Promise.all([admin, member, admin].map((user) => t.api('getUser', { cookie: user.cookie })));
+    const callers = [admin, member, admin, member, admin, member];
+    const getUsers = () => Promise.all(callers.map((user) => t.api('getUser', { cookie: user.cookie })));
     let answers: Awaited<ReturnType<typeof getUsers>> | undefined;
     const statements = await statementsOf(async () => {
       answers = await getUsers();
     });
     assert.deepEqual(
       answers!.map((res) => [res.status, res.body.data.email]),
-      [
-        [200, admin.email],
-        [200, member.email],
-        [200, admin.email],
-      ],
+      callers.map((user) => [200, user.email]),
     );
-    assert.equal(statements.length, 1, statements.join('\n'));
+    assert.ok(statements.length <= 2, `${statements.length} statements for ${callers.length} calls`);
   });
 
   it('public calls do not look the session up, and plans and catalogue come from memory', async () => {

@@ -1,13 +1,16 @@
 /**
- * Lookups by key that arrive in one turn of the event loop, answered together by one statement
- * (docs/performance.md#batched-session-lookups). Under load the requests read from many sockets in one
- * turn each ask for their session; each statement costs a system call and wakes a database backend, which on
- * a small machine cost more than the lookup itself. Every caller's statement is sent after the caller asked
- * (at the end of the turn it asked in), so it sees everything committed before: batching never answers
- * from an older state, unlike a cache.
+ * Lookups by key answered together (docs/performance.md#batched-session-lookups): one statement at a time,
+ * and the keys asked while it runs go together in the next. Under load the requests read from many sockets
+ * each ask for their session; each statement costs a system call and wakes a database backend, which on a
+ * small machine cost more than the lookup itself. An idle server sends a lookup at once, without waiting for
+ * company. Every statement is sent after the calls it answers were made, so it sees everything committed
+ * before: batching never answers from an older state, unlike a cache.
  *
- * A key asked twice in one batch is looked up once; at most `maxKeys` keys go in one statement, so a batch's
- * statement stays bounded however many requests one turn reads.
+ * No timer decides when a batch goes: on PGlite, whose statements run in this process and answer without
+ * the event loop turning, a batch waiting for the end of a turn waited for a whole burst of another
+ * account's spends to finish (docs/invariants.md#a-burst-from-one-account-cannot-starve-the-pool-for-others).
+ *
+ * A key asked twice in one batch is looked up once; at most `maxKeys` keys go in one statement.
  */
 interface Waiter<R> {
   resolve: (row: R | undefined) => void;
@@ -19,7 +22,8 @@ export function batchedByKey<R>(
   keyOf: (row: R) => string,
   maxKeys = 100,
 ): (key: string) => Promise<R | undefined> {
-  let open: Map<string, Waiter<R>[]> | undefined;
+  let running = false;
+  const asked = new Map<string, Waiter<R>[]>();
 
   async function answer(batch: Map<string, Waiter<R>[]>) {
     try {
@@ -30,18 +34,27 @@ export function batchedByKey<R>(
     }
   }
 
+  /** Sends what was asked, unless a statement is under way: its end sends the next. */
+  function send() {
+    if (running || asked.size === 0) return;
+    const batch = new Map<string, Waiter<R>[]>();
+    for (const [key, waiters] of asked) {
+      if (batch.size === maxKeys) break;
+      batch.set(key, waiters);
+      asked.delete(key);
+    }
+    running = true;
+    void answer(batch).finally(() => {
+      running = false;
+      send();
+    });
+  }
+
   return (key) =>
     new Promise<R | undefined>((resolve, reject) => {
-      if (!open || (open.size >= maxKeys && !open.has(key))) {
-        const batch = new Map<string, Waiter<R>[]>();
-        open = batch;
-        setImmediate(() => {
-          if (open === batch) open = undefined;
-          void answer(batch);
-        });
-      }
-      const waiters = open.get(key);
+      const waiters = asked.get(key);
       if (waiters) waiters.push({ resolve, reject });
-      else open.set(key, [{ resolve, reject }]);
+      else asked.set(key, [{ resolve, reject }]);
+      send();
     });
 }
