@@ -130,31 +130,16 @@ async function recordMove(
   move: PoolMove,
   amount: number,
 ): Promise<number> {
-  const sign = move.kind === 'grant' ? 1 : -1;
-  await tx.credits.record({
-    user_id: member.id,
-    organization_id: member.organization_id,
-    kind: move.kind === 'grant' ? 'pool_grant' : 'pool_take_back',
-    amount: sign * amount,
-    // Granted credits are top-up credits (they never expire) that an admin may take back while unused.
-    top_up_amount: sign * amount,
-    granted_amount: sign * amount,
-    actor_id: admin.id,
-    reason: why(
+  const balance = await writeMove(tx, member, move.kind, amount, {
+    actorId: admin.id,
+    idempotencyKey: move.idempotencyKey,
+    memberReason: why(
       move.kind === 'grant'
         ? `Granted from the team pool by ${admin.email}`
         : `Taken back to the team pool by ${admin.email}`,
       move.reason,
     ),
-  });
-  const entry = await tx.creditPool.record({
-    organization_id: member.organization_id!,
-    kind: move.kind,
-    amount: -sign * amount,
-    member_id: member.id,
-    actor_id: admin.id,
-    idempotency_key: move.idempotencyKey,
-    reason: why(
+    poolReason: why(
       move.kind === 'grant'
         ? `Granted to ${member.email} by ${admin.email}`
         : `Taken back from ${member.email} by ${admin.email}`,
@@ -168,6 +153,41 @@ async function recordMove(
     target: member,
     details: move.reason ? { credits: amount, reason: move.reason } : { credits: amount },
     ip: move.ip,
+  });
+  return balance;
+}
+
+/**
+ * The two entries of one movement between the pool and a member, written together: the member's
+ * (`pool_grant` or `pool_take_back`; granted credits are top-up credits an admin may take back while
+ * unused) and the pool's. Answers the pool's balance. The caller holds the member's row and the pool's.
+ */
+async function writeMove(
+  tx: InTransaction,
+  member: User,
+  kind: PoolMove['kind'],
+  amount: number,
+  how: { actorId: number | null; idempotencyKey: string | null; memberReason: string; poolReason: string },
+): Promise<number> {
+  const sign = kind === 'grant' ? 1 : -1;
+  await tx.credits.record({
+    user_id: member.id,
+    organization_id: member.organization_id,
+    kind: kind === 'grant' ? 'pool_grant' : 'pool_take_back',
+    amount: sign * amount,
+    top_up_amount: sign * amount,
+    granted_amount: sign * amount,
+    actor_id: how.actorId,
+    reason: how.memberReason,
+  });
+  const entry = await tx.creditPool.record({
+    organization_id: member.organization_id!,
+    kind,
+    amount: -sign * amount,
+    member_id: member.id,
+    actor_id: how.actorId,
+    idempotency_key: how.idempotencyKey,
+    reason: how.poolReason,
   });
   return entry.balance_after;
 }
@@ -215,25 +235,12 @@ export async function returnGrantedOnLeaving(
   const amount = member.granted_credits;
   if (member.organization_id === null || amount <= 0) return 0;
   const reason = `Returned to the team pool: ${member.email} left the organization`;
-  await tx.credits.record({
-    user_id: member.id,
-    organization_id: member.organization_id,
-    kind: 'pool_take_back',
-    amount: -amount,
-    top_up_amount: -amount,
-    granted_amount: -amount,
-    actor_id: actorId,
-    reason,
-  });
   await tx.creditPool.lock(member.organization_id);
-  await tx.creditPool.record({
-    organization_id: member.organization_id,
-    kind: 'take_back',
-    amount,
-    member_id: member.id,
-    actor_id: actorId,
-    idempotency_key: null,
-    reason,
+  await writeMove(tx, member, 'take_back', amount, {
+    actorId,
+    idempotencyKey: null,
+    memberReason: reason,
+    poolReason: reason,
   });
   return amount;
 }
