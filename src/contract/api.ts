@@ -7692,7 +7692,7 @@ export interface operations {
          */
         from?: number;
         /**
-         * @description Only entries at or before this time (seconds since the epoch).
+         * @description Only entries at or before this time (seconds since the epoch); before `from`, 400 (period_start_after_end).
          * @example 1769904000
          */
         to?: number;
@@ -7776,7 +7776,7 @@ export interface operations {
          */
         from?: number;
         /**
-         * @description Only entries at or before this time (seconds since the epoch).
+         * @description Only entries at or before this time (seconds since the epoch); before `from`, 400 (period_start_after_end).
          * @example 1769904000
          */
         to?: number;
@@ -10110,7 +10110,7 @@ export interface operations {
          */
         from?: number;
         /**
-         * @description Only syncs at or before this time (seconds since the epoch).
+         * @description Only syncs at or before this time (seconds since the epoch); before `from`, 400 (period_start_after_end).
          * @example 1769904000
          */
         to?: number;
@@ -10196,7 +10196,10 @@ export interface operations {
         outcome?: components['schemas']['SyncOutcome'];
         /** @example 1767225600 */
         from?: number;
-        /** @example 1769904000 */
+        /**
+         * @description Only syncs at or before this time (seconds since the epoch); before `from`, 400 (period_start_after_end).
+         * @example 1769904000
+         */
         to?: number;
       };
       header?: never;

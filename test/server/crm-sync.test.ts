@@ -325,6 +325,15 @@ describe('sync-profile with the Demo CRM', () => {
     assert.deepEqual(await names({ from: String(now - 39 * day), to: String(now - 4 * day) }), []);
   });
 
+  it('refuses a period that starts after it ends, in the list and the export, as the audit log does', async () => {
+    const backwards = { from: '1769904000', to: '1767225600' };
+    for (const operation of ['listSyncLog', 'exportSyncLog'] as const) {
+      const res = await t.api(operation, { cookie: member.cookie, query: backwards });
+      assert.equal(res.status, 400, operation);
+      assert.equal(res.body.message, 'The start of the period must be before its end.');
+    }
+  });
+
   it('exports the log as CSV with formulas defused', async () => {
     await sync(member, { first_name: '=HYPERLINK("x")', profile_url: 'https://x.test/formula' });
     const res = await t.api('exportSyncLog', { cookie: member.cookie });

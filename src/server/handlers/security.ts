@@ -23,6 +23,7 @@ import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
 import { enforceLimits } from './limits.js';
+import { checkTimeRange } from './time-range.js';
 import { message } from '../../contract/messages.js';
 
 const USER_NOT_IN_ORGANIZATION = message('member_not_found');
@@ -35,9 +36,7 @@ interface AuditQuery {
 }
 
 function auditFilter(user: User, query: AuditQuery): AuditFilter {
-  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    throw invalid(message('period_start_after_end'));
-  }
+  checkTimeRange(query);
   return {
     viewer: { id: user.id, organizationId: user.organization_id },
     type: query.type,
