@@ -127,6 +127,33 @@ describe('guessing at one account from many addresses at once (device cookies)',
     assert.ok(checked <= 5, `${checked} password checks in one burst`);
   });
 
+  it('forgets every browser but the changing one when the password changes', async () => {
+    const owner = await signup(t.api);
+    const other = deviceCookie((await login(owner.email, PASSWORD, '10.70.0.1')).headers)!;
+    const newPassword = 'Another-long-passphrase-9';
+    const changed = await t.api('changePassword', {
+      cookie: owner.cookie,
+      body: { current_password: PASSWORD, new_password: newPassword },
+    });
+    assert.equal(changed.status, 200);
+    const changing = deviceCookie(changed.headers);
+    assert.ok(changing, 'the browser that changed the password is remembered with the new one');
+    // The account's turns booked out, as during a flood of guesses from many addresses.
+    for (let i = 0; i <= rule.limit; i += 1) {
+      assert.equal((await login(owner.email, 'wrong', `10.70.1.${i}`)).status, 401);
+    }
+    await t.app.services.db
+      .updateTable('rate_limits')
+      .set({ window_start: new Date(Date.now() + 10 * 60_000) })
+      .where('key', '=', `${rule.name}:turn:${owner.email}`)
+      .execute();
+    const withCookie = (cookie: string) =>
+      t.api('login', { body: { email: owner.email, password: newPassword }, ip: '10.70.0.3', cookie });
+    // A browser that signed in with the old password (perhaps a thief's) waits like a stranger.
+    assert.equal((await withCookie(other)).status, 429);
+    assert.equal((await withCookie(changing)).status, 200);
+  });
+
   it('keeps both accounts known when two sign in on one browser', async () => {
     const first = await signup(t.api);
     const second = await signup(t.api);
@@ -138,10 +165,13 @@ describe('guessing at one account from many addresses at once (device cookies)',
     });
     const cookie = deviceCookie(both.headers)!;
     const devices = t.app.services.deviceCookies;
-    const request = (email: string) =>
-      devices.knows({ cookies: { device: cookie.slice('device='.length) } } as never, email);
+    const request = async (email: string) =>
+      devices.knows(
+        { cookies: { device: cookie.slice('device='.length) } } as never,
+        (await t.app.services.repos.users.findByEmail(email)) ?? { email, password_hash: null },
+      );
     assert.deepEqual(
-      [request(first.email), request(second.email), request('x@example.com')],
+      await Promise.all([request(first.email), request(second.email), request('x@example.com')]),
       [true, true, false],
     );
   });

@@ -289,7 +289,7 @@ export function authHandlers(
       // The account exists: a mail that cannot go out is not a failed signup.
       await mailAfterCommit(services.mailer, laterMails, null);
       setSessionCookie(ctx.reply, config, sessionId);
-      services.deviceCookies.remember(ctx.request, ctx.reply, email);
+      services.deviceCookies.remember(ctx.request, ctx.reply, { email, password_hash: passwordHash });
       return {
         error: false,
         ...message('account_created'),
@@ -306,12 +306,13 @@ export function authHandlers(
         [RATE_RULES.loginIp, ctx.ip],
         [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
       ]);
+      let user = await repos.users.findByEmail(email);
       // Held before the password is checked, right or wrong alike, so the wait tells nothing. A browser
-      // where this account signed in before skips the account's turns: strangers never lock the owner out.
-      if (!services.deviceCookies.knows(ctx.request, email)) {
+      // where this account signed in before, with its password of now, skips the account's turns:
+      // strangers never lock the owner out.
+      if (!services.deviceCookies.knows(ctx.request, { email, password_hash: user?.password_hash ?? null })) {
         await awaitTurn(services, SLOWDOWN_RULES.loginAccount, email);
       }
-      let user = await repos.users.findByEmail(email);
       if (user) await refuseBeforePassword(repos, user, ctx.ip);
       // verifyPassword spends the same time for unknown accounts, so timing does not reveal them.
       if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
@@ -351,7 +352,7 @@ export function authHandlers(
         };
       }
       await signIn(services, ctx, user, 'password', { checkedPassword: checked });
-      services.deviceCookies.remember(ctx.request, ctx.reply, email);
+      services.deviceCookies.remember(ctx.request, ctx.reply, user);
       return {
         error: false,
         ...message('signed_in'),
@@ -433,7 +434,7 @@ export function authHandlers(
         setSessionCookie(ctx.reply, config, created.sessionId);
       }
       if (!created) await signIn(services, ctx, user, 'google');
-      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
+      services.deviceCookies.remember(ctx.request, ctx.reply, user);
       return {
         error: false,
         ...(created ? message('account_created') : message('signed_in')),
@@ -486,7 +487,7 @@ export function authHandlers(
       // Taken, not just deleted, with the session: a password change while the code was checked (or while
       // the session starts) has ended it already, or ends the session with it.
       await signIn(services, ctx, user, method, { breakGlass, pendingSignIn: token });
-      services.deviceCookies.remember(ctx.request, ctx.reply, user.email);
+      services.deviceCookies.remember(ctx.request, ctx.reply, user);
       return {
         error: false,
         ...message('signed_in'),

@@ -142,7 +142,7 @@ export async function samlAcsPlugin(app: FastifyInstance, options: { services: S
         // signIn reads the request, reply and address of an API call: this route has the same three.
         const ctx = { request, reply, ip: request.ip } as unknown as HandlerContext<'finishSso'>;
         await signIn(services, ctx, outcome.user, 'sso');
-        services.deviceCookies.remember(request, reply, outcome.user.email);
+        services.deviceCookies.remember(request, reply, outcome.user);
         conclusion = { kind: 'signed_in', userId: outcome.user.id, created: outcome.created, until };
       }
     } catch (error) {

@@ -340,6 +340,11 @@ export function securityHandlers(
           ip: ctx.ip,
         });
       });
+      // Every other browser's device cookie named the old password; this one, which knew it, stays known.
+      services.deviceCookies.remember(ctx.request, ctx.reply, {
+        email: user.email,
+        password_hash: passwordHash,
+      });
       return { error: false, ...message('password_changed') };
     },
   };

@@ -182,7 +182,7 @@ export function ssoHandlers(
         );
         if (outcome.kind === 'signed_in') {
           await signIn(services, ctx, outcome.user, 'sso');
-          services.deviceCookies.remember(ctx.request, ctx.reply, outcome.user.email);
+          services.deviceCookies.remember(ctx.request, ctx.reply, outcome.user);
         }
         return outcome;
       }

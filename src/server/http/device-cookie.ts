@@ -6,11 +6,14 @@
  * on a known browser is never slowed or refused. The cookie is no session: it signs nobody in.
  *
  * One cookie holds the entries of the last few accounts signed in on this browser, each a random nonce
- * and the HMAC of (nonce, account), so the address itself is not written in the cookie.
+ * and the HMAC of (nonce, account, the account's password hash), so the address itself is not written in
+ * the cookie, and a new password (changed or reset) makes every browser a stranger again until it signs
+ * in with it: one that signed in with a stolen password does not keep guessing past the account's turns.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { User } from '../db/schema.js';
 import { isSecure } from './session-cookie.js';
 
 const DEVICE_COOKIE = 'device';
@@ -24,22 +27,25 @@ const SIGNATURE_BYTES = 16;
 const NONCE_CHARS = 22;
 const ENTRY = /^[A-Za-z0-9_-]{44}$/;
 
+/** An account as its device cookie names it: its (normalized) address, and its password of the moment. */
+export type DeviceAccount = Pick<User, 'email' | 'password_hash'>;
+
 export interface DeviceCookies {
-  /** Whether the request presents a device cookie this server issued for this account (normalized email). */
-  knows(request: FastifyRequest, account: string): boolean;
+  /** Whether the request presents a device cookie this server issued for this account and password. */
+  knows(request: FastifyRequest, account: DeviceAccount): boolean;
   /** After a successful sign-in: adds (or refreshes) this account in the browser's device cookie. */
-  remember(request: FastifyRequest, reply: FastifyReply, account: string): void;
+  remember(request: FastifyRequest, reply: FastifyReply, account: DeviceAccount): void;
 }
 
 export function createDeviceCookies(secret: string, config: Pick<Config, 'publicUrl'>): DeviceCookies {
   const key = createHmac('sha256', secret).update('device-cookie').digest();
-  const sign = (nonce: string, account: string) =>
+  const sign = (nonce: string, { email, password_hash }: DeviceAccount) =>
     createHmac('sha256', key)
-      .update(`${nonce}:${account}`)
+      .update(`${nonce}:${email}:${password_hash ?? ''}`)
       .digest()
       .subarray(0, SIGNATURE_BYTES)
       .toString('base64url');
-  const signedFor = (entry: string, account: string) => {
+  const signedFor = (entry: string, account: DeviceAccount) => {
     const expected = Buffer.from(sign(entry.slice(0, NONCE_CHARS), account));
     const given = Buffer.from(entry.slice(NONCE_CHARS));
     return expected.length === given.length && timingSafeEqual(expected, given);
