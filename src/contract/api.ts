@@ -2975,6 +2975,8 @@ export interface components {
       params?: components['schemas']['MessageParams'];
     };
     Id: string;
+    /** @description A password as typed, one length limit for every call that takes one. */
+    Password: string;
     Slug: string;
     NullableSlug: components['schemas']['Slug'] | null;
     Token: string;
@@ -4889,7 +4891,7 @@ export interface operations {
          */
         'application/json': {
           email: components['schemas']['Email'];
-          password: string;
+          password: components['schemas']['Password'];
           software?: components['schemas']['NullableSlug'];
         };
       };
@@ -5013,7 +5015,7 @@ export interface operations {
         'application/json': components['schemas']['UtmSet'] & {
           name: string;
           email: components['schemas']['Email'];
-          password: string;
+          password: components['schemas']['Password'];
           software?: components['schemas']['NullableSlug'];
           has_installed?: boolean;
           invitation_token?: components['schemas']['NullableToken'];
@@ -5120,9 +5122,11 @@ export interface operations {
       403: components['responses']['Forbidden'];
       408: components['responses']['RequestTimeout'];
       /**
-       * @description A credential of the sign-in sandbox (no GOOGLE_CLIENT_ID) for the address of an account it did
-       *     not create: the sandbox vouches for any address, so it never signs into, or links to, an account
-       *     with a password or one linked to Google.
+       * @description An account with a password, whose owner proved its address (a mailed invitation or reset, single
+       *     sign-on), that was never linked to Google: Google signs into it only once linked
+       *     (docs/product.md#google-sign-in). Or a credential of the sign-in sandbox (no GOOGLE_CLIENT_ID) for
+       *     the address of an account it did not create: the sandbox vouches for any address, so it never
+       *     signs into, or links to, an account with a password or one linked to Google.
        */
       409: {
         headers: {
@@ -5459,7 +5463,7 @@ export interface operations {
          */
         'application/json': {
           token: components['schemas']['Token'];
-          new_password: string;
+          new_password: components['schemas']['Password'];
         };
       };
     };
@@ -8339,8 +8343,8 @@ export interface operations {
          *     }
          */
         'application/json': {
-          current_password: string;
-          new_password: string;
+          current_password: components['schemas']['Password'];
+          new_password: components['schemas']['Password'];
         };
       };
     };
@@ -8494,7 +8498,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          password: string;
+          password: components['schemas']['Password'];
         };
       };
     };
@@ -8612,7 +8616,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          password: string;
+          password: components['schemas']['Password'];
           /** @description A current code of the authenticator app, or an unused recovery code. */
           code: string;
         };

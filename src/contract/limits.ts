@@ -7,6 +7,10 @@ export const schemaLimits = {
     minLength: 1,
     maxLength: 64,
   },
+  Password: {
+    minLength: 1,
+    maxLength: 256,
+  },
   Token: {
     minLength: 1,
     maxLength: 256,

@@ -8,6 +8,9 @@ export type PasswordStrength = 'Too weak' | 'Weak' | 'Medium' | 'Strong';
 export type CharacterKind = 'lowercase' | 'uppercase' | 'number' | 'symbol';
 
 /** The standard ASCII punctuation list (the 32 printable characters that are neither letters nor digits). */
+/** The longest password any call takes (the contract's Password schema): forms stop typing there too. */
+export const PASSWORD_MAX_LENGTH = 256;
+
 export const PASSWORD_SYMBOLS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 export function characterKinds(password: string): CharacterKind[] {

@@ -5,7 +5,7 @@ import { before, describe, it } from './helpers/node-test.js';
 import { RESET_PASSWORD_MESSAGE, SIGNUP_PASSWORD_MESSAGE } from '../../src/shared/password-strength.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
-import { PASSWORD, signup, uniqueEmail } from './helpers/users.js';
+import { PASSWORD, invitedMember, signup, uniqueEmail } from './helpers/users.js';
 
 const FORGOT_MESSAGE =
   "If your account exists, you'll receive an email with a link to reset your password (expires in 24 hours).";
@@ -399,6 +399,40 @@ describe('google-auth', () => {
         assert.equal((await g.api('getUser', { cookie: first.cookie! })).status, 200);
         assert.equal((await row(first.body.id)).password_hash, 'kept-hash');
       });
+    });
+
+    it('refuses to link a password account whose owner proved the address, keeping its password, second factor and sessions', async () => {
+      const admin = await signup(g.api);
+      // Invited by mail and signed up through the link: the address is proven.
+      const owner = await invitedMember(g, admin);
+      const started = await g.api('startTwoFactorSetup', {
+        cookie: owner.cookie,
+        body: { password: PASSWORD },
+      });
+      const code = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate();
+      assert.equal(
+        (await g.api('confirmTwoFactorSetup', { cookie: owner.cookie, body: { code } })).status,
+        200,
+      );
+
+      // Someone who can show Google a verified account of that address (never linked here).
+      const google = await g.api('googleAuth', { body: { token: `valid:${owner.email}`, type: 'login' } });
+      assert.equal(google.status, 409);
+      assert.equal(
+        google.body.message,
+        'An account with this email already exists. Please log in with your email and password.',
+      );
+      assert.equal(google.cookie, undefined);
+      const twoFactor = await g.api('getTwoFactor', { cookie: owner.cookie });
+      assert.equal(twoFactor.status, 200, 'the owner is still signed in');
+      assert.equal(twoFactor.body.data.enabled, true);
+      const stored = await g.app.services.db
+        .selectFrom('users')
+        .select(['password_hash', 'google_sub'])
+        .where('id', '=', Number(owner.id))
+        .executeTakeFirstOrThrow();
+      assert.notEqual(stored.password_hash, null);
+      assert.equal(stored.google_sub, null);
     });
   });
 });

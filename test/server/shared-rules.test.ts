@@ -1,8 +1,11 @@
 // @database-agnostic: nothing here depends on the database kind; `npm test` runs it once, on PGlite.
 /** The pure rules of src/shared that the server enforces too: password strength, plans and seats. */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { describe, it } from './helpers/node-test.js';
 import {
+  PASSWORD_MAX_LENGTH,
   PASSWORD_SYMBOLS,
   characterKinds,
   isAcceptablePassword,
@@ -30,6 +33,12 @@ describe('password strength (docs/product.md#password-strength)', () => {
   it('accepts Medium and Strong only', () => {
     assert.equal(isAcceptablePassword('Abcdef1!'), true);
     assert.equal(isAcceptablePassword('abcde1'), false);
+  });
+  it("holds every call's password to the one length the forms allow", () => {
+    const contract = parse(readFileSync('openapi.yaml', 'utf8')) as {
+      components: { schemas: Record<string, { maxLength?: number }> };
+    };
+    assert.equal(contract.components.schemas.Password!.maxLength, PASSWORD_MAX_LENGTH);
   });
 });
 

@@ -562,3 +562,44 @@ describe('a pending sign-in ends with the sessions of its account', () => {
     }
   });
 });
+
+describe('two-factor sign-in turned on while a login checks the password', () => {
+  it('starts no password-only session: the login asks to sign in again', async () => {
+    const owner = await signup(t.api);
+    const users = t.app.services.repos.users;
+    const findByEmail = users.findByEmail;
+    // The login reads the account (no second factor yet); while its slow password check runs, the owner
+    // turns two-factor sign-in on, which signs every other session out.
+    users.findByEmail = async (email) => {
+      users.findByEmail = findByEmail;
+      const stale = await findByEmail.call(users, email);
+      const started = await t.api('startTwoFactorSetup', {
+        cookie: owner.cookie,
+        body: { password: PASSWORD },
+      });
+      const confirmed = await t.api('confirmTwoFactorSetup', {
+        cookie: owner.cookie,
+        body: { code: codeAt(started.body.data.secret) },
+      });
+      assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+      return stale;
+    };
+    let login: CallResult;
+    try {
+      login = await t.api('login', { body: { email: owner.email, password: PASSWORD }, ip: '10.77.0.1' });
+    } finally {
+      users.findByEmail = findByEmail;
+    }
+    assert.equal(login.status, 401);
+    assert.equal(login.body.message, 'Your sign-in has expired. Please log in again.');
+    const sessions = await t.app.services.db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('user_id', '=', Number(owner.id))
+      .execute();
+    assert.equal(sessions.length, 1, "only the owner's own session");
+    // Signing in again asks for the code.
+    const again = await t.api('login', { body: { email: owner.email, password: PASSWORD }, ip: '10.77.0.1' });
+    assert.equal(again.body.two_factor_required, true);
+  });
+});

@@ -4,6 +4,7 @@ import { isLocalUrl } from '../config.js';
 import {
   createAccount,
   knownSoftware,
+  addressProven,
   proveAddress,
   viewOfUser,
   type DomainJoining,
@@ -96,16 +97,19 @@ function originOf<K extends OperationId>(ctx: HandlerContext<K>): SessionOrigin 
 }
 
 /**
- * A password checked a moment ago may have been changed or reset since (the check is slow on purpose):
- * what a sign-in starts is written only while the stored password is still the one checked, under a hold
- * of the account's row, so the change's ending of sessions and pending sign-ins (docs/invariants.md)
- * always sees it.
+ * A password checked a moment ago may have been changed or reset since (the check is slow on purpose), and
+ * two-factor sign-in turned on or off: what a sign-in starts is written only while the stored password is
+ * still the one checked and the second factor as it was read (a session without a code, or a pending
+ * sign-in), under a hold of the account's row, so the change's ending of sessions and pending sign-ins
+ * (docs/invariants.md) always sees it. A changed second factor asks the visitor to sign in again.
  */
 async function stillThePassword(tx: InTransaction, user: User, checkedPassword: string | undefined) {
   if (checkedPassword === undefined) return;
-  if (!(await tx.users.holdIfPasswordIs(user.id, checkedPassword))) {
-    throw unauthenticated(message('invalid_credentials'));
-  }
+  const twoFactor = user.totp_secret !== null;
+  if (await tx.users.holdIfSignInIs(user.id, { hash: checkedPassword, twoFactor })) return;
+  const now = await tx.users.findById(user.id);
+  const passwordKept = now?.password_hash === checkedPassword;
+  throw unauthenticated(passwordKept ? SIGN_IN_EXPIRED : message('invalid_credentials'));
 }
 
 /**
@@ -393,12 +397,19 @@ export function authHandlers(
       if (user) await refuseSignInOutsideNetwork(repos, user, 'google', ctx.ip);
       if (user) {
         const existing = user;
-        // Google proved the address. A password set on an account never linked to Google was set by
-        // whoever signed up with that address, without proving it (maybe someone waiting for the
+        const unlinkedPassword = existing.google_sub === null && existing.password_hash !== null;
+        // A password its owner proved the address of (a mailed invitation or reset, single sign-on) is
+        // theirs: Google signs into it only once linked (docs/product.md#google-sign-in). Whoever shows
+        // Google an account of that address has shown only that they can read its mail once; linking
+        // would sign them in past the owner's password and second factor.
+        if (unlinkedPassword && addressProven(existing))
+          throw conflict(message('account_exists_use_password'));
+        // Google proved the address. A password set on an account never linked to Google, its address
+        // never proven, was set by whoever signed up with that address (maybe someone waiting for the
         // owner to arrive: pre-account takeover): it is removed, with any second factor they set up (else
         // the owner, after "forgot password", would still need their authenticator), and that account's
         // other sessions end. The owner can set a password again with "forgot password".
-        const distrustPassword = existing.google_sub === null && existing.password_hash !== null;
+        const distrustPassword = unlinkedPassword;
         user = await repos.transaction(async (tx) => {
           await proveAddress(tx, existing);
           if (distrustPassword) {

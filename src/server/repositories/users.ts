@@ -204,12 +204,20 @@ export function createUsersRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    async holdIfPasswordIs(id: number, hash: string): Promise<boolean> {
+    /**
+     * Holds the account's row (for share) while the password is still `hash` and its second factor is
+     * still on or off as `twoFactor` says: what a sign-in decided from a row read a moment ago.
+     */
+    async holdIfSignInIs(
+      id: number,
+      { hash, twoFactor }: { hash: string; twoFactor: boolean },
+    ): Promise<boolean> {
       const row = await db
         .selectFrom('users')
         .select('id')
         .where('id', '=', id)
         .where('password_hash', '=', hash)
+        .where('totp_secret', twoFactor ? 'is not' : 'is', null)
         .forShare()
         .executeTakeFirst();
       return row !== undefined;

@@ -11,6 +11,7 @@ import { useChangePasswordMutation } from '../../../api/endpoints/security';
 import { withDetail, type ErrorText } from '../../../api/errors';
 import ErrorAlert from '../../../components/ErrorAlert';
 import { serverText, t } from '../../../i18n';
+import { PASSWORD_MAX_LENGTH } from '../../../../shared/password-strength';
 
 /** Settings → Password (docs/product.md#sessions): a new password needs the current one; other sessions are signed out. */
 export function ChangePasswordCard() {
@@ -49,14 +50,14 @@ export function ChangePasswordCard() {
               type="password"
               value={current}
               onChange={(event) => setCurrent(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'current-password' } }}
+              slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, autoComplete: 'current-password' } }}
             />
             <TextInput
               label={t('New password')}
               type="password"
               value={next}
               onChange={(event) => setNext(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'new-password' } }}
+              slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, autoComplete: 'new-password' } }}
             />
             <div>
               <Button type="submit" variant="contained" disabled={isLoading || !current || !next}>

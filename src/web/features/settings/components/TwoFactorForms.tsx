@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useDisableTwoFactorMutation } from '../../../api/endpoints/security';
 import TextInput from '../../../components/TextInput';
 import { serverText, t } from '../../../i18n';
+import { PASSWORD_MAX_LENGTH } from '../../../../shared/password-strength';
 import { looksLikeSecondFactor } from '../../../../shared/second-factor';
 import { QrCode } from './QrCode';
 
@@ -22,7 +23,7 @@ function PasswordField({ value, onChange }: { value: string; onChange: (password
       type="password"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ htmlInput: { maxLength: 256, autoComplete: 'current-password' } }}
+      slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH, autoComplete: 'current-password' } }}
     />
   );
 }
