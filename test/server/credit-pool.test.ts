@@ -10,8 +10,8 @@ import { describe, it } from './helpers/node-test.js';
 import { parseCsv } from '../../src/shared/csv.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
-import { ORIGIN, useTestApp } from './helpers/app.js';
-import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { ORIGIN, mailToken, useTestApp } from './helpers/app.js';
+import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
 const repos = () => t.app.services.repos;
@@ -314,6 +314,65 @@ describe('the team pool', () => {
       assert.equal(account.opening! + account.sum, account.closing, who);
     }
     assert.deepEqual(accounts.get('pool')!.kinds, ['top_up', 'draw', 'refund']);
+  });
+
+  /** Removes the member from their organization and has them join another's; their new cookie. */
+  async function moveToAnotherOrganization(member: TestUser, from: TestUser, to: TestUser): Promise<string> {
+    const removed = await t.api('removeOrganizationUser', {
+      cookie: from.cookie,
+      body: { user_id: member.id },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    const cookie = (await t.api('login', { body: { email: member.email, password: PASSWORD } })).cookie!;
+    assert.equal(
+      (await t.api('inviteUser', { cookie: to.cookie, body: { email: member.email } })).status,
+      200,
+    );
+    const joined = await t.api('acceptInvite', {
+      cookie,
+      query: { token: await mailToken(t, member.email), join: 'true' },
+    });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    return cookie;
+  }
+
+  it("gives the granted part of a spend refunded after leaving back to the spend's pool, not to the former member", async () => {
+    const adminA = await signup(t.api);
+    const member = await invitedMember(t, adminA);
+    await topUp(adminA);
+    assert.equal((await grant(adminA, [member], 60)).status, 200);
+    assert.equal((await spend(member, (await row(member)).credits - 60)).status, 200);
+    const paid = await spend(member, 60); // the 60 granted credits
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    assert.equal(await poolOf(adminA), 40);
+    const adminB = await signup(t.api);
+    const cookie = await moveToAnotherOrganization(member, adminA, adminB);
+
+    const refund = await t.api('refundCredits', { cookie, body: { spend_id: paid.body.data.spend_id } });
+    assert.equal(refund.status, 200, JSON.stringify(refund.body));
+    assert.deepEqual([refund.body.data.refunded, refund.body.data.to_pool], [0, 60]);
+    assert.equal(await poolOf(adminA), 100, "the 60 granted credits went back to A's pool");
+    assert.equal((await row(member)).granted_credits, 0, "nothing B's admin could take into B's pool");
+    const again = await t.api('refundCredits', { cookie, body: { spend_id: paid.body.data.spend_id } });
+    assert.deepEqual([again.body.data.replayed, again.body.data.to_pool], [true, 60]);
+    await assertLedgersHold(adminA, []);
+  });
+
+  it("counts a spend refunded after moving to another organization in the spend's organization's report", async () => {
+    const adminA = await signup(t.api);
+    const member = await invitedMember(t, adminA);
+    const paid = await spend(member, 5);
+    const today = day(new Date());
+    const totalSpent = async (admin: TestUser) =>
+      (await t.api('getUsageReport', { cookie: admin.cookie, query: { from: today, to: today } })).body.data
+        .total_spent;
+    assert.equal(await totalSpent(adminA), 5);
+    const adminB = await signup(t.api);
+    const cookie = await moveToAnotherOrganization(member, adminA, adminB);
+    const refund = await t.api('refundCredits', { cookie, body: { spend_id: paid.body.data.spend_id } });
+    assert.deepEqual([refund.status, refund.body.data.refunded], [200, 5]);
+    assert.equal(await totalSpent(adminB), 0, 'no usage of B');
+    assert.equal(await totalSpent(adminA), 0, 'A gave the lookup back');
   });
 
   it('refuses a hostile member or admin: no role, outsiders, negative amounts', async () => {

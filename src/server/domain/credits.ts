@@ -295,10 +295,21 @@ export async function refundSpend(
     if (!original || original.kind !== 'spend' || (serverCharged && by === 'caller')) {
       throw notFound(message('spend_not_found'));
     }
-    // Pool credits never expire: they go back whatever the period (to the member if the pool is gone).
-    const toPool = original.organization_id === null ? 0 : -original.pool_amount;
     const earlier = await tx.credits.refundOf(original.id);
-    if (earlier) return { entry: earlier, user, replayed: true, toPool };
+    // What the refund gave the pool: the granted part it did not give the member (granted_amount below).
+    if (earlier)
+      return {
+        entry: earlier,
+        user,
+        replayed: true,
+        toPool: -original.granted_amount - earlier.granted_amount,
+      };
+    // Pool credits never expire: they go back whatever the period, to the pool of the spend's organization
+    // (to the member if it is gone). A member who has left it since gets back none of what it granted them:
+    // leaving gave back what they had not spent (docs/product.md#the-team-pool), and this was not spent.
+    const stillMember = user.organization_id === original.organization_id;
+    const toPool =
+      original.organization_id === null ? 0 : stillMember ? -original.pool_amount : -original.granted_amount;
     // Which period the spend belongs to is only known once an ended period has been renewed.
     user = await renewIfDue(tx, user);
     const back = refundParts(
@@ -309,21 +320,26 @@ export async function refundSpend(
         allowance: await allowanceOf(tx, user.stripe_product),
       },
     );
-    const entry = await recordFor(tx, user, {
-      kind: 'refund',
-      amount: back.plan + back.topUp - toPool,
-      top_up_amount: back.topUp - toPool,
-      // The top-up part always comes back, granted credits as granted (an admin may take them back), but
-      // for the part drawn from the pool, which was granted on the spend and goes back to the pool.
-      granted_amount: -original.granted_amount - toPool,
-      feature: original.feature,
-      reference: original.reference,
-      refund_of: original.id,
-      reason:
-        toPool > 0
-          ? `Refund: the lookup found nothing (${toPool} credits back to the team pool)`
-          : 'Refund: the lookup found nothing',
-    });
+    // The refund belongs to the spend's organization (its usage, its ledger), wherever the member is now.
+    const entry = await recordFor(
+      tx,
+      { id: user.id, organization_id: original.organization_id },
+      {
+        kind: 'refund',
+        amount: back.plan + back.topUp - toPool,
+        top_up_amount: back.topUp - toPool,
+        // The top-up part always comes back, granted credits as granted (an admin may take them back), but
+        // for the part drawn from the pool, which was granted on the spend and goes back to the pool.
+        granted_amount: -original.granted_amount - toPool,
+        feature: original.feature,
+        reference: original.reference,
+        refund_of: original.id,
+        reason:
+          toPool > 0
+            ? `Refund: the lookup found nothing (${toPool} credits back to the team pool)`
+            : 'Refund: the lookup found nothing',
+      },
+    );
     if (toPool > 0) await returnToPool(tx, user, original.organization_id!, toPool);
     // The ledger trigger takes a refund's amount off the usage; the rule decides what really goes back.
     const after = await tx.users.updateAndGet(user.id, {
