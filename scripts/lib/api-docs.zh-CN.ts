@@ -188,6 +188,8 @@ export const RESPONSES: Record<string, string> = {
   UnsupportedMediaType: '修改状态的调用没有使用 `Content-Type application/json`。',
   Unprocessable: 'CRM 拒绝了这些凭据。',
   TooManyRequests: '尝试次数过多；请稍后再试。',
+  TooManyRequestsOrBusy:
+    '尝试次数过多：请稍后再试。或此账户同时发出的调用过多（`account_busy`：突发的调用每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作）。请在 `Retry-After` 秒后重试。',
   AccountBusy:
     '此账户同时发出的调用过多（突发）：它们每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作。请在 `Retry-After` 秒后重试。',
   CrmRateLimited: 'CRM 在几次等待之后仍回应 429；请在 `Retry-After` 秒后重试。',

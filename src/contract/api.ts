@@ -4157,6 +4157,29 @@ export interface components {
       };
     };
     /**
+     * @description Too many attempts: try again later. Or too many calls of this account at once (`account_busy`: a
+     *     burst runs a few at a time so that other accounts are not kept waiting, and those that cannot wait
+     *     their turn are refused, with nothing done). Repeat after `Retry-After` seconds.
+     */
+    TooManyRequestsOrBusy: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": true,
+         *       "message": "Too many attempts, please try again later.",
+         *       "code": "too_many_attempts",
+         *       "params": {}
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
      * @description Too many calls of this account at once (a burst): they run a few at a time so that other accounts
      *     are not kept waiting, and those that cannot wait their turn are refused, with nothing done. Repeat
      *     after `Retry-After` seconds.
@@ -4835,6 +4858,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -4869,6 +4893,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5660,6 +5685,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -5713,6 +5739,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -5756,6 +5783,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -5962,6 +5990,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['Unprocessable'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -6006,6 +6035,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6099,6 +6129,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -6136,6 +6167,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6201,6 +6233,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6414,7 +6447,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6510,7 +6543,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6606,7 +6639,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6655,7 +6688,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6706,6 +6739,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6817,6 +6851,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6870,6 +6905,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6927,6 +6963,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7070,7 +7107,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7129,7 +7166,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7192,7 +7229,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7240,7 +7277,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       /**
        * @description DNS did not answer (a server failure, a refusal or a timeout): nothing is known of the record and
@@ -7309,6 +7346,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7353,7 +7391,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7444,6 +7482,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7496,7 +7535,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7550,6 +7589,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7672,7 +7712,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7933,6 +7973,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -7998,6 +8039,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8051,6 +8093,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8109,7 +8152,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8178,6 +8221,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8263,6 +8307,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8283,6 +8328,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8323,6 +8369,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8356,7 +8403,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8538,7 +8585,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8601,7 +8648,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8655,7 +8702,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8687,6 +8734,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8824,6 +8872,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -9460,6 +9509,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -9570,6 +9620,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -9683,6 +9734,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
       503: components['responses']['Unavailable'];
@@ -9961,6 +10013,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10368,6 +10421,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10441,6 +10495,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10505,6 +10560,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10572,6 +10628,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10636,6 +10693,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10789,6 +10847,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10842,6 +10901,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10926,6 +10986,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -10995,6 +11056,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

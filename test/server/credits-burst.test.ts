@@ -7,7 +7,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from './helpers/node-test.js';
-import { useTestApp, type CallResult } from './helpers/app.js';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { takesAccountTurns } from '../../src/server/http/api.js';
+import { getContract, useTestApp, type CallResult } from './helpers/app.js';
 import { signup } from './helpers/users.js';
 
 const t = useTestApp();
@@ -73,8 +76,31 @@ describe('a burst of spends from one account', () => {
   });
 });
 
-describe('other calls that lock an account’s rows', () => {
-  it('set-member-caps takes its turn under the admin’s account limit, as spends do', async () => {
+describe('every signed-in call that writes takes its account’s turns', () => {
+  it('declares the refusal of a call that cannot wait its turn (429 account_busy) for each of them', () => {
+    const operations = getContract().operations.filter((op) => !op.scim && takesAccountTurns(op));
+    assert.ok(operations.length > 50, `${operations.length} operations`);
+    const document = parse(readFileSync('openapi.yaml', 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; responses?: Record<string, { $ref?: string }> }>
+      >;
+      components: { responses: Record<string, unknown> };
+    };
+    const refusals = new Map(
+      Object.values(document.paths)
+        .flatMap((item) => Object.values(item))
+        .map((op) => [op.operationId, op.responses?.['429']?.$ref] as const),
+    );
+    const saysBusy = (ref: string | undefined) =>
+      ref !== undefined &&
+      JSON.stringify(document.components.responses[ref.split('/').pop()!]).includes('account_busy');
+    for (const op of operations) {
+      assert.ok(saysBusy(refusals.get(op.operationId)), `${op.operationId} declares 429 account_busy`);
+    }
+  });
+
+  it('runs each under the caller’s account limit, once, and reads under none', async () => {
     const admin = await signup(t.api);
     const limit = t.app.services.accountLimit;
     const run = limit.run;
@@ -83,15 +109,68 @@ describe('other calls that lock an account’s rows', () => {
       turns.push(accountId);
       return run.call(limit, accountId, work) as Promise<T>;
     };
+    const calls = [
+      ['setMemberCaps', { user_ids: [admin.id], monthly_cap: 100 }],
+      ['renameOrganization', { name: 'Turns' }],
+      [
+        'setCreditSettings',
+        {
+          cap_warning_alert: true,
+          cap_reached_alert: true,
+          pool_below_alert: null,
+          credit_request_alert: true,
+          default_monthly_cap: null,
+        },
+      ],
+      [
+        'spendCredits',
+        { amount: 1, feature: 'email_lookup', reference: null, idempotency_key: randomUUID() },
+      ],
+    ] as const;
     try {
-      const set = await t.api('setMemberCaps', {
-        cookie: admin.cookie,
-        body: { user_ids: [admin.id], monthly_cap: 100 },
-      });
-      assert.equal(set.status, 200, JSON.stringify(set.body));
+      for (const [operationId, body] of calls) {
+        turns.length = 0;
+        const answer = await t.api(operationId, { cookie: admin.cookie, body });
+        assert.equal(answer.status, 200, `${operationId}: ${JSON.stringify(answer.body)}`);
+        assert.deepEqual(turns, [Number(admin.id)], operationId);
+      }
+      turns.length = 0;
+      assert.equal((await t.api('getUser', { cookie: admin.cookie })).status, 200);
+      assert.deepEqual(turns, [], 'a read takes no turn');
     } finally {
       limit.run = run;
     }
-    assert.deepEqual(turns, [Number(admin.id)]);
+  });
+
+  it('serves a bystander during one admin’s burst of rename-organization', async () => {
+    const admin = await signup(t.api);
+    assert.equal(
+      (await t.api('renameOrganization', { cookie: admin.cookie, body: { name: 'Start' } })).status,
+      200,
+    );
+    const bystander = await signup(t.api);
+    let finished = 0;
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      t
+        .api('renameOrganization', { cookie: admin.cookie, body: { name: `Burst ${i}` } })
+        .then((answer) => ({ answer, order: ++finished })),
+    );
+    const bystanderCalls = (async () => {
+      const calls: { answer: CallResult; order: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        calls.push({ answer: await t.api('getUser', { cookie: bystander.cookie }), order: ++finished });
+      }
+      return calls;
+    })();
+    const [answers, calls] = await Promise.all([Promise.all(burst), bystanderCalls]);
+    for (const { answer } of answers) assert.ok([200, 429].includes(answer.status), String(answer.status));
+    assert.ok(calls.every(({ answer }) => answer.status === 200));
+    const bystanderDone = calls.at(-1)!.order;
+    const worked = answers.filter(({ answer }) => answer.status !== 429);
+    const before = worked.filter(({ order }) => order < bystanderDone).length;
+    assert.ok(
+      before < worked.length / 2,
+      `the bystander waited for ${before} of the burst's ${worked.length} calls`,
+    );
   });
 });

@@ -139,17 +139,14 @@ export function creditsHandlers(
     requirePermission(caller, 'credits.govern');
     const ids = body.user_ids.map(parseId);
     if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
-    // The move locks members' rows: one admin's burst waits its turn like a member's spends.
-    const outcome = await services.accountLimit.run(caller.id, () =>
-      movePoolCredits(repos, caller, {
-        kind,
-        memberIds: ids as number[],
-        amount: body.amount ?? null,
-        reason: body.reason?.trim() || null,
-        idempotencyKey: body.idempotency_key ?? null,
-        ip,
-      }),
-    );
+    const outcome = await movePoolCredits(repos, caller, {
+      kind,
+      memberIds: ids as number[],
+      amount: body.amount ?? null,
+      reason: body.reason?.trim() || null,
+      idempotencyKey: body.idempotency_key ?? null,
+      ip,
+    });
     const total = outcome.moved.reduce((sum, move) => sum + move.amount, 0);
     const one = outcome.moved.length === 1 ? outcome.moved[0]!.member.name : undefined;
     const count = outcome.moved.length;
@@ -213,18 +210,16 @@ export function creditsHandlers(
     async spendCredits(ctx) {
       const user = await ctx.user();
       const news = spendNewsMails(services, ctx);
-      const outcome = await services.accountLimit.run(user.id, () =>
-        spendCredits(
-          repos,
-          user.id,
-          {
-            amount: ctx.body.amount,
-            feature: ctx.body.feature,
-            reference: ctx.body.reference ?? null,
-            idempotencyKey: ctx.body.idempotency_key,
-          },
-          news.within,
-        ),
+      const outcome = await spendCredits(
+        repos,
+        user.id,
+        {
+          amount: ctx.body.amount,
+          feature: ctx.body.feature,
+          reference: ctx.body.reference ?? null,
+          idempotencyKey: ctx.body.idempotency_key,
+        },
+        news.within,
       );
       await news.afterCommit({
         log: (error) => ctx.request.log.warn({ err: error }, 'cap-reached or credit alert mail not sent'),
@@ -244,12 +239,10 @@ export function creditsHandlers(
 
     async refundCredits(ctx) {
       const user = await ctx.user();
-      const outcome = await services.accountLimit.run(user.id, () =>
-        refundSpend(repos, user.id, {
-          ...(ctx.body.spend_id === undefined ? {} : { spendId: ctx.body.spend_id }),
-          ...(ctx.body.idempotency_key === undefined ? {} : { idempotencyKey: ctx.body.idempotency_key }),
-        }),
-      );
+      const outcome = await refundSpend(repos, user.id, {
+        ...(ctx.body.spend_id === undefined ? {} : { spendId: ctx.body.spend_id }),
+        ...(ctx.body.idempotency_key === undefined ? {} : { idempotencyKey: ctx.body.idempotency_key }),
+      });
       return {
         error: false,
         data: {
@@ -299,13 +292,10 @@ export function creditsHandlers(
       const ids = ctx.body.user_ids.map(parseId);
       if (ids.some((id) => id === undefined)) throw notFound(USER_NOT_IN_ORGANIZATION);
       const { monthly_cap: monthly, email_cap: email, phone_cap: phone } = ctx.body;
-      // It locks the members' rows, as a spend does: a burst of it waits its turn (docs/invariants.md).
-      const updated = await services.accountLimit.run(caller.id, () =>
-        setMonthlyCaps(repos, caller, ids as number[], {
-          monthly,
-          perKind: { ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }) },
-        }),
-      );
+      const updated = await setMonthlyCaps(repos, caller, ids as number[], {
+        monthly,
+        perKind: { ...(email === undefined ? {} : { email }), ...(phone === undefined ? {} : { phone }) },
+      });
       const removed = ctx.body.monthly_cap === null;
       const said =
         updated.length === 1

@@ -37,6 +37,19 @@ export interface HandlerContext<K extends OperationId> {
 type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<SuccessBody<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };
 
+/**
+ * Whether a signed-in call runs under its account's limit (docs/invariants.md#a-burst-from-one-account-cannot-starve-the-pool-for-others):
+ * every call that writes may wait for a row lock (the caller's, their organization's, a member's), holding
+ * a pool connection while it waits, so each runs a few at a time per account, whichever path it takes.
+ * Reads take no lock. sync-profile keeps its own turns around its charges only: it waits on the CRM, with
+ * its backoff, which must not hold back the account's other calls.
+ */
+export function takesAccountTurns(
+  op: Pick<OperationSpec, 'method' | 'operationId' | 'allowsAnonymous'>,
+): boolean {
+  return !op.allowsAnonymous && op.method !== 'GET' && op.operationId !== 'syncProfile';
+}
+
 export function registerApi(
   app: FastifyInstance,
   contract: Contract,
@@ -77,6 +90,7 @@ export function registerApi(
           if (found.refusal) throw forbidden(found.refusal.said);
           return found;
         };
+        let account: number | undefined;
         if (!op.allowsAnonymous) {
           const found = await allowedSession();
           // The view carries the organization's requirement, so this costs no statement of its own.
@@ -87,6 +101,7 @@ export function registerApi(
             op.operationId,
             op.allowsAnonymous,
           );
+          if (takesAccountTurns(op)) account = found.user.id;
         }
         const ctx: HandlerContext<OperationId> = {
           operationId: op.operationId as OperationId,
@@ -108,7 +123,7 @@ export function registerApi(
           },
         };
         reply.header('cache-control', 'no-store');
-        return handler(ctx);
+        return account === undefined ? handler(ctx) : services.accountLimit.run(account, () => handler(ctx));
       },
     });
   }
