@@ -323,6 +323,21 @@ describe('caps per kind of lookup', () => {
     assert.ok(kinds.includes('phone') && kinds.includes('email'), JSON.stringify(kinds));
   });
 
+  it('leave with the organization: a removed member is bound by none of its caps', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    await setCaps(admin, member, { monthly_cap: 100, email_cap: 0, phone_cap: 0 });
+    const removed = await t.api('removeOrganizationUser', {
+      cookie: admin.cookie,
+      body: { user_id: member.id },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    const r = await row(member);
+    assert.deepEqual([r.monthly_cap, r.email_cap, r.phone_cap], [null, null, null]);
+    const cookie = (await t.api('login', { body: { email: member.email, password: PASSWORD } })).cookie!;
+    assert.equal((await spend({ ...member, cookie }, 1, 'email_lookup')).status, 200);
+  });
+
   it('a kind cap is refused out of range with a clear message', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);

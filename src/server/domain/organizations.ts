@@ -366,7 +366,10 @@ export async function dischargeMember(
     stripe_interval: null,
     stripe_subscription_id: null,
     next_payment_date: null,
+    // Every cap the organization set goes with it (its own credits are the former member's to spend).
     monthly_cap: null,
+    email_cap: null,
+    phone_cap: null,
   });
   // Signed out at once: their next call answers 401, whatever they had open.
   const sessions = await tx.sessions.endSignInsOf(member.id);
