@@ -98,6 +98,34 @@ describe('list-audit-events', () => {
     assert.equal((await t.api('listAuditEvents', {})).status, 401);
   });
 
+  it('shows a removed member nothing their former organization wrote about them', async () => {
+    const member = await invitedMember(t, admin);
+    const adminIp = '203.0.113.77';
+    const caps = await t.api('setMemberCaps', {
+      cookie: admin.cookie,
+      body: { user_ids: [member.id], monthly_cap: 40 },
+      ip: adminIp,
+    });
+    assert.equal(caps.status, 200);
+    const removed = await t.api('removeOrganizationUser', {
+      cookie: admin.cookie,
+      body: { user_id: member.id },
+      ip: adminIp,
+    });
+    assert.equal(removed.status, 200);
+    const cookie = (await t.api('login', { body: { email: member.email, password: PASSWORD } })).cookie!;
+    const seen = await t.api('listAuditEvents', { cookie });
+    assert.equal(seen.status, 200);
+    const entries = seen.body.data.events as {
+      type: string;
+      ip: string | null;
+      actor_email: string | null;
+    }[];
+    assert.ok(!entries.some((entry) => entry.ip === adminIp), JSON.stringify(entries));
+    // Their own acts stay theirs: the sign-in just now.
+    assert.ok(entries.some((entry) => entry.type === 'auth.signed_in' && entry.actor_email === member.email));
+  });
+
   it('filters by type, by part of an address and by period, and pages on the server', async () => {
     const sent = await list(admin, { type: 'invitation.sent' });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));

@@ -60,7 +60,11 @@ export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventIn
 }
 
 export interface AuditFilter {
-  /** What the viewer may see: their organization's entries and those naming them. */
+  /**
+   * What the viewer may see: their organization's entries, their own acts, and entries of no organization
+   * naming them. Not what another organization wrote about them (a former one's grants, caps, removal):
+   * its admins' addresses and reasons were never theirs to read.
+   */
   viewer: { id: number; organizationId: number | null };
   type?: string;
   /** Part of the actor's or target's address. */
@@ -78,7 +82,7 @@ export function createAuditRepository(db: Kysely<Database>) {
         eb.or([
           ...(viewer.organizationId === null ? [] : [eb('organization_id', '=', viewer.organizationId)]),
           eb('actor_id', '=', viewer.id),
-          eb('target_id', '=', viewer.id),
+          eb.and([eb('target_id', '=', viewer.id), eb('organization_id', 'is', null)]),
         ]),
       );
     if (type) query = query.where('type', '=', type);
