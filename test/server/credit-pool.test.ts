@@ -77,6 +77,23 @@ async function spendAll(u: TestUser) {
   if (credits > 0) assert.equal((await spend(u, credits)).status, 200);
 }
 
+/** Removes the member from their organization and has them join another's; their new cookie. */
+async function moveToAnotherOrganization(member: TestUser, from: TestUser, to: TestUser): Promise<string> {
+  const removed = await t.api('removeOrganizationUser', {
+    cookie: from.cookie,
+    body: { user_id: member.id },
+  });
+  assert.equal(removed.status, 200, JSON.stringify(removed.body));
+  const cookie = (await t.api('login', { body: { email: member.email, password: PASSWORD } })).cookie!;
+  assert.equal((await t.api('inviteUser', { cookie: to.cookie, body: { email: member.email } })).status, 200);
+  const joined = await t.api('acceptInvite', {
+    cookie,
+    query: { token: await mailToken(t, member.email), join: 'true' },
+  });
+  assert.equal(joined.status, 200, JSON.stringify(joined.body));
+  return cookie;
+}
+
 describe('the team pool', () => {
   it('takes a top-up by default; the buyer may keep it on their own balance', async () => {
     const admin = await signup(t.api);
@@ -316,26 +333,6 @@ describe('the team pool', () => {
     assert.deepEqual(accounts.get('pool')!.kinds, ['top_up', 'draw', 'refund']);
   });
 
-  /** Removes the member from their organization and has them join another's; their new cookie. */
-  async function moveToAnotherOrganization(member: TestUser, from: TestUser, to: TestUser): Promise<string> {
-    const removed = await t.api('removeOrganizationUser', {
-      cookie: from.cookie,
-      body: { user_id: member.id },
-    });
-    assert.equal(removed.status, 200, JSON.stringify(removed.body));
-    const cookie = (await t.api('login', { body: { email: member.email, password: PASSWORD } })).cookie!;
-    assert.equal(
-      (await t.api('inviteUser', { cookie: to.cookie, body: { email: member.email } })).status,
-      200,
-    );
-    const joined = await t.api('acceptInvite', {
-      cookie,
-      query: { token: await mailToken(t, member.email), join: 'true' },
-    });
-    assert.equal(joined.status, 200, JSON.stringify(joined.body));
-    return cookie;
-  }
-
   it("gives the granted part of a spend refunded after leaving back to the spend's pool, not to the former member", async () => {
     const adminA = await signup(t.api);
     const member = await invitedMember(t, adminA);
@@ -468,6 +465,42 @@ async function exportOf(admin: TestUser, from: string, to: string) {
 }
 
 describe('the ledger export reconciles', () => {
+  it("shows a member's entries from another organization without what that one's admins typed or they looked up", async () => {
+    const adminB = await signup(t.api);
+    const member = await invitedMember(t, adminB);
+    await topUp(adminB);
+    assert.equal((await grant(adminB, [member], 5, { reason: 'Project Zeus shortlist' })).status, 200);
+    const spent = await t.api('spendCredits', {
+      cookie: member.cookie,
+      body: {
+        amount: 1,
+        feature: 'email_lookup',
+        reference: 'https://x.test/in/b-target',
+        idempotency_key: randomUUID(),
+      },
+    });
+    assert.equal(spent.status, 200);
+    const adminA = await signup(t.api);
+    const cookie = await moveToAnotherOrganization(member, adminB, adminA);
+    assert.equal((await spend({ ...member, cookie }, 1)).status, 200);
+    const text = String(
+      (
+        await t.api('exportCreditLedger', {
+          cookie: adminA.cookie,
+          query: { from: day(new Date()), to: day(new Date()) },
+        })
+      ).body,
+    );
+    assert.ok(!text.includes('Zeus') && !text.includes('b-target') && !text.includes(adminB.email), text);
+    const accounts = await exportOf(adminA, day(new Date()), day(new Date()));
+    const theirs = accounts.get(member.email)!;
+    assert.equal(theirs.opening! + theirs.sum, theirs.closing, 'the amounts still reconcile');
+    assert.ok(
+      theirs.kinds.includes('pool_grant') && theirs.kinds.includes('spend'),
+      JSON.stringify(theirs.kinds),
+    );
+  });
+
   it('holds the admin’s plan grant written before the organization existed', async () => {
     const admin = await signup(t.api);
     await invitedMember(t, admin);

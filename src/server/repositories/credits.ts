@@ -3,7 +3,7 @@
  * users.credits in the same statement (the trigger of migration 0020), so the entry carries the balance it
  * left. Reports aggregate here, in SQL, so a page never loads the ledger.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import { precompiled } from '../db/precompiled.js';
 import type { CreditEntryKind, CreditLedgerTable } from '../db/schema.js';
@@ -359,6 +359,15 @@ export function createCreditsRepository(db: Db) {
       afterId: string,
       limit: number,
     ) {
+      // A member's entries written in another organization (before they joined this one) count for their
+      // balances, but what that organization's admins typed and looked up was never this one's to read.
+      const org = filter.organizationId;
+      const theirs = (column: RawBuilder<unknown>) =>
+        org === null
+          ? sql<string | null>`${column}`
+          : sql<
+              string | null
+            >`case when l.organization_id is null or l.organization_id = ${org} then ${column} end`;
       return db
         .selectFrom('credit_ledger as l')
         .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -371,9 +380,9 @@ export function createCreditsRepository(db: Db) {
           'l.kind',
           'l.amount',
           'l.balance_after',
-          'l.feature',
-          'l.reference',
-          'l.reason',
+          theirs(sql.ref('l.feature')).as('feature'),
+          theirs(sql.ref('l.reference')).as('reference'),
+          theirs(sql.ref('l.reason')).as('reason'),
         ])
         .where(ledgerScope(filter))
         .where(sql`l.id`, '>', sql`${afterId}::bigint`)
