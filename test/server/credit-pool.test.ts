@@ -264,6 +264,28 @@ describe('the team pool', () => {
     await assertLedgersHold(admin, [a, b]);
   });
 
+  it('answers a take-back key of everything again only for the members it named, or who have nothing left', async () => {
+    const admin = await signup(t.api);
+    const [a, b, none] = [
+      await invitedMember(t, admin),
+      await invitedMember(t, admin),
+      await invitedMember(t, admin),
+    ];
+    await topUp(admin);
+    assert.equal((await grant(admin, [a, b], 20)).status, 200);
+    const key = randomUUID();
+    const first = await takeBack(admin, [a, none], undefined, { idempotency_key: key });
+    assert.equal(first.body.data.taken_back, 20);
+    // The same call again, the member who had nothing still with nothing: its answer again.
+    const again = await takeBack(admin, [a, none], undefined, { idempotency_key: key });
+    assert.deepEqual([again.status, again.body.data.replayed], [200, true]);
+    // One more member, with credits to give back: another call, never answered as done for them.
+    const more = await takeBack(admin, [a, b], undefined, { idempotency_key: key });
+    assert.equal(more.status, 409, JSON.stringify(more.body));
+    assert.equal(more.body.code, 'grant_key_reused');
+    assert.equal((await row(b)).granted_credits, 20);
+  });
+
   it('writes every grant and take-back, single and bulk, to the audit log: who, whom, how many, why', async () => {
     const admin = await signup(t.api);
     const [a, b] = [await invitedMember(t, admin), await invitedMember(t, admin)];

@@ -38,13 +38,18 @@ const why = (text: string, reason: string | null) => (reason ? `${text}: ${reaso
 
 /**
  * A retried call finds what its key moved: the same kind, to members it names, by the amount it asks; and
- * every member it names moved, but for a take-back of everything (`amount` null), which leaves out those
- * who had nothing to give back. Otherwise the key answers another call (409), never part of it as done.
+ * every member it names moved. A take-back of everything (`amount` null) leaves out those who had nothing
+ * to give back, so a named member it did not move counts only while they still have nothing to give: one
+ * with unused credits now was not part of that call, or got more since, and a replay would leave them
+ * untouched under an answer saying it took everything. Otherwise the key answers another call (409),
+ * never part of it as done.
  */
-function sameMove(move: PoolMove, earlier: StoredPoolEntry[]): boolean {
+function sameMove(move: PoolMove, earlier: StoredPoolEntry[], members: User[]): boolean {
   const asked = new Set(move.memberIds);
   const movedTo = new Set(earlier.map((entry) => entry.member_id));
-  const everyoneMoved = move.amount === null || [...asked].every((id) => movedTo.has(id));
+  const everyoneMoved = members.every(
+    (member) => movedTo.has(member.id) || (move.amount === null && member.granted_credits === 0),
+  );
   return (
     everyoneMoved &&
     earlier.every(
@@ -75,7 +80,7 @@ export async function movePoolCredits(
     if (move.idempotencyKey !== null) {
       const earlier = await tx.creditPool.findByKey(organizationId, move.idempotencyKey);
       if (earlier.length > 0) {
-        if (!sameMove(move, earlier)) throw conflict(KEY_REUSED);
+        if (!sameMove(move, earlier, members)) throw conflict(KEY_REUSED);
         const byId = new Map(members.map((member) => [member.id, member]));
         return {
           moved: earlier.map((entry) => ({
