@@ -437,6 +437,30 @@ describe('a pending sign-in ends with the sessions of its account', () => {
     await assertEnded(user, pending, secret);
   });
 
+  it('a reset that proves the address turns off a second factor set up before it was proven; once proven, a reset keeps it', async () => {
+    const reset = async (email: string) => {
+      assert.equal((await t.api('forgotPassword', { body: { email } })).status, 200);
+      const token = await mailToken(t, email);
+      const res = await t.api('resetPassword', { body: { token, new_password: 'N3w-Passw0rd!' } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    };
+    const signIn = (email: string, ip: string) =>
+      t.api('login', { body: { email, password: 'N3w-Passw0rd!' }, ip });
+    // Someone signs up first with the owner's address and sets up a second factor (nothing proven).
+    const squatter = await signup(t.api);
+    await enable(squatter);
+    // The owner, who reads the mail, resets the password and signs in without the squatter's codes.
+    await reset(squatter.email);
+    const owner = await signIn(squatter.email, '10.9.8.1');
+    assert.equal(owner.status, 200, JSON.stringify(owner.body));
+    assert.notEqual(owner.body.two_factor_required, true);
+    // A member who proved the address (a mailed invitation) keeps their second factor through a reset.
+    const member = await invitedMember(t, await signup(t.api));
+    await enable(member);
+    await reset(member.email);
+    assert.equal((await signIn(member.email, '10.9.8.2')).body.two_factor_required, true);
+  });
+
   /**
    * Logs in with the old password while a change of it lands between the password step's read of the
    * account and what the step starts (the password check is slow on purpose, so the window is real).

@@ -569,7 +569,10 @@ export function authHandlers(
         // Read once: the reset below changes neither the address nor the organization the audit names.
         const user = await tx.users.findById(userId);
         if (user) await refusePasswordReset(tx, user);
-        // The link came by mail: whoever uses it owns the address.
+        // The link came by mail: whoever uses it owns the address. A second factor set up before anyone
+        // proved it was set up by whoever typed the address (pre-account takeover, as with Google
+        // sign-in): it goes with their password, or the owner would be locked out by its codes.
+        if (user && !addressProven(user)) await forgetSecondFactor(tx, user, { ip: ctx.ip });
         await proveAddress(tx, { id: userId });
         await tx.users.update(userId, { password_hash: passwordHash });
         // Whoever knew the old password is signed out everywhere.
