@@ -251,6 +251,13 @@ describe('accept-invite', () => {
     assert.equal(me.subscription.stripe_product, 'Pro');
     // The invitation is still usable once the plan is settled.
     assert.equal((await t.api('acceptInvite', { query: { token } })).status, 200);
+    // Past due (the card failed and the provider retries it) or paused still bills: the same answer.
+    for (const status of ['past_due', 'trialing', 'unpaid', 'paused']) {
+      await t.app.services.repos.users.update(Number(payer.id), { stripe_status: status });
+      const refused = await t.api('acceptInvite', { query: { token }, cookie: payer.cookie });
+      assert.equal(refused.status, 400, status);
+      assert.equal(refused.body.code, 'own_plan_blocks_joining', status);
+    }
   });
 });
 

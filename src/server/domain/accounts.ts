@@ -15,6 +15,7 @@ import { seatFromInvitation } from './organizations.js';
 import { applyDefaultCap } from './credit-settings.js';
 import { presentUser, type UserView } from './present.js';
 import { isOfferedSoftware } from './software.js';
+import { stillBills } from './billing/provider-subscription.js';
 import { message, type Message } from '../../contract/messages.js';
 
 export interface NewAccount {
@@ -174,7 +175,8 @@ const turnedOff = (email: string) => forbidden(message('scim_user_inactive', { e
  * more paid members than purchased seats, and two subscriptions billing for one person.
  */
 export function refuseOwnPaidPlan(user: Pick<User, 'stripe_product' | 'stripe_status'>): void {
-  if (planKeyOf(user.stripe_product) !== 'free' && user.stripe_status === 'active') {
+  // Past due or paused bills (or retries) as active does: joining would leave two subscriptions billing one seat.
+  if (planKeyOf(user.stripe_product) !== 'free' && stillBills(user.stripe_status)) {
     throw invalid(PAID_PLAN_BLOCKS_JOINING);
   }
 }

@@ -9,10 +9,15 @@ import type { PurchasedSeats } from '../../../shared/seats.js';
  */
 const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
 
+/** Whether a subscription in this status still bills its customer, or will retry (LIVE_STATUSES). */
+export function stillBills(status: string | null): boolean {
+  return status !== null && LIVE_STATUSES.has(status);
+}
+
 export function isLive(subscription: ProviderSubscription | undefined): subscription is ProviderSubscription {
   return (
     subscription !== undefined &&
-    LIVE_STATUSES.has(subscription.status) &&
+    stillBills(subscription.status) &&
     subscription.quantities.standard + subscription.quantities.pro > 0
   );
 }
