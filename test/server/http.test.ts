@@ -450,4 +450,45 @@ describe('Stripe webhook', () => {
     const events = await stripeApp.s.app.services.db.selectFrom('processed_events').selectAll().execute();
     assert.equal(events.length, 1);
   });
+
+  it('applies a checkout paid by a delayed payment method once the money came, not when completed unpaid', async () => {
+    const { s, fake } = stripeApp;
+    const buyer = await signup(s.api);
+    const bought = await s.api('buyCredits', {
+      cookie: buyer.cookie,
+      body: { pack: 'credits-500', credits_to: 'own' },
+    });
+    assert.equal(bought.status, 200, JSON.stringify(bought.body));
+    const checkoutId = fake.requests
+      .filter((call) => call.path === '/v1/checkout/sessions')
+      .at(-1)!
+      .params.get('metadata[checkout_id]')!;
+    const credits = async () => (await s.app.services.repos.users.findById(Number(buyer.id)))!.credits;
+    const before = await credits();
+    const event = (
+      id: string,
+      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded',
+    ) =>
+      checkoutCompletedEvent({
+        id,
+        checkoutId,
+        subscription: null,
+        customer: 'cus_sepa',
+        type,
+        paymentStatus: type === 'checkout.session.completed' ? 'unpaid' : 'paid',
+      });
+    const completed = event('evt_sepa_completed', 'checkout.session.completed');
+    assert.equal(
+      (await deliver(completed, stripe.webhooks.generateTestHeaderString({ payload: completed, secret })))
+        .statusCode,
+      200,
+    );
+    assert.equal(await credits(), before, 'nothing yet: the debit has not cleared');
+    const paid = event('evt_sepa_paid', 'checkout.session.async_payment_succeeded');
+    assert.equal(
+      (await deliver(paid, stripe.webhooks.generateTestHeaderString({ payload: paid, secret }))).statusCode,
+      200,
+    );
+    assert.equal(await credits(), before + 500);
+  });
 });

@@ -86,7 +86,7 @@ export interface SubscriptionLock {
 
 /** What a provider's webhook event means to us, as its adapter read it (after checking its signature). */
 export type ProviderChange =
-  /** A checkout we recorded was paid (Stripe: checkout.session.completed, not unpaid). */
+  /** A checkout we recorded was paid (Stripe: checkout.session.completed, not unpaid; or async_payment_succeeded). */
   | {
       kind: 'checkout_paid';
       checkoutId: string;

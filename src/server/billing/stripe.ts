@@ -237,7 +237,10 @@ export function readStripeEvent(
 
 function changeOf(event: Stripe.Event): ProviderChange {
   switch (event.type) {
-    case 'checkout.session.completed': {
+    // A delayed payment method (SEPA or Bacs Direct Debit, ACH) completes the session unpaid; the money
+    // arriving is an event of its own, and only then is the checkout paid.
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       const checkoutId = session.metadata?.checkout_id;
       if (!checkoutId || session.payment_status === 'unpaid') return { kind: 'none' };

@@ -171,20 +171,23 @@ export function useStripeTestApp(webhookSecret: string): { readonly s: TestApp; 
 export function checkoutCompletedEvent(event: {
   id: string;
   checkoutId: string;
-  subscription: string;
+  subscription: string | null;
   customer: string;
+  /** A delayed payment method: completed unpaid, then async_payment_succeeded once the money came. */
+  type?: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
+  paymentStatus?: 'paid' | 'unpaid';
 }): string {
   return JSON.stringify({
     id: event.id,
     object: 'event',
-    type: 'checkout.session.completed',
+    type: event.type ?? 'checkout.session.completed',
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
         id: `cs_${event.id}`,
         object: 'checkout.session',
         metadata: { checkout_id: event.checkoutId },
-        payment_status: 'paid',
+        payment_status: event.paymentStatus ?? 'paid',
         subscription: event.subscription,
         customer: event.customer,
       },
