@@ -382,6 +382,29 @@ describe('the checks of the provider’s answer', () => {
     }
   });
 
+  it('an address in a form a mailer delivers to another domain is refused, whatever it ends with', async () => {
+    // 'victim@gmail.com(@sso-corp.com' ends at the organization's domain; nodemailer reads victim@gmail.com.
+    const asserted = `victim@gmail.com(@${DOMAIN}`;
+    provider.tamper((claims) => {
+      claims.email = asserted;
+    });
+    try {
+      await assertRefused(
+        await finish(await startAndSignIn(`grace@${DOMAIN}`)),
+        401,
+        'sso_email_not_at_domain',
+      );
+    } finally {
+      provider.tamper(undefined);
+    }
+    const made = await t.app.services.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', asserted)
+      .execute();
+    assert.deepEqual(made, [], 'no account made');
+  });
+
   it('an expired ID token is accepted within 2 minutes of clock skew, refused beyond', async () => {
     try {
       // The token expires ID_TOKEN_SECONDS after it is made: 90 s past that is within the tolerance.

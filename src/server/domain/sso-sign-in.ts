@@ -10,7 +10,7 @@
  * audited; the session is started by the caller through the one function that starts sessions.
  */
 import { domainOf } from '../../shared/company-domain.js';
-import { normalizeEmail } from '../../shared/email.js';
+import { isEmailAddress, normalizeEmail } from '../../shared/email.js';
 import { ssoDomainOf } from '../../shared/sso.js';
 import type { Organization, SsoConnection, User } from '../db/schema.js';
 import { personOf } from '../repositories/audit.js';
@@ -223,7 +223,9 @@ function addressOf(identity: SsoIdentity, domain: string): string {
   if (!identity.email) throw unauthenticated(message('sso_email_missing'));
   const email = normalizeEmail(identity.email);
   if (identity.emailVerified === false) throw unauthenticated(message('sso_email_unverified', { email }));
-  if (domainOf(email) !== domain)
+  // The contract's address form first: 'victim@gmail.com(@corp.com' ends at the domain, but a mailer
+  // delivers it to gmail.com, outside any domain the organization proved.
+  if (!isEmailAddress(email) || domainOf(email) !== domain)
     throw unauthenticated(message('sso_email_not_at_domain', { email, domain }));
   return email;
 }
