@@ -14,6 +14,7 @@ import { getContract, mailToken, useTestApp, type TestApp } from './helpers/app.
 import { mappedAccess } from '../../src/server/domain/scim-provisioning.js';
 import { scimBoolean } from '../../src/server/domain/scim-resources.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { organizationWithDomain } from './helpers/sso.js';
 
 const DOMAIN = 'scim-corp.com';
 const logLines: string[] = [];
@@ -761,6 +762,53 @@ describe('every way in needs a proven address', () => {
       assert.equal(res.status, 400, `${userName}: ${JSON.stringify(res.body)}`);
       assert.equal(res.body.detail, 'The request is not valid SCIM: userName must be an email address');
     }
+  });
+});
+
+describe('a domain the organization no longer holds', () => {
+  it('lets nobody in by reactivating a user at it (PATCH or PUT), as creating one there is refused', async () => {
+    const OLD = 'scim-old.com';
+    const { owner } = await organizationWithDomain(t, `ada@${OLD}`);
+    const own = await t.api('createScimToken', { cookie: owner.cookie, body: { expires_in_days: 30 } });
+    const bearer = own.body.data.token as string;
+    const email = `victim@${OLD}`;
+    const created = await scim('scimCreateUser', 'POST', '/Users', {
+      body: { userName: email, active: false },
+      bearer,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    // The organization moves to another domain (DNS); the old one may now be another organization's.
+    assert.equal(
+      (await t.api('startDnsVerification', { cookie: owner.cookie, body: { domain: 'scim-new.com' } }))
+        .status,
+      200,
+    );
+    assert.equal((await t.api('checkDnsVerification', { cookie: owner.cookie, body: {} })).status, 200);
+    // A proven account at the old domain, in no organization.
+    await signup(t.api, { email });
+    await t.app.services.db
+      .updateTable('users')
+      .set({ email_proven_at: new Date() })
+      .where('email', '=', email)
+      .execute();
+
+    const patched = await scim('scimPatchUser', 'PATCH', userPath(created.body.id), {
+      body: { Operations: [{ op: 'replace', path: 'active', value: true }] },
+      bearer,
+    });
+    assert.equal(patched.status, 400, JSON.stringify(patched.body));
+    const replaced = await scim('scimReplaceUser', 'PUT', userPath(created.body.id), {
+      body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, active: true },
+      bearer,
+    });
+    assert.equal(replaced.status, 400, JSON.stringify(replaced.body));
+    assert.equal((await account(email)).organization_id, null);
+    const invitations = await t.app.services.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    assert.deepEqual(invitations, [], 'nobody mailed an invitation either');
   });
 });
 

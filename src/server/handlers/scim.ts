@@ -145,6 +145,9 @@ export function scimHandlers(services: Services): ScimHandlers {
     user: ScimUser,
     call: ScimCall & { operationId: ProvisioningSender },
   ): Promise<PermittedMail[]> {
+    // Every way in, created or reactivated (replaced, patched): the address must be at the domain the
+    // organization holds now, proven by DNS; it may have lost it since the user was created.
+    requireProvisionable(org, user.user_name);
     const account = await tx.users.findByEmail(user.user_name);
     if (account?.organization_id === org.id) return [];
     if (account && account.organization_id !== null) {
@@ -167,7 +170,7 @@ export function scimHandlers(services: Services): ScimHandlers {
     const org = call.organization;
     const saved = await withMails(
       async (tx) => {
-        await tx.organizations.findById(org.id, { forUpdate: true });
+        const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
         const row = await tx.scim.findUser(org.id, call.id, { forUpdate: true });
         if (!row) throw notFound();
         const next = change(inputOf(row));
@@ -192,7 +195,7 @@ export function scimHandlers(services: Services): ScimHandlers {
         }
         const mails =
           next.active && (!row.active || renamed)
-            ? await admitWithin(tx, org, updated, call as ScimCall & { operationId: ProvisioningSender })
+            ? await admitWithin(tx, locked, updated, call as ScimCall & { operationId: ProvisioningSender })
             : [];
         return { result: updated, mails };
       },
@@ -273,7 +276,7 @@ export function scimHandlers(services: Services): ScimHandlers {
       requireProvisionable(org, input.userName);
       const created = await withMails(
         async (tx) => {
-          await tx.organizations.findById(org.id, { forUpdate: true });
+          const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
           if (await tx.scim.findUserByName(org.id, input.userName)) throw userExists();
           const row = await tx.scim.insertUser(org.id, fieldsOf(input));
           if (!row) throw userExists();
@@ -282,7 +285,7 @@ export function scimHandlers(services: Services): ScimHandlers {
             await deprovisionWithin(tx, org, row, 'deactivated', call.ip, { admins: 'stay' });
           }
           const mails = input.active
-            ? await admitWithin(tx, org, row, { ...call, operationId: 'scimCreateUser' })
+            ? await admitWithin(tx, locked, row, { ...call, operationId: 'scimCreateUser' })
             : [];
           return { result: row, mails };
         },
