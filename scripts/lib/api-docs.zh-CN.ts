@@ -205,7 +205,8 @@ export const RESPONSES: Record<string, string> = {
     '`uniqueness`：已存在相同 userName 的用户（或相同 displayName 的群组），或该地址属于另一个组织的成员；也用于不通过 SCIM 停用的组织管理员。',
   ScimPayloadTooLarge: '请求体超过了服务器接受的大小。',
   ScimUnsupportedMediaType: '请求体不是 `application/scim+json`（或 `application/json`）。',
-  ScimTooManyRequests: '向此地址发送的邀请过多；请在 `Retry-After` 秒后重试。',
+  ScimTooManyRequests:
+    '此地址的认证失败过多，或向此地址发送的邀请过多，或此组织同时发出的写入调用过多（突发的调用每次只执行几个，以免其他调用方等待）；请在 `Retry-After` 秒后重试。',
   ScimInternalError: '服务器发生意外故障。',
   ScimUnavailable: '数据库短暂不可达；`Retry-After` 说明何时重试。',
 };

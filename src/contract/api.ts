@@ -4401,8 +4401,9 @@ export interface components {
     /**
      * @description Too many failed authentications from this address (a wrong, expired or revoked token, counted per
      *     source address: a valid token is never refused for another source's failures; docs/scim.md#the-token),
-     *     or, for a call that invites, too many invitations mailed to this address; try again after
-     *     `Retry-After` seconds.
+     *     or, for a call that invites, too many invitations mailed to this address, or, for a call that
+     *     writes, too many calls of this organization at once (a burst runs a few at a time so that others are
+     *     not kept waiting); try again after `Retry-After` seconds.
      */
     ScimTooManyRequests: {
       headers: {

@@ -258,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing: chooseBilling(db, repos, config, stripe),
     seatLock: createSubscriptionLock(db, { acrossProcesses: Boolean(config.databaseUrl) }),
     accountLimit: createAccountLimit(),
+    scimLimit: createAccountLimit(),
     crm: createCrmRegistry(db, config),
     crmRecords: createCrmRecordsRegistry(db, config),
     rateLimiter: createRateLimiter(limitStore, config.rateLimitFactor),

@@ -24,10 +24,12 @@ export interface Services {
   /** Pushes of seat quantities to the payment provider take turns per subscription. */
   seatLock: SubscriptionLock;
   /**
-   * An account's calls that hold its row lock (credit spends and refunds) run a few at a time, so a burst
-   * from one account never fills the pool that everyone else needs.
+   * An account's calls that write (and may wait for a row lock) run a few at a time, so a burst from one
+   * account never fills the pool that everyone else needs (http/api.ts).
    */
   accountLimit: AccountLimit;
+  /** The same for an organization's SCIM calls that write, keyed by the organization (http/scim.ts). */
+  scimLimit: AccountLimit;
   crm: CrmRegistry;
   /** The CRMs' record APIs for sync-profile. */
   crmRecords: CrmRecordsRegistry;

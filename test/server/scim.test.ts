@@ -812,6 +812,52 @@ describe('a domain the organization no longer holds', () => {
   });
 });
 
+describe('a burst of one organization’s writes', () => {
+  it('takes its turns, 200 or 429 with Retry-After, and serves a bystander during it', async () => {
+    const { owner } = await organizationWithDomain(t, 'ada@scim-burst.com');
+    const bearer = (await t.api('createScimToken', { cookie: owner.cookie, body: { expires_in_days: 30 } }))
+      .body.data.token as string;
+    const bystander = await signup(t.api);
+    const group = await scim('scimCreateGroup', 'POST', '/Groups', {
+      body: { displayName: 'Burst' },
+      bearer,
+    });
+    assert.equal(group.status, 201);
+    let finished = 0;
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      scim('scimPatchGroup', 'PATCH', groupPath(group.body.id), {
+        body: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'replace', path: 'externalId', value: `burst-${i}` }],
+        },
+        bearer,
+      }).then((answer) => ({ answer, order: ++finished })),
+    );
+    const bystanderCalls = (async () => {
+      const calls: { status: number; order: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        calls.push({
+          status: (await t.api('getUser', { cookie: bystander.cookie })).status,
+          order: ++finished,
+        });
+      }
+      return calls;
+    })();
+    const [answers, calls] = await Promise.all([Promise.all(burst), bystanderCalls]);
+    for (const { answer } of answers) {
+      assert.ok([200, 429].includes(answer.status), String(answer.status));
+      if (answer.status === 429) assert.ok(answer.headers['retry-after']);
+    }
+    assert.ok(calls.every(({ status }) => status === 200));
+    const worked = answers.filter(({ answer }) => answer.status !== 429);
+    const before = worked.filter(({ order }) => order < calls.at(-1)!.order).length;
+    assert.ok(
+      before < worked.length / 2,
+      `the bystander waited for ${before} of the burst's ${worked.length} calls`,
+    );
+  });
+});
+
 describe('group mappings', () => {
   it('gives the members of a mapped group its product, seat permitting, and takes it back when they leave', async () => {
     const kim = await invitedMember(t, admin, { email: `kim@${DOMAIN}` });

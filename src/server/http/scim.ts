@@ -141,15 +141,21 @@ export function registerScim(
           url: op.path.slice(SCIM_BASE.length).replace(/\{(\w+)\}/g, ':$1'),
           bodyLimit: SCIM_BODY_LIMIT,
           handler: async (request, reply) => {
-            const answer = await handler({
-              organization: organizations.get(request)!,
-              operationId: op.operationId as OperationId,
-              id: (request.params as { id?: string }).id ?? '',
-              query: queryStrings(request.query),
-              body: request.body,
-              ip: request.ip,
-              log: request.log,
-            });
+            const organization = organizations.get(request)!;
+            const call = () =>
+              handler({
+                organization,
+                operationId: op.operationId as OperationId,
+                id: (request.params as { id?: string }).id ?? '',
+                query: queryStrings(request.query),
+                body: request.body,
+                ip: request.ip,
+                log: request.log,
+              });
+            // A write locks the organization's row: one identity provider's burst takes its turns, as an
+            // account's calls do (docs/invariants.md#a-burst-from-one-account-cannot-starve-the-pool-for-others).
+            const answer =
+              op.method === 'GET' ? await call() : await services.scimLimit.run(organization.id, call);
             reply.header('cache-control', 'no-store');
             if (answer.location) reply.header('location', answer.location);
             if (answer.status === 204) return reply.status(204).send();
