@@ -2662,6 +2662,7 @@ export interface components {
       | 'checkout_created'
       | 'checkout_failed'
       | 'checkout_session_cancelled'
+      | 'checkout_organization_changed'
       | 'checkout_session_not_found'
       | 'choice_not_allowed'
       | 'choice_not_allowed_connect_again'

@@ -69,6 +69,8 @@ export const MESSAGES = {
   checkout_created: 'Checkout created.',
   checkout_failed: 'Failed to create checkout session',
   checkout_session_cancelled: 'This checkout session was cancelled.',
+  checkout_organization_changed:
+    'This checkout was opened before you joined or left an organization: please start a new one.',
   checkout_session_not_found: 'Checkout session not found',
   choice_not_allowed: '{field} must be one of {allowed}.',
   choice_not_allowed_connect_again: '{field} must be one of {allowed}. Please connect again.',

@@ -19,7 +19,7 @@ import { cancelReplacedSubscriptions } from '../../src/server/domain/billing/one
 import { upstreamFailed } from '../../src/server/domain/errors.js';
 import { applyPaidCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { assignedSeats } from '../../src/shared/seats.js';
-import { createScratchDatabase, postForm, useTestApp } from './helpers/app.js';
+import { createScratchDatabase, mailToken, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
@@ -400,6 +400,41 @@ describe('the sandbox provider', () => {
       .executeTakeFirstOrThrow();
     assert.equal(entry.actor_id, Number(buyer.id));
     assert.deepEqual(entry.details, { standard: '3 → 1', pro: '1 → 0', by: 'billing admin' });
+  });
+
+  it('refuses to pay a plan checkout opened before its buyer joined an organization: the organization is untouched', async () => {
+    const admin = await teamWithSeats({ standard: 2, pro: 0 });
+    const subscriptionId = await subscriptionOf(admin);
+    const orgId = (await orgOf(admin)).id;
+    const mallory = await signup(t.api);
+    const opened = await t.api('checkout', {
+      cookie: mallory.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }], pro_seats: 3 },
+    });
+    assert.equal(opened.status, 200, JSON.stringify(opened.body));
+    assert.equal(
+      (await t.api('inviteUser', { cookie: admin.cookie, body: { email: mallory.email } })).status,
+      200,
+    );
+    const joined = await t.api('acceptInvite', {
+      cookie: mallory.cookie,
+      query: { token: await mailToken(t, mallory.email), join: 'true' },
+    });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+
+    const paid = await postForm(
+      t,
+      `${new URL(opened.body.url).pathname}/pay`,
+      {},
+      { cookie: mallory.cookie },
+    );
+    assert.notEqual(paid.statusCode, 303);
+    assert.match(paid.body, /opened before you joined or left an organization/);
+    assert.equal((await orgOf(admin)).id, orgId);
+    assert.deepEqual((await orgOf(admin)).seats, { standard: 2, pro: 0 });
+    assert.deepEqual(await sandboxItems(subscriptionId), { standard: 2, pro: 0 });
+    const me = (await t.api('getUser', { cookie: mallory.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Free');
   });
 
   it('reconcile:seats reports injected drift (exit 1), --fix makes purchased seats follow the provider (exit 0)', async () => {
@@ -994,6 +1029,55 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       { id: 'sub_late_newer', status: 'active' },
       { id: 'sub_late_older', status: 'canceled' },
     ]);
+  });
+
+  it("a member's own plan checkout opened before joining, paid after: its subscription is cancelled, the organization's untouched", async () => {
+    const { admin, orgId } = await payingOrganization('sub_org_joined', { standard: 3, pro: 0 });
+    const mallory = await signup(stripeApp.s.api);
+    const opened = await stripeApp.s.api('checkout', {
+      cookie: mallory.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
+    });
+    assert.equal(opened.status, 200);
+    const checkoutId = stripeApp.fake.requests
+      .filter((call) => call.path === '/v1/checkout/sessions')
+      .at(-1)!
+      .params.get('metadata[checkout_id]')!;
+    assert.equal(
+      (await stripeApp.s.api('inviteUser', { cookie: admin.cookie, body: { email: mallory.email } })).status,
+      200,
+    );
+    const joined = await stripeApp.s.api('acceptInvite', {
+      cookie: mallory.cookie,
+      query: { token: await mailToken(stripeApp.s, mallory.email), join: 'true' },
+    });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    stripeApp.fake.subscriptions.set('sub_mallory', {
+      id: 'sub_mallory',
+      status: 'active',
+      items: [{ id: 'si_mallory', price: 'price_pro_monthly', quantity: 1 }],
+    });
+    const payload = checkoutCompletedEvent({
+      id: 'evt_mallory',
+      checkoutId,
+      subscription: 'sub_mallory',
+      customer: 'cus_m',
+    });
+    assert.equal((await sendSigned(payload)).statusCode, 200);
+
+    assert.equal(stripeApp.fake.subscriptions.get('sub_org_joined')!.status, 'active');
+    assert.equal(
+      (await stripeApp.s.app.services.repos.organizations.get(orgId)).subscription_id,
+      'sub_org_joined',
+    );
+    assert.deepEqual(await seatsOf(orgId), { standard: 3, pro: 0 });
+    assert.equal(
+      stripeApp.fake.subscriptions.get('sub_mallory')!.status,
+      'canceled',
+      'the stray payment is cancelled',
+    );
+    const me = (await stripeApp.s.api('getUser', { cookie: mallory.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Free');
   });
 
   it('a checkout opened before the account paid and paid after: the newest subscription stays, the older is cancelled with a credit', async () => {

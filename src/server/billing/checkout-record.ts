@@ -26,6 +26,7 @@ export async function recordCheckout(billing: BillingRepository, request: Checko
     credits: request.creditPack?.credits ?? 0,
     credits_to: request.creditPack?.to ?? null,
     pool_organization_id: request.creditPack?.to === 'pool' ? request.user.organization_id : null,
+    buyer_organization_id: request.user.organization_id,
     opened_by: (request.openedBy ?? request.user).id,
   });
   return id;

@@ -625,6 +625,8 @@ export interface CheckoutSessionsTable {
   credits_to: 'pool' | 'own' | null;
   /** The organization whose pool a pack bought for the pool goes to (migration 0074); null before it. */
   pool_organization_id: Generated<number | null>;
+  /** The buyer's organization when a plan or seat checkout was opened (null: none); migration 0078. */
+  buyer_organization_id: Generated<number | null>;
   /** Who opened it (a billing manager for the billing admin who pays), the audit's actor (migration 0075). */
   opened_by: Generated<number | null>;
   /** The subscription the paid checkout started or paid into (none for a top-up, or paid before 0050). */

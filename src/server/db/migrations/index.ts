@@ -44,6 +44,7 @@ import m0074CheckoutPoolOrganization from './0074-checkout-pool-organization.js'
 import m0075CheckoutOpenedBy from './0075-checkout-opened-by.js';
 import m0076ProviderEventLease from './0076-provider-event-lease.js';
 import m0077InvitationOrigin from './0077-invitation-origin.js';
+import m0078CheckoutBuyerOrganization from './0078-checkout-buyer-organization.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0075_checkout_opened_by': m0075CheckoutOpenedBy,
   '0076_provider_event_lease': m0076ProviderEventLease,
   '0077_invitation_origin': m0077InvitationOrigin,
+  '0078_checkout_buyer_organization': m0078CheckoutBuyerOrganization,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

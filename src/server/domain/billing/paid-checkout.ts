@@ -13,7 +13,7 @@ import type { InTransaction, Repositories } from '../../repositories/index.js';
 import { subscriptionIdsOf } from '../account-subscriptions.js';
 import { creditEvent } from '../credit-events.js';
 import { startCreditPeriod } from '../credits.js';
-import { invalid, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { ensureOrganization } from '../organizations.js';
 import {
   cancelReplacedSubscriptions,
@@ -81,6 +81,16 @@ async function applySubscriptionCheckout(
   const interval = intervalOf(session.interval);
   const buyer = await tx.users.findById(session.user_id, { forUpdate: true });
   if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
+  if (buyer.organization_id !== session.buyer_organization_id) {
+    // Opened for the organization the buyer was in then (or none): paid after they joined, left or changed
+    // organizations, it would land on another organization's seats and subscription, or give a member a
+    // plan of their own beside them. The sandbox's Pay refuses it before any payment; a provider's payment
+    // made a subscription of its own, which is recorded as replaced (cancelled at the provider after this
+    // transaction, as a late older checkout's is), and nothing else changes.
+    if (!options.subscriptionId) throw conflict(message('checkout_organization_changed'));
+    await recordReplaced(tx, buyer, options.subscriptionId, interval);
+    return tx.billing.markCheckoutPaid(session.id, options.subscriptionId);
+  }
   // One subscription per account (one-subscription.ts): the organization's, else the buyer's.
   const accountSubscriptions = await subscriptionIdsOf(tx, buyer);
   const current = accountSubscriptions[0];

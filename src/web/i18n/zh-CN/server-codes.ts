@@ -63,6 +63,7 @@ export const serverCodes: Record<MessageCode, string> = {
   checkout_created: '已创建结账。',
   checkout_failed: '创建结账会话失败',
   checkout_session_cancelled: '此结账会话已取消。',
+  checkout_organization_changed: '此结账是在您加入或离开组织之前开始的：请重新开始结账。',
   checkout_session_not_found: '未找到结账会话',
   choice_not_allowed: '{field} 必须是 {allowed} 之一。',
   choice_not_allowed_connect_again: '{field} 必须是 {allowed} 之一。请重新连接。',
