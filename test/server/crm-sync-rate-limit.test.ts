@@ -1,5 +1,5 @@
 /**
- * sync-profile and a CRM that answers 429 (docs/product.md#crm-sync-rules): the wait follows the CRM's
+ * sync-profile (and get-crm-fields) and a CRM that answers 429 (docs/product.md#crm-sync-rules): the wait follows the CRM's
  * Retry-After, a few times; a CRM still busy is answered 429 with Retry-After, the credits charged for the
  * write are given back and the log says it failed. The CRM here is a record API of the test's own.
  */
@@ -12,7 +12,13 @@ import { CrmRateLimited, type CrmRecordApi, type CrmRecordsRegistry } from '../.
 let busyFor = 0;
 const waits: number[] = [];
 const api: CrmRecordApi = {
-  listFields: async () => [],
+  listFields: async () => {
+    if (busyFor > 0) {
+      busyFor--;
+      throw new CrmRateLimited(2);
+    }
+    return [];
+  },
   findRecord: async () => null,
   createRecord: async (_object, values) => {
     if (busyFor > 0) {
@@ -69,5 +75,12 @@ describe('sync-profile when the CRM is rate limited', () => {
     const log = await t.api('listSyncLog', { cookie: user.cookie, query: { outcome: 'failed' } });
     assert.equal(log.body.data.entries.length, 1);
     assert.equal(log.body.data.entries[0].detail, 'Demo CRM is busy. Please try again in 2 seconds.');
+  });
+
+  it('answers get-crm-fields the same way when the CRM stays busy: 429 with Retry-After, not a server error', async () => {
+    busyFor = 5;
+    const res = await t.api('getCrmFields', { cookie: user.cookie, query: { software: 'demo-crm' } });
+    busyFor = 0;
+    assert.deepEqual([res.status, res.body.code, res.headers['retry-after']], [429, 'crm_rate_limited', '2']);
   });
 });

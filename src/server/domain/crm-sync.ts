@@ -81,8 +81,11 @@ export async function openRecordApi(services: AccessServices, user: User, softwa
   return api;
 }
 
-/** A CRM failure as the answer says it: the refused field (422), a 429 that outlasted the waits, or as is. */
-function answerOf(error: unknown, crm: string): unknown {
+/**
+ * A CRM failure as the answer says it, for every call that reaches the CRM's records (sync-profile,
+ * get-crm-fields): the refused field (422), a 429 that outlasted the waits, or as is.
+ */
+export function crmAnswerOf(error: unknown, crm: string): unknown {
   if (error instanceof CrmRefusedField)
     return rejected(message('crm_refused_field', { crm, field: error.field, reason: error.reason }));
   if (error instanceof CrmRateLimited)
@@ -143,7 +146,7 @@ export async function syncProfile(
       }
     }
   } catch (error) {
-    const answer = answerOf(error, software.software);
+    const answer = crmAnswerOf(error, software.software);
     if (!dryRun) await logFailure(log, error, answer);
     throw answer;
   }
@@ -217,7 +220,7 @@ export async function syncProfile(
     // it, as if it had come second (once: a second go finds the record or creates none twice).
     if (error instanceof CrmDuplicateAppeared && !again)
       return syncProfile(services, user, software, profile, dryRun, true);
-    const answer = answerOf(error, software.software);
+    const answer = crmAnswerOf(error, software.software);
     await logFailure(log, error, answer);
     throw answer;
   }

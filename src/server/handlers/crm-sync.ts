@@ -8,7 +8,7 @@ import { roleCan } from '../../shared/permissions.js';
 import { crmObjects, settingsProblem, type CrmObject } from '../../shared/crm-sync-rules.js';
 import type { Software, User } from '../db/schema.js';
 import { requirePermission } from '../domain/authorization.js';
-import { openRecordApi, syncProfile, syncSettingsFor } from '../domain/crm-sync.js';
+import { crmAnswerOf, openRecordApi, syncProfile, syncSettingsFor } from '../domain/crm-sync.js';
 import { invalid, notFound, USER_NOT_IN_ORGANIZATION } from '../domain/errors.js';
 import { ensureOrganization } from '../domain/organizations.js';
 import { epochSeconds, parseId } from '../domain/present.js';
@@ -94,7 +94,11 @@ export function crmSyncHandlers(
         user,
         software,
       );
-      const fields = await withCrmBackoff(() => api.listFields(object), services.crmRecords.backoff);
+      const fields = await withCrmBackoff(() => api.listFields(object), services.crmRecords.backoff).catch(
+        (error: unknown) => {
+          throw crmAnswerOf(error, software.software);
+        },
+      );
       return { error: false, data: { software: software.slug, object, fields } };
     },
 
