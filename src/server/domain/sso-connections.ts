@@ -149,6 +149,17 @@ async function oidcFields(
     }
     throw error;
   });
+  // The browser is sent to the authorization endpoint, with the sign-in's state, nonce and PKCE challenge:
+  // never in the clear to another machine, as SAML's sign-on URL (checkSamlMetadata).
+  const authorize = String(metadata.authorization_endpoint ?? '');
+  if (!URL.canParse(authorize) || !secureOrLocal(new URL(authorize), deps.config.publicUrl)) {
+    throw invalid(
+      message('sso_discovery_failed', {
+        issuer,
+        reason: 'its authorization_endpoint must start with https://',
+      }),
+    );
+  }
   return {
     protocol: 'oidc',
     oidc_issuer: issuer,
