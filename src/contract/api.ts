@@ -3073,7 +3073,7 @@ export interface components {
       has_onboarded: boolean;
       /** @description The user's own CRM connection. */
       personal_connection_id: string | null;
-      /** @description The connection the extension uses (the organization's when it shares one). */
+      /** @description The connection the extension's syncs go through (the user's own, else the one the organization shares). */
       connection_id: string | null;
       /** @description How the connection of `connection_id` stands; null without one. */
       connection_status: components['schemas']['CrmConnectionStatus'] | null;

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from './helpers/node-test.js';
 import { useTestApp } from './helpers/app.js';
-import { connectDemoKey, connectDemoOAuth, pressDemoControl } from './helpers/demo-crm.js';
+import { approveDemoOAuth, connectDemoKey, connectDemoOAuth, pressDemoControl } from './helpers/demo-crm.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
 import { checkApiKeyConnections } from '../../src/server/crm-health/key-check.js';
 import { createOAuthCrm } from '../../src/server/crm/oauth-crm.js';
@@ -253,6 +253,36 @@ describe('API-key connections, checked daily', () => {
     await connectDemoKey(t, other.cookie, 'demo_new_key');
     assert.equal(await statusOf(other), 'connected');
     assert.equal((await sync(other)).status, 200);
+  });
+});
+
+describe('a member with a connection of their own beside the organization’s shared one', () => {
+  it('reads in get-user the connection their syncs go through, their own, and how it stands', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const shared = await t.api('preConnect', {
+      cookie: admin.cookie,
+      body: { software: 'demo-crm', fields: [], is_organization_connection: true },
+    });
+    assert.equal(shared.status, 200, JSON.stringify(shared.body));
+    const code = await approveDemoOAuth(t, admin.cookie);
+    assert.equal(
+      (await t.api('accessToken', { cookie: admin.cookie, body: { oauth_code: code } })).status,
+      200,
+    );
+    await connectDemoKey(t, member.cookie, 'demo_member_own_key');
+    // The CRM stops accepting the member's own key; their next sync marks it.
+    await pressDemoControl(t, member.cookie, { decision: 'refuse_key', key: 'demo_member_own_key' });
+    const synced = await t.api('syncProfile', {
+      cookie: member.cookie,
+      body: { software: 'demo-crm', profile: { first_name: 'Ada', email: 'ada@example.com' }, dry_run: true },
+    });
+    assert.equal(synced.body.code, 'crm_reconnect');
+    const me = (await t.api('getUser', { cookie: member.cookie })).body.data;
+    assert.deepEqual(
+      [me.connection_id, me.connection_status],
+      [me.personal_connection_id, 'needs_attention'],
+    );
   });
 });
 

@@ -113,11 +113,10 @@ export function presentUser(user: User, extras: UserViewExtras): UserView {
     has_installed: user.has_installed,
     has_onboarded: user.has_onboarded,
     personal_connection_id: personalId,
-    // The organization's shared connection wins: it is the one the extension uses.
+    // The one the extension's syncs go through (connections.forSync): the member's own, else the shared one.
     connection_id:
-      organization !== null && extras.org_connection_id !== null
-        ? String(extras.org_connection_id)
-        : personalId,
+      personalId ??
+      (organization !== null && extras.org_connection_id !== null ? String(extras.org_connection_id) : null),
     connection_status:
       extras.connection_needs_attention === null
         ? null

@@ -134,10 +134,11 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
     sql<number | null>`(select c.id from crm_connections c
       where c.user_id = ${userId} and c.organization_id is null
       order by c.id desc limit 1)`.as('personal_connection_id'),
-    // The connection the extension uses (the organization's when it has one, as presentUser says).
+    // The connection the extension's syncs go through (connections.forSync, and presentUser's
+    // connection_id): the user's own first, then the organization's.
     sql<boolean | null>`(select c.needs_attention_since is not null from crm_connections c
       where c.organization_id = o.id or (c.user_id = ${userId} and c.organization_id is null)
-      order by c.organization_id is null, c.id desc limit 1)`.as('connection_needs_attention'),
+      order by c.organization_id is not null, c.id desc limit 1)`.as('connection_needs_attention'),
   ] as const;
 }
 
