@@ -85,6 +85,7 @@ export function signedInAgain(dispatch: Dispatch, signal: AbortSignal): Promise<
 /** Where to come back after signing in again: an in-app path, never /login or /logout themselves. */
 export function returnPathAfterReauth(next: string | null | undefined, origin: string): string | null {
   const path = sameOriginPath(next, origin);
-  if (!path || /^\/(login|logout|signup|auth)(\/|\?|#|$)/.test(path)) return null;
+  // The route table matches paths in any letter case: so does this (/LOGOUT is /logout).
+  if (!path || /^\/(login|logout|signup|auth)(\/|\?|#|$)/i.test(path)) return null;
   return path;
 }

@@ -197,6 +197,10 @@ describe('the way back is an in-app path only', () => {
     ['javascript:alert(1)', null],
     ['/login?reauth=true', null],
     ['/logout', null],
+    // The routes match in any letter case, so the refusal does too.
+    ['/LOGOUT', null],
+    ['/Auth?clear=true', null],
+    ['/SignUp', null],
     ['', null],
     [null, null],
   ])('%s -> %s', (next, expected) => {
