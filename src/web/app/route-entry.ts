@@ -5,8 +5,11 @@
  *
  * A page module exports its entry work as `loader` (an EntryLoader); the route table wraps it.
  */
+import { useEffect } from 'react';
 import {
   useLoaderData,
+  useLocation,
+  useNavigate,
   type LoaderFunctionArgs,
   type Location,
   type ShouldRevalidateFunction,
@@ -51,8 +54,31 @@ export function entryRoute(load: EntryLoader, context: EntryContext) {
   return { loader: entryLoader(load, context), shouldRevalidate: enteredAgain };
 }
 
-const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
-  currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+/**
+ * Query parameters a page reads on entry and then takes out of the address bar (useReadOnce): a reset or
+ * invitation token, which history, a synced browser or a shared screen would otherwise keep.
+ */
+export const READ_ONCE_PARAMS = ['token'] as const;
+
+/** The query without the read-once parameters, for comparing two URLs of one entry. */
+function withoutReadOnce(search: URLSearchParams): string {
+  const rest = new URLSearchParams(search);
+  for (const name of READ_ONCE_PARAMS) rest.delete(name);
+  return rest.toString();
+}
+
+const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  if (currentUrl.search === nextUrl.search) return false;
+  // Taking a read-once parameter out of the address bar is no new entry (another token is).
+  const dropped = READ_ONCE_PARAMS.some(
+    (name) => currentUrl.searchParams.has(name) && !nextUrl.searchParams.has(name),
+  );
+  const added = READ_ONCE_PARAMS.some((name) => nextUrl.searchParams.has(name));
+  return (
+    !dropped || added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams)
+  );
+};
 
 function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
   return (args: LoaderFunctionArgs) => {
@@ -68,4 +94,20 @@ function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered
 /** The data the current route's entry work handed over. */
 export function useEntryData<Loader extends EntryLoader>(): Awaited<ReturnType<Loader>> {
   return useLoaderData() as Awaited<ReturnType<Loader>>;
+}
+
+/**
+ * Takes the read-once parameters (READ_ONCE_PARAMS) out of the address bar once the page is shown: its
+ * entry has read them, and the page keeps what it needs in memory. No new entry follows (enteredAgain).
+ */
+export function useReadOnce(): void {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!READ_ONCE_PARAMS.some((name) => params.has(name))) return;
+    for (const name of READ_ONCE_PARAMS) params.delete(name);
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
+  }, [pathname, search, hash, navigate]);
 }

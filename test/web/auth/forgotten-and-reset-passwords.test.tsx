@@ -221,3 +221,22 @@ describe('/reset-password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error resetting password');
   });
 });
+
+test('/reset-password takes the token out of the address bar once read, and still resets with it', async () => {
+  const token = 'reset-secret-4f9a';
+  server.use(mockApi('checkResetToken', ok('This reset link is valid.')));
+  const reset = spyOnApi('resetPassword', {
+    error: false as const,
+    message: 'Password updated.',
+    data: { redirect_url: '/login' },
+  });
+  server.use(reset.handler);
+  const { router, user } = renderApp(`/reset-password?token=${token}`, { preloadedState: signedOut() });
+  const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
+  // History, a synced browser or a shared screen keeps no bearer secret.
+  await waitFor(() => expect(router.state.location.search).not.toContain(token));
+  await user.type(input, 'aB1!aB1!xx');
+  await user.click(screen.getByRole('button', { name: 'Set new password' }));
+  await screen.findByText(/Password updated\./);
+  expect(reset.requests[0]!.body).toEqual({ token, new_password: 'aB1!aB1!xx' });
+});

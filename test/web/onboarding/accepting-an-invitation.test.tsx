@@ -324,3 +324,28 @@ test.each([
   expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
   expect(window.localStorage.getItem('invitation_token')).toBeNull();
 });
+
+test('/accept-invitation takes the token out of the address bar once read', async () => {
+  const token = 'invitation-secret-77c1';
+  server.use(
+    spyOnApi('acceptInvite', {
+      error: false as const,
+      message: 'Invitation is valid',
+      data: {
+        email: 'grace@example.com',
+        role: 'member' as const,
+        organization_name: 'Analytical Engines',
+        outcome: 'valid' as const,
+      },
+    }).handler,
+    mockSoftwareOptions([aSoftware()]),
+  );
+  const { router, user } = renderApp(`/accept-invitation?token=${token}`, { preloadedState: signedOut() });
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+  // Kept for the signup, in the browser only, and no longer in history or the address bar.
+  expect(window.localStorage.getItem('invitation_token')).toBe(token);
+  await user.click(screen.getByRole('button', { name: 'Stop' }));
+  expect(router.state.location.pathname).toBe('/accept-invitation');
+  await waitFor(() => expect(router.state.location.search).not.toContain(token));
+  expect(screen.getByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+});

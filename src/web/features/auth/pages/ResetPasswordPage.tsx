@@ -7,12 +7,12 @@ import TextLink from '../../../components/TextLink';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Await, useNavigate, useSearchParams } from 'react-router-dom';
+import { Await, useNavigate } from 'react-router-dom';
 import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared/password-strength';
 import { useResetPasswordMutation } from '../../../api/endpoints/auth';
 import { authApi } from '../../../api/endpoints/auth';
 import type { AppDispatch } from '../../../app/store';
-import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useEntryData, useReadOnce, type EntryLoader } from '../../../app/route-entry';
 import { classifyFailure } from '../../../api/errors';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -48,19 +48,19 @@ async function checkResetLink(dispatch: AppDispatch, token: string): Promise<str
 
 export const loader = (({ store, url }) => {
   const token = url.searchParams.get('token');
-  return { deadLink: token ? checkResetLink(store.dispatch, token) : null };
+  // Kept here, not in the address bar, which the page empties of it (useReadOnce).
+  return { token, deadLink: token ? checkResetLink(store.dispatch, token) : null };
 }) satisfies EntryLoader;
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  useReadOnce();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; to: string } | null>(null);
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { deadLink } = useEntryData<typeof loader>();
+  const { token, deadLink } = useEntryData<typeof loader>();
 
   useEffect(() => {
     if (!done) return;

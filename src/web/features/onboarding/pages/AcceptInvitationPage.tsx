@@ -15,7 +15,7 @@ import { catalogueApi } from '../../../api/endpoints/catalogue';
 import { organizationApi } from '../../../api/endpoints/organization';
 import type { User } from '../../../api/contract-types';
 import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
-import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useEntryData, useReadOnce, type EntryLoader } from '../../../app/route-entry';
 import type { AppStore } from '../../../app/store';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
@@ -115,6 +115,8 @@ export const loader = (({ store, url }) => {
 
 export default function AcceptInvitationPage() {
   useDocumentTitle('Accept invitation');
+  // The token is read on entry and kept with the outcome; history does not keep it (useReadOnce).
+  useReadOnce();
   const { outcome } = useEntryData<typeof loader>();
   return (
     <Suspense fallback={<LoadingState text="Checking your invitation..." />}>
