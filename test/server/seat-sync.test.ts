@@ -22,7 +22,7 @@ import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, mailToken, postForm, useTestApp } from './helpers/app.js';
 import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
-import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { message } from '../../src/contract/messages.js';
 
 describe('seatDrift (the pure comparison)', () => {
@@ -400,6 +400,24 @@ describe('the sandbox provider', () => {
       .executeTakeFirstOrThrow();
     assert.equal(entry.actor_id, Number(buyer.id));
     assert.deepEqual(entry.details, { standard: '3 → 1', pro: '1 → 0', by: 'billing admin' });
+  });
+
+  it('pays a checkout opened before its buyer made their own organization (naming it): theirs still', async () => {
+    const buyer = await signup(t.api);
+    const opened = await t.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }], pro_seats: 2 },
+    });
+    assert.equal(opened.status, 200, JSON.stringify(opened.body));
+    assert.equal(
+      (await t.api('renameOrganization', { cookie: buyer.cookie, body: { name: 'Acme' } })).status,
+      200,
+    );
+    await pay(buyer, opened.body.url);
+    const me = (await t.api('getUser', { cookie: buyer.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.equal(me.organization.name, 'Acme');
+    assert.deepEqual(me.organization.seats, { standard: 0, pro: 3 });
   });
 
   it('refuses to pay a plan checkout opened before its buyer joined an organization: the organization is untouched', async () => {
@@ -1029,6 +1047,51 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       { id: 'sub_late_newer', status: 'active' },
       { id: 'sub_late_older', status: 'canceled' },
     ]);
+  });
+
+  it('a delayed payment of a checkout opened before its buyer made their own organization (a first invitation) is applied', async () => {
+    const buyer = await signup(stripeApp.s.api);
+    const opened = await stripeApp.s.api('checkout', {
+      cookie: buyer.cookie,
+      body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }], pro_seats: 2 },
+    });
+    assert.equal(opened.status, 200);
+    const checkoutId = stripeApp.fake.requests
+      .filter((call) => call.path === '/v1/checkout/sessions')
+      .at(-1)!
+      .params.get('metadata[checkout_id]')!;
+    const event = (
+      id: string,
+      type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded',
+    ) =>
+      checkoutCompletedEvent({
+        id,
+        checkoutId,
+        subscription: 'sub_own_org',
+        customer: 'cus_own_org',
+        type,
+        paymentStatus: type === 'checkout.session.completed' ? 'unpaid' : 'paid',
+      });
+    assert.equal((await sendSigned(event('evt_own_unpaid', 'checkout.session.completed'))).statusCode, 200);
+    // Days later, before the debit clears, the buyer invites a first teammate: their organization is made.
+    const invited = await stripeApp.s.api('inviteUser', {
+      cookie: buyer.cookie,
+      body: { email: uniqueEmail('mate') },
+    });
+    assert.equal(invited.status, 200, JSON.stringify(invited.body));
+    stripeApp.fake.subscriptions.set('sub_own_org', {
+      id: 'sub_own_org',
+      status: 'active',
+      items: [{ id: 'si_own_org', price: 'price_pro_monthly', quantity: 3 }],
+    });
+    assert.equal(
+      (await sendSigned(event('evt_own_paid', 'checkout.session.async_payment_succeeded'))).statusCode,
+      200,
+    );
+    assert.equal(stripeApp.fake.subscriptions.get('sub_own_org')!.status, 'active');
+    const me = (await stripeApp.s.api('getUser', { cookie: buyer.cookie })).body.data;
+    assert.equal(me.subscription.stripe_product, 'Pro');
+    assert.deepEqual(me.organization.seats, { standard: 0, pro: 3 });
   });
 
   it("a member's own plan checkout opened before joining, paid after: its subscription is cancelled, the organization's untouched", async () => {

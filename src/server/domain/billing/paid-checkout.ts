@@ -81,7 +81,7 @@ async function applySubscriptionCheckout(
   const interval = intervalOf(session.interval);
   const buyer = await tx.users.findById(session.user_id, { forUpdate: true });
   if (!buyer) throw new Error(`User ${session.user_id} of checkout ${session.id} is missing`);
-  if (buyer.organization_id !== session.buyer_organization_id) {
+  if (!(await openedForBuyersOrganization(tx, buyer, session))) {
     // Opened for the organization the buyer was in then (or none): paid after they joined, left or changed
     // organizations, it would land on another organization's seats and subscription, or give a member a
     // plan of their own beside them. The sandbox's Pay refuses it before any payment; a provider's payment
@@ -125,6 +125,21 @@ async function applySubscriptionCheckout(
   await auditPurchase(tx, session, { user, org, previousProduct, interval, ip: options.ip ?? null });
   await saveSubscription(tx, user, org, subscriptionId, interval, 'active');
   return tx.billing.markCheckoutPaid(session.id, subscriptionId);
+}
+
+/**
+ * Whether a plan or seat checkout is for the organization its buyer is in now: the one they were in when
+ * it was opened, or, opened with none, the organization they have made since (naming it, a first
+ * invitation: ensureOrganization makes them its billing admin). Not one they joined, nor one they left.
+ */
+async function openedForBuyersOrganization(
+  tx: InTransaction,
+  buyer: User,
+  session: CheckoutSession,
+): Promise<boolean> {
+  if (buyer.organization_id === session.buyer_organization_id) return true;
+  if (session.buyer_organization_id !== null || buyer.organization_id === null) return false;
+  return (await tx.organizations.get(buyer.organization_id)).billing_admin_id === buyer.id;
 }
 
 /** The buyer pays through the subscription now; a plan checkout also changes their plan and credits. */
