@@ -192,7 +192,8 @@ export const RESPONSES: Record<string, string> = {
     '尝试次数过多：请稍后再试。或此账户同时发出的调用过多（`account_busy`：突发的调用每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作）。请在 `Retry-After` 秒后重试。',
   AccountBusy:
     '此账户同时发出的调用过多（突发）：它们每次只执行几个，以免其他账户等待；无法排队等候的调用会被拒绝，且不做任何操作。请在 `Retry-After` 秒后重试。',
-  CrmRateLimited: 'CRM 在几次等待之后仍回应 429；请在 `Retry-After` 秒后重试。',
+  CrmRateLimited:
+    'CRM 在几次等待之后仍回应 429（`crm_rate_limited`），或此账户的扣费无法排队等候（`account_busy`：此账户同时发出的调用过多）；请在 `Retry-After` 秒后重试。',
   ProviderError: '支付服务商或 CRM 出错。',
   Unavailable:
     '服务暂时无法回应：数据库短暂不可达（重启、故障切换、网络故障），此时 `Retry-After` 说明何时重试，且此次调用没有写入任何内容；或者此服务器未配置该功能（例如没有 Google 客户端 ID、没有支付服务商）。',

@@ -4203,7 +4203,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The CRM kept answering 429 after a few waits; repeat after `Retry-After` seconds. */
+    /**
+     * @description The CRM kept answering 429 after a few waits (`crm_rate_limited`), or the account's charges could not
+     *     wait their turn (`account_busy`: too many calls of this account at once); repeat after `Retry-After`
+     *     seconds.
+     */
     CrmRateLimited: {
       headers: {
         /** @description Seconds to wait. */
@@ -4993,7 +4997,8 @@ export interface operations {
        *     from anywhere, the account's password checks take turns (one at a time, up to 4 s apart) and this
        *     attempt's turn is more than 5 s away ('Too many sign-in attempts for this account. Try again in a
        *     minute.', `Retry-After: 60`). A browser presenting the account's `device` cookie never waits for
-       *     a turn.
+       *     a turn. Or, from a browser signed in already, too many calls of that account at once
+       *     (`account_busy`).
        */
       429: {
         headers: {
@@ -5066,7 +5071,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5173,7 +5178,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5256,7 +5261,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5369,7 +5374,7 @@ export interface operations {
       };
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       /** @description The identity provider did not answer (`sso_provider_unreachable`), or the database is briefly away. */
       503: {
@@ -5422,6 +5427,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5468,7 +5474,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5530,7 +5536,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -5593,7 +5599,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -6805,6 +6811,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['AccountBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };
@@ -8482,7 +8489,7 @@ export interface operations {
       408: components['responses']['RequestTimeout'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['TooManyRequestsOrBusy'];
       500: components['responses']['InternalError'];
       503: components['responses']['Unavailable'];
     };

@@ -90,12 +90,15 @@ describe('every signed-in call that writes takes its account’s turns', () => {
     const refusals = new Map(
       Object.values(document.paths)
         .flatMap((item) => Object.values(item))
-        .map((op) => [op.operationId, op.responses?.['429']?.$ref] as const),
+        .map((op) => [op.operationId, op.responses?.['429']] as const),
     );
-    const saysBusy = (ref: string | undefined) =>
-      ref !== undefined &&
-      JSON.stringify(document.components.responses[ref.split('/').pop()!]).includes('account_busy');
-    for (const op of operations) {
+    // The response itself, or the shared one it names, says account_busy.
+    const saysBusy = (response: { $ref?: string } | undefined) =>
+      response !== undefined &&
+      JSON.stringify(
+        response.$ref ? document.components.responses[response.$ref.split('/').pop()!] : response,
+      ).includes('account_busy');
+    for (const op of [...operations, { operationId: 'syncProfile' }]) {
       assert.ok(saysBusy(refusals.get(op.operationId)), `${op.operationId} declares 429 account_busy`);
     }
   });
@@ -137,6 +140,13 @@ describe('every signed-in call that writes takes its account’s turns', () => {
       turns.length = 0;
       assert.equal((await t.api('getUser', { cookie: admin.cookie })).status, 200);
       assert.deepEqual(turns, [], 'a read takes no turn');
+      // A call anonymous callers may make too takes the signed-in caller's turns (accept-invite's join).
+      const query = { token: 'x'.repeat(43), join: 'true' };
+      await t.api('acceptInvite', { cookie: admin.cookie, query });
+      assert.deepEqual(turns, [Number(admin.id)], 'signed in');
+      turns.length = 0;
+      await t.api('acceptInvite', { query });
+      assert.deepEqual(turns, [], 'anonymous');
     } finally {
       limit.run = run;
     }

@@ -211,6 +211,12 @@ describe('secrets in the log', () => {
       cookie: admin,
       body: { current_password: PASSWORD, new_password: changed },
     });
+    // A proven address keeps its second factor through the reset (docs/product.md#two-factor-sign-in).
+    await t.app.services.db
+      .updateTable('users')
+      .set({ email_proven_at: new Date() })
+      .where('email', '=', email)
+      .execute();
     await call('forgotPassword', { body: { email }, ip: '10.60.0.5' });
     const resetToken = await mailToken(t, email);
     keep(resetToken);

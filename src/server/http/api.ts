@@ -13,6 +13,7 @@ import { forbidden, unauthenticated } from '../domain/errors.js';
 import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
+import { readSessionCookie } from './session-cookie.js';
 import type { UserViewExtras } from '../repositories/users.js';
 import { validationMessage } from './validation-messages.js';
 import { message, type Message } from '../../contract/messages.js';
@@ -38,16 +39,16 @@ type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<Succes
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 /**
- * Whether a signed-in call runs under its account's limit (docs/invariants.md#a-burst-from-one-account-cannot-starve-the-pool-for-others):
- * every call that writes may wait for a row lock (the caller's, their organization's, a member's), holding
- * a pool connection while it waits, so each runs a few at a time per account, whichever path it takes.
- * Reads take no lock. sync-profile keeps its own turns around its charges only: it waits on the CRM, with
- * its backoff, which must not hold back the account's other calls.
+ * Whether a call runs under its caller's account limit when a session signs it
+ * (docs/invariants.md#a-burst-from-one-account-cannot-starve-the-pool-for-others): every call that writes
+ * may wait for a row lock (the caller's, their organization's, a member's), holding a pool connection while
+ * it waits, so each runs a few at a time per account, whichever path it takes; a call anonymous callers
+ * may make too (accept-invite's join) takes turns when a signed-in user makes it. Reads take no lock.
+ * sync-profile keeps its own turns around its charges only: it waits on the CRM, with its backoff, which
+ * must not hold back the account's other calls.
  */
-export function takesAccountTurns(
-  op: Pick<OperationSpec, 'method' | 'operationId' | 'allowsAnonymous'>,
-): boolean {
-  return !op.allowsAnonymous && op.method !== 'GET' && op.operationId !== 'syncProfile';
+export function takesAccountTurns(op: Pick<OperationSpec, 'method' | 'operationId'>): boolean {
+  return op.method !== 'GET' && op.operationId !== 'syncProfile';
 }
 
 export function registerApi(
@@ -102,6 +103,9 @@ export function registerApi(
             op.allowsAnonymous,
           );
           if (takesAccountTurns(op)) account = found.user.id;
+        } else if (takesAccountTurns(op) && readSessionCookie(request)) {
+          const found = await session();
+          if (found && !found.refusal) account = found.user.id;
         }
         const ctx: HandlerContext<OperationId> = {
           operationId: op.operationId as OperationId,

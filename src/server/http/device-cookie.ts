@@ -28,7 +28,7 @@ const NONCE_CHARS = 22;
 const ENTRY = /^[A-Za-z0-9_-]{44}$/;
 
 /** An account as its device cookie names it: its (normalized) address, and its password of the moment. */
-export type DeviceAccount = Pick<User, 'email' | 'password_hash'>;
+type DeviceAccount = Pick<User, 'email' | 'password_hash'>;
 
 export interface DeviceCookies {
   /** Whether the request presents a device cookie this server issued for this account and password. */

@@ -58,7 +58,7 @@ export function entryRoute(load: EntryLoader, context: EntryContext) {
  * Query parameters a page reads on entry and then takes out of the address bar (useReadOnce): a reset or
  * invitation token, which history, a synced browser or a shared screen would otherwise keep.
  */
-export const READ_ONCE_PARAMS = ['token'] as const;
+const READ_ONCE_PARAMS = ['token'] as const;
 
 /** The query without the read-once parameters, for comparing two URLs of one entry. */
 function withoutReadOnce(search: URLSearchParams): string {
