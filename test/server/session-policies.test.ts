@@ -6,6 +6,7 @@
  * waited for). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import assert from 'node:assert/strict';
+import { hashToken } from '../../src/server/security/tokens.js';
 import { before, beforeEach, describe, it } from './helpers/node-test.js';
 import { mailToken, useTestApp, type CallResult } from './helpers/app.js';
 import { GOOGLE_TEST_CLIENT_ID, fakeGoogleVerifier } from './helpers/google.js';
@@ -417,6 +418,27 @@ describe('idle timeout and session lifetime', () => {
     const after = await getUser(cookie);
     assert.equal(after.status, 401);
     assert.equal(after.body.code, 'not_signed_in');
+  });
+
+  it('the sessions list shows only sessions the idle timeout has not ended', async () => {
+    assert.equal((await save({ ...NONE, idle_timeout_minutes: 30 })).status, 200);
+    const idle = await memberSession();
+    const fresh = await memberSession();
+    // The first browser's session was last used 45 minutes ago.
+    await t.app.services.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 45 * MINUTE) })
+      .where('id_hash', '=', hashToken(idle.split('=')[1]!.split(';')[0]!))
+      .execute();
+    const listed = await t.api('listSessions', { cookie: fresh, ip: '198.51.100.20' });
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    const stored = await t.app.services.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', Number(member.id))
+      .execute();
+    assert.equal(listed.body.data.sessions.length, stored.length - 1, 'the idle one is stored, not listed');
+    assert.ok(listed.body.data.sessions.some((session: { current: boolean }) => session.current));
   });
 
   it('a call the allow-list refuses is no use: it keeps no session from its idle timeout', async () => {

@@ -24,16 +24,30 @@ const MINUTE_MS = 60_000;
 export type SessionRefusal = { kind: 'ended' | 'outside-network'; said: Message };
 
 export function sessionRefusal(session: SessionFacts, now: Date, ip: string): SessionRefusal | undefined {
-  const { idle_timeout_minutes: idle, session_lifetime_minutes: lifetime, ip_allow_list } = session.policy;
+  const ended = endedByPolicy(session, session.policy, now);
+  if (ended) return { kind: 'ended', said: ended };
+  const outside = networkRefusal(session.policy.ip_allow_list, ip);
+  return outside ? { kind: 'outside-network', said: outside } : undefined;
+}
+
+/**
+ * Why the organization's policy has ended a session (past its lifetime or idle timeout), or undefined: for
+ * its next call (sessionRefusal) and for the sessions list, which shows only sessions that can still be used.
+ */
+export function endedByPolicy(
+  session: Pick<SessionFacts, 'createdAt' | 'lastSeenAt'>,
+  policy: Pick<SessionPolicy, 'idle_timeout_minutes' | 'session_lifetime_minutes'>,
+  now: Date,
+): Message | undefined {
+  const { idle_timeout_minutes: idle, session_lifetime_minutes: lifetime } = policy;
   if (lifetime !== null && now.getTime() - session.createdAt.getTime() > lifetime * MINUTE_MS) {
-    return { kind: 'ended', said: message('session_lifetime_reached', { minutes: lifetime }) };
+    return message('session_lifetime_reached', { minutes: lifetime });
   }
   // The idle clock is written at most once a minute (repositories/sessions.ts): to within that minute.
   if (idle !== null && now.getTime() - session.lastSeenAt.getTime() > idle * MINUTE_MS) {
-    return { kind: 'ended', said: message('session_idle_timeout', { minutes: idle }) };
+    return message('session_idle_timeout', { minutes: idle });
   }
-  const outside = networkRefusal(ip_allow_list, ip);
-  return outside ? { kind: 'outside-network', said: outside } : undefined;
+  return undefined;
 }
 
 /**

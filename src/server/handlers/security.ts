@@ -7,7 +7,7 @@ import { AUDIT_CSV_HEADER, auditCsvCells, presentAuditEvent } from '../domain/au
 import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { canEndSessionsOf } from '../../shared/permissions.js';
-import { saveSessionPolicies } from '../domain/session-policies.js';
+import { endedByPolicy, saveSessionPolicies } from '../domain/session-policies.js';
 import { NO_SESSION_POLICY } from '../repositories/session-policies.js';
 import { checkSecondFactor, forgetSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
@@ -230,7 +230,17 @@ export function securityHandlers(
     async listSessions(ctx) {
       const user = await ctx.user();
       const current = hashToken(currentSession(ctx.request));
-      const sessions = (await repos.sessions.listOf(user.id)).map((s) => ({
+      const policy =
+        user.organization_id === null
+          ? NO_SESSION_POLICY
+          : await repos.sessionPolicies.of(user.organization_id);
+      const now = services.clock();
+      // A session the organization's idle timeout or lifetime has ended is over, though not yet deleted.
+      const usable = (await repos.sessions.listOf(user.id)).filter(
+        (s) =>
+          endedByPolicy({ createdAt: s.created_at, lastSeenAt: s.last_seen_at }, policy, now) === undefined,
+      );
+      const sessions = usable.map((s) => ({
         id: String(s.id),
         device: describeDevice(s.user_agent),
         place: describePlace(s.ip),
