@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';
 import { REACHABLE_BEFORE_SET_UP } from '../../src/server/domain/two-factor.js';
+import { hashToken } from '../../src/server/security/tokens.js';
 import { getContract, mailToken, useTestApp, type CallResult } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
@@ -385,6 +386,37 @@ describe('an organization that requires two-factor sign-in', () => {
       audit.map((e: { details: object }) => e.details),
       [{ required: false }, { required: true }],
     );
+  });
+});
+
+describe('a call the two-factor requirement refuses', () => {
+  it('keeps no idle session alive; a call it allows does', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    assert.equal(
+      (await t.api('setTwoFactorRequirement', { cookie: admin.cookie, body: { required: true } })).status,
+      200,
+    );
+    const idHash = hashToken(member.cookie.split('=')[1]!.split(';')[0]!);
+    const lastSeen = async () =>
+      (
+        await t.app.services.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id_hash', '=', idHash)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await t.app.services.db
+      .updateTable('sessions')
+      .set({ last_seen_at: tenMinutesAgo })
+      .where('id_hash', '=', idHash)
+      .execute();
+    const refused = await t.api('setSettings', { cookie: member.cookie, body: { name: 'New name' } });
+    assert.equal(refused.status, 403);
+    assert.equal(await lastSeen(), tenMinutesAgo.getTime(), 'the refused call is no use of the session');
+    assert.equal((await t.api('getUser', { cookie: member.cookie })).status, 200);
+    assert.ok((await lastSeen()) > tenMinutesAgo.getTime(), 'reading who they are, to set it up, is');
   });
 });
 

@@ -78,7 +78,19 @@ export function registerApi(
         // The session is looked up once, with the user's view, and only when the call needs it: calls
         // that anonymous callers may make (pricing, catalogue, sign-in) mostly never ask.
         let signedIn: ReturnType<typeof lookUp> | undefined;
-        const lookUp = () => sessionUserWithView(services, request);
+        // A signed-in call the organization's two-factor requirement refuses is refused before the
+        // session is used: it keeps no idle session alive (the view carries the requirement, no statement).
+        const twoFactorGate = op.allowsAnonymous
+          ? undefined
+          : ({ user, view }: { user: User; view: UserViewExtras }) =>
+              enforceRequiredTwoFactor(
+                user,
+                view.org_require_two_factor === true,
+                view.session_sign_in_method ?? null,
+                op.operationId,
+                op.allowsAnonymous,
+              );
+        const lookUp = () => sessionUserWithView(services, request, twoFactorGate);
         const session = () => (signedIn ??= lookUp());
         /**
          * The session the organization's policies allow (docs/product.md#session-and-network-policies): past
@@ -94,14 +106,6 @@ export function registerApi(
         let account: number | undefined;
         if (!op.allowsAnonymous) {
           const found = await allowedSession();
-          // The view carries the organization's requirement, so this costs no statement of its own.
-          enforceRequiredTwoFactor(
-            found.user,
-            found.view.org_require_two_factor === true,
-            found.view.session_sign_in_method ?? null,
-            op.operationId,
-            op.allowsAnonymous,
-          );
           if (takesAccountTurns(op)) account = found.user.id;
         } else if (takesAccountTurns(op) && readSessionCookie(request)) {
           const found = await session();

@@ -29,15 +29,21 @@ async function underPolicy(
   idHash: string,
   found: { user: User; session: SessionFacts },
   now: Date,
+  /** The call's own refusal of an allowed session (the API's two-factor gate): it throws, and then the
+   * session is not used either, so the refused call keeps no idle session alive. */
+  gate?: () => void,
 ): Promise<SessionRefusal | undefined> {
+  // The request's log line names the user (logging.ts), refused or not.
+  noteRequestUser(request, String(found.user.id));
   const ssoRefusal = sessionSsoRefusal(found.user, found.session);
   const refusal: SessionRefusal | undefined = ssoRefusal
     ? { kind: 'ended', said: ssoRefusal }
     : sessionRefusal(found.session, now, request.ip);
   if (refusal?.kind === 'ended') await services.repos.sessions.destroyByHash(idHash);
-  else if (!refusal) await services.repos.sessions.noteUse(idHash, found.session, now);
-  // The request's log line names the user (logging.ts), refused or not.
-  noteRequestUser(request, String(found.user.id));
+  else if (!refusal) {
+    gate?.();
+    await services.repos.sessions.noteUse(idHash, found.session, now);
+  }
   return refusal;
 }
 
@@ -76,13 +82,22 @@ export async function sessionUserByHash(
 export async function sessionUserWithView(
   services: SessionServices,
   request: FastifyRequest,
+  /** What the call itself refuses of a session its policies allow (underPolicy's gate). */
+  gate?: (found: { user: User; view: UserViewExtras }) => void,
 ): Promise<{ user: User; view: UserViewExtras; refusal: SessionRefusal | undefined } | undefined> {
   const sessionId = readSessionCookie(request);
   const now = services.clock();
   const found = sessionId ? await services.repos.sessions.findUserWithView(sessionId) : undefined;
   if (!sessionId || !found) return undefined;
-  const refusal = await underPolicy(services, request, hashToken(sessionId), found, now);
   // How this session was signed in counts for the organization's two-factor requirement (domain/two-factor.ts).
   const view = { ...found.view, session_sign_in_method: found.session.signInMethod };
+  const refusal = await underPolicy(
+    services,
+    request,
+    hashToken(sessionId),
+    found,
+    now,
+    gate && (() => gate({ user: found.user, view })),
+  );
   return { user: found.user, view, refusal };
 }
