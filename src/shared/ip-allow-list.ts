@@ -135,3 +135,20 @@ export function isAddressAllowed(entries: readonly string[], ip: string): boolea
     );
   });
 }
+
+/**
+ * Whom per-address limits count a caller's address as: an IPv4 address itself (an IPv4-mapped one as
+ * IPv4), an IPv6 address its /64, the smallest network one subscriber is given (each holds 2^64
+ * addresses, and a fresh one for each call would start a fresh count). Anything else, as it is.
+ */
+export function limitedAddress(ip: string): string {
+  const address = parseAddress(ip);
+  if (!address) return ip;
+  if (address.version === 4) {
+    const v = address.value;
+    return [24n, 16n, 8n, 0n].map((shift) => String((v >> shift) & 0xffn)).join('.');
+  }
+  const network = address.value >> 64n;
+  const groups = [48n, 32n, 16n, 0n].map((shift) => ((network >> shift) & 0xffffn).toString(16));
+  return `${groups.join(':')}::/64`;
+}

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from './helpers/node-test.js';
-import { slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
+import { RATE_RULES, slowdownDelay, SLOWDOWN_RULES } from '../../src/server/security/rate-limit.js';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/handlers/auth.js';
 import { mailToken, startTestApp, useTestApp } from './helpers/app.js';
 import { PASSWORD, invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
@@ -324,5 +324,26 @@ describe('forgot-password does not wait for the mail (timing does not reveal acc
       release();
       await m.close();
     }
+  });
+});
+
+describe('per-address limits and IPv6', () => {
+  it('count forgot-password across the addresses of one /64, as one subscriber', async () => {
+    const limit = RATE_RULES.forgotIp.limit;
+    const statuses: number[] = [];
+    for (let i = 1; i <= limit + 2; i += 1) {
+      // A new interface identifier each call, as privacy addresses make anyway.
+      const res = await t.api('forgotPassword', {
+        body: { email: uniqueEmail() },
+        ip: `2001:db8:77:1::${i.toString(16)}`,
+      });
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses.slice(limit), [429, 429], statuses.join(','));
+    // Another subscriber's /64 is counted apart.
+    assert.equal(
+      (await t.api('forgotPassword', { body: { email: uniqueEmail() }, ip: '2001:db8:77:2::1' })).status,
+      200,
+    );
   });
 });

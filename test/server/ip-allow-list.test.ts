@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from './helpers/node-test.js';
 import {
+  limitedAddress,
   firstInvalidEntry,
   isAddressAllowed,
   isAllowListEntry,
@@ -138,5 +139,17 @@ describe('the list', () => {
     for (const entry of ['203.0.113.7', '0.0.0.0/0', '::', '::/0', '1:2:3:4:5:6:7::', '::ffff:1.2.3.4']) {
       assert.equal(isAllowListEntry(entry), true, entry);
     }
+  });
+});
+
+describe('the address per-address limits count', () => {
+  it('is an IPv4 address itself, a mapped one as IPv4, an IPv6 one by its /64', () => {
+    assert.equal(limitedAddress('203.0.113.7'), '203.0.113.7');
+    assert.equal(limitedAddress('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(limitedAddress('::ffff:cb00:7107'), '203.0.113.7');
+    assert.equal(limitedAddress('2001:db8:77:1::5'), '2001:db8:77:1::/64');
+    assert.equal(limitedAddress('2001:DB8:77:1:abcd:ef01:2345:6789'), '2001:db8:77:1::/64');
+    assert.equal(limitedAddress('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(limitedAddress('not an address'), 'not an address');
   });
 });

@@ -273,7 +273,7 @@ export function authHandlers(
       const { body } = ctx;
       const email = normalizeEmail(body.email);
       await enforceLimits(services, [
-        [RATE_RULES.signupIp, ctx.ip],
+        [RATE_RULES.signupIp, ctx.limitedIp],
         [RATE_RULES.signupEmail, email],
       ]);
       if (!body.name.trim()) throw invalid(message('name_required'));
@@ -307,8 +307,8 @@ export function authHandlers(
       const { body } = ctx;
       const email = normalizeEmail(body.email);
       await enforceLimits(services, [
-        [RATE_RULES.loginIp, ctx.ip],
-        [RATE_RULES.loginIpAccount, `${ctx.ip} ${email}`],
+        [RATE_RULES.loginIp, ctx.limitedIp],
+        [RATE_RULES.loginIpAccount, `${ctx.limitedIp} ${email}`],
       ]);
       let user = await repos.users.findByEmail(email);
       // Held before the password is checked, right or wrong alike, so the wait tells nothing. A browser
@@ -367,7 +367,7 @@ export function authHandlers(
 
     async googleAuth(ctx) {
       const { body } = ctx;
-      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.limitedIp]]);
       if (!services.google) {
         throw unavailable(message('google_not_configured'));
       }
@@ -526,7 +526,7 @@ export function authHandlers(
 
     async forgotPassword(ctx) {
       const email = normalizeEmail(ctx.body.email);
-      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.limitedIp]]);
       // Counted for every address, existing or not, and never refused: others asking for the owner's
       // address only make a mail go out at most once a minute, 5 times an hour and 10 times a day (the
       // longer caps count only the mails the shorter ones let through), and every link works for a day.
@@ -550,7 +550,7 @@ export function authHandlers(
     },
 
     async checkResetToken(ctx) {
-      await enforceLimits(services, [[RATE_RULES.resetCheckIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.resetCheckIp, ctx.limitedIp]]);
       if (!(await repos.passwordResets.isUsable(hashToken(ctx.body.token))))
         throw invalid(INVALID_RESET_LINK);
       return { error: false, ...message('reset_link_valid') };
@@ -558,7 +558,7 @@ export function authHandlers(
 
     async resetPassword(ctx) {
       const { token, new_password: password } = ctx.body;
-      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.forgotIp, ctx.limitedIp]]);
       if (!isAcceptablePassword(password)) throw invalid(message('password_too_weak_medium'));
       const tokenHash = hashToken(token);
       const passwordHash = await hashPassword(password);

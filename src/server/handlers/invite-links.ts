@@ -108,7 +108,7 @@ export function inviteLinkHandlers(
     },
 
     async getInviteLink(ctx) {
-      await enforceLimits(services, [[RATE_RULES.inviteLinkCheckIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.inviteLinkCheckIp, ctx.limitedIp]]);
       const { link, status } = await lookUp(ctx.query.token);
       // Whether the caller belongs to the link's organization, not the organization's id: ids are sequential
       // and would tell anyone holding a link (even an expired one) how many organizations there are.
@@ -127,7 +127,7 @@ export function inviteLinkHandlers(
 
     async acceptInviteLink(ctx) {
       const user = await ctx.user();
-      await enforceLimits(services, [[RATE_RULES.inviteLinkJoinIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.inviteLinkJoinIp, ctx.limitedIp]]);
       const { link, status } = await lookUp(ctx.body.token);
       if (!link || status === 'unknown') throw notFound(LINK_REFUSALS.unknown);
       if (status !== 'valid') throw invalid(LINK_REFUSALS[status]);

@@ -255,7 +255,7 @@ export function organizationHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
       const email = normalizeEmail(ctx.body.email);
-      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.limitedIp]]);
       // Counted before anything is written (429 past the address's limit).
       const seal = await permitMail(services, ctx, 'invitation', email);
       const role = ctx.body.role ?? 'member';
@@ -266,7 +266,7 @@ export function organizationHandlers(
     async inviteUsers(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
-      await enforceLimits(services, [[RATE_RULES.inviteBulkIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.inviteBulkIp, ctx.limitedIp]]);
       // The browser's preview is not trusted: the rows are judged again here, by the same judgement as
       // preview-invite-users; inviteOne checks membership and pending invitations once more in its
       // transaction, for what changed in between.
@@ -301,7 +301,7 @@ export function organizationHandlers(
     async previewInviteUsers(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
-      await enforceLimits(services, [[RATE_RULES.invitePreviewIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.invitePreviewIp, ctx.limitedIp]]);
       const judged = await judgeBulkInvitation(repos, user, ctx.body.rows, ctx.body.product);
       const valid = judged.filter((row) => !row.reason).length;
       return {
@@ -323,7 +323,7 @@ export function organizationHandlers(
       const user = await ctx.user();
       requirePermission(user, 'members.invite');
       const invitation = await pendingInvitationOf(user, ctx.body.invitation_id);
-      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.inviteIp, ctx.limitedIp]]);
       const seal = await permitMail(services, ctx, 'invitation', invitation.email);
       // A new token: the old link stops working, and the validity restarts (DESIGN.md).
       const { token, tokenHash, expiresAt } = issueInvitationToken();

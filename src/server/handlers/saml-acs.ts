@@ -29,6 +29,7 @@ import { message, type Message } from '../../contract/messages.js';
 import { createSamlClient } from '../sso/saml.js';
 import { signIn } from './auth.js';
 import { enforceLimits } from './limits.js';
+import { limitedAddress } from '../../shared/ip-allow-list.js';
 
 /** How long the app has to post what the ACS concluded (it does so at once, on /sso/callback's load). */
 const CONCLUSION_SECONDS = 120;
@@ -110,7 +111,7 @@ export async function samlAcsPlugin(app: FastifyInstance, options: { services: S
     const until = services.clock().getTime() + CONCLUSION_SECONDS * 1000;
     let conclusion: SamlConclusion;
     try {
-      await enforceLimits(services, [[RATE_RULES.loginIp, request.ip]]);
+      await enforceLimits(services, [[RATE_RULES.loginIp, limitedAddress(request.ip)]]);
       const outcome = await finishSamlSignIn(
         {
           repos: services.repos,

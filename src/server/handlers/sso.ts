@@ -129,7 +129,7 @@ export function ssoHandlers(
     },
 
     async startSso(ctx) {
-      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.limitedIp]]);
       const { redirectUrl, state, protocol } = await startSsoSignIn(deps, ctx.body.email);
       setSsoSignInCookie(ctx.reply, config, state, SSO_SIGN_IN_SECONDS, protocol);
       return { error: false, redirect_url: redirectUrl };
@@ -145,7 +145,7 @@ export function ssoHandlers(
     },
 
     async finishSso(ctx) {
-      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.ip]]);
+      await enforceLimits(services, [[RATE_RULES.loginIp, ctx.limitedIp]]);
       const { saml_outcome: samlOutcome, state, ...answer } = ctx.body;
       const outcome = samlOutcome
         ? await samlConclusionOf(services, samlOutcome, await ctx.optionalUser())

@@ -14,6 +14,7 @@ import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
 import { readSessionCookie } from './session-cookie.js';
+import { limitedAddress } from '../../shared/ip-allow-list.js';
 import type { UserViewExtras } from '../repositories/users.js';
 import { validationMessage } from './validation-messages.js';
 import { message, type Message } from '../../contract/messages.js';
@@ -27,6 +28,8 @@ export interface HandlerContext<K extends OperationId> {
   reply: FastifyReply;
   /** Caller's IP (the load balancer's X-Forwarded-For when TRUST_PROXY is set). */
   ip: string;
+  /** The caller's address as per-address limits count it (limitedAddress: an IPv6 caller by its /64). */
+  limitedIp: string;
   /** The signed-in user's row; throws 401 when anonymous. */
   user(): Promise<User>;
   /** The signed-in user, or undefined when anonymous (operations that allow anonymous callers). */
@@ -118,6 +121,7 @@ export function registerApi(
           request,
           reply,
           ip: request.ip,
+          limitedIp: limitedAddress(request.ip),
           async user() {
             return (await allowedSession()).user;
           },

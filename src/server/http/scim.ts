@@ -17,6 +17,7 @@ import type { Services } from '../services.js';
 import { answerRequestFailure } from './errors.js';
 import { noteRequestUser } from './logging.js';
 import { message } from '../../contract/messages.js';
+import { limitedAddress } from '../../shared/ip-allow-list.js';
 
 export const SCIM_BASE = '/scim/v2';
 const SCIM_MEDIA = 'application/scim+json';
@@ -127,7 +128,8 @@ export function registerScim(
           // Failures only are counted, per source address (docs/scim.md#the-token): a source that keeps
           // trying tokens is told to wait, while a valid token, from any source, is never counted or refused.
           const rule = RATE_RULES.scimAuthFailedIp;
-          if (!(await services.rateLimiter.hit(rule, request.ip))) throw tooManyAttempts(rule.windowSeconds);
+          if (!(await services.rateLimiter.hit(rule, limitedAddress(request.ip))))
+            throw tooManyAttempts(rule.windowSeconds);
           throw new ScimRefusal('unauthenticated', message('scim_token_invalid'));
         }
         organizations.set(request, organization);

@@ -17,6 +17,7 @@ import { DomainError } from '../domain/errors.js';
 import { permitMail } from '../mail/mail-limits.js';
 import type { Services } from '../services.js';
 import { SUPPORT_PATH, supportInbox } from './support-form.js';
+import { limitedAddress } from '../../shared/ip-allow-list.js';
 
 const MAX_MESSAGE_LENGTH = 5000;
 
@@ -219,7 +220,7 @@ ${draft.message}</textarea>
 
   /** The permit to mail the request, or null past a limit (per IP, or per sender's address). */
   async function withinLimits(request: FastifyRequest, email: string) {
-    if (!(await services.rateLimiter.hit(RATE_RULES.supportIp, request.ip))) return null;
+    if (!(await services.rateLimiter.hit(RATE_RULES.supportIp, limitedAddress(request.ip)))) return null;
     try {
       return await permitMail(services, { operationId: 'supportForm' }, 'supportRequest', email);
     } catch (error) {
