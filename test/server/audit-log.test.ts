@@ -139,6 +139,17 @@ describe('list-audit-events', () => {
       ['invitation.sent'],
     );
 
+    // `to` takes in the whole second it names: the newest entry is within the second it shows.
+    const newest = (await list(admin, { page_size: '1' })).body.data.events[0] as {
+      id: string;
+      created_at: number;
+    };
+    const inItsSecond = await list(admin, { from: String(newest.created_at), to: String(newest.created_at) });
+    assert.ok(
+      inItsSecond.body.data.events.some((e: { id: string }) => e.id === newest.id),
+      'listed by the second it shows',
+    );
+
     const future = String(Math.floor(Date.now() / 1000) + 3600);
     assert.equal((await list(admin, { from: future })).body.data.total, 0);
     const backwards = await list(admin, { from: future, to: '0' });

@@ -325,6 +325,19 @@ describe('sync-profile with the Demo CRM', () => {
     assert.deepEqual(await names({ from: String(now - 39 * day), to: String(now - 4 * day) }), []);
   });
 
+  it('includes in `to` the whole second it names, as the times are shown to the second', async () => {
+    const second = Math.floor(Date.now() / 1000) - 7 * 24 * 3600;
+    await loggedAt('Within A Second', new Date(second * 1000 + 750));
+    const res = await t.api('listSyncLog', {
+      cookie: member.cookie,
+      query: { limit: '100', from: String(second), to: String(second) },
+    });
+    assert.deepEqual(
+      res.body.data.entries.map((entry: { profile_name: string }) => entry.profile_name),
+      ['Within A Second'],
+    );
+  });
+
   it('refuses a period that starts after it ends, in the list and the export, as the audit log does', async () => {
     const backwards = { from: '1769904000', to: '1767225600' };
     for (const operation of ['listSyncLog', 'exportSyncLog'] as const) {

@@ -93,7 +93,8 @@ export function createAuditRepository(db: Kysely<Database>) {
       );
     }
     if (from !== undefined) query = query.where('created_at', '>=', sql<Date>`to_timestamp(${from})`);
-    if (to !== undefined) query = query.where('created_at', '<=', sql<Date>`to_timestamp(${to})`);
+    // `to` names a whole second (the times shown are to the second): every entry within it is before it ends.
+    if (to !== undefined) query = query.where('created_at', '<', sql<Date>`to_timestamp(${to + 1})`);
     return query;
   }
 

@@ -94,7 +94,9 @@ export function createCrmSyncRepository(db: Db) {
         query = query.where('l.user_id', '=', filter.userId!);
       if (filter.outcome !== undefined) query = query.where('l.outcome', '=', filter.outcome);
       if (filter.from !== undefined) query = query.where('l.created_at', '>=', filter.from);
-      if (filter.to !== undefined) query = query.where('l.created_at', '<=', filter.to);
+      // `to` names a whole second (the times shown are to the second): every entry within it is before it ends.
+      if (filter.to !== undefined)
+        query = query.where('l.created_at', '<', new Date(filter.to.getTime() + 1000));
       if (cursor !== undefined) {
         query = query.where(
           sql<boolean>`(l.created_at, l.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::bigint)`,
