@@ -521,6 +521,19 @@ describe('the ledger export reconciles', () => {
       theirs.kinds.includes('pool_grant') && theirs.kinds.includes('spend'),
       JSON.stringify(theirs.kinds),
     );
+    // Nor does a filter by that organization's feature find them: a guessed name tells nothing.
+    const filtered = String(
+      (
+        await t.api('exportCreditLedger', {
+          cookie: adminA.cookie,
+          query: { from: day(new Date()), to: day(new Date()), feature: 'email_lookup' },
+        })
+      ).body,
+    );
+    const rows = filtered
+      .split('\r\n')
+      .filter((line) => line.includes(member.email) && line.includes(',spend,'));
+    assert.equal(rows.length, 1, 'only the spend made in this organization');
   });
 
   it('holds the admin’s plan grant written before the organization existed', async () => {

@@ -101,7 +101,12 @@ export function createCreditsRepository(db: Db) {
         : sql`l.organization_id = ${filter.organizationId}`,
     ];
     if (filter.userId !== undefined) parts.push(sql`l.user_id = ${filter.userId}`);
-    if (filter.feature !== undefined) parts.push(sql`l.feature = ${filter.feature}`);
+    // A feature is this organization's to filter by only on its own entries (and those of no organization):
+    // another organization's are listed without it (entriesAfter), so a guessed name must not find them.
+    if (filter.feature !== undefined) {
+      parts.push(sql`l.feature = ${filter.feature}`);
+      parts.push(sql`(l.organization_id is null or l.organization_id = ${filter.organizationId})`);
+    }
     return sql<boolean>`${sql.join(parts, sql` and `)}`;
   }
 
@@ -118,7 +123,12 @@ export function createCreditsRepository(db: Db) {
       sql`(l.organization_id = ${filter.organizationId} or l.user_id in (select id from users where organization_id = ${filter.organizationId}))`,
     ];
     if (filter.userId !== undefined) parts.push(sql`l.user_id = ${filter.userId}`);
-    if (filter.feature !== undefined) parts.push(sql`l.feature = ${filter.feature}`);
+    // A feature is this organization's to filter by only on its own entries (and those of no organization):
+    // another organization's are listed without it (entriesAfter), so a guessed name must not find them.
+    if (filter.feature !== undefined) {
+      parts.push(sql`l.feature = ${filter.feature}`);
+      parts.push(sql`(l.organization_id is null or l.organization_id = ${filter.organizationId})`);
+    }
     return sql<boolean>`${sql.join(parts, sql` and `)}`;
   }
 
