@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from './helpers/node-test.js';
+import pg from 'pg';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
-import { refundParts } from '../../src/server/domain/credits.js';
+import { refundParts, renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
@@ -524,6 +525,110 @@ describe('a refund across periods', () => {
     assert.deepEqual([row.credits, row.top_up_credits, row.period_spent], [15, 5, 0]);
     assert.ok(row.credit_period_end > new Date(), 'the refund renewed the period first');
     await assertLedgerHolds(spender);
+  });
+});
+
+/**
+ * A spend belongs to the credit period it was counted in, whatever its time says (docs/product.md#credits-and-caps):
+ * a transaction's time is when it began, before a renewal it waited behind, and an organization's renewal
+ * dates every member's new period when it begins, before it reaches each of them. Only PostgreSQL runs two
+ * transactions at once.
+ */
+describe('a spend in flight across a renewal', { skip: !process.env.DATABASE_URL }, () => {
+  /** Another connection, and a way to wait until some transaction waits for a row lock. */
+  async function connections() {
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    const watcher = new pg.Client({ connectionString: t.config.databaseUrl });
+    await Promise.all([holder.connect(), watcher.connect()]);
+    const untilSomeoneWaits = async () => {
+      for (let i = 0; i < 1000; i += 1) {
+        const { rows } = await watcher.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (rows[0]!.n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('nobody waited for the lock');
+    };
+    return { holder, untilSomeoneWaits, end: () => Promise.all([holder.end(), watcher.end()]) };
+  }
+
+  it("a spend that waited behind its own period's end is the new period's: its kind cap counts it, its refund gives it back", async () => {
+    const spender = await signup(t.api);
+    const id = Number(spender.id);
+    await repos().users.update(id, { email_cap: 5 });
+    const { holder, untilSomeoneWaits, end } = await connections();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from users where id = $1 for update', [id]);
+      const key = randomUUID();
+      const pending = t.api('spendCredits', {
+        cookie: spender.cookie,
+        body: { amount: 3, feature: 'email_lookup', reference: null, idempotency_key: key },
+      });
+      await untilSomeoneWaits();
+      // The period ends now, after the spend's transaction began, while it waits for the row.
+      await holder.query(
+        "update users set credit_period_end = clock_timestamp(), credit_period_start = clock_timestamp() - interval '30 days' where id = $1",
+        [id],
+      );
+      await holder.query('commit');
+      const spent = await pending;
+      assert.equal(spent.status, 200, JSON.stringify(spent.body));
+      assert.deepEqual(
+        [spent.body.data.credits, spent.body.data.period_spent],
+        [7, 3],
+        'renewed, then spent',
+      );
+      const usage = await t.api('getCreditUsage', { cookie: spender.cookie });
+      assert.equal(usage.body.data.email_spent, 3, 'the kind cap counts what the monthly cap counts');
+      const refund = await t.api('refundCredits', { cookie: spender.cookie, body: { idempotency_key: key } });
+      assert.equal(refund.body.data.refunded, 3, 'a spend of the current period comes back');
+      const row = (await repos().users.findById(id))!;
+      assert.deepEqual([row.credits, row.period_spent], [10, 0]);
+    } finally {
+      await end();
+    }
+  });
+
+  it("an organization's renewal that reaches a member after their spend: the spend stays the old period's", async () => {
+    const payer = await signup(t.api);
+    const member = await invitedMember(t, payer);
+    assert.ok(Number(member.id) > Number(payer.id), 'the renewal locks the payer first');
+    assert.equal(
+      (
+        await t.api('setMemberCaps', {
+          cookie: payer.cookie,
+          body: { user_ids: [member.id], monthly_cap: 10 },
+        })
+      ).status,
+      200,
+    );
+    const { holder, untilSomeoneWaits, end } = await connections();
+    const key = randomUUID();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from users where id = $1 for update', [Number(payer.id)]);
+      const renewal = renewBillingPeriod(repos(), (await repos().users.findById(Number(payer.id)))!);
+      await untilSomeoneWaits();
+      // Paid from the old period: 4 of the member's 10 plan credits, 4 of their cap.
+      assert.equal((await spend(member, { amount: 4, idempotency_key: key })).status, 200);
+      await holder.query('commit');
+      assert.equal(await renewal, 2);
+    } finally {
+      await end();
+    }
+    assert.equal((await spend(member, { amount: 4 })).status, 200);
+    const refund = await t.api('refundCredits', { cookie: member.cookie, body: { idempotency_key: key } });
+    assert.equal(refund.status, 200, JSON.stringify(refund.body));
+    const row = (await repos().users.findById(Number(member.id)))!;
+    // The old period's plan credits expired with it: nothing comes back into the new one, nor its cap.
+    assert.deepEqual([refund.body.data.refunded, row.credits, row.period_spent], [0, 6, 4]);
+    assert.equal(
+      (await spend(member, { amount: 10 })).status,
+      409,
+      'no more than the cap of 10 in the new period',
+    );
   });
 });
 

@@ -682,6 +682,8 @@ export interface CreditLedgerTable {
   actor_id: number | null;
   reason: string;
   created_at: GeneratedTimestamp;
+  /** On a spend, the credit period it was counted in (the member's credit_period_start); migration 0079. */
+  period_start: Timestamp | null;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import type { NewCreditEntry, StoredEntry } from '../repositories/credits.js';
+import { spentInPeriod, type NewCreditEntry, type StoredEntry } from '../repositories/credits.js';
 import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
@@ -228,6 +228,8 @@ export async function spendCredits(
       reference: request.reference,
       idempotency_key: request.idempotencyKey,
       reason: `Spent on ${request.feature}`,
+      // Its refund and the caps per kind go by the period it was counted in, not by its time (spentInPeriod).
+      period_start: user.credit_period_start,
     });
     const after = (await tx.users.findById(user.id))!;
     const capReached =
@@ -315,7 +317,7 @@ export async function refundSpend(
     const back = refundParts(
       { plan: original.top_up_amount - original.amount, topUp: -original.top_up_amount },
       {
-        inCurrentPeriod: original.created_at >= user.credit_period_start,
+        inCurrentPeriod: spentInPeriod(original, user.credit_period_start),
         planCredits: planPart(user),
         allowance: await allowanceOf(tx, user.stripe_product),
       },

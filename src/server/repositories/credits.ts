@@ -26,6 +26,21 @@ export interface StoredEntry {
   reference: string | null;
   idempotency_key: string | null;
   created_at: Date;
+  /** On a spend, the credit period it was counted in (null before migration 0079). */
+  period_start: Date | null;
+}
+
+/**
+ * Whether a spend was counted in the credit period that starts at `periodStart`: by the period it records,
+ * or, for a spend from before it recorded one, by its time (migration 0079).
+ */
+export function spentInPeriod(
+  spend: Pick<StoredEntry, 'period_start' | 'created_at'>,
+  periodStart: Date,
+): boolean {
+  return spend.period_start !== null
+    ? spend.period_start.getTime() === periodStart.getTime()
+    : spend.created_at >= periodStart;
 }
 
 /** The entries a report counts as usage: spends, less their refunds. */
@@ -79,6 +94,7 @@ const entryColumns = [
   'reference',
   'idempotency_key',
   'created_at',
+  'period_start',
 ] as const;
 
 // Every spend looks for an earlier one under its key first (db/precompiled.ts).
@@ -305,15 +321,22 @@ export function createCreditsRepository(db: Db) {
      * for period_spent (a refund of an ended period's spend gives nothing back to the cap).
      */
     async periodSpentOn(userId: number, kind: LookupKind, periodStart: Date): Promise<number> {
+      // The spend counted in the period (spentInPeriod's rule): a spend, or the spend a refund gives back.
+      const inPeriod = (alias: 'l' | 's') =>
+        sql<boolean>`coalesce(${sql.ref(`${alias}.period_start`)} = ${periodStart}, ${sql.ref(`${alias}.created_at`)} >= ${periodStart})`;
       const row = await db
         .selectFrom('credit_ledger as l')
         .leftJoin('credit_ledger as s', 's.id', 'l.refund_of')
         .select(sql<string | number | null>`coalesce(sum(-l.amount), 0)`.as('total'))
         .where('l.user_id', '=', userId)
-        .where('l.created_at', '>=', periodStart)
         .where('l.kind', 'in', USAGE_KINDS)
         .where('l.feature', 'like', `${kind}%`)
-        .where((eb) => eb.or([eb('l.kind', '=', 'spend'), eb('s.created_at', '>=', periodStart)]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('l.kind', '=', 'spend'), inPeriod('l')]),
+            eb.and([eb('l.kind', '=', 'refund'), inPeriod('s')]),
+          ]),
+        )
         .executeTakeFirstOrThrow();
       return toInt(row.total);
     },

@@ -45,6 +45,7 @@ import m0075CheckoutOpenedBy from './0075-checkout-opened-by.js';
 import m0076ProviderEventLease from './0076-provider-event-lease.js';
 import m0077InvitationOrigin from './0077-invitation-origin.js';
 import m0078CheckoutBuyerOrganization from './0078-checkout-buyer-organization.js';
+import m0079SpendPeriod from './0079-spend-period.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0076_provider_event_lease': m0076ProviderEventLease,
   '0077_invitation_origin': m0077InvitationOrigin,
   '0078_checkout_buyer_organization': m0078CheckoutBuyerOrganization,
+  '0079_spend_period': m0079SpendPeriod,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
