@@ -342,6 +342,14 @@ describe('the team pool', () => {
       [4, 4, 6],
     );
     assert.equal(await poolOf(admin), 100, 'the pool got its 6 credits back');
+    // Given back whole: the usage report and the cap per kind of lookup count 6 spent, not 12.
+    const today = day(new Date());
+    const report = await t.api('getUsageReport', { cookie: admin.cookie, query: { from: today, to: today } });
+    const memberSpent = (report.body.data.members.items as { email: string; spent: number }[]).find(
+      (item) => item.email === member.email,
+    )!.spent;
+    assert.equal(memberSpent, 6);
+    assert.equal((await t.api('getCreditUsage', { cookie: member.cookie })).body.data.email_spent, 6);
     const r = await row(member);
     assert.deepEqual([r.credits, r.granted_credits, r.period_spent], [4, 0, 6]);
     const again = await t.api('refundCredits', { cookie: member.cookie, body: { idempotency_key: key } });

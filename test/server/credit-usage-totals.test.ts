@@ -27,7 +27,7 @@ async function assertTotalsMatchLedger() {
     from credit_usage_days where entries > 0 order by 1, 2, 3, 4`.execute(db);
   const summed = await sql<Record<string, unknown>>`
     select organization_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      coalesce(feature, '') as feature, user_id % 16 as slot, -sum(amount)::int as spent, count(*)::int as entries
+      coalesce(feature, '') as feature, user_id % 16 as slot, -sum((amount + case when kind = 'refund' then pool_amount else 0 end))::int as spent, count(*)::int as entries
     from credit_ledger where kind in ('spend', 'refund') and organization_id is not null
     group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(db);
   assert.deepEqual(kept.rows, summed.rows, 'daily totals');
@@ -36,7 +36,7 @@ async function assertTotalsMatchLedger() {
     from credit_usage_months where entries > 0 order by 1, 2, 3`.execute(db);
   const summedMonths = await sql<Record<string, unknown>>`
     select organization_id, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, user_id,
-      -sum(amount)::int as spent, (count(*) filter (where kind = 'spend'))::int as spends,
+      -sum((amount + case when kind = 'refund' then pool_amount else 0 end))::int as spent, (count(*) filter (where kind = 'spend'))::int as spends,
       count(*)::int as entries
     from credit_ledger where kind in ('spend', 'refund') and organization_id is not null
     group by 1, 2, 3 order by 1, 2, 3`.execute(db);
@@ -48,7 +48,7 @@ async function assertTotalsMatchLedger() {
 async function expectedReport(from: string, to: string, feature?: string) {
   const rows = await t.app.services.db
     .selectFrom('credit_ledger')
-    .select(['user_id', 'kind', 'amount', 'feature', 'created_at'])
+    .select(['user_id', 'kind', 'amount', 'pool_amount', 'feature', 'created_at'])
     .where('organization_id', '=', org)
     .where('kind', 'in', ['spend', 'refund'])
     .where('created_at', '>=', new Date(`${from}T00:00:00Z`))
@@ -58,9 +58,11 @@ async function expectedReport(from: string, to: string, feature?: string) {
   const byMember = new Map<string, { spent: number; spends: number }>();
   for (const row of rows.filter((r) => feature === undefined || r.feature === feature)) {
     const day = isoDay(new Date(row.created_at));
-    byDay.set(day, (byDay.get(day) ?? 0) - row.amount);
+    // A refund gives back the member's part (amount) and the pool's (pool_amount): the whole spend.
+    const used = row.amount + (row.kind === 'refund' ? row.pool_amount : 0);
+    byDay.set(day, (byDay.get(day) ?? 0) - used);
     const member = byMember.get(String(row.user_id)) ?? { spent: 0, spends: 0 };
-    member.spent -= row.amount;
+    member.spent -= used;
     if (row.kind === 'spend') member.spends += 1;
     byMember.set(String(row.user_id), member);
   }
@@ -158,6 +160,16 @@ describe('usage totals', () => {
     const refund = await t.api('refundCredits', { cookie: a.cookie, body: { spend_id: spendIds[0]! } });
     assert.equal(refund.status, 200, JSON.stringify(refund.body));
     await history(c, 0, 'grant', 50);
+    // A refund whose spend drew on the team pool: 1 back to the member, 2 back to the pool.
+    await t.app.services.repos.credits.record({
+      user_id: Number(c.id),
+      organization_id: org,
+      kind: 'refund',
+      amount: 1,
+      pool_amount: 2,
+      feature: 'email_lookup',
+      reason: 'history',
+    });
     await assertTotalsMatchLedger();
 
     const today = new Date();

@@ -333,6 +333,8 @@ export async function refundSpend(
         // The top-up part always comes back, granted credits as granted (an admin may take them back), but
         // for the part drawn from the pool, which was granted on the spend and goes back to the pool.
         granted_amount: -original.granted_amount - toPool,
+        // The part given back to the pool: with amount, the whole spend the refund takes off the usage.
+        pool_amount: toPool,
         feature: original.feature,
         reference: original.reference,
         refund_of: original.id,

@@ -46,6 +46,13 @@ export function spentInPeriod(
 /** The entries a report counts as usage: spends, less their refunds. */
 const USAGE_KINDS: CreditEntryKind[] = ['spend', 'refund'];
 
+/**
+ * What a ledger entry `l` takes off the credits spent: a spend its amount; a refund its amount (the
+ * member's part) and its pool_amount (the part that went back to the team pool): the whole spend it gives
+ * back. The usage totals' trigger computes the same (migration 0080).
+ */
+const USED = sql<number>`(l.amount + case when l.kind = 'refund' then l.pool_amount else 0 end)`;
+
 export interface UsageFilter {
   /** The organization's entries, or (null) only the user's own. */
   organizationId: number | null;
@@ -157,7 +164,7 @@ export function createCreditsRepository(db: Db) {
     return usageEntries(filter)
       .select([
         'l.user_id',
-        sql<string>`-sum(l.amount)`.as('spent'),
+        sql<string>`-sum(${USED})`.as('spent'),
         sql<string>`count(*) filter (where l.kind = 'spend')`.as('spends'),
       ])
       .groupBy('l.user_id')
@@ -194,7 +201,7 @@ export function createCreditsRepository(db: Db) {
         .selectFrom('credit_ledger as l')
         .select([
           'l.user_id',
-          sql<string>`-l.amount`.as('spent'),
+          sql<string>`-${USED}`.as('spent'),
           sql<number>`(l.kind = 'spend')::int`.as('spends'),
         ])
         .where('l.organization_id', '=', org)
@@ -327,7 +334,7 @@ export function createCreditsRepository(db: Db) {
       const row = await db
         .selectFrom('credit_ledger as l')
         .leftJoin('credit_ledger as s', 's.id', 'l.refund_of')
-        .select(sql<string | number | null>`coalesce(sum(-l.amount), 0)`.as('total'))
+        .select(sql<string | number | null>`coalesce(sum(-${USED}), 0)`.as('total'))
         .where('l.user_id', '=', userId)
         .where('l.kind', 'in', USAGE_KINDS)
         .where('l.feature', 'like', `${kind}%`)
@@ -358,7 +365,7 @@ export function createCreditsRepository(db: Db) {
                     'day',
                   ),
                   sql<string>`coalesce(l.feature, '')`.as('feature'),
-                  sql<string>`-sum(l.amount)`.as('spent'),
+                  sql<string>`-sum(${USED})`.as('spent'),
                 ])
                 .groupBy([sql`1`, sql`2`])
                 .execute(),

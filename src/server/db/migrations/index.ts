@@ -46,6 +46,7 @@ import m0076ProviderEventLease from './0076-provider-event-lease.js';
 import m0077InvitationOrigin from './0077-invitation-origin.js';
 import m0078CheckoutBuyerOrganization from './0078-checkout-buyer-organization.js';
 import m0079SpendPeriod from './0079-spend-period.js';
+import m0080RefundPoolPartInUsage from './0080-refund-pool-part-in-usage.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0077_invitation_origin': m0077InvitationOrigin,
   '0078_checkout_buyer_organization': m0078CheckoutBuyerOrganization,
   '0079_spend_period': m0079SpendPeriod,
+  '0080_refund_pool_part_in_usage': m0080RefundPoolPartInUsage,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
