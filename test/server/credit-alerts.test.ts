@@ -350,3 +350,38 @@ describe('caps per kind of lookup', () => {
     assert.equal((await row(member)).email_cap, null);
   });
 });
+
+describe("a CRM sync's charges tell their news once they stand", () => {
+  it('mails nothing for a charge given back (the CRM refused the write); reaching the cap by a sync that stands does', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const connected = await t.api('verifySettings', {
+      cookie: member.cookie,
+      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
+    });
+    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    await setCaps(admin, member, { monthly_cap: 1 });
+    const reachedMails = async () =>
+      (await t.app.services.db.selectFrom('outbox').select(['to_address', 'subject']).execute()).filter(
+        (mail) => [member.email, admin.email].includes(mail.to_address) && /reached/i.test(mail.subject),
+      );
+    const sync = (email: string) =>
+      t.api('syncProfile', {
+        cookie: member.cookie,
+        body: { software: 'demo-crm', profile: { first_name: 'Ada', email } },
+      });
+    // The Demo CRM refuses an email that is not an address: charged, then given back.
+    assert.equal((await sync('not-an-address@')).status, 422);
+    assert.deepEqual(await reachedMails(), [], 'nothing reached');
+    // A sync that writes: its charge reaches the cap of 1, told to the member and the admin, once.
+    const written = await sync('ada@example.com');
+    assert.equal(written.status, 200, JSON.stringify(written.body));
+    for (let i = 0; i < 200 && (await reachedMails()).length < 2; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.deepEqual(
+      (await reachedMails()).map((mail) => mail.to_address).sort(),
+      [admin.email, member.email].sort(),
+    );
+  });
+});

@@ -162,6 +162,27 @@ export interface SpendOutcome {
   user: User;
   /** True when this call was a retry of a spend already made. */
   replayed: boolean;
+  /** The spend drew on the team pool (what claimSpendNews needs to know of it). */
+  drewFromPool: boolean;
+}
+
+/**
+ * What the member's spends tell once they stand, each claimed so it is told once per period: they reached
+ * their cap (their own mail), and the admins' alerts. Null when nothing is news. In the transaction that
+ * holds the member's row.
+ */
+export async function claimSpendNews(
+  tx: InTransaction,
+  member: User,
+  drewFromPool: boolean,
+): Promise<SpendNews | null> {
+  const capReached =
+    member.monthly_cap !== null &&
+    member.period_spent >= member.monthly_cap &&
+    (member.cap_mailed_at === null || member.cap_mailed_at < member.credit_period_start);
+  if (capReached) await tx.users.update(member.id, { cap_mailed_at: new Date() });
+  const alerts = await alertsAfterSpend(tx, member, drewFromPool);
+  return capReached || alerts.length > 0 ? { capReached, alerts } : null;
 }
 
 /**
@@ -172,8 +193,12 @@ export async function spendCredits(
   repos: Repositories,
   userId: number,
   request: SpendRequest,
-  /** Mails what the spend tells, in its transaction; called only when there is news. */
-  onNews: (tx: InTransaction, user: User, news: SpendNews) => Promise<void>,
+  /**
+   * Mails what the spend tells, in its transaction; called only when there is news. Null: the caller tells
+   * it later, once what the spend paid for stands (a CRM sync's charge, given back when the write fails),
+   * with claimSpendNews.
+   */
+  onNews: ((tx: InTransaction, user: User, news: SpendNews) => Promise<void>) | null,
 ): Promise<SpendOutcome> {
   return repos.transaction(async (tx) => {
     let user = await tx.users.findById(userId, { forUpdate: true });
@@ -193,7 +218,7 @@ export async function spendCredits(
       ) {
         throw conflict(message('idempotency_conflict'));
       }
-      return { entry: earlier, user, replayed: true };
+      return { entry: earlier, user, replayed: true, drewFromPool: earlier.pool_amount < 0 };
     }
     user = await renewIfDue(tx, user);
     if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
@@ -232,14 +257,11 @@ export async function spendCredits(
       period_start: user.credit_period_start,
     });
     const after = (await tx.users.findById(user.id))!;
-    const capReached =
-      after.monthly_cap !== null &&
-      after.period_spent >= after.monthly_cap &&
-      (after.cap_mailed_at === null || after.cap_mailed_at < after.credit_period_start);
-    if (capReached) await tx.users.update(after.id, { cap_mailed_at: new Date() });
-    const alerts = await alertsAfterSpend(tx, after, drawn > 0);
-    if (capReached || alerts.length > 0) await onNews(tx, after, { capReached, alerts });
-    return { entry, user: after, replayed: false };
+    if (onNews) {
+      const news = await claimSpendNews(tx, after, drawn > 0);
+      if (news) await onNews(tx, after, news);
+    }
+    return { entry, user: after, replayed: false, drewFromPool: drawn > 0 };
   });
 }
 

@@ -30,7 +30,7 @@ import {
 import type { NewSyncLogEntry } from '../repositories/crm-sync.js';
 import type { Repositories } from '../repositories/index.js';
 import { recordApiOf, type AccessServices } from './crm-access.js';
-import { refundSpend, serverChargeKey, spendCredits, type SpendNews } from './credits.js';
+import { claimSpendNews, refundSpend, serverChargeKey, spendCredits, type SpendNews } from './credits.js';
 import { DomainError, notFound, rejected, tooManyAttempts } from './errors.js';
 
 type SyncResult = components['schemas']['SyncResult'];
@@ -170,7 +170,7 @@ export async function syncProfile(
   if (dryRun) return result(duplicate, toCharge.length, null);
 
   // Charged before the write, so a balance too small writes nothing; given back when the write fails.
-  const spends: { kind: 'email' | 'phone'; spendId: string }[] = [];
+  const spends: { kind: 'email' | 'phone'; spendId: string; drewFromPool: boolean }[] = [];
   const giveBack = async (spendIds: string[]) => {
     // Not under the account's limit, which may refuse a call (429) when the account's queue is full: a
     // charge for a sync that wrote nothing is always given back.
@@ -188,10 +188,11 @@ export async function syncProfile(
             reference: profileValue(profile, 'profile_url') ?? profileValue(profile, 'email'),
             idempotencyKey: serverChargeKey(),
           },
-          services.onSpendNews,
+          // Told once the write stands (below): a charge given back tells nothing, and claims nothing.
+          null,
         ),
       );
-      spends.push({ kind, spendId: outcome.entry.id });
+      spends.push({ kind, spendId: outcome.entry.id, drewFromPool: outcome.drewFromPool });
     }
   } catch (error) {
     await giveBack(spends.map((s) => s.spendId));
@@ -226,7 +227,8 @@ export async function syncProfile(
   }
 
   let charged = 0;
-  for (const spend of spends) {
+  let drewFromPool = false;
+  for (const { drewFromPool: drew, ...spend } of spends) {
     const claimed = await repos.crmSync.claimCharge({
       scope,
       profileKey: key ?? '',
@@ -234,8 +236,20 @@ export async function syncProfile(
       userId: user.id,
       ...spend,
     });
-    if (claimed) charged++;
-    else await giveBack([spend.spendId]);
+    if (claimed) {
+      charged++;
+      drewFromPool ||= drew;
+    } else await giveBack([spend.spendId]);
+  }
+  // What the charges that stand tell (the cap reached, the admins' alerts), now that they stand.
+  if (charged > 0) {
+    await services.accountLimit.run(user.id, () =>
+      repos.transaction(async (tx) => {
+        const member = (await tx.users.findById(user.id, { forUpdate: true }))!;
+        const news = await claimSpendNews(tx, member, drewFromPool);
+        if (news) await services.onSpendNews(tx, member, news);
+      }),
+    );
   }
   const logId = await log({
     outcome: plan.outcome,
