@@ -36,3 +36,16 @@ const ADDRESS =
 export function isEmailAddress(email: string): boolean {
   return email.length >= 3 && email.length <= 254 && ADDRESS.test(email);
 }
+
+/**
+ * The mailbox an address reaches, as the per-address mail limits count it: `name+tag@domain` is delivered
+ * to `name@domain` by most mail servers (Gmail, Outlook.com, iCloud, Fastmail, most company servers), so a
+ * tag is no new target (docs/invariants.md#every-mail-to-an-address-the-caller-chose-is-rate-limited-per-target).
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return normalizeEmail(address);
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  return normalizeEmail(`${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`);
+}

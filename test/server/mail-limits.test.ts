@@ -530,3 +530,19 @@ describe('every sender is limited per target address', () => {
     }
   }
 });
+
+describe('a +tag is no new target', () => {
+  it('refuses invitations to name+tag@ once name@ is past its limit: most servers deliver both to one inbox', async () => {
+    const limit = Math.min(...MAIL_SENDERS.invitation.rules.map((rule) => rule.limit));
+    const box = `tagged-${randomUUID().slice(0, 8)}`;
+    const inviter = await signup(t.api);
+    let n = 0;
+    const invite = (email: string) =>
+      t.api('inviteUser', { cookie: inviter.cookie, body: { email }, ip: `10.212.0.${(n += 1)}` });
+    for (let i = 0; i < limit; i += 1) assert.notEqual((await invite(`${box}@example.com`)).status, 429);
+    assert.equal((await invite(`${box}@example.com`)).status, 429);
+    assert.equal((await invite(`${box}+1@example.com`)).status, 429);
+    assert.equal((await invite(`${box.toUpperCase()}+news@EXAMPLE.com`)).status, 429);
+    assert.notEqual((await invite(`${box}-other@example.com`)).status, 429, 'another mailbox');
+  });
+});

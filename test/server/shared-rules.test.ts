@@ -12,6 +12,7 @@ import {
   passwordStrength,
 } from '../../src/shared/password-strength.js';
 import { planKeyOf } from '../../src/shared/plans.js';
+import { mailboxOf } from '../../src/shared/email.js';
 import { assignedSeats, availableSeats, canAssignProduct, seatOptionLabel } from '../../src/shared/seats.js';
 
 describe('password strength (docs/product.md#password-strength)', () => {
@@ -67,5 +68,14 @@ describe('seats (docs/product.md#seats)', () => {
     assert.equal(seatOptionLabel('standard', 2), 'Standard (2 seats available)');
     assert.equal(seatOptionLabel('standard', 1), 'Standard (1 seat available)');
     assert.equal(seatOptionLabel('pro', -1), 'Pro (0 seats available)');
+  });
+});
+
+describe('the mailbox an address reaches', () => {
+  it('drops a +tag and letter case, nothing else', () => {
+    assert.equal(mailboxOf('Ada+news@Example.com'), 'ada@example.com');
+    assert.equal(mailboxOf('ada@example.com'), 'ada@example.com');
+    assert.equal(mailboxOf('a.da@example.com'), 'a.da@example.com');
+    assert.equal(mailboxOf('+only@example.com'), '+only@example.com');
   });
 });

@@ -5,7 +5,7 @@
  * which only permitMail makes, so no path sends a mail it did not count (test/server/mail-limits.test.ts
  * walks every sender of the table).
  */
-import { sameEmail } from '../../shared/email.js';
+import { mailboxOf, sameEmail } from '../../shared/email.js';
 import type { Db } from '../db/index.js';
 import { tooManyAttempts } from '../domain/errors.js';
 import type { OperationId } from '../../contract/types.js';
@@ -185,7 +185,8 @@ export async function permitMail<K extends MailKind>(
     throw new Error(`${from.operationId} sends ${kind} mail but is not in MAIL_SENDERS`);
   }
   for (const rule of sender.rules) {
-    if (await services.rateLimiter.hit(rule, address, within)) continue;
+    // Counted by the mailbox it reaches: a +tag is no new target.
+    if (await services.rateLimiter.hit(rule, mailboxOf(address), within)) continue;
     if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
     return null as PermitOf<K>;
   }
