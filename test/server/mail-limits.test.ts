@@ -546,3 +546,25 @@ describe('a +tag is no new target', () => {
     assert.notEqual((await invite(`${box}-other@example.com`)).status, 429, 'another mailbox');
   });
 });
+
+describe("a reset mail is counted by the account's own address", () => {
+  it("lets no request for owner+tag@ (no account, no mail) hold back the owner's own reset link", async () => {
+    const owner = await signup(t.api, { email: uniqueEmail('owner') });
+    const [local, domain] = owner.email.split('@') as [string, string];
+    assert.equal(
+      (await t.api('forgotPassword', { body: { email: `${local}+nobody@${domain}` }, ip: '10.92.0.1' }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await t.api('forgotPassword', { body: { email: owner.email }, ip: '10.92.0.2' })).status,
+      200,
+    );
+    const links = await t.app.services.db
+      .selectFrom('reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', Number(owner.id))
+      .execute();
+    assert.equal(links.length, 1, 'the owner got their link');
+  });
+});

@@ -5,7 +5,7 @@
  * which only permitMail makes, so no path sends a mail it did not count (test/server/mail-limits.test.ts
  * walks every sender of the table).
  */
-import { mailboxOf, sameEmail } from '../../shared/email.js';
+import { mailboxOf, normalizeEmail, sameEmail } from '../../shared/email.js';
 import type { Db } from '../db/index.js';
 import { tooManyAttempts } from '../domain/errors.js';
 import type { OperationId } from '../../contract/types.js';
@@ -27,6 +27,12 @@ interface MailSender {
   counts: 'to' | 'replyTo';
   /** Checked in order, each per counted address; the first over its limit stops the mail. */
   rules: readonly RateRule[];
+  /**
+   * How an address is counted: by the mailbox it reaches (mailboxOf: a +tag is no new target), or, for a
+   * mail that only ever goes to an account's own address as written, by that address: a stranger asking for
+   * `owner+x@` (no account, no mail) must not use up what `owner@`'s own requests may send.
+   */
+  countedBy?: 'address';
   /**
    * Past a limit: refuse the call (429 with Retry-After), or skip the mail when it only tells of work
    * that stands on its own (a reset link never reveals whether the account exists; notices to admins).
@@ -66,6 +72,8 @@ export const MAIL_SENDERS = {
     template: 'resetPasswordMail',
     counts: 'to',
     rules: [RATE_RULES.forgotMail, RATE_RULES.forgotMailHour, RATE_RULES.forgotMailDay],
+    // Counted before the account is looked up (every call is answered the same); mailed only to it.
+    countedBy: 'address',
     pastLimit: 'skip',
     callerChosen: true,
     senders: ['forgotPassword'],
@@ -184,9 +192,9 @@ export async function permitMail<K extends MailKind>(
   if (!sender.senders.includes(from.operationId)) {
     throw new Error(`${from.operationId} sends ${kind} mail but is not in MAIL_SENDERS`);
   }
+  const counted = sender.countedBy === 'address' ? normalizeEmail(address) : mailboxOf(address);
   for (const rule of sender.rules) {
-    // Counted by the mailbox it reaches: a +tag is no new target.
-    if (await services.rateLimiter.hit(rule, mailboxOf(address), within)) continue;
+    if (await services.rateLimiter.hit(rule, counted, within)) continue;
     if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
     return null as PermitOf<K>;
   }
