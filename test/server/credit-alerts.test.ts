@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from './helpers/node-test.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
+import { ACCOUNT_IN_FLIGHT, ACCOUNT_WAITING } from '../../src/server/db/pool-share.js';
 import { mailToken, useTestApp } from './helpers/app.js';
 import { invitedMember, PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 
@@ -383,5 +384,51 @@ describe("a CRM sync's charges tell their news once they stand", () => {
       (await reachedMails()).map((mail) => mail.to_address).sort(),
       [admin.email, member.email].sort(),
     );
+  });
+
+  it('answers a sync whose write stood (200, logged) though the account is busy by then', async () => {
+    const admin = await signup(t.api);
+    const member = await invitedMember(t, admin);
+    const connected = await t.api('verifySettings', {
+      cookie: member.cookie,
+      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
+    });
+    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    const memberId = Number(member.id);
+    const limit = t.app.services.accountLimit;
+    const run = limit.run.bind(limit);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy: Promise<unknown>[] = [];
+    // The member's other calls fill the account's turns and queue once the sync has charged.
+    limit.run = (async (accountId: number, work: () => Promise<unknown>) => {
+      const answer = await run(accountId, work);
+      if (accountId === memberId && busy.length === 0) {
+        for (let i = 0; i < ACCOUNT_IN_FLIGHT + ACCOUNT_WAITING; i += 1) {
+          busy.push(run(accountId, () => held).catch(() => undefined));
+        }
+      }
+      return answer;
+    }) as typeof limit.run;
+    try {
+      const res = await t.api('syncProfile', {
+        cookie: member.cookie,
+        body: { software: 'demo-crm', profile: { first_name: 'Busy', email: 'busy@example.com' } },
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const logged = await t.app.services.db
+        .selectFrom('crm_sync_log')
+        .select('outcome')
+        .where('user_id', '=', memberId)
+        .execute();
+      assert.deepEqual(
+        logged.map((row) => row.outcome),
+        ['created'],
+      );
+    } finally {
+      limit.run = run;
+      release();
+      await Promise.all(busy);
+    }
   });
 });
