@@ -10,7 +10,8 @@ import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';
 import { REACHABLE_BEFORE_SET_UP } from '../../src/server/domain/two-factor.js';
 import { hashToken } from '../../src/server/security/tokens.js';
-import { getContract, mailToken, useTestApp, type CallResult } from './helpers/app.js';
+import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
+import { DEMO_CRM_CLIENT_ID, oauthRedirectUri } from '../../src/server/domain/software.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -417,6 +418,41 @@ describe('a call the two-factor requirement refuses', () => {
     assert.equal(await lastSeen(), tenMinutesAgo.getTime(), 'the refused call is no use of the session');
     assert.equal((await t.api('getUser', { cookie: member.cookie })).status, 200);
     assert.ok((await lastSeen()) > tenMinutesAgo.getTime(), 'reading who they are, to set it up, is');
+  });
+});
+
+describe("the server's own pages under the two-factor requirement", () => {
+  it('refuse, as the API does, a member who has not set it up: no plan cancelled, no OAuth code issued', async () => {
+    const payer = await signup(t.api, { name: 'Payer' });
+    const manager = await invitedMember(t, payer, { role: 'billing_manager' });
+    const bought = await postForm(
+      t,
+      '/sandbox/billing/portal/change',
+      { price_id: 'price_pro_yearly' },
+      { cookie: payer.cookie },
+    );
+    assert.equal(bought.statusCode, 303);
+    assert.equal(
+      (await t.api('setTwoFactorRequirement', { cookie: payer.cookie, body: { required: true } })).status,
+      200,
+    );
+    assert.equal((await t.api('billingPortal', { cookie: manager.cookie })).body.code, 'two_factor_required');
+
+    const cancelled = await postForm(t, '/sandbox/billing/portal/cancel', {}, { cookie: manager.cookie });
+    assert.notEqual(cancelled.statusCode, 303);
+    assert.equal((await t.app.services.repos.users.findById(Number(payer.id)))!.stripe_product, 'pro');
+    const approved = await postForm(
+      t,
+      '/sandbox/crm/authorize',
+      {
+        client_id: DEMO_CRM_CLIENT_ID,
+        redirect_uri: oauthRedirectUri(t.config),
+        state: 's',
+        decision: 'approve',
+      },
+      { cookie: manager.cookie },
+    );
+    assert.ok(!String(approved.headers.location ?? '').includes('code='), 'no code for a refused member');
   });
 });
 

@@ -18,10 +18,11 @@ const MINUTE_MS = 60_000;
 
 /**
  * Why a live session may not be used: `ended` (past the organization's idle timeout or lifetime: the
- * session is over) or `outside-network` (the caller's address is not on the allow-list: the session
- * stays, for when they call from inside again). Undefined: it may.
+ * session is over), `outside-network` (the caller's address is not on the allow-list: the session
+ * stays, for when they call from inside again) or `two-factor` (the organization requires two-factor
+ * sign-in, not set up yet: only setting it up is let through, two-factor.ts). Undefined: it may.
  */
-export type SessionRefusal = { kind: 'ended' | 'outside-network'; said: Message };
+export type SessionRefusal = { kind: 'ended' | 'outside-network' | 'two-factor'; said: Message };
 
 export function sessionRefusal(session: SessionFacts, now: Date, ip: string): SessionRefusal | undefined {
   const ended = endedByPolicy(session, session.policy, now);

@@ -1,12 +1,11 @@
 /** Two-factor rules shared by sign-in and the Settings operations. */
 import type { SignInMethod, User } from '../db/schema.js';
-import { forbidden } from './errors.js';
 import { looksLikeRecoveryCode } from '../../shared/second-factor.js';
 import { acceptTotp, recoveryCodeHash } from '../security/totp.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
 import { personOf } from '../repositories/audit.js';
 import type { SecretBox } from '../security/secret-box.js';
-import { message } from '../../contract/messages.js';
+import { message, type Message } from '../../contract/messages.js';
 
 /**
  * Two-factor sign-in off for `user`, in the caller's transaction: its secret, a setup in progress and the
@@ -88,7 +87,7 @@ export const REACHABLE_BEFORE_SET_UP = new Set([
  * Whether a session meets its organization's requirement of two-factor sign-in
  * (docs/product.md#two-factor-sign-in): the account has the product's own second factor, or the session was
  * signed in through the organization's identity provider, whose sign-in applies its own. The one rule the
- * API's gate (enforceRequiredTwoFactor) and what the app is told (the user's `must_set_up_two_factor`) ask.
+ * session resolver (twoFactorRefusal, http/session-user.ts) and what the app is told (the user's `must_set_up_two_factor`) ask.
  */
 export function meetsRequiredTwoFactor(
   user: Pick<User, 'totp_secret'>,
@@ -98,17 +97,18 @@ export function meetsRequiredTwoFactor(
 }
 
 /**
- * Refuses (403) the operations of a signed-in user whose organization requires two-factor sign-in and
- * whose session does not meet it, except those needed to set it up (the app sends them to Settings).
+ * Why the organization's two-factor requirement refuses a signed-in user's session here, or undefined:
+ * their organization requires it and the session does not meet it. `operationId`: the API operation called,
+ * those needed to set it up let through (the app sends them to Settings); undefined for a page of the server's
+ * (the sandboxes', support), which is none of them.
  */
-export function enforceRequiredTwoFactor(
+export function twoFactorRefusal(
   user: User,
   organizationRequiresIt: boolean,
   signInMethod: SignInMethod | null,
-  operationId: string,
-  allowsAnonymous: boolean,
-): void {
-  if (meetsRequiredTwoFactor(user, signInMethod) || user.organization_id === null) return;
-  if (allowsAnonymous || REACHABLE_BEFORE_SET_UP.has(operationId)) return;
-  if (organizationRequiresIt) throw forbidden(TWO_FACTOR_REQUIRED);
+  operationId?: string,
+): Message | undefined {
+  if (meetsRequiredTwoFactor(user, signInMethod) || user.organization_id === null) return undefined;
+  if (operationId !== undefined && REACHABLE_BEFORE_SET_UP.has(operationId)) return undefined;
+  return organizationRequiresIt ? TWO_FACTOR_REQUIRED : undefined;
 }

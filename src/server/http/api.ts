@@ -10,7 +10,6 @@ import type { User } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { allowedOrigins, assertApiRequestAllowed } from './csrf.js';
 import { forbidden, unauthenticated } from '../domain/errors.js';
-import { enforceRequiredTwoFactor } from '../domain/two-factor.js';
 import { HttpError } from './errors.js';
 import { sessionUserWithView } from './session-user.js';
 import { readSessionCookie } from './session-cookie.js';
@@ -81,19 +80,9 @@ export function registerApi(
         // The session is looked up once, with the user's view, and only when the call needs it: calls
         // that anonymous callers may make (pricing, catalogue, sign-in) mostly never ask.
         let signedIn: ReturnType<typeof lookUp> | undefined;
-        // A signed-in call the organization's two-factor requirement refuses is refused before the
-        // session is used: it keeps no idle session alive (the view carries the requirement, no statement).
-        const twoFactorGate = op.allowsAnonymous
-          ? undefined
-          : ({ user, view }: { user: User; view: UserViewExtras }) =>
-              enforceRequiredTwoFactor(
-                user,
-                view.org_require_two_factor === true,
-                view.session_sign_in_method ?? null,
-                op.operationId,
-                op.allowsAnonymous,
-              );
-        const lookUp = () => sessionUserWithView(services, request, twoFactorGate);
+        // The two-factor requirement holds back every signed-in call but those that set it up (session-user.ts).
+        const use = op.allowsAnonymous ? ('anonymous-allowed' as const) : { operationId: op.operationId };
+        const lookUp = () => sessionUserWithView(services, request, use);
         const session = () => (signedIn ??= lookUp());
         /**
          * The session the organization's policies allow (docs/product.md#session-and-network-policies): past

@@ -250,9 +250,8 @@ export function createSessionsRepository(db: Db) {
      * connections): session, user and view in one statement, as get-user and every signed-in call need.
      */
     async findUserWithView(
-      sessionId: string,
+      idHash: string,
     ): Promise<{ user: User; view: UserViewExtras; session: SessionFacts } | undefined> {
-      const idHash = hashToken(sessionId);
       const row = await sessionWithUserAndView(idHash);
       if (!row) return undefined;
       const {
