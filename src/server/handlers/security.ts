@@ -8,7 +8,6 @@ import { requirePermission } from '../domain/authorization.js';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { canEndSessionsOf } from '../../shared/permissions.js';
 import { endedByPolicy, saveSessionPolicies } from '../domain/session-policies.js';
-import { NO_SESSION_POLICY } from '../repositories/session-policies.js';
 import { checkSecondFactor, forgetSecondFactor, INVALID_CODE, totpSecretOf } from '../domain/two-factor.js';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from '../security/totp.js';
 import { epochSeconds, parseId } from '../domain/present.js';
@@ -189,10 +188,7 @@ export function securityHandlers(
     async getSessionPolicies(ctx) {
       const user = await ctx.user();
       requirePermission(user, 'organization.security');
-      const policies =
-        user.organization_id === null
-          ? NO_SESSION_POLICY
-          : await repos.sessionPolicies.of(user.organization_id);
+      const policies = await repos.sessionPolicies.of(user.organization_id);
       return { error: false, data: { policies, your_ip: ctx.ip } };
     },
 
@@ -230,10 +226,7 @@ export function securityHandlers(
     async listSessions(ctx) {
       const user = await ctx.user();
       const current = hashToken(currentSession(ctx.request));
-      const policy =
-        user.organization_id === null
-          ? NO_SESSION_POLICY
-          : await repos.sessionPolicies.of(user.organization_id);
+      const policy = await repos.sessionPolicies.of(user.organization_id);
       const now = services.clock();
       // A session the organization's idle timeout or lifetime has ended is over, though not yet deleted.
       const usable = (await repos.sessions.listOf(user.id)).filter(

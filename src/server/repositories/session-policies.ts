@@ -15,7 +15,9 @@ export const NO_SESSION_POLICY: SessionPolicy = {
 
 export function createSessionPoliciesRepository(db: Db) {
   return {
-    async of(organizationId: number): Promise<SessionPolicy> {
+    /** An organization's policies; a user in none (null) has NO_SESSION_POLICY. */
+    async of(organizationId: number | null): Promise<SessionPolicy> {
+      if (organizationId === null) return NO_SESSION_POLICY;
       const row = await db
         .selectFrom('session_policies')
         .select(['idle_timeout_minutes', 'session_lifetime_minutes', 'ip_allow_list'])

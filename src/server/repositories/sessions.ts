@@ -116,10 +116,7 @@ function liveSessions(db: Db, idHashes: string[]) {
     .where('s.last_seen_at', '>', sql<Date>`now() - ${`${SESSION_IDLE_SECONDS} seconds`}::interval`);
 }
 
-// The lookups every signed-in request makes, compiled once (db/precompiled.ts).
-const sessionsWithUser = precompiled((db: Db, idHashes: string[]) =>
-  liveSessions(db, idHashes).selectAll('u'),
-);
+// The lookup every signed-in request (and page) makes, compiled once (db/precompiled.ts).
 const sessionsWithUserAndView = precompiled((db: Db, idHashes: string[]) =>
   liveSessions(db, idHashes)
     .leftJoin('organizations as o', 'o.id', 'u.organization_id')
@@ -175,14 +172,8 @@ function split<R extends User & SessionColumns>(
 }
 
 export function createSessionsRepository(db: Db) {
-  // One statement for the lookups of one turn of the event loop (db/batched.ts).
-  const sessionWithUser = batchedByKey((idHashes) => sessionsWithUser(db, idHashes), byIdHash);
+  // The lookups asked while one runs go together in the next statement (db/batched.ts).
   const sessionWithUserAndView = batchedByKey((idHashes) => sessionsWithUserAndView(db, idHashes), byIdHash);
-
-  async function findUserByHash(idHash: string): Promise<{ user: User; session: SessionFacts } | undefined> {
-    const row = await sessionWithUser(idHash);
-    return row && split(row);
-  }
 
   async function destroyByHash(idHash: string): Promise<void> {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
@@ -230,12 +221,6 @@ export function createSessionsRepository(db: Db) {
     },
 
     /**
-     * The user of a live session and the session's facts, in one query, by the session's `id_hash` (the
-     * cookie's hash, or what a row that belongs to a session keeps of it).
-     */
-    findUserByHash,
-
-    /**
      * A use of the session at `now`: its idle clock is written again when stale (at most once a minute).
      * The resolver calls it for a call the policies let through only: a refused call is no use, or a
      * stolen cookie tried from outside the allow-list would keep the session from its idle timeout.
@@ -248,6 +233,7 @@ export function createSessionsRepository(db: Db) {
     /**
      * The user of a live session with what the app shows of them (organization, member count, CRM
      * connections): session, user and view in one statement, as get-user and every signed-in call need.
+     * By the session's `id_hash`: the cookie's hash, or what a row that belongs to a session keeps of it.
      */
     async findUserWithView(
       idHash: string,
