@@ -21,7 +21,7 @@ import { keyset, sendCsv } from '../http/csv-download.js';
 import type { Handlers } from '../http/api.js';
 import type { Services } from '../services.js';
 import { spendNewsMails } from './credit-news.js';
-import { checkTimeRange } from './time-range.js';
+import { timeRangeOf } from './time-range.js';
 
 /**
  * Who governs the team's sync: the admins, who also choose its shared connection
@@ -62,7 +62,7 @@ export function crmSyncHandlers(
 
   /** The log's scope: an admin's team (or one member of it), else the caller's own entries. */
   async function logFilter(caller: User, query: LogQuery): Promise<SyncLogFilter> {
-    checkTimeRange(query);
+    const period = timeRangeOf(query);
     const team = caller.organization_id !== null && roleCan(caller.role, GOVERNS_SYNC);
     let userId: number | undefined;
     if (query.user_id !== undefined) {
@@ -76,8 +76,7 @@ export function crmSyncHandlers(
       organizationId: team ? caller.organization_id : null,
       userId: team ? userId : caller.id,
       ...(query.outcome === undefined ? {} : { outcome: query.outcome }),
-      ...(query.from === undefined ? {} : { from: new Date(query.from * 1000) }),
-      ...(query.to === undefined ? {} : { to: new Date(query.to * 1000) }),
+      ...period,
     };
   }
 

@@ -22,7 +22,7 @@ import { hashToken } from '../security/tokens.js';
 import type { Services } from '../services.js';
 import type { User } from '../db/schema.js';
 import { enforceLimits } from './limits.js';
-import { checkTimeRange } from './time-range.js';
+import { timeRangeOf } from './time-range.js';
 import { message } from '../../contract/messages.js';
 
 const USER_NOT_IN_ORGANIZATION = message('member_not_found');
@@ -35,13 +35,11 @@ interface AuditQuery {
 }
 
 function auditFilter(user: User, query: AuditQuery): AuditFilter {
-  checkTimeRange(query);
   return {
     viewer: { id: user.id, organizationId: user.organization_id },
     type: query.type,
     person: query.person?.trim() || undefined,
-    from: query.from,
-    to: query.to,
+    ...timeRangeOf(query),
   };
 }
 

@@ -69,13 +69,13 @@ export interface AuditFilter {
   type?: string;
   /** Part of the actor's or target's address. */
   person?: string;
-  /** Seconds since the epoch, inclusive. */
-  from?: number;
-  to?: number;
+  /** At or after `from`, before `before` (handlers/time-range.ts). */
+  from?: Date;
+  before?: Date;
 }
 
 export function createAuditRepository(db: Kysely<Database>) {
-  function filtered({ viewer, type, person, from, to }: AuditFilter) {
+  function filtered({ viewer, type, person, from, before }: AuditFilter) {
     let query = db
       .selectFrom('audit_events')
       .where((eb) =>
@@ -92,9 +92,8 @@ export function createAuditRepository(db: Kysely<Database>) {
         eb.or([eb('actor_email', 'like', pattern), eb('target_email', 'like', pattern)]),
       );
     }
-    if (from !== undefined) query = query.where('created_at', '>=', sql<Date>`to_timestamp(${from})`);
-    // `to` names a whole second (the times shown are to the second): every entry within it is before it ends.
-    if (to !== undefined) query = query.where('created_at', '<', sql<Date>`to_timestamp(${to + 1})`);
+    if (from !== undefined) query = query.where('created_at', '>=', from);
+    if (before !== undefined) query = query.where('created_at', '<', before);
     return query;
   }
 

@@ -21,8 +21,9 @@ export interface SyncLogFilter {
   organizationId: number | null;
   userId?: number;
   outcome?: CrmSyncLogTable['outcome'];
+  /** At or after `from`, before `before` (handlers/time-range.ts). */
   from?: Date;
-  to?: Date;
+  before?: Date;
 }
 
 /** A page's position: the last entry's time in microseconds since the epoch, and its id. */
@@ -94,9 +95,7 @@ export function createCrmSyncRepository(db: Db) {
         query = query.where('l.user_id', '=', filter.userId!);
       if (filter.outcome !== undefined) query = query.where('l.outcome', '=', filter.outcome);
       if (filter.from !== undefined) query = query.where('l.created_at', '>=', filter.from);
-      // `to` names a whole second (the times shown are to the second): every entry within it is before it ends.
-      if (filter.to !== undefined)
-        query = query.where('l.created_at', '<', new Date(filter.to.getTime() + 1000));
+      if (filter.before !== undefined) query = query.where('l.created_at', '<', filter.before);
       if (cursor !== undefined) {
         query = query.where(
           sql<boolean>`(l.created_at, l.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::bigint)`,
