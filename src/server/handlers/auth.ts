@@ -409,20 +409,19 @@ export function authHandlers(
         // owner to arrive: pre-account takeover): it is removed, with any second factor they set up (else
         // the owner, after "forgot password", would still need their authenticator), and that account's
         // other sessions end. The owner can set a password again with "forgot password".
-        const distrustPassword = unlinkedPassword;
         user = await repos.transaction(async (tx) => {
           await proveAddress(tx, existing);
-          if (distrustPassword) {
+          if (unlinkedPassword) {
             await forgetSecondFactor(tx, existing, { ip: ctx.ip });
             await tx.sessions.endSignInsOf(existing.id);
           }
           return tx.users.updateAndGet(existing.id, {
             google_sub: identity.sub,
-            ...(distrustPassword ? { password_hash: null } : {}),
+            ...(unlinkedPassword ? { password_hash: null } : {}),
             ...(software ? { software } : {}),
           });
         });
-        if (distrustPassword) {
+        if (unlinkedPassword) {
           ctx.request.log.warn(
             { userId: existing.id },
             'Google sign-in into a password account never linked to Google: password and second factor removed, other sessions ended',

@@ -71,13 +71,8 @@ const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.search === nextUrl.search) return false;
   // Taking a read-once parameter out of the address bar is no new entry (another token is).
-  const dropped = READ_ONCE_PARAMS.some(
-    (name) => currentUrl.searchParams.has(name) && !nextUrl.searchParams.has(name),
-  );
   const added = READ_ONCE_PARAMS.some((name) => nextUrl.searchParams.has(name));
-  return (
-    !dropped || added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams)
-  );
+  return added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams);
 };
 
 function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
