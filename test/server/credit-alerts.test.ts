@@ -11,6 +11,7 @@ import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.
 import { ACCOUNT_IN_FLIGHT, ACCOUNT_WAITING } from '../../src/server/db/pool-share.js';
 import { mailToken, useTestApp } from './helpers/app.js';
 import { invitedMember, PASSWORD, signup, uniqueEmail, type TestUser } from './helpers/users.js';
+import { connectDemoKey } from './helpers/demo-crm.js';
 
 const t = useTestApp();
 const repos = () => t.app.services.repos;
@@ -180,11 +181,7 @@ describe('alerts are mailed once per event and period', () => {
   it('a CRM sync that charges up to the cap mails them as a spend does, and uses them up only then', async () => {
     const admin = await signup(t.api, { name: 'Sync Admin' });
     const member = await invitedMember(t, admin);
-    const connected = await t.api('verifySettings', {
-      cookie: member.cookie,
-      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
-    });
-    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    await connectDemoKey(t, member.cookie, 'demo_key_for_tests');
     await setCaps(admin, member, { monthly_cap: 1 });
     const synced = await t.api('syncProfile', {
       cookie: member.cookie,
@@ -356,11 +353,7 @@ describe("a CRM sync's charges tell their news once they stand", () => {
   it('mails nothing for a charge given back (the CRM refused the write); reaching the cap by a sync that stands does', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);
-    const connected = await t.api('verifySettings', {
-      cookie: member.cookie,
-      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
-    });
-    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    await connectDemoKey(t, member.cookie, 'demo_key_for_tests');
     await setCaps(admin, member, { monthly_cap: 1 });
     const reachedMails = async () =>
       (await t.app.services.db.selectFrom('outbox').select(['to_address', 'subject']).execute()).filter(
@@ -389,11 +382,7 @@ describe("a CRM sync's charges tell their news once they stand", () => {
   it('answers a sync whose write stood (200, logged) though the account is busy by then', async () => {
     const admin = await signup(t.api);
     const member = await invitedMember(t, admin);
-    const connected = await t.api('verifySettings', {
-      cookie: member.cookie,
-      body: { software: 'demo-crm', auth_type: 'api key', api_key_1: 'demo_key_for_tests' },
-    });
-    assert.equal(connected.status, 200, JSON.stringify(connected.body));
+    await connectDemoKey(t, member.cookie, 'demo_key_for_tests');
     const memberId = Number(member.id);
     const limit = t.app.services.accountLimit;
     const run = limit.run.bind(limit);

@@ -14,7 +14,7 @@ import { after, before, describe, it } from './helpers/node-test.js';
 import Stripe from 'stripe';
 import { ORIGIN, TEST_SESSION_SECRET, startTestApp, type TestApp } from './helpers/app.js';
 import type { PermittedMail } from '../../src/server/mail/mailer.js';
-import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
+import { checkoutCompletedEvent, lastCheckoutId, useStripeTestApp } from './helpers/fake-stripe.js';
 import { signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { routePreloads, writePage, writeRouteShells } from '../../scripts/lib/html-pages.js';
 import { PRERENDERED_PRICING_FILE, prerenderedFile, routeShellFile } from '../../src/shared/prerender.js';
@@ -459,10 +459,7 @@ describe('Stripe webhook', () => {
       body: { pack: 'credits-500', credits_to: 'own' },
     });
     assert.equal(bought.status, 200, JSON.stringify(bought.body));
-    const checkoutId = fake.requests
-      .filter((call) => call.path === '/v1/checkout/sessions')
-      .at(-1)!
-      .params.get('metadata[checkout_id]')!;
+    const checkoutId = lastCheckoutId(fake);
     const credits = async () => (await s.app.services.repos.users.findById(Number(buyer.id)))!.credits;
     const before = await credits();
     const event = (

@@ -20,7 +20,7 @@ import { upstreamFailed } from '../../src/server/domain/errors.js';
 import { applyPaidCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { assignedSeats } from '../../src/shared/seats.js';
 import { createScratchDatabase, mailToken, postForm, useTestApp } from './helpers/app.js';
-import { checkoutCompletedEvent, useStripeTestApp } from './helpers/fake-stripe.js';
+import { checkoutCompletedEvent, lastCheckoutId, useStripeTestApp } from './helpers/fake-stripe.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { message } from '../../src/contract/messages.js';
@@ -970,8 +970,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
         body: { items: [{ price_id: priceId, quantity: 1 }] },
       });
       assert.equal(res.status, 200);
-      const create = stripeApp.fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!;
-      return create.params.get('metadata[checkout_id]')!;
+      return lastCheckoutId(stripeApp.fake);
     };
     const older = await open('price_standard_monthly');
     const newer = await open('price_pro_monthly');
@@ -1056,10 +1055,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }], pro_seats: 2 },
     });
     assert.equal(opened.status, 200);
-    const checkoutId = stripeApp.fake.requests
-      .filter((call) => call.path === '/v1/checkout/sessions')
-      .at(-1)!
-      .params.get('metadata[checkout_id]')!;
+    const checkoutId = lastCheckoutId(stripeApp.fake);
     const event = (
       id: string,
       type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded',
@@ -1102,10 +1098,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
     });
     assert.equal(opened.status, 200);
-    const checkoutId = stripeApp.fake.requests
-      .filter((call) => call.path === '/v1/checkout/sessions')
-      .at(-1)!
-      .params.get('metadata[checkout_id]')!;
+    const checkoutId = lastCheckoutId(stripeApp.fake);
     assert.equal(
       (await stripeApp.s.api('inviteUser', { cookie: admin.cookie, body: { email: mallory.email } })).status,
       200,
@@ -1152,8 +1145,7 @@ describe('the Stripe adapter (a fake Stripe server)', () => {
       body: { items: [{ price_id: 'price_pro_monthly', quantity: 1 }] },
     });
     assert.equal(opened.status, 200);
-    const create = stripeApp.fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1)!;
-    const checkoutId = create.params.get('metadata[checkout_id]')!;
+    const checkoutId = lastCheckoutId(stripeApp.fake);
     // Meanwhile the first tab's checkout made the organization pay for 2 Standard seats on sub_first.
     const { repos } = stripeApp.s.app.services;
     const user = (await repos.users.findById(Number(admin.id)))!;

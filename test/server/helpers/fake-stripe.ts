@@ -167,6 +167,14 @@ export function useStripeTestApp(webhookSecret: string): { readonly s: TestApp; 
   };
 }
 
+/** Our id of the newest checkout opened at the fake Stripe (the metadata the adapter sends with it). */
+export function lastCheckoutId(fake: FakeStripe): string {
+  const create = fake.requests.filter((call) => call.path === '/v1/checkout/sessions').at(-1);
+  const id = create?.params.get('metadata[checkout_id]');
+  if (!id) throw new Error('no checkout was opened at the fake Stripe');
+  return id;
+}
+
 /** The JSON of a checkout.session.completed event of a paid checkout, as Stripe's webhook delivers it. */
 export function checkoutCompletedEvent(event: {
   id: string;
