@@ -7,7 +7,7 @@ import { json } from '../db/json.js';
 export type SessionPolicy = Omit<Selectable<SessionPoliciesTable>, 'organization_id'>;
 
 /** An organization that set nothing: the product's own limits, any address. */
-export const NO_SESSION_POLICY: SessionPolicy = {
+const NO_SESSION_POLICY: SessionPolicy = {
   idle_timeout_minutes: null,
   session_lifetime_minutes: null,
   ip_allow_list: [],
