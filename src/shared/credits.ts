@@ -3,7 +3,7 @@
  * member's monthly cap is 'warning' from 75% and 'reached' at 100%; no cap is 'unlimited'.
  */
 
-const CAP_WARNING_RATIO = 0.75;
+export const CAP_WARNING_RATIO = 0.75;
 
 export type CapState = 'unlimited' | 'ok' | 'warning' | 'reached';
 

@@ -92,6 +92,30 @@ describe('the ledger', () => {
 });
 
 describe('spend-credits', () => {
+  it('spends in one statement when the spend needs nothing more: no transaction (docs/performance.md#a-spend-in-one-statement)', async () => {
+    const spender = await signup(t.api);
+    const member = await invitedMember(t, spender);
+    const transactions: string[] = [];
+    const open = repos().transaction;
+    repos().transaction = (work) => {
+      transactions.push(new Error().stack ?? '');
+      return open(work);
+    };
+    try {
+      const answer = await spend(spender, { amount: 2 });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(transactions, [], 'a plain spend opens no transaction');
+      // A member short of credits draws on the pool: that is done in a transaction (and refused here).
+      const short = await spend(member, { amount: 1000 });
+      assert.equal(short.body.code, 'insufficient_credits_ask_admin');
+      assert.equal(transactions.length, 1);
+    } finally {
+      repos().transaction = open;
+    }
+    assert.equal((await user(spender)).credits, (await user(spender)).period_granted - 2);
+    await assertLedgerHolds(spender);
+  });
+
   it('200 parallel spends against a balance of 50: exactly 50 succeed and the balance ends at 0', async () => {
     const spender = await signup(t.api);
     await grantTo(spender, 40);

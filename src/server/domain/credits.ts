@@ -6,13 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import { spentInPeriod, type NewCreditEntry, type StoredEntry } from '../repositories/credits.js';
+import {
+  spentInPeriod,
+  type NewCreditEntry,
+  type SpendAnswer,
+  type SpendAttempt,
+  type StoredEntry,
+} from '../repositories/credits.js';
 import { canSetCapOf, roleCan } from '../../shared/permissions.js';
 import { conflict, forbidden, notFound } from './errors.js';
 import { creditEvent } from './credit-events.js';
 import { drawFromPool, returnToPool } from './credit-pool.js';
 import { alertsAfterSpend, type CreditAlert } from './credit-alerts.js';
-import { lookupKindOf, type LookupKind } from '../../shared/credits.js';
+import { CAP_WARNING_RATIO, lookupKindOf, type LookupKind } from '../../shared/credits.js';
 import { message } from '../../contract/messages.js';
 
 const INSUFFICIENT_CREDITS = message('insufficient_credits');
@@ -158,8 +164,10 @@ export interface SpendNews {
 }
 
 export interface SpendOutcome {
-  entry: StoredEntry;
-  user: User;
+  spendId: string;
+  charged: number;
+  /** The spender's balance, their usage against the cap and the cap, once it was made. */
+  balance: { credits: number; period_spent: number; monthly_cap: number | null };
   /** True when this call was a retry of a spend already made. */
   replayed: boolean;
   /** The spend drew on the team pool (what claimSpendNews needs to know of it). */
@@ -185,9 +193,48 @@ export async function claimSpendNews(
   return capReached || alerts.length > 0 ? { capReached, alerts } : null;
 }
 
+/** What spend_credits answers when the caller must do something first, in a transaction. */
+const NEEDS_MORE = new Set<SpendAnswer['status']>(['period_ended', 'measure_kind', 'short', 'news']);
+
+/** The answers of spend_credits that end a spend: made, replayed, or refused (migration 0081). */
+function outcomeOf(answer: SpendAnswer, kind: LookupKind | null): SpendOutcome {
+  switch (answer.status) {
+    case 'spent':
+    case 'replayed':
+      return {
+        spendId: answer.spend_id!,
+        charged: answer.charged!,
+        balance: {
+          credits: answer.credits!,
+          period_spent: answer.period_spent!,
+          monthly_cap: answer.monthly_cap,
+        },
+        replayed: answer.status === 'replayed',
+        drewFromPool: answer.pool_amount! < 0,
+      };
+    case 'missing':
+      throw notFound(message('account_not_found'));
+    // Replaying a refunded spend would answer "spent" for a lookup that was given back: a free lookup.
+    // Charging it again would need a second spend under the same key. So the key is spent for good.
+    case 'key_refunded':
+      throw conflict(KEY_REFUNDED);
+    case 'key_conflict':
+      throw conflict(message('idempotency_conflict'));
+    case 'cap_reached':
+      throw conflict(CAP_REACHED(answer.detail!));
+    case 'kind_cap_reached':
+      throw conflict(KIND_CAPS[kind!].reached(answer.detail!));
+    default:
+      throw new Error(`spend_credits answered ${answer.status} where it ends the spend`);
+  }
+}
+
 /**
- * One spend, atomic and idempotent. The user's row is locked first, so spends of one user are serialized:
- * the balance and the cap are checked against committed values and a retried key finds its first spend.
+ * One spend, atomic and idempotent: one statement (spend_credits, migration 0081), which locks the user's
+ * row, so spends of one user are serialized: the balance and the caps are checked against committed values
+ * and a retried key finds its first spend. When it needs more than the user's row (their credit period
+ * ended, a cap per kind of lookup to measure, a balance the team pool may make up, news to claim), the
+ * spend runs again in a transaction that does that.
  */
 export async function spendCredits(
   repos: Repositories,
@@ -200,68 +247,58 @@ export async function spendCredits(
    */
   onNews: ((tx: InTransaction, user: User, news: SpendNews) => Promise<void>) | null,
 ): Promise<SpendOutcome> {
+  const kind = lookupKindOf(request.feature);
+  const attempt = (newsFrom: number | null): SpendAttempt => ({
+    userId,
+    amount: request.amount,
+    feature: request.feature,
+    reference: request.reference,
+    idempotencyKey: request.idempotencyKey,
+    kind,
+    spentOnKind: null,
+    drawn: 0,
+    now: new Date(),
+    newsFrom,
+  });
+  // Most spends end here, in one round trip.
+  const first = await repos.credits.spend(attempt(onNews ? CAP_WARNING_RATIO : null));
+  if (!NEEDS_MORE.has(first.status)) return outcomeOf(first, kind);
   return repos.transaction(async (tx) => {
-    let user = await tx.users.findById(userId, { forUpdate: true });
-    if (!user) throw notFound(message('account_not_found'));
-    const earlier = await tx.credits.findByIdempotencyKey(user.id, request.idempotencyKey);
-    if (earlier) {
-      // Replaying a refunded spend would answer "spent" for a lookup that was given back: a free lookup.
-      // Charging it again would need a second spend under the same key. So the key is spent for good.
-      if (earlier.kind === 'spend' && (await tx.credits.refundOf(earlier.id))) {
-        throw conflict(KEY_REFUNDED);
+    const next = attempt(null);
+    const locked = async () => {
+      const user = await tx.users.findById(userId, { forUpdate: true });
+      if (!user) throw notFound(message('account_not_found'));
+      return user;
+    };
+    // Each of these is done once: the row is locked from the first, so what it fixed stays fixed.
+    const done = new Set<SpendAnswer['status']>();
+    for (;;) {
+      const answer = await tx.credits.spend(next);
+      if (done.has(answer.status)) throw new Error(`spend_credits answered ${answer.status} again`);
+      done.add(answer.status);
+      if (answer.status === 'period_ended') {
+        await renewIfDue(tx, await locked(), next.now);
+      } else if (answer.status === 'measure_kind') {
+        const user = await locked();
+        next.spentOnKind = await tx.credits.periodSpentOn(user.id, kind!, user.credit_period_start);
+      } else if (answer.status === 'short') {
+        // Own credits first, then the team pool, within the caps checked above.
+        const user = await locked();
+        if (!(await drawFromPool(tx, user, answer.detail!))) {
+          const buys = user.organization_id === null || roleCan(user.role, 'credits.buy');
+          throw conflict(buys ? INSUFFICIENT_CREDITS : ASK_ADMIN_FOR_CREDITS);
+        }
+        next.drawn = answer.detail!;
+      } else {
+        const outcome = outcomeOf(answer, kind);
+        if (onNews && !outcome.replayed) {
+          const after = await locked();
+          const news = await claimSpendNews(tx, after, outcome.drewFromPool);
+          if (news) await onNews(tx, after, news);
+        }
+        return outcome;
       }
-      if (
-        earlier.kind !== 'spend' ||
-        -earlier.amount !== request.amount ||
-        earlier.feature !== request.feature ||
-        earlier.reference !== request.reference
-      ) {
-        throw conflict(message('idempotency_conflict'));
-      }
-      return { entry: earlier, user, replayed: true, drewFromPool: earlier.pool_amount < 0 };
     }
-    user = await renewIfDue(tx, user);
-    if (user.monthly_cap !== null && user.period_spent + request.amount > user.monthly_cap) {
-      throw conflict(CAP_REACHED(user.monthly_cap));
-    }
-    const kind = lookupKindOf(request.feature);
-    const kindCap = kind === null ? null : user[KIND_CAPS[kind].column];
-    if (kind !== null && kindCap !== null) {
-      const spentOnKind = await tx.credits.periodSpentOn(user.id, kind, user.credit_period_start);
-      if (spentOnKind + request.amount > kindCap) throw conflict(KIND_CAPS[kind].reached(kindCap));
-    }
-    let drawn = 0;
-    if (user.credits < request.amount) {
-      // Own credits first, then the team pool, within the cap checked above.
-      drawn = request.amount - user.credits;
-      if (!(await drawFromPool(tx, user, drawn))) {
-        const buys = user.organization_id === null || roleCan(user.role, 'credits.buy');
-        throw conflict(buys ? INSUFFICIENT_CREDITS : ASK_ADMIN_FOR_CREDITS);
-      }
-      user = (await tx.users.findById(user.id))!;
-    }
-    const fromTopUps = Math.max(0, request.amount - planPart(user));
-    const entry = await recordFor(tx, user, {
-      kind: 'spend',
-      amount: -request.amount,
-      top_up_amount: -fromTopUps,
-      // Credits granted from the pool go before the member's own top-ups (an admin may take back the rest).
-      granted_amount: -Math.min(user.granted_credits, fromTopUps),
-      // What a refund gives back to the pool: the drawn credits are granted ones, spent first above.
-      pool_amount: -drawn,
-      feature: request.feature,
-      reference: request.reference,
-      idempotency_key: request.idempotencyKey,
-      reason: `Spent on ${request.feature}`,
-      // Its refund and the caps per kind go by the period it was counted in, not by its time (spentInPeriod).
-      period_start: user.credit_period_start,
-    });
-    const after = (await tx.users.findById(user.id))!;
-    if (onNews) {
-      const news = await claimSpendNews(tx, after, drawn > 0);
-      if (news) await onNews(tx, after, news);
-    }
-    return { entry, user: after, replayed: false, drewFromPool: drawn > 0 };
   });
 }
 

@@ -192,7 +192,7 @@ export async function syncProfile(
           null,
         ),
       );
-      spends.push({ kind, spendId: outcome.entry.id, drewFromPool: outcome.drewFromPool });
+      spends.push({ kind, spendId: outcome.spendId, drewFromPool: outcome.drewFromPool });
     }
   } catch (error) {
     await giveBack(spends.map((s) => s.spendId));

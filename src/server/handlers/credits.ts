@@ -227,12 +227,12 @@ export function creditsHandlers(
       return {
         error: false,
         data: {
-          spend_id: outcome.entry.id,
-          credits: outcome.user.credits,
-          charged: -outcome.entry.amount,
+          spend_id: outcome.spendId,
+          credits: outcome.balance.credits,
+          charged: outcome.charged,
           replayed: outcome.replayed,
-          period_spent: outcome.user.period_spent,
-          monthly_cap: outcome.user.monthly_cap,
+          period_spent: outcome.balance.period_spent,
+          monthly_cap: outcome.balance.monthly_cap,
         },
       };
     },

@@ -113,6 +113,75 @@ const entryByIdempotencyKey = precompiled((db: Db, userId: number, key: string) 
     .where('idempotency_key', '=', key),
 );
 
+/** What spend_credits was asked (migration 0081): the spend, and what the caller did for it so far. */
+export interface SpendAttempt {
+  userId: number;
+  amount: number;
+  feature: string;
+  reference: string | null;
+  idempotencyKey: string;
+  /** The kind of lookup the feature is, whose cap applies. */
+  kind: LookupKind | null;
+  /** What the period spent on that kind, once the caller measured it (`measure_kind`). */
+  spentOnKind: number | null;
+  /** Credits the caller drew from the team pool for this spend (`short`). */
+  drawn: number;
+  now: Date;
+  /**
+   * The share of their cap from which a member's spend may be news (capState's warning): `news` then, before
+   * anything is written. Null in the transaction that claims the news.
+   */
+  newsFrom: number | null;
+}
+
+/** What spend_credits answered: a spend made or replayed, or why not (migration 0081). */
+export interface SpendAnswer {
+  status:
+    | 'spent'
+    | 'replayed'
+    | 'missing'
+    | 'key_refunded'
+    | 'key_conflict'
+    | 'period_ended'
+    | 'cap_reached'
+    | 'measure_kind'
+    | 'kind_cap_reached'
+    | 'short'
+    | 'news';
+  /** The cap reached, or by how much the balance is short. */
+  detail: number | null;
+  spend_id: string | null;
+  charged: number | null;
+  pool_amount: number | null;
+  credits: number | null;
+  period_spent: number | null;
+  monthly_cap: number | null;
+}
+
+// Every spend is this one statement (docs/performance.md#a-spend-in-one-statement).
+const spendStatement = precompiled(
+  (
+    db: Db,
+    userId: number,
+    amount: number,
+    feature: string,
+    reference: string | null,
+    key: string,
+    kind: string | null,
+    spentOnKind: number | null,
+    drawn: number,
+    now: Date,
+    newsFrom: number | null,
+  ) =>
+    db
+      .selectFrom(
+        sql<SpendAnswer>`spend_credits(${userId}, ${amount}, ${feature}, ${reference}, ${key}, ${kind}, ${spentOnKind}, ${drawn}, ${now}, ${newsFrom})`.as(
+          's',
+        ),
+      )
+      .selectAll(),
+);
+
 export function createCreditsRepository(db: Db) {
   /** The entries of a report's scope: its period, the organization's or the user's own, and the filters. */
   function inScope(filter: Omit<UsageFilter, 'feature'> & { feature?: string }) {
@@ -287,6 +356,28 @@ export function createCreditsRepository(db: Db) {
         .orderBy('u.id')
         .execute();
       return rows.map((row) => ({ ...row, opening: toInt(row.opening), closing: toInt(row.closing) }));
+    },
+
+    /**
+     * One spend in one statement, atomic (migration 0081): under the spender's row lock it replays a key
+     * used before, checks the caps and the balance, and writes the entry; or answers what the caller must
+     * do first, having written nothing.
+     */
+    async spend(attempt: SpendAttempt): Promise<SpendAnswer> {
+      const [answer] = await spendStatement(
+        db,
+        attempt.userId,
+        attempt.amount,
+        attempt.feature,
+        attempt.reference,
+        attempt.idempotencyKey,
+        attempt.kind,
+        attempt.spentOnKind,
+        attempt.drawn,
+        attempt.now,
+        attempt.newsFrom,
+      );
+      return answer!;
     },
 
     /** The spend already made with this key by the user (a retried call). */

@@ -47,6 +47,7 @@ import m0077InvitationOrigin from './0077-invitation-origin.js';
 import m0078CheckoutBuyerOrganization from './0078-checkout-buyer-organization.js';
 import m0079SpendPeriod from './0079-spend-period.js';
 import m0080RefundPoolPartInUsage from './0080-refund-pool-part-in-usage.js';
+import m0081SpendInOneStatement from './0081-spend-in-one-statement.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0078_checkout_buyer_organization': m0078CheckoutBuyerOrganization,
   '0079_spend_period': m0079SpendPeriod,
   '0080_refund_pool_part_in_usage': m0080RefundPoolPartInUsage,
+  '0081_spend_in_one_statement': m0081SpendInOneStatement,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
