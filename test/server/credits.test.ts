@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from './helpers/node-test.js';
+import { sql } from 'kysely';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { recordCheckout } from '../../src/server/billing/checkout-record.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
-import { refundParts, renewBillingPeriod } from '../../src/server/domain/credits.js';
+import { refundParts, renewBillingPeriod, spendCredits } from '../../src/server/domain/credits.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
@@ -492,6 +493,70 @@ describe('renewal on the next spend', () => {
     const row = await user(spender);
     assert.ok(row.credit_period_end > new Date(), 'the new period is the current one');
     await assertLedgerHolds(spender);
+  });
+
+  /**
+   * Holds the user's row in a transaction (on PGlite, the one connection) until `release`, then ends their
+   * credit period at that moment: after a spend asked meanwhile, before it gets the row.
+   */
+  function holdRowThenEndPeriod(id: number) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const done = repos().transaction(async (tx) => {
+      await tx.users.findById(id, { forUpdate: true });
+      holding();
+      await released;
+      await sql`update users set credit_period_end = clock_timestamp(),
+          credit_period_start = clock_timestamp() - interval '30 days' where id = ${id}`.execute(tx.trx);
+    });
+    return { held, release, done };
+  }
+
+  /** A spend asked while the row is held (spendCredits: the API's session lookup would wait for the row first). */
+  function spendWhileHeld(u: TestUser, amount: number, key = randomUUID()) {
+    return spendCredits(
+      repos(),
+      Number(u.id),
+      { amount, feature: 'company_lookup', reference: null, idempotencyKey: key },
+      null,
+    ).then(
+      () => 'spent',
+      (error: Error) => error.message,
+    );
+  }
+
+  it('a spend that waited for its row across its period’s end renews first, as one that had not waited: its refund gives it back', async () => {
+    const spender = await signup(t.api);
+    const key = randomUUID();
+    const holder = holdRowThenEndPeriod(Number(spender.id));
+    await holder.held;
+    const pending = spendWhileHeld(spender, 3, key);
+    holder.release();
+    await holder.done;
+    assert.equal(await pending, 'spent');
+    assert.ok((await user(spender)).credit_period_end > new Date(), 'renewed before the spend');
+    const refund = await t.api('refundCredits', { cookie: spender.cookie, body: { idempotency_key: key } });
+    assert.equal(refund.status, 200, JSON.stringify(refund.body));
+    assert.equal(refund.body.data.refunded, 3, 'a spend of the current period comes back whole');
+    const row = await user(spender);
+    assert.deepEqual([row.credits, row.period_spent], [10, 0]);
+    await assertLedgerHolds(spender);
+  });
+
+  it('a spend at its cap that waited for its row across its period’s end is the new period’s: spent, not refused', async () => {
+    const spender = await signup(t.api);
+    await repos().users.update(Number(spender.id), { monthly_cap: 4 });
+    assert.equal((await spend(spender, { amount: 4 })).status, 200);
+    const holder = holdRowThenEndPeriod(Number(spender.id));
+    await holder.held;
+    const pending = spendWhileHeld(spender, 1);
+    holder.release();
+    await holder.done;
+    assert.equal(await pending, 'spent', 'the period it runs in has spent nothing against the cap');
+    const row = await user(spender);
+    assert.deepEqual([row.period_spent, row.credits], [1, 9], 'renewed (10), then 1 spent');
   });
 });
 

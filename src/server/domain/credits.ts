@@ -257,7 +257,6 @@ export async function spendCredits(
     kind,
     spentOnKind: null,
     drawn: 0,
-    now: new Date(),
     newsFrom,
   });
   // Most spends end here, in one round trip.
@@ -277,7 +276,7 @@ export async function spendCredits(
       if (done.has(answer.status)) throw new Error(`spend_credits answered ${answer.status} again`);
       done.add(answer.status);
       if (answer.status === 'period_ended') {
-        await renewIfDue(tx, await locked(), next.now);
+        await renewIfDue(tx, await locked(), answer.held_at!);
       } else if (answer.status === 'measure_kind') {
         const user = await locked();
         next.spentOnKind = await tx.credits.periodSpentOn(user.id, kind!, user.credit_period_start);

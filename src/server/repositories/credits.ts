@@ -126,7 +126,6 @@ export interface SpendAttempt {
   spentOnKind: number | null;
   /** Credits the caller drew from the team pool for this spend (`short`). */
   drawn: number;
-  now: Date;
   /**
    * The share of their cap from which a member's spend may be news (capState's warning): `news` then, before
    * anything is written. Null in the transaction that claims the news.
@@ -156,6 +155,8 @@ export interface SpendAnswer {
   credits: number | null;
   period_spent: number | null;
   monthly_cap: number | null;
+  /** On `period_ended`: when it was found ended, once the row was held (what the caller renews by). */
+  held_at: Date | null;
 }
 
 // Every spend is this one statement (docs/performance.md#a-spend-in-one-statement).
@@ -170,12 +171,11 @@ const spendStatement = precompiled(
     kind: string | null,
     spentOnKind: number | null,
     drawn: number,
-    now: Date,
     newsFrom: number | null,
   ) =>
     db
       .selectFrom(
-        sql<SpendAnswer>`spend_credits(${userId}, ${amount}, ${feature}, ${reference}, ${key}, ${kind}, ${spentOnKind}, ${drawn}, ${now}, ${newsFrom})`.as(
+        sql<SpendAnswer>`spend_credits(${userId}, ${amount}, ${feature}, ${reference}, ${key}, ${kind}, ${spentOnKind}, ${drawn}, ${newsFrom})`.as(
           's',
         ),
       )
@@ -374,7 +374,6 @@ export function createCreditsRepository(db: Db) {
         attempt.kind,
         attempt.spentOnKind,
         attempt.drawn,
-        attempt.now,
         attempt.newsFrom,
       );
       return answer!;

@@ -11,7 +11,8 @@
  * caller draws that from the team pool, `p_drawn`), and `news` when `p_warning_ratio` is given and the spend
  * would bring the member's usage to that share of their cap or past it: what it tells (a cap reached, an
  * alert) is claimed in the spend's transaction, so the caller spends again in one that claims it after.
- * `p_now` is the caller's clock, which renewals go by.
+ * `period_ended` gives the time it was found ended at (`held_at`, once the row was held), which the caller
+ * renews by.
  */
 import { sql, type Migration } from 'kysely';
 
@@ -22,9 +23,9 @@ export default {
       .raw(
         `create function spend_credits(
           p_user_id integer, p_amount integer, p_feature text, p_reference text, p_key text,
-          p_kind text, p_spent_on_kind integer, p_drawn integer, p_now timestamptz, p_warning_ratio numeric)
+          p_kind text, p_spent_on_kind integer, p_drawn integer, p_warning_ratio numeric)
         returns table (status text, detail integer, spend_id text, charged integer, pool_amount integer,
-          credits integer, period_spent integer, monthly_cap integer)
+          credits integer, period_spent integer, monthly_cap integer, held_at timestamptz)
         language plpgsql as $$
         #variable_conflict use_column
         declare
@@ -32,11 +33,15 @@ export default {
           e credit_ledger%rowtype;
           kind_cap integer;
           from_top_ups integer;
+          held_since timestamptz;
         begin
           select * into u from users where id = p_user_id for update;
+          -- Whether the period has ended is asked once the row is held: a spend that waited for it across
+          -- the period's end is the new period's.
+          held_since := clock_timestamp();
           if not found then
             return query select 'missing'::text, null::integer, null::text, null::integer, null::integer,
-              null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           select * into e from credit_ledger where user_id = p_user_id and idempotency_key = p_key;
@@ -44,47 +49,47 @@ export default {
             -- A refunded spend's key is spent for good: replaying it would answer "spent" for credits given back.
             if e.kind = 'spend' and exists (select 1 from credit_ledger r where r.refund_of = e.id) then
               return query select 'key_refunded'::text, null::integer, null::text, null::integer,
-                null::integer, null::integer, null::integer, null::integer;
+                null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             elsif e.kind <> 'spend' or -e.amount <> p_amount or e.feature is distinct from p_feature
                 or e.reference is distinct from p_reference then
               return query select 'key_conflict'::text, null::integer, null::text, null::integer,
-                null::integer, null::integer, null::integer, null::integer;
+                null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             else
               return query select 'replayed'::text, null::integer, e.id::text, -e.amount, e.pool_amount,
-                u.credits, u.period_spent, u.monthly_cap;
+                u.credits, u.period_spent, u.monthly_cap, null::timestamptz;
             end if;
             return;
           end if;
-          if u.credit_period_end <= p_now then
+          if u.credit_period_end <= held_since then
             return query select 'period_ended'::text, null::integer, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, held_since;
             return;
           end if;
           if u.monthly_cap is not null and u.period_spent + p_amount > u.monthly_cap then
             return query select 'cap_reached'::text, u.monthly_cap, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           kind_cap := case p_kind when 'email' then u.email_cap when 'phone' then u.phone_cap end;
           if kind_cap is not null and p_spent_on_kind is null then
             return query select 'measure_kind'::text, null::integer, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           if kind_cap is not null and p_spent_on_kind + p_amount > kind_cap then
             return query select 'kind_cap_reached'::text, kind_cap, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           if u.credits < p_amount then
             return query select 'short'::text, p_amount - u.credits, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           if p_warning_ratio is not null and u.monthly_cap is not null
               and u.period_spent + p_amount >= u.monthly_cap * p_warning_ratio then
             return query select 'news'::text, null::integer, null::text, null::integer,
-              null::integer, null::integer, null::integer, null::integer;
+              null::integer, null::integer, null::integer, null::integer, null::timestamptz;
             return;
           end if;
           -- Plan credits (the balance less its top-ups) are spent first.
@@ -103,7 +108,7 @@ export default {
             returning * into e;
           select * into u from users where id = p_user_id;
           return query select 'spent'::text, null::integer, e.id::text, -e.amount, e.pool_amount,
-            u.credits, u.period_spent, u.monthly_cap;
+            u.credits, u.period_spent, u.monthly_cap, null::timestamptz;
         end
         $$`,
       )
