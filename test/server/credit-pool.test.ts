@@ -6,11 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, it } from './helpers/node-test.js';
 import { parseCsv } from '../../src/shared/csv.js';
 import { completeCheckout } from '../../src/server/domain/billing/paid-checkout.js';
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, mailToken, useTestApp } from './helpers/app.js';
+import { lockWaits } from './helpers/lock-waits.js';
 import { PASSWORD, invitedMember, signup, type TestUser } from './helpers/users.js';
 
 const t = useTestApp();
@@ -493,6 +495,54 @@ async function exportOf(admin: TestUser, from: string, to: string) {
   }
   return accounts;
 }
+
+describe('a refund and a pool draw at once', { skip: !process.env.DATABASE_URL }, () => {
+  it('take the pool before the usage totals, both of them: neither deadlocks the other', async () => {
+    const admin = await signup(t.api);
+    const refunder = await invitedMember(t, admin);
+    await topUp(admin);
+    await spendAll(refunder);
+    const key = randomUUID();
+    const drawn = await t.api('spendCredits', {
+      cookie: refunder.cookie,
+      body: { amount: 5, feature: 'email_lookup', reference: null, idempotency_key: key },
+    });
+    assert.equal(drawn.status, 200, JSON.stringify(drawn.body));
+    // A member whose spends are counted in the refunder's row of the day's usage totals (its slot is the
+    // user's id mod 16), with nothing of their own: their spend draws on the pool.
+    const org = (await row(admin)).organization_id!;
+    const drawerId = Number(refunder.id) + 16_000;
+    await t.app.services.db
+      .insertInto('users')
+      .values({
+        id: drawerId,
+        email: `drawer-${randomUUID()}@example.com`,
+        name: 'Drawer',
+        organization_id: org,
+      })
+      .execute();
+    const drawer = { cookie: `session=${await repos().sessions.create(drawerId)}` } as TestUser;
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    const { untilWaiting, end } = await lockWaits(t.config.databaseUrl!);
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from credit_pools where organization_id = $1 for update', [org]);
+      // The draw waits for the pool first; then the refund, which gives its pool part back, waits too.
+      const spending = spend(drawer, 3);
+      await untilWaiting(1);
+      const refunding = t.api('refundCredits', { cookie: refunder.cookie, body: { idempotency_key: key } });
+      await untilWaiting(2);
+      await holder.query('commit');
+      const [spent, refunded] = await Promise.all([spending, refunding]);
+      assert.equal(spent.status, 200, JSON.stringify(spent.body));
+      assert.equal(refunded.status, 200, JSON.stringify(refunded.body));
+      assert.equal(await poolOf(admin), 100 - 5 - 3 + 5);
+    } finally {
+      await Promise.all([holder.end(), end()]);
+    }
+  });
+});
 
 describe('the ledger export reconciles', () => {
   it("shows a member's entries from another organization without what that one's admins typed or they looked up", async () => {

@@ -14,6 +14,7 @@ import { refundParts, renewBillingPeriod, spendCredits } from '../../src/server/
 import { LEDGER_CSV_HEADER } from '../../src/server/handlers/credits.js';
 import { ORIGIN, postForm, startTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { invitedMember, signup, type TestUser } from './helpers/users.js';
+import { lockWaits } from './helpers/lock-waits.js';
 import { assertSeatsMatchProvider } from './helpers/seats.js';
 
 const t = useTestApp();
@@ -627,19 +628,13 @@ describe('a spend in flight across a renewal', { skip: !process.env.DATABASE_URL
   /** Another connection, and a way to wait until some transaction waits for a row lock. */
   async function connections() {
     const holder = new pg.Client({ connectionString: t.config.databaseUrl });
-    const watcher = new pg.Client({ connectionString: t.config.databaseUrl });
-    await Promise.all([holder.connect(), watcher.connect()]);
-    const untilSomeoneWaits = async () => {
-      for (let i = 0; i < 1000; i += 1) {
-        const { rows } = await watcher.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-        );
-        if (rows[0]!.n > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error('nobody waited for the lock');
+    await holder.connect();
+    const waits = await lockWaits(t.config.databaseUrl!);
+    return {
+      holder,
+      untilSomeoneWaits: () => waits.untilWaiting(),
+      end: () => Promise.all([holder.end(), waits.end()]),
     };
-    return { holder, untilSomeoneWaits, end: () => Promise.all([holder.end(), watcher.end()]) };
   }
 
   it("a spend that waited behind its own period's end is the new period's: its kind cap counts it, its refund gives it back", async () => {

@@ -380,6 +380,9 @@ export async function refundSpend(
         allowance: await allowanceOf(tx, user.stripe_product),
       },
     );
+    // The pool before the entry, whose usage totals a spend drawing on the pool writes after taking the pool:
+    // in the other order the two could wait for each other (the order: member, pool, ledger).
+    if (toPool > 0) await tx.creditPool.lock(original.organization_id!);
     // The refund belongs to the spend's organization (its usage, its ledger), wherever the member is now.
     const entry = await recordFor(
       tx,
