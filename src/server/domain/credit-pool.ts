@@ -2,8 +2,9 @@
  * The team pool (docs/product.md#the-team-pool): admins grant its credits to members and take unused ones back,
  * singly or in bulk, all or none; a member's spend draws on it when their own balance runs short. Each
  * movement is two ledger entries written together, the pool's and the member's, with who moved it and why.
- * Locks are taken in one order everywhere: the members' rows (by id), then the pool's row; so concurrent
- * grants, take-backs and spends never overdraw the pool nor wait on each other in a circle.
+ * Locks are taken in one order everywhere: the members' rows (by id), then the pool's row, then the rows a
+ * ledger entry's triggers write (the usage totals); so concurrent grants, take-backs, spends and refunds
+ * never overdraw the pool nor wait on each other in a circle.
  */
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
