@@ -9,12 +9,14 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { before, describe, it } from './helpers/node-test.js';
 import { getContract, mailToken, useTestApp, type TestApp } from './helpers/app.js';
 import { mappedAccess } from '../../src/server/domain/scim-provisioning.js';
 import { scimBoolean } from '../../src/server/domain/scim-resources.js';
 import { invitedMember, signup, uniqueEmail, type TestUser } from './helpers/users.js';
 import { organizationWithDomain } from './helpers/sso.js';
+import { lockWaits } from './helpers/lock-waits.js';
 
 const DOMAIN = 'scim-corp.com';
 const logLines: string[] = [];
@@ -896,6 +898,56 @@ describe('group mappings', () => {
       (await t.api('removeScimGroupMapping', { cookie: admin.cookie, body: { id: mapping.id } })).status,
       200,
     );
+  });
+});
+
+describe('group changes and other calls on the same members', { skip: !process.env.DATABASE_URL }, () => {
+  it('lock the members in the same order (by id): a group change and a bulk cap change at once both go through', async () => {
+    const low = await invitedMember(t, admin, { email: `low-${randomUUID()}@${DOMAIN}` });
+    const high = await invitedMember(t, admin, { email: `high-${randomUUID()}@${DOMAIN}` });
+    assert.ok(Number(low.id) < Number(high.id));
+    const mapped = await t.api('setScimGroupMapping', {
+      cookie: admin.cookie,
+      body: { display_name: 'readers', role: 'viewer' },
+    });
+    assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
+    const scimIds = [];
+    for (const member of [high, low]) {
+      const created = await scim('scimCreateUser', 'POST', '/Users', { body: { userName: member.email } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      scimIds.push(created.body.id as string);
+    }
+    const group = await scim('scimCreateGroup', 'POST', '/Groups', {
+      body: { displayName: 'Readers', members: [] },
+    });
+    assert.equal(group.status, 201, JSON.stringify(group.body));
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    const { untilWaiting, end } = await lockWaits(t.config.databaseUrl!);
+    try {
+      await holder.query('begin');
+      await holder.query('select id from users where id = $1 for update', [Number(low.id)]);
+      // The cap change waits for the first of the two; then the group change, the higher id named first.
+      const capping = t.api('setMemberCaps', {
+        cookie: admin.cookie,
+        body: { user_ids: [low.id, high.id], monthly_cap: 5 },
+      });
+      await untilWaiting(1);
+      const joining = scim('scimPatchGroup', 'PATCH', groupPath(group.body.id), {
+        body: { Operations: [{ op: 'add', path: 'members', value: scimIds.map((value) => ({ value })) }] },
+      });
+      await untilWaiting(2);
+      await holder.query('commit');
+      const [capped, joined] = await Promise.all([capping, joining]);
+      assert.equal(capped.status, 200, JSON.stringify(capped.body));
+      assert.ok(joined.status < 300, JSON.stringify(joined.body));
+      for (const member of [low, high]) {
+        const row = await account(member.email);
+        assert.deepEqual([row.role, row.monthly_cap], ['viewer', 5]);
+      }
+    } finally {
+      await Promise.all([holder.end(), end()]);
+    }
   });
 });
 

@@ -26,15 +26,24 @@ export function requireProvisionable(org: Organization, userName: string): void 
   }
 }
 
+/** The id of a SCIM user's account when it is a member of the organization. */
+async function linkedMemberId(
+  tx: InTransaction,
+  org: Organization,
+  user: Pick<ScimUser, 'user_name'>,
+): Promise<number | undefined> {
+  const account = await tx.users.findByEmail(user.user_name);
+  return account?.organization_id === org.id ? account.id : undefined;
+}
+
 /** The account of a SCIM user when it is a member of the organization, locked until the transaction ends. */
 async function lockLinkedMember(
   tx: InTransaction,
   org: Organization,
   user: Pick<ScimUser, 'user_name'>,
 ): Promise<User | undefined> {
-  const account = await tx.users.findByEmail(user.user_name);
-  if (!account || account.organization_id !== org.id) return undefined;
-  return tx.users.findMember(org.id, account.id, { forUpdate: true });
+  const id = await linkedMemberId(tx, org, user);
+  return id === undefined ? undefined : tx.users.findMember(org.id, id, { forUpdate: true });
 }
 
 /**
@@ -118,6 +127,7 @@ export async function applyAccessChanges(
 ): Promise<void> {
   if (before.size === 0) return;
   const locked = (await tx.organizations.findById(org.id, { forUpdate: true })) ?? org;
+  const changes: { memberId: number; change: MappedAccess }[] = [];
   for (const [scimUserId, was] of before) {
     const now = await accessOf(tx, locked, scimUserId);
     const change: MappedAccess = {};
@@ -125,9 +135,18 @@ export async function applyAccessChanges(
     if (now.product !== was.product) change.product = now.product ?? 'free';
     if (change.role === undefined && change.product === undefined) continue;
     const user = await tx.scim.findUser(org.id, scimUserId);
-    const member = user?.active ? await lockLinkedMember(tx, locked, user) : undefined;
-    if (member) {
-      await applyMappedAccess(tx, (await tx.organizations.findById(org.id)) ?? locked, member.id, change, ip);
-    }
+    const memberId = user?.active ? await linkedMemberId(tx, locked, user) : undefined;
+    if (memberId !== undefined) changes.push({ memberId, change });
+  }
+  // The members' rows in id order first, as every call that changes several members takes them (a bulk
+  // cap, a grant: docs/product.md#the-team-pool), or the two could wait on each other; then each change in
+  // the request's order, which decides who gets the last seat.
+  const held = new Set<number>();
+  for (const id of changes.map((c) => c.memberId).sort((a, b) => a - b)) {
+    if (await tx.users.findMember(org.id, id, { forUpdate: true })) held.add(id);
+  }
+  for (const { memberId, change } of changes) {
+    if (!held.has(memberId)) continue;
+    await applyMappedAccess(tx, (await tx.organizations.findById(org.id)) ?? locked, memberId, change, ip);
   }
 }
