@@ -104,15 +104,6 @@ const entryColumns = [
   'period_start',
 ] as const;
 
-// Every spend looks for an earlier one under its key first (db/precompiled.ts).
-const entryByIdempotencyKey = precompiled((db: Db, userId: number, key: string) =>
-  db
-    .selectFrom('credit_ledger')
-    .select(entryColumns)
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key),
-);
-
 /** What spend_credits was asked (migration 0081): the spend, and what the caller did for it so far. */
 export interface SpendAttempt {
   userId: number;
@@ -379,9 +370,14 @@ export function createCreditsRepository(db: Db) {
       return answer!;
     },
 
-    /** The spend already made with this key by the user (a retried call). */
+    /** The spend the user made with this key (a refund names its spend by it). */
     async findByIdempotencyKey(userId: number, key: string): Promise<StoredEntry | undefined> {
-      return (await entryByIdempotencyKey(db, userId, key))[0] as StoredEntry | undefined;
+      return db
+        .selectFrom('credit_ledger')
+        .select(entryColumns)
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst() as Promise<StoredEntry | undefined>;
     },
 
     async findEntryOf(userId: number, id: string): Promise<StoredEntry | undefined> {

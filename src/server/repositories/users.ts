@@ -142,7 +142,7 @@ export function viewExtraColumns(userId: RawBuilder<unknown>) {
   ] as const;
 }
 
-// Read by most calls, twice or more by a spend (db/precompiled.ts).
+// Read by most calls (db/precompiled.ts).
 const byId = (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id);
 const userById = precompiled(byId);
 const userByIdForUpdate = precompiled((db: Db, id: number) => byId(db, id).forUpdate());
