@@ -5,7 +5,10 @@
 // the bare page (docs/performance.md#browser-benchmark). Not part of `npm test`: a measurement, printed as
 // medians and as ratios to the bare page.
 //
-//   npm run build && tsx scripts/lcp-bench.ts [--runs 5] [--throttle 4]
+//   npm run build && tsx scripts/lcp-bench.ts [--runs 5] [--throttle 4] [--against <dist/web of another build>]...
+//
+// --against serves another build (a copy of dist/web from another commit) beside this one and measures its
+// pages in the same interleaved rounds, so a change is compared with its base on the same machine's minute.
 //
 // Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the production build in dist/web.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +29,11 @@ import { freePort } from './lib/free-port.js';
 import { table } from './lib/table.js';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, throttle: { type: 'string', default: '4' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    throttle: { type: 'string', default: '4' },
+    against: { type: 'string', multiple: true, default: [] },
+  },
 });
 const runs = Number(args.runs);
 const throttle = Number(args.throttle);
@@ -128,14 +135,8 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-
-async function main() {
-  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
-    console.error(`No build in ${WEB_DIR}: run \`npm run build\` first.`);
-    process.exit(2);
-  }
-  const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bare-page-'));
+/** The app serving the build in `webDir`, in memory, on a port of its own. */
+async function startApp(webDir: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const app = await buildApp(
@@ -144,9 +145,34 @@ async function main() {
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: 'memory://',
-      WEB_DIR,
+      WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
     }),
+  );
+  await app.listen({ host: '127.0.0.1', port });
+  return { app, url };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+async function main() {
+  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+    console.error(`No build in ${WEB_DIR}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  for (const dir of args.against) {
+    if (existsSync(path.join(dir, 'index.html'))) continue;
+    console.error(`No build in ${dir} (--against wants a copy of another build's dist/web).`);
+    process.exit(2);
+  }
+  const bareDir = mkdtempSync(path.join(os.tmpdir(), 'bare-page-'));
+  const { app, url } = await startApp(WEB_DIR);
+  // Started before the try below: one that fails to start must not leave the first app (its PGlite) open.
+  const others = await Promise.all(args.against.map((dir) => startApp(path.resolve(dir)))).catch(
+    async (error: unknown) => {
+      await app.close();
+      throw error;
+    },
   );
   const bare = Fastify({ logger: false });
   let browser: Browser | undefined;
@@ -159,7 +185,6 @@ async function main() {
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const bareAddress = bare.server.address();
     const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
-    await app.listen({ host: '127.0.0.1', port });
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -171,11 +196,13 @@ async function main() {
         '--disable-sync',
       ],
     });
+    const appPages = ['/login', '/signup', '/pricing'];
     const pages: [string, string][] = [
       ['bare page (same stack)', bareUrl],
-      ['/login', `${url}/login`],
-      ['/signup', `${url}/signup`],
-      ['/pricing', `${url}/pricing`],
+      ...appPages.map((page): [string, string] => [page, `${url}${page}`]),
+      ...others.flatMap((other, index) =>
+        appPages.map((page): [string, string] => [`${page} (${args.against[index]})`, `${other.url}${page}`]),
+      ),
     ];
     const samples = new Map<string, Sample[]>(pages.map(([name]) => [name, []]));
     // Interleaved, so a busy moment of the machine hits every page alike.
@@ -209,6 +236,7 @@ async function main() {
     await browser?.close();
     await bare.close();
     await app.close();
+    for (const other of others) await other.app.close();
     rmSync(bareDir, { recursive: true, force: true });
   }
 }
