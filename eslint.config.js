@@ -39,15 +39,16 @@ function listDirs(dir) {
 // One-way dependencies: app -> features -> entities -> components/lib -> api/contract; web and server
 // never import each other (both may use src/contract and src/shared). Below the app shell, only its
 // typed store hooks (app/hooks.ts), the runtime configuration (app/config.ts) and, for the page modules'
-// entry work, app/route-entry.ts and the store's types may be imported.
+// entry work, app/route-entry.ts (with its hook for read-once parameters, app/use-read-once.ts, kept out of
+// the entry chunk) and the store's types may be imported.
 const appExceptEntities = ['./hooks.ts', './config.ts'];
 const webZones = [
   {
     target: './src/web/features',
     from: './src/web/app',
-    except: [...appExceptEntities, './route-entry.ts', './store.ts'],
+    except: [...appExceptEntities, './route-entry.ts', './use-read-once.ts', './store.ts'],
     message:
-      'A feature may use of the app shell only app/hooks.ts, app/config.ts, app/route-entry.ts and the types of app/store.ts: what else it needs belongs in entities/, components/ or lib/, or behind a hook of app/hooks.ts.',
+      'A feature may use of the app shell only app/hooks.ts, app/config.ts, app/route-entry.ts (and app/use-read-once.ts) and the types of app/store.ts: what else it needs belongs in entities/, components/ or lib/, or behind a hook of app/hooks.ts.',
   },
   ...features.map((feature) => ({
     target: `./src/web/features/${feature}`,

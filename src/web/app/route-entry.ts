@@ -5,11 +5,8 @@
  *
  * A page module exports its entry work as `loader` (an EntryLoader); the route table wraps it.
  */
-import { useEffect } from 'react';
 import {
   useLoaderData,
-  useLocation,
-  useNavigate,
   type LoaderFunctionArgs,
   type Location,
   type ShouldRevalidateFunction,
@@ -41,6 +38,8 @@ export interface EntryContext {
   router: () => RouterState | undefined;
   /** The URL the router starts at, for those first loaders. */
   initialUrl: string;
+  /** The state of the history entry it starts at (what useReadOnce kept in it before a reload). */
+  initialState?: unknown;
   /** The first page is prerendered and being hydrated (RouteEntry.prerendered). */
   prerendered?: boolean;
 }
@@ -55,10 +54,43 @@ export function entryRoute(load: EntryLoader, context: EntryContext) {
 }
 
 /**
- * Query parameters a page reads on entry and then takes out of the address bar (useReadOnce): a reset or
+ * Query parameters a page reads on entry and then takes out of the address bar (use-read-once.ts): a reset or
  * invitation token, which history, a synced browser or a shared screen would otherwise keep.
  */
-const READ_ONCE_PARAMS = ['token'] as const;
+export const READ_ONCE_PARAMS = ['token'] as const;
+
+export type ReadOnceParam = (typeof READ_ONCE_PARAMS)[number];
+
+/**
+ * Where useReadOnce keeps what it took out of the address bar: the history entry's state, which a reload
+ * of the page or a return to it (back, forward) still has, and which the address bar, history's list, a
+ * synced browser and a shared screen do not show. A reset link reloaded still resets.
+ */
+export interface ReadOnceState {
+  readOnce: Partial<Record<ReadOnceParam, string>>;
+}
+
+/** The read-once parameters kept in a history entry's state (any value: history.state is anyone's). */
+export function keptReadOnce(state: unknown): [ReadOnceParam, string][] {
+  const kept = (state as { readOnce?: Record<string, unknown> } | null | undefined)?.readOnce;
+  return READ_ONCE_PARAMS.flatMap((name) => {
+    const value = kept?.[name];
+    return typeof value === 'string' ? [[name, value] as [ReadOnceParam, string]] : [];
+  });
+}
+
+/** The state react-router keeps in the browser's current history entry (under `usr`), across a reload too. */
+export function browserEntryState(): unknown {
+  return (window.history.state as { usr?: unknown } | null)?.usr;
+}
+
+/**
+ * Whether a history entry's state holds read-once parameters: the page entered is then not the one its
+ * address alone gives, and not the one prerendered for that address (main.tsx renders it instead).
+ */
+export function keepsReadOnce(state: unknown): boolean {
+  return keptReadOnce(state).length > 0;
+}
 
 /** The query without the read-once parameters, for comparing two URLs of one entry. */
 function withoutReadOnce(search: URLSearchParams): string {
@@ -75,12 +107,21 @@ const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
   return added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams);
 };
 
-function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
+function entryLoader(
+  load: EntryLoader,
+  { store, router, initialUrl, initialState, prerendered }: EntryContext,
+) {
   return (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     const state = router()?.state;
-    const target = state ? (state.navigation.location ?? state.location) : new URL(initialUrl, url);
-    if (target.pathname === url.pathname) url.hash = target.hash;
+    const location = state ? (state.navigation.location ?? state.location) : undefined;
+    const target = location ?? new URL(initialUrl, url);
+    if (target.pathname === url.pathname) {
+      url.hash = target.hash;
+      for (const [name, value] of keptReadOnce(location ? location.state : initialState)) {
+        if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+      }
+    }
     const first = !state?.initialized;
     return load({ store, url, prerendered: first && prerendered === true }, args);
   };
@@ -89,20 +130,4 @@ function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered
 /** The data the current route's entry work handed over. */
 export function useEntryData<Loader extends EntryLoader>(): Awaited<ReturnType<Loader>> {
   return useLoaderData() as Awaited<ReturnType<Loader>>;
-}
-
-/**
- * Takes the read-once parameters (READ_ONCE_PARAMS) out of the address bar once the page is shown: its
- * entry has read them, and the page keeps what it needs in memory. No new entry follows (enteredAgain).
- */
-export function useReadOnce(): void {
-  const { pathname, search, hash } = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    if (!READ_ONCE_PARAMS.some((name) => params.has(name))) return;
-    for (const name of READ_ONCE_PARAMS) params.delete(name);
-    const rest = params.toString();
-    void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
-  }, [pathname, search, hash, navigate]);
 }

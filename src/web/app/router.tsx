@@ -6,13 +6,15 @@
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  createPath,
   Navigate,
   type createMemoryRouter,
+  type InitialEntry,
   type LazyRouteFunction,
   type RouteObject,
 } from 'react-router-dom';
 import { loadInitialData } from '../entities/session';
-import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
+import { browserEntryState, entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
 import { RouteFallback } from '../components/skeletons';
 import RouteErrorPage from './RouteErrorPage';
@@ -202,7 +204,7 @@ export interface AppRouterOptions {
    * An in-memory history starting at these entries (tests), made by the `create` given (react-router's
    * createMemoryRouter), instead of the browser's: the browser's bundle then holds no memory history.
    */
-  memory?: { initialEntries: string[]; create: typeof createMemoryRouter };
+  memory?: { initialEntries: InitialEntry[]; create: typeof createMemoryRouter };
   /** The first page is prerendered and being hydrated (main.tsx): its entry work need not hold it back. */
   prerendered?: boolean;
 }
@@ -216,8 +218,12 @@ export function createAppRouter(store: AppStore, { memory, prerendered }: AppRou
   if (initialLoad === 'idle' && !user) void store.dispatch(loadInitialData());
   // Loaders of the first navigation may run while the router is being created: they read initialUrl.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
-  const initialUrl = memory?.initialEntries[0] ?? window.location.href;
-  const routes = appRoutes({ store, router: () => created.router, initialUrl, prerendered });
+  const first = memory?.initialEntries[0];
+  const initialUrl =
+    first === undefined ? window.location.href : typeof first === 'string' ? first : createPath(first);
+  const initialState: unknown =
+    first === undefined ? browserEntryState() : typeof first === 'string' ? undefined : first.state;
+  const routes = appRoutes({ store, router: () => created.router, initialUrl, initialState, prerendered });
   const router = memory
     ? memory.create(routes, { initialEntries: memory.initialEntries })
     : createBrowserRouter(routes);

@@ -240,3 +240,36 @@ test('/reset-password takes the token out of the address bar once read, and stil
   await screen.findByText(/Password updated\./);
   expect(reset.requests[0]!.body).toEqual({ token, new_password: 'aB1!aB1!xx' });
 });
+
+test('/reset-password still resets after a reload: the token is kept in the history entry, not the address', async () => {
+  const token = 'reset-secret-91be';
+  const check = spyOnApi('checkResetToken', ok('This reset link is valid.'));
+  const reset = spyOnApi('resetPassword', {
+    error: false as const,
+    message: 'Password updated.',
+    data: { redirect_url: '/login' },
+  });
+  server.use(check.handler, reset.handler);
+  const opened = renderApp(`/reset-password?token=${token}`, { preloadedState: signedOut() });
+  await waitFor(() => expect(opened.router.state.location.search).not.toContain(token));
+  const { pathname, search, state } = opened.router.state.location;
+  opened.unmount();
+
+  // A reload starts the app again at the same history entry: its address without the token, its state kept.
+  const { user } = renderApp({ pathname, search, state }, { preloadedState: signedOut() });
+  const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
+  await waitFor(() => expect(check.requests).toHaveLength(2));
+  expect(check.requests[1]!.body).toEqual({ token });
+  await user.type(input, 'aB1!aB1!xx');
+  await user.click(screen.getByRole('button', { name: 'Set new password' }));
+  await screen.findByText(/Password updated\./);
+  expect(reset.requests[0]!.body).toEqual({ token, new_password: 'aB1!aB1!xx' });
+});
+
+test('/reset-password takes no token from a history entry that holds something else', async () => {
+  renderApp(
+    { pathname: '/reset-password', state: { readOnce: { token: 42 } } },
+    { preloadedState: signedOut() },
+  );
+  expect(await screen.findByRole('alert')).toHaveTextContent('No reset token provided.');
+});

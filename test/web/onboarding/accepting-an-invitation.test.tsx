@@ -349,3 +349,20 @@ test('/accept-invitation takes the token out of the address bar once read', asyn
   await waitFor(() => expect(router.state.location.search).not.toContain(token));
   expect(screen.getByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
 });
+
+test('/accept-invitation checks the same invitation after a reload: the token is kept in the history entry', async () => {
+  const token = 'invitation-secret-3d0e';
+  const accept = spyOnApi('acceptInvite', accepted);
+  server.use(accept.handler, mockSoftwareOptions([aSoftware()]));
+  const opened = renderApp(`/accept-invitation?token=${token}`, { preloadedState: signedOut() });
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+  await waitFor(() => expect(opened.router.state.location.search).not.toContain(token));
+  const { pathname, search, state } = opened.router.state.location;
+  opened.unmount();
+
+  renderApp({ pathname, search, state }, { preloadedState: signedOut() });
+  expect(await screen.findByText('You have been invited to join Analytical Engines.')).toBeInTheDocument();
+  expect(screen.queryByText('No invitation token provided.')).toBeNull();
+  expect(accept.requests).toHaveLength(2);
+  expect(accept.requests[1]!.url.searchParams.get('token')).toBe(token);
+});

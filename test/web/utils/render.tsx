@@ -8,7 +8,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import type { Software, User } from '../../../src/web/api/contract-types';
 import { AppProviders } from '../../../src/web/app/AppProviders';
 import { entryRoute, type EntryLoader } from '../../../src/web/app/route-entry';
@@ -71,7 +71,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
  * initial load (get-user, then get-software) runs unless the preloaded state already has a user: mock
  * those calls, or start from `signedIn(...)`.
  */
-export function renderApp(route: string, options: CommonOptions = {}) {
+export function renderApp(route: InitialEntry, options: CommonOptions = {}) {
   const { preloadedState, store = makeStore(preloadedState), ...rest } = options;
   const router = createAppRouter(store, { memory: { initialEntries: [route], create: createMemoryRouter } });
   return renderRouter(store, router, rest);

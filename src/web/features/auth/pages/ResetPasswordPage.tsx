@@ -12,7 +12,8 @@ import { isAcceptablePassword, RESET_PASSWORD_MESSAGE } from '../../../../shared
 import { useResetPasswordMutation } from '../../../api/endpoints/auth';
 import { authApi } from '../../../api/endpoints/auth';
 import type { AppDispatch } from '../../../app/store';
-import { useEntryData, useReadOnce, type EntryLoader } from '../../../app/route-entry';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useReadOnce } from '../../../app/use-read-once';
 import { classifyFailure } from '../../../api/errors';
 import LoadingState from '../../../components/LoadingState';
 import { useDocumentTitle } from '../../../components/use-document-title';

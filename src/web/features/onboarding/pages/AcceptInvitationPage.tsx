@@ -15,7 +15,8 @@ import { catalogueApi } from '../../../api/endpoints/catalogue';
 import { organizationApi } from '../../../api/endpoints/organization';
 import type { User } from '../../../api/contract-types';
 import { classifyFailure, withDetail, type ErrorText } from '../../../api/errors';
-import { useEntryData, useReadOnce, type EntryLoader } from '../../../app/route-entry';
+import { useEntryData, type EntryLoader } from '../../../app/route-entry';
+import { useReadOnce } from '../../../app/use-read-once';
 import type { AppStore } from '../../../app/store';
 import ErrorAlert from '../../../components/ErrorAlert';
 import LoadingState from '../../../components/LoadingState';
@@ -115,7 +116,7 @@ export const loader = (({ store, url }) => {
 
 export default function AcceptInvitationPage() {
   useDocumentTitle('Accept invitation');
-  // The token is read on entry and kept with the outcome; history does not keep it (useReadOnce).
+  // The token is read on entry and kept with the outcome; the address bar does not keep it (useReadOnce).
   useReadOnce();
   const { outcome } = useEntryData<typeof loader>();
   return (
