@@ -48,6 +48,13 @@ describe('Demo CRM OAuth', () => {
     assert.equal(new URL(String(res.headers.location)).searchParams.get('error'), 'access_denied');
   });
 
+  it('a code is redeemed only for the redirect URI it was issued to, as a real CRM does (OAuth 2.0, 4.1.3)', async () => {
+    const code = await approve(user.cookie, `${PUBLIC_URL}/callback?from=another-page`);
+    const res = await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: code } });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.message, 'The authorization code is invalid or has expired. Please connect again.');
+  });
+
   it('access-token exchanges the code once, answers tokens and the user with a connection', async () => {
     const code = await approve(user.cookie);
     const res = await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: code } });
