@@ -9,7 +9,9 @@ export const PRERENDERED_PATHS = [
   '/login',
   '/signup',
   '/forgot-password',
-  '/reset-password',
+  // Not /reset-password: its link carries a token (a query: drawn in the browser), and without one the
+  // prerendered page could only say the token is missing, which a reset link reloaded would flash while
+  // the app reads the token kept in its history entry (src/web/app/route-entry.ts).
   '/pricing',
   '/install',
   '/installed',

@@ -15,7 +15,6 @@ import { activateLocale } from './i18n';
 import { browserLocale } from './i18n/browser-locale';
 import { DEFAULT_LOCALE } from '../shared/locale';
 import { readPrerenderedState, whenInitialized } from './app/hydration';
-import { browserEntryState, keepsReadOnce } from './app/route-entry';
 import { EARLY_INPUT_GLOBAL, endCapture } from '../shared/early-input';
 
 // Campaign values count wherever the visitor lands (pricing, dashboard...), not only on onboarding pages.
@@ -28,15 +27,9 @@ const container = document.getElementById('root');
 // chunks are ready, from the state it was rendered from, without waiting for the session (the page
 // follows it once hydrated); any other page is rendered here.
 const prerendered = container ? readPrerenderedState(document) : null;
-// The visitor's language: a page prerendered in another one is rendered here instead. So is a page whose
-// history entry keeps a token taken out of its address (a reset link reloaded): it was drawn without it.
+// The visitor's language: a page prerendered in another one is rendered here instead.
 const locale = browserLocale();
-const hydrating = Boolean(
-  prerendered &&
-  prerendered.locale === locale &&
-  container?.hasChildNodes() &&
-  !keepsReadOnce(browserEntryState()),
-);
+const hydrating = Boolean(prerendered && prerendered.locale === locale && container?.hasChildNodes());
 // The answers the prerendered page was drawn with (the prices of /pricing, src/web/prerender.tsx): the
 // server sent it because they are the catalogue's now, so the page hydrates showing them and
 // startRouteData finds them answered.

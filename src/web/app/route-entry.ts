@@ -38,8 +38,6 @@ export interface EntryContext {
   router: () => RouterState | undefined;
   /** The URL the router starts at, for those first loaders. */
   initialUrl: string;
-  /** The state of the history entry it starts at (what useReadOnce kept in it before a reload). */
-  initialState?: unknown;
   /** The first page is prerendered and being hydrated (RouteEntry.prerendered). */
   prerendered?: boolean;
 }
@@ -79,19 +77,6 @@ export function keptReadOnce(state: unknown): [ReadOnceParam, string][] {
   });
 }
 
-/** The state react-router keeps in the browser's current history entry (under `usr`), across a reload too. */
-export function browserEntryState(): unknown {
-  return (window.history.state as { usr?: unknown } | null)?.usr;
-}
-
-/**
- * Whether a history entry's state holds read-once parameters: the page entered is then not the one its
- * address alone gives, and not the one prerendered for that address (main.tsx renders it instead).
- */
-export function keepsReadOnce(state: unknown): boolean {
-  return keptReadOnce(state).length > 0;
-}
-
 /** The query without the read-once parameters, for comparing two URLs of one entry. */
 function withoutReadOnce(search: URLSearchParams): string {
   const rest = new URLSearchParams(search);
@@ -107,10 +92,7 @@ const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
   return added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams);
 };
 
-function entryLoader(
-  load: EntryLoader,
-  { store, router, initialUrl, initialState, prerendered }: EntryContext,
-) {
+function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
   return (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     const state = router()?.state;
@@ -118,7 +100,8 @@ function entryLoader(
     const target = location ?? new URL(initialUrl, url);
     if (target.pathname === url.pathname) {
       url.hash = target.hash;
-      for (const [name, value] of keptReadOnce(location ? location.state : initialState)) {
+      // Page loaders are lazy: they run once the router exists, whose location has the entry's state.
+      for (const [name, value] of keptReadOnce(location?.state)) {
         if (!url.searchParams.has(name)) url.searchParams.set(name, value);
       }
     }

@@ -14,7 +14,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { loadInitialData } from '../entities/session';
-import { browserEntryState, entryRoute, type EntryContext, type EntryLoader } from './route-entry';
+import { entryRoute, type EntryContext, type EntryLoader } from './route-entry';
 import DashboardGuard from './DashboardGuard';
 import { RouteFallback } from '../components/skeletons';
 import RouteErrorPage from './RouteErrorPage';
@@ -221,9 +221,7 @@ export function createAppRouter(store: AppStore, { memory, prerendered }: AppRou
   const first = memory?.initialEntries[0];
   const initialUrl =
     first === undefined ? window.location.href : typeof first === 'string' ? first : createPath(first);
-  const initialState: unknown =
-    first === undefined ? browserEntryState() : typeof first === 'string' ? undefined : first.state;
-  const routes = appRoutes({ store, router: () => created.router, initialUrl, initialState, prerendered });
+  const routes = appRoutes({ store, router: () => created.router, initialUrl, prerendered });
   const router = memory
     ? memory.create(routes, { initialEntries: memory.initialEntries })
     : createBrowserRouter(routes);
