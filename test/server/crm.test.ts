@@ -55,6 +55,18 @@ describe('Demo CRM OAuth', () => {
     assert.equal(res.body.message, 'The authorization code is invalid or has expired. Please connect again.');
   });
 
+  it('a PUBLIC_URL written differently from its normal form still redeems its own codes', async () => {
+    const shouted = await startTestApp({ PUBLIC_URL: 'http://LOCALHOST:3000' });
+    try {
+      const someone = await signup(shouted.api, { software: 'demo-crm' });
+      const code = await approveDemoOAuth(shouted, someone.cookie);
+      const res = await shouted.api('accessToken', { cookie: someone.cookie, body: { oauth_code: code } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    } finally {
+      await shouted.close();
+    }
+  });
+
   it('access-token exchanges the code once, answers tokens and the user with a connection', async () => {
     const code = await approve(user.cookie);
     const res = await t.api('accessToken', { cookie: user.cookie, body: { oauth_code: code } });

@@ -128,14 +128,16 @@ export function createDemoCrm(db: Db, publicUrl: string): CrmProvider {
       const codeHash = hashToken(code);
       // Only the user the code was issued to redeems it (a code without a user is never redeemed), and
       // another account's attempt does not use it up; and only with the redirect URI it was issued to, as
-      // a CRM checks it (OAuth 2.0, section 4.1.3).
+      // a CRM checks it (OAuth 2.0, section 4.1.3), both in their normal form (the authorize page keeps
+      // it so; PUBLIC_URL may be written otherwise, LOCALHOST for localhost).
+      const redirectUri = new URL(context.redirectUri).toString();
       const used = await db
         .updateTable('oauth_codes')
         .set({ used_at: sql`now()` })
         .where('code_hash', '=', codeHash)
         .where('software', '=', 'demo-crm')
         .where('user_id', '=', context.userId)
-        .where('redirect_uri', '=', context.redirectUri)
+        .where('redirect_uri', '=', redirectUri)
         .where('used_at', 'is', null)
         .where('expires_at', '>', sql<Date>`now()`)
         .returning(['redirect_uri', 'user_id'])
