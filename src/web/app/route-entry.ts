@@ -61,8 +61,8 @@ export type ReadOnceParam = (typeof READ_ONCE_PARAMS)[number];
 
 /**
  * Where useReadOnce keeps what it took out of the address bar: the history entry's state, which a reload
- * of the page or a return to it (back, forward) still has, and which the address bar, history's list, a
- * synced browser and a shared screen do not show. A reset link reloaded still resets.
+ * of the page or a return to it (back, forward) still has, and which the address bar, a copied address and
+ * a shared screen do not show (docs/product.md#forgot-and-reset-password). A reset link reloaded still resets.
  */
 export interface ReadOnceState {
   readOnce: Partial<Record<ReadOnceParam, string>>;
