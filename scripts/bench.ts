@@ -80,15 +80,22 @@ interface Ready {
 }
 
 /**
- * The Node flags `npm start` runs the server with (package.json), which the app runs with here too: its
- * young generation's size is part of the server's memory (docs/performance.md#server-memory).
+ * How `npm start` runs the server (package.json): the environment it sets before `node` (glibc's malloc
+ * settings) and the Node flags it gives it, which the app runs with here too: the young generation's
+ * size, how far the heap grows and where large allocations go are part of the server's memory
+ * (docs/performance.md#server-memory).
  */
-const SERVER_FLAGS =
-  (
-    JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
-      scripts: { start: string };
-    }
-  ).scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+const startScript = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+const SERVER_ENV = Object.fromEntries(
+  [...(startScript.match(/^(?:[A-Z_]+=\S+\s+)*/)?.[0] ?? '').matchAll(/([A-Z_]+)=(\S+)/g)].map(
+    ([, name, value]) => [name!, value!],
+  ),
+);
+const SERVER_FLAGS = startScript.match(/--[\w-]+(?:=\S+)?/g) ?? [];
 
 /** Starts a script of scripts/lib in its own Node process and waits for its 'ready' message. */
 function start<T extends { type: 'ready' }>(
@@ -346,7 +353,7 @@ async function pass(database: string, env: NodeJS.ProcessEnv): Promise<Pass> {
   console.log(`\n${database}: starting the app and writing the organizations...`);
   // BENCH_SERVER_FLAGS adds Node flags of one's own to the app's, such as --cpu-prof to profile it under the load.
   const flags = [...SERVER_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
-  const { child, ready } = await start<Ready>('bench-server.ts', env, flags);
+  const { child, ready } = await start<Ready>('bench-server.ts', { ...SERVER_ENV, ...env }, flags);
   try {
     const list = scenarios(ready.url, ready.apiBase, ready.people, ready.members).filter(only);
     const bytes = new Map<Scenario, number>();
