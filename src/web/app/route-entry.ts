@@ -5,12 +5,7 @@
  *
  * A page module exports its entry work as `loader` (an EntryLoader); the route table wraps it.
  */
-import {
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type Location,
-  type ShouldRevalidateFunction,
-} from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs, type Location } from 'react-router-dom';
 import type { AppStore } from './store';
 
 export interface RouteEntry {
@@ -44,11 +39,12 @@ export interface EntryContext {
 
 /**
  * The route properties of a page's entry work: a react-router loader that runs `load` with the store and
- * the full URL being entered, again only when the path or the query changes (not for the same URL, as
- * when a page drops the fragment from the address bar).
+ * the full URL being entered. React Router asks it again for the same URL and for another query (a
+ * return to the page by back or forward included); it runs `load` again only for an entry it has not
+ * just run for (entryLoader).
  */
 export function entryRoute(load: EntryLoader, context: EntryContext) {
-  return { loader: entryLoader(load, context), shouldRevalidate: enteredAgain };
+  return { loader: entryLoader(load, context) };
 }
 
 /**
@@ -77,24 +73,24 @@ export function keptReadOnce(state: unknown): [ReadOnceParam, string][] {
   });
 }
 
-/** The query without the read-once parameters, for comparing two URLs of one entry. */
-function withoutReadOnce(search: URLSearchParams): string {
-  const rest = new URLSearchParams(search);
-  for (const name of READ_ONCE_PARAMS) rest.delete(name);
-  return rest.toString();
+/** What an entry is entered with: its path and its query, read-once parameters kept in its state included. */
+function entryKey(url: URL): string {
+  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([url.pathname, query]);
 }
 
-const enteredAgain: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => {
-  if (currentUrl.pathname !== nextUrl.pathname) return true;
-  if (currentUrl.search === nextUrl.search) return false;
-  // Taking a read-once parameter out of the address bar is no new entry (another token is).
-  const added = READ_ONCE_PARAMS.some((name) => nextUrl.searchParams.has(name));
-  return added || withoutReadOnce(currentUrl.searchParams) !== withoutReadOnce(nextUrl.searchParams);
-};
-
+/**
+ * `load` for the entry being entered, run again only when it is entered anew: not when the page it shows
+ * is entered with what it was (a page taking a read-once parameter out of the address bar into the
+ * entry's state, a revalidation, the same address again), but for another path or query, a read-once
+ * parameter in the address (a link opened again) or another entry's kept one (back or forward between
+ * two entries of the same address, each entered with its own token).
+ */
 function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered }: EntryContext) {
+  let last: { key: string; entered: unknown } | undefined;
   return (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
+    const inAddress = READ_ONCE_PARAMS.some((name) => url.searchParams.has(name));
     const state = router()?.state;
     const location = state ? (state.navigation.location ?? state.location) : undefined;
     const target = location ?? new URL(initialUrl, url);
@@ -105,8 +101,14 @@ function entryLoader(load: EntryLoader, { store, router, initialUrl, prerendered
         if (!url.searchParams.has(name)) url.searchParams.set(name, value);
       }
     }
+    const key = entryKey(url);
+    // Only while the page is on screen: a page left and entered again is entered anew.
+    const onPage = state?.location.pathname === url.pathname;
+    if (last && last.key === key && onPage && !inAddress) return last.entered;
     const first = !state?.initialized;
-    return load({ store, url, prerendered: first && prerendered === true }, args);
+    const entered = load({ store, url, prerendered: first && prerendered === true }, args);
+    last = { key, entered };
+    return entered;
   };
 }
 

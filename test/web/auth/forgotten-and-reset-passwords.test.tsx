@@ -266,6 +266,34 @@ test('/reset-password still resets after a reload: the token is kept in the hist
   expect(reset.requests[0]!.body).toEqual({ token, new_password: 'aB1!aB1!xx' });
 });
 
+test("/reset-password entered again by back resets with that entry's own token, not the one read after it", async () => {
+  const check = spyOnApi('checkResetToken', ok('This reset link is valid.'));
+  const reset = spyOnApi('resetPassword', {
+    error: false as const,
+    message: 'Password updated.',
+    data: { redirect_url: '/login' },
+  });
+  server.use(check.handler, reset.handler);
+  const { router, user } = renderApp('/reset-password?token=first-link', { preloadedState: signedOut() });
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+  // A second reset mail's link opened in the same tab: the same page, an entry of its own.
+  await act(() => router.navigate('/reset-password?token=second-link'));
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+  expect(check.requests.map((request) => request.body)).toEqual([
+    { token: 'first-link' },
+    { token: 'second-link' },
+  ]);
+
+  await act(() => router.navigate(-1));
+  await waitFor(() => expect(check.requests).toHaveLength(3));
+  expect(check.requests[2]!.body).toEqual({ token: 'first-link' });
+  const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
+  await user.type(input, 'aB1!aB1!xx');
+  await user.click(screen.getByRole('button', { name: 'Set new password' }));
+  await screen.findByText(/Password updated\./);
+  expect(reset.requests[0]!.body).toEqual({ token: 'first-link', new_password: 'aB1!aB1!xx' });
+});
+
 test('/reset-password takes no token from a history entry that holds something else', async () => {
   renderApp(
     { pathname: '/reset-password', state: { readOnce: { token: 42 } } },
