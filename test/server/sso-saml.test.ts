@@ -411,6 +411,8 @@ describe('the checks of the identity provider’s answer', () => {
     // Their answer, posted from my browser with my RelayState.
     await assertRefused(await signInThrough(mine, await answer(theirs, email)), 401, 'sso_identity_rejected');
     assert.match(lastRefusal(), /InResponseTo/);
+    // Their request's ID is their live sign-in's secret: never in the log (docs/invariants.md).
+    assert.doesNotMatch(lastRefusal(), /_[\w-]{40,}/);
     // Their RelayState without their cookie.
     const stolen = await signInThrough(theirs, await answer(theirs, email), mine.cookie);
     await assertRefused(stolen, 401, 'sso_sign_in_expired');

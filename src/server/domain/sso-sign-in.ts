@@ -608,7 +608,10 @@ export async function finishSamlSignIn(
     if (!samlRequestId) throw unauthenticated(SIGN_IN_EXPIRED);
     const assertion = await verifiedAssertion(deps, connection, answer.samlResponse, caller.report);
     if (assertion.inResponseTo !== samlRequestId) {
-      caller.report(`InResponseTo ${assertion.inResponseTo ?? '(none)'} is not this browser's request`);
+      // Never the ID itself: another browser's request ID is a live sign-in's secret (docs/invariants.md).
+      caller.report(
+        assertion.inResponseTo ? "InResponseTo is another request's" : 'the answer has no InResponseTo',
+      );
       throw unauthenticated(IDENTITY_REJECTED);
     }
     if (
