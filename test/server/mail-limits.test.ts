@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { checkDnsDomains } from '../../src/server/dns/daily-check.js';
 import { checkApiKeyConnections } from '../../src/server/crm-health/key-check.js';
 import { MAIL_SENDERS, type MailKind } from '../../src/server/mail/mail-limits.js';
+import { RATE_RULES } from '../../src/server/security/rate-limit.js';
 import { DAY_MS } from '../../src/shared/duration.js';
 import { renewBillingPeriod } from '../../src/server/domain/credits.js';
 import { getContract, mailToken, postForm, useTestApp, type CallResult } from './helpers/app.js';
@@ -566,5 +567,29 @@ describe("a reset mail is counted by the account's own address", () => {
       .where('user_id', '=', Number(owner.id))
       .execute();
     assert.equal(links.length, 1, 'the owner got their link');
+  });
+
+  it('counts the tagged accounts of one mailbox together, and still not against the owner', async () => {
+    const owner = await signup(t.api, { email: uniqueEmail('mailbox') });
+    const [local, domain] = owner.email.split('@') as [string, string];
+    // Anyone may sign up tagged addresses of the owner's mailbox: a signup mails nothing.
+    const tagged = [];
+    for (const tag of ['a', 'b', 'c'])
+      tagged.push(await signup(t.api, { email: `${local}+${tag}@${domain}` }));
+    for (const [i, account] of [...tagged, owner].entries()) {
+      const res = await t.api('forgotPassword', { body: { email: account.email }, ip: `10.93.0.${i + 1}` });
+      assert.equal(res.status, 200);
+    }
+    const linksOf = async (account: { id: string }) =>
+      (
+        await t.app.services.db
+          .selectFrom('reset_tokens')
+          .select('token_hash')
+          .where('user_id', '=', Number(account.id))
+          .execute()
+      ).length;
+    const taggedLinks = (await Promise.all(tagged.map(linksOf))).reduce((sum, n) => sum + n, 0);
+    assert.equal(taggedLinks, RATE_RULES.forgotMail.limit, 'the tagged addresses share one limit');
+    assert.equal(await linksOf(owner), 1, 'the owner got their link');
   });
 });

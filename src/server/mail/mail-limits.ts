@@ -30,7 +30,10 @@ interface MailSender {
   /**
    * How an address is counted: by the mailbox it reaches (mailboxOf: a +tag is no new target), or, for a
    * mail that only ever goes to an account's own address as written, by that address: a stranger asking for
-   * `owner+x@` (no account, no mail) must not use up what `owner@`'s own requests may send.
+   * `owner+x@` (no account, no mail) must not use up what `owner@`'s own requests may send. The tagged
+   * addresses of one mailbox are then also counted together, as one more target: anyone may sign up
+   * `owner+1@`, `owner+2@`... (a signup mails nothing), and each would otherwise have its own limits, all
+   * reaching `owner@`'s mailbox.
    */
   countedBy?: 'address';
   /**
@@ -169,6 +172,15 @@ function countedAddress(kind: MailKind, mail: Mail): string {
   return (MAIL_SENDERS[kind].counts === 'replyTo' ? mail.replyTo : mail.to) ?? '';
 }
 
+/** The targets a mail to `address` counts against (MailSender.countedBy). */
+function countedAs(sender: MailSender, address: string): string[] {
+  const mailbox = mailboxOf(address);
+  if (sender.countedBy !== 'address') return [mailbox];
+  const written = normalizeEmail(address);
+  // `+owner@example.com` is no address: the key of every tagged address of owner@example.com together.
+  return written === mailbox ? [written] : [written, `+${mailbox}`];
+}
+
 /** Seals a mail to the permitted address for the mailer. */
 export type MailSeal = (mail: Mail) => PermittedMail;
 /** A refusing kind never answers null: it throws past its limit. */
@@ -192,11 +204,12 @@ export async function permitMail<K extends MailKind>(
   if (!sender.senders.includes(from.operationId)) {
     throw new Error(`${from.operationId} sends ${kind} mail but is not in MAIL_SENDERS`);
   }
-  const counted = sender.countedBy === 'address' ? normalizeEmail(address) : mailboxOf(address);
   for (const rule of sender.rules) {
-    if (await services.rateLimiter.hit(rule, counted, within)) continue;
-    if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
-    return null as PermitOf<K>;
+    for (const counted of countedAs(sender, address)) {
+      if (await services.rateLimiter.hit(rule, counted, within)) continue;
+      if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
+      return null as PermitOf<K>;
+    }
   }
   const seal: MailSeal = (mail) => {
     if (!sameEmail(countedAddress(kind, mail), address)) {

@@ -135,7 +135,8 @@ export function createDbRateLimitStore(db: Db): RateLimitStore {
  *   before (its device cookie, http/device-cookie.ts) skips the turns: the owner is never locked out;
  * - forgot-password refuses per address only; per account it limits how often a mail is sent
  *   (forgotMail: one a minute, forgotMailHour: 5 an hour, forgotMailDay: 10 a day, each counting only the
- *   mails the shorter caps let through), and always answers the same; every mail's link works for 24
+ *   mails the shorter caps let through; the tagged addresses of a mailbox also together, mail/mail-limits.ts),
+ *   and always answers the same; every mail's link works for 24
  *   hours, so the owner always has a working link while strangers cannot flood the inbox.
  */
 export const RATE_RULES = {
