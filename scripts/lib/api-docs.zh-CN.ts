@@ -224,6 +224,7 @@ export const CODES: Record<string, string> = {
   pool_insufficient: '团队点数池的点数少于此次分配所需。',
   not_enough_unused: '某位成员未使用的已分配点数少于要收回的数量。',
   grant_key_reused: '此 idempotency_key 已用于另一次分配或收回。',
+  grant_key_undone: '此 idempotency_key 的分配或收回此后已被反向撤回；新的操作请发送新的键。',
 };
 
 /** The fixed sentences of the error catalogue (api-docs-content.ts errorCatalogue). */

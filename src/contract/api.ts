@@ -1697,7 +1697,10 @@ export interface paths {
      *     expire and are spent after the member's plan credits and before their own top-ups. Refused with 409
      *     `pool_insufficient` when the pool holds less than `amount` times the members. A repeated
      *     `idempotency_key` answers the first grant again (`replayed: true`) and moves nothing; the same key
-     *     with other members or another amount answers 409 `grant_key_reused`.
+     *     with other members (one more or one fewer) or another amount answers 409 `grant_key_reused`. Once
+     *     credits were taken back from a member the grant moved (take-back-credits, or the member leaving),
+     *     the key is spent for good: 409 `grant_key_undone`, nothing moved (a replay would answer "granted"
+     *     for credits given back).
      */
     post: operations['grantCredits'];
     delete?: never;
@@ -1720,7 +1723,10 @@ export interface paths {
      * @description An admin moves members' unused granted credits back to the team pool: `amount` from each (409
      *     `not_enough_unused` when a member has fewer unused granted credits, nothing moved), or without
      *     `amount` every unused granted credit (members with none are left out). Only credits granted from the
-     *     pool come back, never plan credits or a member's own top-ups. Keys behave as in grant-credits.
+     *     pool come back, never plan credits or a member's own top-ups. Keys behave as in grant-credits: the
+     *     same key replays the first take-back, answers 409 `grant_key_reused` for other members (one more or
+     *     one fewer, those who had nothing to give back included) or another amount, and 409
+     *     `grant_key_undone` once a member it took credits from was granted credits again.
      */
     post: operations['takeBackCredits'];
     delete?: never;
@@ -2746,6 +2752,7 @@ export interface components {
       | 'google_login_failed'
       | 'google_not_configured'
       | 'grant_key_reused'
+      | 'grant_key_undone'
       | 'idempotency_conflict'
       | 'idempotency_key_refunded'
       | 'insufficient_credits'
@@ -3803,7 +3810,7 @@ export interface components {
       message: string;
       params: components['schemas']['MessageParams'];
       /** @enum {string} */
-      code: 'pool_insufficient' | 'not_enough_unused' | 'grant_key_reused';
+      code: 'pool_insufficient' | 'not_enough_unused' | 'grant_key_reused' | 'grant_key_undone';
     };
     UsageMember: {
       user_id: components['schemas']['Id'];

@@ -164,6 +164,8 @@ export const MESSAGES = {
   google_login_failed: 'Google login failed',
   google_not_configured: 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).',
   grant_key_reused: 'This idempotency_key was already used for another grant or take-back.',
+  grant_key_undone:
+    "This idempotency_key's grant or take-back was reversed since: send a new key for a new move.",
   idempotency_conflict: 'This idempotency_key was already used for another spend.',
   idempotency_key_refunded: "This idempotency_key's spend was refunded: send a new key for a new lookup.",
   insufficient_credits: 'Not enough credits: buy a credit pack or upgrade your plan.',

@@ -263,10 +263,14 @@ describe('the team pool', () => {
     assert.equal(await poolOf(admin), 60, 'nothing moved');
     const taken = await takeBack(admin, [a, b], 20);
     assert.equal(taken.body.message, 'Took back 40 credits from 2 members.');
+    // Its credits taken back, the grant no longer stands: its key is spent for good, never "granted" again.
+    const undone = await grant(admin, [a, b], 20, { idempotency_key: key });
+    assert.deepEqual([undone.status, undone.body.code], [409, 'grant_key_undone']);
+    assert.equal(await poolOf(admin), 100, 'nothing moved');
     await assertLedgersHold(admin, [a, b]);
   });
 
-  it('answers a take-back key of everything again only for the members it named, or who have nothing left', async () => {
+  it('answers a take-back key of everything again only for the very members it named, while it stands', async () => {
     const admin = await signup(t.api);
     const [a, b, none] = [
       await invitedMember(t, admin),
@@ -286,6 +290,14 @@ describe('the team pool', () => {
     assert.equal(more.status, 409, JSON.stringify(more.body));
     assert.equal(more.body.code, 'grant_key_reused');
     assert.equal((await row(b)).granted_credits, 20);
+    // One fewer, the one who had nothing: another call too (docs/product.md#the-team-pool).
+    const fewer = await takeBack(admin, [a], undefined, { idempotency_key: key });
+    assert.deepEqual([fewer.status, fewer.body.code], [409, 'grant_key_reused']);
+    // Granted again since, the member would keep what an answer "took everything back" left them.
+    assert.equal((await grant(admin, [a], 15)).status, 200);
+    const undone = await takeBack(admin, [a, none], undefined, { idempotency_key: key });
+    assert.deepEqual([undone.status, undone.body.code], [409, 'grant_key_undone']);
+    assert.equal((await row(a)).granted_credits, 15, 'nothing moved');
   });
 
   it('writes every grant and take-back, single and bulk, to the audit log: who, whom, how many, why', async () => {

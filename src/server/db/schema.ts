@@ -738,6 +738,17 @@ export interface CreditPoolLedgerTable {
   created_at: GeneratedTimestamp;
 }
 
+/** What a grant's or take-back's idempotency_key was asked (migration 0082). */
+export interface CreditPoolKeysTable {
+  organization_id: number;
+  idempotency_key: string;
+  kind: 'grant' | 'take_back';
+  /** The members named, ascending, each once. */
+  member_ids: number[];
+  /** Credits per member; null on a take-back of every unused granted credit. */
+  amount: number | null;
+}
+
 interface CreditPacksTable {
   slug: string;
   name: string;
@@ -752,6 +763,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   credit_pools: CreditPoolsTable;
   credit_pool_ledger: CreditPoolLedgerTable;
+  credit_pool_keys: CreditPoolKeysTable;
   credit_usage_days: CreditUsageDaysTable;
   credit_usage_months: CreditUsageMonthsTable;
   credit_settings: CreditSettingsTable;

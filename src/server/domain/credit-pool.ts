@@ -8,13 +8,14 @@
  */
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import type { StoredPoolEntry } from '../repositories/credit-pool.js';
+import type { PoolMoveCall, StoredPoolEntry } from '../repositories/credit-pool.js';
 import { creditEvent } from './credit-events.js';
 import { conflict, invalid, notFound, USER_NOT_IN_ORGANIZATION } from './errors.js';
 import { message } from '../../contract/messages.js';
 
 export const NO_POOL = message('no_team_pool');
 const KEY_REUSED = message('grant_key_reused');
+const KEY_UNDONE = message('grant_key_undone');
 
 export interface PoolMove {
   kind: 'grant' | 'take_back';
@@ -37,30 +38,41 @@ export interface PoolMoveOutcome {
 
 const why = (text: string, reason: string | null) => (reason ? `${text}: ${reason}` : text);
 
+/** The members a move names, ascending, each once: the order its rows are locked in. */
+const namedMembers = (move: PoolMove) => [...new Set(move.memberIds)].sort((a, b) => a - b);
+
+/** What a move asks, as its idempotency key keeps it (credit_pool_keys). */
+const callOf = (move: PoolMove): PoolMoveCall => ({
+  kind: move.kind,
+  member_ids: namedMembers(move),
+  amount: move.amount,
+});
+
 /**
- * A retried call finds what its key moved: the same kind, to members it names, by the amount it asks; and
- * every member it names moved. A take-back of everything (`amount` null) leaves out those who had nothing
- * to give back, so a named member it did not move counts only while they still have nothing to give: one
- * with unused credits now was not part of that call, or got more since, and a replay would leave them
- * untouched under an answer saying it took everything. Otherwise the key answers another call (409),
- * never part of it as done.
+ * A retried call asks what its key's first call asked: the same kind, the same members (one more or one
+ * fewer, also one who had nothing to give back, is another call) and the same amount. Otherwise the key
+ * answers another call (409), never part of it as done.
  */
-function sameMove(move: PoolMove, earlier: StoredPoolEntry[], members: User[]): boolean {
-  const asked = new Set(move.memberIds);
-  const movedTo = new Set(earlier.map((entry) => entry.member_id));
-  const everyoneMoved = members.every(
-    (member) => movedTo.has(member.id) || (move.amount === null && member.granted_credits === 0),
-  );
+function sameMove(move: PoolMove, earlier: PoolMoveCall): boolean {
+  const asked = callOf(move);
   return (
-    everyoneMoved &&
-    earlier.every(
-      (entry) =>
-        entry.kind === move.kind &&
-        entry.member_id !== null &&
-        asked.has(entry.member_id) &&
-        (move.amount === null || Math.abs(entry.amount) === move.amount),
-    )
+    asked.kind === earlier.kind &&
+    asked.amount === earlier.amount &&
+    asked.member_ids.join() === earlier.member_ids.join()
   );
+}
+
+/**
+ * Whether what a key moved was reversed since: credits taken back from a member its grant moved (or the
+ * member leaving), or granted to a member its take-back moved. Its replay would then answer as done a
+ * move that no longer stands, as a refunded spend's key would (docs/invariants.md).
+ */
+async function reversedSince(tx: InTransaction, organizationId: number, earlier: StoredPoolEntry[]) {
+  const last = earlier.at(-1);
+  if (!last) return false;
+  const members = earlier.map((entry) => entry.member_id!);
+  const opposite = last.kind === 'grant' ? 'take_back' : 'grant';
+  return tx.creditPool.movedSince(organizationId, members, opposite, last.id);
 }
 
 export async function movePoolCredits(
@@ -72,19 +84,20 @@ export async function movePoolCredits(
   if (organizationId === null) throw invalid(NO_POOL);
   return repos.transaction(async (tx) => {
     const members: User[] = [];
-    for (const id of [...new Set(move.memberIds)].sort((a, b) => a - b)) {
+    for (const id of namedMembers(move)) {
       const member = await tx.users.findMember(organizationId, id, { forUpdate: true });
       if (!member) throw notFound(USER_NOT_IN_ORGANIZATION);
       members.push(member);
     }
     let pool = await tx.creditPool.lock(organizationId);
     if (move.idempotencyKey !== null) {
-      const earlier = await tx.creditPool.findByKey(organizationId, move.idempotencyKey);
-      if (earlier.length > 0) {
-        if (!sameMove(move, earlier, members)) throw conflict(KEY_REUSED);
+      const earlier = await tx.creditPool.findKey(organizationId, move.idempotencyKey);
+      if (earlier) {
+        if (!sameMove(move, earlier.call)) throw conflict(KEY_REUSED);
+        if (await reversedSince(tx, organizationId, earlier.entries)) throw conflict(KEY_UNDONE);
         const byId = new Map(members.map((member) => [member.id, member]));
         return {
-          moved: earlier.map((entry) => ({
+          moved: earlier.entries.map((entry) => ({
             member: byId.get(entry.member_id!)!,
             amount: Math.abs(entry.amount),
           })),
@@ -92,6 +105,7 @@ export async function movePoolCredits(
           replayed: true,
         };
       }
+      await tx.creditPool.keepKey(organizationId, move.idempotencyKey, callOf(move));
     }
     const moves =
       move.kind === 'grant' ? grants(members, move.amount!, pool) : takeBacks(members, move.amount);

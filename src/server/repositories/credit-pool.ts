@@ -5,9 +5,12 @@
  */
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { CreditPoolLedgerTable, PoolEntryKind } from '../db/schema.js';
+import type { CreditPoolKeysTable, CreditPoolLedgerTable, PoolEntryKind } from '../db/schema.js';
 
 export type NewPoolEntry = Omit<Insertable<CreditPoolLedgerTable>, 'id' | 'balance_after'>;
+
+/** What a grant or take-back with an idempotency key asked (credit_pool_keys). */
+export type PoolMoveCall = Omit<CreditPoolKeysTable, 'organization_id' | 'idempotency_key'>;
 
 export interface StoredPoolEntry {
   id: string;
@@ -66,15 +69,54 @@ export function createCreditPoolRepository(db: Db) {
         .executeTakeFirstOrThrow() as Promise<StoredPoolEntry>;
     },
 
-    /** The entries an earlier call with this idempotency key wrote (a retried grant or take-back). */
-    async findByKey(organizationId: number, key: string): Promise<StoredPoolEntry[]> {
-      return db
+    /** What an earlier call with this idempotency key asked, and the entries it wrote (a retried move). */
+    async findKey(
+      organizationId: number,
+      key: string,
+    ): Promise<{ call: PoolMoveCall; entries: StoredPoolEntry[] } | undefined> {
+      const call = await db
+        .selectFrom('credit_pool_keys')
+        .select(['kind', 'member_ids', 'amount'])
+        .where('organization_id', '=', organizationId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      if (!call) return undefined;
+      const entries = (await db
         .selectFrom('credit_pool_ledger')
         .select(entryColumns)
         .where('organization_id', '=', organizationId)
         .where('idempotency_key', '=', key)
         .orderBy(sql`id`)
-        .execute() as Promise<StoredPoolEntry[]>;
+        .execute()) as StoredPoolEntry[];
+      return { call: { ...call, member_ids: call.member_ids.map(Number) }, entries };
+    },
+
+    /** Keeps what a move with an idempotency key asked, in its transaction. */
+    async keepKey(organizationId: number, key: string, call: PoolMoveCall): Promise<void> {
+      await db
+        .insertInto('credit_pool_keys')
+        .values({ organization_id: organizationId, idempotency_key: key, ...call })
+        .execute();
+    },
+
+    /** Whether any of `memberIds` had a pool entry of `kind` after the entry `afterId`. */
+    async movedSince(
+      organizationId: number,
+      memberIds: number[],
+      kind: 'grant' | 'take_back',
+      afterId: string,
+    ): Promise<boolean> {
+      if (memberIds.length === 0) return false;
+      const row = await db
+        .selectFrom('credit_pool_ledger')
+        .select(sql<number>`1`.as('found'))
+        .where('organization_id', '=', organizationId)
+        .where('member_id', 'in', memberIds)
+        .where('kind', '=', kind)
+        .where(sql<boolean>`id > ${afterId}::bigint`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The pool's balance at a moment: the sum of its entries before it. */

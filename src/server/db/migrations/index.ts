@@ -48,6 +48,7 @@ import m0078CheckoutBuyerOrganization from './0078-checkout-buyer-organization.j
 import m0079SpendPeriod from './0079-spend-period.js';
 import m0080RefundPoolPartInUsage from './0080-refund-pool-part-in-usage.js';
 import m0081SpendInOneStatement from './0081-spend-in-one-statement.js';
+import m0082PoolMoveKeys from './0082-pool-move-keys.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001Initial,
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0079_spend_period': m0079SpendPeriod,
   '0080_refund_pool_part_in_usage': m0080RefundPoolPartInUsage,
   '0081_spend_in_one_statement': m0081SpendInOneStatement,
+  '0082_pool_move_keys': m0082PoolMoveKeys,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

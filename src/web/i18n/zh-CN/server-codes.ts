@@ -149,6 +149,7 @@ export const serverCodes: Record<MessageCode, string> = {
   google_login_failed: 'Google 登录失败',
   google_not_configured: '此服务器未配置 Google 登录（未设置 GOOGLE_CLIENT_ID）。',
   grant_key_reused: '此 idempotency_key 已用于另一次分配或收回。',
+  grant_key_undone: '此 idempotency_key 的分配或收回此后已被反向撤回：新的操作请使用新的 key。',
   idempotency_conflict: '此 idempotency_key 已用于另一笔消费。',
   idempotency_key_refunded: '此 idempotency_key 的消费已退款：新的查询请使用新的 key。',
   insufficient_credits: '点数不足：请购买点数包或升级方案。',
