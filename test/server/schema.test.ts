@@ -34,6 +34,8 @@ const KIND_OF_SQL_TYPE: Record<string, Kind> = {
   'timestamp with time zone': 'date',
   date: 'date',
   jsonb: 'json',
+  // An integer array (credit_pool_keys.member_ids) arrives as a JavaScript array, as a jsonb array does.
+  ARRAY: 'json',
 };
 
 /** The tables of the `Database` interface as the compiler sees them: each column's selected type. */
