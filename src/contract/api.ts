@@ -1698,8 +1698,8 @@ export interface paths {
      *     `pool_insufficient` when the pool holds less than `amount` times the members. A repeated
      *     `idempotency_key` answers the first grant again (`replayed: true`) and moves nothing; the same key
      *     with other members (one more or one fewer) or another amount answers 409 `grant_key_reused`. Once
-     *     credits were taken back from a member the grant moved (take-back-credits, or the member leaving),
-     *     the key is spent for good: 409 `grant_key_undone`, nothing moved (a replay would answer "granted"
+     *     credits were taken back from a member the grant moved (a member who has left answers 404, as in
+     *     any call), the key is spent for good: 409 `grant_key_undone`, nothing moved (a replay would answer "granted"
      *     for credits given back).
      */
     post: operations['grantCredits'];
@@ -1726,7 +1726,7 @@ export interface paths {
      *     pool come back, never plan credits or a member's own top-ups. Keys behave as in grant-credits: the
      *     same key replays the first take-back, answers 409 `grant_key_reused` for other members (one more or
      *     one fewer, those who had nothing to give back included) or another amount, and 409
-     *     `grant_key_undone` once a member it took credits from was granted credits again.
+     *     `grant_key_undone` once a member it named was granted credits since.
      */
     post: operations['takeBackCredits'];
     delete?: never;

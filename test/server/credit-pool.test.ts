@@ -300,6 +300,20 @@ describe('the team pool', () => {
     assert.equal((await row(a)).granted_credits, 15, 'nothing moved');
   });
 
+  it('spends a take-back key for good once a member it named, even one who had nothing, is granted credits', async () => {
+    const admin = await signup(t.api);
+    const none = await invitedMember(t, admin);
+    await topUp(admin);
+    const key = randomUUID();
+    const first = await takeBack(admin, [none], undefined, { idempotency_key: key });
+    assert.deepEqual([first.status, first.body.data.taken_back], [200, 0]);
+    assert.equal((await grant(admin, [none], 10)).status, 200);
+    // "Took back everything" again would leave them the 10 credits granted since.
+    const undone = await takeBack(admin, [none], undefined, { idempotency_key: key });
+    assert.deepEqual([undone.status, undone.body.code], [409, 'grant_key_undone']);
+    assert.equal((await row(none)).granted_credits, 10, 'nothing moved');
+  });
+
   it('writes every grant and take-back, single and bulk, to the audit log: who, whom, how many, why', async () => {
     const admin = await signup(t.api);
     const [a, b] = [await invitedMember(t, admin), await invitedMember(t, admin)];

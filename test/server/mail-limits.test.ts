@@ -569,6 +569,21 @@ describe("a reset mail is counted by the account's own address", () => {
     assert.equal(links.length, 1, 'the owner got their link');
   });
 
+  it("lets no request for a made-up tag (no account, no mail) hold back a tagged account's own link", async () => {
+    const owner = uniqueEmail('tags');
+    const [local, domain] = owner.split('@') as [string, string];
+    const work = await signup(t.api, { email: `${local}+work@${domain}` });
+    for (const [i, email] of [`${local}+nobody@${domain}`, work.email].entries()) {
+      assert.equal((await t.api('forgotPassword', { body: { email }, ip: `10.94.0.${i + 1}` })).status, 200);
+    }
+    const links = await t.app.services.db
+      .selectFrom('reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', Number(work.id))
+      .execute();
+    assert.equal(links.length, 1, `${work.email} got their link`);
+  });
+
   it('counts the tagged accounts of one mailbox together, and still not against the owner', async () => {
     const owner = await signup(t.api, { email: uniqueEmail('mailbox') });
     const [local, domain] = owner.email.split('@') as [string, string];

@@ -747,6 +747,8 @@ export interface CreditPoolKeysTable {
   member_ids: number[];
   /** Credits per member; null on a take-back of every unused granted credit. */
   amount: number | null;
+  /** The pool ledger's last entry of the organization when the call was made: what came after is since. */
+  since_entry_id: string;
 }
 
 interface CreditPacksTable {

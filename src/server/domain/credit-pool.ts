@@ -8,7 +8,7 @@
  */
 import type { User } from '../db/schema.js';
 import type { InTransaction, Repositories } from '../repositories/index.js';
-import type { PoolMoveCall, StoredPoolEntry } from '../repositories/credit-pool.js';
+import type { PoolMoveCall } from '../repositories/credit-pool.js';
 import { creditEvent } from './credit-events.js';
 import { conflict, invalid, notFound, USER_NOT_IN_ORGANIZATION } from './errors.js';
 import { message } from '../../contract/messages.js';
@@ -63,16 +63,18 @@ function sameMove(move: PoolMove, earlier: PoolMoveCall): boolean {
 }
 
 /**
- * Whether what a key moved was reversed since: credits taken back from a member its grant moved (or the
- * member leaving), or granted to a member its take-back moved. Its replay would then answer as done a
- * move that no longer stands, as a refunded spend's key would (docs/invariants.md).
+ * Whether a key's call was reversed since: credits taken back from a member its grant named (also on leaving,
+ * if they came back), or granted to a member its take-back named (one who had nothing to give back included: the
+ * replay would answer "took everything back" while they hold credits). Its replay would then answer as done
+ * a move that no longer stands, as a refunded spend's key would (docs/invariants.md).
  */
-async function reversedSince(tx: InTransaction, organizationId: number, earlier: StoredPoolEntry[]) {
-  const last = earlier.at(-1);
-  if (!last) return false;
-  const members = earlier.map((entry) => entry.member_id!);
-  const opposite = last.kind === 'grant' ? 'take_back' : 'grant';
-  return tx.creditPool.movedSince(organizationId, members, opposite, last.id);
+function reversedSince(
+  tx: InTransaction,
+  organizationId: number,
+  earlier: { call: PoolMoveCall; sinceEntryId: string },
+) {
+  const opposite = earlier.call.kind === 'grant' ? 'take_back' : 'grant';
+  return tx.creditPool.movedSince(organizationId, earlier.call.member_ids, opposite, earlier.sinceEntryId);
 }
 
 export async function movePoolCredits(
@@ -94,7 +96,7 @@ export async function movePoolCredits(
       const earlier = await tx.creditPool.findKey(organizationId, move.idempotencyKey);
       if (earlier) {
         if (!sameMove(move, earlier.call)) throw conflict(KEY_REUSED);
-        if (await reversedSince(tx, organizationId, earlier.entries)) throw conflict(KEY_UNDONE);
+        if (await reversedSince(tx, organizationId, earlier)) throw conflict(KEY_UNDONE);
         const byId = new Map(members.map((member) => [member.id, member]));
         return {
           moved: earlier.entries.map((entry) => ({

@@ -529,8 +529,8 @@ export function authHandlers(
       // Counted for every address, existing or not, and never refused: others asking for the owner's
       // address only make a mail go out at most once a minute, 5 times an hour and 10 times a day (the
       // longer caps count only the mails the shorter ones let through), and every link works for a day.
-      const seal = await permitMail(services, ctx, 'passwordReset', email);
       const user = await repos.users.findByEmail(email);
+      const seal = await permitMail(services, ctx, 'passwordReset', email, undefined, user !== undefined);
       if (user && seal) {
         const token = newToken();
         await repos.passwordResets.issue(user.id, hashToken(token), new Date(Date.now() + RESET_LIFETIME_MS));

@@ -31,9 +31,10 @@ interface MailSender {
    * How an address is counted: by the mailbox it reaches (mailboxOf: a +tag is no new target), or, for a
    * mail that only ever goes to an account's own address as written, by that address: a stranger asking for
    * `owner+x@` (no account, no mail) must not use up what `owner@`'s own requests may send. The tagged
-   * addresses of one mailbox are then also counted together, as one more target: anyone may sign up
-   * `owner+1@`, `owner+2@`... (a signup mails nothing), and each would otherwise have its own limits, all
-   * reaching `owner@`'s mailbox.
+   * addresses of one mailbox that are accounts are then also counted together, as one more target
+   * (permitMail's `toAccount`): anyone may sign up `owner+1@`, `owner+2@`... (a signup mails nothing), and
+   * each would otherwise have its own limits, all reaching `owner@`'s mailbox; requests for a made-up tag,
+   * which mail nobody, do not use up what `owner+work@`'s own requests may send.
    */
   countedBy?: 'address';
   /**
@@ -173,12 +174,12 @@ function countedAddress(kind: MailKind, mail: Mail): string {
 }
 
 /** The targets a mail to `address` counts against (MailSender.countedBy). */
-function countedAs(sender: MailSender, address: string): string[] {
+function countedAs(sender: MailSender, address: string, toAccount: boolean): string[] {
   const mailbox = mailboxOf(address);
   if (sender.countedBy !== 'address') return [mailbox];
   const written = normalizeEmail(address);
-  // `+owner@example.com` is no address: the key of every tagged address of owner@example.com together.
-  return written === mailbox ? [written] : [written, `+${mailbox}`];
+  // A space is in no address (isEmailAddress): this key is no account's own.
+  return written === mailbox || !toAccount ? [written] : [written, `${mailbox} (its tagged accounts)`];
 }
 
 /** Seals a mail to the permitted address for the mailer. */
@@ -198,6 +199,8 @@ export async function permitMail<K extends MailKind>(
   kind: K,
   address: string,
   within?: Db,
+  /** For a kind counted by address: whether `address` is an account's (its tagged bucket counts then). */
+  toAccount = false,
 ): Promise<PermitOf<K>> {
   const sender: MailSender = MAIL_SENDERS[kind];
   // A sender missing from the table would escape the test that walks it.
@@ -205,7 +208,7 @@ export async function permitMail<K extends MailKind>(
     throw new Error(`${from.operationId} sends ${kind} mail but is not in MAIL_SENDERS`);
   }
   for (const rule of sender.rules) {
-    for (const counted of countedAs(sender, address)) {
+    for (const counted of countedAs(sender, address, toAccount)) {
       if (await services.rateLimiter.hit(rule, counted, within)) continue;
       if (sender.pastLimit === 'refuse') throw tooManyAttempts(rule.windowSeconds);
       return null as PermitOf<K>;

@@ -10,7 +10,10 @@ import type { CreditPoolKeysTable, CreditPoolLedgerTable, PoolEntryKind } from '
 export type NewPoolEntry = Omit<Insertable<CreditPoolLedgerTable>, 'id' | 'balance_after'>;
 
 /** What a grant or take-back with an idempotency key asked (credit_pool_keys). */
-export type PoolMoveCall = Omit<CreditPoolKeysTable, 'organization_id' | 'idempotency_key'>;
+export type PoolMoveCall = Omit<
+  CreditPoolKeysTable,
+  'organization_id' | 'idempotency_key' | 'since_entry_id'
+>;
 
 export interface StoredPoolEntry {
   id: string;
@@ -69,18 +72,21 @@ export function createCreditPoolRepository(db: Db) {
         .executeTakeFirstOrThrow() as Promise<StoredPoolEntry>;
     },
 
-    /** What an earlier call with this idempotency key asked, and the entries it wrote (a retried move). */
+    /**
+     * What an earlier call with this idempotency key asked, the entries it wrote (a retried move), and the
+     * pool ledger's last entry before it.
+     */
     async findKey(
       organizationId: number,
       key: string,
-    ): Promise<{ call: PoolMoveCall; entries: StoredPoolEntry[] } | undefined> {
-      const call = await db
+    ): Promise<{ call: PoolMoveCall; entries: StoredPoolEntry[]; sinceEntryId: string } | undefined> {
+      const row = await db
         .selectFrom('credit_pool_keys')
-        .select(['kind', 'member_ids', 'amount'])
+        .select(['kind', 'member_ids', 'amount', sql<string>`since_entry_id::text`.as('since_entry_id')])
         .where('organization_id', '=', organizationId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      if (!call) return undefined;
+      if (!row) return undefined;
       const entries = (await db
         .selectFrom('credit_pool_ledger')
         .select(entryColumns)
@@ -88,14 +94,23 @@ export function createCreditPoolRepository(db: Db) {
         .where('idempotency_key', '=', key)
         .orderBy(sql`id`)
         .execute()) as StoredPoolEntry[];
-      return { call: { ...call, member_ids: call.member_ids.map(Number) }, entries };
+      const { since_entry_id: sinceEntryId, ...call } = row;
+      return { call: { ...call, member_ids: call.member_ids.map(Number) }, entries, sinceEntryId };
     },
 
-    /** Keeps what a move with an idempotency key asked, in its transaction. */
+    /**
+     * Keeps what a move with an idempotency key asked, in its transaction, with the pool ledger's last
+     * entry: the caller holds the pool's lock, so every later move of the pool comes after it.
+     */
     async keepKey(organizationId: number, key: string, call: PoolMoveCall): Promise<void> {
       await db
         .insertInto('credit_pool_keys')
-        .values({ organization_id: organizationId, idempotency_key: key, ...call })
+        .values({
+          organization_id: organizationId,
+          idempotency_key: key,
+          ...call,
+          since_entry_id: sql<string>`(select coalesce(max(id), 0) from credit_pool_ledger where organization_id = ${organizationId})`,
+        })
         .execute();
     },
 

@@ -5,7 +5,12 @@
  *
  * A page module exports its entry work as `loader` (an EntryLoader); the route table wraps it.
  */
-import { useLoaderData, type LoaderFunctionArgs, type Location } from 'react-router-dom';
+import {
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type Location,
+  type ShouldRevalidateFunction,
+} from 'react-router-dom';
 import type { AppStore } from './store';
 
 export interface RouteEntry {
@@ -39,13 +44,20 @@ export interface EntryContext {
 
 /**
  * The route properties of a page's entry work: a react-router loader that runs `load` with the store and
- * the full URL being entered. React Router asks it again for the same URL and for another query (a
- * return to the page by back or forward included); it runs `load` again only for an entry it has not
+ * the full URL being entered. React Router asks it again for another path, the same URL and another query
+ * (a return to the page by back or forward included); it runs `load` again only for an entry it has not
  * just run for (entryLoader).
  */
 export function entryRoute(load: EntryLoader, context: EntryContext) {
-  return { loader: entryLoader(load, context) };
+  return { loader: entryLoader(load, context), shouldRevalidate: enteredOrDefault };
 }
+
+/**
+ * Another path always asks the loader again: a layout's entry work (the onboarding layout's) runs for each
+ * page entered under it, which React Router's default would not ask of a layout whose own match stays.
+ */
+const enteredOrDefault: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 /**
  * Query parameters a page reads on entry and then takes out of the address bar (use-read-once.ts): a reset or
