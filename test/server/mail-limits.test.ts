@@ -549,6 +549,16 @@ describe('a +tag is no new target', () => {
 });
 
 describe("a reset mail is counted by the account's own address", () => {
+  /** The reset links issued to an account: one per mail sent. */
+  const resetLinksOf = async (account: { id: string }) =>
+    (
+      await t.app.services.db
+        .selectFrom('reset_tokens')
+        .select('token_hash')
+        .where('user_id', '=', Number(account.id))
+        .execute()
+    ).length;
+
   it("lets no request for owner+tag@ (no account, no mail) hold back the owner's own reset link", async () => {
     const owner = await signup(t.api, { email: uniqueEmail('owner') });
     const [local, domain] = owner.email.split('@') as [string, string];
@@ -561,12 +571,7 @@ describe("a reset mail is counted by the account's own address", () => {
       (await t.api('forgotPassword', { body: { email: owner.email }, ip: '10.92.0.2' })).status,
       200,
     );
-    const links = await t.app.services.db
-      .selectFrom('reset_tokens')
-      .select('token_hash')
-      .where('user_id', '=', Number(owner.id))
-      .execute();
-    assert.equal(links.length, 1, 'the owner got their link');
+    assert.equal(await resetLinksOf(owner), 1, 'the owner got their link');
   });
 
   it("lets no request for a made-up tag (no account, no mail) hold back a tagged account's own link", async () => {
@@ -576,12 +581,7 @@ describe("a reset mail is counted by the account's own address", () => {
     for (const [i, email] of [`${local}+nobody@${domain}`, work.email].entries()) {
       assert.equal((await t.api('forgotPassword', { body: { email }, ip: `10.94.0.${i + 1}` })).status, 200);
     }
-    const links = await t.app.services.db
-      .selectFrom('reset_tokens')
-      .select('token_hash')
-      .where('user_id', '=', Number(work.id))
-      .execute();
-    assert.equal(links.length, 1, `${work.email} got their link`);
+    assert.equal(await resetLinksOf(work), 1, `${work.email} got their link`);
   });
 
   it('counts the tagged accounts of one mailbox together, and still not against the owner', async () => {
@@ -595,16 +595,8 @@ describe("a reset mail is counted by the account's own address", () => {
       const res = await t.api('forgotPassword', { body: { email: account.email }, ip: `10.93.0.${i + 1}` });
       assert.equal(res.status, 200);
     }
-    const linksOf = async (account: { id: string }) =>
-      (
-        await t.app.services.db
-          .selectFrom('reset_tokens')
-          .select('token_hash')
-          .where('user_id', '=', Number(account.id))
-          .execute()
-      ).length;
-    const taggedLinks = (await Promise.all(tagged.map(linksOf))).reduce((sum, n) => sum + n, 0);
+    const taggedLinks = (await Promise.all(tagged.map(resetLinksOf))).reduce((sum, n) => sum + n, 0);
     assert.equal(taggedLinks, RATE_RULES.forgotMail.limit, 'the tagged addresses share one limit');
-    assert.equal(await linksOf(owner), 1, 'the owner got their link');
+    assert.equal(await resetLinksOf(owner), 1, 'the owner got their link');
   });
 });

@@ -8,8 +8,8 @@ import { keptReadOnce, READ_ONCE_PARAMS, type ReadOnceState } from './route-entr
 
 /**
  * Takes the read-once parameters out of the address bar once the page is shown, into the history entry's
- * state (ReadOnceState): its entry has read them, and reads them there again after a reload. No new entry
- * follows (the route's shouldRevalidate).
+ * state (ReadOnceState): its entry has read them, and reads them there again after a reload. The page's
+ * entry work does not run again for it (route-entry.ts: entryLoader).
  */
 export function useReadOnce(): void {
   const { pathname, search, hash, state } = useLocation();

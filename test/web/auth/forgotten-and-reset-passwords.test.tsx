@@ -6,6 +6,13 @@ import { resetBrowserState, stubForeignPages } from '../onboarding/helpers';
 import { renderApp, signedOut } from '../utils/render';
 import { useSpecTimers } from '../utils/spec-timers';
 
+/** reset-password's answer on success: the message, and where to go after 1.5 s. */
+const resetAnswer = (redirect_url: string) => ({
+  error: false as const,
+  message: 'Password updated.',
+  data: { redirect_url },
+});
+
 stubForeignPages();
 
 const NEUTRAL =
@@ -75,12 +82,6 @@ describe('/forgot-password', () => {
 describe('/reset-password', () => {
   // The link is checked as the page opens; these tests use a usable one unless they say.
   beforeEach(() => server.use(mockApi('checkResetToken', ok('This reset link is valid.'))));
-
-  const resetAnswer = (redirect_url: string) => ({
-    error: false as const,
-    message: 'Password updated.',
-    data: { redirect_url },
-  });
 
   async function submitPassword(user: ReturnType<typeof renderApp>['user'], password: string) {
     await user.type(await screen.findByLabelText(/^New password/, { selector: 'input' }), password);
@@ -225,11 +226,7 @@ describe('/reset-password', () => {
 test('/reset-password takes the token out of the address bar once read, and still resets with it', async () => {
   const token = 'reset-secret-4f9a';
   server.use(mockApi('checkResetToken', ok('This reset link is valid.')));
-  const reset = spyOnApi('resetPassword', {
-    error: false as const,
-    message: 'Password updated.',
-    data: { redirect_url: '/login' },
-  });
+  const reset = spyOnApi('resetPassword', resetAnswer('/login'));
   server.use(reset.handler);
   const { router, user } = renderApp(`/reset-password?token=${token}`, { preloadedState: signedOut() });
   const input = await screen.findByLabelText(/^New password/, { selector: 'input' });
@@ -244,11 +241,7 @@ test('/reset-password takes the token out of the address bar once read, and stil
 test('/reset-password still resets after a reload: the token is kept in the history entry, not the address', async () => {
   const token = 'reset-secret-91be';
   const check = spyOnApi('checkResetToken', ok('This reset link is valid.'));
-  const reset = spyOnApi('resetPassword', {
-    error: false as const,
-    message: 'Password updated.',
-    data: { redirect_url: '/login' },
-  });
+  const reset = spyOnApi('resetPassword', resetAnswer('/login'));
   server.use(check.handler, reset.handler);
   const opened = renderApp(`/reset-password?token=${token}`, { preloadedState: signedOut() });
   await waitFor(() => expect(opened.router.state.location.search).not.toContain(token));
@@ -268,11 +261,7 @@ test('/reset-password still resets after a reload: the token is kept in the hist
 
 test("/reset-password entered again by back resets with that entry's own token, not the one read after it", async () => {
   const check = spyOnApi('checkResetToken', ok('This reset link is valid.'));
-  const reset = spyOnApi('resetPassword', {
-    error: false as const,
-    message: 'Password updated.',
-    data: { redirect_url: '/login' },
-  });
+  const reset = spyOnApi('resetPassword', resetAnswer('/login'));
   server.use(check.handler, reset.handler);
   const { router, user } = renderApp('/reset-password?token=first-link', { preloadedState: signedOut() });
   await waitFor(() => expect(router.state.location.search).toBe(''));
